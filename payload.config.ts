@@ -1,0 +1,30 @@
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { seoPlugin } from '@payloadcms/plugin-seo'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { calendarPlugin } from './src/plugin'
+import { databaseAdapter } from './src/database/adapter'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+export default buildConfig({
+  serverURL: process.env.SERVER_URL || '',
+  secret: process.env.PAYLOAD_SECRET || '',
+  admin: {
+    avatar: 'default',
+    importMap: { baseDir: dirname },
+    meta: { titleSuffix: ' · Calendar' },
+  },
+  editor: lexicalEditor(),
+  db: databaseAdapter(),
+  sharp,
+  cors: (process.env.CORS_ORIGINS || '*').split(',').map((s) => s.trim()),
+  telemetry: false,
+  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  plugins: [
+    calendarPlugin(),
+    seoPlugin({ collections: ['events'], uploadsCollection: 'media', generateTitle: ({ doc }) => String(doc?.title ?? '') }),
+  ],
+})

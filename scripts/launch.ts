@@ -1,0 +1,106 @@
+/**
+ * The one entry point of every npm script: starts the database (the embedded PostgreSQL unless
+ * DATABASE_URL is set), runs the real command as a child with DATABASE_URL and PAYLOAD_SECRET set,
+ * stops the database afterwards and exits with the child's code. Keeping the database out of the
+ * child's process is what makes a failing test run exit non-zero (field notes).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
+import { dataDirectory } from '../src/database/dataDirectory'
+import { payloadSecret } from '../src/database/secret'
+
+type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'payload'
+
+const mode = process.argv[2] as Mode
+const extraArgs = process.argv.slice(3)
+const root = path.resolve(import.meta.dirname, '..')
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
+const dataDir = dataDirectory()
+let database: EmbeddedDatabase | undefined
+let child: ChildProcess | undefined
+
+/** One cluster per mode: a cluster that dev mode pushed to must never be migrated (field notes). */
+const CLUSTERS: Record<Mode, string> = {
+  start: 'postgres',
+  seed: 'postgres',
+  build: 'postgres',
+  payload: 'postgres',
+  dev: 'postgres-dev',
+  test: 'postgres-test',
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    // A process group of its own, so a signal reaches Next's workers too.
+    child = spawn(command, args, { stdio: 'inherit', env, cwd: root, detached: true })
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+async function databaseUrl(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL
+  database = await startEmbeddedDatabase({
+    directory: path.join(dataDir, CLUSTERS[mode]),
+    fresh: mode === 'test',
+    unsafeFast: mode === 'test',
+    log: process.env.DEBUG_POSTGRES ? (line) => process.stderr.write(line) : undefined,
+  })
+  return database.url
+}
+
+async function shutdown(code: number): Promise<never> {
+  if (child?.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+  }
+  await database?.stop()
+  process.exit(code)
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(130))
+
+async function main(): Promise<number> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PAYLOAD_SECRET: payloadSecret(dataDir),
+    DATABASE_URL: await databaseUrl(),
+    NEXT_TELEMETRY_DISABLED: '1',
+  }
+  const port = process.env.PORT || '3000'
+  const built = existsSync(path.join(root, '.next', 'BUILD_ID'))
+  const build = () => run(bin('next'), ['build'], { ...env, NODE_ENV: 'production' })
+
+  switch (mode) {
+    case 'dev':
+      return run(bin('next'), ['dev', '-p', port], { ...env, PAYLOAD_SCHEMA_PUSH: 'true' })
+    case 'build':
+      return build()
+    case 'start': {
+      if (!built || process.env.REBUILD === 'true') {
+        const code = await build()
+        if (code !== 0) return code
+      }
+      return run(bin('next'), ['start', '-p', port], { ...env, NODE_ENV: 'production' })
+    }
+    case 'test':
+      return run(bin('tsx'), [path.join(root, 'tests', 'run.ts'), ...extraArgs], env)
+    case 'seed':
+      return run(bin('tsx'), [path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs], { ...env, NODE_ENV: 'production' })
+    case 'payload':
+      return run(bin('payload'), extraArgs, { ...env, PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts') })
+    default:
+      console.error(`usage: launch.ts start|dev|build|test|seed|payload [args]`)
+      return 2
+  }
+}
+
+main().then(shutdown, (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  void shutdown(1)
+})

@@ -1,0 +1,105 @@
+import type { CollectionConfig } from 'payload'
+import { authoredContentAccess, protectedContentRead } from '../access/collectionAccess'
+import { parseZone } from '../rest/dates/zone'
+import { authoredFields, excerptField, imageField } from './fields/authored'
+import { descriptionFields } from './fields/description'
+import { slugField } from './fields/slug'
+import { enforceAuthorship } from './hooks/authored'
+import { deriveEventSchedule } from './hooks/eventSchedule'
+
+const content = { read: protectedContentRead }
+
+export const Events: CollectionConfig = {
+  slug: 'events',
+  labels: { singular: 'Event', plural: 'Events' },
+  access: authoredContentAccess,
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'start', 'venue', 'status'],
+    listSearchableFields: ['title', 'slug'],
+  },
+  defaultSort: 'startLocal',
+  indexes: [{ fields: ['status', 'hideFromListings', 'startLocal'] }],
+  hooks: { beforeChange: [enforceAuthorship, deriveEventSchedule] },
+  fields: [
+    { name: 'title', type: 'text', required: true, localized: true },
+    ...descriptionFields(),
+    excerptField(),
+    slugField('events', 'title'),
+    ...authoredFields(),
+    {
+      type: 'row',
+      fields: [
+        { name: 'start', type: 'date', required: true, index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        {
+          name: 'end',
+          type: 'date',
+          required: true,
+          index: true,
+          admin: { date: { pickerAppearance: 'dayAndTime' } },
+          validate: (value: Date | string | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) => {
+            const start = siblingData.start as string | undefined
+            return !value || !start || new Date(value) >= new Date(start) || 'The end must not be before the start.'
+          },
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'allDay', type: 'checkbox', defaultValue: false },
+        {
+          name: 'timezone',
+          type: 'text',
+          admin: { description: 'IANA zone (Europe/Paris) or offset (UTC+2). Empty: the site zone.' },
+          validate: (value: string | null | undefined) => !value || parseZone(value) !== null || 'Not a known time zone.',
+        },
+      ],
+    },
+    { name: 'startLocal', type: 'text', index: true, admin: { readOnly: true, hidden: true } },
+    { name: 'endLocal', type: 'text', index: true, admin: { readOnly: true, hidden: true } },
+    imageField(),
+    {
+      type: 'collapsible',
+      label: 'Cost',
+      fields: [
+        { name: 'cost', type: 'text', hasMany: true, access: content, admin: { description: 'One or more amounts; 0 shows as Free.' } },
+        {
+          type: 'row',
+          fields: [
+            { name: 'currencySymbol', type: 'text', access: content },
+            { name: 'currencyCode', type: 'text', access: content },
+            {
+              name: 'currencyPosition',
+              type: 'select',
+              access: content,
+              options: [
+                { value: 'prefix', label: 'Before' },
+                { value: 'postfix', label: 'After' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    { name: 'website', type: 'text', access: content },
+    { name: 'venue', type: 'relationship', relationTo: 'venues', index: true, access: content },
+    { name: 'organizers', type: 'relationship', relationTo: 'organizers', hasMany: true, access: content },
+    { name: 'categories', type: 'relationship', relationTo: 'event-categories', hasMany: true, access: content },
+    { name: 'tags', type: 'relationship', relationTo: 'event-tags', hasMany: true, access: content },
+    { name: 'parent', type: 'relationship', relationTo: 'events', index: true, admin: { position: 'sidebar' } },
+    {
+      type: 'collapsible',
+      label: 'Display',
+      admin: { position: 'sidebar' },
+      fields: [
+        { name: 'showMap', type: 'checkbox', defaultValue: true, access: content },
+        { name: 'showMapLink', type: 'checkbox', defaultValue: true, access: content },
+        { name: 'hideFromListings', type: 'checkbox', defaultValue: false, index: true },
+        { name: 'sticky', type: 'checkbox', defaultValue: false, access: content },
+        { name: 'featured', type: 'checkbox', defaultValue: false, index: true },
+        { name: 'ticketed', type: 'checkbox', defaultValue: false, index: true },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,44 @@
+import type { CollectionConfig, FieldAccess } from 'payload'
+import { ROLES } from '../access/roles'
+import { capabilities } from '../access/capabilities'
+import { actorOf } from '../access/collectionAccess'
+
+const administratorOnly: FieldAccess = ({ req }) => capabilities.administer(actorOf(req.user))
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  auth: { useAPIKey: true, tokenExpiration: 60 * 60 * 24 * 7 },
+  admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'] },
+  access: {
+    // Everyone reads only their own account; administrators manage all of them.
+    read: ({ req }) => (capabilities.administer(actorOf(req.user)) ? true : req.user ? { id: { equals: req.user.id } } : false),
+    create: ({ req }) => capabilities.administer(actorOf(req.user)),
+    update: ({ req }) => (capabilities.administer(actorOf(req.user)) ? true : req.user ? { id: { equals: req.user.id } } : false),
+    delete: ({ req }) => capabilities.administer(actorOf(req.user)),
+    admin: ({ req }) => capabilities.create(actorOf(req.user)),
+  },
+  hooks: {
+    beforeChange: [
+      async ({ data, operation, req }) => {
+        // The account made by first-register, while there is no other, administers the site.
+        if (operation === 'create' && (await req.payload.count({ collection: 'users', req, overrideAccess: true })).totalDocs === 0) {
+          data.role = 'administrator'
+        }
+        return data
+      },
+    ],
+  },
+  fields: [
+    { name: 'name', type: 'text' },
+    {
+      name: 'role',
+      type: 'select',
+      required: true,
+      defaultValue: 'subscriber',
+      options: ROLES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) })),
+      saveToJWT: true,
+      access: { create: administratorOnly, update: administratorOnly },
+      admin: { position: 'sidebar' },
+    },
+  ],
+}

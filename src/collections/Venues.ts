@@ -1,0 +1,47 @@
+import type { CollectionConfig, Field } from 'payload'
+import { authoredContentAccess, protectedContentRead } from '../access/collectionAccess'
+import { authoredFields, excerptField, imageField } from './fields/authored'
+import { descriptionFields } from './fields/description'
+import { slugField } from './fields/slug'
+import { enforceAuthorship } from './hooks/authored'
+import { deriveStateProvince } from './hooks/stateProvince'
+
+const content = { read: protectedContentRead }
+const text = (name: string): Field => ({ name, type: 'text', access: content })
+
+export const Venues: CollectionConfig = {
+  slug: 'venues',
+  labels: { singular: 'Venue', plural: 'Venues' },
+  access: authoredContentAccess,
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
+  defaultSort: '-publishedAt',
+  hooks: { beforeChange: [enforceAuthorship, deriveStateProvince] },
+  fields: [
+    { name: 'name', type: 'text', required: true, localized: true },
+    ...descriptionFields(),
+    excerptField(),
+    slugField('venues', 'name'),
+    ...authoredFields(),
+    imageField(),
+    {
+      type: 'collapsible',
+      label: 'Address',
+      fields: [
+        text('address'),
+        { type: 'row', fields: [text('city'), text('zip')] },
+        { type: 'row', fields: [text('state'), text('province'), text('stateprovince')] },
+        text('country'),
+        { type: 'row', fields: [text('phone'), text('website')] },
+        {
+          type: 'row',
+          fields: [
+            { name: 'geoLat', label: 'Latitude', type: 'number', min: -90, max: 90, index: true, access: content },
+            { name: 'geoLng', label: 'Longitude', type: 'number', min: -180, max: 180, index: true, access: content },
+          ],
+        },
+      ],
+    },
+    { name: 'showMap', type: 'checkbox', defaultValue: true, access: content, admin: { position: 'sidebar' } },
+    { name: 'showMapLink', type: 'checkbox', defaultValue: true, access: content, admin: { position: 'sidebar' } },
+  ],
+}

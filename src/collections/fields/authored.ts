@@ -1,0 +1,55 @@
+import type { Field } from 'payload'
+import { STATUSES } from '../../access/capabilities'
+import { passwordRead, protectedContentRead } from '../../access/collectionAccess'
+
+const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
+  publish: 'Published',
+  future: 'Scheduled',
+  draft: 'Draft',
+  pending: 'Pending review',
+  private: 'Private',
+  trash: 'Trash',
+}
+
+/** Status, author, publication date and password: what events, venues and organizers share. */
+export function authoredFields(): Field[] {
+  return [
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      index: true,
+      defaultValue: 'draft',
+      options: STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'author',
+      type: 'relationship',
+      relationTo: 'users',
+      index: true,
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'publishedAt',
+      label: 'Publication date',
+      type: 'date',
+      index: true,
+      admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'password',
+      type: 'text',
+      access: { read: passwordRead },
+      admin: { position: 'sidebar', description: 'Readers need this password to see the content.' },
+    },
+  ]
+}
+
+export function imageField(): Field {
+  return { name: 'image', type: 'upload', relationTo: 'media', access: { read: protectedContentRead } }
+}
+
+export function excerptField(): Field {
+  return { name: 'excerpt', type: 'textarea', localized: true, access: { read: protectedContentRead } }
+}

@@ -1,0 +1,34 @@
+import type { Field } from 'payload'
+import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import { protectedContentRead } from '../../access/collectionAccess'
+
+/**
+ * Rich text for editors plus its HTML rendering, kept per language at save time so that readers
+ * (the namespace serves HTML, as upstream) never pay for the conversion.
+ */
+export function descriptionFields(): Field[] {
+  return [
+    {
+      name: 'description',
+      type: 'richText',
+      localized: true,
+      access: { read: protectedContentRead },
+    },
+    {
+      name: 'descriptionHtml',
+      type: 'textarea',
+      localized: true,
+      access: { read: protectedContentRead },
+      admin: { hidden: true },
+      hooks: {
+        beforeChange: [
+          ({ siblingData }) => {
+            const state = siblingData.description as SerializedEditorState | null | undefined
+            return state?.root ? convertLexicalToHTML({ data: state, disableContainer: true }).trim() : ''
+          },
+        ],
+      },
+    },
+  ]
+}

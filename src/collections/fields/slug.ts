@@ -1,0 +1,50 @@
+import type { CollectionSlug, Field, PayloadRequest } from 'payload'
+
+/** `Summer Fête 2026` → `summer-fête-2026`: letters of every script are kept, as WordPress keeps them. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 190)
+}
+
+async function slugTaken(req: PayloadRequest, collection: CollectionSlug, slug: string, excludeId: unknown): Promise<boolean> {
+  const { totalDocs } = await req.payload.count({
+    collection,
+    req,
+    locale: req.locale && req.locale !== 'all' ? req.locale : undefined,
+    overrideAccess: true,
+    where: excludeId ? { and: [{ slug: { equals: slug } }, { id: { not_equals: excludeId } }] } : { slug: { equals: slug } },
+  })
+  return totalDocs > 0
+}
+
+/**
+ * A localized, unique-per-language slug, generated from `fromField` when left empty and suffixed
+ * `-2`, `-3`... on collision, as WordPress does with post names.
+ */
+export function slugField(collection: CollectionSlug, fromField: string): Field {
+  return {
+    name: 'slug',
+    type: 'text',
+    localized: true,
+    index: true,
+    admin: { position: 'sidebar', description: 'Generated from the name when left empty.' },
+    hooks: {
+      beforeValidate: [
+        async ({ value, siblingData, req, originalDoc, operation }) => {
+          const source = typeof value === 'string' && value.trim() ? value : siblingData?.[fromField]
+          if (typeof source !== 'string' || !source.trim()) return value
+          // Unchanged slugs on update keep their value without a lookup.
+          if (operation === 'update' && value && value === originalDoc?.slug) return value
+          const base = slugify(source) || 'item'
+          let candidate = base
+          for (let n = 2; await slugTaken(req, collection, candidate, originalDoc?.id); n++) candidate = `${base}-${n}`
+          return candidate
+        },
+      ],
+    },
+  }
+}

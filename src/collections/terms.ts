@@ -1,0 +1,25 @@
+import type { CollectionConfig, Field } from 'payload'
+import { termAccess } from '../access/collectionAccess'
+import { slugField } from './fields/slug'
+
+function termCollection(slug: 'event-categories' | 'event-tags', labels: { singular: string; plural: string }, extra: Field[]): CollectionConfig {
+  return {
+    slug,
+    labels,
+    access: termAccess,
+    admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
+    defaultSort: 'name',
+    fields: [
+      { name: 'name', type: 'text', required: true, localized: true, index: true },
+      { name: 'description', type: 'textarea', localized: true },
+      slugField(slug, 'name'),
+      ...extra,
+    ],
+  }
+}
+
+export const EventCategories = termCollection('event-categories', { singular: 'Event category', plural: 'Event categories' }, [
+  { name: 'parent', type: 'relationship', relationTo: 'event-categories', index: true, admin: { position: 'sidebar' } },
+])
+
+export const EventTags = termCollection('event-tags', { singular: 'Event tag', plural: 'Event tags' }, [])

@@ -1,0 +1,20 @@
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { migrations } from '../migrations'
+
+/**
+ * The Payload database adapter: always PostgreSQL at DATABASE_URL (the launcher points it at the
+ * embedded server when the operator gives none). Dev mode pushes the schema into its own cluster;
+ * everything else applies the committed migrations at start, so the two never meet (field notes).
+ */
+export function databaseAdapter() {
+  const url = process.env.DATABASE_URL
+  if (!url) throw new Error('DATABASE_URL is not set: start the service with `npm start` (embedded PostgreSQL) or set DATABASE_URL.')
+  const replicas = (process.env.DATABASE_READ_REPLICAS ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  return postgresAdapter({
+    pool: { connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) },
+    push: process.env.PAYLOAD_SCHEMA_PUSH === 'true',
+    migrationDir: 'src/migrations',
+    prodMigrations: migrations,
+    ...(replicas.length ? { readReplicas: replicas } : {}),
+  })
+}

@@ -1,0 +1,42 @@
+import type { GlobalConfig } from 'payload'
+import { isAdministrator } from '../access/collectionAccess'
+import { parseZone } from '../rest/dates/zone'
+
+export const SETTINGS_DEFAULTS = {
+  postsPerPage: 10,
+  timezone: 'UTC',
+  siteUrl: '',
+  geolocRadiusKm: 25,
+  currencySymbol: '$',
+  currencyCode: 'USD',
+  currencyPosition: 'prefix' as 'prefix' | 'postfix',
+}
+
+export const Settings: GlobalConfig = {
+  slug: 'settings',
+  label: 'Calendar settings',
+  access: { read: () => true, update: isAdministrator },
+  fields: [
+    { name: 'postsPerPage', type: 'number', min: 1, max: 50, defaultValue: SETTINGS_DEFAULTS.postsPerPage, admin: { description: 'Default page size of the lists (at most 50).' } },
+    {
+      name: 'timezone',
+      type: 'text',
+      defaultValue: SETTINGS_DEFAULTS.timezone,
+      validate: (value: string | null | undefined) => !value || parseZone(value) !== null || 'An IANA zone such as Europe/Paris, or an offset such as UTC+2.',
+      admin: { description: 'Site time zone: events without their own zone use it.' },
+    },
+    { name: 'siteUrl', type: 'text', admin: { description: 'Base of permalinks (https://example.org). Empty: the server URL.' } },
+    { name: 'geolocRadiusKm', type: 'number', min: 0, defaultValue: SETTINGS_DEFAULTS.geolocRadiusKm, admin: { description: 'Default radius of the geolocation filter, in kilometres.' } },
+    { name: 'currencySymbol', type: 'text', defaultValue: SETTINGS_DEFAULTS.currencySymbol },
+    { name: 'currencyCode', type: 'text', defaultValue: SETTINGS_DEFAULTS.currencyCode },
+    {
+      name: 'currencyPosition',
+      type: 'select',
+      defaultValue: SETTINGS_DEFAULTS.currencyPosition,
+      options: [
+        { value: 'prefix', label: 'Before the amount' },
+        { value: 'postfix', label: 'After the amount' },
+      ],
+    },
+  ],
+}

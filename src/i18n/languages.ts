@@ -1,0 +1,34 @@
+/** The languages of the namespace (`i18n_language`) and of Payload's field localization: one list. */
+export const LANGUAGES = [
+  { code: 'am', label: 'አማርኛ' },
+  { code: 'ar', label: 'العربية', rtl: true },
+  { code: 'bn', label: 'বাংলা' },
+  { code: 'zh-hans', label: '简体中文' },
+  { code: 'prs', label: 'دری', rtl: true },
+  { code: 'en', label: 'English' },
+  { code: 'fr', label: 'Français' },
+  { code: 'de', label: 'Deutsch' },
+  { code: 'ha', label: 'Hausa' },
+  { code: 'hi', label: 'हिन्दी' },
+  { code: 'it', label: 'Italiano' },
+  { code: 'ja', label: '日本語' },
+  { code: 'rw', label: 'Kinyarwanda' },
+  { code: 'ps', label: 'پښتو', rtl: true },
+  { code: 'pt-br', label: 'Português (Brasil)' },
+  { code: 'ru', label: 'Русский' },
+  { code: 'es', label: 'Español' },
+  { code: 'sw', label: 'Kiswahili' },
+  { code: 'tr', label: 'Türkçe' },
+  { code: 'ua', label: 'Українська' },
+  { code: 'ur', label: 'اردو', rtl: true },
+  { code: 'vi', label: 'Tiếng Việt' },
+  { code: 'yua', label: 'Maaya t’aan' },
+] as const satisfies readonly { code: string; label: string; rtl?: boolean }[]
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code']
+
+export const DEFAULT_LANGUAGE = 'en' satisfies LanguageCode
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && LANGUAGES.some((language) => language.code === value)
+}

@@ -1,0 +1,233 @@
+import { DateTime, FixedOffsetZone, type Zone } from 'luxon'
+import { toLuxonZone } from './zone'
+
+/*
+ * Date input as the API accepts it: wall-clock dates and times, ISO 8601, Unix timestamps, and the
+ * `strtotime` phrases that clients of the upstream API send in practice ("tomorrow 9am",
+ * "next wednesday 4pm", "+5 days 11am"). The input is split into words, each word becomes a token,
+ * the tokens are read into a phrase (which day, what time, which shifts), and the phrase is resolved
+ * against `now` in the requested zone.
+ */
+
+type Unit = 'years' | 'months' | 'weeks' | 'days' | 'hours' | 'minutes' | 'seconds'
+
+/** -1 for "last", 0 for "this" (or none), 1 for "next". */
+type Direction = -1 | 0 | 1
+
+interface Clock {
+  hour: number
+  minute: number
+  second: number
+  millisecond: number
+}
+
+type Token =
+  | { kind: 'now' }
+  | { kind: 'date'; year: number; month: number; day: number }
+  | { kind: 'day'; days: number }
+  | { kind: 'weekday'; weekday: number; direction: Direction }
+  | ({ kind: 'time'; offset: number | null } & Clock)
+  | { kind: 'modifier'; direction: Direction }
+  | { kind: 'number'; amount: number }
+  | { kind: 'unit'; unit: Unit }
+
+type Anchor = Extract<Token, { kind: 'now' | 'date' | 'day' | 'weekday' }>
+type Time = Extract<Token, { kind: 'time' }>
+
+interface Phrase {
+  anchor: Anchor | null
+  time: Time | null
+  shifts: Array<{ unit: Unit; amount: number }>
+}
+
+function clock(hour: number, minute = 0, second = 0, millisecond = 0): Time {
+  return { kind: 'time', offset: null, hour, minute, second, millisecond }
+}
+
+const KEYWORDS = new Map<string, Token>([
+  ['now', { kind: 'now' }],
+  ['today', { kind: 'day', days: 0 }],
+  ['tomorrow', { kind: 'day', days: 1 }],
+  ['yesterday', { kind: 'day', days: -1 }],
+  ['midnight', clock(0)],
+  ['noon', clock(12)],
+  ['this', { kind: 'modifier', direction: 0 }],
+  ['next', { kind: 'modifier', direction: 1 }],
+  ['last', { kind: 'modifier', direction: -1 }],
+])
+
+/** Luxon numbers weekdays 1 (Monday) to 7 (Sunday). */
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+
+const UNITS = new Map<string, Unit>([
+  ['year', 'years'],
+  ['month', 'months'],
+  ['week', 'weeks'],
+  ['day', 'days'],
+  ['hour', 'hours'],
+  ['minute', 'minutes'],
+  ['second', 'seconds'],
+])
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const CLOCK_24H = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/
+const CLOCK_12H = /^(\d{1,2})(?::(\d{2}))?(am|pm)$/
+const UTC_OFFSET = /(z|[+-]\d{2}(?::?\d{2})?)$/
+const NUMBER = /^[+-]?\d+$/
+
+/** One word per token: ISO 8601 joins date and time with "T", people write "9 am" and "+5days". */
+function words(input: string): string[] {
+  return input
+    .toLowerCase()
+    .replace(/\b(\d{4}-\d{2}-\d{2})t/g, '$1 ')
+    .replace(/(\d)\s+(am|pm)\b/g, '$1$2')
+    .replace(/(\d)([a-z]{3,})/g, '$1 $2')
+    .trim()
+    .split(/\s+/)
+}
+
+/** Minutes east of UTC of an ISO 8601 offset (`z`, `+02`, `-0530`, `+05:30`); null past ±14:00. */
+function offsetMinutes(offset: string): number | null {
+  if (offset === 'z') return 0
+  const digits = offset.slice(1).replace(':', '')
+  const hours = Number(digits.slice(0, 2))
+  const minutes = Number(digits.slice(2) || '0')
+  if (minutes > 59 || hours * 60 + minutes > 14 * 60) return null
+  return offset.startsWith('-') ? -(hours * 60 + minutes) : hours * 60 + minutes
+}
+
+/** `9am`, `4:30pm`. */
+function read12HourClock(word: string): Time | null {
+  const match = CLOCK_12H.exec(word)
+  if (!match) return null
+  const [, hour = '', minute = '0', meridiem] = match
+  if (Number(hour) < 1 || Number(hour) > 12 || Number(minute) > 59) return null
+  return clock((Number(hour) % 12) + (meridiem === 'pm' ? 12 : 0), Number(minute))
+}
+
+/** `16:00`, `16:00:00`, and the ISO 8601 time part with fraction and offset (`10:00:00.000+02:00`). */
+function read24HourClock(word: string): Time | null {
+  const offset = UTC_OFFSET.exec(word)?.[1] ?? null
+  const match = CLOCK_24H.exec(offset === null ? word : word.slice(0, -offset.length))
+  if (!match) return null
+  const [, hour = '', minute = '', second = '0', fraction = '0'] = match
+  const time = clock(Number(hour), Number(minute), Number(second), Number(fraction.padEnd(3, '0').slice(0, 3)))
+  if (time.hour > 23 || time.minute > 59 || time.second > 59) return null
+  if (offset === null) return time
+  const minutes = offsetMinutes(offset)
+  return minutes === null ? null : { ...time, offset: minutes }
+}
+
+function readWeekday(word: string): number | null {
+  // PHP takes the full name or its first three letters.
+  const index = WEEKDAYS.findIndex((name) => name === word || name.slice(0, 3) === word)
+  return index === -1 ? null : index + 1
+}
+
+function readToken(word: string): Token | null {
+  const keyword = KEYWORDS.get(word)
+  if (keyword) return keyword
+  const weekday = readWeekday(word)
+  if (weekday !== null) return { kind: 'weekday', weekday, direction: 0 }
+  const unit = UNITS.get(word.replace(/s$/, ''))
+  if (unit) return { kind: 'unit', unit }
+  if (NUMBER.test(word)) return { kind: 'number', amount: Number(word) }
+  const date = DATE.exec(word)
+  if (date) return { kind: 'date', year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) }
+  return read12HourClock(word) ?? read24HourClock(word)
+}
+
+/** Reads tokens into a phrase: at most one day, at most one time, any number of shifts. */
+function readPhrase(tokens: Token[]): Phrase | null {
+  const phrase: Phrase = { anchor: null, time: null, shifts: [] }
+  const rest = [...tokens]
+  for (let token = rest.shift(); token; token = rest.shift()) {
+    switch (token.kind) {
+      case 'number':
+      case 'modifier': {
+        const target = rest.shift()
+        if (target?.kind === 'unit') {
+          phrase.shifts.push({ unit: target.unit, amount: token.kind === 'number' ? token.amount : token.direction })
+          break
+        }
+        // Otherwise only "next friday" / "last monday": a weekday with a direction.
+        if (token.kind !== 'modifier' || target?.kind !== 'weekday' || phrase.anchor) return null
+        phrase.anchor = { ...target, direction: token.direction }
+        break
+      }
+      case 'time':
+        if (phrase.time) return null
+        phrase.time = token
+        break
+      case 'unit':
+        // A unit needs a count: "+2 days", "next week".
+        return null
+      default:
+        if (phrase.anchor) return null
+        phrase.anchor = token
+    }
+  }
+  return phrase
+}
+
+/** Days from `today` to the wanted weekday; "this" counts today, "next"/"last" never do (as PHP). */
+function weekdayDistance(today: number, weekday: number, direction: Direction): number {
+  const ahead = (weekday - today + 7) % 7
+  if (direction === 0) return ahead
+  if (direction === 1) return ahead || 7
+  return -((today - weekday + 7) % 7 || 7)
+}
+
+/** The anchored day at 00:00:00, or `base` itself when the phrase keeps the current time. */
+function anchorDay(base: DateTime, anchor: Anchor | null): DateTime {
+  switch (anchor?.kind) {
+    case 'date':
+      return DateTime.fromObject({ year: anchor.year, month: anchor.month, day: anchor.day }, { zone: base.zone })
+    case 'day':
+      return base.startOf('day').plus({ days: anchor.days })
+    case 'weekday':
+      return base.startOf('day').plus({ days: weekdayDistance(base.weekday, anchor.weekday, anchor.direction) })
+    default:
+      return base
+  }
+}
+
+function resolve(phrase: Phrase, zone: Zone, now: Date): DateTime<true> | null {
+  const offset = phrase.time?.offset ?? null
+  // An explicit UTC offset in the input decides the wall clock, as in PHP; the instant is kept.
+  const wallZone = offset === null ? zone : FixedOffsetZone.instance(offset)
+  // strtotime counts in whole seconds.
+  let result = anchorDay(DateTime.fromJSDate(now, { zone: wallZone }).startOf('second'), phrase.anchor)
+  if (phrase.time) {
+    const { hour, minute, second, millisecond } = phrase.time
+    result = result.set({ hour, minute, second, millisecond })
+  }
+  for (const { unit, amount } of phrase.shifts) result = result.plus({ [unit]: amount })
+  const inZone = result.setZone(zone)
+  return inZone.isValid ? inZone : null
+}
+
+/** Unix seconds; luxon throws rather than answer for NaN or infinities. */
+function fromTimestamp(seconds: number, zone: Zone): DateTime<true> | null {
+  if (!Number.isFinite(seconds)) return null
+  const timestamp = DateTime.fromSeconds(seconds, { zone })
+  return timestamp.isValid ? timestamp : null
+}
+
+/**
+ * The date-time an API client meant, as a luxon DateTime in `zoneId`. Wall-clock input is read in
+ * that zone; timestamps and input with an explicit offset keep their instant. Null when the input
+ * is not one of the supported forms or names an impossible date.
+ */
+export function parseDateInput(input: string | number, zoneId: string, now: Date): DateTime<true> | null {
+  const zone = toLuxonZone(zoneId)
+  if (typeof input === 'number' || /^\s*\d+\s*$/.test(input)) return fromTimestamp(Number(input), zone)
+  const tokens: Token[] = []
+  for (const word of words(input)) {
+    const token = readToken(word)
+    if (!token) return null
+    tokens.push(token)
+  }
+  const phrase = readPhrase(tokens)
+  return phrase ? resolve(phrase, zone, now) : null
+}

@@ -1,0 +1,67 @@
+import { FixedOffsetZone, IANAZone, type Zone } from 'luxon'
+// Intl only offers localized names such as "GMT+2"; the tz database abbreviations ("CEST", "+04") ship with moment-timezone's data.
+import moment from 'moment-timezone'
+
+const OFFSET_ZONE = /^utc([+-])(\d{1,2})(?::(\d{2}))?$/i
+
+/** Real-world offsets span UTC-12 to UTC+14. */
+const MAX_OFFSET_MINUTES = 14 * 60
+
+/** Minutes east of UTC of a `UTC±H[:MM]` zone, or null when the input is not one. */
+function offsetZoneMinutes(input: string): number | null {
+  const match = OFFSET_ZONE.exec(input)
+  if (!match) return null
+  const [, sign, hours = '0', minutes = '0'] = match
+  if (Number(minutes) > 59) return null
+  const total = Number(hours) * 60 + Number(minutes)
+  if (total > MAX_OFFSET_MINUTES) return null
+  return sign === '-' ? -total : total
+}
+
+function pad2(value: number): string {
+  return String(value).padStart(2, '0')
+}
+
+/** Upstream spelling of an offset zone: `UTC+5`, `UTC-3:30`, `UTC+0`. */
+function offsetZoneId(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+'
+  const hours = Math.floor(Math.abs(minutes) / 60)
+  const rest = Math.abs(minutes) % 60
+  return `UTC${sign}${hours}${rest ? `:${pad2(rest)}` : ''}`
+}
+
+/** The tz database's own spelling for offsets it has no letters for: `+04`, `-0330`. */
+function numericAbbr(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+'
+  const hours = Math.floor(Math.abs(minutes) / 60)
+  const rest = Math.abs(minutes) % 60
+  return `${sign}${pad2(hours)}${rest ? pad2(rest) : ''}`
+}
+
+/**
+ * A zone id for storage and output: an IANA name as given (`Europe/Paris`, `UTC`), or an offset in
+ * upstream style (`UTC+5`, `UTC-3:30`). Null when the input is neither.
+ */
+export function parseZone(input: string): string | null {
+  const trimmed = input.trim()
+  const offset = offsetZoneMinutes(trimmed)
+  if (offset !== null) return offsetZoneId(offset)
+  return IANAZone.isValidZone(trimmed) ? trimmed : null
+}
+
+/** The luxon zone of an id produced by `parseZone`. */
+export function toLuxonZone(zoneId: string): Zone {
+  const offset = offsetZoneMinutes(zoneId)
+  if (offset !== null) return FixedOffsetZone.instance(offset)
+  if (!IANAZone.isValidZone(zoneId)) throw new Error(`Not a time zone id: ${zoneId}`)
+  return IANAZone.create(zoneId)
+}
+
+/** The tz database abbreviation in force at `instant` (`CEST`, `EST`, `+04`); offset zones name themselves. */
+export function zoneAbbr(zoneId: string, instant: Date): string {
+  const offsetZone = offsetZoneMinutes(zoneId)
+  if (offsetZone !== null) return offsetZoneId(offsetZone)
+  const abbr = moment.tz.zone(zoneId)?.abbr(instant.getTime())
+  // A zone newer than the bundled moment data still gets the database's numeric style.
+  return abbr ?? numericAbbr(toLuxonZone(zoneId).offset(instant.getTime()))
+}

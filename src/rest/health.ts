@@ -1,0 +1,17 @@
+import type { Endpoint } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+
+/** `GET /api/health`: 200 when the database answers, 503 otherwise; for load balancers and the launcher. */
+export const healthEndpoint: Endpoint = {
+  path: '/health',
+  method: 'get',
+  handler: async (req) => {
+    try {
+      const db = req.payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<unknown> } }
+      await db.drizzle.execute(sql`select 1`)
+      return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
+    } catch {
+      return Response.json({ status: 'unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' } })
+    }
+  },
+}

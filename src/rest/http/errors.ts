@@ -1,0 +1,69 @@
+/**
+ * An error the namespace answers with on purpose: rendered as `{ code, message, data: { status, ... } }`
+ * with the HTTP status equal to `data.status`, the envelope websites written against the upstream API parse.
+ */
+export class RestError extends Error {
+  readonly code: string
+  readonly status: number
+  /** Extra keys of the envelope's `data`; `status` always comes from `status`, so it cannot be set here. */
+  readonly data: Record<string, unknown>
+
+  constructor(code: string, message: string, status: number, extraData: Record<string, unknown> & { status?: never } = {}) {
+    super(message)
+    this.name = 'RestError'
+    this.code = code
+    this.status = status
+    this.data = extraData
+  }
+
+  /** `params` maps each rejected parameter to the reason, e.g. `{ page: 'Must be a positive integer.' }`. */
+  static invalidParams(params: Record<string, string>): RestError {
+    return new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, 400, { params })
+  }
+
+  static missingParams(names: string[]): RestError {
+    return new RestError('rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, 400, { params: names })
+  }
+
+  static noRoute(): RestError {
+    return new RestError('rest_no_route', 'No route was found matching the URL and request method.', 404)
+  }
+
+  static invalidJson(): RestError {
+    return new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400)
+  }
+
+  /** Not upstream (PHP silently reads a broken multipart body as empty); a client is better told why nothing happened. */
+  static invalidMultipart(): RestError {
+    return new RestError('rest_invalid_multipart', 'Invalid multipart/form-data body passed.', 400)
+  }
+
+  /** 401 asks an anonymous client to authenticate; a signed-in user who lacks the right gets 403. */
+  static forbidden(signedIn: boolean): RestError {
+    return new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', signedIn ? 403 : 401)
+  }
+
+  static tooLarge(limit: number): RestError {
+    return new RestError('rest_request_too_large', `The request body is larger than the limit of ${limit} bytes.`, 413)
+  }
+}
+
+const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8'
+
+/**
+ * Renders any thrown value as an error response. Only a `RestError` reaches the client as such: anything
+ * else is a bug whose message or stack may reveal internals, so the client gets a generic 500 and the
+ * details go to the server log.
+ */
+export function errorResponse(error: unknown, headers?: HeadersInit): Response {
+  const restError = error instanceof RestError ? error : internalError(error)
+  const responseHeaders = new Headers(headers)
+  responseHeaders.set('Content-Type', JSON_CONTENT_TYPE)
+  const body = { code: restError.code, message: restError.message, data: { status: restError.status, ...restError.data } }
+  return new Response(JSON.stringify(body), { status: restError.status, headers: responseHeaders })
+}
+
+function internalError(error: unknown): RestError {
+  console.error(error)
+  return new RestError('rest_internal_error', 'The server could not complete the request.', 500)
+}

@@ -1,0 +1,27 @@
+import qs from 'qs'
+
+/**
+ * How query strings and urlencoded bodies are read: PHP-style brackets (`categories[0]=3`, `categories[]=3`,
+ * `organizer[0][organizer]=A`), as websites written against the upstream API send them, with limits so
+ * that a hostile request cannot build huge or deep structures:
+ * - nesting stops at 5 levels (deeper brackets stay part of the last key);
+ * - indexes of 100 and more, or more than 100 `[]` entries, turn the array into an object, which parameter
+ *   validation then rejects as not a list;
+ * - only the first 1000 parameters are read; the rest are ignored, as PHP's `max_input_vars` does;
+ * - keys that would reach `Object.prototype` (`__proto__`, `constructor`, `toString`, ...) are dropped.
+ * Unlike PHP, where the last of several `key=` wins, a key repeated without brackets (`status=a&status=b`)
+ * yields a list (`['a', 'b']`), qs's default: list parameters accept it and single-value ones reject it,
+ * which is better than silently dropping a value.
+ * `a=` gives `''` and a bare `a` gives `''` too (no `null`), so every leaf is a string.
+ */
+export const BRACKET_PARSE_OPTIONS = {
+  depth: 5,
+  arrayLimit: 100,
+  parameterLimit: 1000,
+  allowPrototypes: false,
+  strictNullHandling: false,
+} as const satisfies qs.IParseOptions
+
+export function parseQuery(search: string): Record<string, unknown> {
+  return qs.parse(search, { ...BRACKET_PARSE_OPTIONS, ignoreQueryPrefix: true })
+}

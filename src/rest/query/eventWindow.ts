@@ -1,0 +1,79 @@
+import { DateTime } from 'luxon'
+import { formatWallClock } from '../dates/format'
+import { parseDateInput } from '../dates/parse'
+import { toLuxonZone } from '../dates/zone'
+
+export type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
+
+export type EventWindowInput = Partial<Record<DateParam, string | number>> & { strict_dates?: boolean }
+
+export interface DateBound {
+  field: 'start' | 'end'
+  op: 'gte' | 'lte' | 'gt' | 'lt'
+  /** `YYYY-MM-DD HH:MM:SS` on the site's wall clock. */
+  value: string
+}
+
+export interface EventWindow {
+  bounds: DateBound[]
+  /** The effective value of each date parameter, for `rest_url`, in parameter order. */
+  echo: Record<string, string>
+}
+
+interface Rule {
+  param: DateParam
+  field: DateBound['field']
+  op: DateBound['op']
+  /** Inclusive mode widens the bound to this edge of its day. */
+  snap: 'startOf' | 'endOf'
+}
+
+/** Upstream snaps all four relative bounds to the end of their day, `starts_after`/`ends_after` included. */
+const RULES: Rule[] = [
+  { param: 'start_date', field: 'start', op: 'gte', snap: 'startOf' },
+  { param: 'end_date', field: 'end', op: 'lte', snap: 'endOf' },
+  { param: 'starts_before', field: 'start', op: 'lt', snap: 'endOf' },
+  { param: 'starts_after', field: 'start', op: 'gt', snap: 'endOf' },
+  { param: 'ends_before', field: 'end', op: 'lt', snap: 'endOf' },
+  { param: 'ends_after', field: 'end', op: 'gt', snap: 'endOf' },
+]
+
+const RELATIVE_PARAMS: DateParam[] = ['starts_before', 'starts_after', 'ends_before', 'ends_after']
+
+/** The window a bare list shows: from the start of yesterday to the end of the day 24 months ahead. */
+function defaultBound(param: DateParam, siteNow: DateTime): DateTime | null {
+  if (param === 'start_date') return siteNow.minus({ days: 1 }).startOf('day')
+  if (param === 'end_date') return siteNow.plus({ months: 24 }).endOf('day')
+  return null
+}
+
+function explicitBound(rule: Rule, raw: string | number, strict: boolean, siteZone: string, now: Date): DateTime {
+  // Strict bounds are read as UTC and moved to the site clock; inclusive ones keep the date as written.
+  const parsed = strict
+    ? parseDateInput(raw, 'UTC', now)?.setZone(toLuxonZone(siteZone))
+    : parseDateInput(raw, siteZone, now)?.[rule.snap]('day')
+  if (!parsed) throw new Error(`${rule.param} was not validated before building the date window: ${raw}`)
+  return parsed
+}
+
+/**
+ * The list's date filters as bounds on the events' start and end (site wall clock). A relative bound
+ * replaces the default window; explicit `start_date`/`end_date` always apply.
+ */
+export function eventWindow(input: EventWindowInput, siteZone: string, now: Date): EventWindow {
+  const siteNow = DateTime.fromJSDate(now, { zone: toLuxonZone(siteZone) })
+  const hasRelative = RELATIVE_PARAMS.some((param) => input[param] !== undefined)
+  const bounds: DateBound[] = []
+  const echo: Record<string, string> = {}
+  for (const rule of RULES) {
+    const raw = input[rule.param]
+    let bound: DateTime | null = null
+    if (raw !== undefined) bound = explicitBound(rule, raw, input.strict_dates === true, siteZone, now)
+    else if (!hasRelative) bound = defaultBound(rule.param, siteNow)
+    if (!bound) continue
+    const value = formatWallClock(bound)
+    bounds.push({ field: rule.field, op: rule.op, value })
+    echo[rule.param] = value
+  }
+  return { bounds, echo }
+}

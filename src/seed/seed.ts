@@ -1,0 +1,65 @@
+import type { Payload } from 'payload'
+import { demoCategories, demoEvents, demoOrganizers, demoTags, demoVenues } from './demoData'
+
+export const DEMO_EVENT_COUNT = 240
+
+/** A lexical document of one paragraph: what the admin's editor would have saved. */
+function paragraph(text: string) {
+  return {
+    root: {
+      type: 'root',
+      version: 1,
+      direction: 'ltr' as const,
+      format: '' as const,
+      indent: 0,
+      children: [
+        {
+          type: 'paragraph',
+          version: 1,
+          direction: 'ltr' as const,
+          format: '' as const,
+          indent: 0,
+          textFormat: 0,
+          children: [{ type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' }],
+        },
+      ],
+    },
+  }
+}
+
+/** Fills an empty calendar with demo content; a calendar that already has events is left alone. */
+export async function seedDemoData(payload: Payload, now = new Date()): Promise<{ created: number; skipped: boolean }> {
+  if ((await payload.count({ collection: 'events' })).totalDocs > 0) return { created: 0, skipped: true }
+  const published = { status: 'publish' as const }
+  const venues = await Promise.all(demoVenues.map((venue) => payload.create({ collection: 'venues', data: { ...venue, ...published } })))
+  const organizers = await Promise.all(demoOrganizers.map((organizer) => payload.create({ collection: 'organizers', data: { ...organizer, ...published } })))
+  const categories = await Promise.all(demoCategories.map((name) => payload.create({ collection: 'event-categories', data: { name } })))
+  const tags = await Promise.all(demoTags.map((name) => payload.create({ collection: 'event-tags', data: { name } })))
+
+  let created = 0
+  for (const event of demoEvents(DEMO_EVENT_COUNT, now)) {
+    const doc = await payload.create({
+      collection: 'events',
+      data: {
+        ...published,
+        title: event.title,
+        description: paragraph(event.description),
+        start: event.start.toISOString(),
+        end: event.end.toISOString(),
+        allDay: event.allDay,
+        venue: venues[event.venue]!.id,
+        organizers: event.organizers.map((i) => organizers[i]!.id),
+        categories: event.categories.map((i) => categories[i]!.id),
+        tags: event.tags.map((i) => tags[i]!.id),
+        cost: event.cost,
+        featured: event.featured,
+      },
+    })
+    for (const locale of ['fr', 'ar'] as const) {
+      const title = event.translations?.[locale]
+      if (title) await payload.update({ collection: 'events', id: doc.id, locale, data: { title } })
+    }
+    created++
+  }
+  return { created, skipped: false }
+}

@@ -1,0 +1,130 @@
+/**
+ * The capability matrix (contract §5) through Payload's own REST API: nothing the namespace forbids
+ * can be done through /api/<collection> either.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { asAdmin, call, unique, userWithRole, type TestUser } from '../support/api'
+
+const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
+const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString()
+
+async function createEvent(token: string, data: Record<string, unknown>) {
+  return call('/api/events', { method: 'POST', token, json: { start: tomorrow, end: dayAfter, ...data } })
+}
+
+let admin: string
+let editor: TestUser
+let author: TestUser
+let contributor: TestUser
+let subscriber: TestUser
+
+beforeAll(async () => {
+  admin = await asAdmin()
+  editor = await userWithRole('editor')
+  author = await userWithRole('author')
+  contributor = await userWithRole('contributor')
+  subscriber = await userWithRole('subscriber')
+})
+
+describe('reading events', () => {
+  it('shows anonymous readers published events only, and hides a protected event’s content and password', async () => {
+    const tag = unique('read')
+    await createEvent(admin, { title: `${tag} published`, status: 'publish', website: 'https://a.example' })
+    await createEvent(admin, { title: `${tag} draft`, status: 'draft' })
+    await createEvent(admin, { title: `${tag} pending`, status: 'pending' })
+    await createEvent(admin, { title: `${tag} trashed`, status: 'trash' })
+    await createEvent(admin, { title: `${tag} locked`, status: 'publish', password: 'secret', website: 'https://locked.example', cost: ['10'] })
+
+    const list = await call(`/api/events?where[title][like]=${tag}&sort=title&limit=50`)
+    expect(list.status).toBe(200)
+    const titles = list.body.docs.map((d: { title: string }) => d.title)
+    expect(titles).toEqual([`${tag} locked`, `${tag} published`])
+    const locked = list.body.docs.find((d: { title: string }) => d.title.endsWith('locked'))
+    expect(locked.password).toBeUndefined()
+    expect(locked.website).toBeUndefined()
+    expect(locked.cost).toBeUndefined()
+    const open = list.body.docs.find((d: { title: string }) => d.title.endsWith('published'))
+    expect(open.website).toBe('https://a.example')
+
+    const asEditor = await call(`/api/events?where[title][like]=${tag}&limit=50`, { token: editor.token })
+    expect(asEditor.body.totalDocs).toBe(5)
+    const lockedForEditor = asEditor.body.docs.find((d: { title: string }) => d.title.endsWith('locked'))
+    expect(lockedForEditor.password).toBe('secret')
+    expect(lockedForEditor.website).toBe('https://locked.example')
+  })
+
+  it('lets authors and contributors see their own unpublished events but not others’', async () => {
+    const tag = unique('own')
+    await createEvent(contributor.token, { title: `${tag} mine`, status: 'draft' })
+    await createEvent(admin, { title: `${tag} theirs`, status: 'draft' })
+    const reply = await call(`/api/events?where[title][like]=${tag}`, { token: contributor.token })
+    expect(reply.body.docs.map((d: { title: string }) => d.title)).toEqual([`${tag} mine`])
+  })
+})
+
+describe('writing events', () => {
+  it('refuses anonymous and subscriber writes', async () => {
+    expect((await createEvent('', { title: 'nope', status: 'publish' })).status).toBe(403)
+    expect((await createEvent(subscriber.token, { title: 'nope', status: 'publish' })).status).toBe(403)
+  })
+
+  it('scales a contributor’s publish back to pending and makes them the author', async () => {
+    const reply = await createEvent(contributor.token, { title: unique('contrib'), status: 'publish', author: editor.id })
+    expect(reply.status).toBe(201)
+    expect(reply.body.doc.status).toBe('pending')
+    expect(reply.body.doc.author.id ?? reply.body.doc.author).toBe(contributor.id)
+  })
+
+  it('lets contributors edit their own drafts but not their published events nor others’', async () => {
+    const own = (await createEvent(contributor.token, { title: unique('c'), status: 'draft' })).body.doc
+    expect((await call(`/api/events/${own.id}`, { method: 'PATCH', token: contributor.token, json: { title: 'renamed' } })).status).toBe(200)
+    await call(`/api/events/${own.id}`, { method: 'PATCH', token: admin, json: { status: 'publish' } })
+    expect((await call(`/api/events/${own.id}`, { method: 'PATCH', token: contributor.token, json: { title: 'again' } })).status).toBe(403)
+    const others = (await createEvent(admin, { title: unique('o'), status: 'draft' })).body.doc
+    expect((await call(`/api/events/${others.id}`, { method: 'PATCH', token: contributor.token, json: { title: 'x' } })).status).toBe(403)
+    expect((await call(`/api/events/${others.id}`, { method: 'DELETE', token: contributor.token })).status).toBe(403)
+  })
+
+  it('lets authors publish and edit their own events, not others’', async () => {
+    const own = (await createEvent(author.token, { title: unique('a'), status: 'publish' })).body.doc
+    expect(own.status).toBe('publish')
+    expect((await call(`/api/events/${own.id}`, { method: 'PATCH', token: author.token, json: { title: 'renamed' } })).status).toBe(200)
+    const others = (await createEvent(editor.token, { title: unique('e'), status: 'publish' })).body.doc
+    expect((await call(`/api/events/${others.id}`, { method: 'PATCH', token: author.token, json: { title: 'x' } })).status).toBe(403)
+  })
+
+  it('lets editors edit anyone’s event', async () => {
+    const others = (await createEvent(author.token, { title: unique('a'), status: 'draft' })).body.doc
+    const reply = await call(`/api/events/${others.id}`, { method: 'PATCH', token: editor.token, json: { status: 'publish' } })
+    expect(reply.status).toBe(200)
+    expect(reply.body.doc.status).toBe('publish')
+  })
+})
+
+describe('terms, users and settings', () => {
+  it('lets only editors and administrators manage categories and tags', async () => {
+    for (const user of [author, contributor, subscriber]) {
+      expect((await call('/api/event-categories', { method: 'POST', token: user.token, json: { name: unique('cat') } })).status).toBe(403)
+    }
+    expect((await call('/api/event-tags', { method: 'POST', json: { name: unique('tag') } })).status).toBe(403)
+    expect((await call('/api/event-tags', { method: 'POST', token: editor.token, json: { name: unique('tag') } })).status).toBe(201)
+  })
+
+  it('lets only administrators create users or change roles', async () => {
+    expect((await call('/api/users', { method: 'POST', token: editor.token, json: { email: `${unique()}@x.test`, password: 'p4ssword!', role: 'editor' } })).status).toBe(403)
+    const promoted = await call(`/api/users/${subscriber.id}`, { method: 'PATCH', token: subscriber.token, json: { role: 'administrator' } })
+    const me = await call(`/api/users/${subscriber.id}`, { token: admin })
+    expect(promoted.status).toBeLessThan(500)
+    expect(me.body.role).toBe('subscriber')
+  })
+
+  it('lets everyone read the settings and only administrators change them', async () => {
+    expect((await call('/api/globals/settings')).body.postsPerPage).toBe(10)
+    expect((await call('/api/globals/settings', { method: 'POST', token: editor.token, json: { postsPerPage: 5 } })).status).toBe(403)
+    const changed = await call('/api/globals/settings', { method: 'POST', token: admin, json: { geolocRadiusKm: 30 } })
+    expect(changed.status).toBe(200)
+    expect((await call('/api/globals/settings')).body.geolocRadiusKm).toBe(30)
+    await call('/api/globals/settings', { method: 'POST', token: admin, json: { geolocRadiusKm: 25 } })
+    expect((await call('/api/globals/settings', { method: 'POST', token: admin, json: { timezone: 'Mars/Olympus' } })).status).toBe(400)
+  })
+})

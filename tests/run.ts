@@ -1,0 +1,43 @@
+/**
+ * `npm test` (inside the launcher, which has started a fresh database): builds the app as
+ * production does, starts it, waits until it answers, then runs vitest against it. Unit tests and
+ * API tests share one run, so the command's exit code is the suite's.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { freePort, waitForHealth } from './support/server'
+
+const root = path.resolve(import.meta.dirname, '..')
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; done: Promise<number> } {
+  const child = spawn(command, args, { stdio: 'inherit', env, cwd: root, detached: true })
+  const done = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
+  return { child, done }
+}
+
+async function main(): Promise<number> {
+  const production = { ...process.env, NODE_ENV: 'production' as const }
+  if (process.env.SKIP_BUILD !== '1') {
+    const code = await run(bin('next'), ['build'], production).done
+    if (code !== 0) return code
+  }
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const server = run(bin('next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { ...production, SERVER_URL: baseUrl })
+  try {
+    await waitForHealth(baseUrl, 180_000)
+    return await run(bin('vitest'), ['run', ...process.argv.slice(2)], { ...process.env, CAL_TEST_URL: baseUrl }).done
+  } finally {
+    if (server.child.pid) process.kill(-server.child.pid, 'SIGTERM')
+    await server.done
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

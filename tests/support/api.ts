@@ -1,0 +1,77 @@
+/** A small client for the running service: what a website or an integrator would do over HTTP. */
+import { randomUUID } from 'node:crypto'
+
+export const BASE_URL = process.env.CAL_TEST_URL ?? 'http://127.0.0.1:3000'
+
+export type Call = {
+  method?: string
+  token?: string
+  json?: unknown
+  form?: Record<string, string>
+  body?: BodyInit
+  headers?: Record<string, string>
+}
+
+export type Reply<T = any> = { status: number; headers: Headers; body: T }
+
+export async function call<T = any>(path: string, options: Call = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.Authorization = `JWT ${options.token}`
+  let body = options.body
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(options.json)
+  } else if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded'
+    body = new URLSearchParams(options.form).toString()
+  }
+  const response = await fetch(BASE_URL + path, { method: options.method ?? 'GET', headers, body, redirect: 'manual' })
+  const text = await response.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {
+    // not JSON: the raw text is what the test sees
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T }
+}
+
+const ADMIN = { email: 'admin@calendar.test', password: 'admin-password-1' }
+let adminToken: Promise<string> | undefined
+
+async function login(email: string, password: string): Promise<string | undefined> {
+  const reply = await call('/api/users/login', { method: 'POST', json: { email, password } })
+  return reply.status === 200 ? (reply.body.token as string) : undefined
+}
+
+/** The administrator's token; the first caller registers the administrator through first-register. */
+export function asAdmin(): Promise<string> {
+  adminToken ??= (async () => {
+    const existing = await login(ADMIN.email, ADMIN.password)
+    if (existing) return existing
+    const reply = await call('/api/users/first-register', { method: 'POST', json: ADMIN })
+    if (reply.status >= 300) throw new Error(`first-register failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+    const token = await login(ADMIN.email, ADMIN.password)
+    if (!token) throw new Error('administrator cannot log in')
+    return token
+  })()
+  return adminToken
+}
+
+export type TestUser = { id: number; email: string; token: string; role: string }
+
+/** A fresh user of the given role, created by the administrator and logged in. */
+export async function userWithRole(role: string): Promise<TestUser> {
+  const email = `${role}-${randomUUID().slice(0, 8)}@calendar.test`
+  const password = 'password-' + randomUUID()
+  const created = await call('/api/users', { method: 'POST', token: await asAdmin(), json: { email, password, role } })
+  if (created.status !== 201) throw new Error(`creating a ${role} failed: ${created.status} ${JSON.stringify(created.body)}`)
+  const token = await login(email, password)
+  if (!token) throw new Error(`${role} cannot log in`)
+  return { id: created.body.doc.id as number, email, token, role }
+}
+
+/** A word no other test uses, to find exactly what this test made. */
+export function unique(prefix = 'x'): string {
+  return `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12)}`
+}
