@@ -64,6 +64,21 @@ async function shutdown(code: number): Promise<never> {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(130))
 
+const STALLED = 75
+
+async function payloadCli(env: NodeJS.ProcessEnv): Promise<number> {
+  const cliEnv = {
+    ...env,
+    PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts'),
+    NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${path.join(root, 'scripts', 'stall-guard.cjs')}`.trim(),
+  }
+  for (let attempt = 1; ; attempt++) {
+    const code = await run(bin('payload'), extraArgs, cliEnv)
+    if (code !== STALLED || attempt === 5) return code
+    console.error(`payload ${extraArgs.join(' ')} stalled while loading the config; retrying (${attempt})`)
+  }
+}
+
 async function main(): Promise<number> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -93,7 +108,7 @@ async function main(): Promise<number> {
     case 'seed':
       return run(bin('tsx'), [path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs], { ...env, NODE_ENV: 'production' })
     case 'payload':
-      return run(bin('payload'), extraArgs, { ...env, PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts') })
+      return payloadCli(env)
     default:
       console.error(`usage: launch.ts start|dev|build|test|seed|payload [args]`)
       return 2

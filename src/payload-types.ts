@@ -242,6 +242,7 @@ export interface Event {
    * Readers need this password to see the content.
    */
   password?: string | null;
+  hasPassword?: boolean | null;
   start: string;
   end: string;
   allDay?: boolean | null;
@@ -394,6 +395,7 @@ export interface Venue {
    * Readers need this password to see the content.
    */
   password?: string | null;
+  hasPassword?: boolean | null;
   image?: (number | null) | Media;
   address?: string | null;
   city?: string | null;
@@ -446,6 +448,7 @@ export interface Organizer {
    * Readers need this password to see the content.
    */
   password?: string | null;
+  hasPassword?: boolean | null;
   image?: (number | null) | Media;
   phone?: string | null;
   website?: string | null;
@@ -592,6 +595,7 @@ export interface EventsSelect<T extends boolean = true> {
   author?: T;
   publishedAt?: T;
   password?: T;
+  hasPassword?: T;
   start?: T;
   end?: T;
   allDay?: T;
@@ -639,6 +643,7 @@ export interface VenuesSelect<T extends boolean = true> {
   author?: T;
   publishedAt?: T;
   password?: T;
+  hasPassword?: T;
   image?: T;
   address?: T;
   city?: T;
@@ -670,6 +675,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   author?: T;
   publishedAt?: T;
   password?: T;
+  hasPassword?: T;
   image?: T;
   phone?: T;
   website?: T;

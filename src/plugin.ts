@@ -8,6 +8,7 @@ import { Venues } from './collections/Venues'
 import { Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
 import { healthEndpoint } from './rest/health'
+import { namespaceEndpoints } from './rest/mount'
 
 export type CalendarPluginOptions = {
   /** Languages to offer, as codes of the namespace (default: all 23). */
@@ -18,7 +19,7 @@ export type CalendarPluginOptions = {
 export function calendarPlugin(options: CalendarPluginOptions = {}) {
   return (config: Config): Config => {
     const collections: CollectionConfig[] = [Events, Venues, Organizers, EventCategories, EventTags, Media, Users]
-    const endpoints: Endpoint[] = [healthEndpoint]
+    const endpoints: Endpoint[] = [healthEndpoint, ...namespaceEndpoints]
     return {
       ...config,
       admin: { ...config.admin, user: config.admin?.user ?? Users.slug },

@@ -43,6 +43,18 @@ export function authoredFields(): Field[] {
       access: { read: passwordRead },
       admin: { position: 'sidebar', description: 'Readers need this password to see the content.' },
     },
+    {
+      // Public knowledge that a password exists, so readers who may not see it still get the redacted shape.
+      name: 'hasPassword',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { hidden: true },
+      hooks: {
+        beforeChange: [
+          ({ siblingData, originalDoc }) => Boolean('password' in siblingData ? siblingData.password : originalDoc?.password),
+        ],
+      },
+    },
   ]
 }
 

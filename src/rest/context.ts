@@ -1,0 +1,44 @@
+import type { PayloadRequest } from 'payload'
+import type { Actor } from '../access/roles'
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../i18n/languages'
+import { siteSettings, type SiteSettings } from '../globals/siteSettings'
+import { NAMESPACE } from './namespace'
+
+/** Everything a handler needs to know about the request, computed once by the pipeline. */
+export type RestContext = {
+  req: PayloadRequest
+  actor: Actor
+  signedIn: boolean
+  language: LanguageCode
+  /** Absolute URL of the namespace root, on the request's language root: `https://host/fr/api/cal/events/v1`. */
+  root: string
+  /** Base of permalinks, with the language when it is not the default one. */
+  permalinkBase: string
+  settings: SiteSettings
+  now: Date
+}
+
+/** `/fr/api/cal/events/v1/...` → `fr`: the per-language REST roots of contract §1. */
+export function languageRootOf(pathname: string): LanguageCode | undefined {
+  const first = pathname.split('/')[1]
+  return isLanguageCode(first) ? first : undefined
+}
+
+export async function createContext(req: PayloadRequest, language: LanguageCode | undefined): Promise<RestContext> {
+  const url = new URL(req.url ?? 'http://localhost/')
+  const origin = (req.payload.config.serverURL || url.origin).replace(/\/+$/, '')
+  const languageRoot = languageRootOf(url.pathname)
+  const settings = await siteSettings(req)
+  const effective = language ?? languageRoot ?? DEFAULT_LANGUAGE
+  const site = (settings.siteUrl || origin).replace(/\/+$/, '')
+  return {
+    req,
+    actor: req.user as Actor,
+    signedIn: Boolean(req.user),
+    language: effective,
+    root: `${origin}${languageRoot ? `/${languageRoot}` : ''}${req.payload.config.routes.api}/${NAMESPACE}`,
+    permalinkBase: effective === DEFAULT_LANGUAGE ? site : `${site}/${effective}`,
+    settings,
+    now: new Date(),
+  }
+}

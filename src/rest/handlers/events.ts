@@ -1,0 +1,89 @@
+import type { Event } from '../../payload-types'
+import { capabilities } from '../../access/capabilities'
+import type { RestContext } from '../context'
+import { RestError } from '../http/errors'
+import { listResult, pageSize } from '../http/pagination'
+import { unlocks } from '../passwords'
+import { eventQuery } from '../query/eventList'
+import { idBySlug, readOptions } from '../query/read'
+import { loadRelated } from '../query/related'
+import type { EventListParams } from '../schemas/events'
+import { serializeEvent } from '../serialize/event'
+import type { RestResult } from '../route'
+
+type Unlocking = { password?: string; context?: string }
+
+/** `GET /events` (upstream §5). */
+export async function listEvents(ctx: RestContext, params: EventListParams): Promise<RestResult> {
+  const perPage = pageSize(ctx, params.per_page)
+  const query = await eventQuery(ctx, params, perPage)
+  const found = query.empty
+    ? { docs: [] as Event[], totalDocs: 0 }
+    : await ctx.req.payload.find({ ...readOptions(ctx), collection: 'events', where: query.where, sort: query.sort, page: params.page, limit: perPage })
+  const events = found.docs as Event[]
+  const [related, passwords] = await Promise.all([loadRelated(ctx, events), passwordsOf(ctx, events, params.password)])
+  const items = await Promise.all(
+    events.map(async (event) =>
+      serializeEvent(ctx, event, related, { unlocked: await unlocks(ctx, 'events', { ...event, password: passwords.get(event.id) }, params) }),
+    ),
+  )
+  return listResult({
+    ctx,
+    route: 'events',
+    key: 'events',
+    items,
+    total: found.totalDocs,
+    page: params.page,
+    perPage,
+    echo: query.echo,
+    pastEndCode: 'event-archive-page-not-found',
+    pastEndMessage: 'The requested event archive page does not exist',
+  })
+}
+
+/** Stored passwords of the protected events of a page, in one query, when the caller sent one to try. */
+async function passwordsOf(ctx: RestContext, events: Event[], given: string | undefined): Promise<Map<number, string | null>> {
+  const ids = events.filter((event) => event.hasPassword).map((event) => event.id)
+  if (!given || !ids.length) return new Map()
+  const { docs } = await ctx.req.payload.find({
+    collection: 'events',
+    req: ctx.req,
+    overrideAccess: true,
+    depth: 0,
+    pagination: false,
+    where: { id: { in: ids } },
+    select: { password: true },
+  })
+  return new Map(docs.map((doc) => [doc.id, doc.password ?? null]))
+}
+
+/** The decision sequence of a single read (upstream §6.1), then the event with its `json_ld`. */
+export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocking): Promise<RestResult> {
+  const probe = await ctx.req.payload.findByID({
+    collection: 'events',
+    id,
+    depth: 0,
+    overrideAccess: true,
+    req: ctx.req,
+    disableErrors: true,
+    select: { status: true, author: true, hasPassword: true },
+  })
+  if (!probe) throw new RestError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404)
+  if (probe.status === 'trash') throw new RestError('event-no-longer-available', 'This event is no longer available', 403)
+  if (probe.status !== 'publish' && !capabilities.readUnpublished(ctx.actor, probe)) {
+    throw new RestError('event-not-accessible', 'The requested event is not accessible', 403)
+  }
+  const unlocked = await unlocks(ctx, 'events', probe, unlocking)
+  if (!unlocked) throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
+  // A reader who gave the right password may see content that field access hides from anonymous readers.
+  const event = (await ctx.req.payload.findByID({ ...readOptions(ctx), collection: 'events', id, overrideAccess: Boolean(probe.hasPassword) })) as Event
+  const related = await loadRelated(ctx, [event])
+  return { body: serializeEvent(ctx, event, related, { single: true, unlocked: true }) }
+}
+
+/** `GET /events/by-slug/{slug}`: an unknown slug is a 400, then as by id (upstream §6.2). */
+export async function readEventBySlug(ctx: RestContext, slug: string, unlocking: Unlocking): Promise<RestResult> {
+  const id = await idBySlug(ctx, 'events', slug)
+  if (id === undefined) throw RestError.invalidParams({ slug: 'No event has this slug.' })
+  return readEvent(ctx, id, unlocking)
+}

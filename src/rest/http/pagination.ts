@@ -1,0 +1,60 @@
+import type { RestContext } from '../context'
+import { RestError } from './errors'
+import type { RestResult } from '../route'
+
+/** The largest page any list answers; larger `per_page` values are clamped, as upstream (§15). */
+export const MAX_PER_PAGE = 50
+
+export function pageSize(ctx: RestContext, requested: number | undefined): number {
+  return Math.min(requested ?? ctx.settings.postsPerPage, MAX_PER_PAGE)
+}
+
+type ListPage = {
+  ctx: RestContext
+  /** Route of the list under the namespace root: `events`, `venues`... */
+  route: string
+  /** Wrapper key of the items: `events`, `venues`... */
+  key: string
+  items: unknown[]
+  total: number
+  page: number
+  perPage: number
+  /** The effective query arguments, echoed in `rest_url` in this order (`page` first). */
+  echo: [string, string][]
+  /** Code of the 404 answered for a page past the end; terms answer an empty 200 instead. */
+  pastEndCode?: string
+  pastEndMessage?: string
+  /** Term lists put the totals before the items and never echo arguments (upstream §12.2). */
+  termOrder?: boolean
+}
+
+function withQuery(base: string, args: [string, string][]): string {
+  const query = new URLSearchParams(args).toString()
+  return query ? `${base}?${query}` : base
+}
+
+/**
+ * A list response: wrapper keys and next/previous links by upstream §5.7, plus `X-Total`,
+ * `X-Total-Pages` and an RFC 8288 `Link` header (contract §3).
+ */
+export function listResult(list: ListPage): RestResult {
+  const { ctx, page, perPage, total } = list
+  const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
+  if (page > 1 && list.items.length === 0 && list.pastEndCode) {
+    throw new RestError(list.pastEndCode, list.pastEndMessage ?? 'The requested page does not exist', 404)
+  }
+  const base = `${ctx.root}/${list.route}/`
+  const args = list.termOrder ? [] : list.echo.filter(([name]) => name !== 'page')
+  const at = (n: number) => withQuery(base, n > 1 ? [['page', String(n)], ...args] : args)
+  const restUrl = list.termOrder ? base : withQuery(base, [['page', String(page)], ...args])
+  const next = page < totalPages ? at(page + 1) : undefined
+  const previous = page > 1 ? at(page - 1) : undefined
+  const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean)
+  const headers: Record<string, string> = { 'X-Total': String(total), 'X-Total-Pages': String(totalPages) }
+  if (links.length) headers.Link = links.join(', ')
+  const navigation = { ...(next ? { next_rest_url: next } : {}), ...(previous ? { previous_rest_url: previous } : {}) }
+  const body = list.termOrder
+    ? { rest_url: restUrl, total, total_pages: totalPages, [list.key]: list.items, ...navigation }
+    : { [list.key]: list.items, rest_url: restUrl, ...navigation, total, total_pages: totalPages }
+  return { body, headers }
+}

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto'
+import type { PayloadRequest } from 'payload'
+import type { z } from 'zod'
+import { isLanguageCode } from '../i18n/languages'
+import { createContext } from './context'
+import { readBody } from './http/body'
+import { errorResponse, RestError } from './http/errors'
+import { parseQuery } from './http/query'
+import type { HttpMethod, RestResult, Route } from './route'
+import { ROUTES } from './routes'
+
+type CompiledRoute = { route: Route; pattern: RegExp }
+
+/** Path parameters and what they may contain: ids are digits, slugs anything but a slash (upstream §1.1). */
+const PATH_PARAMETER: Record<string, string> = { id: '(?<id>\\d+)', slug: '(?<slug>[^/]+)' }
+
+function compile(route: Route): CompiledRoute {
+  const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const pattern = PATH_PARAMETER[name]
+    if (!pattern) throw new Error(`route ${route.path}: unknown path parameter {${name}}`)
+    return pattern
+  })
+  return { route, pattern: new RegExp(`^${source}/?$`) }
+}
+
+// Compiled once at start-up, in table order.
+const COMPILED = ROUTES.map(compile)
+
+const EXPOSED_HEADERS = 'X-Total, X-Total-Pages, Link, ETag'
+const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
+const anonymousMaxAge = Number(process.env.CACHE_MAX_AGE || 0)
+
+function match(method: string, path: string): { route: Route; pathParams: Record<string, string> } {
+  for (const { route, pattern } of COMPILED) {
+    const found = pattern.exec(path)
+    if (found && route.methods.includes(method as HttpMethod)) return { route, pathParams: decodeAll(found.groups ?? {}) }
+  }
+  throw RestError.noRoute()
+}
+
+function decodeAll(groups: Record<string, string>): Record<string, string> {
+  const decoded: Record<string, string> = {}
+  for (const [name, value] of Object.entries(groups)) {
+    try {
+      decoded[name] = decodeURIComponent(value)
+    } catch {
+      throw RestError.invalidParams({ [name]: 'Malformed percent-encoding.' })
+    }
+  }
+  return decoded
+}
+
+/** Runs one namespace request: match, parse, validate, authorize, handle, render (design.md). */
+export async function handleNamespaceRequest(req: PayloadRequest, namespacePath: string): Promise<Response> {
+  const method = (req.method ?? 'GET').toUpperCase()
+  const baseHeaders = { 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
+  try {
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: baseHeaders })
+    const { route, pathParams } = match(method, namespacePath)
+    const raw = await rawParams(req, method, pathParams)
+    const params = validateParams(route, raw)
+    const language = isLanguageCode(raw.i18n_language) ? raw.i18n_language : undefined
+    const ctx = await createContext(req, language)
+    const invalid = route.validate ? await route.validate(ctx, params) : {}
+    if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
+    if (route.authorize && !(await route.authorize(ctx, params))) throw RestError.forbidden(ctx.signedIn)
+    const result = await route.handler(ctx, params)
+    return render(req, method, result, ctx.signedIn, baseHeaders)
+  } catch (error) {
+    return errorResponse(error, { ...baseHeaders, 'Cache-Control': 'no-store' })
+  }
+}
+
+async function rawParams(req: PayloadRequest, method: string, pathParams: Record<string, string>): Promise<Record<string, unknown>> {
+  const url = new URL(req.url ?? 'http://localhost/')
+  const query = parseQuery(url.search)
+  const body = method === 'GET' ? {} : await readBody(req as unknown as Request, maxBodyBytes)
+  // Path parameters win over query and body, as WordPress's route parameters do.
+  return { ...query, ...body, ...pathParams }
+}
+
+function validateParams<P extends Route['params']>(route: Route<P>, raw: Record<string, unknown>): z.output<P> {
+  const missing = Object.entries(route.params.shape)
+    .filter(([name, schema]) => raw[name] === undefined && !(schema as z.ZodType).safeParse(undefined).success)
+    .map(([name]) => name)
+  if (missing.length) throw RestError.missingParams(missing)
+  const parsed = route.params.safeParse(raw)
+  if (parsed.success) return parsed.data
+  const invalid: Record<string, string> = {}
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? 'body')
+    invalid[name] ??= issue.message
+  }
+  throw RestError.invalidParams(invalid)
+}
+
+/**
+ * JSON with the namespace's headers: a strong ETag on every GET (304 when it matches), public
+ * revalidation for anonymous readers and no caching of anything a signed-in user sees (contract §12).
+ */
+function render(req: PayloadRequest, method: string, result: RestResult, signedIn: boolean, baseHeaders: Record<string, string>): Response {
+  const text = JSON.stringify(result.body)
+  const headers = new Headers({ ...baseHeaders, ...result.headers, 'Content-Type': 'application/json; charset=UTF-8' })
+  headers.set('Cache-Control', signedIn ? 'private, no-store' : `public, max-age=${anonymousMaxAge}, must-revalidate`)
+  if (signedIn || method !== 'GET') headers.set('Vary', 'Authorization, Cookie')
+  if (method === 'GET') {
+    const etag = `"${createHash('sha1').update(text).digest('base64url')}"`
+    headers.set('ETag', etag)
+    if (ifNoneMatch(req.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers })
+  }
+  return new Response(text, { status: result.status ?? 200, headers })
+}
+
+function ifNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '')
+    return tag === '*' || tag === etag
+  })
+}

@@ -1,0 +1,49 @@
+import type { CollectionSlug, Where } from 'payload'
+import type { RestContext } from '../context'
+
+/**
+ * Local-API reads on behalf of the caller: access control on, the caller's user, the request's
+ * language with fallback to English. Every namespace read goes through here.
+ */
+export function readOptions(ctx: RestContext) {
+  return {
+    req: ctx.req,
+    user: ctx.req.user,
+    overrideAccess: false,
+    locale: ctx.language,
+    fallbackLocale: 'en',
+    depth: 0,
+  } as const
+}
+
+/** All records of a collection with these ids that the caller may read, in one query. */
+export async function findByIds<T>(ctx: RestContext, collection: CollectionSlug, ids: number[]): Promise<Map<number, T>> {
+  const found = new Map<number, T>()
+  const unique = [...new Set(ids)]
+  if (!unique.length) return found
+  const result = await ctx.req.payload.find({ ...readOptions(ctx), collection, where: { id: { in: unique } }, pagination: false, limit: unique.length })
+  for (const doc of result.docs) found.set(doc.id as number, doc as T)
+  return found
+}
+
+/**
+ * The id of the record whose slug is `slug` in the request's language, else in English; existence
+ * only, whoever may read it (upstream resolves slugs across statuses before checking access).
+ */
+export async function idBySlug(ctx: RestContext, collection: CollectionSlug, slug: string): Promise<number | undefined> {
+  for (const locale of new Set([ctx.language, 'en'] as const)) {
+    const where: Where = { slug: { equals: slug } }
+    const { docs } = await ctx.req.payload.find({ collection, where, locale, depth: 0, limit: 1, pagination: false, overrideAccess: true, req: ctx.req, select: {} })
+    if (docs[0]) return docs[0].id as number
+  }
+  return undefined
+}
+
+/**
+ * `search` over localized fields in the request language and in English, its fallback (contract §8):
+ * every word must appear in one of the fields (Payload's `like`).
+ */
+export function searchWhere(ctx: RestContext, localized: string[], plain: string[], text: string): Where {
+  const paths = ctx.language === 'en' ? localized : [...localized, ...localized.map((field) => `${field}.en`)]
+  return { or: [...paths, ...plain].map((path) => ({ [path]: { like: text } })) }
+}

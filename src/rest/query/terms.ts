@@ -1,0 +1,36 @@
+import type { RestContext } from '../context'
+
+/**
+ * Category or tag ids from entries that are ids or slugs (upstream §5.1): returns the ids and the
+ * entries that name no term, in two queries at most (ids and slugs in the request language, then
+ * slugs in English).
+ */
+export async function resolveTermEntries(
+  ctx: RestContext,
+  collection: 'event-categories' | 'event-tags',
+  entries: string[],
+): Promise<{ ids: number[]; unknown: string[] }> {
+  const numeric = entries.filter((entry) => /^\d+$/.test(entry)).map(Number)
+  const ids = new Set<number>()
+  const slugs = new Map<string, number>()
+  for (const locale of new Set([ctx.language, 'en'] as const)) {
+    const wanted = entries.filter((entry) => !/^\d+$/.test(entry) && !slugs.has(entry))
+    const { docs } = await ctx.req.payload.find({
+      collection,
+      req: ctx.req,
+      locale,
+      depth: 0,
+      pagination: false,
+      select: { slug: true },
+      where: { or: [{ id: { in: numeric.length ? numeric : [0] } }, { slug: { in: wanted.length ? wanted : [''] } }] },
+    })
+    for (const doc of docs) {
+      if (numeric.includes(doc.id)) ids.add(doc.id)
+      if (doc.slug && wanted.includes(doc.slug)) slugs.set(doc.slug, doc.id)
+    }
+    if (entries.every((entry) => ids.has(Number(entry)) || slugs.has(entry))) break
+  }
+  for (const id of slugs.values()) ids.add(id)
+  const unknown = entries.filter((entry) => !ids.has(Number(entry)) && !slugs.has(entry))
+  return { ids: [...ids], unknown }
+}

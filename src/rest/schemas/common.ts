@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { LANGUAGES } from '../../i18n/languages'
+import { parseDateInput } from '../dates/parse'
+import { nonEmptyString, positiveIntParam } from '../http/coerce'
+
+const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [string, ...string[]]
+
+/** Accepted on every route, in the query or the body (contract §8). */
+export const languageParam = z
+  .enum(LANGUAGE_CODES, { error: `Must be one of: ${LANGUAGE_CODES.join(', ')}.` })
+  .optional()
+  .describe('Language of the response and of written values; defaults to the language root, else en.')
+
+/** A date in any form upstream accepts (contract §4); the handler interprets it in the right zone. */
+export function dateParam(description: string) {
+  return z
+    .union([z.string(), z.number()])
+    .refine((value) => parseDateInput(value, 'UTC', new Date()) !== null, { error: 'Invalid date.' })
+    .describe(description)
+}
+
+export const pageParams = {
+  page: positiveIntParam().default(1).describe('Page of results, from 1.'),
+  per_page: positiveIntParam().optional().describe('Items per page: the site setting by default (10), at most 50.'),
+}
+
+export const idParam = positiveIntParam().describe('Numeric id.')
+export const slugParam = nonEmptyString().describe('Slug, in the request language or English.')
+export const passwordParam = nonEmptyString().optional().describe('Password of a protected item.')
+export const contextParam = z.enum(['view', 'edit']).optional().describe('`edit` unlocks protected content for users who may edit it.')
+
+/** PHP's boolean filter: `true`, `1`, `yes`, `on` are true, any other text false (upstream `strict_dates`). */
+export const phpBooleanParam = z
+  .union([z.string(), z.boolean(), z.number()])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(String(value).trim().toLowerCase()))
+
+/** A number from a JSON number or its text, within bounds. */
+export function numberParam(min: number, max: number) {
+  return z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number.').transform(Number)], { error: 'Must be a number.' })
+    .pipe(z.number().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`))
+}

@@ -1,0 +1,59 @@
+import type { RestContext } from '../context'
+import { wallClockIn } from '../dates/format'
+
+/** A relationship value as Payload returns it at depth 0 or deeper: the related id either way. */
+export function idOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return value
+  if (value && typeof value === 'object' && 'id' in value && typeof value.id === 'number') return value.id
+  return undefined
+}
+
+/** `date`, `date_utc`, `modified`, `modified_utc`: publication and change times, site zone and UTC. */
+export function postDates(ctx: RestContext, doc: { publishedAt?: string | null; createdAt: string; updatedAt: string }) {
+  const published = new Date(doc.publishedAt ?? doc.createdAt)
+  const modified = new Date(doc.updatedAt)
+  return {
+    date: wallClockIn(published, ctx.settings.timezone),
+    date_utc: wallClockIn(published, 'UTC'),
+    modified: wallClockIn(modified, ctx.settings.timezone),
+    modified_utc: wallClockIn(modified, 'UTC'),
+  }
+}
+
+/** Upstream's `global_id`: the site's host and path, then `?id=`; unique across sites that share data. */
+export function globalIds(ctx: RestContext, id: number) {
+  const site = new URL(ctx.permalinkBase)
+  const globalId = `${site.host}${site.pathname.replace(/\/+$/, '')}?id=${id}`
+  return { global_id: globalId, global_id_lineage: [globalId] }
+}
+
+export function permalink(ctx: RestContext, kind: 'event' | 'venue' | 'organizer' | 'events/category' | 'events/tag', slug: string | null | undefined) {
+  return `${ctx.permalinkBase}/${kind}/${encodeURIComponent(slug ?? '')}/`
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' }
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
+}
+
+/** Excerpts are plain text in Payload; upstream serves them through `wpautop`, as paragraphs. */
+export function excerptHtml(excerpt: string | null | undefined): string {
+  const text = (excerpt ?? '').trim()
+  if (!text) return ''
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br />\n')}</p>`)
+    .join('\n')
+}
+
+/** `{ a: '', b: 0, c: 'x' }` → `{ c: 'x' }`: venues and organizers omit every empty field (upstream §10.1). */
+export function withoutEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
+  const kept: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(object)) {
+    if (value === undefined || value === null || value === '' || value === false || value === 0 || value === '0') continue
+    if (Array.isArray(value) && value.length === 0) continue
+    kept[key] = value
+  }
+  return kept as Partial<T>
+}

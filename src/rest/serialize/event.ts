@@ -1,0 +1,153 @@
+import type { Event } from '../../payload-types'
+import type { RestContext } from '../context'
+import { dateDetails, isoWithOffset, wallClockIn } from '../dates/format'
+import { zoneAbbr } from '../dates/zone'
+import { excerptHtml, globalIds, idOf, permalink, postDates } from './common'
+import { costDetails, renderCost, type CurrencyPosition } from './cost'
+import { serializeImage } from './image'
+import { organizerJsonLd, serializeOrganizer } from './organizer'
+import type { Related } from './related'
+import { serializeEmbeddedTerm } from './term'
+import { serializeVenue, venueJsonLd } from './venue'
+
+export type EventOptions = {
+  /** Single reads add `json_ld` (upstream §4.1). */
+  single?: boolean
+  /** A protected event whose password was given, or that the reader may edit with `context=edit`. */
+  unlocked?: boolean
+}
+
+function eventZone(ctx: RestContext, event: Event): string {
+  return event.timezone || ctx.settings.timezone
+}
+
+function byName<T extends { name: string }>(items: T[]): T[] {
+  return items.sort((a, b) => a.name.localeCompare(b.name))
+}
+
+function linked<T>(ids: unknown, map: Map<number, T>): T[] {
+  return (Array.isArray(ids) ? ids : [])
+    .map((value) => map.get(idOf(value) ?? 0))
+    .filter((item): item is T => item !== undefined)
+}
+
+function costOf(ctx: RestContext, event: Event) {
+  const values = event.cost ?? []
+  const position: CurrencyPosition = event.currencyPosition ?? ''
+  return {
+    cost: renderCost(values, event.currencySymbol || ctx.settings.currencySymbol, position || ctx.settings.currencyPosition),
+    cost_details: costDetails(values, event.currencySymbol ?? '', event.currencyCode ?? '', position),
+  }
+}
+
+/** What a protected event shows to a reader who has not unlocked it (upstream §4.2). */
+const REDACTED = {
+  description: '',
+  excerpt: '',
+  image: false,
+  all_day: null,
+  cost: '',
+  cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: [] },
+  website: '',
+  show_map: null,
+  show_map_link: null,
+  hide_from_listings: null,
+  sticky: null,
+  featured: null,
+  categories: [],
+  tags: [],
+  venue: [],
+  organizer: [],
+  custom_fields: [],
+}
+
+/** The event object of upstream §4.1, key for key and in order. */
+export function serializeEvent(ctx: RestContext, event: Event, related: Related, options: EventOptions = {}) {
+  const zone = eventZone(ctx, event)
+  const start = new Date(event.start)
+  const end = new Date(event.end)
+  const startDate = wallClockIn(start, zone)
+  const endDate = wallClockIn(end, zone)
+  const utcStart = wallClockIn(start, 'UTC')
+  const utcEnd = wallClockIn(end, 'UTC')
+  const url = permalink(ctx, 'event', event.slug)
+  const venues = linked([event.venue], related.venues).map((venue) => serializeVenue(ctx, venue, related, { single: options.single }))
+  const locked = Boolean(event.hasPassword) && !options.unlocked
+  const data = {
+    id: event.id,
+    ...globalIds(ctx, event.id),
+    author: String(idOf(event.author) ?? 0),
+    status: event.status,
+    ...postDates(ctx, event),
+    url,
+    rest_url: `${ctx.root}/events/${event.id}`,
+    title: event.title ?? '',
+    description: event.descriptionHtml ?? '',
+    excerpt: excerptHtml(event.excerpt),
+    slug: event.slug ?? '',
+    image: serializeImage(ctx, related.media.get(idOf(event.image) ?? 0)) ?? false,
+    all_day: Boolean(event.allDay),
+    start_date: startDate,
+    start_date_details: dateDetails(startDate),
+    end_date: endDate,
+    end_date_details: dateDetails(endDate),
+    utc_start_date: utcStart,
+    utc_start_date_details: dateDetails(utcStart),
+    utc_end_date: utcEnd,
+    utc_end_date_details: dateDetails(utcEnd),
+    timezone: zone,
+    timezone_abbr: zoneAbbr(zone, start),
+    ...costOf(ctx, event),
+    // Never set: the permalink; set to nothing: empty (upstream §4.1).
+    website: event.website ?? url,
+    show_map: event.showMap !== false,
+    show_map_link: event.showMapLink !== false,
+    hide_from_listings: Boolean(event.hideFromListings),
+    sticky: Boolean(event.sticky),
+    featured: Boolean(event.featured),
+    categories: byName(linked(event.categories, related.categories)).map((term) => serializeEmbeddedTerm(ctx, 'category', term, related)),
+    tags: byName(linked(event.tags, related.tags)).map((term) => serializeEmbeddedTerm(ctx, 'tag', term, related)),
+    venue: venues.length === 1 ? venues[0] : venues,
+    organizer: linked(event.organizers, related.organizers).map((organizer) => serializeOrganizer(ctx, organizer, related, { single: options.single })),
+    custom_fields: [] as unknown,
+  }
+  const shaped = locked ? { ...data, ...REDACTED } : data
+  return options.single ? { ...shaped, json_ld: eventJsonLd(ctx, event, related, locked) } : shaped
+}
+
+/** schema.org Event for single reads (upstream §4.8). */
+function eventJsonLd(ctx: RestContext, event: Event, related: Related, locked: boolean) {
+  const zone = eventZone(ctx, event)
+  const venue = locked ? undefined : related.venues.get(idOf(event.venue) ?? 0)
+  const organizer = locked ? undefined : linked(event.organizers, related.organizers)[0]
+  const image = locked ? undefined : serializeImage(ctx, related.media.get(idOf(event.image) ?? 0))
+  const { cost } = costOf(ctx, event)
+  const values = (event.cost ?? []).map(Number).filter((value) => Number.isFinite(value))
+  const url = permalink(ctx, 'event', event.slug)
+  return {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: event.title ?? '',
+    description: locked ? '' : (event.excerpt ?? '').trim(),
+    ...(image ? { image: image.url } : {}),
+    url,
+    startDate: isoWithOffset(new Date(event.start), zone),
+    endDate: isoWithOffset(new Date(event.end), zone),
+    ...(venue ? { location: venueJsonLd(ctx, venue) } : {}),
+    ...(organizer ? { organizer: organizerJsonLd(ctx, organizer) } : {}),
+    ...(!locked && cost
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: values.length ? String(Math.min(...values)) : cost,
+            priceCurrency: event.currencyCode || ctx.settings.currencyCode,
+            url,
+            category: 'primary',
+            availability: 'inStock',
+            validFrom: isoWithOffset(new Date(event.publishedAt ?? event.createdAt), zone),
+          },
+        }
+      : {}),
+    performer: 'Organization',
+  }
+}

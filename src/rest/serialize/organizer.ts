@@ -1,0 +1,44 @@
+import type { Organizer } from '../../payload-types'
+import type { RestContext } from '../context'
+import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty } from './common'
+import { serializeImage } from './image'
+import type { Related } from './related'
+import type { LinkedOptions } from './venue'
+
+export function organizerJsonLd(ctx: RestContext, organizer: Organizer) {
+  return withoutEmpty({
+    '@context': 'http://schema.org',
+    '@type': 'Person',
+    name: organizer.name,
+    description: organizer.excerpt ?? '',
+    url: permalink(ctx, 'organizer', organizer.slug),
+    telephone: organizer.phone,
+    email: organizer.email,
+    sameAs: organizer.website,
+  })
+}
+
+/** The organizer object of upstream §11.1: empty fields omitted, content withheld while locked. */
+export function serializeOrganizer(ctx: RestContext, organizer: Organizer, related: Related, options: LinkedOptions = {}) {
+  const locked = Boolean(organizer.hasPassword) && !options.unlocked
+  const shown = locked ? undefined : organizer
+  return {
+    ...withoutEmpty({
+      id: organizer.id,
+      author: String(idOf(organizer.author) ?? 0),
+      status: organizer.status,
+      ...postDates(ctx, organizer),
+      url: permalink(ctx, 'organizer', organizer.slug),
+      organizer: organizer.name,
+      description: shown?.descriptionHtml,
+      excerpt: excerptHtml(shown?.excerpt),
+      slug: organizer.slug,
+      image: shown && serializeImage(ctx, related.media.get(idOf(shown.image) ?? 0)),
+      phone: shown?.phone,
+      website: shown?.website,
+      email: shown?.email,
+      json_ld: options.single && shown ? organizerJsonLd(ctx, shown) : undefined,
+    }),
+    ...globalIds(ctx, organizer.id),
+  }
+}

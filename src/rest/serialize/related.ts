@@ -1,0 +1,16 @@
+import type { EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
+
+/** Records that serialized items embed, loaded in one batch per kind for a whole page. */
+export type Related = {
+  venues: Map<number, Venue>
+  organizers: Map<number, Organizer>
+  categories: Map<number, EventCategory>
+  tags: Map<number, EventTag>
+  media: Map<number, Media>
+  /** Published events per term: `category:3`, `tag:7`. */
+  termCounts: Map<string, number>
+}
+
+export function emptyRelated(): Related {
+  return { venues: new Map(), organizers: new Map(), categories: new Map(), tags: new Map(), media: new Map(), termCounts: new Map() }
+}

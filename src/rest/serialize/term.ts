@@ -1,0 +1,59 @@
+import type { EventCategory, EventTag } from '../../payload-types'
+import type { RestContext } from '../context'
+import { idOf, permalink } from './common'
+import type { Related } from './related'
+
+export type TermKind = 'category' | 'tag'
+
+const TAXONOMY: Record<TermKind, string> = { category: 'event_category', tag: 'event_tag' }
+const ROUTE: Record<TermKind, string> = { category: 'categories', tag: 'tags' }
+const PERMALINK: Record<TermKind, 'events/category' | 'events/tag'> = { category: 'events/category', tag: 'events/tag' }
+
+type Term = EventCategory | EventTag
+
+function parentOf(term: Term): number {
+  return ('parent' in term && idOf(term.parent)) || 0
+}
+
+function termUrls(ctx: RestContext, kind: TermKind, term: Term) {
+  const collection = `${ctx.root}/${ROUTE[kind]}`
+  const parent = parentOf(term)
+  return { self: `${collection}/${term.id}`, collection, ...(parent ? { up: `${collection}/${parent}` } : {}) }
+}
+
+export function termCount(related: Related, kind: TermKind, id: number): number {
+  return related.termCounts.get(`${kind}:${id}`) ?? 0
+}
+
+/** The term as the `/categories` and `/tags` routes answer it (upstream §12.1 a). */
+export function serializeTerm(ctx: RestContext, kind: TermKind, term: Term, related: Related) {
+  return {
+    id: term.id,
+    count: termCount(related, kind, term.id),
+    description: term.description ?? '',
+    url: permalink(ctx, PERMALINK[kind], term.slug),
+    name: term.name,
+    slug: term.slug ?? '',
+    taxonomy: TAXONOMY[kind],
+    ...(kind === 'category' ? { parent: parentOf(term) } : {}),
+    meta: [],
+    urls: termUrls(ctx, kind, term),
+  }
+}
+
+/** The term as events embed it (upstream §12.1 b): WordPress's raw term object. */
+export function serializeEmbeddedTerm(ctx: RestContext, kind: TermKind, term: Term, related: Related) {
+  return {
+    name: term.name,
+    slug: term.slug ?? '',
+    term_group: 0,
+    term_taxonomy_id: term.id,
+    taxonomy: TAXONOMY[kind],
+    description: term.description ?? '',
+    parent: parentOf(term),
+    count: termCount(related, kind, term.id),
+    filter: 'raw',
+    id: term.id,
+    urls: termUrls(ctx, kind, term),
+  }
+}

@@ -1,0 +1,66 @@
+import type { Venue } from '../../payload-types'
+import type { RestContext } from '../context'
+import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty } from './common'
+import { serializeImage } from './image'
+import type { Related } from './related'
+
+export type LinkedOptions = { single?: boolean; unlocked?: boolean }
+
+export function venueJsonLd(ctx: RestContext, venue: Venue) {
+  return withoutEmpty({
+    '@context': 'http://schema.org',
+    '@type': 'Place',
+    name: venue.name,
+    description: venue.excerpt ?? '',
+    url: permalink(ctx, 'venue', venue.slug),
+    address: withoutEmpty({
+      '@type': 'PostalAddress',
+      streetAddress: venue.address,
+      addressLocality: venue.city,
+      addressRegion: venue.stateprovince,
+      postalCode: venue.zip,
+      addressCountry: venue.country,
+    }),
+    geo: venue.geoLat != null && venue.geoLng != null ? { '@type': 'GeoCoordinates', latitude: venue.geoLat, longitude: venue.geoLng } : undefined,
+    telephone: venue.phone,
+    sameAs: venue.website,
+  })
+}
+
+/**
+ * The venue object of upstream §10.1, embedded in events and answered by the venue routes alike.
+ * Empty fields are omitted; a protected venue keeps its name but not its content unless unlocked.
+ */
+export function serializeVenue(ctx: RestContext, venue: Venue, related: Related, options: LinkedOptions = {}) {
+  const locked = Boolean(venue.hasPassword) && !options.unlocked
+  const shown = locked ? undefined : venue
+  return {
+    ...withoutEmpty({
+      id: venue.id,
+      author: String(idOf(venue.author) ?? 0),
+      status: venue.status,
+      ...postDates(ctx, venue),
+      url: permalink(ctx, 'venue', venue.slug),
+      venue: venue.name,
+      description: shown?.descriptionHtml,
+      excerpt: excerptHtml(shown?.excerpt),
+      slug: venue.slug,
+      image: shown && serializeImage(ctx, related.media.get(idOf(shown.image) ?? 0)),
+      address: shown?.address,
+      city: shown?.city,
+      country: shown?.country,
+      province: shown?.province,
+      state: shown?.state,
+      zip: shown?.zip,
+      phone: shown?.phone,
+      website: shown?.website,
+      stateprovince: shown?.stateprovince,
+      geo_lat: shown?.geoLat,
+      geo_lng: shown?.geoLng,
+      json_ld: options.single && shown ? venueJsonLd(ctx, shown) : undefined,
+    }),
+    show_map: locked ? null : venue.showMap !== false,
+    show_map_link: locked ? null : venue.showMapLink !== false,
+    ...globalIds(ctx, venue.id),
+  }
+}
