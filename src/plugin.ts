@@ -9,6 +9,7 @@ import { Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
 import { healthEndpoint } from './rest/health'
 import { namespaceEndpoints } from './rest/mount'
+import { instrumentPool } from './database/queryCount'
 
 export type CalendarPluginOptions = {
   /** Languages to offer, as codes of the namespace (default: all 23). */
@@ -27,6 +28,10 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       collections: [...(config.collections ?? []), ...collections],
       globals: [...(config.globals ?? []), Settings],
       endpoints: [...(config.endpoints ?? []), ...endpoints],
+      onInit: async (payload) => {
+        await config.onInit?.(payload)
+        instrumentPool(payload)
+      },
     }
   }
 }

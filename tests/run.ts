@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   }
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const server = run(bin('next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { ...production, SERVER_URL: baseUrl })
+  const server = run(bin('next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { ...production, SERVER_URL: baseUrl, QUERY_COUNT_HEADER: 'true' })
   try {
     await waitForHealth(baseUrl, 180_000)
     return await run(bin('vitest'), ['run', ...process.argv.slice(2)], { ...process.env, CAL_TEST_URL: baseUrl }).done

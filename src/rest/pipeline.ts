@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { PayloadRequest } from 'payload'
 import type { z } from 'zod'
+import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
 import { createContext } from './context'
 import { readBody } from './http/body'
@@ -52,6 +53,13 @@ function decodeAll(groups: Record<string, string>): Record<string, string> {
 
 /** Runs one namespace request: match, parse, validate, authorize, handle, render (design.md). */
 export async function handleNamespaceRequest(req: PayloadRequest, namespacePath: string): Promise<Response> {
+  if (!queryCountEnabled) return runRequest(req, namespacePath)
+  const { result, queries } = await countQueries(() => runRequest(req, namespacePath))
+  result.headers.set('X-Query-Count', String(queries))
+  return result
+}
+
+async function runRequest(req: PayloadRequest, namespacePath: string): Promise<Response> {
   const method = (req.method ?? 'GET').toUpperCase()
   const baseHeaders = { 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
   try {
