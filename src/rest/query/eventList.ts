@@ -1,11 +1,11 @@
 import type { Where } from 'payload'
-import { capabilities, STATUSES } from '../../access/capabilities'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import type { EventListParams } from '../schemas/events'
 import { eventWindow, type DateBound } from './eventWindow'
 import { venuesNear } from './geo'
 import { resolveTermEntries } from './terms'
+import { statusFilter } from './status'
 import { findByIds, searchWhere } from './read'
 
 export type EventQuery = {
@@ -19,16 +19,6 @@ export type EventQuery = {
 
 const FIELD: Record<DateBound['field'], string> = { start: 'startLocal', end: 'endLocal' }
 const OPERATOR: Record<DateBound['op'], string> = { gte: 'greater_than_equal', lte: 'less_than_equal', gt: 'greater_than', lt: 'less_than' }
-
-/** Statuses the caller may filter on (upstream §5.6): readers only `publish`, writers any status. */
-function statusFilter(ctx: RestContext, requested: string[] | undefined): { where: Where; echo: string } {
-  const writer = capabilities.create(ctx.actor)
-  if (!requested) return writer ? { where: { status: { not_equals: 'trash' } }, echo: 'any' } : { where: { status: { equals: 'publish' } }, echo: 'publish' }
-  const allowed: readonly string[] = writer ? STATUSES : ['publish']
-  const refused = requested.filter((status) => !allowed.includes(status))
-  if (refused.length) throw RestError.invalidParams({ status: `Not a status you may ask for: ${refused.join(', ')}.` })
-  return { where: { status: { in: requested } }, echo: requested.join(',') }
-}
 
 /**
  * The event list's parameters as a Payload `where` (upstream §5, contract §3–§4, §10). Parameters

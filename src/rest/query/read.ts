@@ -43,7 +43,12 @@ export async function idBySlug(ctx: RestContext, collection: CollectionSlug, slu
  * `search` over localized fields in the request language and in English, its fallback (contract §8):
  * every word must appear in one of the fields (Payload's `like`).
  */
-export function searchWhere(ctx: RestContext, localized: string[], plain: string[], text: string): Where {
+export function searchWhere(ctx: RestContext, localized: string[], plain: string[], text: string, operator: 'like' | 'contains' = 'like'): Where {
   const paths = ctx.language === 'en' ? localized : [...localized, ...localized.map((field) => `${field}.en`)]
-  return { or: [...paths, ...plain].map((path) => ({ [path]: { like: text } })) }
+  return { or: [...paths, ...plain].map((path) => ({ [path]: { [operator]: text } })) }
+}
+
+/** `id in ids`, also when there are none: no record lacks an id, so an empty list matches nothing. */
+export function idIn(ids: number[], field = 'id'): Where {
+  return ids.length ? { [field]: { in: ids } } : { id: { exists: false } }
 }

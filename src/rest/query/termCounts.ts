@@ -26,3 +26,14 @@ export async function termCounts(payload: Payload, categoryIds: number[], tagIds
   for (const row of rows) counts.set(`${row.kind}:${row.id}`, Number(row.count))
   return counts
 }
+
+/** Ids of the categories or tags that at least one published event uses (`hide_empty`). */
+export async function termsInUse(payload: Payload, kind: 'category' | 'tag'): Promise<number[]> {
+  const db = payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: { id: number }[] }> } }
+  const column = kind === 'category' ? sql`r.event_categories_id` : sql`r.event_tags_id`
+  const path = kind === 'category' ? 'categories' : 'tags'
+  const { rows } = await db.drizzle.execute(sql`
+    select distinct ${column} as id from events_rels r join events e on e.id = r.parent_id
+     where e.status = 'publish' and r.path = ${path} and ${column} is not null`)
+  return rows.map((row) => Number(row.id))
+}

@@ -1,0 +1,108 @@
+import type { Where } from 'payload'
+import type { Event, Organizer, Venue } from '../../payload-types'
+import { capabilities } from '../../access/capabilities'
+import type { RestContext } from '../context'
+import { RestError } from '../http/errors'
+import { listResult, pageSize } from '../http/pagination'
+import { unlocks } from '../passwords'
+import { linkedWithEvents } from '../query/linkedWithEvents'
+import { findByIds, idBySlug, idIn, readOptions, searchWhere } from '../query/read'
+import { statusFilter } from '../query/status'
+import type { RestResult } from '../route'
+import type { LinkedListParams } from '../schemas/linked'
+import { idOf } from '../serialize/common'
+import { emptyRelated, type Related } from '../serialize/related'
+import { serializeOrganizer } from '../serialize/organizer'
+import { serializeVenue, type LinkedOptions } from '../serialize/venue'
+
+type Kind = 'venues' | 'organizers'
+type Doc = Venue | Organizer
+
+/** What differs between venues and organizers; everything else is one handler (upstream §10, §11). */
+const KINDS: Record<Kind, { singular: string; searchPlain: string[]; eventLinks: (event: Event) => unknown[]; serialize: (ctx: RestContext, doc: Doc, related: Related, options: LinkedOptions) => unknown }> = {
+  venues: {
+    singular: 'venue',
+    searchPlain: ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone', 'country'],
+    eventLinks: (event) => [event.venue],
+    serialize: (ctx, doc, related, options) => serializeVenue(ctx, doc as Venue, related, options),
+  },
+  organizers: {
+    singular: 'organizer',
+    searchPlain: ['phone', 'email', 'website'],
+    eventLinks: (event) => event.organizers ?? [],
+    serialize: (ctx, doc, related, options) => serializeOrganizer(ctx, doc as Organizer, related, options),
+  },
+}
+
+async function relatedOf(ctx: RestContext, docs: Doc[]): Promise<Related> {
+  const related = emptyRelated()
+  const images = docs.map((doc) => idOf(doc.image)).filter((id): id is number => id !== undefined)
+  related.media = await findByIds(ctx, 'media', images)
+  return related
+}
+
+/** `GET /venues`, `GET /organizers`: newest first, filters combined with AND. */
+export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedListParams): Promise<RestResult> {
+  const { singular, searchPlain, eventLinks, serialize } = KINDS[kind]
+  const perPage = pageSize(ctx, params.per_page)
+  const and: Where[] = []
+  const echo: [string, string][] = [['per_page', String(perPage)]]
+  if (params.search) {
+    and.push(searchWhere(ctx, ['name', 'descriptionHtml', 'excerpt'], searchPlain, params.search))
+    echo.push(['search', params.search])
+  }
+  if (params.event !== undefined) {
+    const event = (await findByIds<Event>(ctx, 'events', [params.event])).get(params.event)
+    if (!event) throw RestError.invalidParams({ event: 'No such event.' })
+    and.push(idIn(eventLinks(event).map(idOf).filter((id): id is number => id !== undefined)))
+    echo.push(['event', String(params.event)])
+  }
+  if (params.has_events !== undefined) {
+    const ids = await linkedWithEvents(ctx.req.payload, kind)
+    if (params.has_events) and.push(idIn(ids))
+    else if (ids.length) and.push({ id: { not_in: ids } })
+    echo.push(['has_events', params.has_events ? '1' : '0'])
+  }
+  if (params.only_with_upcoming) {
+    and.push(idIn(await linkedWithEvents(ctx.req.payload, kind, ctx.now)))
+    echo.push(['only_with_upcoming', '1'])
+  }
+  const status = statusFilter(ctx, params.status)
+  and.push(status.where)
+  echo.push(['status', status.echo])
+
+  const found = await ctx.req.payload.find({ ...readOptions(ctx), collection: kind, where: { and }, sort: ['-publishedAt', '-id'], page: params.page, limit: perPage })
+  const docs = found.docs as Doc[]
+  const related = await relatedOf(ctx, docs)
+  return listResult({
+    ctx,
+    route: kind,
+    key: kind,
+    items: docs.map((doc) => serialize(ctx, doc, related, {})),
+    total: found.totalDocs,
+    page: params.page,
+    perPage,
+    echo,
+    pastEndCode: `${singular}-archive-page-not-found`,
+    pastEndMessage: `The requested ${singular} archive page does not exist`,
+  })
+}
+
+/** Single venue or organizer (upstream §10.3): unknown is a 400, unreadable a 403, protected redacted. */
+export async function readLinked(ctx: RestContext, kind: Kind, id: number, unlocking: { password?: string; context?: string }): Promise<RestResult> {
+  const { singular, serialize } = KINDS[kind]
+  const probe = await ctx.req.payload.findByID({ collection: kind, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true, select: { status: true, author: true, hasPassword: true } })
+  if (!probe) throw RestError.invalidParams({ id: `No ${singular} has this id.` })
+  if (probe.status !== 'publish' && !capabilities.readUnpublished(ctx.actor, probe)) {
+    throw new RestError(`${singular}-not-accessible`, `The requested ${singular} is not accessible`, 403)
+  }
+  const unlocked = await unlocks(ctx, kind, probe, unlocking)
+  const doc = (await ctx.req.payload.findByID({ ...readOptions(ctx), collection: kind, id, overrideAccess: unlocked && Boolean(probe.hasPassword) })) as Doc
+  return { body: serialize(ctx, doc, await relatedOf(ctx, [doc]), { single: true, unlocked }) }
+}
+
+export async function readLinkedBySlug(ctx: RestContext, kind: Kind, slug: string, unlocking: { password?: string; context?: string }): Promise<RestResult> {
+  const id = await idBySlug(ctx, kind, slug)
+  if (id === undefined) throw RestError.invalidParams({ slug: `No ${KINDS[kind].singular} has this slug.` })
+  return readLinked(ctx, kind, id, unlocking)
+}

@@ -1,0 +1,98 @@
+import type { Where } from 'payload'
+import type { Event, EventCategory, EventTag } from '../../payload-types'
+import type { RestContext } from '../context'
+import { RestError } from '../http/errors'
+import { listResult, pageSize } from '../http/pagination'
+import { findByIds, idIn, readOptions, searchWhere } from '../query/read'
+import { termCounts, termsInUse } from '../query/termCounts'
+import type { RestResult } from '../route'
+import type { TermListParams } from '../schemas/terms'
+import { idOf } from '../serialize/common'
+import { emptyRelated } from '../serialize/related'
+import { serializeTerm, type TermKind } from '../serialize/term'
+
+export type TermRoute = { kind: TermKind; collection: 'event-categories' | 'event-tags'; route: 'categories' | 'tags' }
+
+export const CATEGORIES: TermRoute = { kind: 'category', collection: 'event-categories', route: 'categories' }
+export const TAGS: TermRoute = { kind: 'tag', collection: 'event-tags', route: 'tags' }
+
+type Term = EventCategory | EventTag
+
+async function withCounts(ctx: RestContext, terms: TermRoute, docs: Term[]) {
+  const ids = docs.map((doc) => doc.id)
+  const related = emptyRelated()
+  related.termCounts = await termCounts(ctx.req.payload, terms.kind === 'category' ? ids : [], terms.kind === 'tag' ? ids : [])
+  return related
+}
+
+/** `GET /categories`, `GET /tags` (upstream §12.2): past the last page is an empty 200. */
+export async function listTerms(ctx: RestContext, terms: TermRoute, params: TermListParams & { parent?: number }): Promise<RestResult> {
+  const perPage = pageSize(ctx, params.per_page)
+  const and: Where[] = []
+  const invalid: Record<string, string> = {}
+  if (params.search) and.push(searchWhere(ctx, ['name', 'slug'], [], params.search, 'contains'))
+  if (params.slug) and.push({ or: [{ slug: { equals: params.slug } }, ...(ctx.language === 'en' ? [] : [{ 'slug.en': { equals: params.slug } }])] })
+  if (params.exclude) and.push({ id: { not_in: params.exclude } })
+  if (params.include) {
+    const found = await findByIds(ctx, terms.collection, params.include)
+    const missing = params.include.filter((id) => !found.has(id))
+    if (missing.length) invalid.include = `No such term: ${missing.join(', ')}.`
+    and.push(idIn(params.include))
+  }
+  if (params.parent !== undefined) {
+    if (params.parent > 0 && !(await findByIds(ctx, terms.collection, [params.parent])).size) invalid.parent = 'No such category.'
+    and.push(params.parent > 0 ? { parent: { equals: params.parent } } : { parent: { exists: false } })
+  }
+  const eventId = params.event ?? params.post
+  if (eventId !== undefined) {
+    const event = (await findByIds<Event>(ctx, 'events', [eventId])).get(eventId)
+    if (!event) invalid[params.event !== undefined ? 'event' : 'post'] = 'No such event.'
+    const linked = (terms.kind === 'category' ? event?.categories : event?.tags) ?? []
+    and.push(idIn(linked.map(idOf).filter((id): id is number => id !== undefined)))
+  }
+  if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
+  if (params.hide_empty) and.push(idIn(await termsInUse(ctx.req.payload, terms.kind)))
+
+  const direction = params.order === 'desc' ? '-' : ''
+  const orderby = params.orderby ?? 'name'
+  let docs: Term[]
+  let total: number
+  if (orderby === 'count') {
+    // Counts are not a column: rank every match in memory (term sets are small), then cut the page.
+    const all = (await ctx.req.payload.find({ ...readOptions(ctx), collection: terms.collection, where: { and }, pagination: false, sort: 'id' })).docs as Term[]
+    const counts = (await withCounts(ctx, terms, all)).termCounts
+    const count = (term: Term) => counts.get(`${terms.kind}:${term.id}`) ?? 0
+    all.sort((a, b) => (direction ? count(b) - count(a) : count(a) - count(b)) || a.id - b.id)
+    docs = all.slice((params.page - 1) * perPage, params.page * perPage)
+    total = all.length
+  } else {
+    const column = orderby === 'term_group' ? 'id' : orderby
+    const found = await ctx.req.payload.find({ ...readOptions(ctx), collection: terms.collection, where: { and }, sort: [`${direction}${column}`, 'id'], page: params.page, limit: perPage })
+    docs = found.docs as Term[]
+    total = found.totalDocs
+  }
+  const related = await withCounts(ctx, terms, docs)
+  return listResult({
+    ctx,
+    route: terms.route,
+    key: terms.route,
+    items: docs.map((doc) => serializeTerm(ctx, terms.kind, doc, related)),
+    total,
+    page: params.page,
+    perPage,
+    echo: [],
+    termOrder: true,
+  })
+}
+
+/** The term with this id, for reads and as the existence check of writes: unknown is a 400. */
+export async function findTerm(ctx: RestContext, terms: TermRoute, id: number): Promise<Term> {
+  const term = (await findByIds<Term>(ctx, terms.collection, [id])).get(id)
+  if (!term) throw RestError.invalidParams({ id: `No ${terms.kind} has this id.` })
+  return term
+}
+
+export async function readTerm(ctx: RestContext, terms: TermRoute, id: number): Promise<RestResult> {
+  const term = await findTerm(ctx, terms, id)
+  return { body: serializeTerm(ctx, terms.kind, term, await withCounts(ctx, terms, [term])) }
+}
