@@ -75,7 +75,7 @@ async function runRequest(req: PayloadRequest, namespacePath: string): Promise<R
     const result = await route.handler(ctx, params)
     return render(req, method, result, ctx.signedIn, baseHeaders)
   } catch (error) {
-    return errorResponse(error, { ...baseHeaders, 'Cache-Control': 'no-store' })
+    return errorResponse(fromPayloadError(error, Boolean(req.user)), { ...baseHeaders, 'Cache-Control': 'no-store' })
   }
 }
 
@@ -125,4 +125,25 @@ function ifNoneMatch(header: string | null, etag: string): boolean {
     const tag = candidate.trim().replace(/^W\//, '')
     return tag === '*' || tag === etag
   })
+}
+
+/** Payload field names that the namespace calls otherwise. */
+const PARAM_OF_FIELD: Record<string, string> = { start: 'start_date', end: 'end_date', allDay: 'all_day', publishedAt: 'date', timezone: 'timezone', geoLat: 'geo_lat', geoLng: 'geo_lng' }
+
+/**
+ * Errors that Payload raises for a write it refuses (field validation, access) are the client's
+ * doing: they become the namespace's 4xx, never a 500.
+ */
+function fromPayloadError(error: unknown, signedIn: boolean): unknown {
+  if (error instanceof RestError || !(error instanceof Error)) return error
+  const status = (error as { status?: number }).status
+  if (error.name === 'ValidationError') {
+    const fields = ((error as { data?: { errors?: { path?: string; message?: string }[] } }).data?.errors ?? [])
+    const params: Record<string, string> = {}
+    for (const field of fields) params[PARAM_OF_FIELD[field.path ?? ''] ?? field.path ?? 'body'] = field.message ?? 'Invalid value.'
+    return RestError.invalidParams(Object.keys(params).length ? params : { body: error.message })
+  }
+  if (status === 401 || status === 403) return RestError.forbidden(signedIn)
+  if (status && status >= 400 && status < 500) return new RestError('rest_invalid_request', error.message, status)
+  return error
 }

@@ -1,47 +1,119 @@
 import { listEvents, readEvent, readEventBySlug } from './handlers/events'
+import { namespaceIndex, openApiDocument } from './handlers/discovery'
 import { listLinked, readLinked, readLinkedBySlug } from './handlers/linked'
-import { CATEGORIES, listTerms, readTerm, TAGS } from './handlers/terms'
+import { createTerm, deleteTerm, mayManageTerms, updateTerm, validateTermWrite } from './handlers/termWrites'
+import { CATEGORIES, listTerms, readTerm, TAGS, type TermRoute } from './handlers/terms'
+import { createItem, mayWrite, trashItem, updateItem, validateWrite, type WritableKind, type WriteParams } from './handlers/writes'
+import { createLinked } from './operations/linked'
 import { defineRoute, type Route } from './route'
+import { indexParams } from './schemas/common'
 import { eventByIdParams, eventBySlugParams, eventListParams } from './schemas/events'
 import { linkedByIdParams, linkedBySlugParams, linkedListParams } from './schemas/linked'
+import { categoryCreateBody, categoryUpdateBody, tagCreateBody, tagUpdateBody, termDeleteParams } from './schemas/termWrite'
 import { categoryListParams, tagListParams, termByIdParams } from './schemas/terms'
+import { itemParams, writeSchemas } from './schemas/writeRoutes'
+import type { OrganizerInput, VenueInput } from './schemas/write'
+
+const SINGULAR: Record<WritableKind, string> = { events: 'event', venues: 'venue', organizers: 'organizer' }
+const UPDATE = ['POST', 'PUT', 'PATCH'] as const
+
+/** Create, update and trash of one kind of authored record, by id and by slug. */
+function writeRoutes(kind: WritableKind): Route[] {
+  const singular = SINGULAR[kind]
+  const schemas = writeSchemas[kind]
+  const create = (ctx: Parameters<typeof createItem>[0], params: WriteParams) =>
+    createItem(ctx, kind, params, kind === 'events' ? undefined : () => createLinked(ctx, kind, params as unknown as VenueInput | OrganizerInput))
+  return [
+    defineRoute({
+      methods: ['POST'],
+      path: `/${kind}`,
+      summary: `Create ${singular === 'event' ? 'an' : 'a'} ${singular}`,
+      params: schemas.create,
+      validate: (ctx, params) => validateWrite(ctx, kind, params as WriteParams),
+      authorize: (ctx) => mayWrite(ctx, kind, {}, 'edit'),
+      handler: (ctx, params) => create(ctx, params as WriteParams),
+    }),
+    ...(['id', 'slug'] as const).flatMap((by) => {
+      const path = by === 'id' ? `/${kind}/{id}` : `/${kind}/by-slug/{slug}`
+      return [
+        defineRoute({
+          methods: UPDATE,
+          path,
+          summary: `Update ${singular === 'event' ? 'an' : 'a'} ${singular}${by === 'slug' ? ' by slug' : ''}`,
+          params: schemas.update[by],
+          validate: (ctx, params) => validateWrite(ctx, kind, params as WriteParams),
+          authorize: (ctx, params) => mayWrite(ctx, kind, params as WriteParams, 'edit'),
+          handler: (ctx, params) => updateItem(ctx, kind, params as WriteParams),
+        }),
+        defineRoute({
+          methods: ['DELETE'],
+          path,
+          summary: `Trash ${singular === 'event' ? 'an' : 'a'} ${singular}${by === 'slug' ? ' by slug' : ''}`,
+          params: itemParams[by],
+          validate: (ctx, params) => validateWrite(ctx, kind, params as WriteParams),
+          authorize: (ctx, params) => mayWrite(ctx, kind, params as WriteParams, 'delete'),
+          handler: (ctx, params) => trashItem(ctx, kind, params as WriteParams),
+        }),
+      ]
+    }),
+  ]
+}
+
+function termRoutes(terms: TermRoute, listParams: typeof categoryListParams | typeof tagListParams, createBody: typeof categoryCreateBody | typeof tagCreateBody, updateBody: typeof categoryUpdateBody | typeof tagUpdateBody): Route[] {
+  const noun = terms.kind === 'category' ? 'event category' : 'event tag'
+  return [
+    defineRoute({ methods: ['GET'], path: `/${terms.route}`, summary: `List ${noun === 'event category' ? 'event categories' : 'event tags'}`, params: listParams, handler: (ctx, params) => listTerms(ctx, terms, params) }),
+    defineRoute({
+      methods: ['POST'],
+      path: `/${terms.route}`,
+      summary: `Create an ${noun}`,
+      params: createBody,
+      validate: (ctx, params) => validateTermWrite(ctx, terms, params),
+      authorize: mayManageTerms,
+      handler: (ctx, params) => createTerm(ctx, terms, params),
+    }),
+    defineRoute({ methods: ['GET'], path: `/${terms.route}/{id}`, summary: `Read an ${noun}`, params: termByIdParams, handler: (ctx, params) => readTerm(ctx, terms, params.id) }),
+    defineRoute({
+      methods: UPDATE,
+      path: `/${terms.route}/{id}`,
+      summary: `Update an ${noun}`,
+      params: updateBody,
+      validate: (ctx, params) => validateTermWrite(ctx, terms, params),
+      authorize: mayManageTerms,
+      handler: (ctx, params) => updateTerm(ctx, terms, params),
+    }),
+    defineRoute({
+      methods: ['DELETE'],
+      path: `/${terms.route}/{id}`,
+      summary: `Delete an ${noun} permanently`,
+      params: termDeleteParams,
+      validate: (ctx, params) => validateTermWrite(ctx, terms, params),
+      authorize: mayManageTerms,
+      handler: (ctx, params) => deleteTerm(ctx, terms, params.id),
+    }),
+  ]
+}
 
 /** The namespace: every route, in upstream's registration order. The one place routes are declared. */
 export const ROUTES: Route[] = [
+  defineRoute({ methods: ['GET'], path: '', summary: 'The namespace index: its routes and their arguments', params: indexParams, handler: namespaceIndex }),
+  defineRoute({ methods: ['GET'], path: '/doc', summary: 'The OpenAPI 3.1 document of the namespace', params: indexParams.pick({ i18n_language: true }), handler: openApiDocument }),
   defineRoute({ methods: ['GET'], path: '/events', summary: 'List events', params: eventListParams, handler: listEvents }),
-  defineRoute({
-    methods: ['GET'],
-    path: '/events/{id}',
-    summary: 'Read an event',
-    params: eventByIdParams,
-    handler: (ctx, params) => readEvent(ctx, params.id, params),
-  }),
-  defineRoute({
-    methods: ['GET'],
-    path: '/events/by-slug/{slug}',
-    summary: 'Read an event by slug',
-    params: eventBySlugParams,
-    handler: (ctx, params) => readEventBySlug(ctx, params.slug, params),
-  }),
+  defineRoute({ methods: ['GET'], path: '/events/{id}', summary: 'Read an event', params: eventByIdParams, handler: (ctx, params) => readEvent(ctx, params.id, params) }),
+  defineRoute({ methods: ['GET'], path: '/events/by-slug/{slug}', summary: 'Read an event by slug', params: eventBySlugParams, handler: (ctx, params) => readEventBySlug(ctx, params.slug, params) }),
+  ...writeRoutes('events'),
   ...(['venues', 'organizers'] as const).flatMap((kind) => [
     defineRoute({ methods: ['GET'], path: `/${kind}`, summary: `List ${kind}`, params: linkedListParams, handler: (ctx, params) => listLinked(ctx, kind, params) }),
-    defineRoute({
-      methods: ['GET'],
-      path: `/${kind}/{id}`,
-      summary: `Read a ${kind.slice(0, -1)}`,
-      params: linkedByIdParams,
-      handler: (ctx, params) => readLinked(ctx, kind, params.id, params),
-    }),
+    defineRoute({ methods: ['GET'], path: `/${kind}/{id}`, summary: `Read a ${SINGULAR[kind]}`, params: linkedByIdParams, handler: (ctx, params) => readLinked(ctx, kind, params.id, params) }),
     defineRoute({
       methods: ['GET'],
       path: `/${kind}/by-slug/{slug}`,
-      summary: `Read a ${kind.slice(0, -1)} by slug`,
+      summary: `Read a ${SINGULAR[kind]} by slug`,
       params: linkedBySlugParams,
       handler: (ctx, params) => readLinkedBySlug(ctx, kind, params.slug, params),
     }),
+    ...writeRoutes(kind),
   ]),
-  defineRoute({ methods: ['GET'], path: '/categories', summary: 'List event categories', params: categoryListParams, handler: (ctx, params) => listTerms(ctx, CATEGORIES, params) }),
-  defineRoute({ methods: ['GET'], path: '/categories/{id}', summary: 'Read an event category', params: termByIdParams, handler: (ctx, params) => readTerm(ctx, CATEGORIES, params.id) }),
-  defineRoute({ methods: ['GET'], path: '/tags', summary: 'List event tags', params: tagListParams, handler: (ctx, params) => listTerms(ctx, TAGS, params) }),
-  defineRoute({ methods: ['GET'], path: '/tags/{id}', summary: 'Read an event tag', params: termByIdParams, handler: (ctx, params) => readTerm(ctx, TAGS, params.id) }),
+  ...termRoutes(CATEGORIES, categoryListParams, categoryCreateBody, categoryUpdateBody),
+  ...termRoutes(TAGS, tagListParams, tagCreateBody, tagUpdateBody),
 ] as Route[]

@@ -52,3 +52,11 @@ export function searchWhere(ctx: RestContext, localized: string[], plain: string
 export function idIn(ids: number[], field = 'id'): Where {
   return ids.length ? { [field]: { in: ids } } : { id: { exists: false } }
 }
+
+/** Which of these ids exist at all, whoever may read them: existence checks of validation. */
+export async function existingIds(ctx: RestContext, collection: CollectionSlug, ids: number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)]
+  if (!unique.length) return new Set()
+  const { docs } = await ctx.req.payload.find({ collection, req: ctx.req, overrideAccess: true, depth: 0, pagination: false, where: { id: { in: unique } }, select: {} })
+  return new Set(docs.map((doc) => doc.id as number))
+}

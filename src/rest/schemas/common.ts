@@ -40,3 +40,10 @@ export function numberParam(min: number, max: number) {
     .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number.').transform(Number)], { error: 'Must be a number.' })
     .pipe(z.number().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`))
 }
+
+/** The namespace index's own arguments, as WordPress declares them. */
+export const indexParams = z.object({
+  i18n_language: languageParam,
+  namespace: z.string().default('cal/events/v1').describe('The namespace to describe.'),
+  context: z.enum(['view', 'edit']).default('view').describe('Scope under which the request is made.'),
+})

@@ -1,0 +1,126 @@
+import type { Event, Organizer, Venue } from '../../payload-types'
+import { capabilities } from '../../access/capabilities'
+import type { RestContext } from '../context'
+import { RestError } from '../http/errors'
+import { eventData } from '../operations/eventData'
+import { organizerData, venueData } from '../operations/linked'
+import { missingReferences } from '../operations/references'
+import { inTransaction } from '../operations/transaction'
+import { unlinkEverywhere } from '../operations/unlink'
+import { findByIds, idBySlug, readOptions } from '../query/read'
+import { loadRelated } from '../query/related'
+import type { RestResult } from '../route'
+import type { EventInput, OrganizerInput, VenueInput } from '../schemas/write'
+import { idOf } from '../serialize/common'
+import { serializeEvent } from '../serialize/event'
+import { serializeOrganizer } from '../serialize/organizer'
+import { emptyRelated } from '../serialize/related'
+import { serializeVenue } from '../serialize/venue'
+
+export type WritableKind = 'events' | 'venues' | 'organizers'
+type Item = Event | Venue | Organizer
+type Probe = { id: number; status: string; author?: unknown; hasPassword?: boolean | null }
+/** Write parameters: the resource's fields plus the id or slug naming the item. */
+export type WriteParams = { id?: number; slug?: string } & Record<string, unknown>
+
+/** What differs between the three kinds of authored records; the write flow is one (upstream §7–§11). */
+const KINDS = {
+  events: {
+    singular: 'event',
+    data: (ctx: RestContext, input: WriteParams, stored?: Item) => eventData(ctx, input as Partial<EventInput>, stored as Event | undefined),
+    serialize: async (ctx: RestContext, doc: Item) => serializeEvent(ctx, doc as Event, await loadRelated(ctx, [doc as Event]), { unlocked: true }),
+  },
+  venues: {
+    singular: 'venue',
+    data: (ctx: RestContext, input: WriteParams, stored?: Item) => venueData(ctx, input as Partial<VenueInput>, stored ? 'update' : 'create'),
+    serialize: async (ctx: RestContext, doc: Item) => serializeVenue(ctx, doc as Venue, await imagesOf(ctx, doc), { unlocked: true }),
+  },
+  organizers: {
+    singular: 'organizer',
+    data: (ctx: RestContext, input: WriteParams, stored?: Item) => organizerData(ctx, input as Partial<OrganizerInput>, stored ? 'update' : 'create'),
+    serialize: async (ctx: RestContext, doc: Item) => serializeOrganizer(ctx, doc as Organizer, await imagesOf(ctx, doc), { unlocked: true }),
+  },
+} as const
+
+async function imagesOf(ctx: RestContext, doc: Item) {
+  const related = emptyRelated()
+  const image = idOf(doc.image)
+  if (image) related.media = await findByIds(ctx, 'media', [image])
+  return related
+}
+
+async function probe(ctx: RestContext, kind: WritableKind, id: number): Promise<Probe | undefined> {
+  const found = await ctx.req.payload.findByID({ collection: kind, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true, select: { status: true, author: true, hasPassword: true } })
+  return (found as Probe | null) ?? undefined
+}
+
+/** The item a by-id or by-slug route names; an unknown slug is a 400 (upstream §6.2). */
+export async function itemId(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<number> {
+  if (params.id !== undefined) return params.id
+  const id = await idBySlug(ctx, kind, String(params.slug))
+  if (id === undefined) throw RestError.invalidParams({ slug: `No ${KINDS[kind].singular} has this slug.` })
+  return id
+}
+
+/**
+ * Validation of writes, before any permission check: records named by id must exist, and so must
+ * a venue or organizer being changed (events: unknown ids are a 404 after the check, upstream §8).
+ */
+export async function validateWrite(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<Record<string, string>> {
+  const invalid = await missingReferences(ctx, params)
+  if (params.id === undefined && params.slug === undefined) return invalid
+  const id = await itemId(ctx, kind, params)
+  if (kind !== 'events' && !(await probe(ctx, kind, id))) invalid.id = `No ${KINDS[kind].singular} has this id.`
+  return invalid
+}
+
+/** The capability matrix for a write on an item, or for creating one when it does not exist. */
+export async function mayWrite(ctx: RestContext, kind: WritableKind, params: WriteParams, action: 'edit' | 'delete'): Promise<boolean> {
+  if (params.id === undefined && params.slug === undefined) return capabilities.create(ctx.actor)
+  const item = await probe(ctx, kind, await itemId(ctx, kind, params))
+  return item ? capabilities[action](ctx.actor, item) : capabilities.create(ctx.actor)
+}
+
+async function existing(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<Item> {
+  const id = await itemId(ctx, kind, params)
+  const item = await ctx.req.payload.findByID({ collection: kind, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true, locale: ctx.language, fallbackLocale: 'en' })
+  if (!item) throw new RestError(`rest-${KINDS[kind].singular}-not-found`, `Event with ID ${id} does not exist.`, 404)
+  return item as Item
+}
+
+async function reread(ctx: RestContext, kind: WritableKind, id: number): Promise<Item> {
+  return (await ctx.req.payload.findByID({ ...readOptions(ctx), collection: kind, id, overrideAccess: true })) as Item
+}
+
+/** `POST /events|venues|organizers`: 201 with the new (or, for duplicates, existing) record. */
+export async function createItem(ctx: RestContext, kind: WritableKind, params: WriteParams, createOrReuse?: () => Promise<number>): Promise<RestResult> {
+  const id = await inTransaction(ctx, async () => {
+    if (createOrReuse) return createOrReuse()
+    const data = await KINDS[kind].data(ctx, params)
+    const created = await ctx.req.payload.create({ ...readOptions(ctx), collection: kind, data: data as never })
+    return created.id
+  })
+  return { status: 201, body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, id)) }
+}
+
+/** `POST|PUT|PATCH` on an item: a partial update; omitted fields keep their values (contract §6). */
+export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<RestResult> {
+  const stored = await existing(ctx, kind, params)
+  await inTransaction(ctx, async () => {
+    const data = await KINDS[kind].data(ctx, params, stored)
+    await ctx.req.payload.update({ ...readOptions(ctx), collection: kind, id: stored.id, data: data as never })
+  })
+  return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }
+}
+
+/** `DELETE` on an item: to the trash (never permanently), 410 when already there (upstream §9). */
+export async function trashItem(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<RestResult> {
+  const stored = await existing(ctx, kind, params)
+  const { singular } = KINDS[kind]
+  if (stored.status === 'trash') throw new RestError(`${singular}-is-in-trash`, `The ${singular} is already trashed`, 410)
+  await inTransaction(ctx, async () => {
+    await ctx.req.payload.update({ ...readOptions(ctx), collection: kind, id: stored.id, data: { status: 'trash' } })
+    if (kind !== 'events') await unlinkEverywhere(ctx, kind, stored.id)
+  })
+  return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }
+}

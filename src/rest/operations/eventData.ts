@@ -1,0 +1,55 @@
+import type { Event } from '../../payload-types'
+import type { RestContext } from '../context'
+import { parseDateInput } from '../dates/parse'
+import { parseZone } from '../dates/zone'
+import { RestError } from '../http/errors'
+import type { EventInput } from '../schemas/write'
+import { parseCostInput } from '../serialize/cost'
+import { authoredData } from './common'
+import { resolveLinks, resolveTermLinks } from './links'
+
+const FLAGS = [
+  ['show_map', 'showMap'],
+  ['show_map_link', 'showMapLink'],
+  ['hide_from_listings', 'hideFromListings'],
+  ['sticky', 'sticky'],
+  ['featured', 'featured'],
+  ['ticketed', 'ticketed'],
+  ['all_day', 'allDay'],
+] as const
+
+/**
+ * Payload data for an event from the fields that were sent: a true partial update (contract §6).
+ * Dates are wall clock in the event's zone; an end before the start is refused, not clamped.
+ */
+export async function eventData(ctx: RestContext, input: Partial<EventInput>, stored?: Event): Promise<Record<string, unknown>> {
+  const operation = stored ? 'update' : 'create'
+  const timezone = input.timezone !== undefined ? (input.timezone ? parseZone(input.timezone) : null) : stored?.timezone
+  const zone = timezone || ctx.settings.timezone
+  const data = await authoredData(ctx, input, zone, operation)
+  if (input.title !== undefined) data.title = input.title
+  if (input.timezone !== undefined) data.timezone = timezone
+
+  const start = input.start_date !== undefined ? parseDateInput(input.start_date, zone, ctx.now)?.toJSDate() : stored && new Date(stored.start)
+  const end = input.end_date !== undefined ? parseDateInput(input.end_date, zone, ctx.now)?.toJSDate() : stored && new Date(stored.end)
+  if (start && end && end < start) throw RestError.invalidParams({ end_date: 'The end must not be before the start.' })
+  // Unchanged instants are re-sent when the zone changes, so the wall clock follows the new zone.
+  if (input.start_date !== undefined || input.timezone !== undefined) data.start = start?.toISOString()
+  if (input.end_date !== undefined || input.timezone !== undefined) data.end = end?.toISOString()
+
+  for (const [param, field] of FLAGS) if (input[param] !== undefined) data[field] = input[param]
+  if (input.website !== undefined) data.website = input.website
+  if (input.cost !== undefined) {
+    const cost = parseCostInput(input.cost ?? '')
+    data.cost = cost.values
+    data.currencySymbol = cost.symbol || null
+    data.currencyPosition = cost.position || null
+  }
+  if (input.parent !== undefined) data.parent = input.parent
+  const status = (data.status as string | undefined) ?? stored?.status
+  if (input.categories !== undefined) data.categories = await resolveTermLinks(ctx, 'categories', input.categories)
+  if (input.tags !== undefined) data.tags = await resolveTermLinks(ctx, 'tags', input.tags)
+  if (input.venue !== undefined) data.venue = (await resolveLinks(ctx, 'venues', 'venue', input.venue, status))[0] ?? null
+  if (input.organizer !== undefined) data.organizers = await resolveLinks(ctx, 'organizers', 'organizer', input.organizer, status)
+  return data
+}

@@ -1,0 +1,62 @@
+import type { RestContext } from '../context'
+import { RestError } from '../http/errors'
+import { capabilities } from '../../access/capabilities'
+import { findByIds } from '../query/read'
+import { resolveTermEntries } from '../query/terms'
+import type { OrganizerInput, VenueInput } from '../schemas/write'
+import { createLinked, type LinkedKind } from './linked'
+
+type LinkEntry<T> = number | T
+
+function entries<T>(value: null | LinkEntry<T> | LinkEntry<T>[]): LinkEntry<T>[] {
+  if (value === null) return []
+  return Array.isArray(value) ? value : [value]
+}
+
+/**
+ * Venue or organizer links of an event write, in order: ids must name existing records (400
+ * otherwise, naming the parameter); inline objects are created or de-duplicated.
+ */
+export async function resolveLinks<T extends VenueInput | OrganizerInput>(
+  ctx: RestContext,
+  kind: LinkedKind,
+  param: string,
+  value: null | LinkEntry<T> | LinkEntry<T>[],
+  eventStatus: string | undefined,
+): Promise<number[]> {
+  const list = entries(value)
+  const ids = list.filter((entry): entry is number => typeof entry === 'number')
+  const found = await findByIds(ctx, kind, ids)
+  const missing = ids.filter((id) => !found.has(id))
+  if (missing.length) throw RestError.invalidParams({ [param]: `No such ${param}: ${missing.join(', ')}.` })
+  const resolved: number[] = []
+  for (const entry of list) {
+    const id = typeof entry === 'number' ? entry : await createLinked(ctx, kind, entry, eventStatus)
+    if (!resolved.includes(id)) resolved.push(id)
+  }
+  return resolved
+}
+
+/**
+ * Categories or tags of an event write: ids must exist; names and slugs are looked up and, when
+ * unknown, created by callers who may manage terms (others get a 400 naming the parameter).
+ */
+export async function resolveTermLinks(ctx: RestContext, param: 'categories' | 'tags', names: string[]): Promise<number[]> {
+  const collection = param === 'categories' ? 'event-categories' : 'event-tags'
+  const { ids, unknown } = await resolveTermEntries(ctx, collection, names)
+  const unknownIds = unknown.filter((entry) => /^\d+$/.test(entry))
+  if (unknownIds.length) throw RestError.invalidParams({ [param]: `No such term id: ${unknownIds.join(', ')}.` })
+  const byName = unknown.filter((entry) => !/^\d+$/.test(entry))
+  const created: number[] = []
+  for (const name of byName) {
+    const existing = await ctx.req.payload.find({ collection, req: ctx.req, locale: ctx.language, where: { name: { equals: name } }, limit: 1, depth: 0, pagination: false })
+    if (existing.docs[0]) {
+      created.push(existing.docs[0].id)
+      continue
+    }
+    if (!capabilities.manageTerms(ctx.actor)) throw RestError.invalidParams({ [param]: `No such term, and you may not create it: ${name}.` })
+    const term = await ctx.req.payload.create({ collection, data: { name }, req: ctx.req, locale: ctx.language, overrideAccess: false, user: ctx.req.user })
+    created.push(term.id)
+  }
+  return [...new Set([...ids, ...created])]
+}

@@ -1,0 +1,35 @@
+import type { CollectionSlug } from 'payload'
+import type { RestContext } from '../context'
+import { existingIds } from '../query/read'
+
+type Reference = { param: string; collection: CollectionSlug; ids: number[] }
+
+function idsIn(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]
+  return list.filter((entry): entry is number => typeof entry === 'number')
+}
+
+/**
+ * Records a write names by id must exist: checked during validation, so a bad id is a 400 before
+ * any permission check (upstream §1.2), whoever asks.
+ */
+export async function missingReferences(ctx: RestContext, params: Record<string, unknown>): Promise<Record<string, string>> {
+  const references: Reference[] = [
+    { param: 'author', collection: 'users', ids: idsIn(params.author) },
+    { param: 'venue', collection: 'venues', ids: idsIn(params.venue) },
+    { param: 'organizer', collection: 'organizers', ids: idsIn(params.organizer) },
+    { param: 'parent', collection: 'events', ids: idsIn(params.parent) },
+    { param: 'image', collection: 'media', ids: typeof params.image === 'string' && /^\d+$/.test(params.image) ? [Number(params.image)] : idsIn(params.image).filter((id) => id > 0) },
+  ]
+  const invalid: Record<string, string> = {}
+  await Promise.all(
+    references
+      .filter((reference) => reference.ids.length)
+      .map(async ({ param, collection, ids }) => {
+        const found = await existingIds(ctx, collection, ids)
+        const missing = ids.filter((id) => !found.has(id))
+        if (missing.length) invalid[param] = `No such ${param}: ${missing.join(', ')}.`
+      }),
+  )
+  return invalid
+}

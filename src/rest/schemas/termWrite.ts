@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { nonEmptyString, positiveIntParam } from '../http/coerce'
+import { idParam, languageParam } from './common'
+import { textField } from './write'
+
+const termFields = {
+  i18n_language: languageParam,
+  name: nonEmptyString().describe('Name in the request language; unique in its taxonomy.'),
+  description: textField.optional().describe('Description in the request language.'),
+  slug: nonEmptyString().optional().describe('Slug in the request language; generated from the name when absent.'),
+}
+
+const parentField = z.union([z.literal(0), z.literal('0'), positiveIntParam()]).transform(Number).optional().describe('Parent category id; 0 for none.')
+/** Tags are flat: any `parent` is refused rather than ignored (contract §6). */
+const noParent = z.unknown().refine(() => false, { error: 'Tags have no parent.' }).optional()
+
+export const categoryCreateBody = z.object({ ...termFields, parent: parentField })
+export const tagCreateBody = z.object({ ...termFields, parent: noParent })
+export const categoryUpdateBody = z.object({ ...termFields, name: termFields.name.optional(), id: idParam, parent: parentField })
+export const tagUpdateBody = z.object({ ...termFields, name: termFields.name.optional(), id: idParam, parent: noParent })
+export const termDeleteParams = z.object({ i18n_language: languageParam, id: idParam })
+
+export type TermWriteParams = { id?: number; name?: string; description?: string; slug?: string; parent?: unknown }

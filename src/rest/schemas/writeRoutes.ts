@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { idParam, languageParam, slugParam } from './common'
+import { eventWriteFields, organizerWriteFields, venueWriteFields } from './write'
+
+/** The id or slug that names the item of a by-id or by-slug route. */
+export const itemParams = {
+  id: z.object({ i18n_language: languageParam, id: idParam }),
+  slug: z.object({ i18n_language: languageParam, slug: slugParam }),
+}
+
+function writeSchemasOf<F extends z.ZodRawShape>(fields: F) {
+  const partial = z.object(fields).partial()
+  return {
+    create: z.object(fields),
+    update: { id: partial.extend({ id: idParam }), slug: partial.extend({ slug: slugParam }) },
+  }
+}
+
+/** Create bodies require the name (and an event's dates); updates require nothing (contract §6). */
+export const writeSchemas = {
+  events: writeSchemasOf(eventWriteFields),
+  venues: writeSchemasOf(venueWriteFields),
+  organizers: writeSchemasOf(organizerWriteFields),
+}
