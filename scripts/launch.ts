@@ -51,12 +51,16 @@ async function databaseUrl(): Promise<string> {
 }
 
 async function shutdown(code: number): Promise<never> {
-  if (child?.pid && child.exitCode === null) {
+  const running = child
+  if (running?.pid && running.exitCode === null && running.signalCode === null) {
+    const exited = new Promise((resolve) => running.once('exit', resolve))
     try {
-      process.kill(-child.pid, 'SIGTERM')
+      process.kill(-running.pid, 'SIGTERM')
     } catch {
       // already gone
     }
+    // The server closes its connections before the database goes away, not after.
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
   }
   await database?.stop()
   process.exit(code)
@@ -64,18 +68,19 @@ async function shutdown(code: number): Promise<never> {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(130))
 
-const STALLED = 75
+/** Exit codes of a run whose loader stalled while importing the config: 75 from the guard, 13 from Node (unsettled top-level await). */
+const STALLED = [75, 13]
 
-async function payloadCli(env: NodeJS.ProcessEnv): Promise<number> {
-  const cliEnv = {
-    ...env,
-    PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts'),
-    NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${path.join(root, 'scripts', 'stall-guard.cjs')}`.trim(),
-  }
+/**
+ * Runs a command that imports payload.config.ts through tsx, again when the import stalled: on
+ * Node 20 that import sometimes never settles (field notes); a stalled run has written nothing.
+ */
+async function runImportingConfig(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const guarded = { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${path.join(root, 'scripts', 'stall-guard.cjs')}`.trim() }
   for (let attempt = 1; ; attempt++) {
-    const code = await run(bin('payload'), extraArgs, cliEnv)
-    if (code !== STALLED || attempt === 5) return code
-    console.error(`payload ${extraArgs.join(' ')} stalled while loading the config; retrying (${attempt})`)
+    const code = await run(command, args, guarded)
+    if (!STALLED.includes(code) || attempt === 6) return code
+    console.error(`${path.basename(command)} stalled while loading the config; retrying (${attempt})`)
   }
 }
 
@@ -106,9 +111,9 @@ async function main(): Promise<number> {
     case 'test':
       return run(bin('tsx'), [path.join(root, 'tests', 'run.ts'), ...extraArgs], env)
     case 'seed':
-      return run(bin('tsx'), [path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs], { ...env, NODE_ENV: 'production' })
+      return runImportingConfig(bin('tsx'), [path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs], { ...env, NODE_ENV: 'production' })
     case 'payload':
-      return payloadCli(env)
+      return runImportingConfig(bin('payload'), extraArgs, { ...env, PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts') })
     default:
       console.error(`usage: launch.ts start|dev|build|test|seed|payload [args]`)
       return 2

@@ -20,9 +20,13 @@ let token: string
 const pageErrors: string[] = []
 
 beforeAll(async () => {
-  // A missing browser is a failure, not a skip: CI installs it (.ci/run).
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it (apt-get install -y chromium)`)
   token = await asAdmin()
+  mkdirSync(resultsDir, { recursive: true })
+})
+
+/** Headless Chromium, as CI has it; a missing browser fails the test rather than skipping it. */
+async function openBrowser(): Promise<void> {
+  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`).toBe(true)
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -34,8 +38,7 @@ beforeAll(async () => {
   context.setDefaultNavigationTimeout(TIMEOUT)
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
-  mkdirSync(resultsDir, { recursive: true })
-}, 120_000)
+}
 
 afterAll(async () => {
   await browser?.close()
@@ -61,14 +64,29 @@ async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Clicks Save and waits for Payload's confirmation; returns the document's id from the URL. */
-async function save(collection: string): Promise<string> {
+/** Payload's confirmation toast after a save. */
+async function toast(text: string): Promise<void> {
+  await page.locator('.payload-toast-container').getByText(text).first().waitFor()
+}
+
+/** Clicks Save on a new document, waits for Payload's confirmation; returns the new id from the URL. */
+async function saveNew(collection: string, label: string): Promise<string> {
   await page.locator('#action-save').click()
-  await page.locator('.payload-toast-container').getByText(/successfully/i).first().waitFor()
+  await toast(`${label} successfully created.`)
   await page.waitForURL(new RegExp(`/admin/collections/${collection}/\\d+`))
   const id = new URL(page.url()).pathname.split('/').at(-1)!
   expect(id).toMatch(/^\d+$/)
   return id
+}
+
+/** expect.poll with the page's patience: a cold production admin can take seconds per view. */
+function eventually<T>(read: () => Promise<T>) {
+  return expect.poll(read, { timeout: TIMEOUT, interval: 200 })
+}
+
+/** The locale the admin's header switcher shows. */
+function currentLocale(): Promise<string | null> {
+  return page.getByRole('button', { name: 'Locale' }).locator('.localizer-button__current-label').textContent()
 }
 
 /** A react-select (select or relationship field): open it, optionally type, click the option. */
@@ -78,7 +96,7 @@ async function choose(fieldId: string, option: string, type?: string): Promise<v
   if (type) await field.locator('.rs__input').fill(type)
   await page.locator('.rs__option', { hasText: option }).first().click()
   // The chosen value's label (relationship values also hold an Edit button).
-  await expect.poll(() => field.locator('.value-container').getAttribute('title')).toBe(option)
+  await eventually(() => field.locator('.value-container').getAttribute('title')).toBe(option)
 }
 
 /** A Payload date field with time: typed in its picker's display format, then confirmed. */
@@ -88,7 +106,7 @@ async function setDate(fieldId: string, display: string): Promise<void> {
   await input.fill(display)
   await input.press('Enter')
   await page.keyboard.press('Escape')
-  await expect.poll(() => input.inputValue()).toBe(display)
+  await eventually(() => input.inputValue()).toBe(display)
 }
 
 describe('the admin in a browser', () => {
@@ -96,6 +114,7 @@ describe('the admin in a browser', () => {
     const venueName = unique('Venue ')
     const englishTitle = unique('Harvest concert ')
     const frenchTitle = `Concert des vendanges ${englishTitle.split(' ').at(-1)}`
+    await openBrowser()
 
     await step('sign-in', async () => {
       await page.goto(`${BASE_URL}/admin/login`)
@@ -108,20 +127,23 @@ describe('the admin in a browser', () => {
     })
 
     const venueId = await step('create-venue', async () => {
-      await page.goto(`${BASE_URL}/admin/collections/venues/create`)
+      // In English whatever locale the admin last used (Payload remembers it per user).
+      await page.goto(`${BASE_URL}/admin/collections/venues/create?locale=en`)
+      await eventually(() => currentLocale()).toBe('English')
       await page.locator('#field-name').fill(venueName)
       await choose('field-status', 'Published')
-      return save('venues')
+      return saveNew('venues', 'Venue')
     })
 
     const eventId = await step('create-event', async () => {
-      await page.goto(`${BASE_URL}/admin/collections/events/create`)
+      await page.goto(`${BASE_URL}/admin/collections/events/create?locale=en`)
+      await eventually(() => currentLocale()).toBe('English')
       await page.locator('#field-title').fill(englishTitle)
       await setDate('field-start', 'Jun 12, 2031 7:30 PM')
       await setDate('field-end', 'Jun 12, 2031 10:00 PM')
       await choose('field-venue', venueName, venueName)
       await choose('field-status', 'Published')
-      return save('events')
+      return saveNew('events', 'Event')
     })
 
     await step('translate-event', async () => {
@@ -129,19 +151,20 @@ describe('the admin in a browser', () => {
       await page.getByRole('button', { name: 'Locale' }).click()
       await page.locator('.popup-button-list__button', { hasText: 'Français' }).click()
       await page.waitForURL(/[?&]locale=fr/)
-      await expect.poll(() => page.getByRole('button', { name: 'Locale' }).locator('.localizer-button__current-label').textContent()).toBe('Français')
-      const title = page.locator('#field-title')
-      await title.fill(frenchTitle)
+      await eventually(() => currentLocale()).toBe('Français')
+      // The form now edits the French version of the event.
+      await page.locator('label[for="field-title"]', { hasText: 'Français' }).waitFor()
+      await page.locator('#field-title').fill(frenchTitle)
       await page.locator('#action-save').click()
-      await page.locator('.payload-toast-container').getByText(/successfully/i).first().waitFor()
+      await toast('Updated successfully.')
     })
 
     await step('find-in-list', async () => {
       await page.goto(`${BASE_URL}/admin/collections/events?locale=fr&search=${encodeURIComponent(frenchTitle)}`)
       const row = page.locator('table tbody tr', { hasText: frenchTitle })
       await row.waitFor()
-      await expect.poll(() => row.count()).toBe(1)
-      await expect.poll(() => row.locator(`a[href*="/admin/collections/events/${eventId}"]`).count()).toBeGreaterThan(0)
+      await eventually(() => row.count()).toBe(1)
+      await eventually(() => row.locator(`a[href*="/admin/collections/events/${eventId}"]`).count()).toBeGreaterThan(0)
       // The venue column resolves the relationship (it shows "Loading..." first).
       await row.getByText(venueName).waitFor()
       await row.getByText('Published').waitFor()
