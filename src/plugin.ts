@@ -1,33 +1,58 @@
-import type { CollectionConfig, Config, Endpoint } from 'payload'
+import type { CollectionConfig, Config } from 'payload'
 import { Events } from './collections/Events'
 import { Media } from './collections/Media'
 import { Organizers } from './collections/Organizers'
+import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
+import { instrumentPool } from './database/queryCount'
 import { Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
+import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
 import { healthEndpoint } from './rest/health'
 import { namespaceEndpoints } from './rest/mount'
-import { instrumentPool } from './database/queryCount'
 
-export type CalendarPluginOptions = {
-  /** Languages to offer, as codes of the namespace (default: all 23). */
-  languages?: string[]
-}
+export type { CalendarPluginOptions, CollectionOverrides } from './options'
 
-/** Adds the calendar (collections, settings, endpoints, languages) to a Payload config. */
+/**
+ * Adds the calendar to a Payload config: its collections (shaped by the options), the settings
+ * global, the namespace's endpoints and the languages. The incoming config is never modified.
+ */
 export function calendarPlugin(options: CalendarPluginOptions = {}) {
   return (config: Config): Config => {
-    const collections: CollectionConfig[] = [Events, Venues, Organizers, EventCategories, EventTags, Media, Users]
-    const endpoints: Endpoint[] = [healthEndpoint, ...namespaceEndpoints]
+    const overrides = options.collections ?? {}
+    const events = withOverrides(Events, overrides.events)
+    const venues = withOverrides(Venues, overrides.venues)
+    const organizers = withOverrides(Organizers, overrides.organizers)
+    const collections: CollectionConfig[] = [
+      events,
+      venues,
+      organizers,
+      withOverrides(EventCategories, overrides['event-categories']),
+      withOverrides(EventTags, overrides['event-tags']),
+      Media,
+      Users,
+    ]
+    const namespace = (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, '')
+    const runtime: CalendarRuntime = {
+      namespace,
+      permalinks: { ...DEFAULT_PERMALINKS, ...options.permalinks },
+      settingsGlobal: options.settingsGlobal !== false,
+      customFields: {
+        events: addedFields(Events.fields, events.fields),
+        venues: addedFields(Venues.fields, venues.fields),
+        organizers: addedFields(Organizers.fields, organizers.fields),
+      },
+    }
     return {
       ...config,
       admin: { ...config.admin, user: config.admin?.user ?? Users.slug },
       localization: config.localization || localizationFor(options.languages),
       collections: [...(config.collections ?? []), ...collections],
-      globals: [...(config.globals ?? []), Settings],
-      endpoints: [...(config.endpoints ?? []), ...endpoints],
+      globals: [...(config.globals ?? []), ...(runtime.settingsGlobal ? [Settings] : [])],
+      endpoints: [...(config.endpoints ?? []), healthEndpoint, ...namespaceEndpoints(namespace)],
+      custom: { ...config.custom, calendar: runtime },
       onInit: async (payload) => {
         await config.onInit?.(payload)
         instrumentPool(payload)

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 import type { Actor } from '../access/roles'
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../i18n/languages'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
-import { NAMESPACE } from './namespace'
+import { calendarRuntime, type CalendarRuntime } from '../options'
 
 /** Everything a handler needs to know about the request, computed once by the pipeline. */
 export type RestContext = {
@@ -15,6 +15,8 @@ export type RestContext = {
   /** Base of permalinks, with the language when it is not the default one. */
   permalinkBase: string
   settings: SiteSettings
+  /** The plugin's options that shape answers: namespace, permalinks, developers' fields. */
+  calendar: CalendarRuntime
   now: Date
 }
 
@@ -28,7 +30,8 @@ export async function createContext(req: PayloadRequest, language: LanguageCode 
   const url = new URL(req.url ?? 'http://localhost/')
   const origin = (req.payload.config.serverURL || url.origin).replace(/\/+$/, '')
   const languageRoot = languageRootOf(url.pathname)
-  const settings = await siteSettings(req)
+  const calendar = calendarRuntime(req.payload.config)
+  const settings = await siteSettings(req, calendar.settingsGlobal)
   const effective = language ?? languageRoot ?? DEFAULT_LANGUAGE
   const site = (settings.siteUrl || origin).replace(/\/+$/, '')
   return {
@@ -36,9 +39,10 @@ export async function createContext(req: PayloadRequest, language: LanguageCode 
     actor: req.user as Actor,
     signedIn: Boolean(req.user),
     language: effective,
-    root: `${origin}${languageRoot ? `/${languageRoot}` : ''}${req.payload.config.routes.api}/${NAMESPACE}`,
+    root: `${origin}${languageRoot ? `/${languageRoot}` : ''}${req.payload.config.routes.api}/${calendar.namespace}`,
     permalinkBase: effective === DEFAULT_LANGUAGE ? site : `${site}/${effective}`,
     settings,
+    calendar,
     now: new Date(),
   }
 }

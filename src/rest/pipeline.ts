@@ -39,6 +39,12 @@ function match(method: string, path: string): { route: Route; pathParams: Record
   throw RestError.noRoute()
 }
 
+/** The languages of the site: a plugin option may offer fewer than the namespace knows. */
+function offered(req: PayloadRequest, language: string): boolean {
+  const { localization } = req.payload.config
+  return !localization || localization.localeCodes.includes(language)
+}
+
 function decodeAll(groups: Record<string, string>): Record<string, string> {
   const decoded: Record<string, string> = {}
   for (const [name, value] of Object.entries(groups)) {
@@ -69,6 +75,10 @@ async function runRequest(req: PayloadRequest, namespacePath: string): Promise<R
     const params = validateParams(route, raw)
     const language = isLanguageCode(raw.i18n_language) ? raw.i18n_language : undefined
     const ctx = await createContext(req, language)
+    if (!offered(req, ctx.language)) {
+      if (language) throw RestError.invalidParams({ i18n_language: 'This site does not offer this language.' })
+      throw RestError.noRoute()
+    }
     const invalid = route.validate ? await route.validate(ctx, params) : {}
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
     if (route.authorize && !(await route.authorize(ctx, params))) throw RestError.forbidden(ctx.signedIn)

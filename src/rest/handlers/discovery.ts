@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import type { CustomField } from '../../options'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
-import { NAMESPACE } from '../namespace'
 import type { HttpMethod, RestResult, Route } from '../route'
 import { ROUTES } from '../routes'
 
@@ -53,20 +53,21 @@ const grouped = once((): Group[] => {
 })
 
 /** `GET /` of the namespace: WordPress's namespace index (upstream §2), routes keyed by pattern. */
-export async function namespaceIndex(ctx: RestContext, params: { namespace: string }): Promise<RestResult> {
-  if (params.namespace !== NAMESPACE) throw new RestError('rest_invalid_namespace', 'The specified namespace could not be found.', 404)
+export async function namespaceIndex(ctx: RestContext, params: { namespace?: string }): Promise<RestResult> {
+  const { namespace } = ctx.calendar
+  if (params.namespace !== undefined && params.namespace !== namespace) throw new RestError('rest_invalid_namespace', 'The specified namespace could not be found.', 404)
   const routes: Record<string, unknown> = {}
   for (const group of grouped()) {
-    const pattern = `/${NAMESPACE}${group.path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_PATTERNS[name]!)}`
+    const pattern = `/${namespace}${group.path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_PATTERNS[name]!)}`
     routes[pattern] = {
-      namespace: NAMESPACE,
+      namespace,
       methods: [...new Set(group.endpoints.flatMap((endpoint) => endpoint.methods))],
       endpoints: group.endpoints.map((endpoint) => ({ methods: endpoint.methods, args: argsOf(endpoint.schema) })),
       ...(pathParamsOf(group.path).length ? {} : { _links: { self: [{ href: `${ctx.root}${group.path}` }] } }),
     }
   }
-  const apiRoot = ctx.root.slice(0, -NAMESPACE.length)
-  return { body: { namespace: NAMESPACE, routes, _links: { up: [{ href: apiRoot }] } } }
+  const apiRoot = ctx.root.slice(0, -namespace.length)
+  return { body: { namespace, routes, _links: { up: [{ href: apiRoot }] } } }
 }
 
 const ERROR_SCHEMA = {
@@ -79,10 +80,22 @@ const ERROR_SCHEMA = {
   },
 }
 
-function operationOf(route: Route, method: HttpMethod, schema: JsonSchema) {
+/** JSON Schema of a field a developer added, from its Payload type. */
+function customFieldSchema(field: CustomField): JsonSchema {
+  const described = { description: `${field.label} (a field added to this collection).` }
+  if (field.options) return { ...described, enum: field.options }
+  if (field.type === 'number') return { ...described, type: 'number' }
+  if (field.type === 'checkbox') return { ...described, type: 'boolean' }
+  if (field.type === 'date') return { ...described, type: 'string', format: 'date-time' }
+  if (['text', 'textarea', 'email', 'code'].includes(field.type)) return { ...described, type: 'string' }
+  return described
+}
+
+function operationOf(ctx: RestContext, route: Route, method: HttpMethod, schema: JsonSchema) {
   const pathParams = pathParamsOf(route.path)
   const inBody = method === 'POST' || method === 'PUT' || method === 'PATCH'
-  const properties = schema.properties ?? {}
+  const custom = route.customFields ? ctx.calendar.customFields[route.customFields] : []
+  const properties = { ...schema.properties, ...Object.fromEntries(custom.map((field) => [field.name, customFieldSchema(field)])) }
   const required = Array.isArray(schema.required) ? schema.required : []
   const parameters = Object.entries(properties)
     .filter(([name]) => pathParams.includes(name) || !inBody || name === 'i18n_language')
@@ -111,18 +124,23 @@ function operationOf(route: Route, method: HttpMethod, schema: JsonSchema) {
   }
 }
 
-/** The paths of the OpenAPI document, from the route table. */
-const paths = once(() => {
+/** The paths of the OpenAPI document, from the route table and the developers' fields of the config. */
+let documentPaths: Record<string, Record<string, unknown>> | undefined
+function paths(ctx: RestContext) {
+  return (documentPaths ??= pathsOf(ctx))
+}
+
+function pathsOf(ctx: RestContext) {
   const byPath: Record<string, Record<string, unknown>> = {}
   for (const group of grouped()) {
     const operations: Record<string, unknown> = {}
     for (const { methods, schema, route } of group.endpoints) {
-      for (const method of methods) operations[method.toLowerCase()] = operationOf(route, method, schema)
+      for (const method of methods) operations[method.toLowerCase()] = operationOf(ctx, route, method, schema)
     }
     byPath[group.path || '/'] = operations
   }
   return byPath
-})
+}
 
 /** `GET /doc`: OpenAPI 3.1 generated from the schemas that validate requests (contract §11). */
 export async function openApiDocument(ctx: RestContext): Promise<RestResult> {
@@ -131,7 +149,7 @@ export async function openApiDocument(ctx: RestContext): Promise<RestResult> {
       openapi: '3.1.0',
       info: { title: 'Events Calendar REST API', version: '1.0.0', description: 'Events, venues, organizers, categories and tags, in 23 languages.' },
       servers: [{ url: ctx.root }],
-      paths: paths(),
+      paths: paths(ctx),
       components: { schemas: { Error: ERROR_SCHEMA } },
     },
   }

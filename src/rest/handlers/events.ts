@@ -20,13 +20,12 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
   const found = query.empty
     ? { docs: [] as Event[], totalDocs: 0 }
     : await ctx.req.payload.find({ ...readOptions(ctx), collection: 'events', where: query.where, sort: query.sort, page: params.page, limit: perPage })
-  const events = found.docs as Event[]
-  const [related, passwords] = await Promise.all([loadRelated(ctx, events), passwordsOf(ctx, events, params.password)])
-  const items = await Promise.all(
-    events.map(async (event) =>
-      serializeEvent(ctx, event, related, { unlocked: await unlocks(ctx, 'events', { ...event, password: passwords.get(event.id) }, params) }),
-    ),
-  )
+  const passwords = await passwordsOf(ctx, found.docs as Event[], params.password)
+  const unlocked = new Set<number>()
+  for (const event of found.docs as Event[]) if (await unlocks(ctx, 'events', { ...event, password: passwords.get(event.id) }, params)) unlocked.add(event.id)
+  const events = await withUnlockedContent(ctx, found.docs as Event[], passwords, unlocked)
+  const related = await loadRelated(ctx, events)
+  const items = events.map((event) => serializeEvent(ctx, event, related, { unlocked: unlocked.has(event.id) }))
   return listResult({
     ctx,
     route: 'events',
@@ -55,6 +54,18 @@ async function passwordsOf(ctx: RestContext, events: Event[], given: string | un
     select: { password: true },
   })
   return new Map(docs.map((doc) => [doc.id, doc.password ?? null]))
+}
+
+/**
+ * Protected events whose password the reader gave come back from Payload without their content
+ * (field access); read those again in full, in one query.
+ */
+async function withUnlockedContent(ctx: RestContext, events: Event[], passwords: Map<number, string | null>, unlocked: Set<number>): Promise<Event[]> {
+  const ids = events.filter((event) => passwords.has(event.id) && unlocked.has(event.id)).map((event) => event.id)
+  if (!ids.length) return events
+  const { docs } = await ctx.req.payload.find({ ...readOptions(ctx), collection: 'events', overrideAccess: true, pagination: false, where: { id: { in: ids } } })
+  const full = new Map((docs as Event[]).map((event) => [event.id, event]))
+  return events.map((event) => full.get(event.id) ?? event)
 }
 
 /** The decision sequence of a single read (upstream §6.1), then the event with its `json_ld`. */

@@ -30,7 +30,7 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
   const perPage = pageSize(ctx, params.per_page)
   const and: Where[] = []
   const invalid: Record<string, string> = {}
-  if (params.search) and.push(searchWhere(ctx, ['name', 'slug'], [], params.search, 'contains'))
+  if (params.search) and.push({ or: ['name', 'slug', ...(ctx.language === 'en' ? [] : ['name.en', 'slug.en'])].map((path) => ({ [path]: { contains: params.search } })) })
   if (params.slug) and.push({ or: [{ slug: { equals: params.slug } }, ...(ctx.language === 'en' ? [] : [{ 'slug.en': { equals: params.slug } }])] })
   if (params.exclude) and.push({ id: { not_in: params.exclude } })
   if (params.include) {

@@ -12,6 +12,7 @@ import { loadRelated } from '../query/related'
 import type { RestResult } from '../route'
 import type { EventInput, OrganizerInput, VenueInput } from '../schemas/write'
 import { idOf } from '../serialize/common'
+import { readCustomFields } from '../serialize/customFields'
 import { serializeEvent } from '../serialize/event'
 import { serializeOrganizer } from '../serialize/organizer'
 import { emptyRelated } from '../serialize/related'
@@ -67,7 +68,7 @@ export async function itemId(ctx: RestContext, kind: WritableKind, params: Write
  * a venue or organizer being changed (events: unknown ids are a 404 after the check, upstream §8).
  */
 export async function validateWrite(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<Record<string, string>> {
-  const invalid = await missingReferences(ctx, params)
+  const invalid = { ...(await missingReferences(ctx, params)), ...readCustomFields(ctx, kind, params).invalid }
   if (params.id === undefined && params.slug === undefined) return invalid
   const id = await itemId(ctx, kind, params)
   if (kind !== 'events' && !(await probe(ctx, kind, id))) invalid.id = `No ${KINDS[kind].singular} has this id.`

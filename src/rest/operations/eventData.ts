@@ -6,6 +6,7 @@ import { RestError } from '../http/errors'
 import type { EventInput } from '../schemas/write'
 import { parseCostInput } from '../serialize/cost'
 import { authoredData } from './common'
+import { customFieldData } from '../serialize/customFields'
 import { resolveLinks, resolveTermLinks } from './links'
 
 const FLAGS = [
@@ -26,7 +27,7 @@ export async function eventData(ctx: RestContext, input: Partial<EventInput>, st
   const operation = stored ? 'update' : 'create'
   const timezone = input.timezone !== undefined ? (input.timezone ? parseZone(input.timezone) : null) : stored?.timezone
   const zone = timezone || ctx.settings.timezone
-  const data = await authoredData(ctx, input, zone, operation)
+  const data = { ...(await authoredData(ctx, input, zone, operation)), ...customFieldData(ctx, 'events', input) }
   if (input.title !== undefined) data.title = input.title
   if (input.timezone !== undefined) data.timezone = timezone
 

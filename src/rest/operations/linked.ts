@@ -2,6 +2,7 @@ import type { Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import type { OrganizerInput, VenueInput } from '../schemas/write'
 import { authoredData } from './common'
+import { customFieldData } from '../serialize/customFields'
 
 export type LinkedKind = 'venues' | 'organizers'
 
@@ -10,7 +11,7 @@ const ORGANIZER_TEXT = ['phone', 'website', 'email'] as const
 
 /** Payload data for a venue from the fields that were sent (partial on update). */
 export async function venueData(ctx: RestContext, input: Partial<VenueInput>, operation: 'create' | 'update') {
-  const data = await authoredData(ctx, input, ctx.settings.timezone, operation)
+  const data = { ...(await authoredData(ctx, input, ctx.settings.timezone, operation)), ...customFieldData(ctx, 'venues', input) }
   if (input.venue !== undefined) data.name = input.venue
   for (const field of VENUE_TEXT) if (input[field] !== undefined) data[field] = input[field] || null
   if (input.show_map !== undefined) data.showMap = input.show_map
@@ -21,7 +22,7 @@ export async function venueData(ctx: RestContext, input: Partial<VenueInput>, op
 }
 
 export async function organizerData(ctx: RestContext, input: Partial<OrganizerInput>, operation: 'create' | 'update') {
-  const data = await authoredData(ctx, input, ctx.settings.timezone, operation)
+  const data = { ...(await authoredData(ctx, input, ctx.settings.timezone, operation)), ...customFieldData(ctx, 'organizers', input) }
   if (input.organizer !== undefined) data.name = input.organizer
   for (const field of ORGANIZER_TEXT) if (input[field] !== undefined) data[field] = input[field] || null
   return data

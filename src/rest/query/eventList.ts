@@ -36,7 +36,7 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     echo.push(...Object.entries(window.echo))
   }
   if (params.search) {
-    and.push(searchWhere(ctx, ['title', 'descriptionHtml', 'excerpt'], [], params.search))
+    and.push(searchWhere(ctx, ['title', 'descriptionHtml', 'excerpt'], [], params.search, 'anyField'))
     echo.push(['search', params.search])
   }
   for (const [param, collection, field] of [

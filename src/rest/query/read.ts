@@ -40,12 +40,15 @@ export async function idBySlug(ctx: RestContext, collection: CollectionSlug, slu
 }
 
 /**
- * `search` over localized fields in the request language and in English, its fallback (contract §8):
- * every word must appear in one of the fields (Payload's `like`).
+ * `search` over localized fields in the request language and in English, its fallback (contract §8).
+ * `anyField`: every word in any of the fields, as WordPress searches posts (events); otherwise
+ * every word in one field (venues, organizers, terms).
  */
-export function searchWhere(ctx: RestContext, localized: string[], plain: string[], text: string, operator: 'like' | 'contains' = 'like'): Where {
-  const paths = ctx.language === 'en' ? localized : [...localized, ...localized.map((field) => `${field}.en`)]
-  return { or: [...paths, ...plain].map((path) => ({ [path]: { [operator]: text } })) }
+export function searchWhere(ctx: RestContext, localized: string[], plain: string[], text: string, mode: 'anyField' | 'oneField' = 'oneField'): Where {
+  const paths = [...(ctx.language === 'en' ? localized : [...localized, ...localized.map((field) => `${field}.en`)]), ...plain]
+  if (mode === 'oneField') return { or: paths.map((path) => ({ [path]: { like: text } })) }
+  const words = text.split(/\s+/).filter(Boolean)
+  return { and: words.map((word) => ({ or: paths.map((path) => ({ [path]: { contains: word } })) })) }
 }
 
 /** `id in ids`, also when there are none: no record lacks an id, so an empty list matches nothing. */

@@ -44,6 +44,6 @@ export function numberParam(min: number, max: number) {
 /** The namespace index's own arguments, as WordPress declares them. */
 export const indexParams = z.object({
   i18n_language: languageParam,
-  namespace: z.string().default('cal/events/v1').describe('The namespace to describe.'),
+  namespace: z.string().optional().describe('The namespace to describe.'),
   context: z.enum(['view', 'edit']).default('view').describe('Scope under which the request is made.'),
 })

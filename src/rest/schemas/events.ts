@@ -31,5 +31,8 @@ export const eventListParams = z.object({
 })
 export type EventListParams = z.output<typeof eventListParams>
 
-export const eventByIdParams = z.object({ i18n_language: languageParam, id: idParam, password: passwordParam, context: contextParam })
+/** Upstream answers `/events/0` with a 404 like any id without an event, not a 400. */
+const eventIdParam = z.union([z.literal(0), z.literal('0').transform(() => 0), idParam]).describe('Numeric id.')
+
+export const eventByIdParams = z.object({ i18n_language: languageParam, id: eventIdParam, password: passwordParam, context: contextParam })
 export const eventBySlugParams = z.object({ i18n_language: languageParam, slug: slugParam, password: passwordParam, context: contextParam })

@@ -8,10 +8,11 @@ export const itemParams = {
   slug: z.object({ i18n_language: languageParam, slug: slugParam }),
 }
 
+/** Loose: fields a developer added to the collection pass through to Payload, which validates them. */
 function writeSchemasOf<F extends z.ZodRawShape>(fields: F) {
-  const partial = z.object(fields).partial()
+  const partial = z.looseObject(fields).partial()
   return {
-    create: z.object(fields),
+    create: z.looseObject(fields),
     update: { id: partial.extend({ id: idParam }), slug: partial.extend({ slug: slugParam }) },
   }
 }

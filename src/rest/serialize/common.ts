@@ -1,3 +1,4 @@
+import type { PermalinkKind } from '../../options'
 import type { RestContext } from '../context'
 import { wallClockIn } from '../dates/format'
 
@@ -27,8 +28,9 @@ export function globalIds(ctx: RestContext, id: number) {
   return { global_id: globalId, global_id_lineage: [globalId] }
 }
 
-export function permalink(ctx: RestContext, kind: 'event' | 'venue' | 'organizer' | 'events/category' | 'events/tag', slug: string | null | undefined) {
-  return `${ctx.permalinkBase}/${kind}/${encodeURIComponent(slug ?? '')}/`
+/** `{siteUrl}[/{lang}]` + the kind's pattern (`/event/{slug}/` by default, contract §2). */
+export function permalink(ctx: RestContext, kind: PermalinkKind, slug: string | null | undefined) {
+  return ctx.permalinkBase + ctx.calendar.permalinks[kind].replace('{slug}', encodeURIComponent(slug ?? ''))
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' }

@@ -3,6 +3,7 @@ import type { RestContext } from '../context'
 import { dateDetails, isoWithOffset, wallClockIn } from '../dates/format'
 import { zoneAbbr } from '../dates/zone'
 import { excerptHtml, globalIds, idOf, permalink, postDates } from './common'
+import { customFieldsOf } from './customFields'
 import { costDetails, renderCost, type CurrencyPosition } from './cost'
 import { serializeImage } from './image'
 import { organizerJsonLd, serializeOrganizer } from './organizer'
@@ -109,7 +110,7 @@ export function serializeEvent(ctx: RestContext, event: Event, related: Related,
     tags: byName(linked(event.tags, related.tags)).map((term) => serializeEmbeddedTerm(ctx, 'tag', term, related)),
     venue: venues.length === 1 ? venues[0] : venues,
     organizer: linked(event.organizers, related.organizers).map((organizer) => serializeOrganizer(ctx, organizer, related, { single: options.single })),
-    custom_fields: [] as unknown,
+    custom_fields: customFieldsOf(ctx, event as unknown as Record<string, unknown>) as unknown,
   }
   const shaped = locked ? { ...data, ...REDACTED } : data
   return options.single ? { ...shaped, json_ld: eventJsonLd(ctx, event, related, locked) } : shaped

@@ -1,6 +1,7 @@
 import type { Organizer } from '../../payload-types'
 import type { RestContext } from '../context'
 import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty } from './common'
+import { extraKeysOf } from './customFields'
 import { serializeImage } from './image'
 import type { Related } from './related'
 import type { LinkedOptions } from './venue'
@@ -37,6 +38,7 @@ export function serializeOrganizer(ctx: RestContext, organizer: Organizer, relat
       phone: shown?.phone,
       website: shown?.website,
       email: shown?.email,
+      ...(shown ? extraKeysOf(ctx, 'organizers', shown as unknown as Record<string, unknown>) : {}),
       json_ld: options.single && shown ? organizerJsonLd(ctx, shown) : undefined,
     }),
     ...globalIds(ctx, organizer.id),

@@ -7,7 +7,6 @@ export type TermKind = 'category' | 'tag'
 
 const TAXONOMY: Record<TermKind, string> = { category: 'event_category', tag: 'event_tag' }
 const ROUTE: Record<TermKind, string> = { category: 'categories', tag: 'tags' }
-const PERMALINK: Record<TermKind, 'events/category' | 'events/tag'> = { category: 'events/category', tag: 'events/tag' }
 
 type Term = EventCategory | EventTag
 
@@ -31,7 +30,7 @@ export function serializeTerm(ctx: RestContext, kind: TermKind, term: Term, rela
     id: term.id,
     count: termCount(related, kind, term.id),
     description: term.description ?? '',
-    url: permalink(ctx, PERMALINK[kind], term.slug),
+    url: permalink(ctx, kind, term.slug),
     name: term.name,
     slug: term.slug ?? '',
     taxonomy: TAXONOMY[kind],

@@ -1,6 +1,7 @@
 import type { Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty } from './common'
+import { extraKeysOf } from './customFields'
 import { serializeImage } from './image'
 import type { Related } from './related'
 
@@ -57,6 +58,7 @@ export function serializeVenue(ctx: RestContext, venue: Venue, related: Related,
       stateprovince: shown?.stateprovince,
       geo_lat: shown?.geoLat,
       geo_lng: shown?.geoLng,
+      ...(shown ? extraKeysOf(ctx, 'venues', shown as unknown as Record<string, unknown>) : {}),
       json_ld: options.single && shown ? venueJsonLd(ctx, shown) : undefined,
     }),
     show_map: locked ? null : venue.showMap !== false,

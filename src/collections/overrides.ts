@@ -1,0 +1,77 @@
+import type { Access, CollectionConfig, Field, Where } from 'payload'
+import type { CollectionOverrides, CustomField } from '../options'
+
+type Operation = 'read' | 'create' | 'update' | 'delete'
+const OPERATIONS: Operation[] = ['read', 'create', 'update', 'delete']
+
+/** Both rules must allow: `false` wins, two constraints are joined with `and`. */
+function both(calendar: Access | undefined, developer: Access): Access {
+  if (!calendar) return developer
+  return async (args) => {
+    const [a, b] = await Promise.all([calendar(args), developer(args)])
+    if (!a || !b) return false
+    if (a === true) return b
+    if (b === true) return a
+    return { and: [a as Where, b as Where] }
+  }
+}
+
+function mergedAccess(calendar: CollectionConfig['access'] = {}, overrides: CollectionOverrides): CollectionConfig['access'] {
+  const access = { ...calendar }
+  for (const operation of OPERATIONS) {
+    const developer = overrides.access?.[operation] as Access | undefined
+    if (!developer) continue
+    access[operation] = overrides.replaceAccess ? developer : both(calendar[operation] as Access | undefined, developer)
+  }
+  return access
+}
+
+function mergedHooks(calendar: CollectionConfig['hooks'] = {}, extra: CollectionConfig['hooks'] = {}): CollectionConfig['hooks'] {
+  const hooks: Record<string, unknown[]> = { ...(calendar as Record<string, unknown[]>) }
+  for (const [kind, list] of Object.entries(extra as Record<string, unknown[]>)) hooks[kind] = [...(hooks[kind] ?? []), ...(list ?? [])]
+  return hooks as CollectionConfig['hooks']
+}
+
+/** A calendar collection shaped by a developer's overrides (see CollectionOverrides). */
+export function withOverrides(collection: CollectionConfig, overrides: CollectionOverrides | undefined): CollectionConfig {
+  if (!overrides) return collection
+  const fields = typeof overrides.fields === 'function' ? overrides.fields(collection.fields) : [...collection.fields, ...(overrides.fields ?? [])]
+  return {
+    ...collection,
+    fields,
+    hooks: mergedHooks(collection.hooks, overrides.hooks),
+    access: mergedAccess(collection.access, overrides),
+    admin: { ...collection.admin, ...overrides.admin },
+  }
+}
+
+function labelOf(field: Field & { name: string }): string {
+  const label = 'label' in field ? field.label : undefined
+  if (typeof label === 'string') return label
+  if (label && typeof label === 'object') return String((label as Record<string, string>).en ?? Object.values(label)[0] ?? field.name)
+  return field.name
+}
+
+/** Top-level data fields of `fields` that `defaults` lacks: what a developer added. */
+export function addedFields(defaults: Field[], fields: Field[]): CustomField[] {
+  const names = new Set(dataFieldNames(defaults))
+  return fields
+    .filter((field): field is Field & { name: string; type: string } => 'name' in field && typeof field.name === 'string' && !names.has(field.name))
+    .map((field) => ({
+      name: field.name,
+      label: labelOf(field),
+      type: field.type,
+      ...('options' in field && Array.isArray(field.options)
+        ? { options: field.options.map((option) => (typeof option === 'string' ? option : option.value)) }
+        : {}),
+    }))
+}
+
+function dataFieldNames(fields: Field[]): string[] {
+  return fields.flatMap((field) => {
+    if ('name' in field && typeof field.name === 'string') return [field.name]
+    if ('fields' in field && Array.isArray(field.fields)) return dataFieldNames(field.fields)
+    if ('tabs' in field) return field.tabs.flatMap((tab) => dataFieldNames(tab.fields))
+    return []
+  })
+}

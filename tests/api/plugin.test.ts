@@ -1,0 +1,93 @@
+/**
+ * The calendar as a plugin in a developer's own, bare Payload app (issue 10): extra fields round-trip
+ * through the namespace and are validated by their Payload type, /doc documents them, the
+ * developer's hook runs, only the chosen languages exist, and the namespace lives where asked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BARE_NAMESPACE, hookSaw, startBareApp, type BareApp } from '../plugin/bareApp'
+
+let app: BareApp
+let token: string
+
+async function send(path: string, init: { method?: string; json?: unknown; auth?: boolean } = {}) {
+  const response = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.json ? { 'Content-Type': 'application/json' } : {}), ...(init.auth ? { Authorization: `JWT ${token}` } : {}) },
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+const root = `/api/${BARE_NAMESPACE}`
+
+beforeAll(async () => {
+  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
+  app = await startBareApp(process.env.DATABASE_URL)
+  await send('/api/users/first-register', { method: 'POST', json: { email: 'dev@bare.test', password: 'bare-password-1' } })
+  token = (await send('/api/users/login', { method: 'POST', json: { email: 'dev@bare.test', password: 'bare-password-1' } })).body.token
+})
+
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('the plugin in a bare app', () => {
+  it('serves the namespace at the root the developer chose, and not at the default one', async () => {
+    const index = await send(root)
+    expect(index.status).toBe(200)
+    expect(index.body.namespace).toBe(BARE_NAMESPACE)
+    expect(Object.keys(index.body.routes)).toContain(`/${BARE_NAMESPACE}/events`)
+    expect((await send('/api/cal/events/v1/events')).status).toBe(404)
+  })
+
+  it('round-trips the extra event fields under custom_fields and runs the developer’s hook', async () => {
+    const created = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: { title: 'Plugin gala', start_date: '2031-03-01 19:00:00', end_date: '2031-03-01 22:00:00', capacity: 120, audience: 'families' },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.custom_fields).toEqual({ capacity: { label: 'Capacity', value: 120 }, audience: { label: 'Audience', value: 'families' } })
+    expect(created.body.url).toMatch(/\/whats-on\/plugin-gala\/$/)
+    expect(hookSaw).toContain(created.body.id)
+
+    const updated = await send(`${root}/events/${created.body.id}`, { method: 'PATCH', auth: true, json: { capacity: 80 } })
+    expect(updated.body.custom_fields.capacity.value).toBe(80)
+    expect(updated.body.custom_fields.audience.value).toBe('families')
+    const read = await send(`${root}/events/${created.body.id}`)
+    expect(read.body.custom_fields.capacity).toEqual({ label: 'Capacity', value: 80 })
+  })
+
+  it('refuses extra field values of the wrong type with a 400 naming the field, writing nothing', async () => {
+    const bad = await send(`${root}/events`, { method: 'POST', auth: true, json: { title: 'Bad capacity', start_date: '2031-03-02', end_date: '2031-03-02', capacity: 'abc' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.code).toBe('rest_invalid_param')
+    expect(Object.keys(bad.body.data.params)).toContain('capacity')
+    const badSelect = await send(`${root}/events`, { method: 'POST', auth: true, json: { title: 'Bad audience', start_date: '2031-03-02', end_date: '2031-03-02', audience: 'robots' } })
+    expect(badSelect.status).toBe(400)
+    expect(Object.keys(badSelect.body.data.params)).toContain('audience')
+    const list = await send(`${root}/events?search=Bad&start_date=2031-03-01&end_date=2031-03-03`)
+    expect(list.body.total).toBe(0)
+  })
+
+  it('shows extra venue fields as top-level keys', async () => {
+    const venue = await send(`${root}/venues`, { method: 'POST', auth: true, json: { venue: 'Ramped Hall', wheelchairAccess: true } })
+    expect(venue.status).toBe(201)
+    expect(venue.body.wheelchairAccess).toBe(true)
+  })
+
+  it('documents the extra fields in /doc', async () => {
+    const doc = await send(`${root}/doc`)
+    const body = doc.body.paths['/events'].post.requestBody.content['application/json'].schema
+    expect(body.properties.capacity).toMatchObject({ type: 'number' })
+    expect(body.properties.audience).toMatchObject({ enum: ['adults', 'families'] })
+    expect(doc.body.servers[0].url).toMatch(new RegExp(`/api/${BARE_NAMESPACE}$`))
+  })
+
+  it('offers only the languages the developer chose', async () => {
+    expect((await send(`${root}/events?i18n_language=fr`)).status).toBe(200)
+    const german = await send(`${root}/events?i18n_language=de`)
+    expect(german.status).toBe(400)
+    expect(german.body.data.params).toHaveProperty('i18n_language')
+  })
+})

@@ -1,0 +1,91 @@
+/**
+ * A second Payload app that installs the calendar plugin the way a developer would: a bare config,
+ * an extra field or two on events, an extra hook, fewer languages and another namespace root. It is
+ * served over real HTTP by Payload's own request handler (no Next.js), on its own database.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig, getPayload, handleEndpoints, type CollectionAfterChangeHook } from 'payload'
+import pg from 'pg'
+import { calendarPlugin } from '../../src/plugin'
+
+export const BARE_NAMESPACE = 'calendar/v2'
+
+/** Ids of the events the developer's hook saw, in order. */
+export const hookSaw: number[] = []
+const recordEvent: CollectionAfterChangeHook = ({ doc }) => {
+  hookSaw.push(doc.id)
+  return doc
+}
+
+function bareConfig(databaseUrl: string) {
+  return buildConfig({
+    secret: 'bare-app-test-secret',
+    db: postgresAdapter({ pool: { connectionString: databaseUrl }, push: true }),
+    editor: lexicalEditor(),
+    telemetry: false,
+    plugins: [
+      calendarPlugin({
+        languages: ['en', 'fr'],
+        namespace: BARE_NAMESPACE,
+        permalinks: { event: '/whats-on/{slug}/' },
+        collections: {
+          events: {
+            fields: [
+              { name: 'capacity', label: 'Capacity', type: 'number', min: 0 },
+              { name: 'audience', label: 'Audience', type: 'select', options: ['adults', 'families'] },
+            ],
+            hooks: { afterChange: [recordEvent] },
+          },
+          venues: { fields: [{ name: 'wheelchairAccess', label: 'Wheelchair access', type: 'checkbox' }] },
+        },
+      }),
+    ],
+  })
+}
+
+async function createDatabase(serverUrl: string): Promise<string> {
+  const name = `bare_${process.pid}_${Date.now()}`
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  await client.query(`CREATE DATABASE ${name}`)
+  await client.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function toRequest(incoming: import('node:http').IncomingMessage, origin: string): Promise<Request> {
+  const chunks: Buffer[] = []
+  for await (const chunk of incoming) chunks.push(chunk as Buffer)
+  const body = chunks.length ? Buffer.concat(chunks) : undefined
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string') headers.set(name, value)
+  return new Request(new URL(incoming.url ?? '/', origin), { method: incoming.method, headers, body: body && incoming.method !== 'GET' ? body : undefined })
+}
+
+export type BareApp = { url: string; close: () => Promise<void> }
+
+export async function startBareApp(serverUrl: string): Promise<BareApp> {
+  const config = bareConfig(await createDatabase(serverUrl))
+  const payload = await getPayload({ config })
+  let origin = ''
+  const server: Server = createServer((incoming, outgoing) => {
+    void (async () => {
+      const response = await handleEndpoints({ config, request: await toRequest(incoming, origin) })
+      outgoing.writeHead(response.status, Object.fromEntries(response.headers))
+      outgoing.end(Buffer.from(await response.arrayBuffer()))
+    })()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url: origin,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      await payload.destroy()
+    },
+  }
+}
