@@ -14,6 +14,8 @@ export type EmbeddedOptions = {
   directory: string
   /** Throw the cluster away and start from an empty one (tests). */
   fresh?: boolean
+  /** Listen on this port (a restart on the same address); a free one by default. */
+  port?: number
   /** Trade durability for speed; only for throw-away clusters. */
   unsafeFast?: boolean
   log?: (line: string) => void
@@ -30,7 +32,7 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   await stopLeftoverPostmaster(directory)
   if (options.fresh) await rm(directory, { recursive: true, force: true })
 
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200']
   if (options.unsafeFast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
   const log = options.log ?? (() => {})

@@ -59,6 +59,8 @@ export function errorResponse(error: unknown, headers?: HeadersInit): Response {
   const restError = error instanceof RestError ? error : internalError(error)
   const responseHeaders = new Headers(headers)
   responseHeaders.set('Content-Type', JSON_CONTENT_TYPE)
+  // A 503 is temporary: tell clients and load balancers when to come back.
+  if (restError.status === 503) responseHeaders.set('Retry-After', '5')
   const body = { code: restError.code, message: restError.message, data: { status: restError.status, ...restError.data } }
   return new Response(JSON.stringify(body), { status: restError.status, headers: responseHeaders })
 }
