@@ -10,6 +10,8 @@ export type RestContext = {
   actor: Actor
   signedIn: boolean
   language: LanguageCode
+  /** The language asked for with `i18n_language`, which the list URLs handed out must keep. */
+  requestedLanguage: LanguageCode | undefined
   /** Absolute URL of the namespace root, on the request's language root: `https://host/fr/api/cal/events/v1`. */
   root: string
   /** Base of permalinks, with the language when it is not the default one. */
@@ -39,6 +41,7 @@ export async function createContext(req: PayloadRequest, language: LanguageCode 
     actor: req.user as Actor,
     signedIn: Boolean(req.user),
     language: effective,
+    requestedLanguage: language,
     root: `${origin}${languageRoot ? `/${languageRoot}` : ''}${req.payload.config.routes.api}/${calendar.namespace}`,
     permalinkBase: effective === DEFAULT_LANGUAGE ? site : `${site}/${effective}`,
     settings,

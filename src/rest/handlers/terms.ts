@@ -3,7 +3,7 @@ import type { Event, EventCategory, EventTag } from '../../payload-types'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
-import { findByIds, idIn, readOptions, searchWhere } from '../query/read'
+import { escapeLike, findByIds, idIn, readOptions } from '../query/read'
 import { termCounts, termsInUse } from '../query/termCounts'
 import type { RestResult } from '../route'
 import type { TermListParams } from '../schemas/terms'
@@ -30,7 +30,7 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
   const perPage = pageSize(ctx, params.per_page)
   const and: Where[] = []
   const invalid: Record<string, string> = {}
-  if (params.search) and.push({ or: ['name', 'slug', ...(ctx.language === 'en' ? [] : ['name.en', 'slug.en'])].map((path) => ({ [path]: { contains: params.search } })) })
+  if (params.search) and.push({ or: ['name', 'slug', ...(ctx.language === 'en' ? [] : ['name.en', 'slug.en'])].map((path) => ({ [path]: { contains: escapeLike(params.search ?? '') } })) })
   if (params.slug) and.push({ or: [{ slug: { equals: params.slug } }, ...(ctx.language === 'en' ? [] : [{ 'slug.en': { equals: params.slug } }])] })
   if (params.exclude) and.push({ id: { not_in: params.exclude } })
   if (params.include) {
@@ -69,7 +69,8 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
     const column = orderby === 'term_group' ? 'id' : orderby
     const found = await ctx.req.payload.find({ ...readOptions(ctx), collection: terms.collection, where: { and }, sort: [`${direction}${column}`, 'id'], page: params.page, limit: perPage })
     docs = found.docs as Term[]
-    total = found.totalDocs
+    // Past the last page Payload reports no total; upstream still counts the matches (§12.2).
+    total = docs.length || params.page === 1 ? found.totalDocs : (await ctx.req.payload.count({ ...readOptions(ctx), collection: terms.collection, where: { and } })).totalDocs
   }
   const related = await withCounts(ctx, terms, docs)
   return listResult({

@@ -44,9 +44,10 @@ export function listResult(list: ListPage): RestResult {
     throw new RestError(list.pastEndCode, list.pastEndMessage ?? 'The requested page does not exist', 404)
   }
   const base = `${ctx.root}/${list.route}/`
-  const args = list.termOrder ? [] : list.echo.filter(([name]) => name !== 'page')
+  const language: [string, string][] = ctx.requestedLanguage ? [['i18n_language', ctx.requestedLanguage]] : []
+  const args = [...(list.termOrder ? [] : list.echo.filter(([name]) => name !== 'page')), ...language]
   const at = (n: number) => withQuery(base, n > 1 ? [['page', String(n)], ...args] : args)
-  const restUrl = list.termOrder ? base : withQuery(base, [['page', String(page)], ...args])
+  const restUrl = withQuery(base, list.termOrder ? language : [['page', String(page)], ...args])
   const next = page < totalPages ? at(page + 1) : undefined
   const previous = page > 1 ? at(page - 1) : undefined
   const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean)

@@ -46,9 +46,15 @@ export async function idBySlug(ctx: RestContext, collection: CollectionSlug, slu
  */
 export function searchWhere(ctx: RestContext, localized: string[], plain: string[], text: string, mode: 'anyField' | 'oneField' = 'oneField'): Where {
   const paths = [...(ctx.language === 'en' ? localized : [...localized, ...localized.map((field) => `${field}.en`)]), ...plain]
-  if (mode === 'oneField') return { or: paths.map((path) => ({ [path]: { like: text } })) }
-  const words = text.split(/\s+/).filter(Boolean)
+  const literal = escapeLike(text)
+  if (mode === 'oneField') return { or: paths.map((path) => ({ [path]: { like: literal } })) }
+  const words = literal.split(/\s+/).filter(Boolean)
   return { and: words.map((word) => ({ or: paths.map((path) => ({ [path]: { contains: word } })) })) }
+}
+
+/** Searches are literal, as upstream's: `%` and `_` match themselves, not any text (ILIKE escapes). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
 /** `id in ids`, also when there are none: no record lacks an id, so an empty list matches nothing. */

@@ -49,11 +49,14 @@ export function excerptHtml(excerpt: string | null | undefined): string {
     .join('\n')
 }
 
-/** `{ a: '', b: 0, c: 'x' }` → `{ c: 'x' }`: venues and organizers omit every empty field (upstream §10.1). */
+/**
+ * `{ a: '', b: null, c: 'x' }` → `{ c: 'x' }`: venues and organizers omit every empty field (upstream
+ * §10.1). A number 0 is a value (a coordinate on the equator); the author "0" means none.
+ */
 export function withoutEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
   const kept: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(object)) {
-    if (value === undefined || value === null || value === '' || value === false || value === 0 || value === '0') continue
+    if (value === undefined || value === null || value === '' || value === false || value === '0') continue
     if (Array.isArray(value) && value.length === 0) continue
     kept[key] = value
   }
