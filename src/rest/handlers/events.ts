@@ -19,7 +19,7 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
   const query = await eventQuery(ctx, params, perPage)
   const found = query.empty
     ? { docs: [] as Event[], totalDocs: 0 }
-    : await ctx.req.payload.find({ ...readOptions(ctx), collection: 'events', where: query.where, sort: query.sort, page: params.page, limit: perPage })
+    : await ctx.req.payload.find({ ...readOptions(ctx, 'events'), collection: 'events', where: query.where, sort: query.sort, page: params.page, limit: perPage })
   const passwords = await passwordsOf(ctx, found.docs as Event[], params.password)
   const unlocked = new Set<number>()
   for (const event of found.docs as Event[]) if (await unlocks(ctx, 'events', { ...event, password: passwords.get(event.id) }, params)) unlocked.add(event.id)
@@ -63,7 +63,7 @@ async function passwordsOf(ctx: RestContext, events: Event[], given: string | un
 async function withUnlockedContent(ctx: RestContext, events: Event[], passwords: Map<number, string | null>, unlocked: Set<number>): Promise<Event[]> {
   const ids = events.filter((event) => passwords.has(event.id) && unlocked.has(event.id)).map((event) => event.id)
   if (!ids.length) return events
-  const { docs } = await ctx.req.payload.find({ ...readOptions(ctx), collection: 'events', overrideAccess: true, pagination: false, where: { id: { in: ids } } })
+  const { docs } = await ctx.req.payload.find({ ...readOptions(ctx, 'events'), collection: 'events', overrideAccess: true, pagination: false, where: { id: { in: ids } } })
   const full = new Map((docs as Event[]).map((event) => [event.id, event]))
   return events.map((event) => full.get(event.id) ?? event)
 }
@@ -87,7 +87,7 @@ export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocki
   const unlocked = await unlocks(ctx, 'events', probe, unlocking)
   if (!unlocked) throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
   // A reader who gave the right password may see content that field access hides from anonymous readers.
-  const event = (await ctx.req.payload.findByID({ ...readOptions(ctx), collection: 'events', id, overrideAccess: Boolean(probe.hasPassword) })) as Event
+  const event = (await ctx.req.payload.findByID({ ...readOptions(ctx, 'events'), collection: 'events', id, overrideAccess: Boolean(probe.hasPassword) })) as Event
   const related = await loadRelated(ctx, [event])
   return { body: serializeEvent(ctx, event, related, { single: true, unlocked: true }) }
 }

@@ -71,7 +71,7 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
   and.push(status.where)
   echo.push(['status', status.echo])
 
-  const found = await ctx.req.payload.find({ ...readOptions(ctx), collection: kind, where: { and }, sort: ['-publishedAt', '-id'], page: params.page, limit: perPage })
+  const found = await ctx.req.payload.find({ ...readOptions(ctx, kind), collection: kind, where: { and }, sort: ['-publishedAt', '-id'], page: params.page, limit: perPage })
   const docs = found.docs as Doc[]
   const related = await relatedOf(ctx, docs)
   return listResult({
@@ -97,7 +97,7 @@ export async function readLinked(ctx: RestContext, kind: Kind, id: number, unloc
     throw new RestError(`${singular}-not-accessible`, `The requested ${singular} is not accessible`, 403)
   }
   const unlocked = await unlocks(ctx, kind, probe, unlocking)
-  const doc = (await ctx.req.payload.findByID({ ...readOptions(ctx), collection: kind, id, overrideAccess: unlocked && Boolean(probe.hasPassword) })) as Doc
+  const doc = (await ctx.req.payload.findByID({ ...readOptions(ctx, kind), collection: kind, id, overrideAccess: unlocked && Boolean(probe.hasPassword) })) as Doc
   return { body: serialize(ctx, doc, await relatedOf(ctx, [doc]), { single: true, unlocked }) }
 }
 

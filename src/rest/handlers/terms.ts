@@ -59,7 +59,7 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
   let total: number
   if (orderby === 'count') {
     // Counts are not a column: rank every match in memory (term sets are small), then cut the page.
-    const all = (await ctx.req.payload.find({ ...readOptions(ctx), collection: terms.collection, where: { and }, pagination: false, sort: 'id' })).docs as Term[]
+    const all = (await ctx.req.payload.find({ ...readOptions(ctx, terms.collection), collection: terms.collection, where: { and }, pagination: false, sort: 'id' })).docs as Term[]
     const counts = (await withCounts(ctx, terms, all)).termCounts
     const count = (term: Term) => counts.get(`${terms.kind}:${term.id}`) ?? 0
     all.sort((a, b) => (direction ? count(b) - count(a) : count(a) - count(b)) || a.id - b.id)
@@ -67,7 +67,7 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
     total = all.length
   } else {
     const column = orderby === 'term_group' ? 'id' : orderby
-    const found = await ctx.req.payload.find({ ...readOptions(ctx), collection: terms.collection, where: { and }, sort: [`${direction}${column}`, 'id'], page: params.page, limit: perPage })
+    const found = await ctx.req.payload.find({ ...readOptions(ctx, terms.collection), collection: terms.collection, where: { and }, sort: [`${direction}${column}`, 'id'], page: params.page, limit: perPage })
     docs = found.docs as Term[]
     // Past the last page Payload reports no total; upstream still counts the matches (§12.2).
     total = docs.length || params.page === 1 ? found.totalDocs : (await ctx.req.payload.count({ ...readOptions(ctx), collection: terms.collection, where: { and } })).totalDocs

@@ -92,7 +92,7 @@ async function existing(ctx: RestContext, kind: WritableKind, params: WriteParam
 }
 
 async function reread(ctx: RestContext, kind: WritableKind, id: number): Promise<Item> {
-  return (await ctx.req.payload.findByID({ ...readOptions(ctx), collection: kind, id, overrideAccess: true })) as Item
+  return (await ctx.req.payload.findByID({ ...readOptions(ctx, kind), collection: kind, id, overrideAccess: true })) as Item
 }
 
 /** `POST /events|venues|organizers`: 201 with the new (or, for duplicates, existing) record. */

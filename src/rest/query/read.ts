@@ -1,11 +1,32 @@
 import type { CollectionSlug, Where } from 'payload'
 import type { RestContext } from '../context'
 
+const AUTHORED = ['status', 'author', 'publishedAt', 'hasPassword', 'slug', 'excerpt', 'descriptionHtml', 'image', 'updatedAt', 'createdAt']
+
+/**
+ * What the namespace serves of each collection: reads select only these, so Payload neither loads
+ * nor runs the read hooks of the rest (the editors' rich-text JSON above all).
+ */
+const SERVED: Partial<Record<CollectionSlug, string[]>> = {
+  events: [...AUTHORED, 'title', 'start', 'end', 'allDay', 'timezone', 'cost', 'currencySymbol', 'currencyCode', 'currencyPosition', 'website', 'venue', 'organizers', 'categories', 'tags', 'parent', 'showMap', 'showMapLink', 'hideFromListings', 'sticky', 'featured'],
+  venues: [...AUTHORED, 'name', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince', 'geoLat', 'geoLng', 'showMap', 'showMapLink'],
+  organizers: [...AUTHORED, 'name', 'phone', 'website', 'email'],
+  'event-categories': ['name', 'description', 'slug', 'parent', 'updatedAt', 'createdAt'],
+  'event-tags': ['name', 'description', 'slug', 'updatedAt', 'createdAt'],
+}
+
+function servedSelect(ctx: RestContext, collection: CollectionSlug): Record<string, true> | undefined {
+  const fields = SERVED[collection]
+  if (!fields) return undefined
+  const custom = collection === 'events' || collection === 'venues' || collection === 'organizers' ? ctx.calendar.customFields[collection] : []
+  return Object.fromEntries([...fields, ...custom.map((field) => field.name)].map((field) => [field, true]))
+}
+
 /**
  * Local-API reads on behalf of the caller: access control on, the caller's user, the request's
- * language with fallback to English. Every namespace read goes through here.
+ * language with fallback to English, only the served fields. Every namespace read goes through here.
  */
-export function readOptions(ctx: RestContext) {
+export function readOptions(ctx: RestContext, collection?: CollectionSlug) {
   return {
     req: ctx.req,
     user: ctx.req.user,
@@ -13,6 +34,7 @@ export function readOptions(ctx: RestContext) {
     locale: ctx.language,
     fallbackLocale: 'en',
     depth: 0,
+    ...(collection ? { select: servedSelect(ctx, collection) } : {}),
   } as const
 }
 
@@ -21,7 +43,7 @@ export async function findByIds<T>(ctx: RestContext, collection: CollectionSlug,
   const found = new Map<number, T>()
   const unique = [...new Set(ids)]
   if (!unique.length) return found
-  const result = await ctx.req.payload.find({ ...readOptions(ctx), collection, where: { id: { in: unique } }, pagination: false, limit: unique.length })
+  const result = await ctx.req.payload.find({ ...readOptions(ctx, collection), collection, where: { id: { in: unique } }, pagination: false, limit: unique.length })
   for (const doc of result.docs) found.set(doc.id as number, doc as T)
   return found
 }

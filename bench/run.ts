@@ -1,0 +1,173 @@
+/**
+ * `npm run bench`: the namespace against Payload's own REST API and a raw floor, on datasets of
+ * 10k, 100k and 1M events, the service run as production runs it (built, `next start`, embedded
+ * PostgreSQL). Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
+ * (10k only, 5 s). Prints a table and writes bench/results/<date>.md.
+ */
+import autocannon from 'autocannon'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { startEmbeddedDatabase } from '../src/database/embedded'
+import { freePort, waitForHealth } from '../tests/support/server'
+import { generateDataset } from './dataset'
+
+const root = path.resolve(import.meta.dirname, '..')
+const args = process.argv.slice(2)
+const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined)
+const quick = args.includes('--quick')
+const sizes = (option('sizes') ?? (quick ? '10000' : '10000,100000,1000000')).split(',').map(Number)
+const duration = Number(option('duration') ?? (quick ? 5 : 15))
+const CONNECTIONS = 32
+
+type Row = { size: number; scenario: string; rps: number; p50: number; p99: number; errors: number; rssMb: number; queries: number }
+
+function start(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    process.kill(-child.pid!, 'SIGTERM')
+  })
+}
+
+/** Largest resident set of a process and its descendants during a run, in MB. */
+function rssOf(pid: number): number {
+  const pids = [pid]
+  for (let i = 0; i < pids.length; i++) {
+    try {
+      const children = readFileSync(`/proc/${pids[i]}/task/${pids[i]}/children`, 'utf8').trim()
+      if (children) pids.push(...children.split(/\s+/).map(Number))
+    } catch {
+      // gone
+    }
+  }
+  let kb = 0
+  for (const one of pids) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${one}/status`, 'utf8'))?.[1] ?? 0)
+    } catch {
+      // gone
+    }
+  }
+  return Math.round(kb / 1024)
+}
+
+async function transactions(db: pg.Client): Promise<number> {
+  const { rows } = await db.query(`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)
+  return Number(rows[0].n)
+}
+
+async function measure(url: string, pid: number, db: pg.Client): Promise<Omit<Row, 'size' | 'scenario'>> {
+  await autocannon({ url, connections: CONNECTIONS, duration: Math.max(2, Math.round(duration / 3)) })
+  const before = await transactions(db)
+  let rssMb = 0
+  const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
+  const result = await autocannon({ url, connections: CONNECTIONS, duration })
+  clearInterval(sampler)
+  // Statistics reach pg_stat_database when backends go idle: give them a moment.
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  const after = await transactions(db)
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    rssMb,
+    queries: Math.round(((after - before) / Math.max(1, result.requests.total)) * 10) / 10,
+  }
+}
+
+function dayOffset(days: number, months = 0): string {
+  const now = new Date()
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate() + days)).toISOString().slice(0, 10)
+}
+
+async function benchSize(size: number): Promise<Row[]> {
+  const directory = path.join(root, 'bench', '.datasets', String(size))
+  const database = await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
+  const port = await freePort()
+  const env = { ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench', NODE_ENV: 'production' as const, PORT: String(port), QUERY_COUNT_HEADER: 'false' }
+  const app = start(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], env)
+  const rows: Row[] = []
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
+    const generatedAt = Date.now()
+    await generateDataset(database.url, size)
+    console.error(`${size} events generated in ${((Date.now() - generatedAt) / 1000).toFixed(1)} s`)
+    const db = new pg.Client({ connectionString: database.url })
+    await db.connect()
+    const { rows: [sample] } = await db.query(`select id from events where status = 'publish' and not has_password and start > now() order by start limit 1`)
+    const floorPort = await freePort()
+    const floor = start(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'rawFloor.ts')], { ...env, PORT: String(floorPort) })
+    const base = `http://127.0.0.1:${port}`
+    const window = `start_date=${dayOffset(0, 1)}&end_date=${dayOffset(0, 3)}`
+    const payloadWindow = `where[status][equals]=publish&where[startLocal][greater_than_equal]=${dayOffset(-1)}%2000:00:00&where[endLocal][less_than_equal]=${dayOffset(0, 24)}%2023:59:59`
+    const scenarios: [string, string, number][] = [
+      ['a. namespace /events', `${base}/api/cal/events/v1/events`, app.pid!],
+      ['b. /events window + category', `${base}/api/cal/events/v1/events?${window}&categories=3`, app.pid!],
+      ['c. /events/{id}', `${base}/api/cal/events/v1/events/${sample.id}`, app.pid!],
+      ['d. /venues', `${base}/api/cal/events/v1/venues`, app.pid!],
+      ['e. Payload /api/events depth=1', `${base}/api/events?limit=10&depth=1&sort=startLocal&${payloadWindow}`, app.pid!],
+      ['f. raw floor (node:http + 1 SQL)', `http://127.0.0.1:${floorPort}/`, floor.pid!],
+    ]
+    await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000).catch(() => undefined)
+    for (const [scenario, url, pid] of scenarios) {
+      const row = { size, scenario, ...(await measure(url, pid, db)) }
+      console.error(JSON.stringify(row))
+      rows.push(row)
+    }
+    await stop(floor)
+    await db.end()
+  } finally {
+    await stop(app)
+    await database.stop()
+  }
+  return rows
+}
+
+function table(rows: Row[]): string {
+  const lines = ['| events | scenario | req/s | p50 ms | p99 ms | errors | RSS MB | queries/req |', '|---:|---|---:|---:|---:|---:|---:|---:|']
+  for (const r of rows) lines.push(`| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb} | ${r.queries} |`)
+  return lines.join('\n')
+}
+
+function targets(rows: Row[]): string[] {
+  const find = (size: number, prefix: string) => rows.find((r) => r.size === size && r.scenario.startsWith(prefix))
+  const notes: string[] = []
+  const mid = rows.some((r) => r.size === 100_000) ? 100_000 : sizes[0]!
+  const a = find(mid, 'a.')
+  const e = find(mid, 'e.')
+  const f = find(mid, 'f.')
+  if (a && e) notes.push(`(a)/(e) at ${mid.toLocaleString('en')} events: ${(a.rps / e.rps).toFixed(2)}× (target ≥ 3×)`)
+  if (a && f) notes.push(`(a)/(f) at ${mid.toLocaleString('en')} events: ${((a.rps / f.rps) * 100).toFixed(0)}% (target ≥ 50%)`)
+  const small = find(10_000, 'a.')
+  const large = find(1_000_000, 'a.')
+  if (small && large) notes.push(`p50 of (a) at 1M / at 10k: ${(large.p50 / small.p50).toFixed(2)}× (target ≤ 1.3×)`)
+  notes.push(`largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ 512 MB); errors: ${rows.reduce((n, r) => n + r.errors, 0)}`)
+  return notes
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first')
+  const rows: Row[] = []
+  for (const size of sizes) rows.push(...(await benchSize(size)))
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator (autocannon, ${CONNECTIONS} connections, ${duration} s per scenario after a warm-up) on the same machine`
+  const report = [`# Benchmark ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, '', machine, '', table(rows), '', ...targets(rows).map((t) => `- ${t}`), ''].join('\n')
+  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true })
+  writeFileSync(path.join(root, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}.md`), report)
+  console.log(report)
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)
