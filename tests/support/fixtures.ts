@@ -133,3 +133,16 @@ export function expectInvalidParam(reply: Reply, param: string): void {
 export function titles(reply: Reply): string[] {
   return (reply.body.events as { title: string }[]).map((event) => event.title)
 }
+
+/** GETs an absolute URL the API handed out, following redirects as a browser's fetch does. */
+export async function follow(url: string, token?: string): Promise<Reply> {
+  const response = await fetch(url, { headers: token ? { Authorization: `JWT ${token}` } : {} })
+  const text = await response.text()
+  let body: unknown = text
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, headers: response.headers, body }
+}

@@ -1,0 +1,224 @@
+/**
+ * `GET /api/cal/events/v1/events`: the default date window, pagination (parameters, totals, headers,
+ * `rest_url` / `next_rest_url` / `previous_rest_url`), empty pages and pages past the end
+ * (upstream §5.1, §5.2, §5.7; contract §3).
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { BASE_URL, call, unique } from '../support/api'
+import {
+  changeSettings,
+  createEvent,
+  dayAt,
+  expectError,
+  expectInvalidParam,
+  ns,
+  NS,
+  qs,
+  restoreSettings,
+  ROOT,
+  splitUrl,
+  titles,
+  ymd,
+} from '../support/fixtures'
+
+const LIST = `${ROOT}/events/`
+
+/** `Link: <a>; rel="next", <b>; rel="prev"` → `{ next: a, prev: b }`. */
+function links(header: string | null): Record<string, string> {
+  if (!header) return {}
+  const found: Record<string, string> = {}
+  for (const part of header.split(/,\s*(?=<)/)) {
+    const match = /^<([^>]*)>\s*;\s*rel="?([a-z]+)"?$/.exec(part.trim())
+    if (!match) throw new Error(`not an RFC 8288 link: ${part}`)
+    found[match[2]!] = match[1]!
+  }
+  return found
+}
+
+/** The default window's bounds as `rest_url` echoes them (site zone UTC). */
+function defaultWindow() {
+  return { start_date: `${ymd(-1)} 00:00:00`, end_date: `${ymd(0, 24)} 23:59:59` }
+}
+
+function monthsAhead(months: number): string {
+  const now = new Date()
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate(), 12)).toISOString()
+}
+
+describe('default date window', () => {
+  it('lists events from the start of yesterday to 24 months ahead, and echoes the window in rest_url', async () => {
+    const tag = unique('window')
+    await createEvent({ title: `${tag} three days ago`, start: dayAt(-3, 12) })
+    await createEvent({ title: `${tag} yesterday`, start: dayAt(-1, 12) })
+    await createEvent({ title: `${tag} in 25 months`, start: monthsAhead(25) })
+    await createEvent({ title: `${tag} in 23 months`, start: monthsAhead(23) })
+
+    const reply = await ns(`/events?search=${tag}`)
+    expect(reply.status).toBe(200)
+    expect(titles(reply)).toEqual([`${tag} yesterday`, `${tag} in 23 months`])
+    expect(reply.body.total).toBe(2)
+    expect(reply.body.total_pages).toBe(1)
+    expect(splitUrl(reply.body.rest_url)).toEqual({
+      base: LIST,
+      params: { page: '1', per_page: '10', ...defaultWindow(), search: tag, status: 'publish' },
+    })
+  })
+})
+
+describe('pagination', () => {
+  const tag = unique('pages')
+  const names = [1, 2, 3, 4, 5, 6, 7].map((n) => `${tag} ${String(n).padStart(2, '0')}`)
+
+  beforeAll(async () => {
+    for (const [index, title] of names.entries()) await createEvent({ title, start: dayAt(2, index + 1) })
+  })
+
+  it('answers page 1 of 3 with a next link only', async () => {
+    const reply = await ns(`/events?${qs({ search: tag, per_page: 3 })}`)
+    expect(reply.status).toBe(200)
+    expect(Object.keys(reply.body)).toEqual(['events', 'rest_url', 'next_rest_url', 'total', 'total_pages'])
+    expect(titles(reply)).toEqual(names.slice(0, 3))
+    expect(reply.body.total).toBe(7)
+    expect(reply.body.total_pages).toBe(3)
+    expect(reply.headers.get('X-Total')).toBe('7')
+    expect(reply.headers.get('X-Total-Pages')).toBe('3')
+    const common = { per_page: '3', ...defaultWindow(), search: tag, status: 'publish' }
+    expect(splitUrl(reply.body.rest_url)).toEqual({ base: LIST, params: { page: '1', ...common } })
+    expect(splitUrl(reply.body.next_rest_url)).toEqual({ base: LIST, params: { page: '2', ...common } })
+    expect(links(reply.headers.get('Link'))).toEqual({ next: reply.body.next_rest_url })
+  })
+
+  it('answers page 2 of 3 with next (page=3) and previous (page removed) links', async () => {
+    const reply = await ns(`/events?${qs({ search: tag, per_page: 3, page: 2 })}`)
+    expect(reply.status).toBe(200)
+    expect(Object.keys(reply.body)).toEqual(['events', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages'])
+    expect(titles(reply)).toEqual(names.slice(3, 6))
+    const common = { per_page: '3', ...defaultWindow(), search: tag, status: 'publish' }
+    expect(splitUrl(reply.body.rest_url)).toEqual({ base: LIST, params: { page: '2', ...common } })
+    expect(splitUrl(reply.body.next_rest_url)).toEqual({ base: LIST, params: { page: '3', ...common } })
+    expect(splitUrl(reply.body.previous_rest_url)).toEqual({ base: LIST, params: common })
+    expect(links(reply.headers.get('Link'))).toEqual({ next: reply.body.next_rest_url, prev: reply.body.previous_rest_url })
+    expect(reply.body.total).toBe(7)
+    expect(reply.body.total_pages).toBe(3)
+  })
+
+  it('answers the last page with a previous link (page=N-1) only', async () => {
+    const reply = await ns(`/events?${qs({ search: tag, per_page: 3, page: 3 })}`)
+    expect(reply.status).toBe(200)
+    expect(Object.keys(reply.body)).toEqual(['events', 'rest_url', 'previous_rest_url', 'total', 'total_pages'])
+    expect(titles(reply)).toEqual(names.slice(6))
+    expect(splitUrl(reply.body.previous_rest_url).params.page).toBe('2')
+    expect(links(reply.headers.get('Link'))).toEqual({ prev: reply.body.previous_rest_url })
+    expect(reply.headers.get('X-Total')).toBe('7')
+    expect(reply.headers.get('X-Total-Pages')).toBe('3')
+  })
+
+  it('serves rest_url, next_rest_url and previous_rest_url as given (no redirect), with the same pages', async () => {
+    const first = await ns(`/events?${qs({ search: tag, per_page: 3, page: 2 })}`)
+    for (const [url, page] of [
+      [first.body.rest_url, names.slice(3, 6)],
+      [first.body.next_rest_url, names.slice(6)],
+      [first.body.previous_rest_url, names.slice(0, 3)],
+    ] as const) {
+      expect(url.startsWith(BASE_URL)).toBe(true)
+      const reply = await call(url.slice(BASE_URL.length))
+      expect({ url, status: reply.status }).toEqual({ url, status: 200 })
+      expect(titles(reply)).toEqual(page)
+    }
+  })
+
+  it('answers 404 event-archive-page-not-found past the last page', async () => {
+    const reply = await ns(`/events?${qs({ search: tag, per_page: 3, page: 4 })}`)
+    expectError(reply, 404, 'event-archive-page-not-found')
+    expect(reply.body).toEqual({
+      code: 'event-archive-page-not-found',
+      message: 'The requested event archive page does not exist',
+      data: { status: 404 },
+    })
+  })
+
+  it('has no links when everything fits on one page', async () => {
+    const reply = await ns(`/events?${qs({ search: tag, per_page: 7 })}`)
+    expect(Object.keys(reply.body)).toEqual(['events', 'rest_url', 'total', 'total_pages'])
+    expect(reply.body.events).toHaveLength(7)
+    expect(reply.body.total_pages).toBe(1)
+    expect(reply.headers.get('Link')).toBeNull()
+  })
+
+  it('clamps per_page to 50, visibly in rest_url', async () => {
+    const reply = await ns(`/events?${qs({ search: tag, per_page: 100 })}`)
+    expect(reply.status).toBe(200)
+    expect(splitUrl(reply.body.rest_url).params.per_page).toBe('50')
+    expect(reply.body.events).toHaveLength(7)
+    expect(reply.body.total_pages).toBe(1)
+  })
+
+  it('takes the default page size from the settings (10 out of the box)', async () => {
+    const bare = await ns(`/events?${qs({ search: tag })}`)
+    expect(splitUrl(bare.body.rest_url).params.per_page).toBe('10')
+    expect(splitUrl(bare.body.rest_url).params.page).toBe('1')
+    expect(bare.body.events).toHaveLength(7)
+
+    const previous = await changeSettings({ postsPerPage: 2 })
+    try {
+      const reply = await ns(`/events?${qs({ search: tag })}`)
+      expect(reply.status).toBe(200)
+      expect(titles(reply)).toEqual(names.slice(0, 2))
+      expect(splitUrl(reply.body.rest_url).params.per_page).toBe('2')
+      expect(reply.body.total_pages).toBe(4)
+      expect(splitUrl(reply.body.next_rest_url).params).toMatchObject({ page: '2', per_page: '2' })
+    } finally {
+      await restoreSettings(previous)
+    }
+  })
+
+  it('exposes the pagination headers to browsers', async () => {
+    const reply = await ns(`/events?${qs({ search: tag, per_page: 3 })}`)
+    const exposed = (reply.headers.get('Access-Control-Expose-Headers') ?? '').split(',').map((name) => name.trim().toLowerCase())
+    expect(exposed).toEqual(expect.arrayContaining(['x-total', 'x-total-pages', 'link']))
+  })
+
+  it.each(['0', '-1', 'foo', '1.5', ''])('refuses per_page=%j with a 400 naming per_page', async (value) => {
+    expectInvalidParam(await ns(`/events?search=${tag}&per_page=${encodeURIComponent(value)}`), 'per_page')
+  })
+
+  it.each(['0', '-1', 'foo', '1.5', ''])('refuses page=%j with a 400 naming page', async (value) => {
+    expectInvalidParam(await ns(`/events?search=${tag}&page=${encodeURIComponent(value)}`), 'page')
+  })
+})
+
+describe('empty results', () => {
+  it('answers page 1 of nothing with 200, an empty list and zero totals', async () => {
+    const tag = unique('nothing')
+    const reply = await ns(`/events?search=${tag}`)
+    expect(reply.status).toBe(200)
+    expect(reply.body).toEqual({
+      events: [],
+      rest_url: expect.any(String),
+      total: 0,
+      total_pages: 0,
+    })
+    expect(Object.keys(reply.body)).toEqual(['events', 'rest_url', 'total', 'total_pages'])
+    expect(reply.headers.get('X-Total')).toBe('0')
+    expect(reply.headers.get('X-Total-Pages')).toBe('0')
+    expect(reply.headers.get('Link')).toBeNull()
+  })
+
+  it('answers page 2 of nothing with 404 event-archive-page-not-found', async () => {
+    const reply = await ns(`/events?search=${unique('nothing')}&page=2`)
+    expectError(reply, 404, 'event-archive-page-not-found')
+  })
+})
+
+describe('unknown routes under the namespace', () => {
+  it('answers 404 rest_no_route for a non-numeric event id, an empty slug and an unknown path or method', async () => {
+    expectError(await ns('/events/foo'), 404, 'rest_no_route')
+    // Next may first redirect away the trailing slash; wherever it lands, there is no such route.
+    const emptySlug = await fetch(`${ROOT}/events/by-slug/`)
+    expect(emptySlug.status).toBe(404)
+    expect(await emptySlug.json()).toEqual({ code: 'rest_no_route', message: expect.any(String), data: { status: 404 } })
+    expectError(await ns('/doesnotexist'), 404, 'rest_no_route')
+    expectError(await call(`${NS}/doesnotexist`, { method: 'DELETE' }), 404, 'rest_no_route')
+    expectError(await call(`${NS}/events`, { method: 'DELETE' }), 404, 'rest_no_route')
+  })
+})
