@@ -12,6 +12,7 @@ import { localizationFor } from './i18n/localization'
 import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
 import { healthEndpoint } from './rest/health'
 import { namespaceEndpoints } from './rest/mount'
+import { referenceEndpoints } from './rest/reference'
 
 export type { CalendarPluginOptions, CollectionOverrides } from './options'
 
@@ -47,11 +48,16 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
     }
     return {
       ...config,
-      admin: { ...config.admin, user: config.admin?.user ?? Users.slug },
+      admin: {
+        ...config.admin,
+        user: config.admin?.user ?? Users.slug,
+        components: { ...config.admin?.components, afterNavLinks: [...(config.admin?.components?.afterNavLinks ?? []), '/src/components/ApiReferenceLink#ApiReferenceLink'] },
+      },
       localization: config.localization || localizationFor(options.languages),
       collections: [...(config.collections ?? []), ...collections],
       globals: [...(config.globals ?? []), ...(runtime.settingsGlobal ? [Settings] : [])],
-      endpoints: [...(config.endpoints ?? []), healthEndpoint, ...namespaceEndpoints(namespace)],
+      // The reference's endpoints before the namespace's catch-all: Payload answers with the first match.
+      endpoints: [...(config.endpoints ?? []), healthEndpoint, ...referenceEndpoints(namespace), ...namespaceEndpoints(namespace)],
       custom: { ...config.custom, calendar: runtime },
       onInit: async (payload) => {
         await config.onInit?.(payload)

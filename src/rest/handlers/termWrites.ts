@@ -1,8 +1,10 @@
 import { capabilities } from '../../access/capabilities'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
+import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
 import { inTransaction } from '../operations/transaction'
-import { existingIds, readOptions } from '../query/read'
+import { escapeLike, existingIds, readOptions } from '../query/read'
+import { idOf } from '../serialize/common'
 import type { RestResult } from '../route'
 import type { TermWriteParams } from '../schemas/termWrite'
 import { findTerm, readTerm, type TermRoute } from './terms'
@@ -13,16 +15,34 @@ export async function validateTermWrite(ctx: RestContext, terms: TermRoute, para
   if (params.id !== undefined && !(await existingIds(ctx, terms.collection, [params.id])).size) invalid.id = `No ${terms.kind} has this id.`
   const parent = Number(params.parent ?? 0)
   if (parent > 0 && !(await existingIds(ctx, terms.collection, [parent])).size) invalid.parent = 'No such category.'
-  if (parent > 0 && parent === params.id) invalid.parent = 'A category cannot be its own parent.'
+  else if (parent > 0 && params.id !== undefined && (await ancestorsOf(ctx, terms, parent)).includes(params.id)) invalid.parent = 'A category cannot be below itself.'
   return invalid
+}
+
+/** A category and its ancestors, nearest first (a loop already stored ends the walk). */
+async function ancestorsOf(ctx: RestContext, terms: TermRoute, id: number): Promise<number[]> {
+  const chain = [id]
+  for (let current: number | undefined = id; current !== undefined; ) {
+    const found = await ctx.req.payload.findByID({ collection: terms.collection, id: current, req: ctx.req, depth: 0, overrideAccess: true, disableErrors: true, select: { parent: true } as never })
+    const next = idOf((found as { parent?: unknown } | null)?.parent)
+    if (next === undefined || chain.includes(next)) break
+    chain.push(next)
+    current = next
+  }
+  return chain
 }
 
 export const mayManageTerms = (ctx: RestContext) => capabilities.manageTerms(ctx.actor)
 
-/** A name already used in the taxonomy is a 400 `term_exists` carrying the existing id (WordPress core). */
-async function refuseDuplicateName(ctx: RestContext, terms: TermRoute, name: string, self?: number): Promise<void> {
-  const { docs } = await ctx.req.payload.find({ collection: terms.collection, req: ctx.req, locale: ctx.language, depth: 0, pagination: false, where: { name: { like: name } }, select: { name: true } })
-  const clash = docs.find((doc) => doc.id !== self && doc.name?.trim().toLowerCase() === name.trim().toLowerCase())
+/**
+ * A name already used among the term's siblings is a 400 `term_exists` carrying the existing id
+ * (WordPress core); tags are all siblings.
+ */
+async function refuseDuplicateName(ctx: RestContext, terms: TermRoute, name: string, parent: number, self?: number): Promise<void> {
+  const { docs } = await ctx.req.payload.find({ collection: terms.collection, req: ctx.req, locale: ctx.language, depth: 0, pagination: false, where: { name: { like: escapeLike(name) } }, select: { name: true, ...(terms.kind === 'category' ? { parent: true } : {}) } as never })
+  const clash = (docs as { id: number; name?: string; parent?: unknown }[]).find(
+    (doc) => doc.id !== self && (idOf(doc.parent) ?? 0) === parent && doc.name?.trim().toLowerCase() === name.trim().toLowerCase(),
+  )
   if (clash) throw new RestError('term_exists', 'A term with the name provided already exists with this parent.', 400, { term_id: clash.id })
 }
 
@@ -37,25 +57,35 @@ function termData(params: TermWriteParams) {
 
 export async function createTerm(ctx: RestContext, terms: TermRoute, params: TermWriteParams): Promise<RestResult> {
   const id = await inTransaction(ctx, async () => {
-    await refuseDuplicateName(ctx, terms, params.name ?? '')
-    const created = await ctx.req.payload.create({ ...readOptions(ctx), collection: terms.collection, data: termData(params) as never })
-    return created.id
+    await refuseDuplicateName(ctx, terms, params.name ?? '', Number(params.parent ?? 0))
+    return createInLanguage(ctx, terms.collection, termData(params))
   })
   return { ...(await readTerm(ctx, terms, id)), status: 201 }
 }
 
 export async function updateTerm(ctx: RestContext, terms: TermRoute, params: TermWriteParams & { id: number }): Promise<RestResult> {
   await inTransaction(ctx, async () => {
-    if (params.name !== undefined) await refuseDuplicateName(ctx, terms, params.name, params.id)
-    await ctx.req.payload.update({ ...readOptions(ctx), collection: terms.collection, id: params.id, data: termData(params) as never })
+    if (params.name !== undefined) {
+      const parent = params.parent !== undefined ? Number(params.parent) : (idOf((await findTerm(ctx, terms, params.id) as { parent?: unknown }).parent) ?? 0)
+      await refuseDuplicateName(ctx, terms, params.name, parent, params.id)
+    }
+    await updateInLanguage(ctx, terms.collection, params.id, termData(params))
   })
   return readTerm(ctx, terms, params.id)
 }
 
-/** Terms are deleted for good (no trash), answering the term as it was; events lose it. */
+/**
+ * Terms are deleted for good (no trash), answering the term as it was; events lose it and its
+ * child categories move up to its parent (WordPress core).
+ */
 export async function deleteTerm(ctx: RestContext, terms: TermRoute, id: number): Promise<RestResult> {
-  await findTerm(ctx, terms, id)
+  const term = (await findTerm(ctx, terms, id)) as { parent?: unknown }
   const before = await readTerm(ctx, terms, id)
-  await inTransaction(ctx, () => ctx.req.payload.delete({ ...readOptions(ctx), collection: terms.collection, id }))
+  await inTransaction(ctx, async () => {
+    if (terms.kind === 'category') {
+      await ctx.req.payload.update({ collection: terms.collection, where: { parent: { equals: id } }, data: { parent: idOf(term.parent) ?? null } as never, req: ctx.req, overrideAccess: true, depth: 0, locale: 'en' })
+    }
+    await ctx.req.payload.delete({ ...readOptions(ctx), collection: terms.collection, id })
+  })
   return before
 }

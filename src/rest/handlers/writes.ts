@@ -5,6 +5,7 @@ import { RestError } from '../http/errors'
 import { eventData } from '../operations/eventData'
 import { organizerData, venueData } from '../operations/linked'
 import { missingReferences } from '../operations/references'
+import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
 import { inTransaction } from '../operations/transaction'
 import { unlinkEverywhere } from '../operations/unlink'
 import { findByIds, idBySlug, readOptions } from '../query/read'
@@ -99,9 +100,7 @@ async function reread(ctx: RestContext, kind: WritableKind, id: number): Promise
 export async function createItem(ctx: RestContext, kind: WritableKind, params: WriteParams, createOrReuse?: () => Promise<number>): Promise<RestResult> {
   const id = await inTransaction(ctx, async () => {
     if (createOrReuse) return createOrReuse()
-    const data = await KINDS[kind].data(ctx, params)
-    const created = await ctx.req.payload.create({ ...readOptions(ctx), collection: kind, data: data as never })
-    return created.id
+    return createInLanguage(ctx, kind, await KINDS[kind].data(ctx, params))
   })
   return { status: 201, body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, id)) }
 }
@@ -110,8 +109,7 @@ export async function createItem(ctx: RestContext, kind: WritableKind, params: W
 export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<RestResult> {
   const stored = await existing(ctx, kind, params, by)
   await inTransaction(ctx, async () => {
-    const data = await KINDS[kind].data(ctx, params, stored)
-    await ctx.req.payload.update({ ...readOptions(ctx), collection: kind, id: stored.id, data: data as never })
+    await updateInLanguage(ctx, kind, stored.id, await KINDS[kind].data(ctx, params, stored))
   })
   return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }
 }
@@ -122,7 +120,7 @@ export async function trashItem(ctx: RestContext, kind: WritableKind, params: Wr
   const { singular } = KINDS[kind]
   if (stored.status === 'trash') throw new RestError(`${singular}-is-in-trash`, `The ${singular} is already trashed`, 410)
   await inTransaction(ctx, async () => {
-    await ctx.req.payload.update({ ...readOptions(ctx), collection: kind, id: stored.id, data: { status: 'trash' } })
+    await updateInLanguage(ctx, kind, stored.id, { status: 'trash' })
     if (kind !== 'events') await unlinkEverywhere(ctx, kind, stored.id)
   })
   return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }

@@ -46,6 +46,7 @@ export async function eventData(ctx: RestContext, input: Partial<EventInput>, st
     data.currencySymbol = cost.symbol || null
     data.currencyPosition = cost.position || null
   }
+  if (input.parent !== undefined && stored && input.parent === stored.id) throw RestError.invalidParams({ parent: 'An event cannot be its own parent.' })
   if (input.parent !== undefined) data.parent = input.parent
   const status = (data.status as string | undefined) ?? stored?.status
   if (input.categories !== undefined) data.categories = await resolveTermLinks(ctx, 'categories', input.categories)

@@ -2,6 +2,7 @@ import type { Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import type { OrganizerInput, VenueInput } from '../schemas/write'
 import { authoredData } from './common'
+import { createInLanguage } from './localizedWrite'
 import { customFieldData } from '../serialize/customFields'
 
 export type LinkedKind = 'venues' | 'organizers'
@@ -61,6 +62,5 @@ export async function createLinked(ctx: RestContext, kind: LinkedKind, input: Ve
   const data = kind === 'venues' ? await venueData(ctx, input as VenueInput, 'create') : await organizerData(ctx, input as OrganizerInput, 'create')
   // Inline venues and organizers take the status of the event that brings them (upstream §7.7).
   if (inheritStatus && (input as { status?: string }).status === undefined) data.status = inheritStatus
-  const created = await ctx.req.payload.create({ collection: kind, data: data as never, req: ctx.req, user: ctx.req.user, overrideAccess: false, locale: ctx.language })
-  return created.id
+  return createInLanguage(ctx, kind, data)
 }

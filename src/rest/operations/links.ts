@@ -5,6 +5,7 @@ import { findByIds } from '../query/read'
 import { resolveTermEntries } from '../query/terms'
 import type { OrganizerInput, VenueInput } from '../schemas/write'
 import { createLinked, type LinkedKind } from './linked'
+import { createInLanguage } from './localizedWrite'
 
 type LinkEntry<T> = number | T
 
@@ -31,10 +32,21 @@ export async function resolveLinks<T extends VenueInput | OrganizerInput>(
   if (missing.length) throw RestError.invalidParams({ [param]: `No such ${param}: ${missing.join(', ')}.` })
   const resolved: number[] = []
   for (const entry of list) {
-    const id = typeof entry === 'number' ? entry : await createLinked(ctx, kind, entry, eventStatus)
+    const id = typeof entry === 'number' ? entry : await inline(param, () => createLinked(ctx, kind, entry, eventStatus))
     if (!resolved.includes(id)) resolved.push(id)
   }
   return resolved
+}
+
+/** A problem inside an inline venue or organizer is reported under the event's parameter naming it. */
+async function inline<T>(param: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof RestError) || error.code !== 'rest_invalid_param') throw error
+    const inner = Object.entries((error.data.params ?? {}) as Record<string, string>).map(([name, message]) => `${name}: ${message}`)
+    throw RestError.invalidParams({ [param]: inner.join(' ') || error.message })
+  }
 }
 
 /**
@@ -55,8 +67,7 @@ export async function resolveTermLinks(ctx: RestContext, param: 'categories' | '
       continue
     }
     if (!capabilities.manageTerms(ctx.actor)) throw RestError.invalidParams({ [param]: `No such term, and you may not create it: ${name}.` })
-    const term = await ctx.req.payload.create({ collection, data: { name }, req: ctx.req, locale: ctx.language, overrideAccess: false, user: ctx.req.user })
-    created.push(term.id)
+    created.push(await createInLanguage(ctx, collection, { name }))
   }
   return [...new Set([...ids, ...created])]
 }

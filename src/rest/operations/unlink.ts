@@ -1,16 +1,22 @@
+import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import type { RestContext } from '../context'
 import { idOf } from '../serialize/common'
 
-/** Trashing a venue or organizer removes it from every event that links it (upstream §10.5). */
+/**
+ * Trashing a venue or organizer removes it from every event that links it (upstream §10.5). The
+ * links are not localized: they are written in the default language, where every event has a title.
+ */
 export async function unlinkEverywhere(ctx: RestContext, kind: 'venues' | 'organizers', id: number): Promise<void> {
   const { payload } = ctx.req
+  const options = { req: ctx.req, overrideAccess: true, depth: 0, locale: DEFAULT_LANGUAGE } as const
   if (kind === 'venues') {
-    await payload.update({ collection: 'events', where: { venue: { equals: id } }, data: { venue: null }, req: ctx.req, overrideAccess: true, depth: 0 })
+    const { errors } = await payload.update({ ...options, collection: 'events', where: { venue: { equals: id } }, data: { venue: null } })
+    if (errors.length) throw new Error(`unlinking venue ${id}: ${errors.map((error) => error.message).join('; ')}`)
     return
   }
-  const { docs } = await payload.find({ collection: 'events', where: { organizers: { in: [id] } }, req: ctx.req, overrideAccess: true, depth: 0, pagination: false, select: { organizers: true } })
+  const { docs } = await payload.find({ ...options, collection: 'events', where: { organizers: { in: [id] } }, pagination: false, select: { organizers: true } })
   for (const event of docs) {
     const organizers = (event.organizers ?? []).map(idOf).filter((other) => other !== undefined && other !== id)
-    await payload.update({ collection: 'events', id: event.id, data: { organizers: organizers as number[] }, req: ctx.req, overrideAccess: true, depth: 0 })
+    await payload.update({ ...options, collection: 'events', id: event.id, data: { organizers: organizers as number[] } })
   }
 }

@@ -81,9 +81,15 @@ export const venueLink = z
   .union([unlink, linkedId, venueCreateBody, z.array(z.union([linkedId, venueCreateBody])).max(50)], { error: 'Must be a venue id, { id }, a venue object, or empty.' })
   .describe('Venue id, { id }, or a venue object to create; 0 or empty unlinks.')
 
+/** `"12, 13"`: lists accept CSV as well as arrays (contract §6). */
+const idCsv = z
+  .string()
+  .regex(/^\s*\d+(\s*,\s*\d+)+\s*$/)
+  .transform((value) => value.split(',').map((id) => Number(id.trim())))
+
 /** `organizer` on events: ids, `{ id }`s and inline organizers, in order. */
 export const organizerLinks = z
-  .union([unlink, linkedId, organizerCreateBody, z.array(z.union([linkedId, organizerCreateBody])).max(50)], {
+  .union([unlink, linkedId, idCsv, organizerCreateBody, z.array(z.union([linkedId, organizerCreateBody])).max(50)], {
     error: 'Must be organizer ids, { id }s or organizer objects, or empty.',
   })
   .describe('Organizer ids, { id } or organizer objects to create, in order; 0 or empty unlinks all.')

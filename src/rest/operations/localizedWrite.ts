@@ -1,0 +1,46 @@
+import type { CollectionSlug, TypedLocale } from 'payload'
+import { DEFAULT_LANGUAGE } from '../../i18n/languages'
+import type { RestContext } from '../context'
+
+/** The required localized name of each collection the namespace writes. */
+const NAME_FIELD: Partial<Record<CollectionSlug, string>> = {
+  events: 'title',
+  venues: 'name',
+  organizers: 'name',
+  'event-categories': 'name',
+  'event-tags': 'name',
+}
+
+function writeOptions(ctx: RestContext, locale: string) {
+  return { req: ctx.req, user: ctx.req.user, overrideAccess: false, depth: 0, locale: locale as TypedLocale } as const
+}
+
+/**
+ * Creates a record from a write in any language: its values become the default language's too, so
+ * English readers (everyone's fallback) never get an item without a name; the request language then
+ * holds them as its own.
+ */
+export async function createInLanguage(ctx: RestContext, collection: CollectionSlug, data: Record<string, unknown>): Promise<number> {
+  const created = await ctx.req.payload.create({ ...writeOptions(ctx, DEFAULT_LANGUAGE), collection, data: data as never })
+  if (ctx.language !== DEFAULT_LANGUAGE) {
+    await ctx.req.payload.update({ ...writeOptions(ctx, ctx.language), collection, id: created.id, data: data as never })
+  }
+  return created.id as number
+}
+
+/**
+ * Updates a record in the request language. Payload checks required localized fields in that
+ * language, so an item not yet translated gets its fallback name there unless the write sends one.
+ */
+export async function updateInLanguage(ctx: RestContext, collection: CollectionSlug, id: number, data: Record<string, unknown>): Promise<void> {
+  const name = NAME_FIELD[collection]
+  const values = { ...data }
+  if (name && values[name] === undefined && ctx.language !== DEFAULT_LANGUAGE) {
+    const own = (await ctx.req.payload.findByID({ collection, id, req: ctx.req, overrideAccess: true, depth: 0, locale: ctx.language as TypedLocale, fallbackLocale: false, select: { [name]: true } })) as unknown as Record<string, unknown>
+    if (!own[name]) {
+      const fallback = (await ctx.req.payload.findByID({ collection, id, req: ctx.req, overrideAccess: true, depth: 0, locale: DEFAULT_LANGUAGE as TypedLocale, select: { [name]: true } })) as unknown as Record<string, unknown>
+      values[name] = fallback[name]
+    }
+  }
+  await ctx.req.payload.update({ ...writeOptions(ctx, ctx.language), collection, id, data: values as never })
+}
