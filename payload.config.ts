@@ -8,6 +8,7 @@ import { calendarPlugin } from './src/plugin'
 import { databaseAdapter } from './src/database/adapter'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+const corsOrigins = (process.env.CORS_ORIGINS || '*').split(',').map((s) => s.trim()).filter(Boolean)
 
 export default buildConfig({
   serverURL: process.env.SERVER_URL || '',
@@ -20,7 +21,8 @@ export default buildConfig({
   editor: lexicalEditor(),
   db: databaseAdapter(),
   sharp,
-  cors: (process.env.CORS_ORIGINS || '*').split(',').map((s) => s.trim()),
+  // Payload allows any origin only for the string '*' (an array is an allow-list of exact origins).
+  cors: corsOrigins.includes('*') ? '*' : corsOrigins,
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   plugins: [

@@ -120,7 +120,8 @@ function render(req: PayloadRequest, method: string, result: RestResult, signedI
   const text = JSON.stringify(result.body)
   const headers = new Headers({ ...baseHeaders, ...result.headers, 'Content-Type': 'application/json; charset=UTF-8' })
   headers.set('Cache-Control', signedIn ? 'private, no-store' : `public, max-age=${anonymousMaxAge}, must-revalidate`)
-  if (signedIn || method !== 'GET') headers.set('Vary', 'Authorization, Cookie')
+  // Answers differ by credentials and, with an origin allow-list, by origin: shared caches must key on them.
+  headers.set('Vary', 'Origin, Authorization, Cookie')
   if (method === 'GET') {
     const etag = `"${createHash('sha1').update(text).digest('base64url')}"`
     headers.set('ETag', etag)

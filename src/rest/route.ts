@@ -24,6 +24,8 @@ export type Route<P extends RouteParams = RouteParams> = {
   /** Permission check; false answers 401 to anonymous callers and 403 to signed-in ones. */
   authorize?: (ctx: RestContext, params: z.output<P>) => boolean | Promise<boolean>
   handler: (ctx: RestContext, params: z.output<P>) => Promise<RestResult>
+  /** The body of a success, for `/doc`: one of the named schemas of `schemas/responses.ts`. */
+  response?: z.ZodType
   /** Writes that also accept the fields developers add to this collection (documented in /doc). */
   customFields?: 'events' | 'venues' | 'organizers'
 }

@@ -1,36 +1,91 @@
 import { z } from 'zod'
-import type { CustomField } from '../../options'
+import type { CalendarRuntime, CustomField } from '../../options'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import type { HttpMethod, RestResult, Route } from '../route'
 import { ROUTES } from '../routes'
+import { componentRef, componentSchemas, ErrorBody, responseSchemas, type JsonSchema } from '../schemas/responses'
 
-type JsonSchema = { [keyword: string]: unknown; properties?: Record<string, JsonSchema>; required?: string[] | boolean }
+type ObjectSchema = JsonSchema & { properties?: Record<string, JsonSchema>; required?: string[] }
 
 const PATH_PATTERNS: Record<string, string> = { id: '(?P<id>\\d+)', slug: '(?P<slug>[^/]+)' }
 /** Keywords of an argument worth publishing (WordPress echoes only JSON-schema ones). */
-const ARG_KEYWORDS = ['type', 'description', 'default', 'enum', 'items', 'format', 'minimum', 'maximum', 'anyOf', 'oneOf', 'pattern']
+const ARG_KEYWORDS = ['type', 'description', 'default', 'enum', 'items', 'format', 'minimum', 'maximum', 'minLength', 'anyOf', 'oneOf', 'pattern']
 
 /** A route's parameters as JSON Schema (2020-12, which OpenAPI 3.1 uses), describing what is accepted. */
-function inputSchema(route: Route): JsonSchema {
-  return z.toJSONSchema(route.params, { io: 'input', unrepresentable: 'any' }) as JsonSchema
+function inputSchema(route: Route): ObjectSchema {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(route.params, { io: 'input', unrepresentable: 'any' }) as ObjectSchema
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (refused(route.params.shape[name] as z.ZodType, property)) schema.properties![name] = { not: {}, description: 'Not accepted: any value is a 400 `rest_invalid_param`.' }
+  }
+  return schema
+}
+
+const SAMPLES = [0, 1, '', 'x', '1', null, true, false, [], {}]
+
+/** A parameter that exists only to be refused (a tag's `parent`): JSON Schema shows it as "anything". */
+function refused(schema: z.ZodType, property: JsonSchema): boolean {
+  const described = Object.keys(property).filter((keyword) => keyword !== 'description')
+  return described.length === 0 && SAMPLES.every((sample) => !schema.safeParse(sample).success)
+}
+
+/**
+ * What the route uses for each argument left out. Read from the schema itself rather than from its JSON
+ * Schema, which drops the defaults of arguments that are transformed (`page` is text or a number, 1 by default).
+ */
+function defaultsOf(route: Route): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {}
+  for (const [name, schema] of Object.entries(route.params.shape)) {
+    try {
+      const parsed = (schema as z.ZodType).safeParse(undefined)
+      if (parsed.success && parsed.data !== undefined) defaults[name] = parsed.data
+    } catch {
+      // an asynchronous check: no default to read
+    }
+  }
+  return defaults
 }
 
 function pathParamsOf(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((found) => found[1]!)
 }
 
-function argsOf(schema: JsonSchema): Record<string, JsonSchema> {
+/** The JSON types an argument accepts, for WordPress's `type` (a list when several: `["integer", "string"]`). */
+function typesOf(schema: JsonSchema): string[] {
+  if (typeof schema.type === 'string') return [schema.type]
+  if (Array.isArray(schema.type)) return schema.type as string[]
+  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined
+  if (branches) return [...new Set(branches.flatMap(typesOf))]
+  return []
+}
+
+/** The argument with the route's default, as published by both the index and `/doc`. */
+function argumentSchema(property: JsonSchema, defaults: Record<string, unknown>, name: string): JsonSchema {
+  return name in defaults ? { ...property, default: defaults[name] } : property
+}
+
+type Endpoint = {
+  route: Route
+  methods: readonly HttpMethod[]
+  schema: ObjectSchema
+  defaults: Record<string, unknown>
+  /** The index's `args`: each argument's JSON Schema keywords and whether it is required. */
+  args: Record<string, JsonSchema>
+}
+type Group = { path: string; endpoints: Endpoint[] }
+
+function argsOf(schema: ObjectSchema, defaults: Record<string, unknown>): Record<string, JsonSchema> {
   const args: Record<string, JsonSchema> = {}
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const arg: JsonSchema = { required: Array.isArray(schema.required) && schema.required.includes(name) && !('default' in property) }
-    for (const keyword of ARG_KEYWORDS) if (keyword in property) arg[keyword] = property[keyword]
+    const described = argumentSchema(property, defaults, name)
+    const types = typesOf(described)
+    const arg: JsonSchema = { required: (schema.required ?? []).includes(name) && !(name in defaults) }
+    if (!('type' in described) && types.length) arg.type = types.length === 1 ? types[0] : types
+    for (const keyword of ARG_KEYWORDS) if (keyword in described) arg[keyword] = described[keyword]
     args[name] = arg
   }
   return args
 }
-
-type Group = { path: string; endpoints: { methods: readonly HttpMethod[]; schema: JsonSchema; route: Route }[] }
 
 /**
  * Computed once, on first use rather than at import: the route table imports this module, so it is
@@ -46,7 +101,9 @@ const grouped = once((): Group[] => {
   const groups = new Map<string, Group>()
   for (const route of ROUTES) {
     const group = groups.get(route.path) ?? { path: route.path, endpoints: [] }
-    group.endpoints.push({ methods: route.methods, schema: inputSchema(route), route })
+    const schema = inputSchema(route)
+    const defaults = defaultsOf(route)
+    group.endpoints.push({ route, methods: route.methods, schema, defaults, args: argsOf(schema, defaults) })
     groups.set(route.path, group)
   }
   return [...groups.values()]
@@ -62,22 +119,12 @@ export async function namespaceIndex(ctx: RestContext, params: { namespace?: str
     routes[pattern] = {
       namespace,
       methods: [...new Set(group.endpoints.flatMap((endpoint) => endpoint.methods))],
-      endpoints: group.endpoints.map((endpoint) => ({ methods: endpoint.methods, args: argsOf(endpoint.schema) })),
+      endpoints: group.endpoints.map((endpoint) => ({ methods: endpoint.methods, args: endpoint.args })),
       ...(pathParamsOf(group.path).length ? {} : { _links: { self: [{ href: `${ctx.root}${group.path}` }] } }),
     }
   }
   const apiRoot = ctx.root.slice(0, -namespace.length)
   return { body: { namespace, routes, _links: { up: [{ href: apiRoot }] } } }
-}
-
-const ERROR_SCHEMA = {
-  type: 'object',
-  required: ['code', 'message', 'data'],
-  properties: {
-    code: { type: 'string' },
-    message: { type: 'string' },
-    data: { type: 'object', required: ['status'], properties: { status: { type: 'integer' }, params: {} }, additionalProperties: true },
-  },
 }
 
 /** JSON Schema of a field a developer added, from its Payload type. */
@@ -91,66 +138,231 @@ function customFieldSchema(field: CustomField): JsonSchema {
   return described
 }
 
-function operationOf(ctx: RestContext, route: Route, method: HttpMethod, schema: JsonSchema) {
+/** A path segment's value is text matched by `\d+` or `[^/]+`: of the accepted forms, the one it is. */
+function pathParameterSchema(schema: JsonSchema): JsonSchema {
+  const branches = (schema.anyOf ?? []) as JsonSchema[]
+  for (const branch of branches) {
+    if (branch.type === 'integer') return branch
+    const nested = pathParameterSchema(branch)
+    if (nested.type === 'integer') return nested
+  }
+  const { description: _description, ...rest } = schema
+  return rest
+}
+
+const TAGS = [
+  { name: 'Discovery', description: 'The namespace index, this document and its interactive reference (`/reference`).' },
+  { name: 'Events', description: 'Events: lists with date, term, venue, organizer and geolocation filters; single reads; writes.' },
+  { name: 'Venues', description: 'Venues, embedded in events and managed on their own.' },
+  { name: 'Organizers', description: 'Organizers, embedded in events and managed on their own.' },
+  { name: 'Categories', description: 'Event categories (hierarchical).' },
+  { name: 'Tags', description: 'Event tags (flat).' },
+]
+
+type Kind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | undefined
+
+function kindOf(route: Route): Kind {
+  const first = route.path.split('/')[1]
+  return first === 'events' || first === 'venues' || first === 'organizers' || first === 'categories' || first === 'tags' ? first : undefined
+}
+
+function tagOf(route: Route): string {
+  const kind = kindOf(route)
+  return kind ? kind[0]!.toUpperCase() + kind.slice(1) : 'Discovery'
+}
+
+const SINGULAR: Record<Exclude<Kind, undefined>, string> = { events: 'event', venues: 'venue', organizers: 'organizer', categories: 'category', tags: 'tag' }
+
+const errorContent = { 'application/json': { schema: { $ref: componentRef(responseSchemas.get(ErrorBody)!.id) } } }
+const error = (...causes: string[]) => ({ description: causes.join(' '), content: errorContent })
+
+/** The errors a route can answer, each with its codes (contract §9, upstream §13). */
+function errorResponses(route: Route, method: HttpMethod): Record<string, unknown> {
+  const kind = kindOf(route)
+  const singular = kind && SINGULAR[kind]
+  const item = pathParamsOf(route.path).length > 0
+  const withBody = method !== 'GET'
+  const authored = kind === 'events' || kind === 'venues' || kind === 'organizers'
+  const responses: Record<string, unknown> = {}
+
+  responses['400'] = error(
+    '`rest_invalid_param`: a parameter is invalid (`data.params` maps each to the reason), including an unknown id or slug and a language the site does not offer;',
+    '`rest_missing_callback_param`: required parameters are missing (`data.params` lists them).',
+    ...(withBody ? ['`rest_invalid_json` / `rest_invalid_multipart`: the body cannot be read.'] : []),
+    ...(kind === 'categories' || kind === 'tags' ? (method === 'POST' || method === 'PUT' || method === 'PATCH' ? ['`term_exists`: the name is taken (`data.term_id`).'] : []) : []),
+  )
+  if (route.authorize) {
+    responses['401'] = error('`rest_forbidden`: sign in (`Authorization: JWT <token>` or `users API-Key <key>`).')
+    responses['403'] = error('`rest_forbidden`: the signed-in user may not do this.')
+  } else if (method === 'GET' && item && kind === 'events') {
+    responses['403'] = error('`event-no-longer-available` (in the trash), `event-not-accessible` (not published and not yours to read), `event-password-protected` (give `password`).')
+  } else if (method === 'GET' && item && (kind === 'venues' || kind === 'organizers')) {
+    responses['403'] = error(`\`${singular}-not-accessible\`: not published and not yours to read.`)
+  }
+
+  const notFound = ['`rest_no_route`: a language root the site does not offer.']
+  if (route.path === '') notFound.unshift('`rest_invalid_namespace`: `namespace` names another namespace;')
+  if (method === 'GET' && !item && authored) notFound.unshift(`\`${singular}-archive-page-not-found\`: a page past the last one;`)
+  if (kind === 'events' && route.path.includes('{id}')) notFound.unshift('`rest-event-not-found`: no event has this id;')
+  responses['404'] = error(...notFound)
+
+  if (method === 'DELETE' && authored) responses['410'] = error(`\`${singular}-is-in-trash\`: already in the trash.`)
+  if (withBody) responses['413'] = error('`rest_request_too_large`: the body is over the size limit.')
+  responses['503'] = error('`rest_database_unavailable`: try again after `Retry-After` seconds.')
+  return responses
+}
+
+function schemaRef(schema: z.ZodType | undefined): JsonSchema {
+  if (!schema) return { type: 'object' }
+  const named = responseSchemas.get(schema)
+  if (named) return { $ref: componentRef(named.id) }
+  const { $schema: _dialect, ...inline } = z.toJSONSchema(schema, { unrepresentable: 'any' }) as JsonSchema
+  return inline
+}
+
+const HEADER = {
+  etag: { description: 'Strong validator of the body; send it back in `If-None-Match` to get a 304.', schema: { type: 'string' } },
+  cacheControl: { description: '`public, max-age=0, must-revalidate` for anonymous readers, `private, no-store` for signed-in ones.', schema: { type: 'string' } },
+  total: { description: 'Items matching, over all pages.', schema: { type: 'integer', minimum: 0 } },
+  totalPages: { description: 'Pages of items.', schema: { type: 'integer', minimum: 0 } },
+  link: { description: 'RFC 8288 `next` and `prev` links.', schema: { type: 'string' } },
+}
+
+function successResponse(route: Route, method: HttpMethod) {
+  const id = route.response && responseSchemas.get(route.response)?.id
+  const list = Boolean(id?.endsWith('List'))
+  const created = method === 'POST' && !pathParamsOf(route.path).length
+  const headers = {
+    'Cache-Control': HEADER.cacheControl,
+    ...(method === 'GET' ? { ETag: HEADER.etag } : {}),
+    ...(list ? { 'X-Total': HEADER.total, 'X-Total-Pages': HEADER.totalPages, Link: HEADER.link } : {}),
+  }
+  const description = created ? 'Created (venues and organizers: or the identical one that already existed).' : method === 'DELETE' ? 'The item as it was deleted (events, venues, organizers: now in the trash).' : 'Success.'
+  return { [created ? '201' : '200']: { description, headers, content: { 'application/json': { schema: schemaRef(route.response) } } } }
+}
+
+/** Properties that may be objects or lists: sent as PHP brackets in form bodies (`venue[city]=Lyon`, `cost[]=0$`). */
+function bracketEncoded(properties: Record<string, JsonSchema>): Record<string, { style: string; explode: boolean }> {
+  const structured = (schema: JsonSchema): boolean =>
+    schema.type === 'object' || schema.type === 'array' || (Array.isArray(schema.type) && (schema.type.includes('object') || schema.type.includes('array'))) || ((schema.anyOf ?? []) as JsonSchema[]).some(structured)
+  return Object.fromEntries(Object.entries(properties).filter(([, schema]) => structured(schema)).map(([name]) => [name, { style: 'deepObject', explode: true }]))
+}
+
+function operationOf(calendar: CalendarRuntime, endpoint: Endpoint, method: HttpMethod) {
+  const { route, schema, defaults } = endpoint
   const pathParams = pathParamsOf(route.path)
   const inBody = method === 'POST' || method === 'PUT' || method === 'PATCH'
-  const custom = route.customFields ? ctx.calendar.customFields[route.customFields] : []
-  const properties = { ...schema.properties, ...Object.fromEntries(custom.map((field) => [field.name, customFieldSchema(field)])) }
-  const required = Array.isArray(schema.required) ? schema.required : []
+  const custom = route.customFields ? calendar.customFields[route.customFields] : []
+  const properties: Record<string, JsonSchema> = {
+    ...Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, argumentSchema(property, defaults, name)])),
+    ...Object.fromEntries(custom.map((field) => [field.name, customFieldSchema(field)])),
+  }
+  const required = (schema.required ?? []).filter((name) => !(name in defaults))
   const parameters = Object.entries(properties)
     .filter(([name]) => pathParams.includes(name) || !inBody || name === 'i18n_language')
-    .map(([name, property]) => ({
-      name,
-      in: pathParams.includes(name) ? 'path' : 'query',
-      required: pathParams.includes(name) || (required.includes(name) && !('default' in property)),
-      ...(typeof property.description === 'string' ? { description: property.description } : {}),
-      schema: property,
-    }))
+    .map(([name, property]) => {
+      const { description, ...rest } = property
+      const inPath = pathParams.includes(name)
+      return {
+        name,
+        in: inPath ? 'path' : 'query',
+        required: inPath || required.includes(name),
+        ...(typeof description === 'string' ? { description } : {}),
+        schema: inPath ? pathParameterSchema(rest) : rest,
+      }
+    })
   const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !pathParams.includes(name) && name !== 'i18n_language'))
-  const bodySchema = { type: 'object', properties: bodyProperties, required: required.filter((name) => name in bodyProperties) }
-  const success = method === 'POST' && !pathParams.length && route.path !== '' ? '201' : '200'
+  const bodyRequired = required.filter((name) => name in bodyProperties)
+  const bodySchema = { type: 'object', properties: bodyProperties, ...(bodyRequired.length ? { required: bodyRequired } : {}) }
+  const encoding = bracketEncoded(bodyProperties)
   return {
-    operationId: `${method.toLowerCase()}${route.path.replace(/[^a-zA-Z]+(\w)/g, (_, c: string) => c.toUpperCase()) || 'Index'}`,
+    tags: [tagOf(route)],
+    operationId: operationIdOf(route.path, method),
     summary: route.summary,
+    ...(route.authorize ? { security: [{ authorization: [] }] } : {}),
     parameters,
     ...(inBody
-      ? { requestBody: { required: bodySchema.required.length > 0, content: { 'application/json': { schema: bodySchema }, 'application/x-www-form-urlencoded': { schema: bodySchema } } } }
+      ? {
+          requestBody: {
+            required: bodyRequired.length > 0,
+            content: {
+              'application/json': { schema: bodySchema },
+              'application/x-www-form-urlencoded': { schema: bodySchema, ...(Object.keys(encoding).length ? { encoding } : {}) },
+              'multipart/form-data': { schema: bodySchema },
+            },
+          },
+        }
       : {}),
     responses: {
-      [success]: { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } },
-      ...(method === 'GET' ? { '304': { description: 'Not modified (If-None-Match matched the ETag)' } } : {}),
-      '4XX': { description: 'Invalid request, not allowed, or not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      ...successResponse(route, method),
+      ...(method === 'GET' ? { '304': { description: 'Not modified: `If-None-Match` matched the ETag; no body.', headers: { ETag: HEADER.etag } } } : {}),
+      ...errorResponses(route, method),
     },
   }
 }
 
-/** The paths of the OpenAPI document, from the route table and the developers' fields of the config. */
-let documentPaths: Record<string, Record<string, unknown>> | undefined
-function paths(ctx: RestContext) {
-  return (documentPaths ??= pathsOf(ctx))
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+
+/** `GET /events/{id}` → `getEventsById`, `GET /events/by-slug/{slug}` → `getEventsBySlug`, `GET /` → `getIndex`. */
+function operationIdOf(path: string, method: HttpMethod): string {
+  const segments = path.split('/').filter(Boolean)
+  const words = segments.flatMap((segment, i) => {
+    const parameter = /^\{(\w+)\}$/.exec(segment)?.[1]
+    if (!parameter) return segment.split('-')
+    return segments[i - 1] === `by-${parameter}` ? [] : ['by', parameter]
+  })
+  return method.toLowerCase() + (words.map(capitalized).join('') || 'Index')
 }
 
-function pathsOf(ctx: RestContext) {
-  const byPath: Record<string, Record<string, unknown>> = {}
-  for (const group of grouped()) {
-    const operations: Record<string, unknown> = {}
-    for (const { methods, schema, route } of group.endpoints) {
-      for (const method of methods) operations[method.toLowerCase()] = operationOf(ctx, route, method, schema)
+type Paths = Record<string, Record<string, unknown>>
+
+/** Paths of the document for one installation of the plugin (its namespace's developers' fields), computed once. */
+const documentPaths = new WeakMap<CalendarRuntime, Paths>()
+
+function paths(calendar: CalendarRuntime): Paths {
+  let computed = documentPaths.get(calendar)
+  if (!computed) {
+    computed = {}
+    for (const group of grouped()) {
+      const operations: Record<string, unknown> = {}
+      for (const endpoint of group.endpoints) {
+        for (const method of endpoint.methods) operations[method.toLowerCase()] = operationOf(calendar, endpoint, method)
+      }
+      computed[group.path || '/'] = operations
     }
-    byPath[group.path || '/'] = operations
+    documentPaths.set(calendar, computed)
   }
-  return byPath
+  return computed
 }
+
+const components = once(() => ({
+  schemas: componentSchemas(),
+  securitySchemes: {
+    authorization: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+      description: '`JWT <token>` (from `POST /api/users/login`) or `users API-Key <key>`. Without it, requests are anonymous.',
+    },
+  },
+}))
 
 /** `GET /doc`: OpenAPI 3.1 generated from the schemas that validate requests (contract §11). */
 export async function openApiDocument(ctx: RestContext): Promise<RestResult> {
   return {
     body: {
       openapi: '3.1.0',
-      info: { title: 'Events Calendar REST API', version: '1.0.0', description: 'Events, venues, organizers, categories and tags, in 23 languages.' },
+      info: {
+        title: 'Events Calendar REST API',
+        version: '1.0.0',
+        description:
+          'Events, venues, organizers, categories and tags, in the languages the site offers (`i18n_language`, or the language roots `/{lang}/api/...`). Every GET answers with a strong ETag; errors are `{ code, message, data: { status } }`. Interactive reference: `reference`, next to this document.',
+      },
       servers: [{ url: ctx.root }],
-      paths: paths(ctx),
-      components: { schemas: { Error: ERROR_SCHEMA } },
+      security: [{}, { authorization: [] }],
+      tags: TAGS,
+      paths: paths(ctx.calendar),
+      components: components(),
     },
   }
 }
