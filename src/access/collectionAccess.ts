@@ -1,4 +1,4 @@
-import type { Access, FieldAccess, Where } from 'payload'
+import type { Access, CollectionAfterReadHook, CollectionBeforeOperationHook, FieldAccess, Where } from 'payload'
 import type { Actor } from './roles'
 import { capabilities } from './capabilities'
 
@@ -36,12 +36,35 @@ function editableWhere(actor: Actor): boolean | Where {
 }
 
 /**
- * Field access for the content of password-protected items: readers who may not edit the item see
- * its name and dates but none of its content (contract §5, §7).
+ * The content of password-protected items: readers who may not edit the item see its name and dates
+ * but none of these fields, through every door (contract §5, §7). A collection read hook rather than
+ * field access, which breaks Payload's `locale=all` reads of localized fields; `hasPassword` is always
+ * selected (forceSelect), so a client's `select` cannot hide the protection.
  */
-export const protectedContentRead: FieldAccess = ({ req, doc }) => {
-  if (!doc || !doc.password) return true
-  return capabilities.edit(actorOf(req.user), doc)
+/**
+ * Queries on withheld fields would confirm a protected item's content one guess at a time
+ * (`where[city][equals]=...`): for readers who may not see every item's content, such queries only
+ * match items without a password.
+ */
+export function guardWithheldQueries(fields: string[]): CollectionBeforeOperationHook {
+  const mentions = (where: unknown): boolean =>
+    Array.isArray(where)
+      ? where.some(mentions)
+      : Boolean(where && typeof where === 'object' && Object.entries(where).some(([key, value]) => fields.includes(key.split('.')[0]!) || mentions(value)))
+  return ({ args, operation, req }) => {
+    if (operation !== 'read' || (args as { overrideAccess?: boolean }).overrideAccess || capabilities.editOthers(actorOf(req.user))) return args
+    const where = (args as { where?: Where }).where
+    if (!mentions(where)) return args
+    return { ...args, where: { and: [where as Where, { hasPassword: { not_equals: true } }] } }
+  }
+}
+
+export function withholdProtectedContent(fields: string[]): CollectionAfterReadHook {
+  return ({ doc, req }) => {
+    if (!doc?.hasPassword || capabilities.edit(actorOf(req.user), doc)) return doc
+    for (const field of fields) delete doc[field]
+    return doc
+  }
 }
 
 /** The password itself is visible only to those who may edit the item. */

@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import { authoredContentAccess, protectedContentRead } from '../access/collectionAccess'
+import { authoredContentAccess, guardWithheldQueries, withholdProtectedContent } from '../access/collectionAccess'
 import { parseZone } from '../rest/dates/zone'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
@@ -7,12 +7,16 @@ import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
 import { deriveEventSchedule } from './hooks/eventSchedule'
 
-const content = { read: protectedContentRead }
+
+/** What a password protects: withheld from readers who may not edit the item. */
+const WITHHELD = ['description', 'descriptionHtml', 'excerpt', 'image', 'cost', 'currencySymbol', 'currencyCode', 'currencyPosition', 'website', 'venue', 'organizers', 'categories', 'tags', 'showMap', 'showMapLink', 'sticky', 'meta']
 
 export const Events: CollectionConfig = {
   slug: 'events',
   labels: { singular: 'Event', plural: 'Events' },
   access: authoredContentAccess,
+  // What access control reads to decide: present whatever fields a reader selects.
+  forceSelect: { hasPassword: true, author: true, status: true },
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'start', 'venue', 'status'],
@@ -20,7 +24,7 @@ export const Events: CollectionConfig = {
   },
   defaultSort: 'startLocal',
   indexes: [{ fields: ['status', 'hideFromListings', 'startLocal'] }],
-  hooks: { beforeChange: [enforceAuthorship, deriveEventSchedule] },
+  hooks: { beforeChange: [enforceAuthorship, deriveEventSchedule], afterRead: [withholdProtectedContent(WITHHELD)], beforeOperation: [guardWithheldQueries(WITHHELD)] },
   fields: [
     { name: 'title', type: 'text', required: true, localized: true },
     ...descriptionFields(),
@@ -63,16 +67,15 @@ export const Events: CollectionConfig = {
       type: 'collapsible',
       label: 'Cost',
       fields: [
-        { name: 'cost', type: 'text', hasMany: true, access: content, admin: { description: 'One or more amounts; 0 shows as Free.' } },
+        { name: 'cost', type: 'text', hasMany: true, admin: { description: 'One or more amounts; 0 shows as Free.' } },
         {
           type: 'row',
           fields: [
-            { name: 'currencySymbol', type: 'text', access: content },
-            { name: 'currencyCode', type: 'text', access: content },
+            { name: 'currencySymbol', type: 'text' },
+            { name: 'currencyCode', type: 'text' },
             {
               name: 'currencyPosition',
               type: 'select',
-              access: content,
               options: [
                 { value: 'prefix', label: 'Before' },
                 { value: 'postfix', label: 'After' },
@@ -82,21 +85,21 @@ export const Events: CollectionConfig = {
         },
       ],
     },
-    { name: 'website', type: 'text', access: content },
-    { name: 'venue', type: 'relationship', relationTo: 'venues', index: true, access: content },
-    { name: 'organizers', type: 'relationship', relationTo: 'organizers', hasMany: true, access: content },
-    { name: 'categories', type: 'relationship', relationTo: 'event-categories', hasMany: true, access: content },
-    { name: 'tags', type: 'relationship', relationTo: 'event-tags', hasMany: true, access: content },
+    { name: 'website', type: 'text' },
+    { name: 'venue', type: 'relationship', relationTo: 'venues', index: true },
+    { name: 'organizers', type: 'relationship', relationTo: 'organizers', hasMany: true },
+    { name: 'categories', type: 'relationship', relationTo: 'event-categories', hasMany: true },
+    { name: 'tags', type: 'relationship', relationTo: 'event-tags', hasMany: true },
     { name: 'parent', type: 'relationship', relationTo: 'events', index: true, admin: { position: 'sidebar' } },
     {
       type: 'collapsible',
       label: 'Display',
       admin: { position: 'sidebar' },
       fields: [
-        { name: 'showMap', type: 'checkbox', defaultValue: true, access: content },
-        { name: 'showMapLink', type: 'checkbox', defaultValue: true, access: content },
+        { name: 'showMap', type: 'checkbox', defaultValue: true },
+        { name: 'showMapLink', type: 'checkbox', defaultValue: true },
         { name: 'hideFromListings', type: 'checkbox', defaultValue: false, index: true },
-        { name: 'sticky', type: 'checkbox', defaultValue: false, access: content },
+        { name: 'sticky', type: 'checkbox', defaultValue: false },
         { name: 'featured', type: 'checkbox', defaultValue: false, index: true },
         { name: 'ticketed', type: 'checkbox', defaultValue: false, index: true },
       ],

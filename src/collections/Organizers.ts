@@ -1,19 +1,23 @@
 import type { CollectionConfig } from 'payload'
-import { authoredContentAccess, protectedContentRead } from '../access/collectionAccess'
+import { authoredContentAccess, guardWithheldQueries, withholdProtectedContent } from '../access/collectionAccess'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
 
-const content = { read: protectedContentRead }
+
+/** What a password protects: withheld from readers who may not edit the item. */
+const WITHHELD = ['description', 'descriptionHtml', 'excerpt', 'image', 'phone', 'website', 'email']
 
 export const Organizers: CollectionConfig = {
   slug: 'organizers',
   labels: { singular: 'Organizer', plural: 'Organizers' },
   access: authoredContentAccess,
+  // What access control reads to decide: present whatever fields a reader selects.
+  forceSelect: { hasPassword: true, author: true, status: true },
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
   defaultSort: '-publishedAt',
-  hooks: { beforeChange: [enforceAuthorship] },
+  hooks: { beforeChange: [enforceAuthorship], afterRead: [withholdProtectedContent(WITHHELD)], beforeOperation: [guardWithheldQueries(WITHHELD)] },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },
     ...descriptionFields(),
@@ -24,9 +28,9 @@ export const Organizers: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'phone', type: 'text', access: content },
-        { name: 'website', type: 'text', access: content },
-        { name: 'email', type: 'text', access: content },
+        { name: 'phone', type: 'text' },
+        { name: 'website', type: 'text' },
+        { name: 'email', type: 'text' },
       ],
     },
   ],

@@ -1,21 +1,25 @@
 import type { CollectionConfig, Field } from 'payload'
-import { authoredContentAccess, protectedContentRead } from '../access/collectionAccess'
+import { authoredContentAccess, guardWithheldQueries, withholdProtectedContent } from '../access/collectionAccess'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
 import { deriveStateProvince } from './hooks/stateProvince'
 
-const content = { read: protectedContentRead }
-const text = (name: string): Field => ({ name, type: 'text', access: content })
+const text = (name: string): Field => ({ name, type: 'text' })
+
+/** What a password protects: withheld from readers who may not edit the item. */
+const WITHHELD = ['description', 'descriptionHtml', 'excerpt', 'image', 'address', 'city', 'zip', 'state', 'province', 'stateprovince', 'country', 'phone', 'website', 'geoLat', 'geoLng', 'showMap', 'showMapLink']
 
 export const Venues: CollectionConfig = {
   slug: 'venues',
   labels: { singular: 'Venue', plural: 'Venues' },
   access: authoredContentAccess,
+  // What access control reads to decide: present whatever fields a reader selects.
+  forceSelect: { hasPassword: true, author: true, status: true },
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
   defaultSort: '-publishedAt',
-  hooks: { beforeChange: [enforceAuthorship, deriveStateProvince] },
+  hooks: { beforeChange: [enforceAuthorship, deriveStateProvince], afterRead: [withholdProtectedContent(WITHHELD)], beforeOperation: [guardWithheldQueries(WITHHELD)] },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },
     ...descriptionFields(),
@@ -35,13 +39,13 @@ export const Venues: CollectionConfig = {
         {
           type: 'row',
           fields: [
-            { name: 'geoLat', label: 'Latitude', type: 'number', min: -90, max: 90, index: true, access: content },
-            { name: 'geoLng', label: 'Longitude', type: 'number', min: -180, max: 180, index: true, access: content },
+            { name: 'geoLat', label: 'Latitude', type: 'number', min: -90, max: 90, index: true },
+            { name: 'geoLng', label: 'Longitude', type: 'number', min: -180, max: 180, index: true },
           ],
         },
       ],
     },
-    { name: 'showMap', type: 'checkbox', defaultValue: true, access: content, admin: { position: 'sidebar' } },
-    { name: 'showMapLink', type: 'checkbox', defaultValue: true, access: content, admin: { position: 'sidebar' } },
+    { name: 'showMap', type: 'checkbox', defaultValue: true, admin: { position: 'sidebar' } },
+    { name: 'showMapLink', type: 'checkbox', defaultValue: true, admin: { position: 'sidebar' } },
   ],
 }

@@ -97,7 +97,19 @@ async function rawParams(req: PayloadRequest, method: string, pathParams: Record
   return { ...query, ...body, ...pathParams }
 }
 
+/** PostgreSQL text cannot hold NUL: a parameter carrying one is refused by name, not left to fail as a 500. */
+function refuseNulBytes(raw: Record<string, unknown>): void {
+  const invalid: Record<string, string> = {}
+  const visit = (name: string, value: unknown, depth: number): void => {
+    if (typeof value === 'string' && value.includes('\u0000')) invalid[name] = 'Must not contain NUL characters.'
+    else if (value && typeof value === 'object' && depth < 8) for (const [key, inner] of Object.entries(value)) visit(name, key.includes('\u0000') ? '\u0000' : inner, depth + 1)
+  }
+  for (const [name, value] of Object.entries(raw)) visit(name.includes('\u0000') ? 'body' : name, value, 0)
+  if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
+}
+
 function validateParams<P extends Route['params']>(route: Route<P>, raw: Record<string, unknown>): z.output<P> {
+  refuseNulBytes(raw)
   const missing = Object.entries(route.params.shape)
     .filter(([name, schema]) => raw[name] === undefined && !(schema as z.ZodType).safeParse(undefined).success)
     .map(([name]) => name)

@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
 import { STATUSES } from '../../access/capabilities'
-import { passwordRead, protectedContentRead } from '../../access/collectionAccess'
+import { passwordRead } from '../../access/collectionAccess'
 
 const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
   publish: 'Published',
@@ -59,9 +59,9 @@ export function authoredFields(): Field[] {
 }
 
 export function imageField(): Field {
-  return { name: 'image', type: 'upload', relationTo: 'media', access: { read: protectedContentRead } }
+  return { name: 'image', type: 'upload', relationTo: 'media' }
 }
 
 export function excerptField(): Field {
-  return { name: 'excerpt', type: 'textarea', localized: true, access: { read: protectedContentRead } }
+  return { name: 'excerpt', type: 'textarea', localized: true }
 }

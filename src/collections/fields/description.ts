@@ -1,7 +1,6 @@
 import type { Field } from 'payload'
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
-import { protectedContentRead } from '../../access/collectionAccess'
 
 /**
  * Rich text for editors plus its HTML rendering, kept per language at save time so that readers
@@ -13,13 +12,11 @@ export function descriptionFields(): Field[] {
       name: 'description',
       type: 'richText',
       localized: true,
-      access: { read: protectedContentRead },
     },
     {
       name: 'descriptionHtml',
       type: 'textarea',
       localized: true,
-      access: { read: protectedContentRead },
       admin: { hidden: true },
       hooks: {
         beforeChange: [

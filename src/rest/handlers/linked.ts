@@ -48,7 +48,7 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
   const and: Where[] = []
   const echo: [string, string][] = [['per_page', String(perPage)]]
   if (params.search) {
-    and.push(searchWhere(ctx, ['name', 'descriptionHtml', 'excerpt'], searchPlain, params.search))
+    and.push(searchWhere(ctx, { name: 'name', localized: ['descriptionHtml', 'excerpt'], plain: searchPlain }, params.search))
     echo.push(['search', params.search])
   }
   if (params.event !== undefined) {

@@ -19,8 +19,9 @@ const BODY_PARSERS = new Map<string, BodyParser>([
 export async function readBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
   const contentType = request.headers.get('Content-Type') ?? ''
   const parse = BODY_PARSERS.get(mediaTypeOf(contentType))
-  if (!parse) return {}
+  // Read (and count) even bodies of other types, so an oversized one is a 413 whatever it claims to be.
   const bytes = await readAtMost(request, maxBytes)
+  if (!parse) return {}
   return bytes.byteLength === 0 ? {} : parse(bytes, contentType)
 }
 

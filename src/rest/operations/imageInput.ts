@@ -44,8 +44,15 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
 
 type Download = { data: Buffer; mimetype: string; name: string }
 
+/** Hosts written as addresses skip DNS (and so the guarded lookup): check them as they are. */
+function refusedLiteral(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  return isIP(host) !== 0 && !allowPrivate() && isPrivate(host)
+}
+
 function download(url: URL, redirects = 0): Promise<Download> {
   return new Promise((resolve, reject) => {
+    if (refusedLiteral(url)) return reject(new Error('refused address'))
     const client = url.protocol === 'https:' ? https : http
     const request = client.get(url, { lookup: guardedLookup, timeout: TIMEOUT_MS, headers: { Accept: 'image/*' } }, (response) => {
       const status = response.statusCode ?? 0

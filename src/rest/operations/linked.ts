@@ -1,3 +1,4 @@
+import { capabilities } from '../../access/capabilities'
 import type { Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import type { OrganizerInput, VenueInput } from '../schemas/write'
@@ -49,7 +50,9 @@ async function findDuplicate(ctx: RestContext, kind: LinkedKind, input: VenueInp
     where: { and: [{ name: { like: name } }, { status: { not_equals: 'trash' } }] },
   })
   const given = input as Record<string, unknown>
-  const match = (docs as (Venue | Organizer)[]).find(
+  // Only records the caller may see in full: answering with another one would hand over its content.
+  const visible = (docs as (Venue | Organizer)[]).filter((doc) => (doc.status === 'publish' && !doc.hasPassword) || capabilities.edit(ctx.actor, doc))
+  const match = visible.find(
     (doc) => same(doc.name, name) && fields.every((field) => !given[field] || same((doc as unknown as Record<string, unknown>)[field], given[field])),
   )
   return match?.id

@@ -6,7 +6,7 @@ import { eventWindow, type DateBound } from './eventWindow'
 import { venuesNear } from './geo'
 import { resolveTermEntries } from './terms'
 import { statusFilter } from './status'
-import { findByIds, searchWhere } from './read'
+import { findByIds, searchWhere, withheldAware } from './read'
 
 export type EventQuery = {
   where: Where
@@ -36,7 +36,7 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     echo.push(...Object.entries(window.echo))
   }
   if (params.search) {
-    and.push(searchWhere(ctx, ['title', 'descriptionHtml', 'excerpt'], [], params.search, 'anyField'))
+    and.push(searchWhere(ctx, { name: 'title', localized: ['descriptionHtml', 'excerpt'], plain: [] }, params.search, 'anyField'))
     echo.push(['search', params.search])
   }
   for (const [param, collection, field] of [
@@ -47,7 +47,7 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     if (!entries) continue
     const { ids, unknown } = await resolveTermEntries(ctx, collection, entries)
     if (unknown.length) invalid[param] = `No such ${param === 'tags' ? 'tag' : 'category'}: ${unknown.join(', ')}.`
-    and.push({ [field]: { in: ids } })
+    and.push(withheldAware(ctx, { [field]: { in: ids } }))
     echo.push([param, entries.join(',')])
   }
   for (const [param, collection, field] of [
@@ -59,11 +59,11 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     const found = await findByIds(ctx, collection, ids)
     const missing = ids.filter((id) => !found.has(id))
     if (missing.length) invalid[param] = `No such ${param}: ${missing.join(', ')}.`
-    and.push({ [field]: { in: ids } })
+    and.push(withheldAware(ctx, { [field]: { in: ids } }))
     echo.push([param, ids.join(',')])
   }
   if (params.featured !== undefined) {
-    and.push({ featured: { equals: params.featured } })
+    and.push(withheldAware(ctx, { featured: { equals: params.featured } }))
     echo.push(['featured', params.featured ? '1' : '0'])
   }
   const status = statusFilter(ctx, params.status)
@@ -71,7 +71,7 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
   echo.push(['status', status.echo])
 
   if (params.geoloc !== undefined) {
-    and.push(params.geoloc ? { 'venue.geoLat': { exists: true } } : { or: [{ venue: { exists: false } }, { 'venue.geoLat': { exists: false } }] })
+    and.push(withheldAware(ctx, params.geoloc ? { 'venue.geoLat': { exists: true } } : { or: [{ venue: { exists: false } }, { 'venue.geoLat': { exists: false } }] }))
     echo.push(['geoloc', params.geoloc ? '1' : '0'])
   }
   if ((params.geoloc_lat === undefined) !== (params.geoloc_lng === undefined)) {
@@ -80,7 +80,7 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     const radius = params.geoloc_radius ?? ctx.settings.geolocRadiusKm
     const near = await venuesNear(ctx, params.geoloc_lat, params.geoloc_lng, radius)
     empty = near.length === 0
-    and.push({ venue: { in: near } })
+    and.push(withheldAware(ctx, { venue: { in: near } }))
     echo.push(['geoloc_lat', String(params.geoloc_lat)], ['geoloc_lng', String(params.geoloc_lng)], ['geoloc_radius', String(radius)])
   }
   if (params.include) {

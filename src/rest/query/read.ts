@@ -1,3 +1,4 @@
+import { capabilities } from '../../access/capabilities'
 import type { CollectionSlug, Where } from 'payload'
 import type { RestContext } from '../context'
 
@@ -66,12 +67,29 @@ export async function idBySlug(ctx: RestContext, collection: CollectionSlug, slu
  * `anyField`: every word in any of the fields, as WordPress searches posts (events); otherwise
  * every word in one field (venues, organizers, terms).
  */
-export function searchWhere(ctx: RestContext, localized: string[], plain: string[], text: string, mode: 'anyField' | 'oneField' = 'oneField'): Where {
-  const paths = [...(ctx.language === 'en' ? localized : [...localized, ...localized.map((field) => `${field}.en`)]), ...plain]
+export function searchWhere(
+  ctx: RestContext,
+  fields: { name: string; localized: string[]; plain: string[] },
+  text: string,
+  mode: 'anyField' | 'oneField' = 'oneField',
+): Where {
+  const inLanguages = (names: string[]) => (ctx.language === 'en' ? names : [...names, ...names.map((field) => `${field}.en`)])
+  const names = inLanguages([fields.name])
+  const content = [...inLanguages(fields.localized), ...fields.plain]
+  const match = (operator: 'like' | 'contains', value: string): Where => ({
+    or: [...names.map((path) => ({ [path]: { [operator]: value } })), withheldAware(ctx, { or: content.map((path) => ({ [path]: { [operator]: value } })) })],
+  })
   const literal = escapeLike(text)
-  if (mode === 'oneField') return { or: paths.map((path) => ({ [path]: { like: literal } })) }
-  const words = literal.split(/\s+/).filter(Boolean)
-  return { and: words.map((word) => ({ or: paths.map((path) => ({ [path]: { contains: word } })) })) }
+  if (mode === 'oneField') return match('like', literal)
+  return { and: literal.split(/\s+/).filter(Boolean).map((word) => match('contains', word)) }
+}
+
+/**
+ * Matching on a protected item's content would confirm it one guess at a time: for readers who may
+ * not see every item's content, such conditions only match items without a password.
+ */
+export function withheldAware(ctx: RestContext, condition: Where): Where {
+  return capabilities.editOthers(ctx.actor) ? condition : { and: [{ hasPassword: { not_equals: true } }, condition] }
 }
 
 /** Searches are literal, as upstream's: `%` and `_` match themselves, not any text (ILIKE escapes). */

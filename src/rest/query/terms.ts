@@ -10,7 +10,8 @@ export async function resolveTermEntries(
   collection: 'event-categories' | 'event-tags',
   entries: string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
-  const numeric = entries.filter((entry) => /^\d+$/.test(entry)).map(Number)
+  // Ids are PostgreSQL integers: a larger number names no term (and must not reach the query).
+  const numeric = entries.filter((entry) => /^\d+$/.test(entry)).map(Number).filter((id) => id <= 2_147_483_647)
   const ids = new Set<number>()
   const slugs = new Map<string, number>()
   for (const locale of new Set([ctx.language, 'en'] as const)) {

@@ -121,6 +121,9 @@ function eventJsonLd(ctx: RestContext, event: Event, related: Related, locked: b
   const zone = eventZone(ctx, event)
   const venue = locked ? undefined : related.venues.get(idOf(event.venue) ?? 0)
   const organizer = locked ? undefined : linked(event.organizers, related.organizers)[0]
+  // A protected venue or organizer shows its name only, in json_ld as in its own object.
+  const place = venue && (venue.hasPassword ? { '@type': 'Place', name: venue.name } : venueJsonLd(ctx, venue))
+  const host = organizer && (organizer.hasPassword ? { '@type': 'Person', name: organizer.name } : organizerJsonLd(ctx, organizer))
   const image = locked ? undefined : serializeImage(ctx, related.media.get(idOf(event.image) ?? 0))
   const { cost } = costOf(ctx, event)
   const values = (event.cost ?? []).map(Number).filter((value) => Number.isFinite(value))
@@ -134,8 +137,8 @@ function eventJsonLd(ctx: RestContext, event: Event, related: Related, locked: b
     url,
     startDate: isoWithOffset(new Date(event.start), zone),
     endDate: isoWithOffset(new Date(event.end), zone),
-    ...(venue ? { location: venueJsonLd(ctx, venue) } : {}),
-    ...(organizer ? { organizer: organizerJsonLd(ctx, organizer) } : {}),
+    ...(place ? { location: place } : {}),
+    ...(host ? { organizer: host } : {}),
     ...(!locked && cost
       ? {
           offers: {
