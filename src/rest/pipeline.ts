@@ -67,6 +67,7 @@ export async function handleNamespaceRequest(req: PayloadRequest, namespacePath:
 
 async function runRequest(req: PayloadRequest, namespacePath: string): Promise<Response> {
   const method = (req.method ?? 'GET').toUpperCase()
+  req.context.calendarNamespace = true
   const baseHeaders = { 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
   try {
     if (method === 'OPTIONS') return new Response(null, { status: 204, headers: baseHeaders })
