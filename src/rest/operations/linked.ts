@@ -37,7 +37,7 @@ const same = (a: unknown, b: unknown) => String(a ?? '').trim().toLowerCase() ==
  * among the other identifying fields, the same value for every one that was sent.
  */
 async function findDuplicate(ctx: RestContext, kind: LinkedKind, input: VenueInput | OrganizerInput): Promise<number | undefined> {
-  const name = 'venue' in input ? input.venue : input.organizer
+  const name = kind === 'venues' ? (input as VenueInput).venue : (input as OrganizerInput).organizer
   const fields: readonly string[] = kind === 'venues' ? ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'] : ORGANIZER_TEXT
   const { docs } = await ctx.req.payload.find({
     collection: kind,

@@ -6,7 +6,8 @@ type Reference = { param: string; collection: CollectionSlug; ids: number[] }
 
 function idsIn(value: unknown): number[] {
   const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]
-  return list.filter((entry): entry is number => typeof entry === 'number')
+  // Only what could be an id: other numbers reach here only on routes without such a field (loose bodies).
+  return list.filter((entry): entry is number => Number.isInteger(entry) && (entry as number) > 0 && (entry as number) <= 2_147_483_647)
 }
 
 /**
