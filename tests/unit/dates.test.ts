@@ -295,6 +295,28 @@ describe('format', () => {
     expect(wallClockIn(instant, 'UTC-3:30')).toBe('2018-01-01 04:30:00')
   })
 
+  it('reads the same wall clock as luxon across DST changes, offsets and centuries', () => {
+    const zones = ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'UTC', 'UTC+5:45', 'UTC-12']
+    const differing: string[] = []
+    const check = (instant: Date, zone: string) => {
+      if (wallClockIn(instant, zone) !== formatWallClock(DateTime.fromJSDate(instant, { zone: toLuxonZone(zone) }))) differing.push(`${instant.toISOString()} ${zone}`)
+    }
+    for (const zone of zones) {
+      // An uneven step (about 29 days and 4 hours) samples every season and hour of the day over two centuries.
+      for (let time = Date.UTC(1900, 0, 1); time < Date.UTC(2100, 0, 1); time += (7 * 60 + 13) * 60_000 * 97) {
+        check(new Date(time), zone)
+      }
+      for (let minute = -90; minute <= 90; minute += 15) {
+        // Both sides of the 2026 spring-forward and fall-back instants of Europe and North America.
+        for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1), Date.UTC(2026, 2, 8, 7), Date.UTC(2026, 10, 1, 6)]) {
+          check(new Date(change + minute * 60_000), zone)
+        }
+      }
+      for (const year of [-50, 12000]) check(new Date(Date.UTC(year, 5, 1, 12)), zone)
+    }
+    expect(differing).toEqual([])
+  })
+
   it('splits a wall clock into zero-padded date details', () => {
     expect(dateDetails('2017-01-05 14:23:36')).toEqual({
       year: '2017',

@@ -17,9 +17,19 @@ export function formatWallClock(dt: DateTime): string {
   return dt.toFormat('yyyy-MM-dd HH:mm:ss')
 }
 
-/** The wall clock of `instant` in a zone id produced by `parseZone`. */
+/**
+ * The wall clock of `instant` in a zone id produced by `parseZone`. A page of events formats a
+ * few hundred of these: shifting by the zone's offset and reading the UTC fields is several times
+ * cheaper than a luxon DateTime, which stays for years ISO strings cannot spell in four digits.
+ */
 export function wallClockIn(instant: Date, zoneId: string): string {
-  return formatWallClock(DateTime.fromJSDate(instant, { zone: toLuxonZone(zoneId) }))
+  const zone = toLuxonZone(zoneId)
+  const time = instant.getTime()
+  const shifted = new Date(time + zone.offset(time) * 60_000)
+  const year = shifted.getUTCFullYear()
+  if (year < 0 || year > 9999) return formatWallClock(DateTime.fromJSDate(instant, { zone }))
+  const iso = shifted.toISOString()
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
 }
 
 /** The `*_date_details` object: the parts of a wall-clock string, zero-padded strings as upstream. */

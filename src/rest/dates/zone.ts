@@ -53,8 +53,11 @@ export function parseZone(input: string): string | null {
 export function toLuxonZone(zoneId: string): Zone {
   const offset = offsetZoneMinutes(zoneId)
   if (offset !== null) return FixedOffsetZone.instance(offset)
-  if (!IANAZone.isValidZone(zoneId)) throw new Error(`Not a time zone id: ${zoneId}`)
-  return IANAZone.create(zoneId)
+  // `create` caches one instance per name, valid or not: only stored ids come here, a bounded set.
+  // `isValidZone` builds an Intl.DateTimeFormat on every call, the most expensive step of a list read.
+  const zone = IANAZone.create(zoneId)
+  if (!zone.isValid) throw new Error(`Not a time zone id: ${zoneId}`)
+  return zone
 }
 
 /** The tz database abbreviation in force at `instant` (`CEST`, `EST`, `+04`); offset zones name themselves. */
