@@ -7,6 +7,7 @@ import { EventCategories, EventTags } from './collections/terms'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
 import { instrumentPool } from './database/queryCount'
+import { installRevision } from './database/revision'
 import { Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
 import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
@@ -61,6 +62,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       custom: { ...config.custom, calendar: runtime },
       onInit: async (payload) => {
         await config.onInit?.(payload)
+        await installRevision(payload)
         instrumentPool(payload)
       },
     }

@@ -3,6 +3,7 @@ import type { Actor } from '../access/roles'
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../i18n/languages'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
 import { calendarRuntime, type CalendarRuntime } from '../options'
+import { readRevision, revisionCache } from '../database/revision'
 
 /** Everything a handler needs to know about the request, computed once by the pipeline. */
 export type RestContext = {
@@ -20,6 +21,11 @@ export type RestContext = {
   /** The plugin's options that shape answers: namespace, permalinks, developers' fields. */
   calendar: CalendarRuntime
   now: Date
+  /**
+   * The content's revision when this request reads (`database/revision`): values derived from the
+   * content are cached under it. Writes leave it unset, so what they answer is computed afresh.
+   */
+  revision: string | undefined
 }
 
 /** `/fr/api/cal/events/v1/...` → `fr`: the per-language REST roots of contract §1. */
@@ -33,7 +39,9 @@ export async function createContext(req: PayloadRequest, language: LanguageCode 
   const origin = (req.payload.config.serverURL || url.origin).replace(/\/+$/, '')
   const languageRoot = languageRootOf(url.pathname)
   const calendar = calendarRuntime(req.payload.config)
-  const settings = await siteSettings(req, calendar.settingsGlobal)
+  const reading = req.method === 'GET' || req.method === 'HEAD'
+  const revision = reading ? await readRevision(req.payload) : undefined
+  const settings = await revisionCache(req.payload).get(revision, 'settings', () => siteSettings(req, calendar.settingsGlobal))
   const effective = language ?? languageRoot ?? DEFAULT_LANGUAGE
   const site = (settings.siteUrl || origin).replace(/\/+$/, '')
   return {
@@ -47,5 +55,6 @@ export async function createContext(req: PayloadRequest, language: LanguageCode 
     settings,
     calendar,
     now: new Date(),
+    revision,
   }
 }

@@ -1,4 +1,5 @@
 import { combineQueries } from 'payload'
+import { revisionCache } from '../../database/revision'
 import type { Event } from '../../payload-types'
 import { capabilities } from '../../access/capabilities'
 import type { RestContext } from '../context'
@@ -55,12 +56,13 @@ async function publicPage(ctx: RestContext, query: EventQuery, params: EventList
   const access = await ctx.req.payload.collections.events.config.access.read({ req: ctx.req })
   if (access === false) return { events: [], related: emptyRelated(), total: 0, unlocked: new Set() }
   const args = { collection: 'events' as const, where: combineQueries(query.where, access), locale: ctx.language, req: ctx.req }
-  const [found, counted] = await Promise.all([
+  const [found, total] = await Promise.all([
     ctx.req.payload.db.find({ ...args, sort: query.sort, limit: perPage, page: params.page, pagination: false, select: { id: true } }),
-    ctx.req.payload.db.count(args),
+    // Exact totals cost a scan of every match (most of the time of a page at a million events): once per revision.
+    revisionCache(ctx.req.payload).get(ctx.revision, `event-total:${ctx.language}:${JSON.stringify(args.where)}`, async () => (await ctx.req.payload.db.count(args)).totalDocs),
   ])
   const { events, related } = await loadEventPage(ctx, found.docs.map((doc) => doc.id as number))
-  return { events, related, total: counted.totalDocs, unlocked: new Set() }
+  return { events, related, total, unlocked: new Set() }
 }
 
 /** Every other reader: the local API with the caller's access, and protected events unlocked by password. */

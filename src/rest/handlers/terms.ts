@@ -21,7 +21,7 @@ type Term = EventCategory | EventTag
 async function withCounts(ctx: RestContext, terms: TermRoute, docs: Term[]) {
   const ids = docs.map((doc) => doc.id)
   const related = emptyRelated()
-  related.termCounts = await termCounts(ctx.req.payload, terms.kind === 'category' ? ids : [], terms.kind === 'tag' ? ids : [])
+  related.termCounts = await termCounts(ctx, terms.kind === 'category' ? ids : [], terms.kind === 'tag' ? ids : [])
   return related
 }
 

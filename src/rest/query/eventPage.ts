@@ -3,7 +3,7 @@ import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '..
 import type { RestContext } from '../context'
 import { emptyRelated, type Related } from '../serialize/related'
 import { findByIds } from './read'
-import { termCountsSql, type SQL } from './termCounts'
+import { termCounts, type SQL } from './termCounts'
 
 /**
  * A page of events for an anonymous reader, with everything it embeds, in one hand-written query.
@@ -70,13 +70,15 @@ export async function loadEventPage(ctx: RestContext, ids: number[]): Promise<{ 
         from event_tags t
         left join event_tags_locales l on l._parent_id = t.id and l._locale = ${language}::_locales
         left join event_tags_locales f on f._parent_id = t.id and f._locale = 'en'
-        where t.id in (select id from tag_ids)), '[]'),
-      'counts', coalesce((select json_agg(counts) from (${termCountsSql(sql`select id from category_ids`, sql`select id from tag_ids`)}) counts), '[]')
+        where t.id in (select id from tag_ids)), '[]')
     ) as body`)
   const body = rows[0]!.body
   const images = [...body.events, ...body.venues, ...body.organizers].map((item) => item.image).filter((id): id is number => typeof id === 'number')
-  const media = images.length ? await findByIds<Media>(ctx, 'media', images) : new Map<number, Media>()
   const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]))
+  const [media, counts] = await Promise.all([
+    images.length ? findByIds<Media>(ctx, 'media', images) : new Map<number, Media>(),
+    termCounts(ctx, body.categories.map((term) => term.id), body.tags.map((term) => term.id)),
+  ])
   return {
     events: body.events,
     related: {
@@ -85,7 +87,7 @@ export async function loadEventPage(ctx: RestContext, ids: number[]): Promise<{ 
       categories: byId(body.categories),
       tags: byId(body.tags),
       media,
-      termCounts: new Map(body.counts.map((row) => [`${row.kind}:${row.id}`, Number(row.count)])),
+      termCounts: counts,
     },
   }
 }
@@ -96,7 +98,6 @@ type PageBody = {
   organizers: Organizer[]
   categories: EventCategory[]
   tags: EventTag[]
-  counts: { kind: string; id: number; count: number }[]
 }
 
 /** Timestamps as Payload serializes them: ISO 8601 in UTC with milliseconds. */

@@ -23,7 +23,7 @@ export async function loadRelated(ctx: RestContext, events: Event[]): Promise<Re
   const images = ids([...events, ...venues.values(), ...organizers.values()].map((item) => item.image))
   const [media, counts] = await Promise.all([
     findByIds<Media>(ctx, 'media', images),
-    termCounts(ctx.req.payload, [...categories.keys()], [...tags.keys()]),
+    termCounts(ctx, [...categories.keys()], [...tags.keys()]),
   ])
   return { venues, organizers, categories, tags, media, termCounts: counts }
 }

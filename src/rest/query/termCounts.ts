@@ -1,5 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
+import { revisionCache } from '../../database/revision'
+import type { RestContext } from '../context'
 
 /** A fragment of SQL, as drizzle's `sql` template builds it. */
 export type SQL = ReturnType<typeof sql>
@@ -24,15 +26,32 @@ export function termCountsSql(categories: SQL, tags: SQL): SQL {
      group by r.event_tags_id`
 }
 
-/** `termCountsSql` for a batch of terms, in one query. */
-export async function termCounts(payload: Payload, categoryIds: number[], tagIds: number[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>()
-  if (!categoryIds.length && !tagIds.length) return counts
+/**
+ * Published events per term for a batch of terms, in one query for those not yet counted at this
+ * request's revision (counting over a large `events_rels` is the costly part of a page).
+ */
+export async function termCounts(ctx: RestContext, categoryIds: number[], tagIds: number[]): Promise<Map<string, number>> {
+  const keys = [...new Set([...categoryIds.map((id) => `category:${id}`), ...tagIds.map((id) => `tag:${id}`)])]
+  const cache = revisionCache(ctx.req.payload)
+  let batch: Promise<Map<string, number>> | undefined
+  const missing: string[] = []
+  const counts = keys.map((key) =>
+    cache.get(ctx.revision, `term-count:${key}`, () => {
+      missing.push(key)
+      batch ??= Promise.resolve().then(() => countTerms(ctx.req.payload, missing))
+      return batch.then((found) => found.get(key) ?? 0)
+    }),
+  )
+  const values = await Promise.all(counts)
+  return new Map(keys.map((key, index) => [key, values[index]!]))
+}
+
+async function countTerms(payload: Payload, keys: string[]): Promise<Map<string, number>> {
   const db = payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Row[] }> } }
-  const list = (ids: number[]) => sql.join((ids.length ? ids : [0]).map((id) => sql`${id}`), sql`, `)
-  const { rows } = await db.drizzle.execute(termCountsSql(list(categoryIds), list(tagIds)))
-  for (const row of rows) counts.set(`${row.kind}:${row.id}`, Number(row.count))
-  return counts
+  const ids = (kind: string) => keys.filter((key) => key.startsWith(`${kind}:`)).map((key) => Number(key.slice(kind.length + 1)))
+  const list = (values: number[]) => sql.join((values.length ? values : [0]).map((id) => sql`${id}`), sql`, `)
+  const { rows } = await db.drizzle.execute(termCountsSql(list(ids('category')), list(ids('tag'))))
+  return new Map(rows.map((row) => [`${row.kind}:${row.id}`, Number(row.count)]))
 }
 
 /** Ids of the categories or tags that at least one published event uses (`hide_empty`). */

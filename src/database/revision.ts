@@ -1,0 +1,95 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+/** Tables whose rows the calendar serves: the collections' and the settings global's, with their `_locales`, `_rels`... */
+const CONTENT_TABLES = ['events', 'venues', 'organizers', 'event_categories', 'event_tags', 'media', 'settings']
+
+type Execute = { drizzle: { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> } }
+
+/**
+ * A counter in the database that every write to the content moves: statement triggers, so the
+ * admin, Payload's REST, the namespace and hand-written SQL all count. Derived values (exact totals,
+ * term counts, settings) are cached per revision in each instance and recomputed after a write, so
+ * no instance serves what another has changed. The trigger runs before the statement and holds the
+ * counter's row until commit: content writes are serialized, which also rules out deadlocks between
+ * it and row locks; readers never wait.
+ *
+ * Installed at start, idempotently and under an advisory lock, because dev mode pushes the schema
+ * instead of running migrations and several instances may start at once.
+ */
+export async function installRevision(payload: Payload): Promise<void> {
+  const prefixes = CONTENT_TABLES.map((table) => `'${table}'`).join(', ')
+  await (payload.db as unknown as Execute).drizzle.execute(
+    sql.raw(`
+    do $install$
+    declare
+      target text;
+    begin
+      perform pg_advisory_xact_lock(hashtext('calendar_revision'));
+      create table if not exists calendar_revision (id integer primary key check (id = 1), value bigint not null);
+      insert into calendar_revision values (1, 0) on conflict do nothing;
+      create or replace function calendar_bump_revision() returns trigger language plpgsql as $bump$
+      begin
+        update calendar_revision set value = value + 1 where id = 1;
+        return null;
+      end $bump$;
+      for target in
+        select t.tablename from pg_tables t
+         where t.schemaname = current_schema()
+           and exists (select 1 from unnest(array[${prefixes}]) p where t.tablename = p or t.tablename like p || '\\_%')
+           and not exists (select 1 from pg_trigger g where g.tgname = 'calendar_revision' and g.tgrelid = format('%I.%I', t.schemaname, t.tablename)::regclass)
+      loop
+        execute format('create trigger calendar_revision before insert or update or delete or truncate on %I for each statement execute function calendar_bump_revision()', target);
+      end loop;
+    end $install$`),
+  )
+}
+
+/**
+ * The current revision, or undefined when caching by revision would be wrong: with read replicas
+ * the derived values are read from a replica that may lag behind the primary's counter.
+ */
+export async function readRevision(payload: Payload): Promise<string | undefined> {
+  if (process.env.DATABASE_READ_REPLICAS?.trim()) return undefined
+  const { rows } = await (payload.db as unknown as Execute).drizzle.execute(sql`select value from calendar_revision where id = 1`)
+  return rows[0] ? String(rows[0].value) : undefined
+}
+
+/** Bounds the entries one revision may hold: their keys come from request parameters. */
+const MAX_ENTRIES = 5000
+
+/**
+ * Values computed once per revision and key in this instance, shared by concurrent requests
+ * while they are computed. Without a revision nothing is cached.
+ */
+export class RevisionCache {
+  private revision: string | undefined
+  private entries = new Map<string, Promise<unknown>>()
+
+  get<T>(revision: string | undefined, key: string, compute: () => Promise<T>): Promise<T> {
+    if (revision === undefined) return compute()
+    if (revision !== this.revision) {
+      this.revision = revision
+      this.entries.clear()
+    }
+    const known = this.entries.get(key)
+    if (known) return known as Promise<T>
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
+    const computed = compute()
+    this.entries.set(key, computed)
+    // A failure is not a value: the next request computes again.
+    computed.catch(() => {
+      if (this.entries.get(key) === computed) this.entries.delete(key)
+    })
+    return computed
+  }
+}
+
+const caches = new WeakMap<Payload, RevisionCache>()
+
+/** The cache of this Payload instance. */
+export function revisionCache(payload: Payload): RevisionCache {
+  let cache = caches.get(payload)
+  if (!cache) caches.set(payload, (cache = new RevisionCache()))
+  return cache
+}
