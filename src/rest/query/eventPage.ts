@@ -16,7 +16,7 @@ import { termCounts, type SQL } from './termCounts'
  * What the caller may see is what Payload's read access gives an anonymous reader: published
  * venues and organizers, every term. Localized text falls back to English when empty, as Payload's.
  * Protected items' content is withheld by the serializers, as on every path. Images, rare in lists,
- * are read through Payload, which builds their URLs.
+ * are read through Payload, which builds their URLs; term counts come from the per-revision cache.
  */
 export async function loadEventPage(ctx: RestContext, ids: number[]): Promise<{ events: Event[]; related: Related }> {
   if (!ids.length) return { events: [], related: emptyRelated() }

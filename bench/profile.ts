@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:profile -- [path] [--size 10000] [--duration 10]`: where a request's time goes. Starts
+ * the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
+ * dataset, loads `path` (the event list by default) with autocannon at 32 connections, stops the app
+ * and prints the functions that took the most CPU, by self time and by package, mapped back to their
+ * sources through the build's source maps. The raw profile stays in bench/.profiles/ for Chrome's
+ * DevTools (Performance → Load profile).
+ */
+import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { SourceMapConsumer } from 'source-map-js'
+import { startEmbeddedDatabase } from '../src/database/embedded'
+import { freePort, waitForHealth } from '../tests/support/server'
+import { generateDataset } from './dataset'
+
+const root = path.resolve(import.meta.dirname, '..')
+const args = process.argv.slice(2)
+const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined)
+const target = args.find((arg, index) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--')) ?? '/api/cal/events/v1/events'
+const size = Number(option('size') ?? 10_000)
+const duration = Number(option('duration') ?? 10)
+const output = path.join(root, 'bench', '.profiles')
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+/** Self time per source location (`package/file:line function`), source-mapped where the build has maps. */
+function selfTimes(profile: Profile): Map<string, number> {
+  const time = new Map<number, number>()
+  profile.samples.forEach((id, index) => time.set(id, (time.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)))
+  const maps = new Map<string, SourceMapConsumer | undefined>()
+  const spent = new Map<string, number>()
+  for (const node of profile.nodes) {
+    const micros = time.get(node.id)
+    if (!micros) continue
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame
+    let where = `${url.replace(/^file:\/\//, '').replace(/.*node_modules\//, '') || '(native)'}:${lineNumber + 1} ${functionName}`
+    const file = url.replace(/^file:\/\//, '')
+    if (file.includes(`${path.sep}.next${path.sep}`)) {
+      if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : undefined)
+      const original = maps.get(file)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber })
+      const source = original?.source
+      if (source) where = `${source.includes('node_modules/') ? source.replace(/.*node_modules\//, '') : source.replace(/^.*?\/src\//, 'src/')}:${original.line} ${original.name ?? functionName}`
+    }
+    spent.set(where, (spent.get(where) ?? 0) + micros)
+  }
+  return spent
+}
+
+function top(entries: Map<string, number>, count: number, total: number): string {
+  return [...entries]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, micros]) => `${((micros / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
+    .join('\n')
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first')
+  rmSync(output, { recursive: true, force: true })
+  mkdirSync(output, { recursive: true })
+  const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `profile-${size}`), fresh: true, unsafeFast: true })
+  const port = await freePort()
+  const app = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${output}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench', NODE_ENV: 'production' },
+  })
+  try {
+    const base = `http://127.0.0.1:${port}`
+    await waitForHealth(base, 180_000)
+    await generateDataset(database.url, size)
+    await autocannon({ url: `${base}${target}`, connections: 32, duration: 3 })
+    const result = await autocannon({ url: `${base}${target}`, connections: 32, duration })
+    console.log(`${target} at ${size.toLocaleString('en')} events: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors`)
+  } finally {
+    // The profile is written when the process exits normally: Next exits on SIGTERM.
+    await new Promise<void>((resolve) => {
+      app.once('exit', () => resolve())
+      process.kill(-app.pid!, 'SIGTERM')
+    })
+    await database.stop()
+  }
+  const file = readdirSync(output).find((name) => name.endsWith('.cpuprofile'))
+  if (!file) throw new Error('the app wrote no profile')
+  const spent = selfTimes(JSON.parse(readFileSync(path.join(output, file), 'utf8')) as Profile)
+  const total = [...spent.values()].reduce((sum, micros) => sum + micros, 0)
+  const byPackage = new Map<string, number>()
+  for (const [where, micros] of spent) {
+    const parts = where.split(/[/:]/)
+    const name = where.startsWith('src/') ? 'src (this app)' : parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!
+    byPackage.set(name, (byPackage.get(name) ?? 0) + micros)
+  }
+  console.log(`\nCPU by package (the whole run, start-up included):\n${top(byPackage, 15, total)}`)
+  console.log(`\nCPU by function (self time):\n${top(spent, 30, total)}`)
+  console.log(`\nRaw profile: ${path.join(output, file)}`)
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)
