@@ -2,7 +2,7 @@
  * `npm run bench`: the namespace against Payload's own REST API and a raw floor, on datasets of
  * 10k, 100k and 1M events, the service run as production runs it (built, `next start`, embedded
  * PostgreSQL). Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
- * (10k only, 5 s). Prints a table and writes bench/results/<date>.md.
+ * (10k only, 5 s) `--scenarios a,e,f` (a subset). Prints a table and writes bench/results/<date>.md.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -20,6 +20,7 @@ const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf
 const quick = args.includes('--quick')
 const sizes = (option('sizes') ?? (quick ? '10000' : '10000,100000,1000000')).split(',').map(Number)
 const duration = Number(option('duration') ?? (quick ? 5 : 15))
+const only = option('scenarios')?.split(',').map((letter) => `${letter.trim()}.`)
 const CONNECTIONS = 32
 
 type Row = { size: number; scenario: string; rps: number; p50: number; p99: number; errors: number; rssMb: number; queries: number }
@@ -117,7 +118,7 @@ async function benchSize(size: number): Promise<Row[]> {
       ['f. raw floor (node:http + 1 SQL)', `http://127.0.0.1:${floorPort}/`, floor.pid!],
     ]
     await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000).catch(() => undefined)
-    for (const [scenario, url, pid] of scenarios) {
+    for (const [scenario, url, pid] of scenarios.filter(([name]) => !only || only.some((prefix) => name.startsWith(prefix)))) {
       const row = { size, scenario, ...(await measure(url, pid, db)) }
       console.error(JSON.stringify(row))
       rows.push(row)
