@@ -36,17 +36,11 @@ function editableWhere(actor: Actor): boolean | Where {
 }
 
 /**
- * The content of password-protected items: readers who may not edit the item see its name and dates
- * but none of these fields, through every door (contract §5, §7). A collection read hook rather than
- * field access, which breaks Payload's `locale=all` reads of localized fields; `hasPassword` is always
- * selected (forceSelect), so a client's `select` cannot hide the protection.
- */
-/**
  * Queries on withheld fields would confirm a protected item's content one guess at a time
  * (`where[city][equals]=...`): for readers who may not see every item's content, such queries only
  * match items without a password.
  */
-export function guardWithheldQueries(fields: string[]): CollectionBeforeOperationHook {
+function guardWithheldQueries(fields: string[]): CollectionBeforeOperationHook {
   const mentions = (where: unknown): boolean =>
     Array.isArray(where)
       ? where.some(mentions)
@@ -61,12 +55,31 @@ export function guardWithheldQueries(fields: string[]): CollectionBeforeOperatio
   }
 }
 
-export function withholdProtectedContent(fields: string[]): CollectionAfterReadHook {
+function withholdProtectedContent(fields: string[]): CollectionAfterReadHook {
   // Callers that override access (the namespace once a password matched, the seed) read everything.
   return ({ doc, req, overrideAccess }) => {
     if (overrideAccess || !doc?.hasPassword || capabilities.edit(actorOf(req.user), doc)) return doc
     for (const field of fields) delete doc[field]
     return doc
+  }
+}
+
+/**
+ * The content of password-protected items (`fields`): readers who may not edit the item see its name
+ * and dates but none of these, through every door (contract §5, §7). A collection read hook rather
+ * than field access, which breaks Payload's `locale=all` reads of localized fields; what access
+ * control decides on is always selected (forceSelect), so a client's `select` cannot hide the
+ * protection. Each authored collection uses all three, beside its own hooks.
+ */
+export function passwordProtection(fields: string[]): {
+  forceSelect: { hasPassword: true; author: true; status: true }
+  afterRead: CollectionAfterReadHook[]
+  beforeOperation: CollectionBeforeOperationHook[]
+} {
+  return {
+    forceSelect: { hasPassword: true, author: true, status: true },
+    afterRead: [withholdProtectedContent(fields)],
+    beforeOperation: [guardWithheldQueries(fields)],
   }
 }
 

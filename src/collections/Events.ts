@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import { authoredContentAccess, guardWithheldQueries, withholdProtectedContent } from '../access/collectionAccess'
+import { authoredContentAccess, passwordProtection } from '../access/collectionAccess'
 import { parseZone } from '../rest/dates/zone'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
@@ -7,16 +7,14 @@ import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
 import { deriveEventSchedule } from './hooks/eventSchedule'
 
-
 /** What a password protects: withheld from readers who may not edit the item. */
-const WITHHELD = ['description', 'descriptionHtml', 'excerpt', 'image', 'cost', 'currencySymbol', 'currencyCode', 'currencyPosition', 'website', 'venue', 'organizers', 'categories', 'tags', 'showMap', 'showMapLink', 'sticky', 'meta']
+const protection = passwordProtection(['description', 'descriptionHtml', 'excerpt', 'image', 'cost', 'currencySymbol', 'currencyCode', 'currencyPosition', 'website', 'venue', 'organizers', 'categories', 'tags', 'showMap', 'showMapLink', 'sticky', 'meta'])
 
 export const Events: CollectionConfig = {
   slug: 'events',
   labels: { singular: 'Event', plural: 'Events' },
   access: authoredContentAccess,
-  // What access control reads to decide: present whatever fields a reader selects.
-  forceSelect: { hasPassword: true, author: true, status: true },
+  forceSelect: protection.forceSelect,
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'start', 'venue', 'status'],
@@ -24,7 +22,7 @@ export const Events: CollectionConfig = {
   },
   defaultSort: 'startLocal',
   indexes: [{ fields: ['status', 'hideFromListings', 'startLocal'] }],
-  hooks: { beforeChange: [enforceAuthorship, deriveEventSchedule], afterRead: [withholdProtectedContent(WITHHELD)], beforeOperation: [guardWithheldQueries(WITHHELD)] },
+  hooks: { beforeChange: [enforceAuthorship, deriveEventSchedule], afterRead: protection.afterRead, beforeOperation: protection.beforeOperation },
   fields: [
     { name: 'title', type: 'text', required: true, localized: true },
     ...descriptionFields(),

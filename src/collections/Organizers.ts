@@ -1,23 +1,21 @@
 import type { CollectionConfig } from 'payload'
-import { authoredContentAccess, guardWithheldQueries, withholdProtectedContent } from '../access/collectionAccess'
+import { authoredContentAccess, passwordProtection } from '../access/collectionAccess'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
 
-
 /** What a password protects: withheld from readers who may not edit the item. */
-const WITHHELD = ['description', 'descriptionHtml', 'excerpt', 'image', 'phone', 'website', 'email']
+const protection = passwordProtection(['description', 'descriptionHtml', 'excerpt', 'image', 'phone', 'website', 'email'])
 
 export const Organizers: CollectionConfig = {
   slug: 'organizers',
   labels: { singular: 'Organizer', plural: 'Organizers' },
   access: authoredContentAccess,
-  // What access control reads to decide: present whatever fields a reader selects.
-  forceSelect: { hasPassword: true, author: true, status: true },
+  forceSelect: protection.forceSelect,
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
   defaultSort: '-publishedAt',
-  hooks: { beforeChange: [enforceAuthorship], afterRead: [withholdProtectedContent(WITHHELD)], beforeOperation: [guardWithheldQueries(WITHHELD)] },
+  hooks: { beforeChange: [enforceAuthorship], afterRead: protection.afterRead, beforeOperation: protection.beforeOperation },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },
     ...descriptionFields(),

@@ -1,5 +1,5 @@
 import type { CollectionConfig, Field } from 'payload'
-import { authoredContentAccess, guardWithheldQueries, withholdProtectedContent } from '../access/collectionAccess'
+import { authoredContentAccess, passwordProtection } from '../access/collectionAccess'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
@@ -9,17 +9,16 @@ import { deriveStateProvince } from './hooks/stateProvince'
 const text = (name: string): Field => ({ name, type: 'text' })
 
 /** What a password protects: withheld from readers who may not edit the item. */
-const WITHHELD = ['description', 'descriptionHtml', 'excerpt', 'image', 'address', 'city', 'zip', 'state', 'province', 'stateprovince', 'country', 'phone', 'website', 'geoLat', 'geoLng', 'showMap', 'showMapLink']
+const protection = passwordProtection(['description', 'descriptionHtml', 'excerpt', 'image', 'address', 'city', 'zip', 'state', 'province', 'stateprovince', 'country', 'phone', 'website', 'geoLat', 'geoLng', 'showMap', 'showMapLink'])
 
 export const Venues: CollectionConfig = {
   slug: 'venues',
   labels: { singular: 'Venue', plural: 'Venues' },
   access: authoredContentAccess,
-  // What access control reads to decide: present whatever fields a reader selects.
-  forceSelect: { hasPassword: true, author: true, status: true },
+  forceSelect: protection.forceSelect,
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
   defaultSort: '-publishedAt',
-  hooks: { beforeChange: [enforceAuthorship, deriveStateProvince], afterRead: [withholdProtectedContent(WITHHELD)], beforeOperation: [guardWithheldQueries(WITHHELD)] },
+  hooks: { beforeChange: [enforceAuthorship, deriveStateProvince], afterRead: protection.afterRead, beforeOperation: protection.beforeOperation },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },
     ...descriptionFields(),

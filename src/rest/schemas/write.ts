@@ -23,7 +23,7 @@ export const imageField = z
   .union([z.literal(''), z.literal(0), z.literal('0'), positiveIntParam(), z.url({ protocol: /^https?$/ })], { error: 'Must be a media id or an http(s) image URL.' })
   .describe('Media id or http(s) image URL; empty removes it.')
 
-/** Truthiness of upstream's string flags (`tribe_is_truthy`): 1, true, yes, y, on, enable(d). */
+/** Truthiness of upstream's string flags: 1, true, yes, y, on, enable(d). */
 export const truthyField = z
   .union([z.string(), z.boolean(), z.number()])
   .transform((value) => ['1', 'true', 'yes', 'y', 'on', 'enable', 'enabled'].includes(String(value).trim().toLowerCase()))
