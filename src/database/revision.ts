@@ -50,7 +50,7 @@ export async function installRevision(payload: Payload): Promise<void> {
  * the derived values are read from a replica that may lag behind the primary's counter.
  */
 export async function readRevision(payload: Payload): Promise<string | undefined> {
-  if (process.env.DATABASE_READ_REPLICAS?.trim()) return undefined
+  if ((payload.db as unknown as { readReplicaOptions?: string[] }).readReplicaOptions?.length) return undefined
   const { rows } = await (payload.db as unknown as Execute).drizzle.execute(sql`select value from calendar_revision where id = 1`)
   return rows[0] ? String(rows[0].value) : undefined
 }

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon'
+import { DateTime, type Zone } from 'luxon'
 import { toLuxonZone } from './zone'
 
 export interface DateDetails {
@@ -29,19 +29,24 @@ function utcWallClock(date: Date): string | undefined {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
 }
 
+/** Shifting by the zone's offset and reading UTC fields: many times cheaper than a luxon DateTime. */
+function readWallClock(instant: Date, zone: Zone): string {
+  const time = instant.getTime()
+  return utcWallClock(new Date(time + zone.offset(time) * 60_000)) ?? formatWallClock(DateTime.fromJSDate(instant, { zone }))
+}
+
 /**
  * The wall clock of `instant` in a zone id produced by `parseZone`. A page of events formats a few
- * hundred of these, and a zone's offset costs an `Intl` call: shifting by the offset and reading
- * UTC fields, remembered per instant, is many times cheaper than a luxon DateTime each time.
+ * hundred of these; a fixed offset (UTC among them) costs nothing to read, a zone with rules an
+ * `Intl` call, so those are remembered per instant.
  */
 export function wallClockIn(instant: Date, zoneId: string): string {
-  const time = instant.getTime()
-  if (zoneId === 'UTC') return utcWallClock(instant) ?? formatWallClock(DateTime.fromJSDate(instant, { zone: 'UTC' }))
-  const key = `${zoneId} ${time}`
+  const zone = toLuxonZone(zoneId)
+  if (zone.isUniversal) return readWallClock(instant, zone)
+  const key = `${zoneId} ${instant.getTime()}`
   const known = wallClocks.get(key)
   if (known !== undefined) return known
-  const zone = toLuxonZone(zoneId)
-  const wallClock = utcWallClock(new Date(time + zone.offset(time) * 60_000)) ?? formatWallClock(DateTime.fromJSDate(instant, { zone }))
+  const wallClock = readWallClock(instant, zone)
   if (wallClocks.size >= WALL_CLOCKS_KEPT) wallClocks.clear()
   wallClocks.set(key, wallClock)
   return wallClock

@@ -53,6 +53,8 @@ export function parseZone(input: string): string | null {
 export function toLuxonZone(zoneId: string): Zone {
   const offset = offsetZoneMinutes(zoneId)
   if (offset !== null) return FixedOffsetZone.instance(offset)
+  // UTC has no rules: a fixed zone reads its offset without the Intl call an IANA zone makes.
+  if (zoneId === 'UTC') return FixedOffsetZone.utcInstance
   // `create` caches one instance per name, valid or not: only stored ids come here, a bounded set.
   // `isValidZone` builds an Intl.DateTimeFormat on every call, the most expensive step of a list read.
   const zone = IANAZone.create(zoneId)

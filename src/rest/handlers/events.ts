@@ -19,12 +19,14 @@ type Unlocking = { password?: string; context?: string }
 
 type EventPage = { events: Event[]; related: Related; total: number; unlocked: Set<number> }
 
+const emptyPage = (): EventPage => ({ events: [], related: emptyRelated(), total: 0, unlocked: new Set() })
+
 /** `GET /events` (upstream §5). */
 export async function listEvents(ctx: RestContext, params: EventListParams): Promise<RestResult> {
   const perPage = pageSize(ctx, params.per_page)
   const query = await eventQuery(ctx, params, perPage)
-  const page: EventPage = query.empty
-    ? { events: [], related: emptyRelated(), total: 0, unlocked: new Set() }
+  const page = query.empty
+    ? emptyPage()
     : await (servedByPageQuery(ctx, params) ? publicPage : accessControlledPage)(ctx, query, params, perPage)
   return listResult({
     ctx,
@@ -54,7 +56,7 @@ function servedByPageQuery(ctx: RestContext, params: EventListParams): boolean {
  */
 async function publicPage(ctx: RestContext, query: EventQuery, params: EventListParams, perPage: number): Promise<EventPage> {
   const access = await ctx.req.payload.collections.events.config.access.read({ req: ctx.req })
-  if (access === false) return { events: [], related: emptyRelated(), total: 0, unlocked: new Set() }
+  if (access === false) return emptyPage()
   const args = { collection: 'events' as const, where: combineQueries(query.where, access), locale: ctx.language, req: ctx.req }
   const [found, total] = await Promise.all([
     ctx.req.payload.db.find({ ...args, sort: query.sort, limit: perPage, page: params.page, pagination: false, select: { id: true } }),
