@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, unique, userWithRole, type TestUser } from '../support/api'
+import { asAdmin, BASE_URL, call, unique, usersOfEveryRole, type TestUser } from '../support/api'
 import {
   api,
   createEventAs,
@@ -36,7 +36,7 @@ let subscriber: TestUser
 
 beforeAll(async () => {
   admin = await asAdmin()
-  ;[editor, author, contributor, subscriber] = await Promise.all([userWithRole('editor'), userWithRole('author'), userWithRole('contributor'), userWithRole('subscriber')])
+  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
 })
 
 const ids = (list: { id: number }[]) => list.map((item) => item.id)

@@ -4,7 +4,7 @@
  * and the capability matrix with validation first.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, unique, userWithRole, type TestUser } from '../support/api'
+import { asAdmin, BASE_URL, call, unique, usersOfEveryRole, type TestUser } from '../support/api'
 import {
   api,
   createEventAs,
@@ -29,7 +29,7 @@ let subscriber: TestUser
 
 beforeAll(async () => {
   admin = await asAdmin()
-  ;[editor, author, contributor, subscriber] = await Promise.all([userWithRole('editor'), userWithRole('author'), userWithRole('contributor'), userWithRole('subscriber')])
+  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
 })
 
 type Kind = 'venues' | 'organizers'

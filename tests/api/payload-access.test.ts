@@ -3,7 +3,7 @@
  * can be done through /api/<collection> either.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, unique, userWithRole, type TestUser } from '../support/api'
+import { asAdmin, call, unique, usersOfEveryRole, type TestUser } from '../support/api'
 
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
 const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString()
@@ -20,10 +20,7 @@ let subscriber: TestUser
 
 beforeAll(async () => {
   admin = await asAdmin()
-  editor = await userWithRole('editor')
-  author = await userWithRole('author')
-  contributor = await userWithRole('contributor')
-  subscriber = await userWithRole('subscriber')
+  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
 })
 
 describe('reading events', () => {

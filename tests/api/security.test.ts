@@ -23,7 +23,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, unique, userWithRole, type Reply, type TestUser } from '../support/api'
+import { asAdmin, BASE_URL, call, unique, usersOfEveryRole, type Reply, type TestUser } from '../support/api'
 import { freePort, waitForHealth } from '../support/server'
 
 const NS = '/api/cal/events/v1'
@@ -56,10 +56,7 @@ const INTERNALS = /Failed query|syntax error|postgres|drizzle|pg_|SQLSTATE|relat
 
 beforeAll(async () => {
   admin = await asAdmin()
-  editor = await userWithRole('editor')
-  author = await userWithRole('author')
-  contributor = await userWithRole('contributor')
-  subscriber = await userWithRole('subscriber')
+  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
 })
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * updates, and permanent deletion that events feel.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, unique, userWithRole, type TestUser } from '../support/api'
+import { asAdmin, BASE_URL, unique, usersOfEveryRole, type TestUser } from '../support/api'
 import { api, createEventAs, expectError, expectInvalidParam, expectMissing, readEvent, ROOT } from '../support/writeFixtures'
 
 const NO_SUCH_ID = 2_000_000_000
@@ -17,7 +17,7 @@ let subscriber: TestUser
 
 beforeAll(async () => {
   admin = await asAdmin()
-  ;[editor, author, contributor, subscriber] = await Promise.all([userWithRole('editor'), userWithRole('author'), userWithRole('contributor'), userWithRole('subscriber')])
+  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
 })
 
 const TAXONOMIES = [

@@ -71,6 +71,12 @@ export async function userWithRole(role: string): Promise<TestUser> {
   return { id: created.body.doc.id as number, email, token, role }
 }
 
+/** One fresh user of each signed-in role below the administrator, created at once. */
+export async function usersOfEveryRole(): Promise<Record<'editor' | 'author' | 'contributor' | 'subscriber', TestUser>> {
+  const [editor, author, contributor, subscriber] = await Promise.all([userWithRole('editor'), userWithRole('author'), userWithRole('contributor'), userWithRole('subscriber')])
+  return { editor, author, contributor, subscriber }
+}
+
 /** A word no other test uses, to find exactly what this test made. */
 export function unique(prefix = 'x'): string {
   return `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12)}`
