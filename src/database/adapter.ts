@@ -1,5 +1,6 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { migrations } from '../migrations'
+import { limitTransactions } from './transactionSlots'
 
 /**
  * The Payload database adapter: always PostgreSQL at DATABASE_URL (the launcher points it at the
@@ -10,11 +11,16 @@ export function databaseAdapter() {
   const url = process.env.DATABASE_URL
   if (!url) throw new Error('DATABASE_URL is not set: start the service with `npm start` (embedded PostgreSQL) or set DATABASE_URL.')
   const replicas = (process.env.DATABASE_READ_REPLICAS ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-  return postgresAdapter({
-    pool: { connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) },
+  const max = Number(process.env.DATABASE_POOL_MAX || 10)
+  if (!Number.isInteger(max) || max < 3) throw new Error('DATABASE_POOL_MAX must be an integer of at least 3 (see src/database/transactionSlots.ts).')
+  const adapter = postgresAdapter({
+    pool: { connectionString: url, max },
     push: process.env.PAYLOAD_SCHEMA_PUSH === 'true',
     migrationDir: 'src/migrations',
     prodMigrations: migrations,
     ...(replicas.length ? { readReplicas: replicas } : {}),
   })
+  // The adapter keeps one client checked out for good (payloadcms/payload#11727), and queries outside
+  // transactions need one more (see limitTransactions).
+  return { ...adapter, init: (args: Parameters<typeof adapter.init>[0]) => limitTransactions(adapter.init(args), max - 2) }
 }

@@ -96,6 +96,21 @@ describe('writing events', () => {
     expect(reply.status).toBe(200)
     expect(reply.body.doc.status).toBe('publish')
   })
+
+  it('answers more simultaneous edits and deletions than the server has database connections, and keeps answering', async () => {
+    // Each of these writes once held a pooled connection while waiting for another: from ten at once
+    // (the default pool) the server stopped answering anything for good.
+    const tag = unique('burst')
+    const created = await Promise.all(Array.from({ length: 24 }, (_, n) => createEvent(admin, { title: `${tag} ${n}`, status: 'draft' })))
+    const ids = created.map((reply) => reply.body.doc.id as number)
+    const edits = await Promise.all(ids.map((id) => call(`/api/events/${id}`, { method: 'PATCH', token: editor.token, json: { title: `${tag} edited ${id}`, status: 'publish' } })))
+    expect(edits.map((reply) => reply.status)).toEqual(ids.map(() => 200))
+    const listed = await call(`/api/events?where[title][like]=${tag} edited&limit=50&depth=0`)
+    expect(listed.body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual([...ids].sort())
+    const deletions = await Promise.all(ids.map((id) => call(`/api/events/${id}`, { method: 'DELETE', token: editor.token })))
+    expect(deletions.map((reply) => reply.status)).toEqual(ids.map(() => 200))
+    expect((await call(`/api/events?where[title][like]=${tag}&depth=0`, { token: admin })).body.totalDocs).toBe(0)
+  })
 })
 
 describe('terms, users and settings', () => {
