@@ -100,6 +100,12 @@ describe('the plugin in a bare app', () => {
 describe('the namespace when its database fails', () => {
   const event = (title: string) => ({ title, start_date: '2031-04-01 19:00:00', end_date: '2031-04-01 22:00:00' })
 
+  it('does not take a signed-in caller for anonymous (401) because its user lookup lost the connection', async () => {
+    link.resetNextSend()
+    const created = await send(`${root}/events`, { method: 'POST', auth: true, json: event('Lookup lost') })
+    expect(created.status).toBe(201)
+  })
+
   it('answers 503 with the envelope while the database is down, to every caller, and recovers by itself', async () => {
     await link.down()
     try {
