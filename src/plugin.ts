@@ -6,7 +6,7 @@ import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
-import { logPoolErrors } from './database/poolErrors'
+import { handleConnectionErrors } from './database/connectionErrors'
 import { instrumentPool } from './database/queryCount'
 import { Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
@@ -62,7 +62,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       custom: { ...config.custom, calendar: runtime },
       onInit: async (payload) => {
         await config.onInit?.(payload)
-        logPoolErrors(payload)
+        handleConnectionErrors(payload)
         instrumentPool(payload)
       },
     }

@@ -106,6 +106,14 @@ describe('the namespace when its database fails', () => {
     expect(created.status).toBe(201)
   })
 
+  it('answers a write whose connection dies mid-transaction with a 503, and leaves nothing of it behind', async () => {
+    link.resetNextSend(/insert into "events"/i)
+    const lost = await send(`${root}/events`, { method: 'POST', auth: true, json: event('Lost mid-write') })
+    expect([lost.status, lost.body.code]).toEqual([503, 'rest_database_unavailable'])
+    const found = await send(`${root}/events?search=${encodeURIComponent('Lost mid-write')}&start_date=2031-04-01&end_date=2031-04-02`)
+    expect(found.body.total).toBe(0)
+  })
+
   it('answers 503 with the envelope while the database is down, to every caller, and recovers by itself', async () => {
     await link.down()
     try {

@@ -8,8 +8,11 @@ import type { AddressInfo } from 'node:net'
 export type FaultyLink = {
   /** `databaseUrl` with its host and port replaced by the link's. */
   url: (databaseUrl: string) => string
-  /** The next bytes any connection sends to the database reset that connection instead (a backend dying mid-query). */
-  resetNextSend: () => void
+  /**
+   * The next bytes a connection sends to the database (that match `matching`, e.g. a statement's text)
+   * reset that connection instead: a backend dying mid-query.
+   */
+  resetNextSend: (matching?: RegExp) => void
   /** Every connection is reset and new ones are refused, as when the server is down... */
   down: () => Promise<void>
   /** ...until it is back on the same address. */
@@ -20,7 +23,7 @@ export type FaultyLink = {
 export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> {
   const target = new URL(databaseUrl)
   const sockets = new Set<Socket>()
-  let resetArmed = false
+  let resetWhen: RegExp | undefined
   const server = createServer((client) => {
     const upstream = connect(Number(target.port), target.hostname)
     const drop = () => {
@@ -31,8 +34,8 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
     }
     sockets.add(client).add(upstream)
     client.on('data', (chunk) => {
-      if (!resetArmed) return void upstream.write(chunk)
-      resetArmed = false
+      if (!resetWhen?.test(chunk.toString('latin1'))) return void upstream.write(chunk)
+      resetWhen = undefined
       client.resetAndDestroy()
       drop()
     })
@@ -49,8 +52,8 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
       through.port = String(port)
       return through.toString()
     },
-    resetNextSend: () => {
-      resetArmed = true
+    resetNextSend: (matching = /[^]/) => {
+      resetWhen = matching
     },
     down: async () => {
       const closed = new Promise((resolve) => server.close(resolve))
