@@ -131,7 +131,7 @@ async function main(): Promise<number> {
   const record = (request: FuzzRequest, outcome: Outcome, extra: string[] = []) => {
     tally.add(request, outcome)
     learn([fixtures.adminPools, fixtures.readerPools], request, outcome)
-    for (const message of [...violations(request, outcome, fixtures.secrets), ...extra]) findings.add(`${request.target}: ${message}`, `${describeRequest(request).slice(0, 700)} → ${outcome.status} ${outcome.text.slice(0, 160)}`)
+    for (const message of [...violations(request, outcome, fixtures.secrets), ...extra]) findings.add(`${request.target}: ${message}`, `${describeRequest(request).slice(0, 700)} → ${outcome.status} ${outcome.error ?? outcome.text.slice(0, 160)}`)
   }
 
   let before = await prints.take()
