@@ -6,6 +6,7 @@ import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
+import { handleConnectionErrors } from './database/connectionErrors'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
 import { Settings } from './globals/Settings'
@@ -62,6 +63,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       custom: { ...config.custom, calendar: runtime },
       onInit: async (payload) => {
         await config.onInit?.(payload)
+        handleConnectionErrors(payload)
         await installRevision(payload)
         instrumentPool(payload)
       },

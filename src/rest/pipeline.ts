@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { PayloadRequest } from 'payload'
+import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
 import type { z } from 'zod'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
@@ -75,6 +75,7 @@ async function runRequest(req: PayloadRequest, namespacePath: string): Promise<R
     const raw = await rawParams(req, method, pathParams)
     const params = validateParams(route, raw)
     const language = isLanguageCode(raw.i18n_language) ? raw.i18n_language : undefined
+    await authenticateAgain(req)
     const ctx = await createContext(req, language)
     if (!offered(req, ctx.language)) {
       if (language) throw RestError.invalidParams({ i18n_language: 'This site does not offer this language.' })
@@ -88,6 +89,29 @@ async function runRequest(req: PayloadRequest, namespacePath: string): Promise<R
   } catch (error) {
     return errorResponse(fromPayloadError(error, Boolean(req.user)), { ...baseHeaders, 'Cache-Control': 'no-store' })
   }
+}
+
+/**
+ * Payload's auth strategies take a failed user lookup for "no such user": a signed-in caller whose
+ * lookup lost its database connection would be answered 401, told its credentials are bad, even when
+ * the next query of the request succeeds on another connection. A caller who sent credentials but came
+ * out anonymous is authenticated again, watching the lookups: a database failure is then a 503, and a
+ * lookup that works this time signs the caller in as the first should have.
+ */
+async function authenticateAgain(req: PayloadRequest): Promise<void> {
+  if (req.user || !(req.headers.has('Authorization') || req.headers.has('Cookie'))) return
+  let failure: unknown
+  const watch = (method: 'find' | 'findByID') => ({
+    value: (args: never) =>
+      (req.payload[method] as (args: never) => Promise<unknown>)(args).catch((error: unknown) => {
+        if (databaseUnavailable(error)) failure = error
+        throw error
+      }),
+  })
+  const payload: Payload = Object.create(req.payload, { find: watch('find'), findByID: watch('findByID') })
+  const { user } = await executeAuthStrategies({ headers: req.headers, payload, req, canSetHeaders: false })
+  if (failure) throw failure
+  if (user) req.user = user as PayloadRequest['user']
 }
 
 async function rawParams(req: PayloadRequest, method: string, pathParams: Record<string, string>): Promise<Record<string, unknown>> {

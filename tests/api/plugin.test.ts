@@ -4,9 +4,11 @@
  * developer's hook runs, only the chosen languages exist, and the namespace lives where asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFaultyLink, type FaultyLink } from '../support/faultyLink'
 import { BARE_NAMESPACE, hookSaw, startBareApp, type BareApp } from '../plugin/bareApp'
 
 let app: BareApp
+let link: FaultyLink
 let token: string
 
 async function send(path: string, init: { method?: string; json?: unknown; auth?: boolean } = {}) {
@@ -15,20 +17,23 @@ async function send(path: string, init: { method?: string; json?: unknown; auth?
     headers: { ...(init.json ? { 'Content-Type': 'application/json' } : {}), ...(init.auth ? { Authorization: `JWT ${token}` } : {}) },
     body: init.json ? JSON.stringify(init.json) : undefined,
   })
-  return { status: response.status, body: await response.json() }
+  return { status: response.status, headers: response.headers, body: await response.json() }
 }
 
 const root = `/api/${BARE_NAMESPACE}`
 
 beforeAll(async () => {
   if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
-  app = await startBareApp(process.env.DATABASE_URL)
+  // The bare app reaches its database through a link the fault tests can break.
+  link = await startFaultyLink(process.env.DATABASE_URL)
+  app = await startBareApp(link.url(process.env.DATABASE_URL))
   await send('/api/users/first-register', { method: 'POST', json: { email: 'dev@bare.test', password: 'bare-password-1' } })
   token = (await send('/api/users/login', { method: 'POST', json: { email: 'dev@bare.test', password: 'bare-password-1' } })).body.token
 })
 
 afterAll(async () => {
   await app?.close()
+  await link?.close()
 })
 
 describe('the plugin in a bare app', () => {
@@ -89,5 +94,41 @@ describe('the plugin in a bare app', () => {
     const german = await send(`${root}/events?i18n_language=de`)
     expect(german.status).toBe(400)
     expect(german.body.data.params).toHaveProperty('i18n_language')
+  })
+})
+
+describe('the namespace when its database fails', () => {
+  const event = (title: string) => ({ title, start_date: '2031-04-01 19:00:00', end_date: '2031-04-01 22:00:00' })
+
+  it('does not take a signed-in caller for anonymous (401) because its user lookup lost the connection', async () => {
+    link.resetNextSend()
+    const created = await send(`${root}/events`, { method: 'POST', auth: true, json: event('Lookup lost') })
+    expect(created.status).toBe(201)
+  })
+
+  it('answers a write whose connection dies mid-transaction with a 503, and leaves nothing of it behind', async () => {
+    link.resetNextSend(/insert into "events"/i)
+    const lost = await send(`${root}/events`, { method: 'POST', auth: true, json: event('Lost mid-write') })
+    expect([lost.status, lost.body.code]).toEqual([503, 'rest_database_unavailable'])
+    const found = await send(`${root}/events?search=${encodeURIComponent('Lost mid-write')}&start_date=2031-04-01&end_date=2031-04-02`)
+    expect(found.body.total).toBe(0)
+  })
+
+  it('answers 503 with the envelope while the database is down, to every caller, and recovers by itself', async () => {
+    await link.down()
+    try {
+      const answers = [await send(`${root}/events`), await send(`${root}/events`, { method: 'POST', auth: true, json: event('While down') }), await send('/api/health')]
+      expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503])
+      for (const answer of answers) expect(answer.headers.get('Retry-After')).toBe('5')
+      expect(answers.slice(0, 2).map((answer) => [answer.body.code, answer.body.data.status])).toEqual([
+        ['rest_database_unavailable', 503],
+        ['rest_database_unavailable', 503],
+      ])
+    } finally {
+      await link.up()
+    }
+    expect((await send(`${root}/events`)).status).toBe(200)
+    expect((await send(`${root}/events`, { method: 'POST', auth: true, json: event('After') })).status).toBe(201)
+    expect((await send('/api/health')).status).toBe(200)
   })
 })

@@ -1,0 +1,70 @@
+/**
+ * A TCP link between an app and its PostgreSQL that the test can break the way a crash or a network
+ * does: the app sees real connection failures (resets, refused connections), not a mock.
+ */
+import { connect, createServer, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
+
+export type FaultyLink = {
+  /** `databaseUrl` with its host and port replaced by the link's. */
+  url: (databaseUrl: string) => string
+  /**
+   * The next bytes a connection sends to the database (that match `matching`, e.g. a statement's text)
+   * reset that connection instead: a backend dying mid-query.
+   */
+  resetNextSend: (matching?: RegExp) => void
+  /** Every connection is reset and new ones are refused, as when the server is down... */
+  down: () => Promise<void>
+  /** ...until it is back on the same address. */
+  up: () => Promise<void>
+  close: () => Promise<void>
+}
+
+export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> {
+  const target = new URL(databaseUrl)
+  const sockets = new Set<Socket>()
+  let resetWhen: RegExp | undefined
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname)
+    const drop = () => {
+      for (const socket of [client, upstream]) {
+        socket.destroy()
+        sockets.delete(socket)
+      }
+    }
+    sockets.add(client).add(upstream)
+    client.on('data', (chunk) => {
+      if (!resetWhen?.test(chunk.toString('latin1'))) return void upstream.write(chunk)
+      resetWhen = undefined
+      client.resetAndDestroy()
+      drop()
+    })
+    upstream.pipe(client)
+    for (const socket of [client, upstream]) socket.on('close', drop).on('error', drop)
+  })
+  const listen = (port = 0) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  await listen()
+  const { port } = server.address() as AddressInfo
+  return {
+    url: (url) => {
+      const through = new URL(url)
+      through.hostname = '127.0.0.1'
+      through.port = String(port)
+      return through.toString()
+    },
+    resetNextSend: (matching = /[^]/) => {
+      resetWhen = matching
+    },
+    down: async () => {
+      const closed = new Promise((resolve) => server.close(resolve))
+      for (const socket of sockets) socket.destroy()
+      sockets.clear()
+      await closed
+    },
+    up: () => listen(port),
+    close: async () => {
+      for (const socket of sockets) socket.destroy()
+      if (server.listening) await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
