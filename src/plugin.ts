@@ -9,6 +9,7 @@ import { Venues } from './collections/Venues'
 import { handleConnectionErrors } from './database/connectionErrors'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
+import { installTermCounts } from './database/termCountTable'
 import { Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
 import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
@@ -65,6 +66,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         await config.onInit?.(payload)
         handleConnectionErrors(payload)
         await installRevision(payload)
+        await installTermCounts(payload)
         instrumentPool(payload)
       },
     }

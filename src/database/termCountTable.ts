@@ -1,0 +1,138 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+type Execute = { drizzle: { execute: (query: unknown) => Promise<unknown> } }
+
+/** The term a row of `events_rels` links, and its kind; null for links that are not terms. */
+const TERM = `case r.path when 'categories' then r.event_categories_id when 'tags' then r.event_tags_id end`
+const KIND = `case r.path when 'categories' then 'category' when 'tags' then 'tag' end`
+const IS_TERM = `r.path in ('categories', 'tags')`
+const ADD = 'on conflict (kind, term) do update set count = calendar_term_count.count + excluded.count'
+
+const NO_LINKS = '(select * from events_rels limit 0)'
+
+/**
+ * What a statement that added and removed links did to the counts. For each event and term touched,
+ * the event counted before when it had links to the term that the statement did not add (those it
+ * has now, minus added, plus removed), and counts now when it has any; only published events count.
+ * So an event that names a term twice counts once, and an update in place is a removal plus an addition.
+ */
+function linkDelta(added: string, removed: string): string {
+  return `insert into calendar_term_count (kind, term, count)
+        select t.kind, t.term, sum(sign(n.links) - sign(n.links - t.added + t.removed)) from (
+          select c.parent_id, c.path, c.kind, c.term, sum(c.added) as added, sum(c.removed) as removed from (
+            select r.parent_id, r.path, ${KIND} as kind, ${TERM} as term, 1 as added, 0 as removed from ${added} r where ${IS_TERM}
+            union all
+            select r.parent_id, r.path, ${KIND}, ${TERM}, 0, 1 from ${removed} r where ${IS_TERM}) c
+          where c.term is not null
+          group by 1, 2, 3, 4) t
+        cross join lateral (select count(*) as links from events_rels r where r.parent_id = t.parent_id and r.path = t.path and ${TERM} = t.term) n
+        where exists (select 1 from events e where e.id = t.parent_id and e.status = 'publish')
+        group by 1, 2
+        having sum(sign(n.links) - sign(n.links - t.added + t.removed)) <> 0
+        ${ADD};`
+}
+
+/** Published events per term, counted from scratch: at start, when the triggers were missing. */
+const RECOUNT = `
+  select ${KIND}, ${TERM}, count(distinct r.parent_id)
+    from events_rels r join events e on e.id = r.parent_id
+   where e.status = 'publish' and ${IS_TERM} and ${TERM} is not null
+   group by 1, 2`
+
+const TRIGGERS: [name: string, table: string, definition: string][] = [
+  ['calendar_term_count_added', 'events_rels', 'after insert on events_rels referencing new table as added for each statement execute function calendar_term_count_added()'],
+  ['calendar_term_count_removed', 'events_rels', 'after delete on events_rels referencing old table as removed for each statement execute function calendar_term_count_removed()'],
+  ['calendar_term_count_relinked', 'events_rels', 'after update on events_rels referencing old table as removed new table as added for each statement execute function calendar_term_count_relinked()'],
+  ['calendar_term_count_status', 'events', 'after update on events referencing old table as old_events new table as new_events for each statement execute function calendar_term_count_status()'],
+  ['calendar_term_count_deleted', 'events', `before delete on events for each row when (old.status = 'publish') execute function calendar_term_count_deleted()`],
+  ['calendar_term_count_emptied', 'events_rels', 'after truncate on events_rels for each statement execute function calendar_term_count_emptied()'],
+  ['calendar_term_count_emptied', 'events', 'after truncate on events for each statement execute function calendar_term_count_emptied()'],
+]
+
+/**
+ * `calendar_term_count`: published events per category and tag, kept by triggers on `events` and
+ * `events_rels`, the way WordPress keeps a term's count. Counting at read time scanned every link of
+ * a term: seconds at a million events, after every write. Triggers see every writer (admin,
+ * Payload's REST, the namespace, hand-written SQL) and replicate to read replicas with the data.
+ *
+ * They run after the statement triggers of `calendar_revision`, which serialize content writes, so
+ * two writers never update the same counts in opposite orders. An event linked twice to a term
+ * counts once: a link counts when it is the first of its kind for that event, and uncounts when it
+ * was the last. Installed at start, under an advisory lock; when any trigger is missing (a new
+ * database, a table recreated) the counts are rebuilt, holding content writes meanwhile.
+ */
+export async function installTermCounts(payload: Payload): Promise<void> {
+  const missing = TRIGGERS.map(([name, table]) => `(${quote(name)}, ${quote(table)})`).join(', ')
+  await (payload.db as unknown as Execute).drizzle.execute(
+    sql.raw(`
+    do $install$
+    begin
+      perform pg_advisory_xact_lock(hashtext('calendar_term_count'));
+      if to_regclass('events_rels') is null or to_regclass('events') is null then return; end if;
+      create table if not exists calendar_term_count (
+        kind text not null, term integer not null, count integer not null, primary key (kind, term));
+
+      create or replace function calendar_term_count_added() returns trigger language plpgsql as $f$
+      begin
+        ${linkDelta('added', NO_LINKS)}
+        return null;
+      end $f$;
+
+      create or replace function calendar_term_count_removed() returns trigger language plpgsql as $f$
+      begin
+        ${linkDelta(NO_LINKS, 'removed')}
+        return null;
+      end $f$;
+
+      create or replace function calendar_term_count_relinked() returns trigger language plpgsql as $f$
+      begin
+        ${linkDelta('added', 'removed')}
+        return null;
+      end $f$;
+
+      create or replace function calendar_term_count_status() returns trigger language plpgsql as $f$
+      begin
+        insert into calendar_term_count (kind, term, count)
+        select k.kind, k.term, sum(k.delta) from (
+          select distinct a.id, ${KIND} as kind, ${TERM} as term, case when a.status = 'publish' then 1 else -1 end as delta
+            from new_events a join old_events b on b.id = a.id join events_rels r on r.parent_id = a.id and ${IS_TERM}
+           where (a.status = 'publish') is distinct from (b.status = 'publish')) k
+         where k.term is not null
+         group by 1, 2
+        ${ADD};
+        return null;
+      end $f$;
+
+      -- Before the row goes: its links go by cascade afterwards, when the event can no longer be seen.
+      create or replace function calendar_term_count_deleted() returns trigger language plpgsql as $f$
+      begin
+        insert into calendar_term_count (kind, term, count)
+        select distinct ${KIND}, ${TERM}, -1 from events_rels r where r.parent_id = old.id and ${IS_TERM} and ${TERM} is not null
+        ${ADD};
+        return old;
+      end $f$;
+
+      create or replace function calendar_term_count_emptied() returns trigger language plpgsql as $f$
+      begin
+        delete from calendar_term_count;
+        return null;
+      end $f$;
+
+      if exists (select 1 from (values ${missing}) t(name, target)
+                  where not exists (select 1 from pg_trigger g where g.tgname = t.name and g.tgrelid = t.target::regclass)) then
+        -- Wait for content writes in flight and hold new ones (they take this row first), so the
+        -- recount and the triggers start from the same state.
+        perform 1 from calendar_revision where id = 1 for update;
+${TRIGGERS.map(([name, table]) => `        drop trigger if exists ${name} on ${table};`).join('\n')}
+${TRIGGERS.map(([name, , definition]) => `        create trigger ${name} ${definition};`).join('\n')}
+        delete from calendar_term_count;
+        insert into calendar_term_count (kind, term, count) ${RECOUNT};
+      end if;
+    end $install$`),
+  )
+}
+
+function quote(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`
+}
