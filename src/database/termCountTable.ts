@@ -3,11 +3,22 @@ import type { Payload } from 'payload'
 
 type Execute = { drizzle: { execute: (query: unknown) => Promise<unknown> } }
 
-/** The term a row of `events_rels` links, and its kind; null for links that are not terms. */
+/**
+ * The term a row of `events_rels` links, and its kind; null for links that are not terms. Lookups
+ * by event test it rather than `path`, which the planner would take to the `path` index.
+ */
 const TERM = `case r.path when 'categories' then r.event_categories_id when 'tags' then r.event_tags_id end`
 const KIND = `case r.path when 'categories' then 'category' when 'tags' then 'tag' end`
 const IS_TERM = `r.path in ('categories', 'tags')`
 const ADD = 'on conflict (kind, term) do update set count = calendar_term_count.count + excluded.count'
+
+/**
+ * The triggers look up the links of the events a statement touched by `parent_id` alone (the rest is
+ * a filter, not an index condition). During a bulk load the statistics still describe the tables
+ * empty, and the planner combined the `path` index (every link of that kind) with the parent's, or
+ * scanned the table, once per touched event: a 100k-event load went from 21 s to 17 minutes.
+ */
+const BY_INDEX = 'set enable_seqscan = off'
 
 const NO_LINKS = '(select * from events_rels limit 0)'
 
@@ -26,7 +37,7 @@ function linkDelta(added: string, removed: string): string {
             select r.parent_id, r.path, ${KIND}, ${TERM}, 0, 1 from ${removed} r where ${IS_TERM}) c
           where c.term is not null
           group by 1, 2, 3, 4) t
-        cross join lateral (select count(*) as links from events_rels r where r.parent_id = t.parent_id and r.path = t.path and ${TERM} = t.term) n
+        cross join lateral (select count(*) filter (where r.path = t.path and ${TERM} = t.term) as links from events_rels r where r.parent_id = t.parent_id) n
         where exists (select 1 from events e where e.id = t.parent_id and e.status = 'publish')
         group by 1, 2
         having sum(sign(n.links) - sign(n.links - t.added + t.removed)) <> 0
@@ -73,44 +84,52 @@ export async function installTermCounts(payload: Payload): Promise<void> {
       create table if not exists calendar_term_count (
         kind text not null, term integer not null, count integer not null, primary key (kind, term));
 
-      create or replace function calendar_term_count_added() returns trigger language plpgsql as $f$
+      create or replace function calendar_term_count_added() returns trigger language plpgsql ${BY_INDEX} as $f$
       begin
         ${linkDelta('added', NO_LINKS)}
         return null;
       end $f$;
 
-      create or replace function calendar_term_count_removed() returns trigger language plpgsql as $f$
+      create or replace function calendar_term_count_removed() returns trigger language plpgsql ${BY_INDEX} as $f$
       begin
         ${linkDelta(NO_LINKS, 'removed')}
         return null;
       end $f$;
 
-      create or replace function calendar_term_count_relinked() returns trigger language plpgsql as $f$
+      create or replace function calendar_term_count_relinked() returns trigger language plpgsql ${BY_INDEX} as $f$
       begin
         ${linkDelta('added', 'removed')}
         return null;
       end $f$;
 
-      create or replace function calendar_term_count_status() returns trigger language plpgsql as $f$
+      create or replace function calendar_term_count_status() returns trigger language plpgsql ${BY_INDEX} as $f$
       begin
         insert into calendar_term_count (kind, term, count)
         select k.kind, k.term, sum(k.delta) from (
           select distinct a.id, ${KIND} as kind, ${TERM} as term, case when a.status = 'publish' then 1 else -1 end as delta
-            from new_events a join old_events b on b.id = a.id join events_rels r on r.parent_id = a.id and ${IS_TERM}
-           where (a.status = 'publish') is distinct from (b.status = 'publish')) k
-         where k.term is not null
+            from new_events a join old_events b on b.id = a.id join events_rels r on r.parent_id = a.id
+           where (a.status = 'publish') is distinct from (b.status = 'publish') and ${TERM} is not null) k
          group by 1, 2
         ${ADD};
         return null;
       end $f$;
 
       -- Before the row goes: its links go by cascade afterwards, when the event can no longer be seen.
-      create or replace function calendar_term_count_deleted() returns trigger language plpgsql as $f$
+      create or replace function calendar_term_count_deleted() returns trigger language plpgsql ${BY_INDEX} as $f$
       begin
         insert into calendar_term_count (kind, term, count)
-        select distinct ${KIND}, ${TERM}, -1 from events_rels r where r.parent_id = old.id and ${IS_TERM} and ${TERM} is not null
+        select distinct ${KIND}, ${TERM}, -1 from events_rels r where r.parent_id = old.id and ${TERM} is not null
         ${ADD};
         return old;
+      end $f$;
+
+      create or replace function calendar_term_count_rebuild() returns void language plpgsql as $f$
+      begin
+        -- Wait for content writes in flight and hold new ones (they take this row first), so the
+        -- recount and the triggers start from the same state.
+        perform 1 from calendar_revision where id = 1 for update;
+        delete from calendar_term_count;
+        insert into calendar_term_count (kind, term, count) ${RECOUNT};
       end $f$;
 
       create or replace function calendar_term_count_emptied() returns trigger language plpgsql as $f$
@@ -121,13 +140,10 @@ export async function installTermCounts(payload: Payload): Promise<void> {
 
       if exists (select 1 from (values ${missing}) t(name, target)
                   where not exists (select 1 from pg_trigger g where g.tgname = t.name and g.tgrelid = t.target::regclass)) then
-        -- Wait for content writes in flight and hold new ones (they take this row first), so the
-        -- recount and the triggers start from the same state.
         perform 1 from calendar_revision where id = 1 for update;
 ${TRIGGERS.map(([name, table]) => `        drop trigger if exists ${name} on ${table};`).join('\n')}
 ${TRIGGERS.map(([name, , definition]) => `        create trigger ${name} ${definition};`).join('\n')}
-        delete from calendar_term_count;
-        insert into calendar_term_count (kind, term, count) ${RECOUNT};
+        perform calendar_term_count_rebuild();
       end if;
     end $install$`),
   )
