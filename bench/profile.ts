@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { SourceMapConsumer } from 'source-map-js'
+import { nextStartArgs, productionServerEnv } from '../scripts/productionServer'
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../tests/support/server'
 import { generateDataset } from './dataset'
@@ -63,11 +64,11 @@ async function main(): Promise<void> {
   mkdirSync(output, { recursive: true })
   const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `profile-${size}`), fresh: true, unsafeFast: true })
   const port = await freePort()
-  const app = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${output}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const app = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${output}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), ...nextStartArgs(port, '127.0.0.1')], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench', NODE_ENV: 'production' },
+    env: productionServerEnv({ ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench' }),
   })
   try {
     const base = `http://127.0.0.1:${port}`

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { nextStartArgs, productionServerEnv } from '../scripts/productionServer'
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../tests/support/server'
 import { generateDataset } from './dataset'
@@ -110,8 +111,8 @@ async function benchSize(size: number): Promise<Row[]> {
   const directory = path.join(root, 'bench', '.datasets', String(size))
   const database = await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
   const port = await freePort()
-  const env = { ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench', NODE_ENV: 'production' as const, PORT: String(port), QUERY_COUNT_HEADER: 'false' }
-  const app = start(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], env)
+  const env = productionServerEnv({ ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench', PORT: String(port), QUERY_COUNT_HEADER: 'false' })
+  const app = start(path.join(root, 'node_modules', '.bin', 'next'), nextStartArgs(port, '127.0.0.1'), env)
   const rows: Row[] = []
   try {
     await waitForHealth(`http://127.0.0.1:${port}`, 180_000)

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { dataDirectory } from '../src/database/dataDirectory'
 import { payloadSecret } from '../src/database/secret'
+import { nextStartArgs, productionServerEnv } from './productionServer'
 
 type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'payload'
 
@@ -119,7 +120,7 @@ async function main(): Promise<number> {
         const code = await build()
         if (code !== 0) return code
       }
-      return run(bin('next'), ['start', '-p', port], { ...env, NODE_ENV: 'production' })
+      return run(bin('next'), nextStartArgs(port), productionServerEnv(env))
     }
     case 'test':
       return run(process.execPath, ['--import', 'tsx', path.join(root, 'tests', 'run.ts'), ...extraArgs], env)

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_HEAP_MB, productionServerEnv } from '../../scripts/productionServer'
+
+describe('the production server environment', () => {
+  it('caps the heap by default and runs in production mode', () => {
+    const env = productionServerEnv({ NODE_OPTIONS: '--enable-source-maps' })
+    expect(env.NODE_ENV).toBe('production')
+    expect(env.NODE_OPTIONS).toBe(`--enable-source-maps --max-old-space-size=${DEFAULT_HEAP_MB}`)
+  })
+
+  it('takes the ceiling from SERVER_HEAP_MB', () => {
+    expect(productionServerEnv({ SERVER_HEAP_MB: '1024' }).NODE_OPTIONS).toBe('--max-old-space-size=1024')
+  })
+
+  it('leaves a ceiling set in NODE_OPTIONS alone', () => {
+    expect(productionServerEnv({ NODE_OPTIONS: '--max-old-space-size=2048', SERVER_HEAP_MB: '256' }).NODE_OPTIONS).toBe('--max-old-space-size=2048')
+  })
+
+  it.each(['lots', '64', '300.5', ''])('refuses SERVER_HEAP_MB=%j with the reason', (value) => {
+    expect(() => productionServerEnv({ SERVER_HEAP_MB: value })).toThrow(/SERVER_HEAP_MB must be a whole number of megabytes, at least 128/)
+  })
+})
