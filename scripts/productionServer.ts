@@ -11,7 +11,7 @@ export const DEFAULT_HEAP_MB = 384
  * idle-then-loaded server kept about 460 MB resident with a live heap under 200 MB (bench, issue 8).
  * A ceiling makes it collect sooner; a NODE_OPTIONS that already sets one wins.
  */
-export function productionServerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function productionServerEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const options = env.NODE_OPTIONS ?? ''
   if (options.includes('--max-old-space-size')) return { ...env, NODE_ENV: 'production' }
   const heapMb = Number(env.SERVER_HEAP_MB ?? DEFAULT_HEAP_MB)
