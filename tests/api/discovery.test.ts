@@ -480,6 +480,26 @@ describe('ETag and Cache-Control', () => {
     }
   })
 
+  it('HEAD answers as GET without a body: status, ETag, totals, 304 and 404 alike', async () => {
+    for (const path of [...getPaths(), '/fr/events']) {
+      const url = path.startsWith('/fr/') ? `${BASE_URL}/fr${NS}${path.slice(3)}` : `${BASE_URL}${NS}${path}`
+      const get = await fetch(url)
+      await get.arrayBuffer()
+      const head = await fetch(url, { method: 'HEAD' })
+      expect(head.status, path).toBe(get.status)
+      expect(await head.text(), path).toBe('')
+      for (const name of ['ETag', 'Content-Type', 'Cache-Control', 'X-Total', 'X-Total-Pages', 'Link']) expect(head.headers.get(name), `${path} ${name}`).toBe(get.headers.get(name))
+      const revalidated = await fetch(url, { method: 'HEAD', headers: { 'If-None-Match': get.headers.get('ETag')! } })
+      expect(revalidated.status, path).toBe(304)
+    }
+    const missing = await fetch(`${BASE_URL}${NS}/events/2147483647`, { method: 'HEAD' })
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toBe('')
+    const payloadRest = await fetch(`${BASE_URL}/api/events?limit=1`, { method: 'HEAD' })
+    expect(payloadRest.status).toBe(200)
+    expect(payloadRest.headers.get('Content-Type')).toMatch(/^application\/json/)
+  })
+
   it('a change to the data changes the ETag: the old one gets a 200', async () => {
     const event = await createEvent({ title: `${fixture.tag} Rehearsal` })
     const paths = [`${NS}/events/${event.id}`, `${NS}/events?include=${event.id}`]

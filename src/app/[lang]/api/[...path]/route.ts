@@ -3,6 +3,7 @@ import { handleEndpoints } from 'payload'
 import { isLanguageCode } from '../../../../i18n/languages'
 import { calendarRuntime } from '../../../../options'
 import { errorResponse, RestError } from '../../../../rest/http/errors'
+import { headFromGet } from '../../../../rest/http/head'
 import { withDecodablePath } from '../../../../rest/http/pathGuard'
 
 /**
@@ -26,3 +27,4 @@ export const PUT = withDecodablePath(handle)
 export const PATCH = withDecodablePath(handle)
 export const DELETE = withDecodablePath(handle)
 export const OPTIONS = withDecodablePath(handle)
+export const HEAD = headFromGet(GET)
