@@ -128,6 +128,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function nodeOptionsOf(pid: number): string | undefined {
+  try {
+    const line = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((entry) => entry.startsWith('NODE_OPTIONS='))
+    return line?.slice('NODE_OPTIONS='.length)
+  } catch {
+    return undefined
+  }
+}
+
 /** Processes started for this data directory (the launcher passes DATA_DIR down to all of them). */
 function processesOf(dataDir: string): number[] {
   if (!existsSync('/proc')) return []
@@ -302,6 +311,9 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
 
     const health = await request(second.base, '/api/health')
     expect(health.status).toBe(200)
+    // The server runs under the default heap ceiling (SERVER_HEAP_MB).
+    const options = processesOf(dataDir).map(nodeOptionsOf)
+    expect(options.some((line) => line?.split(' ').includes('--max-old-space-size=384')), JSON.stringify(options)).toBe(true)
 
     // Written through the main server, read anonymously through the second one.
     const admin = await asAdmin()
@@ -331,4 +343,15 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
     // The shared database is still there for the main server.
     expect((await call('/api/health')).status).toBe(200)
   }, 150_000)
+
+  it('refuses a SERVER_HEAP_MB that is not a size, saying so, before serving', async () => {
+    const dataDir = freshDataDir()
+    const env = operatorEnv({ DATA_DIR: dataDir, PORT: String(await freePort()), SERVER_HEAP_MB: 'lots' }, { database: true })
+    const refused = launch('start', dataDir, env)
+    const exit = await Promise.race([refused.exited, sleep(60_000).then(() => undefined)])
+    expect(exit, refused.output()).toBeDefined()
+    expect(exit!.code).not.toBe(0)
+    expect(refused.output()).toContain('SERVER_HEAP_MB must be a whole number of megabytes, at least 128 (got lots)')
+    expect(processesOf(dataDir)).toEqual([])
+  }, 90_000)
 })
