@@ -1041,6 +1041,26 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
     expect(wrong).toEqual([])
   })
 
+  it('malformed percent-encoding in a path, anywhere on the server, by any method: a 400 naming the path, nothing written', async () => {
+    const title = unique('malformed path')
+    const paths = [`${NS}/events/%FF`, `${NS}/events/by-slug/%C0%AF`, `${NS}/venues/1%2`, `${NS}/%zz`, `/fr${NS}/tags/%E2%82`, '/api/events/%FF', '/api/%', '/admin/collections/%FF', '/%FF']
+    const wrong: string[] = []
+    for (const requestPath of paths) {
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'HEAD']) {
+        const json = method === 'POST' || method === 'PUT' ? { title, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' } : undefined
+        const reply = await call(requestPath, { method, token: admin, json })
+        if (reply.status !== 400) wrong.push(`${method} ${requestPath} → ${reply.status}`)
+        else if (method !== 'HEAD') {
+          const why = problem(reply)
+          if (why || reply.body.code !== 'rest_invalid_param' || !reply.body.data.params?.path) wrong.push(`${method} ${requestPath} → ${why ?? JSON.stringify(reply.body)}`)
+        }
+      }
+    }
+    expect(wrong).toEqual([])
+    const stored = await call(`/api/events?where[title][equals]=${encodeURIComponent(title)}&limit=1`, { token: admin })
+    expect(stored.body.totalDocs).toBe(0)
+  })
+
   it('term ids beyond the database integer range', async () => {
     const wrong: string[] = []
     for (const requestPath of [`${NS}/events?categories=2147483648`, `${NS}/events?tags=99999999999999999999`, `${NS}/events?categories=1,2147483648`]) {

@@ -329,12 +329,13 @@ export type FuzzRequest = {
   target: string
 }
 
-/**
- * Hostile path segments, all of them well-formed percent-encoding: Next.js answers a malformed one
- * (`%FF`, `%zz`, `%C0%AF`) with a bare 500 before any application code runs, a known and accepted gap
- * outside the app's reach. Malformed encoding in the query string is fuzzed (`queryArbitrary`).
- */
+/** Hostile path segments, malformed percent-encoding among them (`queryArbitrary` does the query string). */
 const SLUG_SEGMENTS = [
+  '%FF',
+  '%zz',
+  '%C0%AF',
+  'a%',
+  '%E2%82',
   '%00',
   'a%00b',
   '%0d%0aSet-Cookie:%20injected=1',

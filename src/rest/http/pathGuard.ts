@@ -1,16 +1,15 @@
 import { errorResponse, RestError } from './errors'
 
 /**
- * Payload's router decodes path segments with `decodeURIComponent` and answers a malformed one
- * (`%FF`, `%C0%AF`) with a 500: such paths are the client's mistake, a 400 in the namespace's shape.
+ * A path with malformed percent-encoding (`%FF`, `%C0%AF`, `%zz`) is the client's mistake: a 400 in
+ * the namespace's shape. Next.js's router and Payload's both decode segments with
+ * `decodeURIComponent` and would answer it with a bare 500.
  */
-export function withDecodablePath<A extends unknown[]>(handler: (request: Request, ...rest: A) => Promise<Response>) {
-  return (request: Request, ...rest: A): Promise<Response> => {
-    try {
-      decodeURIComponent(new URL(request.url).pathname)
-    } catch {
-      return Promise.resolve(errorResponse(RestError.invalidParams({ path: 'Malformed percent-encoding in the path.' })))
-    }
-    return handler(request, ...rest)
+export function malformedPathResponse(request: Request): Response | undefined {
+  try {
+    decodeURIComponent(new URL(request.url).pathname)
+    return undefined
+  } catch {
+    return errorResponse(RestError.invalidParams({ path: 'Malformed percent-encoding in the path.' }))
   }
 }

@@ -4,7 +4,6 @@ import { isLanguageCode } from '../../../../i18n/languages'
 import { calendarRuntime } from '../../../../options'
 import { errorResponse, RestError } from '../../../../rest/http/errors'
 import { headFromGet } from '../../../../rest/http/head'
-import { withDecodablePath } from '../../../../rest/http/pathGuard'
 
 /**
  * The per-language REST roots (`/fr/api/cal/events/v1/...`, contract §1): the same Payload endpoint
@@ -21,10 +20,10 @@ async function handle(request: Request, { params }: { params: Promise<{ lang: st
   return handleEndpoints({ config, request, path })
 }
 
-export const GET = withDecodablePath(handle)
-export const POST = withDecodablePath(handle)
-export const PUT = withDecodablePath(handle)
-export const PATCH = withDecodablePath(handle)
-export const DELETE = withDecodablePath(handle)
-export const OPTIONS = withDecodablePath(handle)
+export const GET = handle
+export const POST = handle
+export const PUT = handle
+export const PATCH = handle
+export const DELETE = handle
+export const OPTIONS = handle
 export const HEAD = headFromGet(GET)
