@@ -2,8 +2,9 @@
  * `npm run bench:profile -- [path] [--size 10000] [--duration 10]`: where a request's time goes. Starts
  * the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
  * dataset, loads `path` (the event list by default) with autocannon at 32 connections, stops the app
- * and prints the functions that took the most CPU, by self time and by package, mapped back to their
- * sources through the build's source maps. The raw profile stays in bench/.profiles/ for Chrome's
+ * and prints where the CPU went while it was loaded (start-up, data generation and idle time left
+ * out): by package, by function's self time and by function's total time (callees included), mapped
+ * back to their sources through the build's source maps. The raw profile stays in bench/.profiles/ for Chrome's
  * DevTools (Performance → Load profile).
  */
 import autocannon from 'autocannon'
@@ -24,18 +25,26 @@ const size = Number(option('size') ?? 10_000)
 const duration = Number(option('duration') ?? 10)
 const output = path.join(root, 'bench', '.profiles')
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
-type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
 
-/** Self time per source location (`package/file:line function`), source-mapped where the build has maps. */
-function selfTimes(profile: Profile): Map<string, number> {
-  const time = new Map<number, number>()
-  profile.samples.forEach((id, index) => time.set(id, (time.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)))
+/** Microseconds on the clock V8 stamps profiles with (the monotonic clock, as `process.hrtime`). */
+const now = () => Number(process.hrtime.bigint() / 1000n)
+
+/**
+ * CPU time per source location (`package/file:line function`) between `from` and `to`, idle left
+ * out: `self` where the samples landed, `total` with callees (a function counts once per sample,
+ * however deep it recurses). Source-mapped where the build has maps.
+ */
+function cpuTimes(profile: Profile, from: number, to: number): { self: Map<string, number>; total: Map<string, number> } {
   const maps = new Map<string, SourceMapConsumer | undefined>()
-  const spent = new Map<string, number>()
-  for (const node of profile.nodes) {
-    const micros = time.get(node.id)
-    if (!micros) continue
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parentOf = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id)
+  const names = new Map<number, string>()
+  const nameOf = (node: ProfileNode): string => {
+    const known = names.get(node.id)
+    if (known) return known
     const { functionName, url, lineNumber, columnNumber } = node.callFrame
     let where = `${url.replace(/^file:\/\//, '').replace(/.*node_modules\//, '') || '(native)'}:${lineNumber + 1} ${functionName}`
     const file = url.replace(/^file:\/\//, '')
@@ -45,9 +54,27 @@ function selfTimes(profile: Profile): Map<string, number> {
       const source = original?.source
       if (source) where = `${source.includes('node_modules/') ? source.replace(/.*node_modules\//, '') : source.replace(/^.*?\/src\//, 'src/')}:${original.line} ${original.name ?? functionName}`
     }
-    spent.set(where, (spent.get(where) ?? 0) + micros)
+    names.set(node.id, where)
+    return where
   }
-  return spent
+  const self = new Map<string, number>()
+  const total = new Map<string, number>()
+  let at = profile.startTime
+  profile.samples.forEach((id, index) => {
+    const micros = profile.timeDeltas[index] ?? 0
+    at += micros
+    const node = byId.get(id)
+    if (at < from || at > to || !node || node.callFrame.functionName === '(idle)') return
+    self.set(nameOf(node), (self.get(nameOf(node)) ?? 0) + micros)
+    const counted = new Set<string>()
+    for (let up: number | undefined = id; up !== undefined; up = parentOf.get(up)) {
+      const where = nameOf(byId.get(up)!)
+      if (counted.has(where)) continue
+      counted.add(where)
+      total.set(where, (total.get(where) ?? 0) + micros)
+    }
+  })
+  return { self, total }
 }
 
 function top(entries: Map<string, number>, count: number, total: number): string {
@@ -64,6 +91,8 @@ async function main(): Promise<void> {
   mkdirSync(output, { recursive: true })
   const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `profile-${size}`), fresh: true, unsafeFast: true })
   const port = await freePort()
+  let loadFrom = 0
+  let loadTo = 0
   const app = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${output}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), ...nextStartArgs(port, '127.0.0.1')], {
     cwd: root,
     detached: true,
@@ -75,7 +104,9 @@ async function main(): Promise<void> {
     await waitForHealth(base, 180_000)
     await generateDataset(database.url, size)
     await autocannon({ url: `${base}${target}`, connections: 32, duration: 3 })
+    loadFrom = now()
     const result = await autocannon({ url: `${base}${target}`, connections: 32, duration })
+    loadTo = now()
     console.log(`${target} at ${size.toLocaleString('en')} events: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors`)
   } finally {
     // The profile is written when the process exits normally: Next exits on SIGTERM.
@@ -87,16 +118,19 @@ async function main(): Promise<void> {
   }
   const file = readdirSync(output).find((name) => name.endsWith('.cpuprofile'))
   if (!file) throw new Error('the app wrote no profile')
-  const spent = selfTimes(JSON.parse(readFileSync(path.join(output, file), 'utf8')) as Profile)
-  const total = [...spent.values()].reduce((sum, micros) => sum + micros, 0)
+  const { self, total: inclusive } = cpuTimes(JSON.parse(readFileSync(path.join(output, file), 'utf8')) as Profile, loadFrom, loadTo)
+  const total = [...self.values()].reduce((sum, micros) => sum + micros, 0)
   const byPackage = new Map<string, number>()
-  for (const [where, micros] of spent) {
+  for (const [where, micros] of self) {
     const parts = where.split(/[/:]/)
     const name = where.startsWith('src/') ? 'src (this app)' : parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!
     byPackage.set(name, (byPackage.get(name) ?? 0) + micros)
   }
-  console.log(`\nCPU by package (the whole run, start-up included):\n${top(byPackage, 15, total)}`)
-  console.log(`\nCPU by function (self time):\n${top(spent, 30, total)}`)
+  const busy = total / 1e6
+  console.log(`\nCPU under load: ${busy.toFixed(1)} s busy of ${((loadTo - loadFrom) / 1e6).toFixed(1)} s (${Math.round((busy / ((loadTo - loadFrom) / 1e6)) * 100)}% of one core); shares of the busy time below`)
+  console.log(`\nBy package:\n${top(byPackage, 15, total)}`)
+  console.log(`\nBy function, self time:\n${top(self, 30, total)}`)
+  console.log(`\nBy function, total time (callees included):\n${top(inclusive, 40, total)}`)
   console.log(`\nRaw profile: ${path.join(output, file)}`)
 }
 
