@@ -58,10 +58,15 @@ async function probe(ctx: RestContext, kind: WritableKind, id: number): Promise<
   return (found as Probe | null) ?? undefined
 }
 
+/** A by-slug route's lookup, once per request: validation, the permission check and the write all ask. */
+const slugLookups = new WeakMap<RestContext, Promise<number | undefined>>()
+
 /** The item a by-id or by-slug route names; an unknown slug is a 400 (upstream §6.2). */
 export async function itemId(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<number> {
   if (by === 'id') return Number(params.id)
-  const id = await idBySlug(ctx, kind, String(params.slug))
+  let lookup = slugLookups.get(ctx)
+  if (!lookup) slugLookups.set(ctx, (lookup = idBySlug(ctx, kind, String(params.slug))))
+  const id = await lookup
   if (id === undefined) throw RestError.invalidParams({ slug: `No ${KINDS[kind].singular} has this slug.` })
   return id
 }
