@@ -2,7 +2,7 @@
  * `npm run bench`: the namespace against Payload's own REST API and a raw floor, on datasets of
  * 10k, 100k and 1M events, the service run as production runs it (built, `next start`, embedded
  * PostgreSQL). Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
- * (10k only, 5 s) `--scenarios a,e,f` (a subset). Prints a table and writes bench/results/<date>.md.
+ * (10k only, 5 s) `--scenarios a,e,f` (a subset). Prints a table and adds it on top of bench/results/<date>.md.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -181,7 +181,9 @@ async function main(): Promise<void> {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator (autocannon, ${CONNECTIONS} connections, ${duration} s per scenario after a warm-up) on the same machine`
   const report = [`# Benchmark ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, '', machine, '', table(rows), '', ...targets(rows).map((t) => `- ${t}`), ''].join('\n')
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true })
-  writeFileSync(path.join(root, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}.md`), report)
+  // The day's file keeps every run of the day, the newest first.
+  const file = path.join(root, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}.md`)
+  writeFileSync(file, existsSync(file) ? `${report}\n${readFileSync(file, 'utf8')}` : report)
   console.log(report)
 }
 
