@@ -1,10 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
+import { rawQuery } from './rawQuery'
 
 /** Tables whose rows the calendar serves: the collections' and the settings global's, with their `_locales`, `_rels`... */
 const CONTENT_TABLES = ['events', 'venues', 'organizers', 'event_categories', 'event_tags', 'media', 'settings']
-
-type Execute = { drizzle: { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> } }
 
 /**
  * A counter in the database that every write to the content moves: statement triggers, so the
@@ -19,7 +18,8 @@ type Execute = { drizzle: { execute: (query: unknown) => Promise<{ rows: Record<
  */
 export async function installRevision(payload: Payload): Promise<void> {
   const prefixes = CONTENT_TABLES.map((table) => `'${table}'`).join(', ')
-  await (payload.db as unknown as Execute).drizzle.execute(
+  await rawQuery(
+    payload,
     sql.raw(`
     do $install$
     declare
@@ -51,7 +51,7 @@ export async function installRevision(payload: Payload): Promise<void> {
  */
 export async function readRevision(payload: Payload): Promise<string | undefined> {
   if ((payload.db as unknown as { readReplicaOptions?: string[] }).readReplicaOptions?.length) return undefined
-  const { rows } = await (payload.db as unknown as Execute).drizzle.execute(sql`select value from calendar_revision where id = 1`)
+  const rows = await rawQuery<{ value: string | number }>(payload, sql`select value from calendar_revision where id = 1`)
   return rows[0] ? String(rows[0].value) : undefined
 }
 

@@ -1,7 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-
-type Execute = { drizzle: { execute: (query: unknown) => Promise<unknown> } }
+import { rawQuery } from './rawQuery'
 
 /**
  * The term a row of `events_rels` links, and its kind; null for links that are not terms. Lookups
@@ -75,7 +74,8 @@ const TRIGGERS: [name: string, table: string, definition: string][] = [
  */
 export async function installTermCounts(payload: Payload): Promise<void> {
   const missing = TRIGGERS.map(([name, table]) => `(${quote(name)}, ${quote(table)})`).join(', ')
-  await (payload.db as unknown as Execute).drizzle.execute(
+  await rawQuery(
+    payload,
     sql.raw(`
     do $install$
     begin

@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
+import { rawQuery } from '../database/rawQuery'
 
 /** `GET /api/health`: 200 when the database answers, 503 otherwise; for load balancers and the launcher. */
 export const healthEndpoint: Endpoint = {
@@ -7,8 +8,7 @@ export const healthEndpoint: Endpoint = {
   method: 'get',
   handler: async (req) => {
     try {
-      const db = req.payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<unknown> } }
-      await db.drizzle.execute(sql`select 1`)
+      await rawQuery(req.payload, sql`select 1`)
       return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
     } catch {
       return Response.json({ status: 'unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' } })

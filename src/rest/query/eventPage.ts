@@ -1,9 +1,10 @@
 import { sql } from '@payloadcms/db-postgres'
+import { rawQuery, type SQL } from '../../database/rawQuery'
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { emptyRelated, type Related } from '../serialize/related'
 import { findByIds } from './read'
-import { termCounts, type SQL } from './termCounts'
+import { termCounts } from './termCounts'
 
 /**
  * A page of events for an anonymous reader, with everything it embeds, in one hand-written query.
@@ -20,9 +21,8 @@ import { termCounts, type SQL } from './termCounts'
  */
 export async function loadEventPage(ctx: RestContext, ids: number[]): Promise<{ events: Event[]; related: Related }> {
   if (!ids.length) return { events: [], related: emptyRelated() }
-  const db = ctx.req.payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: { body: PageBody }[] }> } }
   const language = ctx.language
-  const { rows } = await db.drizzle.execute(sql`
+  const rows = await rawQuery<{ body: PageBody }>(ctx.req.payload, sql`
     with page as (
       select e.*, p.ord from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as p(id, ord) join events e on e.id = p.id),
     rels as (select r.* from events_rels r where r.parent_id in (select id from page)),

@@ -1,10 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
+import { rawQuery } from '../../database/rawQuery'
 import { revisionCache } from '../../database/revision'
 import type { RestContext } from '../context'
-
-/** A fragment of SQL, as drizzle's `sql` template builds it. */
-export type SQL = ReturnType<typeof sql>
 
 type Row = { kind: 'category' | 'tag'; id: number; count: string | number }
 
@@ -29,10 +27,9 @@ export async function termCounts(ctx: RestContext, categoryIds: number[], tagIds
 }
 
 async function countTerms(payload: Payload, keys: string[]): Promise<Map<string, number>> {
-  const db = payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Row[] }> } }
   const ids = (kind: string) => keys.filter((key) => key.startsWith(`${kind}:`)).map((key) => Number(key.slice(kind.length + 1)))
   const list = (values: number[]) => sql.join((values.length ? values : [0]).map((id) => sql`${id}`), sql`, `)
-  const { rows } = await db.drizzle.execute(sql`
+  const rows = await rawQuery<Row>(payload, sql`
     select kind, term as id, count from calendar_term_count
      where (kind = 'category' and term in (${list(ids('category'))})) or (kind = 'tag' and term in (${list(ids('tag'))}))`)
   return new Map(rows.map((row) => [`${row.kind}:${row.id}`, Number(row.count)]))
@@ -40,7 +37,6 @@ async function countTerms(payload: Payload, keys: string[]): Promise<Map<string,
 
 /** Ids of the categories or tags that at least one published event uses (`hide_empty`). */
 export async function termsInUse(payload: Payload, kind: 'category' | 'tag'): Promise<number[]> {
-  const db = payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: { id: number }[] }> } }
-  const { rows } = await db.drizzle.execute(sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`)
+  const rows = await rawQuery<{ id: number }>(payload, sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`)
   return rows.map((row) => Number(row.id))
 }
