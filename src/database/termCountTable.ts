@@ -8,7 +8,6 @@ import { rawQuery } from './rawQuery'
  */
 const TERM = `case r.path when 'categories' then r.event_categories_id when 'tags' then r.event_tags_id end`
 const KIND = `case r.path when 'categories' then 'category' when 'tags' then 'tag' end`
-const IS_TERM = `r.path in ('categories', 'tags')`
 const ADD = 'on conflict (kind, term) do update set count = calendar_term_count.count + excluded.count'
 
 /**
@@ -31,10 +30,9 @@ function linkDelta(added: string, removed: string): string {
   return `insert into calendar_term_count (kind, term, count)
         select t.kind, t.term, sum(sign(n.links) - sign(n.links - t.added + t.removed)) from (
           select c.parent_id, c.path, c.kind, c.term, sum(c.added) as added, sum(c.removed) as removed from (
-            select r.parent_id, r.path, ${KIND} as kind, ${TERM} as term, 1 as added, 0 as removed from ${added} r where ${IS_TERM}
+            select r.parent_id, r.path, ${KIND} as kind, ${TERM} as term, 1 as added, 0 as removed from ${added} r where ${TERM} is not null
             union all
-            select r.parent_id, r.path, ${KIND}, ${TERM}, 0, 1 from ${removed} r where ${IS_TERM}) c
-          where c.term is not null
+            select r.parent_id, r.path, ${KIND}, ${TERM}, 0, 1 from ${removed} r where ${TERM} is not null) c
           group by 1, 2, 3, 4) t
         cross join lateral (select count(*) filter (where r.path = t.path and ${TERM} = t.term) as links from events_rels r where r.parent_id = t.parent_id) n
         where exists (select 1 from events e where e.id = t.parent_id and e.status = 'publish')
@@ -47,7 +45,7 @@ function linkDelta(added: string, removed: string): string {
 const RECOUNT = `
   select ${KIND}, ${TERM}, count(distinct r.parent_id)
     from events_rels r join events e on e.id = r.parent_id
-   where e.status = 'publish' and ${IS_TERM} and ${TERM} is not null
+   where e.status = 'publish' and ${TERM} is not null
    group by 1, 2`
 
 const TRIGGERS: [name: string, table: string, definition: string][] = [
