@@ -4,8 +4,8 @@
  * dataset, loads `path` (the event list by default) with autocannon at 32 connections, stops the app
  * and prints where the CPU went while it was loaded (start-up, data generation and idle time left
  * out): by package, by function's self time and by function's total time (callees included), mapped
- * back to their sources through the build's source maps. The raw profile stays in bench/.profiles/ for Chrome's
- * DevTools (Performance → Load profile).
+ * back to their sources through the build's source maps. The raw profile stays in bench/.profiles/
+ * for Chrome's DevTools (Performance → Load profile).
  */
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
@@ -65,13 +65,14 @@ function cpuTimes(profile: Profile, from: number, to: number): { self: Map<strin
     at += micros
     const node = byId.get(id)
     if (at < from || at > to || !node || node.callFrame.functionName === '(idle)') return
-    self.set(nameOf(node), (self.get(nameOf(node)) ?? 0) + micros)
+    const where = nameOf(node)
+    self.set(where, (self.get(where) ?? 0) + micros)
     const counted = new Set<string>()
     for (let up: number | undefined = id; up !== undefined; up = parentOf.get(up)) {
-      const where = nameOf(byId.get(up)!)
-      if (counted.has(where)) continue
-      counted.add(where)
-      total.set(where, (total.get(where) ?? 0) + micros)
+      const caller = nameOf(byId.get(up)!)
+      if (counted.has(caller)) continue
+      counted.add(caller)
+      total.set(caller, (total.get(caller) ?? 0) + micros)
     }
   })
   return { self, total }
@@ -126,8 +127,8 @@ async function main(): Promise<void> {
     const name = where.startsWith('src/') ? 'src (this app)' : parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!
     byPackage.set(name, (byPackage.get(name) ?? 0) + micros)
   }
-  const busy = total / 1e6
-  console.log(`\nCPU under load: ${busy.toFixed(1)} s busy of ${((loadTo - loadFrom) / 1e6).toFixed(1)} s (${Math.round((busy / ((loadTo - loadFrom) / 1e6)) * 100)}% of one core); shares of the busy time below`)
+  const loaded = loadTo - loadFrom
+  console.log(`\nCPU under load: ${(total / 1e6).toFixed(1)} s busy of ${(loaded / 1e6).toFixed(1)} s (${Math.round((total / loaded) * 100)}% of one core); shares of the busy time below`)
   console.log(`\nBy package:\n${top(byPackage, 15, total)}`)
   console.log(`\nBy function, self time:\n${top(self, 30, total)}`)
   console.log(`\nBy function, total time (callees included):\n${top(inclusive, 40, total)}`)

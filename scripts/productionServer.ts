@@ -7,9 +7,9 @@
 export const DEFAULT_HEAP_MB = 384
 
 /**
- * The server's environment. V8 sizes its heap from the machine, not from the work: on 24 GiB an
- * idle-then-loaded server kept about 460 MB resident with a live heap under 200 MB (bench, issue 8).
- * A ceiling makes it collect sooner; a NODE_OPTIONS that already sets one wins.
+ * The server's environment. V8 sizes its heap from the machine, not from the work: on 24 GiB the
+ * loaded server kept 450–620 MB resident, and 245–276 MB at the same throughput under this ceiling
+ * (bench, issue 8), because it collects sooner. A NODE_OPTIONS that already sets one wins.
  */
 export function productionServerEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const options = env.NODE_OPTIONS ?? ''
