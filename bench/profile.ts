@@ -92,8 +92,8 @@ async function main(): Promise<void> {
   mkdirSync(output, { recursive: true })
   const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `profile-${size}`), fresh: true, unsafeFast: true })
   const port = await freePort()
-  let loadFrom = 0
-  let loadTo = 0
+  let loadFrom: number
+  let loadTo: number
   const app = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${output}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), ...nextStartArgs(port, '127.0.0.1')], {
     cwd: root,
     detached: true,

@@ -60,7 +60,7 @@ async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
   } catch (error) {
     await captureFailure(`admin-failure-${name}`)
     const errors = pageErrors.length ? `\npage errors:\n${pageErrors.join('\n')}` : ''
-    throw new Error(`${name} (at ${page.url()}): ${error instanceof Error ? error.message : error}${errors}`)
+    throw new Error(`${name} (at ${page.url()}): ${error instanceof Error ? error.message : error}${errors}`, { cause: error })
   }
 }
 

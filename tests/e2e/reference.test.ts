@@ -61,7 +61,7 @@ async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
       // the page itself is gone
     }
     const errors = pageErrors.length ? `\npage errors:\n${pageErrors.join('\n')}` : ''
-    throw new Error(`${name} (at ${page.url()}): ${error instanceof Error ? error.message : error}${errors}`)
+    throw new Error(`${name} (at ${page.url()}): ${error instanceof Error ? error.message : error}${errors}`, { cause: error })
   }
 }
 
