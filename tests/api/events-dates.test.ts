@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { unique } from '../support/api'
-import { createEvent, dayAt, expectInvalidParam, ns, qs, ROOT, splitUrl, titles, ymd } from '../support/fixtures'
+import { changeSettings, createEvent, dayAt, expectInvalidParam, ns, qs, restoreSettings, ROOT, splitUrl, titles, ymd } from '../support/fixtures'
 
 const LIST = `${ROOT}/events/`
 
@@ -15,6 +15,18 @@ async function event(title: string, start: string, end: string) {
 
 function list(params: Record<string, string | number>) {
   return ns(`/events?${qs(params)}`)
+}
+
+/**
+ * The titles the list answers, asserting that both ways of serving it agree: the hand-written page
+ * query (anonymous readers) and the local API (taken when a password is given to try).
+ */
+async function listedEither(params: Record<string, string | number>): Promise<string[]> {
+  const fast = await list(params)
+  const local = await list({ ...params, password: 'no-such-password' })
+  expect(fast.status).toBe(200)
+  expect(titles(local)).toEqual(titles(fast))
+  return titles(fast)
 }
 
 const ts = (iso: string) => Math.floor(new Date(iso).getTime() / 1000)
@@ -75,6 +87,59 @@ describe('start_date and end_date', () => {
   it('accepts ISO 8601 bounds', async () => {
     const reply = await list({ search: tag, start_date: '2031-01-01T19:00:00Z', end_date: '2031-01-01T21:00:00Z', strict_dates: 1 })
     expect(titles(reply)).toEqual([`${tag} evening`])
+  })
+})
+
+describe('bounds compare instants, days counted on the site clock (upstream as measured live)', () => {
+  const tag = unique('instant')
+  beforeAll(async () => {
+    // 23:00 on 24 Nov in New York is 04:00Z on 25 Nov; 07:30 on 25 Nov in Tokyo is 22:30Z on 24 Nov.
+    await createEvent({ title: `${tag} new york`, start: '2032-11-25T04:00:00Z', timezone: 'America/New_York' })
+    await createEvent({ title: `${tag} tokyo`, start: '2032-11-24T22:30:00Z', end: '2032-11-24T23:30:00Z', timezone: 'Asia/Tokyo' })
+    // 20:00 in Paris is 19:00Z.
+    await createEvent({ title: `${tag} paris`, start: '2032-12-04T19:00:00Z', timezone: 'Europe/Paris' })
+  })
+
+  it('whole days: a New York evening falling on the next UTC day is listed, a Tokyo morning of that day is not', async () => {
+    expect(await listedEither({ search: tag, start_date: '2032-11-25', end_date: '2032-11-25' })).toEqual([`${tag} new york`])
+    expect(await listedEither({ search: tag, start_date: '2032-11-24', end_date: '2032-11-24' })).toEqual([`${tag} tokyo`])
+  })
+
+  it('strict times: a 20:00 Paris event (19:00Z) starts before 20:00 and after 19:00', async () => {
+    const end_date = '2032-12-31'
+    expect(await listedEither({ search: tag, strict_dates: 1, start_date: '2032-12-04 20:00:00', end_date })).toEqual([])
+    expect(await listedEither({ search: tag, strict_dates: 1, start_date: '2032-12-04 19:00:00', end_date })).toEqual([`${tag} paris`])
+  })
+
+  it('relative bounds too', async () => {
+    expect(await listedEither({ search: tag, starts_after: '2032-11-25 03:00:00', starts_before: '2032-11-25 05:00:00', strict_dates: 1 })).toEqual([
+      `${tag} new york`,
+    ])
+    // The Tokyo event ends at 23:30Z, 08:30 on the 25th on its own clock.
+    expect(await listedEither({ search: tag, ends_before: '2032-11-25 00:30:00', strict_dates: 1 })).toEqual([`${tag} tokyo`])
+  })
+
+  it('reads whole days in the site zone when it is not UTC', async () => {
+    const previous = await changeSettings({ timezone: 'America/New_York' })
+    try {
+      // 25 Nov in New York runs from 05:00Z on the 25th to 04:59:59Z on the 26th: the New York
+      // event (04:00Z–05:00Z) started before it; 24 Nov ends before that event does.
+      const reply = await list({ search: tag, start_date: '2032-11-25', end_date: '2032-11-25' })
+      expect(titles(reply)).toEqual([])
+      expect(splitUrl(reply.body.rest_url).params).toMatchObject({ start_date: '2032-11-25 00:00:00', end_date: '2032-11-25 23:59:59' })
+      expect(await listedEither({ search: tag, start_date: '2032-11-24', end_date: '2032-11-24' })).toEqual([`${tag} tokyo`])
+      expect(await listedEither({ search: tag, start_date: '2032-11-24', end_date: '2032-11-25' })).toEqual([`${tag} new york`, `${tag} tokyo`])
+    } finally {
+      await restoreSettings(previous)
+    }
+  })
+
+  it('the default window starts at the start of yesterday as an instant, whatever the event zone', async () => {
+    const own = unique('edge')
+    // 01:00Z yesterday is 17:00 the day before in Los Angeles; 23:00Z two days ago is 08:00 yesterday in Tokyo.
+    await createEvent({ title: `${own} los angeles`, start: dayAt(-1, 1), timezone: 'America/Los_Angeles' })
+    await createEvent({ title: `${own} tokyo`, start: dayAt(-2, 23), timezone: 'Asia/Tokyo' })
+    expect(await listedEither({ search: own })).toEqual([`${own} los angeles`])
   })
 })
 

@@ -124,6 +124,51 @@ describe('categories and tags', () => {
   })
 })
 
+describe('a parent category lists the events of its subcategories', () => {
+  const tag = unique('tree')
+  let music: { id: number; slug: string }, jazz: { id: number; slug: string }, bebop: { id: number; slug: string }, other: { id: number; slug: string }
+  beforeAll(async () => {
+    music = (await createCategory({ name: unique('music') })) as never
+    jazz = (await createCategory({ name: unique('jazz'), parent: music.id })) as never
+    bebop = (await createCategory({ name: unique('bebop'), parent: jazz.id })) as never
+    other = (await createCategory({ name: unique('theatre') })) as never
+    await createEvent({ title: `${tag} music`, start: dayAt(1, 1), categories: [music.id] })
+    await createEvent({ title: `${tag} jazz`, start: dayAt(1, 2), categories: [jazz.id] })
+    await createEvent({ title: `${tag} bebop`, start: dayAt(1, 3), categories: [bebop.id] })
+    await createEvent({ title: `${tag} theatre`, start: dayAt(1, 4), categories: [other.id] })
+    await createEvent({ title: `${tag} jazz and theatre`, start: dayAt(1, 5), categories: [jazz.id, other.id] })
+  })
+
+  /** Titles from the page query (anonymous) after checking that the local API (a password to try) agrees. */
+  async function listed(query: string): Promise<string[]> {
+    const fast = await ns(`/events?search=${tag}&${query}`)
+    const local = await ns(`/events?search=${tag}&password=none&${query}`)
+    expect(fast.status).toBe(200)
+    expect(titles(local)).toEqual(titles(fast))
+    return titles(fast)
+  }
+
+  it('at any depth, by slug or by id, as CSV or as an array', async () => {
+    const all = [`${tag} music`, `${tag} jazz`, `${tag} bebop`, `${tag} jazz and theatre`]
+    expect(await listed(`categories=${music.slug}`)).toEqual(all)
+    expect(await listed(`categories=${music.id}`)).toEqual(all)
+    expect(await listed(`categories[]=${music.slug}`)).toEqual(all)
+    expect(await listed(`categories=${bebop.id},${music.slug}`)).toEqual(all)
+    expect((await ns(`/events?search=${tag}&categories=${music.slug}`)).body.total).toBe(4)
+  })
+
+  it('below the category only: a subcategory does not list its parent’s events', async () => {
+    expect(await listed(`categories=${jazz.slug}`)).toEqual([`${tag} jazz`, `${tag} bebop`, `${tag} jazz and theatre`])
+    expect(await listed(`categories[]=${bebop.id}`)).toEqual([`${tag} bebop`])
+    expect(await listed(`categories=${other.slug},${bebop.slug}`)).toEqual([`${tag} bebop`, `${tag} theatre`, `${tag} jazz and theatre`])
+  })
+
+  it('echoes the categories as given', async () => {
+    const reply = await ns(`/events?search=${tag}&categories=${music.slug}`)
+    expect(splitUrl(reply.body.rest_url).params.categories).toBe(music.slug)
+  })
+})
+
 describe('venue and organizer', () => {
   const tag = unique('linked')
   let v1: number, v2: number, o1: number, o2: number
@@ -392,17 +437,20 @@ describe('password-protected events in lists', () => {
   const tag = unique('locked')
   let venueName: string
   const linked = { venue: 0, organizer: 0, category: 0, tag: 0 }
+  const ids = { locked: 0, open: 0 }
+  let subscriber: TestUser
   beforeAll(async () => {
+    subscriber = await userWithRole('subscriber')
     venueName = unique('lockedvenue')
     const venue = await createVenue({ name: venueName, city: 'Lille' })
     const organizer = await createOrganizer({ name: unique('lockedorg') })
     const category = await createCategory({ name: unique('lockedcat') })
     const eventTag = await createTag({ name: unique('lockedtag') })
     Object.assign(linked, { venue: venue.id, organizer: organizer.id, category: category.id, tag: eventTag.id })
-    await createEvent({
+    ids.locked = (await createEvent({
       title: `${tag} protected`,
-      start: '2031-05-01T18:00:00.000Z',
-      end: '2031-05-01T20:00:00.000Z',
+      start: '2034-07-01T18:00:00.000Z',
+      end: '2034-07-01T20:00:00.000Z',
       password: 'open-sesame',
       description: richText('Secret programme'),
       excerpt: 'Secret',
@@ -415,18 +463,20 @@ describe('password-protected events in lists', () => {
       organizers: [organizer.id],
       categories: [category.id],
       tags: [eventTag.id],
-    })
-    await createEvent({ title: `${tag} open`, start: '2031-05-02T18:00:00.000Z', cost: ['5'] })
+    })).id
+    ids.open = (await createEvent({ title: `${tag} open`, start: '2034-07-02T18:00:00.000Z', cost: ['5'] })).id
   })
 
-  const window = { start_date: '2031-05-01', end_date: '2031-05-02' }
+  // Visitors' searches never match a protected event: these lists name the events instead.
+  const both = () => ({ include: `${ids.locked},${ids.open}` })
+  const window = { start_date: '2034-07-01', end_date: '2034-07-02' }
 
   function protectedOf(reply: { body: { events: Record<string, unknown>[] } }) {
     return reply.body.events.find((event) => event.title === `${tag} protected`)!
   }
 
   it('lists the event with its content redacted (upstream §4.2), keys unchanged', async () => {
-    const reply = await list({ search: tag, ...window })
+    const reply = await list(both())
     expect(reply.status).toBe(200)
     expect(titles(reply)).toEqual([`${tag} protected`, `${tag} open`])
     const locked = protectedOf(reply)
@@ -434,9 +484,9 @@ describe('password-protected events in lists', () => {
     expect(Object.keys(locked)).toEqual(Object.keys(open))
     expect(locked).toMatchObject({
       title: `${tag} protected`,
-      start_date: '2031-05-01 18:00:00',
-      end_date: '2031-05-01 20:00:00',
-      utc_start_date: '2031-05-01 18:00:00',
+      start_date: '2034-07-01 18:00:00',
+      end_date: '2034-07-01 20:00:00',
+      utc_start_date: '2034-07-01 18:00:00',
       description: '',
       excerpt: '',
       image: false,
@@ -462,12 +512,12 @@ describe('password-protected events in lists', () => {
   })
 
   it('stays redacted with a wrong password, and for an editor without context=edit', async () => {
-    expect(protectedOf(await list({ search: tag, ...window, password: 'wrong' })).cost).toBe('')
+    expect(protectedOf(await list({ ...both(), password: 'wrong' })).cost).toBe('')
     expect(protectedOf(await list({ search: tag, ...window }, editor.token)).venue).toEqual([])
   })
 
   it('shows everything with the right password', async () => {
-    const event = protectedOf(await list({ search: tag, ...window, password: 'open-sesame' }))
+    const event = protectedOf(await list({ ...both(), password: 'open-sesame' }))
     expect(event).toMatchObject({
       description: '<p>Secret programme</p>',
       excerpt: '<p>Secret</p>',
@@ -485,6 +535,28 @@ describe('password-protected events in lists', () => {
       venue: expect.objectContaining({ id: linked.venue, venue: venueName }),
       organizer: [expect.objectContaining({ id: linked.organizer })],
     })
+  })
+
+  it('lists it, redacted, under filters on venue, organizer, featured, category and tag (upstream), on both paths', async () => {
+    const filters = [{ venue: linked.venue }, { organizer: linked.organizer }, { featured: 1 }, { categories: linked.category }, { tags: linked.tag }]
+    for (const filter of filters) {
+      for (const password of [undefined, 'wrong']) {
+        const reply = await list({ ...filter, ...window, password })
+        expect({ filter, password, titles: titles(reply) }).toEqual({ filter, password, titles: [`${tag} protected`] })
+        expect(protectedOf(reply)).toMatchObject({ venue: [], organizer: [], categories: [], featured: null, cost: '' })
+        expect(reply.body.total).toBe(1)
+      }
+    }
+  })
+
+  it('never matches a visitor’s search, not even by its title; signed-in readers find it by title', async () => {
+    expect(titles(await list({ search: tag, ...window }))).toEqual([`${tag} open`])
+    expect(titles(await list({ search: `${tag} protected`, ...window }))).toEqual([])
+    expect(titles(await list({ search: tag, ...window, password: 'open-sesame' }))).toEqual([`${tag} open`])
+    expect(titles(await list({ search: tag, ...window }, subscriber.token))).toEqual([`${tag} protected`, `${tag} open`])
+    // Its withheld content still matches for no one who may not read it.
+    expect(titles(await list({ search: 'Secret programme', ...window }, subscriber.token))).toEqual([])
+    expect(titles(await list({ search: tag, ...window }, editor.token))).toEqual([`${tag} protected`, `${tag} open`])
   })
 
   it('shows everything to an editor with context=edit', async () => {

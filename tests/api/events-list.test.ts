@@ -7,10 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, call, unique } from '../support/api'
 import {
   changeSettings,
+  createCategory,
   createEvent,
+  createVenue,
   dayAt,
   expectError,
   expectInvalidParam,
+  follow,
   ns,
   NS,
   qs,
@@ -184,6 +187,46 @@ describe('pagination', () => {
 
   it.each(['0', '-1', 'foo', '1.5', ''])('refuses page=%j with a 400 naming page', async (value) => {
     expectInvalidParam(await ns(`/events?search=${tag}&page=${encodeURIComponent(value)}`), 'page')
+  })
+})
+
+describe('rest_url, next_rest_url and previous_rest_url as upstream writes them', () => {
+  const tag = unique('argorder')
+  let venue: number
+  let category: string
+  beforeAll(async () => {
+    venue = (await createVenue({ name: unique('argvenue') })).id
+    const filed = await createCategory({ name: unique('argcat') })
+    category = filed.slug as string
+    for (const hour of [1, 2, 3]) await createEvent({ title: `${tag} ${hour}`, start: dayAt(3, hour), venue, featured: true })
+    await createEvent({ title: `${tag} categorized`, start: dayAt(3, 4), venue, featured: true, categories: [filed.id] })
+  })
+
+  it('put the arguments in upstream’s order: page first in rest_url, last in next and previous', async () => {
+    const given = qs({ featured: 'true', venue, search: tag, per_page: 1, page: 2 })
+    const args = `per_page=1&start_date=${ymd(-1)}%2000:00:00&end_date=${ymd(0, 24)}%2023:59:59&search=${tag}&status=publish&venue=${venue}&featured=1`
+    const second = await ns(`/events?${given}`)
+    expect(second.body.rest_url).toBe(`${LIST}?page=2&${args}`)
+    expect(second.body.next_rest_url).toBe(`${LIST}?${args}&page=3`)
+    expect(second.body.previous_rest_url).toBe(`${LIST}?${args}`)
+    const third = await ns(`/events?${qs({ featured: 'true', venue, search: tag, per_page: 1, page: 3 })}`)
+    expect(third.body.previous_rest_url).toBe(`${LIST}?${args}&page=2`)
+    expect(titles(await follow(second.body.next_rest_url))).toEqual(titles(third))
+  })
+
+  it('echo categories after search, relative bounds after status, and the language just before page', async () => {
+    const reply = await ns(`/events?${qs({ i18n_language: 'fr', ends_after: ymd(1), starts_before: ymd(5), categories: category, search: tag, per_page: 1 })}`)
+    const args = `per_page=1&search=${tag}&categories=${category}&status=publish&starts_before=${ymd(5)}%2023:59:59&ends_after=${ymd(1)}%2023:59:59&i18n_language=fr`
+    expect(reply.body.rest_url).toBe(`${LIST}?page=1&${args}`)
+    expect(reply.body.total).toBe(1)
+    const all = await ns(`/events?${qs({ i18n_language: 'fr', search: tag, per_page: 1 })}`)
+    expect(all.body.next_rest_url).toBe(`${LIST}?per_page=1&start_date=${ymd(-1)}%2000:00:00&end_date=${ymd(0, 24)}%2023:59:59&search=${tag}&status=publish&i18n_language=fr&page=2`)
+  })
+
+  it('keep percent-encoding where a URL needs it (upstream writes spaces raw)', async () => {
+    const reply = await ns(`/events?${qs({ search: `${tag} 1`, strict_dates: 1, start_date: `${ymd(3)} 00:30:00` })}`)
+    expect(reply.body.rest_url).toBe(`${LIST}?page=1&per_page=10&start_date=${ymd(3)}%2000:30:00&end_date=${ymd(0, 24)}%2023:59:59&search=${tag}%201&status=publish`)
+    expect(() => new URL(reply.body.rest_url)).not.toThrow()
   })
 })
 

@@ -291,6 +291,15 @@ describe('GET /venues: event, has_events, only_with_upcoming', () => {
     expect(names(await list({ search: tag, has_events: 'false' }))).toEqual([`${tag} None`])
   })
 
+  it('echoes has_events as given, in upstream’s order (page last in next_rest_url)', async () => {
+    for (const given of ['true', '1', 'TRUE', 'false', '0']) {
+      const reply = await list({ search: tag, has_events: given })
+      expect(reply.body.rest_url).toBe(`${LIST}?page=1&per_page=10&search=${tag}&has_events=${given}&status=publish`)
+    }
+    const paged = await list({ has_events: 'true', search: tag, per_page: 1 })
+    expect(paged.body.next_rest_url).toBe(`${LIST}?per_page=1&search=${tag}&has_events=true&status=publish&page=2`)
+  })
+
   it('keeps only venues of upcoming events for only_with_upcoming=1 (a past event’s venue is left out)', async () => {
     const reply = await list({ search: tag, only_with_upcoming: 1 })
     expect(names(reply)).toEqual([`${tag} Upcoming`])

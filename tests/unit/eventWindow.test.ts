@@ -9,10 +9,10 @@ interface EventTimes {
   end: string
 }
 
-/** Applies the bounds the way the list query does: wall-clock strings compare in date order. */
+/** Applies the bounds the way the list query does, to events given by their UTC start and end. */
 function inWindow(window: EventWindow, event: EventTimes): boolean {
   return window.bounds.every(({ field, op, value }) => {
-    const time = event[field]
+    const time = `${event[field].replace(' ', 'T')}.000Z`
     if (op === 'gte') return time >= value
     if (op === 'lte') return time <= value
     if (op === 'gt') return time > value
@@ -24,8 +24,8 @@ describe('eventWindow: default window', () => {
   it('runs from the start of yesterday to the end of the day 24 months ahead', () => {
     expect(eventWindow({}, 'UTC', NOW)).toEqual({
       bounds: [
-        { field: 'start', op: 'gte', value: '2024-05-14 00:00:00' },
-        { field: 'end', op: 'lte', value: '2026-05-15 23:59:59' },
+        { field: 'start', op: 'gte', value: '2024-05-14T00:00:00.000Z' },
+        { field: 'end', op: 'lte', value: '2026-05-15T23:59:59.000Z' },
       ],
       echo: { start_date: '2024-05-14 00:00:00', end_date: '2026-05-15 23:59:59' },
     })
@@ -49,15 +49,15 @@ describe('eventWindow: default window', () => {
 
   it('keeps the default end when only start_date is given', () => {
     expect(eventWindow({ start_date: '2024-06-01' }, 'UTC', NOW).bounds).toEqual([
-      { field: 'start', op: 'gte', value: '2024-06-01 00:00:00' },
-      { field: 'end', op: 'lte', value: '2026-05-15 23:59:59' },
+      { field: 'start', op: 'gte', value: '2024-06-01T00:00:00.000Z' },
+      { field: 'end', op: 'lte', value: '2026-05-15T23:59:59.000Z' },
     ])
   })
 
   it('keeps the default start when only end_date is given', () => {
     expect(eventWindow({ end_date: '2024-06-01' }, 'UTC', NOW).bounds).toEqual([
-      { field: 'start', op: 'gte', value: '2024-05-14 00:00:00' },
-      { field: 'end', op: 'lte', value: '2024-06-01 23:59:59' },
+      { field: 'start', op: 'gte', value: '2024-05-14T00:00:00.000Z' },
+      { field: 'end', op: 'lte', value: '2024-06-01T23:59:59.000Z' },
     ])
   })
 })
@@ -66,8 +66,8 @@ describe('eventWindow: inclusive dates (default)', () => {
   it('widens start_date to the start and end_date to the end of the day as written', () => {
     const window = eventWindow({ start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00' }, 'UTC', NOW)
     expect(window.bounds).toEqual([
-      { field: 'start', op: 'gte', value: '2018-01-01 00:00:00' },
-      { field: 'end', op: 'lte', value: '2018-01-01 23:59:59' },
+      { field: 'start', op: 'gte', value: '2018-01-01T00:00:00.000Z' },
+      { field: 'end', op: 'lte', value: '2018-01-01T23:59:59.000Z' },
     ])
     expect(window.echo).toEqual({ start_date: '2018-01-01 00:00:00', end_date: '2018-01-01 23:59:59' })
   })
@@ -78,6 +78,15 @@ describe('eventWindow: inclusive dates (default)', () => {
     expect(inWindow(window, { start: '2018-01-01 20:00:00', end: '2018-01-01 20:30:00' })).toBe(true)
     expect(inWindow(window, { start: '2017-12-31 20:00:00', end: '2018-01-01 10:00:00' })).toBe(false)
     expect(inWindow(window, { start: '2018-01-01 20:00:00', end: '2018-01-02 01:00:00' })).toBe(false)
+  })
+
+  it('counts the day on the site clock and bounds the instants', () => {
+    const window = eventWindow({ start_date: '2026-11-25', end_date: '2026-11-25' }, 'America/New_York', NOW)
+    expect(window.bounds).toEqual([
+      { field: 'start', op: 'gte', value: '2026-11-25T05:00:00.000Z' },
+      { field: 'end', op: 'lte', value: '2026-11-26T04:59:59.000Z' },
+    ])
+    expect(window.echo).toEqual({ start_date: '2026-11-25 00:00:00', end_date: '2026-11-25 23:59:59' })
   })
 
   it('keeps the date as written whatever the site zone', () => {
@@ -111,7 +120,7 @@ describe('eventWindow: inclusive dates (default)', () => {
     ['ends_after', 'end', 'gt'],
   ] as const)('snaps %s to the end of its day and drops the default window', (param, field, op) => {
     expect(eventWindow({ [param]: '2018-01-01 10:00:00' }, 'UTC', NOW)).toEqual({
-      bounds: [{ field, op, value: '2018-01-01 23:59:59' }],
+      bounds: [{ field, op, value: '2018-01-01T23:59:59.000Z' }],
       echo: { [param]: '2018-01-01 23:59:59' },
     })
   })
@@ -119,8 +128,8 @@ describe('eventWindow: inclusive dates (default)', () => {
   it('returns events overlapping a span given by relative bounds (upstream example)', () => {
     const window = eventWindow({ ends_after: '2017-12-31', starts_before: '2018-01-02' }, 'UTC', NOW)
     expect(window.bounds).toEqual([
-      { field: 'start', op: 'lt', value: '2018-01-02 23:59:59' },
-      { field: 'end', op: 'gt', value: '2017-12-31 23:59:59' },
+      { field: 'start', op: 'lt', value: '2018-01-02T23:59:59.000Z' },
+      { field: 'end', op: 'gt', value: '2017-12-31T23:59:59.000Z' },
     ])
     expect(inWindow(window, { start: '2018-01-01 10:00:00', end: '2018-01-01 11:00:00' })).toBe(true)
     expect(inWindow(window, { start: '2017-12-30 10:00:00', end: '2018-01-05 18:00:00' })).toBe(true)
@@ -135,17 +144,17 @@ describe('eventWindow: inclusive dates (default)', () => {
       NOW,
     )
     expect(window.bounds).toEqual([
-      { field: 'start', op: 'gte', value: '2018-01-01 00:00:00' },
-      { field: 'end', op: 'lte', value: '2018-03-01 23:59:59' },
-      { field: 'start', op: 'gt', value: '2017-12-01 23:59:59' },
-      { field: 'end', op: 'lt', value: '2018-02-01 23:59:59' },
+      { field: 'start', op: 'gte', value: '2018-01-01T00:00:00.000Z' },
+      { field: 'end', op: 'lte', value: '2018-03-01T23:59:59.000Z' },
+      { field: 'start', op: 'gt', value: '2017-12-01T23:59:59.000Z' },
+      { field: 'end', op: 'lt', value: '2018-02-01T23:59:59.000Z' },
     ])
   })
 
   it('keeps an explicit start_date but no default end_date beside a relative bound', () => {
     expect(eventWindow({ start_date: '2018-01-01', ends_before: '2018-02-01' }, 'UTC', NOW).bounds).toEqual([
-      { field: 'start', op: 'gte', value: '2018-01-01 00:00:00' },
-      { field: 'end', op: 'lt', value: '2018-02-01 23:59:59' },
+      { field: 'start', op: 'gte', value: '2018-01-01T00:00:00.000Z' },
+      { field: 'end', op: 'lt', value: '2018-02-01T23:59:59.000Z' },
     ])
   })
 
@@ -181,8 +190,8 @@ describe('eventWindow: strict dates', () => {
       NOW,
     )
     expect(window.bounds).toEqual([
-      { field: 'start', op: 'gte', value: '2018-01-01 15:00:00' },
-      { field: 'end', op: 'lte', value: '2018-01-01 18:00:00' },
+      { field: 'start', op: 'gte', value: '2018-01-01T15:00:00.000Z' },
+      { field: 'end', op: 'lte', value: '2018-01-01T18:00:00.000Z' },
     ])
   })
 
@@ -199,6 +208,7 @@ describe('eventWindow: strict dates', () => {
   it('reads the value as UTC and moves it to the site clock', () => {
     const window = eventWindow({ start_date: '2018-01-01 15:00:00', strict_dates: true }, 'Australia/Darwin', NOW)
     expect(window.echo.start_date).toBe('2018-01-02 00:30:00')
+    expect(window.bounds[0]).toEqual({ field: 'start', op: 'gte', value: '2018-01-01T15:00:00.000Z' })
   })
 
   it('keeps the instant of a value with an explicit offset', () => {
@@ -218,7 +228,7 @@ describe('eventWindow: strict dates', () => {
 
   it('does not snap relative bounds', () => {
     expect(eventWindow({ ends_before: '2018-01-01 10:00:00', strict_dates: true }, 'UTC', NOW).bounds).toEqual([
-      { field: 'end', op: 'lt', value: '2018-01-01 10:00:00' },
+      { field: 'end', op: 'lt', value: '2018-01-01T10:00:00.000Z' },
     ])
   })
 })

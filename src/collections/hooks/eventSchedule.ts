@@ -6,7 +6,7 @@ import { siteSettings } from '../../globals/siteSettings'
 
 /**
  * Keeps an event's start and end both as UTC instants and as wall-clock text in the event's zone
- * (both indexed: the namespace filters on wall clock, as upstream does), and snaps all-day events
+ * (both indexed: lists filter on instants and order by wall clock, as upstream does), and snaps all-day events
  * to 00:00:00–23:59:59 of their days in that zone.
  */
 export const deriveEventSchedule: CollectionBeforeChangeHook = async ({ data, req, originalDoc }) => {

@@ -59,9 +59,9 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
   }
   if (params.has_events !== undefined) {
     const ids = await linkedWithEvents(ctx.req.payload, kind)
-    if (params.has_events) and.push(idIn(ids))
+    if (params.has_events.value) and.push(idIn(ids))
     else if (ids.length) and.push({ id: { not_in: ids } })
-    echo.push(['has_events', params.has_events ? '1' : '0'])
+    echo.push(['has_events', params.has_events.given])
   }
   if (params.only_with_upcoming) {
     and.push(idIn(await linkedWithEvents(ctx.req.payload, kind, ctx.now)))

@@ -19,7 +19,7 @@ type ListPage = {
   total: number
   page: number
   perPage: number
-  /** The effective query arguments, echoed in `rest_url` in this order (`page` first). */
+  /** The effective query arguments but `page`, echoed in `rest_url` in this order. */
   echo: [string, string][]
   /** Code of the 404 answered for a page past the end; terms answer an empty 200 instead. */
   pastEndCode?: string
@@ -28,8 +28,13 @@ type ListPage = {
   termOrder?: boolean
 }
 
+/**
+ * Upstream writes its arguments raw (`start_date=2026-01-01 00:00:00`), which is not a valid URL:
+ * ours are percent-encoded, but for the `:` and `,` a query may hold as they are.
+ */
 function withQuery(base: string, args: [string, string][]): string {
-  const query = new URLSearchParams(args).toString()
+  const encode = (text: string) => encodeURIComponent(text).replace(/%3A/g, ':').replace(/%2C/g, ',')
+  const query = args.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&')
   return query ? `${base}?${query}` : base
 }
 
@@ -45,8 +50,9 @@ export function listResult(list: ListPage): RestResult {
   }
   const base = `${ctx.root}/${list.route}/`
   const language: [string, string][] = ctx.requestedLanguage ? [['i18n_language', ctx.requestedLanguage]] : []
-  const args = [...(list.termOrder ? [] : list.echo.filter(([name]) => name !== 'page')), ...language]
-  const at = (n: number) => withQuery(base, n > 1 ? [['page', String(n)], ...args] : args)
+  const args = [...(list.termOrder ? [] : list.echo), ...language]
+  // Upstream's `rest_url` starts with `page`; its next and previous URLs drop it and add it back last.
+  const at = (n: number) => withQuery(base, n > 1 ? [...args, ['page', String(n)]] : args)
   const restUrl = withQuery(base, list.termOrder ? language : [['page', String(page)], ...args])
   const next = page < totalPages ? at(page + 1) : undefined
   const previous = page > 1 ? at(page - 1) : undefined

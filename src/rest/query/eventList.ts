@@ -1,12 +1,14 @@
+import { DateTime } from 'luxon'
 import type { Where } from 'payload'
+import { formatWallClock } from '../dates/format'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import type { EventListParams } from '../schemas/events'
 import { eventWindow, type DateBound } from './eventWindow'
 import { venuesNear } from './geo'
-import { resolveTermEntries } from './terms'
+import { resolveTermEntries, withSubcategories } from './terms'
 import { statusFilter } from './status'
-import { findByIds, searchWhere, withheldAware } from './read'
+import { findByIds, searchWhere } from './read'
 
 export type EventQuery = {
   where: Where
@@ -17,27 +19,60 @@ export type EventQuery = {
   empty: boolean
 }
 
-const FIELD: Record<DateBound['field'], string> = { start: 'startLocal', end: 'endLocal' }
+const WALL_CLOCK_FIELD: Record<DateBound['field'], string> = { start: 'startLocal', end: 'endLocal' }
 const OPERATOR: Record<DateBound['op'], string> = { gte: 'greater_than_equal', lte: 'less_than_equal', gt: 'greater_than', lt: 'less_than' }
 
 /**
+ * The order in which upstream writes the arguments of `rest_url` (its list of supported arguments, then
+ * `venue`, `organizer`, `featured`, added after it); categories, tags and the radius, which upstream
+ * does not echo, at their places in that list.
+ */
+const ECHO_ORDER = [
+  'per_page', 'start_date', 'end_date', 'search', 'categories', 'tags', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'geoloc_radius',
+  'status', 'post_parent', 'include', 'starts_before', 'starts_after', 'ends_before', 'ends_after', 'ticketed', 'venue', 'organizer', 'featured',
+]
+
+/** No zone is further than this from UTC (Kiribati is UTC+14, Baker Island UTC-12). */
+const WIDEST_OFFSET_HOURS = 14
+
+/**
+ * A date bound on the event's UTC instant, plus the same bound on its wall clock widened by the
+ * widest zone offset. The second never changes the result; it lets PostgreSQL walk the index the
+ * list is ordered by (status, hidden, local start) from the window's first day instead of from the
+ * calendar's first event.
+ */
+function dateCondition({ field, op, value }: DateBound): Where {
+  const lower = op === 'gte' || op === 'gt'
+  const widened = DateTime.fromISO(value, { zone: 'utc' }).plus({ hours: lower ? -WIDEST_OFFSET_HOURS : WIDEST_OFFSET_HOURS })
+  return {
+    and: [
+      { [field]: { [OPERATOR[op]]: value } },
+      { [WALL_CLOCK_FIELD[field]]: { [lower ? 'greater_than_equal' : 'less_than_equal']: formatWallClock(widened) } },
+    ],
+  }
+}
+
+/**
  * The event list's parameters as a Payload `where` (upstream §5, contract §3–§4, §10). Parameters
- * that name records (categories, tags, venues, organizers, parent) must name existing ones.
+ * that name records (categories, tags, venues, organizers, parent) must name existing ones. Filters
+ * on links and flags match protected events too, which lists show redacted, as upstream's do.
  */
 export async function eventQuery(ctx: RestContext, params: EventListParams, perPage: number): Promise<EventQuery> {
   const and: Where[] = [{ hideFromListings: { not_equals: true } }]
-  const echo: [string, string][] = [['per_page', String(perPage)]]
+  const echo: Record<string, string> = { per_page: String(perPage) }
   const invalid: Record<string, string> = {}
   let empty = false
 
   if (!params.include) {
     const window = eventWindow(params, ctx.settings.timezone, ctx.now)
-    for (const bound of window.bounds) and.push({ [FIELD[bound.field]]: { [OPERATOR[bound.op]]: bound.value } })
-    echo.push(...Object.entries(window.echo))
+    and.push(...window.bounds.map(dateCondition))
+    Object.assign(echo, window.echo)
   }
   if (params.search) {
     and.push(searchWhere(ctx, { name: 'title', localized: ['descriptionHtml', 'excerpt'], plain: [] }, params.search, 'anyField'))
-    echo.push(['search', params.search])
+    // WordPress leaves protected posts out of visitors' searches altogether, titles included.
+    if (!ctx.signedIn) and.push({ hasPassword: { not_equals: true } })
+    echo.search = params.search
   }
   for (const [param, collection, field] of [
     ['categories', 'event-categories', 'categories'],
@@ -47,8 +82,8 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     if (!entries) continue
     const { ids, unknown } = await resolveTermEntries(ctx, collection, entries)
     if (unknown.length) invalid[param] = `No such ${param === 'tags' ? 'tag' : 'category'}: ${unknown.join(', ')}.`
-    and.push(withheldAware(ctx, { [field]: { in: ids } }))
-    echo.push([param, entries.join(',')])
+    and.push({ [field]: { in: param === 'categories' ? await withSubcategories(ctx, ids) : ids } })
+    echo[param] = entries.join(',')
   }
   for (const [param, collection, field] of [
     ['venue', 'venues', 'venue'],
@@ -59,20 +94,20 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     const found = await findByIds(ctx, collection, ids)
     const missing = ids.filter((id) => !found.has(id))
     if (missing.length) invalid[param] = `No such ${param}: ${missing.join(', ')}.`
-    and.push(withheldAware(ctx, { [field]: { in: ids } }))
-    echo.push([param, ids.join(',')])
+    and.push({ [field]: { in: ids } })
+    echo[param] = ids.join(',')
   }
   if (params.featured !== undefined) {
-    and.push(withheldAware(ctx, { featured: { equals: params.featured } }))
-    echo.push(['featured', params.featured ? '1' : '0'])
+    and.push({ featured: { equals: params.featured } })
+    echo.featured = params.featured ? '1' : '0'
   }
   const status = statusFilter(ctx, params.status)
   and.push(status.where)
-  echo.push(['status', status.echo])
+  echo.status = status.echo
 
   if (params.geoloc !== undefined) {
-    and.push(withheldAware(ctx, params.geoloc ? { 'venue.geoLat': { exists: true } } : { or: [{ venue: { exists: false } }, { 'venue.geoLat': { exists: false } }] }))
-    echo.push(['geoloc', params.geoloc ? '1' : '0'])
+    and.push(params.geoloc ? { 'venue.geoLat': { exists: true } } : { or: [{ venue: { exists: false } }, { 'venue.geoLat': { exists: false } }] })
+    echo.geoloc = params.geoloc ? '1' : '0'
   }
   if ((params.geoloc_lat === undefined) !== (params.geoloc_lng === undefined)) {
     invalid[params.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] = 'geoloc_lat and geoloc_lng go together.'
@@ -80,25 +115,25 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     const radius = params.geoloc_radius ?? ctx.settings.geolocRadiusKm
     const near = await venuesNear(ctx, params.geoloc_lat, params.geoloc_lng, radius)
     empty = near.length === 0
-    and.push(withheldAware(ctx, { venue: { in: near } }))
-    echo.push(['geoloc_lat', String(params.geoloc_lat)], ['geoloc_lng', String(params.geoloc_lng)], ['geoloc_radius', String(radius)])
+    and.push({ venue: { in: near } })
+    Object.assign(echo, { geoloc_lat: String(params.geoloc_lat), geoloc_lng: String(params.geoloc_lng), geoloc_radius: String(radius) })
   }
   if (params.include) {
     and.push({ id: { in: params.include } })
-    echo.push(['include', params.include.join(',')])
+    echo.include = params.include.join(',')
   }
   if (params.post_parent !== undefined) {
     const parent = await findByIds(ctx, 'events', [params.post_parent])
     if (!parent.size) invalid.post_parent = 'No such event.'
     and.push({ parent: { equals: params.post_parent } })
-    echo.push(['post_parent', String(params.post_parent)])
+    echo.post_parent = String(params.post_parent)
   }
   if (params.ticketed !== undefined) {
     and.push({ ticketed: { equals: params.ticketed } })
-    echo.push(['ticketed', params.ticketed ? '1' : '0'])
+    echo.ticketed = params.ticketed ? '1' : '0'
   }
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
   // `include` lists in publication order (upstream §5.4); otherwise by start, ties by id (contract §3).
   const sort = params.include ? ['publishedAt', 'id'] : ['startLocal', 'id']
-  return { where: { and }, sort, echo, empty }
+  return { where: { and }, sort, echo: ECHO_ORDER.filter((name) => name in echo).map((name) => [name, echo[name]!]), empty }
 }

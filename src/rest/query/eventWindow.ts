@@ -10,7 +10,7 @@ export type EventWindowInput = Partial<Record<DateParam, string | number>> & { s
 export interface DateBound {
   field: 'start' | 'end'
   op: 'gte' | 'lte' | 'gt' | 'lt'
-  /** `YYYY-MM-DD HH:MM:SS` on the site's wall clock. */
+  /** The instant, ISO 8601 in UTC: bounds compare with events' UTC start and end, as the live upstream does. */
   value: string
 }
 
@@ -57,8 +57,8 @@ function explicitBound(rule: Rule, raw: string | number, strict: boolean, siteZo
 }
 
 /**
- * The list's date filters as bounds on the events' start and end (site wall clock). A relative bound
- * replaces the default window; explicit `start_date`/`end_date` always apply.
+ * The list's date filters as bounds on the events' start and end instants, days counted on the site
+ * clock. A relative bound replaces the default window; explicit `start_date`/`end_date` always apply.
  */
 export function eventWindow(input: EventWindowInput, siteZone: string, now: Date): EventWindow {
   const siteNow = DateTime.fromJSDate(now, { zone: toLuxonZone(siteZone) })
@@ -71,9 +71,8 @@ export function eventWindow(input: EventWindowInput, siteZone: string, now: Date
     if (raw !== undefined) bound = explicitBound(rule, raw, input.strict_dates === true, siteZone, now)
     else if (!hasRelative) bound = defaultBound(rule.param, siteNow)
     if (!bound) continue
-    const value = formatWallClock(bound)
-    bounds.push({ field: rule.field, op: rule.op, value })
-    echo[rule.param] = value
+    bounds.push({ field: rule.field, op: rule.op, value: bound.startOf('second').toJSDate().toISOString() })
+    echo[rule.param] = formatWallClock(bound)
   }
   return { bounds, echo }
 }

@@ -1,3 +1,5 @@
+import { sql } from '@payloadcms/db-postgres'
+import { rawQuery } from '../../database/rawQuery'
 import type { RestContext } from '../context'
 
 /**
@@ -34,4 +36,20 @@ export async function resolveTermEntries(
   for (const id of slugs.values()) ids.add(id)
   const unknown = entries.filter((entry) => !ids.has(Number(entry)) && !slugs.has(entry))
   return { ids: [...ids], unknown }
+}
+
+/**
+ * The categories and every category below them, at any depth: a category filter lists the events
+ * filed under its subcategories too, as WordPress's taxonomy queries do for hierarchical taxonomies.
+ * Hand-written: a recursive query, which Payload's API cannot ask; `union` stops at a cycle.
+ */
+export async function withSubcategories(ctx: RestContext, ids: number[]): Promise<number[]> {
+  if (!ids.length) return ids
+  const rows = await rawQuery<{ id: number }>(ctx.req.payload, sql`
+    with recursive tree(id) as (
+      select unnest(${`{${ids.join(',')}}`}::int[])
+      union
+      select c.id from event_categories c join tree t on c.parent_id = t.id)
+    select id from tree`)
+  return rows.map((row) => Number(row.id))
 }

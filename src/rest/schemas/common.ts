@@ -30,9 +30,16 @@ export const passwordParam = nonEmptyString().optional().describe('Password of a
 export const contextParam = z.enum(['view', 'edit']).optional().describe('`edit` unlocks protected content for users who may edit it.')
 
 /** PHP's boolean filter: `true`, `1`, `yes`, `on` are true, any other text false (upstream `strict_dates`). */
-export const phpBooleanParam = z
+export const phpBooleanParam = z.union([z.string(), z.boolean(), z.number()]).transform(phpBoolean)
+
+/** A PHP boolean with the text the client sent: upstream echoes such untyped parameters in `rest_url` as given. */
+export const givenPhpBooleanParam = z
   .union([z.string(), z.boolean(), z.number()])
-  .transform((value) => ['true', '1', 'yes', 'on'].includes(String(value).trim().toLowerCase()))
+  .transform((value) => ({ value: phpBoolean(value), given: String(value) }))
+
+function phpBoolean(value: string | boolean | number): boolean {
+  return ['true', '1', 'yes', 'on'].includes(String(value).trim().toLowerCase())
+}
 
 /** A number from a JSON number or its text, within bounds. */
 export function numberParam(min: number, max: number) {

@@ -13,7 +13,7 @@ export const eventListParams = z.object({
   ends_after: dateParam('Events that end after this date.').optional(),
   strict_dates: phpBooleanParam.optional().describe('Use the dates at the given times instead of whole days.'),
   search: nonEmptyString().optional().describe('Words that the title, description or excerpt contain.'),
-  categories: stringListParam().optional().describe('Category ids or slugs; events in any of them.'),
+  categories: stringListParam().optional().describe('Category ids or slugs; events in any of them or of their subcategories.'),
   tags: stringListParam().optional().describe('Tag ids or slugs; events with any of them.'),
   venue: idListParam().optional().describe('Venue ids; events at any of them.'),
   organizer: idListParam().optional().describe('Organizer ids; events by any of them.'),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { nonEmptyString, positiveIntParam, stringListParam } from '../http/coerce'
-import { contextParam, idParam, languageParam, pageParams, passwordParam, phpBooleanParam, slugParam } from './common'
+import { contextParam, givenPhpBooleanParam, idParam, languageParam, pageParams, passwordParam, phpBooleanParam, slugParam } from './common'
 
 /** `GET /venues` and `GET /organizers` (upstream §10.2, §11.2). */
 export const linkedListParams = z.object({
@@ -8,7 +8,7 @@ export const linkedListParams = z.object({
   ...pageParams,
   search: nonEmptyString().optional().describe('Words that one field contains (name, description, excerpt, contact or address fields).'),
   event: positiveIntParam().optional().describe('Only those linked to this event.'),
-  has_events: phpBooleanParam.optional().describe('Only those with (true) or without (false) events.'),
+  has_events: givenPhpBooleanParam.optional().describe('Only those with (true) or without (false) events.'),
   only_with_upcoming: phpBooleanParam.optional().describe('Only those with published events still to come.'),
   status: stringListParam().optional().describe('Statuses; anyone but writers may ask for publish only.'),
 })
