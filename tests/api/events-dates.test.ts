@@ -129,6 +129,9 @@ describe('bounds compare instants, days counted on the site clock (upstream as m
       expect(splitUrl(reply.body.rest_url).params).toMatchObject({ start_date: '2032-11-25 00:00:00', end_date: '2032-11-25 23:59:59' })
       expect(await listedEither({ search: tag, start_date: '2032-11-24', end_date: '2032-11-24' })).toEqual([`${tag} tokyo`])
       expect(await listedEither({ search: tag, start_date: '2032-11-24', end_date: '2032-11-25' })).toEqual([`${tag} new york`, `${tag} tokyo`])
+      // Strict times are on the site clock too: 23:00 New York is the New York event's own 04:00Z start.
+      expect(await listedEither({ search: tag, start_date: '2032-11-24 23:00:00', end_date: '2032-11-25 00:00:00', strict_dates: 1 })).toEqual([`${tag} new york`])
+      expect(await listedEither({ search: tag, start_date: '2032-11-24 23:00:01', strict_dates: 1, end_date: '2032-11-25 00:00:00' })).toEqual([])
     } finally {
       await restoreSettings(previous)
     }

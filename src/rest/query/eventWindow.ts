@@ -48,10 +48,9 @@ function defaultBound(param: DateParam, siteNow: DateTime): DateTime | null {
 }
 
 function explicitBound(rule: Rule, raw: string | number, strict: boolean, siteZone: string, now: Date): DateTime {
-  // Strict bounds are read as UTC and moved to the site clock; inclusive ones keep the date as written.
-  const parsed = strict
-    ? parseDateInput(raw, 'UTC', now)?.setZone(toLuxonZone(siteZone))
-    : parseDateInput(raw, siteZone, now)?.[rule.snap]('day')
+  // Every bound is read on the site clock (docs/api.md §4.2); strict ones keep their time, inclusive ones snap to their day.
+  const read = parseDateInput(raw, siteZone, now)
+  const parsed = strict ? read : read?.[rule.snap]('day')
   if (!parsed) throw new Error(`${rule.param} was not validated before building the date window: ${raw}`)
   return parsed
 }
