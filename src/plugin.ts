@@ -20,6 +20,12 @@ import { referenceEndpoints } from './rest/reference'
 export type { CalendarPluginOptions, CollectionOverrides } from './options'
 
 /**
+ * The admin's link to the API reference, named through the package (its `./rsc` export) as an
+ * installing app's import map resolves it; this app maps the name to its source in tsconfig.json.
+ */
+const API_REFERENCE_LINK = 'cal-events/rsc#ApiReferenceLink'
+
+/**
  * Adds the calendar to a Payload config: its collections (shaped by the options), the settings
  * global, the namespace's endpoints and the languages. The incoming config is never modified.
  */
@@ -54,7 +60,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       admin: {
         ...config.admin,
         user: config.admin?.user ?? Users.slug,
-        components: { ...config.admin?.components, afterNavLinks: [...(config.admin?.components?.afterNavLinks ?? []), '/src/components/ApiReferenceLink#ApiReferenceLink'] },
+        components: { ...config.admin?.components, afterNavLinks: [...(config.admin?.components?.afterNavLinks ?? []), API_REFERENCE_LINK] },
       },
       localization: config.localization || localizationFor(options.languages),
       collections: [...(config.collections ?? []), ...collections],

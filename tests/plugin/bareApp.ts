@@ -1,7 +1,9 @@
 /**
  * A second Payload app that installs the calendar plugin the way a developer would: a bare config,
  * an extra field or two on events, an extra hook, fewer languages and another namespace root. It is
- * served over real HTTP by Payload's own request handler (no Next.js), on its own database.
+ * served over real HTTP by Payload's own request handler (no Next.js), on its own database, with the
+ * language roots mounted as a Next app mounts them (`/[lang]/api/...`). The calendar comes from this
+ * repository's sources, or from the packed package installed into a scratch app.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,6 +12,11 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig, getPayload, handleEndpoints, type CollectionAfterChangeHook } from 'payload'
 import pg from 'pg'
 import { calendarPlugin } from '../../src/plugin'
+import { languageRootHandlers } from '../../src/rest/languageRoots'
+
+/** What an app imports from the calendar: the plugin (`cal-events`) and the language roots (`cal-events/routes`). */
+export type Calendar = { calendarPlugin: typeof calendarPlugin; languageRootHandlers: typeof languageRootHandlers }
+const fromSources: Calendar = { calendarPlugin, languageRootHandlers }
 
 export const BARE_NAMESPACE = 'calendar/v2'
 
@@ -20,7 +27,7 @@ const recordEvent: CollectionAfterChangeHook = ({ doc }) => {
   return doc
 }
 
-function bareConfig(databaseUrl: string) {
+function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
   return buildConfig({
     secret: 'bare-app-test-secret',
     db: postgresAdapter({ pool: { connectionString: databaseUrl }, push: true }),
@@ -68,13 +75,19 @@ async function toRequest(incoming: import('node:http').IncomingMessage, origin: 
 
 export type BareApp = { url: string; close: () => Promise<void> }
 
-export async function startBareApp(serverUrl: string): Promise<BareApp> {
-  const config = bareConfig(await createDatabase(serverUrl))
+type Method = keyof ReturnType<typeof languageRootHandlers>
+
+export async function startBareApp(serverUrl: string, calendar: Calendar = fromSources): Promise<BareApp> {
+  const config = bareConfig(await createDatabase(serverUrl), calendar)
   const payload = await getPayload({ config })
+  const languageRoots = calendar.languageRootHandlers(config)
   let origin = ''
   const server: Server = createServer((incoming, outgoing) => {
     void (async () => {
-      const response = await handleEndpoints({ config, request: await toRequest(incoming, origin) })
+      const request = await toRequest(incoming, origin)
+      const lang = /^\/([^/]+)\/api\//.exec(new URL(request.url).pathname)?.[1]
+      const languageRoot = lang && lang !== 'api' ? languageRoots[request.method as Method] : undefined
+      const response = languageRoot && lang ? await languageRoot(request, { params: Promise.resolve({ lang }) }) : await handleEndpoints({ config, request })
       outgoing.writeHead(response.status, Object.fromEntries(response.headers))
       outgoing.end(Buffer.from(await response.arrayBuffer()))
     })()

@@ -1,0 +1,26 @@
+import { handleEndpoints, type SanitizedConfig } from 'payload'
+import { isLanguageCode } from '../i18n/languages'
+import { calendarRuntime } from '../options'
+import { errorResponse, RestError } from './http/errors'
+import { headFromGet } from './http/head'
+
+type RouteContext = { params: Promise<{ lang: string }> }
+
+/**
+ * The per-language REST roots (`/fr/api/cal/events/v1/...`, contract §1) as the handlers of a Next
+ * route `app/[lang]/api/[...path]/route.ts`: the same Payload endpoint as without the prefix; the
+ * namespace reads the language from the URL it was asked. Only the calendar's namespace has
+ * language roots. The app passes its own config, so the plugin needs no path into the app.
+ */
+export function languageRootHandlers(config: Promise<SanitizedConfig> | SanitizedConfig) {
+  async function handle(request: Request, { params }: RouteContext): Promise<Response> {
+    const { lang } = await params
+    const sanitized = await config
+    const path = new URL(request.url).pathname.slice(lang.length + 1)
+    const namespaceRoot = `${sanitized.routes.api}/${calendarRuntime(sanitized).namespace}`
+    const underNamespace = path === namespaceRoot || path.startsWith(`${namespaceRoot}/`)
+    if (!isLanguageCode(lang) || !underNamespace) return errorResponse(RestError.noRoute())
+    return handleEndpoints({ config, request, path })
+  }
+  return { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle, OPTIONS: handle, HEAD: headFromGet(handle) }
+}
