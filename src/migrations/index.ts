@@ -1,9 +1,15 @@
 import * as migration_20261122_051202_initial from './20261122_051202_initial';
+import * as migration_20261123_210000_description_html from './20261123_210000_description_html';
 
 export const migrations = [
   {
     up: migration_20261122_051202_initial.up,
     down: migration_20261122_051202_initial.down,
     name: '20261122_051202_initial'
+  },
+  {
+    up: migration_20261123_210000_description_html.up,
+    down: migration_20261123_210000_description_html.down,
+    name: '20261123_210000_description_html'
   },
 ];

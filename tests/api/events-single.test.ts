@@ -16,6 +16,8 @@ import {
   richText,
   ROOT,
   translateEvent,
+  changeSettings,
+  restoreSettings,
 } from '../support/fixtures'
 
 const EVENT_KEYS = [
@@ -293,8 +295,16 @@ describe('the event object', () => {
       endDate: '2031-03-04T11:00:00+00:00',
       performer: 'Organization',
     })
-    expect(body.json_ld.location).toMatchObject({ '@type': 'Place', name: venueName })
-    expect(body.json_ld.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', category: 'primary', availability: 'inStock' })
+    expect(body.json_ld.location).toMatchObject({ '@type': 'Place', name: venueName, url: `${BASE_URL}/venue/${venue.slug}/` })
+    expect(body.json_ld.offers).toEqual({
+      '@type': 'Offer',
+      price: 'Free – 30',
+      priceCurrency: 'USD',
+      url: body.url,
+      category: 'primary',
+      availability: 'inStock',
+      validFrom: '2030-01-02T00:00:00+00:00',
+    })
 
     const list = await ns(`/events?include=${event.id}`)
     const item = list.body.events[0]
@@ -304,11 +314,63 @@ describe('the event object', () => {
     expect({ ...item, venue: null, organizer: null }).toEqual({ ...withoutJsonLd, venue: null, organizer: null })
   })
 
+  it('closes json_ld with upstream’s status and attendance mode; nested objects carry no @context', async () => {
+    const { body } = await ns(`/events/${event.id}`)
+    expect(Object.keys(body.json_ld)).toEqual([
+      '@context',
+      '@type',
+      'name',
+      'description',
+      'url',
+      'startDate',
+      'endDate',
+      'location',
+      'organizer',
+      'offers',
+      'performer',
+      'eventAttendanceMode',
+      'eventStatus',
+    ])
+    expect(body.json_ld).toMatchObject({
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      eventStatus: 'https://schema.org/EventScheduled',
+    })
+    expect(body.json_ld.location).not.toHaveProperty('@context')
+    expect(body.json_ld.organizer).not.toHaveProperty('@context')
+    expect(body.venue.json_ld['@context']).toBe('http://schema.org')
+    expect(body.organizer[0].json_ld['@context']).toBe('http://schema.org')
+  })
+
   it('answers by slug with the same object as by id', async () => {
     const byId = await ns(`/events/${event.id}`)
     const bySlug = await ns(`/events/by-slug/${byId.body.slug}`)
     expect(bySlug.status).toBe(200)
     expect(bySlug.body).toEqual(byId.body)
+  })
+})
+
+describe('json_ld', () => {
+  it('gives the organizer its website as url, on the event and on the organizer, and none without one', async () => {
+    const tag = unique('ldorg')
+    const withSite = await createOrganizer({ name: `${tag} Hosts`, website: 'https://hosts.example/' })
+    const created = await createEvent({ title: `${tag} Party`, start: '2031-04-02T10:00:00.000Z', organizers: [withSite.id] })
+    const { body } = await ns(`/events/${created.id}`)
+    expect(body.json_ld.organizer).toEqual({ '@type': 'Person', name: `${tag} Hosts`, url: 'https://hosts.example/', sameAs: 'https://hosts.example/' })
+    expect(body.organizer[0].json_ld).toMatchObject({ '@context': 'http://schema.org', url: 'https://hosts.example/' })
+    const withoutSite = await createOrganizer({ name: `${tag} Quiet` })
+    expect((await ns(`/organizers/${withoutSite.id}`)).body.json_ld).not.toHaveProperty('url')
+  })
+
+  it('dates offers from midnight of the publication day in the site zone', async () => {
+    const previous = await changeSettings({ timezone: 'Asia/Tokyo' })
+    try {
+      // 20:30 UTC on 1 March is already 2 March in Tokyo.
+      const created = await createEvent({ title: unique('ldvalid'), start: '2031-04-03T10:00:00.000Z', publishedAt: '2030-03-01T20:30:00.000Z', cost: ['12'] })
+      const { body } = await ns(`/events/${created.id}`)
+      expect(body.json_ld.offers).toMatchObject({ price: '12', validFrom: '2030-03-02T00:00:00+09:00' })
+    } finally {
+      await restoreSettings(previous)
+    }
   })
 })
 
@@ -488,6 +550,8 @@ describe('password-protected single events', () => {
     const reply = await ns(`/events/${id}?password=swordfish`)
     expect(reply.status).toBe(200)
     expect(reply.body).toMatchObject({ id, cost: '$12', description: '<p>Members only</p>' })
+    // Upstream builds no schema.org data for a protected post, unlocked or not.
+    expect(Object.keys(reply.body)).toEqual(EVENT_KEYS.filter((key) => key !== 'json_ld'))
     expect(JSON.stringify(reply.body)).not.toContain('swordfish')
     const bySlug = await ns(`/events/by-slug/${slug}?password=swordfish`)
     expect(bySlug.status).toBe(200)
@@ -498,6 +562,7 @@ describe('password-protected single events', () => {
     const byEditor = await ns(`/events/${id}?context=edit`, editor.token)
     expect(byEditor.status).toBe(200)
     expect(byEditor.body.cost).toBe('$12')
+    expect(byEditor.body).not.toHaveProperty('json_ld')
     expectError(await ns(`/events/${id}`, editor.token), 403, 'event-password-protected')
     expectError(await ns(`/events/${id}`, await asAdmin()), 403, 'event-password-protected')
     expect((await ns(`/events/${id}?context=edit`, await asAdmin())).status).toBe(200)

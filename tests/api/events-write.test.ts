@@ -95,7 +95,7 @@ describe('POST /events: the created event', () => {
       url: `${BASE_URL}/event/${slug}/`,
       rest_url: `${ROOT}/events/${event.id}`,
       title,
-      description: '<p>Hello <strong>world</strong></p><p>Second &amp; para</p>',
+      description: '<p>Hello <strong>world</strong></p>\n<p>Second &amp; para</p>',
       excerpt: '<p>Short summary</p>',
       slug,
       image: false,
@@ -149,7 +149,7 @@ describe('POST /events: the created event', () => {
     expect(event).not.toHaveProperty('json_ld')
   })
 
-  it('gives a bare event the defaults: publish, website = permalink, maps shown, no terms, no venue', async () => {
+  it('gives a bare event upstream’s defaults: publish, website = permalink, maps off, no terms, no venue', async () => {
     const event = await createEventAs(author.token)
     expect(event).toMatchObject({
       author: String(author.id),
@@ -161,8 +161,8 @@ describe('POST /events: the created event', () => {
       cost: '',
       cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: [] },
       website: event.url,
-      show_map: true,
-      show_map_link: true,
+      show_map: false,
+      show_map_link: false,
       hide_from_listings: false,
       sticky: false,
       featured: false,
@@ -175,6 +175,34 @@ describe('POST /events: the created event', () => {
     })
     expect(event.url).toBe(`${BASE_URL}/event/${event.slug}/`)
     expect(event.slug).toBe(event.title.toLowerCase())
+  })
+
+  it('serves a description as the HTML written: the author’s tags, no editor classes or empty attributes, a line per block', async () => {
+    const written =
+      '<h2>Programme</h2><p>Doors at <u>seven</u>, <s>no</s> late <em>entry</em>. <a href="https://example.org/tickets">Tickets</a></p>' +
+      '<ul><li>Jazz</li><li>Soul<ul><li>Northern</li></ul></li></ul><ol start="3"><li>Third</li></ol><blockquote>Quoted</blockquote>'
+    const served = [
+      '<h2>Programme</h2>',
+      '<p>Doors at <u>seven</u>, <s>no</s> late <em>entry</em>. <a href="https://example.org/tickets">Tickets</a></p>',
+      '<ul>',
+      '<li>Jazz</li>',
+      '<li>Soul<ul>',
+      '<li>Northern</li>',
+      '</ul></li>',
+      '</ul>',
+      '<ol start="3">',
+      '<li>Third</li>',
+      '</ol>',
+      '<blockquote>Quoted</blockquote>',
+    ].join('\n')
+    const event = await createEventAs(editor.token, { description: written })
+    expect(event.description).toBe(served)
+    expect((await readEvent(event.id)).description).toBe(served)
+    const listed = await api(`/events?include=${event.id}`)
+    expect(listed.body.events[0].description).toBe(served)
+    // What is served can be written back unchanged.
+    const again = await api(`/events/${event.id}`, { method: 'PATCH', token: editor.token, json: { description: served } })
+    expect(again.body.description).toBe(served)
   })
 
   it('generates distinct slugs for equal titles', async () => {
@@ -369,7 +397,13 @@ describe('POST /events: the created event', () => {
       ['a string with a prefix symbol', '$23', '$23', { currency_symbol: '$', currency_position: 'prefix', values: ['23'] }],
       ['a list', ['0$', '20$', '30$'], 'Free – 30$', { currency_symbol: '$', currency_position: 'postfix', values: ['0', '20', '30'] }],
       ['an unordered list', ['30€', '10€'], '10€ – 30€', { currency_symbol: '€', currency_position: 'postfix', values: ['10', '30'] }],
-      ['zero', '0', 'Free', { currency_symbol: '', currency_position: '', values: ['0'] }],
+      ['a lone zero as no cost', '0', '', { currency_symbol: '', currency_position: '', values: [] }],
+      ['a zero in a list as free', ['0'], 'Free', { currency_symbol: '', currency_position: '', values: ['0'] }],
+      ['a word, shown as written and listed as its slug', 'Free', 'Free', { currency_symbol: '', currency_position: '', values: ['free'] }],
+      ['words beside amounts, counted as 0', ['Donation', '15$'], '15$', { currency_symbol: '$', currency_position: 'postfix', values: ['donation', '15'] }],
+      // No symbol is read from a range: the settings' default symbol and position render it.
+      ['a range with symbols', '$10 - $20', '$10 – $20', { currency_symbol: '', currency_position: '', values: ['10', '20'] }],
+      ['a range with a trailing symbol', '10 - 20 €', '$10 – $20', { currency_symbol: '', currency_position: '', values: ['10', '20'] }],
     ])('reads %s', async (_, cost, rendered, costDetails) => {
       const event = await createEventAs(editor.token, { cost })
       expect(event.cost).toBe(rendered)
@@ -396,9 +430,11 @@ describe('POST /events: the created event', () => {
   })
 
   describe('website', () => {
-    it('keeps a URL, keeps an empty value empty, and refuses "foo"', async () => {
+    it('keeps a URL, shows the permalink for an empty one on create, and refuses "foo"', async () => {
       expect((await createEventAs(editor.token, { website: 'https://example.org/a?b=c' })).website).toBe('https://example.org/a?b=c')
-      expect((await createEventAs(editor.token, { website: '' })).website).toBe('')
+      const empty = await createEventAs(editor.token, { website: '' })
+      expect(empty.website).toBe(empty.url)
+      expect((await readEvent(empty.id)).website).toBe(empty.url)
       for (const website of ['foo', 'javascript:alert(1)', 'ftp://example.org/x']) {
         expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ website }) }), 'website')
       }

@@ -6,7 +6,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { getPayload, type Payload } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
 import config from '@payload-config'
+import { up as rerenderDescriptions } from '../../src/migrations/20261123_210000_description_html'
+import { htmlToRichText } from '../../src/rest/operations/richText'
 
 type DrizzleKit = {
   generateDrizzleJson: (schema: unknown) => Promise<{ version: string }>
@@ -32,5 +35,23 @@ describe('migrations', () => {
     if (kit.upSnapshot && before.version < after.version) before = kit.upSnapshot(before)
     const pending = await kit.generateMigration(before, after)
     expect(pending, 'the collections changed: run `npm run payload -- migrate:create <name>` and commit it').toEqual([])
+  })
+
+  it('render stored descriptions again with the clean markup, leaving the rest of the row alone', async () => {
+    payload ??= await getPayload({ config })
+    const description = await htmlToRichText(payload.config, '<p>Intro</p><ul><li>One</li><li>Two</li></ul>')
+    const event = await payload.create({
+      collection: 'events',
+      data: { title: `Migrated ${Date.now()}`, start: '2031-01-01T10:00:00.000Z', end: '2031-01-01T11:00:00.000Z', status: 'publish', description },
+      overrideAccess: true,
+    })
+    const drizzle = (payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> } }).drizzle
+    const before = '<p>Intro</p><ul class="list-bullet"><li class="" style="" value="1">One</li><li class="" style="" value="2">Two</li></ul>'
+    await drizzle.execute(sql`update events_locales set description_html = ${before} where _parent_id = ${event.id}`)
+
+    await rerenderDescriptions({ db: drizzle, payload, req: {} } as never)
+
+    const { rows } = await drizzle.execute(sql`select description_html, title from events_locales where _parent_id = ${event.id}`)
+    expect(rows).toEqual([{ description_html: '<p>Intro</p>\n<ul>\n<li>One</li>\n<li>Two</li>\n</ul>', title: event.title }])
   })
 })

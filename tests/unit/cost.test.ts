@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { costDetails, parseCostInput, renderCost } from '../../src/rest/serialize/cost'
+import { costDetails, offerPrice, parseCostInput, renderCost } from '../../src/rest/serialize/cost'
 
 describe('parseCostInput', () => {
   it.each([
@@ -7,16 +7,23 @@ describe('parseCostInput', () => {
     ['$23', { values: ['23'], symbol: '$', position: 'prefix' }],
     [['0$', '20$', '30$'], { values: ['0', '20', '30'], symbol: '$', position: 'postfix' }],
     ['€ 10', { values: ['10'], symbol: '€', position: 'prefix' }],
-    ['10 - 20 €', { values: ['10', '20'], symbol: '€', position: 'postfix' }],
-    ['$10 – $20', { values: ['10', '20'], symbol: '$', position: 'prefix' }],
+    ['10 - 20 €', { values: ['10', '20'], symbol: '', position: '' }],
+    ['$10 - $20', { values: ['10', '20'], symbol: '', position: '' }],
+    ['$10 – $20', { values: ['10', '20'], symbol: '', position: '' }],
     ['0$, 20$, 30$', { values: ['0', '20', '30'], symbol: '$', position: 'postfix' }],
     ['USD 15', { values: ['15'], symbol: 'USD', position: 'prefix' }],
-    ['Free', { values: ['0'], symbol: '', position: '' }],
-    ['FREE', { values: ['0'], symbol: '', position: '' }],
-    ['Free – 30$', { values: ['0', '30'], symbol: '$', position: 'postfix' }],
+    ['0', { values: [], symbol: '', position: '' }],
+    [0, { values: [], symbol: '', position: '' }],
+    [['0'], { values: ['0'], symbol: '', position: '' }],
+    ['0$', { values: ['0'], symbol: '$', position: 'postfix' }],
+    ['Free', { values: ['Free'], symbol: '', position: '' }],
+    ['FREE', { values: ['FREE'], symbol: '', position: '' }],
+    ['Free – 30$', { values: ['0', '30'], symbol: '', position: '' }],
+    ['Members, guests', { values: ['Members, guests'], symbol: '', position: '' }],
     ['Donation', { values: ['Donation'], symbol: '', position: '' }],
     ['  Pay-what-you-can ', { values: ['Pay-what-you-can'], symbol: '', position: '' }],
-    [['Free', '10$', 'Donation'], { values: ['0', '10', 'Donation'], symbol: '$', position: 'postfix' }],
+    [['Free', '10$', 'Donation'], { values: ['Free', '10', 'Donation'], symbol: '$', position: 'postfix' }],
+    [['10 - 20', '$5'], { values: ['10', '20', '5'], symbol: '', position: '' }],
     [25, { values: ['25'], symbol: '', position: '' }],
     [[0, 12.5], { values: ['0', '12.5'], symbol: '', position: '' }],
     [1.125, { values: ['1.125'], symbol: '', position: '' }],
@@ -49,7 +56,7 @@ describe('parseCostInput', () => {
 
   it('drops the symbol when costs disagree on it', () => {
     expect(parseCostInput(['10$', '20€'])).toEqual({ values: ['10', '20'], symbol: '', position: '' })
-    expect(parseCostInput('$10 - 20€')).toEqual({ values: ['10', '20'], symbol: '', position: '' })
+    expect(parseCostInput('$10, 20€')).toEqual({ values: ['10', '20'], symbol: '', position: '' })
   })
 
   it('keeps the symbol but drops the position when costs disagree on where it stands', () => {
@@ -90,13 +97,14 @@ describe('renderCost', () => {
 })
 
 describe('costDetails', () => {
-  it('sorts amounts ascending numerically, as strings, costs without a number last', () => {
+  it('sorts amounts ascending numerically, as strings, costs without a number as their slug, counted as 0', () => {
     expect(costDetails(['30', 'Donation', '0', '100', '9.5', 'At the door'], '$', 'USD', 'postfix')).toEqual({
       currency_symbol: '$',
       currency_code: 'USD',
       currency_position: 'postfix',
-      values: ['0', '9.5', '30', '100', 'Donation', 'At the door'],
+      values: ['donation', '0', 'at-the-door', '9.5', '30', '100'],
     })
+    expect(costDetails(['Free'], '', '', '').values).toEqual(['free'])
   })
 
   it('keeps the upstream key order', () => {
@@ -107,5 +115,18 @@ describe('costDetails', () => {
     const values = ['30', '0']
     costDetails(values, '$', '', 'postfix')
     expect(values).toEqual(['30', '0'])
+  })
+})
+
+describe('offerPrice', () => {
+  it.each([
+    [['0', '30'], 'Free – 30'],
+    [['12.50'], '12.50'],
+    [['0'], '0'],
+    [['Free'], '0'],
+    [['Donation'], 'Donation'],
+    [[], ''],
+  ])('is %j without a symbol: %j', (values, expected) => {
+    expect(offerPrice(values)).toBe(expected)
   })
 })

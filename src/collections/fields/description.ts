@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
-import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import { renderDescriptionHtml } from './descriptionHtml'
 
 /**
  * Rich text for editors plus its HTML rendering, kept per language at save time so that readers
@@ -20,10 +20,7 @@ export function descriptionFields(): Field[] {
       admin: { hidden: true },
       hooks: {
         beforeChange: [
-          ({ siblingData }) => {
-            const state = siblingData.description as SerializedEditorState | null | undefined
-            return state?.root ? convertLexicalToHTML({ data: state, disableContainer: true }).trim() : ''
-          },
+          ({ siblingData }) => renderDescriptionHtml(siblingData.description as SerializedEditorState | null | undefined),
         ],
       },
     },

@@ -60,7 +60,14 @@ export function dateDetails(wallClock: string): DateDetails {
   return { year, month, day, hour, minutes, seconds }
 }
 
+const ISO_WITH_OFFSET = "yyyy-MM-dd'T'HH:mm:ssZZ"
+
 /** ISO 8601 with the zone's offset and no milliseconds (`2018-01-01T16:00:00+08:00`), for schema.org. */
 export function isoWithOffset(instant: Date, zoneId: string): string {
-  return DateTime.fromJSDate(instant, { zone: toLuxonZone(zoneId) }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ")
+  return DateTime.fromJSDate(instant, { zone: toLuxonZone(zoneId) }).toFormat(ISO_WITH_OFFSET)
+}
+
+/** Midnight of the day `instant` falls on in the zone, written as `isoWithOffset` writes it. */
+export function isoStartOfDay(instant: Date, zoneId: string): string {
+  return DateTime.fromJSDate(instant, { zone: toLuxonZone(zoneId) }).startOf('day').toFormat(ISO_WITH_OFFSET)
 }

@@ -39,7 +39,11 @@ export async function eventData(ctx: RestContext, input: Partial<EventInput>, st
   if (input.end_date !== undefined || input.timezone !== undefined) data.end = end?.toISOString()
 
   for (const [param, field] of FLAGS) if (input[param] !== undefined) data[field] = input[param]
-  if (input.website !== undefined) data.website = input.website
+  // Upstream's create stores no map flags unless sent, which its event object then reads as false.
+  if (operation === 'create') for (const field of ['showMap', 'showMapLink']) data[field] ??= false
+  // An empty website on create is no website, so the event object shows the permalink (upstream
+  // stores nothing); on update an empty one is kept, and shows empty.
+  if (input.website !== undefined && (input.website !== '' || operation === 'update')) data.website = input.website
   if (input.cost !== undefined) {
     const cost = parseCostInput(input.cost ?? '')
     data.cost = cost.values

@@ -57,7 +57,7 @@ export const DateDetails = named(
 
 export const CostDetails = named(
   'CostDetails',
-  'The cost values, ascending and as strings, with the currency symbol, code and position (empty when unknown).',
+  'The cost values, ascending and as strings (a cost without a number as its slug, `free`, counted as 0), with the event’s currency symbol, code and position (empty when not set).',
   z.object({
     currency_symbol: z.string(),
     currency_code: z.string(),
@@ -129,9 +129,9 @@ export const EmbeddedTerm = named(
 
 export const PlaceJsonLd = named(
   'PlaceJsonLd',
-  'schema.org Place of a venue (single reads only); empty values are left out.',
+  'schema.org Place of a venue (single reads only); empty values are left out. `@context` only on the venue’s own `json_ld`, not in an event’s `location`.',
   z.looseObject({
-    '@context': z.literal('http://schema.org'),
+    '@context': z.literal('http://schema.org').optional(),
     '@type': z.literal('Place'),
     name: z.string().optional(),
     description: z.string().optional(),
@@ -152,13 +152,13 @@ export const PlaceJsonLd = named(
 
 export const PersonJsonLd = named(
   'PersonJsonLd',
-  'schema.org Person of an organizer (single reads only); empty values are left out.',
+  'schema.org Person of an organizer (single reads only); empty values are left out. `@context` only on the organizer’s own `json_ld`, not in an event’s `organizer`.',
   z.looseObject({
-    '@context': z.literal('http://schema.org'),
+    '@context': z.literal('http://schema.org').optional(),
     '@type': z.literal('Person'),
     name: z.string().optional(),
     description: z.string().optional(),
-    url: z.url(),
+    url: z.url().optional().describe('The organizer’s website.'),
     telephone: z.string().optional(),
     email: z.string().optional(),
     sameAs: z.string().optional(),
@@ -167,7 +167,7 @@ export const PersonJsonLd = named(
 
 export const EventJsonLd = named(
   'EventJsonLd',
-  'schema.org Event (single reads only).',
+  'schema.org Event (single reads of events without a password only).',
   z.looseObject({
     '@context': z.literal('http://schema.org'),
     '@type': z.literal('Event'),
@@ -182,15 +182,17 @@ export const EventJsonLd = named(
     offers: z
       .object({
         '@type': z.literal('Offer'),
-        price: z.string(),
+        price: z.string().describe('The `cost` text without a currency symbol (`Free – 30`); `0` when free.'),
         priceCurrency: z.string(),
         url: z.url(),
         category: z.literal('primary'),
         availability: z.literal('inStock'),
-        validFrom: z.string(),
+        validFrom: z.string().describe('Midnight of the publication day in the site zone, ISO 8601 with offset.'),
       })
       .optional(),
     performer: z.literal('Organization'),
+    eventAttendanceMode: z.literal('https://schema.org/OfflineEventAttendanceMode'),
+    eventStatus: z.literal('https://schema.org/EventScheduled'),
   }),
 )
 
@@ -301,7 +303,7 @@ export const Event = named(
     custom_fields: z
       .union([z.record(z.string(), z.object({ label: z.string(), value: z.unknown() })), emptyList])
       .describe('Fields a developer added to events, with a value; [] when none.'),
-    json_ld: EventJsonLd.optional().describe('Single reads only.'),
+    json_ld: EventJsonLd.optional().describe('Single reads only; never on a password-protected event.'),
   }),
 )
 

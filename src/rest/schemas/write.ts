@@ -106,7 +106,9 @@ export const termLinks = z
 
 export const costField = z
   .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()])).max(50), z.null().transform(() => '')])
-  .describe('Cost: one value or a list ("0$", ["0$", "20$"]); symbol and position are read from it.')
+  .describe(
+    'Cost: one value or a list ("0$", ["0$", "20$"]); the currency symbol and position are read from entries of one amount each ("20$"), not from ranges ("$10 - $20"). A lone "0" is no cost.',
+  )
 
 export const eventWriteFields = {
   ...authoredWriteFields,
@@ -116,9 +118,9 @@ export const eventWriteFields = {
   timezone: timezoneField.optional(),
   all_day: booleanParam().optional().describe('Whole days: 00:00:00 to 23:59:59 in the event zone.'),
   cost: costField.optional(),
-  website: urlField.optional(),
-  show_map: booleanParam().optional(),
-  show_map_link: booleanParam().optional(),
+  website: urlField.optional().describe('Event website; when omitted or empty on create, the event object shows the permalink.'),
+  show_map: booleanParam().optional().describe('false when omitted on create.'),
+  show_map_link: booleanParam().optional().describe('false when omitted on create.'),
   hide_from_listings: booleanParam().optional(),
   sticky: booleanParam().optional(),
   featured: booleanParam().optional(),

@@ -33,6 +33,11 @@ export function permalink(ctx: RestContext, kind: PermalinkKind, slug: string | 
   return ctx.permalinkBase + ctx.calendar.permalinks[kind].replace('{slug}', encodeURIComponent(slug ?? ''))
 }
 
+/** A top-level schema.org object names its vocabulary; objects nested in it do not. */
+export function withSchemaContext<T extends object>(object: T) {
+  return { '@context': 'http://schema.org', ...object }
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' }
 
 export function escapeHtml(text: string): string {

@@ -1,3 +1,5 @@
+import { slugify } from '../../collections/fields/slug'
+
 /**
  * Event costs. An event stores its cost values (numbers as `.`-decimal strings, anything else as written),
  * one currency symbol and where that symbol goes; the event object shows them as the `cost` text
@@ -23,10 +25,13 @@ export interface CostDetails {
 const WRITTEN_NUMBER = /\d+(?:[.,]\d+)*/
 /** A cost entry's pieces: the written numbers, and the runs of other characters that may name a currency. */
 const COST_TOKEN = /(\d+(?:[.,]\d+)*)|([^\s\d.,;/|~\-–—]+)/g
-/** What separates the costs of one entry: `10 - 20 €`, `$10 – $20`, `0$, 20$` (but not `10,50`). */
-const COST_SEPARATOR = /\s*(?:[;/|~\-–—]|,(?!\d))\s*/
+/** What separates the entries of one string: `0$, 20$; 30$` (but not the `,` of `10,50`). */
+const ENTRY_SEPARATOR = /\s*(?:;|,(?!\d))\s*/
+/** What separates the bounds of a range inside one entry: `10 - 20 €`, `$10 – $20`. */
+const RANGE_SEPARATOR = /\s*[/|~\-–—]\s*/
 const NORMALISED_NUMBER = /^\d+(?:\.\d+)?$/
 const RANGE_DASH = ' – '
+const NO_COST: ParsedCost = { values: [], symbol: '', position: '' }
 
 interface SymbolMark {
   symbol: string
@@ -39,26 +44,37 @@ interface CostPart {
 }
 
 /**
- * Reads a `cost` as sent on create/update: `"20$"`, `"$23"`, `["0$", "20$", "30$"]`, `"€ 10"`, `"10 - 20 €"`,
- * `"Free"`, `"Donation"`. The symbol is the one that all costs carrying a symbol agree on (a cost without
- * one, like the `10` of `10 - 20 €`, does not disagree), `""` when they differ; its position is `""` when
- * it stands before some numbers and after others.
+ * Reads a `cost` as sent on create/update: `"20$"`, `"$23"`, `["0$", "20$", "30$"]`, `"€ 10"`, `"0$, 20$"`,
+ * `"10 - 20"`, `"Free"`, `"Donation"`. The symbol is the one that all entries carrying a symbol agree on (an
+ * entry without one does not disagree), `""` when they differ; its position is `""` when it stands before
+ * some amounts and after others. As upstream, a symbol is read only when every entry is one amount: with a
+ * range inside an entry (`"$10 - $20"`) none is, and the event's currency fields and the settings decide.
  */
 export function parseCostInput(input: string | number | (string | number)[]): ParsedCost {
-  const parts = (Array.isArray(input) ? input : [input]).flatMap(costPartsOf)
-  const marks = parts.flatMap((part) => part.marks)
+  // Upstream keeps no cost for a lone `"0"` (PHP's `empty`), while `["0"]` and `"0$"` are free events.
+  if (input === '0' || input === 0) return NO_COST
+  const entries = (Array.isArray(input) ? input : [input]).flatMap(costEntriesOf)
+  const values = [...new Set(entries.flatMap((entry) => entry.values))]
+  if (entries.some((entry) => entry.values.filter(isAmount).length > 1)) return { ...NO_COST, values }
+  const marks = entries.flatMap((entry) => entry.marks)
   const symbol = agreedValue(marks.map((mark) => mark.symbol)) ?? ''
   const position = symbol === '' ? '' : (agreedValue(marks.map((mark) => mark.position)) ?? '')
-  return { values: [...new Set(parts.flatMap((part) => part.values))], symbol, position }
+  return { values, symbol, position }
 }
 
-function costPartsOf(entry: string | number): CostPart[] {
+function costEntriesOf(item: string | number): CostPart[] {
   // A JS number is already unambiguous: `1.125` must not be read as the European `1.125` (one thousand ...).
-  if (typeof entry === 'number') return [{ values: [String(entry)], marks: [] }]
-  const text = entry.trim()
-  if (text === '') return []
-  // Words without numbers are one cost, dashes and all (`Pay-what-you-can`).
-  return WRITTEN_NUMBER.test(text) ? text.split(COST_SEPARATOR).map(costPartOf) : [costPartOf(text)]
+  if (typeof item === 'number') return [{ values: [String(item)], marks: [] }]
+  const text = item.trim()
+  // Words without numbers are one cost, commas, dashes and all (`Pay-what-you-can`, `Members, guests`).
+  if (!WRITTEN_NUMBER.test(text)) return text === '' ? [] : [writtenCost(text)]
+  return text.split(ENTRY_SEPARATOR).filter(Boolean).map(costEntryOf)
+}
+
+function costEntryOf(text: string): CostPart {
+  if (!WRITTEN_NUMBER.test(text)) return writtenCost(text)
+  const bounds = text.split(RANGE_SEPARATOR).map(costPartOf)
+  return { values: bounds.flatMap((bound) => bound.values), marks: bounds.flatMap((bound) => bound.marks) }
 }
 
 function costPartOf(text: string): CostPart {
@@ -70,6 +86,7 @@ function costPartOf(text: string): CostPart {
       if (value === undefined) return writtenCost(text)
       values.push(value)
     } else if (isFree(word!)) {
+      // Only beside amounts (`Free – 30$`): a cost that is just a word is kept as written.
       values.push('0')
     } else {
       marks.push({ symbol: word!, position: values.length === 0 ? 'prefix' : 'postfix' })
@@ -130,10 +147,23 @@ function formatAmount(amount: string, symbol: string, position: CurrencyPosition
   return position === 'postfix' ? `${amount}${symbol}` : `${symbol}${amount}`
 }
 
-/** The `cost_details` object: amounts ascending, then the costs without a number in their stored order. */
+/**
+ * The `cost_details` object. As upstream, a cost without a number shows as its slug (`Free` → `free`) and
+ * counts as 0 in the ascending order, before the amounts (`["free", "20"]`); equal ones keep their order.
+ */
 export function costDetails(values: string[], symbol: string, code: string, position: CurrencyPosition): CostDetails {
-  const ordered = [...sortByAmount(values.filter(isAmount)), ...values.filter((value) => !isAmount(value))]
+  const ordered = [...values].sort((a, b) => amountOf(a) - amountOf(b)).map((value) => (isAmount(value) ? value : slugify(value)))
   return { currency_symbol: symbol, currency_code: code, currency_position: position, values: ordered }
+}
+
+/** schema.org's `offers.price`: the `cost` text without a symbol (`"Free – 30"`), `"0"` for a lone `Free`. */
+export function offerPrice(values: string[]): string {
+  const text = renderCost(values, '', '')
+  return /^\s*free\s*$/i.test(text) ? '0' : text
+}
+
+function amountOf(value: string): number {
+  return isAmount(value) ? Number(value) : 0
 }
 
 function isAmount(value: string): boolean {

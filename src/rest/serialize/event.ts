@@ -1,10 +1,10 @@
 import type { Event } from '../../payload-types'
 import type { RestContext } from '../context'
-import { dateDetails, isoWithOffset, wallClockIn } from '../dates/format'
+import { dateDetails, isoStartOfDay, isoWithOffset, wallClockIn } from '../dates/format'
 import { zoneAbbr } from '../dates/zone'
-import { excerptHtml, globalIds, idOf, permalink, postDates } from './common'
+import { excerptHtml, globalIds, idOf, permalink, postDates, withSchemaContext } from './common'
 import { customFieldsOf } from './customFields'
-import { costDetails, renderCost, type CurrencyPosition } from './cost'
+import { costDetails, offerPrice, renderCost, type CurrencyPosition } from './cost'
 import { serializeImage } from './image'
 import { organizerJsonLd, serializeOrganizer } from './organizer'
 import type { Related } from './related'
@@ -12,7 +12,7 @@ import { serializeEmbeddedTerm } from './term'
 import { serializeVenue, venueJsonLd } from './venue'
 
 export type EventOptions = {
-  /** Single reads add `json_ld` (upstream §4.1). */
+  /** Single reads add `json_ld` (upstream §4.1), unless the event is password-protected. */
   single?: boolean
   /** A protected event whose password was given, or that the reader may edit with `context=edit`. */
   unlocked?: boolean
@@ -48,7 +48,8 @@ const REDACTED = {
   image: false,
   all_day: null,
   cost: '',
-  cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: [] },
+  // Upstream's list of protected fields orders these keys differently from its event object.
+  cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
   website: '',
   show_map: null,
   show_map_link: null,
@@ -112,46 +113,48 @@ export function serializeEvent(ctx: RestContext, event: Event, related: Related,
     organizer: linked(event.organizers, related.organizers).map((organizer) => serializeOrganizer(ctx, organizer, related, { single: options.single })),
     custom_fields: customFieldsOf(ctx, event as unknown as Record<string, unknown>) as unknown,
   }
-  const shaped = locked ? { ...data, ...REDACTED } : data
-  return options.single ? { ...shaped, json_ld: eventJsonLd(ctx, event, related, locked) } : shaped
+  if (locked) return { ...data, ...REDACTED }
+  // Upstream builds no schema.org data for a protected post, even once the reader has unlocked it.
+  return options.single && !event.hasPassword ? { ...data, json_ld: eventJsonLd(ctx, event, related) } : data
 }
 
-/** schema.org Event for single reads (upstream §4.8). */
-function eventJsonLd(ctx: RestContext, event: Event, related: Related, locked: boolean) {
+/** schema.org Event for single reads of unprotected events (upstream §4.8). */
+function eventJsonLd(ctx: RestContext, event: Event, related: Related) {
   const zone = eventZone(ctx, event)
-  const venue = locked ? undefined : related.venues.get(idOf(event.venue) ?? 0)
-  const organizer = locked ? undefined : linked(event.organizers, related.organizers)[0]
+  const venue = related.venues.get(idOf(event.venue) ?? 0)
+  const organizer = linked(event.organizers, related.organizers)[0]
   // A protected venue or organizer shows its name only, in json_ld as in its own object.
   const place = venue && (venue.hasPassword ? { '@type': 'Place', name: venue.name } : venueJsonLd(ctx, venue))
-  const host = organizer && (organizer.hasPassword ? { '@type': 'Person', name: organizer.name } : organizerJsonLd(ctx, organizer))
-  const image = locked ? undefined : serializeImage(ctx, related.media.get(idOf(event.image) ?? 0))
-  const { cost } = costOf(ctx, event)
-  const values = (event.cost ?? []).map(Number).filter((value) => Number.isFinite(value))
+  const host = organizer && (organizer.hasPassword ? { '@type': 'Person', name: organizer.name } : organizerJsonLd(organizer))
+  const image = serializeImage(ctx, related.media.get(idOf(event.image) ?? 0))
+  const price = offerPrice(event.cost ?? [])
   const url = permalink(ctx, 'event', event.slug)
-  return {
-    '@context': 'http://schema.org',
+  return withSchemaContext({
     '@type': 'Event',
     name: event.title ?? '',
-    description: locked ? '' : (event.excerpt ?? '').trim(),
+    description: (event.excerpt ?? '').trim(),
     ...(image ? { image: image.url } : {}),
     url,
     startDate: isoWithOffset(new Date(event.start), zone),
     endDate: isoWithOffset(new Date(event.end), zone),
     ...(place ? { location: place } : {}),
     ...(host ? { organizer: host } : {}),
-    ...(!locked && cost
+    ...(price
       ? {
           offers: {
             '@type': 'Offer',
-            price: values.length ? String(Math.min(...values)) : cost,
+            price,
             priceCurrency: event.currencyCode || ctx.settings.currencyCode,
             url,
             category: 'primary',
             availability: 'inStock',
-            validFrom: isoWithOffset(new Date(event.publishedAt ?? event.createdAt), zone),
+            // Upstream's `validFrom` is the publication day, from its midnight.
+            validFrom: isoStartOfDay(new Date(event.publishedAt ?? event.createdAt), ctx.settings.timezone),
           },
         }
       : {}),
     performer: 'Organization',
-  }
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+  })
 }

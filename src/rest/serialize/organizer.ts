@@ -1,18 +1,21 @@
 import type { Organizer } from '../../payload-types'
 import type { RestContext } from '../context'
-import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty } from './common'
+import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty, withSchemaContext } from './common'
 import { extraKeysOf } from './customFields'
 import { serializeImage } from './image'
 import type { Related } from './related'
 import type { LinkedOptions } from './venue'
 
-export function organizerJsonLd(ctx: RestContext, organizer: Organizer) {
+/**
+ * schema.org Person of an organizer, without `@context` (added by the organizer's own `json_ld`, not by an
+ * event's `organizer`). Its `url` is the organizer's website, as upstream's, not the permalink.
+ */
+export function organizerJsonLd(organizer: Organizer) {
   return withoutEmpty({
-    '@context': 'http://schema.org',
     '@type': 'Person',
     name: organizer.name,
     description: organizer.excerpt ?? '',
-    url: permalink(ctx, 'organizer', organizer.slug),
+    url: organizer.website,
     telephone: organizer.phone,
     email: organizer.email,
     sameAs: organizer.website,
@@ -39,7 +42,7 @@ export function serializeOrganizer(ctx: RestContext, organizer: Organizer, relat
       website: shown?.website,
       email: shown?.email,
       ...(shown ? extraKeysOf(ctx, 'organizers', shown as unknown as Record<string, unknown>) : {}),
-      json_ld: options.single && shown ? organizerJsonLd(ctx, shown) : undefined,
+      json_ld: options.single && shown ? withSchemaContext(organizerJsonLd(shown)) : undefined,
     }),
     ...globalIds(ctx, organizer.id),
   }

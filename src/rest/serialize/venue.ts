@@ -1,15 +1,15 @@
 import type { Venue } from '../../payload-types'
 import type { RestContext } from '../context'
-import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty } from './common'
+import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty, withSchemaContext } from './common'
 import { extraKeysOf } from './customFields'
 import { serializeImage } from './image'
 import type { Related } from './related'
 
 export type LinkedOptions = { single?: boolean; unlocked?: boolean }
 
+/** schema.org Place of a venue, without `@context`: the venue's own `json_ld` adds it, an event's `location` does not. */
 export function venueJsonLd(ctx: RestContext, venue: Venue) {
   return withoutEmpty({
-    '@context': 'http://schema.org',
     '@type': 'Place',
     name: venue.name,
     description: venue.excerpt ?? '',
@@ -59,7 +59,7 @@ export function serializeVenue(ctx: RestContext, venue: Venue, related: Related,
       geo_lat: shown?.geoLat,
       geo_lng: shown?.geoLng,
       ...(shown ? extraKeysOf(ctx, 'venues', shown as unknown as Record<string, unknown>) : {}),
-      json_ld: options.single && shown ? venueJsonLd(ctx, shown) : undefined,
+      json_ld: options.single && shown ? withSchemaContext(venueJsonLd(ctx, shown)) : undefined,
     }),
     show_map: locked ? null : venue.showMap !== false,
     show_map_link: locked ? null : venue.showMapLink !== false,
