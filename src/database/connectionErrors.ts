@@ -19,7 +19,7 @@ const guarded = new WeakSet<pg.Pool>()
  * one it holds for good), and each one kept would be a connection the pool never opens again.
  * The borrower's own release then does nothing.
  */
-export function guardPool(pool: pg.Pool, logger: Logger): void {
+function guardPool(pool: pg.Pool, logger: Logger): void {
   if (guarded.has(pool)) return
   guarded.add(pool)
   const state = pool as unknown as PoolState
