@@ -62,7 +62,7 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   const initialised = existsSync(path.join(directory, 'PG_VERSION'))
   if (!initialised) await server.initialise()
   // Claimed before the postmaster exists: another command must never find it running and unclaimed.
-  const owner: Owner = { pid: process.pid, port, startedBy: options.startedBy ?? 'a script' }
+  const owner: Owner = { pid: process.pid, port, startedBy: options.startedBy ?? path.basename(process.argv[1] ?? 'node') }
   await writeFile(ownerFile(directory), JSON.stringify(owner))
   try {
     await server.start()
