@@ -86,7 +86,7 @@ function urlOf(port: number): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`
 }
 
-/** Who started the postmaster of a cluster: written beside the cluster once it runs, removed when it is stopped. */
+/** Who started the postmaster of a cluster: written beside the cluster before the postmaster starts, removed when it is stopped. */
 type Owner = { pid: number; port: number; startedBy: string }
 
 function ownerFile(directory: string): string {
@@ -100,7 +100,7 @@ function ownerFile(directory: string): string {
  * does not pass for the owner.
  */
 export async function runningDatabase(directory: string): Promise<RunningDatabase | undefined> {
-  const owner = await readFile(ownerFile(directory), 'utf8').then((text) => JSON.parse(text) as Owner, () => undefined)
+  const owner = await readFile(ownerFile(directory), 'utf8').then((text) => JSON.parse(text) as Owner).catch(() => undefined)
   const postmaster = await postmasterPid(directory)
   if (!owner || owner.pid === process.pid || !isAlive(owner.pid) || !postmaster) return undefined
   const parent = await readFile(`/proc/${postmaster}/stat`, 'utf8').then((stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), () => owner.pid)
@@ -167,8 +167,9 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
-  } catch {
-    return false
+  } catch (error) {
+    // Another user's process (a server started by someone else) is alive too.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
