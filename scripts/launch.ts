@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
+import { inUse, runningDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { dataDirectory } from '../src/database/dataDirectory'
 import { payloadSecret } from '../src/database/secret'
 import { nextStartArgs, productionServerEnv } from './productionServer'
@@ -40,12 +40,28 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
   })
 }
 
+/**
+ * Commands that may work on a database another command started (`npm start` serving, `npm run seed`
+ * beside it): they use it and leave it running. The others own their cluster: a second `start`,
+ * `dev` or `test` on the same DATA_DIR is refused, as its server would clash or its fresh cluster
+ * would wipe the running one.
+ */
+const SHARES_DATABASE: Mode[] = ['seed', 'payload', 'build']
+
 async function databaseUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL
+  const directory = path.join(dataDir, CLUSTERS[mode])
+  const running = await runningDatabase(directory)
+  if (running) {
+    if (!SHARES_DATABASE.includes(mode)) throw new Error(inUse(directory, running))
+    console.error(`using the database that ${running.startedBy} (pid ${running.pid}) runs in ${directory}; it keeps running`)
+    return running.url
+  }
   database = await startEmbeddedDatabase({
-    directory: path.join(dataDir, CLUSTERS[mode]),
+    directory,
     fresh: mode === 'test',
     unsafeFast: mode === 'test',
+    startedBy: `npm ${mode === 'start' || mode === 'test' ? mode : `run ${mode}`}`,
     log: process.env.DEBUG_POSTGRES ? (line) => process.stderr.write(line) : undefined,
   })
   return database.url

@@ -1,5 +1,6 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { migrations } from '../migrations'
+import { guardedPg } from './connectionErrors'
 import { limitTransactions } from './transactionSlots'
 
 /**
@@ -21,6 +22,14 @@ export function databaseAdapter() {
     ...(replicas.length ? { readReplicas: replicas } : {}),
   })
   // The adapter keeps one client checked out for good (payloadcms/payload#11727), and queries outside
-  // transactions need one more (see limitTransactions).
-  return { ...adapter, init: (args: Parameters<typeof adapter.init>[0]) => limitTransactions(adapter.init(args), max - 2) }
+  // transactions need one more (see limitTransactions). Its pools are guarded before their first
+  // connection, so the connections that migrations open are guarded too.
+  return {
+    ...adapter,
+    init: (args: Parameters<typeof adapter.init>[0]) => {
+      const db = adapter.init(args)
+      db.pg = guardedPg(db.pg, args.payload.logger)
+      return limitTransactions(db, max - 2)
+    },
+  }
 }

@@ -1,17 +1,101 @@
 import type { Payload } from 'payload'
+import type pg from 'pg'
 
-type Client = { on: (event: 'error', listener: (error: Error) => void) => void }
-type Pool = Client & { on: (event: 'connect', listener: (client: Client) => void) => void }
+type Logger = Pick<Payload['logger'], 'warn'>
+
+/** pg-pool's own lists (no public API tells them): every client it holds, and the idle ones. */
+type PoolState = { _clients?: pg.PoolClient[]; _idle?: { client: pg.PoolClient }[] }
+
+const guarded = new WeakSet<pg.Pool>()
 
 /**
  * When the database drops a connection (a crash, a restart, an administrator's terminate),
- * node-postgres emits `error` on the connection and, if it was idle, on the pool; an `error` event
- * nobody listens to is an uncaught exception, which ends a plain Node process. The pool has already
- * discarded an idle connection and opens a new one when needed: a warning is all it takes. A connection
- * lent out (a transaction) reports the failure to its borrower, whose query fails.
+ * node-postgres emits `error` on the connection, and on the pool when the connection was idle; an
+ * `error` event nobody listens to is an uncaught exception. Every connection of the pool gets a
+ * listener when it is opened, and those opened before this ran get theirs now.
+ *
+ * A connection that breaks while lent out goes back to the pool at once, as broken: its borrower may
+ * never give it back (drizzle keeps the connection of a transaction whose BEGIN failed, Payload the
+ * one it holds for good), and each one kept would be a connection the pool never opens again.
+ * The borrower's own release then does nothing.
  */
+function guardPool(pool: pg.Pool, logger: Logger): void {
+  if (guarded.has(pool)) return
+  guarded.add(pool)
+  const state = pool as unknown as PoolState
+  pool.on('error', (error) => logger.warn(`database connection lost: ${error.message}`))
+  const guardClient = (client: pg.PoolClient) =>
+    client.on('error', (error) => {
+      const lentOut = state._clients?.includes(client) && !state._idle?.some((item) => item.client === client)
+      if (!lentOut) return
+      const release = client.release
+      client.release = () => undefined
+      release.call(client, error)
+    })
+  pool.on('connect', guardClient)
+  for (const client of state._clients ?? []) guardClient(client)
+}
+
+/** The `pg` module with a Pool whose connections are guarded from the moment they are opened. */
+export function guardedPg(base: typeof pg, logger: Logger): typeof pg {
+  class GuardedPool extends base.Pool {
+    constructor(config?: pg.PoolConfig) {
+      super(config)
+      guardPool(this, logger)
+    }
+  }
+  return Object.create(base, { Pool: { value: GuardedPool } }) as typeof pg
+}
+
+/** Guards the pool of an app that installs the calendar with its own adapter (ours guards from the start). */
 export function handleConnectionErrors(payload: Payload): void {
-  const pool = (payload.db as unknown as { pool?: Pool }).pool
-  pool?.on('error', (error) => payload.logger.warn(`database connection lost: ${error.message}`))
-  pool?.on('connect', (client) => client.on('error', () => undefined))
+  const pool = (payload.db as unknown as { pool?: pg.Pool }).pool
+  if (pool) guardPool(pool, payload.logger)
+}
+
+/** SQLSTATEs and socket codes of a database that is away: refused, reset, shutting down, starting, crashed. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTCONN', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300'])
+
+/**
+ * The same failures as messages, for wrappers that keep only the text: Payload's "cannot begin
+ * transaction: ..." and APIError embed the original message and drop its code. A transaction that
+ * cannot begin is never the request's doing: its only statement is BEGIN.
+ */
+const UNAVAILABLE_MESSAGE = new RegExp(
+  [
+    'Connection terminated',
+    'connect ECONNREFUSED',
+    'read ECONNRESET',
+    'write EPIPE',
+    'not queryable',
+    'terminating connection',
+    'server closed the connection unexpectedly',
+    'the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)',
+    'too many clients already',
+    'timeout exceeded when trying to connect',
+    'cannot begin transaction',
+  ].join('|'),
+  'i',
+)
+
+/**
+ * Whether an error says the database is unavailable (the request may succeed when retried) rather
+ * than that the request is wrong. Drivers, drizzle and Payload wrap the connection's error, so the
+ * whole chain is searched: `cause`, the `errors` of an AggregateError (a refused connection on every
+ * address of a host) and wrappers that only repeat the message.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  const seen = new Set<unknown>()
+  const pending = [error]
+  while (pending.length && seen.size < 32) {
+    const current = pending.pop()
+    if (!(current instanceof Error) || seen.has(current)) continue
+    seen.add(current)
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
+    if (UNAVAILABLE_MESSAGE.test(current.message)) return true
+    pending.push(current.cause)
+    if (current instanceof AggregateError) pending.push(...current.errors)
+  }
+  return false
 }

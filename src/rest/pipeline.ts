@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
 import type { z } from 'zod'
+import { isConnectionLoss } from '../database/connectionErrors'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
 import { createContext } from './context'
@@ -104,7 +105,7 @@ async function authenticateAgain(req: PayloadRequest): Promise<void> {
   const watch = (method: 'find' | 'findByID') => ({
     value: (args: never) =>
       (req.payload[method] as (args: never) => Promise<unknown>)(args).catch((error: unknown) => {
-        if (databaseUnavailable(error)) failure = error
+        if (isConnectionLoss(error)) failure = error
         throw error
       }),
   })
@@ -184,7 +185,7 @@ const PARAM_OF_FIELD: Record<string, string> = { start: 'start_date', end: 'end_
  */
 function fromPayloadError(error: unknown, signedIn: boolean): unknown {
   if (error instanceof RestError || !(error instanceof Error)) return error
-  if (databaseUnavailable(error)) return new RestError('rest_database_unavailable', 'The database is unavailable; try again shortly.', 503)
+  if (isConnectionLoss(error)) return new RestError('rest_database_unavailable', 'The database is unavailable; try again shortly.', 503)
   const status = (error as { status?: number }).status
   if (error.name === 'ValidationError') {
     const fields = ((error as { data?: { errors?: { path?: string; message?: string }[] } }).data?.errors ?? [])
@@ -195,16 +196,4 @@ function fromPayloadError(error: unknown, signedIn: boolean): unknown {
   if (status === 401 || status === 403) return RestError.forbidden(signedIn)
   if (status && status >= 400 && status < 500) return new RestError('rest_invalid_request', error.message, status)
   return error
-}
-
-/** Connection-level failures (refused, terminated, shutting down): the database is away, not the request wrong. */
-const UNAVAILABLE_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']
-
-function databaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    const code = (current as { code?: string }).code
-    if (code && UNAVAILABLE_CODES.includes(code)) return true
-    if (/Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(current.message)) return true
-  }
-  return false
 }

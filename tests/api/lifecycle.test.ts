@@ -300,6 +300,44 @@ describe('a fresh machine with the embedded database', () => {
   }, 150_000)
 })
 
+describe('a second command on the data directory of a running server', () => {
+  it('`npm run seed` beside `npm start` seeds through the running database and leaves it running; a second `npm start` is refused in one line', async () => {
+    const dataDir = freshDataDir()
+    const server = await startServer(dataDir)
+    const cluster = path.join(dataDir, 'postgres')
+    const postmaster = postmasterOf(cluster)
+    expect(postmaster).toBeDefined()
+
+    const seed = launch('seed', dataDir, operatorEnv({ DATA_DIR: dataDir }))
+    const exit = await Promise.race([seed.exited, sleep(90_000).then(() => undefined)])
+    expect(exit, `seed did not finish in 90 s\n${seed.output()}`).toBeDefined()
+    expect(exit!.code, seed.output()).toBe(0)
+    expect(seed.output()).toContain(`using the database that npm start (pid ${server.child.pid}) runs in ${cluster}; it keeps running`)
+    expect(seed.output()).toContain('Seeded 240 events.')
+
+    // The server never lost its database: same postmaster, healthy, and it lists what the seed wrote.
+    expect(postmasterOf(cluster)).toBe(postmaster)
+    expect((await request(server.base, '/api/health')).status).toBe(200)
+    const listed = await request(server.base, '/api/cal/events/v1/events?per_page=5')
+    expect(listed.status).toBe(200)
+    expect(listed.body.total).toBeGreaterThan(0)
+    expect(listed.body.events).toHaveLength(5)
+
+    const second = launch('start', dataDir, operatorEnv({ DATA_DIR: dataDir, PORT: String(await freePort()) }))
+    const refused = await Promise.race([second.exited, sleep(60_000).then(() => undefined)])
+    expect(refused, second.output()).toBeDefined()
+    expect(refused!.code).not.toBe(0)
+    expect(second.output().trim()).toBe(`the database in ${cluster} is in use by npm start (pid ${server.child.pid}): stop that first, or use another DATA_DIR`)
+    expect(postmasterOf(cluster)).toBe(postmaster)
+    expect((await request(server.base, '/api/health')).status).toBe(200)
+
+    // The server that started the database still stops it.
+    const { exit: stopped } = await stop(server)
+    expect(stopped, server.output()).toBeDefined()
+    expect(postmasterOf(cluster)).toBeUndefined()
+  }, 200_000)
+})
+
 describe('an instance on an existing database (DATABASE_URL)', () => {
   it('serves the same data as the main server, shares its sessions and creates no cluster', async () => {
     const databaseUrl = process.env.DATABASE_URL

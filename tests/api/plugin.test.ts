@@ -106,12 +106,37 @@ describe('the namespace when its database fails', () => {
     expect(created.status).toBe(201)
   })
 
-  it('answers a write whose connection dies mid-transaction with a 503, and leaves nothing of it behind', async () => {
-    link.resetNextSend(/insert into "events"/i)
-    const lost = await send(`${root}/events`, { method: 'POST', auth: true, json: event('Lost mid-write') })
-    expect([lost.status, lost.body.code]).toEqual([503, 'rest_database_unavailable'])
-    const found = await send(`${root}/events?search=${encodeURIComponent('Lost mid-write')}&start_date=2031-04-01&end_date=2031-04-02`)
+  // The statements, whose text ends with NUL on the wire (the titles of these tests avoid the words).
+  const BEGIN = /\bbegin\0/i
+  const COMMIT = /\bcommit( and chain)?\0/i
+
+  async function expectUnavailableAndNothingStored(title: string, statement: RegExp) {
+    link.resetNextSend(statement)
+    const lost = await send(`${root}/events`, { method: 'POST', auth: true, json: event(title) })
+    expect([lost.status, lost.body.code, lost.body.data.status]).toEqual([503, 'rest_database_unavailable', 503])
+    expect(lost.headers.get('Retry-After')).toBe('5')
+    const found = await send(`${root}/events?search=${encodeURIComponent(title)}&start_date=2031-04-01&end_date=2031-04-02`)
     expect(found.body.total).toBe(0)
+  }
+
+  it('answers a write whose connection dies mid-transaction with a 503, and leaves nothing of it behind', async () => {
+    await expectUnavailableAndNothingStored('Lost mid-write', /insert into "events"/i)
+  })
+
+  it('answers a write whose connection dies at BEGIN with a 503, however the adapter wraps the error', async () => {
+    await expectUnavailableAndNothingStored('Lost opening', BEGIN)
+  })
+
+  it('answers a write whose connection dies at COMMIT with a 503: the adapter swallows a failed COMMIT, and the write was lost', async () => {
+    await expectUnavailableAndNothingStored('Lost closing', COMMIT)
+  })
+
+  it('gives the connections of failed BEGINs back to the pool: more failures than the pool has connections, then writes work', async () => {
+    for (let n = 0; n < 12; n++) {
+      link.resetNextSend(BEGIN)
+      expect((await send(`${root}/events`, { method: 'POST', auth: true, json: event(`Opening lost ${n}`) })).status).toBe(503)
+    }
+    expect((await send(`${root}/events`, { method: 'POST', auth: true, json: event('After lost begins') })).status).toBe(201)
   })
 
   it('answers 503 with the envelope while the database is down, to every caller, and recovers by itself', async () => {

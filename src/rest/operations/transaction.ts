@@ -1,4 +1,5 @@
-import { commitTransaction, initTransaction, killTransaction } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
 import type { RestContext } from '../context'
 
 /**
@@ -9,10 +10,27 @@ export async function inTransaction<T>(ctx: RestContext, work: () => Promise<T>)
   const began = await initTransaction(ctx.req)
   try {
     const result = await work()
-    if (began) await commitTransaction(ctx.req)
+    if (began) {
+      await commitOrThrow(ctx.req)
+      await commitTransaction(ctx.req)
+    }
     return result
   } catch (error) {
     if (began) await killTransaction(ctx.req)
     throw error
   }
+}
+
+type Sessions = { sessions?: Record<string | number, { db?: { execute: (query: unknown) => Promise<unknown> } }> }
+
+/**
+ * Payload's commit never fails: the adapter swallows the error of drizzle's COMMIT, so a write whose
+ * connection died at COMMIT would be acknowledged and lost. The transaction is committed here first,
+ * where a failure reaches the caller (a 503 when the connection is gone); `and chain` leaves an empty
+ * transaction open for Payload's own COMMIT to end.
+ */
+async function commitOrThrow(req: PayloadRequest): Promise<void> {
+  const id = req.transactionID
+  if (id === undefined || id instanceof Promise) return
+  await (req.payload.db as unknown as Sessions).sessions?.[id]?.db?.execute(sql`commit and chain`)
 }
