@@ -10,6 +10,7 @@ import { handleConnectionErrors } from './database/connectionErrors'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
 import { installTermCounts } from './database/termCountTable'
+import { installTermNameCollation } from './database/termNameCollation'
 import { Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
 import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
@@ -73,6 +74,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         handleConnectionErrors(payload)
         await installRevision(payload)
         await installTermCounts(payload)
+        await installTermNameCollation(payload)
         instrumentPool(payload)
       },
     }

@@ -26,6 +26,11 @@ export type RestContext = {
    * content are cached under it. Writes leave it unset, so what they answer is computed afresh.
    */
   revision: string | undefined
+  /**
+   * Values the query or body gave for names the path also carries (`slug` on `/events/by-slug/{slug}`):
+   * the path's value names the item, these are new values for it. Not validated by the route's schema.
+   */
+  shadowedByPath: Record<string, unknown>
 }
 
 /** `/fr/api/cal/events/v1/...` → `fr`: the per-language REST roots of contract §1. */
@@ -34,7 +39,7 @@ export function languageRootOf(pathname: string): LanguageCode | undefined {
   return isLanguageCode(first) ? first : undefined
 }
 
-export async function createContext(req: PayloadRequest, language: LanguageCode | undefined): Promise<RestContext> {
+export async function createContext(req: PayloadRequest, language: LanguageCode | undefined, shadowedByPath: Record<string, unknown> = {}): Promise<RestContext> {
   const url = new URL(req.url ?? 'http://localhost/')
   const origin = (req.payload.config.serverURL || url.origin).replace(/\/+$/, '')
   const languageRoot = languageRootOf(url.pathname)
@@ -56,5 +61,6 @@ export async function createContext(req: PayloadRequest, language: LanguageCode 
     calendar,
     now: new Date(),
     revision,
+    shadowedByPath,
   }
 }

@@ -73,11 +73,12 @@ async function runRequest(req: PayloadRequest, namespacePath: string): Promise<R
   try {
     if (method === 'OPTIONS') return new Response(null, { status: 204, headers: baseHeaders })
     const { route, pathParams } = match(method, namespacePath)
-    const raw = await rawParams(req, method, pathParams)
+    const { raw, shadowedByPath } = await rawParams(req, method, pathParams)
+    refuseNulBytes(shadowedByPath)
     const params = validateParams(route, raw)
     const language = isLanguageCode(raw.i18n_language) ? raw.i18n_language : undefined
     await authenticateAgain(req)
-    const ctx = await createContext(req, language)
+    const ctx = await createContext(req, language, shadowedByPath)
     if (!offered(req, ctx.language)) {
       if (language) throw RestError.invalidParams({ i18n_language: 'This site does not offer this language.' })
       throw RestError.noRoute()
@@ -115,12 +116,15 @@ async function authenticateAgain(req: PayloadRequest): Promise<void> {
   if (user) req.user = user as PayloadRequest['user']
 }
 
-async function rawParams(req: PayloadRequest, method: string, pathParams: Record<string, string>): Promise<Record<string, unknown>> {
+async function rawParams(req: PayloadRequest, method: string, pathParams: Record<string, string>) {
   const url = new URL(req.url ?? 'http://localhost/')
   const query = parseQuery(url.search)
   const body = method === 'GET' ? {} : await readBody(req as unknown as Request, maxBodyBytes)
-  // Path parameters win over query and body, as WordPress's route parameters do.
-  return { ...query, ...body, ...pathParams }
+  const given: Record<string, unknown> = { ...query, ...body }
+  // The path names the item, so its parameters win; a value the body gave under the same name is a
+  // new value for the item (a by-slug update's `slug`), kept apart.
+  const shadowedByPath = Object.fromEntries(Object.keys(pathParams).filter((name) => given[name] !== undefined).map((name) => [name, given[name]]))
+  return { raw: { ...given, ...pathParams }, shadowedByPath }
 }
 
 /** PostgreSQL text cannot hold NUL: a parameter carrying one is refused by name, not left to fail as a 500. */

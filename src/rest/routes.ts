@@ -1,8 +1,8 @@
 import { listEvents, readEvent, readEventBySlug } from './handlers/events'
 import { namespaceIndex, openApiDocument } from './handlers/discovery'
 import { listLinked, readLinked, readLinkedBySlug } from './handlers/linked'
-import { createTerm, deleteTerm, mayManageTerms, updateTerm, validateTermWrite } from './handlers/termWrites'
-import { CATEGORIES, listTerms, readTerm, TAGS, type TermRoute } from './handlers/terms'
+import { createTerm, deleteTerm, updateTerm, validateTermWrite } from './handlers/termWrites'
+import { CATEGORIES, listTerms, mayManageTerms, readTerm, TAGS, type TermRoute } from './handlers/terms'
 import { createItem, mayWrite, trashItem, updateItem, validateWrite, type WritableKind, type WriteParams } from './handlers/writes'
 import { createLinked } from './operations/linked'
 import { defineRoute, type Route } from './route'
@@ -82,7 +82,7 @@ function termRoutes(terms: TermRoute, listParams: typeof categoryListParams | ty
       authorize: mayManageTerms,
       handler: (ctx, params) => createTerm(ctx, terms, params),
     }),
-    defineRoute({ methods: ['GET'], path: `/${terms.route}/{id}`, summary: `Read an ${noun}`, params: termByIdParams, response: ITEM[terms.kind], handler: (ctx, params) => readTerm(ctx, terms, params.id) }),
+    defineRoute({ methods: ['GET'], path: `/${terms.route}/{id}`, summary: `Read an ${noun}`, params: termByIdParams, response: ITEM[terms.kind], handler: (ctx, params) => readTerm(ctx, terms, params.id, { links: true }) }),
     defineRoute({
       methods: UPDATE,
       path: `/${terms.route}/{id}`,

@@ -161,7 +161,7 @@ export const details: EventList['events'][number]['start_date_details'] = { year
 export const noVenue: components['schemas']['Event']['venue'] = []
 export const noImage: components['schemas']['Event']['image'] = false
 export const created: paths['/events']['post']['responses'][201]['content']['application/json']['id'] = 3
-export const error: components['schemas']['Error'] = { code: 'rest_invalid_param', message: 'Invalid parameter(s): page', data: { status: 400, params: { page: 'Must be a positive integer.' } } }
+export const error: components['schemas']['Error'] = { code: 'rest_invalid_param', message: 'Invalid parameter(s): page', data: { status: 400, params: { page: 'Must be a positive integer.' }, details: { page: { code: 'rest_invalid_param', message: 'Must be a positive integer.', data: { param: 'page' } } } } }
 export const query: paths['/events']['get']['parameters']['query'] = { per_page: 5, start_date: '2031-05-01', i18n_language: 'fr' }
 `,
       )

@@ -1049,8 +1049,10 @@ describe('updating events', () => {
     const [target, bystander] = [await createEventAs(editor.token), await createEventAs(editor.token)]
     const byId = await api(`/events/${target.id}`, { method: 'PATCH', token: editor.token, json: { id: bystander.id, title: unique('Path wins ') } })
     expect(byId.body.id).toBe(target.id)
-    const bySlug = await api(`/events/by-slug/${target.slug}`, { method: 'PATCH', token: editor.token, json: { id: bystander.id, slug: bystander.slug, excerpt: 'path' } })
+    const bySlug = await api(`/events/by-slug/${target.slug}`, { method: 'PATCH', token: editor.token, json: { id: bystander.id, excerpt: 'path' } })
     expect(bySlug.body.id).toBe(target.id)
+    // A body slug is the item's new slug; the bystander's is taken.
+    expectInvalidParam(await api(`/events/by-slug/${target.slug}`, { method: 'PATCH', token: editor.token, json: { slug: bystander.slug } }), 'slug')
     expect(await readEvent(bystander.id)).toMatchObject({ title: bystander.title, excerpt: '', slug: bystander.slug })
   })
 

@@ -467,6 +467,53 @@ describe.each(KINDS)('$kind: update', ({ kind, singular, nameKey, create }) => {
   })
 })
 
+describe.each([...KINDS, { kind: 'events', singular: 'event', nameKey: 'title', create: createEventAs }])('$kind: renaming the slug', ({ kind, singular, create }) => {
+  it.each(['POST', 'PUT', 'PATCH'])('%s on by-slug/{slug} sets the body’s slug: the path names the item', async (method) => {
+    const item = await create(editor.token)
+    const slug = unique(`${singular}-renamed-`)
+    const reply = await api(`/${kind}/by-slug/${item.slug}`, { method, token: editor.token, form: { slug, excerpt: `renamed by ${method}` } })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    expect(reply.body).toMatchObject({ id: item.id, slug, url: `${BASE_URL}/${singular}/${slug}/` })
+    expect((await api(`/${kind}/by-slug/${slug}`)).body.id).toBe(item.id)
+    expectInvalidParam(await api(`/${kind}/by-slug/${item.slug}`), 'slug')
+  })
+
+  it('keeps the slug when the body has none, and accepts the item’s own slug', async () => {
+    const item = await create(editor.token)
+    expect((await api(`/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { excerpt: 'same slug' } })).body.slug).toBe(item.slug)
+    expect((await api(`/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { slug: item.slug } })).status).toBe(200)
+    expect((await api(`/${kind}/${item.id}`, { method: 'PATCH', token: editor.token, json: { slug: item.slug } })).body.slug).toBe(item.slug)
+  })
+
+  it('refuses a slug another item has in the language with 400 naming slug, by slug and by id alike, changing nothing', async () => {
+    const [item, other] = [await create(editor.token), await create(editor.token)]
+    for (const path of [`/${kind}/by-slug/${item.slug}`, `/${kind}/${item.id}`]) {
+      const reply = await api(path, { method: 'PATCH', token: editor.token, json: { slug: other.slug, excerpt: 'not written' } })
+      expectInvalidParam(reply, 'slug')
+      // Validation before permission, as every other 400.
+      expectInvalidParam(await api(path, { method: 'PATCH', json: { slug: other.slug } }), 'slug')
+    }
+    const stored = await api(`/${kind}/${item.id}`)
+    expect(stored.body.slug).toBe(item.slug)
+    expect(stored.body.excerpt ?? '').toBe('')
+    expect((await api(`/${kind}/${other.id}`)).body.slug).toBe(other.slug)
+    expectInvalidParam(await api(`/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { slug: '' } }), 'slug')
+  })
+
+  it('renames in the request language only, where the slug may repeat another language’s', async () => {
+    const [item, other] = [await create(editor.token), await create(editor.token)]
+    const french = unique(`${singular}-fr-`)
+    const reply = await call(`/fr/api/cal/events/v1/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { slug: french } })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    expect(reply.body.slug).toBe(french)
+    expect((await api(`/${kind}/${item.id}`)).body.slug).toBe(item.slug)
+    const taken = await api(`/${kind}/by-slug/${other.slug}?i18n_language=fr`, { method: 'PATCH', token: editor.token, json: { slug: item.slug } })
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200)
+    expect(taken.body.slug).toBe(item.slug)
+    expect((await api(`/${kind}/${other.id}`)).body.slug).toBe(other.slug)
+  })
+})
+
 describe('venues: update specifics', () => {
   it('keeps show_map, coordinates and status when they are not sent', async () => {
     const created = await createVenueAs(editor.token, { status: 'draft', show_map: false, show_map_link: false, geo_lat: 10.5, geo_lng: 20.25 })

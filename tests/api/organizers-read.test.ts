@@ -256,6 +256,16 @@ describe('GET /organizers: event, has_events, only_with_upcoming', () => {
     expect(splitUrl(reply.body.rest_url).params.only_with_upcoming).toBe('1')
     expect(names(await list({ search: lonely, only_with_upcoming: 1 }))).toEqual([])
   })
+
+  it('counts an upcoming private event for editors, not for anonymous readers; a pending one for no one', async () => {
+    const word = unique('oprivate')
+    const editor = await userWithRole('editor')
+    const organizer = async (name: string) => (await createOrganizer({ name: `${word} ${name}` })).id
+    await createEvent({ title: unique('ev'), start: dayAt(5, 10), organizers: [await organizer('private')], status: 'private' })
+    await createEvent({ title: unique('ev'), start: dayAt(5, 10), organizers: [await organizer('pending')], status: 'pending' })
+    expect(names(await list({ search: word, only_with_upcoming: 1 }))).toEqual([])
+    expect(names(await list({ search: word, only_with_upcoming: 1 }, editor.token))).toEqual([`${word} private`])
+  })
 })
 
 describe('GET /organizers: status', () => {

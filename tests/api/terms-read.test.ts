@@ -4,12 +4,12 @@
  * the endpoint term shape key for key, counts of published events, and languages.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, call, unique, type Reply } from '../support/api'
-import { changeSettings, createCategory, createEvent, createTag, expectInvalidParam, follow, ns, qs, restoreSettings, ROOT, splitUrl } from '../support/fixtures'
+import { asAdmin, BASE_URL, call, unique, usersOfEveryRole, type Reply } from '../support/api'
+import { changeSettings, createCategory, createEvent, createTag, expectInvalidParam, follow, NS, ns, qs, restoreSettings, ROOT, splitUrl } from '../support/fixtures'
 import { expectTotals, inBatches, links, patchDoc } from '../support/linkedFixtures'
 
 const FR_ROOT = `${BASE_URL}/fr/api/cal/events/v1`
-const CATEGORY_KEYS = ['id', 'count', 'description', 'url', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'urls']
+const CATEGORY_KEYS = ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls']
 const TAG_KEYS = CATEGORY_KEYS.filter((key) => key !== 'parent')
 
 type Term = { id: number; slug: string; name: string }
@@ -24,8 +24,9 @@ function names(reply: Reply, route: Route = 'categories'): string[] {
   return (reply.body[route] as { name: string }[]).map((term) => term.name)
 }
 
-/** Keys of a single-term answer; upstream adds a `_links` block there, which these tests do not judge. */
+/** Keys of a single-term answer before the `_links` block that only single answers carry (judged on its own below). */
 function termKeys(term: Record<string, unknown>): string[] {
+  expect(Object.keys(term).at(-1)).toBe('_links')
   return Object.keys(term).filter((key) => key !== '_links')
 }
 
@@ -74,7 +75,7 @@ describe('the term object', () => {
       id: child.id,
       count: 1,
       description: '',
-      url: `${BASE_URL}/events/category/${child.slug}/`,
+      url: `${BASE_URL}/events/category/${parent.slug}/${child.slug}/`,
       name: `${tag} Jazz`,
       slug: child.slug,
       taxonomy: 'event_category',
@@ -119,6 +120,26 @@ describe('the term object', () => {
     } finally {
       await restoreSettings(previous)
     }
+  })
+
+  it('adds WordPress’s `_links` to a single term, into this namespace, with the methods the caller may use', async () => {
+    expect((await ns(`/categories/${parent.id}`)).body._links).toEqual({
+      self: [{ href: `${ROOT}/categories/${parent.id}`, targetHints: { allow: ['GET'] } }],
+      collection: [{ href: `${ROOT}/categories` }],
+    })
+    expect((await ns(`/categories/${child.id}`, await asAdmin())).body._links).toEqual({
+      self: [{ href: `${ROOT}/categories/${child.id}`, targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } }],
+      collection: [{ href: `${ROOT}/categories` }],
+      up: [{ href: `${ROOT}/categories/${parent.id}` }],
+    })
+    const { author } = await usersOfEveryRole()
+    expect((await ns(`/tags/${eventTag.id}`, author.token)).body._links).toEqual({
+      self: [{ href: `${ROOT}/tags/${eventTag.id}`, targetHints: { allow: ['GET'] } }],
+      collection: [{ href: `${ROOT}/tags` }],
+    })
+    const french = await call(`/fr${NS}/tags/${eventTag.id}`)
+    expect(french.body._links.self[0].href).toBe(`${FR_ROOT}/tags/${eventTag.id}`)
+    expect((await list('categories', { search: tag })).body.categories.every((term: object) => !('_links' in term))).toBe(true)
   })
 
   it('answers 400 rest_invalid_param for an unknown id', async () => {
@@ -350,9 +371,13 @@ describe('search, slug, include, exclude', () => {
     expectInvalidParam(await list('categories', { include: 'abc' }), 'include')
   })
 
-  it('leaves out the excluded ids', async () => {
+  it('leaves out the excluded ids, and refuses unknown ones with 400 rest_invalid_param', async () => {
     expect(names(await list('categories', { search: tag, exclude: `${banana.id},${damson.id}` }))).toEqual([`${tag} Apple`, `${tag} Cherry`])
     expectInvalidParam(await list('categories', { search: tag, exclude: 'abc' }), 'exclude')
+    const unknown = await list('categories', { search: tag, exclude: `${banana.id},2000000000` })
+    expectInvalidParam(unknown, 'exclude')
+    expect(unknown.body.data.params.exclude).toContain('2000000000')
+    expectInvalidParam(await list('tags', { exclude: 2_000_000_000 }), 'exclude')
   })
 })
 
@@ -376,6 +401,20 @@ describe('order and orderby', () => {
     expect(names(await list('categories', { search: tag }))).toEqual([`${tag} c`, `${tag} m`, `${tag} x`])
     expect(names(await list('categories', { search: tag, order: 'desc' }))).toEqual([`${tag} x`, `${tag} m`, `${tag} c`])
     expect(names(await list('categories', { search: tag, orderby: 'name', order: 'asc' }))).toEqual([`${tag} c`, `${tag} m`, `${tag} x`])
+  })
+
+  it('sorts names case-insensitively, accents with their letters, in every language', async () => {
+    const word = unique('tcase')
+    const made = []
+    for (const name of ['b', 'C', 'é', 'A', 'f']) made.push(await createTag({ name: `${word} ${name}` }))
+    await createEvent({ title: unique('ev'), tags: made.map((term) => term.id) })
+    const expected = ['A', 'b', 'C', 'é', 'f'].map((name) => `${word} ${name}`)
+    expect(names(await list('tags', { search: word }), 'tags')).toEqual(expected)
+    expect(names(await list('tags', { search: word, orderby: 'name' }), 'tags')).toEqual(expected)
+    expect(names(await list('tags', { search: word, order: 'desc' }), 'tags')).toEqual([...expected].reverse())
+    const french = ['ö', 'B', 'a', 'Z', 'c']
+    for (const [index, name] of french.entries()) await patchDoc('event-tags', made[index]!.id, { name: `${word} ${name}` }, 'fr')
+    expect(names(await list('tags', { search: word, i18n_language: 'fr' }), 'tags')).toEqual(['a', 'B', 'c', 'ö', 'Z'].map((name) => `${word} ${name}`))
   })
 
   it('sorts by id and by count', async () => {
@@ -423,12 +462,37 @@ describe('parent', () => {
     expect(reply.body.categories.map((term: Term) => term.id)).toEqual([childA.id, childB.id])
     expectTotals(reply, 2, 1)
     expect(names(await list('categories', { parent: childB.id }))).toEqual([`${tag} grandchild`])
-    expect(names(await list('categories', { search: tag, parent: 0 }))).toEqual([`${tag} top`])
   })
 
-  it('refuses an unknown parent with 400 rest_invalid_param', async () => {
+  it('refuses an unknown parent, 0 included, with 400 rest_invalid_param', async () => {
     expectInvalidParam(await list('categories', { parent: 2_000_000_000 }), 'parent')
     expectInvalidParam(await list('categories', { parent: 'abc' }), 'parent')
+    expectInvalidParam(await list('categories', { search: tag, parent: 0 }), 'parent')
+  })
+
+  it('puts a child category’s archive below its ancestors’, at any depth, in lists and single reads', async () => {
+    const category = `${BASE_URL}/events/category`
+    const byId = Object.fromEntries((await list('categories', { search: tag })).body.categories.map((term: Term & { url: string }) => [term.id, term.url]))
+    expect(byId).toEqual({
+      [top.id]: `${category}/${top.slug}/`,
+      [childA.id]: `${category}/${top.slug}/${childA.slug}/`,
+      [childB.id]: `${category}/${top.slug}/${childB.slug}/`,
+      [grandchild.id]: `${category}/${top.slug}/${childB.slug}/${grandchild.slug}/`,
+    })
+    expect((await ns(`/categories/${grandchild.id}`)).body.url).toBe(byId[grandchild.id])
+  })
+
+  it('builds the path from each ancestor’s slug in the request language, English where untranslated', async () => {
+    await patchDoc('event-categories', childB.id, { name: `${tag} b enfant`, slug: `${tag}-b-enfant` }, 'fr')
+    const reply = await call(`/fr${NS}/categories/${grandchild.id}`)
+    expect(reply.body.url).toBe(`${BASE_URL}/fr/events/category/${top.slug}/${tag}-b-enfant/${grandchild.slug}/`)
+  })
+
+  it('lists a page of child categories in a constant number of queries', async () => {
+    const flat = Number((await list('tags', { search: tag })).headers.get('X-Query-Count'))
+    const nested = Number((await list('categories', { search: tag })).headers.get('X-Query-Count'))
+    expect(nested).toBeGreaterThan(0)
+    expect(nested).toBeLessThanOrEqual(flat + 1)
   })
 
   it('has no parent parameter on tags: it is ignored', async () => {

@@ -25,9 +25,9 @@ const TAXONOMIES = [
   { route: 'tags', taxonomy: 'event_tag', permalink: 'events/tag', hierarchical: false },
 ] as const
 
-/** The endpoint term shape of upstream §12.1 (a), ignoring a `_links` block if one is added. */
-function keysOf(term: Record<string, unknown>): string[] {
-  return Object.keys(term).filter((key) => key !== '_links')
+/** WordPress's `_links` of a term answered to someone who may manage terms. */
+function managerLinks(route: string, id: number) {
+  return { self: [{ href: `${ROOT}/${route}/${id}`, targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } }], collection: [{ href: `${ROOT}/${route}` }] }
 }
 
 async function createTerm(route: string, token: string, data: Record<string, unknown> = {}) {
@@ -38,8 +38,8 @@ async function createTerm(route: string, token: string, data: Record<string, unk
 
 describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical }) => {
   const shape = hierarchical
-    ? ['id', 'count', 'description', 'url', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'urls']
-    : ['id', 'count', 'description', 'url', 'name', 'slug', 'taxonomy', 'meta', 'urls']
+    ? ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls', '_links']
+    : ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls', '_links']
 
   describe('create', () => {
     it('answers 201 with the term in the endpoint shape', async () => {
@@ -47,9 +47,9 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
       const slug = unique('jazz-slug-')
       const reply = await api(`/${route}`, { method: 'POST', token: editor.token, json: { name, description: 'All that jazz', slug } })
       expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-      expect(keysOf(reply.body)).toEqual(shape)
+      expect(Object.keys(reply.body)).toEqual(shape)
       expect(reply.body).toEqual({
-        ...(reply.body._links ? { _links: reply.body._links } : {}),
+        _links: managerLinks(route, reply.body.id),
         id: reply.body.id,
         count: 0,
         description: 'All that jazz',
@@ -127,7 +127,9 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
       const term = await createTerm(route, editor.token, { description: 'Before' })
       const described = await api(`/${route}/${term.id}`, { method: 'PATCH', token: editor.token, json: { description: 'After' } })
       expect(described.status).toBe(200)
-      expect(described.body).toEqual({ ...term, description: 'After', ...(described.body._links ? { _links: described.body._links } : {}) })
+      expect(described.body).toEqual({ ...term, description: 'After' })
+      expect(Object.keys(described.body)).toEqual(shape)
+      expect(described.body._links).toEqual(managerLinks(route, term.id))
 
       const name = unique('Renamed ')
       const renamed = await api(`/${route}/${term.id}`, { method: 'PUT', token: editor.token, json: { name } })
@@ -137,6 +139,8 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
       const reslugged = await api(`/${route}/${term.id}`, { method: 'POST', token: admin, form: { slug: `${term.slug}-new` } })
       expect(reslugged.status).toBe(200)
       expect(reslugged.body).toMatchObject({ name, slug: `${term.slug}-new`, url: `${BASE_URL}/${permalink}/${term.slug}-new/` })
+      expect(renamed.body._links).toEqual(managerLinks(route, term.id))
+      expect(reslugged.body._links).toEqual(managerLinks(route, term.id))
 
       const cleared = await api(`/${route}/${term.id}`, { method: 'PATCH', token: editor.token, json: { description: '' } })
       expect(cleared.body.description).toBe('')
@@ -198,9 +202,8 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
 
       const reply = await api(`/${route}/${doomed.id}`, { method: 'DELETE', token: editor.token })
       expect(reply.status).toBe(200)
-      const { _links: _, ...deleted } = reply.body
-      const { _links: __, ...expected } = before
-      expect(deleted).toEqual(expected)
+      const { _links: _, ...expected } = before
+      expect(reply.body).toEqual(expected)
 
       expectInvalidParam(await api(`/${route}/${doomed.id}`), 'id')
       expectInvalidParam(await api(`/${route}/${doomed.id}`, { method: 'DELETE', token: editor.token }), 'id')
@@ -235,6 +238,8 @@ describe('category parents', () => {
     const child = await createTerm('categories', editor.token, { parent: parent.id })
     expect(child.parent).toBe(parent.id)
     expect(child.urls).toEqual({ self: `${ROOT}/categories/${child.id}`, collection: `${ROOT}/categories`, up: `${ROOT}/categories/${parent.id}` })
+    expect(child.url).toBe(`${BASE_URL}/events/category/${parent.slug}/${child.slug}/`)
+    expect(child._links).toEqual({ ...managerLinks('categories', child.id), up: [{ href: `${ROOT}/categories/${parent.id}` }] })
     const listed = await api(`/categories?parent=${parent.id}&hide_empty=false`)
     expect(listed.body.categories.map((term: { id: number }) => term.id)).toEqual([child.id])
 
@@ -242,6 +247,8 @@ describe('category parents', () => {
     expect(detached.status).toBe(200)
     expect(detached.body.parent).toBe(0)
     expect(detached.body.urls).not.toHaveProperty('up')
+    expect(detached.body._links).not.toHaveProperty('up')
+    expect(detached.body.url).toBe(`${BASE_URL}/events/category/${child.slug}/`)
   })
 
   it('keeps the parent when it is not sent', async () => {

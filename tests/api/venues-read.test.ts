@@ -309,6 +309,21 @@ describe('GET /venues: event, has_events, only_with_upcoming', () => {
     expect(names(await list({ search: lonely, only_with_upcoming: 1 }))).toEqual([])
     expect(names(await list({ search: ongoingTag, only_with_upcoming: 1 }))).toEqual([`${ongoingTag} Ongoing`])
   })
+
+  it('counts an upcoming private event for readers who may read it, and a draft or pending one for no one', async () => {
+    const word = unique('vprivate')
+    const [editor, author, subscriber] = [await userWithRole('editor'), await userWithRole('author'), await userWithRole('subscriber')]
+    const venue = async (name: string) => (await createVenue({ name: `${word} ${name}` })).id
+    await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: await venue('private'), status: 'private' })
+    await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: await venue('own private'), status: 'private', author: author.id })
+    await createEvent({ title: unique('ev'), start: dayAt(-5, 10), venue: await venue('past private'), status: 'private' })
+    for (const status of ['draft', 'pending']) await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: await venue(status), status, author: author.id })
+    const upcoming = async (token?: string) => names(await list({ search: word, only_with_upcoming: 1 }, token)).sort()
+    expect(await upcoming()).toEqual([])
+    expect(await upcoming(subscriber.token)).toEqual([])
+    expect(await upcoming(editor.token)).toEqual([`${word} own private`, `${word} private`])
+    expect(await upcoming(author.token)).toEqual([`${word} own private`])
+  })
 })
 
 describe('GET /venues: status', () => {

@@ -37,6 +37,8 @@ export function expectError(reply: Reply, status: number, code: string): void {
 export function expectInvalidParam(reply: Reply, param: string): void {
   expectError(reply, 400, 'rest_invalid_param')
   expect(Object.keys(reply.body.data.params ?? {}), JSON.stringify(reply.body)).toContain(param)
+  // WordPress's nested form of the same: one error object per parameter.
+  expect(reply.body.data.details?.[param]).toEqual({ code: 'rest_invalid_param', message: reply.body.data.params[param], data: { param } })
 }
 
 /** A 400 `rest_missing_callback_param` listing exactly `names` (any order). */

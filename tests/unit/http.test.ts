@@ -202,7 +202,14 @@ describe('errors', () => {
       {
         code: 'rest_invalid_param',
         message: 'Invalid parameter(s): page, per_page',
-        data: { status: 400, params: { page: 'Must be a positive integer.', per_page: 'Must be a positive integer.' } },
+        data: {
+          status: 400,
+          params: { page: 'Must be a positive integer.', per_page: 'Must be a positive integer.' },
+          details: {
+            page: { code: 'rest_invalid_param', message: 'Must be a positive integer.', data: { param: 'page' } },
+            per_page: { code: 'rest_invalid_param', message: 'Must be a positive integer.', data: { param: 'per_page' } },
+          },
+        },
       },
     ])
   })

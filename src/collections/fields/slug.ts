@@ -10,11 +10,17 @@ export function slugify(text: string): string {
     .slice(0, 190)
 }
 
-async function slugTaken(req: PayloadRequest, collection: CollectionSlug, slug: string, excludeId: unknown): Promise<boolean> {
+/** The slug a text gives before any `-2` suffix; text without letters or digits gives `item`. */
+export function slugBase(text: string): string {
+  return slugify(text) || 'item'
+}
+
+/** Whether another record of the collection has this slug in the language (the request's by default); trashed ones count. */
+export async function slugTaken(req: PayloadRequest, collection: CollectionSlug, slug: string, excludeId: unknown, locale = req.locale): Promise<boolean> {
   const { totalDocs } = await req.payload.count({
     collection,
     req,
-    locale: req.locale && req.locale !== 'all' ? req.locale : undefined,
+    locale: locale && locale !== 'all' ? locale : undefined,
     overrideAccess: true,
     where: excludeId ? { and: [{ slug: { equals: slug } }, { id: { not_equals: excludeId } }] } : { slug: { equals: slug } },
   })
@@ -39,7 +45,7 @@ export function slugField(collection: CollectionSlug, fromField: string): Field 
           if (typeof source !== 'string' || !source.trim()) return value
           // Unchanged slugs on update keep their value without a lookup.
           if (operation === 'update' && value && value === originalDoc?.slug) return value
-          const base = slugify(source) || 'item'
+          const base = slugBase(source)
           let candidate = base
           for (let n = 2; await slugTaken(req, collection, candidate, originalDoc?.id); n++) candidate = `${base}-${n}`
           return candidate

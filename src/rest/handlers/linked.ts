@@ -64,7 +64,7 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
     echo.push(['has_events', params.has_events.given])
   }
   if (params.only_with_upcoming) {
-    and.push(idIn(await linkedWithEvents(ctx.req.payload, kind, ctx.now)))
+    and.push(idIn(await linkedWithEvents(ctx.req.payload, kind, { after: ctx.now, reader: ctx.actor })))
     echo.push(['only_with_upcoming', '1'])
   }
   const status = statusFilter(ctx, params.status)

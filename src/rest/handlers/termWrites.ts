@@ -1,4 +1,3 @@
-import { capabilities } from '../../access/capabilities'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
@@ -32,8 +31,6 @@ async function ancestorsOf(ctx: RestContext, terms: TermRoute, id: number): Prom
   return chain
 }
 
-export const mayManageTerms = (ctx: RestContext) => capabilities.manageTerms(ctx.actor)
-
 /**
  * A name already used among the term's siblings is a 400 `term_exists` carrying the existing id
  * (WordPress core); tags are all siblings.
@@ -60,7 +57,7 @@ export async function createTerm(ctx: RestContext, terms: TermRoute, params: Ter
     await refuseDuplicateName(ctx, terms, params.name ?? '', Number(params.parent ?? 0))
     return createInLanguage(ctx, terms.collection, termData(params))
   })
-  return { ...(await readTerm(ctx, terms, id)), status: 201 }
+  return { ...(await readTerm(ctx, terms, id, { links: true })), status: 201 }
 }
 
 export async function updateTerm(ctx: RestContext, terms: TermRoute, params: TermWriteParams & { id: number }): Promise<RestResult> {
@@ -71,7 +68,7 @@ export async function updateTerm(ctx: RestContext, terms: TermRoute, params: Ter
     }
     await updateInLanguage(ctx, terms.collection, params.id, termData(params))
   })
-  return readTerm(ctx, terms, params.id)
+  return readTerm(ctx, terms, params.id, { links: true })
 }
 
 /**
@@ -80,7 +77,7 @@ export async function updateTerm(ctx: RestContext, terms: TermRoute, params: Ter
  */
 export async function deleteTerm(ctx: RestContext, terms: TermRoute, id: number): Promise<RestResult> {
   const term = (await findTerm(ctx, terms, id)) as { parent?: unknown }
-  const before = await readTerm(ctx, terms, id)
+  const before = await readTerm(ctx, terms, id, { links: false })
   await inTransaction(ctx, async () => {
     if (terms.kind === 'category') {
       await ctx.req.payload.update({ collection: terms.collection, where: { parent: { equals: id } }, data: { parent: idOf(term.parent) ?? null } as never, req: ctx.req, overrideAccess: true, depth: 0, locale: 'en' })

@@ -1,15 +1,17 @@
 import type { Where } from 'payload'
 import type { Event, EventCategory, EventTag } from '../../payload-types'
+import { capabilities } from '../../access/capabilities'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
 import { escapeLike, findByIds, idIn, readOptions } from '../query/read'
+import { categoryAncestors } from '../query/categoryAncestors'
 import { termCounts, termsInUse } from '../query/termCounts'
-import type { RestResult } from '../route'
+import type { HttpMethod, RestResult } from '../route'
 import type { TermListParams } from '../schemas/terms'
 import { idOf } from '../serialize/common'
 import { emptyRelated } from '../serialize/related'
-import { serializeTerm, type TermKind } from '../serialize/term'
+import { serializeTerm, termLinks, type TermKind } from '../serialize/term'
 
 export type TermRoute = { kind: TermKind; collection: 'event-categories' | 'event-tags'; route: 'categories' | 'tags' }
 
@@ -18,12 +20,18 @@ export const TAGS: TermRoute = { kind: 'tag', collection: 'event-tags', route: '
 
 type Term = EventCategory | EventTag
 
-async function withCounts(ctx: RestContext, terms: TermRoute, docs: Term[]) {
+/** Counts and, for child categories, the ancestors their URLs go through: two queries at most for a page. */
+async function relatedOf(ctx: RestContext, terms: TermRoute, docs: Term[]) {
   const ids = docs.map((doc) => doc.id)
-  const related = emptyRelated()
-  related.termCounts = await termCounts(ctx, terms.kind === 'category' ? ids : [], terms.kind === 'tag' ? ids : [])
-  return related
+  const [counts, ancestors] = await Promise.all([
+    termCounts(ctx, terms.kind === 'category' ? ids : [], terms.kind === 'tag' ? ids : []),
+    terms.kind === 'category' ? categoryAncestors(ctx, docs as EventCategory[]) : undefined,
+  ])
+  return { ...emptyRelated(), termCounts: counts, categoryAncestors: ancestors }
 }
+
+/** Categories and tags are managed by editors and administrators (contract §6). */
+export const mayManageTerms = (ctx: RestContext) => capabilities.manageTerms(ctx.actor)
 
 /** `GET /categories`, `GET /tags` (upstream §12.2): past the last page is an empty 200. */
 export async function listTerms(ctx: RestContext, terms: TermRoute, params: TermListParams & { parent?: number }): Promise<RestResult> {
@@ -32,16 +40,18 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
   const invalid: Record<string, string> = {}
   if (params.search) and.push({ or: ['name', 'slug', ...(ctx.language === 'en' ? [] : ['name.en', 'slug.en'])].map((path) => ({ [path]: { contains: escapeLike(params.search ?? '') } })) })
   if (params.slug) and.push({ or: [{ slug: { equals: params.slug } }, ...(ctx.language === 'en' ? [] : [{ 'slug.en': { equals: params.slug } }])] })
-  if (params.exclude) and.push({ id: { not_in: params.exclude } })
-  if (params.include) {
-    const found = await findByIds(ctx, terms.collection, params.include)
-    const missing = params.include.filter((id) => !found.has(id))
-    if (missing.length) invalid.include = `No such term: ${missing.join(', ')}.`
-    and.push(idIn(params.include))
+  // Every id named by `include`, `exclude` or `parent` must be a term of this taxonomy (upstream §12.2).
+  const named = [...(params.include ?? []), ...(params.exclude ?? []), ...(params.parent !== undefined ? [params.parent] : [])]
+  const found = named.length ? await findByIds(ctx, terms.collection, named) : new Map()
+  for (const name of ['include', 'exclude'] as const) {
+    const missing = params[name]?.filter((id) => !found.has(id)) ?? []
+    if (missing.length) invalid[name] = `No such term: ${missing.join(', ')}.`
   }
+  if (params.exclude) and.push({ id: { not_in: params.exclude } })
+  if (params.include) and.push(idIn(params.include))
   if (params.parent !== undefined) {
-    if (params.parent > 0 && !(await findByIds(ctx, terms.collection, [params.parent])).size) invalid.parent = 'No such category.'
-    and.push(params.parent > 0 ? { parent: { equals: params.parent } } : { parent: { exists: false } })
+    if (!found.has(params.parent)) invalid.parent = 'No such category.'
+    and.push({ parent: { equals: params.parent } })
   }
   const eventId = params.event ?? params.post
   if (eventId !== undefined) {
@@ -60,7 +70,7 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
   if (orderby === 'count') {
     // Counts are not a column: rank every match in memory (term sets are small), then cut the page.
     const all = (await ctx.req.payload.find({ ...readOptions(ctx, terms.collection), collection: terms.collection, where: { and }, pagination: false, sort: 'id' })).docs as Term[]
-    const counts = (await withCounts(ctx, terms, all)).termCounts
+    const counts = await termCounts(ctx, terms.kind === 'category' ? all.map((term) => term.id) : [], terms.kind === 'tag' ? all.map((term) => term.id) : [])
     const count = (term: Term) => counts.get(`${terms.kind}:${term.id}`) ?? 0
     all.sort((a, b) => (direction ? count(b) - count(a) : count(a) - count(b)) || a.id - b.id)
     docs = all.slice((params.page - 1) * perPage, params.page * perPage)
@@ -72,7 +82,7 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
     // Past the last page Payload reports no total; upstream still counts the matches (§12.2).
     total = docs.length || params.page === 1 ? found.totalDocs : (await ctx.req.payload.count({ ...readOptions(ctx), collection: terms.collection, where: { and } })).totalDocs
   }
-  const related = await withCounts(ctx, terms, docs)
+  const related = await relatedOf(ctx, terms, docs)
   return listResult({
     ctx,
     route: terms.route,
@@ -93,7 +103,12 @@ export async function findTerm(ctx: RestContext, terms: TermRoute, id: number): 
   return term
 }
 
-export async function readTerm(ctx: RestContext, terms: TermRoute, id: number): Promise<RestResult> {
+const EVERY_METHOD: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+
+/** The term as it is now; single reads and writes add WordPress's `_links`, deletes answer without. */
+export async function readTerm(ctx: RestContext, terms: TermRoute, id: number, { links }: { links: boolean }): Promise<RestResult> {
   const term = await findTerm(ctx, terms, id)
-  return { body: serializeTerm(ctx, terms.kind, term, await withCounts(ctx, terms, [term])) }
+  const body = serializeTerm(ctx, terms.kind, term, await relatedOf(ctx, terms, [term]))
+  if (!links) return { body }
+  return { body: { ...body, _links: termLinks(ctx, terms.kind, term, mayManageTerms(ctx) ? EVERY_METHOD : ['GET']) } }
 }

@@ -1,5 +1,6 @@
 import type { Event, Organizer, Venue } from '../../payload-types'
 import { capabilities } from '../../access/capabilities'
+import { slugBase, slugTaken } from '../../collections/fields/slug'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { eventData } from '../operations/eventData'
@@ -11,7 +12,7 @@ import { unlinkEverywhere } from '../operations/unlink'
 import { findByIds, idBySlug, readOptions } from '../query/read'
 import { loadRelated } from '../query/related'
 import type { RestResult } from '../route'
-import type { EventInput, OrganizerInput, VenueInput } from '../schemas/write'
+import { authoredWriteFields, type EventInput, type OrganizerInput, type VenueInput } from '../schemas/write'
 import { idOf } from '../serialize/common'
 import { readCustomFields } from '../serialize/customFields'
 import { serializeEvent } from '../serialize/event'
@@ -80,7 +81,25 @@ export async function validateWrite(ctx: RestContext, kind: WritableKind, params
   if (!by) return invalid
   const id = await itemId(ctx, kind, params, by)
   if (kind !== 'events' && !(await probe(ctx, kind, id))) invalid.id = `No ${KINDS[kind].singular} has this id.`
+  const slug = newSlug(ctx, params, by)
+  if (slug.invalid) invalid.slug = slug.invalid
+  else if (slug.value !== undefined && (await slugTaken(ctx.req, kind, slugBase(slug.value), id, ctx.language))) {
+    invalid.slug = `Another ${KINDS[kind].singular} has this slug in this language.`
+  }
   return invalid
+}
+
+/**
+ * The slug an update sets: on a by-slug route the body's `slug` (the path's names the item), else the
+ * `slug` parameter. Renaming to a slug another item has in the language is refused, not suffixed:
+ * the caller asked for that exact address.
+ */
+function newSlug(ctx: RestContext, params: WriteParams, by: ItemBy): { value?: string; invalid?: string } {
+  if (by === 'id') return { value: params.slug }
+  const given = ctx.shadowedByPath.slug
+  if (given === undefined) return {}
+  const parsed = authoredWriteFields.slug.safeParse(given)
+  return parsed.success ? { value: parsed.data } : { invalid: parsed.error.issues[0]?.message ?? 'Invalid slug.' }
 }
 
 /** The capability matrix for a write on an item, or for creating one when it does not exist. */
@@ -113,8 +132,9 @@ export async function createItem(ctx: RestContext, kind: WritableKind, params: W
 /** `POST|PUT|PATCH` on an item: a partial update; omitted fields keep their values (contract §6). */
 export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<RestResult> {
   const stored = await existing(ctx, kind, params, by)
+  const input = { ...params, slug: newSlug(ctx, params, by).value }
   await inTransaction(ctx, async () => {
-    await updateInLanguage(ctx, kind, stored.id, await KINDS[kind].data(ctx, params, stored))
+    await updateInLanguage(ctx, kind, stored.id, await KINDS[kind].data(ctx, input, stored))
   })
   return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }
 }

@@ -16,9 +16,13 @@ export class RestError extends Error {
     this.data = extraData
   }
 
-  /** `params` maps each rejected parameter to the reason, e.g. `{ page: 'Must be a positive integer.' }`. */
+  /**
+   * `params` maps each rejected parameter to the reason, e.g. `{ page: 'Must be a positive integer.' }`;
+   * `details` repeats each as the error object WordPress nests there, for clients that read that one.
+   */
   static invalidParams(params: Record<string, string>): RestError {
-    return new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, 400, { params })
+    const details = Object.fromEntries(Object.entries(params).map(([param, message]) => [param, { code: 'rest_invalid_param', message, data: { param } }]))
+    return new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, 400, { params, details })
   }
 
   static missingParams(names: string[]): RestError {

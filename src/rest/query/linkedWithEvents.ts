@@ -1,21 +1,35 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
+import { capabilities } from '../../access/capabilities'
+import type { Actor } from '../../access/roles'
 import { rawQuery } from '../../database/rawQuery'
 
 export type LinkedKind = 'venues' | 'organizers'
 
 /**
- * Ids of venues or organizers that events link to: those with events that are neither drafts nor
- * pending nor trashed (`has_events`, upstream §10.2), or with published events still to come
- * (`only_with_upcoming`). Hand-written: Payload cannot ask "related by any event" from this side.
+ * The events that count as upcoming ones for this reader: published ones, and the private ones it may
+ * read (every one for editors and administrators, its own for authors and contributors), as the
+ * events collection's read access has it. Drafts and pending events count for no one.
  */
-export async function linkedWithEvents(payload: Payload, kind: LinkedKind, upcomingAfter?: Date): Promise<number[]> {
-  const upcoming = upcomingAfter ? sql`and e.status = 'publish' and e."end" >= ${upcomingAfter.toISOString()}` : sql`and e.status not in ('draft', 'pending', 'trash')`
+function countedStatus(reader: Actor) {
+  if (capabilities.editOthers(reader)) return sql`e.status in ('publish', 'private')`
+  if (reader && capabilities.create(reader)) return sql`(e.status = 'publish' or (e.status = 'private' and e.author_id = ${Number(reader.id)}))`
+  return sql`e.status = 'publish'`
+}
+
+/**
+ * Ids of venues or organizers that events link to: those with events that are neither drafts nor
+ * pending nor trashed (`has_events`, upstream §10.2), or, given `upcoming`, with events still to come
+ * that the reader may see (`only_with_upcoming`). Hand-written: Payload cannot ask "related by any
+ * event" from this side.
+ */
+export async function linkedWithEvents(payload: Payload, kind: LinkedKind, upcoming?: { after: Date; reader: Actor }): Promise<number[]> {
+  const filter = upcoming ? sql`and ${countedStatus(upcoming.reader)} and e."end" >= ${upcoming.after.toISOString()}` : sql`and e.status not in ('draft', 'pending', 'trash')`
   const query =
     kind === 'venues'
-      ? sql`select distinct e.venue_id as id from events e where e.venue_id is not null ${upcoming}`
+      ? sql`select distinct e.venue_id as id from events e where e.venue_id is not null ${filter}`
       : sql`select distinct r.organizers_id as id from events_rels r join events e on e.id = r.parent_id
-             where r.path = 'organizers' and r.organizers_id is not null ${upcoming}`
+             where r.path = 'organizers' and r.organizers_id is not null ${filter}`
   const rows = await rawQuery<{ id: number }>(payload, query)
   return rows.map((row) => Number(row.id))
 }

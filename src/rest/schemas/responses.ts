@@ -96,18 +96,34 @@ const termFields = {
   id,
   count: count.describe('Published events with this term.'),
   description: z.string(),
-  url: z.url().describe('Public archive page of the term.'),
   name: z.string(),
   slug: z.string(),
+}
+
+const TermLinks = named(
+  'TermLinks',
+  'WordPress-style links of a single-term answer: `self` with the methods the caller may use, the collection and, for a child category, its parent.',
+  z.object({
+    self: z.array(z.object({ href: z.url(), targetHints: z.object({ allow: z.array(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])) }) })),
+    collection: z.array(z.object({ href: z.url() })),
+    up: z.array(z.object({ href: z.url() })).optional(),
+  }),
+)
+
+const termTail = {
+  meta: emptyList,
+  url: z.url().describe('Public archive page of the term; a child category’s lies below its ancestors’ (`/events/category/music/jazz/`).'),
+  urls: TermUrls,
+  _links: TermLinks.optional().describe('Single-term reads, creates and updates only; not in lists nor in delete answers.'),
 }
 
 export const Category = named(
   'Category',
   'An event category as `/categories` answers it.',
-  z.object({ ...termFields, taxonomy: z.literal('event_category'), parent: count.describe('Parent category id; 0 for none.'), meta: emptyList, urls: TermUrls }),
+  z.object({ ...termFields, taxonomy: z.literal('event_category'), parent: count.describe('Parent category id; 0 for none.'), ...termTail }),
 )
 
-export const Tag = named('Tag', 'An event tag as `/tags` answers it (tags have no parent).', z.object({ ...termFields, taxonomy: z.literal('event_tag'), meta: emptyList, urls: TermUrls }))
+export const Tag = named('Tag', 'An event tag as `/tags` answers it (tags have no parent).', z.object({ ...termFields, taxonomy: z.literal('event_tag'), ...termTail }))
 
 export const EmbeddedTerm = named(
   'EmbeddedTerm',
@@ -387,6 +403,10 @@ export const ErrorBody = named(
         .union([z.record(z.string(), z.string()), z.array(z.string())])
         .optional()
         .describe('rest_invalid_param: each rejected parameter and why; rest_missing_callback_param: the missing names.'),
+      details: z
+        .record(z.string(), z.object({ code: z.string(), message: z.string(), data: z.object({ param: z.string() }) }))
+        .optional()
+        .describe('rest_invalid_param: the same, as WordPress nests it: per parameter, an error object naming it.'),
     }),
   }),
 )

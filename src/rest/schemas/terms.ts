@@ -16,7 +16,7 @@ export const categoryListParams = z.object({
     .describe('Sort direction.'),
   orderby: z.enum(TERM_ORDERBY, { error: `Must be one of: ${TERM_ORDERBY.join(', ')}.` }).optional().describe('Attribute to sort by; name by default.'),
   hide_empty: booleanParam().default(true).describe('Hide terms that no published event uses.'),
-  parent: z.union([z.literal(0), z.literal('0'), positiveIntParam()]).transform(Number).optional().describe('Children of this category (0: top level).'),
+  parent: positiveIntParam().optional().describe('Children of this category; it must exist.'),
   post: positiveIntParam().optional().describe('Terms of this event.'),
   event: positiveIntParam().optional().describe('Alias of post; wins when both are given.'),
   slug: nonEmptyString().optional().describe('The term with this slug.'),

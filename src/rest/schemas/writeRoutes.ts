@@ -13,7 +13,10 @@ function writeSchemasOf<F extends z.ZodRawShape>(fields: F) {
   const partial = z.looseObject(fields).partial()
   return {
     create: z.looseObject(fields),
-    update: { id: partial.extend({ id: idParam }), slug: partial.extend({ slug: slugParam }) },
+    update: {
+      id: partial.extend({ id: idParam }),
+      slug: partial.extend({ slug: slugParam.describe('Slug naming the item, in the request language or English; a `slug` in the body renames it.') }),
+    },
   }
 }
 

@@ -28,9 +28,13 @@ export function globalIds(ctx: RestContext, id: number) {
   return { global_id: globalId, global_id_lineage: [globalId] }
 }
 
-/** `{siteUrl}[/{lang}]` + the kind's pattern (`/event/{slug}/` by default, contract §2). */
-export function permalink(ctx: RestContext, kind: PermalinkKind, slug: string | null | undefined) {
-  return ctx.permalinkBase + ctx.calendar.permalinks[kind].replace('{slug}', encodeURIComponent(slug ?? ''))
+/**
+ * `{siteUrl}[/{lang}]` + the kind's pattern (`/event/{slug}/` by default, contract §2). A path of
+ * slugs (a child category below its ancestors) fills `{slug}` with its segments: `music/jazz`.
+ */
+export function permalink(ctx: RestContext, kind: PermalinkKind, slug: string | null | undefined | string[]) {
+  const segments = Array.isArray(slug) ? slug : [slug ?? '']
+  return ctx.permalinkBase + ctx.calendar.permalinks[kind].replace('{slug}', segments.map(encodeURIComponent).join('/'))
 }
 
 /** A top-level schema.org object names its vocabulary; objects nested in it do not. */

@@ -9,6 +9,8 @@ export type Related = {
   media: Map<number, Media>
   /** Published events per term: `category:3`, `tag:7`. */
   termCounts: Map<string, number>
+  /** Slugs of each child category's ancestors, outermost first, for its archive URL (`/categories` answers only). */
+  categoryAncestors?: Map<number, string[]>
 }
 
 export function emptyRelated(): Related {

@@ -1,5 +1,6 @@
 import type { EventCategory, EventTag } from '../../payload-types'
 import type { RestContext } from '../context'
+import type { HttpMethod } from '../route'
 import { idOf, permalink } from './common'
 import type { Related } from './related'
 
@@ -30,13 +31,27 @@ export function serializeTerm(ctx: RestContext, kind: TermKind, term: Term, rela
     id: term.id,
     count: termCount(related, kind, term.id),
     description: term.description ?? '',
-    url: permalink(ctx, kind, term.slug),
     name: term.name,
     slug: term.slug ?? '',
     taxonomy: TAXONOMY[kind],
     ...(kind === 'category' ? { parent: parentOf(term) } : {}),
     meta: [],
+    // A child category's archive sits below its ancestors', as WordPress builds hierarchical term links.
+    url: permalink(ctx, kind, [...(related.categoryAncestors?.get(term.id) ?? []), term.slug ?? '']),
     urls: termUrls(ctx, kind, term),
+  }
+}
+
+/**
+ * WordPress's `_links` of a single-term answer, into this namespace: `self` says which methods the
+ * caller may use on it (`targetHints.allow`).
+ */
+export function termLinks(ctx: RestContext, kind: TermKind, term: Term, allow: readonly HttpMethod[]) {
+  const urls = termUrls(ctx, kind, term)
+  return {
+    self: [{ href: urls.self, targetHints: { allow } }],
+    collection: [{ href: urls.collection }],
+    ...(urls.up ? { up: [{ href: urls.up }] } : {}),
   }
 }
 

@@ -1,0 +1,36 @@
+import { sql } from '@payloadcms/db-postgres'
+import { rawQuery } from '../../database/rawQuery'
+import type { RestContext } from '../context'
+
+/** Deeper than any real tree; ends the walk should the admin ever have stored a loop. */
+const MAX_DEPTH = 32
+
+/**
+ * For each of these categories that has a parent, its ancestors' slugs, outermost first, in the
+ * request's language with fallback to English: one recursive query for a whole page.
+ */
+export async function categoryAncestors(ctx: RestContext, categories: { id: number; parent?: unknown }[]): Promise<Map<number, string[]>> {
+  const children = categories.filter((category) => category.parent !== null && category.parent !== undefined).map((category) => category.id)
+  const ancestors = new Map<number, string[]>()
+  if (!children.length) return ancestors
+  const rows = await rawQuery<{ start: number; slug: string | null }>(
+    ctx.req.payload,
+    sql`
+    with recursive up (id, start, depth) as (
+      select c.parent_id, c.id, 1 from event_categories c where c.id in (${sql.join(children.map((id) => sql`${id}`), sql`, `)}) and c.parent_id is not null
+      union all
+      select c.parent_id, up.start, up.depth + 1 from up join event_categories c on c.id = up.id
+       where c.parent_id is not null and up.depth < ${MAX_DEPTH})
+    select up.start, coalesce(nullif(l.slug, ''), en.slug) as slug
+      from up
+      left join event_categories_locales l on l._parent_id = up.id and l._locale = ${ctx.language}
+      left join event_categories_locales en on en._parent_id = up.id and en._locale = 'en'
+     order by up.start, up.depth desc`,
+  )
+  for (const row of rows) {
+    const chain = ancestors.get(Number(row.start)) ?? []
+    chain.push(row.slug ?? '')
+    ancestors.set(Number(row.start), chain)
+  }
+  return ancestors
+}
