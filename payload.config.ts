@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { calendarPlugin } from './src/plugin'
 import { databaseAdapter } from './src/database/adapter'
+import { migrations } from './src/migrations'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const corsOrigins = (process.env.CORS_ORIGINS || '*').split(',').map((s) => s.trim()).filter(Boolean)
@@ -19,7 +20,7 @@ export default buildConfig({
     meta: { titleSuffix: ' · Calendar' },
   },
   editor: lexicalEditor(),
-  db: databaseAdapter(),
+  db: databaseAdapter(migrations),
   sharp,
   // Payload allows any origin only for the string '*' (an array is an allow-list of exact origins).
   cors: corsOrigins.includes('*') ? '*' : corsOrigins,

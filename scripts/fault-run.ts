@@ -71,20 +71,18 @@ function postmasterPid(directory: string): number {
   return Number(readFileSync(path.join(directory, 'postmaster.pid'), 'utf8').split('\n')[0])
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
+/** A JSON answer's fields, or the text when it is not JSON. */
+type Answer = { token?: string; id?: number; code?: string; status?: string } | string | null
+
+function field<K extends 'token' | 'id' | 'code' | 'status'>(body: Answer, name: K) {
+  return body && typeof body === 'object' ? body[name] : undefined
 }
 
-async function call(base: string, requestPath: string, init: RequestInit = {}): Promise<{ status: number; body: any; error?: string }> {
+async function call(base: string, requestPath: string, init: RequestInit = {}): Promise<{ status: number; body: Answer; error?: string }> {
   try {
     const response = await fetch(`${base}${requestPath}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
     const text = await response.text()
-    let body: any = text
+    let body: Answer = text
     try {
       body = JSON.parse(text)
     } catch {
@@ -131,7 +129,7 @@ async function main(): Promise<number> {
   const credentials = { email: 'fault@calendar.test', password: `fault-${RUN}-password` }
   await call(base, '/api/users/first-register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
   const login = await call(base, '/api/users/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
-  const token = login.body?.token as string
+  const token = field(login.body, 'token')
   if (!token) throw new Error(`cannot sign in: ${login.status} ${JSON.stringify(login.body)}`)
   const auth = { Authorization: `JWT ${token}` }
   // A few events for the readers to read.
@@ -154,8 +152,8 @@ async function main(): Promise<number> {
       attempted.push(title)
       const started = Date.now()
       const reply = await call(base, `${NS}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: JSON.stringify({ title, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }) })
-      samples.push({ kind: 'write', started, ended: Date.now(), status: reply.status, code: reply.body?.code, error: reply.error })
-      if (reply.status >= 200 && reply.status < 300) acks.push({ id: reply.body.id as number, title, at: Date.now() })
+      samples.push({ kind: 'write', started, ended: Date.now(), status: reply.status, code: field(reply.body, 'code'), error: reply.error })
+      if (reply.status >= 200 && reply.status < 300) acks.push({ id: field(reply.body, 'id') as number, title, at: Date.now() })
       if (reply.status !== 201) await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
@@ -169,7 +167,7 @@ async function main(): Promise<number> {
       i++
       const started = Date.now()
       const reply = await call(base, requestPath, { headers: kind === 'read (signed in)' ? auth : {} })
-      samples.push({ kind, started, ended: Date.now(), status: reply.status, code: reply.body?.code, error: reply.error })
+      samples.push({ kind, started, ended: Date.now(), status: reply.status, code: field(reply.body, 'code'), error: reply.error })
       if (reply.status >= 400) await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
@@ -178,7 +176,7 @@ async function main(): Promise<number> {
     while (Date.now() < deadline) {
       const started = Date.now()
       const reply = await call(base, '/api/health')
-      samples.push({ kind: 'health', started, ended: Date.now(), status: reply.status, code: reply.body?.status, error: reply.error })
+      samples.push({ kind: 'health', started, ended: Date.now(), status: reply.status, code: field(reply.body, 'status'), error: reply.error })
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
   }

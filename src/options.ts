@@ -1,4 +1,5 @@
 import type { CollectionConfig, Field, SanitizedConfig } from 'payload'
+import type { AuthoredResource } from './calendar/resources'
 
 /** The collections a developer can shape through the plugin's options. */
 export type CalendarCollection = 'events' | 'venues' | 'organizers' | 'event-categories' | 'event-tags'
@@ -52,7 +53,7 @@ export type CalendarRuntime = {
   namespace: string
   permalinks: Record<PermalinkKind, string>
   settingsGlobal: boolean
-  customFields: Record<'events' | 'venues' | 'organizers', CustomField[]>
+  customFields: Record<AuthoredResource['key'], CustomField[]>
 }
 
 export function calendarRuntime(config: SanitizedConfig): CalendarRuntime {

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
-import { authoredContentAccess, passwordProtection } from '../access/collectionAccess'
-import { parseZone } from '../rest/dates/zone'
+import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
+import { parseZone } from '../calendar/dates/zone'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import path from 'node:path'
-import { capabilities } from '../access/capabilities'
-import { actorOf } from '../access/collectionAccess'
+import { capabilities } from '../calendar/access/capabilities'
+import { actorOf } from '../calendar/access/collectionAccess'
 import { dataDirectory } from '../database/dataDirectory'
 
 export const Media: CollectionConfig = {

@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import { authoredContentAccess, passwordProtection } from '../access/collectionAccess'
+import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'

@@ -1,7 +1,7 @@
 import type { CollectionConfig, FieldAccess } from 'payload'
-import { ROLES } from '../access/roles'
-import { capabilities } from '../access/capabilities'
-import { actorOf } from '../access/collectionAccess'
+import { ROLES } from '../calendar/access/roles'
+import { capabilities } from '../calendar/access/capabilities'
+import { actorOf } from '../calendar/access/collectionAccess'
 
 const administratorOnly: FieldAccess = ({ req }) => capabilities.administer(actorOf(req.user))
 

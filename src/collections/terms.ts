@@ -1,5 +1,5 @@
 import type { CollectionConfig, Field } from 'payload'
-import { termAccess } from '../access/collectionAccess'
+import { termAccess } from '../calendar/access/collectionAccess'
 import { slugField } from './fields/slug'
 
 function termCollection(slug: 'event-categories' | 'event-tags', labels: { singular: string; plural: string }, extra: Field[]): CollectionConfig {

@@ -1,14 +1,16 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
-import { migrations } from '../migrations'
 import { guardedPg } from './connectionErrors'
 import { limitTransactions } from './transactionSlots'
+
+type Migrations = NonNullable<Parameters<typeof postgresAdapter>[0]['prodMigrations']>
 
 /**
  * The Payload database adapter: always PostgreSQL at DATABASE_URL (the launcher points it at the
  * embedded server when the operator gives none). Dev mode pushes the schema into its own cluster;
  * everything else applies the committed migrations at start, so the two never meet (field notes).
+ * The migrations are the model's history, handed in by the app rather than imported from above.
  */
-export function databaseAdapter() {
+export function databaseAdapter(migrations: Migrations) {
   const url = process.env.DATABASE_URL
   if (!url) throw new Error('DATABASE_URL is not set: start the service with `npm start` (embedded PostgreSQL) or set DATABASE_URL.')
   const replicas = (process.env.DATABASE_READ_REPLICAS ?? '').split(',').map((s) => s.trim()).filter(Boolean)

@@ -69,7 +69,7 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   } catch (error) {
     await rm(ownerFile(directory), { force: true })
     // The package rejects with nothing when the server exits early: give the operator a reason.
-    throw new Error(`embedded PostgreSQL in ${directory} did not start (${error instanceof Error ? error.message : 'see its log above'})`)
+    throw new Error(`embedded PostgreSQL in ${directory} did not start (${error instanceof Error ? error.message : 'see its log above'})`, { cause: error })
   }
   if (!initialised) await server.createDatabase(DATABASE)
 

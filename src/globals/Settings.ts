@@ -1,6 +1,6 @@
 import type { GlobalConfig } from 'payload'
-import { isAdministrator } from '../access/collectionAccess'
-import { parseZone } from '../rest/dates/zone'
+import { isAdministrator } from '../calendar/access/collectionAccess'
+import { parseZone } from '../calendar/dates/zone'
 
 export const SETTINGS_DEFAULTS = {
   postsPerPage: 10,

@@ -1,5 +1,5 @@
 import type { PayloadRequest } from 'payload'
-import type { Actor } from '../access/roles'
+import type { Actor } from '../calendar/access/roles'
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../i18n/languages'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
 import { calendarRuntime, type CalendarRuntime } from '../options'

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { CollectionSlug } from 'payload'
-import { capabilities } from '../access/capabilities'
+import { capabilities } from '../calendar/access/capabilities'
 import type { RestContext } from './context'
 
 /** Compares in constant time: hashing first makes the lengths equal without revealing them. */

@@ -8,15 +8,15 @@ import { createContext } from './context'
 import { readBody } from './http/body'
 import { errorResponse, RestError } from './http/errors'
 import { parseQuery } from './http/query'
-import type { HttpMethod, RestResult, Route } from './route'
+import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
 
-type CompiledRoute = { route: Route; pattern: RegExp }
+type CompiledRoute = { route: AnyRoute; pattern: RegExp }
 
 /** Path parameters and what they may contain: ids are digits, slugs anything but a slash (upstream §1.1). */
 const PATH_PARAMETER: Record<string, string> = { id: '(?<id>\\d+)', slug: '(?<slug>[^/]+)' }
 
-function compile(route: Route): CompiledRoute {
+function compile(route: AnyRoute): CompiledRoute {
   const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const pattern = PATH_PARAMETER[name]
     if (!pattern) throw new Error(`route ${route.path}: unknown path parameter {${name}}`)
@@ -32,7 +32,7 @@ const EXPOSED_HEADERS = 'X-Total, X-Total-Pages, Link, ETag'
 const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 const anonymousMaxAge = Number(process.env.CACHE_MAX_AGE || 0)
 
-function match(method: string, path: string): { route: Route; pathParams: Record<string, string> } {
+function match(method: string, path: string): { route: AnyRoute; pathParams: Record<string, string> } {
   for (const { route, pattern } of COMPILED) {
     const found = pattern.exec(path)
     if (found && route.methods.includes(method as HttpMethod)) return { route, pathParams: decodeAll(found.groups ?? {}) }
@@ -83,10 +83,12 @@ async function runRequest(req: PayloadRequest, namespacePath: string): Promise<R
       if (language) throw RestError.invalidParams({ i18n_language: 'This site does not offer this language.' })
       throw RestError.noRoute()
     }
-    const invalid = route.validate ? await route.validate(ctx, params) : {}
+    // One lookup of the route's item, shared by validation, the permission check and the handler.
+    const target = (route.target ? await route.target(ctx, params) : undefined) as never
+    const invalid = route.validate ? await route.validate(ctx, params, target) : {}
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
-    if (route.authorize && !(await route.authorize(ctx, params))) throw RestError.forbidden(ctx.signedIn)
-    const result = await route.handler(ctx, params)
+    if (route.authorize && !(await route.authorize(ctx, params, target))) throw RestError.forbidden(ctx.signedIn)
+    const result = await route.handler(ctx, params, target)
     return render(req, method, result, ctx.signedIn, baseHeaders)
   } catch (error) {
     return errorResponse(fromPayloadError(error, Boolean(req.user)), { ...baseHeaders, 'Cache-Control': 'no-store' })
@@ -138,7 +140,7 @@ function refuseNulBytes(raw: Record<string, unknown>): void {
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
 }
 
-function validateParams<P extends Route['params']>(route: Route<P>, raw: Record<string, unknown>): z.output<P> {
+function validateParams(route: AnyRoute, raw: Record<string, unknown>): z.output<AnyRoute['params']> {
   refuseNulBytes(raw)
   const missing = Object.entries(route.params.shape)
     .filter(([name, schema]) => raw[name] === undefined && !(schema as z.ZodType).safeParse(undefined).success)

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { RestContext } from './context'
+import type { AuthoredResource } from '../calendar/resources'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -10,26 +11,32 @@ export type RouteParams = z.ZodObject
 
 /**
  * One entry of the route table: everything the pipeline, the namespace index and the OpenAPI
- * document need to know about a method on a path.
+ * document need to know about a method on a path. `T` is what `target` resolves: the item an item
+ * route names, looked up once and handed to validation, the permission check and the handler.
  */
-export type Route<P extends RouteParams = RouteParams> = {
+export type Route<P extends RouteParams = RouteParams, T = undefined> = {
   methods: readonly HttpMethod[]
   /** Relative to the namespace root, `{name}` for path parameters: `/events/{id}`. */
   path: string
   summary: string
   /** Path, query and body parameters merged, as upstream merges them. */
   params: P
+  /** Looks up what the route acts on, once, after the parameters are parsed; it reports nothing itself. */
+  target?: (ctx: RestContext, params: z.output<P>) => Promise<T>
   /** Checks against stored data that are still validation (400), run before the permission check. */
-  validate?: (ctx: RestContext, params: z.output<P>) => Promise<Record<string, string>>
+  validate?: (ctx: RestContext, params: z.output<P>, target: T) => Promise<Record<string, string>>
   /** Permission check; false answers 401 to anonymous callers and 403 to signed-in ones. */
-  authorize?: (ctx: RestContext, params: z.output<P>) => boolean | Promise<boolean>
-  handler: (ctx: RestContext, params: z.output<P>) => Promise<RestResult>
+  authorize?: (ctx: RestContext, params: z.output<P>, target: T) => boolean | Promise<boolean>
+  handler: (ctx: RestContext, params: z.output<P>, target: T) => Promise<RestResult>
   /** The body of a success, for `/doc`: one of the named schemas of `schemas/responses.ts`. */
   response?: z.ZodType
   /** Writes that also accept the fields developers add to this collection (documented in /doc). */
-  customFields?: 'events' | 'venues' | 'organizers'
+  customFields?: AuthoredResource['key']
 }
 
-export function defineRoute<P extends RouteParams>(route: Route<P>): Route<P> {
-  return route
+/** Any route of the table, whatever its parameters and target: the pipeline hands each its own target back. */
+export type AnyRoute = Omit<Route<RouteParams, never>, 'target'> & { target?: (ctx: RestContext, params: Record<string, unknown>) => Promise<unknown> }
+
+export function defineRoute<P extends RouteParams, T = undefined>(route: Route<P, T>): AnyRoute {
+  return route as unknown as AnyRoute
 }

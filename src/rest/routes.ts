@@ -1,11 +1,12 @@
+import { CATEGORIES, EVENTS, LINKED, TAGS, aNoun, type AuthoredResource, type ResourceKey, type TermResource } from '../calendar/resources'
+import { discovery } from './handlers/discovery'
 import { listEvents, readEvent, readEventBySlug } from './handlers/events'
-import { namespaceIndex, openApiDocument } from './handlers/discovery'
 import { listLinked, readLinked, readLinkedBySlug } from './handlers/linked'
 import { createTerm, deleteTerm, updateTerm, validateTermWrite } from './handlers/termWrites'
-import { CATEGORIES, listTerms, mayManageTerms, readTerm, TAGS, type TermRoute } from './handlers/terms'
-import { createItem, mayWrite, trashItem, updateItem, validateWrite, type WritableKind, type WriteParams } from './handlers/writes'
+import { listTerms, mayManageTerms, readTerm } from './handlers/terms'
+import { createItem, mayWrite, trashItem, updateItem, validateWrite, writeTarget, type WriteParams } from './handlers/writes'
 import { createLinked } from './operations/linked'
-import { defineRoute, type Route } from './route'
+import { defineRoute, type AnyRoute } from './route'
 import { indexParams } from './schemas/common'
 import { eventByIdParams, eventBySlugParams, eventListParams } from './schemas/events'
 import { linkedByIdParams, linkedBySlugParams, linkedListParams } from './schemas/linked'
@@ -15,15 +16,25 @@ import { itemParams, writeSchemas } from './schemas/writeRoutes'
 import type { OrganizerInput, VenueInput } from './schemas/write'
 import { Category, CategoryList, Event, EventList, NamespaceIndex, OpenApiDocument, Organizer, OrganizerList, Tag, TagList, Venue, VenueList } from './schemas/responses'
 
-const SINGULAR: Record<WritableKind, string> = { events: 'event', venues: 'venue', organizers: 'organizer' }
 const UPDATE = ['POST', 'PUT', 'PATCH'] as const
-/** What the routes of each kind answer (`/doc`). */
-const ITEM = { events: Event, venues: Venue, organizers: Organizer, category: Category, tag: Tag }
-const LIST = { events: EventList, venues: VenueList, organizers: OrganizerList, category: CategoryList, tag: TagList }
+/** What the routes of each resource answer (`/doc`): one entry per resource of the registry. */
+const ITEM: Record<ResourceKey, typeof Event | typeof Venue | typeof Organizer | typeof Category | typeof Tag> = { events: Event, venues: Venue, organizers: Organizer, categories: Category, tags: Tag }
+const LIST: Record<ResourceKey, typeof EventList | typeof VenueList | typeof OrganizerList | typeof CategoryList | typeof TagList> = {
+  events: EventList,
+  venues: VenueList,
+  organizers: OrganizerList,
+  categories: CategoryList,
+  tags: TagList,
+}
+/** The parameters of each term resource's routes. */
+const TERM_SCHEMAS = {
+  categories: { list: categoryListParams, create: categoryCreateBody, update: categoryUpdateBody },
+  tags: { list: tagListParams, create: tagCreateBody, update: tagUpdateBody },
+} satisfies Record<TermResource['key'], unknown>
 
 /** Create, update and trash of one kind of authored record, by id and by slug. */
-function writeRoutes(kind: WritableKind): Route[] {
-  const singular = SINGULAR[kind]
+function writeRoutes(resource: AuthoredResource): AnyRoute[] {
+  const kind = resource.key
   const schemas = writeSchemas[kind]
   const create = (ctx: Parameters<typeof createItem>[0], params: WriteParams) =>
     createItem(ctx, kind, params, kind === 'events' ? undefined : () => createLinked(ctx, kind, params as unknown as VenueInput | OrganizerInput))
@@ -31,12 +42,13 @@ function writeRoutes(kind: WritableKind): Route[] {
     defineRoute({
       methods: ['POST'],
       path: `/${kind}`,
-      summary: `Create ${singular === 'event' ? 'an' : 'a'} ${singular}`,
+      summary: `Create ${aNoun(resource)}`,
       params: schemas.create,
       response: ITEM[kind],
       customFields: kind,
-      validate: (ctx, params) => validateWrite(ctx, kind, params as WriteParams),
-      authorize: (ctx) => mayWrite(ctx, kind, {}, 'edit'),
+      target: (ctx, params) => writeTarget(ctx, kind, params as WriteParams),
+      validate: (ctx, params, target) => validateWrite(ctx, kind, params as WriteParams, target),
+      authorize: (ctx, _params, target) => mayWrite(ctx, 'edit', target),
       handler: (ctx, params) => create(ctx, params as WriteParams),
     }),
     ...(['id', 'slug'] as const).flatMap((by) => {
@@ -45,60 +57,63 @@ function writeRoutes(kind: WritableKind): Route[] {
         defineRoute({
           methods: UPDATE,
           path,
-          summary: `Update ${singular === 'event' ? 'an' : 'a'} ${singular}${by === 'slug' ? ' by slug' : ''}`,
+          summary: `Update ${aNoun(resource)}${by === 'slug' ? ' by slug' : ''}`,
           params: schemas.update[by],
           response: ITEM[kind],
           customFields: kind,
-          validate: (ctx, params) => validateWrite(ctx, kind, params as WriteParams, by),
-          authorize: (ctx, params) => mayWrite(ctx, kind, params as WriteParams, 'edit', by),
-          handler: (ctx, params) => updateItem(ctx, kind, params as WriteParams, by),
+          target: (ctx, params) => writeTarget(ctx, kind, params as WriteParams, by),
+          validate: (ctx, params, target) => validateWrite(ctx, kind, params as WriteParams, target, by),
+          authorize: (ctx, _params, target) => mayWrite(ctx, 'edit', target),
+          handler: (ctx, params, target) => updateItem(ctx, kind, params as WriteParams, target, by),
         }),
         defineRoute({
           methods: ['DELETE'],
           path,
-          summary: `Trash ${singular === 'event' ? 'an' : 'a'} ${singular}${by === 'slug' ? ' by slug' : ''}`,
+          summary: `Trash ${aNoun(resource)}${by === 'slug' ? ' by slug' : ''}`,
           params: itemParams[by],
           response: ITEM[kind],
-          validate: (ctx, params) => validateWrite(ctx, kind, params as WriteParams, by),
-          authorize: (ctx, params) => mayWrite(ctx, kind, params as WriteParams, 'delete', by),
-          handler: (ctx, params) => trashItem(ctx, kind, params as WriteParams, by),
+          target: (ctx, params) => writeTarget(ctx, kind, params as WriteParams, by),
+          validate: (ctx, params, target) => validateWrite(ctx, kind, params as WriteParams, target, by),
+          authorize: (ctx, _params, target) => mayWrite(ctx, 'delete', target),
+          handler: (ctx, _params, target) => trashItem(ctx, kind, target),
         }),
       ]
     }),
   ]
 }
 
-function termRoutes(terms: TermRoute, listParams: typeof categoryListParams | typeof tagListParams, createBody: typeof categoryCreateBody | typeof tagCreateBody, updateBody: typeof categoryUpdateBody | typeof tagUpdateBody): Route[] {
-  const noun = terms.kind === 'category' ? 'event category' : 'event tag'
+function termRoutes(terms: TermResource): AnyRoute[] {
+  const schemas = TERM_SCHEMAS[terms.key]
+  const base = `/${terms.key}`
   return [
-    defineRoute({ methods: ['GET'], path: `/${terms.route}`, summary: `List ${noun === 'event category' ? 'event categories' : 'event tags'}`, params: listParams, response: LIST[terms.kind], handler: (ctx, params) => listTerms(ctx, terms, params) }),
+    defineRoute({ methods: ['GET'], path: base, summary: `List ${terms.nouns}`, params: schemas.list, response: LIST[terms.key], handler: (ctx, params) => listTerms(ctx, terms, params) }),
     defineRoute({
       methods: ['POST'],
-      path: `/${terms.route}`,
-      summary: `Create an ${noun}`,
-      params: createBody,
-      response: ITEM[terms.kind],
+      path: base,
+      summary: `Create ${aNoun(terms)}`,
+      params: schemas.create,
+      response: ITEM[terms.key],
       validate: (ctx, params) => validateTermWrite(ctx, terms, params),
       authorize: mayManageTerms,
       handler: (ctx, params) => createTerm(ctx, terms, params),
     }),
-    defineRoute({ methods: ['GET'], path: `/${terms.route}/{id}`, summary: `Read an ${noun}`, params: termByIdParams, response: ITEM[terms.kind], handler: (ctx, params) => readTerm(ctx, terms, params.id, { links: true }) }),
+    defineRoute({ methods: ['GET'], path: `${base}/{id}`, summary: `Read ${aNoun(terms)}`, params: termByIdParams, response: ITEM[terms.key], handler: (ctx, params) => readTerm(ctx, terms, params.id, { links: true }) }),
     defineRoute({
       methods: UPDATE,
-      path: `/${terms.route}/{id}`,
-      summary: `Update an ${noun}`,
-      params: updateBody,
-      response: ITEM[terms.kind],
+      path: `${base}/{id}`,
+      summary: `Update ${aNoun(terms)}`,
+      params: schemas.update,
+      response: ITEM[terms.key],
       validate: (ctx, params) => validateTermWrite(ctx, terms, params),
       authorize: mayManageTerms,
       handler: (ctx, params) => updateTerm(ctx, terms, params),
     }),
     defineRoute({
       methods: ['DELETE'],
-      path: `/${terms.route}/{id}`,
-      summary: `Delete an ${noun} permanently`,
+      path: `${base}/{id}`,
+      summary: `Delete ${aNoun(terms)} permanently`,
       params: termDeleteParams,
-      response: ITEM[terms.kind],
+      response: ITEM[terms.key],
       validate: (ctx, params) => validateTermWrite(ctx, terms, params),
       authorize: mayManageTerms,
       handler: (ctx, params) => deleteTerm(ctx, terms, params.id),
@@ -106,27 +121,44 @@ function termRoutes(terms: TermRoute, listParams: typeof categoryListParams | ty
   ]
 }
 
+/** The discovery documents describe the table they are handed, which includes their own routes. */
+const documents = discovery(() => ROUTES)
+
 /** The namespace: every route, in upstream's registration order. The one place routes are declared. */
-export const ROUTES: Route[] = [
-  defineRoute({ methods: ['GET'], path: '', summary: 'The namespace index: its routes and their arguments', params: indexParams, response: NamespaceIndex, handler: namespaceIndex }),
-  defineRoute({ methods: ['GET'], path: '/doc', summary: 'The OpenAPI 3.1 document of the namespace', params: indexParams.pick({ i18n_language: true }), response: OpenApiDocument, handler: openApiDocument }),
-  defineRoute({ methods: ['GET'], path: '/events', summary: 'List events', params: eventListParams, response: EventList, handler: listEvents }),
-  defineRoute({ methods: ['GET'], path: '/events/{id}', summary: 'Read an event', params: eventByIdParams, response: Event, handler: (ctx, params) => readEvent(ctx, params.id, params) }),
-  defineRoute({ methods: ['GET'], path: '/events/by-slug/{slug}', summary: 'Read an event by slug', params: eventBySlugParams, response: Event, handler: (ctx, params) => readEventBySlug(ctx, params.slug, params) }),
-  ...writeRoutes('events'),
-  ...(['venues', 'organizers'] as const).flatMap((kind) => [
-    defineRoute({ methods: ['GET'], path: `/${kind}`, summary: `List ${kind}`, params: linkedListParams, response: LIST[kind], handler: (ctx, params) => listLinked(ctx, kind, params) }),
-    defineRoute({ methods: ['GET'], path: `/${kind}/{id}`, summary: `Read a ${SINGULAR[kind]}`, params: linkedByIdParams, response: ITEM[kind], handler: (ctx, params) => readLinked(ctx, kind, params.id, params) }),
+export const ROUTES: AnyRoute[] = [
+  defineRoute({ methods: ['GET'], path: '', summary: 'The namespace index: its routes and their arguments', params: indexParams, response: NamespaceIndex, handler: documents.namespaceIndex }),
+  defineRoute({ methods: ['GET'], path: '/doc', summary: 'The OpenAPI 3.1 document of the namespace', params: indexParams.pick({ i18n_language: true }), response: OpenApiDocument, handler: documents.openApiDocument }),
+  defineRoute({ methods: ['GET'], path: `/${EVENTS.key}`, summary: `List ${EVENTS.nouns}`, params: eventListParams, response: LIST.events, handler: listEvents }),
+  defineRoute({ methods: ['GET'], path: `/${EVENTS.key}/{id}`, summary: `Read ${aNoun(EVENTS)}`, params: eventByIdParams, response: ITEM.events, handler: (ctx, params) => readEvent(ctx, params.id, params) }),
+  defineRoute({
+    methods: ['GET'],
+    path: `/${EVENTS.key}/by-slug/{slug}`,
+    summary: `Read ${aNoun(EVENTS)} by slug`,
+    params: eventBySlugParams,
+    response: ITEM.events,
+    handler: (ctx, params) => readEventBySlug(ctx, params.slug, params),
+  }),
+  ...writeRoutes(EVENTS),
+  ...LINKED.flatMap((resource) => [
+    defineRoute({ methods: ['GET'], path: `/${resource.key}`, summary: `List ${resource.nouns}`, params: linkedListParams, response: LIST[resource.key], handler: (ctx, params) => listLinked(ctx, resource.key, params) }),
     defineRoute({
       methods: ['GET'],
-      path: `/${kind}/by-slug/{slug}`,
-      summary: `Read a ${SINGULAR[kind]} by slug`,
-      params: linkedBySlugParams,
-      response: ITEM[kind],
-      handler: (ctx, params) => readLinkedBySlug(ctx, kind, params.slug, params),
+      path: `/${resource.key}/{id}`,
+      summary: `Read ${aNoun(resource)}`,
+      params: linkedByIdParams,
+      response: ITEM[resource.key],
+      handler: (ctx, params) => readLinked(ctx, resource.key, params.id, params),
     }),
-    ...writeRoutes(kind),
+    defineRoute({
+      methods: ['GET'],
+      path: `/${resource.key}/by-slug/{slug}`,
+      summary: `Read ${aNoun(resource)} by slug`,
+      params: linkedBySlugParams,
+      response: ITEM[resource.key],
+      handler: (ctx, params) => readLinkedBySlug(ctx, resource.key, params.slug, params),
+    }),
+    ...writeRoutes(resource),
   ]),
-  ...termRoutes(CATEGORIES, categoryListParams, categoryCreateBody, categoryUpdateBody),
-  ...termRoutes(TAGS, tagListParams, tagCreateBody, tagUpdateBody),
-] as Route[]
+  ...termRoutes(CATEGORIES),
+  ...termRoutes(TAGS),
+]

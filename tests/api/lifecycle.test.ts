@@ -93,7 +93,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}, ke
       }),
     ])
   } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : error}\n--- launcher output ---\n${server.output()}`)
+    throw new Error(`${error instanceof Error ? error.message : error}\n--- launcher output ---\n${server.output()}`, { cause: error })
   }
   return server
 }

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
-import { dateDetails, formatWallClock, isoWithOffset, wallClockIn } from '../../src/rest/dates/format'
-import { parseDateInput } from '../../src/rest/dates/parse'
-import { parseZone, toLuxonZone, zoneAbbr } from '../../src/rest/dates/zone'
+import { dateDetails, formatWallClock, isoWithOffset, wallClockIn } from '../../src/calendar/dates/format'
+import { parseDateInput } from '../../src/calendar/dates/parse'
+import { parseZone, toLuxonZone, zoneAbbr } from '../../src/calendar/dates/zone'
 
 /** A Wednesday; 12:20:30 in Paris (CEST). */
 const NOW = new Date('2024-05-15T10:20:30Z')

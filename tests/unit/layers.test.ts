@@ -12,9 +12,9 @@ const src = path.resolve(import.meta.dirname, '..', '..', 'src')
 const LAYERS: { name: string; folders: string[] }[] = [
   { name: 'core', folders: ['calendar', 'i18n'] },
   { name: 'infrastructure', folders: ['database'] },
-  { name: 'model', folders: ['collections', 'globals', 'options.ts'] },
+  { name: 'model', folders: ['collections', 'globals', 'options.ts', 'migrations', 'payload-types.ts'] },
   { name: 'doors', folders: ['rest', 'ical', 'imports', 'webhooks', 'components'] },
-  { name: 'assembly', folders: ['plugin.ts', 'app', 'proxy.ts', 'seed', 'migrations', 'payload-types.ts'] },
+  { name: 'assembly', folders: ['plugin.ts', 'app', 'proxy.ts', 'seed'] },
 ]
 const DOORS = ['rest', 'ical', 'imports', 'webhooks']
 

@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
-import { STATUSES } from '../../access/capabilities'
-import { passwordRead } from '../../access/collectionAccess'
+import { STATUSES } from '../../calendar/access/capabilities'
+import { passwordRead } from '../../calendar/access/collectionAccess'
 
 const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
   publish: 'Published',

@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
-import { capabilities, type Status } from '../../access/capabilities'
-import { actorOf } from '../../access/collectionAccess'
+import { capabilities, type Status } from '../../calendar/access/capabilities'
+import { actorOf } from '../../calendar/access/collectionAccess'
 
 /**
  * Authorship and status rules that hold whichever door a write comes through (admin, Payload REST,

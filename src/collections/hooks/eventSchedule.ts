@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 import { DateTime } from 'luxon'
-import { toLuxonZone } from '../../rest/dates/zone'
-import { formatWallClock } from '../../rest/dates/format'
+import { toLuxonZone } from '../../calendar/dates/zone'
+import { formatWallClock } from '../../calendar/dates/format'
 import { siteSettings } from '../../globals/siteSettings'
 
 /**

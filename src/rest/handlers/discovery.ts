@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { RESOURCES, errorCodes, resourceOfPath } from '../../calendar/resources'
 import type { CalendarRuntime, CustomField } from '../../options'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
-import type { HttpMethod, RestResult, Route } from '../route'
-import { ROUTES } from '../routes'
+import type { AnyRoute, HttpMethod, RestResult } from '../route'
 import { componentRef, componentSchemas, ErrorBody, responseSchemas, type JsonSchema } from '../schemas/responses'
 
 type ObjectSchema = JsonSchema & { properties?: Record<string, JsonSchema>; required?: string[] }
@@ -13,7 +13,7 @@ const PATH_PATTERNS: Record<string, string> = { id: '(?P<id>\\d+)', slug: '(?P<s
 const ARG_KEYWORDS = ['type', 'description', 'default', 'enum', 'items', 'format', 'minimum', 'maximum', 'minLength', 'anyOf', 'oneOf', 'pattern']
 
 /** A route's parameters as JSON Schema (2020-12, which OpenAPI 3.1 uses), describing what is accepted. */
-function inputSchema(route: Route): ObjectSchema {
+function inputSchema(route: AnyRoute): ObjectSchema {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(route.params, { io: 'input', unrepresentable: 'any' }) as ObjectSchema
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (refused(route.params.shape[name] as z.ZodType, property)) schema.properties![name] = { not: {}, description: 'Not accepted: any value is a 400 `rest_invalid_param`.' }
@@ -33,7 +33,7 @@ function refused(schema: z.ZodType, property: JsonSchema): boolean {
  * What the route uses for each argument left out. Read from the schema itself rather than from its JSON
  * Schema, which drops the defaults of arguments that are transformed (`page` is text or a number, 1 by default).
  */
-function defaultsOf(route: Route): Record<string, unknown> {
+function defaultsOf(route: AnyRoute): Record<string, unknown> {
   const defaults: Record<string, unknown> = {}
   for (const [name, schema] of Object.entries(route.params.shape)) {
     try {
@@ -65,7 +65,7 @@ function argumentSchema(property: JsonSchema, defaults: Record<string, unknown>,
 }
 
 type Endpoint = {
-  route: Route
+  route: AnyRoute
   methods: readonly HttpMethod[]
   schema: ObjectSchema
   defaults: Record<string, unknown>
@@ -87,19 +87,16 @@ function argsOf(schema: ObjectSchema, defaults: Record<string, unknown>): Record
   return args
 }
 
-/**
- * Computed once, on first use rather than at import: the route table imports this module, so it is
- * not complete yet while this module loads.
- */
+/** Computed once, on first use: the route table hands itself over before it is complete. */
 function once<T>(compute: () => T): () => T {
   let value: T | undefined
   return () => (value ??= compute())
 }
 
 /** Routes grouped by path in table order, with each endpoint's arguments. */
-const grouped = once((): Group[] => {
+function groupedRoutes(routes: AnyRoute[]): Group[] {
   const groups = new Map<string, Group>()
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const group = groups.get(route.path) ?? { path: route.path, endpoints: [] }
     const schema = inputSchema(route)
     const defaults = defaultsOf(route)
@@ -107,10 +104,10 @@ const grouped = once((): Group[] => {
     groups.set(route.path, group)
   }
   return [...groups.values()]
-})
+}
 
-/** `GET /` of the namespace: WordPress's namespace index (upstream §2), routes keyed by pattern. */
-export async function namespaceIndex(ctx: RestContext, params: { namespace?: string }): Promise<RestResult> {
+/** `GET /` of the namespace: WordPress's namespace index (docs/api.md §13), routes keyed by pattern. */
+async function namespaceIndex(grouped: () => Group[], ctx: RestContext, params: { namespace?: string }): Promise<RestResult> {
   const { namespace } = ctx.calendar
   if (params.namespace !== undefined && params.namespace !== namespace) throw new RestError('rest_invalid_namespace', 'The specified namespace could not be found.', 404)
   const routes: Record<string, unknown> = {}
@@ -152,61 +149,47 @@ function pathParameterSchema(schema: JsonSchema): JsonSchema {
 
 const TAGS = [
   { name: 'Discovery', description: 'The namespace index, this document and its interactive reference (`/reference`).' },
-  { name: 'Events', description: 'Events: lists with date, term, venue, organizer and geolocation filters; single reads; writes.' },
-  { name: 'Venues', description: 'Venues, embedded in events and managed on their own.' },
-  { name: 'Organizers', description: 'Organizers, embedded in events and managed on their own.' },
-  { name: 'Categories', description: 'Event categories (hierarchical).' },
-  { name: 'Tags', description: 'Event tags (flat).' },
+  ...RESOURCES.map((resource) => ({ name: resource.title, description: resource.description })),
 ]
 
-type Kind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | undefined
-
-function kindOf(route: Route): Kind {
-  const first = route.path.split('/')[1]
-  return first === 'events' || first === 'venues' || first === 'organizers' || first === 'categories' || first === 'tags' ? first : undefined
+function tagOf(route: AnyRoute): string {
+  return resourceOfPath(route.path)?.title ?? 'Discovery'
 }
-
-function tagOf(route: Route): string {
-  const kind = kindOf(route)
-  return kind ? kind[0]!.toUpperCase() + kind.slice(1) : 'Discovery'
-}
-
-const SINGULAR: Record<Exclude<Kind, undefined>, string> = { events: 'event', venues: 'venue', organizers: 'organizer', categories: 'category', tags: 'tag' }
 
 const errorContent = { 'application/json': { schema: { $ref: componentRef(responseSchemas.get(ErrorBody)!.id) } } }
 const error = (...causes: string[]) => ({ description: causes.join(' '), content: errorContent })
 
 /** The errors a route can answer, each with its codes (contract §9, upstream §13). */
-function errorResponses(route: Route, method: HttpMethod): Record<string, unknown> {
-  const kind = kindOf(route)
-  const singular = kind && SINGULAR[kind]
+function errorResponses(route: AnyRoute, method: HttpMethod): Record<string, unknown> {
+  const resource = resourceOfPath(route.path)
+  const kind = resource?.key
   const item = pathParamsOf(route.path).length > 0
   const withBody = method !== 'GET'
-  const authored = kind === 'events' || kind === 'venues' || kind === 'organizers'
+  const codes = resource?.family === 'authored' ? errorCodes(resource) : undefined
   const responses: Record<string, unknown> = {}
 
   responses['400'] = error(
     '`rest_invalid_param`: a parameter is invalid (`data.params` maps each to the reason), including an unknown id or slug and a language the site does not offer;',
     '`rest_missing_callback_param`: required parameters are missing (`data.params` lists them).',
     ...(withBody ? ['`rest_invalid_json` / `rest_invalid_multipart`: the body cannot be read.'] : []),
-    ...(kind === 'categories' || kind === 'tags' ? (method === 'POST' || method === 'PUT' || method === 'PATCH' ? ['`term_exists`: the name is taken (`data.term_id`).'] : []) : []),
+    ...(resource?.family === 'term' && (method === 'POST' || method === 'PUT' || method === 'PATCH') ? ['`term_exists`: the name is taken (`data.term_id`).'] : []),
   )
   if (route.authorize) {
     responses['401'] = error('`rest_forbidden`: sign in (`Authorization: JWT <token>` or `users API-Key <key>`).')
     responses['403'] = error('`rest_forbidden`: the signed-in user may not do this.')
   } else if (method === 'GET' && item && kind === 'events') {
     responses['403'] = error('`event-no-longer-available` (in the trash), `event-not-accessible` (not published and not yours to read), `event-password-protected` (give `password`).')
-  } else if (method === 'GET' && item && (kind === 'venues' || kind === 'organizers')) {
-    responses['403'] = error(`\`${singular}-not-accessible\`: not published and not yours to read.`)
+  } else if (method === 'GET' && item && codes) {
+    responses['403'] = error(`\`${codes.notAccessible}\`: not published and not yours to read.`)
   }
 
   const notFound = ['`rest_no_route`: a language root the site does not offer.']
   if (route.path === '') notFound.unshift('`rest_invalid_namespace`: `namespace` names another namespace;')
-  if (method === 'GET' && !item && authored) notFound.unshift(`\`${singular}-archive-page-not-found\`: a page past the last one;`)
-  if (kind === 'events' && route.path.includes('{id}')) notFound.unshift('`rest-event-not-found`: no event has this id;')
+  if (method === 'GET' && !item && codes) notFound.unshift(`\`${codes.pastLastPage}\`: a page past the last one;`)
+  if (kind === 'events' && codes && route.path.includes('{id}')) notFound.unshift(`\`${codes.notFound}\`: no event has this id;`)
   responses['404'] = error(...notFound)
 
-  if (method === 'DELETE' && authored) responses['410'] = error(`\`${singular}-is-in-trash\`: already in the trash.`)
+  if (method === 'DELETE' && codes) responses['410'] = error(`\`${codes.inTrash}\`: already in the trash.`)
   if (withBody) responses['413'] = error('`rest_request_too_large`: the body is over the size limit.')
   responses['503'] = error('`rest_database_unavailable`: try again after `Retry-After` seconds.')
   return responses
@@ -228,7 +211,7 @@ const HEADER = {
   link: { description: 'RFC 8288 `next` and `prev` links.', schema: { type: 'string' } },
 }
 
-function successResponse(route: Route, method: HttpMethod) {
+function successResponse(route: AnyRoute, method: HttpMethod) {
   const id = route.response && responseSchemas.get(route.response)?.id
   const list = Boolean(id?.endsWith('List'))
   const created = method === 'POST' && !pathParamsOf(route.path).length
@@ -316,10 +299,7 @@ function operationIdOf(path: string, method: HttpMethod): string {
 
 type Paths = Record<string, Record<string, unknown>>
 
-/** Paths of the document for one installation of the plugin (its namespace's developers' fields), computed once. */
-const documentPaths = new WeakMap<CalendarRuntime, Paths>()
-
-function paths(calendar: CalendarRuntime): Paths {
+function paths(grouped: () => Group[], documentPaths: WeakMap<CalendarRuntime, Paths>, calendar: CalendarRuntime): Paths {
   let computed = documentPaths.get(calendar)
   if (!computed) {
     computed = {}
@@ -347,8 +327,8 @@ const components = once(() => ({
   },
 }))
 
-/** `GET /doc`: OpenAPI 3.1 generated from the schemas that validate requests (contract §11). */
-export async function openApiDocument(ctx: RestContext): Promise<RestResult> {
+/** `GET /doc`: OpenAPI 3.1 generated from the schemas that validate requests (docs/api.md §13). */
+async function openApiDocument(documentPaths: (calendar: CalendarRuntime) => Paths, ctx: RestContext): Promise<RestResult> {
   return {
     body: {
       openapi: '3.1.0',
@@ -361,8 +341,23 @@ export async function openApiDocument(ctx: RestContext): Promise<RestResult> {
       servers: [{ url: ctx.root }],
       security: [{}, { authorization: [] }],
       tags: TAGS,
-      paths: paths(ctx.calendar),
+      paths: documentPaths(ctx.calendar),
       components: components(),
     },
+  }
+}
+
+/**
+ * The namespace index and `/doc` of a route table. The table is handed over rather than imported,
+ * since it holds these two routes itself; it is read on first use, once complete.
+ */
+export function discovery(routes: () => AnyRoute[]) {
+  const grouped = once(() => groupedRoutes(routes()))
+  // Per installation of the plugin: its developers' fields shape the document.
+  const computed = new WeakMap<CalendarRuntime, Paths>()
+  const documentPaths = (calendar: CalendarRuntime) => paths(grouped, computed, calendar)
+  return {
+    namespaceIndex: (ctx: RestContext, params: { namespace?: string }) => namespaceIndex(grouped, ctx, params),
+    openApiDocument: (ctx: RestContext) => openApiDocument(documentPaths, ctx),
   }
 }

@@ -1,7 +1,8 @@
 import { combineQueries } from 'payload'
 import { revisionCache } from '../../database/revision'
 import type { Event } from '../../payload-types'
-import { capabilities } from '../../access/capabilities'
+import { capabilities } from '../../calendar/access/capabilities'
+import { errorCodes, EVENTS } from '../../calendar/resources'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
@@ -37,7 +38,7 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
     page: params.page,
     perPage,
     echo: query.echo,
-    pastEndCode: 'event-archive-page-not-found',
+    pastEndCode: errorCodes(EVENTS).pastLastPage,
     pastEndMessage: 'The requested event archive page does not exist',
   })
 }
@@ -117,10 +118,10 @@ export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocki
     disableErrors: true,
     select: { status: true, author: true, hasPassword: true },
   })
-  if (!probe) throw new RestError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404)
+  if (!probe) throw new RestError(errorCodes(EVENTS).notFound, `Event with ID ${id} does not exist.`, 404)
   if (probe.status === 'trash') throw new RestError('event-no-longer-available', 'This event is no longer available', 403)
   if (probe.status !== 'publish' && !capabilities.readUnpublished(ctx.actor, probe)) {
-    throw new RestError('event-not-accessible', 'The requested event is not accessible', 403)
+    throw new RestError(errorCodes(EVENTS).notAccessible, 'The requested event is not accessible', 403)
   }
   const unlocked = await unlocks(ctx, 'events', probe, unlocking)
   if (!unlocked) throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)

@@ -1,6 +1,7 @@
 import type { Where } from 'payload'
 import type { Event, Organizer, Venue } from '../../payload-types'
-import { capabilities } from '../../access/capabilities'
+import { capabilities } from '../../calendar/access/capabilities'
+import { errorCodes, resourceOf, type LinkedResource } from '../../calendar/resources'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
@@ -15,19 +16,17 @@ import { emptyRelated, type Related } from '../serialize/related'
 import { serializeOrganizer } from '../serialize/organizer'
 import { serializeVenue, type LinkedOptions } from '../serialize/venue'
 
-type Kind = 'venues' | 'organizers'
+type Kind = LinkedResource['key']
 type Doc = Venue | Organizer
 
-/** What differs between venues and organizers; everything else is one handler (upstream §10, §11). */
-const KINDS: Record<Kind, { singular: string; searchPlain: string[]; eventLinks: (event: Event) => unknown[]; serialize: (ctx: RestContext, doc: Doc, related: Related, options: LinkedOptions) => unknown }> = {
+/** What differs between venues and organizers; everything else is one handler (docs/api.md §7). */
+const KINDS: Record<Kind, { searchPlain: string[]; eventLinks: (event: Event) => unknown[]; serialize: (ctx: RestContext, doc: Doc, related: Related, options: LinkedOptions) => unknown }> = {
   venues: {
-    singular: 'venue',
     searchPlain: ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone', 'country'],
     eventLinks: (event) => [event.venue],
     serialize: (ctx, doc, related, options) => serializeVenue(ctx, doc as Venue, related, options),
   },
   organizers: {
-    singular: 'organizer',
     searchPlain: ['phone', 'email', 'website'],
     eventLinks: (event) => event.organizers ?? [],
     serialize: (ctx, doc, related, options) => serializeOrganizer(ctx, doc as Organizer, related, options),
@@ -43,7 +42,8 @@ async function relatedOf(ctx: RestContext, docs: Doc[]): Promise<Related> {
 
 /** `GET /venues`, `GET /organizers`: newest first, filters combined with AND. */
 export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedListParams): Promise<RestResult> {
-  const { singular, searchPlain, eventLinks, serialize } = KINDS[kind]
+  const { searchPlain, eventLinks, serialize } = KINDS[kind]
+  const { singular } = resourceOf(kind)
   const perPage = pageSize(ctx, params.per_page)
   const and: Where[] = []
   const echo: [string, string][] = [['per_page', String(perPage)]]
@@ -83,18 +83,19 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
     page: params.page,
     perPage,
     echo,
-    pastEndCode: `${singular}-archive-page-not-found`,
+    pastEndCode: errorCodes(resourceOf(kind)).pastLastPage,
     pastEndMessage: `The requested ${singular} archive page does not exist`,
   })
 }
 
 /** Single venue or organizer (upstream §10.3): unknown is a 400, unreadable a 403, protected redacted. */
 export async function readLinked(ctx: RestContext, kind: Kind, id: number, unlocking: { password?: string; context?: string }): Promise<RestResult> {
-  const { singular, serialize } = KINDS[kind]
+  const { serialize } = KINDS[kind]
+  const { singular } = resourceOf(kind)
   const probe = await ctx.req.payload.findByID({ collection: kind, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true, select: { status: true, author: true, hasPassword: true } })
   if (!probe) throw RestError.invalidParams({ id: `No ${singular} has this id.` })
   if (probe.status !== 'publish' && !capabilities.readUnpublished(ctx.actor, probe)) {
-    throw new RestError(`${singular}-not-accessible`, `The requested ${singular} is not accessible`, 403)
+    throw new RestError(errorCodes(resourceOf(kind)).notAccessible, `The requested ${singular} is not accessible`, 403)
   }
   const unlocked = await unlocks(ctx, kind, probe, unlocking)
   const doc = (await ctx.req.payload.findByID({ ...readOptions(ctx, kind), collection: kind, id, overrideAccess: unlocked && Boolean(probe.hasPassword) })) as Doc
@@ -103,6 +104,6 @@ export async function readLinked(ctx: RestContext, kind: Kind, id: number, unloc
 
 export async function readLinkedBySlug(ctx: RestContext, kind: Kind, slug: string, unlocking: { password?: string; context?: string }): Promise<RestResult> {
   const id = await idBySlug(ctx, kind, slug)
-  if (id === undefined) throw RestError.invalidParams({ slug: `No ${KINDS[kind].singular} has this slug.` })
+  if (id === undefined) throw RestError.invalidParams({ slug: `No ${resourceOf(kind).singular} has this slug.` })
   return readLinked(ctx, kind, id, unlocking)
 }

@@ -6,12 +6,13 @@ import { escapeLike, existingIds, readOptions } from '../query/read'
 import { idOf } from '../serialize/common'
 import type { RestResult } from '../route'
 import type { TermWriteParams } from '../schemas/termWrite'
-import { findTerm, readTerm, type TermRoute } from './terms'
+import type { TermResource } from '../../calendar/resources'
+import { findTerm, readTerm } from './terms'
 
 /** Validation before permission: the term being changed and the parent named must exist. */
-export async function validateTermWrite(ctx: RestContext, terms: TermRoute, params: TermWriteParams): Promise<Record<string, string>> {
+export async function validateTermWrite(ctx: RestContext, terms: TermResource, params: TermWriteParams): Promise<Record<string, string>> {
   const invalid: Record<string, string> = {}
-  if (params.id !== undefined && !(await existingIds(ctx, terms.collection, [params.id])).size) invalid.id = `No ${terms.kind} has this id.`
+  if (params.id !== undefined && !(await existingIds(ctx, terms.collection, [params.id])).size) invalid.id = `No ${terms.singular} has this id.`
   const parent = Number(params.parent ?? 0)
   if (parent > 0 && !(await existingIds(ctx, terms.collection, [parent])).size) invalid.parent = 'No such category.'
   else if (parent > 0 && params.id !== undefined && (await ancestorsOf(ctx, terms, parent)).includes(params.id)) invalid.parent = 'A category cannot be below itself.'
@@ -19,7 +20,7 @@ export async function validateTermWrite(ctx: RestContext, terms: TermRoute, para
 }
 
 /** A category and its ancestors, nearest first (a loop already stored ends the walk). */
-async function ancestorsOf(ctx: RestContext, terms: TermRoute, id: number): Promise<number[]> {
+async function ancestorsOf(ctx: RestContext, terms: TermResource, id: number): Promise<number[]> {
   const chain = [id]
   for (let current: number | undefined = id; current !== undefined; ) {
     const found = await ctx.req.payload.findByID({ collection: terms.collection, id: current, req: ctx.req, depth: 0, overrideAccess: true, disableErrors: true, select: { parent: true } as never })
@@ -35,8 +36,8 @@ async function ancestorsOf(ctx: RestContext, terms: TermRoute, id: number): Prom
  * A name already used among the term's siblings is a 400 `term_exists` carrying the existing id
  * (WordPress core); tags are all siblings.
  */
-async function refuseDuplicateName(ctx: RestContext, terms: TermRoute, name: string, parent: number, self?: number): Promise<void> {
-  const { docs } = await ctx.req.payload.find({ collection: terms.collection, req: ctx.req, locale: ctx.language, depth: 0, pagination: false, where: { name: { like: escapeLike(name) } }, select: { name: true, ...(terms.kind === 'category' ? { parent: true } : {}) } as never })
+async function refuseDuplicateName(ctx: RestContext, terms: TermResource, name: string, parent: number, self?: number): Promise<void> {
+  const { docs } = await ctx.req.payload.find({ collection: terms.collection, req: ctx.req, locale: ctx.language, depth: 0, pagination: false, where: { name: { like: escapeLike(name) } }, select: { name: true, ...(terms.singular === 'category' ? { parent: true } : {}) } as never })
   const clash = (docs as { id: number; name?: string; parent?: unknown }[]).find(
     (doc) => doc.id !== self && (idOf(doc.parent) ?? 0) === parent && doc.name?.trim().toLowerCase() === name.trim().toLowerCase(),
   )
@@ -52,7 +53,7 @@ function termData(params: TermWriteParams) {
   return data
 }
 
-export async function createTerm(ctx: RestContext, terms: TermRoute, params: TermWriteParams): Promise<RestResult> {
+export async function createTerm(ctx: RestContext, terms: TermResource, params: TermWriteParams): Promise<RestResult> {
   const id = await inTransaction(ctx, async () => {
     await refuseDuplicateName(ctx, terms, params.name ?? '', Number(params.parent ?? 0))
     return createInLanguage(ctx, terms.collection, termData(params))
@@ -60,7 +61,7 @@ export async function createTerm(ctx: RestContext, terms: TermRoute, params: Ter
   return { ...(await readTerm(ctx, terms, id, { links: true })), status: 201 }
 }
 
-export async function updateTerm(ctx: RestContext, terms: TermRoute, params: TermWriteParams & { id: number }): Promise<RestResult> {
+export async function updateTerm(ctx: RestContext, terms: TermResource, params: TermWriteParams & { id: number }): Promise<RestResult> {
   await inTransaction(ctx, async () => {
     if (params.name !== undefined) {
       const parent = params.parent !== undefined ? Number(params.parent) : (idOf((await findTerm(ctx, terms, params.id) as { parent?: unknown }).parent) ?? 0)
@@ -75,11 +76,11 @@ export async function updateTerm(ctx: RestContext, terms: TermRoute, params: Ter
  * Terms are deleted for good (no trash), answering the term as it was; events lose it and its
  * child categories move up to its parent (WordPress core).
  */
-export async function deleteTerm(ctx: RestContext, terms: TermRoute, id: number): Promise<RestResult> {
+export async function deleteTerm(ctx: RestContext, terms: TermResource, id: number): Promise<RestResult> {
   const term = (await findTerm(ctx, terms, id)) as { parent?: unknown }
   const before = await readTerm(ctx, terms, id, { links: false })
   await inTransaction(ctx, async () => {
-    if (terms.kind === 'category') {
+    if (terms.singular === 'category') {
       await ctx.req.payload.update({ collection: terms.collection, where: { parent: { equals: id } }, data: { parent: idOf(term.parent) ?? null } as never, req: ctx.req, overrideAccess: true, depth: 0, locale: 'en' })
     }
     await ctx.req.payload.delete({ ...readOptions(ctx), collection: terms.collection, id })

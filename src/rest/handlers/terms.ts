@@ -1,6 +1,7 @@
 import type { Where } from 'payload'
 import type { Event, EventCategory, EventTag } from '../../payload-types'
-import { capabilities } from '../../access/capabilities'
+import { capabilities } from '../../calendar/access/capabilities'
+import type { TermResource } from '../../calendar/resources'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
@@ -11,21 +12,16 @@ import type { HttpMethod, RestResult } from '../route'
 import type { TermListParams } from '../schemas/terms'
 import { idOf } from '../serialize/common'
 import { emptyRelated } from '../serialize/related'
-import { serializeTerm, termLinks, type TermKind } from '../serialize/term'
-
-export type TermRoute = { kind: TermKind; collection: 'event-categories' | 'event-tags'; route: 'categories' | 'tags' }
-
-export const CATEGORIES: TermRoute = { kind: 'category', collection: 'event-categories', route: 'categories' }
-export const TAGS: TermRoute = { kind: 'tag', collection: 'event-tags', route: 'tags' }
+import { serializeTerm, termLinks } from '../serialize/term'
 
 type Term = EventCategory | EventTag
 
 /** Counts and, for child categories, the ancestors their URLs go through: two queries at most for a page. */
-async function relatedOf(ctx: RestContext, terms: TermRoute, docs: Term[]) {
+async function relatedOf(ctx: RestContext, terms: TermResource, docs: Term[]) {
   const ids = docs.map((doc) => doc.id)
   const [counts, ancestors] = await Promise.all([
-    termCounts(ctx, terms.kind === 'category' ? ids : [], terms.kind === 'tag' ? ids : []),
-    terms.kind === 'category' ? categoryAncestors(ctx, docs as EventCategory[]) : undefined,
+    termCounts(ctx, terms.singular === 'category' ? ids : [], terms.singular === 'tag' ? ids : []),
+    terms.singular === 'category' ? categoryAncestors(ctx, docs as EventCategory[]) : undefined,
   ])
   return { ...emptyRelated(), termCounts: counts, categoryAncestors: ancestors }
 }
@@ -34,7 +30,7 @@ async function relatedOf(ctx: RestContext, terms: TermRoute, docs: Term[]) {
 export const mayManageTerms = (ctx: RestContext) => capabilities.manageTerms(ctx.actor)
 
 /** `GET /categories`, `GET /tags` (upstream §12.2): past the last page is an empty 200. */
-export async function listTerms(ctx: RestContext, terms: TermRoute, params: TermListParams & { parent?: number }): Promise<RestResult> {
+export async function listTerms(ctx: RestContext, terms: TermResource, params: TermListParams & { parent?: number }): Promise<RestResult> {
   const perPage = pageSize(ctx, params.per_page)
   const and: Where[] = []
   const invalid: Record<string, string> = {}
@@ -57,11 +53,11 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
   if (eventId !== undefined) {
     const event = (await findByIds<Event>(ctx, 'events', [eventId])).get(eventId)
     if (!event) invalid[params.event !== undefined ? 'event' : 'post'] = 'No such event.'
-    const linked = (terms.kind === 'category' ? event?.categories : event?.tags) ?? []
+    const linked = (terms.singular === 'category' ? event?.categories : event?.tags) ?? []
     and.push(idIn(linked.map(idOf).filter((id): id is number => id !== undefined)))
   }
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
-  if (params.hide_empty) and.push(idIn(await termsInUse(ctx.req.payload, terms.kind)))
+  if (params.hide_empty) and.push(idIn(await termsInUse(ctx.req.payload, terms.singular)))
 
   const direction = params.order === 'desc' ? '-' : ''
   const orderby = params.orderby ?? 'name'
@@ -70,8 +66,8 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
   if (orderby === 'count') {
     // Counts are not a column: rank every match in memory (term sets are small), then cut the page.
     const all = (await ctx.req.payload.find({ ...readOptions(ctx, terms.collection), collection: terms.collection, where: { and }, pagination: false, sort: 'id' })).docs as Term[]
-    const counts = await termCounts(ctx, terms.kind === 'category' ? all.map((term) => term.id) : [], terms.kind === 'tag' ? all.map((term) => term.id) : [])
-    const count = (term: Term) => counts.get(`${terms.kind}:${term.id}`) ?? 0
+    const counts = await termCounts(ctx, terms.singular === 'category' ? all.map((term) => term.id) : [], terms.singular === 'tag' ? all.map((term) => term.id) : [])
+    const count = (term: Term) => counts.get(`${terms.singular}:${term.id}`) ?? 0
     all.sort((a, b) => (direction ? count(b) - count(a) : count(a) - count(b)) || a.id - b.id)
     docs = all.slice((params.page - 1) * perPage, params.page * perPage)
     total = all.length
@@ -85,9 +81,9 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
   const related = await relatedOf(ctx, terms, docs)
   return listResult({
     ctx,
-    route: terms.route,
-    key: terms.route,
-    items: docs.map((doc) => serializeTerm(ctx, terms.kind, doc, related)),
+    route: terms.key,
+    key: terms.key,
+    items: docs.map((doc) => serializeTerm(ctx, terms.singular, doc, related)),
     total,
     page: params.page,
     perPage,
@@ -97,18 +93,18 @@ export async function listTerms(ctx: RestContext, terms: TermRoute, params: Term
 }
 
 /** The term with this id, for reads and as the existence check of writes: unknown is a 400. */
-export async function findTerm(ctx: RestContext, terms: TermRoute, id: number): Promise<Term> {
+export async function findTerm(ctx: RestContext, terms: TermResource, id: number): Promise<Term> {
   const term = (await findByIds<Term>(ctx, terms.collection, [id])).get(id)
-  if (!term) throw RestError.invalidParams({ id: `No ${terms.kind} has this id.` })
+  if (!term) throw RestError.invalidParams({ id: `No ${terms.singular} has this id.` })
   return term
 }
 
 const EVERY_METHOD: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
 /** The term as it is now; single reads and writes add WordPress's `_links`, deletes answer without. */
-export async function readTerm(ctx: RestContext, terms: TermRoute, id: number, { links }: { links: boolean }): Promise<RestResult> {
+export async function readTerm(ctx: RestContext, terms: TermResource, id: number, { links }: { links: boolean }): Promise<RestResult> {
   const term = await findTerm(ctx, terms, id)
-  const body = serializeTerm(ctx, terms.kind, term, await relatedOf(ctx, terms, [term]))
+  const body = serializeTerm(ctx, terms.singular, term, await relatedOf(ctx, terms, [term]))
   if (!links) return { body }
-  return { body: { ...body, _links: termLinks(ctx, terms.kind, term, mayManageTerms(ctx) ? EVERY_METHOD : ['GET']) } }
+  return { body: { ...body, _links: termLinks(ctx, terms.singular, term, mayManageTerms(ctx) ? EVERY_METHOD : ['GET']) } }
 }

@@ -1,5 +1,6 @@
 import type { Event, Organizer, Venue } from '../../payload-types'
-import { capabilities } from '../../access/capabilities'
+import { capabilities } from '../../calendar/access/capabilities'
+import { errorCodes, resourceOf, type AuthoredResource } from '../../calendar/resources'
 import { slugBase, slugTaken } from '../../collections/fields/slug'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
@@ -20,28 +21,24 @@ import { serializeOrganizer } from '../serialize/organizer'
 import { emptyRelated } from '../serialize/related'
 import { serializeVenue } from '../serialize/venue'
 
-export type WritableKind = 'events' | 'venues' | 'organizers'
+export type WritableKind = AuthoredResource['key']
 type Item = Event | Venue | Organizer
-type Probe = { id: number; status: string; author?: unknown; hasPassword?: boolean | null }
 /** Write parameters: the resource's fields plus the id or slug naming the item. */
 export type WriteParams = { id?: number; slug?: string } & Record<string, unknown>
 /** How an item route names its item; creates name none (and `slug` is then a field). */
 export type ItemBy = 'id' | 'slug'
 
-/** What differs between the three kinds of authored records; the write flow is one (upstream §7–§11). */
+/** What differs between the three kinds of authored records; the write flow is one (docs/api.md §6). */
 const KINDS = {
   events: {
-    singular: 'event',
     data: (ctx: RestContext, input: WriteParams, stored?: Item) => eventData(ctx, input as Partial<EventInput>, stored as Event | undefined),
     serialize: async (ctx: RestContext, doc: Item) => serializeEvent(ctx, doc as Event, await loadRelated(ctx, [doc as Event]), { unlocked: true }),
   },
   venues: {
-    singular: 'venue',
     data: (ctx: RestContext, input: WriteParams, stored?: Item) => venueData(ctx, input as Partial<VenueInput>, stored ? 'update' : 'create'),
     serialize: async (ctx: RestContext, doc: Item) => serializeVenue(ctx, doc as Venue, await imagesOf(ctx, doc), { unlocked: true }),
   },
   organizers: {
-    singular: 'organizer',
     data: (ctx: RestContext, input: WriteParams, stored?: Item) => organizerData(ctx, input as Partial<OrganizerInput>, stored ? 'update' : 'create'),
     serialize: async (ctx: RestContext, doc: Item) => serializeOrganizer(ctx, doc as Organizer, await imagesOf(ctx, doc), { unlocked: true }),
   },
@@ -54,37 +51,35 @@ async function imagesOf(ctx: RestContext, doc: Item) {
   return related
 }
 
-async function probe(ctx: RestContext, kind: WritableKind, id: number): Promise<Probe | undefined> {
-  const found = await ctx.req.payload.findByID({ collection: kind, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true, select: { status: true, author: true, hasPassword: true } })
-  return (found as Probe | null) ?? undefined
-}
+/** The item an item route names, looked up once per request and shared by validation, the permission check and the write. */
+export type WriteTarget = { id: number | undefined; stored: Item | undefined }
 
-/** A by-slug route's lookup, once per request: validation, the permission check and the write all ask. */
-const slugLookups = new WeakMap<RestContext, Promise<number | undefined>>()
+const singularOf = (kind: WritableKind) => resourceOf(kind).singular
 
-/** The item a by-id or by-slug route names; an unknown slug is a 400 (upstream §6.2). */
-export async function itemId(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<number> {
-  if (by === 'id') return Number(params.id)
-  let lookup = slugLookups.get(ctx)
-  if (!lookup) slugLookups.set(ctx, (lookup = idBySlug(ctx, kind, String(params.slug))))
-  const id = await lookup
-  if (id === undefined) throw RestError.invalidParams({ slug: `No ${KINDS[kind].singular} has this slug.` })
-  return id
+/** Resolves a by-id or by-slug route's item; creates name none. Unknown items are reported by validation or the handler. */
+export async function writeTarget(ctx: RestContext, kind: WritableKind, params: WriteParams, by?: ItemBy): Promise<WriteTarget> {
+  if (!by) return { id: undefined, stored: undefined }
+  const id = by === 'id' ? Number(params.id) : await idBySlug(ctx, kind, String(params.slug))
+  if (id === undefined) return { id, stored: undefined }
+  const stored = await ctx.req.payload.findByID({ collection: kind, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true, locale: ctx.language, fallbackLocale: 'en' })
+  return { id, stored: (stored as Item | null) ?? undefined }
 }
 
 /**
  * Validation of writes, before any permission check: records named by id must exist, and so must
  * a venue or organizer being changed (events: unknown ids are a 404 after the check, upstream §8).
  */
-export async function validateWrite(ctx: RestContext, kind: WritableKind, params: WriteParams, by?: ItemBy): Promise<Record<string, string>> {
-  const invalid = { ...(await missingReferences(ctx, params)), ...readCustomFields(ctx, kind, params).invalid }
+export async function validateWrite(ctx: RestContext, kind: WritableKind, params: WriteParams, target: WriteTarget, by?: ItemBy): Promise<Record<string, string>> {
+  const invalid: Record<string, string> = { ...(await missingReferences(ctx, params)), ...readCustomFields(ctx, kind, params).invalid }
   if (!by) return invalid
-  const id = await itemId(ctx, kind, params, by)
-  if (kind !== 'events' && !(await probe(ctx, kind, id))) invalid.id = `No ${KINDS[kind].singular} has this id.`
+  const { id } = target
+  // An unknown slug is a 400 (docs/api.md §5), and leaves nothing else to check.
+  if (id === undefined) return { ...invalid, slug: `No ${singularOf(kind)} has this slug.` }
+  if (kind !== 'events' && !target.stored) invalid.id = `No ${singularOf(kind)} has this id.`
   const slug = newSlug(ctx, params, by)
   if (slug.invalid) invalid.slug = slug.invalid
   else if (slug.value !== undefined && (await slugTaken(ctx.req, kind, slugBase(slug.value), id, ctx.language))) {
-    invalid.slug = `Another ${KINDS[kind].singular} has this slug in this language.`
+    invalid.slug = `Another ${singularOf(kind)} has this slug in this language.`
   }
   return invalid
 }
@@ -103,17 +98,14 @@ function newSlug(ctx: RestContext, params: WriteParams, by: ItemBy): { value?: s
 }
 
 /** The capability matrix for a write on an item, or for creating one when it does not exist. */
-export async function mayWrite(ctx: RestContext, kind: WritableKind, params: WriteParams, action: 'edit' | 'delete', by?: ItemBy): Promise<boolean> {
-  if (!by) return capabilities.create(ctx.actor)
-  const item = await probe(ctx, kind, await itemId(ctx, kind, params, by))
-  return item ? capabilities[action](ctx.actor, item) : capabilities.create(ctx.actor)
+export function mayWrite(ctx: RestContext, action: 'edit' | 'delete', target: WriteTarget): boolean {
+  return target.stored ? capabilities[action](ctx.actor, target.stored) : capabilities.create(ctx.actor)
 }
 
-async function existing(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<Item> {
-  const id = await itemId(ctx, kind, params, by)
-  const item = await ctx.req.payload.findByID({ collection: kind, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true, locale: ctx.language, fallbackLocale: 'en' })
-  if (!item) throw new RestError(`rest-${KINDS[kind].singular}-not-found`, `Event with ID ${id} does not exist.`, 404)
-  return item as Item
+/** The stored item a write changes; validation has already refused unknown venues and organizers (docs/api.md §5). */
+function existing(kind: WritableKind, target: WriteTarget): Item {
+  if (!target.stored) throw new RestError(errorCodes(resourceOf(kind)).notFound, `Event with ID ${target.id} does not exist.`, 404)
+  return target.stored
 }
 
 async function reread(ctx: RestContext, kind: WritableKind, id: number): Promise<Item> {
@@ -130,8 +122,8 @@ export async function createItem(ctx: RestContext, kind: WritableKind, params: W
 }
 
 /** `POST|PUT|PATCH` on an item: a partial update; omitted fields keep their values (contract §6). */
-export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<RestResult> {
-  const stored = await existing(ctx, kind, params, by)
+export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams, target: WriteTarget, by: ItemBy): Promise<RestResult> {
+  const stored = existing(kind, target)
   const input = { ...params, slug: newSlug(ctx, params, by).value }
   await inTransaction(ctx, async () => {
     await updateInLanguage(ctx, kind, stored.id, await KINDS[kind].data(ctx, input, stored))
@@ -140,10 +132,10 @@ export async function updateItem(ctx: RestContext, kind: WritableKind, params: W
 }
 
 /** `DELETE` on an item: to the trash (never permanently), 410 when already there (upstream §9). */
-export async function trashItem(ctx: RestContext, kind: WritableKind, params: WriteParams, by: ItemBy): Promise<RestResult> {
-  const stored = await existing(ctx, kind, params, by)
-  const { singular } = KINDS[kind]
-  if (stored.status === 'trash') throw new RestError(`${singular}-is-in-trash`, `The ${singular} is already trashed`, 410)
+export async function trashItem(ctx: RestContext, kind: WritableKind, target: WriteTarget): Promise<RestResult> {
+  const stored = existing(kind, target)
+  const singular = singularOf(kind)
+  if (stored.status === 'trash') throw new RestError(errorCodes(resourceOf(kind)).inTrash, `The ${singular} is already trashed`, 410)
   await inTransaction(ctx, async () => {
     await updateInLanguage(ctx, kind, stored.id, { status: 'trash' })
     if (kind !== 'events') await unlinkEverywhere(ctx, kind, stored.id)

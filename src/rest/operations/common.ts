@@ -1,6 +1,6 @@
-import { capabilities, type Status } from '../../access/capabilities'
+import { capabilities, type Status } from '../../calendar/access/capabilities'
 import type { RestContext } from '../context'
-import { parseDateInput } from '../dates/parse'
+import { parseDateInput } from '../../calendar/dates/parse'
 import { htmlToRichText } from './richText'
 import { resolveImage } from './imageInput'
 

@@ -1,12 +1,13 @@
-import { capabilities } from '../../access/capabilities'
+import { capabilities } from '../../calendar/access/capabilities'
 import type { Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import type { OrganizerInput, VenueInput } from '../schemas/write'
 import { authoredData } from './common'
 import { createInLanguage } from './localizedWrite'
 import { customFieldData } from '../serialize/customFields'
+import type { LinkedResource } from '../../calendar/resources'
 
-export type LinkedKind = 'venues' | 'organizers'
+export type LinkedKind = LinkedResource['key']
 
 const VENUE_TEXT = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince', 'website'] as const
 const ORGANIZER_TEXT = ['phone', 'website', 'email'] as const

@@ -1,6 +1,6 @@
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
-import { capabilities } from '../../access/capabilities'
+import { capabilities } from '../../calendar/access/capabilities'
 import { findByIds } from '../query/read'
 import { resolveTermEntries } from '../query/terms'
 import type { OrganizerInput, VenueInput } from '../schemas/write'

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import type { Where } from 'payload'
-import { formatWallClock } from '../dates/format'
+import { formatWallClock } from '../../calendar/dates/format'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import type { EventListParams } from '../schemas/events'

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
-import { formatWallClock } from '../dates/format'
-import { parseDateInput } from '../dates/parse'
-import { toLuxonZone } from '../dates/zone'
+import { formatWallClock } from '../../calendar/dates/format'
+import { parseDateInput } from '../../calendar/dates/parse'
+import { toLuxonZone } from '../../calendar/dates/zone'
 
 export type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 

@@ -1,10 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { capabilities } from '../../access/capabilities'
-import type { Actor } from '../../access/roles'
+import { capabilities } from '../../calendar/access/capabilities'
+import type { Actor } from '../../calendar/access/roles'
 import { rawQuery } from '../../database/rawQuery'
+import type { LinkedResource } from '../../calendar/resources'
 
-export type LinkedKind = 'venues' | 'organizers'
+export type LinkedKind = LinkedResource['key']
 
 /**
  * The events that count as upcoming ones for this reader: published ones, and the private ones it may

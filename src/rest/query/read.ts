@@ -1,4 +1,4 @@
-import { capabilities } from '../../access/capabilities'
+import { capabilities } from '../../calendar/access/capabilities'
 import type { CollectionSlug, Where } from 'payload'
 import type { RestContext } from '../context'
 

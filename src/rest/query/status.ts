@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { capabilities, STATUSES } from '../../access/capabilities'
+import { capabilities, STATUSES } from '../../calendar/access/capabilities'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 

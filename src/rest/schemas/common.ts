@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../../i18n/languages'
-import { parseDateInput } from '../dates/parse'
+import { parseDateInput } from '../../calendar/dates/parse'
 import { nonEmptyString, positiveIntParam } from '../http/coerce'
 
 const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [string, ...string[]]

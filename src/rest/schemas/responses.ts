@@ -5,7 +5,7 @@
  * Nothing validates answers at run time; `/doc` publishes these as `#/components/schemas/<id>`.
  */
 import { z } from 'zod'
-import { STATUSES } from '../../access/capabilities'
+import { STATUSES } from '../../calendar/access/capabilities'
 
 /** The named schemas of `/doc`'s `components.schemas`, by id. */
 export const responseSchemas = z.registry<{ id: string; description?: string }>()

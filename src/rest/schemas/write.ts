@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { STATUSES } from '../../access/capabilities'
-import { parseZone } from '../dates/zone'
+import { STATUSES } from '../../calendar/access/capabilities'
+import { parseZone } from '../../calendar/dates/zone'
 import { booleanParam, nonEmptyString, positiveIntParam } from '../http/coerce'
 import { dateParam, languageParam, numberParam } from './common'
 

@@ -1,6 +1,6 @@
 import type { PermalinkKind } from '../../options'
 import type { RestContext } from '../context'
-import { wallClockIn } from '../dates/format'
+import { wallClockIn } from '../../calendar/dates/format'
 
 /** A relationship value as Payload returns it at depth 0 or deeper: the related id either way. */
 export function idOf(value: unknown): number | undefined {

@@ -4,8 +4,9 @@ import type { RestContext } from '../context'
 import { booleanParam } from '../http/coerce'
 import { RestError } from '../http/errors'
 import { numberParam } from '../schemas/common'
+import type { AuthoredResource } from '../../calendar/resources'
 
-type Kind = 'events' | 'venues' | 'organizers'
+type Kind = AuthoredResource['key']
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)

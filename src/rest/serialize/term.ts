@@ -1,13 +1,14 @@
+import { CATEGORIES, TAGS, type TermResource } from '../../calendar/resources'
 import type { EventCategory, EventTag } from '../../payload-types'
 import type { RestContext } from '../context'
 import type { HttpMethod } from '../route'
 import { idOf, permalink } from './common'
 import type { Related } from './related'
 
-export type TermKind = 'category' | 'tag'
+export type TermKind = TermResource['singular']
 
 const TAXONOMY: Record<TermKind, string> = { category: 'event_category', tag: 'event_tag' }
-const ROUTE: Record<TermKind, string> = { category: 'categories', tag: 'tags' }
+const ROUTE: Record<TermKind, TermResource['key']> = { category: CATEGORIES.key, tag: TAGS.key }
 
 type Term = EventCategory | EventTag
 
