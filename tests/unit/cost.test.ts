@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { costDetails, offerPrice, parseCostInput, renderCost } from '../../src/rest/serialize/cost'
+import { parseCostInput } from '../../src/calendar/cost'
+import { costDetails, offerPrice, renderCost } from '../../src/rest/serialize/cost'
 
 describe('parseCostInput', () => {
   it.each([

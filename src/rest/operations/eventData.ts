@@ -4,9 +4,9 @@ import { parseDateInput } from '../../calendar/dates/parse'
 import { parseZone } from '../../calendar/dates/zone'
 import { RestError } from '../http/errors'
 import type { EventInput } from '../schemas/write'
-import { parseCostInput } from '../serialize/cost'
+import { parseCostInput } from '../../calendar/cost'
 import { authoredData } from './common'
-import { customFieldData } from '../serialize/customFields'
+import { customFieldData } from './customFieldInput'
 import { resolveLinks, resolveTermLinks } from './links'
 
 const FLAGS = [

@@ -4,7 +4,7 @@ import type { RestContext } from '../context'
 import type { OrganizerInput, VenueInput } from '../schemas/write'
 import { authoredData } from './common'
 import { createInLanguage } from './localizedWrite'
-import { customFieldData } from '../serialize/customFields'
+import { customFieldData } from './customFieldInput'
 import type { LinkedResource } from '../../calendar/resources'
 
 export type LinkedKind = LinkedResource['key']

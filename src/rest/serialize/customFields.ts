@@ -1,9 +1,4 @@
-import { z } from 'zod'
-import type { CustomField } from '../../options'
 import type { RestContext } from '../context'
-import { booleanParam } from '../http/coerce'
-import { RestError } from '../http/errors'
-import { numberParam } from '../schemas/common'
 import type { AuthoredResource } from '../../calendar/resources'
 
 type Kind = AuthoredResource['key']
@@ -24,36 +19,4 @@ export function customFieldsOf(ctx: RestContext, doc: Record<string, unknown>): 
 /** Venues and organizers show developers' fields as top-level keys (contract: issue 10). */
 export function extraKeysOf(ctx: RestContext, kind: Exclude<Kind, 'events'>, doc: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(ctx.calendar.customFields[kind].map((field) => [field.name, doc[field.name]]))
-}
-
-/** How a value sent for a developer's field is read, by its Payload type; null or empty clears it. */
-function schemaFor(field: CustomField): z.ZodType {
-  const clear = z.union([z.null(), z.literal('')]).transform(() => null)
-  if (field.options) return z.union([clear, z.enum(field.options as [string, ...string[]], { error: `Must be one of: ${field.options.join(', ')}.` })])
-  if (field.type === 'number') return z.union([clear, numberParam(-Number.MAX_VALUE, Number.MAX_VALUE)], { error: 'Must be a number.' })
-  if (field.type === 'checkbox') return booleanParam()
-  if (['text', 'textarea', 'email', 'code'].includes(field.type)) return z.union([z.null().transform(() => ''), z.string()], { error: 'Must be a string.' })
-  return z.unknown()
-}
-
-/**
- * The developers' fields that a write sent, read by their Payload type: a number field refuses
- * "abc" with a 400 naming it (issue 10), before anything is written.
- */
-export function readCustomFields(ctx: RestContext, kind: Kind, input: Record<string, unknown>): { data: Record<string, unknown>; invalid: Record<string, string> } {
-  const data: Record<string, unknown> = {}
-  const invalid: Record<string, string> = {}
-  for (const field of ctx.calendar.customFields[kind]) {
-    if (input[field.name] === undefined) continue
-    const parsed = schemaFor(field).safeParse(input[field.name])
-    if (parsed.success) data[field.name] = parsed.data
-    else invalid[field.name] = parsed.error.issues[0]?.message ?? 'Invalid value.'
-  }
-  return { data, invalid }
-}
-
-export function customFieldData(ctx: RestContext, kind: Kind, input: Record<string, unknown>): Record<string, unknown> {
-  const { data, invalid } = readCustomFields(ctx, kind, input)
-  if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
-  return data
 }
