@@ -14,7 +14,7 @@ import path from 'node:path'
 import { SourceMapConsumer } from 'source-map-js'
 import { nextStartArgs, productionServerEnv } from '../scripts/productionServer'
 import { startEmbeddedDatabase } from '../src/database/embedded'
-import { freePort, waitForHealth } from '../tests/support/server'
+import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { generateDataset } from './dataset'
 
 const root = path.resolve(import.meta.dirname, '..')

@@ -12,7 +12,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { nextStartArgs, productionServerEnv } from '../scripts/productionServer'
 import { startEmbeddedDatabase } from '../src/database/embedded'
-import { freePort, waitForHealth } from '../tests/support/server'
+import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { generateDataset } from './dataset'
 
 const root = path.resolve(import.meta.dirname, '..')

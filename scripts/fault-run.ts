@@ -31,7 +31,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
-import { freePort, waitForHealth } from '../tests/support/server'
+import { freePort, waitForHealth } from './serverProcess'
 
 const root = path.resolve(import.meta.dirname, '..')
 const SECONDS = Number(process.env.FAULT_SECONDS ?? 40)

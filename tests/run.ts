@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { nextStartArgs, productionServerEnv } from '../scripts/productionServer'
-import { freePort, waitForHealth } from './support/server'
+import { freePort, waitForHealth } from '../scripts/serverProcess'
 
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)

@@ -14,9 +14,9 @@ import type { z } from 'zod'
 import { LANGUAGES } from '../../src/i18n/languages'
 import { ROUTES } from '../../src/rest/routes'
 import * as shapes from '../../src/rest/schemas/responses'
-import { asAdmin, BASE_URL, call, unique, type Reply } from '../support/api'
-import { createCategory, createEvent, createOrganizer, createTag, createVenue, expectError, expectInvalidParam, NS, ROOT, translateEvent } from '../support/fixtures'
-import { uploadImage } from '../support/linkedFixtures'
+import { asAdmin, BASE_URL, call, NS, type Reply, ROOT, unique, uploadImage } from '../support/api'
+import { expectError, expectInvalidParam } from '../support/expectations'
+import { createCategory, createEvent, createOrganizer, createTag, createVenue, translateEvent } from '../support/fixtures'
 
 const NAMESPACE = 'cal/events/v1'
 const CODES = LANGUAGES.map((language) => language.code)

@@ -4,8 +4,9 @@
  * Unix timestamps, and 400s naming the parameter. The site zone is UTC (the default).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { unique } from '../support/api'
-import { changeSettings, createEvent, dayAt, expectInvalidParam, ns, qs, restoreSettings, ROOT, splitUrl, titles, ymd } from '../support/fixtures'
+import { ROOT, unique } from '../support/api'
+import { expectInvalidParam } from '../support/expectations'
+import { changeSettings, createEvent, dayAt, ns, qs, restoreSettings, splitUrl, titles, ymd } from '../support/fixtures'
 
 const LIST = `${ROOT}/events/`
 

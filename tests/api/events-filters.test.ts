@@ -4,25 +4,9 @@
  * and password-protected events in lists.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { unique, userWithRole, type TestUser } from '../support/api'
-import {
-  changeSettings,
-  createCategory,
-  createEvent,
-  createOrganizer,
-  createTag,
-  createVenue,
-  dayAt,
-  expectError,
-  expectInvalidParam,
-  follow,
-  ns,
-  qs,
-  restoreSettings,
-  richText,
-  splitUrl,
-  titles,
-} from '../support/fixtures'
+import { type TestUser, unique, userWithRole } from '../support/api'
+import { expectError, expectInvalidParam } from '../support/expectations'
+import { changeSettings, createCategory, createEvent, createOrganizer, createTag, createVenue, dayAt, follow, ns, qs, restoreSettings, richText, splitUrl, titles } from '../support/fixtures'
 
 function list(params: Record<string, string | number | boolean | undefined>, token?: string) {
   return ns(`/events?${qs(params)}`, token)

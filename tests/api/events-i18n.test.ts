@@ -4,7 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, BASE_URL, call, unique } from '../support/api'
-import { createCategory, createEvent, createVenue, expectInvalidParam, ns, qs, splitUrl, titles, translateEvent } from '../support/fixtures'
+import { expectInvalidParam } from '../support/expectations'
+import { createCategory, createEvent, createVenue, ns, qs, splitUrl, titles, translateEvent } from '../support/fixtures'
 
 const FR_ROOT = `${BASE_URL}/fr/api/cal/events/v1`
 

@@ -4,25 +4,9 @@
  * (upstream §5.1, §5.2, §5.7; contract §3).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, call, unique } from '../support/api'
-import {
-  changeSettings,
-  createCategory,
-  createEvent,
-  createVenue,
-  dayAt,
-  expectError,
-  expectInvalidParam,
-  follow,
-  ns,
-  NS,
-  qs,
-  restoreSettings,
-  ROOT,
-  splitUrl,
-  titles,
-  ymd,
-} from '../support/fixtures'
+import { BASE_URL, call, NS, ROOT, unique } from '../support/api'
+import { expectError, expectInvalidParam } from '../support/expectations'
+import { changeSettings, createCategory, createEvent, createVenue, dayAt, follow, ns, qs, restoreSettings, splitUrl, titles, ymd } from '../support/fixtures'
 
 const LIST = `${ROOT}/events/`
 

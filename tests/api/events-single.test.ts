@@ -4,21 +4,9 @@
  * decision sequence of a single read (not found, trashed, not accessible, password).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, unique, userWithRole, type TestUser } from '../support/api'
-import {
-  createCategory,
-  createEvent,
-  createOrganizer,
-  createTag,
-  createVenue,
-  expectError,
-  ns,
-  richText,
-  ROOT,
-  translateEvent,
-  changeSettings,
-  restoreSettings,
-} from '../support/fixtures'
+import { asAdmin, BASE_URL, call, ROOT, type TestUser, unique, userWithRole } from '../support/api'
+import { expectError } from '../support/expectations'
+import { changeSettings, createCategory, createEvent, createOrganizer, createTag, createVenue, ns, restoreSettings, richText, translateEvent } from '../support/fixtures'
 
 const EVENT_KEYS = [
   'id',

@@ -5,25 +5,9 @@
  */
 import { DateTime } from 'luxon'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, unique, usersOfEveryRole, type TestUser } from '../support/api'
-import {
-  api,
-  createEventAs,
-  createOrganizerAs,
-  createVenueAs,
-  details,
-  EVENT_KEYS,
-  eventBody,
-  expectError,
-  expectInvalidParam,
-  expectMissing,
-  formPairs,
-  payloadDocs,
-  readEvent,
-  ROOT,
-  siteTimezone,
-  uploadImage,
-} from '../support/writeFixtures'
+import { asAdmin, BASE_URL, call, ROOT, type TestUser, unique, uploadImage, usersOfEveryRole } from '../support/api'
+import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
+import { api, createEventAs, createOrganizerAs, createVenueAs, details, EVENT_KEYS, eventBody, formPairs, payloadDocs, readEvent, siteTimezone } from '../support/writeFixtures'
 
 const WALL = 'yyyy-MM-dd HH:mm:ss'
 const NO_SUCH_ID = 2_000_000_000

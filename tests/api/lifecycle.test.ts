@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique } from '../support/api'
-import { freePort, waitForHealth } from '../support/server'
+import { freePort, waitForHealth } from '../../scripts/serverProcess'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 const HEALTH_TIMEOUT = 120_000

@@ -4,20 +4,9 @@
  * and the capability matrix with validation first.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, unique, usersOfEveryRole, type TestUser } from '../support/api'
-import {
-  api,
-  createEventAs,
-  createOrganizerAs,
-  createVenueAs,
-  expectError,
-  expectInvalidParam,
-  expectMissing,
-  formPairs,
-  payloadDocs,
-  readEvent,
-  uploadImage,
-} from '../support/writeFixtures'
+import { asAdmin, BASE_URL, call, type TestUser, unique, uploadImage, usersOfEveryRole } from '../support/api'
+import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
+import { api, createEventAs, createOrganizerAs, createVenueAs, formPairs, payloadDocs, readEvent } from '../support/writeFixtures'
 
 const NO_SUCH_ID = 2_000_000_000
 

@@ -4,9 +4,10 @@
  * the organizer object key for key, access, password protection, languages, and organizers embedded in events.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, call, unique, userWithRole, type Reply, type TestUser } from '../support/api'
-import { createEvent, createOrganizer, dayAt, expectError, expectInvalidParam, follow, ns, qs, richText, ROOT, splitUrl } from '../support/fixtures'
-import { adminId, expectTotals, expectWithheld, globalId, inBatches, links, patchDoc, readDoc, uploadImage, wallClock } from '../support/linkedFixtures'
+import { BASE_URL, call, type Reply, ROOT, type TestUser, unique, uploadImage, userWithRole } from '../support/api'
+import { expectError, expectInvalidParam } from '../support/expectations'
+import { createEvent, createOrganizer, dayAt, follow, ns, qs, richText, splitUrl } from '../support/fixtures'
+import { adminId, expectTotals, expectWithheld, globalId, inBatches, links, patchDoc, readDoc, wallClock } from '../support/linkedFixtures'
 
 const LIST = `${ROOT}/organizers/`
 const FR_ROOT = `${BASE_URL}/fr/api/cal/events/v1`

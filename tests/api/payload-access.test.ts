@@ -3,7 +3,7 @@
  * can be done through /api/<collection> either.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, unique, usersOfEveryRole, type TestUser } from '../support/api'
+import { asAdmin, call, type TestUser, unique, usersOfEveryRole } from '../support/api'
 
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
 const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString()

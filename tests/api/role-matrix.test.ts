@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, unique, userWithRole, type Reply } from '../support/api'
+import { asAdmin, call, NS, type Reply, unique, userWithRole } from '../support/api'
 
 type Role = 'anonymous' | 'subscriber' | 'contributor' | 'author' | 'editor' | 'administrator'
 type Status = 'draft' | 'pending' | 'private' | 'publish' | 'trash' | 'protected'
@@ -21,7 +21,6 @@ type Kind = 'events' | 'venues' | 'organizers'
 type Owner = 'own' | 'others'
 type Cell = { role: Role; owner: Owner; status: Status }
 
-const NS = '/api/cal/events/v1'
 const ROLES: Role[] = ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator']
 const STATUSES: Status[] = ['draft', 'pending', 'private', 'publish', 'trash', 'protected']
 const KINDS: Kind[] = ['events', 'venues', 'organizers']

@@ -23,10 +23,9 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, unique, usersOfEveryRole, type Reply, type TestUser } from '../support/api'
-import { freePort, waitForHealth } from '../support/server'
+import { asAdmin, BASE_URL, call, NS, type Reply, type TestUser, unique, usersOfEveryRole } from '../support/api'
+import { freePort, waitForHealth } from '../../scripts/serverProcess'
 
-const NS = '/api/cal/events/v1'
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII=', 'base64')
 

@@ -4,8 +4,9 @@
  * the endpoint term shape key for key, counts of published events, and languages.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, unique, usersOfEveryRole, type Reply } from '../support/api'
-import { changeSettings, createCategory, createEvent, createTag, expectInvalidParam, follow, NS, ns, qs, restoreSettings, ROOT, splitUrl } from '../support/fixtures'
+import { asAdmin, BASE_URL, call, NS, type Reply, ROOT, unique, usersOfEveryRole } from '../support/api'
+import { expectInvalidParam } from '../support/expectations'
+import { changeSettings, createCategory, createEvent, createTag, follow, ns, qs, restoreSettings, splitUrl } from '../support/fixtures'
 import { expectTotals, inBatches, links, patchDoc } from '../support/linkedFixtures'
 
 const FR_ROOT = `${BASE_URL}/fr/api/cal/events/v1`

@@ -4,8 +4,9 @@
  * updates, and permanent deletion that events feel.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, unique, usersOfEveryRole, type TestUser } from '../support/api'
-import { api, createEventAs, expectError, expectInvalidParam, expectMissing, readEvent, ROOT } from '../support/writeFixtures'
+import { asAdmin, BASE_URL, ROOT, type TestUser, unique, usersOfEveryRole } from '../support/api'
+import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
+import { api, createEventAs, readEvent } from '../support/writeFixtures'
 
 const NO_SUCH_ID = 2_000_000_000
 

@@ -4,9 +4,10 @@
  * the venue object key for key, access, password protection, languages, and the venue embedded in events.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, call, unique, userWithRole, type Reply, type TestUser } from '../support/api'
-import { changeSettings, createEvent, createVenue, dayAt, expectError, expectInvalidParam, follow, ns, qs, restoreSettings, richText, ROOT, splitUrl } from '../support/fixtures'
-import { adminId, createDoc, expectTotals, expectWithheld, globalId, inBatches, links, patchDoc, readDoc, uploadImage, wallClock } from '../support/linkedFixtures'
+import { BASE_URL, call, type Reply, ROOT, type TestUser, unique, uploadImage, userWithRole } from '../support/api'
+import { expectError, expectInvalidParam } from '../support/expectations'
+import { changeSettings, createEvent, createVenue, dayAt, follow, ns, qs, restoreSettings, richText, splitUrl } from '../support/fixtures'
+import { adminId, createDoc, expectTotals, expectWithheld, globalId, inBatches, links, patchDoc, readDoc, wallClock } from '../support/linkedFixtures'
 
 const LIST = `${ROOT}/venues/`
 const FR_ROOT = `${BASE_URL}/fr/api/cal/events/v1`

@@ -4,8 +4,8 @@
  * at most two queries. The test server reports `X-Query-Count`.
  */
 import { describe, expect, it } from 'vitest'
-import { asAdmin, call, unique } from '../support/api'
-import { createEvent, createVenue, NS } from '../support/fixtures'
+import { asAdmin, call, NS, unique } from '../support/api'
+import { createEvent, createVenue } from '../support/fixtures'
 
 const count = (reply: { headers: Headers }) => Number(reply.headers.get('X-Query-Count'))
 

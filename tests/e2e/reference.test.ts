@@ -7,11 +7,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL } from '../support/api'
+import { asAdmin, BASE_URL, NS } from '../support/api'
 
 const CHROMIUM = '/usr/bin/chromium'
 const TIMEOUT = 60_000
-const NS = '/api/cal/events/v1'
 const ADMIN = { email: 'admin@calendar.test', password: 'admin-password-1' }
 const resultsDir = path.resolve(import.meta.dirname, '..', '..', 'test-results')
 

@@ -2,6 +2,9 @@
 import { randomUUID } from 'node:crypto'
 
 export const BASE_URL = process.env.CAL_TEST_URL ?? 'http://127.0.0.1:3000'
+export const NS = '/api/cal/events/v1'
+/** Absolute URL of the namespace root as the server writes it in responses (SERVER_URL is the test URL). */
+export const ROOT = `${BASE_URL}${NS}`
 
 export type Call = {
   method?: string
@@ -80,4 +83,17 @@ export async function usersOfEveryRole(): Promise<Record<'editor' | 'author' | '
 /** A word no other test uses, to find exactly what this test made. */
 export function unique(prefix = 'x'): string {
   return `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12)}`
+}
+
+/** A 4×3 red PNG, small enough to inline. */
+const PNG_4X3 = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
+
+/** Uploads a small PNG into Payload's `media` collection as the administrator; returns the media document. */
+export async function uploadImage(name = unique('img')): Promise<{ id: number; url: string; filename: string }> {
+  const form = new FormData()
+  form.append('file', new Blob([Buffer.from(PNG_4X3, 'base64')], { type: 'image/png' }), /\.png$/.test(name) ? name : `${name}.png`)
+  form.append('_payload', JSON.stringify({ alt: name }))
+  const reply = await call('/api/media', { method: 'POST', token: await asAdmin(), body: form })
+  if (reply.status !== 201) throw new Error(`uploading media failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  return reply.body.doc as { id: number; url: string; filename: string }
 }

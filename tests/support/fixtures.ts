@@ -2,12 +2,8 @@
  * Fixtures for the `cal/events/v1` black-box tests: records are made through Payload's own REST API as
  * the administrator, and the namespace is read over HTTP as a website would.
  */
-import { expect } from 'vitest'
-import { asAdmin, BASE_URL, call, type Reply } from './api'
+import { asAdmin, call, NS, type Reply } from './api'
 
-export const NS = '/api/cal/events/v1'
-/** Absolute URL of the namespace root as the server writes it in responses (SERVER_URL is the test URL). */
-export const ROOT = `${BASE_URL}${NS}`
 
 type Doc = { id: number; [key: string]: unknown }
 
@@ -114,22 +110,6 @@ export function ymd(days: number, months = 0): string {
 export function splitUrl(url: string): { base: string; params: Record<string, string> } {
   const parsed = new URL(url)
   return { base: `${parsed.origin}${parsed.pathname}`, params: Object.fromEntries(parsed.searchParams.entries()) }
-}
-
-/** Asserts the namespace's error envelope: HTTP status = `data.status`, a code and a message. */
-export function expectError(reply: Reply, status: number, code: string): void {
-  expect({ status: reply.status, code: reply.body?.code }, JSON.stringify(reply.body)).toEqual({ status, code })
-  expect(typeof reply.body.message).toBe('string')
-  expect(reply.body.message.length).toBeGreaterThan(0)
-  expect(reply.body.data.status).toBe(status)
-}
-
-/** A 400 `rest_invalid_param` naming `param` in `data.params`. */
-export function expectInvalidParam(reply: Reply, param: string): void {
-  expectError(reply, 400, 'rest_invalid_param')
-  expect(Object.keys(reply.body.data.params ?? {})).toContain(param)
-  // WordPress's nested form of the same: one error object per parameter.
-  expect(reply.body.data.details?.[param]).toEqual({ code: 'rest_invalid_param', message: reply.body.data.params[param], data: { param } })
 }
 
 export function titles(reply: Reply): string[] {

@@ -50,20 +50,6 @@ export async function readDoc(collection: string, id: number): Promise<Doc> {
   return reply.body as Doc
 }
 
-// A 4×3 red PNG: small, but a real image that Payload's image pipeline accepts.
-const PNG_4X3 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
-
-/** Uploads a small PNG into `media` as the administrator. */
-export async function uploadImage(name: string): Promise<{ id: number; filename: string; url: string }> {
-  const form = new FormData()
-  form.append('file', new Blob([Buffer.from(PNG_4X3, 'base64')], { type: 'image/png' }), `${name}.png`)
-  form.append('_payload', JSON.stringify({ alt: name }))
-  const reply = await call('/api/media', { method: 'POST', token: await asAdmin(), body: form })
-  if (reply.status !== 201) throw new Error(`uploading media failed: ${reply.status} ${JSON.stringify(reply.body)}`)
-  return reply.body.doc as { id: number; filename: string; url: string }
-}
-
 /** Asserts a list answer's totals in the body and in the `X-Total` / `X-Total-Pages` headers. */
 export function expectTotals(reply: Reply, total: number, totalPages: number): void {
   expect({ status: reply.status, total: reply.body.total, total_pages: reply.body.total_pages }, JSON.stringify(reply.body).slice(0, 500)).toEqual({

@@ -1,14 +1,12 @@
 /**
  * Helpers for the write-side black-box tests (events, venues, organizers, categories, tags): every
  * namespace call goes through `api()`, which also checks the two rules that hold for every answer
- * (contract §9): no 5xx, and every error is `{ code, message, data: { status } }` with the HTTP
+ * (docs/api.md §11): no 5xx, and every error is `{ code, message, data: { status } }` with the HTTP
  * status equal to `data.status`.
  */
 import { expect } from 'vitest'
-import { asAdmin, BASE_URL, call, unique, type Call, type Reply } from './api'
-
-export const NS = '/api/cal/events/v1'
-export const ROOT = `${BASE_URL}${NS}`
+import { asAdmin, call, NS, unique, type Call, type Reply } from './api'
+import { expectEnvelope } from './expectations'
 
 /** A namespace call (`path` starts with `/`), checked for the universal error rules. */
 export async function api<T = any>(path: string, options: Call = {}): Promise<Reply<T>> {
@@ -17,34 +15,6 @@ export async function api<T = any>(path: string, options: Call = {}): Promise<Re
   expect(reply.status, `no 5xx: ${where}`).toBeLessThan(500)
   if (reply.status >= 400) expectEnvelope(reply, where)
   return reply
-}
-
-/** The error envelope of contract §9. */
-export function expectEnvelope(reply: Reply, where = ''): void {
-  const body = reply.body as { code?: unknown; message?: unknown; data?: { status?: unknown } }
-  expect(typeof body?.code, `error code: ${where}`).toBe('string')
-  expect(typeof body?.message, `error message: ${where}`).toBe('string')
-  expect(String(body.message).length, `error message: ${where}`).toBeGreaterThan(0)
-  expect(body.data?.status, `data.status = HTTP status: ${where}`).toBe(reply.status)
-}
-
-/** Asserts status and code of an error reply (the envelope itself is checked by `api`). */
-export function expectError(reply: Reply, status: number, code: string): void {
-  expect({ status: reply.status, code: (reply.body as { code?: string })?.code }, JSON.stringify(reply.body)).toEqual({ status, code })
-}
-
-/** A 400 `rest_invalid_param` whose `data.params` names `param` (and, when given, only these). */
-export function expectInvalidParam(reply: Reply, param: string): void {
-  expectError(reply, 400, 'rest_invalid_param')
-  expect(Object.keys(reply.body.data.params ?? {}), JSON.stringify(reply.body)).toContain(param)
-  // WordPress's nested form of the same: one error object per parameter.
-  expect(reply.body.data.details?.[param]).toEqual({ code: 'rest_invalid_param', message: reply.body.data.params[param], data: { param } })
-}
-
-/** A 400 `rest_missing_callback_param` listing exactly `names` (any order). */
-export function expectMissing(reply: Reply, names: string[]): void {
-  expectError(reply, 400, 'rest_missing_callback_param')
-  expect([...(reply.body.data.params as string[])].sort(), JSON.stringify(reply.body)).toEqual([...names].sort())
 }
 
 /** A form-urlencoded body from pairs, for repeated keys (`cost[]=0$&cost[]=20$`) and brackets. */
@@ -150,16 +120,3 @@ export function details(wallClock: string) {
   return { year, month, day, hour, minutes, seconds }
 }
 
-/** A 4×3 red PNG, small enough to inline. */
-const PNG_4x3 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
-
-/** Uploads an image into Payload's `media` collection as the administrator; returns the media document. */
-export async function uploadImage(name = `${unique('img')}.png`): Promise<{ id: number; url: string; filename: string }> {
-  const form = new FormData()
-  form.append('file', new Blob([Buffer.from(PNG_4x3, 'base64')], { type: 'image/png' }), name)
-  form.append('_payload', JSON.stringify({ alt: name }))
-  const reply = await call('/api/media', { method: 'POST', token: await asAdmin(), body: form })
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-  return reply.body.doc
-}

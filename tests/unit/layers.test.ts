@@ -1,12 +1,14 @@
 /**
  * The layers of docs/architecture.md, checked on the sources: no module imports from a layer above
- * its own, no door imports another door, and no modules import each other in a circle.
+ * its own, no door imports another door, no modules import each other in a circle, and the tools
+ * do not lean on the tests.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const src = path.resolve(import.meta.dirname, '..', '..', 'src')
+const repository = path.resolve(import.meta.dirname, '..', '..')
+const src = path.join(repository, 'src')
 
 /** Lowest first. A module may import from its own layer and the ones before it. */
 const LAYERS: { name: string; folders: string[] }[] = [
@@ -19,7 +21,9 @@ const LAYERS: { name: string; folders: string[] }[] = [
 const DOORS = ['rest', 'ical', 'imports', 'webhooks']
 
 function sources(folder: string): string[] {
+  // Dot folders hold data (bench/.datasets, bench/.profiles), not sources.
   return readdirSync(folder).flatMap((name) => {
+    if (name.startsWith('.')) return []
     const full = path.join(folder, name)
     if (statSync(full).isDirectory()) return sources(full)
     return /\.tsx?$/.test(name) ? [full] : []
@@ -53,11 +57,11 @@ function resolve(from: string, specifier: string): string | undefined {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8')
   const found = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/g)].map((match) => match[1]!)
-  return found.map((specifier) => resolve(file, specifier)).filter((target): target is string => Boolean(target && target.startsWith(src)))
+  return found.map((specifier) => resolve(file, specifier)).filter((target): target is string => Boolean(target))
 }
 
 const files = sources(src)
-const graph = new Map(files.map((file) => [file, importsOf(file)]))
+const graph = new Map(files.map((file) => [file, importsOf(file).filter((target) => target.startsWith(src))]))
 
 describe('layers', () => {
   it('no module imports from a layer above its own', () => {
@@ -91,5 +95,15 @@ describe('layers', () => {
     }
     for (const file of files) visit(file, [])
     expect(circles).toEqual([])
+  })
+
+  it('the tools (scripts/, bench/) do not import the tests', () => {
+    const tools = ['scripts', 'bench'].flatMap((folder) => sources(path.join(repository, folder)))
+    const intoTests = tools.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith(path.join(repository, 'tests')))
+        .map((target) => `${path.relative(repository, file)} -> ${path.relative(repository, target)}`),
+    )
+    expect(intoTests).toEqual([])
   })
 })

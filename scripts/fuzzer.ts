@@ -19,8 +19,8 @@
  */
 import fc from 'fast-check'
 import { randomUUID } from 'node:crypto'
-import { LANGUAGES } from '../../src/i18n/languages'
-import { ROUTES } from '../../src/rest/routes'
+import { LANGUAGES } from '../src/i18n/languages'
+import { ROUTES } from '../src/rest/routes'
 
 const NAMESPACE = '/api/cal/events/v1'
 
