@@ -11,7 +11,7 @@
  * SQL and JSON fragments, PHP-bracket bombs, invalid dates, every language code and bad ones, random
  * content types, malformed JSON and multipart, and bodies of 10 MB.
  *
- * The rules every answer must follow (contract §9): no status ≥ 500; every 4xx is
+ * The rules every answer must follow (docs/api.md §11): no status ≥ 500; every 4xx is
  * `{ code, message, data: { status } }` with the HTTP status equal to `data.status`; no response sets
  * a cookie or grows a header out of a CR/LF in the input; a body over the limit is a 413; nothing
  * protected or unpublished reaches a caller who is not the administrator; and, checked by the runners

@@ -33,7 +33,7 @@ export type RestContext = {
   shadowedByPath: Record<string, unknown>
 }
 
-/** `/fr/api/cal/events/v1/...` → `fr`: the per-language REST roots of contract §1. */
+/** `/fr/api/cal/events/v1/...` → `fr`: the per-language REST roots of docs/api.md §1. */
 export function languageRootOf(pathname: string): LanguageCode | undefined {
   const first = pathname.split('/')[1]
   return isLanguageCode(first) ? first : undefined

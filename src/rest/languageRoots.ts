@@ -7,7 +7,7 @@ import { headFromGet } from './http/head'
 type RouteContext = { params: Promise<{ lang: string }> }
 
 /**
- * The per-language REST roots (`/fr/api/cal/events/v1/...`, contract §1) as the handlers of a Next
+ * The per-language REST roots (`/fr/api/cal/events/v1/...`, docs/api.md §1) as the handlers of a Next
  * route `app/[lang]/api/[...path]/route.ts`: the same Payload endpoint as without the prefix; the
  * namespace reads the language from the URL it was asked. Only the calendar's namespace has
  * language roots. The app passes its own config, so the plugin needs no path into the app.

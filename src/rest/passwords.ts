@@ -13,7 +13,7 @@ export function passwordMatches(given: string | undefined, stored: string | null
 type Protected = { id: number; author?: unknown; status?: string | null; password?: string | null; hasPassword?: boolean | null }
 
 /**
- * Whether the caller may see a protected item's content (upstream §4.2, contract §7): the right
+ * Whether the caller may see a protected item's content (docs/api.md §3.2, docs/api.md §9): the right
  * `password`, or `context=edit` by a user who may edit the item. Unprotected items are always open.
  */
 export async function unlocks(ctx: RestContext, collection: CollectionSlug, item: Protected, given: { password?: string; context?: string }): Promise<boolean> {

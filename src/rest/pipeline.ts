@@ -13,7 +13,7 @@ import { ROUTES } from './routes'
 
 type CompiledRoute = { route: AnyRoute; pattern: RegExp }
 
-/** Path parameters and what they may contain: ids are digits, slugs anything but a slash (upstream §1.1). */
+/** Path parameters and what they may contain: ids are digits, slugs anything but a slash (docs/api.md §1). */
 const PATH_PARAMETER: Record<string, string> = { id: '(?<id>\\d+)', slug: '(?<slug>[^/]+)' }
 
 function compile(route: AnyRoute): CompiledRoute {
@@ -158,7 +158,7 @@ function validateParams(route: AnyRoute, raw: Record<string, unknown>): z.output
 
 /**
  * JSON with the namespace's headers: a strong ETag on every GET (304 when it matches), public
- * revalidation for anonymous readers and no caching of anything a signed-in user sees (contract §12).
+ * revalidation for anonymous readers and no caching of anything a signed-in user sees (docs/api.md §14).
  */
 function render(req: PayloadRequest, method: string, result: RestResult, signedIn: boolean, baseHeaders: Record<string, string>): Response {
   const text = JSON.stringify(result.body)

@@ -1,5 +1,5 @@
 /**
- * The namespace as a whole (issue 7, contract §1, §11, §12): the index, the OpenAPI 3.1 document at
+ * The namespace as a whole (issue 7, docs/api.md §1, §13, §14): the index, the OpenAPI 3.1 document at
  * /doc (valid, typed by openapi-typescript, complete, and true to the answers), the reference page,
  * the per-language roots, ETags and Cache-Control, and CORS.
  */
@@ -220,7 +220,7 @@ export const query: paths['/events']['get']['parameters']['query'] = { per_page:
     expect(parameter(doc.paths['/events/by-slug/{slug}'].get, 'slug')).toMatchObject({ in: 'path', required: true, schema: { type: 'string' } })
     expect(parameter(doc.paths['/categories'].get, 'hide_empty').schema.default).toBe(true)
     expect(doc.paths['/tags'].get.parameters.map((p: { name: string }) => p.name)).not.toContain('parent')
-    // A tag's `parent` is refused whatever its value (contract §6).
+    // A tag's `parent` is refused whatever its value (docs/api.md §6.1).
     expect(doc.paths['/tags'].post.requestBody.content['application/json'].schema.properties.parent.not).toEqual({})
 
     const create = doc.paths['/events'].post

@@ -1,5 +1,5 @@
 /**
- * Date filters of `GET /events` (upstream §5.2, §5.3; contract §4): `start_date`/`end_date` as whole days
+ * Date filters of `GET /events` (docs/api.md §4.2; docs/api.md §4.2): `start_date`/`end_date` as whole days
  * unless `strict_dates`, the relative bounds that drop the default window, `strtotime`-style phrases,
  * Unix timestamps, and 400s naming the parameter. The site zone is UTC (the default).
  */

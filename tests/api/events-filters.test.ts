@@ -1,5 +1,5 @@
 /**
- * Filters of `GET /events` (upstream §5.1, §5.4–§5.6, §4.2; contract §3, §7, §10): search, terms, venues
+ * Filters of `GET /events` (docs/api.md §3.2, §4.1, §4.3, §4.4; docs/api.md §4.5, §9, §12): search, terms, venues
  * and organizers, featured, status, include, post_parent, ticketed, geolocation, hidden events, order,
  * and password-protected events in lists.
  */
@@ -84,7 +84,7 @@ describe('categories and tags', () => {
     expect(titles(await list({ search: tag, categories: cats[1]!.id, tags: tags[0]!.id }))).toEqual([])
   })
 
-  it('keeps the category filter in rest_url and next_rest_url (contract §3)', async () => {
+  it('keeps the category filter in rest_url and next_rest_url (docs/api.md §4.5)', async () => {
     const given = `${cats[0]!.id},${cats[1]!.slug}`
     const first = await list({ search: tag, categories: given, per_page: 2 })
     expect(titles(first)).toEqual([`${tag} e1`, `${tag} e2`])
@@ -459,7 +459,7 @@ describe('password-protected events in lists', () => {
     return reply.body.events.find((event) => event.title === `${tag} protected`)!
   }
 
-  it('lists the event with its content redacted (upstream §4.2), keys unchanged', async () => {
+  it('lists the event with its content redacted (docs/api.md §3.2), keys unchanged', async () => {
     const reply = await list(both())
     expect(reply.status).toBe(200)
     expect(titles(reply)).toEqual([`${tag} protected`, `${tag} open`])

@@ -1,5 +1,5 @@
 /**
- * Languages of `GET /events` (contract §1, §8): `i18n_language`, the per-language REST roots
+ * Languages of `GET /events` (docs/api.md §1, §10): `i18n_language`, the per-language REST roots
  * (`/fr/api/cal/events/v1/...`), fallback to English, embedded records in the request language.
  */
 import { beforeAll, describe, expect, it } from 'vitest'

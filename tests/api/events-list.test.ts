@@ -1,7 +1,7 @@
 /**
  * `GET /api/cal/events/v1/events`: the default date window, pagination (parameters, totals, headers,
  * `rest_url` / `next_rest_url` / `previous_rest_url`), empty pages and pages past the end
- * (upstream §5.1, §5.2, §5.7; contract §3).
+ * (docs/api.md §4.1, §4.2, §4.5; docs/api.md §4.5).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, call, NS, ROOT, unique } from '../support/api'

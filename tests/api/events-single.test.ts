@@ -1,5 +1,5 @@
 /**
- * `GET /events/{id}` and `GET /events/by-slug/{slug}` (upstream §4, §6, §13; contract §2, §4, §7, §9):
+ * `GET /events/{id}` and `GET /events/by-slug/{slug}` (docs/api.md §3, §5, §11; docs/api.md §3, §4.2, §9, §11):
  * the event object key for key, dates and zones, cost, embedded venue/organizer/terms, and the
  * decision sequence of a single read (not found, trashed, not accessible, password).
  */
@@ -465,7 +465,7 @@ describe('single-read decisions', () => {
     expect(reply.body).toEqual({ code: 'rest-event-not-found', message: 'Event with ID 2000000000 does not exist.', data: { status: 404 } })
   })
 
-  it('answers 404 rest-event-not-found for id 0 too (upstream §6.1: the path matches \\d+)', async () => {
+  it('answers 404 rest-event-not-found for id 0 too (docs/api.md §5: the path matches \\d+)', async () => {
     const reply = await ns('/events/0')
     expectError(reply, 404, 'rest-event-not-found')
     expect(reply.body.message).toBe('Event with ID 0 does not exist.')

@@ -1,5 +1,5 @@
 /**
- * The write side of `/events` (upstream §1.2, §1.4, §7–§9, §13; contract §5, §6, §9): create, update
+ * The write side of `/events` (docs/api.md §2, §6, §6.7, §11; docs/api.md §2, §6.1, §11): create, update
  * (POST, PUT, PATCH; by id and by slug), trash, the capability matrix, validation before permission,
  * one transaction per request, and what a client writes it reads back.
  */
@@ -215,7 +215,7 @@ describe('POST /events: the created event', () => {
     expect((await readEvent(other.id)).title).toBe(other.title)
   })
 
-  describe('status scaling (upstream §7.4)', () => {
+  describe('status scaling (docs/api.md §2)', () => {
     it.each([
       ['contributor', 'publish', 'pending'],
       ['contributor', 'future', 'pending'],
@@ -507,7 +507,7 @@ describe('POST /events: the created event', () => {
       expect(search.body.categories).toEqual([])
     })
 
-    it('refuses term ids that do not exist (contract §2)', async () => {
+    it('refuses term ids that do not exist (docs/api.md §3)', async () => {
       expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ categories: [NO_SUCH_ID] }) }), 'categories')
       expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ tags: String(NO_SUCH_ID) }) }), 'tags')
     })
@@ -583,7 +583,7 @@ describe('POST /events: the created event', () => {
       expect(ids(reused.organizer)).toEqual([event.organizer[1].id])
     })
 
-    it('takes organizer ids as a comma-separated list (contract §6: lists accept arrays or CSV)', async () => {
+    it('takes organizer ids as a comma-separated list (docs/api.md §6.1: lists accept arrays or CSV)', async () => {
       const [a, b] = [await createOrganizerAs(editor.token), await createOrganizerAs(editor.token)]
       const json = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ organizer: `${b.id},${a.id}` }) })
       expect(json.status, JSON.stringify(json.body)).toBe(201)
@@ -1323,7 +1323,7 @@ describe('round trip', () => {
     expect(created.status).toBe(201)
     const read = await readEvent(created.body.id)
     const { json_ld: jsonLd, ...withoutJsonLd } = read
-    // Single reads add json_ld to the event and to its embedded venue and organizers (upstream §4.3).
+    // Single reads add json_ld to the event and to its embedded venue and organizers (docs/api.md §3.1).
     const { json_ld: venueJsonLd, ...venue } = withoutJsonLd.venue
     const organizers = withoutJsonLd.organizer.map(({ json_ld: _, ...rest }: { json_ld: unknown }) => rest)
     expect(venueJsonLd).toMatchObject({ '@type': 'Place', name: written.venue.venue })

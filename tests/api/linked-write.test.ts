@@ -1,6 +1,6 @@
 /**
- * The write side of `/venues` and `/organizers` (upstream §1.2, §1.4, §7.7, §10.4, §10.5, §11.2;
- * contract §2, §5, §6, §9): create with de-duplication, partial update, trash, unlinking from events,
+ * The write side of `/venues` and `/organizers` (docs/api.md §2, §6.1, §6.5, §7;
+ * docs/api.md §2, §3, §6.1, §11): create with de-duplication, partial update, trash, unlinking from events,
  * and the capability matrix with validation first.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -192,7 +192,7 @@ describe('POST /venues', () => {
     expect(reply.body).toMatchObject({ venue: multiName, zip: '69001', show_map: false, show_map_link: true })
   })
 
-  describe('de-duplication (upstream §10.4)', () => {
+  describe('de-duplication (docs/api.md §6.5)', () => {
     it('answers 201 with the existing venue for the same name and details', async () => {
       const name = unique('Dup venue ')
       const first = await createVenueAs(editor.token, { venue: name, city: 'Paris', zip: '75001' })

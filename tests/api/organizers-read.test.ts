@@ -1,5 +1,5 @@
 /**
- * Read side of organizers (upstream §4.3, §5.6, §11, §13; contract §2, §3, §5, §7, §8):
+ * Read side of organizers (docs/api.md §3.1, §4.4, §7, §11; docs/api.md §2, §3, §4.5, §9, §10):
  * `GET /organizers` with its filters and pagination, `GET /organizers/{id}` and `/organizers/by-slug/{slug}`,
  * the organizer object key for key, access, password protection, languages, and organizers embedded in events.
  */
@@ -505,7 +505,7 @@ describe('organizers embedded in events', () => {
     event = await createEvent({ title: `${tag} Festival`, organizers: [first.id, second.id] })
   })
 
-  it('is the list of organizer objects in linked order, each with its json_ld on the single event read (upstream §4.3)', async () => {
+  it('is the list of organizer objects in linked order, each with its json_ld on the single event read (docs/api.md §3.1)', async () => {
     const reply = await ns(`/events/${event.id}`)
     expect(reply.status).toBe(200)
     const expected = [(await ns(`/organizers/${first.id}`)).body, (await ns(`/organizers/${second.id}`)).body]

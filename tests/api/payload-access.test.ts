@@ -1,5 +1,5 @@
 /**
- * The capability matrix (contract §5) through Payload's own REST API: nothing the namespace forbids
+ * The capability matrix (docs/api.md §2) through Payload's own REST API: nothing the namespace forbids
  * can be done through /api/<collection> either.
  */
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -1,9 +1,9 @@
 /**
- * The whole permission matrix (contract §5, upstream §1.4, §6.1, §7.4, §9, §10.3, §10.5): every role
+ * The whole permission matrix (docs/api.md §2, docs/api.md §2, §5, §6.1, §6.7): every role
  * (anonymous, subscriber, contributor, author, editor, administrator) × operation × ownership (the
  * caller's own item, someone else's) × status (draft, pending, private, publish, trash, and published
  * with a password) for events, venues and organizers, through the namespace and through Payload's own
- * REST API. Each cell has one expected answer, computed by the rules below from the contract; a test
+ * REST API. Each cell has one expected answer, computed by the rules below from docs/api.md §2; a test
  * runs all cells of one operation and reports every cell that differs, as
  * `role/ownership/status: expected … got …`.
  *
@@ -39,7 +39,7 @@ const START = '2031-03-01T10:00:00.000Z'
 const END = '2031-03-01T12:00:00.000Z'
 
 // ---------------------------------------------------------------------------------------------------
-// The rules, from the contract
+// The rules, from docs/api.md §2
 
 const editsOthers = (role: Role) => role === 'editor' || role === 'administrator'
 /** Roles with `edit_posts`: they may create, and lists show them every status but trash. */
@@ -66,7 +66,7 @@ function payloadReadable(cell: Cell): boolean {
 
 const forbidden = (role: Role) => (role === 'anonymous' ? '401 rest_forbidden' : '403 rest_forbidden')
 
-/** `GET /{kind}/{id}` (upstream §6.1, §10.3; contract §7). `unlock`: how the caller tries to open a protected item. */
+/** `GET /{kind}/{id}` (docs/api.md §5; docs/api.md §9). `unlock`: how the caller tries to open a protected item. */
 function namespaceRead(kind: Kind, cell: Cell, unlock: 'none' | 'password' | 'edit'): string {
   const { status } = cell
   if (kind === 'events') {
@@ -81,7 +81,7 @@ function namespaceRead(kind: Kind, cell: Cell, unlock: 'none' | 'password' | 'ed
   return unlock === 'password' || (unlock === 'edit' && mayEdit(cell)) ? '200 shown' : '200 withheld'
 }
 
-/** Whether a namespace list shows the item (contract §5, upstream §5.6): no `status` parameter. */
+/** Whether a namespace list shows the item (docs/api.md §2, docs/api.md §4.4): no `status` parameter. */
 function namespaceListed(cell: Cell): string {
   const shown = writer(cell.role) ? cell.status !== 'trash' && payloadReadable(cell) : stored(cell.status) === 'publish'
   return shown ? 'listed' : 'absent'
@@ -93,7 +93,7 @@ function namespaceListedByStatus(cell: Cell): string {
   return payloadReadable(cell) ? 'listed' : 'absent'
 }
 
-/** Status given to a new item (upstream §7.4): publishers get what they ask (publish by default), contributors are scaled back. */
+/** Status given to a new item (docs/api.md §2): publishers get what they ask (publish by default), contributors are scaled back. */
 function scaled(role: Role, requested: string | undefined, absent: string): string {
   if (role === 'contributor') return requested === 'publish' || requested === 'future' ? 'pending' : (requested ?? absent)
   return requested ?? absent
@@ -405,7 +405,7 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
       ROLES.flatMap((role) => (['PATCH', 'DELETE'] as const).map((method) => ({ role, method }))),
       async ({ role, method }) => {
         const reply = await call(`${NS}/${kind}/2000000000`, { method, token: callers[role].token, json: method === 'PATCH' ? { [NS_NAME[kind]]: 'x' } : undefined })
-        // Events validate only the id's format (upstream §1.2): permission first, then 404; venues and organizers 400 for anyone.
+        // Events validate only the id's format (docs/api.md §2): permission first, then 404; venues and organizers 400 for anyone.
         const expected = kind !== 'events' ? '400 rest_invalid_param' : writer(role) ? '404 rest-event-not-found' : forbidden(role)
         return { cell: `${role}/${method}`, expected, actual: outcome(reply) }
       },

@@ -1,5 +1,5 @@
 /**
- * The write side of `/categories` and `/tags` (upstream §12.1, §12.3, §1.2, §13; contract §5, §6, §9):
+ * The write side of `/categories` and `/tags` (docs/api.md §2, §3.5, §8, §11; docs/api.md §2, §6.1, §11):
  * editors and administrators only, validation before permission, unique names, flat tags, partial
  * updates, and permanent deletion that events feel.
  */

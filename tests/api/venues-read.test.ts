@@ -1,5 +1,5 @@
 /**
- * Read side of venues (upstream §4.3, §5.6, §10.1–§10.3, §13; contract §2, §3, §5, §7, §8):
+ * Read side of venues (docs/api.md §3.1, §3.3, §4.4, §5, §11; docs/api.md §2, §3, §4.5, §9, §10):
  * `GET /venues` with its filters and pagination, `GET /venues/{id}` and `/venues/by-slug/{slug}`,
  * the venue object key for key, access, password protection, languages, and the venue embedded in events.
  */
@@ -47,7 +47,7 @@ const VENUE_KEYS = [
 /** Keys of a venue that has only a name: every empty field omitted, the map flags always there. */
 const MINIMAL_KEYS = ['id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug', 'json_ld', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage']
 
-/** What a password keeps from readers who have not unlocked it (upstream §10.1). */
+/** What a password keeps from readers who have not unlocked it (docs/api.md §3.3). */
 const PROTECTED_KEYS = ['description', 'excerpt', 'image', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince', 'geo_lat', 'geo_lng']
 
 function list(params: Record<string, string | number | boolean | undefined>, token?: string): Promise<Reply> {
@@ -413,7 +413,7 @@ describe('GET /venues: languages', () => {
   })
 
   it('keeps the language of an i18n_language=fr list in rest_url and next_rest_url', async () => {
-    // Contract §1 keeps the language root in every URL handed out; a page link that answers in English would not.
+    // docs/api.md §1 keeps the language root in every URL handed out; a page link that answers in English would not.
     const first = await list({ search: tag, i18n_language: 'fr', per_page: 1 })
     expect(names(first)).toEqual([`${tag} Annex`])
     const second = await follow(first.body.next_rest_url)
@@ -740,7 +740,7 @@ describe('the venue embedded in events', () => {
     event = await createEvent({ title: `${tag} Concert`, venue: venue.id })
   })
 
-  it('is the venue object, with its json_ld on the single event read (upstream §4.3)', async () => {
+  it('is the venue object, with its json_ld on the single event read (docs/api.md §3.1)', async () => {
     const single = await ns(`/venues/${venue.id}`)
     const reply = await ns(`/events/${event.id}`)
     expect(reply.status).toBe(200)
@@ -763,7 +763,7 @@ describe('the venue embedded in events', () => {
     expect(reply.body.venue).toEqual((await ns(`/venues/${venue.id}?i18n_language=fr`)).body)
   })
 
-  it('is left out for anonymous readers when the venue is a draft (contract §5)', async () => {
+  it('is left out for anonymous readers when the venue is a draft (docs/api.md §2)', async () => {
     const draftVenue = await createDoc('venues', { name: `${tag} Unpublished`, status: 'draft' })
     const withDraft = await createEvent({ title: `${tag} Draft venue`, venue: draftVenue.id })
     const reply = await ns(`/events/${withDraft.id}`)

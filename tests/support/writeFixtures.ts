@@ -112,7 +112,7 @@ export const EVENT_KEYS = [
   'custom_fields',
 ]
 
-/** `{ year, month, day, hour, minutes, seconds }` of a `YYYY-MM-DD HH:MM:SS` string (upstream §4.5). */
+/** `{ year, month, day, hour, minutes, seconds }` of a `YYYY-MM-DD HH:MM:SS` string (docs/api.md §3.7). */
 export function details(wallClock: string) {
   const [date = '', time = ''] = wallClock.split(' ')
   const [year, month, day] = date.split('-')

@@ -22,7 +22,7 @@ function owns(actor: Actor, item: Owned): boolean {
 }
 
 /**
- * The capability matrix of events, venues and organizers (upstream §1.4, contract §5): the single
+ * The capability matrix of events, venues and organizers (docs/api.md §2, docs/api.md §2): the single
  * authority both Payload's collection access and the namespace consult.
  */
 export const capabilities = {
@@ -53,7 +53,7 @@ export const capabilities = {
   readUnpublished(actor: Actor, item: Owned): boolean {
     return capabilities.editOthers(actor) || (['author', 'contributor'].includes(roleOf(actor)) && owns(actor, item))
   },
-  /** Categories and tags are managed by editors and administrators only (contract §6). */
+  /** Categories and tags are managed by editors and administrators only (docs/api.md §6.1). */
   manageTerms(actor: Actor): boolean {
     return capabilities.editOthers(actor)
   },
@@ -64,7 +64,7 @@ export const capabilities = {
   administer(actor: Actor): boolean {
     return roleOf(actor) === 'administrator'
   },
-  /** The status an item gets when this actor asks for `requested` (upstream §7.4 scaling). */
+  /** The status an item gets when this actor asks for `requested` (docs/api.md §2 scaling). */
   scaleStatus(actor: Actor, requested: Status | undefined): Status {
     if (capabilities.publish(actor)) return requested ?? 'publish'
     if (requested === 'publish' || requested === 'future') return 'pending'

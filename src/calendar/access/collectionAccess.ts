@@ -66,7 +66,7 @@ function withholdProtectedContent(fields: string[]): CollectionAfterReadHook {
 
 /**
  * The content of password-protected items (`fields`): readers who may not edit the item see its name
- * and dates but none of these, through every door (contract §5, §7). A collection read hook rather
+ * and dates but none of these, through every door (docs/api.md §2, §9). A collection read hook rather
  * than field access, which breaks Payload's `locale=all` reads of localized fields; what access
  * control decides on is always selected (forceSelect), so a client's `select` cannot hide the
  * protection. Each authored collection uses all three, beside its own hooks.

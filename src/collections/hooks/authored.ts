@@ -5,7 +5,7 @@ import { actorOf } from '../../calendar/access/collectionAccess'
 /**
  * Authorship and status rules that hold whichever door a write comes through (admin, Payload REST,
  * the namespace): the author is the writer unless an editor says otherwise, and roles that may not
- * publish have `publish`/`future` scaled back to `pending` (upstream §7.4).
+ * publish have `publish`/`future` scaled back to `pending` (docs/api.md §2).
  */
 export const enforceAuthorship: CollectionBeforeChangeHook = ({ data, req, operation, originalDoc }) => {
   const actor = actorOf(req.user)

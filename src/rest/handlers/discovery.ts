@@ -159,7 +159,7 @@ function tagOf(route: AnyRoute): string {
 const errorContent = { 'application/json': { schema: { $ref: componentRef(responseSchemas.get(ErrorBody)!.id) } } }
 const error = (...causes: string[]) => ({ description: causes.join(' '), content: errorContent })
 
-/** The errors a route can answer, each with its codes (contract §9, upstream §13). */
+/** The errors a route can answer, each with its codes (docs/api.md §11, docs/api.md §11). */
 function errorResponses(route: AnyRoute, method: HttpMethod): Record<string, unknown> {
   const resource = resourceOfPath(route.path)
   const kind = resource?.key

@@ -22,7 +22,7 @@ type EventPage = { events: Event[]; related: Related; total: number; unlocked: S
 
 const emptyPage = (): EventPage => ({ events: [], related: emptyRelated(), total: 0, unlocked: new Set() })
 
-/** `GET /events` (upstream §5). */
+/** `GET /events` (docs/api.md §4). */
 export async function listEvents(ctx: RestContext, params: EventListParams): Promise<RestResult> {
   const perPage = pageSize(ctx, params.per_page)
   const query = await eventQuery(ctx, params, perPage)
@@ -107,7 +107,7 @@ async function withUnlockedContent(ctx: RestContext, events: Event[], passwords:
   return events.map((event) => full.get(event.id) ?? event)
 }
 
-/** The decision sequence of a single read (upstream §6.1), then the event with its `json_ld`. */
+/** The decision sequence of a single read (docs/api.md §5), then the event with its `json_ld`. */
 export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocking): Promise<RestResult> {
   const probe = await ctx.req.payload.findByID({
     collection: 'events',
@@ -131,7 +131,7 @@ export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocki
   return { body: serializeEvent(ctx, event, related, { single: true, unlocked: true }) }
 }
 
-/** `GET /events/by-slug/{slug}`: an unknown slug is a 400, then as by id (upstream §6.2). */
+/** `GET /events/by-slug/{slug}`: an unknown slug is a 400, then as by id (docs/api.md §5). */
 export async function readEventBySlug(ctx: RestContext, slug: string, unlocking: Unlocking): Promise<RestResult> {
   const id = await idBySlug(ctx, 'events', slug)
   if (id === undefined) throw RestError.invalidParams({ slug: 'No event has this slug.' })

@@ -88,7 +88,7 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
   })
 }
 
-/** Single venue or organizer (upstream §10.3): unknown is a 400, unreadable a 403, protected redacted. */
+/** Single venue or organizer (docs/api.md §5): unknown is a 400, unreadable a 403, protected redacted. */
 export async function readLinked(ctx: RestContext, kind: Kind, id: number, unlocking: { password?: string; context?: string }): Promise<RestResult> {
   const { serialize } = KINDS[kind]
   const { singular } = resourceOf(kind)

@@ -26,17 +26,17 @@ async function relatedOf(ctx: RestContext, terms: TermResource, docs: Term[]) {
   return { ...emptyRelated(), termCounts: counts, categoryAncestors: ancestors }
 }
 
-/** Categories and tags are managed by editors and administrators (contract §6). */
+/** Categories and tags are managed by editors and administrators (docs/api.md §6.1). */
 export const mayManageTerms = (ctx: RestContext) => capabilities.manageTerms(ctx.actor)
 
-/** `GET /categories`, `GET /tags` (upstream §12.2): past the last page is an empty 200. */
+/** `GET /categories`, `GET /tags` (docs/api.md §8): past the last page is an empty 200. */
 export async function listTerms(ctx: RestContext, terms: TermResource, params: TermListParams & { parent?: number }): Promise<RestResult> {
   const perPage = pageSize(ctx, params.per_page)
   const and: Where[] = []
   const invalid: Record<string, string> = {}
   if (params.search) and.push({ or: ['name', 'slug', ...(ctx.language === 'en' ? [] : ['name.en', 'slug.en'])].map((path) => ({ [path]: { contains: escapeLike(params.search ?? '') } })) })
   if (params.slug) and.push({ or: [{ slug: { equals: params.slug } }, ...(ctx.language === 'en' ? [] : [{ 'slug.en': { equals: params.slug } }])] })
-  // Every id named by `include`, `exclude` or `parent` must be a term of this taxonomy (upstream §12.2).
+  // Every id named by `include`, `exclude` or `parent` must be a term of this taxonomy (docs/api.md §8).
   const named = [...(params.include ?? []), ...(params.exclude ?? []), ...(params.parent !== undefined ? [params.parent] : [])]
   const found = named.length ? await findByIds(ctx, terms.collection, named) : new Map()
   for (const name of ['include', 'exclude'] as const) {

@@ -67,7 +67,7 @@ export async function writeTarget(ctx: RestContext, kind: WritableKind, params: 
 
 /**
  * Validation of writes, before any permission check: records named by id must exist, and so must
- * a venue or organizer being changed (events: unknown ids are a 404 after the check, upstream §8).
+ * a venue or organizer being changed (events: unknown ids are a 404 after the check, docs/api.md §6.1).
  */
 export async function validateWrite(ctx: RestContext, kind: WritableKind, params: WriteParams, target: WriteTarget, by?: ItemBy): Promise<Record<string, string>> {
   const invalid: Record<string, string> = { ...(await missingReferences(ctx, params)), ...readCustomFields(ctx, kind, params).invalid }
@@ -121,7 +121,7 @@ export async function createItem(ctx: RestContext, kind: WritableKind, params: W
   return { status: 201, body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, id)) }
 }
 
-/** `POST|PUT|PATCH` on an item: a partial update; omitted fields keep their values (contract §6). */
+/** `POST|PUT|PATCH` on an item: a partial update; omitted fields keep their values (docs/api.md §6.1). */
 export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams, target: WriteTarget, by: ItemBy): Promise<RestResult> {
   const stored = existing(kind, target)
   const input = { ...params, slug: newSlug(ctx, params, by).value }
@@ -131,7 +131,7 @@ export async function updateItem(ctx: RestContext, kind: WritableKind, params: W
   return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }
 }
 
-/** `DELETE` on an item: to the trash (never permanently), 410 when already there (upstream §9). */
+/** `DELETE` on an item: to the trash (never permanently), 410 when already there (docs/api.md §6.7). */
 export async function trashItem(ctx: RestContext, kind: WritableKind, target: WriteTarget): Promise<RestResult> {
   const stored = existing(kind, target)
   const singular = singularOf(kind)

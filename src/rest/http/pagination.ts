@@ -24,7 +24,7 @@ type ListPage = {
   /** Code of the 404 answered for a page past the end; terms answer an empty 200 instead. */
   pastEndCode?: string
   pastEndMessage?: string
-  /** Term lists put the totals before the items and never echo arguments (upstream §12.2). */
+  /** Term lists put the totals before the items and never echo arguments (docs/api.md §8). */
   termOrder?: boolean
 }
 
@@ -39,8 +39,8 @@ function withQuery(base: string, args: [string, string][]): string {
 }
 
 /**
- * A list response: wrapper keys and next/previous links by upstream §5.7, plus `X-Total`,
- * `X-Total-Pages` and an RFC 8288 `Link` header (contract §3).
+ * A list response: wrapper keys and next/previous links by docs/api.md §4.5, plus `X-Total`,
+ * `X-Total-Pages` and an RFC 8288 `Link` header (docs/api.md §4.5).
  */
 export function listResult(list: ListPage): RestResult {
   const { ctx, page, perPage, total } = list

@@ -20,7 +20,7 @@ const FLAGS = [
 ] as const
 
 /**
- * Payload data for an event from the fields that were sent: a true partial update (contract §6).
+ * Payload data for an event from the fields that were sent: a true partial update (docs/api.md §6.1).
  * Dates are wall clock in the event's zone; an end before the start is refused, not clamped.
  */
 export async function eventData(ctx: RestContext, input: Partial<EventInput>, stored?: Event): Promise<Record<string, unknown>> {

@@ -90,7 +90,7 @@ function download(url: URL, redirects = 0): Promise<Download> {
 }
 
 /**
- * `image` on writes (upstream §7.6, contract §6): a media id that must be an image, an http(s) URL
+ * `image` on writes (docs/api.md §6.4, docs/api.md §6.1): a media id that must be an image, an http(s) URL
  * that is downloaded into media (reusing a media item that already has that URL), or empty.
  */
 export async function resolveImage(ctx: RestContext, value: string | number): Promise<number | null> {

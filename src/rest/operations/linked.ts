@@ -34,7 +34,7 @@ export async function organizerData(ctx: RestContext, input: Partial<OrganizerIn
 const same = (a: unknown, b: unknown) => String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase()
 
 /**
- * An existing, untrashed record that a create would duplicate (upstream §10.4): same name and,
+ * An existing, untrashed record that a create would duplicate (docs/api.md §6.5): same name and,
  * among the other identifying fields, the same value for every one that was sent.
  */
 async function findDuplicate(ctx: RestContext, kind: LinkedKind, input: VenueInput | OrganizerInput): Promise<number | undefined> {
@@ -64,7 +64,7 @@ export async function createLinked(ctx: RestContext, kind: LinkedKind, input: Ve
   const duplicate = await findDuplicate(ctx, kind, input)
   if (duplicate !== undefined) return duplicate
   const data = kind === 'venues' ? await venueData(ctx, input as VenueInput, 'create') : await organizerData(ctx, input as OrganizerInput, 'create')
-  // Inline venues and organizers take the status of the event that brings them (upstream §7.7).
+  // Inline venues and organizers take the status of the event that brings them (docs/api.md §6.5).
   if (inheritStatus && (input as { status?: string }).status === undefined) data.status = inheritStatus
   return createInLanguage(ctx, kind, data)
 }

@@ -12,7 +12,7 @@ function idsIn(value: unknown): number[] {
 
 /**
  * Records a write names by id must exist: checked during validation, so a bad id is a 400 before
- * any permission check (upstream §1.2), whoever asks.
+ * any permission check (docs/api.md §2), whoever asks.
  */
 export async function missingReferences(ctx: RestContext, params: Record<string, unknown>): Promise<Record<string, string>> {
   const references: Reference[] = [

@@ -4,7 +4,7 @@ import type { RestContext } from '../context'
 
 /**
  * Runs a write in one database transaction: every local-API call given `ctx.req` joins it, so a
- * request either writes everything or nothing (contract §6).
+ * request either writes everything or nothing (docs/api.md §6.1).
  */
 export async function inTransaction<T>(ctx: RestContext, work: () => Promise<T>): Promise<T> {
   const began = await initTransaction(ctx.req)

@@ -3,7 +3,7 @@ import type { RestContext } from '../context'
 import { idOf } from '../serialize/common'
 
 /**
- * Trashing a venue or organizer removes it from every event that links it (upstream §10.5). The
+ * Trashing a venue or organizer removes it from every event that links it (docs/api.md §6.1). The
  * links are not localized: they are written in the default language, where every event has a title.
  */
 export async function unlinkEverywhere(ctx: RestContext, kind: 'venues' | 'organizers', id: number): Promise<void> {

@@ -53,7 +53,7 @@ function dateCondition({ field, op, value }: DateBound): Where {
 }
 
 /**
- * The event list's parameters as a Payload `where` (upstream §5, contract §3–§4, §10). Parameters
+ * The event list's parameters as a Payload `where` (docs/api.md §4, docs/api.md §4.2, §4.5, §12). Parameters
  * that name records (categories, tags, venues, organizers, parent) must name existing ones. Filters
  * on links and flags match protected events too, which lists show redacted, as upstream's do.
  */
@@ -133,7 +133,7 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     echo.ticketed = params.ticketed ? '1' : '0'
   }
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
-  // `include` lists in publication order (upstream §5.4); otherwise by start, ties by id (contract §3).
+  // `include` lists in publication order (docs/api.md §4.3); otherwise by start, ties by id (docs/api.md §4.5).
   const sort = params.include ? ['publishedAt', 'id'] : ['startLocal', 'id']
   return { where: { and }, sort, echo: ECHO_ORDER.filter((name) => name in echo).map((name) => [name, echo[name]!]), empty }
 }

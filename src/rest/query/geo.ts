@@ -13,7 +13,7 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
 }
 
 /**
- * Ids of venues within `radiusKm` of a point (contract §10): a bounding box narrows the candidates
+ * Ids of venues within `radiusKm` of a point (docs/api.md §12): a bounding box narrows the candidates
  * in the database, the exact distance decides.
  */
 export async function venuesNear(ctx: RestContext, lat: number, lng: number, radiusKm: number): Promise<number[]> {

@@ -20,7 +20,7 @@ function countedStatus(reader: Actor) {
 
 /**
  * Ids of venues or organizers that events link to: those with events that are neither drafts nor
- * pending nor trashed (`has_events`, upstream §10.2), or, given `upcoming`, with events still to come
+ * pending nor trashed (`has_events`, docs/api.md §7), or, given `upcoming`, with events still to come
  * that the reader may see (`only_with_upcoming`). Hand-written: Payload cannot ask "related by any
  * event" from this side.
  */

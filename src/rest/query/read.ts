@@ -63,7 +63,7 @@ export async function idBySlug(ctx: RestContext, collection: CollectionSlug, slu
 }
 
 /**
- * `search` over localized fields in the request language and in English, its fallback (contract §8).
+ * `search` over localized fields in the request language and in English, its fallback (docs/api.md §10).
  * `anyField`: every word in any of the fields, as WordPress searches posts (events); otherwise
  * every word in one field (venues, organizers, terms).
  */

@@ -3,7 +3,7 @@ import { rawQuery } from '../../database/rawQuery'
 import type { RestContext } from '../context'
 
 /**
- * Category or tag ids from entries that are ids or slugs (upstream §5.1): returns the ids and the
+ * Category or tag ids from entries that are ids or slugs (docs/api.md §4.1): returns the ids and the
  * entries that name no term, in two queries at most (ids and slugs in the request language, then
  * slugs in English).
  */

@@ -5,13 +5,13 @@ import { nonEmptyString, positiveIntParam } from '../http/coerce'
 
 const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [string, ...string[]]
 
-/** Accepted on every route, in the query or the body (contract §8). */
+/** Accepted on every route, in the query or the body (docs/api.md §10). */
 export const languageParam = z
   .enum(LANGUAGE_CODES, { error: `Must be one of: ${LANGUAGE_CODES.join(', ')}.` })
   .optional()
   .describe('Language of the response and of written values; defaults to the language root, else en.')
 
-/** A date in any form upstream accepts (contract §4); the handler interprets it in the right zone. */
+/** A date in any form upstream accepts (docs/api.md §4.2); the handler interprets it in the right zone. */
 export function dateParam(description: string) {
   return z
     .union([z.string(), z.number()])

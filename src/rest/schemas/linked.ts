@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { nonEmptyString, positiveIntParam, stringListParam } from '../http/coerce'
 import { contextParam, givenPhpBooleanParam, idParam, languageParam, pageParams, passwordParam, phpBooleanParam, slugParam } from './common'
 
-/** `GET /venues` and `GET /organizers` (upstream §10.2, §11.2). */
+/** `GET /venues` and `GET /organizers` (docs/api.md §7). */
 export const linkedListParams = z.object({
   i18n_language: languageParam,
   ...pageParams,

@@ -1,6 +1,6 @@
 /**
  * The namespace's answers as zod schemas: what the serializers in `../serialize/` produce, key for key
- * (contract §2, upstream §4, §10.1, §11.1, §12.1), with upstream's loose types kept as they are
+ * (docs/api.md §3, docs/api.md §3, §3.3, §3.4, §3.5), with upstream's loose types kept as they are
  * (`author` a string, `image: false`, `venue` an object or `[]`, zero-padded string date parts).
  * Nothing validates answers at run time; `/doc` publishes these as `#/components/schemas/<id>`.
  */
@@ -212,7 +212,7 @@ export const EventJsonLd = named(
   }),
 )
 
-/** What venues and organizers share; every key is left out when empty (upstream §10.1, §11.1). */
+/** What venues and organizers share; every key is left out when empty (docs/api.md §3.3, §3.4). */
 const linkedHead = {
   id,
   author: z.string().describe('Author user id, as a string.').optional(),
@@ -271,7 +271,7 @@ export const Organizer = named(
   }),
 )
 
-/** Flags a protected event shows as `null` until it is unlocked (upstream §4.2). */
+/** Flags a protected event shows as `null` until it is unlocked (docs/api.md §3.2). */
 const flag = z.boolean().nullable()
 
 export const Event = named(

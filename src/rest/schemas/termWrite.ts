@@ -11,7 +11,7 @@ const termFields = {
 }
 
 const parentField = z.union([z.literal(0), z.literal('0'), positiveIntParam()]).transform(Number).optional().describe('Parent category id; 0 for none.')
-/** Tags are flat: any `parent` is refused rather than ignored (contract §6). */
+/** Tags are flat: any `parent` is refused rather than ignored (docs/api.md §6.1). */
 const noParent = z.unknown().refine(() => false, { error: 'Tags have no parent.' }).optional()
 
 export const categoryCreateBody = z.object({ ...termFields, parent: parentField })

@@ -18,7 +18,7 @@ export const timezoneField = z
   .union([z.literal(''), z.string().refine((value) => parseZone(value) !== null, { error: 'Must be an IANA time zone or UTC±H[:MM].' })])
   .describe('IANA zone (Europe/Paris) or offset (UTC+2); empty for the site zone.')
 
-/** A media id, an http(s) image URL to download, or empty to remove (upstream §7.6). */
+/** A media id, an http(s) image URL to download, or empty to remove (docs/api.md §6.4). */
 export const imageField = z
   .union([z.literal(''), z.literal(0), z.literal('0'), positiveIntParam(), z.url({ protocol: /^https?$/ })], { error: 'Must be a media id or an http(s) image URL.' })
   .describe('Media id or http(s) image URL; empty removes it.')
@@ -76,12 +76,12 @@ export type OrganizerInput = z.output<typeof organizerCreateBody>
 const unlink = z.union([z.literal(0), z.literal('0'), z.literal(''), z.null()]).transform(() => null)
 const linkedId = z.union([positiveIntParam(), z.object({ id: positiveIntParam() }).transform((value) => value.id)])
 
-/** `venue` on events: an id, `{ id }`, an inline venue, or 0/empty to unlink (upstream §7.7). */
+/** `venue` on events: an id, `{ id }`, an inline venue, or 0/empty to unlink (docs/api.md §6.5). */
 export const venueLink = z
   .union([unlink, linkedId, venueCreateBody, z.array(z.union([linkedId, venueCreateBody])).max(50)], { error: 'Must be a venue id, { id }, a venue object, or empty.' })
   .describe('Venue id, { id }, or a venue object to create; 0 or empty unlinks.')
 
-/** `"12, 13"`: lists accept CSV as well as arrays (contract §6). */
+/** `"12, 13"`: lists accept CSV as well as arrays (docs/api.md §6.1). */
 const idCsv = z
   .string()
   .regex(/^\s*\d+(\s*,\s*\d+)+\s*$/)

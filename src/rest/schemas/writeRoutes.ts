@@ -20,7 +20,7 @@ function writeSchemasOf<F extends z.ZodRawShape>(fields: F) {
   }
 }
 
-/** Create bodies require the name (and an event's dates); updates require nothing (contract §6). */
+/** Create bodies require the name (and an event's dates); updates require nothing (docs/api.md §6.1). */
 export const writeSchemas = {
   events: writeSchemasOf(eventWriteFields),
   venues: writeSchemasOf(venueWriteFields),

@@ -29,7 +29,7 @@ export function globalIds(ctx: RestContext, id: number) {
 }
 
 /**
- * `{siteUrl}[/{lang}]` + the kind's pattern (`/event/{slug}/` by default, contract §2). A path of
+ * `{siteUrl}[/{lang}]` + the kind's pattern (`/event/{slug}/` by default, docs/api.md §3). A path of
  * slugs (a child category below its ancestors) fills `{slug}` with its segments: `music/jazz`.
  */
 export function permalink(ctx: RestContext, kind: PermalinkKind, slug: string | null | undefined | string[]) {

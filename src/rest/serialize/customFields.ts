@@ -7,7 +7,7 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
 }
 
-/** Events show developers' fields under `custom_fields` (upstream §4.1): `[]` when none has a value. */
+/** Events show developers' fields under `custom_fields` (docs/api.md §3.1): `[]` when none has a value. */
 export function customFieldsOf(ctx: RestContext, doc: Record<string, unknown>): Record<string, { label: string; value: unknown }> | never[] {
   const shown: Record<string, { label: string; value: unknown }> = {}
   for (const field of ctx.calendar.customFields.events) {
@@ -16,7 +16,7 @@ export function customFieldsOf(ctx: RestContext, doc: Record<string, unknown>): 
   return Object.keys(shown).length ? shown : []
 }
 
-/** Venues and organizers show developers' fields as top-level keys (contract: issue 10). */
+/** Venues and organizers show developers' fields as top-level keys (docs/api.md §3.3). */
 export function extraKeysOf(ctx: RestContext, kind: Exclude<Kind, 'events'>, doc: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(ctx.calendar.customFields[kind].map((field) => [field.name, doc[field.name]]))
 }

@@ -13,7 +13,7 @@ import { serializeEmbeddedTerm } from './term'
 import { serializeVenue, venueJsonLd } from './venue'
 
 export type EventOptions = {
-  /** Single reads add `json_ld` (upstream §4.1), unless the event is password-protected. */
+  /** Single reads add `json_ld` (docs/api.md §3.1), unless the event is password-protected. */
   single?: boolean
   /** A protected event whose password was given, or that the reader may edit with `context=edit`. */
   unlocked?: boolean
@@ -42,7 +42,7 @@ function costOf(ctx: RestContext, event: Event) {
   }
 }
 
-/** What a protected event shows to a reader who has not unlocked it (upstream §4.2). */
+/** What a protected event shows to a reader who has not unlocked it (docs/api.md §3.2). */
 const REDACTED = {
   description: '',
   excerpt: '',
@@ -64,7 +64,7 @@ const REDACTED = {
   custom_fields: [],
 }
 
-/** The event object of upstream §4.1, key for key and in order. */
+/** The event object of docs/api.md §3.1, key for key and in order. */
 export function serializeEvent(ctx: RestContext, event: Event, related: Related, options: EventOptions = {}) {
   const zone = eventZone(ctx, event)
   const start = new Date(event.start)
@@ -101,7 +101,7 @@ export function serializeEvent(ctx: RestContext, event: Event, related: Related,
     timezone: zone,
     timezone_abbr: zoneAbbr(zone, start),
     ...costOf(ctx, event),
-    // Never set: the permalink; set to nothing: empty (upstream §4.1).
+    // Never set: the permalink; set to nothing: empty (docs/api.md §3.1).
     website: event.website ?? url,
     show_map: event.showMap !== false,
     show_map_link: event.showMapLink !== false,
@@ -119,7 +119,7 @@ export function serializeEvent(ctx: RestContext, event: Event, related: Related,
   return options.single && !event.hasPassword ? { ...data, json_ld: eventJsonLd(ctx, event, related) } : data
 }
 
-/** schema.org Event for single reads of unprotected events (upstream §4.8). */
+/** schema.org Event for single reads of unprotected events (docs/api.md §3.9). */
 function eventJsonLd(ctx: RestContext, event: Event, related: Related) {
   const zone = eventZone(ctx, event)
   const venue = related.venues.get(idOf(event.venue) ?? 0)

@@ -8,7 +8,7 @@ function absolute(ctx: RestContext, url: string | null | undefined): string {
   return /^https?:\/\//.test(url) ? url : new URL(url, ctx.root).toString()
 }
 
-/** The featured image object of upstream §4.6, from a media document. */
+/** The featured image object of docs/api.md §3.6, from a media document. */
 export function serializeImage(ctx: RestContext, media: Media | undefined) {
   if (!media?.url) return undefined
   const sizes: Record<string, ImageSize> = {}

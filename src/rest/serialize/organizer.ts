@@ -22,7 +22,7 @@ export function organizerJsonLd(organizer: Organizer) {
   })
 }
 
-/** The organizer object of upstream §11.1: empty fields omitted, content withheld while locked. */
+/** The organizer object of docs/api.md §3.4: empty fields omitted, content withheld while locked. */
 export function serializeOrganizer(ctx: RestContext, organizer: Organizer, related: Related, options: LinkedOptions = {}) {
   const locked = Boolean(organizer.hasPassword) && !options.unlocked
   const shown = locked ? undefined : organizer

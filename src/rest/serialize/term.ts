@@ -26,7 +26,7 @@ export function termCount(related: Related, kind: TermKind, id: number): number 
   return related.termCounts.get(`${kind}:${id}`) ?? 0
 }
 
-/** The term as the `/categories` and `/tags` routes answer it (upstream §12.1 a). */
+/** The term as the `/categories` and `/tags` routes answer it (docs/api.md §3.5 a). */
 export function serializeTerm(ctx: RestContext, kind: TermKind, term: Term, related: Related) {
   return {
     id: term.id,
@@ -56,7 +56,7 @@ export function termLinks(ctx: RestContext, kind: TermKind, term: Term, allow: r
   }
 }
 
-/** The term as events embed it (upstream §12.1 b): WordPress's raw term object. */
+/** The term as events embed it (docs/api.md §3.5 b): WordPress's raw term object. */
 export function serializeEmbeddedTerm(ctx: RestContext, kind: TermKind, term: Term, related: Related) {
   return {
     name: term.name,

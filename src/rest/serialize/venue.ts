@@ -29,7 +29,7 @@ export function venueJsonLd(ctx: RestContext, venue: Venue) {
 }
 
 /**
- * The venue object of upstream §10.1, embedded in events and answered by the venue routes alike.
+ * The venue object of docs/api.md §3.3, embedded in events and answered by the venue routes alike.
  * Empty fields are omitted; a protected venue keeps its name but not its content unless unlocked.
  */
 export function serializeVenue(ctx: RestContext, venue: Venue, related: Related, options: LinkedOptions = {}) {
