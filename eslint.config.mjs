@@ -3,7 +3,19 @@ import prettier from 'eslint-config-prettier'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['.data/**', '.next/**', 'dist/**', 'node_modules/**', 'bench/.datasets/**', 'bench/.profiles/**', 'next-env.d.ts', 'src/migrations/**', 'src/app/(payload)/admin/importMap.js'] },
+  {
+    ignores: [
+      '.data/**',
+      '.next/**',
+      'dist/**',
+      'node_modules/**',
+      'bench/.datasets/**',
+      'bench/.profiles/**',
+      'next-env.d.ts',
+      'src/migrations/**',
+      'src/app/(payload)/admin/importMap.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,8 +26,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read JSON answers, which are untyped by nature.
-    files: ['tests/**/*.ts'],
+    // Tests and the fuzzer read JSON answers, which are untyped by nature.
+    files: ['tests/**/*.ts', 'scripts/fuzzer.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -9,7 +9,10 @@ import { databaseAdapter } from './src/database/adapter'
 import { migrations } from './src/migrations'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
-const corsOrigins = (process.env.CORS_ORIGINS || '*').split(',').map((s) => s.trim()).filter(Boolean)
+const corsOrigins = (process.env.CORS_ORIGINS || '*')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
 
 export default buildConfig({
   serverURL: process.env.SERVER_URL || '',
@@ -26,8 +29,5 @@ export default buildConfig({
   cors: corsOrigins.includes('*') ? '*' : corsOrigins,
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  plugins: [
-    calendarPlugin(),
-    seoPlugin({ collections: ['events'], uploadsCollection: 'media', generateTitle: ({ doc }) => String(doc?.title ?? '') }),
-  ],
+  plugins: [calendarPlugin(), seoPlugin({ collections: ['events'], uploadsCollection: 'media', generateTitle: ({ doc }) => String(doc?.title ?? '') })],
 })

@@ -45,7 +45,20 @@ export async function generateDataset(databaseUrl: string, events: number): Prom
     `insert into events_texts ("order", parent_id, path, text) select 1, g, 'cost', (g % 5 * 10)::text from generate_series(1, ${events}) g`,
   ]
   for (const statement of statements) await client.query(statement)
-  for (const table of ['events', 'events_locales', 'events_rels', 'events_texts', 'venues', 'venues_locales', 'organizers', 'organizers_locales', 'event_categories', 'event_categories_locales', 'event_tags', 'event_tags_locales']) {
+  for (const table of [
+    'events',
+    'events_locales',
+    'events_rels',
+    'events_texts',
+    'venues',
+    'venues_locales',
+    'organizers',
+    'organizers_locales',
+    'event_categories',
+    'event_categories_locales',
+    'event_tags',
+    'event_tags_locales',
+  ]) {
     await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1))`)
   }
   await client.query('analyze')

@@ -52,7 +52,8 @@ function cpuTimes(profile: Profile, from: number, to: number): { self: Map<strin
       if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : undefined)
       const original = maps.get(file)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber })
       const source = original?.source
-      if (source) where = `${source.includes('node_modules/') ? source.replace(/.*node_modules\//, '') : source.replace(/^.*?\/src\//, 'src/')}:${original.line} ${original.name ?? functionName}`
+      if (source)
+        where = `${source.includes('node_modules/') ? source.replace(/.*node_modules\//, '') : source.replace(/^.*?\/src\//, 'src/')}:${original.line} ${original.name ?? functionName}`
     }
     names.set(node.id, where)
     return where
@@ -94,12 +95,16 @@ async function main(): Promise<void> {
   const port = await freePort()
   let loadFrom: number
   let loadTo: number
-  const app = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${output}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), ...nextStartArgs(port, '127.0.0.1')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: productionServerEnv({ ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench' }),
-  })
+  const app = spawn(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${output}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), ...nextStartArgs(port, '127.0.0.1')],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: productionServerEnv({ ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench' }),
+    },
+  )
   try {
     const base = `http://127.0.0.1:${port}`
     await waitForHealth(base, 180_000)
@@ -108,7 +113,9 @@ async function main(): Promise<void> {
     loadFrom = now()
     const result = await autocannon({ url: `${base}${target}`, connections: 32, duration })
     loadTo = now()
-    console.log(`${target} at ${size.toLocaleString('en')} events: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors`)
+    console.log(
+      `${target} at ${size.toLocaleString('en')} events: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors`,
+    )
   } finally {
     // The profile is written when the process exits normally: Next exits on SIGTERM.
     await new Promise<void>((resolve) => {
@@ -128,7 +135,9 @@ async function main(): Promise<void> {
     byPackage.set(name, (byPackage.get(name) ?? 0) + micros)
   }
   const loaded = loadTo - loadFrom
-  console.log(`\nCPU under load: ${(total / 1e6).toFixed(1)} s busy of ${(loaded / 1e6).toFixed(1)} s (${Math.round((total / loaded) * 100)}% of one core); shares of the busy time below`)
+  console.log(
+    `\nCPU under load: ${(total / 1e6).toFixed(1)} s busy of ${(loaded / 1e6).toFixed(1)} s (${Math.round((total / loaded) * 100)}% of one core); shares of the busy time below`,
+  )
   console.log(`\nBy package:\n${top(byPackage, 15, total)}`)
   console.log(`\nBy function, self time:\n${top(self, 30, total)}`)
   console.log(`\nBy function, total time (callees included):\n${top(inclusive, 40, total)}`)

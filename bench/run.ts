@@ -21,7 +21,9 @@ const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf
 const quick = args.includes('--quick')
 const sizes = (option('sizes') ?? (quick ? '10000' : '10000,100000,1000000')).split(',').map(Number)
 const duration = Number(option('duration') ?? (quick ? 5 : 15))
-const only = option('scenarios')?.split(',').map((letter) => `${letter.trim()}.`)
+const only = option('scenarios')
+  ?.split(',')
+  .map((letter) => `${letter.trim()}.`)
 const CONNECTIONS = 32
 
 type Row = { size: number; scenario: string; rps: number; p50: number; p99: number; errors: number; rssMb: number; queries: number }
@@ -121,7 +123,9 @@ async function benchSize(size: number): Promise<Row[]> {
     console.error(`${size} events generated in ${((Date.now() - generatedAt) / 1000).toFixed(1)} s`)
     const db = new pg.Client({ connectionString: database.url })
     await db.connect()
-    const { rows: [sample] } = await db.query(`select id from events where status = 'publish' and not has_password and start > now() order by start limit 1`)
+    const {
+      rows: [sample],
+    } = await db.query(`select id from events where status = 'publish' and not has_password and start > now() order by start limit 1`)
     const floorPort = await freePort()
     const floor = start(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'rawFloor.ts')], { ...env, PORT: String(floorPort) })
     const base = `http://127.0.0.1:${port}`
@@ -153,7 +157,8 @@ async function benchSize(size: number): Promise<Row[]> {
 
 function table(rows: Row[]): string {
   const lines = ['| events | scenario | req/s | p50 ms | p99 ms | errors | RSS MB | queries/req |', '|---:|---|---:|---:|---:|---:|---:|---:|']
-  for (const r of rows) lines.push(`| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb} | ${r.queries} |`)
+  for (const r of rows)
+    lines.push(`| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb} | ${r.queries} |`)
   return lines.join('\n')
 }
 
@@ -179,7 +184,16 @@ async function main(): Promise<void> {
   const rows: Row[] = []
   for (const size of sizes) rows.push(...(await benchSize(size)))
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator (autocannon, ${CONNECTIONS} connections, ${duration} s per scenario after a warm-up) on the same machine`
-  const report = [`# Benchmark ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, '', machine, '', table(rows), '', ...targets(rows).map((t) => `- ${t}`), ''].join('\n')
+  const report = [
+    `# Benchmark ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    machine,
+    '',
+    table(rows),
+    '',
+    ...targets(rows).map((t) => `- ${t}`),
+    '',
+  ].join('\n')
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true })
   // The day's file keeps every run of the day, the newest first.
   const file = path.join(root, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}.md`)

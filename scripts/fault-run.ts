@@ -96,7 +96,13 @@ async function call(base: string, requestPath: string, init: RequestInit = {}): 
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)))
-  return rows.map((row, n) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ') + (n === 0 ? `\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : '')).join('\n')
+  return rows
+    .map(
+      (row, n) =>
+        row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ') +
+        (n === 0 ? `\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : ''),
+    )
+    .join('\n')
 }
 
 async function main(): Promise<number> {
@@ -118,7 +124,15 @@ async function main(): Promise<number> {
     cwd: root,
     detached: true,
     stdio: ['ignore', appLog, appLog],
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PAYLOAD_SECRET: randomBytes(32).toString('hex'), DATA_DIR: scratch, SERVER_URL: base, NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PAYLOAD_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: scratch,
+      SERVER_URL: base,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
   })
   let appExited: string | undefined
   app.once('exit', (code, signal) => (appExited = `exited with ${code ?? signal}`))
@@ -134,7 +148,11 @@ async function main(): Promise<number> {
   const auth = { Authorization: `JWT ${token}` }
   // A few events for the readers to read.
   for (let n = 0; n < 5; n++) {
-    await call(base, `${NS}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: JSON.stringify({ title: `fault seed ${n}`, start_date: 'tomorrow 10am', end_date: 'tomorrow 11am' }) })
+    await call(base, `${NS}/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...auth },
+      body: JSON.stringify({ title: `fault seed ${n}`, start_date: 'tomorrow 10am', end_date: 'tomorrow 11am' }),
+    })
   }
 
   const samples: Sample[] = []
@@ -151,7 +169,11 @@ async function main(): Promise<number> {
       const title = `fault ${RUN} ${++counter}`
       attempted.push(title)
       const started = Date.now()
-      const reply = await call(base, `${NS}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: JSON.stringify({ title, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }) })
+      const reply = await call(base, `${NS}/events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...auth },
+        body: JSON.stringify({ title, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }),
+      })
       samples.push({ kind: 'write', started, ended: Date.now(), status: reply.status, code: field(reply.body, 'code'), error: reply.error })
       if (reply.status >= 200 && reply.status < 300) acks.push({ id: field(reply.body, 'id') as number, title, at: Date.now() })
       if (reply.status !== 201) await new Promise((resolve) => setTimeout(resolve, 100))
@@ -204,7 +226,9 @@ async function main(): Promise<number> {
     log(`PostgreSQL restarted on port ${databasePort} (pid ${postmasterPid(directory)}) after ${((restartedAt - killedAt) / 1000).toFixed(1)} s away`)
   }
 
-  log(`load for ${SECONDS} s: ${WRITERS} writers, ${READERS} anonymous and ${READERS} signed-in readers, a health probe; kill after ${KILL_AFTER} s, down for ${DOWN_FOR} s`)
+  log(
+    `load for ${SECONDS} s: ${WRITERS} writers, ${READERS} anonymous and ${READERS} signed-in readers, a health probe; kill after ${KILL_AFTER} s, down for ${DOWN_FOR} s`,
+  )
   await Promise.all([
     ...Array.from({ length: WRITERS }, () => writer()),
     ...Array.from({ length: READERS }, (_, n) => reader('read (anonymous)', n)),
@@ -222,7 +246,12 @@ async function main(): Promise<number> {
   )
 
   const phaseOf = (at: number): Phase => (at < killedAt! ? 'before the kill' : at < restartedAt! ? 'database away' : 'after the restart')
-  const statusOf = (sample: Sample) => (sample.status === 0 ? `no answer` : sample.code && sample.status >= 400 && sample.kind !== 'health' ? `${sample.status} ${sample.code}` : String(sample.status))
+  const statusOf = (sample: Sample) =>
+    sample.status === 0
+      ? `no answer`
+      : sample.code && sample.status >= 400 && sample.kind !== 'health'
+        ? `${sample.status} ${sample.code}`
+        : String(sample.status)
 
   // Requests by phase and status.
   const phases: Phase[] = ['before the kill', 'database away', 'after the restart']
@@ -233,16 +262,24 @@ async function main(): Promise<number> {
     for (const kind of kinds) {
       const rows = samples.filter((sample) => sample.kind === kind && phaseOf(sample.started) === phase)
       if (!rows.length) continue
-      byPhase.push([`${phase} / ${kind}`, ...statusNames.map((name) => String(rows.filter((sample) => statusOf(sample) === name).length || '')), String(rows.length)])
+      byPhase.push([
+        `${phase} / ${kind}`,
+        ...statusNames.map((name) => String(rows.filter((sample) => statusOf(sample) === name).length || '')),
+        String(rows.length),
+      ])
     }
   }
 
   // Recovery: first success of each kind that started after the restart.
   const recovery = kinds.map((kind) => {
-    const first = samples.filter((sample) => sample.kind === kind && sample.started >= restartedAt! && sample.status >= 200 && sample.status < 300).sort((a, b) => a.ended - b.ended)[0]
+    const first = samples
+      .filter((sample) => sample.kind === kind && sample.started >= restartedAt! && sample.status >= 200 && sample.status < 300)
+      .sort((a, b) => a.ended - b.ended)[0]
     return [kind, first ? `${((first.ended - restartedAt!) / 1000).toFixed(2)} s` : 'never']
   })
-  const lastFailure = samples.filter((sample) => sample.started >= restartedAt! && (sample.status >= 500 || sample.status === 0)).sort((a, b) => b.ended - a.ended)[0]
+  const lastFailure = samples
+    .filter((sample) => sample.started >= restartedAt! && (sample.status >= 500 || sample.status === 0))
+    .sort((a, b) => b.ended - a.ended)[0]
 
   // Acknowledged writes against the database.
   const client = new pg.Client({ connectionString: databaseUrl })
@@ -260,7 +297,8 @@ async function main(): Promise<number> {
   const unacknowledgedPresent = titles.filter((title) => !acknowledgedTitles.has(title))
 
   const awayStatuses = new Map<string, number>()
-  for (const sample of samples.filter((s) => phaseOf(s.started) === 'database away' && s.kind !== 'health')) awayStatuses.set(statusOf(sample), (awayStatuses.get(statusOf(sample)) ?? 0) + 1)
+  for (const sample of samples.filter((s) => phaseOf(s.started) === 'database away' && s.kind !== 'health'))
+    awayStatuses.set(statusOf(sample), (awayStatuses.get(statusOf(sample)) ?? 0) + 1)
   // Every request is valid: it is served (2xx) or told to come back (503), whatever the phase. A 401 would
   // tell a signed-in client its token is bad, a 500 or no answer that the service is broken.
   const wrong = samples.filter((sample) => !(sample.status >= 200 && sample.status < 300) && sample.status !== 503)
@@ -274,14 +312,21 @@ async function main(): Promise<number> {
   // Next.js logs an uncaught exception and keeps serving; a plain Node process would have died of it.
   const uncaught = (readFileSync(appLogPath, 'utf8').match(/uncaughtException|unhandledRejection/g) ?? []).length
 
-  console.log(`\n=== fault run ${RUN}: ${samples.length} requests in ${((Date.now() - t0) / 1000).toFixed(0)} s; database killed at +${((killedAt - t0) / 1000).toFixed(1)} s, back at +${((restartedAt - t0) / 1000).toFixed(1)} s ===\n`)
+  console.log(
+    `\n=== fault run ${RUN}: ${samples.length} requests in ${((Date.now() - t0) / 1000).toFixed(0)} s; database killed at +${((killedAt - t0) / 1000).toFixed(1)} s, back at +${((restartedAt - t0) / 1000).toFixed(1)} s ===\n`,
+  )
   console.log(table(byPhase))
-  console.log(`\nwhile the database was away (${((restartedAt - killedAt) / 1000).toFixed(1)} s), requests answered: ${[...awayStatuses.entries()].map(([name, count]) => `${name} × ${count}`).join(', ') || 'none'}`)
+  console.log(
+    `\nwhile the database was away (${((restartedAt - killedAt) / 1000).toFixed(1)} s), requests answered: ${[...awayStatuses.entries()].map(([name, count]) => `${name} × ${count}`).join(', ') || 'none'}`,
+  )
   console.log(`answers other than 2xx or 503: ${wrong.length}${[...wrongKinds.entries()].map(([kind, count]) => `\n  ${count} × ${kind}`).join('')}`)
-  console.log(`\ntime to recovery after PostgreSQL was back (no app restart; app pid ${appPid} ${appStillUp ? 'still serving' : `NOT serving: ${appExited ?? 'pid changed'}`}):`)
+  console.log(
+    `\ntime to recovery after PostgreSQL was back (no app restart; app pid ${appPid} ${appStillUp ? 'still serving' : `NOT serving: ${appExited ?? 'pid changed'}`}):`,
+  )
   console.log(table([['first success of', 'after'], ...recovery]))
   console.log(`uncaught exceptions in the app's log (${appLogPath}): ${uncaught}`)
-  if (lastFailure) console.log(`last failure after the restart: ${lastFailure.kind} ${statusOf(lastFailure)} at +${((lastFailure.ended - restartedAt) / 1000).toFixed(2)} s`)
+  if (lastFailure)
+    console.log(`last failure after the restart: ${lastFailure.kind} ${statusOf(lastFailure)} at +${((lastFailure.ended - restartedAt) / 1000).toFixed(2)} s`)
   console.log('\nwrites:')
   console.log(
     table([
@@ -294,7 +339,13 @@ async function main(): Promise<number> {
       ['not acknowledged but stored', String(unacknowledgedPresent.length)],
     ]),
   )
-  if (missing.length) console.log(`missing: ${missing.slice(0, 20).map((ack) => `${ack.id} "${ack.title}"`).join(', ')}`)
+  if (missing.length)
+    console.log(
+      `missing: ${missing
+        .slice(0, 20)
+        .map((ack) => `${ack.id} "${ack.title}"`)
+        .join(', ')}`,
+    )
 
   const recovered = recovery.find(([kind]) => kind === 'write')?.[1] !== 'never' && lateRecovery
   const failures = [

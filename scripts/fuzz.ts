@@ -55,7 +55,12 @@ async function startEverything(): Promise<{ base: string; databaseUrl: string }>
   scratch = mkdtempSync(path.join(os.tmpdir(), 'cal-fuzz-'))
   // PostgreSQL runs as the `postgres` user when we are root: it must be able to enter the directory.
   chmodSync(scratch, 0o755)
-  database = await startEmbeddedDatabase({ directory: path.join(scratch, 'postgres'), fresh: true, unsafeFast: true, log: process.env.DEBUG_POSTGRES ? (line) => process.stderr.write(line) : undefined })
+  database = await startEmbeddedDatabase({
+    directory: path.join(scratch, 'postgres'),
+    fresh: true,
+    unsafeFast: true,
+    log: process.env.DEBUG_POSTGRES ? (line) => process.stderr.write(line) : undefined,
+  })
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   // Kept after the run: where the stack trace of a 500 is.
@@ -65,7 +70,15 @@ async function startEverything(): Promise<{ base: string; databaseUrl: string }>
     cwd: root,
     detached: true,
     stdio: ['ignore', logFile, logFile],
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: database.url, PAYLOAD_SECRET: randomBytes(32).toString('hex'), DATA_DIR: scratch, SERVER_URL: base, NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      PAYLOAD_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: scratch,
+      SERVER_URL: base,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
   })
   console.log(`fuzz: started PostgreSQL and the app on ${base} (its log: ${serverLog})`)
   await waitForHealth(base, 180_000)
@@ -88,7 +101,8 @@ async function stopEverything(): Promise<void> {
 
 /** The first user of the fresh database: an administrator. */
 async function administratorToken(base: string): Promise<string> {
-  const post = (requestPath: string) => fetch(`${base}${requestPath}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) })
+  const post = (requestPath: string) =>
+    fetch(`${base}${requestPath}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) })
   const registered = await post('/api/users/first-register')
   if (!registered.ok) throw new Error(`first-register failed: ${registered.status} ${await registered.text()}`)
   return ((await (await post('/api/users/login')).json()) as { token: string }).token
@@ -101,7 +115,10 @@ class Findings {
 
   add(message: string, example: string): void {
     this.total++
-    const kind = message.replace(/\d{4,}/g, 'N').replace(/\(.*?\)/g, '(…)').slice(0, 160)
+    const kind = message
+      .replace(/\d{4,}/g, 'N')
+      .replace(/\(.*?\)/g, '(…)')
+      .slice(0, 160)
     const group = this.groups.get(kind) ?? { count: 0, examples: [] }
     group.count++
     if (group.examples.length < 3) group.examples.push(example)
@@ -131,7 +148,11 @@ async function main(): Promise<number> {
   const record = (request: FuzzRequest, outcome: Outcome, extra: string[] = []) => {
     tally.add(request, outcome)
     learn([fixtures.adminPools, fixtures.readerPools], request, outcome)
-    for (const message of [...violations(request, outcome, fixtures.secrets), ...extra]) findings.add(`${request.target}: ${message}`, `${describeRequest(request).slice(0, 700)} → ${outcome.status} ${outcome.error ?? outcome.text.slice(0, 160)}`)
+    for (const message of [...violations(request, outcome, fixtures.secrets), ...extra])
+      findings.add(
+        `${request.target}: ${message}`,
+        `${describeRequest(request).slice(0, 700)} → ${outcome.status} ${outcome.error ?? outcome.text.slice(0, 160)}`,
+      )
   }
 
   let before = await prints.take()
@@ -153,7 +174,8 @@ async function main(): Promise<number> {
       const outcomes = await Promise.all(group.map((request) => send(base, request, { administrator: token })))
       const after = await prints.take()
       group.forEach((request, n) => record(request, outcomes[n]!))
-      if (after !== before) findings.add(`reads wrote to ${changedTables(before, after).join(', ')}`, group.map((request) => describeRequest(request).slice(0, 200)).join(' | '))
+      if (after !== before)
+        findings.add(`reads wrote to ${changedTables(before, after).join(', ')}`, group.map((request) => describeRequest(request).slice(0, 200)).join(' | '))
       before = after
     }
     for (const request of writeBatch) {
@@ -172,7 +194,9 @@ async function main(): Promise<number> {
   await prints.close()
   const seconds = (Date.now() - started) / 1000
   console.log(`\nfuzz: ${tally.summary()}`)
-  console.log(`fuzz: ${seconds.toFixed(0)} s (${(tally.requests / seconds).toFixed(1)} requests/s), seed ${SEED}\n\nanswers per route (status: count)\n${tally.table()}\n`)
+  console.log(
+    `fuzz: ${seconds.toFixed(0)} s (${(tally.requests / seconds).toFixed(1)} requests/s), seed ${SEED}\n\nanswers per route (status: count)\n${tally.table()}\n`,
+  )
   if (findings.total) {
     console.log(`fuzz: ${findings.total} violation(s):\n${findings.report()}`)
     return 1

@@ -19,6 +19,7 @@
  */
 import fc from 'fast-check'
 import { randomUUID } from 'node:crypto'
+import { RESOURCES, type ResourceKey } from '../src/calendar/resources'
 import { LANGUAGES } from '../src/i18n/languages'
 import { ROUTES } from '../src/rest/routes'
 
@@ -43,7 +44,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as 
 // ---------------------------------------------------------------------------------------------------
 // Pools of real ids and slugs
 
-export type Kind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
+export type Kind = ResourceKey
 
 /**
  * Ids and slugs that exist, per kind: the generators draw path parameters from them so that requests
@@ -53,7 +54,13 @@ export type Kind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
 export type Pools = Record<Kind, { ids: number[]; slugs: string[] }>
 
 function emptyPools(): Pools {
-  return { events: { ids: [], slugs: [] }, venues: { ids: [], slugs: [] }, organizers: { ids: [], slugs: [] }, categories: { ids: [], slugs: [] }, tags: { ids: [], slugs: [] } }
+  return {
+    events: { ids: [], slugs: [] },
+    venues: { ids: [], slugs: [] },
+    organizers: { ids: [], slugs: [] },
+    categories: { ids: [], slugs: [] },
+    tags: { ids: [], slugs: [] },
+  }
 }
 
 function kindOf(template: string): Kind | undefined {
@@ -65,7 +72,31 @@ function kindOf(template: string): Kind | undefined {
 // Hostile values
 
 const LANGUAGE_CODES: string[] = LANGUAGES.map((language) => language.code)
-const BAD_LANGUAGES = ['', 'xx', 'EN', 'Fr', 'fr-FR', 'fr_FR', 'zh-Hans', 'zh', 'pt', 'pt_BR', 'en ', ' en', 'en\u0000', 'all', '*', 'default', '../en', 'en,fr', '%', '日本語', 'null', 'undefined', 'ua\r\nX-Injected: 1']
+const BAD_LANGUAGES = [
+  '',
+  'xx',
+  'EN',
+  'Fr',
+  'fr-FR',
+  'fr_FR',
+  'zh-Hans',
+  'zh',
+  'pt',
+  'pt_BR',
+  'en ',
+  ' en',
+  'en\u0000',
+  'all',
+  '*',
+  'default',
+  '../en',
+  'en,fr',
+  '%',
+  '日本語',
+  'null',
+  'undefined',
+  'ua\r\nX-Injected: 1',
+]
 
 const SQL_FRAGMENTS = [
   "' OR '1'='1",
@@ -201,7 +232,36 @@ const DATES = [
   ' ',
 ]
 
-const NUMBERS = ['0', '-1', '1', '2', '10', '50', '51', '2147483647', '2147483648', '-2147483649', '9007199254740993', '1e308', '1e309', '-1e308', '1.5', '0.0000001', '1e3', ' 1', '1 ', '+1', '0x10', '010', '١٢٣', '１２', 'NaN', 'Infinity', '-0', '00000000000000000000001']
+const NUMBERS = [
+  '0',
+  '-1',
+  '1',
+  '2',
+  '10',
+  '50',
+  '51',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '1e308',
+  '1e309',
+  '-1e308',
+  '1.5',
+  '0.0000001',
+  '1e3',
+  ' 1',
+  '1 ',
+  '+1',
+  '0x10',
+  '010',
+  '١٢٣',
+  '１２',
+  'NaN',
+  'Infinity',
+  '-0',
+  '00000000000000000000001',
+]
 
 const IMAGE_URLS = [
   'http://127.0.0.1/a.png',
@@ -224,11 +284,76 @@ const IMAGE_URLS = [
 ]
 
 const STATUSES = ['publish', 'draft', 'pending', 'private', 'future', 'trash', 'any', 'inherit', 'auto-draft', 'PUBLISH', 'publish,draft', 'publish, trash']
-const ORDERS = ['asc', 'desc', 'ASC', 'DeSc', 'random', 'asc;--', 'name', 'id', 'slug', 'count', 'description', 'term_group', 'date', 'rand()', 'name DESC', 'id,name', '-id', 'title']
+const ORDERS = [
+  'asc',
+  'desc',
+  'ASC',
+  'DeSc',
+  'random',
+  'asc;--',
+  'name',
+  'id',
+  'slug',
+  'count',
+  'description',
+  'term_group',
+  'date',
+  'rand()',
+  'name DESC',
+  'id,name',
+  '-id',
+  'title',
+]
 const BOOLEANS = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'TRUE', '', 'null', '2', '-1', 'y', 'enabled']
 
-const NESTING_KEYS = ['[]', '[0]', '[1]', '[99]', '[100]', '[a]', '[0][venue]', '[0][organizer]', '[][]', '[id]', '[__proto__]', '[constructor][prototype]', '[prototype]', '[toString]', '[hasOwnProperty]', '[', ']', '[[]]', '[ ]', '[-1]']
-const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__proto__[polluted]', 'constructor[prototype][polluted]', '', ' ', '[]', '[0]', 'a.b', 'where', 'where[or][0][id][exists]', 'depth', 'locale', 'draft', 'overrideAccess', 'select', 'populate', 'limit', 'sort', '_method', 'rest_route']
+const NESTING_KEYS = [
+  '[]',
+  '[0]',
+  '[1]',
+  '[99]',
+  '[100]',
+  '[a]',
+  '[0][venue]',
+  '[0][organizer]',
+  '[][]',
+  '[id]',
+  '[__proto__]',
+  '[constructor][prototype]',
+  '[prototype]',
+  '[toString]',
+  '[hasOwnProperty]',
+  '[',
+  ']',
+  '[[]]',
+  '[ ]',
+  '[-1]',
+]
+const HOSTILE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '__proto__[polluted]',
+  'constructor[prototype][polluted]',
+  '',
+  ' ',
+  '[]',
+  '[0]',
+  'a.b',
+  'where',
+  'where[or][0][id][exists]',
+  'depth',
+  'locale',
+  'draft',
+  'overrideAccess',
+  'select',
+  'populate',
+  'limit',
+  'sort',
+  '_method',
+  'rest_route',
+]
 
 /** A string that can be put in a URL: lone surrogates (which UTF-8 cannot carry) become U+FFFD. */
 function wellFormed(text: string): string {
@@ -403,16 +528,51 @@ function nestingBombs(): Record<string, string> {
 /** Query-string bombs that stay under Node's 16 KB header limit (a longer URL is refused with 431 before the app). */
 const QUERY_BOMBS = (() => {
   const bombs = nestingBombs()
-  return [bombs.deep1000!, bombs.deepArray!, bombs.emptyBrackets3000!, bombs.bigIndex!, bombs.protoPollution!, bombs.mixedTypes!, Array.from({ length: 1200 }, (_, n) => `k${n}=1`).join('&')]
+  return [
+    bombs.deep1000!,
+    bombs.deepArray!,
+    bombs.emptyBrackets3000!,
+    bombs.bigIndex!,
+    bombs.protoPollution!,
+    bombs.mixedTypes!,
+    Array.from({ length: 1200 }, (_, n) => `k${n}=1`).join('&'),
+  ]
 })()
 
 function pairsArbitrary(params: string[]): fc.Arbitrary<[string, string][]> {
   const generic = fc.tuple(keyArbitrary(params), textValue)
   const language = fc.tuple(fc.constant('i18n_language'), fc.constantFrom(...LANGUAGE_CODES, ...BAD_LANGUAGES))
-  const date = fc.tuple(fc.constantFrom('start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after', 'date', 'date_utc'), fc.constantFrom(...DATES))
-  const number = fc.tuple(fc.constantFrom('page', 'per_page', 'include', 'exclude', 'venue', 'organizer', 'event', 'post', 'parent', 'post_parent', 'geoloc_lat', 'geoloc_lng', 'geoloc_radius', 'id'), fc.constantFrom(...NUMBERS))
-  const status = fc.tuple(fc.constantFrom('status', 'order', 'orderby', 'context', 'featured', 'hide_empty', 'strict_dates', 'has_events', 'geoloc', 'ticketed'), fc.constantFrom(...STATUSES, ...ORDERS, ...BOOLEANS, 'edit', 'view'))
-  const sql = fc.tuple(fc.constantFrom('order', 'orderby', 'search', 'slug', 'categories', 'tags', 'status', 'include', 'exclude'), fc.constantFrom(...SQL_FRAGMENTS))
+  const date = fc.tuple(
+    fc.constantFrom('start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after', 'date', 'date_utc'),
+    fc.constantFrom(...DATES),
+  )
+  const number = fc.tuple(
+    fc.constantFrom(
+      'page',
+      'per_page',
+      'include',
+      'exclude',
+      'venue',
+      'organizer',
+      'event',
+      'post',
+      'parent',
+      'post_parent',
+      'geoloc_lat',
+      'geoloc_lng',
+      'geoloc_radius',
+      'id',
+    ),
+    fc.constantFrom(...NUMBERS),
+  )
+  const status = fc.tuple(
+    fc.constantFrom('status', 'order', 'orderby', 'context', 'featured', 'hide_empty', 'strict_dates', 'has_events', 'geoloc', 'ticketed'),
+    fc.constantFrom(...STATUSES, ...ORDERS, ...BOOLEANS, 'edit', 'view'),
+  )
+  const sql = fc.tuple(
+    fc.constantFrom('order', 'orderby', 'search', 'slug', 'categories', 'tags', 'status', 'include', 'exclude'),
+    fc.constantFrom(...SQL_FRAGMENTS),
+  )
   return fc.array(fc.oneof({ weight: 5, arbitrary: generic }, language, date, number, status, sql), { maxLength: 8 })
 }
 
@@ -426,7 +586,10 @@ function queryArbitrary(params: string[]): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.constantFrom(...QUERY_BOMBS) },
     // Raw, unencoded garbage: fetch percent-encodes what a URL cannot hold; `%` sequences stay malformed.
     { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((text) => text.replace(/#/g, '%23')) },
-    { weight: 1, arbitrary: fc.constantFrom('%', '%%', 'a=%zz', 'a=%E0%A4%A', '=', '&&&', '==', 'a==b', '?', 'search=%00', 'search=a%0d%0aSet-Cookie:%20injected=1') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('%', '%%', 'a=%zz', 'a=%E0%A4%A', '=', '&&&', '==', 'a==b', '?', 'search=%00', 'search=a%0d%0aSet-Cookie:%20injected=1'),
+    },
   )
 }
 
@@ -454,7 +617,10 @@ const CONTENT_TYPES = [
   '*/*',
 ]
 
-const anyContentType = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 30 }) })
+const anyContentType = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+  { weight: 1, arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 30 }) },
+)
 
 const BOUNDARY = 'fuzzBoundary7MA4YWxkTrZu0gW'
 
@@ -471,17 +637,29 @@ function multipart(parts: Part[], boundary = BOUNDARY, close = true): string {
 function multipartArbitrary(params: string[]): fc.Arbitrary<BodySpec> {
   const part: fc.Arbitrary<Part> = fc.oneof(
     fc.record({ name: keyArbitrary(params), value: textValue.map(wellFormed) }),
-    fc.record({ name: fc.constantFrom('image', 'file', 'organizer[0][image]', 'venue[image]'), value: fc.string({ unit: 'binary-ascii', maxLength: 64 }), filename: fc.constantFrom('a.png', '../../x.png', 'a\u0000.png', '', 'é.jpg'), type: fc.constantFrom('image/png', 'text/plain', 'application/octet-stream', 'image/svg+xml') }),
+    fc.record({
+      name: fc.constantFrom('image', 'file', 'organizer[0][image]', 'venue[image]'),
+      value: fc.string({ unit: 'binary-ascii', maxLength: 64 }),
+      filename: fc.constantFrom('a.png', '../../x.png', 'a\u0000.png', '', 'é.jpg'),
+      type: fc.constantFrom('image/png', 'text/plain', 'application/octet-stream', 'image/svg+xml'),
+    }),
   )
-  const wellFormedBody = fc.array(part, { maxLength: 6 }).map((parts): BodySpec => ({ kind: 'multipart', raw: multipart(parts), contentType: `multipart/form-data; boundary=${BOUNDARY}` }))
+  const wellFormedBody = fc
+    .array(part, { maxLength: 6 })
+    .map((parts): BodySpec => ({ kind: 'multipart', raw: multipart(parts), contentType: `multipart/form-data; boundary=${BOUNDARY}` }))
   const garbage = fc
     .tuple(fc.array(part, { maxLength: 3 }), fc.constantFrom('unclosed', 'wrong-boundary', 'no-boundary', 'lf-only', 'junk'))
     .map(([parts, how]): BodySpec => {
       if (how === 'unclosed') return { kind: 'multipart', raw: multipart(parts, BOUNDARY, false), contentType: `multipart/form-data; boundary=${BOUNDARY}` }
       if (how === 'wrong-boundary') return { kind: 'multipart', raw: multipart(parts, 'other'), contentType: `multipart/form-data; boundary=${BOUNDARY}` }
       if (how === 'no-boundary') return { kind: 'multipart', raw: multipart(parts), contentType: 'multipart/form-data' }
-      if (how === 'lf-only') return { kind: 'multipart', raw: multipart(parts).replace(/\r\n/g, '\n'), contentType: `multipart/form-data; boundary=${BOUNDARY}` }
-      return { kind: 'multipart', raw: `--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\n\u0000\u0001--${BOUNDARY}`, contentType: `multipart/form-data; boundary=${BOUNDARY}` }
+      if (how === 'lf-only')
+        return { kind: 'multipart', raw: multipart(parts).replace(/\r\n/g, '\n'), contentType: `multipart/form-data; boundary=${BOUNDARY}` }
+      return {
+        kind: 'multipart',
+        raw: `--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\n\u0000\u0001--${BOUNDARY}`,
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      }
     })
   return fc.oneof(wellFormedBody, garbage)
 }
@@ -497,7 +675,17 @@ function validBase(template: string): Record<string, unknown> {
 }
 
 /** Plausible values per field, so that a share of writes succeeds with unicode, RTL text, HTML and links. */
-const BENIGN_TEXT = fc.constantFrom('é', '日本語のイベント', 'حفل موسيقي في المساء', '\u202Eevil', '👩‍👩‍👧‍👦🎉', '<p>Hi <b>there</b><script>alert(1)</script></p>', '<img src=x onerror=alert(1)>', "O'Brien; DROP TABLE events;--", 'ü'.repeat(300))
+const BENIGN_TEXT = fc.constantFrom(
+  'é',
+  '日本語のイベント',
+  'حفل موسيقي في المساء',
+  '\u202Eevil',
+  '👩‍👩‍👧‍👦🎉',
+  '<p>Hi <b>there</b><script>alert(1)</script></p>',
+  '<img src=x onerror=alert(1)>',
+  "O'Brien; DROP TABLE events;--",
+  'ü'.repeat(300),
+)
 const BENIGN: Record<string, fc.Arbitrary<unknown>> = {
   description: BENIGN_TEXT,
   excerpt: BENIGN_TEXT,
@@ -522,7 +710,9 @@ const BENIGN: Record<string, fc.Arbitrary<unknown>> = {
 function benignArbitrary(target: Target): fc.Arbitrary<Record<string, unknown>> {
   const keys = target.params.filter((param) => param in BENIGN)
   if (!keys.length) return fc.constant({})
-  return fc.uniqueArray(fc.constantFrom(...keys), { maxLength: 3 }).chain((chosen) => (chosen.length ? fc.record(Object.fromEntries(chosen.map((key) => [key, BENIGN[key]!]))) : fc.constant({})))
+  return fc
+    .uniqueArray(fc.constantFrom(...keys), { maxLength: 3 })
+    .chain((chosen) => (chosen.length ? fc.record(Object.fromEntries(chosen.map((key) => [key, BENIGN[key]!]))) : fc.constant({})))
 }
 
 function jsonBodyArbitrary(target: Target): fc.Arbitrary<BodySpec> {
@@ -533,30 +723,61 @@ function jsonBodyArbitrary(target: Target): fc.Arbitrary<BodySpec> {
     // Mostly valid writes with a few hostile fields: these reach the handlers and the database.
     {
       weight: 4,
-      arbitrary: fc.tuple(fc.dictionary(keyArbitrary(target.params), jsonValue(target.params), { maxKeys: 3 }), contentType).map(([extra, type]): BodySpec => ({ kind: 'json', value: { ...validBase(target.template), ...extra }, contentType: type })),
+      arbitrary: fc
+        .tuple(fc.dictionary(keyArbitrary(target.params), jsonValue(target.params), { maxKeys: 3 }), contentType)
+        .map(([extra, type]): BodySpec => ({ kind: 'json', value: { ...validBase(target.template), ...extra }, contentType: type })),
     },
-    { weight: 3, arbitrary: benignArbitrary(target).map((extra): BodySpec => ({ kind: 'json', value: { ...validBase(target.template), ...extra }, contentType: 'application/json' })) },
+    {
+      weight: 3,
+      arbitrary: benignArbitrary(target).map((extra): BodySpec => ({
+        kind: 'json',
+        value: { ...validBase(target.template), ...extra },
+        contentType: 'application/json',
+      })),
+    },
     // Fields that name records, on every route (also where they are not fields), with numbers that name none.
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom('parent', 'venue', 'organizer', 'author', 'image', 'categories', 'tags', 'event', 'post', 'include', 'id'), fc.oneof(BAD_NUMBER, fc.array(BAD_NUMBER, { minLength: 1, maxLength: 3 })))
+        .tuple(
+          fc.constantFrom('parent', 'venue', 'organizer', 'author', 'image', 'categories', 'tags', 'event', 'post', 'include', 'id'),
+          fc.oneof(BAD_NUMBER, fc.array(BAD_NUMBER, { minLength: 1, maxLength: 3 })),
+        )
         .map(([key, value]): BodySpec => ({ kind: 'json', value: { ...validBase(target.template), [key]: value }, contentType: 'application/json' })),
     },
     { weight: 1, arbitrary: jsonValue(target.params).map((value): BodySpec => ({ kind: 'json', value, contentType: 'application/json' })) },
     { weight: 2, arbitrary: fc.constantFrom(...JSON_FRAGMENTS).map((text): BodySpec => ({ kind: 'text', text, contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes): BodySpec => ({ kind: 'bytes', bytes: [0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, ...bytes, 0xc3, 0x28, 0x22, 0x7d], contentType: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes): BodySpec => ({
+        kind: 'bytes',
+        bytes: [0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, ...bytes, 0xc3, 0x28, 0x22, 0x7d],
+        contentType: 'application/json',
+      })),
+    },
   )
 }
 
 function formBodyArbitrary(target: Target): fc.Arbitrary<BodySpec> {
   return fc.oneof(
-    { weight: 4, arbitrary: pairsArbitrary(target.params).map((pairs): BodySpec => ({ kind: 'form', pairs, contentType: 'application/x-www-form-urlencoded' })) },
+    {
+      weight: 4,
+      arbitrary: pairsArbitrary(target.params).map((pairs): BodySpec => ({ kind: 'form', pairs, contentType: 'application/x-www-form-urlencoded' })),
+    },
     {
       weight: 3,
-      arbitrary: pairsArbitrary(target.params).map((pairs): BodySpec => ({ kind: 'form', pairs: [...(Object.entries(validBase(target.template)) as [string, string][]), ...pairs.slice(0, 3)], contentType: 'application/x-www-form-urlencoded' })),
+      arbitrary: pairsArbitrary(target.params).map((pairs): BodySpec => ({
+        kind: 'form',
+        pairs: [...(Object.entries(validBase(target.template)) as [string, string][]), ...pairs.slice(0, 3)],
+        contentType: 'application/x-www-form-urlencoded',
+      })),
     },
-    { weight: 1, arbitrary: fc.constantFrom(...Object.values(nestingBombs())).map((text): BodySpec => ({ kind: 'bomb', text, contentType: 'application/x-www-form-urlencoded' })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...Object.values(nestingBombs()))
+        .map((text): BodySpec => ({ kind: 'bomb', text, contentType: 'application/x-www-form-urlencoded' })),
+    },
   )
 }
 
@@ -567,14 +788,29 @@ function bodyArbitrary(target: Target): fc.Arbitrary<BodySpec> {
     { weight: 5, arbitrary: formBodyArbitrary(target) },
     { weight: 3, arbitrary: multipartArbitrary(target.params) },
     { weight: 2, arbitrary: fc.tuple(anyContentType, textValue.map(wellFormed)).map(([contentType, text]): BodySpec => ({ kind: 'text', text, contentType })) },
-    { weight: 1, arbitrary: fc.tuple(anyContentType, fc.uint8Array({ maxLength: 256 })).map(([contentType, bytes]): BodySpec => ({ kind: 'bytes', bytes: [...bytes], contentType })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(anyContentType, fc.uint8Array({ maxLength: 256 }))
+        .map(([contentType, bytes]): BodySpec => ({ kind: 'bytes', bytes: [...bytes], contentType })),
+    },
     // JSON nested 50 000 deep: the parser and the schemas must not recurse into a crash.
-    { weight: 1, arbitrary: fc.constantFrom('[', '{"a":').map((open): BodySpec => ({ kind: 'bomb', text: `{"title":${open.repeat(50_000)}1${(open === '[' ? ']' : '}').repeat(50_000)}}`, contentType: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('[', '{"a":').map((open): BodySpec => ({
+        kind: 'bomb',
+        text: `{"title":${open.repeat(50_000)}1${(open === '[' ? ']' : '}').repeat(50_000)}}`,
+        contentType: 'application/json',
+      })),
+    },
     // 10 MB, with a Content-Length and streamed without one (chunked).
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom<'huge' | 'stream'>('huge', 'stream'), fc.constantFrom('application/json', 'application/x-www-form-urlencoded', `multipart/form-data; boundary=${BOUNDARY}`, 'text/plain'))
+        .tuple(
+          fc.constantFrom<'huge' | 'stream'>('huge', 'stream'),
+          fc.constantFrom('application/json', 'application/x-www-form-urlencoded', `multipart/form-data; boundary=${BOUNDARY}`, 'text/plain'),
+        )
         .map(([kind, contentType]): BodySpec => ({ kind, bytes: 10 * 1024 * 1024, contentType })),
     },
   )
@@ -598,7 +834,11 @@ const EXTRA_HEADERS: Record<string, string>[] = [
 /** Requests for one route-table entry: its method, or a method it does not have (→ rest_no_route). */
 function requestArbitrary(target: Target, pools: Pools, auths: readonly Auth[]): fc.Arbitrary<FuzzRequest> {
   const method = fc.oneof({ weight: 9, arbitrary: fc.constant(target.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) })
-  const prefix = fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 2, arbitrary: fc.constantFrom(...LANGUAGE_CODES.map((code) => `/${code}`)) }, { weight: 1, arbitrary: fc.constantFrom('/xx', '/EN', '/fr-FR', '/%00', '/..') })
+  const prefix = fc.oneof(
+    { weight: 12, arbitrary: fc.constant('') },
+    { weight: 2, arbitrary: fc.constantFrom(...LANGUAGE_CODES.map((code) => `/${code}`)) },
+    { weight: 1, arbitrary: fc.constantFrom('/xx', '/EN', '/fr-FR', '/%00', '/..') },
+  )
   return fc
     .record({
       method,
@@ -631,7 +871,10 @@ const isRead = (request: FuzzRequest) => ['GET', 'HEAD', 'OPTIONS'].includes(req
 export function readRequests(fixtures: FuzzFixtures): fc.Arbitrary<FuzzRequest> {
   const get = (target: Target) => target.method === 'GET'
   return fc
-    .oneof({ weight: 3, arbitrary: anyRequest(fixtures.readerPools, NOT_ADMIN, get) }, { weight: 1, arbitrary: anyRequest(fixtures.readerPools, ['administrator'], get) })
+    .oneof(
+      { weight: 3, arbitrary: anyRequest(fixtures.readerPools, NOT_ADMIN, get) },
+      { weight: 1, arbitrary: anyRequest(fixtures.readerPools, ['administrator'], get) },
+    )
     .filter(isRead)
 }
 
@@ -828,11 +1071,13 @@ export function violations(request: FuzzRequest, outcome: Outcome, secrets: stri
     else {
       if (typeof envelope.code !== 'string' || !envelope.code) found.push(`${status}: code is not a string`)
       if (typeof envelope.message !== 'string' || !envelope.message) found.push(`${status}: message is not a string`)
-      if (!envelope.data || typeof envelope.data !== 'object' || envelope.data.status !== status) found.push(`${status}: data.status is ${JSON.stringify(envelope.data?.status)}`)
+      if (!envelope.data || typeof envelope.data !== 'object' || envelope.data.status !== status)
+        found.push(`${status}: data.status is ${JSON.stringify(envelope.data?.status)}`)
     }
   }
   // A redirect (Next's 308 for `//`) or an error answered before the body is read is fine; a success is not.
-  if (oversized(request) && status !== 413 && !isNoRoute(outcome) && status < 300) found.push(`a ${request.body.kind} body of ${(request.body as { bytes: number }).bytes} bytes answered ${status}, not 413`)
+  if (oversized(request) && status !== 413 && !isNoRoute(outcome) && status < 300)
+    found.push(`a ${request.body.kind} body of ${(request.body as { bytes: number }).bytes} bytes answered ${status}, not 413`)
   if (outcome.headers.has('set-cookie')) found.push(`sets a cookie: ${outcome.headers.get('set-cookie')}`)
   if (outcome.headers.has('x-injected')) found.push('a header was injected through CR/LF')
   if (request.auth !== 'administrator') {
@@ -908,10 +1153,19 @@ export async function fingerprinter(databaseUrl: string): Promise<Fingerprinter>
   const pg = (await import('pg')).default
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
-  const tables = (await client.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1")).rows
+  const tables = (
+    await client.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+    )
+  ).rows
     .map((row) => row.table_name)
     .filter((name) => !EXCLUDED_TABLES.test(name))
-  const sql = tables.map((table) => `select '${table}' as t, count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as f from "${table}" x`).join(' union all ')
+  const sql = tables
+    .map(
+      (table) =>
+        `select '${table}' as t, count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as f from "${table}" x`,
+    )
+    .join(' union all ')
   return {
     take: async () => (await client.query<{ t: string; f: string }>(sql)).rows.map((row) => `${row.t}=${row.f}`).join(' '),
     close: () => client.end(),
@@ -938,10 +1192,11 @@ export function changedTables(before: string, after: string): string[] {
 // ---------------------------------------------------------------------------------------------------
 // Fixtures and clean-up
 
-const COLLECTIONS: Record<Kind, string> = { events: 'events', venues: 'venues', organizers: 'organizers', categories: 'event-categories', tags: 'event-tags' }
-
 async function adminJson(base: string, token: string, path: string, init: RequestInit = {}): Promise<any> {
-  const response = await fetch(`${base}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}`, ...(init.headers as Record<string, string>) } })
+  const response = await fetch(`${base}${path}`, {
+    ...init,
+    headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}`, ...(init.headers as Record<string, string>) },
+  })
   const text = await response.text()
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 300)}`)
   return text ? JSON.parse(text) : null
@@ -950,7 +1205,7 @@ async function adminJson(base: string, token: string, path: string, init: Reques
 /** The largest id of each collection the fuzz may write, so that everything after it can be removed. */
 export async function highWaterMarks(base: string, token: string): Promise<Record<string, number>> {
   const marks: Record<string, number> = {}
-  for (const collection of [...Object.values(COLLECTIONS), 'media']) {
+  for (const collection of [...RESOURCES.map((resource) => resource.collection), 'media']) {
     const body = await adminJson(base, token, `/api/${collection}?limit=1&sort=-id&depth=0`)
     marks[collection] = (body.docs?.[0]?.id as number | undefined) ?? 0
   }
@@ -996,7 +1251,8 @@ export async function makeFixtures(base: string, token: string): Promise<FuzzFix
       if (doc.slug) pool[kind].slugs.push(doc.slug)
     }
   }
-  const create = async (collection: string, data: Record<string, unknown>) => (await adminJson(base, token, `/api/${collection}`, { method: 'POST', body: JSON.stringify(data) })).doc as { id: number; slug?: string }
+  const create = async (collection: string, data: Record<string, unknown>) =>
+    (await adminJson(base, token, `/api/${collection}`, { method: 'POST', body: JSON.stringify(data) })).doc as { id: number; slug?: string }
   const start = '2031-06-01T10:00:00.000Z'
   const end = '2031-06-01T12:00:00.000Z'
   for (let n = 0; n < 3; n++) {
@@ -1004,7 +1260,16 @@ export async function makeFixtures(base: string, token: string): Promise<FuzzFix
     const tag = await create('event-tags', { name: `fuzz tag ${n} ${randomUUID().slice(0, 6)}` })
     const venue = await create('venues', { name: `fuzz venue ${n} ${randomUUID().slice(0, 6)}`, status: 'publish', city: 'Lyon' })
     const organizer = await create('organizers', { name: `fuzz organizer ${n} ${randomUUID().slice(0, 6)}`, status: 'publish', email: 'o@example.org' })
-    const event = await create('events', { title: `fuzz event ${n} ${randomUUID().slice(0, 6)}`, status: 'publish', start, end, venue: venue.id, organizers: [organizer.id], categories: [category.id], tags: [tag.id] })
+    const event = await create('events', {
+      title: `fuzz event ${n} ${randomUUID().slice(0, 6)}`,
+      status: 'publish',
+      start,
+      end,
+      venue: venue.id,
+      organizers: [organizer.id],
+      categories: [category.id],
+      tags: [tag.id],
+    })
     add([adminPools, readerPools], 'categories', category)
     add([adminPools, readerPools], 'tags', tag)
     add([adminPools, readerPools], 'venues', venue)
@@ -1014,9 +1279,23 @@ export async function makeFixtures(base: string, token: string): Promise<FuzzFix
   const password = `pw-${randomUUID()}`
   const hiddenVenue = await create('venues', { name: `fuzz hidden venue ${secret}`, status: 'draft', city: secret })
   const privateVenue = await create('venues', { name: `fuzz private venue ${secret}`, status: 'private', city: secret })
-  const lockedVenue = await create('venues', { name: 'fuzz locked venue', status: 'publish', password, address: secret, city: secret, phone: secret, website: `https://${secret}.example` })
+  const lockedVenue = await create('venues', {
+    name: 'fuzz locked venue',
+    status: 'publish',
+    password,
+    address: secret,
+    city: secret,
+    phone: secret,
+    website: `https://${secret}.example`,
+  })
   const hiddenOrganizer = await create('organizers', { name: `fuzz hidden organizer ${secret}`, status: 'pending', email: `${secret}@example.org` })
-  const lockedOrganizer = await create('organizers', { name: 'fuzz locked organizer', status: 'publish', password, email: `${secret}@example.org`, phone: secret })
+  const lockedOrganizer = await create('organizers', {
+    name: 'fuzz locked organizer',
+    status: 'publish',
+    password,
+    email: `${secret}@example.org`,
+    phone: secret,
+  })
   const hiddenEvent = await create('events', { title: `fuzz draft event ${secret}`, status: 'draft', start, end, website: `https://${secret}.example` })
   const privateEvent = await create('events', { title: `fuzz private event ${secret}`, status: 'private', start, end })
   const trashedEvent = await create('events', { title: `fuzz trashed event ${secret}`, status: 'trash', start, end })
@@ -1032,7 +1311,14 @@ export async function makeFixtures(base: string, token: string): Promise<FuzzFix
     organizers: [lockedOrganizer.id, hiddenOrganizer.id],
   })
   // A published event that links the hidden venue and organizers: embeds must not show them.
-  const linking = await create('events', { title: 'fuzz linking event', status: 'publish', start, end, venue: hiddenVenue.id, organizers: [hiddenOrganizer.id, lockedOrganizer.id] })
+  const linking = await create('events', {
+    title: 'fuzz linking event',
+    status: 'publish',
+    start,
+    end,
+    venue: hiddenVenue.id,
+    organizers: [hiddenOrganizer.id, lockedOrganizer.id],
+  })
   add([adminPools, readerPools], 'events', linking)
   for (const venue of [hiddenVenue, privateVenue, lockedVenue]) add([readerPools], 'venues', venue)
   for (const organizer of [hiddenOrganizer, lockedOrganizer]) add([readerPools], 'organizers', organizer)
@@ -1090,6 +1376,9 @@ export class Tally {
     const rows = [...this.byTarget.entries()].sort(([a], [b]) => a.localeCompare(b))
     const width = Math.max(...rows.map(([target]) => target.length), 6)
     const header = `${'route'.padEnd(width)} ${statuses.map((status) => String(status).padStart(6)).join('')}`
-    return [header, ...rows.map(([target, counts]) => `${target.padEnd(width)} ${statuses.map((status) => String(counts.get(status) ?? '').padStart(6)).join('')}`)].join('\n')
+    return [
+      header,
+      ...rows.map(([target, counts]) => `${target.padEnd(width)} ${statuses.map((status) => String(counts.get(status) ?? '').padStart(6)).join('')}`),
+    ].join('\n')
   }
 }

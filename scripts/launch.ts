@@ -141,7 +141,10 @@ async function main(): Promise<number> {
     case 'test':
       return run(process.execPath, ['--import', 'tsx', path.join(root, 'tests', 'run.ts'), ...extraArgs], env)
     case 'seed':
-      return runImportingConfig(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs], { ...env, NODE_ENV: 'production' })
+      return runImportingConfig(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs], {
+        ...env,
+        NODE_ENV: 'production',
+      })
     case 'payload':
       return runImportingConfig(bin('payload'), extraArgs, { ...env, PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts') })
     default:

@@ -19,8 +19,12 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): { child: 
 
 async function main(): Promise<number> {
   const production = { ...process.env, NODE_ENV: 'production' as const }
-  // SKIP_BUILD=1 is for iterating on tests against an existing build: no type check, no build.
+  // SKIP_BUILD=1 is for iterating on tests against an existing build: no lint, no type check, no build.
   if (process.env.SKIP_BUILD !== '1') {
+    const eslint = await run(bin('eslint'), ['.'], process.env).done
+    if (eslint !== 0) return eslint
+    const prettier = await run(bin('prettier'), ['--check', '--log-level', 'warn', '.'], process.env).done
+    if (prettier !== 0) return prettier
     const typecheck = await run(bin('tsc'), ['--noEmit', '-p', root], process.env).done
     if (typecheck !== 0) return typecheck
     const code = await run(bin('next'), ['build'], production).done

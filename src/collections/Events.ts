@@ -8,7 +8,25 @@ import { enforceAuthorship } from './hooks/authored'
 import { deriveEventSchedule } from './hooks/eventSchedule'
 
 /** What a password protects: withheld from readers who may not edit the item. */
-const protection = passwordProtection(['description', 'descriptionHtml', 'excerpt', 'image', 'cost', 'currencySymbol', 'currencyCode', 'currencyPosition', 'website', 'venue', 'organizers', 'categories', 'tags', 'showMap', 'showMapLink', 'sticky', 'meta'])
+const protection = passwordProtection([
+  'description',
+  'descriptionHtml',
+  'excerpt',
+  'image',
+  'cost',
+  'currencySymbol',
+  'currencyCode',
+  'currencyPosition',
+  'website',
+  'venue',
+  'organizers',
+  'categories',
+  'tags',
+  'showMap',
+  'showMapLink',
+  'sticky',
+  'meta',
+])
 
 export const Events: CollectionConfig = {
   slug: 'events',

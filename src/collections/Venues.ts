@@ -9,7 +9,25 @@ import { deriveStateProvince } from './hooks/stateProvince'
 const text = (name: string): Field => ({ name, type: 'text' })
 
 /** What a password protects: withheld from readers who may not edit the item. */
-const protection = passwordProtection(['description', 'descriptionHtml', 'excerpt', 'image', 'address', 'city', 'zip', 'state', 'province', 'stateprovince', 'country', 'phone', 'website', 'geoLat', 'geoLng', 'showMap', 'showMapLink'])
+const protection = passwordProtection([
+  'description',
+  'descriptionHtml',
+  'excerpt',
+  'image',
+  'address',
+  'city',
+  'zip',
+  'state',
+  'province',
+  'stateprovince',
+  'country',
+  'phone',
+  'website',
+  'geoLat',
+  'geoLng',
+  'showMap',
+  'showMapLink',
+])
 
 export const Venues: CollectionConfig = {
   slug: 'venues',

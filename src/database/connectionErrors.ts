@@ -54,7 +54,21 @@ export function handleConnectionErrors(payload: Payload): void {
 }
 
 /** SQLSTATEs and socket codes of a database that is away: refused, reset, shutting down, starting, crashed. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTCONN', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTCONN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300',
+])
 
 /**
  * The same failures as messages, for wrappers that keep only the text: Payload's "cannot begin

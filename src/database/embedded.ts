@@ -100,10 +100,15 @@ function ownerFile(directory: string): string {
  * does not pass for the owner.
  */
 export async function runningDatabase(directory: string): Promise<RunningDatabase | undefined> {
-  const owner = await readFile(ownerFile(directory), 'utf8').then((text) => JSON.parse(text) as Owner).catch(() => undefined)
+  const owner = await readFile(ownerFile(directory), 'utf8')
+    .then((text) => JSON.parse(text) as Owner)
+    .catch(() => undefined)
   const postmaster = await postmasterPid(directory)
   if (!owner || owner.pid === process.pid || !isAlive(owner.pid) || !postmaster) return undefined
-  const parent = await readFile(`/proc/${postmaster}/stat`, 'utf8').then((stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), () => owner.pid)
+  const parent = await readFile(`/proc/${postmaster}/stat`, 'utf8').then(
+    (stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]),
+    () => owner.pid,
+  )
   if (parent !== owner.pid) return undefined
   return { url: urlOf(owner.port), pid: owner.pid, startedBy: owner.startedBy }
 }

@@ -49,11 +49,31 @@ const RECOUNT = `
    group by 1, 2`
 
 const TRIGGERS: [name: string, table: string, definition: string][] = [
-  ['calendar_term_count_added', 'events_rels', 'after insert on events_rels referencing new table as added for each statement execute function calendar_term_count_added()'],
-  ['calendar_term_count_removed', 'events_rels', 'after delete on events_rels referencing old table as removed for each statement execute function calendar_term_count_removed()'],
-  ['calendar_term_count_relinked', 'events_rels', 'after update on events_rels referencing old table as removed new table as added for each statement execute function calendar_term_count_relinked()'],
-  ['calendar_term_count_status', 'events', 'after update on events referencing old table as old_events new table as new_events for each statement execute function calendar_term_count_status()'],
-  ['calendar_term_count_deleted', 'events', `before delete on events for each row when (old.status = 'publish') execute function calendar_term_count_deleted()`],
+  [
+    'calendar_term_count_added',
+    'events_rels',
+    'after insert on events_rels referencing new table as added for each statement execute function calendar_term_count_added()',
+  ],
+  [
+    'calendar_term_count_removed',
+    'events_rels',
+    'after delete on events_rels referencing old table as removed for each statement execute function calendar_term_count_removed()',
+  ],
+  [
+    'calendar_term_count_relinked',
+    'events_rels',
+    'after update on events_rels referencing old table as removed new table as added for each statement execute function calendar_term_count_relinked()',
+  ],
+  [
+    'calendar_term_count_status',
+    'events',
+    'after update on events referencing old table as old_events new table as new_events for each statement execute function calendar_term_count_status()',
+  ],
+  [
+    'calendar_term_count_deleted',
+    'events',
+    `before delete on events for each row when (old.status = 'publish') execute function calendar_term_count_deleted()`,
+  ],
   ['calendar_term_count_emptied', 'events_rels', 'after truncate on events_rels for each statement execute function calendar_term_count_emptied()'],
   ['calendar_term_count_emptied', 'events', 'after truncate on events for each statement execute function calendar_term_count_emptied()'],
 ]

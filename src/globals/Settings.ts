@@ -17,7 +17,14 @@ export const Settings: GlobalConfig = {
   label: 'Calendar settings',
   access: { read: () => true, update: isAdministrator },
   fields: [
-    { name: 'postsPerPage', type: 'number', min: 1, max: 50, defaultValue: SETTINGS_DEFAULTS.postsPerPage, admin: { description: 'Default page size of the lists (at most 50).' } },
+    {
+      name: 'postsPerPage',
+      type: 'number',
+      min: 1,
+      max: 50,
+      defaultValue: SETTINGS_DEFAULTS.postsPerPage,
+      admin: { description: 'Default page size of the lists (at most 50).' },
+    },
     {
       name: 'timezone',
       type: 'text',
@@ -26,7 +33,13 @@ export const Settings: GlobalConfig = {
       admin: { description: 'Site time zone: events without their own zone use it.' },
     },
     { name: 'siteUrl', type: 'text', admin: { description: 'Base of permalinks (https://example.org). Empty: the server URL.' } },
-    { name: 'geolocRadiusKm', type: 'number', min: 0, defaultValue: SETTINGS_DEFAULTS.geolocRadiusKm, admin: { description: 'Default radius of the geolocation filter, in kilometres.' } },
+    {
+      name: 'geolocRadiusKm',
+      type: 'number',
+      min: 0,
+      defaultValue: SETTINGS_DEFAULTS.geolocRadiusKm,
+      admin: { description: 'Default radius of the geolocation filter, in kilometres.' },
+    },
     { name: 'currencySymbol', type: 'text', defaultValue: SETTINGS_DEFAULTS.currencySymbol },
     { name: 'currencyCode', type: 'text', defaultValue: SETTINGS_DEFAULTS.currencyCode },
     {

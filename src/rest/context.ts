@@ -39,7 +39,11 @@ export function languageRootOf(pathname: string): LanguageCode | undefined {
   return isLanguageCode(first) ? first : undefined
 }
 
-export async function createContext(req: PayloadRequest, language: LanguageCode | undefined, shadowedByPath: Record<string, unknown> = {}): Promise<RestContext> {
+export async function createContext(
+  req: PayloadRequest,
+  language: LanguageCode | undefined,
+  shadowedByPath: Record<string, unknown> = {},
+): Promise<RestContext> {
   const url = new URL(req.url ?? 'http://localhost/')
   const origin = (req.payload.config.serverURL || url.origin).replace(/\/+$/, '')
   const languageRoot = languageRootOf(url.pathname)

@@ -125,7 +125,11 @@ async function rawParams(req: PayloadRequest, method: string, pathParams: Record
   const given: Record<string, unknown> = { ...query, ...body }
   // The path names the item, so its parameters win; a value the body gave under the same name is a
   // new value for the item (a by-slug update's `slug`), kept apart.
-  const shadowedByPath = Object.fromEntries(Object.keys(pathParams).filter((name) => given[name] !== undefined).map((name) => [name, given[name]]))
+  const shadowedByPath = Object.fromEntries(
+    Object.keys(pathParams)
+      .filter((name) => given[name] !== undefined)
+      .map((name) => [name, given[name]]),
+  )
   return { raw: { ...given, ...pathParams }, shadowedByPath }
 }
 
@@ -134,7 +138,8 @@ function refuseNulBytes(raw: Record<string, unknown>): void {
   const invalid: Record<string, string> = {}
   const visit = (name: string, value: unknown, depth: number): void => {
     if (typeof value === 'string' && value.includes('\u0000')) invalid[name] = 'Must not contain NUL characters.'
-    else if (value && typeof value === 'object' && depth < 8) for (const [key, inner] of Object.entries(value)) visit(name, key.includes('\u0000') ? '\u0000' : inner, depth + 1)
+    else if (value && typeof value === 'object' && depth < 8)
+      for (const [key, inner] of Object.entries(value)) visit(name, key.includes('\u0000') ? '\u0000' : inner, depth + 1)
   }
   for (const [name, value] of Object.entries(raw)) visit(name.includes('\u0000') ? 'body' : name, value, 0)
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
@@ -183,7 +188,15 @@ function ifNoneMatch(header: string | null, etag: string): boolean {
 }
 
 /** Payload field names that the namespace calls otherwise. */
-const PARAM_OF_FIELD: Record<string, string> = { start: 'start_date', end: 'end_date', allDay: 'all_day', publishedAt: 'date', timezone: 'timezone', geoLat: 'geo_lat', geoLng: 'geo_lng' }
+const PARAM_OF_FIELD: Record<string, string> = {
+  start: 'start_date',
+  end: 'end_date',
+  allDay: 'all_day',
+  publishedAt: 'date',
+  timezone: 'timezone',
+  geoLat: 'geo_lat',
+  geoLng: 'geo_lng',
+}
 
 /**
  * Errors that Payload raises for a write it refuses (field validation, access) are the client's
@@ -194,7 +207,7 @@ function fromPayloadError(error: unknown, signedIn: boolean): unknown {
   if (isConnectionLoss(error)) return new RestError('rest_database_unavailable', 'The database is unavailable; try again shortly.', 503)
   const status = (error as { status?: number }).status
   if (error.name === 'ValidationError') {
-    const fields = ((error as { data?: { errors?: { path?: string; message?: string }[] } }).data?.errors ?? [])
+    const fields = (error as { data?: { errors?: { path?: string; message?: string }[] } }).data?.errors ?? []
     const params: Record<string, string> = {}
     for (const field of fields) params[PARAM_OF_FIELD[field.path ?? ''] ?? field.path ?? 'body'] = field.message ?? 'Invalid value.'
     return RestError.invalidParams(Object.keys(params).length ? params : { body: error.message })

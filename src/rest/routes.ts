@@ -14,11 +14,30 @@ import { categoryCreateBody, categoryUpdateBody, tagCreateBody, tagUpdateBody, t
 import { categoryListParams, tagListParams, termByIdParams } from './schemas/terms'
 import { itemParams, writeSchemas } from './schemas/writeRoutes'
 import type { OrganizerInput, VenueInput } from './schemas/write'
-import { Category, CategoryList, Event, EventList, NamespaceIndex, OpenApiDocument, Organizer, OrganizerList, Tag, TagList, Venue, VenueList } from './schemas/responses'
+import {
+  Category,
+  CategoryList,
+  Event,
+  EventList,
+  NamespaceIndex,
+  OpenApiDocument,
+  Organizer,
+  OrganizerList,
+  Tag,
+  TagList,
+  Venue,
+  VenueList,
+} from './schemas/responses'
 
 const UPDATE = ['POST', 'PUT', 'PATCH'] as const
 /** What the routes of each resource answer (`/doc`): one entry per resource of the registry. */
-const ITEM: Record<ResourceKey, typeof Event | typeof Venue | typeof Organizer | typeof Category | typeof Tag> = { events: Event, venues: Venue, organizers: Organizer, categories: Category, tags: Tag }
+const ITEM: Record<ResourceKey, typeof Event | typeof Venue | typeof Organizer | typeof Category | typeof Tag> = {
+  events: Event,
+  venues: Venue,
+  organizers: Organizer,
+  categories: Category,
+  tags: Tag,
+}
 const LIST: Record<ResourceKey, typeof EventList | typeof VenueList | typeof OrganizerList | typeof CategoryList | typeof TagList> = {
   events: EventList,
   venues: VenueList,
@@ -86,7 +105,14 @@ function termRoutes(terms: TermResource): AnyRoute[] {
   const schemas = TERM_SCHEMAS[terms.key]
   const base = `/${terms.key}`
   return [
-    defineRoute({ methods: ['GET'], path: base, summary: `List ${terms.nouns}`, params: schemas.list, response: LIST[terms.key], handler: (ctx, params) => listTerms(ctx, terms, params) }),
+    defineRoute({
+      methods: ['GET'],
+      path: base,
+      summary: `List ${terms.nouns}`,
+      params: schemas.list,
+      response: LIST[terms.key],
+      handler: (ctx, params) => listTerms(ctx, terms, params),
+    }),
     defineRoute({
       methods: ['POST'],
       path: base,
@@ -97,7 +123,14 @@ function termRoutes(terms: TermResource): AnyRoute[] {
       authorize: mayManageTerms,
       handler: (ctx, params) => createTerm(ctx, terms, params),
     }),
-    defineRoute({ methods: ['GET'], path: `${base}/{id}`, summary: `Read ${aNoun(terms)}`, params: termByIdParams, response: ITEM[terms.key], handler: (ctx, params) => readTerm(ctx, terms, params.id, { links: true }) }),
+    defineRoute({
+      methods: ['GET'],
+      path: `${base}/{id}`,
+      summary: `Read ${aNoun(terms)}`,
+      params: termByIdParams,
+      response: ITEM[terms.key],
+      handler: (ctx, params) => readTerm(ctx, terms, params.id, { links: true }),
+    }),
     defineRoute({
       methods: UPDATE,
       path: `${base}/{id}`,
@@ -126,10 +159,38 @@ const documents = discovery(() => ROUTES)
 
 /** The namespace: every route, in upstream's registration order. The one place routes are declared. */
 export const ROUTES: AnyRoute[] = [
-  defineRoute({ methods: ['GET'], path: '', summary: 'The namespace index: its routes and their arguments', params: indexParams, response: NamespaceIndex, handler: documents.namespaceIndex }),
-  defineRoute({ methods: ['GET'], path: '/doc', summary: 'The OpenAPI 3.1 document of the namespace', params: indexParams.pick({ i18n_language: true }), response: OpenApiDocument, handler: documents.openApiDocument }),
-  defineRoute({ methods: ['GET'], path: `/${EVENTS.key}`, summary: `List ${EVENTS.nouns}`, params: eventListParams, response: LIST.events, handler: listEvents }),
-  defineRoute({ methods: ['GET'], path: `/${EVENTS.key}/{id}`, summary: `Read ${aNoun(EVENTS)}`, params: eventByIdParams, response: ITEM.events, handler: (ctx, params) => readEvent(ctx, params.id, params) }),
+  defineRoute({
+    methods: ['GET'],
+    path: '',
+    summary: 'The namespace index: its routes and their arguments',
+    params: indexParams,
+    response: NamespaceIndex,
+    handler: documents.namespaceIndex,
+  }),
+  defineRoute({
+    methods: ['GET'],
+    path: '/doc',
+    summary: 'The OpenAPI 3.1 document of the namespace',
+    params: indexParams.pick({ i18n_language: true }),
+    response: OpenApiDocument,
+    handler: documents.openApiDocument,
+  }),
+  defineRoute({
+    methods: ['GET'],
+    path: `/${EVENTS.key}`,
+    summary: `List ${EVENTS.nouns}`,
+    params: eventListParams,
+    response: LIST.events,
+    handler: listEvents,
+  }),
+  defineRoute({
+    methods: ['GET'],
+    path: `/${EVENTS.key}/{id}`,
+    summary: `Read ${aNoun(EVENTS)}`,
+    params: eventByIdParams,
+    response: ITEM.events,
+    handler: (ctx, params) => readEvent(ctx, params.id, params),
+  }),
   defineRoute({
     methods: ['GET'],
     path: `/${EVENTS.key}/by-slug/{slug}`,
@@ -140,7 +201,14 @@ export const ROUTES: AnyRoute[] = [
   }),
   ...writeRoutes(EVENTS),
   ...LINKED.flatMap((resource) => [
-    defineRoute({ methods: ['GET'], path: `/${resource.key}`, summary: `List ${resource.nouns}`, params: linkedListParams, response: LIST[resource.key], handler: (ctx, params) => listLinked(ctx, resource.key, params) }),
+    defineRoute({
+      methods: ['GET'],
+      path: `/${resource.key}`,
+      summary: `List ${resource.nouns}`,
+      params: linkedListParams,
+      response: LIST[resource.key],
+      handler: (ctx, params) => listLinked(ctx, resource.key, params),
+    }),
     defineRoute({
       methods: ['GET'],
       path: `/${resource.key}/{id}`,

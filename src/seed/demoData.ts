@@ -5,7 +5,16 @@ const VENUES = [
   { name: 'The Old Library', address: '5 Market Square', city: 'Edinburgh', country: 'United Kingdom', zip: 'EH1 1AA', geoLat: 55.9486, geoLng: -3.1999 },
   { name: 'Harbour Pavilion', address: '200 Ocean Drive', city: 'Sydney', country: 'Australia', state: 'NSW', geoLat: -33.8568, geoLng: 151.2153 },
   { name: 'Cedar Community Centre', address: '48 Cedar Avenue', city: 'Toronto', country: 'Canada', province: 'ON', geoLat: 43.6532, geoLng: -79.3832 },
-  { name: 'Sunset Amphitheatre', address: '1 Hill Road', city: 'Austin', country: 'United States', state: 'TX', zip: '78701', geoLat: 30.2672, geoLng: -97.7431 },
+  {
+    name: 'Sunset Amphitheatre',
+    address: '1 Hill Road',
+    city: 'Austin',
+    country: 'United States',
+    state: 'TX',
+    zip: '78701',
+    geoLat: 30.2672,
+    geoLng: -97.7431,
+  },
   { name: 'Dar El Funun', address: 'Rue de la Kasbah', city: 'Tunis', country: 'Tunisia', geoLat: 36.8065, geoLng: 10.1815 },
   { name: 'Museo del Barrio', address: 'Calle Mayor 3', city: 'Madrid', country: 'Spain', zip: '28013', geoLat: 40.4168, geoLng: -3.7038 },
   { name: 'Kulturhaus Mitte', address: 'Torstraße 9', city: 'Berlin', country: 'Germany', zip: '10119', geoLat: 52.5292, geoLng: 13.4016 },
@@ -24,10 +33,26 @@ const CATEGORIES = ['Music', 'Theatre', 'Workshops', 'Talks', 'Family', 'Outdoor
 const TAGS = ['free', 'accessible', 'outdoor', 'kids', 'live', 'online', 'evening', 'weekend', 'beginner', 'bilingual']
 
 const TITLES = [
-  'Jazz in the Courtyard', 'Community Garden Morning', 'Intro to Printmaking', 'Science on Tap', 'Family Story Hour',
-  'Open Mic Night', 'Street Food Market', 'Documentary Screening', 'Chamber Music Evening', 'Photography Walk',
-  'Repair Café', 'Poetry Slam', 'Kids Coding Club', 'Night at the Museum', 'Sunrise Yoga', 'Board Game Social',
-  'Choir Rehearsal Open Day', 'Local History Talk', 'Ceramics Taster', 'Silent Disco',
+  'Jazz in the Courtyard',
+  'Community Garden Morning',
+  'Intro to Printmaking',
+  'Science on Tap',
+  'Family Story Hour',
+  'Open Mic Night',
+  'Street Food Market',
+  'Documentary Screening',
+  'Chamber Music Evening',
+  'Photography Walk',
+  'Repair Café',
+  'Poetry Slam',
+  'Kids Coding Club',
+  'Night at the Museum',
+  'Sunrise Yoga',
+  'Board Game Social',
+  'Choir Rehearsal Open Day',
+  'Local History Talk',
+  'Ceramics Taster',
+  'Silent Disco',
 ]
 
 const TRANSLATIONS: Record<string, { fr: string; ar: string }> = {

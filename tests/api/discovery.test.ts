@@ -31,7 +31,17 @@ function rootOf(language?: string): string {
   return `${BASE_URL}${language ? `/${language}` : ''}${NS}`
 }
 
-type Fixture = { tag: string; eventId: number; eventSlug: string; venueId: number; venueSlug: string; organizerId: number; organizerSlug: string; categoryId: number; tagId: number }
+type Fixture = {
+  tag: string
+  eventId: number
+  eventSlug: string
+  venueId: number
+  venueSlug: string
+  organizerId: number
+  organizerSlug: string
+  categoryId: number
+  tagId: number
+}
 let fixture: Fixture
 let doc: any
 
@@ -41,7 +51,18 @@ beforeAll(async () => {
   const parent = await createCategory({ name: `${tag} Arts` })
   const category = await createCategory({ name: `${tag} Theatre`, parent: parent.id, description: 'Plays and more' })
   const eventTag = await createTag({ name: `${tag} outdoor` })
-  const venue = await createVenue({ name: `${tag} Hall`, address: '1 Quay Street', city: 'Lyon', country: 'France', zip: '69001', phone: '+33 1 23', website: 'https://hall.example', geoLat: 45.76, geoLng: 4.83, image: image.id })
+  const venue = await createVenue({
+    name: `${tag} Hall`,
+    address: '1 Quay Street',
+    city: 'Lyon',
+    country: 'France',
+    zip: '69001',
+    phone: '+33 1 23',
+    website: 'https://hall.example',
+    geoLat: 45.76,
+    geoLng: 4.83,
+    image: image.id,
+  })
   const organizer = await createOrganizer({ name: `${tag} Company`, email: 'company@example.org', phone: '+33 4 56', website: 'https://company.example' })
   const event = await createEvent({
     title: `${tag} Opening night`,
@@ -142,7 +163,10 @@ describe('the OpenAPI document at /doc', () => {
     const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? []
     expect(refs.length).toBeGreaterThan(50)
     for (const ref of new Set(refs)) {
-      const target = ref.slice('"$ref":"#/'.length, -1).split('/').reduce((node: any, key) => node?.[key], doc)
+      const target = ref
+        .slice('"$ref":"#/'.length, -1)
+        .split('/')
+        .reduce((node: any, key) => node?.[key], doc)
       expect(target, ref).toBeDefined()
     }
   })
@@ -198,7 +222,8 @@ export const query: paths['/events']['get']['parameters']['query'] = { per_page:
         expect(operation.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
         if (method === 'GET') expect(operation.responses['304'], `${method} ${route.path}`).toBeDefined()
         else expect(operation.responses['413'], `${method} ${route.path}`).toBeDefined()
-        if (route.authorize) for (const status of ['401', '403']) expect(operation.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/Error')
+        if (route.authorize)
+          for (const status of ['401', '403']) expect(operation.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/Error')
       }
     }
     const operations = Object.values(doc.paths).flatMap((item: any) => Object.values(item)) as { operationId: string }[]
@@ -293,7 +318,9 @@ function undeclaredKeys(value: unknown, schema: z.ZodType, at = '$'): string[] {
       return Object.entries(value as object).flatMap(([key, item]) => undeclaredKeys(item, def.valueType, `${at}.${key}`))
     case 'object': {
       const loose = def.catchall?.def?.type === 'unknown'
-      return Object.entries(value as object).flatMap(([key, item]) => (key in def.shape ? undeclaredKeys(item, def.shape[key], `${at}.${key}`) : loose ? [] : [`${at}.${key}`]))
+      return Object.entries(value as object).flatMap(([key, item]) =>
+        key in def.shape ? undeclaredKeys(item, def.shape[key], `${at}.${key}`) : loose ? [] : [`${at}.${key}`],
+      )
     }
     default:
       return []
@@ -336,13 +363,19 @@ describe('the documented shapes are the answers', () => {
   it('venues and organizers, alone and in lists', async () => {
     const venue = await call(`${NS}/venues/${fixture.venueId}`)
     expectShape(venue, shapes.Venue)
-    expect(Object.keys(venue.body).every((key) => key in shapes.Venue.shape), Object.keys(venue.body).join()).toBe(true)
+    expect(
+      Object.keys(venue.body).every((key) => key in shapes.Venue.shape),
+      Object.keys(venue.body).join(),
+    ).toBe(true)
     expect(venue.body).toMatchObject({ geo_lat: 45.76, city: 'Lyon', json_ld: { '@type': 'Place' } })
     expectShape(await call(`${NS}/venues/by-slug/${fixture.venueSlug}`), shapes.Venue)
     expectShape(await call(`${NS}/venues?search=${fixture.tag}`), shapes.VenueList)
     const organizer = await call(`${NS}/organizers/${fixture.organizerId}`)
     expectShape(organizer, shapes.Organizer)
-    expect(Object.keys(organizer.body).every((key) => key in shapes.Organizer.shape), Object.keys(organizer.body).join()).toBe(true)
+    expect(
+      Object.keys(organizer.body).every((key) => key in shapes.Organizer.shape),
+      Object.keys(organizer.body).join(),
+    ).toBe(true)
     expectShape(await call(`${NS}/organizers/by-slug/${fixture.organizerSlug}`), shapes.Organizer)
     expectShape(await call(`${NS}/organizers?search=${fixture.tag}`), shapes.OrganizerList)
   })
@@ -461,7 +494,12 @@ describe('ETag and Cache-Control', () => {
 
   it('every GET has a strong ETag; If-None-Match answers 304 with no body', async () => {
     // Every GET route of the table is among the paths tried.
-    const tried = getPaths().map((p) => p.split('?')[0]!.replace(/\/\d+$/, '/{id}').replace(/\/by-slug\/[^/]+$/, '/by-slug/{slug}'))
+    const tried = getPaths().map((p) =>
+      p
+        .split('?')[0]!
+        .replace(/\/\d+$/, '/{id}')
+        .replace(/\/by-slug\/[^/]+$/, '/by-slug/{slug}'),
+    )
     for (const route of ROUTES.filter((r) => r.methods.includes('GET'))) expect(tried).toContain(route.path)
     for (const path of getPaths()) {
       const first = await fetch(`${BASE_URL}${NS}${path}`)
@@ -488,7 +526,8 @@ describe('ETag and Cache-Control', () => {
       const head = await fetch(url, { method: 'HEAD' })
       expect(head.status, path).toBe(get.status)
       expect(await head.text(), path).toBe('')
-      for (const name of ['ETag', 'Content-Type', 'Cache-Control', 'X-Total', 'X-Total-Pages', 'Link']) expect(head.headers.get(name), `${path} ${name}`).toBe(get.headers.get(name))
+      for (const name of ['ETag', 'Content-Type', 'Cache-Control', 'X-Total', 'X-Total-Pages', 'Link'])
+        expect(head.headers.get(name), `${path} ${name}`).toBe(get.headers.get(name))
       const revalidated = await fetch(url, { method: 'HEAD', headers: { 'If-None-Match': get.headers.get('ETag')! } })
       expect(revalidated.status, path).toBe(304)
     }
@@ -552,4 +591,3 @@ describe('CORS', () => {
     expect(response.headers.get('X-Total')).toBe('1')
   })
 })
-

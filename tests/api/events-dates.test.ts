@@ -131,7 +131,9 @@ describe('bounds compare instants, days counted on the site clock (upstream as m
       expect(await listedEither({ search: tag, start_date: '2032-11-24', end_date: '2032-11-24' })).toEqual([`${tag} tokyo`])
       expect(await listedEither({ search: tag, start_date: '2032-11-24', end_date: '2032-11-25' })).toEqual([`${tag} new york`, `${tag} tokyo`])
       // Strict times are on the site clock too: 23:00 New York is the New York event's own 04:00Z start.
-      expect(await listedEither({ search: tag, start_date: '2032-11-24 23:00:00', end_date: '2032-11-25 00:00:00', strict_dates: 1 })).toEqual([`${tag} new york`])
+      expect(await listedEither({ search: tag, start_date: '2032-11-24 23:00:00', end_date: '2032-11-25 00:00:00', strict_dates: 1 })).toEqual([
+        `${tag} new york`,
+      ])
       expect(await listedEither({ search: tag, start_date: '2032-11-24 23:00:01', strict_dates: 1, end_date: '2032-11-25 00:00:00' })).toEqual([])
     } finally {
       await restoreSettings(previous)
@@ -222,10 +224,7 @@ describe('relative phrases', () => {
   })
 
   it('combines days and times (tomorrow 9am, +5 days 11am), strictly when asked', async () => {
-    expect(titles(await list({ search: tag, start_date: 'tomorrow 9am', end_date: '+5 days 11am' }))).toEqual([
-      `${tag} tomorrow`,
-      `${tag} in 4 days`,
-    ])
+    expect(titles(await list({ search: tag, start_date: 'tomorrow 9am', end_date: '+5 days 11am' }))).toEqual([`${tag} tomorrow`, `${tag} in 4 days`])
     const strict = await list({ search: tag, start_date: 'tomorrow 13:00', strict_dates: 1 })
     expect(titles(strict)).toEqual([`${tag} in 4 days`, `${tag} in 7 days`])
     expect(splitUrl(strict.body.rest_url).params.start_date).toBe(`${ymd(1)} 13:00:00`)

@@ -6,7 +6,22 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type TestUser, unique, userWithRole } from '../support/api'
 import { expectError, expectInvalidParam } from '../support/expectations'
-import { changeSettings, createCategory, createEvent, createOrganizer, createTag, createVenue, dayAt, follow, ns, qs, restoreSettings, richText, splitUrl, titles } from '../support/fixtures'
+import {
+  changeSettings,
+  createCategory,
+  createEvent,
+  createOrganizer,
+  createTag,
+  createVenue,
+  dayAt,
+  follow,
+  ns,
+  qs,
+  restoreSettings,
+  richText,
+  splitUrl,
+  titles,
+} from '../support/fixtures'
 
 function list(params: Record<string, string | number | boolean | undefined>, token?: string) {
   return ns(`/events?${qs(params)}`, token)
@@ -431,23 +446,25 @@ describe('password-protected events in lists', () => {
     const category = await createCategory({ name: unique('lockedcat') })
     const eventTag = await createTag({ name: unique('lockedtag') })
     Object.assign(linked, { venue: venue.id, organizer: organizer.id, category: category.id, tag: eventTag.id })
-    ids.locked = (await createEvent({
-      title: `${tag} protected`,
-      start: '2034-07-01T18:00:00.000Z',
-      end: '2034-07-01T20:00:00.000Z',
-      password: 'open-sesame',
-      description: richText('Secret programme'),
-      excerpt: 'Secret',
-      cost: ['15'],
-      currencySymbol: '€',
-      currencyPosition: 'postfix',
-      website: 'https://locked.example/',
-      featured: true,
-      venue: venue.id,
-      organizers: [organizer.id],
-      categories: [category.id],
-      tags: [eventTag.id],
-    })).id
+    ids.locked = (
+      await createEvent({
+        title: `${tag} protected`,
+        start: '2034-07-01T18:00:00.000Z',
+        end: '2034-07-01T20:00:00.000Z',
+        password: 'open-sesame',
+        description: richText('Secret programme'),
+        excerpt: 'Secret',
+        cost: ['15'],
+        currencySymbol: '€',
+        currencyPosition: 'postfix',
+        website: 'https://locked.example/',
+        featured: true,
+        venue: venue.id,
+        organizers: [organizer.id],
+        categories: [category.id],
+        tags: [eventTag.id],
+      })
+    ).id
     ids.open = (await createEvent({ title: `${tag} open`, start: '2034-07-02T18:00:00.000Z', cost: ['5'] })).id
   })
 
@@ -491,7 +508,9 @@ describe('password-protected events in lists', () => {
     })
     // Upstream's redaction writes cost_details in its own key order, not the event object's.
     expect(Object.keys(locked.cost_details as object)).toEqual(['currency_symbol', 'currency_position', 'currency_code', 'values'])
-    expect(Object.keys(protectedOf(await list({ search: tag, ...window }, editor.token)).cost_details as object)).toEqual(Object.keys(locked.cost_details as object))
+    expect(Object.keys(protectedOf(await list({ search: tag, ...window }, editor.token)).cost_details as object)).toEqual(
+      Object.keys(locked.cost_details as object),
+    )
     expect(locked.id).toEqual(expect.any(Number))
     expect(locked.url).toEqual(expect.stringContaining('/event/'))
     expect(JSON.stringify(reply.body)).not.toContain('open-sesame')

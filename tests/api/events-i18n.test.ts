@@ -28,9 +28,7 @@ describe('i18n_language and language roots', () => {
     const venue = await createVenue({ name: `${tag} Harbour` })
     venueId = venue.id
     await translate('venues', venue.id, 'fr', { name: `${tag} Port` })
-    festival = (
-      await createEvent({ title: `${tag} Harbour Festival`, start: '2031-07-14T10:00:00.000Z', categories: [category.id], venue: venue.id })
-    ).id
+    festival = (await createEvent({ title: `${tag} Harbour Festival`, start: '2031-07-14T10:00:00.000Z', categories: [category.id], venue: venue.id })).id
     await translateEvent(festival, 'fr', { title: `${tag} Fête du ${frWord}` })
     await translateEvent(festival, 'de', { title: `${tag} Hafenfest` })
     await createEvent({ title: `${tag} Night Market`, start: '2031-07-15T10:00:00.000Z' })

@@ -204,12 +204,16 @@ describe('rest_url, next_rest_url and previous_rest_url as upstream writes them'
     expect(reply.body.rest_url).toBe(`${LIST}?page=1&${args}`)
     expect(reply.body.total).toBe(1)
     const all = await ns(`/events?${qs({ i18n_language: 'fr', search: tag, per_page: 1 })}`)
-    expect(all.body.next_rest_url).toBe(`${LIST}?per_page=1&start_date=${ymd(-1)}%2000:00:00&end_date=${ymd(0, 24)}%2023:59:59&search=${tag}&status=publish&i18n_language=fr&page=2`)
+    expect(all.body.next_rest_url).toBe(
+      `${LIST}?per_page=1&start_date=${ymd(-1)}%2000:00:00&end_date=${ymd(0, 24)}%2023:59:59&search=${tag}&status=publish&i18n_language=fr&page=2`,
+    )
   })
 
   it('keep percent-encoding where a URL needs it (upstream writes spaces raw)', async () => {
     const reply = await ns(`/events?${qs({ search: `${tag} 1`, strict_dates: 1, start_date: `${ymd(3)} 00:30:00` })}`)
-    expect(reply.body.rest_url).toBe(`${LIST}?page=1&per_page=10&start_date=${ymd(3)}%2000:30:00&end_date=${ymd(0, 24)}%2023:59:59&search=${tag}%201&status=publish`)
+    expect(reply.body.rest_url).toBe(
+      `${LIST}?page=1&per_page=10&start_date=${ymd(3)}%2000:30:00&end_date=${ymd(0, 24)}%2023:59:59&search=${tag}%201&status=publish`,
+    )
     expect(() => new URL(reply.body.rest_url)).not.toThrow()
   })
 })

@@ -83,7 +83,9 @@ describe('query count of GET /events', () => {
     const added = await createEvent({ title: `${tag} added`, start: '2031-09-15T09:00:00.000Z', categories: [category.id] })
     const after = await list(50)
     expect(after.body.total).toBe(before.body.total + 1)
-    const counted = after.body.events.flatMap((event: { categories: { id: number; count: number }[] }) => event.categories).find((term: { id: number }) => term.id === category.id)
+    const counted = after.body.events
+      .flatMap((event: { categories: { id: number; count: number }[] }) => event.categories)
+      .find((term: { id: number }) => term.id === category.id)
     expect(counted.count).toBe(category.count + 1)
     const trashed = await call(`/api/events/${added.id}`, { method: 'PATCH', token: await asAdmin(), json: { status: 'trash' } })
     expect(trashed.status).toBe(200)

@@ -6,7 +6,18 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, BASE_URL, call, ROOT, type TestUser, unique, userWithRole } from '../support/api'
 import { expectError } from '../support/expectations'
-import { changeSettings, createCategory, createEvent, createOrganizer, createTag, createVenue, ns, restoreSettings, richText, translateEvent } from '../support/fixtures'
+import {
+  changeSettings,
+  createCategory,
+  createEvent,
+  createOrganizer,
+  createTag,
+  createVenue,
+  ns,
+  restoreSettings,
+  richText,
+  translateEvent,
+} from '../support/fixtures'
 
 const EVENT_KEYS = [
   'id',

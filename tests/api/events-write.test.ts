@@ -7,7 +7,19 @@ import { DateTime } from 'luxon'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, BASE_URL, call, ROOT, type TestUser, unique, uploadImage, usersOfEveryRole } from '../support/api'
 import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
-import { api, createEventAs, createOrganizerAs, createVenueAs, details, EVENT_KEYS, eventBody, formPairs, payloadDocs, readEvent, siteTimezone } from '../support/writeFixtures'
+import {
+  api,
+  createEventAs,
+  createOrganizerAs,
+  createVenueAs,
+  details,
+  EVENT_KEYS,
+  eventBody,
+  formPairs,
+  payloadDocs,
+  readEvent,
+  siteTimezone,
+} from '../support/writeFixtures'
 
 const WALL = 'yyyy-MM-dd HH:mm:ss'
 const NO_SUCH_ID = 2_000_000_000
@@ -60,7 +72,15 @@ describe('POST /events: the created event', () => {
         featured: true,
         categories: [category],
         tags: [tag],
-        venue: { venue: venueName, address: '1 Rue de Rivoli', city: 'Paris', country: 'France', province: 'Île-de-France', zip: '75001', phone: '+33 1 00 00 00 00' },
+        venue: {
+          venue: venueName,
+          address: '1 Rue de Rivoli',
+          city: 'Paris',
+          country: 'France',
+          province: 'Île-de-France',
+          zip: '75001',
+          phone: '+33 1 00 00 00 00',
+        },
         organizer: [{ organizer: organizerName, email: 'org@example.org', phone: '555-0100' }],
       },
     })
@@ -109,7 +129,19 @@ describe('POST /events: the created event', () => {
     expect(event.start_date_details).toEqual({ year: '2030', month: '07', day: '01', hour: '10', minutes: '00', seconds: '00' })
 
     expect(event.categories).toHaveLength(1)
-    expect(Object.keys(event.categories[0])).toEqual(['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls'])
+    expect(Object.keys(event.categories[0])).toEqual([
+      'name',
+      'slug',
+      'term_group',
+      'term_taxonomy_id',
+      'taxonomy',
+      'description',
+      'parent',
+      'count',
+      'filter',
+      'id',
+      'urls',
+    ])
     expect(event.categories[0]).toMatchObject({ name: category, taxonomy: 'event_category', parent: 0, count: 1, filter: 'raw', description: '' })
     expect(event.categories[0].urls).toEqual({ self: `${ROOT}/categories/${event.categories[0].id}`, collection: `${ROOT}/categories` })
     expect(event.tags).toHaveLength(1)
@@ -300,7 +332,10 @@ describe('POST /events: the created event', () => {
   describe('start and end', () => {
     const zone = 'Europe/Paris'
     const now = () => DateTime.now().setZone(zone)
-    const nextWeekday = (weekday: number) => now().startOf('day').plus({ days: (weekday - now().weekday + 7) % 7 || 7 })
+    const nextWeekday = (weekday: number) =>
+      now()
+        .startOf('day')
+        .plus({ days: (weekday - now().weekday + 7) % 7 || 7 })
 
     it.each<[string, string | number, () => string]>([
       ['wall clock', '2030-01-01 10:00:00', () => '2030-01-01 10:00:00'],
@@ -340,7 +375,11 @@ describe('POST /events: the created event', () => {
     })
 
     it('refuses an end before the start, naming end_date', async () => {
-      const reply = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ start_date: '2030-01-02 10:00:00', end_date: '2030-01-01 10:00:00' }) })
+      const reply = await api('/events', {
+        method: 'POST',
+        token: editor.token,
+        json: eventBody({ start_date: '2030-01-02 10:00:00', end_date: '2030-01-01 10:00:00' }),
+      })
       expectInvalidParam(reply, 'end_date')
       expect(Object.keys(reply.body.data.params)).toEqual(['end_date'])
     })
@@ -447,7 +486,15 @@ describe('POST /events: the created event', () => {
       const reply = await api('/events', {
         method: 'POST',
         token: editor.token,
-        form: { title: unique('flags'), start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 12:00:00', featured: '1', sticky: '1', show_map: '0', show_map_link: 'false' },
+        form: {
+          title: unique('flags'),
+          start_date: '2030-01-01 10:00:00',
+          end_date: '2030-01-01 12:00:00',
+          featured: '1',
+          sticky: '1',
+          show_map: '0',
+          show_map_link: 'false',
+        },
       })
       expect(reply.status).toBe(201)
       expect({ featured: reply.body.featured, sticky: reply.body.sticky, show_map: reply.body.show_map, show_map_link: reply.body.show_map_link }).toEqual({
@@ -527,7 +574,15 @@ describe('POST /events: the created event', () => {
       const name = unique('Inline venue ')
       const inline = { venue: name, address: '2 Main St', city: 'Springfield', state: 'IL', country: 'US', zip: '62701' }
       const first = await createEventAs(editor.token, { venue: inline })
-      expect(first.venue).toMatchObject({ venue: name, address: '2 Main St', city: 'Springfield', state: 'IL', country: 'US', zip: '62701', stateprovince: 'IL' })
+      expect(first.venue).toMatchObject({
+        venue: name,
+        address: '2 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        country: 'US',
+        zip: '62701',
+        stateprovince: 'IL',
+      })
       const second = await createEventAs(editor.token, { venue: { ...inline } })
       expect(second.venue.id).toBe(first.venue.id)
       const found = await venuesMatching(name)
@@ -542,7 +597,10 @@ describe('POST /events: the created event', () => {
     })
 
     it('scales the status a contributor asks for inside an inline venue', async () => {
-      const event = await createEventAs(contributor.token, { venue: { venue: unique('Contrib venue '), status: 'publish' }, organizer: [{ organizer: unique('Contrib org '), status: 'publish', author: editor.id }] })
+      const event = await createEventAs(contributor.token, {
+        venue: { venue: unique('Contrib venue '), status: 'publish' },
+        organizer: [{ organizer: unique('Contrib org '), status: 'publish', author: editor.id }],
+      })
       expect(event.venue.status).toBe('pending')
       expect(event.organizer[0]).toMatchObject({ status: 'pending', author: String(contributor.id) })
     })
@@ -588,13 +646,23 @@ describe('POST /events: the created event', () => {
       const json = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ organizer: `${b.id},${a.id}` }) })
       expect(json.status, JSON.stringify(json.body)).toBe(201)
       expect(ids(json.body.organizer)).toEqual([b.id, a.id])
-      const form = await api('/events', { method: 'POST', token: editor.token, form: { title: unique('csv'), start_date: '2030-01-01', end_date: '2030-01-02', organizer: `${a.id}, ${b.id}` } })
+      const form = await api('/events', {
+        method: 'POST',
+        token: editor.token,
+        form: { title: unique('csv'), start_date: '2030-01-01', end_date: '2030-01-02', organizer: `${a.id}, ${b.id}` },
+      })
       expect(form.status, JSON.stringify(form.body)).toBe(201)
       expect(ids(form.body.organizer)).toEqual([a.id, b.id])
       const repeated = await api('/events', {
         method: 'POST',
         token: editor.token,
-        ...formPairs([['title', unique('rep')], ['start_date', '2030-01-01'], ['end_date', '2030-01-02'], ['organizer[]', String(a.id)], ['organizer[]', String(b.id)]]),
+        ...formPairs([
+          ['title', unique('rep')],
+          ['start_date', '2030-01-01'],
+          ['end_date', '2030-01-02'],
+          ['organizer[]', String(a.id)],
+          ['organizer[]', String(b.id)],
+        ]),
       })
       expect(repeated.status).toBe(201)
       expect(ids(repeated.body.organizer)).toEqual([a.id, b.id])
@@ -621,7 +689,10 @@ describe('POST /events: the created event', () => {
 
     it('refuses image URLs from contributors and from loopback addresses', async () => {
       const media = await uploadImage()
-      expectInvalidParam(await api('/events', { method: 'POST', token: contributor.token, json: eventBody({ image: `${BASE_URL}/api/media/file/${media.filename}` }) }), 'image')
+      expectInvalidParam(
+        await api('/events', { method: 'POST', token: contributor.token, json: eventBody({ image: `${BASE_URL}/api/media/file/${media.filename}` }) }),
+        'image',
+      )
       expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ image: 'http://127.0.0.1:1/elsewhere.png' }) }), 'image')
     })
   })
@@ -752,7 +823,11 @@ describe('POST /events: the created event', () => {
     })
 
     it.each(['{"title":', '[1,2]', 'null', '"text"', '{"title": "x",}'])('refuses the malformed JSON %s with rest_invalid_json', async (text) => {
-      expectError(await api('/events', { method: 'POST', token: editor.token, body: text, headers: { 'Content-Type': 'application/json' } }), 400, 'rest_invalid_json')
+      expectError(
+        await api('/events', { method: 'POST', token: editor.token, body: text, headers: { 'Content-Type': 'application/json' } }),
+        400,
+        'rest_invalid_json',
+      )
     })
 
     it('refuses malformed JSON before checking who asks', async () => {
@@ -792,22 +867,44 @@ describe('malformed input', () => {
   })
 
   it('never answers 5xx to odd ids, keys and bodies', async () => {
-    for (const path of ['/events/99999999999999999999', '/events/0', '/venues/99999999999999999999', '/organizers/0', '/categories/99999999999999999999', '/tags/0']) {
+    for (const path of [
+      '/events/99999999999999999999',
+      '/events/0',
+      '/venues/99999999999999999999',
+      '/organizers/0',
+      '/categories/99999999999999999999',
+      '/tags/0',
+    ]) {
       for (const method of ['PATCH', 'DELETE']) {
         const reply = await api(path, { method, token: editor.token, json: { title: 'x' } })
         expect(reply.status, `${method} ${path}`).toBeGreaterThanOrEqual(400)
       }
     }
-    const odd = await api('/events', { method: 'POST', token: editor.token, body: '__proto__[x]=1&constructor[prototype][y]=2&title[][]=a&organizer[0][organizer][x]=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    const odd = await api('/events', {
+      method: 'POST',
+      token: editor.token,
+      body: '__proto__[x]=1&constructor[prototype][y]=2&title[][]=a&organizer[0][organizer][x]=1',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
     expect(odd.status).toBe(400)
     const nested = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ organizer: [{ organizer: { name: 'x' } }] }) })
     expectInvalidParam(nested, 'organizer')
-    const broken = await api('/events', { method: 'POST', token: editor.token, body: '--x\r\nbroken', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } })
+    const broken = await api('/events', {
+      method: 'POST',
+      token: editor.token,
+      body: '--x\r\nbroken',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+    })
     expect(broken.status).toBe(400)
   })
 
   it('reads JSON and form bodies whose Content-Type names a charset', async () => {
-    const json = await api('/events', { method: 'POST', token: editor.token, body: JSON.stringify(eventBody({ title: 'Café ☕' })), headers: { 'Content-Type': 'application/json; charset=UTF-8' } })
+    const json = await api('/events', {
+      method: 'POST',
+      token: editor.token,
+      body: JSON.stringify(eventBody({ title: 'Café ☕' })),
+      headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+    })
     expect(json.status).toBe(201)
     expect(json.body.title).toBe('Café ☕')
     const form = await api('/events', {
@@ -841,7 +938,11 @@ describe('POST /events: validation before permission', () => {
   it('creates nothing inline for clients who may not create events', async () => {
     const name = unique('Anon venue ')
     expectError(await api('/events', { method: 'POST', json: eventBody({ venue: { venue: name } }) }), 401, 'rest_forbidden')
-    expectError(await api('/events', { method: 'POST', token: subscriber.token, json: eventBody({ venue: { venue: name }, categories: [name] }) }), 403, 'rest_forbidden')
+    expectError(
+      await api('/events', { method: 'POST', token: subscriber.token, json: eventBody({ venue: { venue: name }, categories: [name] }) }),
+      403,
+      'rest_forbidden',
+    )
     expect(await payloadDocs('venues', `where[name][equals]=${encodeURIComponent(name)}`)).toEqual([])
     expect(await payloadDocs('event-categories', `where[name][equals]=${encodeURIComponent(name)}`)).toEqual([])
   })
@@ -880,7 +981,13 @@ describe('updating events', () => {
     expect(newTitle).toBe(title)
     expect(oldTitle).not.toBe(title)
     expect(rest).toEqual(before)
-    expect(rest).toMatchObject({ status: 'draft', all_day: true, start_date: '2030-05-01 00:00:00', end_date: '2030-05-02 23:59:59', website: 'https://example.org/kept' })
+    expect(rest).toMatchObject({
+      status: 'draft',
+      all_day: true,
+      start_date: '2030-05-01 00:00:00',
+      end_date: '2030-05-02 23:59:59',
+      website: 'https://example.org/kept',
+    })
     expect(rest.image.id).toBe(media.id)
     expect(rest.organizer).toHaveLength(2)
     // The password stays too: anonymous single reads are still locked.
@@ -918,7 +1025,18 @@ describe('updating events', () => {
     const reply = await api(`/events/${created.id}`, {
       method: 'PATCH',
       token: editor.token,
-      json: { website: '', organizer: [], venue: 0, categories: '', tags: [], cost: '', excerpt: '', description: '', featured: false, end_date: '2030-01-01 18:00:00' },
+      json: {
+        website: '',
+        organizer: [],
+        venue: 0,
+        categories: '',
+        tags: [],
+        cost: '',
+        excerpt: '',
+        description: '',
+        featured: false,
+        end_date: '2030-01-01 18:00:00',
+      },
     })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     expect(reply.body).toMatchObject({
@@ -951,7 +1069,13 @@ describe('updating events', () => {
   it('snaps to whole days when all_day is switched on, and keeps the zone’s wall clock', async () => {
     const created = await createEventAs(editor.token, { timezone: 'Europe/Paris', start_date: '2030-02-01 10:00:00', end_date: '2030-02-03 12:00:00' })
     const reply = await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { all_day: true } })
-    expect(reply.body).toMatchObject({ all_day: true, start_date: '2030-02-01 00:00:00', end_date: '2030-02-03 23:59:59', utc_start_date: '2030-01-31 23:00:00', utc_end_date: '2030-02-03 22:59:59' })
+    expect(reply.body).toMatchObject({
+      all_day: true,
+      start_date: '2030-02-01 00:00:00',
+      end_date: '2030-02-03 23:59:59',
+      utc_start_date: '2030-01-31 23:00:00',
+      utc_end_date: '2030-02-03 22:59:59',
+    })
   })
 
   it('refuses moving the start past the stored end', async () => {
@@ -1008,8 +1132,17 @@ describe('updating events', () => {
     })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     expect(reply.body).toMatchObject({ title: 'Fête de la musique', description: '<p>Français</p>', excerpt: '<p>Résumé</p>' })
-    expect(await readEvent(created.id)).toMatchObject({ title: created.title, slug: created.slug, description: '<p>English</p>', excerpt: '<p>English excerpt</p>' })
-    expect(await readEvent(created.id, '?i18n_language=fr')).toMatchObject({ title: 'Fête de la musique', description: '<p>Français</p>', excerpt: '<p>Résumé</p>' })
+    expect(await readEvent(created.id)).toMatchObject({
+      title: created.title,
+      slug: created.slug,
+      description: '<p>English</p>',
+      excerpt: '<p>English excerpt</p>',
+    })
+    expect(await readEvent(created.id, '?i18n_language=fr')).toMatchObject({
+      title: 'Fête de la musique',
+      description: '<p>Français</p>',
+      excerpt: '<p>Résumé</p>',
+    })
 
     // In the query string as well as in the body.
     await api(`/events/${created.id}?i18n_language=fr`, { method: 'PATCH', token: editor.token, json: { title: 'Fête 2' } })
@@ -1069,7 +1202,11 @@ describe('updating events', () => {
   it('keeps embedded terms whole in English when a category is created by name in French', async () => {
     const created = await createEventAs(editor.token)
     const name = unique('Nouvelle catégorie ')
-    const reply = await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { i18n_language: 'fr', title: 'Titre', categories: [name] } })
+    const reply = await api(`/events/${created.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { i18n_language: 'fr', title: 'Titre', categories: [name] },
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     expect(reply.body.categories.map((term: { name: string }) => term.name)).toEqual([name])
     const english = await readEvent(created.id)
@@ -1278,7 +1415,11 @@ describe('one transaction per request', () => {
   })
 
   it('names `organizer` when an inline organizer’s image is unknown (not the event’s own `image`)', async () => {
-    const reply = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ organizer: [{ organizer: unique('Org '), image: NO_SUCH_ID }] }) })
+    const reply = await api('/events', {
+      method: 'POST',
+      token: editor.token,
+      json: eventBody({ organizer: [{ organizer: unique('Org '), image: NO_SUCH_ID }] }),
+    })
     expectInvalidParam(reply, 'organizer')
     expect(reply.body.data.params).not.toHaveProperty('image')
   })
@@ -1316,7 +1457,15 @@ describe('round trip', () => {
       featured: true,
       categories: [unique('RT cat ')],
       tags: [unique('RT tag ')],
-      venue: { venue: unique('RT venue '), address: '5 Broadway', city: 'New York', state: 'NY', country: 'United States', zip: '10004', website: 'https://venue.example' },
+      venue: {
+        venue: unique('RT venue '),
+        address: '5 Broadway',
+        city: 'New York',
+        state: 'NY',
+        country: 'United States',
+        zip: '10004',
+        website: 'https://venue.example',
+      },
       organizer: [{ organizer: unique('RT org '), phone: '212-555-0100' }, organizer.id],
     }
     const created = await api('/events', { method: 'POST', token: editor.token, json: written })

@@ -130,7 +130,9 @@ function isAlive(pid: number): boolean {
 
 function nodeOptionsOf(pid: number): string | undefined {
   try {
-    const line = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((entry) => entry.startsWith('NODE_OPTIONS='))
+    const line = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .find((entry) => entry.startsWith('NODE_OPTIONS='))
     return line?.slice('NODE_OPTIONS='.length)
   } catch {
     return undefined
@@ -351,7 +353,10 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
     expect(health.status).toBe(200)
     // The server runs under the default heap ceiling (SERVER_HEAP_MB).
     const options = processesOf(dataDir).map(nodeOptionsOf)
-    expect(options.some((line) => line?.split(' ').includes('--max-old-space-size=384')), JSON.stringify(options)).toBe(true)
+    expect(
+      options.some((line) => line?.split(' ').includes('--max-old-space-size=384')),
+      JSON.stringify(options),
+    ).toBe(true)
 
     // Written through the main server, read anonymously through the second one.
     const admin = await asAdmin()

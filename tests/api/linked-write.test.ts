@@ -119,7 +119,22 @@ describe('POST /venues', () => {
   it('omits empty fields and shows the map by default', async () => {
     const name = unique('Bare venue ')
     const venue = await createVenueAs(author.token, { venue: name, city: '', phone: '' })
-    expect(Object.keys(venue)).toEqual(['id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage'])
+    expect(Object.keys(venue)).toEqual([
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'venue',
+      'slug',
+      'show_map',
+      'show_map_link',
+      'global_id',
+      'global_id_lineage',
+    ])
     expect(venue).toMatchObject({ venue: name, status: 'publish', author: String(author.id), show_map: true, show_map_link: true })
   })
 
@@ -179,7 +194,16 @@ describe('POST /venues', () => {
 
   it('reads form-urlencoded and multipart bodies', async () => {
     const formName = unique('Form venue ')
-    const form = await api('/venues', { method: 'POST', token: editor.token, ...formPairs([['venue', formName], ['city', 'Lyon'], ['country', 'France'], ['province', 'Rhône']]) })
+    const form = await api('/venues', {
+      method: 'POST',
+      token: editor.token,
+      ...formPairs([
+        ['venue', formName],
+        ['city', 'Lyon'],
+        ['country', 'France'],
+        ['province', 'Rhône'],
+      ]),
+    })
     expect(form.status).toBe(201)
     expect(form.body).toMatchObject({ venue: formName, city: 'Lyon', stateprovince: 'Rhône' })
     const multipart = new FormData()
@@ -249,7 +273,15 @@ describe('POST /organizers', () => {
     const reply = await api('/organizers', {
       method: 'POST',
       token: editor.token,
-      json: { organizer: name, description: '<p>Runs <em>things</em></p>', excerpt: 'Runs things', image: media.id, phone: '555-0199', website: 'https://promoter.example', email: 'not-an-email' },
+      json: {
+        organizer: name,
+        description: '<p>Runs <em>things</em></p>',
+        excerpt: 'Runs things',
+        image: media.id,
+        phone: '555-0199',
+        website: 'https://promoter.example',
+        email: 'not-an-email',
+      },
     })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     const organizer = reply.body
@@ -291,7 +323,20 @@ describe('POST /organizers', () => {
 
   it('omits empty fields', async () => {
     const organizer = await createOrganizerAs(editor.token, { email: '', phone: '' })
-    expect(Object.keys(organizer)).toEqual(['id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'slug', 'global_id', 'global_id_lineage'])
+    expect(Object.keys(organizer)).toEqual([
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'organizer',
+      'slug',
+      'global_id',
+      'global_id_lineage',
+    ])
   })
 
   it('de-duplicates on name, phone, email and website', async () => {
@@ -356,7 +401,11 @@ describe.each(KINDS)('$kind: create rules', ({ kind, singular, nameKey, create }
   })
 
   it('refuses malformed JSON', async () => {
-    expectError(await api(`/${kind}`, { method: 'POST', token: editor.token, body: '{"x":', headers: { 'Content-Type': 'application/json' } }), 400, 'rest_invalid_json')
+    expectError(
+      await api(`/${kind}`, { method: 'POST', token: editor.token, body: '{"x":', headers: { 'Content-Type': 'application/json' } }),
+      400,
+      'rest_invalid_json',
+    )
   })
 
   it('keeps a slug sent on create', async () => {
@@ -369,7 +418,13 @@ describe.each(KINDS)('$kind: create rules', ({ kind, singular, nameKey, create }
 
 describe.each(KINDS)('$kind: update', ({ kind, singular, nameKey, create }) => {
   it('is partial: omitted fields keep their values, an empty value clears a field', async () => {
-    const created = await create(editor.token, { status: 'draft', phone: '555-0001', website: 'https://keep.example', description: '<p>Keep</p>', excerpt: 'Keep' })
+    const created = await create(editor.token, {
+      status: 'draft',
+      phone: '555-0001',
+      website: 'https://keep.example',
+      description: '<p>Keep</p>',
+      excerpt: 'Keep',
+    })
     const renamed = unique(`Renamed ${singular} `)
     const reply = await api(`/${kind}/${created.id}`, { method: 'PATCH', token: editor.token, json: { [nameKey]: renamed } })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
@@ -379,7 +434,11 @@ describe.each(KINDS)('$kind: update', ({ kind, singular, nameKey, create }) => {
     expect(rest).toEqual(before)
     expect(rest.status).toBe('draft')
 
-    const cleared = await api(`/${kind}/${created.id}`, { method: 'PUT', token: editor.token, json: { phone: '', website: '', description: '', excerpt: null } })
+    const cleared = await api(`/${kind}/${created.id}`, {
+      method: 'PUT',
+      token: editor.token,
+      json: { phone: '', website: '', description: '', excerpt: null },
+    })
     expect(cleared.status).toBe(200)
     for (const key of ['phone', 'website', 'description', 'excerpt']) expect(cleared.body).not.toHaveProperty(key)
     expect(cleared.body[nameKey]).toBe(renamed)
@@ -411,7 +470,11 @@ describe.each(KINDS)('$kind: update', ({ kind, singular, nameKey, create }) => {
 
   it('writes the French name with i18n_language=fr and leaves the English one', async () => {
     const created = await create(editor.token)
-    const reply = await api(`/${kind}/${created.id}`, { method: 'PATCH', token: editor.token, json: { i18n_language: 'fr', [nameKey]: `Salle ${created[nameKey]}` } })
+    const reply = await api(`/${kind}/${created.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { i18n_language: 'fr', [nameKey]: `Salle ${created[nameKey]}` },
+    })
     expect(reply.status).toBe(200)
     expect(reply.body[nameKey]).toBe(`Salle ${created[nameKey]}`)
     expect((await api(`/${kind}/${created.id}`)).body[nameKey]).toBe(created[nameKey])
@@ -456,52 +519,55 @@ describe.each(KINDS)('$kind: update', ({ kind, singular, nameKey, create }) => {
   })
 })
 
-describe.each([...KINDS, { kind: 'events', singular: 'event', nameKey: 'title', create: createEventAs }])('$kind: renaming the slug', ({ kind, singular, create }) => {
-  it.each(['POST', 'PUT', 'PATCH'])('%s on by-slug/{slug} sets the body’s slug: the path names the item', async (method) => {
-    const item = await create(editor.token)
-    const slug = unique(`${singular}-renamed-`)
-    const reply = await api(`/${kind}/by-slug/${item.slug}`, { method, token: editor.token, form: { slug, excerpt: `renamed by ${method}` } })
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-    expect(reply.body).toMatchObject({ id: item.id, slug, url: `${BASE_URL}/${singular}/${slug}/` })
-    expect((await api(`/${kind}/by-slug/${slug}`)).body.id).toBe(item.id)
-    expectInvalidParam(await api(`/${kind}/by-slug/${item.slug}`), 'slug')
-  })
+describe.each([...KINDS, { kind: 'events', singular: 'event', nameKey: 'title', create: createEventAs }])(
+  '$kind: renaming the slug',
+  ({ kind, singular, create }) => {
+    it.each(['POST', 'PUT', 'PATCH'])('%s on by-slug/{slug} sets the body’s slug: the path names the item', async (method) => {
+      const item = await create(editor.token)
+      const slug = unique(`${singular}-renamed-`)
+      const reply = await api(`/${kind}/by-slug/${item.slug}`, { method, token: editor.token, form: { slug, excerpt: `renamed by ${method}` } })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+      expect(reply.body).toMatchObject({ id: item.id, slug, url: `${BASE_URL}/${singular}/${slug}/` })
+      expect((await api(`/${kind}/by-slug/${slug}`)).body.id).toBe(item.id)
+      expectInvalidParam(await api(`/${kind}/by-slug/${item.slug}`), 'slug')
+    })
 
-  it('keeps the slug when the body has none, and accepts the item’s own slug', async () => {
-    const item = await create(editor.token)
-    expect((await api(`/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { excerpt: 'same slug' } })).body.slug).toBe(item.slug)
-    expect((await api(`/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { slug: item.slug } })).status).toBe(200)
-    expect((await api(`/${kind}/${item.id}`, { method: 'PATCH', token: editor.token, json: { slug: item.slug } })).body.slug).toBe(item.slug)
-  })
+    it('keeps the slug when the body has none, and accepts the item’s own slug', async () => {
+      const item = await create(editor.token)
+      expect((await api(`/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { excerpt: 'same slug' } })).body.slug).toBe(item.slug)
+      expect((await api(`/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { slug: item.slug } })).status).toBe(200)
+      expect((await api(`/${kind}/${item.id}`, { method: 'PATCH', token: editor.token, json: { slug: item.slug } })).body.slug).toBe(item.slug)
+    })
 
-  it('refuses a slug another item has in the language with 400 naming slug, by slug and by id alike, changing nothing', async () => {
-    const [item, other] = [await create(editor.token), await create(editor.token)]
-    for (const path of [`/${kind}/by-slug/${item.slug}`, `/${kind}/${item.id}`]) {
-      const reply = await api(path, { method: 'PATCH', token: editor.token, json: { slug: other.slug, excerpt: 'not written' } })
-      expectInvalidParam(reply, 'slug')
-      // Validation before permission, as every other 400.
-      expectInvalidParam(await api(path, { method: 'PATCH', json: { slug: other.slug } }), 'slug')
-    }
-    const stored = await api(`/${kind}/${item.id}`)
-    expect(stored.body.slug).toBe(item.slug)
-    expect(stored.body.excerpt ?? '').toBe('')
-    expect((await api(`/${kind}/${other.id}`)).body.slug).toBe(other.slug)
-    expectInvalidParam(await api(`/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { slug: '' } }), 'slug')
-  })
+    it('refuses a slug another item has in the language with 400 naming slug, by slug and by id alike, changing nothing', async () => {
+      const [item, other] = [await create(editor.token), await create(editor.token)]
+      for (const path of [`/${kind}/by-slug/${item.slug}`, `/${kind}/${item.id}`]) {
+        const reply = await api(path, { method: 'PATCH', token: editor.token, json: { slug: other.slug, excerpt: 'not written' } })
+        expectInvalidParam(reply, 'slug')
+        // Validation before permission, as every other 400.
+        expectInvalidParam(await api(path, { method: 'PATCH', json: { slug: other.slug } }), 'slug')
+      }
+      const stored = await api(`/${kind}/${item.id}`)
+      expect(stored.body.slug).toBe(item.slug)
+      expect(stored.body.excerpt ?? '').toBe('')
+      expect((await api(`/${kind}/${other.id}`)).body.slug).toBe(other.slug)
+      expectInvalidParam(await api(`/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { slug: '' } }), 'slug')
+    })
 
-  it('renames in the request language only, where the slug may repeat another language’s', async () => {
-    const [item, other] = [await create(editor.token), await create(editor.token)]
-    const french = unique(`${singular}-fr-`)
-    const reply = await call(`/fr/api/cal/events/v1/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { slug: french } })
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-    expect(reply.body.slug).toBe(french)
-    expect((await api(`/${kind}/${item.id}`)).body.slug).toBe(item.slug)
-    const taken = await api(`/${kind}/by-slug/${other.slug}?i18n_language=fr`, { method: 'PATCH', token: editor.token, json: { slug: item.slug } })
-    expect(taken.status, JSON.stringify(taken.body)).toBe(200)
-    expect(taken.body.slug).toBe(item.slug)
-    expect((await api(`/${kind}/${other.id}`)).body.slug).toBe(other.slug)
-  })
-})
+    it('renames in the request language only, where the slug may repeat another language’s', async () => {
+      const [item, other] = [await create(editor.token), await create(editor.token)]
+      const french = unique(`${singular}-fr-`)
+      const reply = await call(`/fr/api/cal/events/v1/${kind}/by-slug/${item.slug}`, { method: 'PATCH', token: editor.token, json: { slug: french } })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+      expect(reply.body.slug).toBe(french)
+      expect((await api(`/${kind}/${item.id}`)).body.slug).toBe(item.slug)
+      const taken = await api(`/${kind}/by-slug/${other.slug}?i18n_language=fr`, { method: 'PATCH', token: editor.token, json: { slug: item.slug } })
+      expect(taken.status, JSON.stringify(taken.body)).toBe(200)
+      expect(taken.body.slug).toBe(item.slug)
+      expect((await api(`/${kind}/${other.id}`)).body.slug).toBe(other.slug)
+    })
+  },
+)
 
 describe('venues: update specifics', () => {
   it('keeps show_map, coordinates and status when they are not sent', async () => {
@@ -608,7 +674,15 @@ describe('inline venues and organizers through events', () => {
 
   it('are not created for clients who may not create them', async () => {
     const name = unique('Inline refused ')
-    expectError(await api('/events', { method: 'POST', token: subscriber.token, json: { title: name, start_date: '2030-01-01', end_date: '2030-01-02', organizer: [{ organizer: name }] } }), 403, 'rest_forbidden')
+    expectError(
+      await api('/events', {
+        method: 'POST',
+        token: subscriber.token,
+        json: { title: name, start_date: '2030-01-01', end_date: '2030-01-02', organizer: [{ organizer: name }] },
+      }),
+      403,
+      'rest_forbidden',
+    )
     expect(await payloadDocs('organizers', `where[name][equals]=${encodeURIComponent(name)}`)).toEqual([])
   })
 })

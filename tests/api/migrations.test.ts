@@ -29,7 +29,10 @@ describe('migrations', () => {
     const db = payload.db as unknown as { requireDrizzleKit: () => DrizzleKit; schema: unknown; migrationDir: string }
     const kit = db.requireDrizzleKit()
     const after = await kit.generateDrizzleJson(db.schema)
-    const latest = readdirSync(db.migrationDir).filter((file) => file.endsWith('.json')).sort().at(-1)
+    const latest = readdirSync(db.migrationDir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .at(-1)
     expect(latest, 'no committed migration snapshot').toBeDefined()
     let before = JSON.parse(readFileSync(path.join(db.migrationDir, latest!), 'utf8'))
     if (kit.upSnapshot && before.version < after.version) before = kit.upSnapshot(before)

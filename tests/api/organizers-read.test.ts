@@ -34,7 +34,21 @@ const ORGANIZER_KEYS = [
   'global_id_lineage',
 ]
 
-const MINIMAL_KEYS = ['id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'slug', 'json_ld', 'global_id', 'global_id_lineage']
+const MINIMAL_KEYS = [
+  'id',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'organizer',
+  'slug',
+  'json_ld',
+  'global_id',
+  'global_id_lineage',
+]
 
 const PROTECTED_KEYS = ['description', 'excerpt', 'image', 'phone', 'website', 'email']
 
@@ -509,7 +523,9 @@ describe('organizers embedded in events', () => {
     const reply = await ns(`/events/${event.id}`)
     expect(reply.status).toBe(200)
     const expected = [(await ns(`/organizers/${first.id}`)).body, (await ns(`/organizers/${second.id}`)).body]
-    expect(reply.body.organizer.map((organizer: Record<string, unknown>) => Object.keys(organizer))).toEqual(expected.map((organizer) => Object.keys(organizer)))
+    expect(reply.body.organizer.map((organizer: Record<string, unknown>) => Object.keys(organizer))).toEqual(
+      expected.map((organizer) => Object.keys(organizer)),
+    )
     expect(reply.body.organizer).toEqual(expected)
   })
 

@@ -103,7 +103,9 @@ describe('writing events', () => {
     const tag = unique('burst')
     const created = await Promise.all(Array.from({ length: 24 }, (_, n) => createEvent(admin, { title: `${tag} ${n}`, status: 'draft' })))
     const ids = created.map((reply) => reply.body.doc.id as number)
-    const edits = await Promise.all(ids.map((id) => call(`/api/events/${id}`, { method: 'PATCH', token: editor.token, json: { title: `${tag} edited ${id}`, status: 'publish' } })))
+    const edits = await Promise.all(
+      ids.map((id) => call(`/api/events/${id}`, { method: 'PATCH', token: editor.token, json: { title: `${tag} edited ${id}`, status: 'publish' } })),
+    )
     expect(edits.map((reply) => reply.status)).toEqual(ids.map(() => 200))
     const listed = await call(`/api/events?where[title][like]=${tag} edited&limit=50&depth=0`)
     expect(listed.body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual([...ids].sort())
@@ -123,7 +125,9 @@ describe('terms, users and settings', () => {
   })
 
   it('lets only administrators create users or change roles', async () => {
-    expect((await call('/api/users', { method: 'POST', token: editor.token, json: { email: `${unique()}@x.test`, password: 'p4ssword!', role: 'editor' } })).status).toBe(403)
+    expect(
+      (await call('/api/users', { method: 'POST', token: editor.token, json: { email: `${unique()}@x.test`, password: 'p4ssword!', role: 'editor' } })).status,
+    ).toBe(403)
     const promoted = await call(`/api/users/${subscriber.id}`, { method: 'PATCH', token: subscriber.token, json: { role: 'administrator' } })
     const me = await call(`/api/users/${subscriber.id}`, { token: admin })
     expect(promoted.status).toBeLessThan(500)

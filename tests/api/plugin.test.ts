@@ -64,11 +64,19 @@ describe('the plugin in a bare app', () => {
   })
 
   it('refuses extra field values of the wrong type with a 400 naming the field, writing nothing', async () => {
-    const bad = await send(`${root}/events`, { method: 'POST', auth: true, json: { title: 'Bad capacity', start_date: '2031-03-02', end_date: '2031-03-02', capacity: 'abc' } })
+    const bad = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: { title: 'Bad capacity', start_date: '2031-03-02', end_date: '2031-03-02', capacity: 'abc' },
+    })
     expect(bad.status).toBe(400)
     expect(bad.body.code).toBe('rest_invalid_param')
     expect(Object.keys(bad.body.data.params)).toContain('capacity')
-    const badSelect = await send(`${root}/events`, { method: 'POST', auth: true, json: { title: 'Bad audience', start_date: '2031-03-02', end_date: '2031-03-02', audience: 'robots' } })
+    const badSelect = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: { title: 'Bad audience', start_date: '2031-03-02', end_date: '2031-03-02', audience: 'robots' },
+    })
     expect(badSelect.status).toBe(400)
     expect(Object.keys(badSelect.body.data.params)).toContain('audience')
     const list = await send(`${root}/events?search=Bad&start_date=2031-03-01&end_date=2031-03-03`)
@@ -142,7 +150,11 @@ describe('the namespace when its database fails', () => {
   it('answers 503 with the envelope while the database is down, to every caller, and recovers by itself', async () => {
     await link.down()
     try {
-      const answers = [await send(`${root}/events`), await send(`${root}/events`, { method: 'POST', auth: true, json: event('While down') }), await send('/api/health')]
+      const answers = [
+        await send(`${root}/events`),
+        await send(`${root}/events`, { method: 'POST', auth: true, json: event('While down') }),
+        await send('/api/health'),
+      ]
       expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503])
       for (const answer of answers) expect(answer.headers.get('Retry-After')).toBe('5')
       expect(answers.slice(0, 2).map((answer) => [answer.body.code, answer.body.data.status])).toEqual([

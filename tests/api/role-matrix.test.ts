@@ -141,7 +141,11 @@ const TAG = unique('mx')
 
 /** Every cell of the matrix: anonymous callers own nothing. */
 function cells(): Cell[] {
-  return ROLES.flatMap((role) => (['own', 'others'] as Owner[]).filter((owner) => role !== 'anonymous' || owner === 'others').flatMap((owner) => STATUSES.map((status) => ({ role, owner, status }))))
+  return ROLES.flatMap((role) =>
+    (['own', 'others'] as Owner[])
+      .filter((owner) => role !== 'anonymous' || owner === 'others')
+      .flatMap((owner) => STATUSES.map((status) => ({ role, owner, status }))),
+  )
 }
 
 const label = (cell: Cell) => `${cell.role}/${cell.owner}/${cell.status}`
@@ -187,7 +191,9 @@ function outcome(reply: Reply): string {
 
 /** Compares every cell and fails once with the list of differing cells. */
 function expectCells(results: { cell: string; expected: string; actual: string }[]): void {
-  const wrong = results.filter((result) => result.expected !== result.actual).map((result) => `${result.cell}: expected ${result.expected}, got ${result.actual}`)
+  const wrong = results
+    .filter((result) => result.expected !== result.actual)
+    .map((result) => `${result.cell}: expected ${result.expected}, got ${result.actual}`)
   expect(wrong, `${wrong.length} of ${results.length} cells differ`).toEqual([])
 }
 
@@ -205,7 +211,10 @@ beforeAll(async () => {
   users.forEach((user, n) => (callers[roles[n]!] = { role: roles[n]!, token: user.token, id: user.id }))
   others = { role: 'author', token: other!.token, id: other!.id }
 
-  const owners = [...(['subscriber', 'contributor', 'author', 'editor', 'administrator'] as Role[]).map((role) => ({ key: role, id: callers[role].id! })), { key: 'others', id: others.id! }]
+  const owners = [
+    ...(['subscriber', 'contributor', 'author', 'editor', 'administrator'] as Role[]).map((role) => ({ key: role, id: callers[role].id! })),
+    { key: 'others', id: others.id! },
+  ]
   const wanted = KINDS.flatMap((kind) => owners.flatMap((owner) => STATUSES.map((status) => ({ kind, owner, status }))))
   const made = await pooled(wanted, ({ kind, owner, status }) => createItem(kind, owner.id, status, `${owner.key}-${status}`))
   for (const kind of KINDS) readItems[kind] = new Map()
@@ -290,7 +299,10 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
   async function listed(role: Role, status?: Status): Promise<{ reply: Reply; ids: Set<number> }> {
     const items = [...readItems[kind].values()]
     const statusQuery = status ? `&status=${stored(status)}` : ''
-    const path = kind === 'events' ? `${NS}/events?per_page=50&include=${items.map((item) => item.id).join(',')}${statusQuery}` : `${NS}/${kind}?per_page=50&search=${TAG}${statusQuery}`
+    const path =
+      kind === 'events'
+        ? `${NS}/events?per_page=50&include=${items.map((item) => item.id).join(',')}${statusQuery}`
+        : `${NS}/${kind}?per_page=50&search=${TAG}${statusQuery}`
     const reply = await call(path, { token: callers[role].token })
     const ids = new Set<number>(reply.status === 200 ? (reply.body[kind] as { id: number }[]).map((item) => item.id) : [])
     return { reply, ids }
@@ -303,7 +315,13 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
       expect(reply.status, JSON.stringify(reply.body).slice(0, 300)).toBe(200)
       lists.set(role, ids)
     }
-    expectCells(cells().map((cell) => ({ cell: label(cell), expected: namespaceListed(cell), actual: lists.get(cell.role)!.has(readItem(kind, cell).id) ? 'listed' : 'absent' })))
+    expectCells(
+      cells().map((cell) => ({
+        cell: label(cell),
+        expected: namespaceListed(cell),
+        actual: lists.get(cell.role)!.has(readItem(kind, cell).id) ? 'listed' : 'absent',
+      })),
+    )
   })
 
   it(`GET /${kind}?status=…: only writers may ask for statuses other than publish, and see only what they may read`, async () => {
@@ -333,7 +351,8 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
       if (kind === 'events') Object.assign(body, { start_date: '2031-03-02 10:00:00', end_date: '2031-03-02 11:00:00' })
       const reply = await call(`${NS}/${kind}`, { method: 'POST', token: callers[role].token, json: body })
       const actual = reply.status === 201 ? `201 ${reply.body.status}` : outcome(reply)
-      if (reply.status === 201 && reply.body.author !== String(callers[role].id)) return { cell: `${role}/${requested ?? '(none)'}`, expected: 'author is the caller', actual: `author ${reply.body.author}` }
+      if (reply.status === 201 && reply.body.author !== String(callers[role].id))
+        return { cell: `${role}/${requested ?? '(none)'}`, expected: 'author is the caller', actual: `author ${reply.body.author}` }
       return { cell: `${role}/${requested ?? '(none)'}`, expected: namespaceCreate(role, requested), actual }
     })
     expectCells(results)
@@ -367,7 +386,11 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
     const before = await storedItems(kind, items)
     const results = await pooled(all, async (cell, n) => {
       const slug = before.get(items[n]!.id)!.slug as string
-      const reply = await call(`${NS}/${kind}/by-slug/${encodeURIComponent(slug)}`, { method: 'PATCH', token: callers[cell.role].token, json: { description: 'changed by slug' } })
+      const reply = await call(`${NS}/${kind}/by-slug/${encodeURIComponent(slug)}`, {
+        method: 'PATCH',
+        token: callers[cell.role].token,
+        json: { description: 'changed by slug' },
+      })
       return { cell: label(cell), expected: namespaceUpdate(cell), actual: outcome(reply) }
     })
     expectCells(results)
@@ -404,7 +427,11 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
     const results = await pooled(
       ROLES.flatMap((role) => (['PATCH', 'DELETE'] as const).map((method) => ({ role, method }))),
       async ({ role, method }) => {
-        const reply = await call(`${NS}/${kind}/2000000000`, { method, token: callers[role].token, json: method === 'PATCH' ? { [NS_NAME[kind]]: 'x' } : undefined })
+        const reply = await call(`${NS}/${kind}/2000000000`, {
+          method,
+          token: callers[role].token,
+          json: method === 'PATCH' ? { [NS_NAME[kind]]: 'x' } : undefined,
+        })
         // Events validate only the id's format (docs/api.md §2): permission first, then 404; venues and organizers 400 for anyone.
         const expected = kind !== 'events' ? '400 rest_invalid_param' : writer(role) ? '404 rest-event-not-found' : forbidden(role)
         return { cell: `${role}/${method}`, expected, actual: outcome(reply) }
@@ -439,7 +466,13 @@ describe.each(KINDS)('Payload REST: /api/%s', (kind) => {
       expect(reply.status).toBe(200)
       lists.set(role, new Set((reply.body.docs as { id: number }[]).map((doc) => doc.id)))
     }
-    expectCells(cells().map((cell) => ({ cell: label(cell), expected: payloadReadable(cell) ? 'listed' : 'absent', actual: lists.get(cell.role)!.has(readItem(kind, cell).id) ? 'listed' : 'absent' })))
+    expectCells(
+      cells().map((cell) => ({
+        cell: label(cell),
+        expected: payloadReadable(cell) ? 'listed' : 'absent',
+        actual: lists.get(cell.role)!.has(readItem(kind, cell).id) ? 'listed' : 'absent',
+      })),
+    )
   })
 
   it(`POST /api/${kind}: who may create, and the status each role gets`, async () => {
@@ -460,7 +493,8 @@ describe.each(KINDS)('Payload REST: /api/%s', (kind) => {
       kind,
       cells(),
       (cell) => itemToUpdate(kind, cell),
-      (cell, item) => call(`/api/${kind}/${item.id}?depth=0`, { method: 'PATCH', token: callers[cell.role].token, json: { [NAME_FIELD[kind]]: renamed(item) } }),
+      (cell, item) =>
+        call(`/api/${kind}/${item.id}?depth=0`, { method: 'PATCH', token: callers[cell.role].token, json: { [NAME_FIELD[kind]]: renamed(item) } }),
     )
     expectCells(
       written.map(({ cell, item, reply, after }) => {
@@ -476,13 +510,22 @@ describe.each(KINDS)('Payload REST: /api/%s', (kind) => {
       kind,
       cells().filter((cell) => mayEdit(cell)),
       (cell) => createItem(kind, ownerOf(cell), cell.status, `pesc-${label(cell)}`),
-      (cell, item) => call(`/api/${kind}/${item.id}?depth=0`, { method: 'PATCH', token: callers[cell.role].token, json: { author: others.id === ownerOf(cell) ? callers.editor.id : others.id, status: 'publish' } }),
+      (cell, item) =>
+        call(`/api/${kind}/${item.id}?depth=0`, {
+          method: 'PATCH',
+          token: callers[cell.role].token,
+          json: { author: others.id === ownerOf(cell) ? callers.editor.id : others.id, status: 'publish' },
+        }),
     )
     expectCells(
       written.map(({ cell, after }) => {
         const expectedAuthor = editsOthers(cell.role) ? 'changed' : 'kept'
         const expectedStatus = cell.role === 'contributor' ? 'pending' : 'publish'
-        return { cell: label(cell), expected: `${expectedAuthor} ${expectedStatus}`, actual: `${after?.author === ownerOf(cell) ? 'kept' : 'changed'} ${after?.status}` }
+        return {
+          cell: label(cell),
+          expected: `${expectedAuthor} ${expectedStatus}`,
+          actual: `${after?.author === ownerOf(cell) ? 'kept' : 'changed'} ${after?.status}`,
+        }
       }),
     )
   })

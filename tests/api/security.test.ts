@@ -27,7 +27,10 @@ import { asAdmin, BASE_URL, call, NS, type Reply, type TestUser, unique, usersOf
 import { freePort, waitForHealth } from '../../scripts/serverProcess'
 
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII=', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII=',
+  'base64',
+)
 
 let admin: string
 let editor: TestUser
@@ -173,7 +176,7 @@ describe('SQL injection through filters, orders, search and slugs', () => {
 
   it('does not run injected statements: a pg_sleep payload answers at once, and the tables are still there', async () => {
     const started = Date.now()
-    for (const payload of ["'; SELECT pg_sleep(5);--", "1 AND (SELECT 1 FROM pg_sleep(5))", "') OR pg_sleep(5) IS NULL--"]) {
+    for (const payload of ["'; SELECT pg_sleep(5);--", '1 AND (SELECT 1 FROM pg_sleep(5))', "') OR pg_sleep(5) IS NULL--"]) {
       for (const param of ['search', 'slug', 'orderby', 'categories']) {
         const route = param === 'orderby' || param === 'slug' ? '/categories' : '/events'
         const reply = await call(`${NS}${route}?${param}=${encodeURIComponent(payload)}`)
@@ -207,7 +210,7 @@ describe('SQL injection through filters, orders, search and slugs', () => {
       `where[status][in]=draft,pending,private,trash`,
       `sort=${encodeURIComponent('title; DROP TABLE events')}`,
       `sort=${encodeURIComponent('(select 1)')}`,
-      `where[${encodeURIComponent("title\" OR 1=1 --")}][equals]=x`,
+      `where[${encodeURIComponent('title" OR 1=1 --')}][equals]=x`,
       `where[id][in]=${encodeURIComponent('1) OR (1=1')}`,
     ]
     const wrong: string[] = []
@@ -215,7 +218,8 @@ describe('SQL injection through filters, orders, search and slugs', () => {
       const reply = await call(`/api/events?${query}&limit=100&depth=0`)
       const where = `/api/events?${query} → ${reply.status} ${textOf(reply).slice(0, 200)}`
       if (reply.status >= 500) wrong.push(where)
-      else if (reply.status === 200 && (reply.body.docs as { status: string }[]).some((doc) => doc.status !== 'publish')) wrong.push(`unpublished document in ${where}`)
+      else if (reply.status === 200 && (reply.body.docs as { status: string }[]).some((doc) => doc.status !== 'publish'))
+        wrong.push(`unpublished document in ${where}`)
       else if (INTERNALS.test(textOf(reply))) wrong.push(`internals in ${where}`)
     }
     expect(wrong).toEqual([])
@@ -239,12 +243,33 @@ describe('password-protected and unpublished content never reaches readers who m
     trashedVenueCity: unique('tvcity'),
   }
   const password = `pw-${randomUUID()}`
-  const fixture = {} as Record<'protectedVenue' | 'protectedOrganizer' | 'protectedEvent' | 'linkingProtected' | 'draftVenue' | 'pendingOrganizer' | 'trashedVenue' | 'linkingHidden' | 'draftEvent' | 'privateEvent' | 'childOfDraft', Doc>
+  const fixture = {} as Record<
+    | 'protectedVenue'
+    | 'protectedOrganizer'
+    | 'protectedEvent'
+    | 'linkingProtected'
+    | 'draftVenue'
+    | 'pendingOrganizer'
+    | 'trashedVenue'
+    | 'linkingHidden'
+    | 'draftEvent'
+    | 'privateEvent'
+    | 'childOfDraft',
+    Doc
+  >
   let category: Doc
 
   beforeAll(async () => {
     category = await create('event-categories', { name: unique('leakcat') })
-    fixture.protectedVenue = await create('venues', { name: unique('locked venue'), status: 'publish', password, city: secrets.venueCity, address: secrets.venueAddress, geoLat: 45.1, geoLng: 4.1 })
+    fixture.protectedVenue = await create('venues', {
+      name: unique('locked venue'),
+      status: 'publish',
+      password,
+      city: secrets.venueCity,
+      address: secrets.venueAddress,
+      geoLat: 45.1,
+      geoLng: 4.1,
+    })
     fixture.protectedOrganizer = await create('organizers', { name: unique('locked organizer'), status: 'publish', password, email: secrets.organizerEmail })
     fixture.protectedEvent = await create('events', {
       title: unique('locked event'),
@@ -259,14 +284,41 @@ describe('password-protected and unpublished content never reaches readers who m
       organizers: [fixture.protectedOrganizer.id],
       categories: [category.id],
     })
-    fixture.linkingProtected = await create('events', { title: unique('open event with locked venue'), status: 'publish', start: tomorrow(2), end: tomorrow(3), venue: fixture.protectedVenue.id, organizers: [fixture.protectedOrganizer.id] })
+    fixture.linkingProtected = await create('events', {
+      title: unique('open event with locked venue'),
+      status: 'publish',
+      start: tomorrow(2),
+      end: tomorrow(3),
+      venue: fixture.protectedVenue.id,
+      organizers: [fixture.protectedOrganizer.id],
+    })
     fixture.draftVenue = await create('venues', { name: unique('draft venue'), status: 'draft', city: secrets.draftVenueCity })
     fixture.pendingOrganizer = await create('organizers', { name: unique('pending organizer'), status: 'pending', email: secrets.pendingOrganizerEmail })
     fixture.trashedVenue = await create('venues', { name: unique('trashed venue'), status: 'trash', city: secrets.trashedVenueCity })
-    fixture.linkingHidden = await create('events', { title: unique('open event with hidden links'), status: 'publish', start: tomorrow(4), end: tomorrow(5), venue: fixture.draftVenue.id, organizers: [fixture.pendingOrganizer.id, fixture.protectedOrganizer.id] })
-    fixture.draftEvent = await create('events', { title: secrets.draftEventTitle, status: 'draft', start: tomorrow(6), end: tomorrow(7), categories: [category.id], venue: fixture.trashedVenue.id })
+    fixture.linkingHidden = await create('events', {
+      title: unique('open event with hidden links'),
+      status: 'publish',
+      start: tomorrow(4),
+      end: tomorrow(5),
+      venue: fixture.draftVenue.id,
+      organizers: [fixture.pendingOrganizer.id, fixture.protectedOrganizer.id],
+    })
+    fixture.draftEvent = await create('events', {
+      title: secrets.draftEventTitle,
+      status: 'draft',
+      start: tomorrow(6),
+      end: tomorrow(7),
+      categories: [category.id],
+      venue: fixture.trashedVenue.id,
+    })
     fixture.privateEvent = await create('events', { title: secrets.privateEventTitle, status: 'private', start: tomorrow(8), end: tomorrow(9) })
-    fixture.childOfDraft = await create('events', { title: unique('child'), status: 'publish', start: tomorrow(10), end: tomorrow(11), parent: fixture.draftEvent.id })
+    fixture.childOfDraft = await create('events', {
+      title: unique('child'),
+      status: 'publish',
+      start: tomorrow(10),
+      end: tomorrow(11),
+      parent: fixture.draftEvent.id,
+    })
   })
 
   const allSecrets = () => [...Object.values(secrets), password]
@@ -294,7 +346,9 @@ describe('password-protected and unpublished content never reaches readers who m
     const f = fixture
     return [
       `${NS}/events`,
-      `${NS}/events?per_page=50&include=${Object.values(f).map((doc) => doc.id).join(',')}`,
+      `${NS}/events?per_page=50&include=${Object.values(f)
+        .map((doc) => doc.id)
+        .join(',')}`,
       `${NS}/events?status=publish&include=${f.protectedEvent.id}`,
       `${NS}/events?categories=${category.id}`,
       `${NS}/events?venue=${f.protectedVenue.id}`,
@@ -341,7 +395,8 @@ describe('password-protected and unpublished content never reaches readers who m
   }
 
   it('through the namespace: lists, single reads, by-slug routes and language roots', async () => {
-    for (const reader of readers()) expect({ reader: reader.name, leaks: await sweep(namespacePaths(), reader.token) }).toEqual({ reader: reader.name, leaks: [] })
+    for (const reader of readers())
+      expect({ reader: reader.name, leaks: await sweep(namespacePaths(), reader.token) }).toEqual({ reader: reader.name, leaks: [] })
   })
 
   it('through embeds: an open event embeds a protected venue and organizer redacted, and no unpublished ones (json_ld included)', async () => {
@@ -372,7 +427,14 @@ describe('password-protected and unpublished content never reaches readers who m
     expect(listed).not.toContain(fixture.draftEvent.id)
     expect(listed).not.toContain(fixture.privateEvent.id)
     const locked = (list.body.events as Record<string, unknown>[]).find((event) => event.id === fixture.protectedEvent.id)!
-    expect({ description: locked.description, website: locked.website, cost: locked.cost, venue: locked.venue, organizer: locked.organizer, categories: locked.categories }).toEqual({
+    expect({
+      description: locked.description,
+      website: locked.website,
+      cost: locked.cost,
+      venue: locked.venue,
+      organizer: locked.organizer,
+      categories: locked.categories,
+    }).toEqual({
       description: '',
       website: '',
       cost: '',
@@ -421,7 +483,11 @@ describe('password-protected and unpublished content never reaches readers who m
   it('through Payload REST: ?locale=all answers 200 (not 500) for anonymous readers when protected items exist', async () => {
     for (const collection of ['events', 'venues', 'organizers']) {
       const reply = await call(`/api/${collection}?locale=all&limit=100`)
-      expect({ collection, status: reply.status, body: reply.status === 200 ? 'docs' : textOf(reply).slice(0, 200) }).toEqual({ collection, status: 200, body: 'docs' })
+      expect({ collection, status: reply.status, body: reply.status === 200 ? 'docs' : textOf(reply).slice(0, 200) }).toEqual({
+        collection,
+        status: 200,
+        body: 'docs',
+      })
     }
   })
 
@@ -485,11 +551,17 @@ describe('password-protected and unpublished content never reaches readers who m
         const reply = await call(`${NS}/${attempt.route}`, { method: 'POST', token: user.token, json: attempt.body })
         const text = textOf(reply)
         if (reply.status >= 500) wrong.push(`${user.role} POST /${attempt.route} ${JSON.stringify(attempt.body)} → ${reply.status}`)
-        if (text.includes(attempt.secret)) wrong.push(`${user.role} POST /${attempt.route} ${JSON.stringify(attempt.body)} → ${reply.status} reveals ${attempt.secret}`)
+        if (text.includes(attempt.secret))
+          wrong.push(`${user.role} POST /${attempt.route} ${JSON.stringify(attempt.body)} → ${reply.status} reveals ${attempt.secret}`)
         // An event with the same inline venue must not embed it either.
         if (attempt.route === 'venues') {
-          const event = await call(`${NS}/events`, { method: 'POST', token: user.token, json: { title: unique('dup'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', venue: attempt.body } })
-          if (textOf(event).includes(attempt.secret)) wrong.push(`${user.role} POST /events with inline venue ${JSON.stringify(attempt.body)} reveals ${attempt.secret}`)
+          const event = await call(`${NS}/events`, {
+            method: 'POST',
+            token: user.token,
+            json: { title: unique('dup'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', venue: attempt.body },
+          })
+          if (textOf(event).includes(attempt.secret))
+            wrong.push(`${user.role} POST /events with inline venue ${JSON.stringify(attempt.body)} reveals ${attempt.secret}`)
         }
       }
     }
@@ -500,14 +572,24 @@ describe('password-protected and unpublished content never reaches readers who m
     for (const language of ['all', '*', 'EN', 'xx', 'fr-FR']) {
       for (const requestPath of [`${NS}/events/${fixture.linkingProtected.id}`, `${NS}/venues/${fixture.protectedVenue.id}`, `${NS}/venues`]) {
         const reply = await call(`${requestPath}?i18n_language=${encodeURIComponent(language)}`)
-        expect({ language, requestPath, status: reply.status, code: reply.body.code }).toEqual({ language, requestPath, status: 400, code: 'rest_invalid_param' })
+        expect({ language, requestPath, status: reply.status, code: reply.body.code }).toEqual({
+          language,
+          requestPath,
+          status: 400,
+          code: 'rest_invalid_param',
+        })
       }
     }
   })
 
   it('never returns a password, even to those who may edit', async () => {
     for (const token of [admin, editor.token]) {
-      const paths = [`${NS}/events/${fixture.protectedEvent.id}?context=edit`, `${NS}/venues/${fixture.protectedVenue.id}?context=edit`, `${NS}/organizers/${fixture.protectedOrganizer.id}?context=edit`, `${NS}/events?include=${fixture.protectedEvent.id}&context=edit`]
+      const paths = [
+        `${NS}/events/${fixture.protectedEvent.id}?context=edit`,
+        `${NS}/venues/${fixture.protectedVenue.id}?context=edit`,
+        `${NS}/organizers/${fixture.protectedOrganizer.id}?context=edit`,
+        `${NS}/events?include=${fixture.protectedEvent.id}&context=edit`,
+      ]
       for (const requestPath of paths) {
         const reply = await call(requestPath, { token })
         expect(reply.status).toBe(200)
@@ -537,7 +619,11 @@ describe('contributors and authors cannot edit or trash what is not theirs', () 
         const reply = await call(requestPath, { method, token: contributor.token, json })
         expect({ status, method, requestPath, code: reply.status }).toEqual({ status, method, requestPath, code: 403 })
       }
-      const mutation = await call('/api/graphql', { method: 'POST', token: contributor.token, json: { query: `mutation { updateEvent(id: ${event.id}, data: { title: "hijacked" }) { id title } deleteEvent(id: ${event.id}) { id } }` } })
+      const mutation = await call('/api/graphql', {
+        method: 'POST',
+        token: contributor.token,
+        json: { query: `mutation { updateEvent(id: ${event.id}, data: { title: "hijacked" }) { id title } deleteEvent(id: ${event.id}) { id } }` },
+      })
       expect(mutation.status).toBeLessThan(500)
       const stored = await call(`/api/events/${event.id}?depth=0`, { token: admin })
       expect({ status, title: stored.body.title, stored: stored.body.status }).toEqual({ status, title: event.title, stored: status })
@@ -545,19 +631,35 @@ describe('contributors and authors cannot edit or trash what is not theirs', () 
   })
 
   it('does not let a contributor publish, reassign or keep editing an item once published', async () => {
-    const created = await call(`${NS}/events`, { method: 'POST', token: contributor.token, json: { title: unique('mine'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', status: 'publish', author: editor.id } })
+    const created = await call(`${NS}/events`, {
+      method: 'POST',
+      token: contributor.token,
+      json: { title: unique('mine'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', status: 'publish', author: editor.id },
+    })
     expect(created.status).toBe(201)
     expect({ status: created.body.status, author: created.body.author }).toEqual({ status: 'pending', author: String(contributor.id) })
-    const escalate = await call(`${NS}/events/${created.body.id}`, { method: 'PATCH', token: contributor.token, json: { status: 'publish', author: editor.id } })
+    const escalate = await call(`${NS}/events/${created.body.id}`, {
+      method: 'PATCH',
+      token: contributor.token,
+      json: { status: 'publish', author: editor.id },
+    })
     expect(escalate.status).toBe(200)
     expect({ status: escalate.body.status, author: escalate.body.author }).toEqual({ status: 'pending', author: String(contributor.id) })
-    const future = await call(`${NS}/events/${created.body.id}`, { method: 'PATCH', token: contributor.token, json: { status: 'future', date: '2031-01-01 00:00:00' } })
+    const future = await call(`${NS}/events/${created.body.id}`, {
+      method: 'PATCH',
+      token: contributor.token,
+      json: { status: 'future', date: '2031-01-01 00:00:00' },
+    })
     expect(future.body.status).toBe('pending')
     const viaPayload = await call(`/api/events/${created.body.id}`, { method: 'PATCH', token: contributor.token, json: { status: 'publish' } })
     expect(viaPayload.body.doc?.status ?? viaPayload.status).toBe('pending')
     await call(`/api/events/${created.body.id}`, { method: 'PATCH', token: admin, json: { status: 'publish' } })
     for (const method of ['PATCH', 'DELETE']) {
-      const reply = await call(`${NS}/events/${created.body.id}`, { method, token: contributor.token, json: method === 'PATCH' ? { title: 'after publication' } : undefined })
+      const reply = await call(`${NS}/events/${created.body.id}`, {
+        method,
+        token: contributor.token,
+        json: method === 'PATCH' ? { title: 'after publication' } : undefined,
+      })
       expect({ method, status: reply.status }).toEqual({ method, status: 403 })
     }
   })
@@ -567,7 +669,11 @@ describe('contributors and authors cannot edit or trash what is not theirs', () 
     expect((await call(`${NS}/venues/${venue.id}`, { method: 'PATCH', token: author.token, json: { city: 'Paris' } })).status).toBe(403)
     expect((await call(`${NS}/venues/${venue.id}`, { method: 'DELETE', token: author.token })).status).toBe(403)
     // An inline venue with the same name but other fields is a new venue, not an edit of theirs.
-    const event = await call(`${NS}/events`, { method: 'POST', token: author.token, json: { title: unique('ev'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', venue: { venue: venue.name, city: 'Paris' } } })
+    const event = await call(`${NS}/events`, {
+      method: 'POST',
+      token: author.token,
+      json: { title: unique('ev'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', venue: { venue: venue.name, city: 'Paris' } },
+    })
     expect(event.status).toBe(201)
     const stored = await call(`/api/venues/${venue.id}?depth=0`, { token: admin })
     expect({ city: stored.body.city, status: stored.body.status }).toEqual({ city: 'Lyon', status: 'publish' })
@@ -687,9 +793,13 @@ async function imageServer(): Promise<{ url: string; hits: string[]; close: () =
     }
     if (url.startsWith('/slow.png')) return void setTimeout(() => response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG), 15_000)
     if (url.startsWith('/to-file')) return response.writeHead(302, { Location: 'file:///etc/passwd' }).end()
-    if (url.startsWith('/loop')) return response.writeHead(302, { Location: `/loop${Number(url.split('?n=')[1] ?? 0) + 1}?n=${Number(url.split('?n=')[1] ?? 0) + 1}` }).end()
+    if (url.startsWith('/loop'))
+      return response.writeHead(302, { Location: `/loop${Number(url.split('?n=')[1] ?? 0) + 1}?n=${Number(url.split('?n=')[1] ?? 0) + 1}` }).end()
     if (url.startsWith('/redirect')) return response.writeHead(302, { Location: '/a.png' }).end()
-    if (url.startsWith('/script.svg')) return response.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>')
+    if (url.startsWith('/script.svg'))
+      return response
+        .writeHead(200, { 'Content-Type': 'image/svg+xml' })
+        .end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>')
     response.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -793,7 +903,11 @@ describe.skipIf(!canStartSecond)('image downloads when private addresses are all
   })
 
   async function post(image: string): Promise<Reply> {
-    const response = await fetch(`${base}${NS}/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `JWT ${admin}` }, body: JSON.stringify(eventWithImage(image)) })
+    const response = await fetch(`${base}${NS}/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `JWT ${admin}` },
+      body: JSON.stringify(eventWithImage(image)),
+    })
     const text = await response.text()
     let body: any = text
     try {
@@ -845,7 +959,10 @@ describe.skipIf(!canStartSecond)('image downloads when private addresses are all
     const type = file.headers.get('content-type') ?? ''
     const csp = file.headers.get('content-security-policy') ?? ''
     const disposition = file.headers.get('content-disposition') ?? ''
-    expect({ type, safe: !type.includes('svg') || /script-src 'none'|sandbox|default-src 'none'/.test(csp) || disposition.startsWith('attachment') }).toEqual({ type, safe: true })
+    expect({ type, safe: !type.includes('svg') || /script-src 'none'|sandbox|default-src 'none'/.test(csp) || disposition.startsWith('attachment') }).toEqual({
+      type,
+      safe: true,
+    })
   })
 })
 
@@ -856,7 +973,13 @@ describe('header injection through CR/LF', () => {
     const tag = unique('crlf')
     // Two matching events so that the list has a Link header, which echoes the search.
     for (let n = 0; n < 2; n++) await create('events', { title: `${tag}\r\nX-Injected: 1`, status: 'publish', start: tomorrow(n), end: tomorrow(n + 1) })
-    const injections = ['%0d%0aSet-Cookie:%20injected=1', '%0D%0AX-Injected:%201', '%0aX-Injected:%201', '%0dX-Injected:%201', '%E5%98%8A%E5%98%8DX-Injected:%201']
+    const injections = [
+      '%0d%0aSet-Cookie:%20injected=1',
+      '%0D%0AX-Injected:%201',
+      '%0aX-Injected:%201',
+      '%0dX-Injected:%201',
+      '%E5%98%8A%E5%98%8DX-Injected:%201',
+    ]
     const wrong: string[] = []
     for (const injection of injections) {
       const paths = [
@@ -891,7 +1014,12 @@ describe('header injection through CR/LF', () => {
 
 describe('limits', () => {
   async function rawPost(requestPath: string, body: BodyInit, contentType: string, extra: RequestInit = {}): Promise<{ status: number; code?: string }> {
-    const response = await fetch(`${BASE_URL}${requestPath}`, { method: 'POST', headers: { 'Content-Type': contentType, Authorization: `JWT ${admin}` }, body, ...extra } as RequestInit)
+    const response = await fetch(`${BASE_URL}${requestPath}`, {
+      method: 'POST',
+      headers: { 'Content-Type': contentType, Authorization: `JWT ${admin}` },
+      body,
+      ...extra,
+    } as RequestInit)
     const text = await response.text()
     try {
       return { status: response.status, code: JSON.parse(text).code }
@@ -905,7 +1033,11 @@ describe('limits', () => {
     const cases: [string, string, Buffer][] = [
       ['/events', 'application/json', Buffer.from(`{"title":"${'a'.repeat(over)}"}`)],
       ['/events', 'application/x-www-form-urlencoded', Buffer.from(`title=${'a'.repeat(over)}`)],
-      ['/venues', 'multipart/form-data; boundary=xyz', Buffer.from(`--xyz\r\nContent-Disposition: form-data; name="venue"\r\n\r\n${'a'.repeat(over)}\r\n--xyz--\r\n`)],
+      [
+        '/venues',
+        'multipart/form-data; boundary=xyz',
+        Buffer.from(`--xyz\r\nContent-Disposition: form-data; name="venue"\r\n\r\n${'a'.repeat(over)}\r\n--xyz--\r\n`),
+      ],
       ['/events/1', 'application/json', Buffer.from(`{"title":"${'a'.repeat(over)}"}`)],
       ['/categories', 'application/json', Buffer.from(`{"name":"${'a'.repeat(over)}"}`)],
       ['/events', 'text/plain', Buffer.from('a'.repeat(over))],
@@ -1012,7 +1144,8 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
   function problem(reply: Reply): string | undefined {
     const body = reply.body as { code?: unknown; message?: unknown; data?: { status?: unknown } }
     if (reply.status < 400 || reply.status >= 500) return `${reply.status} ${textOf(reply).slice(0, 120)}`
-    if (typeof body?.code !== 'string' || typeof body?.message !== 'string' || body?.data?.status !== reply.status) return `${reply.status} without the envelope: ${textOf(reply).slice(0, 120)}`
+    if (typeof body?.code !== 'string' || typeof body?.message !== 'string' || body?.data?.status !== reply.status)
+      return `${reply.status} without the envelope: ${textOf(reply).slice(0, 120)}`
     return undefined
   }
 
@@ -1042,7 +1175,17 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
 
   it('malformed percent-encoding in a path, anywhere on the server, by any method: a 400 naming the path, nothing written', async () => {
     const title = unique('malformed path')
-    const paths = [`${NS}/events/%FF`, `${NS}/events/by-slug/%C0%AF`, `${NS}/venues/1%2`, `${NS}/%zz`, `/fr${NS}/tags/%E2%82`, '/api/events/%FF', '/api/%', '/admin/collections/%FF', '/%FF']
+    const paths = [
+      `${NS}/events/%FF`,
+      `${NS}/events/by-slug/%C0%AF`,
+      `${NS}/venues/1%2`,
+      `${NS}/%zz`,
+      `/fr${NS}/tags/%E2%82`,
+      '/api/events/%FF',
+      '/api/%',
+      '/admin/collections/%FF',
+      '/%FF',
+    ]
     const wrong: string[] = []
     for (const requestPath of paths) {
       for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'HEAD']) {
@@ -1051,7 +1194,8 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
         if (reply.status !== 400) wrong.push(`${method} ${requestPath} → ${reply.status}`)
         else if (method !== 'HEAD') {
           const why = problem(reply)
-          if (why || reply.body.code !== 'rest_invalid_param' || !reply.body.data.params?.path) wrong.push(`${method} ${requestPath} → ${why ?? JSON.stringify(reply.body)}`)
+          if (why || reply.body.code !== 'rest_invalid_param' || !reply.body.data.params?.path)
+            wrong.push(`${method} ${requestPath} → ${why ?? JSON.stringify(reply.body)}`)
         }
       }
     }
@@ -1067,7 +1211,11 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
       if (why) wrong.push(`GET ${requestPath} → ${why}`)
     }
     for (const categories of [[2147483648], ['99999999999999999999']]) {
-      const write = await call(`${NS}/events`, { method: 'POST', token: admin, json: { title: unique('big'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', categories } })
+      const write = await call(`${NS}/events`, {
+        method: 'POST',
+        token: admin,
+        json: { title: unique('big'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', categories },
+      })
       const why = problem(write)
       if (why) wrong.push(`POST /events categories ${JSON.stringify(categories)} → ${why}`)
     }
@@ -1077,7 +1225,15 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
   it('numbers that name no record in link fields a venue or organizer does not have (parent, venue, organizer), anonymous or not', async () => {
     const venue = await create('venues', { name: unique('numbers venue'), status: 'publish' })
     const organizer = await create('organizers', { name: unique('numbers organizer'), status: 'publish' })
-    const bodies = [{ parent: 1.5 }, { parent: 6.6e65 }, { parent: [-1, 6.6e65] }, { venue: [1.5] }, { organizer: [2147483648] }, { venue: -3 }, { parent: '1e3' }]
+    const bodies = [
+      { parent: 1.5 },
+      { parent: 6.6e65 },
+      { parent: [-1, 6.6e65] },
+      { venue: [1.5] },
+      { organizer: [2147483648] },
+      { venue: -3 },
+      { parent: '1e3' },
+    ]
     const wrong: string[] = []
     for (const token of [undefined, admin]) {
       for (const body of bodies) {

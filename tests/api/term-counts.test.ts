@@ -83,7 +83,9 @@ describe('term counts follow every write', () => {
   it('adds up concurrent writes exactly, and agrees with the events listed under the term', async () => {
     const term = await createCategory({ name: `${tag} busy` })
     const events = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => createEvent({ title: unique('busy'), start: `2032-02-${String(i + 1).padStart(2, '0')}T09:00:00.000Z`, categories: [term.id] })),
+      Array.from({ length: 12 }, (_, i) =>
+        createEvent({ title: unique('busy'), start: `2032-02-${String(i + 1).padStart(2, '0')}T09:00:00.000Z`, categories: [term.id] }),
+      ),
     )
     await Promise.all(events.slice(0, 5).map((event) => patchDoc('events', event.id, { status: 'draft' })))
     expect(await categoryCount(term)).toBe(7)

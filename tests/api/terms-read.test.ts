@@ -106,7 +106,10 @@ describe('the term object', () => {
 
   it('lists the same objects as the single reads', async () => {
     const categories = await list('categories', { search: tag })
-    expect(categories.body.categories).toEqual([withoutLinks((await ns(`/categories/${child.id}`)).body), withoutLinks((await ns(`/categories/${parent.id}`)).body)])
+    expect(categories.body.categories).toEqual([
+      withoutLinks((await ns(`/categories/${child.id}`)).body),
+      withoutLinks((await ns(`/categories/${parent.id}`)).body),
+    ])
     for (const term of categories.body.categories) expect(Object.keys(term)).toEqual(CATEGORY_KEYS)
     const tags = await list('tags', { search: tag })
     expect(tags.body.tags).toEqual([withoutLinks((await ns(`/tags/${eventTag.id}`)).body)])

@@ -28,7 +28,10 @@ const TAXONOMIES = [
 
 /** WordPress's `_links` of a term answered to someone who may manage terms. */
 function managerLinks(route: string, id: number) {
-  return { self: [{ href: `${ROOT}/${route}/${id}`, targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } }], collection: [{ href: `${ROOT}/${route}` }] }
+  return {
+    self: [{ href: `${ROOT}/${route}/${id}`, targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } }],
+    collection: [{ href: `${ROOT}/${route}` }],
+  }
 }
 
 async function createTerm(route: string, token: string, data: Record<string, unknown> = {}) {
@@ -91,7 +94,11 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
       expectMissing(await api(`/${route}`, { method: 'POST', token: editor.token, json: { description: 'x' } }), ['name'])
       expectInvalidParam(await api(`/${route}`, { method: 'POST', token: editor.token, json: { name: '' } }), 'name')
       expectInvalidParam(await api(`/${route}`, { method: 'POST', token: editor.token, json: { name: unique(), slug: '' } }), 'slug')
-      expectError(await api(`/${route}`, { method: 'POST', token: editor.token, body: '{"name":', headers: { 'Content-Type': 'application/json' } }), 400, 'rest_invalid_json')
+      expectError(
+        await api(`/${route}`, { method: 'POST', token: editor.token, body: '{"name":', headers: { 'Content-Type': 'application/json' } }),
+        400,
+        'rest_invalid_json',
+      )
     })
 
     it('refuses a name already used in the taxonomy with term_exists and the existing id', async () => {

@@ -45,10 +45,41 @@ const VENUE_KEYS = [
 ]
 
 /** Keys of a venue that has only a name: every empty field omitted, the map flags always there. */
-const MINIMAL_KEYS = ['id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug', 'json_ld', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage']
+const MINIMAL_KEYS = [
+  'id',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'venue',
+  'slug',
+  'json_ld',
+  'show_map',
+  'show_map_link',
+  'global_id',
+  'global_id_lineage',
+]
 
 /** What a password keeps from readers who have not unlocked it (docs/api.md §3.3). */
-const PROTECTED_KEYS = ['description', 'excerpt', 'image', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince', 'geo_lat', 'geo_lng']
+const PROTECTED_KEYS = [
+  'description',
+  'excerpt',
+  'image',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'stateprovince',
+  'geo_lat',
+  'geo_lng',
+]
 
 function list(params: Record<string, string | number | boolean | undefined>, token?: string): Promise<Reply> {
   return ns(`/venues?${qs(params)}`, token)
@@ -318,7 +349,8 @@ describe('GET /venues: event, has_events, only_with_upcoming', () => {
     await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: await venue('private'), status: 'private' })
     await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: await venue('own private'), status: 'private', author: author.id })
     await createEvent({ title: unique('ev'), start: dayAt(-5, 10), venue: await venue('past private'), status: 'private' })
-    for (const status of ['draft', 'pending']) await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: await venue(status), status, author: author.id })
+    for (const status of ['draft', 'pending'])
+      await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: await venue(status), status, author: author.id })
     const upcoming = async (token?: string) => names(await list({ search: word, only_with_upcoming: 1 }, token)).sort()
     expect(await upcoming()).toEqual([])
     expect(await upcoming(subscriber.token)).toEqual([])
@@ -436,7 +468,7 @@ describe('GET /venues/{id} and /venues/by-slug/{slug}: the venue object', () => 
 
   beforeAll(async () => {
     media = await uploadImage(`${tag}-photo`)
-    full = await createVenue({
+    full = (await createVenue({
       name: `${tag} Grand Hall`,
       publishedAt: '2024-05-06T07:08:09.000Z',
       description: richText('A warm room'),
@@ -453,7 +485,7 @@ describe('GET /venues/{id} and /venues/by-slug/{slug}: the venue object', () => 
       geoLat: 37.7936,
       geoLng: -122.3958,
       showMap: false,
-    }) as never
+    })) as never
   })
 
   it('has upstream’s keys in upstream’s order, with exact values', async () => {

@@ -76,7 +76,12 @@ export async function userWithRole(role: string): Promise<TestUser> {
 
 /** One fresh user of each signed-in role below the administrator, created at once. */
 export async function usersOfEveryRole(): Promise<Record<'editor' | 'author' | 'contributor' | 'subscriber', TestUser>> {
-  const [editor, author, contributor, subscriber] = await Promise.all([userWithRole('editor'), userWithRole('author'), userWithRole('contributor'), userWithRole('subscriber')])
+  const [editor, author, contributor, subscriber] = await Promise.all([
+    userWithRole('editor'),
+    userWithRole('author'),
+    userWithRole('contributor'),
+    userWithRole('subscriber'),
+  ])
   return { editor, author, contributor, subscriber }
 }
 

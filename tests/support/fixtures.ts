@@ -4,7 +4,6 @@
  */
 import { asAdmin, call, NS, type Reply } from './api'
 
-
 type Doc = { id: number; [key: string]: unknown }
 
 async function create(collection: string, data: Record<string, unknown>): Promise<Doc> {

@@ -119,4 +119,3 @@ export function details(wallClock: string) {
   const [hour, minutes, seconds] = time.split(':')
   return { year, month, day, hour, minutes, seconds }
 }
-

@@ -97,9 +97,7 @@ describe('eventWindow: inclusive dates (default)', () => {
   it('snaps a timestamp on the day it falls on in the site zone', () => {
     // 1514764800 is 2018-01-01 00:00 UTC, 2017-12-31 19:00 in New York.
     expect(eventWindow({ start_date: 1514764800 }, 'UTC', NOW).echo.start_date).toBe('2018-01-01 00:00:00')
-    expect(eventWindow({ start_date: '1514764800' }, 'America/New_York', NOW).echo.start_date).toBe(
-      '2017-12-31 00:00:00',
-    )
+    expect(eventWindow({ start_date: '1514764800' }, 'America/New_York', NOW).echo.start_date).toBe('2017-12-31 00:00:00')
   })
 
   it('reads relative phrases on the site clock', () => {
@@ -138,11 +136,7 @@ describe('eventWindow: inclusive dates (default)', () => {
   })
 
   it('combines explicit start_date and end_date with relative bounds', () => {
-    const window = eventWindow(
-      { start_date: '2018-01-01', end_date: '2018-03-01', ends_before: '2018-02-01', starts_after: '2017-12-01' },
-      'UTC',
-      NOW,
-    )
+    const window = eventWindow({ start_date: '2018-01-01', end_date: '2018-03-01', ends_before: '2018-02-01', starts_after: '2017-12-01' }, 'UTC', NOW)
     expect(window.bounds).toEqual([
       { field: 'start', op: 'gte', value: '2018-01-01T00:00:00.000Z' },
       { field: 'end', op: 'lte', value: '2018-03-01T23:59:59.000Z' },
@@ -184,11 +178,7 @@ describe('eventWindow: inclusive dates (default)', () => {
 
 describe('eventWindow: strict dates', () => {
   it('uses the bounds at their time', () => {
-    const window = eventWindow(
-      { start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00', strict_dates: true },
-      'UTC',
-      NOW,
-    )
+    const window = eventWindow({ start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00', strict_dates: true }, 'UTC', NOW)
     expect(window.bounds).toEqual([
       { field: 'start', op: 'gte', value: '2018-01-01T15:00:00.000Z' },
       { field: 'end', op: 'lte', value: '2018-01-01T18:00:00.000Z' },
@@ -196,11 +186,7 @@ describe('eventWindow: strict dates', () => {
   })
 
   it('returns only the 16:00 event of the upstream example', () => {
-    const window = eventWindow(
-      { start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00', strict_dates: true },
-      'UTC',
-      NOW,
-    )
+    const window = eventWindow({ start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00', strict_dates: true }, 'UTC', NOW)
     expect(inWindow(window, { start: '2018-01-01 16:00:00', end: '2018-01-01 16:30:00' })).toBe(true)
     expect(inWindow(window, { start: '2018-01-01 20:00:00', end: '2018-01-01 20:30:00' })).toBe(false)
   })

@@ -317,7 +317,10 @@ describe('idListParam', () => {
     ['1, 2,3', [1, 2, 3]],
     ['4', [4]],
     [4, [4]],
-    [[1, '2', ' 3 '], [1, 2, 3]],
+    [
+      [1, '2', ' 3 '],
+      [1, 2, 3],
+    ],
     ['1,,2,', [1, 2]],
   ])('reads %j as %j', (input, expected) => {
     expect(parsed(schema, input)).toEqual(expected)
@@ -344,7 +347,10 @@ describe('stringListParam', () => {
   it.each([
     ['publish, draft', ['publish', 'draft']],
     ['music', ['music']],
-    [[' music ', 3, ''], ['music', '3']],
+    [
+      [' music ', 3, ''],
+      ['music', '3'],
+    ],
     [['Rock, Pop'], ['Rock, Pop']],
     [7, ['7']],
   ])('reads %j as %j', (input, expected) => {

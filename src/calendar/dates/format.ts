@@ -69,5 +69,7 @@ export function isoWithOffset(instant: Date, zoneId: string): string {
 
 /** Midnight of the day `instant` falls on in the zone, written as `isoWithOffset` writes it. */
 export function isoStartOfDay(instant: Date, zoneId: string): string {
-  return DateTime.fromJSDate(instant, { zone: toLuxonZone(zoneId) }).startOf('day').toFormat(ISO_WITH_OFFSET)
+  return DateTime.fromJSDate(instant, { zone: toLuxonZone(zoneId) })
+    .startOf('day')
+    .toFormat(ISO_WITH_OFFSET)
 }

@@ -41,7 +41,9 @@ function descriptionConverters(defaults: Converters): Converters {
       const start = tag === 'ol' && node.start > 1 ? ` start="${Number(node.start)}"` : ''
       const items: string[] = []
       for (const item of node.children as SerializedListItemNode[]) {
-        const content = nodesToHTML({ nodes: item.children, parent: { ...item, parent: node } }).join('').trimEnd()
+        const content = nodesToHTML({ nodes: item.children, parent: { ...item, parent: node } })
+          .join('')
+          .trimEnd()
         // The editor holds a nested list as an item of its own after the item it belongs to.
         const nestedOnly = item.children.length > 0 && item.children.every((child) => child.type === 'list')
         if (nestedOnly && items.length > 0) items[items.length - 1] += content

@@ -6,7 +6,11 @@ const US = ['', 'us', 'usa', 'united states', 'united states of america']
 export const deriveStateProvince: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   const merged = { ...originalDoc, ...data }
   if (merged.stateprovince) return data
-  const inUS = US.includes(String(merged.country ?? '').trim().toLowerCase())
+  const inUS = US.includes(
+    String(merged.country ?? '')
+      .trim()
+      .toLowerCase(),
+  )
   const derived = inUS ? merged.state || merged.province : merged.province || merged.state
   if (derived) data.stateprovince = derived
   return data

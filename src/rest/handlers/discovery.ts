@@ -16,7 +16,8 @@ const ARG_KEYWORDS = ['type', 'description', 'default', 'enum', 'items', 'format
 function inputSchema(route: AnyRoute): ObjectSchema {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(route.params, { io: 'input', unrepresentable: 'any' }) as ObjectSchema
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (refused(route.params.shape[name] as z.ZodType, property)) schema.properties![name] = { not: {}, description: 'Not accepted: any value is a 400 `rest_invalid_param`.' }
+    if (refused(route.params.shape[name] as z.ZodType, property))
+      schema.properties![name] = { not: {}, description: 'Not accepted: any value is a 400 `rest_invalid_param`.' }
   }
   return schema
 }
@@ -109,7 +110,8 @@ function groupedRoutes(routes: AnyRoute[]): Group[] {
 /** `GET /` of the namespace: WordPress's namespace index (docs/api.md §13), routes keyed by pattern. */
 async function namespaceIndex(grouped: () => Group[], ctx: RestContext, params: { namespace?: string }): Promise<RestResult> {
   const { namespace } = ctx.calendar
-  if (params.namespace !== undefined && params.namespace !== namespace) throw new RestError('rest_invalid_namespace', 'The specified namespace could not be found.', 404)
+  if (params.namespace !== undefined && params.namespace !== namespace)
+    throw new RestError('rest_invalid_namespace', 'The specified namespace could not be found.', 404)
   const routes: Record<string, unknown> = {}
   for (const group of grouped()) {
     const pattern = `/${namespace}${group.path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_PATTERNS[name]!)}`
@@ -172,13 +174,17 @@ function errorResponses(route: AnyRoute, method: HttpMethod): Record<string, unk
     '`rest_invalid_param`: a parameter is invalid (`data.params` maps each to the reason), including an unknown id or slug and a language the site does not offer;',
     '`rest_missing_callback_param`: required parameters are missing (`data.params` lists them).',
     ...(withBody ? ['`rest_invalid_json` / `rest_invalid_multipart`: the body cannot be read.'] : []),
-    ...(resource?.family === 'term' && (method === 'POST' || method === 'PUT' || method === 'PATCH') ? ['`term_exists`: the name is taken (`data.term_id`).'] : []),
+    ...(resource?.family === 'term' && (method === 'POST' || method === 'PUT' || method === 'PATCH')
+      ? ['`term_exists`: the name is taken (`data.term_id`).']
+      : []),
   )
   if (route.authorize) {
     responses['401'] = error('`rest_forbidden`: sign in (`Authorization: JWT <token>` or `users API-Key <key>`).')
     responses['403'] = error('`rest_forbidden`: the signed-in user may not do this.')
   } else if (method === 'GET' && item && kind === 'events') {
-    responses['403'] = error('`event-no-longer-available` (in the trash), `event-not-accessible` (not published and not yours to read), `event-password-protected` (give `password`).')
+    responses['403'] = error(
+      '`event-no-longer-available` (in the trash), `event-not-accessible` (not published and not yours to read), `event-password-protected` (give `password`).',
+    )
   } else if (method === 'GET' && item && codes) {
     responses['403'] = error(`\`${codes.notAccessible}\`: not published and not yours to read.`)
   }
@@ -205,7 +211,10 @@ function schemaRef(schema: z.ZodType | undefined): JsonSchema {
 
 const HEADER = {
   etag: { description: 'Strong validator of the body; send it back in `If-None-Match` to get a 304.', schema: { type: 'string' } },
-  cacheControl: { description: '`public, max-age=0, must-revalidate` for anonymous readers, `private, no-store` for signed-in ones.', schema: { type: 'string' } },
+  cacheControl: {
+    description: '`public, max-age=0, must-revalidate` for anonymous readers, `private, no-store` for signed-in ones.',
+    schema: { type: 'string' },
+  },
   total: { description: 'Items matching, over all pages.', schema: { type: 'integer', minimum: 0 } },
   totalPages: { description: 'Pages of items.', schema: { type: 'integer', minimum: 0 } },
   link: { description: 'RFC 8288 `next` and `prev` links.', schema: { type: 'string' } },
@@ -220,15 +229,26 @@ function successResponse(route: AnyRoute, method: HttpMethod) {
     ...(method === 'GET' ? { ETag: HEADER.etag } : {}),
     ...(list ? { 'X-Total': HEADER.total, 'X-Total-Pages': HEADER.totalPages, Link: HEADER.link } : {}),
   }
-  const description = created ? 'Created (venues and organizers: or the identical one that already existed).' : method === 'DELETE' ? 'The item as it was deleted (events, venues, organizers: now in the trash).' : 'Success.'
+  const description = created
+    ? 'Created (venues and organizers: or the identical one that already existed).'
+    : method === 'DELETE'
+      ? 'The item as it was deleted (events, venues, organizers: now in the trash).'
+      : 'Success.'
   return { [created ? '201' : '200']: { description, headers, content: { 'application/json': { schema: schemaRef(route.response) } } } }
 }
 
 /** Properties that may be objects or lists: sent as PHP brackets in form bodies (`venue[city]=Lyon`, `cost[]=0$`). */
 function bracketEncoded(properties: Record<string, JsonSchema>): Record<string, { style: string; explode: boolean }> {
   const structured = (schema: JsonSchema): boolean =>
-    schema.type === 'object' || schema.type === 'array' || (Array.isArray(schema.type) && (schema.type.includes('object') || schema.type.includes('array'))) || ((schema.anyOf ?? []) as JsonSchema[]).some(structured)
-  return Object.fromEntries(Object.entries(properties).filter(([, schema]) => structured(schema)).map(([name]) => [name, { style: 'deepObject', explode: true }]))
+    schema.type === 'object' ||
+    schema.type === 'array' ||
+    (Array.isArray(schema.type) && (schema.type.includes('object') || schema.type.includes('array'))) ||
+    ((schema.anyOf ?? []) as JsonSchema[]).some(structured)
+  return Object.fromEntries(
+    Object.entries(properties)
+      .filter(([, schema]) => structured(schema))
+      .map(([name]) => [name, { style: 'deepObject', explode: true }]),
+  )
 }
 
 function operationOf(calendar: CalendarRuntime, endpoint: Endpoint, method: HttpMethod) {

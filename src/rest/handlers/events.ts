@@ -26,9 +26,7 @@ const emptyPage = (): EventPage => ({ events: [], related: emptyRelated(), total
 export async function listEvents(ctx: RestContext, params: EventListParams): Promise<RestResult> {
   const perPage = pageSize(ctx, params.per_page)
   const query = await eventQuery(ctx, params, perPage)
-  const page = query.empty
-    ? emptyPage()
-    : await (servedByPageQuery(ctx, params) ? publicPage : accessControlledPage)(ctx, query, params, perPage)
+  const page = query.empty ? emptyPage() : await (servedByPageQuery(ctx, params) ? publicPage : accessControlledPage)(ctx, query, params, perPage)
   return listResult({
     ctx,
     route: 'events',
@@ -62,15 +60,29 @@ async function publicPage(ctx: RestContext, query: EventQuery, params: EventList
   const [found, total] = await Promise.all([
     ctx.req.payload.db.find({ ...args, sort: query.sort, limit: perPage, page: params.page, pagination: false, select: { id: true } }),
     // Exact totals cost a scan of every match (most of the time of a page at a million events): once per revision.
-    revisionCache(ctx.req.payload).get(ctx.revision, `event-total:${ctx.language}:${JSON.stringify(args.where)}`, async () => (await ctx.req.payload.db.count(args)).totalDocs),
+    revisionCache(ctx.req.payload).get(
+      ctx.revision,
+      `event-total:${ctx.language}:${JSON.stringify(args.where)}`,
+      async () => (await ctx.req.payload.db.count(args)).totalDocs,
+    ),
   ])
-  const { events, related } = await loadEventPage(ctx, found.docs.map((doc) => doc.id as number))
+  const { events, related } = await loadEventPage(
+    ctx,
+    found.docs.map((doc) => doc.id as number),
+  )
   return { events, related, total, unlocked: new Set() }
 }
 
 /** Every other reader: the local API with the caller's access, and protected events unlocked by password. */
 async function accessControlledPage(ctx: RestContext, query: EventQuery, params: EventListParams, perPage: number): Promise<EventPage> {
-  const found = await ctx.req.payload.find({ ...readOptions(ctx, 'events'), collection: 'events', where: query.where, sort: query.sort, page: params.page, limit: perPage })
+  const found = await ctx.req.payload.find({
+    ...readOptions(ctx, 'events'),
+    collection: 'events',
+    where: query.where,
+    sort: query.sort,
+    page: params.page,
+    limit: perPage,
+  })
   const passwords = await passwordsOf(ctx, found.docs as Event[], params.password)
   const unlocked = new Set<number>()
   for (const event of found.docs as Event[]) if (await unlocks(ctx, 'events', { ...event, password: passwords.get(event.id) }, params)) unlocked.add(event.id)
@@ -102,7 +114,13 @@ async function passwordsOf(ctx: RestContext, events: Event[], given: string | un
 async function withUnlockedContent(ctx: RestContext, events: Event[], passwords: Map<number, string | null>, unlocked: Set<number>): Promise<Event[]> {
   const ids = events.filter((event) => passwords.has(event.id) && unlocked.has(event.id)).map((event) => event.id)
   if (!ids.length) return events
-  const { docs } = await ctx.req.payload.find({ ...readOptions(ctx, 'events'), collection: 'events', overrideAccess: true, pagination: false, where: { id: { in: ids } } })
+  const { docs } = await ctx.req.payload.find({
+    ...readOptions(ctx, 'events'),
+    collection: 'events',
+    overrideAccess: true,
+    pagination: false,
+    where: { id: { in: ids } },
+  })
   const full = new Map((docs as Event[]).map((event) => [event.id, event]))
   return events.map((event) => full.get(event.id) ?? event)
 }
@@ -126,7 +144,12 @@ export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocki
   const unlocked = await unlocks(ctx, 'events', probe, unlocking)
   if (!unlocked) throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
   // A reader who gave the right password may see content that field access hides from anonymous readers.
-  const event = (await ctx.req.payload.findByID({ ...readOptions(ctx, 'events'), collection: 'events', id, overrideAccess: Boolean(probe.hasPassword) })) as Event
+  const event = (await ctx.req.payload.findByID({
+    ...readOptions(ctx, 'events'),
+    collection: 'events',
+    id,
+    overrideAccess: Boolean(probe.hasPassword),
+  })) as Event
   const related = await loadRelated(ctx, [event])
   return { body: serializeEvent(ctx, event, related, { single: true, unlocked: true }) }
 }

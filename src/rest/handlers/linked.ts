@@ -20,7 +20,14 @@ type Kind = LinkedResource['key']
 type Doc = Venue | Organizer
 
 /** What differs between venues and organizers; everything else is one handler (docs/api.md §7). */
-const KINDS: Record<Kind, { searchPlain: string[]; eventLinks: (event: Event) => unknown[]; serialize: (ctx: RestContext, doc: Doc, related: Related, options: LinkedOptions) => unknown }> = {
+const KINDS: Record<
+  Kind,
+  {
+    searchPlain: string[]
+    eventLinks: (event: Event) => unknown[]
+    serialize: (ctx: RestContext, doc: Doc, related: Related, options: LinkedOptions) => unknown
+  }
+> = {
   venues: {
     searchPlain: ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone', 'country'],
     eventLinks: (event) => [event.venue],
@@ -54,7 +61,13 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
   if (params.event !== undefined) {
     const event = (await findByIds<Event>(ctx, 'events', [params.event])).get(params.event)
     if (!event) throw RestError.invalidParams({ event: 'No such event.' })
-    and.push(idIn(eventLinks(event).map(idOf).filter((id): id is number => id !== undefined)))
+    and.push(
+      idIn(
+        eventLinks(event)
+          .map(idOf)
+          .filter((id): id is number => id !== undefined),
+      ),
+    )
     echo.push(['event', String(params.event)])
   }
   if (params.has_events !== undefined) {
@@ -71,7 +84,14 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
   and.push(status.where)
   echo.push(['status', status.echo])
 
-  const found = await ctx.req.payload.find({ ...readOptions(ctx, kind), collection: kind, where: { and }, sort: ['-publishedAt', '-id'], page: params.page, limit: perPage })
+  const found = await ctx.req.payload.find({
+    ...readOptions(ctx, kind),
+    collection: kind,
+    where: { and },
+    sort: ['-publishedAt', '-id'],
+    page: params.page,
+    limit: perPage,
+  })
   const docs = found.docs as Doc[]
   const related = await relatedOf(ctx, docs)
   return listResult({
@@ -92,13 +112,26 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
 export async function readLinked(ctx: RestContext, kind: Kind, id: number, unlocking: { password?: string; context?: string }): Promise<RestResult> {
   const { serialize } = KINDS[kind]
   const { singular } = resourceOf(kind)
-  const probe = await ctx.req.payload.findByID({ collection: kind, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true, select: { status: true, author: true, hasPassword: true } })
+  const probe = await ctx.req.payload.findByID({
+    collection: kind,
+    id,
+    depth: 0,
+    overrideAccess: true,
+    req: ctx.req,
+    disableErrors: true,
+    select: { status: true, author: true, hasPassword: true },
+  })
   if (!probe) throw RestError.invalidParams({ id: `No ${singular} has this id.` })
   if (probe.status !== 'publish' && !capabilities.readUnpublished(ctx.actor, probe)) {
     throw new RestError(errorCodes(resourceOf(kind)).notAccessible, `The requested ${singular} is not accessible`, 403)
   }
   const unlocked = await unlocks(ctx, kind, probe, unlocking)
-  const doc = (await ctx.req.payload.findByID({ ...readOptions(ctx, kind), collection: kind, id, overrideAccess: unlocked && Boolean(probe.hasPassword) })) as Doc
+  const doc = (await ctx.req.payload.findByID({
+    ...readOptions(ctx, kind),
+    collection: kind,
+    id,
+    overrideAccess: unlocked && Boolean(probe.hasPassword),
+  })) as Doc
   return { body: serialize(ctx, doc, await relatedOf(ctx, [doc]), { single: true, unlocked }) }
 }
 

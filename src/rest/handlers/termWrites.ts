@@ -15,15 +15,24 @@ export async function validateTermWrite(ctx: RestContext, terms: TermResource, p
   if (params.id !== undefined && !(await existingIds(ctx, terms.collection, [params.id])).size) invalid.id = `No ${terms.singular} has this id.`
   const parent = Number(params.parent ?? 0)
   if (parent > 0 && !(await existingIds(ctx, terms.collection, [parent])).size) invalid.parent = 'No such category.'
-  else if (parent > 0 && params.id !== undefined && (await ancestorsOf(ctx, terms, parent)).includes(params.id)) invalid.parent = 'A category cannot be below itself.'
+  else if (parent > 0 && params.id !== undefined && (await ancestorsOf(ctx, terms, parent)).includes(params.id))
+    invalid.parent = 'A category cannot be below itself.'
   return invalid
 }
 
 /** A category and its ancestors, nearest first (a loop already stored ends the walk). */
 async function ancestorsOf(ctx: RestContext, terms: TermResource, id: number): Promise<number[]> {
   const chain = [id]
-  for (let current: number | undefined = id; current !== undefined; ) {
-    const found = await ctx.req.payload.findByID({ collection: terms.collection, id: current, req: ctx.req, depth: 0, overrideAccess: true, disableErrors: true, select: { parent: true } as never })
+  for (let current: number | undefined = id; current !== undefined;) {
+    const found = await ctx.req.payload.findByID({
+      collection: terms.collection,
+      id: current,
+      req: ctx.req,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+      select: { parent: true } as never,
+    })
     const next = idOf((found as { parent?: unknown } | null)?.parent)
     if (next === undefined || chain.includes(next)) break
     chain.push(next)
@@ -37,7 +46,15 @@ async function ancestorsOf(ctx: RestContext, terms: TermResource, id: number): P
  * (WordPress core); tags are all siblings.
  */
 async function refuseDuplicateName(ctx: RestContext, terms: TermResource, name: string, parent: number, self?: number): Promise<void> {
-  const { docs } = await ctx.req.payload.find({ collection: terms.collection, req: ctx.req, locale: ctx.language, depth: 0, pagination: false, where: { name: { like: escapeLike(name) } }, select: { name: true, ...(terms.singular === 'category' ? { parent: true } : {}) } as never })
+  const { docs } = await ctx.req.payload.find({
+    collection: terms.collection,
+    req: ctx.req,
+    locale: ctx.language,
+    depth: 0,
+    pagination: false,
+    where: { name: { like: escapeLike(name) } },
+    select: { name: true, ...(terms.singular === 'category' ? { parent: true } : {}) } as never,
+  })
   const clash = (docs as { id: number; name?: string; parent?: unknown }[]).find(
     (doc) => doc.id !== self && (idOf(doc.parent) ?? 0) === parent && doc.name?.trim().toLowerCase() === name.trim().toLowerCase(),
   )
@@ -64,7 +81,7 @@ export async function createTerm(ctx: RestContext, terms: TermResource, params: 
 export async function updateTerm(ctx: RestContext, terms: TermResource, params: TermWriteParams & { id: number }): Promise<RestResult> {
   await inTransaction(ctx, async () => {
     if (params.name !== undefined) {
-      const parent = params.parent !== undefined ? Number(params.parent) : (idOf((await findTerm(ctx, terms, params.id) as { parent?: unknown }).parent) ?? 0)
+      const parent = params.parent !== undefined ? Number(params.parent) : (idOf(((await findTerm(ctx, terms, params.id)) as { parent?: unknown }).parent) ?? 0)
       await refuseDuplicateName(ctx, terms, params.name, parent, params.id)
     }
     await updateInLanguage(ctx, terms.collection, params.id, termData(params))
@@ -81,7 +98,15 @@ export async function deleteTerm(ctx: RestContext, terms: TermResource, id: numb
   const before = await readTerm(ctx, terms, id, { links: false })
   await inTransaction(ctx, async () => {
     if (terms.singular === 'category') {
-      await ctx.req.payload.update({ collection: terms.collection, where: { parent: { equals: id } }, data: { parent: idOf(term.parent) ?? null } as never, req: ctx.req, overrideAccess: true, depth: 0, locale: 'en' })
+      await ctx.req.payload.update({
+        collection: terms.collection,
+        where: { parent: { equals: id } },
+        data: { parent: idOf(term.parent) ?? null } as never,
+        req: ctx.req,
+        overrideAccess: true,
+        depth: 0,
+        locale: 'en',
+      })
     }
     await ctx.req.payload.delete({ ...readOptions(ctx), collection: terms.collection, id })
   })

@@ -34,7 +34,10 @@ export async function listTerms(ctx: RestContext, terms: TermResource, params: T
   const perPage = pageSize(ctx, params.per_page)
   const and: Where[] = []
   const invalid: Record<string, string> = {}
-  if (params.search) and.push({ or: ['name', 'slug', ...(ctx.language === 'en' ? [] : ['name.en', 'slug.en'])].map((path) => ({ [path]: { contains: escapeLike(params.search ?? '') } })) })
+  if (params.search)
+    and.push({
+      or: ['name', 'slug', ...(ctx.language === 'en' ? [] : ['name.en', 'slug.en'])].map((path) => ({ [path]: { contains: escapeLike(params.search ?? '') } })),
+    })
   if (params.slug) and.push({ or: [{ slug: { equals: params.slug } }, ...(ctx.language === 'en' ? [] : [{ 'slug.en': { equals: params.slug } }])] })
   // Every id named by `include`, `exclude` or `parent` must be a term of this taxonomy (docs/api.md §8).
   const named = [...(params.include ?? []), ...(params.exclude ?? []), ...(params.parent !== undefined ? [params.parent] : [])]
@@ -65,18 +68,34 @@ export async function listTerms(ctx: RestContext, terms: TermResource, params: T
   let total: number
   if (orderby === 'count') {
     // Counts are not a column: rank every match in memory (term sets are small), then cut the page.
-    const all = (await ctx.req.payload.find({ ...readOptions(ctx, terms.collection), collection: terms.collection, where: { and }, pagination: false, sort: 'id' })).docs as Term[]
-    const counts = await termCounts(ctx, terms.singular === 'category' ? all.map((term) => term.id) : [], terms.singular === 'tag' ? all.map((term) => term.id) : [])
+    const all = (
+      await ctx.req.payload.find({ ...readOptions(ctx, terms.collection), collection: terms.collection, where: { and }, pagination: false, sort: 'id' })
+    ).docs as Term[]
+    const counts = await termCounts(
+      ctx,
+      terms.singular === 'category' ? all.map((term) => term.id) : [],
+      terms.singular === 'tag' ? all.map((term) => term.id) : [],
+    )
     const count = (term: Term) => counts.get(`${terms.singular}:${term.id}`) ?? 0
     all.sort((a, b) => (direction ? count(b) - count(a) : count(a) - count(b)) || a.id - b.id)
     docs = all.slice((params.page - 1) * perPage, params.page * perPage)
     total = all.length
   } else {
     const column = orderby === 'term_group' ? 'id' : orderby
-    const found = await ctx.req.payload.find({ ...readOptions(ctx, terms.collection), collection: terms.collection, where: { and }, sort: [`${direction}${column}`, 'id'], page: params.page, limit: perPage })
+    const found = await ctx.req.payload.find({
+      ...readOptions(ctx, terms.collection),
+      collection: terms.collection,
+      where: { and },
+      sort: [`${direction}${column}`, 'id'],
+      page: params.page,
+      limit: perPage,
+    })
     docs = found.docs as Term[]
     // Past the last page Payload reports no total; upstream still counts the matches (§12.2).
-    total = docs.length || params.page === 1 ? found.totalDocs : (await ctx.req.payload.count({ ...readOptions(ctx), collection: terms.collection, where: { and } })).totalDocs
+    total =
+      docs.length || params.page === 1
+        ? found.totalDocs
+        : (await ctx.req.payload.count({ ...readOptions(ctx), collection: terms.collection, where: { and } })).totalDocs
   }
   const related = await relatedOf(ctx, terms, docs)
   return listResult({

@@ -61,7 +61,16 @@ export async function writeTarget(ctx: RestContext, kind: WritableKind, params: 
   if (!by) return { id: undefined, stored: undefined }
   const id = by === 'id' ? Number(params.id) : await idBySlug(ctx, kind, String(params.slug))
   if (id === undefined) return { id, stored: undefined }
-  const stored = await ctx.req.payload.findByID({ collection: kind, id, depth: 0, overrideAccess: true, req: ctx.req, disableErrors: true, locale: ctx.language, fallbackLocale: 'en' })
+  const stored = await ctx.req.payload.findByID({
+    collection: kind,
+    id,
+    depth: 0,
+    overrideAccess: true,
+    req: ctx.req,
+    disableErrors: true,
+    locale: ctx.language,
+    fallbackLocale: 'en',
+  })
   return { id, stored: (stored as Item | null) ?? undefined }
 }
 
@@ -69,7 +78,13 @@ export async function writeTarget(ctx: RestContext, kind: WritableKind, params: 
  * Validation of writes, before any permission check: records named by id must exist, and so must
  * a venue or organizer being changed (events: unknown ids are a 404 after the check, docs/api.md §6.1).
  */
-export async function validateWrite(ctx: RestContext, kind: WritableKind, params: WriteParams, target: WriteTarget, by?: ItemBy): Promise<Record<string, string>> {
+export async function validateWrite(
+  ctx: RestContext,
+  kind: WritableKind,
+  params: WriteParams,
+  target: WriteTarget,
+  by?: ItemBy,
+): Promise<Record<string, string>> {
   const invalid: Record<string, string> = { ...(await missingReferences(ctx, params)), ...readCustomFields(ctx, kind, params).invalid }
   if (!by) return invalid
   const { id } = target

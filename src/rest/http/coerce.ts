@@ -63,9 +63,7 @@ export function nonEmptyString() {
  */
 function listParam() {
   const entry = z.union([z.string(), z.number()])
-  return z
-    .union([entry, z.array(entry)], { error: LIST_MESSAGE })
-    .transform(listEntries)
+  return z.union([entry, z.array(entry)], { error: LIST_MESSAGE }).transform(listEntries)
 }
 
 function listEntries(value: string | number | (string | number)[]): string[] {

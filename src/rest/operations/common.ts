@@ -7,13 +7,24 @@ import { resolveImage } from './imageInput'
 /** Payload data shared by events, venues and organizers, from the fields that were sent. */
 export async function authoredData(
   ctx: RestContext,
-  input: { author?: number; date?: string | number; date_utc?: string | number; description?: string; excerpt?: string; slug?: string; status?: Status; image?: string | number; password?: string },
+  input: {
+    author?: number
+    date?: string | number
+    date_utc?: string | number
+    description?: string
+    excerpt?: string
+    slug?: string
+    status?: Status
+    image?: string | number
+    password?: string
+  },
   zone: string,
   operation: 'create' | 'update',
 ): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = {}
   if (input.author !== undefined) data.author = input.author
-  const published = input.date_utc !== undefined ? parseDateInput(input.date_utc, 'UTC', ctx.now) : input.date !== undefined ? parseDateInput(input.date, zone, ctx.now) : null
+  const published =
+    input.date_utc !== undefined ? parseDateInput(input.date_utc, 'UTC', ctx.now) : input.date !== undefined ? parseDateInput(input.date, zone, ctx.now) : null
   if (published) data.publishedAt = published.toUTC().toISO()
   if (input.description !== undefined) data.description = input.description ? await htmlToRichText(ctx.req.payload.config, input.description) : null
   if (input.excerpt !== undefined) data.excerpt = stripTags(input.excerpt)

@@ -22,7 +22,11 @@ function schemaFor(field: CustomField): z.ZodType {
  * The developers' fields that a write sent, read by their Payload type: a number field refuses
  * "abc" with a 400 naming it (issue 10), before anything is written.
  */
-export function readCustomFields(ctx: RestContext, kind: Kind, input: Record<string, unknown>): { data: Record<string, unknown>; invalid: Record<string, string> } {
+export function readCustomFields(
+  ctx: RestContext,
+  kind: Kind,
+  input: Record<string, unknown>,
+): { data: Record<string, unknown>; invalid: Record<string, string> } {
   const data: Record<string, unknown> = {}
   const invalid: Record<string, string> = {}
   for (const field of ctx.calendar.customFields[kind]) {

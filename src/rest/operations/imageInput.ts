@@ -13,10 +13,27 @@ const MAX_REDIRECTS = 3
 /** Addresses a server-side download must never reach unless the operator allows it (SSRF). */
 const PRIVATE = new BlockList()
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) PRIVATE.addSubnet(network, prefix, 'ipv4')
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  PRIVATE.addSubnet(network, prefix, 'ipv4')
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['::ffff:0:0', 96],
+] as const) {
   PRIVATE.addSubnet(network, prefix, 'ipv6')
 }
 
@@ -63,7 +80,10 @@ function download(url: URL, redirects = 0): Promise<Download> {
         if (next.protocol !== 'http:' && next.protocol !== 'https:') return reject(new Error('redirect to another scheme'))
         return download(next, redirects + 1).then(resolve, reject)
       }
-      const mimetype = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+      const mimetype = String(response.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase()
       if (status !== 200 || !mimetype.startsWith('image/')) {
         response.resume()
         return reject(new Error(`not an image (HTTP ${status}, ${mimetype || 'no type'})`))
@@ -105,7 +125,13 @@ export async function resolveImage(ctx: RestContext, value: string | number): Pr
   const url = new URL(value)
   const stored = url.pathname.match(/\/api\/media\/file\/([^/]+)$/)
   if (stored && (url.origin === new URL(ctx.root).origin || url.origin === payload.config.serverURL)) {
-    const { docs } = await payload.find({ collection: 'media', where: { filename: { equals: decodeURIComponent(stored[1]!) } }, limit: 1, depth: 0, req: ctx.req })
+    const { docs } = await payload.find({
+      collection: 'media',
+      where: { filename: { equals: decodeURIComponent(stored[1]!) } },
+      limit: 1,
+      depth: 0,
+      req: ctx.req,
+    })
     if (docs[0]) return docs[0].id
   }
   let file: Download

@@ -31,7 +31,13 @@ export async function organizerData(ctx: RestContext, input: Partial<OrganizerIn
   return data
 }
 
-const same = (a: unknown, b: unknown) => String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase()
+const same = (a: unknown, b: unknown) =>
+  String(a ?? '')
+    .trim()
+    .toLowerCase() ===
+  String(b ?? '')
+    .trim()
+    .toLowerCase()
 
 /**
  * An existing, untrashed record that a create would duplicate (docs/api.md §6.5): same name and,

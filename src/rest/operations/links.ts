@@ -61,7 +61,15 @@ export async function resolveTermLinks(ctx: RestContext, param: 'categories' | '
   const byName = unknown.filter((entry) => !/^\d+$/.test(entry))
   const created: number[] = []
   for (const name of byName) {
-    const existing = await ctx.req.payload.find({ collection, req: ctx.req, locale: ctx.language, where: { name: { equals: name } }, limit: 1, depth: 0, pagination: false })
+    const existing = await ctx.req.payload.find({
+      collection,
+      req: ctx.req,
+      locale: ctx.language,
+      where: { name: { equals: name } },
+      limit: 1,
+      depth: 0,
+      pagination: false,
+    })
     if (existing.docs[0]) {
       created.push(existing.docs[0].id)
       continue

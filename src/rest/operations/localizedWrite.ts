@@ -36,9 +36,26 @@ export async function updateInLanguage(ctx: RestContext, collection: CollectionS
   const name = NAME_FIELD[collection]
   const values = { ...data }
   if (name && values[name] === undefined && ctx.language !== DEFAULT_LANGUAGE) {
-    const own = (await ctx.req.payload.findByID({ collection, id, req: ctx.req, overrideAccess: true, depth: 0, locale: ctx.language as TypedLocale, fallbackLocale: false, select: { [name]: true } })) as unknown as Record<string, unknown>
+    const own = (await ctx.req.payload.findByID({
+      collection,
+      id,
+      req: ctx.req,
+      overrideAccess: true,
+      depth: 0,
+      locale: ctx.language as TypedLocale,
+      fallbackLocale: false,
+      select: { [name]: true },
+    })) as unknown as Record<string, unknown>
     if (!own[name]) {
-      const fallback = (await ctx.req.payload.findByID({ collection, id, req: ctx.req, overrideAccess: true, depth: 0, locale: DEFAULT_LANGUAGE as TypedLocale, select: { [name]: true } })) as unknown as Record<string, unknown>
+      const fallback = (await ctx.req.payload.findByID({
+        collection,
+        id,
+        req: ctx.req,
+        overrideAccess: true,
+        depth: 0,
+        locale: DEFAULT_LANGUAGE as TypedLocale,
+        select: { [name]: true },
+      })) as unknown as Record<string, unknown>
       values[name] = fallback[name]
     }
   }

@@ -20,7 +20,11 @@ export async function missingReferences(ctx: RestContext, params: Record<string,
     { param: 'venue', collection: 'venues', ids: idsIn(params.venue) },
     { param: 'organizer', collection: 'organizers', ids: idsIn(params.organizer) },
     { param: 'parent', collection: 'events', ids: idsIn(params.parent) },
-    { param: 'image', collection: 'media', ids: typeof params.image === 'string' && /^\d+$/.test(params.image) ? [Number(params.image)] : idsIn(params.image).filter((id) => id > 0) },
+    {
+      param: 'image',
+      collection: 'media',
+      ids: typeof params.image === 'string' && /^\d+$/.test(params.image) ? [Number(params.image)] : idsIn(params.image).filter((id) => id > 0),
+    },
   ]
   const invalid: Record<string, string> = {}
   await Promise.all(

@@ -14,7 +14,13 @@ export async function unlinkEverywhere(ctx: RestContext, kind: 'venues' | 'organ
     if (errors.length) throw new Error(`unlinking venue ${id}: ${errors.map((error) => error.message).join('; ')}`)
     return
   }
-  const { docs } = await payload.find({ ...options, collection: 'events', where: { organizers: { in: [id] } }, pagination: false, select: { organizers: true } })
+  const { docs } = await payload.find({
+    ...options,
+    collection: 'events',
+    where: { organizers: { in: [id] } },
+    pagination: false,
+    select: { organizers: true },
+  })
   for (const event of docs) {
     const organizers = (event.organizers ?? []).map(idOf).filter((other) => other !== undefined && other !== id)
     await payload.update({ ...options, collection: 'events', id: event.id, data: { organizers: organizers as number[] } })

@@ -17,7 +17,10 @@ export async function categoryAncestors(ctx: RestContext, categories: { id: numb
     ctx.req.payload,
     sql`
     with recursive up (id, start, depth) as (
-      select c.parent_id, c.id, 1 from event_categories c where c.id in (${sql.join(children.map((id) => sql`${id}`), sql`, `)}) and c.parent_id is not null
+      select c.parent_id, c.id, 1 from event_categories c where c.id in (${sql.join(
+        children.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and c.parent_id is not null
       union all
       select c.parent_id, up.start, up.depth + 1 from up join event_categories c on c.id = up.id
        where c.parent_id is not null and up.depth < ${MAX_DEPTH})

@@ -28,8 +28,27 @@ const OPERATOR: Record<DateBound['op'], string> = { gte: 'greater_than_equal', l
  * does not echo, at their places in that list.
  */
 const ECHO_ORDER = [
-  'per_page', 'start_date', 'end_date', 'search', 'categories', 'tags', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'geoloc_radius',
-  'status', 'post_parent', 'include', 'starts_before', 'starts_after', 'ends_before', 'ends_after', 'ticketed', 'venue', 'organizer', 'featured',
+  'per_page',
+  'start_date',
+  'end_date',
+  'search',
+  'categories',
+  'tags',
+  'geoloc',
+  'geoloc_lat',
+  'geoloc_lng',
+  'geoloc_radius',
+  'status',
+  'post_parent',
+  'include',
+  'starts_before',
+  'starts_after',
+  'ends_before',
+  'ends_after',
+  'ticketed',
+  'venue',
+  'organizer',
+  'featured',
 ]
 
 /** No zone is further than this from UTC (Kiribati is UTC+14, Baker Island UTC-12). */

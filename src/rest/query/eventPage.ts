@@ -22,7 +22,9 @@ import { termCounts } from './termCounts'
 export async function loadEventPage(ctx: RestContext, ids: number[]): Promise<{ events: Event[]; related: Related }> {
   if (!ids.length) return { events: [], related: emptyRelated() }
   const language = ctx.language
-  const rows = await rawQuery<{ body: PageBody }>(ctx.req.payload, sql`
+  const rows = await rawQuery<{ body: PageBody }>(
+    ctx.req.payload,
+    sql`
     with page as (
       select e.*, p.ord from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as p(id, ord) join events e on e.id = p.id),
     rels as (select r.* from events_rels r where r.parent_id in (select id from page)),
@@ -71,13 +73,18 @@ export async function loadEventPage(ctx: RestContext, ids: number[]): Promise<{ 
         left join event_tags_locales l on l._parent_id = t.id and l._locale = ${language}::_locales
         left join event_tags_locales f on f._parent_id = t.id and f._locale = 'en'
         where t.id in (select id from tag_ids)), '[]')
-    ) as body`)
+    ) as body`,
+  )
   const body = rows[0]!.body
   const images = [...body.events, ...body.venues, ...body.organizers].map((item) => item.image).filter((id): id is number => typeof id === 'number')
   const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]))
   const [media, counts] = await Promise.all([
     images.length ? findByIds<Media>(ctx, 'media', images) : new Map<number, Media>(),
-    termCounts(ctx, body.categories.map((term) => term.id), body.tags.map((term) => term.id)),
+    termCounts(
+      ctx,
+      body.categories.map((term) => term.id),
+      body.tags.map((term) => term.id),
+    ),
   ])
   return {
     events: body.events,
@@ -127,5 +134,7 @@ function termColumns(alias: string) {
 
 /** The ids of one relationship of the event, in the editor's order, as Payload returns them at depth 0. */
 function relIds(column: string, path: string) {
-  return sql.raw(`(select coalesce(json_agg(r.${column} order by r."order"), '[]') from rels r where r.parent_id = p.id and r.path = '${path}' and r.${column} is not null)`)
+  return sql.raw(
+    `(select coalesce(json_agg(r.${column} order by r."order"), '[]') from rels r where r.parent_id = p.id and r.path = '${path}' and r.${column} is not null)`,
+  )
 }

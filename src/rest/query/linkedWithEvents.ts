@@ -25,7 +25,9 @@ function countedStatus(reader: Actor) {
  * event" from this side.
  */
 export async function linkedWithEvents(payload: Payload, kind: LinkedKind, upcoming?: { after: Date; reader: Actor }): Promise<number[]> {
-  const filter = upcoming ? sql`and ${countedStatus(upcoming.reader)} and e."end" >= ${upcoming.after.toISOString()}` : sql`and e.status not in ('draft', 'pending', 'trash')`
+  const filter = upcoming
+    ? sql`and ${countedStatus(upcoming.reader)} and e."end" >= ${upcoming.after.toISOString()}`
+    : sql`and e.status not in ('draft', 'pending', 'trash')`
   const query =
     kind === 'venues'
       ? sql`select distinct e.venue_id as id from events e where e.venue_id is not null ${filter}`

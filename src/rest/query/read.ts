@@ -9,8 +9,46 @@ const AUTHORED = ['status', 'author', 'publishedAt', 'hasPassword', 'slug', 'exc
  * nor runs the read hooks of the rest (the editors' rich-text JSON above all).
  */
 const SERVED: Partial<Record<CollectionSlug, string[]>> = {
-  events: [...AUTHORED, 'title', 'start', 'end', 'allDay', 'timezone', 'cost', 'currencySymbol', 'currencyCode', 'currencyPosition', 'website', 'venue', 'organizers', 'categories', 'tags', 'parent', 'showMap', 'showMapLink', 'hideFromListings', 'sticky', 'featured'],
-  venues: [...AUTHORED, 'name', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince', 'geoLat', 'geoLng', 'showMap', 'showMapLink'],
+  events: [
+    ...AUTHORED,
+    'title',
+    'start',
+    'end',
+    'allDay',
+    'timezone',
+    'cost',
+    'currencySymbol',
+    'currencyCode',
+    'currencyPosition',
+    'website',
+    'venue',
+    'organizers',
+    'categories',
+    'tags',
+    'parent',
+    'showMap',
+    'showMapLink',
+    'hideFromListings',
+    'sticky',
+    'featured',
+  ],
+  venues: [
+    ...AUTHORED,
+    'name',
+    'address',
+    'city',
+    'country',
+    'province',
+    'state',
+    'zip',
+    'phone',
+    'website',
+    'stateprovince',
+    'geoLat',
+    'geoLng',
+    'showMap',
+    'showMapLink',
+  ],
   organizers: [...AUTHORED, 'name', 'phone', 'website', 'email'],
   'event-categories': ['name', 'description', 'slug', 'parent', 'updatedAt', 'createdAt'],
   'event-tags': ['name', 'description', 'slug', 'updatedAt', 'createdAt'],
@@ -44,7 +82,13 @@ export async function findByIds<T>(ctx: RestContext, collection: CollectionSlug,
   const found = new Map<number, T>()
   const unique = [...new Set(ids)]
   if (!unique.length) return found
-  const result = await ctx.req.payload.find({ ...readOptions(ctx, collection), collection, where: { id: { in: unique } }, pagination: false, limit: unique.length })
+  const result = await ctx.req.payload.find({
+    ...readOptions(ctx, collection),
+    collection,
+    where: { id: { in: unique } },
+    pagination: false,
+    limit: unique.length,
+  })
   for (const doc of result.docs) found.set(doc.id as number, doc as T)
   return found
 }
@@ -56,7 +100,17 @@ export async function findByIds<T>(ctx: RestContext, collection: CollectionSlug,
 export async function idBySlug(ctx: RestContext, collection: CollectionSlug, slug: string): Promise<number | undefined> {
   for (const locale of new Set([ctx.language, 'en'] as const)) {
     const where: Where = { slug: { equals: slug } }
-    const { docs } = await ctx.req.payload.find({ collection, where, locale, depth: 0, limit: 1, pagination: false, overrideAccess: true, req: ctx.req, select: {} })
+    const { docs } = await ctx.req.payload.find({
+      collection,
+      where,
+      locale,
+      depth: 0,
+      limit: 1,
+      pagination: false,
+      overrideAccess: true,
+      req: ctx.req,
+      select: {},
+    })
     if (docs[0]) return docs[0].id as number
   }
   return undefined
@@ -81,7 +135,12 @@ export function searchWhere(
   })
   const literal = escapeLike(text)
   if (mode === 'oneField') return match('like', literal)
-  return { and: literal.split(/\s+/).filter(Boolean).map((word) => match('contains', word)) }
+  return {
+    and: literal
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => match('contains', word)),
+  }
 }
 
 /**
@@ -106,6 +165,14 @@ export function idIn(ids: number[], field = 'id'): Where {
 export async function existingIds(ctx: RestContext, collection: CollectionSlug, ids: number[]): Promise<Set<number>> {
   const unique = [...new Set(ids)]
   if (!unique.length) return new Set()
-  const { docs } = await ctx.req.payload.find({ collection, req: ctx.req, overrideAccess: true, depth: 0, pagination: false, where: { id: { in: unique } }, select: {} })
+  const { docs } = await ctx.req.payload.find({
+    collection,
+    req: ctx.req,
+    overrideAccess: true,
+    depth: 0,
+    pagination: false,
+    where: { id: { in: unique } },
+    select: {},
+  })
   return new Set(docs.map((doc) => doc.id as number))
 }

@@ -6,7 +6,10 @@ import { findByIds } from './read'
 import { termCounts } from './termCounts'
 
 function ids(values: unknown[]): number[] {
-  return values.flatMap((value) => (Array.isArray(value) ? value : [value])).map(idOf).filter((id): id is number => id !== undefined)
+  return values
+    .flatMap((value) => (Array.isArray(value) ? value : [value]))
+    .map(idOf)
+    .filter((id): id is number => id !== undefined)
 }
 
 /**
@@ -21,9 +24,6 @@ export async function loadRelated(ctx: RestContext, events: Event[]): Promise<Re
     findByIds<EventTag>(ctx, 'event-tags', ids(events.map((e) => e.tags))),
   ])
   const images = ids([...events, ...venues.values(), ...organizers.values()].map((item) => item.image))
-  const [media, counts] = await Promise.all([
-    findByIds<Media>(ctx, 'media', images),
-    termCounts(ctx, [...categories.keys()], [...tags.keys()]),
-  ])
+  const [media, counts] = await Promise.all([findByIds<Media>(ctx, 'media', images), termCounts(ctx, [...categories.keys()], [...tags.keys()])])
   return { venues, organizers, categories, tags, media, termCounts: counts }
 }

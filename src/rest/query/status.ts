@@ -12,4 +12,3 @@ export function statusFilter(ctx: RestContext, requested: string[] | undefined):
   if (refused.length) throw RestError.invalidParams({ status: `Not a status you may ask for: ${refused.join(', ')}.` })
   return { where: { status: { in: requested } }, echo: requested.join(',') }
 }
-

@@ -28,10 +28,17 @@ export async function termCounts(ctx: RestContext, categoryIds: number[], tagIds
 
 async function countTerms(payload: Payload, keys: string[]): Promise<Map<string, number>> {
   const ids = (kind: string) => keys.filter((key) => key.startsWith(`${kind}:`)).map((key) => Number(key.slice(kind.length + 1)))
-  const list = (values: number[]) => sql.join((values.length ? values : [0]).map((id) => sql`${id}`), sql`, `)
-  const rows = await rawQuery<Row>(payload, sql`
+  const list = (values: number[]) =>
+    sql.join(
+      (values.length ? values : [0]).map((id) => sql`${id}`),
+      sql`, `,
+    )
+  const rows = await rawQuery<Row>(
+    payload,
+    sql`
     select kind, term as id, count from calendar_term_count
-     where (kind = 'category' and term in (${list(ids('category'))})) or (kind = 'tag' and term in (${list(ids('tag'))}))`)
+     where (kind = 'category' and term in (${list(ids('category'))})) or (kind = 'tag' and term in (${list(ids('tag'))}))`,
+  )
   return new Map(rows.map((row) => [`${row.kind}:${row.id}`, Number(row.count)]))
 }
 

@@ -13,7 +13,10 @@ export async function resolveTermEntries(
   entries: string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
   // Ids are PostgreSQL integers: a larger number names no term (and must not reach the query).
-  const numeric = entries.filter((entry) => /^\d+$/.test(entry)).map(Number).filter((id) => id <= 2_147_483_647)
+  const numeric = entries
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((id) => id <= 2_147_483_647)
   const ids = new Set<number>()
   const slugs = new Map<string, number>()
   for (const locale of new Set([ctx.language, 'en'] as const)) {
@@ -45,11 +48,14 @@ export async function resolveTermEntries(
  */
 export async function withSubcategories(ctx: RestContext, ids: number[]): Promise<number[]> {
   if (!ids.length) return ids
-  const rows = await rawQuery<{ id: number }>(ctx.req.payload, sql`
+  const rows = await rawQuery<{ id: number }>(
+    ctx.req.payload,
+    sql`
     with recursive tree(id) as (
       select unnest(${`{${ids.join(',')}}`}::int[])
       union
       select c.id from event_categories c join tree t on c.parent_id = t.id)
-    select id from tree`)
+    select id from tree`,
+  )
   return rows.map((row) => Number(row.id))
 }

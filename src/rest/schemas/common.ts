@@ -33,9 +33,7 @@ export const contextParam = z.enum(['view', 'edit']).optional().describe('`edit`
 export const phpBooleanParam = z.union([z.string(), z.boolean(), z.number()]).transform(phpBoolean)
 
 /** A PHP boolean with the text the client sent: upstream echoes such untyped parameters in `rest_url` as given. */
-export const givenPhpBooleanParam = z
-  .union([z.string(), z.boolean(), z.number()])
-  .transform((value) => ({ value: phpBoolean(value), given: String(value) }))
+export const givenPhpBooleanParam = z.union([z.string(), z.boolean(), z.number()]).transform((value) => ({ value: phpBoolean(value), given: String(value) }))
 
 function phpBoolean(value: string | boolean | number): boolean {
   return ['true', '1', 'yes', 'on'].includes(String(value).trim().toLowerCase())
@@ -44,7 +42,17 @@ function phpBoolean(value: string | boolean | number): boolean {
 /** A number from a JSON number or its text, within bounds. */
 export function numberParam(min: number, max: number) {
   return z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number.').transform(Number)], { error: 'Must be a number.' })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$/, 'Must be a number.')
+          .transform(Number),
+      ],
+      { error: 'Must be a number.' },
+    )
     .pipe(z.number().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`))
 }
 

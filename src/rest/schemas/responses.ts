@@ -123,7 +123,11 @@ export const Category = named(
   z.object({ ...termFields, taxonomy: z.literal('event_category'), parent: count.describe('Parent category id; 0 for none.'), ...termTail }),
 )
 
-export const Tag = named('Tag', 'An event tag as `/tags` answers it (tags have no parent).', z.object({ ...termFields, taxonomy: z.literal('event_tag'), ...termTail }))
+export const Tag = named(
+  'Tag',
+  'An event tag as `/tags` answers it (tags have no parent).',
+  z.object({ ...termFields, taxonomy: z.literal('event_tag'), ...termTail }),
+)
 
 export const EmbeddedTerm = named(
   'EmbeddedTerm',
@@ -339,7 +343,17 @@ export const VenueList = authoredList('VenueList', 'venues', Venue)
 export const OrganizerList = authoredList('OrganizerList', 'organizers', Organizer)
 
 function termList<T extends z.ZodType>(id: string, key: string, item: T) {
-  return named(id, `A page of ${key}; past the last page, an empty one.`, z.object({ rest_url: pageLinks.rest_url, ...totals, [key]: z.array(item), next_rest_url: pageLinks.next_rest_url, previous_rest_url: pageLinks.previous_rest_url }))
+  return named(
+    id,
+    `A page of ${key}; past the last page, an empty one.`,
+    z.object({
+      rest_url: pageLinks.rest_url,
+      ...totals,
+      [key]: z.array(item),
+      next_rest_url: pageLinks.next_rest_url,
+      previous_rest_url: pageLinks.previous_rest_url,
+    }),
+  )
 }
 
 export const CategoryList = termList('CategoryList', 'categories', Category)

@@ -10,9 +10,16 @@ const termFields = {
   slug: nonEmptyString().optional().describe('Slug in the request language; generated from the name when absent.'),
 }
 
-const parentField = z.union([z.literal(0), z.literal('0'), positiveIntParam()]).transform(Number).optional().describe('Parent category id; 0 for none.')
+const parentField = z
+  .union([z.literal(0), z.literal('0'), positiveIntParam()])
+  .transform(Number)
+  .optional()
+  .describe('Parent category id; 0 for none.')
 /** Tags are flat: any `parent` is refused rather than ignored (docs/api.md §6.1). */
-const noParent = z.unknown().refine(() => false, { error: 'Tags have no parent.' }).optional()
+const noParent = z
+  .unknown()
+  .refine(() => false, { error: 'Tags have no parent.' })
+  .optional()
 
 export const categoryCreateBody = z.object({ ...termFields, parent: parentField })
 export const tagCreateBody = z.object({ ...termFields, parent: noParent })

@@ -14,7 +14,10 @@ export const categoryListParams = z.object({
     .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(['asc', 'desc'], { error: 'Must be asc or desc.' }))
     .optional()
     .describe('Sort direction.'),
-  orderby: z.enum(TERM_ORDERBY, { error: `Must be one of: ${TERM_ORDERBY.join(', ')}.` }).optional().describe('Attribute to sort by; name by default.'),
+  orderby: z
+    .enum(TERM_ORDERBY, { error: `Must be one of: ${TERM_ORDERBY.join(', ')}.` })
+    .optional()
+    .describe('Attribute to sort by; name by default.'),
   hide_empty: booleanParam().default(true).describe('Hide terms that no published event uses.'),
   parent: positiveIntParam().optional().describe('Children of this category; it must exist.'),
   post: positiveIntParam().optional().describe('Terms of this event.'),

@@ -20,7 +20,9 @@ export const timezoneField = z
 
 /** A media id, an http(s) image URL to download, or empty to remove (docs/api.md §6.4). */
 export const imageField = z
-  .union([z.literal(''), z.literal(0), z.literal('0'), positiveIntParam(), z.url({ protocol: /^https?$/ })], { error: 'Must be a media id or an http(s) image URL.' })
+  .union([z.literal(''), z.literal(0), z.literal('0'), positiveIntParam(), z.url({ protocol: /^https?$/ })], {
+    error: 'Must be a media id or an http(s) image URL.',
+  })
   .describe('Media id or http(s) image URL; empty removes it.')
 
 /** Truthiness of upstream's string flags: 1, true, yes, y, on, enable(d). */
@@ -56,8 +58,14 @@ export const venueWriteFields = {
   phone: textField.optional(),
   stateprovince: textField.optional(),
   website: urlField.optional(),
-  geo_lat: z.union([z.literal(''), numberParam(-90, 90)]).optional().describe('Latitude; empty removes it.'),
-  geo_lng: z.union([z.literal(''), numberParam(-180, 180)]).optional().describe('Longitude; empty removes it.'),
+  geo_lat: z
+    .union([z.literal(''), numberParam(-90, 90)])
+    .optional()
+    .describe('Latitude; empty removes it.'),
+  geo_lng: z
+    .union([z.literal(''), numberParam(-180, 180)])
+    .optional()
+    .describe('Longitude; empty removes it.'),
 }
 
 export const organizerWriteFields = {
@@ -78,7 +86,9 @@ const linkedId = z.union([positiveIntParam(), z.object({ id: positiveIntParam() 
 
 /** `venue` on events: an id, `{ id }`, an inline venue, or 0/empty to unlink (docs/api.md §6.5). */
 export const venueLink = z
-  .union([unlink, linkedId, venueCreateBody, z.array(z.union([linkedId, venueCreateBody])).max(50)], { error: 'Must be a venue id, { id }, a venue object, or empty.' })
+  .union([unlink, linkedId, venueCreateBody, z.array(z.union([linkedId, venueCreateBody])).max(50)], {
+    error: 'Must be a venue id, { id }, a venue object, or empty.',
+  })
   .describe('Venue id, { id }, or a venue object to create; 0 or empty unlinks.')
 
 /** `"12, 13"`: lists accept CSV as well as arrays (docs/api.md §6.1). */

@@ -49,7 +49,6 @@ function amountOf(value: string): number {
   return isAmount(value) ? Number(value) : 0
 }
 
-
 function sortByAmount(amounts: string[]): string[] {
   return [...amounts].sort((a, b) => Number(a) - Number(b))
 }

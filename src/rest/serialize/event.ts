@@ -28,9 +28,7 @@ function byName<T extends { name: string }>(items: T[]): T[] {
 }
 
 function linked<T>(ids: unknown, map: Map<number, T>): T[] {
-  return (Array.isArray(ids) ? ids : [])
-    .map((value) => map.get(idOf(value) ?? 0))
-    .filter((item): item is T => item !== undefined)
+  return (Array.isArray(ids) ? ids : []).map((value) => map.get(idOf(value) ?? 0)).filter((item): item is T => item !== undefined)
 }
 
 function costOf(ctx: RestContext, event: Event) {
