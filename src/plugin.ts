@@ -6,7 +6,7 @@ import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
-import { handleConnectionErrors } from './database/connectionErrors'
+import { databaseUnavailableAfterError, handleConnectionErrors } from './database/connectionErrors'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
 import { installTermCounts } from './database/termCountTable'
@@ -69,6 +69,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       // The reference's endpoints before the namespace's catch-all: Payload answers with the first match.
       endpoints: [...(config.endpoints ?? []), healthEndpoint, ...referenceEndpoints(namespace), ...namespaceEndpoints(namespace)],
       custom: { ...config.custom, calendar: runtime },
+      hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError] },
       onInit: async (payload) => {
         await config.onInit?.(payload)
         handleConnectionErrors(payload)

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Config, Payload } from 'payload'
 import type pg from 'pg'
 
 type Logger = Pick<Payload['logger'], 'warn'>
@@ -112,4 +112,22 @@ export function isConnectionLoss(error: unknown): boolean {
     if (current instanceof AggregateError) pending.push(...current.errors)
   }
   return false
+}
+
+/** Seconds a client should wait before retrying a request the database could not serve. */
+export const RETRY_AFTER_SECONDS = '5'
+
+/**
+ * Payload's own REST (`/api/events`, `/api/users/login`...) answers any failure as a 500; a lost
+ * database is a 503 with `Retry-After` there too, as on the namespace (docs/api.md §11), so clients
+ * and load balancers retry instead of giving up.
+ */
+type AfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
+
+export const databaseUnavailableAfterError: AfterErrorHook = ({ error, req }) => {
+  if (!isConnectionLoss(error)) return
+  const headers = req.responseHeaders ?? new Headers()
+  headers.set('Retry-After', RETRY_AFTER_SECONDS)
+  req.responseHeaders = headers
+  return { status: 503, response: { errors: [{ message: 'The database is unavailable; try again shortly.' }] } }
 }

@@ -147,6 +147,20 @@ describe('the namespace when its database fails', () => {
     expect((await send(`${root}/events`, { method: 'POST', auth: true, json: event('After lost begins') })).status).toBe(201)
   })
 
+  it('answers Payload’s own REST with a 503 and Retry-After too when a write loses its connection, storing nothing', async () => {
+    link.resetNextSend(BEGIN)
+    const lost = await send('/api/events', {
+      method: 'POST',
+      auth: true,
+      json: { title: 'Lost through Payload', start: '2031-04-01T19:00:00Z', end: '2031-04-01T22:00:00Z' },
+    })
+    expect(lost.status).toBe(503)
+    expect(lost.headers.get('Retry-After')).toBe('5')
+    expect(lost.body.errors[0].message).toMatch(/database is unavailable/)
+    const found = await send(`/api/events?where[title][equals]=${encodeURIComponent('Lost through Payload')}`, { auth: true })
+    expect(found.body.totalDocs).toBe(0)
+  })
+
   it('answers 503 with the envelope while the database is down, to every caller, and recovers by itself', async () => {
     await link.down()
     try {
@@ -154,8 +168,9 @@ describe('the namespace when its database fails', () => {
         await send(`${root}/events`),
         await send(`${root}/events`, { method: 'POST', auth: true, json: event('While down') }),
         await send('/api/health'),
+        await send('/api/events?limit=1', { auth: true }),
       ]
-      expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503])
+      expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503, 503])
       for (const answer of answers) expect(answer.headers.get('Retry-After')).toBe('5')
       expect(answers.slice(0, 2).map((answer) => [answer.body.code, answer.body.data.status])).toEqual([
         ['rest_database_unavailable', 503],

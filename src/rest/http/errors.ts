@@ -1,3 +1,5 @@
+import { RETRY_AFTER_SECONDS } from '../../database/connectionErrors'
+
 /**
  * An error the namespace answers with on purpose: rendered as `{ code, message, data: { status, ... } }`
  * with the HTTP status equal to `data.status`, the envelope websites written against the upstream API parse.
@@ -64,7 +66,7 @@ export function errorResponse(error: unknown, headers?: HeadersInit): Response {
   const responseHeaders = new Headers(headers)
   responseHeaders.set('Content-Type', JSON_CONTENT_TYPE)
   // A 503 is temporary: tell clients and load balancers when to come back.
-  if (restError.status === 503) responseHeaders.set('Retry-After', '5')
+  if (restError.status === 503) responseHeaders.set('Retry-After', RETRY_AFTER_SECONDS)
   const body = { code: restError.code, message: restError.message, data: { status: restError.status, ...restError.data } }
   return new Response(JSON.stringify(body), { status: restError.status, headers: responseHeaders })
 }
