@@ -266,6 +266,14 @@ export interface Event {
   categories?: (number | EventCategory)[] | null;
   tags?: (number | EventTag)[] | null;
   parent?: (number | null) | Event;
+  /**
+   * RFC 5545 lines (RRULE, RDATE, EXDATE) in the event zone; the start is the first occurrence. Occurrences are events whose parent is this one.
+   */
+  recurrence?: string | null;
+  /**
+   * An occurrence edited on its own: changes to its series leave it as it is.
+   */
+  recurrenceException?: boolean | null;
   showMap?: boolean | null;
   showMapLink?: boolean | null;
   hideFromListings?: boolean | null;
@@ -613,6 +621,8 @@ export interface EventsSelect<T extends boolean = true> {
   categories?: T;
   tags?: T;
   parent?: T;
+  recurrence?: T;
+  recurrenceException?: T;
   showMap?: T;
   showMapLink?: T;
   hideFromListings?: T;
@@ -852,6 +862,14 @@ export interface Setting {
   currencySymbol?: string | null;
   currencyCode?: string | null;
   currencyPosition?: ('prefix' | 'postfix') | null;
+  /**
+   * How many months ahead the occurrences of recurring events exist as events.
+   */
+  recurrenceHorizonMonths?: number | null;
+  /**
+   * The most events a series may have within that horizon.
+   */
+  maxOccurrences?: number | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -867,6 +885,8 @@ export interface SettingsSelect<T extends boolean = true> {
   currencySymbol?: T;
   currencyCode?: T;
   currencyPosition?: T;
+  recurrenceHorizonMonths?: T;
+  maxOccurrences?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -108,6 +108,21 @@ export const Events: CollectionConfig = {
     { name: 'tags', type: 'relationship', relationTo: 'event-tags', hasMany: true },
     { name: 'parent', type: 'relationship', relationTo: 'events', index: true, admin: { position: 'sidebar' } },
     {
+      name: 'recurrence',
+      type: 'textarea',
+      admin: {
+        position: 'sidebar',
+        description:
+          'RFC 5545 lines (RRULE, RDATE, EXDATE) in the event zone; the start is the first occurrence. Occurrences are events whose parent is this one.',
+      },
+    },
+    {
+      name: 'recurrenceException',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { position: 'sidebar', description: 'An occurrence edited on its own: changes to its series leave it as it is.' },
+    },
+    {
       type: 'collapsible',
       label: 'Display',
       admin: { position: 'sidebar' },

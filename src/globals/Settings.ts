@@ -1,6 +1,7 @@
 import type { GlobalConfig } from 'payload'
 import { isAdministrator } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
+import { RECURRENCE_DEFAULTS } from '../calendar/recurrence'
 
 export const SETTINGS_DEFAULTS = {
   postsPerPage: 10,
@@ -10,6 +11,8 @@ export const SETTINGS_DEFAULTS = {
   currencySymbol: '$',
   currencyCode: 'USD',
   currencyPosition: 'prefix' as 'prefix' | 'postfix',
+  recurrenceHorizonMonths: RECURRENCE_DEFAULTS.horizonMonths,
+  maxOccurrences: RECURRENCE_DEFAULTS.maxOccurrences,
 }
 
 export const Settings: GlobalConfig = {
@@ -50,6 +53,22 @@ export const Settings: GlobalConfig = {
         { value: 'prefix', label: 'Before the amount' },
         { value: 'postfix', label: 'After the amount' },
       ],
+    },
+    {
+      name: 'recurrenceHorizonMonths',
+      type: 'number',
+      min: 1,
+      max: 120,
+      defaultValue: SETTINGS_DEFAULTS.recurrenceHorizonMonths,
+      admin: { description: 'How many months ahead the occurrences of recurring events exist as events.' },
+    },
+    {
+      name: 'maxOccurrences',
+      type: 'number',
+      min: 1,
+      max: 10000,
+      defaultValue: SETTINGS_DEFAULTS.maxOccurrences,
+      admin: { description: 'The most events a series may have within that horizon.' },
     },
   ],
 }
