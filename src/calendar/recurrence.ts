@@ -66,7 +66,11 @@ const RANGES: Record<string, { min: number; max: number; signed: boolean }> = {
   BYSETPOS: { min: 1, max: 366, signed: true },
 }
 const WEEKDAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/
-const FREQUENCIES = ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY', 'HOURLY', 'MINUTELY', 'SECONDLY']
+/**
+ * Events recur by the day at the finest. Sub-daily rules would make every event of a day an
+ * occurrence, and the library walks them second by second: one request could hold a core for minutes.
+ */
+const FREQUENCIES = ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY']
 const KNOWN = new Set([...Object.keys(RANGES), 'FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'BYDAY', 'WKST'])
 
 function inRange(value: string, { min, max, signed }: (typeof RANGES)[string]): boolean {
@@ -74,6 +78,35 @@ function inRange(value: string, { min, max, signed }: (typeof RANGES)[string]): 
   const number = Number(value)
   const size = signed ? Math.abs(number) : number
   return (signed || !value.startsWith('-')) && size >= min && size <= max
+}
+
+/** RFC 5545's limits on which frequency takes which BY* part. */
+const ONLY_WITH: Record<string, string[]> = {
+  BYWEEKNO: ['YEARLY'],
+  BYYEARDAY: ['YEARLY'],
+  BYMONTHDAY: ['YEARLY', 'MONTHLY', 'DAILY'],
+}
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/**
+ * Parts that RFC 5545 forbids together, and days that no month has (BYMONTH=2;BYMONTHDAY=30): the
+ * library would look for such a day to the year 9999, for seconds of CPU per request.
+ */
+function combinationError(freq: string, parts: Map<string, string>): string | undefined {
+  for (const [name, frequencies] of Object.entries(ONLY_WITH)) {
+    if (parts.has(name) && !frequencies.includes(freq)) return `${name} cannot be used with FREQ=${freq}.`
+  }
+  if (parts.has('BYSETPOS') && !['YEARLY', 'MONTHLY'].includes(freq)) return `BYSETPOS cannot be used with FREQ=${freq} here.`
+  if (/\d/.test(parts.get('BYDAY') ?? '') && !['YEARLY', 'MONTHLY'].includes(freq)) return `BYDAY ordinals (2TU) need FREQ=MONTHLY or YEARLY.`
+  if ((parts.has('BYWEEKNO') || parts.has('BYYEARDAY')) && (parts.has('BYMONTH') || parts.has('BYMONTHDAY'))) {
+    return 'BYWEEKNO and BYYEARDAY cannot be combined with BYMONTH or BYMONTHDAY here.'
+  }
+  const months = parts.get('BYMONTH')?.split(',').map(Number)
+  const days = parts.get('BYMONTHDAY')?.split(',').map(Number)
+  if (months && days && !months.some((month) => days.some((day) => Math.abs(day) <= DAYS_IN_MONTH[month - 1]!))) {
+    return 'No month of BYMONTH has a day of BYMONTHDAY.'
+  }
+  return undefined
 }
 
 /** What is wrong with one RRULE value, checked part by part before the library reads it. */
@@ -109,6 +142,8 @@ function ruleError(value: string): string | undefined {
       if (!match || ordinal === 0 || (ordinal !== undefined && ordinal > 53)) return `BYDAY value ${entry} is not a weekday such as TU or 2TU.`
     }
   }
+  const combination = combinationError(freq, parts)
+  if (combination) return combination
   const wkst = parts.get('WKST')
   if (wkst !== undefined && !WEEKDAY.test(wkst)) return 'WKST must be a weekday (MO..SU).'
   const until = parts.get('UNTIL')
@@ -154,6 +189,9 @@ export function parseRecurrence(text: string, start: Date, zone: string): Parsed
   return { ok: true, recurrence: { set, zone, start: dtstart } }
 }
 
+/** How far a rule is searched for its second occurrence: a rule that never yields one would be walked to year 9999. */
+const LOOKAHEAD_YEARS = 100
+
 /** The end of the materialized window at `now`: the horizon's months ahead. */
 export function horizonEnd(now: Date, limits: RecurrenceLimits): Date {
   return DateTime.fromJSDate(now, { zone: 'utc' }).plus({ months: limits.horizonMonths }).toJSDate()
@@ -196,8 +234,14 @@ export function expandRecurrence(
   const parsed = parseRecurrence(text, start, zone)
   if (!parsed.ok) return parsed
   const { recurrence } = parsed
-  const next = recurrence.set.after(floating(recurrence.start), false)
-  if (!next) return { ok: false, error: 'The rule yields no occurrence after the start.' }
+  const first = floating(recurrence.start)
+  const lookahead = floating(recurrence.start.plus({ years: LOOKAHEAD_YEARS }))
+  let next: Date | undefined
+  recurrence.set.between(first, lookahead, false, (date) => {
+    next = date
+    return false
+  })
+  if (!next) return { ok: false, error: `The rule yields no occurrence within ${LOOKAHEAD_YEARS} years after the start.` }
   const occurrences = occurrencesUntil(recurrence, horizonEnd(now, limits), limits.maxOccurrences)
   if (occurrences.length + 1 > limits.maxOccurrences) {
     return { ok: false, error: `The rule yields more than ${limits.maxOccurrences} events within ${limits.horizonMonths} months.` }

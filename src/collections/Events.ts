@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
+import { parseRecurrence } from '../calendar/recurrence'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
@@ -110,6 +111,12 @@ export const Events: CollectionConfig = {
     {
       name: 'recurrence',
       type: 'textarea',
+      // The syntax only: the namespace checks the rest (occurrences, maximum) against the settings.
+      validate: (value: string | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) => {
+        if (!value?.trim()) return true
+        const parsed = parseRecurrence(value, new Date((siblingData.start as string | undefined) ?? Date.now()), 'UTC')
+        return parsed.ok || parsed.error
+      },
       admin: {
         position: 'sidebar',
         description:

@@ -1,4 +1,4 @@
-import type { GlobalConfig } from 'payload'
+import type { GlobalAfterChangeHook, GlobalConfig } from 'payload'
 import { isAdministrator } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
 import { RECURRENCE_DEFAULTS } from '../calendar/recurrence'
@@ -15,10 +15,21 @@ export const SETTINGS_DEFAULTS = {
   maxOccurrences: RECURRENCE_DEFAULTS.maxOccurrences,
 }
 
+/** The jobs-queue task that materializes series up to the horizon, and its queue (docs/api.md §16.3). */
+export const HORIZON_JOB = { task: 'extendRecurrenceHorizons', queue: 'calendar' } as const
+
+/** A changed horizon or maximum applies to existing series at once, not at the next scheduled run. */
+const queueHorizonJob: GlobalAfterChangeHook = async ({ doc, previousDoc, req }) => {
+  const changed = ['recurrenceHorizonMonths', 'maxOccurrences'].some((key) => doc[key] !== previousDoc?.[key])
+  if (changed) await req.payload.jobs.queue({ task: HORIZON_JOB.task, queue: HORIZON_JOB.queue, input: {}, req })
+  return doc
+}
+
 export const Settings: GlobalConfig = {
   slug: 'settings',
   label: 'Calendar settings',
   access: { read: () => true, update: isAdministrator },
+  hooks: { afterChange: [queueHorizonJob] },
   fields: [
     {
       name: 'postsPerPage',

@@ -1,6 +1,7 @@
 import * as migration_20261122_051202_initial from './20261122_051202_initial';
 import * as migration_20261123_210000_description_html from './20261123_210000_description_html';
 import * as migration_20261123_213119_recurrence from './20261123_213119_recurrence';
+import * as migration_20261123_214542_recurrence_horizon_job from './20261123_214542_recurrence_horizon_job';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261123_213119_recurrence.up,
     down: migration_20261123_213119_recurrence.down,
-    name: '20261123_213119_recurrence'
+    name: '20261123_213119_recurrence',
+  },
+  {
+    up: migration_20261123_214542_recurrence_horizon_job.up,
+    down: migration_20261123_214542_recurrence_horizon_job.down,
+    name: '20261123_214542_recurrence_horizon_job'
   },
 ];

@@ -5,7 +5,8 @@
  */
 import { DateTime } from 'luxon'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, unique } from '../support/api'
+import { asAdmin, call, unique } from '../support/api'
+import { changeSettings, restoreSettings } from '../support/fixtures'
 import { expectInvalidParam } from '../support/expectations'
 import { api, formPairs, payloadDocs } from '../support/writeFixtures'
 
@@ -139,7 +140,8 @@ describe('bad rules: a 400 naming recurrence, nothing written', () => {
     ['a BY* value out of range', 'RRULE:FREQ=YEARLY;BYMONTH=13'],
     ['a weekday that is none', 'RRULE:FREQ=WEEKLY;BYDAY=XX'],
     ['a rule with no occurrence after the start', 'RRULE:FREQ=WEEKLY;UNTIL=20200101T000000Z'],
-    ['more than maxOccurrences within the horizon', 'RRULE:FREQ=HOURLY'],
+    ['more than maxOccurrences within the horizon', 'RRULE:FREQ=DAILY;BYHOUR=9,19'],
+    ['a frequency finer than daily', 'RRULE:FREQ=HOURLY'],
     ['an EXDATE that does not parse', 'RRULE:FREQ=WEEKLY;COUNT=3\nEXDATE:tomorrow'],
     ['an RDATE that does not parse', 'RRULE:FREQ=WEEKLY;COUNT=3\nRDATE:20261341T100000'],
   ])('%s', async (_, recurrence) => {
@@ -225,5 +227,36 @@ describe('editing a series', () => {
     expect(old.recurrence).toBe(`RRULE:FREQ=WEEKLY;UNTIL=${FIRST.plus({ weeks: 2, seconds: -1 }).toFormat("yyyyMMdd'T'HHmmss")}`)
     expect((await children(parent.id)).map((event) => event.id)).toEqual([events[1].id])
     expect((await children(third.id)).map((event) => event.start_date)).toEqual([FIRST.plus({ weeks: 2, days: 1 }).toFormat(WALL)])
+  })
+})
+
+describe('the horizon', () => {
+  it('bounds an endless series, and the jobs queue extends it when the horizon grows', async () => {
+    const previous = await changeSettings({ recurrenceHorizonMonths: 2 })
+    let parent: any
+    try {
+      parent = await createSeries(0, { recurrence: 'RRULE:FREQ=WEEKLY' })
+      const until = (months: number) => DateTime.now().plus({ months })
+      const before = await children(parent.id)
+      expect(before.length).toBeGreaterThan(3)
+      expect(DateTime.fromSQL(before.at(-1).start_date, { zone: ZONE }) <= until(2)).toBe(true)
+
+      await changeSettings({ recurrenceHorizonMonths: 4 })
+      // Anyone but an administrator may not run the queue.
+      expect((await call('/api/payload-jobs/run?queue=calendar')).status).toBe(401)
+      const run = await call('/api/payload-jobs/run?queue=calendar', { token: admin })
+      expect(run.status, JSON.stringify(run.body)).toBe(200)
+
+      const after = await children(parent.id)
+      expect(after.slice(0, before.length).map((event) => event.id)).toEqual(before.map((event) => event.id))
+      const last = DateTime.fromSQL(after.at(-1).start_date, { zone: ZONE })
+      expect(last <= until(4)).toBe(true)
+      expect(last > until(4).minus({ weeks: 1 })).toBe(true)
+    } finally {
+      // The endless series goes, and the run the restored setting queues is drained now, not during other files' tests.
+      if (parent) await api(`/events/${parent.id}`, { method: 'DELETE', token: admin })
+      await restoreSettings(previous)
+      await call('/api/payload-jobs/run?queue=calendar', { token: admin })
+    }
   })
 })

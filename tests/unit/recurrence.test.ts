@@ -79,6 +79,12 @@ describe('refused rules', () => {
     ['FREQ=WEEKLY', /not an RRULE, RDATE or EXDATE line/],
     ['RRULE:COUNT=3', /no FREQ/],
     ['RRULE:FREQ=SOMETIMES', /FREQ must be/],
+    ['RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', /No month of BYMONTH has a day of BYMONTHDAY/],
+    ['RRULE:FREQ=WEEKLY;BYMONTHDAY=3', /BYMONTHDAY cannot be used with FREQ=WEEKLY/],
+    ['RRULE:FREQ=MONTHLY;BYWEEKNO=3', /BYWEEKNO cannot be used/],
+    ['RRULE:FREQ=DAILY;BYSETPOS=2', /BYSETPOS cannot be used/],
+    ['RRULE:FREQ=WEEKLY;BYDAY=2TU', /BYDAY ordinals/],
+    ['RRULE:FREQ=YEARLY;BYYEARDAY=1;BYMONTH=6', /cannot be combined/],
     ['RRULE:FREQ=WEEKLY;COUNT=3;UNTIL=20270101T000000Z', /COUNT and UNTIL/],
     ['RRULE:FREQ=YEARLY;BYMONTH=13', /BYMONTH/],
     ['RRULE:FREQ=MONTHLY;BYMONTHDAY=0', /BYMONTHDAY/],
@@ -90,9 +96,12 @@ describe('refused rules', () => {
     ['RRULE:FREQ=WEEKLY\nEXDATE:2026-04-01', /EXDATE value/],
     ['RRULE:FREQ=WEEKLY\nRDATE:20261301T100000', /RDATE value/],
     ['EXDATE:20260331T190000', /At least one RRULE/],
-    ['RRULE:FREQ=WEEKLY;COUNT=1', /no occurrence after the start/],
-    ['RRULE:FREQ=WEEKLY;UNTIL=20260301T000000Z', /no occurrence after the start/],
-    ['RRULE:FREQ=HOURLY', /more than 730 events within 24 months/],
+    ['RRULE:FREQ=WEEKLY;COUNT=1', /no occurrence within 100 years/],
+    ['RRULE:FREQ=WEEKLY;UNTIL=20260301T000000Z', /no occurrence within 100 years/],
+    ['RRULE:FREQ=DAILY;BYHOUR=9,19', /more than 730 events within 24 months/],
+    ['RRULE:FREQ=HOURLY', /FREQ must be one of YEARLY, MONTHLY, WEEKLY, DAILY/],
+    ['RRULE:FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=31', /No month of BYMONTH/],
+    ['RRULE:FREQ=MONTHLY;BYDAY=5MO;BYMONTHDAY=1,2,3', /no occurrence within 100 years/],
   ])('%s', (text, message) => {
     expect(refusal(text)).toMatch(message)
   })

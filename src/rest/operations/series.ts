@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import type { PayloadRequest, TypedLocale, Where } from 'payload'
 import { toLuxonZone } from '../../calendar/dates/zone'
-import { endedBefore, expandRecurrence, withExdate, type RecurrenceLimits } from '../../calendar/recurrence'
+import { endedBefore, expandRecurrence, horizonEnd, occurrencesUntil, parseRecurrence, withExdate, type RecurrenceLimits } from '../../calendar/recurrence'
 import type { SiteSettings } from '../../globals/siteSettings'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import type { Event } from '../../payload-types'
@@ -71,9 +71,12 @@ async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where):
  * Brings a series' later occurrences in line with its first event (docs/api.md §16): every one that
  * is not an exception gets the first's fields; up to the horizon, a date the rule gives and no
  * occurrence has is created, and a future occurrence on a date the rule no longer gives is deleted.
- * An occurrence keeps its id while its day stays in the rule; past ones keep their dates.
+ * An occurrence keeps its id while its day stays in the rule; past ones keep their dates. Occurrences
+ * beyond the horizon (it was longer once) are checked against the rule, not dropped for being there.
+ * A rule stored by another door that does not parse leaves the series as it is. `onlyAdd` (the
+ * horizon job) creates the missing days and leaves existing occurrences alone.
  */
-export async function syncSeries(scope: SeriesScope, parentId: number): Promise<void> {
+export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd = false): Promise<void> {
   const languages = languagesOf(scope)
   const parents = await Promise.all(languages.map((language) => read(scope, parentId, language)))
   const parent = parents[0]!
@@ -81,16 +84,20 @@ export async function syncSeries(scope: SeriesScope, parentId: number): Promise<
   const zone = zoneOf(scope, parent)
   const start = new Date(parent.start)
   const length = new Date(parent.end).getTime() - start.getTime()
-  const wanted = new Map(
-    checkedOccurrences(scope, parent.recurrence, start, zone).map((at) => [DateTime.fromJSDate(at).setZone(toLuxonZone(zone)).toISODate()!, at]),
-  )
+  const parsed = parseRecurrence(parent.recurrence, start, zone)
+  if (!parsed.ok) return
   const existing = await occurrencesOf(scope, parentId)
+  const latest = Math.max(horizonEnd(scope.now, limitsOf(scope.settings)).getTime(), ...existing.map((event) => new Date(event.start).getTime()))
+  const limit = limitsOf(scope.settings).maxOccurrences + existing.length
+  const wanted = new Map(
+    occurrencesUntil(parsed.recurrence, new Date(latest), limit).map((at) => [DateTime.fromJSDate(at).setZone(toLuxonZone(zone)).toISODate()!, at]),
+  )
   const now = scope.now.getTime()
   for (const occurrence of existing) {
     const day = dayOf(occurrence)
     const at = wanted.get(day)
     wanted.delete(day)
-    if (occurrence.recurrenceException) continue
+    if (onlyAdd || occurrence.recurrenceException) continue
     if (!at && new Date(occurrence.start).getTime() > now) {
       await scope.req.payload.delete({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id })
       continue
@@ -189,6 +196,6 @@ export async function extendHorizons(scope: SeriesScope): Promise<number> {
     pagination: false,
     select: { recurrence: true },
   })
-  for (const { id } of docs) await syncSeries(scope, id)
+  for (const { id } of docs) await syncSeries(scope, id, true)
   return docs.length
 }
