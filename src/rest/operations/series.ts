@@ -126,6 +126,8 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
  * exception; a first event whose rule was removed ends its series.
  */
 export async function afterEventWrite(scope: SeriesScope, id: number, before: Event | undefined, recurrenceSent: boolean): Promise<void> {
+  // A write to an event that neither is nor joins a series costs nothing more.
+  if (!recurrenceSent && !before?.recurrence && typeof before?.parent !== 'number') return
   const event = await read(scope, id, DEFAULT_LANGUAGE)
   const series = before && typeof before.parent === 'number' && !before.recurrence ? await seriesParent(scope, before.parent) : undefined
   if (series) {
