@@ -205,7 +205,13 @@ describe('editing a series', () => {
     expect((await seriesOf(parent)).map((event) => event.status)).toEqual(['publish', 'trash', 'publish'])
 
     expect((await api(`/events/${parent.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
-    expect((await seriesOf(parent)).map((event) => event.status)).toEqual(['trash', 'trash', 'trash'])
+    const trashedSeries = await seriesOf(parent)
+    expect(trashedSeries.map((event) => event.status)).toEqual(['trash', 'trash', 'trash'])
+
+    // Restored from the trash, the series takes its occurrences back; the one trashed on its own stays there.
+    expect((await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { status: 'publish' } })).status).toBe(200)
+    const restored = await seriesOf(parent)
+    expect(restored.map((event) => [event.id, event.status])).toEqual(trashedSeries.map((event, index) => [event.id, index === 1 ? 'trash' : 'publish']))
   })
 
   it('recurrence "" on the first event ends the series: future occurrences go', async () => {

@@ -61,8 +61,8 @@ function copied(event: Event, language: string): Record<string, unknown> {
 /** Its day in its own zone: what names an occurrence in its slug and keeps its id when the rule changes. */
 const dayOf = (event: Pick<Event, 'startLocal'>) => (event.startLocal ?? '').slice(0, 10)
 
-async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where): Promise<Event[]> {
-  const where: Where = { and: [{ parent: { equals: parent } }, { status: { not_equals: 'trash' } }, ...(extra ? [extra] : [])] }
+async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where, withTrash = false): Promise<Event[]> {
+  const where: Where = { and: [{ parent: { equals: parent } }, ...(withTrash ? [] : [{ status: { not_equals: 'trash' } }]), ...(extra ? [extra] : [])] }
   const { docs } = await scope.req.payload.find({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', where, pagination: false, sort: 'startLocal' })
   return docs as Event[]
 }
@@ -86,7 +86,8 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
   const length = new Date(parent.end).getTime() - start.getTime()
   const parsed = parseRecurrence(parent.recurrence, start, zone)
   if (!parsed.ok) return
-  const existing = await occurrencesOf(scope, parentId)
+  // Trashed occurrences count: a series restored from the trash takes them back rather than making new ones.
+  const existing = await occurrencesOf(scope, parentId, undefined, true)
   const latest = Math.max(horizonEnd(scope.now, limitsOf(scope.settings)).getTime(), ...existing.map((event) => new Date(event.start).getTime()))
   const limit = limitsOf(scope.settings).maxOccurrences + existing.length
   const wanted = new Map(
@@ -97,7 +98,8 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
     const day = dayOf(occurrence)
     const at = wanted.get(day)
     wanted.delete(day)
-    if (onlyAdd || occurrence.recurrenceException) continue
+    // One trashed on its own has its day excluded from the rule, and stays in the trash.
+    if (onlyAdd || occurrence.recurrenceException || (!at && occurrence.status === 'trash')) continue
     if (!at && new Date(occurrence.start).getTime() > now) {
       await scope.req.payload.delete({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id })
       continue
