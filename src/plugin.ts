@@ -1,4 +1,5 @@
-import type { CollectionConfig, Config } from 'payload'
+import type { CollectionConfig, Config, TaskConfig } from 'payload'
+import { isAdministrator } from './calendar/access/collectionAccess'
 import { Events } from './collections/Events'
 import { Media } from './collections/Media'
 import { Organizers } from './collections/Organizers'
@@ -11,11 +12,14 @@ import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
 import { installTermCounts } from './database/termCountTable'
 import { installTermNameCollation } from './database/termNameCollation'
-import { Settings } from './globals/Settings'
+import { HORIZON_JOB, Settings } from './globals/Settings'
+import { siteSettings } from './globals/siteSettings'
+import { DEFAULT_LANGUAGE } from './i18n/languages'
 import { localizationFor } from './i18n/localization'
 import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
 import { healthEndpoint } from './rest/health'
 import { namespaceEndpoints } from './rest/mount'
+import { extendHorizons } from './rest/operations/series'
 import { referenceEndpoints } from './rest/reference'
 
 export type { CalendarPluginOptions, CollectionOverrides } from './options'
@@ -25,6 +29,19 @@ export type { CalendarPluginOptions, CollectionOverrides } from './options'
  * installing app's import map resolves it; this app maps the name to its source in tsconfig.json.
  */
 const API_REFERENCE_LINK = 'cal-events/rsc#ApiReferenceLink'
+
+/**
+ * Keeps every series materialized up to the horizon as time passes (docs/api.md §16.3): daily, and
+ * whenever the horizon setting changes. Each run only adds the days the horizon newly reaches.
+ */
+const horizonTask: TaskConfig<typeof HORIZON_JOB.task> = {
+  slug: HORIZON_JOB.task,
+  schedule: [{ cron: '0 3 * * *', queue: HORIZON_JOB.queue }],
+  outputSchema: [{ name: 'series', type: 'number', required: true }],
+  handler: async ({ req }) => ({
+    output: { series: await extendHorizons({ req, now: new Date(), settings: await siteSettings(req), language: DEFAULT_LANGUAGE }) },
+  }),
+}
 
 /**
  * Adds the calendar to a Payload config: its collections (shaped by the options), the settings
@@ -70,6 +87,16 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       endpoints: [...(config.endpoints ?? []), healthEndpoint, ...referenceEndpoints(namespace), ...namespaceEndpoints(namespace)],
       custom: { ...config.custom, calendar: runtime },
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError] },
+      jobs: {
+        ...config.jobs,
+        tasks: [...(config.jobs?.tasks ?? []), horizonTask],
+        access: { ...config.jobs?.access, run: config.jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))) },
+        // The queue is polled by the server itself, which also queues the scheduled runs.
+        autoRun: async (payload) => {
+          const own = config.jobs?.autoRun
+          return [...(typeof own === 'function' ? await own(payload) : (own ?? [])), { cron: '*/10 * * * *', queue: HORIZON_JOB.queue }]
+        },
+      },
       onInit: async (payload) => {
         await config.onInit?.(payload)
         handleConnectionErrors(payload)

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
+import { parseRecurrence } from '../calendar/recurrence'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
@@ -107,6 +108,27 @@ export const Events: CollectionConfig = {
     { name: 'categories', type: 'relationship', relationTo: 'event-categories', hasMany: true },
     { name: 'tags', type: 'relationship', relationTo: 'event-tags', hasMany: true },
     { name: 'parent', type: 'relationship', relationTo: 'events', index: true, admin: { position: 'sidebar' } },
+    {
+      name: 'recurrence',
+      type: 'textarea',
+      // The syntax only: the namespace checks the rest (occurrences, maximum) against the settings.
+      validate: (value: string | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) => {
+        if (!value?.trim()) return true
+        const parsed = parseRecurrence(value, new Date((siblingData.start as string | undefined) ?? Date.now()), 'UTC')
+        return parsed.ok || parsed.error
+      },
+      admin: {
+        position: 'sidebar',
+        description:
+          'RFC 5545 lines (RRULE, RDATE, EXDATE) in the event zone; the start is the first occurrence. Occurrences are events whose parent is this one.',
+      },
+    },
+    {
+      name: 'recurrenceException',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { position: 'sidebar', description: 'An occurrence edited on its own: changes to its series leave it as it is.' },
+    },
     {
       type: 'collapsible',
       label: 'Display',

@@ -1,6 +1,7 @@
-import type { GlobalConfig } from 'payload'
+import type { GlobalAfterChangeHook, GlobalConfig } from 'payload'
 import { isAdministrator } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
+import { RECURRENCE_DEFAULTS } from '../calendar/recurrence'
 
 export const SETTINGS_DEFAULTS = {
   postsPerPage: 10,
@@ -10,12 +11,25 @@ export const SETTINGS_DEFAULTS = {
   currencySymbol: '$',
   currencyCode: 'USD',
   currencyPosition: 'prefix' as 'prefix' | 'postfix',
+  recurrenceHorizonMonths: RECURRENCE_DEFAULTS.horizonMonths,
+  maxOccurrences: RECURRENCE_DEFAULTS.maxOccurrences,
+}
+
+/** The jobs-queue task that materializes series up to the horizon, and its queue (docs/api.md §16.3). */
+export const HORIZON_JOB = { task: 'extendRecurrenceHorizons', queue: 'calendar' } as const
+
+/** A changed horizon or maximum applies to existing series at once, not at the next scheduled run. */
+const queueHorizonJob: GlobalAfterChangeHook = async ({ doc, previousDoc, req }) => {
+  const changed = ['recurrenceHorizonMonths', 'maxOccurrences'].some((key) => doc[key] !== previousDoc?.[key])
+  if (changed) await req.payload.jobs.queue({ task: HORIZON_JOB.task, queue: HORIZON_JOB.queue, input: {}, req })
+  return doc
 }
 
 export const Settings: GlobalConfig = {
   slug: 'settings',
   label: 'Calendar settings',
   access: { read: () => true, update: isAdministrator },
+  hooks: { afterChange: [queueHorizonJob] },
   fields: [
     {
       name: 'postsPerPage',
@@ -50,6 +64,22 @@ export const Settings: GlobalConfig = {
         { value: 'prefix', label: 'Before the amount' },
         { value: 'postfix', label: 'After the amount' },
       ],
+    },
+    {
+      name: 'recurrenceHorizonMonths',
+      type: 'number',
+      min: 1,
+      max: 120,
+      defaultValue: SETTINGS_DEFAULTS.recurrenceHorizonMonths,
+      admin: { description: 'How many months ahead the occurrences of recurring events exist as events.' },
+    },
+    {
+      name: 'maxOccurrences',
+      type: 'number',
+      min: 1,
+      max: 10000,
+      defaultValue: SETTINGS_DEFAULTS.maxOccurrences,
+      admin: { description: 'The most events a series may have within that horizon.' },
     },
   ],
 }

@@ -1,15 +1,27 @@
 import * as migration_20261122_051202_initial from './20261122_051202_initial';
 import * as migration_20261123_210000_description_html from './20261123_210000_description_html';
+import * as migration_20261123_213119_recurrence from './20261123_213119_recurrence';
+import * as migration_20261123_214542_recurrence_horizon_job from './20261123_214542_recurrence_horizon_job';
 
 export const migrations = [
   {
     up: migration_20261122_051202_initial.up,
     down: migration_20261122_051202_initial.down,
-    name: '20261122_051202_initial'
+    name: '20261122_051202_initial',
   },
   {
     up: migration_20261123_210000_description_html.up,
     down: migration_20261123_210000_description_html.down,
-    name: '20261123_210000_description_html'
+    name: '20261123_210000_description_html',
+  },
+  {
+    up: migration_20261123_213119_recurrence.up,
+    down: migration_20261123_213119_recurrence.down,
+    name: '20261123_213119_recurrence',
+  },
+  {
+    up: migration_20261123_214542_recurrence_horizon_job.up,
+    down: migration_20261123_214542_recurrence_horizon_job.down,
+    name: '20261123_214542_recurrence_horizon_job'
   },
 ];

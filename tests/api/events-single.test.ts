@@ -60,6 +60,7 @@ const EVENT_KEYS = [
   'venue',
   'organizer',
   'custom_fields',
+  'recurrence',
   'json_ld',
 ]
 

@@ -110,6 +110,7 @@ export const EVENT_KEYS = [
   'venue',
   'organizer',
   'custom_fields',
+  'recurrence',
 ]
 
 /** `{ year, month, day, hour, minutes, seconds }` of a `YYYY-MM-DD HH:MM:SS` string (docs/api.md §3.7). */

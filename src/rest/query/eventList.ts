@@ -6,6 +6,7 @@ import { RestError } from '../http/errors'
 import type { EventListParams } from '../schemas/events'
 import { eventWindow, type DateBound } from './eventWindow'
 import { venuesNear } from './geo'
+import { laterOccurrences } from './laterOccurrences'
 import { resolveTermEntries, withSubcategories } from './terms'
 import { statusFilter } from './status'
 import { findByIds, searchWhere } from './read'
@@ -49,6 +50,7 @@ const ECHO_ORDER = [
   'venue',
   'organizer',
   'featured',
+  'hide_subsequent_recurrences',
 ]
 
 /** No zone is further than this from UTC (Kiribati is UTC+14, Baker Island UTC-12). */
@@ -86,6 +88,10 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     const window = eventWindow(params, ctx.settings.timezone, ctx.now)
     and.push(...window.bounds.map(dateCondition))
     Object.assign(echo, window.echo)
+    if (params.hide_subsequent_recurrences) {
+      const later = await laterOccurrences(ctx, window.bounds)
+      if (later.length) and.push({ id: { not_in: later } })
+    }
   }
   if (params.search) {
     and.push(searchWhere(ctx, { name: 'title', localized: ['descriptionHtml', 'excerpt'], plain: [] }, params.search, 'anyField'))
@@ -151,6 +157,7 @@ export async function eventQuery(ctx: RestContext, params: EventListParams, perP
     and.push({ ticketed: { equals: params.ticketed } })
     echo.ticketed = params.ticketed ? '1' : '0'
   }
+  if (params.hide_subsequent_recurrences !== undefined) echo.hide_subsequent_recurrences = params.hide_subsequent_recurrences ? '1' : '0'
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
   // `include` lists in publication order (docs/api.md §4.3); otherwise by start, ties by id (docs/api.md §4.5).
   const sort = params.include ? ['publishedAt', 'id'] : ['startLocal', 'id']

@@ -39,7 +39,7 @@ export async function loadEventPage(ctx: RestContext, ids: number[]): Promise<{ 
           'start', ${iso(sql`p.start`)}, 'end', ${iso(sql`p."end"`)}, 'allDay', p.all_day, 'timezone', p.timezone,
           'cost', (select coalesce(json_agg(t.text order by t."order"), '[]') from events_texts t where t.parent_id = p.id and t.path = 'cost'),
           'currencySymbol', p.currency_symbol, 'currencyCode', p.currency_code, 'currencyPosition', p.currency_position, 'website', p.website,
-          'venue', p.venue_id, 'parent', p.parent_id, 'showMap', p.show_map, 'showMapLink', p.show_map_link,
+          'venue', p.venue_id, 'parent', p.parent_id, 'recurrence', p.recurrence, 'recurrenceException', p.recurrence_exception, 'showMap', p.show_map, 'showMapLink', p.show_map_link,
           'hideFromListings', p.hide_from_listings, 'sticky', p.sticky, 'featured', p.featured,
           'organizers', ${relIds('organizers_id', 'organizers')}, 'categories', ${relIds('event_categories_id', 'categories')},
           'tags', ${relIds('event_tags_id', 'tags')}

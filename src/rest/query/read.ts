@@ -26,6 +26,7 @@ const SERVED: Partial<Record<CollectionSlug, string[]>> = {
     'categories',
     'tags',
     'parent',
+    'recurrence',
     'showMap',
     'showMapLink',
     'hideFromListings',

@@ -26,6 +26,9 @@ export const eventListParams = z.object({
   include: idListParam().optional().describe('Only these event ids; date filters are then ignored.'),
   post_parent: positiveIntParam().optional().describe('Events whose parent event is this one.'),
   ticketed: booleanParam().optional().describe('Events with (true) or without (false) tickets.'),
+  hide_subsequent_recurrences: booleanParam()
+    .optional()
+    .describe('Only the first event of each series within the window (a series: an event and the events whose parent it is).'),
   password: passwordParam,
   context: contextParam,
 })

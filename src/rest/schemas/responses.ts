@@ -323,6 +323,9 @@ export const Event = named(
     custom_fields: z
       .union([z.record(z.string(), z.object({ label: z.string(), value: z.unknown() })), emptyList])
       .describe('Fields a developer added to events, with a value; [] when none.'),
+    recurrence: z
+      .string()
+      .describe('RFC 5545 RRULE, RDATE and EXDATE lines of a series’ first event (docs/api.md §16); "" on single events and on later occurrences.'),
     json_ld: EventJsonLd.optional().describe('Single reads only; never on a password-protected event.'),
   }),
 )

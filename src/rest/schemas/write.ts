@@ -140,6 +140,11 @@ export const eventWriteFields = {
   venue: venueLink.optional(),
   organizer: organizerLinks.optional(),
   parent: z.union([unlink, positiveIntParam()]).optional().describe('Parent event id; 0 or empty removes it.'),
+  recurrence: textField
+    .optional()
+    .describe(
+      'RFC 5545 lines: RRULE (one or more), RDATE, EXDATE; dates YYYYMMDDTHHMMSS in the event zone or UTC with Z. Makes the event the first of a series; "" ends it (docs/api.md §16).',
+    ),
 }
 
 export const eventCreateBody = z.object(eventWriteFields)

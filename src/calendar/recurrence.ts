@@ -1,0 +1,290 @@
+import { DateTime } from 'luxon'
+import * as rruleModule from 'rrule'
+import { toLuxonZone } from './dates/zone'
+
+// Node's ESM loader sees the library's CommonJS build as one default export; bundlers read its ESM build.
+const { RRule, RRuleSet } = (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule
+
+/** How far ahead a series is materialized, and how many events it may have until then (settings, docs/api.md §16). */
+export type RecurrenceLimits = { horizonMonths: number; maxOccurrences: number }
+
+export const RECURRENCE_DEFAULTS: RecurrenceLimits = { horizonMonths: 24, maxOccurrences: 730 }
+
+/** A series' rule as read from its `recurrence` text: RFC 5545 RRULE, RDATE and EXDATE lines. */
+export type Recurrence = { set: rruleModule.RRuleSet; zone: string; start: DateTime }
+
+type Parsed = { ok: true; recurrence: Recurrence } | { ok: false; error: string }
+
+/**
+ * The rule runs on the wall clock of the event's zone (a weekly 19:00 in Paris stays 19:00 across DST):
+ * the library expands "floating" times, Dates whose UTC fields are the wall clock, and each one is then
+ * placed in the zone. A wall clock that does not exist (in a spring-forward gap) moves forward by the gap.
+ */
+const floating = (wall: DateTime): Date => new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second))
+const placed = (date: Date, zone: string): DateTime =>
+  DateTime.fromObject(
+    {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+      second: date.getUTCSeconds(),
+    },
+    { zone: toLuxonZone(zone) },
+  )
+
+const DATE_VALUE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/
+
+/**
+ * A date of the rule as a floating wall clock in the event's zone: `YYYYMMDDTHHMMSS` is already one,
+ * a trailing `Z` is UTC, and a bare `YYYYMMDD` takes the time of day `fill` gives.
+ */
+function wallClock(value: string, zone: string, fill: (day: DateTime) => DateTime): Date | null {
+  const match = DATE_VALUE.exec(value)
+  if (!match) return null
+  const [, y, mo, d, h, mi, s, z] = match
+  if (h === undefined) {
+    const day = DateTime.fromObject({ year: +y!, month: +mo!, day: +d! }, { zone: 'utc' })
+    return day.isValid ? floating(fill(day)) : null
+  }
+  const parts = { year: +y!, month: +mo!, day: +d!, hour: +h, minute: +mi!, second: +s! }
+  const read = DateTime.fromObject(parts, { zone: 'utc' })
+  if (!read.isValid) return null
+  return floating(z ? read.setZone(toLuxonZone(zone)) : read)
+}
+
+/** RFC 5545's ranges of the BY* parts; the library accepts anything and then loops or yields nothing. */
+const RANGES: Record<string, { min: number; max: number; signed: boolean }> = {
+  BYSECOND: { min: 0, max: 60, signed: false },
+  BYMINUTE: { min: 0, max: 59, signed: false },
+  BYHOUR: { min: 0, max: 23, signed: false },
+  BYMONTHDAY: { min: 1, max: 31, signed: true },
+  BYYEARDAY: { min: 1, max: 366, signed: true },
+  BYWEEKNO: { min: 1, max: 53, signed: true },
+  BYMONTH: { min: 1, max: 12, signed: false },
+  BYSETPOS: { min: 1, max: 366, signed: true },
+}
+const WEEKDAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/
+/**
+ * Events recur by the day at the finest. Sub-daily rules would make every event of a day an
+ * occurrence, and the library walks them second by second: one request could hold a core for minutes.
+ */
+const FREQUENCIES = ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY']
+const KNOWN = new Set([...Object.keys(RANGES), 'FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'BYDAY', 'WKST'])
+
+function inRange(value: string, { min, max, signed }: (typeof RANGES)[string]): boolean {
+  if (!/^[+-]?\d+$/.test(value)) return false
+  const number = Number(value)
+  const size = signed ? Math.abs(number) : number
+  return (signed || !value.startsWith('-')) && size >= min && size <= max
+}
+
+/** RFC 5545's limits on which frequency takes which BY* part. */
+const ONLY_WITH: Record<string, string[]> = {
+  BYWEEKNO: ['YEARLY'],
+  BYYEARDAY: ['YEARLY'],
+  BYMONTHDAY: ['YEARLY', 'MONTHLY', 'DAILY'],
+}
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/**
+ * Parts that RFC 5545 forbids together, and days that no month has (BYMONTH=2;BYMONTHDAY=30): the
+ * library would look for such a day to the year 9999, for seconds of CPU per request.
+ */
+function combinationError(freq: string, parts: Map<string, string>): string | undefined {
+  for (const [name, frequencies] of Object.entries(ONLY_WITH)) {
+    if (parts.has(name) && !frequencies.includes(freq)) return `${name} cannot be used with FREQ=${freq}.`
+  }
+  if (parts.has('BYSETPOS') && !['YEARLY', 'MONTHLY'].includes(freq)) return `BYSETPOS cannot be used with FREQ=${freq} here.`
+  if (/\d/.test(parts.get('BYDAY') ?? '') && !['YEARLY', 'MONTHLY'].includes(freq)) return `BYDAY ordinals (2TU) need FREQ=MONTHLY or YEARLY.`
+  if ((parts.has('BYWEEKNO') || parts.has('BYYEARDAY')) && (parts.has('BYMONTH') || parts.has('BYMONTHDAY'))) {
+    return 'BYWEEKNO and BYYEARDAY cannot be combined with BYMONTH or BYMONTHDAY here.'
+  }
+  const months = parts.get('BYMONTH')?.split(',').map(Number)
+  const days = parts.get('BYMONTHDAY')?.split(',').map(Number)
+  if (months && days && !months.some((month) => days.some((day) => Math.abs(day) <= DAYS_IN_MONTH[month - 1]!))) {
+    return 'No month of BYMONTH has a day of BYMONTHDAY.'
+  }
+  return undefined
+}
+
+/** What is wrong with one RRULE value, checked part by part before the library reads it. */
+function ruleError(value: string): string | undefined {
+  const parts = new Map<string, string>()
+  for (const part of value.split(';')) {
+    const [key, val, ...rest] = part.split('=')
+    const name = key?.trim().toUpperCase() ?? ''
+    if (!name || val === undefined || rest.length) return `"${part}" is not a NAME=VALUE part.`
+    if (!KNOWN.has(name)) return `Unknown rule part ${name}.`
+    if (parts.has(name)) return `${name} is given twice.`
+    parts.set(name, val.trim().toUpperCase())
+  }
+  const freq = parts.get('FREQ')
+  if (!freq) return 'The rule has no FREQ.'
+  if (!FREQUENCIES.includes(freq)) return `FREQ must be one of ${FREQUENCIES.join(', ')}.`
+  if (parts.has('COUNT') && parts.has('UNTIL')) return 'COUNT and UNTIL cannot go together.'
+  for (const name of ['COUNT', 'INTERVAL']) {
+    const given = parts.get(name)
+    if (given !== undefined && !/^[1-9]\d{0,5}$/.test(given)) return `${name} must be a positive integer.`
+  }
+  for (const [name, range] of Object.entries(RANGES)) {
+    const given = parts.get(name)
+    if (given !== undefined && !given.split(',').every((entry) => inRange(entry, range))) {
+      return `${name} values must be within ${range.signed ? '±' : ''}${range.min}..${range.max}.`
+    }
+  }
+  const byday = parts.get('BYDAY')
+  if (byday !== undefined) {
+    for (const entry of byday.split(',')) {
+      const match = WEEKDAY.exec(entry)
+      const ordinal = match?.[1] === undefined ? undefined : Math.abs(Number(match[1]))
+      if (!match || ordinal === 0 || (ordinal !== undefined && ordinal > 53)) return `BYDAY value ${entry} is not a weekday such as TU or 2TU.`
+    }
+  }
+  const combination = combinationError(freq, parts)
+  if (combination) return combination
+  const wkst = parts.get('WKST')
+  if (wkst !== undefined && !WEEKDAY.test(wkst)) return 'WKST must be a weekday (MO..SU).'
+  const until = parts.get('UNTIL')
+  if (until !== undefined && !DATE_VALUE.test(until)) return 'UNTIL must be YYYYMMDD or YYYYMMDDTHHMMSS[Z].'
+  return undefined
+}
+
+/**
+ * Reads a `recurrence` text for an event starting at `start` (an instant) in `zone`. The start is the
+ * series' first occurrence (DTSTART); dates in the text are wall clocks in the zone, or UTC with `Z`.
+ */
+export function parseRecurrence(text: string, start: Date, zone: string): Parsed {
+  const dtstart = DateTime.fromJSDate(start).setZone(toLuxonZone(zone))
+  const timeOfDay = (day: DateTime) => day.set({ hour: dtstart.hour, minute: dtstart.minute, second: dtstart.second })
+  const set = new RRuleSet()
+  let rules = 0
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim()
+    if (!line) continue
+    const match = /^(RRULE|RDATE|EXDATE)(;VALUE=(?:DATE|DATE-TIME))?:(.+)$/i.exec(line)
+    if (!match) return { ok: false, error: `"${line}" is not an RRULE, RDATE or EXDATE line.` }
+    const name = match[1]!.toUpperCase()
+    const value = match[3]!.trim()
+    if (name === 'RRULE') {
+      const error = ruleError(value)
+      if (error) return { ok: false, error }
+      const options = RRule.parseString(value.toUpperCase())
+      const until = /UNTIL=([0-9TZ]+)/i.exec(value)?.[1]
+      // The end of a bare UNTIL date is inclusive of that whole day.
+      if (until) options.until = wallClock(until.toUpperCase(), zone, (day) => day.endOf('day').set({ millisecond: 0 }))
+      set.rrule(new RRule({ ...options, dtstart: floating(dtstart) }))
+      rules++
+      continue
+    }
+    for (const entry of value.split(',')) {
+      const date = wallClock(entry.trim().toUpperCase(), zone, timeOfDay)
+      if (!date) return { ok: false, error: `${name} value "${entry.trim()}" is not YYYYMMDD or YYYYMMDDTHHMMSS[Z].` }
+      if (name === 'RDATE') set.rdate(date)
+      else set.exdate(date)
+    }
+  }
+  if (!rules) return { ok: false, error: 'At least one RRULE line is needed.' }
+  return { ok: true, recurrence: { set, zone, start: dtstart } }
+}
+
+/** How far a rule is searched for its second occurrence: a rule that never yields one would be walked to year 9999. */
+const LOOKAHEAD_YEARS = 100
+
+/** The end of the materialized window at `now`: the horizon's months ahead. */
+export function horizonEnd(now: Date, limits: RecurrenceLimits): Date {
+  return DateTime.fromJSDate(now, { zone: 'utc' }).plus({ months: limits.horizonMonths }).toJSDate()
+}
+
+/**
+ * The starts of the occurrences after the first (the event itself) up to `until`, in order, as instants.
+ * Stops after `limit` of them, so an endless rule costs what the caller may keep.
+ */
+export function occurrencesUntil(recurrence: Recurrence, until: Date, limit: number): Date[] {
+  const { set, zone, start } = recurrence
+  const end = floating(DateTime.fromJSDate(until).setZone(toLuxonZone(zone)))
+  const first = floating(start)
+  const found: Date[] = []
+  // The library hands extra dates (RDATE) out of order, ahead of the rules' dates: past them, the
+  // first `limit` found are the earliest.
+  const enough = limit + set.rdates().length
+  set.between(first, end, true, (date) => {
+    if (date.getTime() > first.getTime()) found.push(date)
+    return found.length < enough
+  })
+  return found
+    .sort((a, b) => a.getTime() - b.getTime())
+    .slice(0, limit)
+    .map((date) => placed(date, zone).toJSDate())
+}
+
+/**
+ * The occurrences a write would materialize, or why the rule is refused: it must yield an occurrence
+ * after the start (ever, not only within the horizon), and at most `maxOccurrences` events, the first
+ * included, up to the horizon.
+ */
+export function expandRecurrence(
+  text: string,
+  start: Date,
+  zone: string,
+  now: Date,
+  limits: RecurrenceLimits,
+): { ok: true; recurrence: Recurrence; occurrences: Date[] } | { ok: false; error: string } {
+  const parsed = parseRecurrence(text, start, zone)
+  if (!parsed.ok) return parsed
+  const { recurrence } = parsed
+  const first = floating(recurrence.start)
+  const lookahead = floating(recurrence.start.plus({ years: LOOKAHEAD_YEARS }))
+  let next: Date | undefined
+  recurrence.set.between(first, lookahead, false, (date) => {
+    next = date
+    return false
+  })
+  if (!next) return { ok: false, error: `The rule yields no occurrence within ${LOOKAHEAD_YEARS} years after the start.` }
+  const occurrences = occurrencesUntil(recurrence, horizonEnd(now, limits), limits.maxOccurrences)
+  if (occurrences.length + 1 > limits.maxOccurrences) {
+    return { ok: false, error: `The rule yields more than ${limits.maxOccurrences} events within ${limits.horizonMonths} months.` }
+  }
+  return { ok: true, recurrence, occurrences }
+}
+
+/** `YYYYMMDDTHHMMSS`: a wall clock in the event's zone, as the rule's dates are written. */
+export function ruleDate(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant).setZone(toLuxonZone(zone)).toFormat("yyyyMMdd'T'HHmmss")
+}
+
+/** The text with one more excluded date (an occurrence trashed on its own). */
+export function withExdate(text: string, instant: Date, zone: string): string {
+  return `${text.trim()}\nEXDATE:${ruleDate(instant, zone)}`
+}
+
+/**
+ * The text ending just before `instant` (the series is split there): every RRULE gets that UNTIL in
+ * place of its UNTIL or COUNT, and later RDATEs go.
+ */
+export function endedBefore(text: string, instant: Date, zone: string): string {
+  const until = ruleDate(new Date(instant.getTime() - 1000), zone)
+  const cut = ruleDate(instant, zone)
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      if (/^RRULE:/i.test(line)) {
+        const parts = line
+          .slice(6)
+          .split(';')
+          .filter((part) => !/^(UNTIL|COUNT)=/i.test(part.trim()))
+        return `RRULE:${[...parts, `UNTIL=${until}`].join(';')}`
+      }
+      if (/^RDATE/i.test(line)) {
+        const [head, values = ''] = line.split(/:(.*)/s)
+        const kept = values.split(',').filter((value) => value.trim().slice(0, 15) < cut)
+        return kept.length ? `${head}:${kept.join(',')}` : ''
+      }
+      return line
+    })
+    .filter(Boolean)
+    .join('\n')
+}

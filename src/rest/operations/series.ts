@@ -1,0 +1,205 @@
+import { DateTime } from 'luxon'
+import type { PayloadRequest, TypedLocale, Where } from 'payload'
+import { toLuxonZone } from '../../calendar/dates/zone'
+import { endedBefore, expandRecurrence, horizonEnd, occurrencesUntil, parseRecurrence, withExdate, type RecurrenceLimits } from '../../calendar/recurrence'
+import type { SiteSettings } from '../../globals/siteSettings'
+import { DEFAULT_LANGUAGE } from '../../i18n/languages'
+import type { Event } from '../../payload-types'
+import { RestError } from '../http/errors'
+
+/** What series upkeep needs of a request: the namespace's context, or the horizon job's. */
+export type SeriesScope = { req: PayloadRequest; now: Date; settings: SiteSettings; language: string }
+
+/** What a series does not copy from its first event to the others: identity, dates, and the series' own bookkeeping. */
+const OWN_FIELDS = new Set([
+  'id',
+  'slug',
+  'start',
+  'end',
+  'startLocal',
+  'endLocal',
+  'recurrence',
+  'recurrenceException',
+  'parent',
+  'createdAt',
+  'updatedAt',
+  'hasPassword',
+])
+
+export const limitsOf = (settings: SiteSettings): RecurrenceLimits => ({
+  horizonMonths: settings.recurrenceHorizonMonths,
+  maxOccurrences: settings.maxOccurrences,
+})
+
+const zoneOf = (scope: SeriesScope, event: Pick<Event, 'timezone'>) => event.timezone || scope.settings.timezone
+
+/** The occurrences' starts a rule gives, or the 400 naming `recurrence` (docs/api.md §16). */
+export function checkedOccurrences(scope: SeriesScope, text: string, start: Date, zone: string): Date[] {
+  const result = expandRecurrence(text, start, zone, scope.now, limitsOf(scope.settings))
+  if (!result.ok) throw RestError.invalidParams({ recurrence: result.error })
+  return result.occurrences
+}
+
+const options = (scope: SeriesScope, locale: string) => ({ req: scope.req, overrideAccess: true, depth: 0, locale: locale as TypedLocale }) as const
+
+async function read(scope: SeriesScope, id: number, locale = scope.language): Promise<Event> {
+  return (await scope.req.payload.findByID({ ...options(scope, locale), collection: 'events', id, fallbackLocale: false })) as Event
+}
+
+/** The languages a series' text is copied in: the default one, everyone's fallback, and the writer's. */
+const languagesOf = (scope: SeriesScope) => [...new Set([DEFAULT_LANGUAGE, scope.language])]
+
+/** Text the series copies in languages other than the default one, where an empty value means "not translated". */
+const TRANSLATED = ['title', 'description', 'excerpt'] as const
+
+/** The first event's values an occurrence takes: everything in the default language, its translations in another. */
+function copied(event: Event, language: string): Record<string, unknown> {
+  if (language !== DEFAULT_LANGUAGE) return Object.fromEntries(TRANSLATED.filter((key) => event[key]).map((key) => [key, event[key]]))
+  return Object.fromEntries(Object.entries(event).filter(([key, value]) => !OWN_FIELDS.has(key) && value !== undefined))
+}
+
+/** Its day in its own zone: what names an occurrence in its slug and keeps its id when the rule changes. */
+const dayOf = (event: Pick<Event, 'startLocal'>) => (event.startLocal ?? '').slice(0, 10)
+
+async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where, withTrash = false): Promise<Event[]> {
+  const where: Where = { and: [{ parent: { equals: parent } }, ...(withTrash ? [] : [{ status: { not_equals: 'trash' } }]), ...(extra ? [extra] : [])] }
+  const { docs } = await scope.req.payload.find({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', where, pagination: false, sort: 'startLocal' })
+  return docs as Event[]
+}
+
+/**
+ * Brings a series' later occurrences in line with its first event (docs/api.md §16): every one that
+ * is not an exception gets the first's fields; up to the horizon, a date the rule gives and no
+ * occurrence has is created, and a future occurrence on a date the rule no longer gives is deleted.
+ * An occurrence keeps its id while its day stays in the rule; past ones keep their dates. Occurrences
+ * beyond the horizon (it was longer once) are checked against the rule, not dropped for being there.
+ * A rule stored by another door that does not parse leaves the series as it is. `onlyAdd` (the
+ * horizon job) creates the missing days and leaves existing occurrences alone.
+ */
+export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd = false): Promise<void> {
+  const languages = languagesOf(scope)
+  const parents = await Promise.all(languages.map((language) => read(scope, parentId, language)))
+  const parent = parents[0]!
+  if (!parent.recurrence) return
+  const zone = zoneOf(scope, parent)
+  const start = new Date(parent.start)
+  const length = new Date(parent.end).getTime() - start.getTime()
+  const parsed = parseRecurrence(parent.recurrence, start, zone)
+  if (!parsed.ok) return
+  // Trashed occurrences count: a series restored from the trash takes them back rather than making new ones.
+  const existing = await occurrencesOf(scope, parentId, undefined, true)
+  const latest = Math.max(horizonEnd(scope.now, limitsOf(scope.settings)).getTime(), ...existing.map((event) => new Date(event.start).getTime()))
+  const limit = limitsOf(scope.settings).maxOccurrences + existing.length
+  const wanted = new Map(
+    occurrencesUntil(parsed.recurrence, new Date(latest), limit).map((at) => [DateTime.fromJSDate(at).setZone(toLuxonZone(zone)).toISODate()!, at]),
+  )
+  const now = scope.now.getTime()
+  for (const occurrence of existing) {
+    const day = dayOf(occurrence)
+    const at = wanted.get(day)
+    wanted.delete(day)
+    // One trashed on its own has its day excluded from the rule, and stays in the trash.
+    if (onlyAdd || occurrence.recurrenceException || (!at && occurrence.status === 'trash')) continue
+    if (!at && new Date(occurrence.start).getTime() > now) {
+      await scope.req.payload.delete({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id })
+      continue
+    }
+    const dates = at ? { start: at.toISOString(), end: new Date(at.getTime() + length).toISOString() } : {}
+    for (const [index, language] of languages.entries()) {
+      const data = { ...copied(parents[index]!, language), ...dates }
+      await scope.req.payload.update({ ...options(scope, language), collection: 'events', id: occurrence.id, data: data as never })
+    }
+  }
+  for (const [day, at] of wanted) {
+    const dates = { start: at.toISOString(), end: new Date(at.getTime() + length).toISOString(), parent: parentId }
+    let id: number | undefined
+    for (const [index, language] of languages.entries()) {
+      const source = parents[index]!
+      const data = { ...copied(source, language), ...dates, slug: `${source.slug || parent.slug}-${day}` }
+      if (id === undefined) id = (await scope.req.payload.create({ ...options(scope, language), collection: 'events', data: data as never })).id
+      else await scope.req.payload.update({ ...options(scope, language), collection: 'events', id, data: data as never })
+    }
+  }
+}
+
+/**
+ * After a write to an event through the namespace: a series' first event updates its series; an
+ * occurrence given a rule splits its series there; any other write to an occurrence makes it an
+ * exception; a first event whose rule was removed ends its series.
+ */
+export async function afterEventWrite(scope: SeriesScope, id: number, before: Event | undefined, recurrenceSent: boolean): Promise<void> {
+  // A write to an event that neither is nor joins a series costs nothing more.
+  if (!recurrenceSent && !before?.recurrence && typeof before?.parent !== 'number') return
+  const event = await read(scope, id, DEFAULT_LANGUAGE)
+  const series = before && typeof before.parent === 'number' && !before.recurrence ? await seriesParent(scope, before.parent) : undefined
+  if (series) {
+    if (!recurrenceSent || !event.recurrence) {
+      await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id, data: { recurrenceException: true } })
+      return
+    }
+    await split(scope, series, event)
+  }
+  if (event.recurrence) return syncSeries(scope, id)
+  if (before?.recurrence) await endSeries(scope, id)
+}
+
+async function seriesParent(scope: SeriesScope, id: number): Promise<Event | undefined> {
+  const parent = await read(scope, id, DEFAULT_LANGUAGE)
+  return parent.recurrence ? parent : undefined
+}
+
+/**
+ * The old series ends just before the occurrence that got a rule, whose later occurrences go, and the
+ * occurrence leaves it to head a series of its own.
+ */
+async function split(scope: SeriesScope, parent: Event, occurrence: Event): Promise<void> {
+  const recurrence = endedBefore(parent.recurrence!, new Date(occurrence.start), zoneOf(scope, parent))
+  await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: parent.id, data: { recurrence } })
+  const later = await occurrencesOf(scope, parent.id, { startLocal: { greater_than: occurrence.startLocal } })
+  for (const event of later) await scope.req.payload.delete({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: event.id })
+  await scope.req.payload.update({
+    ...options(scope, DEFAULT_LANGUAGE),
+    collection: 'events',
+    id: occurrence.id,
+    data: { parent: null, recurrenceException: false },
+  })
+}
+
+/** `recurrence: ""` on a first event: its future occurrences are deleted, past ones become single events. */
+async function endSeries(scope: SeriesScope, parentId: number): Promise<void> {
+  for (const occurrence of await occurrencesOf(scope, parentId)) {
+    const future = new Date(occurrence.start).getTime() > scope.now.getTime()
+    if (future) await scope.req.payload.delete({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id })
+    else await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id, data: { parent: null } })
+  }
+}
+
+/**
+ * Trashing an event of a series: the first trashes every occurrence with it; a later one is
+ * excluded from its series' rule (EXDATE), so the series does not make it again.
+ */
+export async function trashInSeries(scope: SeriesScope, event: Event): Promise<void> {
+  if (event.recurrence) {
+    for (const occurrence of await occurrencesOf(scope, event.id)) {
+      await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id, data: { status: 'trash' } })
+    }
+    return
+  }
+  const parent = typeof event.parent === 'number' ? await seriesParent(scope, event.parent) : undefined
+  if (!parent) return
+  const recurrence = withExdate(parent.recurrence!, new Date(event.start), zoneOf(scope, parent))
+  await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: parent.id, data: { recurrence } })
+}
+
+/** The horizon job: every series with a rule gets the occurrences the horizon now reaches. */
+export async function extendHorizons(scope: SeriesScope): Promise<number> {
+  const { docs } = await scope.req.payload.find({
+    ...options(scope, DEFAULT_LANGUAGE),
+    collection: 'events',
+    where: { and: [{ recurrence: { exists: true } }, { recurrence: { not_equals: '' } }, { status: { not_equals: 'trash' } }] },
+    pagination: false,
+    select: { recurrence: true },
+  })
+  for (const { id } of docs) await syncSeries(scope, id, true)
+  return docs.length
+}
