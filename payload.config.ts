@@ -29,5 +29,8 @@ export default buildConfig({
   cors: corsOrigins.includes('*') ? '*' : corsOrigins,
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  plugins: [calendarPlugin(), seoPlugin({ collections: ['events'], uploadsCollection: 'media', generateTitle: ({ doc }) => String(doc?.title ?? '') })],
+  plugins: [
+    calendarPlugin({ runJobs: process.env.JOBS_AUTORUN !== 'false' }),
+    seoPlugin({ collections: ['events'], uploadsCollection: 'media', generateTitle: ({ doc }) => String(doc?.title ?? '') }),
+  ],
 })

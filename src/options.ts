@@ -33,6 +33,11 @@ export type CalendarPluginOptions = {
   settingsGlobal?: boolean
   /** Permalink patterns under the site URL, `{slug}` replaced (defaults as upstream: `/event/{slug}/`...). */
   permalinks?: Partial<Record<PermalinkKind, string>>
+  /**
+   * Whether this server polls the calendar's jobs queue (default true). With several instances, let one
+   * run it: Payload's claim on a job is a flag, not a lock.
+   */
+  runJobs?: boolean
 }
 
 export const DEFAULT_NAMESPACE = 'cal/events/v1'

@@ -94,7 +94,8 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         // The queue is polled by the server itself, which also queues the scheduled runs.
         autoRun: async (payload) => {
           const own = config.jobs?.autoRun
-          return [...(typeof own === 'function' ? await own(payload) : (own ?? [])), { cron: '*/10 * * * *', queue: HORIZON_JOB.queue }]
+          const calendar = options.runJobs === false ? [] : [{ cron: '*/10 * * * *', queue: HORIZON_JOB.queue }]
+          return [...(typeof own === 'function' ? await own(payload) : (own ?? [])), ...calendar]
         },
       },
       onInit: async (payload) => {
