@@ -33,10 +33,7 @@ export type CalendarPluginOptions = {
   settingsGlobal?: boolean
   /** Permalink patterns under the site URL, `{slug}` replaced (defaults as upstream: `/event/{slug}/`...). */
   permalinks?: Partial<Record<PermalinkKind, string>>
-  /**
-   * Whether this server polls the calendar's jobs queue (default true). With several instances, let one
-   * run it: Payload's claim on a job is a flag, not a lock.
-   */
+  /** Whether this server polls the calendar's jobs queue (default true); runs on several instances never overlap. */
   runJobs?: boolean
 }
 

@@ -8,6 +8,7 @@ import { EventCategories, EventTags } from './collections/terms'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
 import { databaseUnavailableAfterError, handleConnectionErrors } from './database/connectionErrors'
+import { exclusively } from './database/exclusive'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
 import { installTermCounts } from './database/termCountTable'
@@ -38,8 +39,13 @@ const horizonTask: TaskConfig<typeof HORIZON_JOB.task> = {
   slug: HORIZON_JOB.task,
   schedule: [{ cron: '0 3 * * *', queue: HORIZON_JOB.queue }],
   outputSchema: [{ name: 'series', type: 'number', required: true }],
+  // Runs on several instances wait for each other: two at once could both add the same new day.
   handler: async ({ req }) => ({
-    output: { series: await extendHorizons({ req, now: new Date(), settings: await siteSettings(req), language: DEFAULT_LANGUAGE }) },
+    output: {
+      series: await exclusively(req.payload, HORIZON_JOB.task, async () =>
+        extendHorizons({ req, now: new Date(), settings: await siteSettings(req), language: DEFAULT_LANGUAGE }),
+      ),
+    },
   }),
 }
 

@@ -4,6 +4,7 @@
  * bad rules refused with nothing written.
  */
 import { DateTime } from 'luxon'
+import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique } from '../support/api'
 import { changeSettings, restoreSettings } from '../support/fixtures'
@@ -260,6 +261,32 @@ describe('the horizon', () => {
       expect(last > until(4).minus({ weeks: 1 })).toBe(true)
     } finally {
       // The endless series goes, and the run the restored setting queues is drained now, not during other files' tests.
+      if (parent) await api(`/events/${parent.id}`, { method: 'DELETE', token: admin })
+      await restoreSettings(previous)
+      await call('/api/payload-jobs/run?queue=calendar', { token: admin })
+    }
+  })
+
+  it('runs one horizon job at a time across instances: a run waits while another holds the series', async () => {
+    if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
+    const previous = await changeSettings({ recurrenceHorizonMonths: 2 })
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await other.connect()
+    let parent: any
+    try {
+      parent = await createSeries(0, { recurrence: 'RRULE:FREQ=WEEKLY' })
+      const before = await children(parent.id)
+      await changeSettings({ recurrenceHorizonMonths: 4 })
+      // Another instance's run, as the lock it takes.
+      await other.query("select pg_advisory_lock(hashtext('extendRecurrenceHorizons'))")
+      const run = call('/api/payload-jobs/run?queue=calendar', { token: admin })
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect((await children(parent.id)).length).toBe(before.length)
+      await other.query("select pg_advisory_unlock(hashtext('extendRecurrenceHorizons'))")
+      expect((await run).status).toBe(200)
+      expect((await children(parent.id)).length).toBeGreaterThan(before.length)
+    } finally {
+      await other.end()
       if (parent) await api(`/events/${parent.id}`, { method: 'DELETE', token: admin })
       await restoreSettings(previous)
       await call('/api/payload-jobs/run?queue=calendar', { token: admin })
