@@ -50,7 +50,8 @@ async function relatedOf(ctx: RestContext, docs: Doc[]): Promise<Related> {
 /** `GET /venues`, `GET /organizers`: newest first, filters combined with AND. */
 export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedListParams): Promise<RestResult> {
   const { searchPlain, eventLinks, serialize } = KINDS[kind]
-  const { singular } = resourceOf(kind)
+  const resource = resourceOf(kind)
+  const { singular } = resource
   const perPage = pageSize(ctx, params.per_page)
   const and: Where[] = []
   const echo: [string, string][] = [['per_page', String(perPage)]]
@@ -103,7 +104,7 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
     page: params.page,
     perPage,
     echo,
-    pastEndCode: errorCodes(resourceOf(kind)).pastLastPage,
+    pastEndCode: errorCodes(resource).pastLastPage,
     pastEndMessage: `The requested ${singular} archive page does not exist`,
   })
 }
@@ -111,7 +112,8 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
 /** Single venue or organizer (docs/api.md §5): unknown is a 400, unreadable a 403, protected redacted. */
 export async function readLinked(ctx: RestContext, kind: Kind, id: number, unlocking: { password?: string; context?: string }): Promise<RestResult> {
   const { serialize } = KINDS[kind]
-  const { singular } = resourceOf(kind)
+  const resource = resourceOf(kind)
+  const { singular } = resource
   const probe = await ctx.req.payload.findByID({
     collection: kind,
     id,
@@ -123,7 +125,7 @@ export async function readLinked(ctx: RestContext, kind: Kind, id: number, unloc
   })
   if (!probe) throw RestError.invalidParams({ id: `No ${singular} has this id.` })
   if (probe.status !== 'publish' && !capabilities.readUnpublished(ctx.actor, probe)) {
-    throw new RestError(errorCodes(resourceOf(kind)).notAccessible, `The requested ${singular} is not accessible`, 403)
+    throw new RestError(errorCodes(resource).notAccessible, `The requested ${singular} is not accessible`, 403)
   }
   const unlocked = await unlocks(ctx, kind, probe, unlocking)
   const doc = (await ctx.req.payload.findByID({

@@ -37,8 +37,8 @@ export async function eventData(ctx: RestContext, input: Partial<EventInput>, st
   if (start && end && end < start) throw RestError.invalidParams({ end_date: 'The end must not be before the start.' })
   // Unchanged instants are re-sent when the zone changes, so the wall clock follows the new zone.
   if (input.start_date !== undefined || input.timezone !== undefined) data.start = start?.toISOString()
-  if (input.recurrence !== undefined) data.recurrence = input.recurrence.trim()
   const recurrence = input.recurrence !== undefined ? input.recurrence.trim() : stored?.recurrence
+  if (input.recurrence !== undefined) data.recurrence = recurrence
   // The rule is checked when it or the start it runs from changes, before anything is written.
   if (recurrence && start && (input.recurrence !== undefined || data.start !== undefined)) checkedOccurrences(ctx, recurrence, start, zone)
   if (input.end_date !== undefined || input.timezone !== undefined) data.end = end?.toISOString()
