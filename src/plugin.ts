@@ -20,7 +20,7 @@ import { localizationFor } from './i18n/localization'
 import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
 import { healthEndpoint } from './rest/health'
 import { namespaceEndpoints } from './rest/mount'
-import { extendHorizons } from './rest/operations/series'
+import { extendHorizons } from './collections/series'
 import { referenceEndpoints } from './rest/reference'
 
 export type { CalendarPluginOptions, CollectionOverrides } from './options'

@@ -1,12 +1,13 @@
 import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
-import { parseRecurrence } from '../calendar/recurrence'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
 import { deriveEventSchedule } from './hooks/eventSchedule'
+import { keepSeries, releaseSeries } from './hooks/series'
+import { validateRecurrence } from './series'
 
 /** What a password protects: withheld from readers who may not edit the item. */
 const protection = passwordProtection([
@@ -41,7 +42,13 @@ export const Events: CollectionConfig = {
   },
   defaultSort: 'startLocal',
   indexes: [{ fields: ['status', 'hideFromListings', 'startLocal'] }],
-  hooks: { beforeChange: [enforceAuthorship, deriveEventSchedule], afterRead: protection.afterRead, beforeOperation: protection.beforeOperation },
+  hooks: {
+    beforeChange: [enforceAuthorship, deriveEventSchedule],
+    afterChange: [keepSeries],
+    beforeDelete: [releaseSeries],
+    afterRead: protection.afterRead,
+    beforeOperation: protection.beforeOperation,
+  },
   fields: [
     { name: 'title', type: 'text', required: true, localized: true },
     ...descriptionFields(),
@@ -111,12 +118,7 @@ export const Events: CollectionConfig = {
     {
       name: 'recurrence',
       type: 'textarea',
-      // The syntax only: the namespace checks the rest (occurrences, maximum) against the settings.
-      validate: (value: string | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) => {
-        if (!value?.trim()) return true
-        const parsed = parseRecurrence(value, new Date((siblingData.start as string | undefined) ?? Date.now()), 'UTC')
-        return parsed.ok || parsed.error
-      },
+      validate: validateRecurrence,
       admin: {
         position: 'sidebar',
         description:

@@ -293,3 +293,70 @@ describe('the horizon', () => {
     }
   })
 })
+
+/**
+ * The admin saves through Payload's own REST API, as do scripts using it: a series follows those
+ * writes as it follows the namespace's.
+ */
+describe("a series written through Payload's API, as the admin writes it", () => {
+  const payloadEvent = (id: number, data: Record<string, unknown>) => call(`/api/events/${id}?locale=en`, { method: 'PATCH', token: admin, json: data })
+
+  async function createInAdmin(recurrence: string) {
+    const title = unique('Admin series ')
+    const reply = await call('/api/events?locale=en', {
+      method: 'POST',
+      token: admin,
+      json: {
+        title,
+        start: FIRST.toUTC().toISO(),
+        end: FIRST.plus({ hours: 2 }).toUTC().toISO(),
+        timezone: ZONE,
+        status: 'publish',
+        recurrence,
+      },
+    })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+    return { id: reply.body.doc.id as number, title }
+  }
+
+  it('expands on create, follows the first event, and makes an edited occurrence an exception', async () => {
+    const parent = await createInAdmin('RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=6')
+    const occurrences = await children(parent.id)
+    // Tuesday first, then Thursday, Tuesday, Thursday...
+    const expected = [2, 7, 9, 14, 16].map((days) => FIRST.plus({ days }))
+    expect(occurrences.map((event) => event.start_date)).toEqual(expected.map((day) => day.toFormat(WALL)))
+
+    expect((await payloadEvent(occurrences[1].id, { title: 'Own title' })).status).toBe(200)
+    expect((await payloadEvent(parent.id, { title: `${parent.title} renamed` })).status).toBe(200)
+    const after = await children(parent.id)
+    expect(after.map((event) => event.title)).toEqual(after.map((_, n) => (n === 1 ? 'Own title' : `${parent.title} renamed`)))
+    const exception = await call(`/api/events/${occurrences[1].id}?depth=0`, { token: admin })
+    expect(exception.body.recurrenceException).toBe(true)
+  })
+
+  it('refuses a rule that yields no occurrence with a field error, writing nothing', async () => {
+    const title = unique('Too many ')
+    const reply = await call('/api/events?locale=en', {
+      method: 'POST',
+      token: admin,
+      json: { title, start: FIRST.toUTC().toISO(), end: FIRST.plus({ hours: 1 }).toUTC().toISO(), timezone: ZONE, recurrence: 'RRULE:FREQ=DAILY;COUNT=1' },
+    })
+    expect(reply.status).toBe(400)
+    expect(JSON.stringify(reply.body)).toContain('recurrence')
+    const found = await call(`/api/events?where[title][equals]=${encodeURIComponent(title)}`, { token: admin })
+    expect(found.body.totalDocs).toBe(0)
+  })
+
+  it('deleting an occurrence for good excludes its date; deleting the first event deletes its occurrences', async () => {
+    const parent = await createInAdmin('RRULE:FREQ=WEEKLY;COUNT=4')
+    const occurrences = await children(parent.id)
+    expect(occurrences).toHaveLength(3)
+    expect((await call(`/api/events/${occurrences[0].id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    const first = await call(`/api/events/${parent.id}?depth=0`, { token: admin })
+    expect(first.body.recurrence).toBe(`RRULE:FREQ=WEEKLY;COUNT=4\nEXDATE:${FIRST.plus({ weeks: 1 }).toFormat("yyyyMMdd'T'HHmmss")}`)
+    expect((await children(parent.id)).map((event) => event.id)).toEqual(occurrences.slice(1).map((event) => event.id))
+
+    expect((await call(`/api/events/${parent.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    for (const occurrence of occurrences) expect((await call(`/api/events/${occurrence.id}`, { token: admin })).status).toBe(404)
+  })
+})

@@ -9,7 +9,6 @@ import { organizerData, venueData } from '../operations/linked'
 import { missingReferences } from '../operations/references'
 import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
 import { inTransaction } from '../operations/transaction'
-import { afterEventWrite, trashInSeries } from '../operations/series'
 import { unlinkEverywhere } from '../operations/unlink'
 import { findByIds, idBySlug, readOptions } from '../query/read'
 import { loadRelated } from '../query/related'
@@ -132,9 +131,7 @@ async function reread(ctx: RestContext, kind: WritableKind, id: number): Promise
 export async function createItem(ctx: RestContext, kind: WritableKind, params: WriteParams, createOrReuse?: () => Promise<number>): Promise<RestResult> {
   const id = await inTransaction(ctx, async () => {
     if (createOrReuse) return createOrReuse()
-    const created = await createInLanguage(ctx, kind, await KINDS[kind].data(ctx, params))
-    if (kind === 'events') await afterEventWrite(ctx, created, undefined, params.recurrence !== undefined)
-    return created
+    return createInLanguage(ctx, kind, await KINDS[kind].data(ctx, params))
   })
   return { status: 201, body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, id)) }
 }
@@ -145,7 +142,6 @@ export async function updateItem(ctx: RestContext, kind: WritableKind, params: W
   const input = { ...params, slug: newSlug(ctx, params, by).value }
   await inTransaction(ctx, async () => {
     await updateInLanguage(ctx, kind, stored.id, await KINDS[kind].data(ctx, input, stored))
-    if (kind === 'events') await afterEventWrite(ctx, stored.id, stored as Event, params.recurrence !== undefined)
   })
   return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }
 }
@@ -158,7 +154,6 @@ export async function trashItem(ctx: RestContext, kind: WritableKind, target: Wr
   await inTransaction(ctx, async () => {
     await updateInLanguage(ctx, kind, stored.id, { status: 'trash' })
     if (kind !== 'events') await unlinkEverywhere(ctx, kind, stored.id)
-    else await trashInSeries(ctx, stored as Event)
   })
   return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }
 }

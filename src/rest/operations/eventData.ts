@@ -8,7 +8,14 @@ import { parseCostInput } from '../../calendar/cost'
 import { authoredData } from './common'
 import { customFieldData } from './customFieldInput'
 import { resolveLinks, resolveTermLinks } from './links'
-import { checkedOccurrences } from './series'
+import { expandRecurrence } from '../../calendar/recurrence'
+import { limitsOf } from '../../collections/series'
+
+/** A rule that yields no occurrence, too many, or does not parse is the 400 naming `recurrence` (docs/api.md §16). */
+function checkRecurrence(ctx: RestContext, text: string, start: Date, zone: string): void {
+  const result = expandRecurrence(text, start, zone, ctx.now, limitsOf(ctx.settings))
+  if (!result.ok) throw RestError.invalidParams({ recurrence: result.error })
+}
 
 const FLAGS = [
   ['show_map', 'showMap'],
@@ -40,7 +47,7 @@ export async function eventData(ctx: RestContext, input: Partial<EventInput>, st
   const recurrence = input.recurrence !== undefined ? input.recurrence.trim() : stored?.recurrence
   if (input.recurrence !== undefined) data.recurrence = recurrence
   // The rule is checked when it or the start it runs from changes, before anything is written.
-  if (recurrence && start && (input.recurrence !== undefined || data.start !== undefined)) checkedOccurrences(ctx, recurrence, start, zone)
+  if (recurrence && start && (input.recurrence !== undefined || data.start !== undefined)) checkRecurrence(ctx, recurrence, start, zone)
   if (input.end_date !== undefined || input.timezone !== undefined) data.end = end?.toISOString()
 
   for (const [param, field] of FLAGS) if (input[param] !== undefined) data[field] = input[param]

@@ -1,14 +1,19 @@
 import { DateTime } from 'luxon'
-import type { PayloadRequest, TypedLocale, Where } from 'payload'
-import { toLuxonZone } from '../../calendar/dates/zone'
-import { endedBefore, expandRecurrence, horizonEnd, occurrencesUntil, parseRecurrence, withExdate, type RecurrenceLimits } from '../../calendar/recurrence'
-import type { SiteSettings } from '../../globals/siteSettings'
-import { DEFAULT_LANGUAGE } from '../../i18n/languages'
-import type { Event } from '../../payload-types'
-import { RestError } from '../http/errors'
+import type { PayloadRequest, TypedLocale, Validate, Where } from 'payload'
+import { toLuxonZone } from '../calendar/dates/zone'
+import { endedBefore, expandRecurrence, horizonEnd, occurrencesUntil, parseRecurrence, withExdate, type RecurrenceLimits } from '../calendar/recurrence'
+import { siteSettings, type SiteSettings } from '../globals/siteSettings'
+import { DEFAULT_LANGUAGE } from '../i18n/languages'
+import type { Event } from '../payload-types'
 
-/** What series upkeep needs of a request: the namespace's context, or the horizon job's. */
+/** What series upkeep needs of a request: the write's (any door's), or the horizon job's. */
 export type SeriesScope = { req: PayloadRequest; now: Date; settings: SiteSettings; language: string }
+
+/**
+ * Set on the request while the upkeep writes a series' events: those writes are the series
+ * changing, not an editor's, so the collection's hooks let them through (docs/api.md §16).
+ */
+export const SERIES_UPKEEP = 'calendarSeriesUpkeep'
 
 /** What a series does not copy from its first event to the others: identity, dates, and the series' own bookkeeping. */
 const OWN_FIELDS = new Set([
@@ -31,14 +36,20 @@ export const limitsOf = (settings: SiteSettings): RecurrenceLimits => ({
   maxOccurrences: settings.maxOccurrences,
 })
 
-const zoneOf = (scope: SeriesScope, event: Pick<Event, 'timezone'>) => event.timezone || scope.settings.timezone
-
-/** The occurrences' starts a rule gives, or the 400 naming `recurrence` (docs/api.md §16). */
-export function checkedOccurrences(scope: SeriesScope, text: string, start: Date, zone: string): Date[] {
-  const result = expandRecurrence(text, start, zone, scope.now, limitsOf(scope.settings))
-  if (!result.ok) throw RestError.invalidParams({ recurrence: result.error })
-  return result.occurrences
+/**
+ * The admin's and Payload REST's check of a rule, the namespace's in a field's words: a new or
+ * changed rule must parse, yield an occurrence and stay within `maxOccurrences` (docs/api.md §16).
+ * The upkeep's own edits (an EXDATE, an UNTIL at a split) and unchanged rules pass.
+ */
+export const validateRecurrence: Validate<string> = async (value, { req, siblingData, previousValue }) => {
+  if (!value?.trim() || req.context[SERIES_UPKEEP] || value === previousValue) return true
+  const data = siblingData as Partial<Event>
+  const settings = await siteSettings(req)
+  const result = expandRecurrence(value, new Date(data.start ?? Date.now()), data.timezone || settings.timezone, new Date(), limitsOf(settings))
+  return result.ok || result.error
 }
+
+const zoneOf = (scope: SeriesScope, event: Pick<Event, 'timezone'>) => event.timezone || scope.settings.timezone
 
 const options = (scope: SeriesScope, locale: string) => ({ req: scope.req, overrideAccess: true, depth: 0, locale: locale as TypedLocale }) as const
 
@@ -122,25 +133,31 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
   }
 }
 
+/** A relationship's id, whether the document holds it as a number or populated. */
+export const idOf = (value: unknown): number | undefined =>
+  typeof value === 'number'
+    ? value
+    : typeof value === 'object' && value && typeof (value as { id?: unknown }).id === 'number'
+      ? (value as { id: number }).id
+      : undefined
+
 /**
- * After a write to an event through the namespace: a series' first event updates its series; an
- * occurrence given a rule splits its series there; any other write to an occurrence makes it an
- * exception; a first event whose rule was removed ends its series.
+ * After a write to an event, from any door: a series' first event updates its series; an occurrence
+ * given a rule splits its series there; any other write to an occurrence makes it an exception; a
+ * first event whose rule was removed ends its series.
  */
-export async function afterEventWrite(scope: SeriesScope, id: number, before: Event | undefined, recurrenceSent: boolean): Promise<void> {
-  // A write to an event that neither is nor joins a series costs nothing more.
-  if (!recurrenceSent && !before?.recurrence && typeof before?.parent !== 'number') return
-  const event = await read(scope, id, DEFAULT_LANGUAGE)
-  const series = before && typeof before.parent === 'number' && !before.recurrence ? await seriesParent(scope, before.parent) : undefined
+export async function afterEventWrite(scope: SeriesScope, event: Event, before: Event | undefined): Promise<void> {
+  const parentId = before && !before.recurrence ? idOf(before.parent) : undefined
+  const series = parentId === undefined ? undefined : await seriesParent(scope, parentId)
   if (series) {
-    if (!recurrenceSent || !event.recurrence) {
-      await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id, data: { recurrenceException: true } })
+    if (!event.recurrence) {
+      await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: event.id, data: { recurrenceException: true } })
       return
     }
     await split(scope, series, event)
   }
-  if (event.recurrence) return syncSeries(scope, id)
-  if (before?.recurrence) await endSeries(scope, id)
+  if (event.recurrence) return syncSeries(scope, event.id)
+  if (before?.recurrence) await endSeries(scope, event.id)
 }
 
 async function seriesParent(scope: SeriesScope, id: number): Promise<Event | undefined> {
@@ -185,10 +202,38 @@ export async function trashInSeries(scope: SeriesScope, event: Event): Promise<v
     }
     return
   }
-  const parent = typeof event.parent === 'number' ? await seriesParent(scope, event.parent) : undefined
+  const parentId = idOf(event.parent)
+  const parent = parentId === undefined ? undefined : await seriesParent(scope, parentId)
   if (!parent) return
   const recurrence = withExdate(parent.recurrence!, new Date(event.start), zoneOf(scope, parent))
   await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: parent.id, data: { recurrence } })
+}
+
+/**
+ * Deleting an event of a series for good (the admin's Delete): the first takes its occurrences with
+ * it; a later one is excluded from its series' rule, as when trashed.
+ */
+export async function deleteInSeries(scope: SeriesScope, event: Event): Promise<void> {
+  if (!event.recurrence) return trashInSeries(scope, event)
+  for (const occurrence of await occurrencesOf(scope, event.id, undefined, true)) {
+    await scope.req.payload.delete({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id })
+  }
+}
+
+/**
+ * Runs the upkeep's own writes with the upkeep flag set, and gives the request back its language:
+ * Payload's local operations set `req.locale` to the language they write in.
+ */
+export async function asUpkeep<T>(req: PayloadRequest, upkeep: () => Promise<T>): Promise<T> {
+  const { locale, fallbackLocale } = req
+  req.context[SERIES_UPKEEP] = true
+  try {
+    return await upkeep()
+  } finally {
+    delete req.context[SERIES_UPKEEP]
+    req.locale = locale
+    req.fallbackLocale = fallbackLocale
+  }
 }
 
 /** The horizon job: every series with a rule gets the occurrences the horizon now reaches. */
@@ -200,6 +245,8 @@ export async function extendHorizons(scope: SeriesScope): Promise<number> {
     pagination: false,
     select: { recurrence: true },
   })
-  for (const { id } of docs) await syncSeries(scope, id, true)
+  await asUpkeep(scope.req, async () => {
+    for (const { id } of docs) await syncSeries(scope, id, true)
+  })
   return docs.length
 }
