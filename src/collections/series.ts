@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import type { PayloadRequest, TypedLocale, Validate, Where } from 'payload'
+import { formatWallClock } from '../calendar/dates/format'
 import { toLuxonZone } from '../calendar/dates/zone'
 import { endedBefore, expandRecurrence, horizonEnd, occurrencesUntil, parseRecurrence, withExdate, type RecurrenceLimits } from '../calendar/recurrence'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
@@ -16,20 +17,7 @@ export type SeriesScope = { req: PayloadRequest; now: Date; settings: SiteSettin
 export const SERIES_UPKEEP = 'calendarSeriesUpkeep'
 
 /** What a series does not copy from its first event to the others: identity, dates, and the series' own bookkeeping. */
-const OWN_FIELDS = new Set([
-  'id',
-  'slug',
-  'start',
-  'end',
-  'startLocal',
-  'endLocal',
-  'recurrence',
-  'recurrenceException',
-  'parent',
-  'createdAt',
-  'updatedAt',
-  'hasPassword',
-])
+const OWN_FIELDS = new Set(['id', 'slug', 'start', 'end', 'startLocal', 'endLocal', 'recurrence', 'recurrenceException', 'parent', 'createdAt', 'updatedAt'])
 
 export const limitsOf = (settings: SiteSettings): RecurrenceLimits => ({
   horizonMonths: settings.recurrenceHorizonMonths,
@@ -57,25 +45,47 @@ async function read(scope: SeriesScope, id: number, locale = scope.language): Pr
   return (await scope.req.payload.findByID({ ...options(scope, locale), collection: 'events', id, fallbackLocale: false })) as Event
 }
 
-/** The languages a series' text is copied in: the default one, everyone's fallback, and the writer's. */
-const languagesOf = (scope: SeriesScope) => [...new Set([DEFAULT_LANGUAGE, scope.language])]
+type Localized<T> = { [K in keyof T]: T[K] | Record<string, T[K]> }
 
-/** Text the series copies in languages other than the default one, where an empty value means "not translated". */
-const TRANSLATED = ['title', 'description', 'excerpt'] as const
+/**
+ * The first event's values an occurrence takes, in every language at once: the document as Payload
+ * reads it with `locale: 'all'`, which is the shape its database adapter writes.
+ */
+function copied(first: Localized<Event>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(first).filter(([key, value]) => !OWN_FIELDS.has(key) && value !== undefined))
+}
 
-/** The first event's values an occurrence takes: everything in the default language, its translations in another. */
-function copied(event: Event, language: string): Record<string, unknown> {
-  if (language !== DEFAULT_LANGUAGE) return Object.fromEntries(TRANSLATED.filter((key) => event[key]).map((key) => [key, event[key]]))
-  return Object.fromEntries(Object.entries(event).filter(([key, value]) => !OWN_FIELDS.has(key) && value !== undefined))
+/** An occurrence's slug in each language: the first event's, with the occurrence's day. */
+function slugsOn(first: Localized<Event>, day: string): Record<string, string> {
+  const slugs = typeof first.slug === 'object' && first.slug ? first.slug : { [DEFAULT_LANGUAGE]: first.slug }
+  return Object.fromEntries(Object.entries(slugs).flatMap(([language, slug]) => (slug ? [[language, `${slug}-${day}`]] : [])))
+}
+
+const wallClock = (text: string) => DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' })
+
+/** An occurrence's four dates: its start, and the first event's length on the wall clock (an evening stays 19:00–21:00). */
+function datesAt(at: Date, zone: string, wallLength: number): Record<string, string> {
+  const start = DateTime.fromJSDate(at).setZone(toLuxonZone(zone))
+  const end = start.setZone('utc', { keepLocalTime: true }).plus({ milliseconds: wallLength }).setZone(toLuxonZone(zone), { keepLocalTime: true })
+  return { start: at.toISOString(), end: end.toUTC().toISO()!, startLocal: formatWallClock(start), endLocal: formatWallClock(end) }
 }
 
 /** Its day in its own zone: what names an occurrence in its slug and keeps its id when the rule changes. */
 const dayOf = (event: Pick<Event, 'startLocal'>) => (event.startLocal ?? '').slice(0, 10)
 
-async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where, withTrash = false): Promise<Event[]> {
+type Occurrence = Pick<Event, 'id' | 'start' | 'startLocal' | 'status' | 'recurrenceException'>
+
+async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where, withTrash = false): Promise<Occurrence[]> {
   const where: Where = { and: [{ parent: { equals: parent } }, ...(withTrash ? [] : [{ status: { not_equals: 'trash' } }]), ...(extra ? [extra] : [])] }
-  const { docs } = await scope.req.payload.find({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', where, pagination: false, sort: 'startLocal' })
-  return docs as Event[]
+  const { docs } = await scope.req.payload.find({
+    ...options(scope, DEFAULT_LANGUAGE),
+    collection: 'events',
+    where,
+    pagination: false,
+    sort: 'startLocal',
+    select: { start: true, startLocal: true, status: true, recurrenceException: true },
+  })
+  return docs as Occurrence[]
 }
 
 /**
@@ -88,15 +98,16 @@ async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where, 
  * horizon job) creates the missing days and leaves existing occurrences alone.
  */
 export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd = false): Promise<void> {
-  const languages = languagesOf(scope)
-  const parents = await Promise.all(languages.map((language) => read(scope, parentId, language)))
-  const parent = parents[0]!
-  if (!parent.recurrence) return
-  const zone = zoneOf(scope, parent)
-  const start = new Date(parent.start)
-  const length = new Date(parent.end).getTime() - start.getTime()
-  const parsed = parseRecurrence(parent.recurrence, start, zone)
+  const { payload } = scope.req
+  const first = (await payload.findByID({ ...options(scope, 'all'), collection: 'events', id: parentId })) as Localized<Event> & Event
+  if (!first.recurrence) return
+  const zone = zoneOf(scope, first)
+  const parsed = parseRecurrence(first.recurrence, new Date(first.start), zone)
   if (!parsed.ok) return
+  const wallLength =
+    wallClock(first.endLocal ?? '')
+      .diff(wallClock(first.startLocal ?? ''))
+      .toMillis() || 0
   // Trashed occurrences count: a series restored from the trash takes them back rather than making new ones.
   const existing = await occurrencesOf(scope, parentId, undefined, true)
   const latest = Math.max(horizonEnd(scope.now, limitsOf(scope.settings)).getTime(), ...existing.map((event) => new Date(event.start).getTime()))
@@ -105,6 +116,12 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
     occurrencesUntil(parsed.recurrence, new Date(latest), limit).map((at) => [DateTime.fromJSDate(at).setZone(toLuxonZone(zone)).toISODate()!, at]),
   )
   const now = scope.now.getTime()
+  const updatedAt = scope.now.toISOString()
+  const shared = { ...copied(first), updatedAt }
+  const gone: number[] = []
+  // The first event's values are written straight through Payload's database adapter, in every language
+  // at once: they were validated and derived when the first event was written, and per-occurrence
+  // local-API updates (validation, hooks, a read back) made a 730-event series take seconds.
   for (const occurrence of existing) {
     const day = dayOf(occurrence)
     const at = wanted.get(day)
@@ -112,25 +129,22 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
     // One trashed on its own has its day excluded from the rule, and stays in the trash.
     if (onlyAdd || occurrence.recurrenceException || (!at && occurrence.status === 'trash')) continue
     if (!at && new Date(occurrence.start).getTime() > now) {
-      await scope.req.payload.delete({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id })
+      gone.push(occurrence.id)
       continue
     }
-    const dates = at ? { start: at.toISOString(), end: new Date(at.getTime() + length).toISOString() } : {}
-    for (const [index, language] of languages.entries()) {
-      const data = { ...copied(parents[index]!, language), ...dates }
-      await scope.req.payload.update({ ...options(scope, language), collection: 'events', id: occurrence.id, data: data as never })
-    }
+    const data = { ...shared, ...(at ? { ...datesAt(at, zone, wallLength), slug: slugsOn(first, day) } : {}) }
+    await payload.db.updateOne({ collection: 'events', id: occurrence.id, data, req: scope.req, returning: false })
   }
+  await remove(scope, gone)
   for (const [day, at] of wanted) {
-    const dates = { start: at.toISOString(), end: new Date(at.getTime() + length).toISOString(), parent: parentId }
-    let id: number | undefined
-    for (const [index, language] of languages.entries()) {
-      const source = parents[index]!
-      const data = { ...copied(source, language), ...dates, slug: `${source.slug || parent.slug}-${day}` }
-      if (id === undefined) id = (await scope.req.payload.create({ ...options(scope, language), collection: 'events', data: data as never })).id
-      else await scope.req.payload.update({ ...options(scope, language), collection: 'events', id, data: data as never })
-    }
+    const data = { ...shared, ...datesAt(at, zone, wallLength), slug: slugsOn(first, day), parent: parentId, recurrenceException: false, createdAt: updatedAt }
+    await payload.db.create({ collection: 'events', data, req: scope.req, returning: false })
   }
+}
+
+/** Deletes generated occurrences for good, in one statement (their translations and links go with them). */
+async function remove(scope: SeriesScope, ids: number[]): Promise<void> {
+  if (ids.length) await scope.req.payload.db.deleteMany({ collection: 'events', where: { id: { in: ids } }, req: scope.req })
 }
 
 /** A relationship's id, whether the document holds it as a number or populated. */
@@ -172,8 +186,10 @@ async function seriesParent(scope: SeriesScope, id: number): Promise<Event | und
 async function split(scope: SeriesScope, parent: Event, occurrence: Event): Promise<void> {
   const recurrence = endedBefore(parent.recurrence!, new Date(occurrence.start), zoneOf(scope, parent))
   await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: parent.id, data: { recurrence } })
-  const later = await occurrencesOf(scope, parent.id, { startLocal: { greater_than: occurrence.startLocal } })
-  for (const event of later) await scope.req.payload.delete({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: event.id })
+  await remove(
+    scope,
+    (await occurrencesOf(scope, parent.id, { startLocal: { greater_than: occurrence.startLocal } })).map(({ id }) => id),
+  )
   await scope.req.payload.update({
     ...options(scope, DEFAULT_LANGUAGE),
     collection: 'events',
@@ -184,11 +200,15 @@ async function split(scope: SeriesScope, parent: Event, occurrence: Event): Prom
 
 /** `recurrence: ""` on a first event: its future occurrences are deleted, past ones become single events. */
 async function endSeries(scope: SeriesScope, parentId: number): Promise<void> {
-  for (const occurrence of await occurrencesOf(scope, parentId)) {
-    const future = new Date(occurrence.start).getTime() > scope.now.getTime()
-    if (future) await scope.req.payload.delete({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id })
-    else await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id, data: { parent: null } })
-  }
+  const occurrences = await occurrencesOf(scope, parentId)
+  const future = (occurrence: Occurrence) => new Date(occurrence.start).getTime() > scope.now.getTime()
+  await remove(
+    scope,
+    occurrences.filter(future).map(({ id }) => id),
+  )
+  const past = occurrences.filter((occurrence) => !future(occurrence)).map(({ id }) => id)
+  if (past.length)
+    await scope.req.payload.db.updateMany({ collection: 'events', where: { id: { in: past } }, data: { parent: null }, req: scope.req, returning: false })
 }
 
 /**
@@ -197,9 +217,8 @@ async function endSeries(scope: SeriesScope, parentId: number): Promise<void> {
  */
 export async function trashInSeries(scope: SeriesScope, event: Event): Promise<void> {
   if (event.recurrence) {
-    for (const occurrence of await occurrencesOf(scope, event.id)) {
-      await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id, data: { status: 'trash' } })
-    }
+    const where: Where = { and: [{ parent: { equals: event.id } }, { status: { not_equals: 'trash' } }] }
+    await scope.req.payload.db.updateMany({ collection: 'events', where, data: { status: 'trash' }, req: scope.req, returning: false })
     return
   }
   const parentId = idOf(event.parent)
@@ -215,9 +234,10 @@ export async function trashInSeries(scope: SeriesScope, event: Event): Promise<v
  */
 export async function deleteInSeries(scope: SeriesScope, event: Event): Promise<void> {
   if (!event.recurrence) return trashInSeries(scope, event)
-  for (const occurrence of await occurrencesOf(scope, event.id, undefined, true)) {
-    await scope.req.payload.delete({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: occurrence.id })
-  }
+  await remove(
+    scope,
+    (await occurrencesOf(scope, event.id, undefined, true)).map(({ id }) => id),
+  )
 }
 
 /**

@@ -237,6 +237,28 @@ describe('editing a series', () => {
   })
 })
 
+describe('a translated series', () => {
+  it("gives every occurrence the first event's text in every language it has", async () => {
+    const parent = await createSeries(3)
+    for (const [language, title] of [
+      ['fr', 'Concert du mardi'],
+      ['de', 'Dienstagskonzert'],
+    ]) {
+      const reply = await api(`/events/${parent.id}?i18n_language=${language}`, { method: 'POST', token: admin, json: { title } })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    }
+    const [occurrence] = await children(parent.id)
+    for (const [language, title] of [
+      ['fr', 'Concert du mardi'],
+      ['de', 'Dienstagskonzert'],
+      ['en', parent.title],
+    ]) {
+      const reply = await api(`/events/${occurrence.id}?i18n_language=${language}`, { token: admin })
+      expect(reply.body.title).toBe(title)
+    }
+  })
+})
+
 describe('the horizon', () => {
   it('bounds an endless series, and the jobs queue extends it when the horizon grows', async () => {
     const previous = await changeSettings({ recurrenceHorizonMonths: 2 })
