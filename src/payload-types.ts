@@ -191,6 +191,7 @@ export interface Config {
   jobs: {
     tasks: {
       extendRecurrenceHorizons: TaskExtendRecurrenceHorizons;
+      pruneChangeLog: TaskPruneChangeLog;
       inline: {
         input: unknown;
         output: unknown;
@@ -574,7 +575,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'extendRecurrenceHorizons';
+        taskSlug: 'inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog';
         taskID: string;
         input?:
           | {
@@ -607,7 +608,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'extendRecurrenceHorizons') | null;
+  taskSlug?: ('inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1013,6 +1014,10 @@ export interface Setting {
    * The most events a series may have within that horizon.
    */
   maxOccurrences?: number | null;
+  /**
+   * How long the change feed remembers changes and deletions; older cursors must read everything again.
+   */
+  changesRetentionDays?: number | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1048,6 +1053,7 @@ export interface SettingsSelect<T extends boolean = true> {
   currencyPosition?: T;
   recurrenceHorizonMonths?: T;
   maxOccurrences?: T;
+  changesRetentionDays?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -1080,6 +1086,16 @@ export interface TaskExtendRecurrenceHorizons {
   input?: unknown;
   output: {
     series: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskPruneChangeLog".
+ */
+export interface TaskPruneChangeLog {
+  input?: unknown;
+  output: {
+    pruned: number;
   };
 }
 /**

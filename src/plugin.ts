@@ -1,5 +1,6 @@
 import type { CollectionConfig, Config, TaskConfig } from 'payload'
 import { isAdministrator } from './calendar/access/collectionAccess'
+import { RESOURCES } from './calendar/resources'
 import { Events } from './collections/Events'
 import { Media } from './collections/Media'
 import { Organizers } from './collections/Organizers'
@@ -8,12 +9,13 @@ import { EventCategories, EventTags } from './collections/terms'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
 import { databaseUnavailableAfterError, handleConnectionErrors } from './database/connectionErrors'
+import { installChangeLog, pruneChanges } from './database/changeLog'
 import { exclusively } from './database/exclusive'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
 import { installTermCounts } from './database/termCountTable'
 import { installTermNameCollation } from './database/termNameCollation'
-import { HORIZON_JOB, Settings } from './globals/Settings'
+import { HORIZON_JOB, PRUNE_CHANGES_JOB, Settings } from './globals/Settings'
 import { siteSettings } from './globals/siteSettings'
 import { DEFAULT_LANGUAGE } from './i18n/languages'
 import { localizationFor } from './i18n/localization'
@@ -48,6 +50,17 @@ const horizonTask: TaskConfig<typeof HORIZON_JOB.task> = {
     },
   }),
 }
+
+/** Forgets changes past the retention daily (docs/api.md §18); the feed refuses older cursors meanwhile. */
+const pruneChangesTask: TaskConfig<typeof PRUNE_CHANGES_JOB.task> = {
+  slug: PRUNE_CHANGES_JOB.task,
+  schedule: [{ cron: '30 3 * * *', queue: PRUNE_CHANGES_JOB.queue }],
+  outputSchema: [{ name: 'pruned', type: 'number', required: true }],
+  handler: async ({ req }) => ({ output: { pruned: await pruneChanges(req.payload, (await siteSettings(req)).changesRetentionDays) } }),
+}
+
+/** The change log's tables: each resource's collection, reported by its singular (docs/api.md §18). */
+const CHANGE_SOURCES = RESOURCES.map((resource) => ({ table: resource.collection.replace(/-/g, '_'), type: resource.singular }))
 
 /**
  * Adds the calendar to a Payload config: its collections (shaped by the options), the settings
@@ -95,7 +108,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError] },
       jobs: {
         ...config.jobs,
-        tasks: [...(config.jobs?.tasks ?? []), horizonTask],
+        tasks: [...(config.jobs?.tasks ?? []), horizonTask, pruneChangesTask],
         access: { ...config.jobs?.access, run: config.jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))) },
         // The queue is polled by the server itself, which also queues the scheduled runs.
         autoRun: async (payload) => {
@@ -108,6 +121,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         await config.onInit?.(payload)
         handleConnectionErrors(payload)
         await installRevision(payload)
+        await installChangeLog(payload, CHANGE_SOURCES)
         await installTermCounts(payload)
         await installTermNameCollation(payload)
         instrumentPool(payload)

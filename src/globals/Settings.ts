@@ -13,10 +13,14 @@ export const SETTINGS_DEFAULTS = {
   currencyPosition: 'prefix' as 'prefix' | 'postfix',
   recurrenceHorizonMonths: RECURRENCE_DEFAULTS.horizonMonths,
   maxOccurrences: RECURRENCE_DEFAULTS.maxOccurrences,
+  changesRetentionDays: 30,
 }
 
 /** The jobs-queue task that materializes series up to the horizon, and its queue (docs/api.md §16.3). */
 export const HORIZON_JOB = { task: 'extendRecurrenceHorizons', queue: 'calendar' } as const
+
+/** The jobs-queue task that forgets changes older than `changesRetentionDays` (docs/api.md §18). */
+export const PRUNE_CHANGES_JOB = { task: 'pruneChangeLog', queue: HORIZON_JOB.queue } as const
 
 /** A changed horizon or maximum applies to existing series at once, not at the next scheduled run. */
 const queueHorizonJob: GlobalAfterChangeHook = async ({ doc, previousDoc, req }) => {
@@ -25,11 +29,19 @@ const queueHorizonJob: GlobalAfterChangeHook = async ({ doc, previousDoc, req })
   return doc
 }
 
+/** A shorter retention forgets at once what it no longer keeps. */
+const queuePruneJob: GlobalAfterChangeHook = async ({ doc, previousDoc, req }) => {
+  if (doc.changesRetentionDays !== previousDoc?.changesRetentionDays) {
+    await req.payload.jobs.queue({ task: PRUNE_CHANGES_JOB.task, queue: PRUNE_CHANGES_JOB.queue, input: {}, req })
+  }
+  return doc
+}
+
 export const Settings: GlobalConfig = {
   slug: 'settings',
   label: 'Calendar settings',
   access: { read: () => true, update: isAdministrator },
-  hooks: { afterChange: [queueHorizonJob] },
+  hooks: { afterChange: [queueHorizonJob, queuePruneJob] },
   fields: [
     {
       name: 'postsPerPage',
@@ -80,6 +92,14 @@ export const Settings: GlobalConfig = {
       max: 10000,
       defaultValue: SETTINGS_DEFAULTS.maxOccurrences,
       admin: { description: 'The most events a series may have within that horizon.' },
+    },
+    {
+      name: 'changesRetentionDays',
+      type: 'number',
+      min: 1,
+      max: 3650,
+      defaultValue: SETTINGS_DEFAULTS.changesRetentionDays,
+      admin: { description: 'How long the change feed remembers changes and deletions; older cursors must read everything again.' },
     },
   ],
 }

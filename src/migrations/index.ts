@@ -2,6 +2,7 @@ import * as migration_20261122_051202_initial from './20261122_051202_initial';
 import * as migration_20261123_210000_description_html from './20261123_210000_description_html';
 import * as migration_20261123_213119_recurrence from './20261123_213119_recurrence';
 import * as migration_20261123_214542_recurrence_horizon_job from './20261123_214542_recurrence_horizon_job';
+import * as migration_20261123_233003_change_feed from './20261123_233003_change_feed';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261123_214542_recurrence_horizon_job.up,
     down: migration_20261123_214542_recurrence_horizon_job.down,
-    name: '20261123_214542_recurrence_horizon_job'
+    name: '20261123_214542_recurrence_horizon_job',
+  },
+  {
+    up: migration_20261123_233003_change_feed.up,
+    down: migration_20261123_233003_change_feed.down,
+    name: '20261123_233003_change_feed'
   },
 ];

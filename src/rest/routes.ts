@@ -1,4 +1,5 @@
 import { CATEGORIES, EVENTS, LINKED, TAGS, aNoun, type AuthoredResource, type ResourceKey, type TermResource } from '../calendar/resources'
+import { listChanges } from './handlers/changes'
 import { discovery } from './handlers/discovery'
 import { listEvents, readEvent, readEventBySlug } from './handlers/events'
 import { listLinked, readLinked, readLinkedBySlug } from './handlers/linked'
@@ -7,6 +8,7 @@ import { listTerms, mayManageTerms, readTerm } from './handlers/terms'
 import { createItem, mayWrite, trashItem, updateItem, validateWrite, writeTarget, type WriteParams } from './handlers/writes'
 import { createLinked } from './operations/linked'
 import { defineRoute, type AnyRoute } from './route'
+import { changesParams } from './schemas/changes'
 import { indexParams } from './schemas/common'
 import { eventByIdParams, eventBySlugParams, eventListParams } from './schemas/events'
 import { linkedByIdParams, linkedBySlugParams, linkedListParams } from './schemas/linked'
@@ -17,6 +19,7 @@ import type { OrganizerInput, VenueInput } from './schemas/write'
 import {
   Category,
   CategoryList,
+  ChangeList,
   Event,
   EventList,
   NamespaceIndex,
@@ -229,4 +232,12 @@ export const ROUTES: AnyRoute[] = [
   ]),
   ...termRoutes(CATEGORIES),
   ...termRoutes(TAGS),
+  defineRoute({
+    methods: ['GET'],
+    path: '/changes',
+    summary: 'Items changed since a cursor: the change feed for mirrors',
+    params: changesParams,
+    response: ChangeList,
+    handler: listChanges,
+  }),
 ]

@@ -489,6 +489,7 @@ describe('ETag and Cache-Control', () => {
       `/categories/${fixture.categoryId}`,
       '/tags?hide_empty=false',
       `/tags/${fixture.tagId}`,
+      '/changes?since=now',
     ]
   }
 

@@ -378,6 +378,23 @@ export const RouteArgument = named(
 
 const methods = z.array(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']))
 
+export const ChangeList = named(
+  'ChangeList',
+  'Items changed since a cursor, each once, in the order of its latest change (docs/api.md §18).',
+  z.object({
+    changes: z.array(
+      z.object({
+        type: z.enum(['event', 'venue', 'organizer', 'category', 'tag']),
+        id: z.int(),
+        action: z.enum(['upsert', 'delete']).describe('`delete`: gone, trashed, or no longer readable by the caller.'),
+        modified_utc: z.string().describe('When the item last changed, `YYYY-MM-DD HH:MM:SS` UTC.'),
+      }),
+    ),
+    next_cursor: z.string().describe('Pass as `since` to read on from here.'),
+    has_more: z.boolean(),
+  }),
+)
+
 export const NamespaceIndex = named(
   'NamespaceIndex',
   'The namespace, its routes keyed by path pattern (`/cal/events/v1/events/(?P<id>\\d+)`) and links.',
