@@ -6,7 +6,8 @@
  *    synchronous commit on, as in production) and the built app on it (`next start`, NODE_ENV=production;
  *    `npm run build` first if `.next/` has no build), and creates an administrator;
  * 2. runs sustained load for ~40 s (FAULT_SECONDS): writers creating events through
- *    `POST /api/cal/events/v1/events` as the administrator, anonymous and signed-in readers of the
+ *    `POST /api/cal/events/v1/events` as the administrator (each write retried with its
+ *    Idempotency-Key until it is acknowledged), anonymous and signed-in readers of the
  *    namespace, and a `GET /api/health` probe;
  * 3. ~10 s in (FAULT_KILL_AFTER), kills the PostgreSQL postmaster with SIGKILL (its pid from
  *    `postmaster.pid`), waits ~8 s (FAULT_DOWN_FOR), and starts PostgreSQL again on the same directory
@@ -165,18 +166,21 @@ async function main(): Promise<number> {
   let counter = 0
 
   async function writer(): Promise<void> {
+    // A careful client: a write that got no 2xx is sent again, same body and Idempotency-Key, until it does.
+    let title: string | undefined
     while (Date.now() < deadline) {
-      const title = `fault ${RUN} ${++counter}`
-      attempted.push(title)
+      if (!title) attempted.push((title = `fault ${RUN} ${++counter}`))
       const started = Date.now()
       const reply = await call(base, `${NS}/events`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...auth },
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': title, ...auth },
         body: JSON.stringify({ title, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }),
       })
       samples.push({ kind: 'write', started, ended: Date.now(), status: reply.status, code: field(reply.body, 'code'), error: reply.error })
-      if (reply.status >= 200 && reply.status < 300) acks.push({ id: field(reply.body, 'id') as number, title, at: Date.now() })
-      if (reply.status !== 201) await new Promise((resolve) => setTimeout(resolve, 100))
+      if (reply.status >= 200 && reply.status < 300) {
+        acks.push({ id: field(reply.body, 'id') as number, title, at: Date.now() })
+        title = undefined
+      } else await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
 

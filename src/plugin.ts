@@ -10,6 +10,7 @@ import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
 import { databaseUnavailableAfterError, handleConnectionErrors } from './database/connectionErrors'
 import { installChangeLog, pruneChanges } from './database/changeLog'
+import { installIdempotency, pruneKeys } from './database/idempotency'
 import { exclusively } from './database/exclusive'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
@@ -21,6 +22,7 @@ import { DEFAULT_LANGUAGE } from './i18n/languages'
 import { localizationFor } from './i18n/localization'
 import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
 import { healthEndpoint } from './rest/health'
+import { IDEMPOTENCY_HEADER } from './rest/idempotency'
 import { namespaceEndpoints } from './rest/mount'
 import { extendHorizons } from './collections/series'
 import { referenceEndpoints } from './rest/reference'
@@ -51,16 +53,26 @@ const horizonTask: TaskConfig<typeof HORIZON_JOB.task> = {
   }),
 }
 
-/** Forgets changes past the retention daily (docs/api.md §18); the feed refuses older cursors meanwhile. */
+/** Forgets changes past the retention (docs/api.md §18) and idempotency keys past their 24 hours (§19), daily. */
 const pruneChangesTask: TaskConfig<typeof PRUNE_CHANGES_JOB.task> = {
   slug: PRUNE_CHANGES_JOB.task,
   schedule: [{ cron: '30 3 * * *', queue: PRUNE_CHANGES_JOB.queue }],
   outputSchema: [{ name: 'pruned', type: 'number', required: true }],
-  handler: async ({ req }) => ({ output: { pruned: await pruneChanges(req.payload, (await siteSettings(req)).changesRetentionDays) } }),
+  handler: async ({ req }) => {
+    await pruneKeys(req.payload)
+    return { output: { pruned: await pruneChanges(req.payload, (await siteSettings(req)).changesRetentionDays) } }
+  },
 }
 
 /** The change log's tables: each resource's collection, reported by its singular (docs/api.md §18). */
 const CHANGE_SOURCES = RESOURCES.map((resource) => ({ table: resource.collection.replace(/-/g, '_'), type: resource.singular }))
+
+/** Lets browsers on other origins send the namespace's own request headers, whatever form the app's CORS setting has. */
+function withRequestHeaders(cors: Config['cors'], headers: string[]): Config['cors'] {
+  if (!cors) return cors
+  if (cors === '*' || Array.isArray(cors)) return { origins: cors, headers }
+  return { ...cors, headers: [...new Set([...(cors.headers ?? []), ...headers])] }
+}
 
 /**
  * Adds the calendar to a Payload config: its collections (shaped by the options), the settings
@@ -94,6 +106,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
     }
     return {
       ...config,
+      cors: withRequestHeaders(config.cors, [IDEMPOTENCY_HEADER]),
       admin: {
         ...config.admin,
         user: config.admin?.user ?? Users.slug,
@@ -122,6 +135,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         handleConnectionErrors(payload)
         await installRevision(payload)
         await installChangeLog(payload, CHANGE_SOURCES)
+        await installIdempotency(payload)
         await installTermCounts(payload)
         await installTermNameCollation(payload)
         instrumentPool(payload)

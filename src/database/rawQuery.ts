@@ -1,5 +1,5 @@
 import type { sql } from '@payloadcms/db-postgres'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 /** A fragment of SQL, as drizzle's `sql` template builds it. */
 export type SQL = ReturnType<typeof sql>
@@ -9,10 +9,24 @@ type Drizzle = { drizzle: { execute: (query: unknown) => Promise<{ rows: unknown
 /**
  * Rows of hand-written SQL (a `sql` template of `@payloadcms/db-postgres`), run on the adapter's
  * drizzle instance: for what Payload's API cannot ask (grouped counts, pages built as JSON, the
- * revision and term-count tables). The adapter's type does not expose `execute`, hence the cast here
- * and nowhere else.
+ * revision and term-count tables). The adapter's type does not expose `execute` nor its transactions'
+ * sessions, hence the casts here and nowhere else.
  */
 export async function rawQuery<Row>(payload: Payload, query: SQL): Promise<Row[]> {
   const { rows } = await (payload.db as unknown as Drizzle).drizzle.execute(query)
+  return rows as Row[]
+}
+
+type Sessions = { sessions?: Record<string | number, { db?: Drizzle['drizzle'] }> }
+
+/**
+ * Rows of hand-written SQL inside the request's transaction when it has one (a write's own
+ * bookkeeping that must commit with it), else as `rawQuery`.
+ */
+export async function rawQueryIn<Row>(req: PayloadRequest, query: SQL): Promise<Row[]> {
+  const id = req.transactionID
+  const session = id === undefined || id instanceof Promise ? undefined : (req.payload.db as unknown as Sessions).sessions?.[id]?.db
+  if (!session) return rawQuery<Row>(req.payload, query)
+  const { rows } = await session.execute(query)
   return rows as Row[]
 }

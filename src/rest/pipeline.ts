@@ -8,6 +8,7 @@ import { createContext } from './context'
 import { readBody } from './http/body'
 import { errorResponse, RestError } from './http/errors'
 import { parseQuery } from './http/query'
+import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
 
@@ -28,7 +29,7 @@ function compile(route: AnyRoute): CompiledRoute {
 // Compiled once at start-up, in table order.
 const COMPILED = ROUTES.map(compile)
 
-const EXPOSED_HEADERS = 'X-Total, X-Total-Pages, Link, ETag'
+const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, ${REPLAYED_HEADER}`
 const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 const anonymousMaxAge = Number(process.env.CACHE_MAX_AGE || 0)
 
@@ -88,7 +89,9 @@ async function runRequest(req: PayloadRequest, namespacePath: string): Promise<R
     const invalid = route.validate ? await route.validate(ctx, params, target) : {}
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
     if (route.authorize && !(await route.authorize(ctx, params, target))) throw RestError.forbidden(ctx.signedIn)
-    const result = await route.handler(ctx, params, target)
+    const handle = () => route.handler(ctx, params, target)
+    const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
+    const result = key === null ? await handle() : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle)
     return render(req, method, result, ctx.signedIn, baseHeaders)
   } catch (error) {
     return errorResponse(fromPayloadError(error, Boolean(req.user)), { ...baseHeaders, 'Cache-Control': 'no-store' })

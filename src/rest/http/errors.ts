@@ -9,6 +9,8 @@ export class RestError extends Error {
   readonly status: number
   /** Extra keys of the envelope's `data`; `status` always comes from `status`, so it cannot be set here. */
   readonly data: Record<string, unknown>
+  /** Headers the answer carries besides the namespace's (`Retry-After` of a 409 or 429). */
+  headers: Record<string, string> = {}
 
   constructor(code: string, message: string, status: number, extraData: Record<string, unknown> & { status?: never } = {}) {
     super(message)
@@ -64,6 +66,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8'
 export function errorResponse(error: unknown, headers?: HeadersInit): Response {
   const restError = error instanceof RestError ? error : internalError(error)
   const responseHeaders = new Headers(headers)
+  for (const [name, value] of Object.entries(restError.headers)) responseHeaders.set(name, value)
   responseHeaders.set('Content-Type', JSON_CONTENT_TYPE)
   // A 503 is temporary: tell clients and load balancers when to come back.
   if (restError.status === 503) responseHeaders.set('Retry-After', RETRY_AFTER_SECONDS)

@@ -1,5 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import { rawQueryIn } from '../../database/rawQuery'
 import type { RestContext } from '../context'
 
 /**
@@ -21,8 +22,6 @@ export async function inTransaction<T>(ctx: RestContext, work: () => Promise<T>)
   }
 }
 
-type Sessions = { sessions?: Record<string | number, { db?: { execute: (query: unknown) => Promise<unknown> } }> }
-
 /**
  * Payload's commit never fails: the adapter swallows the error of drizzle's COMMIT, so a write whose
  * connection died at COMMIT would be acknowledged and lost. The transaction is committed here first,
@@ -30,7 +29,6 @@ type Sessions = { sessions?: Record<string | number, { db?: { execute: (query: u
  * transaction open for Payload's own COMMIT to end.
  */
 async function commitOrThrow(req: PayloadRequest): Promise<void> {
-  const id = req.transactionID
-  if (id === undefined || id instanceof Promise) return
-  await (req.payload.db as unknown as Sessions).sessions?.[id]?.db?.execute(sql`commit and chain`)
+  if (req.transactionID === undefined || req.transactionID instanceof Promise) return
+  await rawQueryIn(req, sql`commit and chain`)
 }
