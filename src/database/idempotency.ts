@@ -5,14 +5,8 @@ import { rawQuery, rawQueryIn } from './rawQuery'
 /** How long a key is remembered (docs/api.md §19). */
 export const IDEMPOTENCY_HOURS = 24
 
-/**
- * A claim still pending after this long belongs to a request that died: its write never committed
- * (the answer is stored in the write's own transaction), so another request may take the key over.
- */
-const LEASE_SECONDS = 60
-
-/** A key's record: pending while its first request runs, then the answer that request gave. */
-export type IdempotencyRecord = { fingerprint: string; state: 'pending' | 'done'; status: number | null; body: string | null }
+/** A key's record: the request it was first used for, and the answer that request gave. */
+export type IdempotencyRecord = { fingerprint: string; status: number; body: string }
 
 /** The table, installed at start like the content revision: idempotently, under an advisory lock. */
 export async function installIdempotency(payload: Payload): Promise<void> {
@@ -25,7 +19,6 @@ export async function installIdempotency(payload: Payload): Promise<void> {
         owner text not null,
         key text not null,
         fingerprint text not null,
-        state text not null,
         status integer,
         body text,
         created_at timestamptz not null default now(),
@@ -37,36 +30,30 @@ export async function installIdempotency(payload: Payload): Promise<void> {
 }
 
 /**
- * Claims a key for a request, in its own statement (committed at once, so concurrent requests see
- * it). A key past its 24 hours, or abandoned while pending, is claimed afresh. Returns true when
- * this request is the one to write; otherwise the key's record says what happened.
+ * Claims a key inside the write's transaction, or gives the record of the request that holds it.
+ * While another transaction holds the key (its write is running), PostgreSQL makes this insert wait
+ * for it: if that write commits, its record is returned; if it rolls back (an error, a lost
+ * connection, a dead instance), the key is free and this request claims it. A key past its 24 hours
+ * is claimed afresh. The wait is bounded by `waitSeconds` (PostgreSQL's `lock_timeout`, error 55P03).
  */
-export async function claimKey(payload: Payload, owner: string, key: string, fingerprint: string): Promise<true | IdempotencyRecord> {
-  const claimed = await rawQuery<{ claimed: boolean }>(
-    payload,
-    sql`insert into calendar_idempotency (owner, key, fingerprint, state) values (${owner}, ${key}, ${fingerprint}, 'pending')
-        on conflict (owner, key) do update set fingerprint = excluded.fingerprint, state = 'pending', status = null, body = null, created_at = now()
+export async function claimKey(req: PayloadRequest, owner: string, key: string, fingerprint: string, waitSeconds: number): Promise<true | IdempotencyRecord> {
+  await rawQueryIn(req, sql.raw(`set local lock_timeout = '${Math.round(waitSeconds * 1000)}ms'`))
+  const claimed = await rawQueryIn<{ claimed: boolean }>(
+    req,
+    sql`insert into calendar_idempotency (owner, key, fingerprint) values (${owner}, ${key}, ${fingerprint})
+        on conflict (owner, key) do update set fingerprint = excluded.fingerprint, status = null, body = null, created_at = now()
           where calendar_idempotency.created_at < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})
-             or (calendar_idempotency.state = 'pending' and calendar_idempotency.created_at < now() - make_interval(secs => ${LEASE_SECONDS}))
         returning true as claimed`,
   )
+  await rawQueryIn(req, sql`set local lock_timeout = 0`)
   if (claimed.length) return true
-  const rows = await rawQuery<IdempotencyRecord>(
-    payload,
-    sql`select fingerprint, state, status, body from calendar_idempotency where owner = ${owner} and key = ${key}`,
-  )
-  // Gone in between (released by a failed first request): try again.
-  return rows[0] ?? claimKey(payload, owner, key, fingerprint)
+  const rows = await rawQueryIn<IdempotencyRecord>(req, sql`select fingerprint, status, body from calendar_idempotency where owner = ${owner} and key = ${key}`)
+  return rows[0]!
 }
 
-/** Stores the answer inside the write's transaction: the write and its answer commit together or not at all. */
+/** Stores the answer in the write's transaction: the write, its key and its answer commit together or not at all. */
 export async function storeAnswer(req: PayloadRequest, owner: string, key: string, status: number, body: string): Promise<void> {
-  await rawQueryIn(req, sql`update calendar_idempotency set state = 'done', status = ${status}, body = ${body} where owner = ${owner} and key = ${key}`)
-}
-
-/** A first request that failed gives its key back, so a retry writes. */
-export async function releaseKey(payload: Payload, owner: string, key: string): Promise<void> {
-  await rawQuery(payload, sql`delete from calendar_idempotency where owner = ${owner} and key = ${key} and state = 'pending'`)
+  await rawQueryIn(req, sql`update calendar_idempotency set status = ${status}, body = ${body} where owner = ${owner} and key = ${key}`)
 }
 
 /** Forgets keys past their 24 hours (the change-log task runs it daily). */

@@ -112,7 +112,7 @@ describe('Idempotency-Key', () => {
     expect(await countTitled(later.title as string)).toBe(1)
   })
 
-  it('refuses a key that is not 1 to 255 visible ASCII characters with a 400 naming the header', async () => {
+  it('refuses a key that is not 1 to 255 printable ASCII characters with a 400 naming the header', async () => {
     const reply = await post('x'.repeat(256), eventBody())
     expect(reply.status).toBe(400)
     expect(reply.body.code).toBe('rest_invalid_param')
