@@ -11,6 +11,7 @@ import { Venues } from './collections/Venues'
 import { databaseUnavailableAfterError, handleConnectionErrors } from './database/connectionErrors'
 import { installChangeLog, pruneChanges } from './database/changeLog'
 import { installIdempotency, pruneKeys } from './database/idempotency'
+import { installLoginThrottle } from './database/loginThrottle'
 import { exclusively } from './database/exclusive'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
@@ -136,6 +137,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         await installRevision(payload)
         await installChangeLog(payload, CHANGE_SOURCES)
         await installIdempotency(payload)
+        await installLoginThrottle(payload)
         await installTermCounts(payload)
         await installTermNameCollation(payload)
         instrumentPool(payload)

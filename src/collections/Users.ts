@@ -2,12 +2,14 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 import { ROLES } from '../calendar/access/roles'
 import { capabilities } from '../calendar/access/capabilities'
 import { actorOf } from '../calendar/access/collectionAccess'
+import { clearFailedLogins, countFailedLogin, throttleLogin } from './hooks/loginThrottle'
 
 const administratorOnly: FieldAccess = ({ req }) => capabilities.administer(actorOf(req.user))
 
 export const Users: CollectionConfig = {
   slug: 'users',
-  auth: { useAPIKey: true, tokenExpiration: 60 * 60 * 24 * 7 },
+  // Payload's lock after five failures would let anyone lock the administrator out: failures are throttled instead.
+  auth: { useAPIKey: true, tokenExpiration: 60 * 60 * 24 * 7, maxLoginAttempts: 0 },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'] },
   access: {
     // Everyone reads only their own account; administrators manage all of them.
@@ -18,6 +20,9 @@ export const Users: CollectionConfig = {
     admin: ({ req }) => capabilities.create(actorOf(req.user)),
   },
   hooks: {
+    beforeOperation: [throttleLogin],
+    afterLogin: [clearFailedLogins],
+    afterError: [countFailedLogin],
     beforeChange: [
       async ({ data, operation, req }) => {
         // The account made by first-register, while there is no other, administers the site.

@@ -3,6 +3,7 @@ import * as migration_20261123_210000_description_html from './20261123_210000_d
 import * as migration_20261123_213119_recurrence from './20261123_213119_recurrence';
 import * as migration_20261123_214542_recurrence_horizon_job from './20261123_214542_recurrence_horizon_job';
 import * as migration_20261123_233003_change_feed from './20261123_233003_change_feed';
+import * as migration_20261123_234518_login_throttle from './20261123_234518_login_throttle';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_233003_change_feed.up,
     down: migration_20261123_233003_change_feed.down,
-    name: '20261123_233003_change_feed'
+    name: '20261123_233003_change_feed',
+  },
+  {
+    up: migration_20261123_234518_login_throttle.up,
+    down: migration_20261123_234518_login_throttle.down,
+    name: '20261123_234518_login_throttle'
   },
 ];

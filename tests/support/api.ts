@@ -61,7 +61,7 @@ export function asAdmin(): Promise<string> {
   return adminToken
 }
 
-export type TestUser = { id: number; email: string; token: string; role: string }
+export type TestUser = { id: number; email: string; password: string; token: string; role: string }
 
 /** A fresh user of the given role, created by the administrator and logged in. */
 export async function userWithRole(role: string): Promise<TestUser> {
@@ -71,7 +71,7 @@ export async function userWithRole(role: string): Promise<TestUser> {
   if (created.status !== 201) throw new Error(`creating a ${role} failed: ${created.status} ${JSON.stringify(created.body)}`)
   const token = await login(email, password)
   if (!token) throw new Error(`${role} cannot log in`)
-  return { id: created.body.doc.id as number, email, token, role }
+  return { id: created.body.doc.id as number, email, password, token, role }
 }
 
 /** One fresh user of each signed-in role below the administrator, created at once. */
