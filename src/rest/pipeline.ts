@@ -8,6 +8,7 @@ import { createContext } from './context'
 import { readBody } from './http/body'
 import { errorResponse, RestError } from './http/errors'
 import { parseQuery } from './http/query'
+import { admit } from './loadShedding'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
@@ -69,6 +70,17 @@ export async function handleNamespaceRequest(req: PayloadRequest, namespacePath:
 
 async function runRequest(req: PayloadRequest, namespacePath: string): Promise<Response> {
   const method = (req.method ?? 'GET').toUpperCase()
+  const signedInWrite = method !== 'GET' && method !== 'HEAD' && (req.headers.has('Authorization') || req.headers.has('Cookie'))
+  const done = admit(signedInWrite)
+  if (!done) return errorResponse(RestError.overloaded(), { 'Access-Control-Expose-Headers': EXPOSED_HEADERS, 'Cache-Control': 'no-store' })
+  try {
+    return await serveRequest(req, method, namespacePath)
+  } finally {
+    done()
+  }
+}
+
+async function serveRequest(req: PayloadRequest, method: string, namespacePath: string): Promise<Response> {
   req.context.calendarNamespace = true
   const baseHeaders = { 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
   try {

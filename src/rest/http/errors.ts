@@ -51,6 +51,11 @@ export class RestError extends Error {
     return new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', signedIn ? 403 : 401)
   }
 
+  /** The instance has more requests in flight than it serves in its queue bound (docs/operations.md). */
+  static overloaded(): RestError {
+    return new RestError('rest_overloaded', 'The server is busy: try again shortly.', 503)
+  }
+
   static tooLarge(limit: number): RestError {
     return new RestError('rest_request_too_large', `The request body is larger than the limit of ${limit} bytes.`, 413)
   }
