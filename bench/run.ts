@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { nextStartArgs, productionServerEnv } from '../scripts/productionServer'
+import { nextStartArgs, productionServerEnv, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { generateDataset } from './dataset'
@@ -113,7 +113,14 @@ async function benchSize(size: number): Promise<Row[]> {
   const directory = path.join(root, 'bench', '.datasets', String(size))
   const database = await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
   const port = await freePort()
-  const env = productionServerEnv({ ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench', PORT: String(port), QUERY_COUNT_HEADER: 'false' })
+  const env = productionServerEnv({
+    ...process.env,
+    ...WITHOUT_RATE_LIMITS,
+    DATABASE_URL: database.url,
+    PAYLOAD_SECRET: 'bench',
+    PORT: String(port),
+    QUERY_COUNT_HEADER: 'false',
+  })
   const app = start(path.join(root, 'node_modules', '.bin', 'next'), nextStartArgs(port, '127.0.0.1'), env)
   const rows: Row[] = []
   try {

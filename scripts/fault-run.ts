@@ -32,6 +32,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
+import { WITHOUT_RATE_LIMITS } from './productionServer'
 import { freePort, waitForHealth } from './serverProcess'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -127,6 +128,7 @@ async function main(): Promise<number> {
     stdio: ['ignore', appLog, appLog],
     env: {
       ...process.env,
+      ...WITHOUT_RATE_LIMITS,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       PAYLOAD_SECRET: randomBytes(32).toString('hex'),

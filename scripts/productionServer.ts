@@ -23,3 +23,10 @@ export function productionServerEnv(env: Record<string, string | undefined>): No
 export function nextStartArgs(port: number | string, host?: string): string[] {
   return ['start', '-p', String(port), ...(host ? ['-H', host] : [])]
 }
+
+/**
+ * The tests, the benchmark and the fault run drive one server from one address, far above what a
+ * client may send (docs/operations.md): they turn the per-client rate limits off, and test them on
+ * instances of their own.
+ */
+export const WITHOUT_RATE_LIMITS = { RATE_LIMIT_READS_PER_MINUTE: '0', RATE_LIMIT_WRITES_PER_MINUTE: '0', RATE_LIMIT_LOGINS_PER_MINUTE: '0' }

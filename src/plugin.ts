@@ -12,6 +12,7 @@ import { databaseUnavailableAfterError, handleConnectionErrors } from './databas
 import { installChangeLog, pruneChanges } from './database/changeLog'
 import { installIdempotency, pruneKeys } from './database/idempotency'
 import { installLoginThrottle } from './database/loginThrottle'
+import { installRateBuckets } from './database/rateBuckets'
 import { exclusively } from './database/exclusive'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
@@ -138,6 +139,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         await installChangeLog(payload, CHANGE_SOURCES)
         await installIdempotency(payload)
         await installLoginThrottle(payload)
+        await installRateBuckets(payload)
         await installTermCounts(payload)
         await installTermNameCollation(payload)
         instrumentPool(payload)

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
-import { nextStartArgs, productionServerEnv } from '../scripts/productionServer'
+import { nextStartArgs, productionServerEnv, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -32,7 +32,11 @@ async function main(): Promise<number> {
   }
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const server = run(bin('next'), nextStartArgs(port, '127.0.0.1'), productionServerEnv({ ...process.env, SERVER_URL: baseUrl, QUERY_COUNT_HEADER: 'true' }))
+  const server = run(
+    bin('next'),
+    nextStartArgs(port, '127.0.0.1'),
+    productionServerEnv({ ...process.env, ...WITHOUT_RATE_LIMITS, SERVER_URL: baseUrl, QUERY_COUNT_HEADER: 'true' }),
+  )
   try {
     await waitForHealth(baseUrl, 180_000)
     return await run(bin('vitest'), ['run', ...process.argv.slice(2)], { ...process.env, CAL_TEST_URL: baseUrl }).done

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
 import type { z } from 'zod'
+import type { Actor } from '../calendar/access/roles'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
@@ -9,6 +10,7 @@ import { readBody } from './http/body'
 import { errorResponse, RestError } from './http/errors'
 import { parseQuery } from './http/query'
 import { admit } from './loadShedding'
+import { limitRate } from './rateLimit'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
@@ -30,7 +32,7 @@ function compile(route: AnyRoute): CompiledRoute {
 // Compiled once at start-up, in table order.
 const COMPILED = ROUTES.map(compile)
 
-const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, ${REPLAYED_HEADER}`
+const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, ${REPLAYED_HEADER}, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After`
 const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 const anonymousMaxAge = Number(process.env.CACHE_MAX_AGE || 0)
 
@@ -91,6 +93,7 @@ async function serveRequest(req: PayloadRequest, method: string, namespacePath: 
     const params = validateParams(route, raw)
     const language = isLanguageCode(raw.i18n_language) ? raw.i18n_language : undefined
     await authenticateAgain(req)
+    const limits = await limitRate({ req, actor: req.user as Actor }, method === 'GET' || method === 'HEAD' ? 'read' : 'write')
     const ctx = await createContext(req, language, shadowedByPath)
     if (!offered(req, ctx.language)) {
       if (language) throw RestError.invalidParams({ i18n_language: 'This site does not offer this language.' })
@@ -104,7 +107,7 @@ async function serveRequest(req: PayloadRequest, method: string, namespacePath: 
     const handle = () => route.handler(ctx, params, target)
     const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
     const result = key === null ? await handle() : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle)
-    return render(req, method, result, ctx.signedIn, baseHeaders)
+    return render(req, method, { ...result, headers: { ...limits, ...result.headers } }, ctx.signedIn, baseHeaders)
   } catch (error) {
     return errorResponse(fromPayloadError(error, Boolean(req.user)), { ...baseHeaders, 'Cache-Control': 'no-store' })
   }

@@ -7,6 +7,8 @@ import {
   type PayloadRequest,
 } from 'payload'
 import { clearFailures, failuresOf, recordFailure } from '../../database/loginThrottle'
+import { LIMITS, takeToken } from '../../database/rateBuckets'
+import { clientAddress } from '../clientAddress'
 
 /**
  * Failed sign-ins slow down the one who fails, not the account's owner (docs/operations.md): each
@@ -31,19 +33,6 @@ export class LoginThrottled extends APIError {
   }
 }
 
-/**
- * The caller's address: the rightmost `X-Forwarded-For` entry, which the nearest hop appended (Next
- * itself without a proxy), or further left past `TRUSTED_PROXY_HOPS` proxies of your own.
- */
-export function clientAddress(req: PayloadRequest): string {
-  const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0)
-  const entries = (req.headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-  return entries[Math.max(0, entries.length - 1 - hops)] ?? 'unknown'
-}
-
 function subjectsOf(req: PayloadRequest, email: unknown): Record<keyof typeof RULES, string> {
   const address = clientAddress(req)
   const account = typeof email === 'string' ? email.trim().toLowerCase() : ''
@@ -64,6 +53,10 @@ export const throttleLogin: CollectionBeforeOperationHook = async ({ args, opera
     wait = Math.max(wait, Math.ceil(needed - seen.ago))
   }
   if (wait > 0) throw new LoginThrottled(wait)
+  const attempts = LIMITS.login.perMinute
+    ? await takeToken(req.payload, `login:address:${clientAddress(req)}`, LIMITS.login.perMinute, LIMITS.login.perMinute / 60)
+    : undefined
+  if (attempts && !attempts.allowed) throw new LoginThrottled(attempts.retryInSeconds)
   return args
 }
 

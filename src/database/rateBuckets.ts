@@ -1,0 +1,69 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import { rawQuery } from './rawQuery'
+
+/** A limit: this many requests a minute, which is also the burst a full bucket allows (docs/operations.md). */
+export type Limit = { perMinute: number }
+
+function limitFrom(name: string, fallback: number): Limit {
+  const value = Number(process.env[name] ?? fallback)
+  return { perMinute: Number.isFinite(value) && value >= 0 ? value : fallback }
+}
+
+/** Per client (the signed-in user, else the address); 0 turns a kind off. */
+export const LIMITS = {
+  read: limitFrom('RATE_LIMIT_READS_PER_MINUTE', 6000),
+  write: limitFrom('RATE_LIMIT_WRITES_PER_MINUTE', 600),
+  login: limitFrom('RATE_LIMIT_LOGINS_PER_MINUTE', 30),
+} as const
+
+export type LimitKind = keyof typeof LIMITS
+
+/** A bucket's answer: whether this request may go, what is left, and when the bucket is full again. */
+export type Taken = { allowed: boolean; remaining: number; fullInSeconds: number; retryInSeconds: number }
+
+/**
+ * Token buckets shared by every instance (docs/operations.md): one row per client and kind, in an
+ * unlogged table (a bucket lost in a crash is merely full again).
+ */
+export async function installRateBuckets(payload: Payload): Promise<void> {
+  await rawQuery(
+    payload,
+    sql`do $install$
+    begin
+      perform pg_advisory_xact_lock(hashtext('calendar_rate_buckets'));
+      create unlogged table if not exists calendar_rate_buckets (
+        subject text primary key,
+        tokens double precision not null,
+        taken boolean not null,
+        updated_at timestamptz not null
+      );
+    end $install$`,
+  )
+}
+
+/**
+ * Takes one token from a bucket of `capacity` tokens refilled at `perSecond`, in one statement: the
+ * refill since the last take, the take, and the answer. A request refused takes nothing.
+ */
+export async function takeToken(payload: Payload, subject: string, capacity: number, perSecond: number): Promise<Taken> {
+  // SET expressions read the row as it was, so `taken` records whether this take found a whole token.
+  const rows = await rawQuery<{ tokens: number; taken: boolean }>(
+    payload,
+    sql`insert into calendar_rate_buckets as b (subject, tokens, taken, updated_at) values (${subject}, ${capacity - 1}, true, clock_timestamp())
+        on conflict (subject) do update set
+          tokens = least(${capacity}::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at) * ${perSecond}::float8)
+                   - case when least(${capacity}::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at) * ${perSecond}::float8) >= 1 then 1 else 0 end,
+          taken = least(${capacity}::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at) * ${perSecond}::float8) >= 1,
+          updated_at = clock_timestamp()
+        returning tokens, taken`,
+  )
+  const left = Number(rows[0]?.tokens ?? capacity - 1)
+  const allowed = rows[0]?.taken ?? true
+  return {
+    allowed,
+    remaining: Math.max(0, Math.floor(left)),
+    fullInSeconds: Math.ceil((capacity - left) / perSecond),
+    retryInSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - left) / perSecond)),
+  }
+}

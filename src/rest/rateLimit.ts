@@ -1,0 +1,25 @@
+import { clientAddress } from '../collections/clientAddress'
+import { LIMITS, takeToken, type LimitKind } from '../database/rateBuckets'
+import type { RestContext } from './context'
+import { RestError } from './http/errors'
+
+/**
+ * Takes a token for the caller from the bucket of `kind`, shared by every instance through
+ * PostgreSQL. Returns the `RateLimit-*` headers every answer carries; past the limit, throws the
+ * 429 `rest_too_many_requests` with them and `Retry-After`.
+ */
+export async function limitRate(ctx: Pick<RestContext, 'req' | 'actor'>, kind: LimitKind): Promise<Record<string, string>> {
+  const { perMinute } = LIMITS[kind]
+  if (!perMinute) return {}
+  const client = ctx.actor ? `user:${ctx.actor.id}` : `address:${clientAddress(ctx.req)}`
+  const taken = await takeToken(ctx.req.payload, `${kind}:${client}`, perMinute, perMinute / 60)
+  const headers = { 'RateLimit-Limit': String(perMinute), 'RateLimit-Remaining': String(taken.remaining), 'RateLimit-Reset': String(taken.fullInSeconds) }
+  if (taken.allowed) return headers
+  const error = new RestError(
+    'rest_too_many_requests',
+    `Too many requests: at most ${perMinute} ${kind}s a minute. Try again in ${taken.retryInSeconds} s.`,
+    429,
+  )
+  Object.assign(error.headers, headers, { 'Retry-After': String(taken.retryInSeconds) })
+  throw error
+}
