@@ -192,6 +192,7 @@ export interface Config {
     tasks: {
       extendRecurrenceHorizons: TaskExtendRecurrenceHorizons;
       pruneChangeLog: TaskPruneChangeLog;
+      publishScheduled: TaskPublishScheduled;
       inline: {
         input: unknown;
         output: unknown;
@@ -573,7 +574,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog';
+        taskSlug: 'inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled';
         taskID: string;
         input?:
           | {
@@ -606,7 +607,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog') | null;
+  taskSlug?: ('inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1092,6 +1093,16 @@ export interface TaskPruneChangeLog {
   input?: unknown;
   output: {
     pruned: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskPublishScheduled".
+ */
+export interface TaskPublishScheduled {
+  input?: unknown;
+  output: {
+    published: number;
   };
 }
 /**

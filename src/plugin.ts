@@ -18,7 +18,7 @@ import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
 import { installTermCounts } from './database/termCountTable'
 import { installTermNameCollation } from './database/termNameCollation'
-import { HORIZON_JOB, PRUNE_CHANGES_JOB, Settings } from './globals/Settings'
+import { HORIZON_JOB, PRUNE_CHANGES_JOB, PUBLISH_JOB, Settings } from './globals/Settings'
 import { siteSettings } from './globals/siteSettings'
 import { DEFAULT_LANGUAGE } from './i18n/languages'
 import { localizationFor } from './i18n/localization'
@@ -27,6 +27,7 @@ import { healthEndpoint } from './rest/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
 import { namespaceEndpoints } from './rest/mount'
 import { extendHorizons } from './collections/series'
+import { publishDue } from './collections/scheduledPublishing'
 import { referenceEndpoints } from './rest/reference'
 
 export type { CalendarPluginOptions, CollectionOverrides } from './options'
@@ -64,6 +65,14 @@ const pruneChangesTask: TaskConfig<typeof PRUNE_CHANGES_JOB.task> = {
     await pruneKeys(req.payload)
     return { output: { pruned: await pruneChanges(req.payload, (await siteSettings(req)).changesRetentionDays) } }
   },
+}
+
+/** Publishes what came due, every minute; runs on several instances wait for each other. */
+const publishTask: TaskConfig<typeof PUBLISH_JOB.task> = {
+  slug: PUBLISH_JOB.task,
+  schedule: [{ cron: '* * * * *', queue: PUBLISH_JOB.queue }],
+  outputSchema: [{ name: 'published', type: 'number', required: true }],
+  handler: async ({ req }) => ({ output: { published: await exclusively(req.payload, PUBLISH_JOB.task, () => publishDue(req)) } }),
 }
 
 /** The change log's tables: each resource's collection, reported by its singular (docs/api.md §18). */
@@ -123,12 +132,12 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError] },
       jobs: {
         ...config.jobs,
-        tasks: [...(config.jobs?.tasks ?? []), horizonTask, pruneChangesTask],
+        tasks: [...(config.jobs?.tasks ?? []), horizonTask, pruneChangesTask, publishTask],
         access: { ...config.jobs?.access, run: config.jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))) },
         // The queue is polled by the server itself, which also queues the scheduled runs.
         autoRun: async (payload) => {
           const own = config.jobs?.autoRun
-          const calendar = options.runJobs === false ? [] : [{ cron: '*/10 * * * *', queue: HORIZON_JOB.queue }]
+          const calendar = options.runJobs === false ? [] : [{ cron: '* * * * *', queue: HORIZON_JOB.queue }]
           return [...(typeof own === 'function' ? await own(payload) : (own ?? [])), ...calendar]
         },
       },

@@ -5,6 +5,7 @@ import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
+import { queuePublication } from './scheduledPublishing'
 import { deriveEventSchedule } from './hooks/eventSchedule'
 import { keepSeries, releaseSeries } from './hooks/series'
 import { validateRecurrence } from './series'
@@ -44,7 +45,7 @@ export const Events: CollectionConfig = {
   indexes: [{ fields: ['status', 'hideFromListings', 'startLocal'] }],
   hooks: {
     beforeChange: [enforceAuthorship, deriveEventSchedule],
-    afterChange: [keepSeries],
+    afterChange: [keepSeries, queuePublication],
     beforeDelete: [releaseSeries],
     afterRead: protection.afterRead,
     beforeOperation: protection.beforeOperation,

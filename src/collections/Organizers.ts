@@ -4,6 +4,7 @@ import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
+import { queuePublication } from './scheduledPublishing'
 
 /** What a password protects: withheld from readers who may not edit the item. */
 const protection = passwordProtection(['description', 'descriptionHtml', 'excerpt', 'image', 'phone', 'website', 'email'])
@@ -15,7 +16,7 @@ export const Organizers: CollectionConfig = {
   forceSelect: protection.forceSelect,
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
   defaultSort: '-publishedAt',
-  hooks: { beforeChange: [enforceAuthorship], afterRead: protection.afterRead, beforeOperation: protection.beforeOperation },
+  hooks: { beforeChange: [enforceAuthorship], afterChange: [queuePublication], afterRead: protection.afterRead, beforeOperation: protection.beforeOperation },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },
     ...descriptionFields(),

@@ -4,6 +4,7 @@ import { authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
+import { queuePublication } from './scheduledPublishing'
 import { deriveStateProvince } from './hooks/stateProvince'
 
 const text = (name: string): Field => ({ name, type: 'text' })
@@ -36,7 +37,12 @@ export const Venues: CollectionConfig = {
   forceSelect: protection.forceSelect,
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
   defaultSort: '-publishedAt',
-  hooks: { beforeChange: [enforceAuthorship, deriveStateProvince], afterRead: protection.afterRead, beforeOperation: protection.beforeOperation },
+  hooks: {
+    beforeChange: [enforceAuthorship, deriveStateProvince],
+    afterChange: [queuePublication],
+    afterRead: protection.afterRead,
+    beforeOperation: protection.beforeOperation,
+  },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },
     ...descriptionFields(),

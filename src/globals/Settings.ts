@@ -19,6 +19,9 @@ export const SETTINGS_DEFAULTS = {
 /** The jobs-queue task that materializes series up to the horizon, and its queue (docs/api.md §16.3). */
 export const HORIZON_JOB = { task: 'extendRecurrenceHorizons', queue: 'calendar' } as const
 
+/** The jobs-queue task that publishes scheduled items when their publication date comes (docs/api.md §2). */
+export const PUBLISH_JOB = { task: 'publishScheduled', queue: HORIZON_JOB.queue } as const
+
 /** The jobs-queue task that forgets changes older than `changesRetentionDays` (docs/api.md §18). */
 export const PRUNE_CHANGES_JOB = { task: 'pruneChangeLog', queue: HORIZON_JOB.queue } as const
 

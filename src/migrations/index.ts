@@ -4,6 +4,7 @@ import * as migration_20261123_213119_recurrence from './20261123_213119_recurre
 import * as migration_20261123_214542_recurrence_horizon_job from './20261123_214542_recurrence_horizon_job';
 import * as migration_20261123_233003_change_feed from './20261123_233003_change_feed';
 import * as migration_20261123_234518_login_throttle from './20261123_234518_login_throttle';
+import * as migration_20261124_000141_scheduled_publishing from './20261124_000141_scheduled_publishing';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_234518_login_throttle.up,
     down: migration_20261123_234518_login_throttle.down,
-    name: '20261123_234518_login_throttle'
+    name: '20261123_234518_login_throttle',
+  },
+  {
+    up: migration_20261124_000141_scheduled_publishing.up,
+    down: migration_20261124_000141_scheduled_publishing.down,
+    name: '20261124_000141_scheduled_publishing'
   },
 ];

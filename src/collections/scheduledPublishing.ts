@@ -1,0 +1,41 @@
+import type { CollectionAfterChangeHook, CollectionSlug, PayloadRequest } from 'payload'
+import { RESOURCES } from '../calendar/resources'
+import { PUBLISH_JOB } from '../globals/Settings'
+
+/** The authored collections, whose items can be scheduled. */
+const SCHEDULABLE = RESOURCES.filter((resource) => resource.family === 'authored').map((resource) => resource.collection as CollectionSlug)
+
+/**
+ * Publishes every scheduled (`future`) event, venue and organizer whose publication date has come
+ * (docs/api.md §2): through Payload's local API, so hooks run as for any write (a series' first event
+ * takes its occurrences along) and the content revision and change feed move. The condition is in
+ * the update itself, so two runs never publish an item twice, and a run after a restart publishes
+ * whatever came due meanwhile.
+ */
+export async function publishDue(req: PayloadRequest, now = new Date()): Promise<number> {
+  let published = 0
+  for (const collection of SCHEDULABLE) {
+    const { docs } = await req.payload.update({
+      collection,
+      where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: now.toISOString() } }] },
+      data: { status: 'publish' } as never,
+      overrideAccess: true,
+      depth: 0,
+      req,
+    })
+    published += docs.length
+  }
+  return published
+}
+
+/**
+ * A run of the publishing task queued for the item's publication date, so it goes out on time; the
+ * task's schedule (every minute) catches anything a lost queue entry would miss.
+ */
+export const queuePublication: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {
+  const scheduled = doc.status === 'future' && doc.publishedAt
+  if (scheduled && (previousDoc?.status !== 'future' || previousDoc?.publishedAt !== doc.publishedAt)) {
+    await req.payload.jobs.queue({ task: PUBLISH_JOB.task, queue: PUBLISH_JOB.queue, input: {}, waitUntil: new Date(doc.publishedAt), req })
+  }
+  return doc
+}

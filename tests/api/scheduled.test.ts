@@ -1,0 +1,45 @@
+/**
+ * Scheduled publishing (docs/api.md §2): a Scheduled (`future`) item publishes itself when its
+ * publication date comes, through the jobs queue, once, whichever instance runs it.
+ */
+import { DateTime } from 'luxon'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { asAdmin, call } from '../support/api'
+import { api, createEventAs } from '../support/writeFixtures'
+
+let admin: string
+
+beforeAll(async () => {
+  admin = await asAdmin()
+})
+
+/** What the server's own polling of the jobs queue does, now. */
+async function tick(): Promise<void> {
+  expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(200)
+}
+
+describe('a scheduled event', () => {
+  it('stays hidden until its publication date, then is published by the queue, once', async () => {
+    const soon = DateTime.utc().plus({ seconds: 2 })
+    const later = DateTime.utc().plus({ days: 2 })
+    const due = await createEventAs(admin, { status: 'future', date_utc: soon.toFormat('yyyy-MM-dd HH:mm:ss') })
+    const notYet = await createEventAs(admin, { status: 'future', date_utc: later.toFormat('yyyy-MM-dd HH:mm:ss') })
+    expect(due.status).toBe('future')
+    expect((await api(`/events/${due.id}`)).status).toBe(403)
+
+    await tick()
+    expect((await api(`/events/${due.id}`)).status).toBe(403)
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, soon.toMillis() - Date.now()) + 500))
+    await tick()
+    const published = await api(`/events/${due.id}`)
+    expect(published.status).toBe(200)
+    expect(published.body.status).toBe('publish')
+    expect((await api(`/events/${notYet.id}`, { token: admin })).body.status).toBe('future')
+
+    // Another run finds nothing more to publish: the item changed once.
+    const before = (await api(`/events/${due.id}`, { token: admin })).body.modified_utc
+    await tick()
+    expect((await api(`/events/${due.id}`, { token: admin })).body.modified_utc).toBe(before)
+  })
+})
