@@ -74,6 +74,8 @@ export interface Config {
     'event-tags': EventTag;
     media: Media;
     users: User;
+    webhooks: Webhook;
+    'webhook-deliveries': WebhookDelivery;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -89,6 +91,8 @@ export interface Config {
     'event-tags': EventTagsSelect<false> | EventTagsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
+    'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -193,6 +197,7 @@ export interface Config {
       extendRecurrenceHorizons: TaskExtendRecurrenceHorizons;
       pruneChangeLog: TaskPruneChangeLog;
       publishScheduled: TaskPublishScheduled;
+      deliverWebhooks: TaskDeliverWebhooks;
       inline: {
         input: unknown;
         output: unknown;
@@ -507,6 +512,61 @@ export interface EventTag {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks".
+ */
+export interface Webhook {
+  id: number;
+  /**
+   * Each change is POSTed here as JSON.
+   */
+  url: string;
+  /**
+   * Signs each delivery: X-Calendar-Signature is sha256=HMAC-SHA256(secret, timestamp + "." + body).
+   */
+  secret: string;
+  /**
+   * The kinds of items whose changes are sent; none chosen sends them all.
+   */
+  types?: ('event' | 'venue' | 'organizer' | 'category' | 'tag')[] | null;
+  /**
+   * Turned off by itself after too many failures in a row.
+   */
+  active?: boolean | null;
+  /**
+   * The change log position delivered so far.
+   */
+  cursor?: string | null;
+  /**
+   * Failed deliveries in a row.
+   */
+  failures?: number | null;
+  retryAt?: string | null;
+  lastError?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries".
+ */
+export interface WebhookDelivery {
+  id: number;
+  webhook: number | Webhook;
+  summary: string;
+  seq: string;
+  ok?: boolean | null;
+  /**
+   * The HTTP status answered; empty when there was no answer.
+   */
+  status?: number | null;
+  attempt: number;
+  error?: string | null;
+  durationMs?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -574,7 +634,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled';
+        taskSlug: 'inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled' | 'deliverWebhooks';
         taskID: string;
         input?:
           | {
@@ -607,7 +667,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled') | null;
+  taskSlug?: ('inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled' | 'deliverWebhooks') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -657,6 +717,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'webhooks';
+        value: number | Webhook;
+      } | null)
+    | ({
+        relationTo: 'webhook-deliveries';
+        value: number | WebhookDelivery;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -908,6 +976,38 @@ export interface UsersSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks_select".
+ */
+export interface WebhooksSelect<T extends boolean = true> {
+  url?: T;
+  secret?: T;
+  types?: T;
+  active?: T;
+  cursor?: T;
+  failures?: T;
+  retryAt?: T;
+  lastError?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries_select".
+ */
+export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  webhook?: T;
+  summary?: T;
+  seq?: T;
+  ok?: T;
+  status?: T;
+  attempt?: T;
+  error?: T;
+  durationMs?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1103,6 +1203,17 @@ export interface TaskPublishScheduled {
   input?: unknown;
   output: {
     published: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDeliverWebhooks".
+ */
+export interface TaskDeliverWebhooks {
+  input?: unknown;
+  output: {
+    delivered: number;
+    failed: number;
   };
 }
 /**
