@@ -33,6 +33,8 @@ import { referenceEndpoints } from './rest/reference'
 import { deliverWebhooks } from './webhooks/deliver'
 
 export type { CalendarPluginOptions, CollectionOverrides } from './options'
+/** Suggestions for `@payloadcms/plugin-seo` on events: `seoPlugin({ collections: ['events'], ...eventSeo })`. */
+export { eventSeo } from './collections/seo'
 
 /**
  * The admin's link to the API reference, named through the package (its `./rsc` export) as an

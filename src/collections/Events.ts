@@ -115,7 +115,15 @@ export const Events: CollectionConfig = {
     { name: 'organizers', type: 'relationship', relationTo: 'organizers', hasMany: true },
     { name: 'categories', type: 'relationship', relationTo: 'event-categories', hasMany: true },
     { name: 'tags', type: 'relationship', relationTo: 'event-tags', hasMany: true },
-    { name: 'parent', type: 'relationship', relationTo: 'events', index: true, admin: { position: 'sidebar' } },
+    {
+      name: 'parent',
+      type: 'relationship',
+      relationTo: 'events',
+      index: true,
+      admin: { position: 'sidebar' },
+      // A copy of an occurrence is an event of its own, not a member of the series.
+      hooks: { beforeDuplicate: [() => null] },
+    },
     {
       name: 'recurrence',
       type: 'textarea',
@@ -131,6 +139,7 @@ export const Events: CollectionConfig = {
       type: 'checkbox',
       defaultValue: false,
       admin: { position: 'sidebar', description: 'An occurrence edited on its own: changes to its series leave it as it is.' },
+      hooks: { beforeDuplicate: [() => false] },
     },
     {
       type: 'collapsible',

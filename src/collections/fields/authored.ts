@@ -22,6 +22,8 @@ export function authoredFields(): Field[] {
       defaultValue: 'draft',
       options: STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
       admin: { position: 'sidebar' },
+      // A copy is a new draft, whatever its original's status (docs/api.md §21).
+      hooks: { beforeDuplicate: [() => 'draft'] },
     },
     {
       name: 'author',
@@ -36,6 +38,7 @@ export function authoredFields(): Field[] {
       type: 'date',
       index: true,
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+      hooks: { beforeDuplicate: [() => null] },
     },
     {
       name: 'password',
