@@ -254,6 +254,7 @@ export interface Event {
   slug?: string | null;
   status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash';
   author?: (number | null) | User;
+  editedBy?: (number | null) | User;
   publishedAt?: string | null;
   /**
    * Readers need this password to see the content.
@@ -413,6 +414,7 @@ export interface Venue {
   slug?: string | null;
   status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash';
   author?: (number | null) | User;
+  editedBy?: (number | null) | User;
   publishedAt?: string | null;
   /**
    * Readers need this password to see the content.
@@ -466,6 +468,7 @@ export interface Organizer {
   slug?: string | null;
   status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash';
   author?: (number | null) | User;
+  editedBy?: (number | null) | User;
   publishedAt?: string | null;
   /**
    * Readers need this password to see the content.
@@ -780,6 +783,7 @@ export interface EventsSelect<T extends boolean = true> {
   slug?: T;
   status?: T;
   author?: T;
+  editedBy?: T;
   publishedAt?: T;
   password?: T;
   hasPassword?: T;
@@ -830,6 +834,7 @@ export interface VenuesSelect<T extends boolean = true> {
   slug?: T;
   status?: T;
   author?: T;
+  editedBy?: T;
   publishedAt?: T;
   password?: T;
   hasPassword?: T;
@@ -862,6 +867,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   slug?: T;
   status?: T;
   author?: T;
+  editedBy?: T;
   publishedAt?: T;
   password?: T;
   hasPassword?: T;

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
-import { authoredFields, excerptField, imageField } from './fields/authored'
+import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
@@ -35,6 +35,7 @@ export const Events: CollectionConfig = {
   slug: 'events',
   labels: { singular: 'Event', plural: 'Events' },
   access: authoredContentAccess,
+  versions: AUTHORED_VERSIONS,
   forceSelect: protection.forceSelect,
   admin: {
     useAsTitle: 'title',

@@ -11,6 +11,13 @@ const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
   trash: 'Trash',
 }
 
+/**
+ * Every save of an event, venue or organizer keeps the state it left as a version (docs/api.md §21):
+ * editors see who changed what and when, compare two versions and restore one. Series occurrences
+ * follow their parent's versions rather than keeping their own.
+ */
+export const AUTHORED_VERSIONS = { maxPerDoc: 50 } as const
+
 /** Status, author, publication date and password: what events, venues and organizers share. */
 export function authoredFields(): Field[] {
   return [
@@ -31,6 +38,15 @@ export function authoredFields(): Field[] {
       relationTo: 'users',
       index: true,
       admin: { position: 'sidebar' },
+    },
+    {
+      // Who saved this state: each version records its editor.
+      name: 'editedBy',
+      label: 'Last edited by',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { position: 'sidebar', readOnly: true },
+      hooks: { beforeChange: [({ req, value }) => req.user?.id ?? value] },
     },
     {
       name: 'publishedAt',
