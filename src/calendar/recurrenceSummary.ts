@@ -259,3 +259,8 @@ export function recurrenceSummary(rule: string, locale: string, timeZone = 'UTC'
   const extra = (dates: string[], frame: (list: string) => string) => (dates.length ? [frame(s.list(dates.map((date) => s.frames.date(s.date(date)))))] : [])
   return [...rules, ...extra(lines.rdates, s.frames.also), ...extra(lines.exdates, s.frames.except)].join('; ')
 }
+
+/** One date of a `recurrence` text as the summary writes it: the editor's lists of extra and excluded dates show them so. */
+export function formatRuleDate(value: string, locale: string, timeZone = 'UTC'): string {
+  return new Summarizer(locale, timeZone).date(value)
+}
