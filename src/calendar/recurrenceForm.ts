@@ -1,11 +1,8 @@
 import { floatingWallClock } from './dates/wallClock'
-import { readRecurrenceLines, readRuleDate, writeRecurrenceLines, type RuleParts } from './recurrenceText'
+import { readRecurrenceLines, readRuleDate, WEEKDAYS, writeRecurrenceLines, type RuleParts, type Weekday } from './recurrenceText'
 
 export type Frequency = 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'
 export const FREQUENCIES: Frequency[] = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']
-
-export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const
-export type Weekday = (typeof WEEKDAYS)[number]
 
 /**
  * What the admin's recurrence editor shows: the rules it can build. A text with anything more (a

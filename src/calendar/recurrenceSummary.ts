@@ -1,5 +1,5 @@
 import { floatingWallClock } from './dates/wallClock'
-import { readRecurrenceLines, readRuleDate, type RuleParts } from './recurrenceText'
+import { readRecurrenceLines, readRuleDate, WEEKDAYS, type RuleParts, type Weekday } from './recurrenceText'
 
 type Frequency = 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'
 
@@ -106,7 +106,6 @@ const FRAMES: Record<string, Frames> = {
 /** The languages whose sentence frames are written; any other gets English frames around its own names and dates. */
 export const SUMMARY_LANGUAGES = Object.keys(FRAMES)
 
-const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']
 const BYDAY_ENTRY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/
 /** Parts that say how a rule runs, not which days it gives: nothing to tell an editor. */
 const SILENT_PARTS = new Set(['WKST'])
@@ -153,7 +152,7 @@ class Summarizer {
 
   /** MO..SU: 1 January 2024 was a Monday. */
   weekdayName(code: string): string {
-    return this.#weekday.format(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(code)))
+    return this.#weekday.format(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(code as Weekday)))
   }
 
   monthName(month: number): string {
@@ -263,4 +262,10 @@ export function recurrenceSummary(rule: string, locale: string, timeZone = 'UTC'
 /** One date of a `recurrence` text as the summary writes it: the editor's lists of extra and excluded dates show them so. */
 export function formatRuleDate(value: string, locale: string, timeZone = 'UTC'): string {
   return new Summarizer(locale, timeZone).date(value)
+}
+
+/** MO..SU named in `locale` (`long`: Tuesday, `short`: Tue), for the editor's weekday choices. */
+export function weekdayNames(locale: string, width: 'long' | 'short'): Record<Weekday, string> {
+  const format = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', weekday: width })
+  return Object.fromEntries(WEEKDAYS.map((code, index) => [code, format.format(Date.UTC(2024, 0, 1 + index))])) as Record<Weekday, string>
 }

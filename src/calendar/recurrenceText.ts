@@ -4,6 +4,10 @@
  * `parseRecurrence`'s decision (recurrence.ts), made when the event is saved.
  */
 
+/** RFC 5545's weekdays, in the order of a week starting on Monday. */
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+
 /** One RRULE's parts, names and values upper-cased, in the order written. */
 export type RuleParts = Map<string, string>
 

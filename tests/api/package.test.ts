@@ -73,7 +73,7 @@ afterAll(async () => {
 
 describe('the packed plugin installed with npm', () => {
   it('packs the built package only: no sources, no app types', () => {
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'index.js', 'rsc.js', 'routes.js', 'types/plugin.d.ts']))
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'index.js', 'rsc.js', 'client.js', 'routes.js', 'types/plugin.d.ts']))
     for (const file of packedFiles) expect(file).toMatch(/^(package\.json|README\.md|[\w/-]+\.js|types\/[\w/.-]+\.d\.ts)$/)
     expect(packedFiles).not.toContain('types/payload-types.d.ts')
   })
