@@ -79,7 +79,8 @@ describe('the packed plugin installed with npm', () => {
   })
 
   it('resolves every export to the install, and runs on the app’s Payload rather than a copy of its own', async () => {
-    for (const specifier of ['cal-events', 'cal-events/rsc', 'cal-events/routes']) expect(resolve(specifier).startsWith(`${installed}/`)).toBe(true)
+    for (const specifier of ['cal-events', 'cal-events/rsc', 'cal-events/client', 'cal-events/routes'])
+      expect(resolve(specifier).startsWith(`${installed}/`)).toBe(true)
     const fromPlugin = createRequire(resolve('cal-events')).resolve('payload')
     expect(fromPlugin).toBe(createRequire(path.join(root, 'package.json')).resolve('payload'))
     expect(await readdir(path.join(scratch, 'node_modules'))).not.toContain('payload')
@@ -89,12 +90,15 @@ describe('the packed plugin installed with npm', () => {
     const check = `import { calendarPlugin, type CalendarPluginOptions } from 'cal-events'
 import { languageRootHandlers } from 'cal-events/routes'
 import { ApiReferenceLink } from 'cal-events/rsc'
-import type { Payload } from 'payload'
+import { RecurrenceField, SeriesInfo } from 'cal-events/client'
+import type { Payload, TextareaFieldClientComponent, UIFieldClientComponent } from 'payload'
 
 const options: CalendarPluginOptions = { languages: ['en', 'fr'], namespace: 'calendar/v2' }
 export const plugin = calendarPlugin(options)
 export const { GET, HEAD } = languageRootHandlers(Promise.reject(new Error('types only')))
 export const link: (props: { payload: Payload }) => unknown = ApiReferenceLink
+export const editor: TextareaFieldClientComponent = RecurrenceField
+export const series: UIFieldClientComponent = SeriesInfo
 // @ts-expect-error an option the plugin does not have
 calendarPlugin({ namepsace: 'calendar/v2' })
 `
