@@ -26,6 +26,7 @@ const types = path.join(dist, 'types')
 const ENTRIES: Record<string, { name: string; source: string }> = {
   '.': { name: 'index', source: 'src/plugin.ts' },
   './rsc': { name: 'rsc', source: 'src/components/ApiReferenceLink.tsx' },
+  './client': { name: 'client', source: 'src/components/client.ts' },
   './routes': { name: 'routes', source: 'src/rest/languageRoots.ts' },
 }
 

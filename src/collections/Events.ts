@@ -31,6 +31,13 @@ const protection = passwordProtection([
   'meta',
 ])
 
+/**
+ * The admin's recurrence editor and series panel, named through the package's `./client` export as
+ * an installing app's import map resolves them; this app maps the name to its source in tsconfig.json.
+ */
+const RECURRENCE_EDITOR = 'cal-events/client#RecurrenceField'
+const SERIES_INFO = 'cal-events/client#SeriesInfo'
+
 export const Events: CollectionConfig = {
   slug: 'events',
   labels: { singular: 'Event', plural: 'Events' },
@@ -131,6 +138,7 @@ export const Events: CollectionConfig = {
       validate: validateRecurrence,
       admin: {
         position: 'sidebar',
+        components: { Field: RECURRENCE_EDITOR },
         description:
           'RFC 5545 lines (RRULE, RDATE, EXDATE) in the event zone; the start is the first occurrence. Occurrences are events whose parent is this one.',
       },
@@ -142,6 +150,7 @@ export const Events: CollectionConfig = {
       admin: { position: 'sidebar', description: 'An occurrence edited on its own: changes to its series leave it as it is.' },
       hooks: { beforeDuplicate: [() => false] },
     },
+    { name: 'series', type: 'ui', admin: { position: 'sidebar', components: { Field: SERIES_INFO } } },
     {
       type: 'collapsible',
       label: 'Display',

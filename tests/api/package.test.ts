@@ -73,13 +73,14 @@ afterAll(async () => {
 
 describe('the packed plugin installed with npm', () => {
   it('packs the built package only: no sources, no app types', () => {
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'index.js', 'rsc.js', 'routes.js', 'types/plugin.d.ts']))
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'index.js', 'rsc.js', 'client.js', 'routes.js', 'types/plugin.d.ts']))
     for (const file of packedFiles) expect(file).toMatch(/^(package\.json|README\.md|[\w/-]+\.js|types\/[\w/.-]+\.d\.ts)$/)
     expect(packedFiles).not.toContain('types/payload-types.d.ts')
   })
 
   it('resolves every export to the install, and runs on the app’s Payload rather than a copy of its own', async () => {
-    for (const specifier of ['cal-events', 'cal-events/rsc', 'cal-events/routes']) expect(resolve(specifier).startsWith(`${installed}/`)).toBe(true)
+    for (const specifier of ['cal-events', 'cal-events/rsc', 'cal-events/client', 'cal-events/routes'])
+      expect(resolve(specifier).startsWith(`${installed}/`)).toBe(true)
     const fromPlugin = createRequire(resolve('cal-events')).resolve('payload')
     expect(fromPlugin).toBe(createRequire(path.join(root, 'package.json')).resolve('payload'))
     expect(await readdir(path.join(scratch, 'node_modules'))).not.toContain('payload')
@@ -89,12 +90,15 @@ describe('the packed plugin installed with npm', () => {
     const check = `import { calendarPlugin, type CalendarPluginOptions } from 'cal-events'
 import { languageRootHandlers } from 'cal-events/routes'
 import { ApiReferenceLink } from 'cal-events/rsc'
-import type { Payload } from 'payload'
+import { RecurrenceField, SeriesInfo } from 'cal-events/client'
+import type { Payload, TextareaFieldClientComponent, UIFieldClientComponent } from 'payload'
 
 const options: CalendarPluginOptions = { languages: ['en', 'fr'], namespace: 'calendar/v2' }
 export const plugin = calendarPlugin(options)
 export const { GET, HEAD } = languageRootHandlers(Promise.reject(new Error('types only')))
 export const link: (props: { payload: Payload }) => unknown = ApiReferenceLink
+export const editor: TextareaFieldClientComponent = RecurrenceField
+export const series: UIFieldClientComponent = SeriesInfo
 // @ts-expect-error an option the plugin does not have
 calendarPlugin({ namepsace: 'calendar/v2' })
 `

@@ -3,128 +3,31 @@
  * event at that venue, give it a French title through the locale switcher, and find it in the
  * events list. What the browser saved is then checked through the REST API.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AdminBrowser, eventually, resultsDir } from '../support/admin'
 import { asAdmin, BASE_URL, call, unique } from '../support/api'
 
-const CHROMIUM = '/usr/bin/chromium'
-const ADMIN = { email: 'admin@calendar.test', password: 'admin-password-1' }
-const TIMEOUT = 60_000
-const resultsDir = path.resolve(import.meta.dirname, '..', '..', 'test-results')
-
-let browser: Browser | undefined
-let page: Page
+let admin: AdminBrowser | undefined
 let token: string
-const pageErrors: string[] = []
 
 beforeAll(async () => {
   token = await asAdmin()
-  mkdirSync(resultsDir, { recursive: true })
 })
-
-/** Headless Chromium, as CI has it; a missing browser fails the test rather than skipping it. */
-async function openBrowser(): Promise<void> {
-  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`).toBe(true)
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
-  // UTC, so that what is typed into the date pickers is the instant the API returns.
-  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US', viewport: { width: 1280, height: 900 } })
-  context.setDefaultTimeout(TIMEOUT)
-  context.setDefaultNavigationTimeout(TIMEOUT)
-  page = await context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
-}
 
 afterAll(async () => {
-  await browser?.close()
+  await admin?.close()
 })
-
-/** On failure, what the browser showed: a screenshot and the page's HTML next to it. */
-async function captureFailure(name: string): Promise<void> {
-  try {
-    await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage: true })
-    writeFileSync(path.join(resultsDir, `${name}.html`), await page.content())
-  } catch {
-    // the page itself is gone
-  }
-}
-
-async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
-  try {
-    return await body()
-  } catch (error) {
-    await captureFailure(`admin-failure-${name}`)
-    const errors = pageErrors.length ? `\npage errors:\n${pageErrors.join('\n')}` : ''
-    throw new Error(`${name} (at ${page.url()}): ${error instanceof Error ? error.message : error}${errors}`, { cause: error })
-  }
-}
-
-/** Payload's confirmation toast after a save. */
-async function toast(text: string): Promise<void> {
-  await page.locator('.payload-toast-container').getByText(text).first().waitFor()
-}
-
-/** Clicks Save on a new document, waits for Payload's confirmation; returns the new id from the URL. */
-async function saveNew(collection: string, label: string): Promise<string> {
-  await page.locator('#action-save').click()
-  await toast(`${label} successfully created.`)
-  await page.waitForURL(new RegExp(`/admin/collections/${collection}/\\d+`))
-  const id = new URL(page.url()).pathname.split('/').at(-1)!
-  expect(id).toMatch(/^\d+$/)
-  return id
-}
-
-/** expect.poll with the page's patience: a cold production admin can take seconds per view. */
-function eventually<T>(read: () => Promise<T>) {
-  return expect.poll(read, { timeout: TIMEOUT, interval: 200 })
-}
-
-/** The locale the admin's header switcher shows. */
-function currentLocale(): Promise<string | null> {
-  return page.getByRole('button', { name: 'Locale' }).locator('.localizer-button__current-label').textContent()
-}
-
-/** A react-select (select or relationship field): open it, optionally type, click the option. */
-async function choose(fieldId: string, option: string, type?: string): Promise<void> {
-  const field = page.locator(`#${fieldId}`)
-  await field.locator('.rs__control').click()
-  if (type) await field.locator('.rs__input').fill(type)
-  await page.locator('.rs__option', { hasText: option }).first().click()
-  // The chosen value's label (relationship values also hold an Edit button).
-  await eventually(() => field.locator('.value-container').getAttribute('title')).toBe(option)
-}
-
-/** A Payload date field with time: typed in its picker's display format, then confirmed. */
-async function setDate(fieldId: string, display: string): Promise<void> {
-  const input = page.locator(`#${fieldId} .date-time-picker input`)
-  await input.click()
-  await input.fill(display)
-  await input.press('Enter')
-  await page.keyboard.press('Escape')
-  await eventually(() => input.inputValue()).toBe(display)
-}
 
 describe('the admin in a browser', () => {
   it('creates a venue and a bilingual event at it, and lists the event', async () => {
     const venueName = unique('Venue ')
     const englishTitle = unique('Harvest concert ')
     const frenchTitle = `Concert des vendanges ${englishTitle.split(' ').at(-1)}`
-    await openBrowser()
+    admin = await AdminBrowser.open('admin')
+    const { page, step, choose, setDate, saveNew, toast, currentLocale } = admin
 
-    await step('sign-in', async () => {
-      await page.goto(`${BASE_URL}/admin/login`)
-      await page.locator('#field-email').fill(ADMIN.email)
-      await page.locator('#field-password').fill(ADMIN.password)
-      await page.locator('form button[type="submit"]').click()
-      await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.includes('/login'))
-      // The dashboard lists the calendar's collections.
-      await page.locator('a[href="/admin/collections/events"]').first().waitFor()
-    })
+    await step('sign-in', admin.signIn)
 
     const venueId = await step('create-venue', async () => {
       // In English whatever locale the admin last used (Payload remembers it per user).
@@ -188,6 +91,6 @@ describe('the admin in a browser', () => {
     const venue = await call(`/api/venues/${venueId}`)
     expect(venue.status).toBe(200)
     expect(venue.body.name).toBe(venueName)
-    expect(pageErrors, 'uncaught errors in the admin').toEqual([])
+    expect(admin.pageErrors, 'uncaught errors in the admin').toEqual([])
   }, 240_000)
 })

@@ -1,22 +1,7 @@
 import { FixedOffsetZone, IANAZone, type Zone } from 'luxon'
 // Intl only offers localized names such as "GMT+2"; the tz database abbreviations ("CEST", "+04") ship with moment-timezone's data.
 import moment from 'moment-timezone'
-
-const OFFSET_ZONE = /^utc([+-])(\d{1,2})(?::(\d{2}))?$/i
-
-/** Real-world offsets span UTC-12 to UTC+14. */
-const MAX_OFFSET_MINUTES = 14 * 60
-
-/** Minutes east of UTC of a `UTC±H[:MM]` zone, or null when the input is not one. */
-function offsetZoneMinutes(input: string): number | null {
-  const match = OFFSET_ZONE.exec(input)
-  if (!match) return null
-  const [, sign, hours = '0', minutes = '0'] = match
-  if (Number(minutes) > 59) return null
-  const total = Number(hours) * 60 + Number(minutes)
-  if (total > MAX_OFFSET_MINUTES) return null
-  return sign === '-' ? -total : total
-}
+import { offsetZoneMinutes } from './wallClock'
 
 function pad2(value: number): string {
   return String(value).padStart(2, '0')

@@ -1,0 +1,40 @@
+import { useConfig } from '@payloadcms/ui'
+import { useEffect, useState } from 'react'
+
+/**
+ * Reads Payload's REST API from the admin, as the signed-in editor (the session cookie), so what
+ * the components show is what that editor may read.
+ */
+export function useAdminApi() {
+  const { config } = useConfig()
+  const api = `${config.serverURL}${config.routes.api}`
+  const admin = config.routes.admin
+  const get = async <T>(route: string, query: Record<string, string | number> = {}): Promise<T | undefined> => {
+    const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))
+    const response = await fetch(`${api}${route}?${search}`, { credentials: 'include' })
+    return response.ok ? ((await response.json()) as T) : undefined
+  }
+  return { get, admin }
+}
+
+/**
+ * The site's time zone (the settings global), which events without a zone of their own use; UTC when
+ * the app has no settings global.
+ */
+export function useSiteZone(): string {
+  const { get } = useAdminApi()
+  const [zone, setZone] = useState('UTC')
+  useEffect(() => {
+    let current = true
+    get<{ timezone?: string }>('/globals/settings', { depth: 0 })
+      .then((settings) => {
+        if (current && settings?.timezone) setZone(settings.timezone)
+      })
+      .catch(() => undefined)
+    return () => {
+      current = false
+    }
+    // Once per form: the setting does not change under an editor.
+  }, [])
+  return zone
+}

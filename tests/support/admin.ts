@@ -1,0 +1,124 @@
+/**
+ * The admin in a real Chromium, as the browser tests drive it: Debian's Chromium headless, signed in
+ * as the administrator, with a screenshot and the page's HTML kept when a step fails.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { BASE_URL } from './api'
+
+const CHROMIUM = '/usr/bin/chromium'
+const ADMIN = { email: 'admin@calendar.test', password: 'admin-password-1' }
+export const TIMEOUT = 60_000
+export const resultsDir = path.resolve(import.meta.dirname, '..', '..', 'test-results')
+
+/** Its methods are bound, so a test can destructure them. */
+export class AdminBrowser {
+  readonly pageErrors: string[] = []
+
+  private constructor(
+    private readonly browser: Browser,
+    readonly page: Page,
+    /** Names the failure captures: `{prefix}-failure-{step}.png`. */
+    private readonly prefix: string,
+  ) {
+    page.on('pageerror', (error) => this.pageErrors.push(`${page.url()}: ${error.message}`))
+  }
+
+  /** Headless Chromium, as CI has it; a missing browser fails the test rather than skipping it. */
+  static async open(prefix: string): Promise<AdminBrowser> {
+    mkdirSync(resultsDir, { recursive: true })
+    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`).toBe(true)
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    })
+    // UTC, so that what is typed into the date pickers is the instant the API returns.
+    const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    context.setDefaultTimeout(TIMEOUT)
+    context.setDefaultNavigationTimeout(TIMEOUT)
+    return new AdminBrowser(browser, await context.newPage(), prefix)
+  }
+
+  close(): Promise<void> {
+    return this.browser.close()
+  }
+
+  /** On failure, what the browser showed: a screenshot and the page's HTML next to it. */
+  private captureFailure = async (name: string): Promise<void> => {
+    try {
+      await this.page.screenshot({ path: path.join(resultsDir, `${this.prefix}-failure-${name}.png`), fullPage: true })
+      writeFileSync(path.join(resultsDir, `${this.prefix}-failure-${name}.html`), await this.page.content())
+    } catch {
+      // the page itself is gone
+    }
+  }
+
+  step = async <T>(name: string, body: () => Promise<T>): Promise<T> => {
+    try {
+      return await body()
+    } catch (error) {
+      await this.captureFailure(name)
+      const errors = this.pageErrors.length ? `\npage errors:\n${this.pageErrors.join('\n')}` : ''
+      throw new Error(`${name} (at ${this.page.url()}): ${error instanceof Error ? error.message : error}${errors}`, { cause: error })
+    }
+  }
+
+  signIn = async (): Promise<void> => {
+    const { page } = this
+    await page.goto(`${BASE_URL}/admin/login`)
+    await page.locator('#field-email').fill(ADMIN.email)
+    await page.locator('#field-password').fill(ADMIN.password)
+    await page.locator('form button[type="submit"]').click()
+    await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.includes('/login'))
+    // The dashboard lists the calendar's collections.
+    await page.locator('a[href="/admin/collections/events"]').first().waitFor()
+  }
+
+  /** Payload's confirmation toast after a save. */
+  toast = async (text: string): Promise<void> => {
+    await this.page.locator('.payload-toast-container').getByText(text).first().waitFor()
+  }
+
+  /** Clicks Save on a new document, waits for Payload's confirmation; returns the new id from the URL. */
+  saveNew = async (collection: string, label: string): Promise<string> => {
+    await this.page.locator('#action-save').click()
+    await this.toast(`${label} successfully created.`)
+    await this.page.waitForURL(new RegExp(`/admin/collections/${collection}/\\d+`))
+    const id = new URL(this.page.url()).pathname.split('/').at(-1)!
+    expect(id).toMatch(/^\d+$/)
+    return id
+  }
+
+  /** The locale the admin's header switcher shows. */
+  currentLocale = (): Promise<string | null> => {
+    return this.page.getByRole('button', { name: 'Locale' }).locator('.localizer-button__current-label').textContent()
+  }
+
+  /** A react-select (select or relationship field): open it, optionally type, click the option. */
+  choose = async (fieldId: string, option: string, type?: string): Promise<void> => {
+    const field = this.page.locator(`#${fieldId}`)
+    await field.locator('.rs__control').click()
+    if (type) await field.locator('.rs__input').fill(type)
+    await this.page.locator('.rs__option', { hasText: option }).first().click()
+    // The chosen value's label (relationship values also hold an Edit button).
+    await eventually(() => field.locator('.value-container').getAttribute('title')).toBe(option)
+  }
+
+  /** A Payload date field with time: typed in its picker's display format, then confirmed. */
+  setDate = async (fieldId: string, display: string): Promise<void> => {
+    const input = this.page.locator(`#${fieldId} .date-time-picker input`)
+    await input.click()
+    await input.fill(display)
+    await input.press('Enter')
+    await this.page.keyboard.press('Escape')
+    await eventually(() => input.inputValue()).toBe(display)
+  }
+}
+
+/** expect.poll with the page's patience: a cold production admin can take seconds per view. */
+export function eventually<T>(read: () => Promise<T>) {
+  return expect.poll(read, { timeout: TIMEOUT, interval: 200 })
+}
