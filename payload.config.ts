@@ -4,7 +4,7 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { calendarPlugin } from './src/plugin'
+import { calendarPlugin, eventSeo } from './src/plugin'
 import { databaseAdapter } from './src/database/adapter'
 import { migrations } from './src/migrations'
 
@@ -29,8 +29,5 @@ export default buildConfig({
   cors: corsOrigins.includes('*') ? '*' : corsOrigins,
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  plugins: [
-    calendarPlugin({ runJobs: process.env.JOBS_AUTORUN !== 'false' }),
-    seoPlugin({ collections: ['events'], uploadsCollection: 'media', generateTitle: ({ doc }) => String(doc?.title ?? '') }),
-  ],
+  plugins: [calendarPlugin({ runJobs: process.env.JOBS_AUTORUN !== 'false' }), seoPlugin({ collections: ['events'], uploadsCollection: 'media', ...eventSeo })],
 })

@@ -2,7 +2,10 @@
  * `npm run bench`: the namespace against Payload's own REST API and a raw floor, on datasets of
  * 10k, 100k and 1M events, the service run as production runs it (built, `next start`, embedded
  * PostgreSQL). Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
- * (10k only, 5 s) `--scenarios a,e,f` (a subset). Prints a table and adds it on top of bench/results/<date>.md.
+ * (10k only, 5 s) `--scenarios a,e,f` (a subset) `--recurring` (half the events are occurrences of
+ * weekly series). Besides the table: the first list after a write, the creation of a daily series
+ * of 730 occurrences, and 500 connections for 30 s against the list (load shedding). Prints a table
+ * and adds it on top of bench/results/<date>.md.
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -24,12 +27,19 @@ const duration = Number(option('duration') ?? (quick ? 5 : 15))
 const only = option('scenarios')
   ?.split(',')
   .map((letter) => `${letter.trim()}.`)
+const recurring = args.includes('--recurring')
 const CONNECTIONS = 32
+/** The overload scenario: more connections than an instance serves within SHED_QUEUE_MS. */
+const OVERLOAD = { connections: 500, seconds: 30 }
 
 type Row = { size: number; scenario: string; rps: number; p50: number; p99: number; errors: number; rssMb: number; queries: number }
 
 /** Per size, the latency of the first (a) after a write, in ms: what the cached totals and term counts cost to redo. */
 const afterWrite: [size: number, ms: number][] = []
+/** Per size, what a daily series of 730 occurrences costs through the namespace, in seconds. */
+const seriesFigures: [size: number, create: number, retitle: number][] = []
+/** Per size, the list under 500 connections: the p99 of the answers served (2xx), the share shed (503), RSS. */
+const overload: [size: number, servedP99: number, shedShare: number, served: number, rssMb: number][] = []
 
 function start(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
@@ -109,6 +119,62 @@ async function listAfterWrite(url: string, db: pg.Client, eventId: number): Prom
   return Math.round(times.sort((a, b) => a - b)[2]!)
 }
 
+/** The administrator of the benchmark's database, registered on first use. */
+async function adminToken(base: string): Promise<string> {
+  const credentials = { email: 'bench@calendar.test', password: 'bench-password-1' }
+  await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  return ((await login.json()) as { token: string }).token
+}
+
+/** A daily series of 730 occurrences created, then retitled, through the namespace (docs/api.md §16). */
+async function seriesCreation(base: string): Promise<[create: number, retitle: number]> {
+  const headers = { 'Content-Type': 'application/json', Authorization: `JWT ${await adminToken(base)}` }
+  const timed = async (method: string, path: string, body: unknown) => {
+    const started = performance.now()
+    const response = await fetch(`${base}/api/cal/events/v1${path}`, { method, headers, body: JSON.stringify(body) })
+    const answer = (await response.json()) as { id: number }
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`)
+    return { seconds: Math.round(performance.now() - started) / 1000, answer }
+  }
+  const start = dayOffset(1)
+  const created = await timed('POST', '/events', {
+    title: 'Daily bench series',
+    status: 'publish',
+    start_date: `${start} 09:00:00`,
+    end_date: `${start} 10:00:00`,
+    timezone: 'Europe/Paris',
+    recurrence: 'RRULE:FREQ=DAILY;COUNT=730',
+  })
+  const retitled = await timed('POST', `/events/${created.answer.id}`, { title: 'Daily bench series, retitled' })
+  return [created.seconds, retitled.seconds]
+}
+
+/** 500 connections for 30 s: what the served answers cost, how many were shed, and memory. */
+async function overloadRun(url: string, pid: number): Promise<[servedP99: number, shedShare: number, served: number, rssMb: number]> {
+  const served: number[] = []
+  let shed = 0
+  let other = 0
+  let rssMb = 0
+  const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
+  await autocannon({
+    url,
+    connections: OVERLOAD.connections,
+    duration: OVERLOAD.seconds,
+    timeout: 30,
+    setupClient: (client) =>
+      client.on('response', (status: number, _bytes: number, ms: number) => {
+        if (status >= 200 && status < 300) served.push(ms)
+        else if (status === 503) shed++
+        else other++
+      }),
+  })
+  clearInterval(sampler)
+  served.sort((a, b) => a - b)
+  const total = served.length + shed + other
+  return [Math.round(served[Math.floor(served.length * 0.99)] ?? 0), Math.round((shed / Math.max(1, total)) * 1000) / 10, served.length, rssMb]
+}
+
 async function benchSize(size: number): Promise<Row[]> {
   const directory = path.join(root, 'bench', '.datasets', String(size))
   const database = await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
@@ -126,7 +192,7 @@ async function benchSize(size: number): Promise<Row[]> {
   try {
     await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
     const generatedAt = Date.now()
-    await generateDataset(database.url, size)
+    await generateDataset(database.url, size, { recurring })
     console.error(`${size} events generated in ${((Date.now() - generatedAt) / 1000).toFixed(1)} s`)
     const db = new pg.Client({ connectionString: database.url })
     await db.connect()
@@ -153,6 +219,8 @@ async function benchSize(size: number): Promise<Row[]> {
       rows.push(row)
     }
     if (!only || only.includes('a.')) afterWrite.push([size, await listAfterWrite(scenarios[0]![1], db, sample.id)])
+    if (!only || only.includes('s.')) seriesFigures.push([size, ...(await seriesCreation(base))])
+    if (!only || only.includes('o.')) overload.push([size, ...(await overloadRun(scenarios[0]![1], app.pid!))])
     await stop(floor)
     await db.end()
   } finally {
@@ -181,6 +249,12 @@ function targets(rows: Row[]): string[] {
   const small = find(10_000, 'a.')
   const large = find(1_000_000, 'a.')
   if (small && large) notes.push(`p50 of (a) at 1M / at 10k: ${(large.p50 / small.p50).toFixed(2)}× (target ≤ 1.3×)`)
+  for (const [size, create, retitle] of seriesFigures)
+    notes.push(`daily series of 730 occurrences at ${size.toLocaleString('en')}: created in ${create} s, parent retitled in ${retitle} s`)
+  for (const [size, p99, share, served, rss] of overload)
+    notes.push(
+      `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on (a) at ${size.toLocaleString('en')}: p99 of the ${served} answers served ${p99} ms (target < 1000), ${share}% shed with 503, RSS ${rss} MB`,
+    )
   if (afterWrite.length) notes.push(`first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`)
   notes.push(`largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ 512 MB); errors: ${rows.reduce((n, r) => n + r.errors, 0)}`)
   return notes
@@ -192,7 +266,7 @@ async function main(): Promise<void> {
   for (const size of sizes) rows.push(...(await benchSize(size)))
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator (autocannon, ${CONNECTIONS} connections, ${duration} s per scenario after a warm-up) on the same machine`
   const report = [
-    `# Benchmark ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `# Benchmark ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC${recurring ? ' (half the events are occurrences of weekly series)' : ''}`,
     '',
     machine,
     '',

@@ -74,6 +74,8 @@ export interface Config {
     'event-tags': EventTag;
     media: Media;
     users: User;
+    webhooks: Webhook;
+    'webhook-deliveries': WebhookDelivery;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -89,6 +91,8 @@ export interface Config {
     'event-tags': EventTagsSelect<false> | EventTagsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
+    'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -193,6 +197,7 @@ export interface Config {
       extendRecurrenceHorizons: TaskExtendRecurrenceHorizons;
       pruneChangeLog: TaskPruneChangeLog;
       publishScheduled: TaskPublishScheduled;
+      deliverWebhooks: TaskDeliverWebhooks;
       inline: {
         input: unknown;
         output: unknown;
@@ -249,6 +254,7 @@ export interface Event {
   slug?: string | null;
   status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash';
   author?: (number | null) | User;
+  editedBy?: (number | null) | User;
   publishedAt?: string | null;
   /**
    * Readers need this password to see the content.
@@ -408,6 +414,7 @@ export interface Venue {
   slug?: string | null;
   status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash';
   author?: (number | null) | User;
+  editedBy?: (number | null) | User;
   publishedAt?: string | null;
   /**
    * Readers need this password to see the content.
@@ -461,6 +468,7 @@ export interface Organizer {
   slug?: string | null;
   status: 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash';
   author?: (number | null) | User;
+  editedBy?: (number | null) | User;
   publishedAt?: string | null;
   /**
    * Readers need this password to see the content.
@@ -502,6 +510,61 @@ export interface EventTag {
    * Generated from the name when left empty.
    */
   slug?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks".
+ */
+export interface Webhook {
+  id: number;
+  /**
+   * Each change is POSTed here as JSON.
+   */
+  url: string;
+  /**
+   * Signs each delivery: X-Calendar-Signature is sha256=HMAC-SHA256(secret, timestamp + "." + body).
+   */
+  secret: string;
+  /**
+   * The kinds of items whose changes are sent; none chosen sends them all.
+   */
+  types?: ('event' | 'venue' | 'organizer' | 'category' | 'tag')[] | null;
+  /**
+   * Turned off by itself after too many failures in a row.
+   */
+  active?: boolean | null;
+  /**
+   * The change log position delivered so far.
+   */
+  cursor?: string | null;
+  /**
+   * Failed deliveries in a row.
+   */
+  failures?: number | null;
+  retryAt?: string | null;
+  lastError?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries".
+ */
+export interface WebhookDelivery {
+  id: number;
+  webhook: number | Webhook;
+  summary: string;
+  seq: string;
+  ok?: boolean | null;
+  /**
+   * The HTTP status answered; empty when there was no answer.
+   */
+  status?: number | null;
+  attempt: number;
+  error?: string | null;
+  durationMs?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -574,7 +637,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled';
+        taskSlug: 'inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled' | 'deliverWebhooks';
         taskID: string;
         input?:
           | {
@@ -607,7 +670,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled') | null;
+  taskSlug?: ('inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled' | 'deliverWebhooks') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -657,6 +720,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'webhooks';
+        value: number | Webhook;
+      } | null)
+    | ({
+        relationTo: 'webhook-deliveries';
+        value: number | WebhookDelivery;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -712,6 +783,7 @@ export interface EventsSelect<T extends boolean = true> {
   slug?: T;
   status?: T;
   author?: T;
+  editedBy?: T;
   publishedAt?: T;
   password?: T;
   hasPassword?: T;
@@ -762,6 +834,7 @@ export interface VenuesSelect<T extends boolean = true> {
   slug?: T;
   status?: T;
   author?: T;
+  editedBy?: T;
   publishedAt?: T;
   password?: T;
   hasPassword?: T;
@@ -794,6 +867,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   slug?: T;
   status?: T;
   author?: T;
+  editedBy?: T;
   publishedAt?: T;
   password?: T;
   hasPassword?: T;
@@ -905,6 +979,38 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks_select".
+ */
+export interface WebhooksSelect<T extends boolean = true> {
+  url?: T;
+  secret?: T;
+  types?: T;
+  active?: T;
+  cursor?: T;
+  failures?: T;
+  retryAt?: T;
+  lastError?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries_select".
+ */
+export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  webhook?: T;
+  summary?: T;
+  seq?: T;
+  ok?: T;
+  status?: T;
+  attempt?: T;
+  error?: T;
+  durationMs?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1103,6 +1209,17 @@ export interface TaskPublishScheduled {
   input?: unknown;
   output: {
     published: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDeliverWebhooks".
+ */
+export interface TaskDeliverWebhooks {
+  input?: unknown;
+  output: {
+    delivered: number;
+    failed: number;
   };
 }
 /**

@@ -1,4 +1,4 @@
-import type { CollectionConfig, Config, TaskConfig } from 'payload'
+import type { CollectionConfig, Config, Endpoint, TaskConfig } from 'payload'
 import { isAdministrator } from './calendar/access/collectionAccess'
 import { RESOURCES } from './calendar/resources'
 import { Events } from './collections/Events'
@@ -8,6 +8,7 @@ import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
+import { DELIVER_JOB, pruneDeliveries, WebhookDeliveries, Webhooks } from './collections/Webhooks'
 import { databaseUnavailableAfterError, handleConnectionErrors } from './database/connectionErrors'
 import { installChangeLog, pruneChanges } from './database/changeLog'
 import { installIdempotency, pruneKeys } from './database/idempotency'
@@ -29,8 +30,11 @@ import { namespaceEndpoints } from './rest/mount'
 import { extendHorizons } from './collections/series'
 import { publishDue } from './collections/scheduledPublishing'
 import { referenceEndpoints } from './rest/reference'
+import { deliverWebhooks } from './webhooks/deliver'
 
 export type { CalendarPluginOptions, CollectionOverrides } from './options'
+/** Suggestions for `@payloadcms/plugin-seo` on events: `seoPlugin({ collections: ['events'], ...eventSeo })`. */
+export { eventSeo } from './collections/seo'
 
 /**
  * The admin's link to the API reference, named through the package (its `./rsc` export) as an
@@ -56,14 +60,16 @@ const horizonTask: TaskConfig<typeof HORIZON_JOB.task> = {
   }),
 }
 
-/** Forgets changes past the retention (docs/api.md §18) and idempotency keys past their 24 hours (§19), daily. */
+/** Forgets changes and webhook delivery logs past the retention (docs/api.md §18, §20) and idempotency keys past their 24 hours (§19), daily. */
 const pruneChangesTask: TaskConfig<typeof PRUNE_CHANGES_JOB.task> = {
   slug: PRUNE_CHANGES_JOB.task,
   schedule: [{ cron: '30 3 * * *', queue: PRUNE_CHANGES_JOB.queue }],
   outputSchema: [{ name: 'pruned', type: 'number', required: true }],
   handler: async ({ req }) => {
+    const { changesRetentionDays } = await siteSettings(req)
     await pruneKeys(req.payload)
-    return { output: { pruned: await pruneChanges(req.payload, (await siteSettings(req)).changesRetentionDays) } }
+    await pruneDeliveries(req, changesRetentionDays)
+    return { output: { pruned: await pruneChanges(req.payload, changesRetentionDays) } }
   },
 }
 
@@ -73,6 +79,30 @@ const publishTask: TaskConfig<typeof PUBLISH_JOB.task> = {
   schedule: [{ cron: '* * * * *', queue: PUBLISH_JOB.queue }],
   outputSchema: [{ name: 'published', type: 'number', required: true }],
   handler: async ({ req }) => ({ output: { published: await exclusively(req.payload, PUBLISH_JOB.task, () => publishDue(req)) } }),
+}
+
+/**
+ * Sends what changed to the webhooks (docs/api.md §20). Runs on several instances wait for each other,
+ * so each endpoint gets its changes once and in order.
+ */
+const deliverTask: TaskConfig<typeof DELIVER_JOB.task> = {
+  slug: DELIVER_JOB.task,
+  schedule: [{ cron: DELIVER_JOB.every, queue: DELIVER_JOB.queue }],
+  outputSchema: [
+    { name: 'delivered', type: 'number', required: true },
+    { name: 'failed', type: 'number', required: true },
+  ],
+  handler: async ({ req }) => ({ output: await exclusively(req.payload, DELIVER_JOB.task, () => deliverWebhooks(req)) }),
+}
+
+/** `POST /api/webhooks/deliver`: one delivery pass now, for administrators (after fixing a receiver, say). */
+const deliverNow: Endpoint = {
+  path: '/deliver',
+  method: 'post',
+  handler: async (req) => {
+    if (!isAdministrator({ req } as never)) return Response.json({ errors: [{ message: 'You are not allowed to perform this action.' }] }, { status: 403 })
+    return Response.json(await exclusively(req.payload, DELIVER_JOB.task, () => deliverWebhooks(req)))
+  },
 }
 
 /** The change log's tables: each resource's collection, reported by its singular (docs/api.md §18). */
@@ -103,6 +133,8 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       withOverrides(EventTags, overrides['event-tags']),
       Media,
       Users,
+      { ...Webhooks, endpoints: [...(Webhooks.endpoints || []), deliverNow] },
+      WebhookDeliveries,
     ]
     const namespace = (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, '')
     const runtime: CalendarRuntime = {
@@ -132,12 +164,18 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError] },
       jobs: {
         ...config.jobs,
-        tasks: [...(config.jobs?.tasks ?? []), horizonTask, pruneChangesTask, publishTask],
+        tasks: [...(config.jobs?.tasks ?? []), horizonTask, pruneChangesTask, publishTask, deliverTask],
         access: { ...config.jobs?.access, run: config.jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))) },
         // The queue is polled by the server itself, which also queues the scheduled runs.
         autoRun: async (payload) => {
           const own = config.jobs?.autoRun
-          const calendar = options.runJobs === false ? [] : [{ cron: '* * * * *', queue: HORIZON_JOB.queue }]
+          const calendar =
+            options.runJobs === false
+              ? []
+              : [
+                  { cron: '* * * * *', queue: HORIZON_JOB.queue },
+                  { cron: DELIVER_JOB.every, queue: DELIVER_JOB.queue },
+                ]
           return [...(typeof own === 'function' ? await own(payload) : (own ?? [])), ...calendar]
         },
       },

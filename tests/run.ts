@@ -17,6 +17,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): { child: 
   return { child, done }
 }
 
+/** The webhook receivers of the tests listen on loopback, and retries come quickly. */
+const WEBHOOKS_FOR_TESTS = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_MAX_FAILURES: '3' }
+
 async function main(): Promise<number> {
   const production = { ...process.env, NODE_ENV: 'production' as const }
   // SKIP_BUILD=1 is for iterating on tests against an existing build: no lint, no type check, no build.
@@ -35,7 +38,7 @@ async function main(): Promise<number> {
   const server = run(
     bin('next'),
     nextStartArgs(port, '127.0.0.1'),
-    productionServerEnv({ ...process.env, ...WITHOUT_RATE_LIMITS, SERVER_URL: baseUrl, QUERY_COUNT_HEADER: 'true' }),
+    productionServerEnv({ ...process.env, ...WITHOUT_RATE_LIMITS, SERVER_URL: baseUrl, QUERY_COUNT_HEADER: 'true', ...WEBHOOKS_FOR_TESTS }),
   )
   try {
     await waitForHealth(baseUrl, 180_000)

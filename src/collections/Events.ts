@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
-import { authoredFields, excerptField, imageField } from './fields/authored'
+import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
@@ -44,6 +44,7 @@ export const Events: CollectionConfig = {
   slug: 'events',
   labels: { singular: 'Event', plural: 'Events' },
   access: authoredContentAccess,
+  versions: AUTHORED_VERSIONS,
   forceSelect: protection.forceSelect,
   admin: {
     useAsTitle: 'title',
@@ -127,7 +128,15 @@ export const Events: CollectionConfig = {
     { name: 'organizers', type: 'relationship', relationTo: 'organizers', hasMany: true },
     { name: 'categories', type: 'relationship', relationTo: 'event-categories', hasMany: true },
     { name: 'tags', type: 'relationship', relationTo: 'event-tags', hasMany: true },
-    { name: 'parent', type: 'relationship', relationTo: 'events', index: true, admin: { position: 'sidebar' } },
+    {
+      name: 'parent',
+      type: 'relationship',
+      relationTo: 'events',
+      index: true,
+      admin: { position: 'sidebar' },
+      // A copy of an occurrence is an event of its own, not a member of the series.
+      hooks: { beforeDuplicate: [() => null] },
+    },
     {
       name: 'recurrence',
       type: 'textarea',
@@ -144,6 +153,7 @@ export const Events: CollectionConfig = {
       type: 'checkbox',
       defaultValue: false,
       admin: { position: 'sidebar', description: 'An occurrence edited on its own: changes to its series leave it as it is.' },
+      hooks: { beforeDuplicate: [() => false] },
     },
     { name: 'series', type: 'ui', admin: { position: 'sidebar', components: { Field: SERIES_INFO } } },
     {

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
-import { authoredFields, excerptField, imageField } from './fields/authored'
+import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
@@ -13,6 +13,7 @@ export const Organizers: CollectionConfig = {
   slug: 'organizers',
   labels: { singular: 'Organizer', plural: 'Organizers' },
   access: authoredContentAccess,
+  versions: AUTHORED_VERSIONS,
   forceSelect: protection.forceSelect,
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
   defaultSort: '-publishedAt',

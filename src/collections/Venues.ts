@@ -1,6 +1,6 @@
 import type { CollectionConfig, Field } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
-import { authoredFields, excerptField, imageField } from './fields/authored'
+import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
@@ -34,6 +34,7 @@ export const Venues: CollectionConfig = {
   slug: 'venues',
   labels: { singular: 'Venue', plural: 'Venues' },
   access: authoredContentAccess,
+  versions: AUTHORED_VERSIONS,
   forceSelect: protection.forceSelect,
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
   defaultSort: '-publishedAt',

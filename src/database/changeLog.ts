@@ -80,12 +80,18 @@ export async function lastChange(payload: Payload): Promise<string> {
   return rows[0]?.seq ?? '0'
 }
 
-/** Up to `limit` items changed after `after`, in the order of their latest change. */
-export async function changesAfter(payload: Payload, after: string, limit: number): Promise<ChangeRow[]> {
+/** Up to `limit` items changed after `after`, in the order of their latest change; only of `types` when given. */
+export async function changesAfter(payload: Payload, after: string, limit: number, types?: string[]): Promise<ChangeRow[]> {
+  const ofTypes = types?.length
+    ? sql`and c.type in (${sql.join(
+        types.map((type) => sql`${type}`),
+        sql`, `,
+      )})`
+    : sql``
   return rawQuery<ChangeRow>(
     payload,
     sql`select c.seq::text as seq, c.type, c.item_id, to_char(c.modified_utc at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as modified_utc
-          from calendar_changes c where c.seq > ${after}::bigint order by c.seq limit ${limit}`,
+          from calendar_changes c where c.seq > ${after}::bigint ${ofTypes} order by c.seq limit ${limit}`,
   )
 }
 

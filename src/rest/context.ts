@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../i18n/lan
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
 import { calendarRuntime, type CalendarRuntime } from '../options'
 import { readRevision, revisionCache } from '../database/revision'
+import { permalinkBase } from '../calendar/permalinks'
 
 /** Everything a handler needs to know about the request, computed once by the pipeline. */
 export type RestContext = {
@@ -52,7 +53,6 @@ export async function createContext(
   const revision = reading ? await readRevision(req.payload) : undefined
   const settings = await revisionCache(req.payload).get(revision, 'settings', () => siteSettings(req, calendar.settingsGlobal))
   const effective = language ?? languageRoot ?? DEFAULT_LANGUAGE
-  const site = (settings.siteUrl || origin).replace(/\/+$/, '')
   return {
     req,
     actor: req.user as Actor,
@@ -60,7 +60,7 @@ export async function createContext(
     language: effective,
     requestedLanguage: language,
     root: `${origin}${languageRoot ? `/${languageRoot}` : ''}${req.payload.config.routes.api}/${calendar.namespace}`,
-    permalinkBase: effective === DEFAULT_LANGUAGE ? site : `${site}/${effective}`,
+    permalinkBase: permalinkBase(settings.siteUrl, origin, effective),
     settings,
     calendar,
     now: new Date(),

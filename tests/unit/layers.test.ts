@@ -13,7 +13,7 @@ const src = path.join(repository, 'src')
 /** Lowest first. A module may import from its own layer and the ones before it. */
 const LAYERS: { name: string; folders: string[] }[] = [
   { name: 'core', folders: ['calendar', 'i18n'] },
-  { name: 'infrastructure', folders: ['database'] },
+  { name: 'infrastructure', folders: ['database', 'network'] },
   { name: 'model', folders: ['collections', 'globals', 'options.ts', 'migrations', 'payload-types.ts'] },
   { name: 'doors', folders: ['rest', 'ical', 'imports', 'webhooks', 'components'] },
   { name: 'assembly', folders: ['plugin.ts', 'app', 'proxy.ts', 'seed'] },

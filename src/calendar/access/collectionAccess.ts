@@ -14,6 +14,7 @@ export const authoredContentAccess: {
   create: Access
   update: Access
   delete: Access
+  readVersions: Access
 } = {
   read: ({ req }) => {
     const actor = actorOf(req.user)
@@ -25,6 +26,8 @@ export const authoredContentAccess: {
   create: ({ req }) => capabilities.create(actorOf(req.user)),
   update: ({ req }) => editableWhere(actorOf(req.user)),
   delete: ({ req }) => editableWhere(actorOf(req.user)),
+  // Versions hold every past state, drafts and passwords included: for those who edit everyone's items.
+  readVersions: ({ req }) => capabilities.editOthers(actorOf(req.user)),
 }
 
 function editableWhere(actor: Actor): boolean | Where {

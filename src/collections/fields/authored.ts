@@ -11,6 +11,13 @@ const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
   trash: 'Trash',
 }
 
+/**
+ * Every save of an event, venue or organizer keeps the state it left as a version (docs/api.md §21):
+ * editors see who changed what and when, compare two versions and restore one. Series occurrences
+ * follow their parent's versions rather than keeping their own.
+ */
+export const AUTHORED_VERSIONS = { maxPerDoc: 50 } as const
+
 /** Status, author, publication date and password: what events, venues and organizers share. */
 export function authoredFields(): Field[] {
   return [
@@ -22,6 +29,8 @@ export function authoredFields(): Field[] {
       defaultValue: 'draft',
       options: STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
       admin: { position: 'sidebar' },
+      // A copy is a new draft, whatever its original's status (docs/api.md §21).
+      hooks: { beforeDuplicate: [() => 'draft'] },
     },
     {
       name: 'author',
@@ -31,11 +40,21 @@ export function authoredFields(): Field[] {
       admin: { position: 'sidebar' },
     },
     {
+      // Who saved this state: each version records its editor.
+      name: 'editedBy',
+      label: 'Last edited by',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { position: 'sidebar', readOnly: true },
+      hooks: { beforeChange: [({ req, value }) => req.user?.id ?? value] },
+    },
+    {
       name: 'publishedAt',
       label: 'Publication date',
       type: 'date',
       index: true,
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+      hooks: { beforeDuplicate: [() => null] },
     },
     {
       name: 'password',

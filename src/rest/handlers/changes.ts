@@ -1,7 +1,5 @@
-import type { CollectionSlug } from 'payload'
-import { capabilities } from '../../calendar/access/capabilities'
-import { RESOURCES } from '../../calendar/resources'
-import { changesAfter, lastChange, type ChangeRow } from '../../database/changeLog'
+import { changeActions } from '../../collections/changeActions'
+import { changesAfter, lastChange } from '../../database/changeLog'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import type { RestResult } from '../route'
@@ -35,33 +33,6 @@ function resumeAfter(ctx: RestContext, since: string | undefined): string {
   return seq!
 }
 
-/**
- * Each change as this caller may see it: an item that no longer exists, is in the trash, or that the
- * caller may not read (an event that left `publish`, for anonymous callers) is a `delete`.
- */
-async function actionsFor(ctx: RestContext, rows: ChangeRow[]): Promise<Map<string, 'upsert' | 'delete'>> {
-  const actions = new Map<string, 'upsert' | 'delete'>()
-  for (const resource of RESOURCES) {
-    const ids = rows.filter((row) => row.type === resource.singular).map((row) => row.item_id)
-    if (!ids.length) continue
-    const authored = resource.family === 'authored'
-    const { docs } = await ctx.req.payload.find({
-      collection: resource.collection as CollectionSlug,
-      where: { id: { in: ids } },
-      select: authored ? { status: true, author: true } : {},
-      depth: 0,
-      pagination: false,
-      overrideAccess: true,
-      req: ctx.req,
-    })
-    for (const doc of docs as { id: number; status?: string; author?: unknown }[]) {
-      const readable = !authored || (doc.status !== 'trash' && (doc.status === 'publish' || capabilities.readUnpublished(ctx.actor, doc)))
-      if (readable) actions.set(`${resource.singular}:${doc.id}`, 'upsert')
-    }
-  }
-  return actions
-}
-
 /** `GET /changes`: what changed since a cursor, in order (docs/api.md §18). */
 export async function listChanges(ctx: RestContext, params: ChangesParams): Promise<RestResult> {
   const { payload } = ctx.req
@@ -70,13 +41,13 @@ export async function listChanges(ctx: RestContext, params: ChangesParams): Prom
   const perPage = params.per_page ?? DEFAULT_PER_PAGE
   const rows = await changesAfter(payload, after, perPage + 1)
   const page = rows.slice(0, perPage)
-  const actions = await actionsFor(ctx, page)
+  const actionOf = await changeActions(ctx.req, ctx.actor, page)
   return {
     body: {
       changes: page.map((row) => ({
         type: row.type,
         id: row.item_id,
-        action: actions.get(`${row.type}:${row.item_id}`) ?? 'delete',
+        action: actionOf(row),
         modified_utc: row.modified_utc,
       })),
       next_cursor: cursorAt(page.at(-1)?.seq ?? after, ctx.now),

@@ -1,7 +1,6 @@
-import { lookup } from 'node:dns/promises'
 import http from 'node:http'
 import https from 'node:https'
-import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { addressGuard, envFlag } from '../../network/addressGuard'
 import { capabilities } from '../../calendar/access/capabilities'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
@@ -10,68 +9,16 @@ const MAX_BYTES = 10 * 1024 * 1024
 const TIMEOUT_MS = 10_000
 const MAX_REDIRECTS = 3
 
-/** Addresses a server-side download must never reach unless the operator allows it (SSRF). */
-const PRIVATE = new BlockList()
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv4')
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['::ffff:0:0', 96],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv6')
-}
-
-function allowPrivate(): boolean {
-  return process.env.ALLOW_PRIVATE_IMAGE_URLS === 'true' || process.env.ALLOW_PRIVATE_IMAGE_URLS === '1'
-}
-
-function isPrivate(address: string): boolean {
-  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4'
-  return PRIVATE.check(address, family)
-}
-
-/** Checks the address actually connected to, so a DNS answer cannot change between check and use. */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  lookup(hostname, { all: true })
-    .then((addresses) => {
-      const refused = !allowPrivate() && addresses.some((entry) => isPrivate(entry.address))
-      if (refused || !addresses.length) return callback(new Error('refused address'), '', 4)
-      const first = addresses[0]!
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses)
-      callback(null, first.address, first.family)
-    })
-    .catch((error: Error) => callback(error, '', 4))
-}
+/** Image URLs: ALLOW_PRIVATE_IMAGE_URLS lets them reach private addresses (docs/operations.md). */
+const guard = addressGuard(envFlag('ALLOW_PRIVATE_IMAGE_URLS'))
 
 type Download = { data: Buffer; mimetype: string; name: string }
 
-/** Hosts written as addresses skip DNS (and so the guarded lookup): check them as they are. */
-function refusedLiteral(url: URL): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  return isIP(host) !== 0 && !allowPrivate() && isPrivate(host)
-}
-
 function download(url: URL, redirects = 0): Promise<Download> {
   return new Promise((resolve, reject) => {
-    if (refusedLiteral(url)) return reject(new Error('refused address'))
+    if (guard.refusesLiteral(url)) return reject(new Error('refused address'))
     const client = url.protocol === 'https:' ? https : http
-    const request = client.get(url, { lookup: guardedLookup, timeout: TIMEOUT_MS, headers: { Accept: 'image/*' } }, (response) => {
+    const request = client.get(url, { lookup: guard.lookup, timeout: TIMEOUT_MS, headers: { Accept: 'image/*' } }, (response) => {
       const status = response.statusCode ?? 0
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume()

@@ -1,6 +1,7 @@
 import type { PermalinkKind } from '../../options'
 import type { RestContext } from '../context'
 import { wallClockIn } from '../../calendar/dates/format'
+import { permalinkUrl } from '../../calendar/permalinks'
 
 /** A relationship value as Payload returns it at depth 0 or deeper: the related id either way. */
 export function idOf(value: unknown): number | undefined {
@@ -33,8 +34,7 @@ export function globalIds(ctx: RestContext, id: number) {
  * slugs (a child category below its ancestors) fills `{slug}` with its segments: `music/jazz`.
  */
 export function permalink(ctx: RestContext, kind: PermalinkKind, slug: string | null | undefined | string[]) {
-  const segments = Array.isArray(slug) ? slug : [slug ?? '']
-  return ctx.permalinkBase + ctx.calendar.permalinks[kind].replace('{slug}', segments.map(encodeURIComponent).join('/'))
+  return permalinkUrl(ctx.permalinkBase, ctx.calendar.permalinks[kind], slug)
 }
 
 /** A top-level schema.org object names its vocabulary; objects nested in it do not. */

@@ -1,0 +1,156 @@
+import { createHmac } from 'node:crypto'
+import http from 'node:http'
+import https from 'node:https'
+import type { PayloadRequest } from 'payload'
+import { changeActions } from '../collections/changeActions'
+import { webhookGuard } from '../collections/Webhooks'
+import { changesAfter, type ChangeRow } from '../database/changeLog'
+import type { Webhook } from '../payload-types'
+
+/** Changes sent to one endpoint per run; the next run goes on from there. */
+const BATCH = 100
+const TIMEOUT_MS = 10_000
+const MAX_BACKOFF_MS = 6 * 3600_000
+
+const numberFromEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name])
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+/** Consecutive failures after which an endpoint is turned off (docs/operations.md). */
+const maxFailures = () => numberFromEnv('WEBHOOK_MAX_FAILURES', 10)
+/** The first retry's wait; each failure in a row doubles it, up to six hours. */
+const retryBaseMs = () => numberFromEnv('WEBHOOK_RETRY_BASE_SECONDS', 30) * 1000
+
+export const backoffMs = (failures: number) => Math.min(MAX_BACKOFF_MS, retryBaseMs() * 2 ** Math.max(0, failures - 1))
+
+/** `sha256=` and the hex HMAC-SHA256 of `timestamp.body` with the endpoint's secret (docs/api.md §20). */
+export const signature = (secret: string, timestamp: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
+
+type Outcome = { ok: boolean; status?: number; error?: string; durationMs: number }
+
+/** One POST, through the address guard, without following redirects: a receiver answers 2xx or the delivery failed. */
+function post(endpoint: string, headers: Record<string, string>, body: string): Promise<Outcome> {
+  const started = performance.now()
+  const done = (outcome: Omit<Outcome, 'durationMs'>): Outcome => ({ ...outcome, durationMs: Math.round(performance.now() - started) })
+  return new Promise((resolve) => {
+    const url = new URL(endpoint)
+    if (webhookGuard.refusesLiteral(url)) return resolve(done({ ok: false, error: 'refused address' }))
+    const client = url.protocol === 'https:' ? https : http
+    const request = client.request(
+      url,
+      { method: 'POST', lookup: webhookGuard.lookup, timeout: TIMEOUT_MS, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      (response) => {
+        response.resume()
+        const status = response.statusCode ?? 0
+        const ok = status >= 200 && status < 300
+        const error = ok ? undefined : status >= 300 && status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}`
+        response.on('end', () => resolve(done({ ok, status, error })))
+        response.on('error', (failure) => resolve(done({ ok: false, status, error: failure.message })))
+      },
+    )
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)))
+    request.on('error', (failure) => resolve(done({ ok: false, error: failure.message })))
+    request.end(body)
+  })
+}
+
+/** Sends one change, signed, and logs the attempt. */
+async function send(req: PayloadRequest, hook: Webhook, row: ChangeRow, action: string, attempt: number): Promise<Outcome> {
+  const body = JSON.stringify({ type: row.type, id: row.item_id, action, modified_utc: row.modified_utc, seq: row.seq })
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const outcome = await post(
+    hook.url,
+    {
+      'Content-Type': 'application/json',
+      'User-Agent': 'cal-events-webhooks',
+      'X-Calendar-Webhook': String(hook.id),
+      'X-Calendar-Timestamp': timestamp,
+      'X-Calendar-Signature': signature(hook.secret, timestamp, body),
+    },
+    body,
+  )
+  await req.payload.create({
+    collection: 'webhook-deliveries',
+    data: {
+      webhook: hook.id,
+      summary: `${row.type} ${row.item_id} ${action}`,
+      seq: row.seq,
+      ok: outcome.ok,
+      status: outcome.status,
+      attempt,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+    },
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
+  return outcome
+}
+
+/**
+ * Delivers to one endpoint what changed after its cursor, in change order, one at a time: a failure
+ * stops there (so an item's changes never overtake each other), and the next run retries it after the
+ * backoff. Each change is sent as anonymous readers see it: an event leaving `publish` is a `delete`.
+ */
+async function deliverTo(req: PayloadRequest, hook: Webhook, now: Date): Promise<{ delivered: number; failed: number }> {
+  const rows = await changesAfter(req.payload, hook.cursor || '0', BATCH, hook.types ?? undefined)
+  if (!rows.length) return { delivered: 0, failed: 0 }
+  const actionOf = await changeActions(req, null, rows)
+  let cursor = hook.cursor || '0'
+  let delivered = 0
+  for (const row of rows) {
+    const failures = hook.failures ?? 0
+    const outcome = await send(req, hook, row, actionOf(row), failures + 1)
+    if (!outcome.ok) {
+      const failed = failures + 1
+      await req.payload.update({
+        collection: 'webhooks',
+        id: hook.id,
+        data: {
+          cursor,
+          failures: failed,
+          active: failed < maxFailures(),
+          retryAt: new Date(now.getTime() + backoffMs(failed)).toISOString(),
+          lastError: outcome.error,
+        },
+        overrideAccess: true,
+        depth: 0,
+        req,
+      })
+      return { delivered, failed: 1 }
+    }
+    cursor = row.seq
+    delivered++
+    hook.failures = 0
+  }
+  await req.payload.update({
+    collection: 'webhooks',
+    id: hook.id,
+    data: { cursor, failures: 0, retryAt: null, lastError: null },
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
+  return { delivered, failed: 0 }
+}
+
+/** One pass over the active endpoints whose retry time has come (docs/api.md §20). */
+export async function deliverWebhooks(req: PayloadRequest, now = new Date()): Promise<{ delivered: number; failed: number }> {
+  const { docs } = await req.payload.find({
+    collection: 'webhooks',
+    where: { and: [{ active: { equals: true } }, { or: [{ retryAt: { exists: false } }, { retryAt: { less_than_equal: now.toISOString() } }] }] },
+    pagination: false,
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
+  const total = { delivered: 0, failed: 0 }
+  for (const hook of docs) {
+    const result = await deliverTo(req, hook, now)
+    total.delivered += result.delivered
+    total.failed += result.failed
+  }
+  return total
+}

@@ -1,0 +1,177 @@
+/**
+ * Webhooks (docs/api.md §20): each change is POSTed to the registered endpoints, signed, in order,
+ * at least once, with retries after a growing wait and an endpoint turned off after too many
+ * failures in a row (the test server runs with WEBHOOK_RETRY_BASE_SECONDS=1, WEBHOOK_MAX_FAILURES=3).
+ * The receiver is a real HTTP server on loopback (WEBHOOK_ALLOW_PRIVATE=true on the test server).
+ */
+import { createHmac } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asAdmin, call, userWithRole } from '../support/api'
+import { api, createEventAs, createVenueAs } from '../support/writeFixtures'
+
+type Received = { headers: http.IncomingHttpHeaders; raw: string; body: { type: string; id: number; action: string; modified_utc: string; seq: string } }
+
+/** A receiver that records every POST and answers with the status it is told. */
+async function receiver() {
+  const received: Received[] = []
+  let status = 200
+  const server = http.createServer((request, response) => {
+    let raw = ''
+    request.on('data', (chunk) => (raw += chunk))
+    request.on('end', () => {
+      received.push({ headers: request.headers, raw, body: JSON.parse(raw) })
+      if (status >= 300 && status < 400) response.setHeader('Location', 'http://127.0.0.1:1/elsewhere')
+      response.writeHead(status).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  servers.push(server)
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
+  return { url, received, answer: (next: number) => (status = next), of: (id: number) => received.filter((entry) => entry.body.id === id) }
+}
+
+const servers: http.Server[] = []
+let admin: string
+
+beforeAll(async () => {
+  admin = await asAdmin()
+})
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+})
+
+async function register(url: string, extra: Record<string, unknown> = {}) {
+  const reply = await call('/api/webhooks', { method: 'POST', token: admin, json: { url, secret: 'shared-secret', ...extra } })
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+  return reply.body.doc as { id: number; secret: string; cursor: string }
+}
+
+const webhook = async (id: number) => (await call(`/api/webhooks/${id}`, { token: admin })).body
+
+/** Delivery passes, as the queue runs them, until `done` holds (other tests' changes may come first). */
+async function deliverUntil(done: () => boolean, passes = 20): Promise<void> {
+  for (let pass = 0; pass < passes && !done(); pass++) {
+    const reply = await call('/api/webhooks/deliver', { method: 'POST', token: admin })
+    expect(reply.status).toBe(200)
+  }
+  expect(done()).toBe(true)
+}
+
+describe('registering a webhook', () => {
+  it('is for administrators only, and needs an http(s) URL', async () => {
+    const editor = await userWithRole('editor')
+    expect((await call('/api/webhooks', { method: 'POST', token: editor.token, json: { url: 'https://example.org/hook' } })).status).toBe(403)
+    expect((await call('/api/webhooks', { token: editor.token })).status).toBe(403)
+    expect((await call('/api/webhooks/deliver', { method: 'POST', token: editor.token })).status).toBe(403)
+    const ftp = await call('/api/webhooks', { method: 'POST', token: admin, json: { url: 'ftp://example.org/hook' } })
+    expect(ftp.status).toBe(400)
+    expect(JSON.stringify(ftp.body)).toContain('Only http and https URLs')
+  })
+
+  it('gets a generated secret, and starts from the changes made after it', async () => {
+    const before = await createEventAs(admin, { status: 'publish' })
+    const hook = await receiver()
+    const created = (await call('/api/webhooks', { method: 'POST', token: admin, json: { url: hook.url, types: ['event'] } })).body.doc
+    expect(created.secret).toMatch(/^[0-9a-f]{48}$/)
+    const after = await createEventAs(admin, { status: 'publish' })
+    await deliverUntil(() => hook.of(after.id).length > 0)
+    expect(hook.of(before.id)).toEqual([])
+  })
+})
+
+describe('a delivery', () => {
+  it('is signed over the timestamp and the body, and says what changed as anonymous readers see it', async () => {
+    const hook = await receiver()
+    const { id } = await register(hook.url, { types: ['event'] })
+    const venue = await createVenueAs(admin, { status: 'publish' })
+    const event = await createEventAs(admin, { status: 'publish' })
+    await deliverUntil(() => hook.of(event.id).length === 1)
+
+    const [delivery] = hook.of(event.id)
+    expect(delivery!.body).toMatchObject({ type: 'event', id: event.id, action: 'upsert' })
+    expect(delivery!.body.modified_utc).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
+    expect(delivery!.headers['content-type']).toBe('application/json')
+    expect(delivery!.headers['x-calendar-webhook']).toBe(String(id))
+    const timestamp = String(delivery!.headers['x-calendar-timestamp'])
+    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(120)
+    const expected = `sha256=${createHmac('sha256', 'shared-secret').update(`${timestamp}.${delivery!.raw}`).digest('hex')}`
+    expect(delivery!.headers['x-calendar-signature']).toBe(expected)
+    // Only the chosen types are sent.
+    expect(hook.received.some((entry) => entry.body.type === 'venue' && entry.body.id === venue.id)).toBe(false)
+
+    // An event taken back to draft is gone for the public: a delete.
+    expect((await api(`/events/${event.id}`, { method: 'POST', token: admin, json: { status: 'draft' } })).status).toBe(200)
+    await deliverUntil(() => hook.of(event.id).length === 2)
+    expect(hook.of(event.id)[1]!.body.action).toBe('delete')
+    expect(BigInt(hook.of(event.id)[1]!.body.seq)).toBeGreaterThan(BigInt(hook.of(event.id)[0]!.body.seq))
+  })
+
+  it('comes in change order, and by itself through the jobs queue', async () => {
+    const hook = await receiver()
+    await register(hook.url, { types: ['venue'] })
+    const first = await createVenueAs(admin, { status: 'publish' })
+    const second = await createVenueAs(admin, { status: 'publish' })
+    // No pass is asked for: the queue polls every ten seconds.
+    const deadline = Date.now() + 45_000
+    while (Date.now() < deadline && hook.of(second.id).length === 0) await new Promise((resolve) => setTimeout(resolve, 500))
+    const order = hook.received.map((entry) => entry.body.id).filter((id) => id === first.id || id === second.id)
+    expect(order).toEqual([first.id, second.id])
+  }, 60_000)
+
+  it('is retried after a failure with a growing wait, is logged, and resumes in order', async () => {
+    const hook = await receiver()
+    const { id } = await register(hook.url, { types: ['event'] })
+    hook.answer(500)
+    const event = await createEventAs(admin, { status: 'publish' })
+    await deliverUntil(() => hook.of(event.id).length === 1)
+    let state = await webhook(id)
+    expect(state.failures).toBe(1)
+    expect(state.lastError).toBe('HTTP 500')
+    expect(new Date(state.retryAt).getTime()).toBeGreaterThan(Date.now() - 1000)
+
+    // A second event waits behind the first: nothing overtakes a failed change.
+    const next = await createEventAs(admin, { status: 'publish' })
+    hook.answer(200)
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    await deliverUntil(() => hook.of(next.id).length === 1)
+    const sequence = hook.received.map((entry) => entry.body.id).filter((item) => item === event.id || item === next.id)
+    expect(sequence).toEqual([event.id, event.id, next.id])
+    state = await webhook(id)
+    expect(state.failures).toBe(0)
+    expect(state.active).toBe(true)
+
+    const log = (await call(`/api/webhook-deliveries?where[webhook][equals]=${id}&sort=createdAt&limit=10`, { token: admin })).body.docs
+    const forEvent = log.filter((entry: { summary: string }) => entry.summary === `event ${event.id} upsert`)
+    expect(forEvent.map((entry: { ok: boolean; status: number; attempt: number }) => [entry.ok, entry.status, entry.attempt])).toEqual([
+      [false, 500, 1],
+      [true, 200, 2],
+    ])
+  }, 60_000)
+
+  it('does not follow redirects, and turns the endpoint off after too many failures in a row', async () => {
+    const hook = await receiver()
+    const { id } = await register(hook.url, { types: ['event'] })
+    hook.answer(302)
+    const event = await createEventAs(admin, { status: 'publish' })
+    await deliverUntil(() => hook.of(event.id).length === 1)
+    expect((await webhook(id)).lastError).toBe('HTTP 302: redirects are not followed')
+    // Waits of 1 s, then 2 s, before the third failure (WEBHOOK_MAX_FAILURES=3).
+    const deadline = Date.now() + 20_000
+    while (Date.now() < deadline && (await webhook(id)).active) {
+      await call('/api/webhooks/deliver', { method: 'POST', token: admin })
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    const state = await webhook(id)
+    expect(state.active).toBe(false)
+    expect(state.failures).toBe(3)
+    expect(hook.of(event.id).length).toBe(3)
+    // Switched off, it gets nothing more.
+    hook.answer(200)
+    await createEventAs(admin, { status: 'publish' })
+    await call('/api/webhooks/deliver', { method: 'POST', token: admin })
+    expect(hook.of(event.id).length).toBe(3)
+  }, 60_000)
+})
