@@ -37,6 +37,8 @@ const protection = passwordProtection([
  */
 const RECURRENCE_EDITOR = 'cal-events/client#RecurrenceField'
 const SERIES_INFO = 'cal-events/client#SeriesInfo'
+/** Start and end as the event zone's wall clock, in the form and in the list (docs/api.md §21). */
+const ZONED_DATE = { Field: 'cal-events/client#ZonedDateField', Cell: 'cal-events/client#EventTimeCell' }
 
 export const Events: CollectionConfig = {
   slug: 'events',
@@ -67,13 +69,13 @@ export const Events: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'start', type: 'date', required: true, index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'start', type: 'date', required: true, index: true, admin: { components: ZONED_DATE } },
         {
           name: 'end',
           type: 'date',
           required: true,
           index: true,
-          admin: { date: { pickerAppearance: 'dayAndTime' } },
+          admin: { components: ZONED_DATE },
           validate: (value: Date | string | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) => {
             const start = siblingData.start as string | undefined
             return !value || !start || new Date(value) >= new Date(start) || 'The end must not be before the start.'
@@ -88,7 +90,10 @@ export const Events: CollectionConfig = {
         {
           name: 'timezone',
           type: 'text',
-          admin: { description: 'IANA zone (Europe/Paris) or offset (UTC+2). Empty: the site zone.' },
+          admin: {
+            description: 'Start and end are entered in this zone. Empty: the site zone.',
+            components: { Field: 'cal-events/client#TimezoneField' },
+          },
           validate: (value: string | null | undefined) => !value || parseZone(value) !== null || 'Not a known time zone.',
         },
       ],

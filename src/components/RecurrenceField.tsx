@@ -117,7 +117,7 @@ export const RecurrenceField: TextareaFieldClientComponent = ({ field, path: pat
   const eventZone = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
   const inSeries = Boolean(useFormFields(([fields]) => fields.parent?.value))
   const siteZone = useSiteZone()
-  const zone = eventZone || siteZone
+  const zone = eventZone || siteZone || 'UTC'
   const facts = useMemo(() => startFacts(start ? new Date(start) : new Date(), zone), [start, zone])
   const text = value ?? ''
 

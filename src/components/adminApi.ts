@@ -19,18 +19,18 @@ export function useAdminApi() {
 
 /**
  * The site's time zone (the settings global), which events without a zone of their own use; UTC when
- * the app has no settings global.
+ * the app has no settings global. Undefined until it is read.
  */
-export function useSiteZone(): string {
+export function useSiteZone(): string | undefined {
   const { get } = useAdminApi()
-  const [zone, setZone] = useState('UTC')
+  const [zone, setZone] = useState<string>()
   useEffect(() => {
     let current = true
     get<{ timezone?: string }>('/globals/settings', { depth: 0 })
       .then((settings) => {
-        if (current && settings?.timezone) setZone(settings.timezone)
+        if (current) setZone(settings?.timezone || 'UTC')
       })
-      .catch(() => undefined)
+      .catch(() => setZone('UTC'))
     return () => {
       current = false
     }

@@ -5,3 +5,6 @@
  */
 export { RecurrenceField } from './RecurrenceField'
 export { SeriesInfo } from './SeriesInfo'
+export { EventTimeCell } from './EventTimeCell'
+export { TimezoneField } from './TimezoneField'
+export { ZonedDateField } from './ZonedDateField'

@@ -27,7 +27,7 @@ export class AdminBrowser {
   }
 
   /** Headless Chromium, as CI has it; a missing browser fails the test rather than skipping it. */
-  static async open(prefix: string): Promise<AdminBrowser> {
+  static async open(prefix: string, timezoneId = 'UTC'): Promise<AdminBrowser> {
     mkdirSync(resultsDir, { recursive: true })
     expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`).toBe(true)
     const browser = await chromium.launch({
@@ -35,8 +35,8 @@ export class AdminBrowser {
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     })
-    // UTC, so that what is typed into the date pickers is the instant the API returns.
-    const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    // The browser's own zone: the event forms must not depend on it (docs/api.md §21).
+    const context = await browser.newContext({ timezoneId, locale: 'en-US', viewport: { width: 1280, height: 900 } })
     context.setDefaultTimeout(TIMEOUT)
     context.setDefaultNavigationTimeout(TIMEOUT)
     return new AdminBrowser(browser, await context.newPage(), prefix)
@@ -44,6 +44,11 @@ export class AdminBrowser {
 
   close(): Promise<void> {
     return this.browser.close()
+  }
+
+  /** A screen the test made, saved for people to look at after the run: `{prefix}-{name}.png`. */
+  screenshot = async (name: string): Promise<void> => {
+    await this.page.screenshot({ path: path.join(resultsDir, `${this.prefix}-${name}.png`), fullPage: true })
   }
 
   /** On failure, what the browser showed: a screenshot and the page's HTML next to it. */
@@ -107,14 +112,23 @@ export class AdminBrowser {
     await eventually(() => field.locator('.value-container').getAttribute('title')).toBe(option)
   }
 
-  /** A Payload date field with time: typed in its picker's display format, then confirmed. */
-  setDate = async (fieldId: string, display: string): Promise<void> => {
-    const input = this.page.locator(`#${fieldId} .date-time-picker input`)
-    await input.click()
-    await input.fill(display)
-    await input.press('Enter')
-    await this.page.keyboard.press('Escape')
-    await eventually(() => input.inputValue()).toBe(display)
+  /** An event's zone, from the searchable list, found by typing its name. */
+  chooseZone = async (zone: string): Promise<void> => {
+    const field = this.page.locator('#field-timezone')
+    await field.locator('.rs__control').click()
+    await field.locator('.rs__input').fill(zone)
+    await this.page
+      .locator('.rs__option', { hasText: `${zone} (UTC` })
+      .first()
+      .click()
+    await eventually(() => field.locator('.rs__single-value').textContent()).toContain(zone)
+  }
+
+  /** An event's start or end, as the wall clock of the event's zone: `2031-06-12T19:30`. */
+  setDate = async (fieldId: string, wallClock: string): Promise<void> => {
+    const input = this.page.locator(`#${fieldId}-input`)
+    await input.fill(wallClock)
+    await eventually(() => input.inputValue()).toBe(wallClock)
   }
 }
 

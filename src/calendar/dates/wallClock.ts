@@ -51,3 +51,27 @@ export function floatingWallClock(instant: Date, zone: string): Date {
   const parts = Object.fromEntries(reader.formatToParts(instant).map(({ type, value }) => [type, Number(value)]))
   return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!))
 }
+
+/**
+ * The instant whose wall clock in `zone` is `wall` (a floating Date). The offset is read twice, the
+ * second time at the first guess, so wall clocks next to a DST change land right; a wall clock that a
+ * change skips (02:30 on a spring-forward night) lands an offset step later, as clocks do.
+ */
+export function instantOfWallClock(wall: Date, zone: string): Date {
+  const offsetAt = (instant: Date) => floatingWallClock(instant, zone).getTime() - instant.getTime()
+  const guess = new Date(wall.getTime() - offsetAt(wall))
+  return new Date(wall.getTime() - offsetAt(guess))
+}
+
+/** `YYYY-MM-DDTHH:MM`, what a `datetime-local` input holds, for the wall clock of `instant` in `zone`. */
+export function wallClockInput(instant: Date, zone: string): string {
+  return floatingWallClock(instant, zone).toISOString().slice(0, 16)
+}
+
+/** The instant of a `datetime-local` (or `date`: midnight) input's value in `zone`; null when it holds no date. */
+export function instantOfInput(input: string, zone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(input)
+  if (!match) return null
+  const [, year, month, day, hour = '0', minute = '0'] = match
+  return instantOfWallClock(new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute))), zone)
+}

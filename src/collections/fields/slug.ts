@@ -39,8 +39,6 @@ export function slugField(collection: CollectionSlug, fromField: string): Field 
     index: true,
     admin: { position: 'sidebar', description: 'Generated from the name when left empty.' },
     hooks: {
-      // A copy gets a slug of its own, generated from its name like a new item's.
-      beforeDuplicate: [() => null],
       beforeValidate: [
         async ({ value, siblingData, req, originalDoc, operation }) => {
           const source = typeof value === 'string' && value.trim() ? value : siblingData?.[fromField]

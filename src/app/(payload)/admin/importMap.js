@@ -21,6 +21,9 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { EventTimeCell as EventTimeCell_9674f2d1428da7f1d866502b6b8be6a9 } from 'cal-events/client'
+import { ZonedDateField as ZonedDateField_9674f2d1428da7f1d866502b6b8be6a9 } from 'cal-events/client'
+import { TimezoneField as TimezoneField_9674f2d1428da7f1d866502b6b8be6a9 } from 'cal-events/client'
 import { RecurrenceField as RecurrenceField_9674f2d1428da7f1d866502b6b8be6a9 } from 'cal-events/client'
 import { SeriesInfo as SeriesInfo_9674f2d1428da7f1d866502b6b8be6a9 } from 'cal-events/client'
 import { OverviewComponent as OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
@@ -56,6 +59,9 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "cal-events/client#EventTimeCell": EventTimeCell_9674f2d1428da7f1d866502b6b8be6a9,
+  "cal-events/client#ZonedDateField": ZonedDateField_9674f2d1428da7f1d866502b6b8be6a9,
+  "cal-events/client#TimezoneField": TimezoneField_9674f2d1428da7f1d866502b6b8be6a9,
   "cal-events/client#RecurrenceField": RecurrenceField_9674f2d1428da7f1d866502b6b8be6a9,
   "cal-events/client#SeriesInfo": SeriesInfo_9674f2d1428da7f1d866502b6b8be6a9,
   "@payloadcms/plugin-seo/client#OverviewComponent": OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
