@@ -5,3 +5,4 @@
  */
 export { RecurrenceField } from './RecurrenceField'
 export { SeriesInfo } from './SeriesInfo'
+export { EventCalendar } from './EventCalendar'
