@@ -54,6 +54,11 @@ function selection(fields: string[]): Record<string, string> {
   return Object.fromEntries(fields.map((field) => [`select[${field}]`, 'true']))
 }
 
+/** The language of a read, when the app has languages (an app without localization has no locale code). */
+function localeParam(locale: string | undefined): Record<string, string> {
+  return locale ? { locale } : {}
+}
+
 /** A label of the client config: a string, or one per interface language. */
 function labelText(label: unknown, language: string, fallback: string): string {
   if (typeof label === 'string') return label
@@ -90,11 +95,11 @@ function eventWhere(query: CalendarQuery, period: CalendarPeriod): Record<string
   return Object.fromEntries(conditions.map(([field, operator, value], index) => [`where[and][${index}][${field}][${operator}]`, value]))
 }
 
-async function loadEvents(get: Get, query: CalendarQuery, locale: string): Promise<Omit<Loaded, 'state' | 'query' | 'locale'>> {
+async function loadEvents(get: Get, query: CalendarQuery, locale: string | undefined): Promise<Omit<Loaded, 'state' | 'query' | 'locale'>> {
   const period = calendarPeriod(query.view, query.date)
   const page = await get<Page<CalendarEvent>>('/events', {
     depth: 0,
-    locale,
+    ...localeParam(locale),
     limit: CALENDAR_EVENT_LIMIT,
     sort: 'startLocal',
     ...selection(EVENT_FIELDS),
@@ -107,7 +112,7 @@ async function loadEvents(get: Get, query: CalendarQuery, locale: string): Promi
   if (missing.length > 0) {
     const parents = await get<Page<CalendarEvent>>('/events', {
       depth: 0,
-      locale,
+      ...localeParam(locale),
       limit: missing.length,
       pagination: 'false',
       'where[id][in]': missing.join(','),
@@ -119,7 +124,7 @@ async function loadEvents(get: Get, query: CalendarQuery, locale: string): Promi
 }
 
 /** The choices of the record filters, in the chosen language, named by each collection's title field. */
-function useRecordOptions(collections: ClientCollectionConfig[], locale: string) {
+function useRecordOptions(collections: ClientCollectionConfig[], locale: string | undefined) {
   const { get } = useAdminApi()
   const [options, setOptions] = useState<Partial<Record<string, Option[]>>>({})
   useEffect(() => {
@@ -129,7 +134,7 @@ function useRecordOptions(collections: ClientCollectionConfig[], locale: string)
         const titleField = collections.find((config) => config.slug === collection)?.admin?.useAsTitle ?? 'id'
         const page = await get<Page<Record<string, unknown> & { id: number }>>(`/${collection}`, {
           depth: 0,
-          locale,
+          ...localeParam(locale),
           limit: OPTION_LIMIT,
           sort: titleField,
           ...selection([titleField]),
@@ -249,13 +254,13 @@ export function EventCalendar({ today }: { today: string }) {
         data-status={event.status ?? undefined}
         title={[event.title, `${when}${event.timezone ? ` (${event.timezone})` : ''}`, statusLabel(event.status), seriesText].filter(Boolean).join('\n')}
       >
-        {continued ? <span style={styles.time}>↳</span> : startTime && <span style={styles.time}>{startTime}</span>}
-        <span className="calendar-event__title">{event.title || `event ${event.id}`}</span>
+        {continued ? <span style={styles.time}>↳</span> : view === 'month' && startTime && <span style={styles.time}>{startTime}</span>}
         {seriesId !== undefined && (
           <span className="calendar-event__series" style={styles.mark} aria-label={seriesText}>
             ↻
           </span>
         )}
+        <span className="calendar-event__title">{event.title || `event ${event.id}`}</span>
         {view === 'week' && (
           <>
             <span style={styles.detail}>

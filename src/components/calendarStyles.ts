@@ -85,6 +85,6 @@ export const calendarStyles = {
   unpublished: { borderLeftStyle: 'dashed', fontStyle: 'italic' },
   trashed: { textDecoration: 'line-through', opacity: 0.6 },
   time: { fontVariantNumeric: 'tabular-nums', fontWeight: 600, marginRight: '0.3em' },
-  mark: { marginLeft: '0.3em', color: 'var(--theme-success-750)' },
+  mark: { marginRight: '0.3em', color: 'var(--theme-success-750)' },
   detail: { display: 'block', fontSize: '0.75rem', color: 'var(--theme-elevation-600)' },
 } satisfies Record<string, CSSProperties>
