@@ -140,7 +140,7 @@ async function manifest(imported: Set<string>) {
   return {
     name: app.name,
     version: app.version,
-    description: 'Events calendar for Payload CMS 3: collections, admin link and the cal/events/v1 REST namespace',
+    description: 'Events calendar for Payload CMS 3: collections, admin components (calendar view, recurrence editor) and the cal/events/v1 REST namespace',
     type: 'module',
     engines: app.engines,
     exports,
