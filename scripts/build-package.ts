@@ -25,7 +25,7 @@ const types = path.join(dist, 'types')
 /** Export subpath → entry source; the declarations mirror `src/` under `types/`. */
 const ENTRIES: Record<string, { name: string; source: string }> = {
   '.': { name: 'index', source: 'src/plugin.ts' },
-  './rsc': { name: 'rsc', source: 'src/components/ApiReferenceLink.tsx' },
+  './rsc': { name: 'rsc', source: 'src/components/rsc.ts' },
   './client': { name: 'client', source: 'src/components/client.ts' },
   './routes': { name: 'routes', source: 'src/rest/languageRoots.ts' },
 }
@@ -34,13 +34,14 @@ const ENTRIES: Record<string, { name: string; source: string }> = {
 const RESOLVED_AT_RUN_TIME = ['swagger-ui-dist']
 
 /**
- * Packages the installing app provides, so the plugin runs on the app's copy (a second Payload or
- * React in the plugin's own node_modules breaks both): Payload's from the version tested here on,
- * React from its major (the component is plain JSX).
+ * Packages the installing app provides, so the plugin runs on the app's copy (a second Payload,
+ * React or Next in the plugin's own node_modules breaks them): Payload's from the version tested
+ * here on, React and Next from their major (the components are plain JSX and Next's hooks).
  */
 function peerRange(name: string, version: string): string | undefined {
   if (name === 'payload' || name.startsWith('@payloadcms/')) return `^${version}`
-  if (name === 'react') return `^${version.split('.')[0]}.0.0`
+  // The admin's components run inside the app's Next (its templates, router and search parameters).
+  if (name === 'react' || name === 'next') return `^${version.split('.')[0]}.0.0`
   return undefined
 }
 
@@ -139,7 +140,7 @@ async function manifest(imported: Set<string>) {
   return {
     name: app.name,
     version: app.version,
-    description: 'Events calendar for Payload CMS 3: collections, admin link and the cal/events/v1 REST namespace',
+    description: 'Events calendar for Payload CMS 3: collections, admin components (calendar view, recurrence editor) and the cal/events/v1 REST namespace',
     type: 'module',
     engines: app.engines,
     exports,

@@ -31,6 +31,7 @@ import { extendHorizons } from './collections/series'
 import { publishDue } from './collections/scheduledPublishing'
 import { referenceEndpoints } from './rest/reference'
 import { deliverWebhooks } from './webhooks/deliver'
+import { CALENDAR_VIEW_PATH, EVENT_CALENDAR } from './components/calendarQuery'
 
 export type { CalendarPluginOptions, CollectionOverrides } from './options'
 /** Suggestions for `@payloadcms/plugin-seo` on events: `seoPlugin({ collections: ['events'], ...eventSeo })`. */
@@ -41,6 +42,15 @@ export { eventSeo } from './collections/seo'
  * installing app's import map resolves it; this app maps the name to its source in tsconfig.json.
  */
 const API_REFERENCE_LINK = 'cal-events/rsc#ApiReferenceLink'
+
+/**
+ * The admin's calendar (`/admin/calendar`): the view, its link in the navigation and above the
+ * events list, named through the package like the link above. The view renders its client part
+ * through the import map, so the map must hold it although no other config names it.
+ */
+const CALENDAR_VIEW = 'cal-events/rsc#CalendarView'
+const CALENDAR_NAV_LINK = 'cal-events/rsc#CalendarNavLink'
+const CALENDAR_LIST_LINK = 'cal-events/rsc#CalendarListLink'
 
 /**
  * Keeps every series materialized up to the horizon as time passes (docs/api.md §16.3): daily, and
@@ -108,6 +118,15 @@ const deliverNow: Endpoint = {
 /** The change log's tables: each resource's collection, reported by its singular (docs/api.md §18). */
 const CHANGE_SOURCES = RESOURCES.map((resource) => ({ table: resource.collection.replace(/-/g, '_'), type: resource.singular }))
 
+/** The events list's link to the calendar, before the table, after whatever the app put there. */
+function withCalendarLink(events: CollectionConfig): CollectionConfig {
+  const components = events.admin?.components
+  return {
+    ...events,
+    admin: { ...events.admin, components: { ...components, beforeListTable: [...(components?.beforeListTable ?? []), CALENDAR_LIST_LINK] } },
+  }
+}
+
 /** Lets browsers on other origins send the namespace's own request headers, whatever form the app's CORS setting has. */
 function withRequestHeaders(cors: Config['cors'], headers: string[]): Config['cors'] {
   if (!cors) return cors
@@ -122,7 +141,7 @@ function withRequestHeaders(cors: Config['cors'], headers: string[]): Config['co
 export function calendarPlugin(options: CalendarPluginOptions = {}) {
   return (config: Config): Config => {
     const overrides = options.collections ?? {}
-    const events = withOverrides(Events, overrides.events)
+    const events = withCalendarLink(withOverrides(Events, overrides.events))
     const venues = withOverrides(Venues, overrides.venues)
     const organizers = withOverrides(Organizers, overrides.organizers)
     const collections: CollectionConfig[] = [
@@ -153,7 +172,12 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       admin: {
         ...config.admin,
         user: config.admin?.user ?? Users.slug,
-        components: { ...config.admin?.components, afterNavLinks: [...(config.admin?.components?.afterNavLinks ?? []), API_REFERENCE_LINK] },
+        components: {
+          ...config.admin?.components,
+          afterNavLinks: [...(config.admin?.components?.afterNavLinks ?? []), CALENDAR_NAV_LINK, API_REFERENCE_LINK],
+          views: { ...config.admin?.components?.views, eventCalendar: { Component: CALENDAR_VIEW, path: CALENDAR_VIEW_PATH, exact: true } },
+        },
+        dependencies: { ...config.admin?.dependencies, eventCalendar: { path: EVENT_CALENDAR, type: 'component' } },
       },
       localization: config.localization || localizationFor(options.languages),
       collections: [...(config.collections ?? []), ...collections],

@@ -1,9 +1,10 @@
 'use client'
 import { useDocumentInfo, useLocale, useTranslation } from '@payloadcms/ui'
 import type { UIFieldClientComponent } from 'payload'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useAdminApi } from './adminApi'
 import { styles } from './recurrenceStyles'
+import { useWallClockFormat } from './wallClockFormat'
 
 type EventRow = { id: number; title?: string; startLocal?: string; status?: string; recurrenceException?: boolean }
 type Stored = EventRow & { parent?: number | null; recurrence?: string | null }
@@ -16,26 +17,12 @@ type Series =
   { kind: 'none' } | { kind: 'parent'; occurrences: Page } | { kind: 'occurrence'; parent: EventRow | undefined; exception: boolean; parentId: number }
 
 const WALL_CLOCK_FORMAT: Intl.DateTimeFormatOptions = {
-  timeZone: 'UTC',
   weekday: 'short',
   year: 'numeric',
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-}
-
-/** `YYYY-MM-DD HH:MM:SS` on the event's own wall clock, shown in the admin's language (English if Intl cannot read its code). */
-function useWallClockFormat(locale: string) {
-  return useMemo(() => {
-    let format: Intl.DateTimeFormat
-    try {
-      format = new Intl.DateTimeFormat(locale, WALL_CLOCK_FORMAT)
-    } catch {
-      format = new Intl.DateTimeFormat('en', WALL_CLOCK_FORMAT)
-    }
-    return (wall: string | undefined) => (wall ? format.format(new Date(`${wall.replace(' ', 'T')}Z`)) : '')
-  }, [locale])
 }
 
 /**
@@ -48,7 +35,7 @@ export const SeriesInfo: UIFieldClientComponent = () => {
   const { code: locale } = useLocale()
   const { i18n } = useTranslation()
   const { get, admin } = useAdminApi()
-  const wallClock = useWallClockFormat(i18n.language)
+  const wallClock = useWallClockFormat(i18n.language, WALL_CLOCK_FORMAT).format
   const [series, setSeries] = useState<Series>({ kind: 'none' })
   const savedAt = (savedDocumentData as { updatedAt?: string } | undefined)?.updatedAt
 

@@ -5,6 +5,7 @@
  */
 export { RecurrenceField } from './RecurrenceField'
 export { SeriesInfo } from './SeriesInfo'
+export { EventCalendar } from './EventCalendar'
 export { EventTimeCell } from './EventTimeCell'
 export { TimezoneField } from './TimezoneField'
 export { ZonedDateField } from './ZonedDateField'

@@ -29,18 +29,6 @@ describe('event times in the admin', () => {
     await step('sign-in', admin.signIn)
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York')
 
-    /** A zone from the searchable list, found by typing part of its name. */
-    const chooseZone = async (zone: string) => {
-      const field = page.locator('#field-timezone')
-      await field.locator('.rs__control').click()
-      await field.locator('.rs__input').fill(zone)
-      await page
-        .locator('.rs__option', { hasText: `${zone} (UTC` })
-        .first()
-        .click()
-      await eventually(() => field.locator('.rs__single-value').textContent()).toContain(zone)
-    }
-
     const create = async (title: string, start: string, end: string) => {
       await page.goto(`${BASE_URL}/admin/collections/events/create?locale=en`)
       await page.locator('#field-title').fill(title)

@@ -31,8 +31,12 @@ import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c08
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
+import { CalendarListLink as CalendarListLink_3ef3446790db859e5a2ca7129aaa9b70 } from 'cal-events/rsc'
+import { CalendarNavLink as CalendarNavLink_3ef3446790db859e5a2ca7129aaa9b70 } from 'cal-events/rsc'
 import { ApiReferenceLink as ApiReferenceLink_3ef3446790db859e5a2ca7129aaa9b70 } from 'cal-events/rsc'
+import { CalendarView as CalendarView_3ef3446790db859e5a2ca7129aaa9b70 } from 'cal-events/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
+import { EventCalendar as EventCalendar_9674f2d1428da7f1d866502b6b8be6a9 } from 'cal-events/client'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
@@ -69,6 +73,10 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
+  "cal-events/rsc#CalendarListLink": CalendarListLink_3ef3446790db859e5a2ca7129aaa9b70,
+  "cal-events/rsc#CalendarNavLink": CalendarNavLink_3ef3446790db859e5a2ca7129aaa9b70,
   "cal-events/rsc#ApiReferenceLink": ApiReferenceLink_3ef3446790db859e5a2ca7129aaa9b70,
-  "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
+  "cal-events/rsc#CalendarView": CalendarView_3ef3446790db859e5a2ca7129aaa9b70,
+  "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1,
+  "cal-events/client#EventCalendar": EventCalendar_9674f2d1428da7f1d866502b6b8be6a9
 }

@@ -1,0 +1,106 @@
+/**
+ * The admin's calendar grids, on wall-clock days (`YYYY-MM-DD`) without luxon, for the browser:
+ * which days a month or a week shows, and on which of them an event falls, read from its wall-clock
+ * start and end in its own zone, so an event is on the day its venue lives it whatever the reader's zone.
+ */
+
+export const CALENDAR_VIEWS = ['month', 'week'] as const
+export type CalendarViewKind = (typeof CALENDAR_VIEWS)[number]
+
+export type CalendarPeriod = {
+  /** The first and last day shown: whole weeks, Monday to Sunday. */
+  first: string
+  last: string
+  /** Every day shown, in weeks of seven. */
+  weeks: string[][]
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+const DAY_MS = 86_400_000
+
+function dateOf(day: string): Date {
+  return new Date(`${day}T00:00:00Z`)
+}
+
+function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}
+
+/** A real calendar day written `YYYY-MM-DD` (years 1000..9999), or null. */
+export function readDay(text: string | null | undefined): string | null {
+  if (!text || !DAY.test(text)) return null
+  const date = dateOf(text)
+  return !Number.isNaN(date.getTime()) && dayOf(date) === text && text >= '1000-01-01' ? text : null
+}
+
+export function addDays(day: string, days: number): string {
+  return dayOf(new Date(dateOf(day).getTime() + days * DAY_MS))
+}
+
+/** The Monday of the day's ISO week. */
+export function weekStart(day: string): string {
+  return addDays(day, -((dateOf(day).getUTCDay() + 6) % 7))
+}
+
+export function monthStart(day: string): string {
+  return `${day.slice(0, 7)}-01`
+}
+
+/** The first day of the month `months` after the day's month. */
+export function addMonths(day: string, months: number): string {
+  const date = dateOf(monthStart(day))
+  date.setUTCMonth(date.getUTCMonth() + months)
+  return dayOf(date)
+}
+
+/** The weeks a view shows around a day: the weeks holding any day of its month, or its week. */
+export function calendarPeriod(view: CalendarViewKind, day: string): CalendarPeriod {
+  const first = weekStart(view === 'month' ? monthStart(day) : day)
+  const last = view === 'month' ? addDays(weekStart(addDays(addMonths(day, 1), -1)), 6) : addDays(first, 6)
+  const weeks: string[][] = []
+  for (let monday = first; monday <= last; monday = addDays(monday, 7)) weeks.push(Array.from({ length: 7 }, (_, index) => addDays(monday, index)))
+  return { first, last, weeks }
+}
+
+/** The day the previous or next button shows: the first of the adjacent month, or the same weekday a week away. */
+export function shiftPeriod(view: CalendarViewKind, day: string, direction: 1 | -1): string {
+  return view === 'month' ? addMonths(day, direction) : addDays(day, 7 * direction)
+}
+
+/**
+ * The first and last wall-clock day an event covers, from its start's day to its end's. An end at
+ * midnight closes the previous day (22:00 to 00:00 is one evening), unless the event also starts then.
+ */
+export function daysCovered(startLocal: string, endLocal: string): { first: string; last: string } | null {
+  const first = readDay(startLocal.slice(0, 10))
+  if (!first) return null
+  let last = readDay(endLocal.slice(0, 10))
+  if (last && endLocal.slice(11) === '00:00:00' && last > first) last = addDays(last, -1)
+  return { first, last: last && last > first ? last : first }
+}
+
+export type Placed<T> = { event: T; day: string; /** Whether the event began on an earlier day. */ continued: boolean }
+
+/**
+ * The period's days, each with the events it holds: all-day events first, then by start, so an
+ * event spanning days keeps its place as far as the days allow.
+ */
+export function placeEvents<T extends { startLocal: string; endLocal: string; allDay?: boolean | null }>(
+  events: T[],
+  period: CalendarPeriod,
+): Map<string, Placed<T>[]> {
+  const byDay = new Map<string, Placed<T>[]>(period.weeks.flat().map((day) => [day, []]))
+  const ordered = [...events].sort(
+    (a, b) => Number(Boolean(b.allDay)) - Number(Boolean(a.allDay)) || a.startLocal.localeCompare(b.startLocal) || a.endLocal.localeCompare(b.endLocal),
+  )
+  for (const event of ordered) {
+    const covered = daysCovered(event.startLocal, event.endLocal)
+    if (!covered) continue
+    // Only the days shown: an exhibition may run for months.
+    const last = covered.last < period.last ? covered.last : period.last
+    for (let day = covered.first > period.first ? covered.first : period.first; day <= last; day = addDays(day, 1)) {
+      byDay.get(day)?.push({ event, day, continued: day !== covered.first })
+    }
+  }
+  return byDay
+}
