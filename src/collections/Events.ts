@@ -5,7 +5,7 @@ import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './f
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
-import { queuePublication } from './scheduledPublishing'
+import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveEventSchedule } from './hooks/eventSchedule'
 import { keepSeries, releaseSeries } from './hooks/series'
 import { validateRecurrence } from './series'
@@ -54,7 +54,7 @@ export const Events: CollectionConfig = {
   defaultSort: 'startLocal',
   indexes: [{ fields: ['status', 'hideFromListings', 'startLocal'] }],
   hooks: {
-    beforeChange: [enforceAuthorship, deriveEventSchedule],
+    beforeChange: [enforceAuthorship, publishWhenDue, deriveEventSchedule],
     afterChange: [keepSeries, queuePublication],
     beforeDelete: [releaseSeries],
     afterRead: protection.afterRead,

@@ -4,7 +4,7 @@ import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './f
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
-import { queuePublication } from './scheduledPublishing'
+import { publishWhenDue, queuePublication } from './scheduledPublishing'
 
 /** What a password protects: withheld from readers who may not edit the item. */
 const protection = passwordProtection(['description', 'descriptionHtml', 'excerpt', 'image', 'phone', 'website', 'email'])
@@ -17,7 +17,7 @@ export const Organizers: CollectionConfig = {
   forceSelect: protection.forceSelect,
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
   defaultSort: '-publishedAt',
-  hooks: { beforeChange: [enforceAuthorship], afterChange: [queuePublication], afterRead: protection.afterRead, beforeOperation: protection.beforeOperation },
+  hooks: { beforeChange: [enforceAuthorship, publishWhenDue], afterChange: [queuePublication], afterRead: protection.afterRead, beforeOperation: protection.beforeOperation },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },
     ...descriptionFields(),

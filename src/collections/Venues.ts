@@ -4,7 +4,7 @@ import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './f
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { enforceAuthorship } from './hooks/authored'
-import { queuePublication } from './scheduledPublishing'
+import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveStateProvince } from './hooks/stateProvince'
 
 const text = (name: string): Field => ({ name, type: 'text' })
@@ -39,7 +39,7 @@ export const Venues: CollectionConfig = {
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
   defaultSort: '-publishedAt',
   hooks: {
-    beforeChange: [enforceAuthorship, deriveStateProvince],
+    beforeChange: [enforceAuthorship, publishWhenDue, deriveStateProvince],
     afterChange: [queuePublication],
     afterRead: protection.afterRead,
     beforeOperation: protection.beforeOperation,

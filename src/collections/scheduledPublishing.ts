@@ -1,4 +1,4 @@
-import type { CollectionAfterChangeHook, CollectionSlug, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionSlug, PayloadRequest } from 'payload'
 import { RESOURCES } from '../calendar/resources'
 import { PUBLISH_JOB } from '../globals/Settings'
 
@@ -38,4 +38,15 @@ export const queuePublication: CollectionAfterChangeHook = async ({ doc, previou
     await req.payload.jobs.queue({ task: PUBLISH_JOB.task, queue: PUBLISH_JOB.queue, input: {}, waitUntil: new Date(doc.publishedAt), req })
   }
   return doc
+}
+
+/**
+ * A Scheduled item whose publication date has already come is published as it is saved, as WordPress
+ * does: it would otherwise wait for the next run of the task, and show as Scheduled for a past date.
+ */
+export const publishWhenDue: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  const status = data.status ?? originalDoc?.status
+  const at = data.publishedAt ?? originalDoc?.publishedAt
+  if (status === 'future' && (!at || new Date(at).getTime() <= Date.now())) data.status = 'publish'
+  return data
 }

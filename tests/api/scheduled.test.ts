@@ -43,3 +43,11 @@ describe('a scheduled event', () => {
     expect((await api(`/events/${due.id}`, { token: admin })).body.modified_utc).toBe(before)
   })
 })
+
+describe('a scheduled event whose date has come', () => {
+  it('is published as it is saved', async () => {
+    const past = await createEventAs(admin, { status: 'future', date_utc: DateTime.utc().minus({ minutes: 5 }).toFormat('yyyy-MM-dd HH:mm:ss') })
+    expect(past.status).toBe('publish')
+    expect((await api(`/events/${past.id}`)).status).toBe(200)
+  })
+})
