@@ -17,7 +17,12 @@ export const Organizers: CollectionConfig = {
   forceSelect: protection.forceSelect,
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
   defaultSort: '-publishedAt',
-  hooks: { beforeChange: [enforceAuthorship, publishWhenDue], afterChange: [queuePublication], afterRead: protection.afterRead, beforeOperation: protection.beforeOperation },
+  hooks: {
+    beforeChange: [enforceAuthorship, publishWhenDue],
+    afterChange: [queuePublication],
+    afterRead: protection.afterRead,
+    beforeOperation: protection.beforeOperation,
+  },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },
     ...descriptionFields(),

@@ -3,6 +3,7 @@
  * of the namespace: SEO suggestions from the event and its permalink, duplicating an event, bulk
  * actions on the events list, and restoring a version.
  */
+import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminBrowser, eventually } from '../support/admin'
 import { asAdmin, BASE_URL, call, unique } from '../support/api'
@@ -140,4 +141,32 @@ describe('the editors’ workflow', () => {
     })
     await eventually(async () => (await api(`/events/${event.id}`)).body.title).toBe(event.title)
   }, 120_000)
+
+  it('schedules an event: hidden until its publication date, then published by the jobs queue', async () => {
+    const { page, step, toast } = admin
+    const event = await createEventAs(token, { status: 'draft', title: unique('Scheduled gala ') })
+    // The picker takes minutes: the next whole minute, at most a minute away (the browser runs in UTC).
+    const due = DateTime.utc().plus({ minutes: 1 }).startOf('minute')
+    await step('schedule', async () => {
+      await page.goto(`${BASE_URL}/admin/collections/events/${event.id}?locale=en`)
+      const picker = page.locator('#field-publishedAt .date-time-picker input')
+      await picker.click()
+      await picker.fill(due.setLocale('en-US').toFormat('LLL d, yyyy h:mm a'))
+      await picker.press('Enter')
+      await page.keyboard.press('Escape')
+      await admin.choose('field-status', 'Scheduled')
+      await admin.screenshot('scheduled')
+      await page.locator('#action-save').click()
+      await toast('Updated successfully.')
+    })
+    expect((await call(`/api/events/${event.id}?depth=0`, { token })).body).toMatchObject({
+      status: 'future',
+      publishedAt: due.toISO({ suppressMilliseconds: false }),
+    })
+    expect((await api(`/events/${event.id}`)).status).toBe(403)
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due.toMillis() - Date.now()) + 500))
+    // What the server's own polling does every minute, now.
+    expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
+    expect((await api(`/events/${event.id}`)).body.status).toBe('publish')
+  }, 180_000)
 })
