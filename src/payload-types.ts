@@ -1015,6 +1015,10 @@ export interface Setting {
    * How long the change feed remembers changes and deletions; older cursors must read everything again.
    */
   changesRetentionDays?: number | null;
+  /**
+   * The most events of the list an iCalendar feed (events.ics) holds; the series they belong to come whole.
+   */
+  icalMaxEvents?: number | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1051,6 +1055,7 @@ export interface SettingsSelect<T extends boolean = true> {
   recurrenceHorizonMonths?: T;
   maxOccurrences?: T;
   changesRetentionDays?: T;
+  icalMaxEvents?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
