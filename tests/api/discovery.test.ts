@@ -482,6 +482,9 @@ describe('ETag and Cache-Control', () => {
       `/events?include=${fixture.eventId}`,
       `/events/${fixture.eventId}`,
       `/events/by-slug/${fixture.eventSlug}`,
+      `/events.ics?include=${fixture.eventId}`,
+      `/events/${fixture.eventId}.ics`,
+      `/events/by-slug/${fixture.eventSlug}.ics`,
       '/venues',
       `/venues/${fixture.venueId}`,
       `/venues/by-slug/${fixture.venueSlug}`,
@@ -501,8 +504,8 @@ describe('ETag and Cache-Control', () => {
     const tried = getPaths().map((p) =>
       p
         .split('?')[0]!
-        .replace(/\/\d+$/, '/{id}')
-        .replace(/\/by-slug\/[^/]+$/, '/by-slug/{slug}'),
+        .replace(/\/\d+(\.ics)?$/, '/{id}$1')
+        .replace(/\/by-slug\/[^/.]+(\.ics)?$/, '/by-slug/{slug}$1'),
     )
     for (const route of ROUTES.filter((r) => r.methods.includes('GET'))) expect(tried).toContain(route.path)
     for (const path of getPaths()) {
