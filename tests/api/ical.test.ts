@@ -306,6 +306,8 @@ describe('series', () => {
     const calendar = parse((await ics(`/events.ics?search=${encodeURIComponent(title)}&${later}`)).body)
     const [master] = byUid(calendar, parent.id).filter((vevent) => vevent.hasProperty('rrule'))
     expect(instant(value(master!, 'dtstart'))).toBe(FIRST.toUTC().toJSDate().toISOString())
+    // The exception of week 3 is outside the window, and still part of the series.
+    expect(byUid(calendar, parent.id).filter((vevent) => vevent.hasProperty('recurrence-id'))).toHaveLength(1)
     expect(expand(calendar, parent.id)).toHaveLength(29)
   })
 
@@ -376,6 +378,39 @@ describe('privacy', () => {
     expectError(await call(`${NS}/events/999999999.ics`), 404, 'rest-event-not-found')
     expectError(await call(`${NS}/events/by-slug/${unique('none')}.ics`), 400, 'rest_invalid_param')
   })
+})
+
+describe('queries per feed', () => {
+  /** `series` weekly series of 4 events, each with an exception, and as many single events with a venue and an organizer. */
+  async function calendarOf(series: number): Promise<string> {
+    const tag = unique('qics')
+    for (let n = 0; n < series; n++) {
+      const parent = await createSeries(`${tag} series ${n}`, 4)
+      const later = await api(`/events?post_parent=${parent.id}&${window}`, { token: admin })
+      const [second] = later.body.events
+      expect((await api(`/events/${second.id}`, { method: 'POST', token: admin, json: { title: `${tag} moved ${n}` } })).status).toBe(200)
+      const venue = await createVenue({ name: unique('qvenue'), city: 'Nantes', geoLat: 47.2, geoLng: -1.55 })
+      const organizer = await createOrganizer({ name: unique('qorg'), email: `q${n}@example.test` })
+      await createEvent({ title: `${tag} single ${n}`, start: FIRST.plus({ days: n }).toUTC().toISO()!, venue: venue.id, organizers: [organizer.id] })
+    }
+    return tag
+  }
+  const count = (reply: Reply) => Number(reply.headers.get('X-Query-Count'))
+
+  it('does not grow with the number of events and series', async () => {
+    const small = await calendarOf(1)
+    const large = await calendarOf(5)
+    for (const token of [undefined, admin]) {
+      const feed = (tag: string) => ics(`/events.ics?search=${tag}&${window}`, { token })
+      // Once each, so that totals and settings cached per revision are there for both.
+      await feed(small)
+      await feed(large)
+      const [one, five] = [await feed(small), await feed(large)]
+      expect(vevents(parse(one.body))).toHaveLength(1 + 1 + 1)
+      expect(vevents(parse(five.body))).toHaveLength(5 * 3)
+      expect(count(five), token ? 'signed in' : 'anonymous').toBe(count(one))
+    }
+  }, 120_000)
 })
 
 describe('discovery', () => {
