@@ -8,7 +8,7 @@ import { zoneOf } from '../ical/event'
 import { planSeries, type SeriesPlan } from '../ical/series'
 import { eventQuery } from '../query/eventList'
 import { idBySlug } from '../query/read'
-import { latestMemberStarts, visibleMembers } from '../query/seriesMembers'
+import { latestMemberStarts, visibleMembers, type SeriesMember } from '../query/seriesMembers'
 import { statusFilter } from '../query/status'
 import type { RestResult } from '../route'
 import type { EventFeedParams } from '../schemas/events'
@@ -54,10 +54,15 @@ async function withSeries(ctx: RestContext, page: EventPage, scope: SeriesScope)
   const heads = [...loaded.values()].filter((event) => event.recurrence?.trim())
   const ids = heads.map((event) => event.id)
   const [members, latest] = await Promise.all([visibleMembers(ctx, ids, scope.visibility), latestMemberStarts(ctx, ids)])
+  const membersOf = new Map<number, SeriesMember[]>()
+  for (const member of members) {
+    const known = membersOf.get(member.parent)
+    if (known) known.push(member)
+    else membersOf.set(member.parent, [member])
+  }
   const plans = new Map<number, SeriesPlan>()
   for (const head of heads) {
-    const own = members.filter((member) => member.parent === head.id)
-    const plan = planSeries(head, zoneOf(ctx, head), own, latest.get(head.id))
+    const plan = planSeries(head, zoneOf(ctx, head), membersOf.get(head.id) ?? [], latest.get(head.id))
     if (plan) plans.set(head.id, plan)
   }
   const missing = [...plans.values()].flatMap((plan) => [...plan.exceptions.keys(), ...(scope.withApart ? plan.apart : [])]).filter((id) => !loaded.has(id))
