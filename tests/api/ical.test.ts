@@ -8,7 +8,7 @@ import ICAL from 'ical.js'
 import { DateTime } from 'luxon'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, BASE_URL, call, NS, unique, userWithRole, type Reply } from '../support/api'
-import { changeSettings, createCategory, createEvent, createOrganizer, createVenue, restoreSettings, translateEvent } from '../support/fixtures'
+import { changeSettings, createCategory, createEvent, createOrganizer, createTag, createVenue, restoreSettings, translateEvent } from '../support/fixtures'
 import { expectError } from '../support/expectations'
 import { api } from '../support/writeFixtures'
 
@@ -401,16 +401,33 @@ describe('queries per feed', () => {
     const small = await calendarOf(1)
     const large = await calendarOf(5)
     for (const token of [undefined, admin]) {
-      const feed = (tag: string) => ics(`/events.ics?search=${tag}&${window}`, { token })
-      // Once each, so that totals and settings cached per revision are there for both.
-      await feed(small)
-      await feed(large)
+      // Each written afresh, right after a write: nothing cached for either.
+      const feed = async (tag: string) => {
+        await createTag({ name: unique('qwrite') })
+        return ics(`/events.ics?search=${tag}&${window}`, { token })
+      }
       const [one, five] = [await feed(small), await feed(large)]
       expect(vevents(parse(one.body))).toHaveLength(1 + 1 + 1)
       expect(vevents(parse(five.body))).toHaveLength(5 * 3)
       expect(count(five), token ? 'signed in' : 'anonymous').toBe(count(one))
     }
   }, 120_000)
+
+  it('writes an anonymous feed once per content revision', async () => {
+    const tag = await calendarOf(1)
+    const feed = () => ics(`/events.ics?search=${tag}&${window}`)
+    await createTag({ name: unique('qwrite') })
+    const [first, again] = [await feed(), await feed()]
+    expect(again.body).toBe(first.body)
+    expect(count(again)).toBeLessThan(count(first))
+    const [single] = (await listed(`${tag} single`, undefined, '')) as { id: number }[]
+    expect((await api(`/events/${single!.id}`, { method: 'POST', token: admin, json: { title: `${tag} renamed` } })).status).toBe(200)
+    const after = await feed()
+    expect(after.body).toContain(`SUMMARY:${tag} renamed`)
+    // A signed-in reader's feed is written for them.
+    const signedIn = [await ics(`/events.ics?search=${tag}&${window}`, { token: admin }), await ics(`/events.ics?search=${tag}&${window}`, { token: admin })]
+    expect(count(signedIn[1]!)).toBe(count(signedIn[0]!))
+  }, 60_000)
 })
 
 describe('discovery', () => {

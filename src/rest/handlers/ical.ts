@@ -1,4 +1,5 @@
 import type { Where } from 'payload'
+import { RevisionCache } from '../../database/revision'
 import { errorCodes, EVENTS } from '../../calendar/resources'
 import type { Event } from '../../payload-types'
 import type { RestContext } from '../context'
@@ -82,12 +83,32 @@ async function withSeries(ctx: RestContext, page: EventPage, scope: SeriesScope)
 export async function eventFeed(ctx: RestContext, params: EventFeedParams): Promise<RestResult> {
   const max = ctx.settings.icalMaxEvents
   const query = await eventQuery(ctx, params, max)
-  const listed = query.empty
-    ? nothing()
-    : await loadEvents(ctx, { where: query.where, sort: query.sort, page: 1, perPage: max, count: false, unlocking: params })
-  const visibility: Where = { and: [{ hideFromListings: { not_equals: true } }, statusFilter(ctx, params.status).where] }
-  const contents = await withSeries(ctx, listed, { visibility, unlocking: params, withParents: true, withApart: false })
-  return { body: renderCalendar(ctx, contents), contentType: CALENDAR_MEDIA_TYPE }
+  const write = async () => {
+    const listed = query.empty
+      ? nothing()
+      : await loadEvents(ctx, { where: query.where, sort: query.sort, page: 1, perPage: max, count: false, unlocking: params })
+    const visibility: Where = { and: [{ hideFromListings: { not_equals: true } }, statusFilter(ctx, params.status).where] }
+    return renderCalendar(ctx, await withSeries(ctx, listed, { visibility, unlocking: params, withParents: true, withApart: false }))
+  }
+  // What an anonymous feed holds follows from the content's revision and these inputs alone (no password to try).
+  const shared = !ctx.signedIn && params.password === undefined
+  const key = JSON.stringify([ctx.root, ctx.permalinkBase, ctx.language, max, query.empty, query.where])
+  const body = shared ? await feedCache(ctx).get(ctx.revision, key, write) : await write()
+  return { body, contentType: CALENDAR_MEDIA_TYPE }
+}
+
+/**
+ * Anonymous feeds as written, per content revision and instance: calendar applications poll the same
+ * few URLs, a conditional request needs the text for its ETag, and a feed of a thousand events takes
+ * ical-generator a second or more to write (docs/api.md §20.3). A few feeds at most, being large.
+ */
+const FEEDS_KEPT = 8
+const feedCaches = new WeakMap<object, RevisionCache>()
+
+function feedCache(ctx: RestContext): RevisionCache {
+  let cache = feedCaches.get(ctx.req.payload)
+  if (!cache) feedCaches.set(ctx.req.payload, (cache = new RevisionCache(FEEDS_KEPT)))
+  return cache
 }
 
 /**
