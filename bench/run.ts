@@ -211,6 +211,8 @@ async function benchSize(size: number): Promise<Row[]> {
       ['d. /venues', `${base}/api/cal/events/v1/venues`, app.pid!],
       ['e. Payload /api/events depth=1', `${base}/api/events?limit=10&depth=1&sort=startLocal&${payloadWindow}`, app.pid!],
       ['f. raw floor (node:http + 1 SQL)', `http://127.0.0.1:${floorPort}/`, floor.pid!],
+      // The default feed: every event of the default window, up to icalMaxEvents (1000), as iCalendar.
+      ['g. iCalendar feed /events.ics', `${base}/api/cal/events/v1/events.ics`, app.pid!],
     ]
     await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000).catch(() => undefined)
     for (const [scenario, url, pid] of scenarios.filter(([name]) => !only || only.some((prefix) => name.startsWith(prefix)))) {

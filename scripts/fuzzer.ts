@@ -1084,10 +1084,15 @@ export function violations(request: FuzzRequest, outcome: Outcome, secrets: stri
     for (const secret of secrets) if (outcome.text.includes(secret)) found.push(`leaks protected or unpublished content (${secret}) to ${request.auth}`)
   }
   if (status >= 200 && status < 300 && status !== 204 && request.method !== 'HEAD') {
-    try {
-      JSON.parse(outcome.text)
-    } catch {
-      found.push(`${status} with a body that is not JSON`)
+    // The iCalendar routes answer text/calendar (docs/api.md §22): a whole VCALENDAR, nothing else.
+    if (outcome.headers.get('content-type')?.startsWith('text/calendar')) {
+      if (!/^BEGIN:VCALENDAR\r\n[^]*\r\nEND:VCALENDAR$/.test(outcome.text)) found.push(`${status} with a calendar that is not a VCALENDAR`)
+    } else {
+      try {
+        JSON.parse(outcome.text)
+      } catch {
+        found.push(`${status} with a body that is not JSON`)
+      }
     }
   }
   return found

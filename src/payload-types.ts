@@ -265,7 +265,7 @@ export interface Event {
   end: string;
   allDay?: boolean | null;
   /**
-   * IANA zone (Europe/Paris) or offset (UTC+2). Empty: the site zone.
+   * Start and end are entered in this zone. Empty: the site zone.
    */
   timezone?: string | null;
   startLocal?: string | null;
@@ -1121,6 +1121,10 @@ export interface Setting {
    * How long the change feed remembers changes and deletions; older cursors must read everything again.
    */
   changesRetentionDays?: number | null;
+  /**
+   * The most events of the list an iCalendar feed (events.ics) holds; the series they belong to come whole.
+   */
+  icalMaxEvents?: number | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1157,6 +1161,7 @@ export interface SettingsSelect<T extends boolean = true> {
   recurrenceHorizonMonths?: T;
   maxOccurrences?: T;
   changesRetentionDays?: T;
+  icalMaxEvents?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -189,6 +189,20 @@ export function parseRecurrence(text: string, start: Date, zone: string): Parsed
   return { ok: true, recurrence: { set, zone, start: dtstart } }
 }
 
+/**
+ * The dates written in the rule, as the parser read them (wall clocks in the zone, `Z` in UTC, bare days
+ * per line kind), as instants: each RRULE's UNTIL (null: none), in line order, then the RDATEs and EXDATEs.
+ */
+export function ruleDates(recurrence: Recurrence): { untils: (Date | null)[]; rdates: Date[]; exdates: Date[] } {
+  const { set, zone } = recurrence
+  const instant = (date: Date) => placed(date, zone).toJSDate()
+  return {
+    untils: set.rrules().map((rule) => (rule.options.until ? instant(rule.options.until) : null)),
+    rdates: set.rdates().map(instant),
+    exdates: set.exdates().map(instant),
+  }
+}
+
 /** How far a rule is searched for its second occurrence: a rule that never yields one would be walked to year 9999. */
 const LOOKAHEAD_YEARS = 100
 

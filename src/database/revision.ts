@@ -66,6 +66,9 @@ export class RevisionCache {
   private revision: string | undefined
   private entries = new Map<string, Promise<unknown>>()
 
+  /** `maxEntries`: past this many, the revision's entries are dropped (large values want a small bound). */
+  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+
   get<T>(revision: string | undefined, key: string, compute: () => Promise<T>): Promise<T> {
     if (revision === undefined) return compute()
     if (revision !== this.revision) {
@@ -74,7 +77,7 @@ export class RevisionCache {
     }
     const known = this.entries.get(key)
     if (known) return known as Promise<T>
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
+    if (this.entries.size >= this.maxEntries) this.entries.clear()
     const computed = compute()
     this.entries.set(key, computed)
     // A failure is not a value: the next request computes again.

@@ -14,6 +14,7 @@ export const SETTINGS_DEFAULTS = {
   recurrenceHorizonMonths: RECURRENCE_DEFAULTS.horizonMonths,
   maxOccurrences: RECURRENCE_DEFAULTS.maxOccurrences,
   changesRetentionDays: 30,
+  icalMaxEvents: 1000,
 }
 
 /** The jobs-queue task that materializes series up to the horizon, and its queue (docs/api.md §16.3). */
@@ -103,6 +104,14 @@ export const Settings: GlobalConfig = {
       max: 3650,
       defaultValue: SETTINGS_DEFAULTS.changesRetentionDays,
       admin: { description: 'How long the change feed remembers changes and deletions; older cursors must read everything again.' },
+    },
+    {
+      name: 'icalMaxEvents',
+      type: 'number',
+      min: 1,
+      max: 10000,
+      defaultValue: SETTINGS_DEFAULTS.icalMaxEvents,
+      admin: { description: 'The most events of the list an iCalendar feed (events.ics) holds; the series they belong to come whole.' },
     },
   ],
 }

@@ -20,19 +20,25 @@ type CompiledRoute = { route: AnyRoute; pattern: RegExp }
 /** Path parameters and what they may contain: ids are digits, slugs anything but a slash (docs/api.md §1). */
 const PATH_PARAMETER: Record<string, string> = { id: '(?<id>\\d+)', slug: '(?<slug>[^/]+)' }
 
+/** A route's path as a pattern: its parameters' patterns, and its text literally (the dot of `/events.ics`). */
 function compile(route: AnyRoute): CompiledRoute {
-  const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const pattern = PATH_PARAMETER[name]
-    if (!pattern) throw new Error(`route ${route.path}: unknown path parameter {${name}}`)
-    return pattern
-  })
+  const source = route.path
+    .split(/(\{\w+\})/)
+    .map((piece) => {
+      const name = /^\{(\w+)\}$/.exec(piece)?.[1]
+      if (name === undefined) return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      const pattern = PATH_PARAMETER[name]
+      if (!pattern) throw new Error(`route ${route.path}: unknown path parameter {${name}}`)
+      return pattern
+    })
+    .join('')
   return { route, pattern: new RegExp(`^${source}/?$`) }
 }
 
 // Compiled once at start-up, in table order.
 const COMPILED = ROUTES.map(compile)
 
-const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, ${REPLAYED_HEADER}, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After`
+const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, Content-Disposition, ${REPLAYED_HEADER}, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After`
 const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 const anonymousMaxAge = Number(process.env.CACHE_MAX_AGE || 0)
 
@@ -180,12 +186,13 @@ function validateParams(route: AnyRoute, raw: Record<string, unknown>): z.output
 }
 
 /**
- * JSON with the namespace's headers: a strong ETag on every GET (304 when it matches), public
- * revalidation for anonymous readers and no caching of anything a signed-in user sees (docs/api.md §14).
+ * The answer with the namespace's headers, JSON or the text of another media type alike: a strong ETag
+ * on every GET (304 when it matches), public revalidation for anonymous readers and no caching of
+ * anything a signed-in user sees (docs/api.md §14).
  */
 function render(req: PayloadRequest, method: string, result: RestResult, signedIn: boolean, baseHeaders: Record<string, string>): Response {
-  const text = JSON.stringify(result.body)
-  const headers = new Headers({ ...baseHeaders, ...result.headers, 'Content-Type': 'application/json; charset=UTF-8' })
+  const text = result.contentType ? String(result.body) : JSON.stringify(result.body)
+  const headers = new Headers({ ...baseHeaders, ...result.headers, 'Content-Type': result.contentType ?? 'application/json; charset=UTF-8' })
   headers.set('Cache-Control', signedIn ? 'private, no-store' : `public, max-age=${anonymousMaxAge}, must-revalidate`)
   // Answers differ by credentials and, with an origin allow-list, by origin: shared caches must key on them.
   headers.set('Vary', 'Origin, Authorization, Cookie')

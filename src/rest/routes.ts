@@ -1,6 +1,7 @@
 import { CATEGORIES, EVENTS, LINKED, TAGS, aNoun, type AuthoredResource, type ResourceKey, type TermResource } from '../calendar/resources'
 import { listChanges } from './handlers/changes'
 import { discovery } from './handlers/discovery'
+import { eventFeed, eventFile, eventFileBySlug } from './handlers/ical'
 import { listEvents, readEvent, readEventBySlug } from './handlers/events'
 import { listLinked, readLinked, readLinkedBySlug } from './handlers/linked'
 import { createTerm, deleteTerm, updateTerm, validateTermWrite } from './handlers/termWrites'
@@ -10,7 +11,7 @@ import { createLinked } from './operations/linked'
 import { defineRoute, type AnyRoute } from './route'
 import { changesParams } from './schemas/changes'
 import { indexParams } from './schemas/common'
-import { eventByIdParams, eventBySlugParams, eventListParams } from './schemas/events'
+import { eventByIdParams, eventBySlugParams, eventFeedParams, eventListParams } from './schemas/events'
 import { linkedByIdParams, linkedBySlugParams, linkedListParams } from './schemas/linked'
 import { categoryCreateBody, categoryUpdateBody, tagCreateBody, tagUpdateBody, termDeleteParams } from './schemas/termWrite'
 import { categoryListParams, tagListParams, termByIdParams } from './schemas/terms'
@@ -33,6 +34,9 @@ import {
 } from './schemas/responses'
 
 const UPDATE = ['POST', 'PUT', 'PATCH'] as const
+/** What the iCalendar routes answer (`/doc`); the answers add `charset=utf-8`. */
+const CALENDAR_MEDIA = 'text/calendar'
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 /** What the routes of each resource answer (`/doc`): one entry per resource of the registry. */
 const ITEM: Record<ResourceKey, typeof Event | typeof Venue | typeof Organizer | typeof Category | typeof Tag> = {
   events: Event,
@@ -185,6 +189,31 @@ export const ROUTES: AnyRoute[] = [
     params: eventListParams,
     response: LIST.events,
     handler: listEvents,
+  }),
+  // iCalendar (docs/api.md §22). Ahead of `/events/by-slug/{slug}`, whose slug would otherwise take `x.ics`.
+  defineRoute({
+    methods: ['GET'],
+    path: `/${EVENTS.key}.ics`,
+    summary: `The ${EVENTS.nouns} of the list as an iCalendar feed`,
+    params: eventFeedParams,
+    media: CALENDAR_MEDIA,
+    handler: eventFeed,
+  }),
+  defineRoute({
+    methods: ['GET'],
+    path: `/${EVENTS.key}/{id}.ics`,
+    summary: `${capitalized(aNoun(EVENTS))} as an iCalendar file (a series' first event: the series)`,
+    params: eventByIdParams,
+    media: CALENDAR_MEDIA,
+    handler: (ctx, params) => eventFile(ctx, params.id, params),
+  }),
+  defineRoute({
+    methods: ['GET'],
+    path: `/${EVENTS.key}/by-slug/{slug}.ics`,
+    summary: `${capitalized(aNoun(EVENTS))} by slug as an iCalendar file`,
+    params: eventBySlugParams,
+    media: CALENDAR_MEDIA,
+    handler: (ctx, params) => eventFileBySlug(ctx, params.slug, params),
   }),
   defineRoute({
     methods: ['GET'],

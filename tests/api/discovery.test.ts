@@ -22,9 +22,9 @@ const NAMESPACE = 'cal/events/v1'
 const CODES = LANGUAGES.map((language) => language.code)
 const PATH_PATTERNS: Record<string, string> = { id: '(?P<id>\\d+)', slug: '(?P<slug>[^/]+)' }
 
-/** `/events/{id}` → `/cal/events/v1/events/(?P<id>\d+)`, as WordPress keys its index. */
+/** `/events/{id}` → `/cal/events/v1/events/(?P<id>\d+)`, `/events.ics` → `/cal/events/v1/events\.ics`, as WordPress keys its index. */
 function patternOf(routePath: string): string {
-  return `/${NAMESPACE}${routePath.replace(/\{(\w+)\}/g, (_, name: string) => PATH_PATTERNS[name]!)}`
+  return `/${NAMESPACE}${routePath.replace(/\./g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => PATH_PATTERNS[name]!)}`
 }
 
 function rootOf(language?: string): string {
@@ -216,9 +216,12 @@ export const query: paths['/events']['get']['parameters']['query'] = { per_page:
         const created = method === 'POST' && !route.path.includes('{')
         const success = operation.responses[created ? '201' : '200']
         expect(success, `${method} ${route.path}`).toBeDefined()
-        const ref: string = success.content['application/json'].schema.$ref
-        expect(ref, `${method} ${route.path}`).toMatch(/^#\/components\/schemas\/\w+$/)
-        expect(components[ref.split('/').pop()!]).toBeDefined()
+        if (route.media) expect(success.content[route.media].schema, `${method} ${route.path}`).toEqual({ type: 'string' })
+        else {
+          const ref: string = success.content['application/json'].schema.$ref
+          expect(ref, `${method} ${route.path}`).toMatch(/^#\/components\/schemas\/\w+$/)
+          expect(components[ref.split('/').pop()!]).toBeDefined()
+        }
         expect(operation.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
         if (method === 'GET') expect(operation.responses['304'], `${method} ${route.path}`).toBeDefined()
         else expect(operation.responses['413'], `${method} ${route.path}`).toBeDefined()
@@ -479,6 +482,9 @@ describe('ETag and Cache-Control', () => {
       `/events?include=${fixture.eventId}`,
       `/events/${fixture.eventId}`,
       `/events/by-slug/${fixture.eventSlug}`,
+      `/events.ics?include=${fixture.eventId}`,
+      `/events/${fixture.eventId}.ics`,
+      `/events/by-slug/${fixture.eventSlug}.ics`,
       '/venues',
       `/venues/${fixture.venueId}`,
       `/venues/by-slug/${fixture.venueSlug}`,
@@ -498,8 +504,8 @@ describe('ETag and Cache-Control', () => {
     const tried = getPaths().map((p) =>
       p
         .split('?')[0]!
-        .replace(/\/\d+$/, '/{id}')
-        .replace(/\/by-slug\/[^/]+$/, '/by-slug/{slug}'),
+        .replace(/\/\d+(\.ics)?$/, '/{id}$1')
+        .replace(/\/by-slug\/[^/.]+(\.ics)?$/, '/by-slug/{slug}$1'),
     )
     for (const route of ROUTES.filter((r) => r.methods.includes('GET'))) expect(tried).toContain(route.path)
     for (const path of getPaths()) {

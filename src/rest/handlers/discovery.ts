@@ -107,6 +107,17 @@ function groupedRoutes(routes: AnyRoute[]): Group[] {
   return [...groups.values()]
 }
 
+/** A route's path as WordPress keys its index, a regular expression: `/events/(?P<id>\d+)`, `/events\.ics`. */
+function patternOf(path: string): string {
+  return path
+    .split(/(\{\w+\})/)
+    .map((piece) => {
+      const name = /^\{(\w+)\}$/.exec(piece)?.[1]
+      return name === undefined ? piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : PATH_PATTERNS[name]!
+    })
+    .join('')
+}
+
 /** `GET /` of the namespace: WordPress's namespace index (docs/api.md §13), routes keyed by pattern. */
 async function namespaceIndex(grouped: () => Group[], ctx: RestContext, params: { namespace?: string }): Promise<RestResult> {
   const { namespace } = ctx.calendar
@@ -114,7 +125,7 @@ async function namespaceIndex(grouped: () => Group[], ctx: RestContext, params: 
     throw new RestError('rest_invalid_namespace', 'The specified namespace could not be found.', 404)
   const routes: Record<string, unknown> = {}
   for (const group of grouped()) {
-    const pattern = `/${namespace}${group.path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_PATTERNS[name]!)}`
+    const pattern = `/${namespace}${patternOf(group.path)}`
     routes[pattern] = {
       namespace,
       methods: [...new Set(group.endpoints.flatMap((endpoint) => endpoint.methods))],
@@ -182,16 +193,16 @@ function errorResponses(route: AnyRoute, method: HttpMethod): Record<string, unk
     responses['401'] = error('`rest_forbidden`: sign in (`Authorization: JWT <token>` or `users API-Key <key>`).')
     responses['403'] = error('`rest_forbidden`: the signed-in user may not do this.')
   } else if (method === 'GET' && item && kind === 'events') {
-    responses['403'] = error(
-      '`event-no-longer-available` (in the trash), `event-not-accessible` (not published and not yours to read), `event-password-protected` (give `password`).',
-    )
+    const causes = '`event-no-longer-available` (in the trash), `event-not-accessible` (not published and not yours to read)'
+    // A protected event's file holds its title and times rather than being refused.
+    responses['403'] = error(route.media ? `${causes}.` : `${causes}, \`event-password-protected\` (give \`password\`).`)
   } else if (method === 'GET' && item && codes) {
     responses['403'] = error(`\`${codes.notAccessible}\`: not published and not yours to read.`)
   }
 
   const notFound = ['`rest_no_route`: a language root the site does not offer.']
   if (route.path === '') notFound.unshift('`rest_invalid_namespace`: `namespace` names another namespace;')
-  if (method === 'GET' && !item && codes) notFound.unshift(`\`${codes.pastLastPage}\`: a page past the last one;`)
+  if (method === 'GET' && !item && codes && !route.media) notFound.unshift(`\`${codes.pastLastPage}\`: a page past the last one;`)
   if (kind === 'events' && codes && route.path.includes('{id}')) notFound.unshift(`\`${codes.notFound}\`: no event has this id;`)
   responses['404'] = error(...notFound)
 
@@ -234,7 +245,8 @@ function successResponse(route: AnyRoute, method: HttpMethod) {
     : method === 'DELETE'
       ? 'The item as it was deleted (events, venues, organizers: now in the trash).'
       : 'Success.'
-  return { [created ? '201' : '200']: { description, headers, content: { 'application/json': { schema: schemaRef(route.response) } } } }
+  const content = route.media ? { [route.media]: { schema: { type: 'string' } } } : { 'application/json': { schema: schemaRef(route.response) } }
+  return { [created ? '201' : '200']: { description, headers, content } }
 }
 
 /** Properties that may be objects or lists: sent as PHP brackets in form bodies (`venue[city]=Lyon`, `cost[]=0$`). */
@@ -306,13 +318,17 @@ function operationOf(calendar: CalendarRuntime, endpoint: Endpoint, method: Http
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
-/** `GET /events/{id}` → `getEventsById`, `GET /events/by-slug/{slug}` → `getEventsBySlug`, `GET /` → `getIndex`. */
+/**
+ * `GET /events/{id}` → `getEventsById`, `GET /events/by-slug/{slug}` → `getEventsBySlug`, `GET /` → `getIndex`,
+ * `GET /events/{id}.ics` → `getEventsByIdIcs`.
+ */
 function operationIdOf(path: string, method: HttpMethod): string {
   const segments = path.split('/').filter(Boolean)
   const words = segments.flatMap((segment, i) => {
-    const parameter = /^\{(\w+)\}$/.exec(segment)?.[1]
-    if (!parameter) return segment.split('-')
-    return segments[i - 1] === `by-${parameter}` ? [] : ['by', parameter]
+    const [name = '', extension] = segment.split('.')
+    const parameter = /^\{(\w+)\}$/.exec(name)?.[1]
+    const base = !parameter ? name.split('-') : segments[i - 1] === `by-${parameter}` ? [] : ['by', parameter]
+    return extension ? [...base, extension] : base
   })
   return method.toLowerCase() + (words.map(capitalized).join('') || 'Index')
 }

@@ -1,4 +1,4 @@
-import { combineQueries } from 'payload'
+import { combineQueries, type Where } from 'payload'
 import { revisionCache } from '../../database/revision'
 import type { Event } from '../../payload-types'
 import { capabilities } from '../../calendar/access/capabilities'
@@ -7,7 +7,7 @@ import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
 import { unlocks } from '../passwords'
-import { eventQuery, type EventQuery } from '../query/eventList'
+import { eventQuery } from '../query/eventList'
 import { loadEventPage } from '../query/eventPage'
 import { idBySlug, readOptions } from '../query/read'
 import { loadRelated } from '../query/related'
@@ -16,9 +16,16 @@ import { serializeEvent } from '../serialize/event'
 import { emptyRelated, type Related } from '../serialize/related'
 import type { RestResult } from '../route'
 
-type Unlocking = { password?: string; context?: string }
+export type Unlocking = { password?: string; context?: string }
 
-type EventPage = { events: Event[]; related: Related; total: number; unlocked: Set<number> }
+/** Events as a reader gets them, with what they embed and which protected ones the request unlocked. */
+export type EventPage = { events: Event[]; related: Related; total: number; unlocked: Set<number> }
+
+/**
+ * Which events to load: a page of those matching `where` in `sort` order, that the caller may read.
+ * `count`: whether `total` counts every match (else it is the number loaded).
+ */
+export type EventSelection = { where: Where; sort: string[]; page: number; perPage: number; count: boolean; unlocking: Unlocking }
 
 const emptyPage = (): EventPage => ({ events: [], related: emptyRelated(), total: 0, unlocked: new Set() })
 
@@ -26,7 +33,9 @@ const emptyPage = (): EventPage => ({ events: [], related: emptyRelated(), total
 export async function listEvents(ctx: RestContext, params: EventListParams): Promise<RestResult> {
   const perPage = pageSize(ctx, params.per_page)
   const query = await eventQuery(ctx, params, perPage)
-  const page = query.empty ? emptyPage() : await (servedByPageQuery(ctx, params) ? publicPage : accessControlledPage)(ctx, query, params, perPage)
+  const page = query.empty
+    ? emptyPage()
+    : await loadEvents(ctx, { where: query.where, sort: query.sort, page: params.page, perPage, count: true, unlocking: params })
   return listResult({
     ctx,
     route: 'events',
@@ -41,51 +50,61 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
   })
 }
 
+/** The events of a selection as the list serves them, by the cheapest path that gives this caller the same answer. */
+export function loadEvents(ctx: RestContext, selection: EventSelection): Promise<EventPage> {
+  return (servedByPageQuery(ctx, selection.unlocking) ? publicPage : accessControlledPage)(ctx, selection)
+}
+
 /**
  * The public listing (anonymous, no password to try, no developer fields to read) is most of the
  * traffic a calendar serves: it skips the local API (see `loadEventPage`).
  */
-function servedByPageQuery(ctx: RestContext, params: EventListParams): boolean {
-  return !ctx.req.user && params.password === undefined && Object.values(ctx.calendar.customFields).every((fields) => !fields.length)
+function servedByPageQuery(ctx: RestContext, unlocking: Unlocking): boolean {
+  return !ctx.req.user && unlocking.password === undefined && Object.values(ctx.calendar.customFields).every((fields) => !fields.length)
 }
 
 /**
  * The page's ids and the total from Payload's database adapter, with the same `where` (and the
  * collection's read access) as the local API would use, then the page in one query.
  */
-async function publicPage(ctx: RestContext, query: EventQuery, params: EventListParams, perPage: number): Promise<EventPage> {
+async function publicPage(ctx: RestContext, selection: EventSelection): Promise<EventPage> {
   const access = await ctx.req.payload.collections.events.config.access.read({ req: ctx.req })
   if (access === false) return emptyPage()
-  const args = { collection: 'events' as const, where: combineQueries(query.where, access), locale: ctx.language, req: ctx.req }
+  const args = { collection: 'events' as const, where: combineQueries(selection.where, access), locale: ctx.language, req: ctx.req }
   const [found, total] = await Promise.all([
-    ctx.req.payload.db.find({ ...args, sort: query.sort, limit: perPage, page: params.page, pagination: false, select: { id: true } }),
+    ctx.req.payload.db.find({ ...args, sort: selection.sort, limit: selection.perPage, page: selection.page, pagination: false, select: { id: true } }),
     // Exact totals cost a scan of every match (most of the time of a page at a million events): once per revision.
-    revisionCache(ctx.req.payload).get(
-      ctx.revision,
-      `event-total:${ctx.language}:${JSON.stringify(args.where)}`,
-      async () => (await ctx.req.payload.db.count(args)).totalDocs,
-    ),
+    selection.count
+      ? revisionCache(ctx.req.payload).get(
+          ctx.revision,
+          `event-total:${ctx.language}:${JSON.stringify(args.where)}`,
+          async () => (await ctx.req.payload.db.count(args)).totalDocs,
+        )
+      : undefined,
   ])
   const { events, related } = await loadEventPage(
     ctx,
     found.docs.map((doc) => doc.id as number),
   )
-  return { events, related, total, unlocked: new Set() }
+  return { events, related, total: total ?? events.length, unlocked: new Set() }
 }
 
 /** Every other reader: the local API with the caller's access, and protected events unlocked by password. */
-async function accessControlledPage(ctx: RestContext, query: EventQuery, params: EventListParams, perPage: number): Promise<EventPage> {
+async function accessControlledPage(ctx: RestContext, selection: EventSelection): Promise<EventPage> {
   const found = await ctx.req.payload.find({
     ...readOptions(ctx, 'events'),
     collection: 'events',
-    where: query.where,
-    sort: query.sort,
-    page: params.page,
-    limit: perPage,
+    where: selection.where,
+    sort: selection.sort,
+    page: selection.page,
+    limit: selection.perPage,
+    pagination: selection.count,
   })
-  const passwords = await passwordsOf(ctx, found.docs as Event[], params.password)
+  const passwords = await passwordsOf(ctx, found.docs as Event[], selection.unlocking.password)
   const unlocked = new Set<number>()
-  for (const event of found.docs as Event[]) if (await unlocks(ctx, 'events', { ...event, password: passwords.get(event.id) }, params)) unlocked.add(event.id)
+  for (const event of found.docs as Event[]) {
+    if (await unlocks(ctx, 'events', { ...event, password: passwords.get(event.id) }, selection.unlocking)) unlocked.add(event.id)
+  }
   const events = await withUnlockedContent(ctx, found.docs as Event[], passwords, unlocked)
   const related = await loadRelated(ctx, events)
   return { events, related, total: found.totalDocs, unlocked }
@@ -125,8 +144,8 @@ async function withUnlockedContent(ctx: RestContext, events: Event[], passwords:
   return events.map((event) => full.get(event.id) ?? event)
 }
 
-/** The decision sequence of a single read (docs/api.md §5), then the event with its `json_ld`. */
-export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocking): Promise<RestResult> {
+/** Steps 1 to 3 of a single read (docs/api.md §5): the event exists, is not in the trash, and the caller may read it. */
+export async function readableEvent(ctx: RestContext, id: number) {
   const probe = await ctx.req.payload.findByID({
     collection: 'events',
     id,
@@ -141,6 +160,12 @@ export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocki
   if (probe.status !== 'publish' && !capabilities.readUnpublished(ctx.actor, probe)) {
     throw new RestError(errorCodes(EVENTS).notAccessible, 'The requested event is not accessible', 403)
   }
+  return probe
+}
+
+/** The decision sequence of a single read (docs/api.md §5), then the event with its `json_ld`. */
+export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocking): Promise<RestResult> {
+  const probe = await readableEvent(ctx, id)
   const unlocked = await unlocks(ctx, 'events', probe, unlocking)
   if (!unlocked) throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
   // A reader who gave the right password may see content that field access hides from anonymous readers.

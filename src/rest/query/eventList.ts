@@ -78,7 +78,7 @@ function dateCondition({ field, op, value }: DateBound): Where {
  * that name records (categories, tags, venues, organizers, parent) must name existing ones. Filters
  * on links and flags match protected events too, which lists show redacted, as upstream's do.
  */
-export async function eventQuery(ctx: RestContext, params: EventListParams, perPage: number): Promise<EventQuery> {
+export async function eventQuery(ctx: RestContext, params: Omit<EventListParams, 'page'>, perPage: number): Promise<EventQuery> {
   const and: Where[] = [{ hideFromListings: { not_equals: true } }]
   const echo: Record<string, string> = { per_page: String(perPage) }
   const invalid: Record<string, string> = {}

@@ -34,6 +34,10 @@ export const eventListParams = z.object({
 })
 export type EventListParams = z.output<typeof eventListParams>
 
+/** The iCalendar feed takes the list's filters; it has no pages (docs/api.md §22). */
+export const eventFeedParams = eventListParams.omit({ page: true, per_page: true })
+export type EventFeedParams = z.output<typeof eventFeedParams>
+
 /** Upstream answers `/events/0` with a 404 like any id without an event, not a 400. */
 const eventIdParam = z.union([z.literal(0), z.literal('0').transform(() => 0), idParam]).describe('Numeric id.')
 

@@ -16,3 +16,14 @@ export type Related = {
 export function emptyRelated(): Related {
   return { venues: new Map(), organizers: new Map(), categories: new Map(), tags: new Map(), media: new Map(), termCounts: new Map() }
 }
+
+/** The records several loads embed, together (a record loaded twice is the same record). */
+export function mergeRelated(...all: Related[]): Related {
+  const merged = emptyRelated()
+  for (const related of all) {
+    for (const kind of ['venues', 'organizers', 'categories', 'tags', 'media', 'termCounts'] as const) {
+      for (const [key, value] of related[kind] as Map<unknown, unknown>) (merged[kind] as Map<unknown, unknown>).set(key, value)
+    }
+  }
+  return merged
+}

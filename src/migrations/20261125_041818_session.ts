@@ -6,6 +6,9 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE TYPE "public"."enum__events_v_version_currency_position" AS ENUM('prefix', 'postfix');
   CREATE TYPE "public"."enum__venues_v_version_status" AS ENUM('publish', 'future', 'draft', 'pending', 'private', 'trash');
   CREATE TYPE "public"."enum__organizers_v_version_status" AS ENUM('publish', 'future', 'draft', 'pending', 'private', 'trash');
+  CREATE TYPE "public"."enum_webhooks_types" AS ENUM('event', 'venue', 'organizer', 'category', 'tag');
+  ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'deliverWebhooks';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'deliverWebhooks';
   CREATE TABLE "_events_v" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"parent_id" integer,
@@ -144,9 +147,46 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"_parent_id" integer NOT NULL
   );
   
+  CREATE TABLE "webhooks_types" (
+  	"order" integer NOT NULL,
+  	"parent_id" integer NOT NULL,
+  	"value" "enum_webhooks_types",
+  	"id" serial PRIMARY KEY NOT NULL
+  );
+  
+  CREATE TABLE "webhooks" (
+  	"id" serial PRIMARY KEY NOT NULL,
+  	"url" varchar NOT NULL,
+  	"secret" varchar NOT NULL,
+  	"active" boolean DEFAULT true,
+  	"cursor" varchar,
+  	"failures" numeric DEFAULT 0,
+  	"retry_at" timestamp(3) with time zone,
+  	"last_error" varchar,
+  	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
+  	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
+  );
+  
+  CREATE TABLE "webhook_deliveries" (
+  	"id" serial PRIMARY KEY NOT NULL,
+  	"webhook_id" integer NOT NULL,
+  	"summary" varchar NOT NULL,
+  	"seq" varchar NOT NULL,
+  	"ok" boolean DEFAULT false,
+  	"status" numeric,
+  	"attempt" numeric NOT NULL,
+  	"error" varchar,
+  	"duration_ms" numeric,
+  	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
+  	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
+  );
+  
   ALTER TABLE "events" ADD COLUMN "edited_by_id" integer;
   ALTER TABLE "venues" ADD COLUMN "edited_by_id" integer;
   ALTER TABLE "organizers" ADD COLUMN "edited_by_id" integer;
+  ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "webhooks_id" integer;
+  ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "webhook_deliveries_id" integer;
+  ALTER TABLE "settings" ADD COLUMN "ical_max_events" numeric DEFAULT 1000;
   ALTER TABLE "_events_v" ADD CONSTRAINT "_events_v_parent_id_events_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_events_v" ADD CONSTRAINT "_events_v_version_author_id_users_id_fk" FOREIGN KEY ("version_author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_events_v" ADD CONSTRAINT "_events_v_version_edited_by_id_users_id_fk" FOREIGN KEY ("version_edited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
@@ -170,6 +210,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "_organizers_v" ADD CONSTRAINT "_organizers_v_version_edited_by_id_users_id_fk" FOREIGN KEY ("version_edited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_organizers_v" ADD CONSTRAINT "_organizers_v_version_image_id_media_id_fk" FOREIGN KEY ("version_image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_organizers_v_locales" ADD CONSTRAINT "_organizers_v_locales_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."_organizers_v"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "webhooks_types" ADD CONSTRAINT "webhooks_types_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_webhook_id_webhooks_id_fk" FOREIGN KEY ("webhook_id") REFERENCES "public"."webhooks"("id") ON DELETE set null ON UPDATE no action;
   CREATE INDEX "_events_v_parent_idx" ON "_events_v" USING btree ("parent_id");
   CREATE INDEX "_events_v_version_version_status_idx" ON "_events_v" USING btree ("version_status");
   CREATE INDEX "_events_v_version_version_author_idx" ON "_events_v" USING btree ("version_author_id");
@@ -226,12 +268,23 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "_organizers_v_updated_at_idx" ON "_organizers_v" USING btree ("updated_at");
   CREATE INDEX "_organizers_v_version_version_slug_idx" ON "_organizers_v_locales" USING btree ("version_slug","_locale");
   CREATE UNIQUE INDEX "_organizers_v_locales_locale_parent_id_unique" ON "_organizers_v_locales" USING btree ("_locale","_parent_id");
+  CREATE INDEX "webhooks_types_order_idx" ON "webhooks_types" USING btree ("order");
+  CREATE INDEX "webhooks_types_parent_idx" ON "webhooks_types" USING btree ("parent_id");
+  CREATE INDEX "webhooks_updated_at_idx" ON "webhooks" USING btree ("updated_at");
+  CREATE INDEX "webhooks_created_at_idx" ON "webhooks" USING btree ("created_at");
+  CREATE INDEX "webhook_deliveries_webhook_idx" ON "webhook_deliveries" USING btree ("webhook_id");
+  CREATE INDEX "webhook_deliveries_updated_at_idx" ON "webhook_deliveries" USING btree ("updated_at");
+  CREATE INDEX "webhook_deliveries_created_at_idx" ON "webhook_deliveries" USING btree ("created_at");
   ALTER TABLE "events" ADD CONSTRAINT "events_edited_by_id_users_id_fk" FOREIGN KEY ("edited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "venues" ADD CONSTRAINT "venues_edited_by_id_users_id_fk" FOREIGN KEY ("edited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "organizers" ADD CONSTRAINT "organizers_edited_by_id_users_id_fk" FOREIGN KEY ("edited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+  ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_webhooks_fk" FOREIGN KEY ("webhooks_id") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_webhook_deliveries_fk" FOREIGN KEY ("webhook_deliveries_id") REFERENCES "public"."webhook_deliveries"("id") ON DELETE cascade ON UPDATE no action;
   CREATE INDEX "events_edited_by_idx" ON "events" USING btree ("edited_by_id");
   CREATE INDEX "venues_edited_by_idx" ON "venues" USING btree ("edited_by_id");
-  CREATE INDEX "organizers_edited_by_idx" ON "organizers" USING btree ("edited_by_id");`)
+  CREATE INDEX "organizers_edited_by_idx" ON "organizers" USING btree ("edited_by_id");
+  CREATE INDEX "payload_locked_documents_rels_webhooks_id_idx" ON "payload_locked_documents_rels" USING btree ("webhooks_id");
+  CREATE INDEX "payload_locked_documents_rels_webhook_deliveries_id_idx" ON "payload_locked_documents_rels" USING btree ("webhook_deliveries_id");`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
@@ -244,6 +297,9 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "_venues_v_locales" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "_organizers_v" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "_organizers_v_locales" DISABLE ROW LEVEL SECURITY;
+  ALTER TABLE "webhooks_types" DISABLE ROW LEVEL SECURITY;
+  ALTER TABLE "webhooks" DISABLE ROW LEVEL SECURITY;
+  ALTER TABLE "webhook_deliveries" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "_events_v" CASCADE;
   DROP TABLE "_events_v_locales" CASCADE;
   DROP TABLE "_events_v_texts" CASCADE;
@@ -252,20 +308,41 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "_venues_v_locales" CASCADE;
   DROP TABLE "_organizers_v" CASCADE;
   DROP TABLE "_organizers_v_locales" CASCADE;
+  DROP TABLE "webhooks_types" CASCADE;
+  DROP TABLE "webhooks" CASCADE;
+  DROP TABLE "webhook_deliveries" CASCADE;
   ALTER TABLE "events" DROP CONSTRAINT "events_edited_by_id_users_id_fk";
   
   ALTER TABLE "venues" DROP CONSTRAINT "venues_edited_by_id_users_id_fk";
   
   ALTER TABLE "organizers" DROP CONSTRAINT "organizers_edited_by_id_users_id_fk";
   
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_webhooks_fk";
+  
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_webhook_deliveries_fk";
+  
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_log_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'extendRecurrenceHorizons', 'pruneChangeLog', 'publishScheduled');
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_log_task_slug" USING "task_slug"::"public"."enum_payload_jobs_log_task_slug";
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_task_slug" AS ENUM('inline', 'extendRecurrenceHorizons', 'pruneChangeLog', 'publishScheduled');
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_task_slug" USING "task_slug"::"public"."enum_payload_jobs_task_slug";
   DROP INDEX "events_edited_by_idx";
   DROP INDEX "venues_edited_by_idx";
   DROP INDEX "organizers_edited_by_idx";
+  DROP INDEX "payload_locked_documents_rels_webhooks_id_idx";
+  DROP INDEX "payload_locked_documents_rels_webhook_deliveries_id_idx";
   ALTER TABLE "events" DROP COLUMN "edited_by_id";
   ALTER TABLE "venues" DROP COLUMN "edited_by_id";
   ALTER TABLE "organizers" DROP COLUMN "edited_by_id";
+  ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "webhooks_id";
+  ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "webhook_deliveries_id";
+  ALTER TABLE "settings" DROP COLUMN "ical_max_events";
   DROP TYPE "public"."enum__events_v_version_status";
   DROP TYPE "public"."enum__events_v_version_currency_position";
   DROP TYPE "public"."enum__venues_v_version_status";
-  DROP TYPE "public"."enum__organizers_v_version_status";`)
+  DROP TYPE "public"."enum__organizers_v_version_status";
+  DROP TYPE "public"."enum_webhooks_types";`)
 }

@@ -1,0 +1,150 @@
+import type { Where } from 'payload'
+import { RevisionCache } from '../../database/revision'
+import { errorCodes, EVENTS } from '../../calendar/resources'
+import type { Event } from '../../payload-types'
+import type { RestContext } from '../context'
+import { RestError } from '../http/errors'
+import { CALENDAR_MEDIA_TYPE, renderCalendar, type CalendarContents } from '../ical/calendar'
+import { zoneOf } from '../ical/event'
+import { planSeries, type SeriesPlan } from '../ical/series'
+import { eventQuery } from '../query/eventList'
+import { idBySlug } from '../query/read'
+import { latestMemberStarts, visibleMembers, type SeriesMember } from '../query/seriesMembers'
+import { statusFilter } from '../query/status'
+import type { RestResult } from '../route'
+import type { EventFeedParams } from '../schemas/events'
+import { idOf } from '../serialize/common'
+import { emptyRelated, mergeRelated } from '../serialize/related'
+import { loadEvents, readableEvent, type EventPage, type Unlocking } from './events'
+
+const nothing = (): EventPage => ({ events: [], related: emptyRelated(), total: 0, unlocked: new Set() })
+
+/** These events, if the caller may see them under `visibility`, as the list loads them. */
+function loadByIds(ctx: RestContext, ids: number[], visibility: Where, unlocking: Unlocking): Promise<EventPage> {
+  if (!ids.length) return Promise.resolve(nothing())
+  const where: Where = { and: [{ id: { in: ids } }, visibility] }
+  return loadEvents(ctx, { where, sort: ['startLocal', 'id'], page: 1, perPage: ids.length, count: false, unlocking })
+}
+
+type SeriesScope = {
+  /** What of a series the caller sees: the list's filters on status and listing, or a single read's. */
+  visibility: Where
+  unlocking: Unlocking
+  /** The feed: the first events of the series its events belong to are loaded too. */
+  withParents: boolean
+  /** A series' file: its events on days the rule does not give come with it. */
+  withApart: boolean
+}
+
+/**
+ * The events to write and the series among them, in a fixed number of queries whatever their number:
+ * the series' first events (if asked), the later events of every series the caller sees, the latest
+ * event each series made, then the exceptions (and events apart, if asked) not loaded yet.
+ */
+async function withSeries(ctx: RestContext, page: EventPage, scope: SeriesScope): Promise<CalendarContents> {
+  const pages = [page]
+  const loaded = new Map(page.events.map((event) => [event.id, event]))
+  const add = (more: EventPage) => {
+    pages.push(more)
+    for (const event of more.events) loaded.set(event.id, event)
+  }
+  if (scope.withParents) {
+    const parents = new Set(page.events.map((event) => idOf(event.parent)).filter((id): id is number => id !== undefined && !loaded.has(id)))
+    add(await loadByIds(ctx, [...parents], scope.visibility, scope.unlocking))
+  }
+  const heads = [...loaded.values()].filter((event) => event.recurrence?.trim())
+  const ids = heads.map((event) => event.id)
+  const [members, latest] = await Promise.all([visibleMembers(ctx, ids, scope.visibility), latestMemberStarts(ctx, ids)])
+  const membersOf = new Map<number, SeriesMember[]>()
+  for (const member of members) {
+    const known = membersOf.get(member.parent)
+    if (known) known.push(member)
+    else membersOf.set(member.parent, [member])
+  }
+  const plans = new Map<number, SeriesPlan>()
+  for (const head of heads) {
+    const plan = planSeries(head, zoneOf(ctx, head), membersOf.get(head.id) ?? [], latest.get(head.id))
+    if (plan) plans.set(head.id, plan)
+  }
+  const missing = [...plans.values()].flatMap((plan) => [...plan.exceptions.keys(), ...(scope.withApart ? plan.apart : [])]).filter((id) => !loaded.has(id))
+  add(await loadByIds(ctx, missing, scope.visibility, scope.unlocking))
+  return {
+    events: [...loaded.values()],
+    related: mergeRelated(...pages.map((each) => each.related)),
+    unlocked: new Set(pages.flatMap((each) => [...each.unlocked])),
+    plans,
+  }
+}
+
+/**
+ * `GET /events.ics` (docs/api.md §22): the events `/events` lists with the same parameters, validated
+ * the same way, every one of the window up to `icalMaxEvents`, with the series they belong to.
+ */
+export async function eventFeed(ctx: RestContext, params: EventFeedParams): Promise<RestResult> {
+  const max = ctx.settings.icalMaxEvents
+  const query = await eventQuery(ctx, params, max)
+  const write = async () => {
+    const listed = query.empty
+      ? nothing()
+      : await loadEvents(ctx, { where: query.where, sort: query.sort, page: 1, perPage: max, count: false, unlocking: params })
+    const visibility: Where = { and: [{ hideFromListings: { not_equals: true } }, statusFilter(ctx, params.status).where] }
+    return renderCalendar(ctx, await withSeries(ctx, listed, { visibility, unlocking: params, withParents: true, withApart: false }))
+  }
+  // What an anonymous feed holds follows from the content's revision and these inputs alone (no password to try).
+  const shared = !ctx.signedIn && params.password === undefined
+  const key = JSON.stringify([ctx.root, ctx.permalinkBase, ctx.language, max, query.empty, query.where])
+  const body = shared ? await feedCache(ctx).get(ctx.revision, key, write) : await write()
+  return { body, contentType: CALENDAR_MEDIA_TYPE }
+}
+
+/**
+ * Anonymous feeds as written, per content revision and instance: calendar applications poll the same
+ * few URLs, a conditional request needs the text for its ETag, and a feed of a thousand events takes
+ * ical-generator a second or more to write (docs/api.md §22.3). A few feeds at most, being large.
+ */
+const FEEDS_KEPT = 8
+const feedCaches = new WeakMap<object, RevisionCache>()
+
+function feedCache(ctx: RestContext): RevisionCache {
+  let cache = feedCaches.get(ctx.req.payload)
+  if (!cache) feedCaches.set(ctx.req.payload, (cache = new RevisionCache(FEEDS_KEPT)))
+  return cache
+}
+
+/**
+ * `GET /events/{id}.ics` (docs/api.md §22): one event as a file, after the single read's checks; a
+ * series' first event gives the whole series. A protected event shows its title and times unless
+ * unlocked, as in the feed.
+ */
+export async function eventFile(ctx: RestContext, id: number, unlocking: Unlocking): Promise<RestResult> {
+  await readableEvent(ctx, id)
+  const page = await loadEvents(ctx, { where: { id: { equals: id } }, sort: ['id'], page: 1, perPage: 1, count: false, unlocking })
+  const event = page.events[0] as Event | undefined
+  // The checks above let the caller read it; the load reads with the collection's access, which a developer may narrow.
+  if (!event) throw new RestError(errorCodes(EVENTS).notAccessible, 'The requested event is not accessible', 403)
+  const visibility = statusFilter(ctx, undefined).where
+  const contents = event.recurrence?.trim()
+    ? await withSeries(ctx, page, { visibility, unlocking, withParents: false, withApart: true })
+    : { events: page.events, related: page.related, unlocked: page.unlocked, plans: new Map() }
+  return {
+    body: renderCalendar(ctx, contents),
+    contentType: CALENDAR_MEDIA_TYPE,
+    headers: { 'Content-Disposition': attachment(`${event.slug || event.id}.ics`) },
+  }
+}
+
+/** `GET /events/by-slug/{slug}.ics`: an unknown slug is a 400, then as by id. */
+export async function eventFileBySlug(ctx: RestContext, slug: string, unlocking: Unlocking): Promise<RestResult> {
+  const id = await idBySlug(ctx, 'events', slug)
+  if (id === undefined) throw RestError.invalidParams({ slug: 'No event has this slug.' })
+  return eventFile(ctx, id, unlocking)
+}
+
+/**
+ * `attachment; filename="{slug}.ics"`. Slugs are letters of any script, digits and hyphens: one that is
+ * not ASCII also gets its UTF-8 name (RFC 6266's `filename*`), and an ASCII stand-in for old clients.
+ */
+function attachment(filename: string): string {
+  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, (char) => (/\p{M}/u.test(char) ? '' : '_'))
+  return ascii === filename ? `attachment; filename="${filename}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+}

@@ -1,0 +1,112 @@
+/**
+ * The pure parts of the iCalendar writing (docs/api.md §22): which TZID a zone gets, how a stored rule's
+ * dates become RFC 5545 values beside the DTSTART, and how a series' rule is matched with its events.
+ */
+import { describe, expect, it } from 'vitest'
+import { parseRecurrence } from '../../src/calendar/recurrence'
+import type { Event } from '../../src/payload-types'
+import { ruleLines } from '../../src/rest/ical/rule'
+import { planSeries } from '../../src/rest/ical/series'
+import { eventTimes } from '../../src/rest/ical/times'
+import { tzidOf, vtimezoneOf } from '../../src/rest/ical/zones'
+
+describe('zones', () => {
+  it('writes UTC as UTC, IANA zones and whole-hour offsets with the tz database, other offsets in UTC', () => {
+    expect(tzidOf('UTC')).toBeNull()
+    expect(tzidOf('Europe/Paris')).toBe('Europe/Paris')
+    expect(tzidOf('Asia/Calcutta')).toBe('Asia/Kolkata')
+    expect(tzidOf('UTC+2')).toBe('Etc/GMT-2')
+    expect(tzidOf('UTC-5')).toBe('Etc/GMT+5')
+    expect(tzidOf('UTC+5:30')).toBeNull()
+    expect(tzidOf('UTC+14')).toBe('Etc/GMT-14')
+    expect(vtimezoneOf('Europe/Paris')).toMatch(/^BEGIN:VTIMEZONE\r\nTZID:Europe\/Paris\r\n[^]*END:VTIMEZONE$/)
+    expect(vtimezoneOf('Etc/GMT-2')).toContain('TZOFFSETTO:+0200')
+    expect(vtimezoneOf('Nowhere/Else')).toBeNull()
+  })
+})
+
+/** A series' first event: only what the writing reads. */
+function first(start: string, end: string, recurrence: string, extra: Partial<Event> = {}): Event {
+  return { id: 7, start, end, recurrence, allDay: false, timezone: 'Europe/Paris', ...extra } as Event
+}
+
+function lines(event: Event, excluded: Date[] = []) {
+  const zone = event.timezone!
+  const parsed = parseRecurrence(event.recurrence!, new Date(event.start), zone)
+  if (!parsed.ok) throw new Error(parsed.error)
+  return ruleLines(event.recurrence!, parsed.recurrence, eventTimes(event, zone), zone, excluded).split('\n')
+}
+
+describe('rule lines', () => {
+  // Tuesday 1 December 2026, 19:00 in Paris (18:00Z).
+  const start = '2026-12-01T18:00:00.000Z'
+  const end = '2026-12-01T20:00:00.000Z'
+
+  it('writes UNTIL in UTC beside a TZID start, whether the rule gave a wall clock, a day or UTC', () => {
+    expect(lines(first(start, end, 'RRULE:FREQ=WEEKLY;UNTIL=20270630T190000'))).toEqual(['RRULE:FREQ=WEEKLY;UNTIL=20270630T170000Z'])
+    // A bare day runs to its end, on the zone's clock.
+    expect(lines(first(start, end, 'rrule:freq=weekly;until=20270105'))).toEqual(['RRULE:FREQ=WEEKLY;UNTIL=20270105T225959Z'])
+    expect(lines(first(start, end, 'RRULE:FREQ=WEEKLY;UNTIL=20270105T120000Z;BYDAY=TU,TH'))).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270105T120000Z'])
+  })
+
+  it('writes RDATE and EXDATE on the wall clock with the TZID, with the days excluded for the caller', () => {
+    const event = first(start, end, 'RRULE:FREQ=WEEKLY;COUNT=10\nEXDATE:20261215\nRDATE:20261203T120000Z\nEXDATE;VALUE=DATE-TIME:20261208T190000')
+    expect(lines(event, [new Date('2026-12-22T18:00:00.000Z')])).toEqual([
+      'RRULE:FREQ=WEEKLY;COUNT=10',
+      'RDATE;TZID=Europe/Paris:20261203T130000',
+      'EXDATE;TZID=Europe/Paris:20261208T190000,20261215T190000,20261222T190000',
+    ])
+  })
+
+  it('writes dates for an all-day series, and UTC values for a series written in UTC', () => {
+    const allDay = first('2026-11-30T23:00:00.000Z', '2026-12-01T22:59:59.000Z', 'RRULE:FREQ=DAILY;UNTIL=20261210\nEXDATE:20261203', { allDay: true })
+    expect(lines(allDay)).toEqual(['RRULE:FREQ=DAILY;UNTIL=20261210', 'EXDATE;VALUE=DATE:20261203'])
+    const utc = first(start, end, 'RRULE:FREQ=DAILY;UNTIL=20261210T180000\nEXDATE:20261203T180000', { timezone: 'UTC' })
+    expect(lines(utc)).toEqual(['RRULE:FREQ=DAILY;UNTIL=20261210T180000Z', 'EXDATE:20261203T180000Z'])
+  })
+})
+
+describe('series plans', () => {
+  const start = '2026-12-01T18:00:00.000Z'
+  const parent = first(start, '2026-12-01T20:00:00.000Z', 'RRULE:FREQ=WEEKLY;COUNT=6')
+  const member = (id: number, startLocal: string, recurrenceException = false) => ({ id, parent: 7, startLocal, recurrenceException })
+  const latest = new Date('2027-01-05T18:00:00.000Z')
+
+  it('keeps exceptions on the rule’s days with the rule’s start, sets apart events off the rule, excludes days without an event', () => {
+    const plan = planSeries(
+      parent,
+      'Europe/Paris',
+      [
+        member(8, '2026-12-08 19:00:00'),
+        member(9, '2026-12-15 20:30:00', true),
+        // Moved to a Wednesday: off the rule.
+        member(10, '2026-12-23 19:00:00', true),
+        member(12, '2027-01-05 19:00:00'),
+      ],
+      latest,
+    )!
+    expect([...plan.exceptions]).toEqual([[9, new Date('2026-12-15T18:00:00.000Z')]])
+    expect([...plan.apart]).toEqual([10])
+    // 22 and 29 December have no event the caller sees.
+    expect(plan.excluded).toEqual([new Date('2026-12-22T18:00:00.000Z'), new Date('2026-12-29T18:00:00.000Z')])
+  })
+
+  it('leaves the days after the latest event the series made to the rule', () => {
+    const plan = planSeries(parent, 'Europe/Paris', [member(8, '2026-12-08 19:00:00')], new Date('2026-12-15T18:00:00.000Z'))!
+    expect(plan.excluded).toEqual([new Date('2026-12-15T18:00:00.000Z')])
+  })
+
+  it('sets an all-day series’ exceptions apart and excludes their days; a rule that does not parse plans nothing', () => {
+    const allDay = first('2026-11-30T23:00:00.000Z', '2026-12-01T22:59:59.000Z', 'RRULE:FREQ=DAILY;COUNT=3', { allDay: true })
+    const plan = planSeries(
+      allDay,
+      'Europe/Paris',
+      [member(8, '2026-12-02 00:00:00', true), member(9, '2026-12-03 00:00:00')],
+      new Date('2026-12-02T23:00:00.000Z'),
+    )!
+    expect(plan.exceptions.size).toBe(0)
+    expect([...plan.apart]).toEqual([8])
+    expect(plan.excluded).toEqual([new Date('2026-12-01T23:00:00.000Z')])
+    expect(planSeries(first(start, start, 'RRULE:COUNT=3'), 'Europe/Paris', [], undefined)).toBeUndefined()
+  })
+})
