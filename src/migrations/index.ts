@@ -5,6 +5,7 @@ import * as migration_20261123_214542_recurrence_horizon_job from './20261123_21
 import * as migration_20261123_233003_change_feed from './20261123_233003_change_feed';
 import * as migration_20261123_234518_login_throttle from './20261123_234518_login_throttle';
 import * as migration_20261124_000141_scheduled_publishing from './20261124_000141_scheduled_publishing';
+import * as migration_20261125_033621_imports from './20261125_033621_imports';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261124_000141_scheduled_publishing.up,
     down: migration_20261124_000141_scheduled_publishing.down,
-    name: '20261124_000141_scheduled_publishing'
+    name: '20261124_000141_scheduled_publishing',
+  },
+  {
+    up: migration_20261125_033621_imports.up,
+    down: migration_20261125_033621_imports.down,
+    name: '20261125_033621_imports'
   },
 ];
