@@ -32,6 +32,9 @@ const NAMESPACE = '/api/cal/events/v1'
 export type Target = { method: string; template: string; params: string[] }
 
 /** Every (method, path) of the namespace, from the route table itself. */
+/** The media types other than JSON that routes of the table answer with. */
+const PRODUCED = new Set(ROUTES.flatMap((route) => (route.produces ? [route.produces.split(';')[0]!.toLowerCase()] : [])))
+
 export const TARGETS: Target[] = ROUTES.flatMap((route) =>
   route.methods.map((method) => ({ method, template: route.path, params: Object.keys(route.params.shape) })),
 )
@@ -1084,6 +1087,9 @@ export function violations(request: FuzzRequest, outcome: Outcome, secrets: stri
     for (const secret of secrets) if (outcome.text.includes(secret)) found.push(`leaks protected or unpublished content (${secret}) to ${request.auth}`)
   }
   if (status >= 200 && status < 300 && status !== 204 && request.method !== 'HEAD') {
+    // A route that answers another media type (`/events.csv`) says so in the table; every other answer is JSON.
+    const type = (outcome.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+    if (PRODUCED.has(type)) return found
     try {
       JSON.parse(outcome.text)
     } catch {

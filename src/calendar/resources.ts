@@ -102,7 +102,8 @@ export function resourceOf<K extends ResourceKey>(key: K): Extract<Resource, { k
 
 /** The resource a path under a door starts with (`/venues/{id}` → venues), if any. */
 export function resourceOfPath(path: string): Resource | undefined {
-  const first = path.split('/')[1]
+  // `/events.csv` is the events' too.
+  const first = path.split('/')[1]?.split('.')[0]
   return RESOURCES.find((resource) => resource.key === first)
 }
 

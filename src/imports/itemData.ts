@@ -104,7 +104,6 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
   put(data, 'currencySymbol', item.currencySymbol)
   if (item.currencyPosition !== undefined) data.currencyPosition = item.currencyPosition || null
   put(data, 'website', item.website)
-  if (item.image !== undefined) data.image = item.image ? await image(ctx, item.image) : null
   if (item.venue !== undefined) data.venue = item.venue && (await resolveRef(ctx, 'venue', item.venue))
   for (const [field, kind] of [
     ['organizers', 'organizer'],
@@ -117,6 +116,7 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
     for (const ref of refs) ids.push(await resolveRef(ctx, kind, ref))
     data[field] = [...new Set(ids)]
   }
+  if (item.image !== undefined) data.image = item.image ? await image(ctx, item.image) : null
   return data
 }
 

@@ -21,7 +21,7 @@ type CompiledRoute = { route: AnyRoute; pattern: RegExp }
 const PATH_PARAMETER: Record<string, string> = { id: '(?<id>\\d+)', slug: '(?<slug>[^/]+)' }
 
 function compile(route: AnyRoute): CompiledRoute {
-  const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+  const source = route.path.replace(/\./g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => {
     const pattern = PATH_PARAMETER[name]
     if (!pattern) throw new Error(`route ${route.path}: unknown path parameter {${name}}`)
     return pattern
@@ -180,12 +180,13 @@ function validateParams(route: AnyRoute, raw: Record<string, unknown>): z.output
 }
 
 /**
- * JSON with the namespace's headers: a strong ETag on every GET (304 when it matches), public
- * revalidation for anonymous readers and no caching of anything a signed-in user sees (docs/api.md §14).
+ * The body (JSON, or the text of the handler's own content type) with the namespace's headers: a
+ * strong ETag on every GET (304 when it matches), public revalidation for anonymous readers and no
+ * caching of anything a signed-in user sees (docs/api.md §14).
  */
 function render(req: PayloadRequest, method: string, result: RestResult, signedIn: boolean, baseHeaders: Record<string, string>): Response {
-  const text = JSON.stringify(result.body)
-  const headers = new Headers({ ...baseHeaders, ...result.headers, 'Content-Type': 'application/json; charset=UTF-8' })
+  const text = result.contentType ? String(result.body) : JSON.stringify(result.body)
+  const headers = new Headers({ ...baseHeaders, ...result.headers, 'Content-Type': result.contentType ?? 'application/json; charset=UTF-8' })
   headers.set('Cache-Control', signedIn ? 'private, no-store' : `public, max-age=${anonymousMaxAge}, must-revalidate`)
   // Answers differ by credentials and, with an origin allow-list, by origin: shared caches must key on them.
   headers.set('Vary', 'Origin, Authorization, Cookie')

@@ -4,8 +4,11 @@ import type { AuthoredResource } from '../calendar/resources'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/** What a handler answers: the pipeline turns it into a Response with the namespace's headers. */
-export type RestResult = { status?: number; body: unknown; headers?: Record<string, string> }
+/**
+ * What a handler answers: the pipeline turns it into a Response with the namespace's headers. The body
+ * is JSON unless the handler names another `contentType`; it is then text, sent as it is.
+ */
+export type RestResult = { status?: number; body: unknown; headers?: Record<string, string>; contentType?: string }
 
 export type RouteParams = z.ZodObject
 
@@ -30,6 +33,8 @@ export type Route<P extends RouteParams = RouteParams, T = undefined> = {
   handler: (ctx: RestContext, params: z.output<P>, target: T) => Promise<RestResult>
   /** The body of a success, for `/doc`: one of the named schemas of `schemas/responses.ts`. */
   response?: z.ZodType
+  /** The media type of a success when it is not JSON (`text/csv`), for `/doc`; the handler answers with it. */
+  produces?: string
   /** Writes that also accept the fields developers add to this collection (documented in /doc). */
   customFields?: AuthoredResource['key']
 }

@@ -2,6 +2,7 @@ import { CATEGORIES, EVENTS, LINKED, TAGS, aNoun, type AuthoredResource, type Re
 import { listChanges } from './handlers/changes'
 import { discovery } from './handlers/discovery'
 import { listEvents, readEvent, readEventBySlug } from './handlers/events'
+import { CSV_TYPE, exportEvents } from './handlers/eventsCsv'
 import { listLinked, readLinked, readLinkedBySlug } from './handlers/linked'
 import { createTerm, deleteTerm, updateTerm, validateTermWrite } from './handlers/termWrites'
 import { listTerms, mayManageTerms, readTerm } from './handlers/terms'
@@ -185,6 +186,14 @@ export const ROUTES: AnyRoute[] = [
     params: eventListParams,
     response: LIST.events,
     handler: listEvents,
+  }),
+  defineRoute({
+    methods: ['GET'],
+    path: `/${EVENTS.key}.csv`,
+    summary: `Export ${EVENTS.nouns} as CSV: what the list gives with the same parameters, every page, in the CSV import's columns`,
+    params: eventListParams,
+    produces: CSV_TYPE,
+    handler: exportEvents,
   }),
   defineRoute({
     methods: ['GET'],

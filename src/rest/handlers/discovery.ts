@@ -191,7 +191,7 @@ function errorResponses(route: AnyRoute, method: HttpMethod): Record<string, unk
 
   const notFound = ['`rest_no_route`: a language root the site does not offer.']
   if (route.path === '') notFound.unshift('`rest_invalid_namespace`: `namespace` names another namespace;')
-  if (method === 'GET' && !item && codes) notFound.unshift(`\`${codes.pastLastPage}\`: a page past the last one;`)
+  if (method === 'GET' && !item && codes && !route.produces) notFound.unshift(`\`${codes.pastLastPage}\`: a page past the last one;`)
   if (kind === 'events' && codes && route.path.includes('{id}')) notFound.unshift(`\`${codes.notFound}\`: no event has this id;`)
   responses['404'] = error(...notFound)
 
@@ -228,13 +228,17 @@ function successResponse(route: AnyRoute, method: HttpMethod) {
     'Cache-Control': HEADER.cacheControl,
     ...(method === 'GET' ? { ETag: HEADER.etag } : {}),
     ...(list ? { 'X-Total': HEADER.total, 'X-Total-Pages': HEADER.totalPages, Link: HEADER.link } : {}),
+    ...(route.produces ? { 'X-Total': HEADER.total } : {}),
   }
   const description = created
     ? 'Created (venues and organizers: or the identical one that already existed).'
     : method === 'DELETE'
       ? 'The item as it was deleted (events, venues, organizers: now in the trash).'
       : 'Success.'
-  return { [created ? '201' : '200']: { description, headers, content: { 'application/json': { schema: schemaRef(route.response) } } } }
+  const content = route.produces
+    ? { [route.produces.split(';')[0]!]: { schema: { type: 'string' } } }
+    : { 'application/json': { schema: schemaRef(route.response) } }
+  return { [created ? '201' : '200']: { description, headers, content } }
 }
 
 /** Properties that may be objects or lists: sent as PHP brackets in form bodies (`venue[city]=Lyon`, `cost[]=0$`). */
@@ -311,7 +315,7 @@ function operationIdOf(path: string, method: HttpMethod): string {
   const segments = path.split('/').filter(Boolean)
   const words = segments.flatMap((segment, i) => {
     const parameter = /^\{(\w+)\}$/.exec(segment)?.[1]
-    if (!parameter) return segment.split('-')
+    if (!parameter) return segment.split(/[-.]/)
     return segments[i - 1] === `by-${parameter}` ? [] : ['by', parameter]
   })
   return method.toLowerCase() + (words.map(capitalized).join('') || 'Index')
