@@ -36,13 +36,13 @@ export function csvSource(text: string, kind?: CsvKind): ImportSource {
   try {
     rows = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][]
   } catch (error) {
-    throw new CsvFileError(`Not a readable CSV file: ${error instanceof Error ? error.message : String(error)}`)
+    throw new CsvFileError(`Not a readable CSV file: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
   }
   const headers = (rows[0] ?? []).map((header) => header.trim().toLowerCase())
   const fileKind = kind ?? CSV_KINDS.find((candidate) => headers.includes(NAME_COLUMN[candidate].toLowerCase()))
   if (!fileKind)
     throw new CsvFileError(
-      `No column names the items: the header needs ${CSV_KINDS.map((k) => `"${NAME_COLUMN[k]}"`).join(', ')} or another of docs/api.md §20.3.`,
+      `No column names the items: the header needs "${NAME_COLUMN.events}", "${NAME_COLUMN.venues}" or "${NAME_COLUMN.organizers}" (docs/api.md §20.3).`,
     )
   if (!headers.includes(NAME_COLUMN[fileKind].toLowerCase())) throw new CsvFileError(`A file of ${fileKind} needs a "${NAME_COLUMN[fileKind]}" column.`)
   const columns = columnIndexes(fileKind, headers)
@@ -151,11 +151,11 @@ const COLUMN = CSV_COLUMNS.events
 function eventItem(record: CsvRecord<'events'>, problems: string[], label: string): SourceItem {
   const title = (record.title ?? '').trim()
   if (!title) problems.push(`${COLUMN.title} is empty`)
-  const date = (field: 'startDate' | 'endDate', fallback?: string) => {
+  const date = (field: 'startDate' | 'endDate') => {
     const cell = (record[field] ?? '').trim()
     if (!cell) {
-      if (!fallback) problems.push(`${COLUMN[field]} is empty`)
-      return fallback
+      if (field === 'startDate') problems.push(`${COLUMN[field]} is empty`)
+      return undefined
     }
     const read = readCsvDate(cell)
     if (!read) problems.push(`${COLUMN[field]} is not a date: "${cell}" (YYYY-MM-DD, MM/DD/YYYY or DD-MM-YYYY)`)
@@ -171,7 +171,7 @@ function eventItem(record: CsvRecord<'events'>, problems: string[], label: strin
   const allDay = flag(record.allDay)
   const startDate = date('startDate')
   const startTime = time('startTime') ?? '00:00:00'
-  const endDate = date('endDate', startDate)
+  const endDate = date('endDate') ?? startDate
   const endTime = time('endTime')
   const timezone = optional(record.timezone)
   if (timezone && !parseZone(timezone)) problems.push(`${COLUMN.timezone} is not a known time zone: "${timezone}"`)
