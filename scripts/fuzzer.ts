@@ -32,6 +32,9 @@ const NAMESPACE = '/api/cal/events/v1'
 export type Target = { method: string; template: string; params: string[] }
 
 /** Every (method, path) of the namespace, from the route table itself. */
+/** The media types other than JSON that routes of the table answer with. */
+const PRODUCED = new Set(ROUTES.flatMap((route) => (route.produces ? [route.produces.split(';')[0]!.toLowerCase()] : [])))
+
 export const TARGETS: Target[] = ROUTES.flatMap((route) =>
   route.methods.map((method) => ({ method, template: route.path, params: Object.keys(route.params.shape) })),
 )
@@ -1084,15 +1087,18 @@ export function violations(request: FuzzRequest, outcome: Outcome, secrets: stri
     for (const secret of secrets) if (outcome.text.includes(secret)) found.push(`leaks protected or unpublished content (${secret}) to ${request.auth}`)
   }
   if (status >= 200 && status < 300 && status !== 204 && request.method !== 'HEAD') {
-    // The iCalendar routes answer text/calendar (docs/api.md §22): a whole VCALENDAR, nothing else.
-    if (outcome.headers.get('content-type')?.startsWith('text/calendar')) {
+    // A route that answers another media type says so in the table: iCalendar must be a whole
+    // VCALENDAR (docs/api.md §22), CSV any text; every other answer is JSON.
+    const type = (outcome.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+    if (type === 'text/calendar') {
       if (!/^BEGIN:VCALENDAR\r\n[^]*\r\nEND:VCALENDAR$/.test(outcome.text)) found.push(`${status} with a calendar that is not a VCALENDAR`)
-    } else {
-      try {
-        JSON.parse(outcome.text)
-      } catch {
-        found.push(`${status} with a body that is not JSON`)
-      }
+      return found
+    }
+    if (PRODUCED.has(type)) return found
+    try {
+      JSON.parse(outcome.text)
+    } catch {
+      found.push(`${status} with a body that is not JSON`)
     }
   }
   return found

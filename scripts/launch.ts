@@ -12,7 +12,7 @@ import { dataDirectory } from '../src/database/dataDirectory'
 import { payloadSecret } from '../src/database/secret'
 import { nextStartArgs, productionServerEnv } from './productionServer'
 
-type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'payload'
+type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'import' | 'payload'
 
 const mode = process.argv[2] as Mode
 const extraArgs = process.argv.slice(3)
@@ -26,6 +26,7 @@ let child: ChildProcess | undefined
 const CLUSTERS: Record<Mode, string> = {
   start: 'postgres',
   seed: 'postgres',
+  import: 'postgres',
   build: 'postgres',
   payload: 'postgres',
   dev: 'postgres-dev',
@@ -42,11 +43,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 
 /**
  * Commands that may work on a database another command started (`npm start` serving, `npm run seed`
- * beside it): they use it and leave it running. The others own their cluster: a second `start`,
+ * or `npm run import` beside it): they use it and leave it running. The others own their cluster: a second `start`,
  * `dev` or `test` on the same DATA_DIR is refused, as its server would clash or its fresh cluster
  * would wipe the running one.
  */
-const SHARES_DATABASE: Mode[] = ['seed', 'payload', 'build']
+const SHARES_DATABASE: Mode[] = ['seed', 'import', 'payload', 'build']
 
 async function databaseUrl(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL
@@ -145,10 +146,17 @@ async function main(): Promise<number> {
         ...env,
         NODE_ENV: 'production',
       })
+    case 'import':
+      // The server polls the jobs queue; the import's own process leaves it alone.
+      return runImportingConfig(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'import.ts'), ...extraArgs], {
+        ...env,
+        NODE_ENV: 'production',
+        JOBS_AUTORUN: 'false',
+      })
     case 'payload':
       return runImportingConfig(bin('payload'), extraArgs, { ...env, PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts') })
     default:
-      console.error(`usage: launch.ts start|dev|build|test|seed|payload [args]`)
+      console.error(`usage: launch.ts start|dev|build|test|seed|import|payload [args]`)
       return 2
   }
 }

@@ -76,6 +76,7 @@ export interface Config {
     users: User;
     webhooks: Webhook;
     'webhook-deliveries': WebhookDelivery;
+    imports: Import;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -93,6 +94,7 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
     'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
+    imports: ImportsSelect<false> | ImportsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -198,6 +200,7 @@ export interface Config {
       pruneChangeLog: TaskPruneChangeLog;
       publishScheduled: TaskPublishScheduled;
       deliverWebhooks: TaskDeliverWebhooks;
+      importCalendar: TaskImportCalendar;
       inline: {
         input: unknown;
         output: unknown;
@@ -569,6 +572,66 @@ export interface WebhookDelivery {
   createdAt: string;
 }
 /**
+ * Upload a CSV file of events, venues or organizers with the columns of docs/api.md §23.3 and save: the import runs on the jobs queue within a minute. To run one again, set its status to Queued and save.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "imports".
+ */
+export interface Import {
+  id: number;
+  source: 'csv';
+  /**
+   * The file the run read.
+   */
+  sourceFile?: string | null;
+  /**
+   * What the file holds; empty: recognised by its name column (Event Name, Venue Name, Organizer Name).
+   */
+  kind?: ('events' | 'venues' | 'organizers') | null;
+  /**
+   * Events, venues and organizers the import creates get it; those it updates keep theirs.
+   */
+  createdStatus: 'publish' | 'draft';
+  status: 'queued' | 'running' | 'done' | 'failed';
+  done?: number | null;
+  total?: number | null;
+  created?: number | null;
+  updated?: number | null;
+  unchanged?: number | null;
+  failed?: number | null;
+  /**
+   * Each failed item and why (the first 1000).
+   */
+  failures?:
+    | {
+        item?: string | null;
+        reason?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Why the run stopped, when it did.
+   */
+  error?: string | null;
+  /**
+   * The author of what the import creates.
+   */
+  createdBy?: (number | null) | User;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -637,7 +700,13 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled' | 'deliverWebhooks';
+        taskSlug:
+          | 'inline'
+          | 'extendRecurrenceHorizons'
+          | 'pruneChangeLog'
+          | 'publishScheduled'
+          | 'deliverWebhooks'
+          | 'importCalendar';
         taskID: string;
         input?:
           | {
@@ -670,7 +739,16 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'extendRecurrenceHorizons' | 'pruneChangeLog' | 'publishScheduled' | 'deliverWebhooks') | null;
+  taskSlug?:
+    | (
+        | 'inline'
+        | 'extendRecurrenceHorizons'
+        | 'pruneChangeLog'
+        | 'publishScheduled'
+        | 'deliverWebhooks'
+        | 'importCalendar'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -728,6 +806,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'webhook-deliveries';
         value: number | WebhookDelivery;
+      } | null)
+    | ({
+        relationTo: 'imports';
+        value: number | Import;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1014,6 +1096,45 @@ export interface WebhookDeliveriesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "imports_select".
+ */
+export interface ImportsSelect<T extends boolean = true> {
+  source?: T;
+  sourceFile?: T;
+  kind?: T;
+  createdStatus?: T;
+  status?: T;
+  done?: T;
+  total?: T;
+  created?: T;
+  updated?: T;
+  unchanged?: T;
+  failed?: T;
+  failures?:
+    | T
+    | {
+        item?: T;
+        reason?: T;
+        id?: T;
+      };
+  error?: T;
+  createdBy?: T;
+  startedAt?: T;
+  finishedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  url?: T;
+  thumbnailURL?: T;
+  filename?: T;
+  mimeType?: T;
+  filesize?: T;
+  width?: T;
+  height?: T;
+  focalX?: T;
+  focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1225,6 +1346,18 @@ export interface TaskDeliverWebhooks {
   output: {
     delivered: number;
     failed: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskImportCalendar".
+ */
+export interface TaskImportCalendar {
+  input: {
+    importId: number;
+  };
+  output: {
+    status: string;
   };
 }
 /**

@@ -2,6 +2,7 @@ import type { CollectionConfig, Config, Endpoint, TaskConfig } from 'payload'
 import { isAdministrator } from './calendar/access/collectionAccess'
 import { RESOURCES } from './calendar/resources'
 import { Events } from './collections/Events'
+import { Imports } from './collections/Imports'
 import { Media } from './collections/Media'
 import { Organizers } from './collections/Organizers'
 import { addedFields, withOverrides } from './collections/overrides'
@@ -24,6 +25,8 @@ import { siteSettings } from './globals/siteSettings'
 import { DEFAULT_LANGUAGE } from './i18n/languages'
 import { localizationFor } from './i18n/localization'
 import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
+import { installImportMap } from './imports/mapping'
+import { importTask } from './imports/task'
 import { healthEndpoint } from './rest/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
 import { namespaceEndpoints } from './rest/mount'
@@ -154,6 +157,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       Users,
       { ...Webhooks, endpoints: [...(Webhooks.endpoints || []), deliverNow] },
       WebhookDeliveries,
+      Imports,
     ]
     const namespace = (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, '')
     const runtime: CalendarRuntime = {
@@ -188,7 +192,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError] },
       jobs: {
         ...config.jobs,
-        tasks: [...(config.jobs?.tasks ?? []), horizonTask, pruneChangesTask, publishTask, deliverTask],
+        tasks: [...(config.jobs?.tasks ?? []), horizonTask, pruneChangesTask, publishTask, deliverTask, importTask],
         access: { ...config.jobs?.access, run: config.jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))) },
         // The queue is polled by the server itself, which also queues the scheduled runs.
         autoRun: async (payload) => {
@@ -209,6 +213,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         await installRevision(payload)
         await installChangeLog(payload, CHANGE_SOURCES)
         await installIdempotency(payload)
+        await installImportMap(payload)
         await installLoginThrottle(payload)
         await installRateBuckets(payload)
         await installTermCounts(payload)

@@ -5,7 +5,7 @@ import * as migration_20261123_214542_recurrence_horizon_job from './20261123_21
 import * as migration_20261123_233003_change_feed from './20261123_233003_change_feed';
 import * as migration_20261123_234518_login_throttle from './20261123_234518_login_throttle';
 import * as migration_20261124_000141_scheduled_publishing from './20261124_000141_scheduled_publishing';
-import * as migration_20261125_041818_session from './20261125_041818_session';
+import * as migration_20261125_042042_session from './20261125_042042_session';
 
 export const migrations = [
   {
@@ -44,8 +44,8 @@ export const migrations = [
     name: '20261124_000141_scheduled_publishing',
   },
   {
-    up: migration_20261125_041818_session.up,
-    down: migration_20261125_041818_session.down,
-    name: '20261125_041818_session'
+    up: migration_20261125_042042_session.up,
+    down: migration_20261125_042042_session.down,
+    name: '20261125_042042_session'
   },
 ];

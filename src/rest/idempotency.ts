@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { claimKey, storeAnswer, type IdempotencyRecord } from '../database/idempotency'
 import type { RestContext } from './context'
 import { RestError } from './http/errors'
-import { inTransaction } from './operations/transaction'
+import { inTransaction } from '../database/transaction'
 import type { RestResult } from './route'
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
@@ -55,7 +55,7 @@ export async function idempotently(ctx: RestContext, key: string, fingerprint: s
   if (!KEY.test(key)) throw RestError.invalidParams({ [IDEMPOTENCY_HEADER]: 'Between 1 and 255 printable ASCII characters.' })
   const owner = ctx.actor ? `user:${ctx.actor.id}` : 'anonymous'
   try {
-    return await inTransaction(ctx, async () => {
+    return await inTransaction(ctx.req, async () => {
       const claim = await claimKey(ctx.req, owner, key, fingerprint, WAIT_SECONDS)
       if (claim !== true) {
         if (claim.fingerprint !== fingerprint) throw mismatch()

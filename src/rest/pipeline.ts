@@ -186,9 +186,9 @@ function validateParams(route: AnyRoute, raw: Record<string, unknown>): z.output
 }
 
 /**
- * The answer with the namespace's headers, JSON or the text of another media type alike: a strong ETag
- * on every GET (304 when it matches), public revalidation for anonymous readers and no caching of
- * anything a signed-in user sees (docs/api.md §14).
+ * The body (JSON, or the text of the handler's own content type) with the namespace's headers: a
+ * strong ETag on every GET (304 when it matches), public revalidation for anonymous readers and no
+ * caching of anything a signed-in user sees (docs/api.md §14).
  */
 function render(req: PayloadRequest, method: string, result: RestResult, signedIn: boolean, baseHeaders: Record<string, string>): Response {
   const text = result.contentType ? String(result.body) : JSON.stringify(result.body)

@@ -6,7 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
  * What a handler answers: the pipeline turns it into a Response with the namespace's headers. The body
- * is JSON unless `contentType` names another media type; it is then text, sent as it is (iCalendar).
+ * is JSON unless the handler names another `contentType`; it is then text, sent as it is.
  */
 export type RestResult = { status?: number; body: unknown; headers?: Record<string, string>; contentType?: string }
 
@@ -33,8 +33,8 @@ export type Route<P extends RouteParams = RouteParams, T = undefined> = {
   handler: (ctx: RestContext, params: z.output<P>, target: T) => Promise<RestResult>
   /** The body of a success, for `/doc`: one of the named schemas of `schemas/responses.ts`. */
   response?: z.ZodType
-  /** The media type of a success that is not JSON (`text/calendar`), for `/doc`. */
-  media?: string
+  /** The media type of a success when it is not JSON (`text/csv`), for `/doc`; the handler answers with it. */
+  produces?: string
   /** Writes that also accept the fields developers add to this collection (documented in /doc). */
   customFields?: AuthoredResource['key']
 }

@@ -3,6 +3,7 @@ import { listChanges } from './handlers/changes'
 import { discovery } from './handlers/discovery'
 import { eventFeed, eventFile, eventFileBySlug } from './handlers/ical'
 import { listEvents, readEvent, readEventBySlug } from './handlers/events'
+import { CSV_TYPE, exportEvents } from './handlers/eventsCsv'
 import { listLinked, readLinked, readLinkedBySlug } from './handlers/linked'
 import { createTerm, deleteTerm, updateTerm, validateTermWrite } from './handlers/termWrites'
 import { listTerms, mayManageTerms, readTerm } from './handlers/terms'
@@ -196,7 +197,7 @@ export const ROUTES: AnyRoute[] = [
     path: `/${EVENTS.key}.ics`,
     summary: `The ${EVENTS.nouns} of the list as an iCalendar feed`,
     params: eventFeedParams,
-    media: CALENDAR_MEDIA,
+    produces: CALENDAR_MEDIA,
     handler: eventFeed,
   }),
   defineRoute({
@@ -204,7 +205,7 @@ export const ROUTES: AnyRoute[] = [
     path: `/${EVENTS.key}/{id}.ics`,
     summary: `${capitalized(aNoun(EVENTS))} as an iCalendar file (a series' first event: the series)`,
     params: eventByIdParams,
-    media: CALENDAR_MEDIA,
+    produces: CALENDAR_MEDIA,
     handler: (ctx, params) => eventFile(ctx, params.id, params),
   }),
   defineRoute({
@@ -212,8 +213,16 @@ export const ROUTES: AnyRoute[] = [
     path: `/${EVENTS.key}/by-slug/{slug}.ics`,
     summary: `${capitalized(aNoun(EVENTS))} by slug as an iCalendar file`,
     params: eventBySlugParams,
-    media: CALENDAR_MEDIA,
+    produces: CALENDAR_MEDIA,
     handler: (ctx, params) => eventFileBySlug(ctx, params.slug, params),
+  }),
+  defineRoute({
+    methods: ['GET'],
+    path: `/${EVENTS.key}.csv`,
+    summary: `Export ${EVENTS.nouns} as CSV: what the list gives with the same parameters, every page, in the CSV import's columns`,
+    params: eventListParams,
+    produces: CSV_TYPE,
+    handler: exportEvents,
   }),
   defineRoute({
     methods: ['GET'],

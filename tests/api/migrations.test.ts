@@ -9,7 +9,7 @@ import { getPayload, type Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import config from '@payload-config'
 import { up as rerenderDescriptions } from '../../src/migrations/20261123_210000_description_html'
-import { htmlToRichText } from '../../src/rest/operations/richText'
+import { htmlToRichText } from '../../src/collections/fields/richText'
 
 type DrizzleKit = {
   generateDrizzleJson: (schema: unknown) => Promise<{ version: string }>

@@ -1,7 +1,8 @@
 /**
  * An editor's day in the admin, in a real Chromium: sign in, create a published venue, create an
  * event at that venue, give it a French title through the locale switcher, and find it in the
- * events list. What the browser saved is then checked through the REST API.
+ * events list; then import a CSV file through the Imports screen. What the browser saved is then
+ * checked through the REST API.
  */
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -92,5 +93,39 @@ describe('the admin in a browser', () => {
     expect(venue.status).toBe(200)
     expect(venue.body.name).toBe(venueName)
     expect(admin.pageErrors, 'uncaught errors in the admin').toEqual([])
+  }, 240_000)
+
+  it('imports a CSV file uploaded on the Imports screen', async () => {
+    const word = unique('admincsv')
+    const csv = `Event Name,Event Start Date,Event Start Time,Event Venue Name\n${word} one,2031-07-01,18:00,${word} Hall\n${word} two,07/02/2031,6:30 pm,${word} Hall\n`
+    expect(admin, 'the first test opened the browser and signed in').toBeDefined()
+    const { page, step, choose, saveNew } = admin!
+
+    const importId = await step('upload-csv', async () => {
+      await page.goto(`${BASE_URL}/admin/collections/imports/create`)
+      await page.locator('input[type="file"]').setInputFiles({ name: `${word}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await choose('field-kind', 'Events')
+      return saveNew('imports', 'Import')
+    })
+
+    // What the server's own polling of the jobs queue does within a minute, now.
+    expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
+
+    await step('see-the-result', async () => {
+      await page.reload()
+      await eventually(() => page.locator('#field-status .value-container').getAttribute('title')).toBe('Done')
+      await eventually(() => page.locator('#field-created').inputValue()).toBe('3')
+      await eventually(() => page.locator('#field-failed').inputValue()).toBe('0')
+      await admin!.screenshot('import')
+    })
+
+    const record = await call(`/api/imports/${importId}`, { token })
+    expect(record.body).toMatchObject({ status: 'done', created: 3, total: 2, done: 2, sourceFile: `${word}.csv` })
+    const events = await call(`/api/events?where[title][like]=${word}&sort=start&depth=1`, { token })
+    expect(events.body.docs.map((event: any) => [event.title, event.start, event.venue?.name])).toEqual([
+      [`${word} one`, '2031-07-01T18:00:00.000Z', `${word} Hall`],
+      [`${word} two`, '2031-07-02T18:30:00.000Z', `${word} Hall`],
+    ])
+    expect(admin!.pageErrors, 'uncaught errors in the admin').toEqual([])
   }, 240_000)
 })

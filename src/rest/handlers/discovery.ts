@@ -195,14 +195,14 @@ function errorResponses(route: AnyRoute, method: HttpMethod): Record<string, unk
   } else if (method === 'GET' && item && kind === 'events') {
     const causes = '`event-no-longer-available` (in the trash), `event-not-accessible` (not published and not yours to read)'
     // A protected event's file holds its title and times rather than being refused.
-    responses['403'] = error(route.media ? `${causes}.` : `${causes}, \`event-password-protected\` (give \`password\`).`)
+    responses['403'] = error(route.produces ? `${causes}.` : `${causes}, \`event-password-protected\` (give \`password\`).`)
   } else if (method === 'GET' && item && codes) {
     responses['403'] = error(`\`${codes.notAccessible}\`: not published and not yours to read.`)
   }
 
   const notFound = ['`rest_no_route`: a language root the site does not offer.']
   if (route.path === '') notFound.unshift('`rest_invalid_namespace`: `namespace` names another namespace;')
-  if (method === 'GET' && !item && codes && !route.media) notFound.unshift(`\`${codes.pastLastPage}\`: a page past the last one;`)
+  if (method === 'GET' && !item && codes && !route.produces) notFound.unshift(`\`${codes.pastLastPage}\`: a page past the last one;`)
   if (kind === 'events' && codes && route.path.includes('{id}')) notFound.unshift(`\`${codes.notFound}\`: no event has this id;`)
   responses['404'] = error(...notFound)
 
@@ -239,13 +239,16 @@ function successResponse(route: AnyRoute, method: HttpMethod) {
     'Cache-Control': HEADER.cacheControl,
     ...(method === 'GET' ? { ETag: HEADER.etag } : {}),
     ...(list ? { 'X-Total': HEADER.total, 'X-Total-Pages': HEADER.totalPages, Link: HEADER.link } : {}),
+    ...(route.produces?.startsWith('text/csv') ? { 'X-Total': HEADER.total } : {}),
   }
   const description = created
     ? 'Created (venues and organizers: or the identical one that already existed).'
     : method === 'DELETE'
       ? 'The item as it was deleted (events, venues, organizers: now in the trash).'
       : 'Success.'
-  const content = route.media ? { [route.media]: { schema: { type: 'string' } } } : { 'application/json': { schema: schemaRef(route.response) } }
+  const content = route.produces
+    ? { [route.produces.split(';')[0]!]: { schema: { type: 'string' } } }
+    : { 'application/json': { schema: schemaRef(route.response) } }
   return { [created ? '201' : '200']: { description, headers, content } }
 }
 

@@ -1,7 +1,7 @@
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
-import { inTransaction } from '../operations/transaction'
+import { inTransaction } from '../../database/transaction'
 import { escapeLike, existingIds, readOptions } from '../query/read'
 import { idOf } from '../serialize/common'
 import type { RestResult } from '../route'
@@ -71,7 +71,7 @@ function termData(params: TermWriteParams) {
 }
 
 export async function createTerm(ctx: RestContext, terms: TermResource, params: TermWriteParams): Promise<RestResult> {
-  const id = await inTransaction(ctx, async () => {
+  const id = await inTransaction(ctx.req, async () => {
     await refuseDuplicateName(ctx, terms, params.name ?? '', Number(params.parent ?? 0))
     return createInLanguage(ctx, terms.collection, termData(params))
   })
@@ -79,7 +79,7 @@ export async function createTerm(ctx: RestContext, terms: TermResource, params: 
 }
 
 export async function updateTerm(ctx: RestContext, terms: TermResource, params: TermWriteParams & { id: number }): Promise<RestResult> {
-  await inTransaction(ctx, async () => {
+  await inTransaction(ctx.req, async () => {
     if (params.name !== undefined) {
       const parent = params.parent !== undefined ? Number(params.parent) : (idOf(((await findTerm(ctx, terms, params.id)) as { parent?: unknown }).parent) ?? 0)
       await refuseDuplicateName(ctx, terms, params.name, parent, params.id)
@@ -96,7 +96,7 @@ export async function updateTerm(ctx: RestContext, terms: TermResource, params: 
 export async function deleteTerm(ctx: RestContext, terms: TermResource, id: number): Promise<RestResult> {
   const term = (await findTerm(ctx, terms, id)) as { parent?: unknown }
   const before = await readTerm(ctx, terms, id, { links: false })
-  await inTransaction(ctx, async () => {
+  await inTransaction(ctx.req, async () => {
     if (terms.singular === 'category') {
       await ctx.req.payload.update({
         collection: terms.collection,

@@ -8,7 +8,7 @@ import { eventData } from '../operations/eventData'
 import { organizerData, venueData } from '../operations/linked'
 import { missingReferences } from '../operations/references'
 import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
-import { inTransaction } from '../operations/transaction'
+import { inTransaction } from '../../database/transaction'
 import { unlinkEverywhere } from '../operations/unlink'
 import { findByIds, idBySlug, readOptions } from '../query/read'
 import { loadRelated } from '../query/related'
@@ -129,7 +129,7 @@ async function reread(ctx: RestContext, kind: WritableKind, id: number): Promise
 
 /** `POST /events|venues|organizers`: 201 with the new (or, for duplicates, existing) record. */
 export async function createItem(ctx: RestContext, kind: WritableKind, params: WriteParams, createOrReuse?: () => Promise<number>): Promise<RestResult> {
-  const id = await inTransaction(ctx, async () => {
+  const id = await inTransaction(ctx.req, async () => {
     if (createOrReuse) return createOrReuse()
     return createInLanguage(ctx, kind, await KINDS[kind].data(ctx, params))
   })
@@ -140,7 +140,7 @@ export async function createItem(ctx: RestContext, kind: WritableKind, params: W
 export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams, target: WriteTarget, by: ItemBy): Promise<RestResult> {
   const stored = existing(kind, target)
   const input = { ...params, slug: newSlug(ctx, params, by).value }
-  await inTransaction(ctx, async () => {
+  await inTransaction(ctx.req, async () => {
     await updateInLanguage(ctx, kind, stored.id, await KINDS[kind].data(ctx, input, stored))
   })
   return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }
@@ -151,7 +151,7 @@ export async function trashItem(ctx: RestContext, kind: WritableKind, target: Wr
   const stored = existing(kind, target)
   const singular = singularOf(kind)
   if (stored.status === 'trash') throw new RestError(errorCodes(resourceOf(kind)).inTrash, `The ${singular} is already trashed`, 410)
-  await inTransaction(ctx, async () => {
+  await inTransaction(ctx.req, async () => {
     await updateInLanguage(ctx, kind, stored.id, { status: 'trash' })
     if (kind !== 'events') await unlinkEverywhere(ctx, kind, stored.id)
   })

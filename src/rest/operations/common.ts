@@ -1,7 +1,7 @@
 import { capabilities, type Status } from '../../calendar/access/capabilities'
 import type { RestContext } from '../context'
 import { parseDateInput } from '../../calendar/dates/parse'
-import { htmlToRichText } from './richText'
+import { htmlToRichText } from '../../collections/fields/richText'
 import { resolveImage } from './imageInput'
 
 /** Payload data shared by events, venues and organizers, from the fields that were sent. */

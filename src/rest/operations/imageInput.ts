@@ -1,60 +1,7 @@
-import http from 'node:http'
-import https from 'node:https'
-import { addressGuard, envFlag } from '../../network/addressGuard'
 import { capabilities } from '../../calendar/access/capabilities'
+import { mediaFromUrl } from '../../collections/mediaFromUrl'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
-
-const MAX_BYTES = 10 * 1024 * 1024
-const TIMEOUT_MS = 10_000
-const MAX_REDIRECTS = 3
-
-/** Image URLs: ALLOW_PRIVATE_IMAGE_URLS lets them reach private addresses (docs/operations.md). */
-const guard = addressGuard(envFlag('ALLOW_PRIVATE_IMAGE_URLS'))
-
-type Download = { data: Buffer; mimetype: string; name: string }
-
-function download(url: URL, redirects = 0): Promise<Download> {
-  return new Promise((resolve, reject) => {
-    if (guard.refusesLiteral(url)) return reject(new Error('refused address'))
-    const client = url.protocol === 'https:' ? https : http
-    const request = client.get(url, { lookup: guard.lookup, timeout: TIMEOUT_MS, headers: { Accept: 'image/*' } }, (response) => {
-      const status = response.statusCode ?? 0
-      if (status >= 300 && status < 400 && response.headers.location) {
-        response.resume()
-        if (redirects >= MAX_REDIRECTS) return reject(new Error('too many redirects'))
-        const next = new URL(response.headers.location, url)
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') return reject(new Error('redirect to another scheme'))
-        return download(next, redirects + 1).then(resolve, reject)
-      }
-      const mimetype = String(response.headers['content-type'] ?? '')
-        .split(';')[0]!
-        .trim()
-        .toLowerCase()
-      if (status !== 200 || !mimetype.startsWith('image/')) {
-        response.resume()
-        return reject(new Error(`not an image (HTTP ${status}, ${mimetype || 'no type'})`))
-      }
-      const chunks: Buffer[] = []
-      let size = 0
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length
-        if (size > MAX_BYTES) {
-          request.destroy(new Error('image larger than 10 MB'))
-          return
-        }
-        chunks.push(chunk)
-      })
-      response.on('end', () => {
-        const name = decodeURIComponent(url.pathname.split('/').pop() || 'image').replace(/[^\w.-]+/g, '-') || 'image'
-        resolve({ data: Buffer.concat(chunks), mimetype, name })
-      })
-      response.on('error', reject)
-    })
-    request.on('timeout', () => request.destroy(new Error('timed out')))
-    request.on('error', reject)
-  })
-}
 
 /**
  * `image` on writes (docs/api.md §6.4, docs/api.md §6.1): a media id that must be an image, an http(s) URL
@@ -69,30 +16,9 @@ export async function resolveImage(ctx: RestContext, value: string | number): Pr
     return media.id
   }
   if (!capabilities.upload(ctx.actor)) throw RestError.invalidParams({ image: 'You may not add images by URL.' })
-  const url = new URL(value)
-  const stored = url.pathname.match(/\/api\/media\/file\/([^/]+)$/)
-  if (stored && (url.origin === new URL(ctx.root).origin || url.origin === payload.config.serverURL)) {
-    const { docs } = await payload.find({
-      collection: 'media',
-      where: { filename: { equals: decodeURIComponent(stored[1]!) } },
-      limit: 1,
-      depth: 0,
-      req: ctx.req,
-    })
-    if (docs[0]) return docs[0].id
-  }
-  let file: Download
   try {
-    file = await download(url)
+    return await mediaFromUrl(ctx.req, value, [new URL(ctx.root).origin, payload.config.serverURL])
   } catch (error) {
-    throw RestError.invalidParams({ image: `The image could not be downloaded: ${error instanceof Error ? error.message : 'failed'}.` })
+    throw RestError.invalidParams({ image: error instanceof Error ? error.message : 'The image could not be downloaded.' })
   }
-  const media = await payload.create({
-    collection: 'media',
-    data: { alt: file.name },
-    file: { data: file.data, mimetype: file.mimetype, name: file.name, size: file.data.length },
-    req: ctx.req,
-    overrideAccess: true,
-  })
-  return media.id
 }

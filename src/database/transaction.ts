@@ -1,23 +1,22 @@
 import { sql } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
-import { rawQueryIn } from '../../database/rawQuery'
-import type { RestContext } from '../context'
+import { rawQueryIn } from './rawQuery'
 
 /**
- * Runs a write in one database transaction: every local-API call given `ctx.req` joins it, so a
- * request either writes everything or nothing (docs/api.md §6.1).
+ * Runs a write in one database transaction: every local-API call given `req` joins it, so a
+ * request (or an imported item) either writes everything or nothing (docs/api.md §6.1).
  */
-export async function inTransaction<T>(ctx: RestContext, work: () => Promise<T>): Promise<T> {
-  const began = await initTransaction(ctx.req)
+export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
+  const began = await initTransaction(req)
   try {
     const result = await work()
     if (began) {
-      await commitOrThrow(ctx.req)
-      await commitTransaction(ctx.req)
+      await commitOrThrow(req)
+      await commitTransaction(req)
     }
     return result
   } catch (error) {
-    if (began) await killTransaction(ctx.req)
+    if (began) await killTransaction(req)
     throw error
   }
 }

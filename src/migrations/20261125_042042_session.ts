@@ -7,8 +7,14 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE TYPE "public"."enum__venues_v_version_status" AS ENUM('publish', 'future', 'draft', 'pending', 'private', 'trash');
   CREATE TYPE "public"."enum__organizers_v_version_status" AS ENUM('publish', 'future', 'draft', 'pending', 'private', 'trash');
   CREATE TYPE "public"."enum_webhooks_types" AS ENUM('event', 'venue', 'organizer', 'category', 'tag');
+  CREATE TYPE "public"."enum_imports_source" AS ENUM('csv');
+  CREATE TYPE "public"."enum_imports_kind" AS ENUM('events', 'venues', 'organizers');
+  CREATE TYPE "public"."enum_imports_created_status" AS ENUM('publish', 'draft');
+  CREATE TYPE "public"."enum_imports_status" AS ENUM('queued', 'running', 'done', 'failed');
   ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'deliverWebhooks';
+  ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'importCalendar';
   ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'deliverWebhooks';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'importCalendar';
   CREATE TABLE "_events_v" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"parent_id" integer,
@@ -181,11 +187,50 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
   );
   
+  CREATE TABLE "imports_failures" (
+  	"_order" integer NOT NULL,
+  	"_parent_id" integer NOT NULL,
+  	"id" varchar PRIMARY KEY NOT NULL,
+  	"item" varchar,
+  	"reason" varchar
+  );
+  
+  CREATE TABLE "imports" (
+  	"id" serial PRIMARY KEY NOT NULL,
+  	"source" "enum_imports_source" DEFAULT 'csv' NOT NULL,
+  	"source_file" varchar,
+  	"kind" "enum_imports_kind",
+  	"created_status" "enum_imports_created_status" DEFAULT 'publish' NOT NULL,
+  	"status" "enum_imports_status" DEFAULT 'queued' NOT NULL,
+  	"done" numeric DEFAULT 0,
+  	"total" numeric DEFAULT 0,
+  	"created" numeric DEFAULT 0,
+  	"updated" numeric DEFAULT 0,
+  	"unchanged" numeric DEFAULT 0,
+  	"failed" numeric DEFAULT 0,
+  	"error" varchar,
+  	"created_by_id" integer,
+  	"started_at" timestamp(3) with time zone,
+  	"finished_at" timestamp(3) with time zone,
+  	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
+  	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
+  	"url" varchar,
+  	"thumbnail_u_r_l" varchar,
+  	"filename" varchar,
+  	"mime_type" varchar,
+  	"filesize" numeric,
+  	"width" numeric,
+  	"height" numeric,
+  	"focal_x" numeric,
+  	"focal_y" numeric
+  );
+  
   ALTER TABLE "events" ADD COLUMN "edited_by_id" integer;
   ALTER TABLE "venues" ADD COLUMN "edited_by_id" integer;
   ALTER TABLE "organizers" ADD COLUMN "edited_by_id" integer;
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "webhooks_id" integer;
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "webhook_deliveries_id" integer;
+  ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "imports_id" integer;
   ALTER TABLE "settings" ADD COLUMN "ical_max_events" numeric DEFAULT 1000;
   ALTER TABLE "_events_v" ADD CONSTRAINT "_events_v_parent_id_events_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "_events_v" ADD CONSTRAINT "_events_v_version_author_id_users_id_fk" FOREIGN KEY ("version_author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
@@ -212,6 +257,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "_organizers_v_locales" ADD CONSTRAINT "_organizers_v_locales_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."_organizers_v"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "webhooks_types" ADD CONSTRAINT "webhooks_types_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_webhook_id_webhooks_id_fk" FOREIGN KEY ("webhook_id") REFERENCES "public"."webhooks"("id") ON DELETE set null ON UPDATE no action;
+  ALTER TABLE "imports_failures" ADD CONSTRAINT "imports_failures_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."imports"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "imports" ADD CONSTRAINT "imports_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   CREATE INDEX "_events_v_parent_idx" ON "_events_v" USING btree ("parent_id");
   CREATE INDEX "_events_v_version_version_status_idx" ON "_events_v" USING btree ("version_status");
   CREATE INDEX "_events_v_version_version_author_idx" ON "_events_v" USING btree ("version_author_id");
@@ -275,16 +322,24 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "webhook_deliveries_webhook_idx" ON "webhook_deliveries" USING btree ("webhook_id");
   CREATE INDEX "webhook_deliveries_updated_at_idx" ON "webhook_deliveries" USING btree ("updated_at");
   CREATE INDEX "webhook_deliveries_created_at_idx" ON "webhook_deliveries" USING btree ("created_at");
+  CREATE INDEX "imports_failures_order_idx" ON "imports_failures" USING btree ("_order");
+  CREATE INDEX "imports_failures_parent_id_idx" ON "imports_failures" USING btree ("_parent_id");
+  CREATE INDEX "imports_created_by_idx" ON "imports" USING btree ("created_by_id");
+  CREATE INDEX "imports_updated_at_idx" ON "imports" USING btree ("updated_at");
+  CREATE INDEX "imports_created_at_idx" ON "imports" USING btree ("created_at");
+  CREATE UNIQUE INDEX "imports_filename_idx" ON "imports" USING btree ("filename");
   ALTER TABLE "events" ADD CONSTRAINT "events_edited_by_id_users_id_fk" FOREIGN KEY ("edited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "venues" ADD CONSTRAINT "venues_edited_by_id_users_id_fk" FOREIGN KEY ("edited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "organizers" ADD CONSTRAINT "organizers_edited_by_id_users_id_fk" FOREIGN KEY ("edited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_webhooks_fk" FOREIGN KEY ("webhooks_id") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_webhook_deliveries_fk" FOREIGN KEY ("webhook_deliveries_id") REFERENCES "public"."webhook_deliveries"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_imports_fk" FOREIGN KEY ("imports_id") REFERENCES "public"."imports"("id") ON DELETE cascade ON UPDATE no action;
   CREATE INDEX "events_edited_by_idx" ON "events" USING btree ("edited_by_id");
   CREATE INDEX "venues_edited_by_idx" ON "venues" USING btree ("edited_by_id");
   CREATE INDEX "organizers_edited_by_idx" ON "organizers" USING btree ("edited_by_id");
   CREATE INDEX "payload_locked_documents_rels_webhooks_id_idx" ON "payload_locked_documents_rels" USING btree ("webhooks_id");
-  CREATE INDEX "payload_locked_documents_rels_webhook_deliveries_id_idx" ON "payload_locked_documents_rels" USING btree ("webhook_deliveries_id");`)
+  CREATE INDEX "payload_locked_documents_rels_webhook_deliveries_id_idx" ON "payload_locked_documents_rels" USING btree ("webhook_deliveries_id");
+  CREATE INDEX "payload_locked_documents_rels_imports_id_idx" ON "payload_locked_documents_rels" USING btree ("imports_id");`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
@@ -300,6 +355,8 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "webhooks_types" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "webhooks" DISABLE ROW LEVEL SECURITY;
   ALTER TABLE "webhook_deliveries" DISABLE ROW LEVEL SECURITY;
+  ALTER TABLE "imports_failures" DISABLE ROW LEVEL SECURITY;
+  ALTER TABLE "imports" DISABLE ROW LEVEL SECURITY;
   DROP TABLE "_events_v" CASCADE;
   DROP TABLE "_events_v_locales" CASCADE;
   DROP TABLE "_events_v_texts" CASCADE;
@@ -311,6 +368,8 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "webhooks_types" CASCADE;
   DROP TABLE "webhooks" CASCADE;
   DROP TABLE "webhook_deliveries" CASCADE;
+  DROP TABLE "imports_failures" CASCADE;
+  DROP TABLE "imports" CASCADE;
   ALTER TABLE "events" DROP CONSTRAINT "events_edited_by_id_users_id_fk";
   
   ALTER TABLE "venues" DROP CONSTRAINT "venues_edited_by_id_users_id_fk";
@@ -320,6 +379,8 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_webhooks_fk";
   
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_webhook_deliveries_fk";
+  
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_imports_fk";
   
   ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
   DROP TYPE "public"."enum_payload_jobs_log_task_slug";
@@ -334,15 +395,21 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP INDEX "organizers_edited_by_idx";
   DROP INDEX "payload_locked_documents_rels_webhooks_id_idx";
   DROP INDEX "payload_locked_documents_rels_webhook_deliveries_id_idx";
+  DROP INDEX "payload_locked_documents_rels_imports_id_idx";
   ALTER TABLE "events" DROP COLUMN "edited_by_id";
   ALTER TABLE "venues" DROP COLUMN "edited_by_id";
   ALTER TABLE "organizers" DROP COLUMN "edited_by_id";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "webhooks_id";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "webhook_deliveries_id";
+  ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "imports_id";
   ALTER TABLE "settings" DROP COLUMN "ical_max_events";
   DROP TYPE "public"."enum__events_v_version_status";
   DROP TYPE "public"."enum__events_v_version_currency_position";
   DROP TYPE "public"."enum__venues_v_version_status";
   DROP TYPE "public"."enum__organizers_v_version_status";
-  DROP TYPE "public"."enum_webhooks_types";`)
+  DROP TYPE "public"."enum_webhooks_types";
+  DROP TYPE "public"."enum_imports_source";
+  DROP TYPE "public"."enum_imports_kind";
+  DROP TYPE "public"."enum_imports_created_status";
+  DROP TYPE "public"."enum_imports_status";`)
 }

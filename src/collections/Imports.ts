@@ -1,0 +1,117 @@
+import path from 'node:path'
+import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
+import { isAdministrator } from '../calendar/access/collectionAccess'
+import { dataDirectory } from '../database/dataDirectory'
+import { HORIZON_JOB } from '../globals/Settings'
+
+/** The jobs-queue task that runs an import (docs/api.md §23), on the calendar's queue. */
+export const IMPORT_JOB = { task: 'importCalendar', queue: HORIZON_JOB.queue } as const
+
+export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+export type ImportStatus = (typeof IMPORT_STATUSES)[number]
+
+/** Failures kept on a run's record; the count says how many there were in all. */
+export const KEPT_FAILURES = 1000
+
+/** A run saved as Queued (a new upload, or one set back to Queued to run it again) goes on the jobs queue. */
+const queueImport: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+  if (doc.status === 'queued' && (operation === 'create' || previousDoc?.status !== 'queued')) {
+    await req.payload.jobs.queue({ task: IMPORT_JOB.task, queue: IMPORT_JOB.queue, input: { importId: doc.id }, req })
+  }
+  return doc
+}
+
+const count = (name: string, label: string) => ({ name, label, type: 'number' as const, defaultValue: 0, admin: { readOnly: true } })
+
+/**
+ * Import runs, administrators only: an uploaded CSV file (or the file the CLI was given) and what
+ * its import did. Saving a new one queues its import; the admin's screen for imports is this
+ * collection's edit view.
+ */
+export const Imports: CollectionConfig = {
+  slug: 'imports',
+  labels: { singular: 'Import', plural: 'Imports' },
+  access: { read: isAdministrator, create: isAdministrator, update: isAdministrator, delete: isAdministrator },
+  admin: {
+    useAsTitle: 'sourceFile',
+    defaultColumns: ['sourceFile', 'kind', 'status', 'created', 'updated', 'unchanged', 'failed', 'createdAt'],
+    description:
+      'Upload a CSV file of events, venues or organizers with the columns of docs/api.md §23.3 and save: the import runs on the jobs queue within a minute. To run one again, set its status to Queued and save.',
+  },
+  upload: {
+    staticDir: path.join(dataDirectory(), 'imports'),
+    mimeTypes: ['text/csv', 'text/plain', 'application/vnd.ms-excel'],
+    // The CLI records its runs here without uploading the file it read.
+    filesRequiredOnCreate: false,
+  },
+  hooks: {
+    beforeChange: [
+      ({ data, req, operation }) => {
+        if (req.file?.name && !data.sourceFile) data.sourceFile = req.file.name
+        if (operation === 'create' && req.user) data.createdBy ??= req.user.id
+        return data
+      },
+    ],
+    afterChange: [queueImport],
+  },
+  fields: [
+    { name: 'source', type: 'select', required: true, defaultValue: 'csv', options: [{ value: 'csv', label: 'CSV file' }] },
+    { name: 'sourceFile', label: 'File', type: 'text', admin: { readOnly: true, description: 'The file the run read.' } },
+    {
+      name: 'kind',
+      type: 'select',
+      options: [
+        { value: 'events', label: 'Events' },
+        { value: 'venues', label: 'Venues' },
+        { value: 'organizers', label: 'Organizers' },
+      ],
+      admin: { description: 'What the file holds; empty: recognised by its name column (Event Name, Venue Name, Organizer Name).' },
+    },
+    {
+      name: 'createdStatus',
+      label: 'Status of created items',
+      type: 'select',
+      required: true,
+      defaultValue: 'publish',
+      options: [
+        { value: 'publish', label: 'Published' },
+        { value: 'draft', label: 'Draft' },
+      ],
+      admin: { description: 'Events, venues and organizers the import creates get it; those it updates keep theirs.' },
+    },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'queued',
+      options: IMPORT_STATUSES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) })),
+      admin: { position: 'sidebar' },
+    },
+    {
+      type: 'row',
+      fields: [count('done', 'Items done'), count('total', 'Items in all')],
+    },
+    {
+      type: 'row',
+      fields: [count('created', 'Created'), count('updated', 'Updated'), count('unchanged', 'Unchanged'), count('failed', 'Failed')],
+    },
+    {
+      name: 'failures',
+      type: 'array',
+      admin: { readOnly: true, description: `Each failed item and why (the first ${KEPT_FAILURES}).` },
+      fields: [
+        { name: 'item', type: 'text' },
+        { name: 'reason', type: 'textarea' },
+      ],
+    },
+    { name: 'error', type: 'textarea', admin: { readOnly: true, description: 'Why the run stopped, when it did.' } },
+    {
+      name: 'createdBy',
+      type: 'relationship',
+      relationTo: 'users',
+      admin: { readOnly: true, position: 'sidebar', description: 'The author of what the import creates.' },
+    },
+    { name: 'startedAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'finishedAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
+  ],
+}

@@ -1,0 +1,170 @@
+/**
+ * Source items as Payload data, and whether that data would change a stored item. Links are resolved
+ * here, inside the item's transaction: to the item the source's id was imported as, else to the local
+ * item of that name, else to a new item with only that name; each is mapped for the next run.
+ */
+import { DateTime } from 'luxon'
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import { parseZone, toLuxonZone } from '../calendar/dates/zone'
+import { renderDescriptionHtml } from '../collections/fields/descriptionHtml'
+import { htmlToRichText } from '../collections/fields/richText'
+import { inUnitedStates } from '../collections/hooks/stateProvince'
+import { mediaFromUrl } from '../collections/mediaFromUrl'
+import type { EventItem, ImportKind, ItemRef, OrganizerItem, SourceItem, TermItem, VenueItem } from './items'
+import { createLocal, localByName, localExists, type ItemContext, type StoredItem } from './localItems'
+import { findMapping, recordMapping } from './mapping'
+
+/** A problem with one item's content: reported with the item, the run goes on. */
+export class ItemError extends Error {}
+
+type Data = Record<string, unknown>
+
+export async function payloadData(ctx: ItemContext, item: SourceItem, stored: StoredItem | undefined): Promise<Data> {
+  switch (item.kind) {
+    case 'category':
+    case 'tag':
+      return termData(ctx, item.kind, item.data)
+    case 'venue':
+      return venueData(ctx, item.data, stored)
+    case 'organizer':
+      return organizerData(ctx, item.data)
+    case 'event':
+      return eventData(ctx, item.data, stored)
+  }
+}
+
+/** Sets `data[field]` to `value` unless the source said nothing of it (undefined). */
+function put(data: Data, field: string, value: unknown): void {
+  if (value !== undefined) data[field] = value
+}
+
+async function description(ctx: ItemContext, text: string | null | undefined): Promise<SerializedEditorState | null | undefined> {
+  if (text === undefined) return undefined
+  return text ? ((await htmlToRichText(ctx.req.payload.config, asHtml(text))) as SerializedEditorState) : null
+}
+
+/** Text without markup reads as paragraphs separated by blank lines, as WordPress reads post content. */
+function asHtml(text: string): string {
+  if (/<[a-z!/][^>]*>/i.test(text)) return text
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return escaped
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${paragraph.replace(/\r?\n/g, '<br>')}</p>`)
+    .join('\n')
+}
+
+async function termData(ctx: ItemContext, kind: 'category' | 'tag', item: TermItem): Promise<Data> {
+  const data: Data = { name: item.name }
+  put(data, 'description', item.description)
+  if (kind === 'category' && item.parent !== undefined) data.parent = item.parent && (await resolveRef(ctx, 'category', item.parent))
+  return data
+}
+
+async function venueData(ctx: ItemContext, item: VenueItem, stored: StoredItem | undefined): Promise<Data> {
+  const data: Data = { name: item.name }
+  put(data, 'description', await description(ctx, item.description))
+  for (const field of ['address', 'city', 'country', 'zip', 'phone', 'website'] as const) put(data, field, item[field])
+  if (item.stateProvince !== undefined) {
+    const country = item.country !== undefined ? item.country : stored?.country
+    data[inUnitedStates(country) ? 'state' : 'province'] = item.stateProvince
+    data.stateprovince = item.stateProvince
+  }
+  return data
+}
+
+async function organizerData(ctx: ItemContext, item: OrganizerItem): Promise<Data> {
+  const data: Data = { name: item.name }
+  put(data, 'description', await description(ctx, item.description))
+  for (const field of ['email', 'phone', 'website'] as const) put(data, field, item[field])
+  return data
+}
+
+const FLAGS = ['allDay', 'featured', 'sticky', 'showMap', 'showMapLink'] as const
+
+async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem | undefined): Promise<Data> {
+  const data: Data = { title: item.title }
+  put(data, 'description', await description(ctx, item.description))
+  put(data, 'excerpt', item.excerpt)
+  let timezone = item.timezone
+  if (timezone) {
+    timezone = parseZone(timezone)
+    if (!timezone) throw new ItemError(`timezone: not a known time zone (${item.timezone}).`)
+  }
+  put(data, 'timezone', timezone)
+  const zone = toLuxonZone((timezone !== undefined ? timezone : (stored?.timezone as string | null | undefined)) || ctx.siteZone)
+  const start = DateTime.fromFormat(item.start, 'yyyy-MM-dd HH:mm:ss', { zone })
+  const end = DateTime.fromFormat(item.end, 'yyyy-MM-dd HH:mm:ss', { zone })
+  if (!start.isValid || !end.isValid) throw new ItemError(`start or end: not a date and time (${item.start}, ${item.end}).`)
+  data.start = start.toUTC().toISO()
+  data.end = end.toUTC().toISO()
+  for (const flag of FLAGS) put(data, flag, item[flag])
+  put(data, 'cost', item.cost)
+  put(data, 'currencySymbol', item.currencySymbol)
+  if (item.currencyPosition !== undefined) data.currencyPosition = item.currencyPosition || null
+  put(data, 'website', item.website)
+  if (item.venue !== undefined) data.venue = item.venue && (await resolveRef(ctx, 'venue', item.venue))
+  for (const [field, kind] of [
+    ['organizers', 'organizer'],
+    ['categories', 'category'],
+    ['tags', 'tag'],
+  ] as const) {
+    const refs = item[field]
+    if (refs === undefined) continue
+    const ids: number[] = []
+    for (const ref of refs) ids.push(await resolveRef(ctx, kind, ref))
+    data[field] = [...new Set(ids)]
+  }
+  if (item.image !== undefined) data.image = item.image ? await image(ctx, item.image) : null
+  return data
+}
+
+async function image(ctx: ItemContext, value: string): Promise<number> {
+  if (/^\d+$/.test(value)) {
+    const media = await ctx.req.payload.findByID({ collection: 'media', id: Number(value), depth: 0, req: ctx.req, disableErrors: true })
+    if (!media?.mimeType?.startsWith('image/')) throw new ItemError(`image: no image has the id ${value}.`)
+    return media.id
+  }
+  if (!/^https?:\/\//i.test(value)) throw new ItemError(`image: neither an image URL nor an image id (${value}).`)
+  try {
+    return await mediaFromUrl(ctx.req, value, ctx.origins)
+  } catch (error) {
+    throw new ItemError(`image: ${error instanceof Error ? error.message : 'the image could not be downloaded.'}`)
+  }
+}
+
+/** The local id of a linked item (docs/api.md §23.2); an item it had to make counts as created. */
+async function resolveRef(ctx: ItemContext, kind: ImportKind, ref: ItemRef): Promise<number> {
+  const mapped = await findMapping(ctx.req, ctx.source, kind, ref.sourceId)
+  if (mapped && (await localExists(ctx, kind, mapped.localId))) return mapped.localId
+  let id = await localByName(ctx, kind, ref.name)
+  if (id === undefined) {
+    id = await createLocal(ctx, kind, kind === 'event' ? { title: ref.name } : { name: ref.name })
+    ctx.madeFromLinks.push(kind)
+  }
+  // No hash: the linked item's own content was never imported, so its own row will be compared in full.
+  await recordMapping(ctx.req, ctx.source, kind, ref.sourceId, { localId: id, hash: null })
+  return id
+}
+
+/** Whether writing `data` would change the stored item (empty text and no value are the same). */
+export function changes(data: Data, stored: StoredItem): boolean {
+  return Object.entries(data).some(([field, value]) => {
+    if (field === 'description') return renderDescriptionHtml(value as SerializedEditorState | null) !== ((stored.descriptionHtml as string | null) ?? '')
+    if (field === 'start' || field === 'end') return new Date(value as string).getTime() !== new Date(stored[field] as string).getTime()
+    return !same(value, stored[field])
+  })
+}
+
+function same(value: unknown, stored: unknown): boolean {
+  if (typeof value === 'boolean') return value === Boolean(stored)
+  if (Array.isArray(value)) {
+    const list = Array.isArray(stored) ? stored : []
+    return value.length === list.length && value.every((entry, i) => same(entry, list[i]))
+  }
+  if (stored && typeof stored === 'object' && 'id' in stored) return same(value, stored.id)
+  const empty = (entry: unknown) => entry === null || entry === undefined || entry === ''
+  if (empty(value) || empty(stored)) return empty(value) && empty(stored)
+  return String(value) === String(stored)
+}

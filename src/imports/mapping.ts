@@ -1,0 +1,50 @@
+/**
+ * The import mapping: which local item each source's item became, and the content hash it was last
+ * imported with. A plain table rather than a Payload collection: it is bookkeeping, not content (no
+ * admin screen, access rules, hooks, languages or change feed to pay for on every item); each row is
+ * written with one upsert inside the imported item's own transaction, so an item and its mapping
+ * commit together or not at all; and it is installed at start, as the idempotency keys are, so an app
+ * installing the plugin has it without migrations of ours (docs/operations.md).
+ */
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+import { rawQuery, rawQueryIn } from '../database/rawQuery'
+import type { ImportKind } from './items'
+
+export async function installImportMap(payload: Payload): Promise<void> {
+  await rawQuery(
+    payload,
+    sql`do $install$
+    begin
+      perform pg_advisory_xact_lock(hashtext('calendar_import_map'));
+      create table if not exists calendar_import_map (
+        source text not null,
+        kind text not null,
+        source_id text not null,
+        local_id integer not null,
+        hash text,
+        imported_at timestamptz not null default now(),
+        primary key (source, kind, source_id)
+      );
+    end $install$`,
+  )
+}
+
+/** A source item's local item; `hash` is null for items made from a link, whose content was never imported. */
+export type Mapping = { localId: number; hash: string | null }
+
+export async function findMapping(req: PayloadRequest, source: string, kind: ImportKind, sourceId: string): Promise<Mapping | undefined> {
+  const rows = await rawQueryIn<{ local_id: number; hash: string | null }>(
+    req,
+    sql`select local_id, hash from calendar_import_map where source = ${source} and kind = ${kind} and source_id = ${sourceId}`,
+  )
+  return rows[0] && { localId: rows[0].local_id, hash: rows[0].hash }
+}
+
+export async function recordMapping(req: PayloadRequest, source: string, kind: ImportKind, sourceId: string, mapping: Mapping): Promise<void> {
+  await rawQueryIn(
+    req,
+    sql`insert into calendar_import_map (source, kind, source_id, local_id, hash) values (${source}, ${kind}, ${sourceId}, ${mapping.localId}, ${mapping.hash})
+        on conflict (source, kind, source_id) do update set local_id = excluded.local_id, hash = excluded.hash, imported_at = now()`,
+  )
+}

@@ -1,0 +1,66 @@
+/**
+ * A run as the `imports` collection records it: running with its progress (every few seconds), then
+ * done with its counts and failures, or failed with the reason the run stopped. The jobs task and the
+ * CLI both run imports through here.
+ */
+import type { Payload } from 'payload'
+import { isConnectionLoss } from '../database/connectionErrors'
+import { KEPT_FAILURES, type ImportStatus } from '../collections/Imports'
+import type { ImportSource } from './items'
+import { runImport, type ImportOptions, type ImportReport, type Progress } from './run'
+
+const PROGRESS_EVERY_MS = 2000
+
+type Totals = { created: number; updated: number; unchanged: number; failed: number }
+
+export function totalsOf(report: ImportReport): Totals {
+  const totals = { created: 0, updated: 0, unchanged: 0, failed: 0 }
+  for (const counts of Object.values(report.counts)) for (const key of Object.keys(totals) as (keyof Totals)[]) totals[key] += counts[key]
+  return totals
+}
+
+async function record(payload: Payload, id: number, data: Record<string, unknown>): Promise<void> {
+  await payload.update({ collection: 'imports', id, data: data as never, overrideAccess: true, depth: 0 })
+}
+
+/**
+ * Runs the import of a recorded run. A source that cannot be read, or a run that fails, is recorded
+ * as failed with its reason; a lost database is thrown after that (when it can still be written), so
+ * the jobs queue tries the run again.
+ */
+export async function recordedImport(
+  payload: Payload,
+  id: number,
+  openSource: () => ImportSource | Promise<ImportSource>,
+  options: Omit<ImportOptions, 'payload' | 'source'>,
+): Promise<ImportReport | undefined> {
+  await record(payload, id, { status: 'running' satisfies ImportStatus, startedAt: new Date().toISOString(), finishedAt: null, error: null, failures: [] })
+  try {
+    const source = await openSource()
+    const total = Object.values(source.totals).reduce((sum, n) => sum + n, 0)
+    let done = 0
+    const counted = (report: ImportReport) => ({ ...totalsOf(report), total, done })
+    let recorded = Date.now()
+    const onProgress = async (progress: Progress) => {
+      done++
+      await options.onProgress?.(progress)
+      if (Date.now() - recorded < PROGRESS_EVERY_MS) return
+      recorded = Date.now()
+      await record(payload, id, counted(progress.report))
+    }
+    const report = await runImport({ ...options, payload, source, onProgress })
+    await record(payload, id, {
+      ...counted(report),
+      status: (report.stopped ? 'failed' : 'done') satisfies ImportStatus,
+      error: report.stopped ? 'Stopped before the end; run it again to finish.' : null,
+      failures: report.failures.slice(0, KEPT_FAILURES).map((failure) => ({ item: `${failure.kind} ${failure.item}`, reason: failure.reason })),
+      finishedAt: new Date().toISOString(),
+    })
+    return report
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    await record(payload, id, { status: 'failed' satisfies ImportStatus, error: reason, finishedAt: new Date().toISOString() }).catch(() => undefined)
+    if (isConnectionLoss(error)) throw error
+    return undefined
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The import core, the same for every source and for both ways of starting a run (the jobs queue,
+ * the CLI): each item is created, updated or left as it is in a transaction of its own with its
+ * mapping, so a run stopped anywhere (killed, a lost database) leaves whole items only, and the next
+ * run of the source skips what was done (docs/api.md §23).
+ */
+import { createHash } from 'node:crypto'
+import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
+import { isConnectionLoss } from '../database/connectionErrors'
+import { exclusively } from '../database/exclusive'
+import { inTransaction } from '../database/transaction'
+import { siteSettings } from '../globals/siteSettings'
+import { calendarRuntime } from '../options'
+import { changes, ItemError, payloadData } from './itemData'
+import { IMPORT_KINDS, type ImportKind, type ImportSource, type SourceItem } from './items'
+import { createLocal, localExists, matchLocal, readLocal, updateLocal, type ItemContext } from './localItems'
+import { findMapping, recordMapping } from './mapping'
+
+export type Outcome = 'created' | 'updated' | 'unchanged'
+export type Counts = Record<Outcome | 'failed', number>
+export type Failure = { kind: ImportKind; item: string; reason: string }
+
+export type ImportReport = {
+  counts: Record<ImportKind, Counts>
+  failures: Failure[]
+  /** The run was stopped (its signal aborted) before the source's end. */
+  stopped: boolean
+}
+
+export type Progress = {
+  kind: ImportKind
+  /** Items of this kind handled, failed ones included, and how many the source has. */
+  done: number
+  total: number
+  /** When this kind's first item started (ms since the epoch). */
+  since: number
+  report: ImportReport
+}
+
+export type ImportOptions = {
+  payload: Payload
+  source: ImportSource
+  /** The status of the events, venues and organizers the run creates (default `publish`); updates keep theirs. */
+  status?: 'publish' | 'draft'
+  /** Who runs it: the author of what it creates. */
+  user?: PayloadRequest['user']
+  onProgress?: (progress: Progress) => void | Promise<void>
+  /** Checked between items: an aborted run ends after the item under way, with `stopped`. */
+  signal?: AbortSignal
+}
+
+export function emptyReport(): ImportReport {
+  const counts = Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, { created: 0, updated: 0, unchanged: 0, failed: 0 }]))
+  return { counts: counts as ImportReport['counts'], failures: [], stopped: false }
+}
+
+/**
+ * Imports everything a source yields. An item that fails is reported with its reason and the run goes
+ * on; only a lost database ends it (thrown: the run can be started again). Runs of the same source wait
+ * for each other, so two never create the same item.
+ */
+export async function runImport(options: ImportOptions): Promise<ImportReport> {
+  const { payload, source, user } = options
+  return exclusively(payload, `calendar-import ${source.name}`, async () => {
+    const base = await createLocalReq({ user: user ?? undefined }, payload)
+    const settings = await siteSettings(base, calendarRuntime(payload.config).settingsGlobal)
+    const origins = [settings.siteUrl, payload.config.serverURL].filter(Boolean).map((url) => new URL(url).origin)
+    const report = emptyReport()
+    const done: Partial<Record<ImportKind, { count: number; since: number }>> = {}
+    for await (const item of source.items()) {
+      if (options.signal?.aborted) {
+        report.stopped = true
+        break
+      }
+      const progress = (done[item.kind] ??= { count: 0, since: Date.now() })
+      const counts = report.counts[item.kind]
+      if ('error' in item) {
+        counts.failed++
+        report.failures.push({ kind: item.kind, item: item.label, reason: item.error })
+      } else {
+        const req = await createLocalReq({ user: user ?? undefined }, payload)
+        const ctx: ItemContext = { req, source: source.name, status: options.status ?? 'publish', siteZone: settings.timezone, origins, madeFromLinks: [] }
+        try {
+          counts[await inTransaction(req, () => importItem(ctx, item))]++
+          for (const kind of ctx.madeFromLinks) report.counts[kind].created++
+        } catch (error) {
+          if (isConnectionLoss(error)) throw error
+          counts.failed++
+          report.failures.push({ kind: item.kind, item: item.label, reason: reasonOf(error) })
+        }
+      }
+      progress.count++
+      await options.onProgress?.({ kind: item.kind, done: progress.count, total: source.totals[item.kind] ?? progress.count, since: progress.since, report })
+    }
+    return report
+  })
+}
+
+/** One item, inside its transaction: skipped when its content is what was last imported, else compared, written and mapped. */
+async function importItem(ctx: ItemContext, item: SourceItem): Promise<Outcome> {
+  const hash = contentHash(item)
+  const mapped = await findMapping(ctx.req, ctx.source, item.kind, item.sourceId)
+  const mappedId = mapped && (await localExists(ctx, item.kind, mapped.localId)) ? mapped.localId : undefined
+  if (mappedId !== undefined && mapped?.hash === hash) return 'unchanged'
+  const localId = mappedId ?? (await matchLocal(ctx, item))
+  const stored = localId === undefined ? undefined : await readLocal(ctx, item.kind, localId)
+  const data = await payloadData(ctx, item, stored)
+  let outcome: Outcome = 'unchanged'
+  let id = stored?.id
+  if (id === undefined) {
+    id = await createLocal(ctx, item.kind, data)
+    outcome = 'created'
+  } else if (changes(data, stored!)) {
+    await updateLocal(ctx, item.kind, id, data)
+    outcome = 'updated'
+  }
+  await recordMapping(ctx.req, ctx.source, item.kind, item.sourceId, { localId: id, hash })
+  return outcome
+}
+
+/** The item's content as the source gave it: equal hashes, nothing to compare. */
+function contentHash(item: SourceItem): string {
+  return createHash('sha256')
+    .update(stableJson([item.kind, item.data]))
+    .digest('base64url')
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${stableJson(entry)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** What a report says of a failed item: Payload's field errors by field, else the error's message. */
+function reasonOf(error: unknown): string {
+  if (error instanceof ItemError) return error.message
+  const fields = (error as { data?: { errors?: { path?: string; message?: string }[] } })?.data?.errors
+  if (error instanceof Error && error.name === 'ValidationError' && fields?.length) {
+    return fields.map((field) => `${field.path ?? 'item'}: ${field.message ?? 'invalid'}`).join('; ')
+  }
+  return error instanceof Error ? error.message : String(error)
+}

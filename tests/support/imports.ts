@@ -1,0 +1,80 @@
+/**
+ * Runs imports the two ways an operator does: an upload to the `imports` collection run by the jobs
+ * queue (over HTTP, as the admin's Import screen does), and `npm run import`'s script on the test
+ * database, which a test may kill midway.
+ */
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { expect } from 'vitest'
+import { asAdmin, BASE_URL, call } from './api'
+
+const root = path.resolve(import.meta.dirname, '..', '..')
+
+export type ImportRecord = {
+  id: number
+  status: 'queued' | 'running' | 'done' | 'failed'
+  created: number
+  updated: number
+  unchanged: number
+  failed: number
+  done: number
+  total: number
+  failures: { item: string; reason: string }[]
+  error: string | null
+}
+
+/** Uploads a CSV as an import, runs the jobs queue until the import has run, and returns its record. */
+export async function importThroughQueue(csv: string, fields: { kind?: string; createdStatus?: string } = {}): Promise<ImportRecord> {
+  const token = await asAdmin()
+  const form = new FormData()
+  form.append('file', new Blob([csv], { type: 'text/csv' }), `import-${Date.now()}.csv`)
+  form.append('_payload', JSON.stringify(fields))
+  const created = await call('/api/imports', { method: 'POST', token, body: form })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  const id = created.body.doc.id as number
+  for (let attempt = 0; attempt < 10; attempt++) {
+    expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
+    const record = await call<ImportRecord>(`/api/imports/${id}?depth=0`, { token })
+    if (record.body.status === 'done' || record.body.status === 'failed') return record.body
+  }
+  throw new Error(`import ${id} did not run`)
+}
+
+export type CliRun = { code: number | null; signal: NodeJS.Signals | null; output: string }
+
+/** Exit codes of a run whose loader stalled while importing the config (scripts/stall-guard.cjs, Node's 13). */
+const STALLED = [75, 13]
+
+/**
+ * `scripts/import.ts` with these arguments, on the test database. `killWhen` sees each line printed and
+ * may have the process killed (SIGKILL, as a crash would) at that point.
+ */
+export async function runImportCli(args: string[], killWhen?: (line: string) => boolean): Promise<CliRun> {
+  for (let attempt = 1; ; attempt++) {
+    const run = await runOnce(args, killWhen)
+    if (!STALLED.includes(run.code ?? -1) || attempt === 5) return run
+  }
+}
+
+function runOnce(args: string[], killWhen?: (line: string) => boolean): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--require', path.join(root, 'scripts', 'stall-guard.cjs'), '--import', 'tsx', path.join(root, 'scripts', 'import.ts'), ...args],
+      { cwd: root, env: { ...process.env, NODE_ENV: 'production', JOBS_AUTORUN: 'false', SERVER_URL: BASE_URL }, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let output = ''
+    let pending = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      pending += chunk.toString()
+      const lines = pending.split('\n')
+      pending = lines.pop() ?? ''
+      if (killWhen && lines.some(killWhen)) child.kill('SIGKILL')
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.on('exit', (code, signal) => resolve({ code, signal, output }))
+  })
+}
