@@ -202,7 +202,8 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
               ? []
               : [
                   { cron: '* * * * *', queue: HORIZON_JOB.queue },
-                  { cron: DELIVER_JOB.every, queue: DELIVER_JOB.queue },
+                  // Every ten seconds: its routine "Running 1 jobs" would fill the log; errors are still logged.
+                  { cron: DELIVER_JOB.every, queue: DELIVER_JOB.queue, silent: { info: true } },
                 ]
           return [...(typeof own === 'function' ? await own(payload) : (own ?? [])), ...calendar]
         },
