@@ -34,6 +34,12 @@ export const Webhooks: CollectionConfig = {
   admin: { useAsTitle: 'url', defaultColumns: ['url', 'types', 'active', 'failures', 'retryAt'], group: 'Integrations' },
   access: { read: isAdministrator, create: isAdministrator, update: isAdministrator, delete: isAdministrator, admin: administers },
   hooks: {
+    // An endpoint's delivery log goes with it.
+    beforeDelete: [
+      async ({ id, req }) => {
+        await req.payload.db.deleteMany({ collection: 'webhook-deliveries', where: { webhook: { equals: id } }, req })
+      },
+    ],
     beforeChange: [
       // A new endpoint receives what changes from now on, not the whole history.
       async ({ data, operation, req }) => {

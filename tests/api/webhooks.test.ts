@@ -40,8 +40,10 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  // Endpoints left behind would keep failing (their receivers are gone) and writing their state while later tests run.
+  // Endpoints left behind would keep failing (their receivers are gone) and writing their state while
+  // later tests run. Deleting one takes its delivery log along.
   expect((await call('/api/webhooks?where[id][exists]=true', { method: 'DELETE', token: admin })).status).toBe(200)
+  expect((await call('/api/webhook-deliveries?limit=1', { token: admin })).body.totalDocs).toBe(0)
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
 })
 
