@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { SourceMapConsumer } from 'source-map-js'
-import { nextStartArgs, productionServerEnv } from '../scripts/productionServer'
+import { productionServerEnv, serverCommand, SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { generateDataset } from './dataset'
@@ -88,23 +88,19 @@ function top(entries: Map<string, number>, count: number, total: number): string
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first')
+  if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
   rmSync(output, { recursive: true, force: true })
   mkdirSync(output, { recursive: true })
   const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `profile-${size}`), fresh: true, unsafeFast: true })
   const port = await freePort()
   let loadFrom: number
   let loadTo: number
-  const app = spawn(
-    process.execPath,
-    ['--cpu-prof', `--cpu-prof-dir=${output}`, path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), ...nextStartArgs(port, '127.0.0.1')],
-    {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: productionServerEnv({ ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench' }),
-    },
-  )
+  const app = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${output}`, ...serverCommand(port, '127.0.0.1')[1]], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: productionServerEnv({ ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench' }),
+  })
   try {
     const base = `http://127.0.0.1:${port}`
     await waitForHealth(base, 180_000)

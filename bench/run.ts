@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { nextStartArgs, productionServerEnv, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
+import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS, SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { generateDataset } from './dataset'
@@ -187,7 +187,7 @@ async function benchSize(size: number): Promise<Row[]> {
     PORT: String(port),
     QUERY_COUNT_HEADER: 'false',
   })
-  const app = start(path.join(root, 'node_modules', '.bin', 'next'), nextStartArgs(port, '127.0.0.1'), env)
+  const app = start(...serverCommand(port, '127.0.0.1'), env)
   const rows: Row[] = []
   try {
     await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
@@ -263,7 +263,7 @@ function targets(rows: Row[]): string[] {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first')
+  if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
   const rows: Row[] = []
   for (const size of sizes) rows.push(...(await benchSize(size)))
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator (autocannon, ${CONNECTIONS} connections, ${duration} s per scenario after a warm-up) on the same machine`

@@ -3,7 +3,7 @@
  * its promises. It
  *
  * 1. starts a fresh embedded PostgreSQL in a temporary directory (durable settings: fsync and
- *    synchronous commit on, as in production) and the built app on it (`next start`, NODE_ENV=production;
+ *    synchronous commit on, as in production) and the built app on it (scripts/server.ts, NODE_ENV=production;
  *    `npm run build` first if `.next/` has no build), and creates an administrator;
  * 2. runs sustained load for ~40 s (FAULT_SECONDS): writers creating events through
  *    `POST /api/cal/events/v1/events` as the administrator (each write retried with its
@@ -32,7 +32,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
-import { WITHOUT_RATE_LIMITS } from './productionServer'
+import { serverCommand, WITHOUT_RATE_LIMITS, SERVER_BUNDLE } from './productionServer'
 import { freePort, waitForHealth } from './serverProcess'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -108,7 +108,7 @@ function table(rows: string[][]): string {
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no build in .next/: run `npm run build` first')
+  if (!existsSync(SERVER_BUNDLE)) throw new Error('no build in .next/: run `npm run build` first')
   scratch = mkdtempSync(path.join(os.tmpdir(), 'cal-fault-'))
   chmodSync(scratch, 0o755) // PostgreSQL runs as the `postgres` user when we are root
   const directory = path.join(scratch, 'postgres')
@@ -122,7 +122,7 @@ async function main(): Promise<number> {
   const base = `http://127.0.0.1:${port}`
   const appLogPath = path.join(os.tmpdir(), 'cal-fault-app.log')
   const appLog = openSync(appLogPath, 'w')
-  app = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  app = spawn(...serverCommand(port, '127.0.0.1'), {
     cwd: root,
     detached: true,
     stdio: ['ignore', appLog, appLog],

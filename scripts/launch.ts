@@ -10,7 +10,7 @@ import path from 'node:path'
 import { inUse, runningDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { dataDirectory } from '../src/database/dataDirectory'
 import { payloadSecret } from '../src/database/secret'
-import { nextStartArgs, productionServerEnv } from './productionServer'
+import { buildServer, productionServerEnv, SERVER_BUNDLE, serverCommand } from './productionServer'
 
 type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'import' | 'payload'
 
@@ -125,7 +125,11 @@ async function main(): Promise<number> {
   }
   const port = process.env.PORT || '3000'
   const built = existsSync(path.join(root, '.next', 'BUILD_ID'))
-  const build = () => run(bin('next'), ['build'], { ...env, NODE_ENV: 'production' })
+  const build = async () => {
+    const code = await run(bin('next'), ['build'], { ...env, NODE_ENV: 'production' })
+    if (code === 0) await buildServer()
+    return code
+  }
 
   switch (mode) {
     case 'dev':
@@ -133,11 +137,11 @@ async function main(): Promise<number> {
     case 'build':
       return build()
     case 'start': {
-      if (!built || process.env.REBUILD === 'true') {
+      if (!built || !existsSync(SERVER_BUNDLE) || process.env.REBUILD === 'true') {
         const code = await build()
         if (code !== 0) return code
       }
-      return run(bin('next'), nextStartArgs(port), productionServerEnv(env))
+      return run(...serverCommand(port), productionServerEnv(env))
     }
     case 'test':
       return run(process.execPath, ['--import', 'tsx', path.join(root, 'tests', 'run.ts'), ...extraArgs], env)

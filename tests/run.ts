@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
-import { nextStartArgs, productionServerEnv, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
+import { buildServer, productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -32,12 +32,12 @@ async function main(): Promise<number> {
     if (typecheck !== 0) return typecheck
     const code = await run(bin('next'), ['build'], production).done
     if (code !== 0) return code
+    await buildServer()
   }
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const server = run(
-    bin('next'),
-    nextStartArgs(port, '127.0.0.1'),
+    ...serverCommand(port, '127.0.0.1'),
     productionServerEnv({ ...process.env, ...WITHOUT_RATE_LIMITS, SERVER_URL: baseUrl, QUERY_COUNT_HEADER: 'true', ...WEBHOOKS_FOR_TESTS }),
   )
   try {

@@ -9,7 +9,6 @@ import { createContext } from './context'
 import { readBody } from './http/body'
 import { errorResponse, RestError } from './http/errors'
 import { parseQuery } from './http/query'
-import { admit } from './loadShedding'
 import { limitRate } from './rateLimit'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
@@ -70,22 +69,10 @@ function decodeAll(groups: Record<string, string>): Record<string, string> {
 
 /** Runs one namespace request: match, parse, validate, authorize, handle, render (design.md). */
 export async function handleNamespaceRequest(req: PayloadRequest, namespacePath: string): Promise<Response> {
-  if (!queryCountEnabled) return runRequest(req, namespacePath)
-  const { result, queries } = await countQueries(() => runRequest(req, namespacePath))
+  if (!queryCountEnabled) return serveRequest(req, (req.method ?? 'GET').toUpperCase(), namespacePath)
+  const { result, queries } = await countQueries(() => serveRequest(req, (req.method ?? 'GET').toUpperCase(), namespacePath))
   result.headers.set('X-Query-Count', String(queries))
   return result
-}
-
-async function runRequest(req: PayloadRequest, namespacePath: string): Promise<Response> {
-  const method = (req.method ?? 'GET').toUpperCase()
-  const signedInWrite = method !== 'GET' && method !== 'HEAD' && (req.headers.has('Authorization') || req.headers.has('Cookie'))
-  const done = admit(signedInWrite)
-  if (!done) return errorResponse(RestError.overloaded(), { 'Access-Control-Expose-Headers': EXPOSED_HEADERS, 'Cache-Control': 'no-store' })
-  try {
-    return await serveRequest(req, method, namespacePath)
-  } finally {
-    done()
-  }
 }
 
 async function serveRequest(req: PayloadRequest, method: string, namespacePath: string): Promise<Response> {

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { freePort, waitForHealth } from '../../scripts/serverProcess'
-import { nextStartArgs, productionServerEnv } from '../../scripts/productionServer'
+import { productionServerEnv, serverCommand } from '../../scripts/productionServer'
 
 export type Instance = { base: string; stop: () => Promise<void> }
 
@@ -14,7 +14,7 @@ export async function startSecondInstance(env: Record<string, string> = {}): Pro
   const root = path.resolve(import.meta.dirname, '..', '..')
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), nextStartArgs(port, '127.0.0.1'), {
+  const child = spawn(...serverCommand(port, '127.0.0.1'), {
     cwd: root,
     env: productionServerEnv({ ...process.env, SERVER_URL: base, ...env }),
     detached: true,

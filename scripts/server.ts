@@ -1,0 +1,33 @@
+/**
+ * The production HTTP server: Next's request handler (the admin, Payload's APIs, the namespace)
+ * behind the load-shedding gate (src/rest/loadShedding.ts), which refuses a namespace request an
+ * overloaded instance cannot serve in time before any routing work. `npm start`, the tests, the
+ * benchmarks and the fault run all start the app through it, bundled into the build
+ * (scripts/productionServer.ts: `node .next/calendar-server.mjs <port> [host]`).
+ */
+import http from 'node:http'
+import path from 'node:path'
+import next from 'next'
+import { loadGate } from '../src/rest/loadShedding'
+
+const [port = process.env.PORT ?? '3000', hostname] = process.argv.slice(2)
+const root = path.resolve(import.meta.dirname, '..')
+
+async function main(): Promise<void> {
+  const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port: Number(port) })
+  await app.prepare()
+  const handle = app.getRequestHandler()
+  const gate = loadGate({ queueMs: Number(process.env.SHED_QUEUE_MS ?? 500), minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32) })
+  const server = http.createServer((request, response) => {
+    if (gate.admit(request, response)) void handle(request, response)
+  })
+  server.listen(Number(port), hostname, () => console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`))
+  const close = () => server.close(() => process.exit(0))
+  process.once('SIGTERM', close)
+  process.once('SIGINT', close)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
