@@ -1,6 +1,7 @@
 import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
 import type { z } from 'zod'
 import type { Actor } from '../calendar/access/roles'
+import { answerCache, type Answer } from './answerCache'
 import { answerTag, bodyTag, ifNoneMatch, visibilityOf } from './answerTag'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
@@ -107,17 +108,22 @@ async function serveRequest(req: PayloadRequest, method: string, namespacePath: 
     }
     const headers = { ...baseHeaders, ...limits, ...cachingHeaders(ctx.signedIn) }
     // A GET's ETag is known from the revision before anything is looked up: a match costs no page query.
-    const tag = method === 'GET' ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, params, visibility: visibilityOf(req, raw) }) : undefined
+    const visibility = visibilityOf(req, raw)
+    const tag = method === 'GET' ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, params, visibility }) : undefined
     if (tag && ifNoneMatch(req.headers.get('If-None-Match'), tag)) return new Response(null, { status: 304, headers: { ...headers, ETag: tag } })
-    // One lookup of the route's item, shared by validation, the permission check and the handler.
-    const target = (route.target ? await route.target(ctx, params) : undefined) as never
-    const invalid = route.validate ? await route.validate(ctx, params, target) : {}
-    if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
-    if (route.authorize && !(await route.authorize(ctx, params, target))) throw RestError.forbidden(ctx.signedIn)
-    const handle = () => route.handler(ctx, params, target)
-    const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
-    const result = key === null ? await handle() : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle)
-    return respond(req, method, rendered(result), headers, tag)
+    const answer = async (): Promise<Answer> => {
+      // One lookup of the route's item, shared by validation, the permission check and the handler.
+      const target = (route.target ? await route.target(ctx, params) : undefined) as never
+      const invalid = route.validate ? await route.validate(ctx, params, target) : {}
+      if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
+      if (route.authorize && !(await route.authorize(ctx, params, target))) throw RestError.forbidden(ctx.signedIn)
+      const handle = () => route.handler(ctx, params, target)
+      const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
+      return rendered(key === null ? await handle() : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle))
+    }
+    // Only anonymous answers are kept: nobody else may be served what one user or one password was.
+    const shared = tag !== undefined && ctx.revision !== undefined && visibility === 'anonymous'
+    return respond(req, method, shared ? await answerCache(req.payload).get(ctx.revision!, tag, answer) : await answer(), headers, tag)
   } catch (error) {
     return errorResponse(fromPayloadError(error, Boolean(req.user)), { ...baseHeaders, 'Cache-Control': 'no-store' })
   }
@@ -188,9 +194,6 @@ function validateParams(route: AnyRoute, raw: Record<string, unknown>): z.output
   }
   throw RestError.invalidParams(invalid)
 }
-
-/** What a handler answered, as sent: its status, its own headers and its text. */
-type Answer = { status: number; headers: Record<string, string>; text: string }
 
 /** The body as text: JSON, or the text of the handler's own content type. */
 function rendered(result: RestResult): Answer {
