@@ -149,20 +149,29 @@ async function editorAuthorization(base: string): Promise<string> {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!
 
 /**
- * (h): a list as readers ask for it, different nearly every time: a page of 1 to 5, maybe a category
- * (of 20) and a tag (of 50), maybe a month's window within the dataset's three years, in English,
- * French, Arabic or German, by parameter or language root.
+ * (h): a list as readers ask for it, different nearly every time: maybe a category (of 20) and a tag
+ * (of 50), maybe a month's window within the dataset's three years, a page among those the filters
+ * leave (a page past the last is a 404), in English, French, Arabic or German, by parameter or
+ * language root.
  */
 function variedList(): string {
   const query = new URLSearchParams()
-  query.set('page', String(1 + Math.floor(Math.random() * 5)))
-  if (Math.random() < 0.5) query.set('categories', String(1 + Math.floor(Math.random() * 20)))
-  if (Math.random() < 0.3) query.set('tags', String(1 + Math.floor(Math.random() * 50)))
+  let filters = 0
+  for (const [name, of, chance] of [
+    ['categories', 20, 0.5],
+    ['tags', 50, 0.3],
+  ] as const) {
+    if (Math.random() >= chance) continue
+    query.set(name, String(1 + Math.floor(Math.random() * of)))
+    filters++
+  }
   if (Math.random() < 0.6) {
     const month = Math.floor(Math.random() * 36) - 18
     query.set('start_date', dayOffset(0, month))
     query.set('end_date', dayOffset(0, month + 1))
+    filters++
   }
+  query.set('page', String(1 + Math.floor(Math.random() * Math.max(1, 5 >> filters))))
   const language = pick(['en', 'en', 'fr', 'ar', 'de'])
   if (language === 'en') return `/api/cal/events/v1/events?${query}`
   if (Math.random() < 0.5) return `/${language}/api/cal/events/v1/events?${query}`
