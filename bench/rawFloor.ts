@@ -1,7 +1,9 @@
 /**
  * The floor: a minimal node:http server answering scenario (a), the default event list page, with
  * one hand-written SQL query that builds the page and its relations as JSON in PostgreSQL. It does
- * no validation, no access control, no localization fallback: the cost of the data alone.
+ * no validation, no access control, no localization fallback: the cost of the data alone. Its total
+ * is counted once per content revision, as the namespace counts it: the page's query reads the
+ * revision too, and a count runs when it has moved.
  */
 import { createServer } from 'node:http'
 import pg from 'pg'
@@ -29,9 +31,25 @@ select json_build_object(
       'tags', (select coalesce(json_agg(json_build_object('id', t.id, 'name', tl.name, 'slug', tl.slug)), '[]')
                  from events_rels r join event_tags t on t.id = r.event_tags_id join event_tags_locales tl on tl._parent_id = t.id and tl._locale = 'en'
                 where r.parent_id = p.id and r.path = 'tags')
-    ) order by p.start_local, p.id) from page p join events_locales l on l._parent_id = p.id and l._locale = 'en'), '[]'),
-  'total', (select count(*) from events e where e.status = 'publish' and coalesce(e.hide_from_listings, false) = false
-              and e.start_local >= $1 and e.end_local <= $2)) as body`
+    ) order by p.start_local, p.id) from page p join events_locales l on l._parent_id = p.id and l._locale = 'en'), '[]')
+  ) as body, (select value from calendar_revision where id = 1) as revision`
+const TOTAL_SQL = `
+select count(*)::int as total from events e
+ where e.status = 'publish' and coalesce(e.hide_from_listings, false) = false and e.start_local >= $1 and e.end_local <= $2`
+
+/** The window's total, for one revision and window: the first request at a new one counts it. */
+let counted: { key: string; total: Promise<number> } | undefined
+
+function totalOf(revision: string, bounds: string[]): Promise<number> {
+  const key = JSON.stringify([revision, bounds])
+  if (counted?.key !== key) {
+    const total = pool.query(TOTAL_SQL, bounds).then(({ rows }) => rows[0].total as number)
+    counted = { key, total }
+    // A failed count is not a total: the next request counts again.
+    total.catch(() => counted?.total === total && (counted = undefined))
+  }
+  return counted.total
+}
 
 function windowBounds(now = new Date()) {
   const day = (offset: number, months = 0) => {
@@ -43,8 +61,9 @@ function windowBounds(now = new Date()) {
 
 createServer(async (_request, response) => {
   try {
-    const { rows } = await pool.query(PAGE_SQL, windowBounds())
-    const body = JSON.stringify(rows[0].body)
+    const bounds = windowBounds()
+    const { rows } = await pool.query(PAGE_SQL, bounds)
+    const body = JSON.stringify({ ...rows[0].body, total: await totalOf(String(rows[0].revision), bounds) })
     response.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' })
     response.end(body)
   } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the namespace against Payload's own REST API and a raw floor, on datasets of
  * 10k, 100k and 1M events, the service run as production runs it (built, `next start`, embedded
- * PostgreSQL). Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
+ * PostgreSQL). One URL asked again and again is served from the answer cache after its first time;
+ * (h) varies every request, as many readers of a calendar do, and (i) is a signed-in editor's. Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
  * (10k only, 5 s) `--scenarios a,e,f` (a subset) `--recurring` (half the events are occurrences of
  * weekly series). Besides the table: the first list after a write, the creation of a daily series
  * of 730 occurrences, and 500 connections for 30 s against the list (load shedding). Prints a table
@@ -80,12 +81,19 @@ async function transactions(db: pg.Client): Promise<number> {
   return Number(rows[0].n)
 }
 
-async function measure(url: string, pid: number, db: pg.Client): Promise<Omit<Row, 'size' | 'scenario'>> {
-  await autocannon({ url, connections: CONNECTIONS, duration: Math.max(2, Math.round(duration / 3)) })
+/** What a scenario loads: one URL, or a request made afresh each time (`next`), with headers. */
+type Target = { url: string; headers?: Record<string, string>; next?: () => string }
+
+async function measure(target: Target, pid: number, db: pg.Client): Promise<Omit<Row, 'size' | 'scenario'>> {
+  const { url, headers, next } = target
+  // A request's path drawn afresh each time it is sent (autocannon reuses a request object per client).
+  const requests = next ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: next() }) }] : undefined
+  const options = { url, headers, requests, connections: CONNECTIONS }
+  await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) })
   const before = await transactions(db)
   let rssMb = 0
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
-  const result = await autocannon({ url, connections: CONNECTIONS, duration })
+  const result = await autocannon({ ...options, duration })
   clearInterval(sampler)
   // Statistics reach pg_stat_database when backends go idle: give them a moment.
   await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -125,6 +133,50 @@ async function adminToken(base: string): Promise<string> {
   await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
   const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
   return ((await login.json()) as { token: string }).token
+}
+
+/** A signed-in editor of the benchmark's database: the `Authorization` header of their requests. */
+async function editorAuthorization(base: string): Promise<string> {
+  const admin = { 'Content-Type': 'application/json', Authorization: `JWT ${await adminToken(base)}` }
+  const credentials = { email: 'bench-editor@calendar.test', password: 'bench-password-2' }
+  await fetch(`${base}/api/users`, { method: 'POST', headers: admin, body: JSON.stringify({ ...credentials, role: 'editor' }) })
+  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  const { token } = (await login.json()) as { token?: string }
+  if (!token) throw new Error('the benchmark editor cannot sign in')
+  return `JWT ${token}`
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!
+
+/**
+ * (h): a list as readers ask for it, different nearly every time: maybe a category (of 20) and a tag
+ * (of 50), maybe a month's window within the dataset's three years, a page among those the filters
+ * leave (a page past the last is a 404), in English, French, Arabic or German, by parameter or
+ * language root.
+ */
+function variedList(): string {
+  const query = new URLSearchParams()
+  let filters = 0
+  for (const [name, of, chance] of [
+    ['categories', 20, 0.5],
+    ['tags', 50, 0.3],
+  ] as const) {
+    if (Math.random() >= chance) continue
+    query.set(name, String(1 + Math.floor(Math.random() * of)))
+    filters++
+  }
+  if (Math.random() < 0.6) {
+    const month = Math.floor(Math.random() * 36) - 18
+    query.set('start_date', dayOffset(0, month))
+    query.set('end_date', dayOffset(0, month + 1))
+    filters++
+  }
+  query.set('page', String(1 + Math.floor(Math.random() * Math.max(1, 5 >> filters))))
+  const language = pick(['en', 'en', 'fr', 'ar', 'de'])
+  if (language === 'en') return `/api/cal/events/v1/events?${query}`
+  if (Math.random() < 0.5) return `/${language}/api/cal/events/v1/events?${query}`
+  query.set('i18n_language', language)
+  return `/api/cal/events/v1/events?${query}`
 }
 
 /** A daily series of 730 occurrences created, then retitled, through the namespace (docs/api.md §16). */
@@ -204,25 +256,31 @@ async function benchSize(size: number): Promise<Row[]> {
     const base = `http://127.0.0.1:${port}`
     const window = `start_date=${dayOffset(0, 1)}&end_date=${dayOffset(0, 3)}`
     const payloadWindow = `where[status][equals]=publish&where[startLocal][greater_than_equal]=${dayOffset(-1)}%2000:00:00&where[endLocal][less_than_equal]=${dayOffset(0, 24)}%2023:59:59`
-    const scenarios: [string, string, number][] = [
-      ['a. namespace /events', `${base}/api/cal/events/v1/events`, app.pid!],
-      ['b. /events window + category', `${base}/api/cal/events/v1/events?${window}&categories=3`, app.pid!],
-      ['c. /events/{id}', `${base}/api/cal/events/v1/events/${sample.id}`, app.pid!],
-      ['d. /venues', `${base}/api/cal/events/v1/venues`, app.pid!],
-      ['e. Payload /api/events depth=1', `${base}/api/events?limit=10&depth=1&sort=startLocal&${payloadWindow}`, app.pid!],
-      ['f. raw floor (node:http + 1 SQL)', `http://127.0.0.1:${floorPort}/`, floor.pid!],
+    const selected = (name: string) => !only || only.some((prefix) => name.startsWith(prefix))
+    const editor = selected('i.') ? { Authorization: await editorAuthorization(base) } : undefined
+    const scenarios: [string, Target, number][] = [
+      ['a. namespace /events', { url: `${base}/api/cal/events/v1/events` }, app.pid!],
+      ['b. /events window + category', { url: `${base}/api/cal/events/v1/events?${window}&categories=3` }, app.pid!],
+      ['c. /events/{id}', { url: `${base}/api/cal/events/v1/events/${sample.id}` }, app.pid!],
+      ['d. /venues', { url: `${base}/api/cal/events/v1/venues` }, app.pid!],
+      ['e. Payload /api/events depth=1', { url: `${base}/api/events?limit=10&depth=1&sort=startLocal&${payloadWindow}` }, app.pid!],
+      ['f. raw floor (node:http + 1 SQL)', { url: `http://127.0.0.1:${floorPort}/` }, floor.pid!],
       // The default feed: every event of the default window, up to icalMaxEvents (1000), as iCalendar.
-      ['g. iCalendar feed /events.ics', `${base}/api/cal/events/v1/events.ics`, app.pid!],
+      ['g. iCalendar feed /events.ics', { url: `${base}/api/cal/events/v1/events.ics` }, app.pid!],
+      ['h. /events varied (page, terms, window, language)', { url: base, next: variedList }, app.pid!],
+      ['i. /events signed-in editor', { url: `${base}/api/cal/events/v1/events`, headers: editor }, app.pid!],
+      ['j. /events/by-slug/{slug}', { url: `${base}/api/cal/events/v1/events/by-slug/event-${sample.id}` }, app.pid!],
+      ['k. /fr/ language root /events', { url: `${base}/fr/api/cal/events/v1/events` }, app.pid!],
     ]
     await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000).catch(() => undefined)
-    for (const [scenario, url, pid] of scenarios.filter(([name]) => !only || only.some((prefix) => name.startsWith(prefix)))) {
-      const row = { size, scenario, ...(await measure(url, pid, db)) }
+    for (const [scenario, target, pid] of scenarios.filter(([name]) => selected(name))) {
+      const row = { size, scenario, ...(await measure(target, pid, db)) }
       console.error(JSON.stringify(row))
       rows.push(row)
     }
-    if (!only || only.includes('a.')) afterWrite.push([size, await listAfterWrite(scenarios[0]![1], db, sample.id)])
+    if (!only || only.includes('a.')) afterWrite.push([size, await listAfterWrite(scenarios[0]![1].url, db, sample.id)])
     if (!only || only.includes('s.')) seriesFigures.push([size, ...(await seriesCreation(base))])
-    if (!only || only.includes('o.')) overload.push([size, ...(await overloadRun(scenarios[0]![1], app.pid!))])
+    if (!only || only.includes('o.')) overload.push([size, ...(await overloadRun(scenarios[0]![1].url, app.pid!))])
     await stop(floor)
     await db.end()
   } finally {

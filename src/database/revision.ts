@@ -1,6 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
+import type pg from 'pg'
 import { rawQuery } from './rawQuery'
+import { REVISION_CHANNEL, RevisionListener } from './revisionListener'
 
 /** Tables whose rows the calendar serves: the collections' and the settings global's, with their `_locales`, `_rels`... */
 const CONTENT_TABLES = ['events', 'venues', 'organizers', 'event_categories', 'event_tags', 'media', 'settings']
@@ -12,6 +14,10 @@ const CONTENT_TABLES = ['events', 'venues', 'organizers', 'event_categories', 'e
  * no instance serves what another has changed. The trigger runs before the statement and holds the
  * counter's row until commit: content writes are serialized, which also rules out deadlocks between
  * it and row locks; readers never wait.
+ *
+ * Every change of the counter is notified on its channel at commit, with the new value, so that
+ * instances learn it without asking (`revisionListener.ts`); a manual `update calendar_revision`
+ * notifies too.
  *
  * Installed at start, idempotently and under an advisory lock, because dev mode pushes the schema
  * instead of running migrations and several instances may start at once.
@@ -33,6 +39,14 @@ export async function installRevision(payload: Payload): Promise<void> {
         update calendar_revision set value = value + 1 where id = 1;
         return null;
       end $bump$;
+      create or replace function calendar_notify_revision() returns trigger language plpgsql as $notify$
+      begin
+        perform pg_notify('${REVISION_CHANNEL}', new.value::text);
+        return null;
+      end $notify$;
+      if not exists (select 1 from pg_trigger where tgname = 'calendar_revision_notify' and tgrelid = 'calendar_revision'::regclass) then
+        create trigger calendar_revision_notify after update on calendar_revision for each row execute function calendar_notify_revision();
+      end if;
       for target in
         select t.tablename from pg_tables t
          where t.schemaname = current_schema()
@@ -47,12 +61,56 @@ export async function installRevision(payload: Payload): Promise<void> {
 
 /**
  * The current revision, or undefined when caching by revision would be wrong: with read replicas
- * the derived values are read from a replica that may lag behind the primary's counter.
+ * the derived values are read from a replica that may lag behind the primary's counter. Known
+ * without a query while this instance listens for it, read from the database otherwise.
  */
 export async function readRevision(payload: Payload): Promise<string | undefined> {
   if ((payload.db as unknown as { readReplicaOptions?: string[] }).readReplicaOptions?.length) return undefined
+  const pushed = listenerOf(payload)?.current()
+  if (pushed !== undefined) return pushed
   const rows = await rawQuery<{ value: string | number }>(payload, sql`select value from calendar_revision where id = 1`)
   return rows[0] ? String(rows[0].value) : undefined
+}
+
+type ListeningAdapter = {
+  pg?: typeof pg
+  poolOptions?: pg.PoolConfig
+  commitTransaction: (...args: never[]) => Promise<void>
+  destroy?: () => Promise<void>
+}
+
+const listeners = new WeakMap<Payload, RevisionListener | null>()
+
+/** This instance's listener, started by the first read (command-line runs never read, so never hold a connection open). */
+function listenerOf(payload: Payload): RevisionListener | undefined {
+  let listener = listeners.get(payload)
+  if (listener === undefined) listeners.set(payload, (listener = startListener(payload)))
+  return listener ?? undefined
+}
+
+/**
+ * `DATABASE_LISTEN_URL`: where the listening connection goes (the adapter's own settings by default;
+ * PostgreSQL itself when the pool goes through a pooler in transaction mode, which cannot LISTEN), or
+ * `off`. Each commit waits until the listener has read the revision it made.
+ */
+function startListener(payload: Payload): RevisionListener | null {
+  const setting = process.env.DATABASE_LISTEN_URL
+  const db = payload.db as unknown as ListeningAdapter
+  if (setting === 'off' || !db.pg) return null
+  const listener = new RevisionListener(db.pg, setting ? { connectionString: setting } : { ...db.poolOptions }, payload.logger)
+  const commit = db.commitTransaction.bind(db)
+  db.commitTransaction = async (...args) => {
+    await commit(...args)
+    await listener.sync()
+  }
+  const destroy = db.destroy?.bind(db)
+  if (destroy)
+    db.destroy = async () => {
+      await listener.stop()
+      await destroy()
+    }
+  listener.start()
+  return listener
 }
 
 /** Bounds the entries one revision may hold: their keys come from request parameters. */

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto'
 import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
 import type { z } from 'zod'
 import type { Actor } from '../calendar/access/roles'
+import { answerCache, type Answer } from './answerCache'
+import { answerTag, bodyTag, ifNoneMatch, visibilityOf } from './answerTag'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
@@ -92,15 +93,24 @@ async function serveRequest(req: PayloadRequest, method: string, namespacePath: 
       if (language) throw RestError.invalidParams({ i18n_language: 'This site does not offer this language.' })
       throw RestError.noRoute()
     }
-    // One lookup of the route's item, shared by validation, the permission check and the handler.
-    const target = (route.target ? await route.target(ctx, params) : undefined) as never
-    const invalid = route.validate ? await route.validate(ctx, params, target) : {}
-    if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
-    if (route.authorize && !(await route.authorize(ctx, params, target))) throw RestError.forbidden(ctx.signedIn)
-    const handle = () => route.handler(ctx, params, target)
-    const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
-    const result = key === null ? await handle() : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle)
-    return render(req, method, { ...result, headers: { ...limits, ...result.headers } }, ctx.signedIn, baseHeaders)
+    const headers = { ...baseHeaders, ...limits, ...cachingHeaders(ctx.signedIn) }
+    // A GET's ETag is known from the revision before anything is looked up: a match costs no page query.
+    const visibility = visibilityOf(req, raw)
+    const tag = method === 'GET' ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, params, visibility }) : undefined
+    if (tag && ifNoneMatch(req.headers.get('If-None-Match'), tag)) return new Response(null, { status: 304, headers: { ...headers, ETag: tag } })
+    const answer = async (): Promise<Answer> => {
+      // One lookup of the route's item, shared by validation, the permission check and the handler.
+      const target = (route.target ? await route.target(ctx, params) : undefined) as never
+      const invalid = route.validate ? await route.validate(ctx, params, target) : {}
+      if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
+      if (route.authorize && !(await route.authorize(ctx, params, target))) throw RestError.forbidden(ctx.signedIn)
+      const handle = () => route.handler(ctx, params, target)
+      const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
+      return rendered(key === null ? await handle() : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle))
+    }
+    // Only anonymous answers are kept: nobody else may be served what one user or one password was.
+    const shared = tag !== undefined && ctx.revision !== undefined && visibility === 'anonymous'
+    return respond(req, method, shared ? await answerCache(req.payload).get(ctx.revision!, tag, answer) : await answer(), headers, tag)
   } catch (error) {
     return errorResponse(fromPayloadError(error, Boolean(req.user)), { ...baseHeaders, 'Cache-Control': 'no-store' })
   }
@@ -172,31 +182,30 @@ function validateParams(route: AnyRoute, raw: Record<string, unknown>): z.output
   throw RestError.invalidParams(invalid)
 }
 
-/**
- * The body (JSON, or the text of the handler's own content type) with the namespace's headers: a
- * strong ETag on every GET (304 when it matches), public revalidation for anonymous readers and no
- * caching of anything a signed-in user sees (docs/api.md §14).
- */
-function render(req: PayloadRequest, method: string, result: RestResult, signedIn: boolean, baseHeaders: Record<string, string>): Response {
+/** The body as text: JSON, or the text of the handler's own content type. */
+function rendered(result: RestResult): Answer {
   const text = result.contentType ? String(result.body) : JSON.stringify(result.body)
-  const headers = new Headers({ ...baseHeaders, ...result.headers, 'Content-Type': result.contentType ?? 'application/json; charset=UTF-8' })
-  headers.set('Cache-Control', signedIn ? 'private, no-store' : `public, max-age=${anonymousMaxAge}, must-revalidate`)
-  // Answers differ by credentials and, with an origin allow-list, by origin: shared caches must key on them.
-  headers.set('Vary', 'Origin, Authorization, Cookie')
-  if (method === 'GET') {
-    const etag = `"${createHash('sha1').update(text).digest('base64url')}"`
-    headers.set('ETag', etag)
-    if (ifNoneMatch(req.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers })
-  }
-  return new Response(text, { status: result.status ?? 200, headers })
+  return { status: result.status ?? 200, headers: { ...result.headers, 'Content-Type': result.contentType ?? 'application/json; charset=UTF-8' }, text }
 }
 
-function ifNoneMatch(header: string | null, etag: string): boolean {
-  if (!header) return false
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '')
-    return tag === '*' || tag === etag
-  })
+/**
+ * Public revalidation for anonymous readers, no caching of anything a signed-in user sees; answers
+ * differ by credentials and, with an origin allow-list, by origin: shared caches must key on them
+ * (docs/api.md §14).
+ */
+function cachingHeaders(signedIn: boolean): Record<string, string> {
+  return { 'Cache-Control': signedIn ? 'private, no-store' : `public, max-age=${anonymousMaxAge}, must-revalidate`, Vary: 'Origin, Authorization, Cookie' }
+}
+
+/** The answer with the namespace's headers and, on a GET, its strong ETag: the revision's, else the body's (304 when it matches). */
+function respond(req: PayloadRequest, method: string, answer: Answer, headers: Record<string, string>, revisionTag: string | undefined): Response {
+  const all = new Headers({ ...headers, ...answer.headers })
+  if (method === 'GET') {
+    const etag = revisionTag ?? bodyTag(answer.text)
+    all.set('ETag', etag)
+    if (!revisionTag && ifNoneMatch(req.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers: all })
+  }
+  return new Response(answer.text, { status: answer.status, headers: all })
 }
 
 /** Payload field names that the namespace calls otherwise. */

@@ -31,6 +31,12 @@ export type Route<P extends RouteParams = RouteParams, T = undefined> = {
   /** Permission check; false answers 401 to anonymous callers and 403 to signed-in ones. */
   authorize?: (ctx: RestContext, params: z.output<P>, target: T) => boolean | Promise<boolean>
   handler: (ctx: RestContext, params: z.output<P>, target: T) => Promise<RestResult>
+  /**
+   * What of the current time the answer depends on, as text (the instants an event list's date window
+   * resolves to): part of the answer's ETag, which is otherwise fixed for a content revision
+   * (docs/api.md §14.1). A route whose answer reads the clock and does not say so keeps a stale ETag.
+   */
+  clock?: (ctx: RestContext, params: z.output<P>) => string
   /** The body of a success, for `/doc`: one of the named schemas of `schemas/responses.ts`. */
   response?: z.ZodType
   /** The media type of a success when it is not JSON (`text/csv`), for `/doc`; the handler answers with it. */

@@ -9,6 +9,8 @@ import { createTerm, deleteTerm, updateTerm, validateTermWrite } from './handler
 import { listTerms, mayManageTerms, readTerm } from './handlers/terms'
 import { createItem, mayWrite, trashItem, updateItem, validateWrite, writeTarget, type WriteParams } from './handlers/writes'
 import { createLinked } from './operations/linked'
+import type { RestContext } from './context'
+import { eventWindow, type EventWindowInput } from './query/eventWindow'
 import { defineRoute, type AnyRoute } from './route'
 import { changesParams } from './schemas/changes'
 import { indexParams } from './schemas/common'
@@ -58,6 +60,12 @@ const TERM_SCHEMAS = {
   categories: { list: categoryListParams, create: categoryCreateBody, update: categoryUpdateBody },
   tags: { list: tagListParams, create: tagCreateBody, update: tagUpdateBody },
 } satisfies Record<TermResource['key'], unknown>
+
+/** An event list reads the clock through its date window alone: the instants it resolves to (none with `include`). */
+const windowClock = (ctx: RestContext, params: EventWindowInput & { include?: unknown }) =>
+  params.include ? '' : JSON.stringify(eventWindow(params, ctx.settings.timezone, ctx.now).bounds)
+
+const HOUR_MS = 3_600_000
 
 /** Create, update and trash of one kind of authored record, by id and by slug. */
 function writeRoutes(resource: AuthoredResource): AnyRoute[] {
@@ -190,6 +198,7 @@ export const ROUTES: AnyRoute[] = [
     params: eventListParams,
     response: LIST.events,
     handler: listEvents,
+    clock: windowClock,
   }),
   // iCalendar (docs/api.md §22). Ahead of `/events/by-slug/{slug}`, whose slug would otherwise take `x.ics`.
   defineRoute({
@@ -199,6 +208,7 @@ export const ROUTES: AnyRoute[] = [
     params: eventFeedParams,
     produces: CALENDAR_MEDIA,
     handler: eventFeed,
+    clock: windowClock,
   }),
   defineRoute({
     methods: ['GET'],
@@ -223,6 +233,7 @@ export const ROUTES: AnyRoute[] = [
     params: eventListParams,
     produces: CSV_TYPE,
     handler: exportEvents,
+    clock: windowClock,
   }),
   defineRoute({
     methods: ['GET'],
@@ -249,6 +260,7 @@ export const ROUTES: AnyRoute[] = [
       params: linkedListParams,
       response: LIST[resource.key],
       handler: (ctx, params) => listLinked(ctx, resource.key, params),
+      clock: (ctx, params) => (params.only_with_upcoming ? ctx.now.toISOString() : ''),
     }),
     defineRoute({
       methods: ['GET'],
@@ -277,5 +289,7 @@ export const ROUTES: AnyRoute[] = [
     params: changesParams,
     response: ChangeList,
     handler: listChanges,
+    // Cursors carry the hour they were issued and expire on an hour (handlers/changes.ts).
+    clock: (ctx) => String(Math.floor(ctx.now.getTime() / HOUR_MS)),
   }),
 ]

@@ -1,0 +1,122 @@
+import type { Payload } from 'payload'
+import type pg from 'pg'
+
+/** The channel the revision's trigger notifies on commit, with the new value (`revision.ts`). */
+export const REVISION_CHANNEL = 'calendar_revision'
+
+/** How often the listening connection reads the revision anyway: a connection that died silently is found within this. */
+const HEARTBEAT_MS = 5_000
+/** A read on the listening connection that takes longer means the connection is lost. */
+const QUERY_TIMEOUT_MS = 5_000
+const FIRST_RETRY_MS = 500
+const LAST_RETRY_MS = 30_000
+
+type Logger = Pick<Payload['logger'], 'warn' | 'info'>
+
+/**
+ * The content revision as PostgreSQL pushes it: one dedicated connection per instance LISTENs on
+ * the revision's channel, so a GET knows the revision without a query. While it is not listening
+ * (not yet connected, lost, reconnecting with backoff) it knows nothing, and the revision is read per
+ * request as before. Commits of this instance read the revision again on the same connection before
+ * they return, so a client never reads, on the instance that took its write, what it wrote over.
+ */
+export class RevisionListener {
+  private client: pg.Client | undefined
+  private value: bigint | undefined
+  private listening = false
+  private retryMs = FIRST_RETRY_MS
+  private retry: NodeJS.Timeout | undefined
+  private heartbeat: NodeJS.Timeout | undefined
+  private stopped = false
+  private lostOnce = false
+
+  constructor(
+    private readonly driver: typeof pg,
+    private readonly config: pg.ClientConfig,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The revision while listening, else undefined: read it from the database. */
+  current(): string | undefined {
+    return this.listening && this.value !== undefined ? this.value.toString() : undefined
+  }
+
+  start(): void {
+    void this.connect()
+  }
+
+  /** Reads the revision on the listening connection: after a commit of this instance, and as the heartbeat. */
+  async sync(): Promise<void> {
+    const client = this.client
+    if (!client || !this.listening) return
+    try {
+      this.raise(await this.read(client))
+    } catch (error) {
+      this.lost(client, error)
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearTimeout(this.retry)
+    clearInterval(this.heartbeat)
+    const client = this.client
+    this.client = undefined
+    this.listening = false
+    await client?.end().catch(() => undefined)
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return
+    const client = new this.driver.Client({ ...this.config, keepAlive: true, query_timeout: QUERY_TIMEOUT_MS })
+    this.client = client
+    // The value is the database's again: one restored from a backup may have gone back.
+    this.value = undefined
+    client.on('error', (error) => this.lost(client, error))
+    client.on('end', () => this.lost(client, new Error('connection closed')))
+    client.on('notification', ({ channel, payload }) => {
+      if (client === this.client && channel === REVISION_CHANNEL && payload && /^\d+$/.test(payload)) this.raise(BigInt(payload))
+    })
+    try {
+      await client.connect()
+      await client.query(`listen ${REVISION_CHANNEL}`)
+      // Read after LISTEN: a commit before it is in what is read, one after it is notified.
+      const read = await this.read(client)
+      if (client !== this.client) return
+      this.raise(read)
+      this.listening = true
+      this.retryMs = FIRST_RETRY_MS
+      this.heartbeat = setInterval(() => void this.sync(), HEARTBEAT_MS).unref()
+      if (this.lostOnce) this.logger.info('revision listener: listening again')
+    } catch (error) {
+      this.lost(client, error)
+    }
+  }
+
+  private async read(client: pg.Client): Promise<bigint> {
+    const { rows } = await client.query<{ value: string }>('select value from calendar_revision where id = 1')
+    if (!rows[0]) throw new Error('calendar_revision has no row')
+    return BigInt(rows[0].value)
+  }
+
+  private raise(value: bigint): void {
+    if (this.value === undefined || value > this.value) this.value = value
+  }
+
+  private lost(client: pg.Client, error: unknown): void {
+    if (client !== this.client) return
+    const wasListening = this.listening
+    this.client = undefined
+    this.listening = false
+    clearInterval(this.heartbeat)
+    void client.end().catch(() => undefined)
+    if (this.stopped) return
+    if (wasListening || !this.lostOnce) {
+      const reason = error instanceof Error ? error.message : String(error)
+      this.logger.warn(`revision listener: ${reason}; reading the revision per request until it listens again`)
+    }
+    this.lostOnce = true
+    this.retry = setTimeout(() => void this.connect(), this.retryMs).unref()
+    this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS)
+  }
+}

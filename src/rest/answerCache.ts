@@ -1,0 +1,85 @@
+import type { Payload } from 'payload'
+
+/** What a handler answered, as sent: its status, its own headers and its text. */
+export type Answer = { status: number; headers: Record<string, string>; text: string }
+
+const MEGABYTE = 1024 * 1024
+
+/** `ANSWER_CACHE_MB` (32): the memory anonymous answers may take in each instance; 0 turns the cache off. */
+function budgetBytes(): number {
+  const megabytes = Number(process.env.ANSWER_CACHE_MB ?? 32)
+  return Number.isFinite(megabytes) && megabytes > 0 ? megabytes * MEGABYTE : 0
+}
+
+/** Bytes an answer holds: its text as UTF-8 and a little for its headers. */
+const sizeOf = (answer: Answer) => Buffer.byteLength(answer.text) + 256
+
+/**
+ * Anonymous answers as rendered, in this instance's memory, under their ETag (`answerTag.ts`), which
+ * names everything they are made of, the content revision first: an answer is never served for a
+ * revision but its own, and each instance may keep its own copy. Entries of one revision only: the
+ * first request at a newer one drops them all. The least recently served go first past the budget;
+ * requests for an answer being made wait for it rather than make it again.
+ */
+export class AnswerCache {
+  private revision: bigint | undefined
+  private answers = new Map<string, { answer: Answer; bytes: number }>()
+  private making = new Map<string, Promise<Answer>>()
+  private bytes = 0
+
+  constructor(private readonly budget: number) {}
+
+  async get(revision: string, tag: string, make: () => Promise<Answer>): Promise<Answer> {
+    if (!this.budget) return make()
+    const at = BigInt(revision)
+    if (this.revision === undefined || at > this.revision) this.drop(at)
+    // A request that read an older revision than another already did: its answer is for nobody else.
+    else if (at < this.revision) return make()
+    const kept = this.answers.get(tag)
+    if (kept) {
+      this.answers.delete(tag)
+      this.answers.set(tag, kept)
+      return kept.answer
+    }
+    const pending = this.making.get(tag)
+    if (pending) return pending
+    const made = make()
+    this.making.set(tag, made)
+    try {
+      const answer = await made
+      if (this.revision === at) this.keep(tag, answer)
+      return answer
+    } finally {
+      if (this.making.get(tag) === made) this.making.delete(tag)
+    }
+  }
+
+  private drop(revision: bigint): void {
+    this.revision = revision
+    this.answers.clear()
+    this.making.clear()
+    this.bytes = 0
+  }
+
+  private keep(tag: string, answer: Answer): void {
+    const bytes = sizeOf(answer)
+    // One large answer (a feed, an export) must not push out everything else.
+    if (bytes > this.budget / 8 || this.answers.has(tag)) return
+    this.answers.set(tag, { answer, bytes })
+    this.bytes += bytes
+    for (const [oldest, entry] of this.answers) {
+      if (this.bytes <= this.budget) break
+      this.answers.delete(oldest)
+      this.bytes -= entry.bytes
+    }
+  }
+}
+
+const caches = new WeakMap<Payload, AnswerCache>()
+
+/** The answer cache of this Payload instance. */
+export function answerCache(payload: Payload): AnswerCache {
+  let cache = caches.get(payload)
+  if (!cache) caches.set(payload, (cache = new AnswerCache(budgetBytes())))
+  return cache
+}
