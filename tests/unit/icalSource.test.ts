@@ -80,6 +80,20 @@ describe('the iCalendar source', () => {
     expect(items.get('event ics-fixture-floating@example.org')?.data).toMatchObject({ start: '2027-06-17 08:00:00', timezone: null, status: 'private' })
   })
 
+  it('names a venue by LOCATION’s first line (ical-generator’s), else its first part', async () => {
+    const feed = (location: string) =>
+      icalSource(
+        ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:x', 'SUMMARY:X', 'DTSTART:20270101T100000Z', `LOCATION:${location}`, 'END:VEVENT', 'END:VCALENDAR'].join(
+          '\r\n',
+        ),
+        'x',
+      )
+    const [lines] = await itemsOf(feed('Hall\\n1 Quai\\, Lyon'))
+    expect(lines).toMatchObject({ kind: 'venue', data: { name: 'Hall', newAddress: '1 Quai, Lyon' } })
+    const [commas] = await itemsOf(feed('Hall\\, 1 Quai\\, Lyon'))
+    expect(commas).toMatchObject({ kind: 'venue', data: { name: 'Hall', newAddress: '1 Quai, Lyon' } })
+  })
+
   it('names zones from paths and Windows names', () => {
     expect(ianaZone('/mozilla.org/20050126_1/Europe/Berlin')).toBe('Europe/Berlin')
     expect(ianaZone('Pacific Standard Time')).toBe('America/Los_Angeles')

@@ -111,11 +111,12 @@ const textOf = (component: ICAL.Component, name: string): string | null => {
   return typeof value === 'string' && value.trim() ? value.trim() : null
 }
 
-/** LOCATION: its first part names the venue, the rest is its address. */
+/** LOCATION: its first line (ical-generator's, Apple's) or else its first comma-separated part names the venue, the rest is its address. */
 function location(vevent: ICAL.Component): { name: string; address: string | null } | null {
   const text = textOf(vevent, 'location')
   if (!text) return null
-  const [name, ...rest] = text.split(/\s*,\s*/)
+  const lines = text.split(/\s*\n\s*/)
+  const [name, ...rest] = lines.length > 1 ? lines : text.split(/\s*,\s*/)
   return { name: name!.trim() || text, address: rest.join(', ') || null }
 }
 
