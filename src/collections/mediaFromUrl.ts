@@ -14,6 +14,12 @@ const openGuard = addressGuard(() => true)
 
 type Download = { data: Buffer; mimetype: string; name: string }
 
+/**
+ * The image's server did not give an image. No `cause`: a refused connection to that server must not
+ * read as the database's (connectionErrors.ts searches causes and messages).
+ */
+export class ImageDownloadError extends Error {}
+
 function download(url: URL, guard: AddressGuard, redirects = 0): Promise<Download> {
   return new Promise((resolve, reject) => {
     if (guard.refusesLiteral(url)) return reject(new Error('refused address'))
@@ -79,7 +85,7 @@ export async function mediaFromUrl(req: PayloadRequest, value: string, origins: 
   try {
     file = await download(url, options.allowPrivate ? openGuard : imageGuard)
   } catch (error) {
-    throw new Error(`The image could not be downloaded: ${error instanceof Error ? error.message : 'failed'}.`, { cause: error })
+    throw new ImageDownloadError(`The image could not be downloaded: ${error instanceof Error ? error.message : 'failed'}.`)
   }
   const media = await payload.create({
     collection: 'media',

@@ -9,12 +9,12 @@ import { parseZone, toLuxonZone } from '../calendar/dates/zone'
 import { renderDescriptionHtml } from '../collections/fields/descriptionHtml'
 import { htmlToRichText } from '../collections/fields/richText'
 import { inUnitedStates } from '../collections/hooks/stateProvince'
-import { mediaFromUrl } from '../collections/mediaFromUrl'
+import { ImageDownloadError, mediaFromUrl } from '../collections/mediaFromUrl'
 import type { EventItem, ImportKind, ItemRef, OrganizerItem, SourceItem, TermItem, VenueItem } from './items'
 import { createLocal, localByName, localExists, mappedLocal, type ItemContext, type StoredItem } from './localItems'
 import { findMapping, recordMapping } from './mapping'
 
-/** A problem with one item's content: reported with the item, the run goes on. */
+/** A problem with one item's content: reported with the item, the run goes on, whatever its text says (never a lost database). */
 export class ItemError extends Error {}
 
 type Data = Record<string, unknown>
@@ -175,7 +175,8 @@ async function image(ctx: ItemContext, value: string): Promise<number> {
   try {
     id = await mediaFromUrl(ctx.req, value, ctx.origins, { allowPrivate: ctx.allowPrivateImages })
   } catch (error) {
-    throw new ItemError(`image: ${error instanceof Error ? error.message : 'the image could not be downloaded.'}`)
+    if (error instanceof ImageDownloadError) throw new ItemError(`image: ${error.message}`)
+    throw error
   }
   await recordMapping(ctx.req, ctx.source, 'image', value, { localId: id, hash: null })
   return id

@@ -104,7 +104,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
           counts[await inTransaction(req, () => importItem(ctx, item))]++
           for (const kind of ctx.madeFromLinks) report.counts[kind].created++
         } catch (error) {
-          if (isConnectionLoss(error)) throw error
+          if (!(error instanceof ItemError) && isConnectionLoss(error)) throw error
           counts.failed++
           report.failures.push({ kind: item.kind, item: item.label, reason: reasonOf(error) })
         }

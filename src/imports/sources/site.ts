@@ -34,6 +34,8 @@ const RESOURCES: Resource[] = [
   { kind: 'event', path: 'events', key: 'events' },
 ]
 
+const EVENTS = RESOURCES.find((resource) => resource.kind === 'event')!
+
 /** Each list's own parameters: all terms, not only used ones; every event, with every status and content when signed in. */
 function listParams(kind: ImportKind, signedIn: boolean, unlock: boolean): Record<string, string> {
   if (kind === 'category' || kind === 'tag') return { hide_empty: '0' }
@@ -198,7 +200,7 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
   /** The later events of a series, by the `post_parent` filter: each one's first event. */
   async function occurrencesOf(parent: number, parentOf: Map<number, number>): Promise<void> {
     for (let number = 1, pages = 1; number <= pages; number++) {
-      const url = withParams(listUrl(RESOURCES[4]!), { post_parent: parent, page: number })
+      const url = withParams(listUrl(EVENTS), { post_parent: parent, page: number })
       const { body, headers } = await fetchJson(url, { authorization })
       const page = readPage(url, body, 'events', headers)
       pages = page.totalPages
