@@ -27,6 +27,8 @@ export type ItemContext = {
   allowPrivateImages: boolean
   /** Local categories every event of the run gets besides its own (a subscription's). */
   extraCategories: number[]
+  /** The source is mirrored (a subscription): what it still yields comes back from the trash. */
+  restoreTrashed: boolean
 }
 
 export const COLLECTION: Record<ImportKind, CollectionSlug> = {
@@ -53,6 +55,21 @@ export async function readLocal(ctx: ItemContext, kind: ImportKind, id: number, 
   const fallbackLocale = (locale === DEFAULT_LANGUAGE ? false : DEFAULT_LANGUAGE) as TypedLocale | false
   const doc = await ctx.req.payload.findByID({ ...options(ctx, locale), collection: COLLECTION[kind], id, disableErrors: true, fallbackLocale })
   return (doc ?? undefined) as StoredItem | undefined
+}
+
+/** Whether a mapped item is still here, and whether it is in the trash (events, venues, organizers). */
+export async function localState(ctx: ItemContext, kind: ImportKind, id: number): Promise<'missing' | 'trash' | 'here'> {
+  if (!AUTHORED.includes(kind)) return (await localExists(ctx, kind, id)) ? 'here' : 'missing'
+  const { docs } = await ctx.req.payload.find({
+    ...options(ctx),
+    collection: COLLECTION[kind],
+    where: { id: { equals: id } },
+    select: { status: true },
+    limit: 1,
+    pagination: false,
+  })
+  const status = (docs[0] as { status?: string } | undefined)?.status
+  return status === undefined ? 'missing' : status === 'trash' ? 'trash' : 'here'
 }
 
 export async function localExists(ctx: ItemContext, kind: ImportKind, id: number): Promise<boolean> {

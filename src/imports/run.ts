@@ -14,7 +14,7 @@ import { calendarRuntime } from '../options'
 import { importAllowsPrivate } from './guard'
 import { changes, creationData, ItemError, payloadData, translationData } from './itemData'
 import { IMPORT_KINDS, type ImportKind, type ImportSource, type SourceItem } from './items'
-import { COLLECTION, createLocal, localExists, matchLocal, readLocal, updateLocal, type ItemContext } from './localItems'
+import { COLLECTION, createLocal, localState, matchLocal, readLocal, updateLocal, type ItemContext } from './localItems'
 import { findMapping, mappingsOf, recordMapping } from './mapping'
 
 export type Outcome = 'created' | 'updated' | 'unchanged'
@@ -99,6 +99,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
           madeFromLinks: [],
           allowPrivateImages: importAllowsPrivate(),
           extraCategories,
+          restoreTrashed: Boolean(options.trashMissing),
         }
         try {
           counts[await inTransaction(req, () => importItem(ctx, item))]++
@@ -147,11 +148,15 @@ async function trashMissing(payload: Payload, user: ImportOptions['user'], sourc
 async function importItem(ctx: ItemContext, item: SourceItem): Promise<Outcome> {
   const hash = contentHash(item, ctx.extraCategories)
   const mapped = await findMapping(ctx.req, ctx.source, item.kind, item.sourceId)
-  const mappedId = mapped && (await localExists(ctx, item.kind, mapped.localId)) ? mapped.localId : undefined
-  if (mappedId !== undefined && mapped?.hash === hash) return 'unchanged'
+  const state = mapped ? await localState(ctx, item.kind, mapped.localId) : 'missing'
+  const restore = state === 'trash' && ctx.restoreTrashed
+  const mappedId = state !== 'missing' ? mapped?.localId : undefined
+  if (mappedId !== undefined && mapped?.hash === hash && !restore) return 'unchanged'
   const localId = mappedId ?? (await matchLocal(ctx, item))
   const stored = localId === undefined ? undefined : await readLocal(ctx, item.kind, localId)
   const data = await payloadData(ctx, item, stored)
+  // Back in the mirrored source after it left it: out of the trash, with the status it would be created with.
+  if (restore && data.status === undefined) data.status = ctx.status
   let outcome: Outcome = 'unchanged'
   let id = stored?.id
   if (id === undefined) {

@@ -203,11 +203,13 @@ describe('import subscriptions', () => {
 
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-  async function runQueue(id: number): Promise<any> {
-    for (let attempt = 0; attempt < 10; attempt++) {
+  /** Runs the jobs queue until the subscription has run since `before` (the server's own polling may take the job first). */
+  async function runQueue(id: number, before: string | null = null): Promise<any> {
+    for (let attempt = 0; attempt < 20; attempt++) {
       expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(200)
       const record = (await call(`/api/import-subscriptions/${id}?depth=0`, { token: admin })).body
-      if (record.lastStatus === 'done' || record.lastStatus === 'failed') return record
+      if (record.lastRunAt !== before && (record.lastStatus === 'done' || record.lastStatus === 'failed')) return record
+      await new Promise((resolve) => setTimeout(resolve, 250))
     }
     throw new Error(`subscription ${id} did not run`)
   }
@@ -229,13 +231,22 @@ describe('import subscriptions', () => {
 
     events = [1, 3]
     // Turning it off and on runs it at once, as a new one.
+    const before = first.lastRunAt as string
     await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: false } })
     await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: true } })
-    const second = await runQueue(id)
+    const second = await runQueue(id, before)
     expect(second, JSON.stringify(second)).toMatchObject({ lastStatus: 'done', created: 0, unchanged: 2, trashed: 1, failed: 0 })
     expect((await eventsMatching(word)).map((event) => event.title)).toEqual([`${word} Event 1`, `${word} Event 3`])
     const gone = imported.find((event) => event.title === `${word} Event 2`)
     expect((await call(`/api/events/${gone.id}?depth=0`, { token: admin })).body.status).toBe('trash')
+
+    // Back in the feed: back from the trash, the same event.
+    events = [1, 2, 3]
+    await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: false } })
+    await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: true } })
+    const third = await runQueue(id, second.lastRunAt)
+    expect(third, JSON.stringify(third)).toMatchObject({ lastStatus: 'done', created: 0, updated: 1, unchanged: 2, trashed: 0 })
+    expect((await call(`/api/events/${gone.id}?depth=0`, { token: admin })).body.status).toBe('publish')
   })
 
   it('is for administrators only, and a feed that fails is recorded with its reason', async () => {
