@@ -80,6 +80,26 @@ describe('the iCalendar source', () => {
     expect(items.get('event ics-fixture-floating@example.org')?.data).toMatchObject({ start: '2027-06-17 08:00:00', timezone: null, status: 'private' })
   })
 
+  it('reads upstream’s ?ical=1: its URL is the event’s page there, not a website; its image; a quoted organizer', async () => {
+    const [venue, organizer, event] = await itemsOf(icalSource(fixture('upstream.ics'), 'https://upstream.example.org/events/?ical=1'))
+    expect(venue).toMatchObject({
+      data: { name: 'ICS Fixture Courtyard', newAddress: '1 Rue de la Paix, Paris, 75002, France', geoLat: 48.869, geoLng: 2.331 },
+    })
+    expect(organizer).toMatchObject({ sourceId: 'organizer:ensemble@example.org', data: { name: 'ICS Fixture Ensemble', email: 'ensemble@example.org' } })
+    expect(event).toMatchObject({
+      sourceId: '10042-1812821400-1812834000@upstream.example.org',
+      data: {
+        title: 'ICS Fixture Upstream Jazz',
+        start: '2027-06-12 19:30:00',
+        end: '2027-06-12 23:00:00',
+        timezone: 'Europe/Paris',
+        image: 'https://upstream.example.org/wp-content/uploads/jazz.jpg',
+        categories: [{ name: 'ICS Fixture Music' }],
+        website: undefined,
+      },
+    })
+  })
+
   it('names a venue by LOCATION’s first line (ical-generator’s), else its first part', async () => {
     const feed = (location: string) =>
       icalSource(
