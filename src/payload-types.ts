@@ -77,6 +77,7 @@ export interface Config {
     webhooks: Webhook;
     'webhook-deliveries': WebhookDelivery;
     imports: Import;
+    'import-subscriptions': ImportSubscription;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -95,6 +96,7 @@ export interface Config {
     webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
     'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
+    'import-subscriptions': ImportSubscriptionsSelect<false> | ImportSubscriptionsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -201,6 +203,7 @@ export interface Config {
       publishScheduled: TaskPublishScheduled;
       deliverWebhooks: TaskDeliverWebhooks;
       importCalendar: TaskImportCalendar;
+      refreshSubscriptions: TaskRefreshSubscriptions;
       inline: {
         input: unknown;
         output: unknown;
@@ -572,18 +575,26 @@ export interface WebhookDelivery {
   createdAt: string;
 }
 /**
- * Upload a CSV file of events, venues or organizers with the columns of docs/api.md §23.3 and save: the import runs on the jobs queue within a minute. To run one again, set its status to Queued and save.
+ * Upload a CSV file (docs/api.md §23.3) or an iCalendar file, or give the URL of another calendar site’s REST API or of an iCalendar feed, and save: the import runs on the jobs queue within a minute. To run one again, set its status to Queued and save.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "imports".
  */
 export interface Import {
   id: number;
-  source: 'csv';
+  source: 'csv' | 'site' | 'ical';
   /**
    * The file the run read.
    */
   sourceFile?: string | null;
+  /**
+   * A calendar site: its REST API’s root (https://example.org/wp-json/tribe/events/v1, or this service’s /api/cal/events/v1). An iCalendar feed: its URL (or upload the file instead).
+   */
+  sourceUrl?: string | null;
+  /**
+   * Optional. user:password (HTTP Basic, a WordPress application password), or a token with its scheme (JWT …, Bearer …); with them a site import also copies drafts, pending, private and scheduled items and passwords.
+   */
+  credentials?: string | null;
   /**
    * What the file holds; empty: recognised by its name column (Event Name, Venue Name, Organizer Name).
    */
@@ -598,6 +609,7 @@ export interface Import {
   created?: number | null;
   updated?: number | null;
   unchanged?: number | null;
+  trashed?: number | null;
   failed?: number | null;
   /**
    * Each failed item and why (the first 1000).
@@ -630,6 +642,61 @@ export interface Import {
   height?: number | null;
   focalX?: number | null;
   focalY?: number | null;
+}
+/**
+ * Feeds imported every few hours: what changed is updated, what is new created, and events that left the feed go to the trash. Saving a new one imports it at once.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "import-subscriptions".
+ */
+export interface ImportSubscription {
+  id: number;
+  /**
+   * An iCalendar feed (https://…/basic.ics, webcal://…), or a calendar site’s REST API root.
+   */
+  url: string;
+  format: 'ical' | 'site';
+  /**
+   * Optional: user:password (HTTP Basic), or a token with its scheme (JWT …, Bearer …).
+   */
+  credentials?: string | null;
+  /**
+   * How often it is imported; runs are checked every five minutes.
+   */
+  intervalHours: number;
+  /**
+   * Given to every event of the feed, besides its own.
+   */
+  defaultCategories?: (number | EventCategory)[] | null;
+  createdStatus: 'publish' | 'draft';
+  active?: boolean | null;
+  lastStatus?: ('running' | 'done' | 'failed') | null;
+  lastRunAt?: string | null;
+  created?: number | null;
+  updated?: number | null;
+  unchanged?: number | null;
+  trashed?: number | null;
+  failed?: number | null;
+  /**
+   * The last run's failed items and why (the first 1000).
+   */
+  failures?:
+    | {
+        item?: string | null;
+        reason?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Why the last run stopped, when it did.
+   */
+  error?: string | null;
+  /**
+   * The author of what the subscription creates.
+   */
+  createdBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -706,7 +773,8 @@ export interface PayloadJob {
           | 'pruneChangeLog'
           | 'publishScheduled'
           | 'deliverWebhooks'
-          | 'importCalendar';
+          | 'importCalendar'
+          | 'refreshSubscriptions';
         taskID: string;
         input?:
           | {
@@ -747,6 +815,7 @@ export interface PayloadJob {
         | 'publishScheduled'
         | 'deliverWebhooks'
         | 'importCalendar'
+        | 'refreshSubscriptions'
       )
     | null;
   queue?: string | null;
@@ -810,6 +879,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'imports';
         value: number | Import;
+      } | null)
+    | ({
+        relationTo: 'import-subscriptions';
+        value: number | ImportSubscription;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1101,6 +1174,8 @@ export interface WebhookDeliveriesSelect<T extends boolean = true> {
 export interface ImportsSelect<T extends boolean = true> {
   source?: T;
   sourceFile?: T;
+  sourceUrl?: T;
+  credentials?: T;
   kind?: T;
   createdStatus?: T;
   status?: T;
@@ -1109,6 +1184,7 @@ export interface ImportsSelect<T extends boolean = true> {
   created?: T;
   updated?: T;
   unchanged?: T;
+  trashed?: T;
   failed?: T;
   failures?:
     | T
@@ -1132,6 +1208,37 @@ export interface ImportsSelect<T extends boolean = true> {
   height?: T;
   focalX?: T;
   focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "import-subscriptions_select".
+ */
+export interface ImportSubscriptionsSelect<T extends boolean = true> {
+  url?: T;
+  format?: T;
+  credentials?: T;
+  intervalHours?: T;
+  defaultCategories?: T;
+  createdStatus?: T;
+  active?: T;
+  lastStatus?: T;
+  lastRunAt?: T;
+  created?: T;
+  updated?: T;
+  unchanged?: T;
+  trashed?: T;
+  failed?: T;
+  failures?:
+    | T
+    | {
+        item?: T;
+        reason?: T;
+        id?: T;
+      };
+  error?: T;
+  createdBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1358,6 +1465,18 @@ export interface TaskImportCalendar {
   };
   output: {
     status: string;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRefreshSubscriptions".
+ */
+export interface TaskRefreshSubscriptions {
+  input: {
+    subscriptionId?: number | null;
+  };
+  output: {
+    imported: number;
   };
 }
 /**

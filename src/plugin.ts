@@ -3,6 +3,7 @@ import { isAdministrator } from './calendar/access/collectionAccess'
 import { RESOURCES } from './calendar/resources'
 import { Events } from './collections/Events'
 import { Imports } from './collections/Imports'
+import { ImportSubscriptions } from './collections/ImportSubscriptions'
 import { Media } from './collections/Media'
 import { Organizers } from './collections/Organizers'
 import { addedFields, withOverrides } from './collections/overrides'
@@ -26,6 +27,7 @@ import { DEFAULT_LANGUAGE } from './i18n/languages'
 import { localizationFor } from './i18n/localization'
 import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
 import { installImportMap } from './imports/mapping'
+import { subscriptionTask } from './imports/subscriptions'
 import { importTask } from './imports/task'
 import { healthEndpoint } from './rest/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
@@ -158,6 +160,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       { ...Webhooks, endpoints: [...(Webhooks.endpoints || []), deliverNow] },
       WebhookDeliveries,
       Imports,
+      ImportSubscriptions,
     ]
     const namespace = (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, '')
     const runtime: CalendarRuntime = {
@@ -192,7 +195,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError] },
       jobs: {
         ...config.jobs,
-        tasks: [...(config.jobs?.tasks ?? []), horizonTask, pruneChangesTask, publishTask, deliverTask, importTask],
+        tasks: [...(config.jobs?.tasks ?? []), horizonTask, pruneChangesTask, publishTask, deliverTask, importTask, subscriptionTask],
         access: { ...config.jobs?.access, run: config.jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))) },
         // The queue is polled by the server itself, which also queues the scheduled runs.
         autoRun: async (payload) => {

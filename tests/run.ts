@@ -17,8 +17,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): { child: 
   return { child, done }
 }
 
-/** The webhook receivers of the tests listen on loopback, and retries come quickly. */
-const WEBHOOKS_FOR_TESTS = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_MAX_FAILURES: '3' }
+/** The webhook receivers and the import sources of the tests listen on loopback, and retries come quickly. */
+const LOOPBACK_FOR_TESTS = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_MAX_FAILURES: '3', IMPORT_ALLOW_PRIVATE: 'true' }
 
 async function main(): Promise<number> {
   const production = { ...process.env, NODE_ENV: 'production' as const }
@@ -38,11 +38,12 @@ async function main(): Promise<number> {
   const baseUrl = `http://127.0.0.1:${port}`
   const server = run(
     ...serverCommand(port, '127.0.0.1'),
-    productionServerEnv({ ...process.env, ...WITHOUT_RATE_LIMITS, SERVER_URL: baseUrl, QUERY_COUNT_HEADER: 'true', ...WEBHOOKS_FOR_TESTS }),
+    productionServerEnv({ ...process.env, ...WITHOUT_RATE_LIMITS, SERVER_URL: baseUrl, QUERY_COUNT_HEADER: 'true', ...LOOPBACK_FOR_TESTS }),
   )
   try {
     await waitForHealth(baseUrl, 180_000)
-    return await run(bin('vitest'), ['run', ...process.argv.slice(2)], { ...process.env, CAL_TEST_URL: baseUrl }).done
+    // The import CLI the tests run reads its sources on loopback too.
+    return await run(bin('vitest'), ['run', ...process.argv.slice(2)], { ...process.env, CAL_TEST_URL: baseUrl, IMPORT_ALLOW_PRIVATE: 'true' }).done
   } finally {
     if (server.child.pid) process.kill(-server.child.pid, 'SIGTERM')
     await server.done

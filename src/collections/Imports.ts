@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
-import { isAdministrator } from '../calendar/access/collectionAccess'
+import { administratorsOnly, isAdministrator } from '../calendar/access/collectionAccess'
 import { dataDirectory } from '../database/dataDirectory'
 import { HORIZON_JOB } from '../globals/Settings'
 
@@ -36,11 +36,11 @@ export const Imports: CollectionConfig = {
     useAsTitle: 'sourceFile',
     defaultColumns: ['sourceFile', 'kind', 'status', 'created', 'updated', 'unchanged', 'failed', 'createdAt'],
     description:
-      'Upload a CSV file of events, venues or organizers with the columns of docs/api.md §23.3 and save: the import runs on the jobs queue within a minute. To run one again, set its status to Queued and save.',
+      'Upload a CSV file (docs/api.md §23.3) or an iCalendar file, or give the URL of another calendar site’s REST API or of an iCalendar feed, and save: the import runs on the jobs queue within a minute. To run one again, set its status to Queued and save.',
   },
   upload: {
     staticDir: path.join(dataDirectory(), 'imports'),
-    mimeTypes: ['text/csv', 'text/plain', 'application/vnd.ms-excel'],
+    mimeTypes: ['text/csv', 'text/plain', 'application/vnd.ms-excel', 'text/calendar'],
     // The CLI records its runs here without uploading the file it read.
     filesRequiredOnCreate: false,
   },
@@ -55,8 +55,42 @@ export const Imports: CollectionConfig = {
     afterChange: [queueImport],
   },
   fields: [
-    { name: 'source', type: 'select', required: true, defaultValue: 'csv', options: [{ value: 'csv', label: 'CSV file' }] },
+    {
+      name: 'source',
+      type: 'select',
+      required: true,
+      defaultValue: 'csv',
+      options: [
+        { value: 'csv', label: 'CSV file' },
+        { value: 'site', label: 'Calendar site (REST API v1)' },
+        { value: 'ical', label: 'iCalendar file or feed' },
+      ],
+    },
     { name: 'sourceFile', label: 'File', type: 'text', admin: { readOnly: true, description: 'The file the run read.' } },
+    {
+      name: 'sourceUrl',
+      label: 'URL',
+      type: 'text',
+      validate: (value: string | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) => {
+        if (!value) return siblingData.source !== 'site' || 'A site import needs the URL of its REST API.'
+        return /^(https?|webcals?):\/\/\S+$/i.test(value.trim()) || 'An http(s) URL (webcal:// for a feed).'
+      },
+      admin: {
+        condition: (data) => data.source === 'site' || data.source === 'ical',
+        description:
+          'A calendar site: its REST API’s root (https://example.org/wp-json/tribe/events/v1, or this service’s /api/cal/events/v1). An iCalendar feed: its URL (or upload the file instead).',
+      },
+    },
+    {
+      name: 'credentials',
+      type: 'text',
+      access: { read: administratorsOnly, create: administratorsOnly, update: administratorsOnly },
+      admin: {
+        condition: (data) => data.source === 'site' || data.source === 'ical',
+        description:
+          'Optional. user:password (HTTP Basic, a WordPress application password), or a token with its scheme (JWT …, Bearer …); with them a site import also copies drafts, pending, private and scheduled items and passwords.',
+      },
+    },
     {
       name: 'kind',
       type: 'select',
@@ -65,7 +99,10 @@ export const Imports: CollectionConfig = {
         { value: 'venues', label: 'Venues' },
         { value: 'organizers', label: 'Organizers' },
       ],
-      admin: { description: 'What the file holds; empty: recognised by its name column (Event Name, Venue Name, Organizer Name).' },
+      admin: {
+        condition: (data) => !data.source || data.source === 'csv',
+        description: 'What the file holds; empty: recognised by its name column (Event Name, Venue Name, Organizer Name).',
+      },
     },
     {
       name: 'createdStatus',
@@ -93,7 +130,13 @@ export const Imports: CollectionConfig = {
     },
     {
       type: 'row',
-      fields: [count('created', 'Created'), count('updated', 'Updated'), count('unchanged', 'Unchanged'), count('failed', 'Failed')],
+      fields: [
+        count('created', 'Created'),
+        count('updated', 'Updated'),
+        count('unchanged', 'Unchanged'),
+        count('trashed', 'Trashed'),
+        count('failed', 'Failed'),
+      ],
     },
     {
       name: 'failures',

@@ -1,18 +1,26 @@
 import http from 'node:http'
 import https from 'node:https'
 import type { PayloadRequest } from 'payload'
-import { addressGuard, envFlag } from '../network/addressGuard'
+import { addressGuard, envFlag, type AddressGuard } from '../network/addressGuard'
 
 const MAX_BYTES = 10 * 1024 * 1024
 const TIMEOUT_MS = 10_000
 const MAX_REDIRECTS = 3
 
 /** Image URLs: ALLOW_PRIVATE_IMAGE_URLS lets them reach private addresses (docs/operations.md). */
-const guard = addressGuard(envFlag('ALLOW_PRIVATE_IMAGE_URLS'))
+const imageGuard = addressGuard(envFlag('ALLOW_PRIVATE_IMAGE_URLS'))
+/** For a caller the operator let reach private addresses otherwise (an import's source and its images, IMPORT_ALLOW_PRIVATE). */
+const openGuard = addressGuard(() => true)
 
 type Download = { data: Buffer; mimetype: string; name: string }
 
-function download(url: URL, redirects = 0): Promise<Download> {
+/**
+ * The image's server did not give an image. No `cause`: a refused connection to that server must not
+ * read as the database's (connectionErrors.ts searches causes and messages).
+ */
+export class ImageDownloadError extends Error {}
+
+function download(url: URL, guard: AddressGuard, redirects = 0): Promise<Download> {
   return new Promise((resolve, reject) => {
     if (guard.refusesLiteral(url)) return reject(new Error('refused address'))
     const client = url.protocol === 'https:' ? https : http
@@ -23,7 +31,7 @@ function download(url: URL, redirects = 0): Promise<Download> {
         if (redirects >= MAX_REDIRECTS) return reject(new Error('too many redirects'))
         const next = new URL(response.headers.location, url)
         if (next.protocol !== 'http:' && next.protocol !== 'https:') return reject(new Error('redirect to another scheme'))
-        return download(next, redirects + 1).then(resolve, reject)
+        return download(next, guard, redirects + 1).then(resolve, reject)
       }
       const mimetype = String(response.headers['content-type'] ?? '')
         .split(';')[0]!
@@ -57,9 +65,9 @@ function download(url: URL, redirects = 0): Promise<Download> {
 /**
  * The media item of an http(s) image URL: the stored one when the URL is one of this site's own media
  * files (`origins`: the site's origins), else the image downloaded into media (10 MB, 10 s, no private
- * addresses unless ALLOW_PRIVATE_IMAGE_URLS). Throws an Error saying why the download failed.
+ * addresses unless ALLOW_PRIVATE_IMAGE_URLS, or `allowPrivate`). Throws an Error saying why the download failed.
  */
-export async function mediaFromUrl(req: PayloadRequest, value: string, origins: string[]): Promise<number> {
+export async function mediaFromUrl(req: PayloadRequest, value: string, origins: string[], options: { allowPrivate?: boolean } = {}): Promise<number> {
   const { payload } = req
   const url = new URL(value)
   const stored = url.pathname.match(/\/api\/media\/file\/([^/]+)$/)
@@ -75,9 +83,9 @@ export async function mediaFromUrl(req: PayloadRequest, value: string, origins: 
   }
   let file: Download
   try {
-    file = await download(url)
+    file = await download(url, options.allowPrivate ? openGuard : imageGuard)
   } catch (error) {
-    throw new Error(`The image could not be downloaded: ${error instanceof Error ? error.message : 'failed'}.`, { cause: error })
+    throw new ImageDownloadError(`The image could not be downloaded: ${error instanceof Error ? error.message : 'failed'}.`)
   }
   const media = await payload.create({
     collection: 'media',

@@ -9,12 +9,12 @@ import { parseZone, toLuxonZone } from '../calendar/dates/zone'
 import { renderDescriptionHtml } from '../collections/fields/descriptionHtml'
 import { htmlToRichText } from '../collections/fields/richText'
 import { inUnitedStates } from '../collections/hooks/stateProvince'
-import { mediaFromUrl } from '../collections/mediaFromUrl'
+import { ImageDownloadError, mediaFromUrl } from '../collections/mediaFromUrl'
 import type { EventItem, ImportKind, ItemRef, OrganizerItem, SourceItem, TermItem, VenueItem } from './items'
-import { createLocal, localByName, localExists, type ItemContext, type StoredItem } from './localItems'
+import { createLocal, localByName, localExists, mappedLocal, type ItemContext, type StoredItem } from './localItems'
 import { findMapping, recordMapping } from './mapping'
 
-/** A problem with one item's content: reported with the item, the run goes on. */
+/** A problem with one item's content: reported with the item, the run goes on, whatever its text says (never a lost database). */
 export class ItemError extends Error {}
 
 type Data = Record<string, unknown>
@@ -55,38 +55,66 @@ function asHtml(text: string): string {
     .join('\n')
 }
 
+/**
+ * The item's values in each language other than the default that the source translates, as
+ * Payload data of those languages (localized fields only).
+ */
+export async function translationData(ctx: ItemContext, item: SourceItem): Promise<[string, Data][]> {
+  const translated: [string, Data][] = []
+  for (const [language, values] of Object.entries(item.data.translations ?? {})) {
+    const data: Data = {}
+    for (const [field, value] of Object.entries(values))
+      data[field] = field === 'description' && item.kind !== 'category' && item.kind !== 'tag' ? await description(ctx, value) : value
+    translated.push([language, data])
+  }
+  return translated
+}
+
 async function termData(ctx: ItemContext, kind: 'category' | 'tag', item: TermItem): Promise<Data> {
   const data: Data = { name: item.name }
   put(data, 'description', item.description)
+  put(data, 'slug', item.slug)
   if (kind === 'category' && item.parent !== undefined) data.parent = item.parent && (await resolveRef(ctx, 'category', item.parent))
   return data
 }
 
+/** What events, venues and organizers share: slug, excerpt, status, password, publication date, image. */
+async function authoredData(ctx: ItemContext, item: EventItem | VenueItem | OrganizerItem, data: Data): Promise<void> {
+  put(data, 'description', await description(ctx, item.description))
+  for (const field of ['slug', 'excerpt', 'status', 'password', 'publishedAt'] as const) put(data, field, item[field])
+  if (item.image !== undefined) data.image = item.image ? await image(ctx, item.image) : null
+}
+
 async function venueData(ctx: ItemContext, item: VenueItem, stored: StoredItem | undefined): Promise<Data> {
   const data: Data = { name: item.name }
-  put(data, 'description', await description(ctx, item.description))
-  for (const field of ['address', 'city', 'country', 'zip', 'phone', 'website'] as const) put(data, field, item[field])
+  await authoredData(ctx, item, data)
+  for (const field of ['address', 'city', 'country', 'zip', 'phone', 'website', 'state', 'province', 'geoLat', 'geoLng', 'showMap', 'showMapLink'] as const)
+    put(data, field, item[field])
   if (item.stateProvince !== undefined) {
     const country = item.country !== undefined ? item.country : stored?.country
-    data[inUnitedStates(country) ? 'state' : 'province'] = item.stateProvince
+    if (item.state === undefined && item.province === undefined) data[inUnitedStates(country) ? 'state' : 'province'] = item.stateProvince
     data.stateprovince = item.stateProvince
   }
   return data
 }
 
+/** What only a new item gets from the source item. */
+export function creationData(item: SourceItem): Data {
+  return item.kind === 'venue' && item.data.newAddress && item.data.address === undefined ? { address: item.data.newAddress } : {}
+}
+
 async function organizerData(ctx: ItemContext, item: OrganizerItem): Promise<Data> {
   const data: Data = { name: item.name }
-  put(data, 'description', await description(ctx, item.description))
+  await authoredData(ctx, item, data)
   for (const field of ['email', 'phone', 'website'] as const) put(data, field, item[field])
   return data
 }
 
-const FLAGS = ['allDay', 'featured', 'sticky', 'showMap', 'showMapLink'] as const
+const FLAGS = ['allDay', 'featured', 'sticky', 'showMap', 'showMapLink', 'hideFromListings'] as const
 
 async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem | undefined): Promise<Data> {
   const data: Data = { title: item.title }
-  put(data, 'description', await description(ctx, item.description))
-  put(data, 'excerpt', item.excerpt)
+  await authoredData(ctx, item, data)
   let timezone = item.timezone
   if (timezone) {
     timezone = parseZone(timezone)
@@ -102,6 +130,8 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
   for (const flag of FLAGS) put(data, flag, item[flag])
   put(data, 'cost', item.cost)
   put(data, 'currencySymbol', item.currencySymbol)
+  put(data, 'currencyCode', item.currencyCode)
+  put(data, 'recurrence', item.recurrence)
   if (item.currencyPosition !== undefined) data.currencyPosition = item.currencyPosition || null
   put(data, 'website', item.website)
   if (item.venue !== undefined) data.venue = item.venue && (await resolveRef(ctx, 'venue', item.venue))
@@ -116,10 +146,19 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
     for (const ref of refs) ids.push(await resolveRef(ctx, kind, ref))
     data[field] = [...new Set(ids)]
   }
-  if (item.image !== undefined) data.image = item.image ? await image(ctx, item.image) : null
+  if (ctx.extraCategories.length) {
+    const own = (data.categories as number[] | undefined) ?? ((stored?.categories as number[] | undefined) ?? []).map(Number)
+    data.categories = [...new Set([...own, ...ctx.extraCategories])]
+  }
+  if (item.occurrenceOf) {
+    // An occurrence whose first event was not imported (yet) stands alone; one made here is an exception, so its series' upkeep leaves it as it is.
+    data.parent = (await mappedLocal(ctx, 'event', item.occurrenceOf.parent.sourceId)) ?? null
+    if (!stored && data.parent) data.recurrenceException = true
+  }
   return data
 }
 
+/** The media item of an image: a stored one by id, else the download of its URL, once per source. */
 async function image(ctx: ItemContext, value: string): Promise<number> {
   if (/^\d+$/.test(value)) {
     const media = await ctx.req.payload.findByID({ collection: 'media', id: Number(value), depth: 0, req: ctx.req, disableErrors: true })
@@ -127,11 +166,20 @@ async function image(ctx: ItemContext, value: string): Promise<number> {
     return media.id
   }
   if (!/^https?:\/\//i.test(value)) throw new ItemError(`image: neither an image URL nor an image id (${value}).`)
-  try {
-    return await mediaFromUrl(ctx.req, value, ctx.origins)
-  } catch (error) {
-    throw new ItemError(`image: ${error instanceof Error ? error.message : 'the image could not be downloaded.'}`)
+  const mapped = await findMapping(ctx.req, ctx.source, 'image', value)
+  if (mapped) {
+    const media = await ctx.req.payload.count({ collection: 'media', where: { id: { equals: mapped.localId } }, req: ctx.req, overrideAccess: true })
+    if (media.totalDocs) return mapped.localId
   }
+  let id: number
+  try {
+    id = await mediaFromUrl(ctx.req, value, ctx.origins, { allowPrivate: ctx.allowPrivateImages })
+  } catch (error) {
+    if (error instanceof ImageDownloadError) throw new ItemError(`image: ${error.message}`)
+    throw error
+  }
+  await recordMapping(ctx.req, ctx.source, 'image', value, { localId: id, hash: null })
+  return id
 }
 
 /** The local id of a linked item (docs/api.md §23.2); an item it had to make counts as created. */
@@ -152,9 +200,14 @@ async function resolveRef(ctx: ItemContext, kind: ImportKind, ref: ItemRef): Pro
 export function changes(data: Data, stored: StoredItem): boolean {
   return Object.entries(data).some(([field, value]) => {
     if (field === 'description') return renderDescriptionHtml(value as SerializedEditorState | null) !== ((stored.descriptionHtml as string | null) ?? '')
-    if (field === 'start' || field === 'end') return new Date(value as string).getTime() !== new Date(stored[field] as string).getTime()
+    if (field === 'start' || field === 'end' || field === 'publishedAt') return !sameInstant(value, stored[field])
     return !same(value, stored[field])
   })
+}
+
+function sameInstant(value: unknown, stored: unknown): boolean {
+  if (!value || !stored) return !value && !stored
+  return new Date(value as string).getTime() === new Date(stored as string).getTime()
 }
 
 function same(value: unknown, stored: unknown): boolean {

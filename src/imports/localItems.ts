@@ -7,6 +7,7 @@ import type { CollectionSlug, PayloadRequest, TypedLocale } from 'payload'
 import { eventIdOfUid } from '../calendar/eventUid'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { ImportKind, SourceItem } from './items'
+import { findMapping } from './mapping'
 
 /** What one item's import knows besides the item. */
 export type ItemContext = {
@@ -22,6 +23,12 @@ export type ItemContext = {
   origins: string[]
   /** Items made from this item's links, counted as created once the item commits. */
   madeFromLinks: ImportKind[]
+  /** Whether images may be downloaded from private addresses (IMPORT_ALLOW_PRIVATE, or ALLOW_PRIVATE_IMAGE_URLS). */
+  allowPrivateImages: boolean
+  /** Local categories every event of the run gets besides its own (a subscription's). */
+  extraCategories: number[]
+  /** The source is mirrored (a subscription): what it still yields comes back from the trash. */
+  restoreTrashed: boolean
 }
 
 export const COLLECTION: Record<ImportKind, CollectionSlug> = {
@@ -37,11 +44,32 @@ const AUTHORED: ImportKind[] = ['venue', 'organizer', 'event']
 /** A stored item as the local API reads it at depth 0 in the default language. */
 export type StoredItem = Record<string, unknown> & { id: number }
 
-const options = (ctx: ItemContext) => ({ req: ctx.req, overrideAccess: true, depth: 0, locale: DEFAULT_LANGUAGE as TypedLocale }) as const
+const options = (ctx: ItemContext, locale: string = DEFAULT_LANGUAGE) =>
+  ({ req: ctx.req, overrideAccess: true, depth: 0, locale: locale as TypedLocale }) as const
 
-export async function readLocal(ctx: ItemContext, kind: ImportKind, id: number): Promise<StoredItem | undefined> {
-  const doc = await ctx.req.payload.findByID({ ...options(ctx), collection: COLLECTION[kind], id, disableErrors: true, fallbackLocale: false })
+/**
+ * A stored item in a language: the default one's own values, another's with the default's where it
+ * has none (as readers and the source's answers see it).
+ */
+export async function readLocal(ctx: ItemContext, kind: ImportKind, id: number, locale: string = DEFAULT_LANGUAGE): Promise<StoredItem | undefined> {
+  const fallbackLocale = (locale === DEFAULT_LANGUAGE ? false : DEFAULT_LANGUAGE) as TypedLocale | false
+  const doc = await ctx.req.payload.findByID({ ...options(ctx, locale), collection: COLLECTION[kind], id, disableErrors: true, fallbackLocale })
   return (doc ?? undefined) as StoredItem | undefined
+}
+
+/** Whether a mapped item is still here, and whether it is in the trash (events, venues, organizers). */
+export async function localState(ctx: ItemContext, kind: ImportKind, id: number): Promise<'missing' | 'trash' | 'here'> {
+  if (!AUTHORED.includes(kind)) return (await localExists(ctx, kind, id)) ? 'here' : 'missing'
+  const { docs } = await ctx.req.payload.find({
+    ...options(ctx),
+    collection: COLLECTION[kind],
+    where: { id: { equals: id } },
+    select: { status: true },
+    limit: 1,
+    pagination: false,
+  })
+  const status = (docs[0] as { status?: string } | undefined)?.status
+  return status === undefined ? 'missing' : status === 'trash' ? 'trash' : 'here'
 }
 
 export async function localExists(ctx: ItemContext, kind: ImportKind, id: number): Promise<boolean> {
@@ -49,14 +77,27 @@ export async function localExists(ctx: ItemContext, kind: ImportKind, id: number
   return totalDocs > 0
 }
 
+/** Creates an item in the default language; without a status of its own it gets the run's. */
 export async function createLocal(ctx: ItemContext, kind: ImportKind, data: Record<string, unknown>): Promise<number> {
-  const status = AUTHORED.includes(kind) ? { status: ctx.status } : {}
+  const status = AUTHORED.includes(kind) && data.status === undefined ? { status: ctx.status } : {}
   const doc = await ctx.req.payload.create({ ...options(ctx), collection: COLLECTION[kind], data: { ...data, ...status } as never })
   return doc.id as number
 }
 
-export async function updateLocal(ctx: ItemContext, kind: ImportKind, id: number, data: Record<string, unknown>): Promise<void> {
-  await ctx.req.payload.update({ ...options(ctx), collection: COLLECTION[kind], id, data: data as never })
+export async function updateLocal(
+  ctx: ItemContext,
+  kind: ImportKind,
+  id: number,
+  data: Record<string, unknown>,
+  locale: string = DEFAULT_LANGUAGE,
+): Promise<void> {
+  await ctx.req.payload.update({ ...options(ctx, locale), collection: COLLECTION[kind], id, data: data as never })
+}
+
+/** The local item a source id of this source was imported as, if it still exists. */
+export async function mappedLocal(ctx: ItemContext, kind: ImportKind, sourceId: string): Promise<number | undefined> {
+  const mapped = await findMapping(ctx.req, ctx.source, kind, sourceId)
+  return mapped && (await localExists(ctx, kind, mapped.localId)) ? mapped.localId : undefined
 }
 
 /** The first item of a kind with this name (default language), trashed ones aside. */
@@ -74,6 +115,8 @@ export async function localByName(ctx: ItemContext, kind: ImportKind, name: stri
  */
 export async function matchLocal(ctx: ItemContext, item: SourceItem): Promise<number | undefined> {
   if (item.kind !== 'event') return localByName(ctx, item.kind, item.data.name)
+  const occurrence = item.data.occurrenceOf && (await localOccurrence(ctx, item.data.occurrenceOf.parent.sourceId, item.data.occurrenceOf.day))
+  if (occurrence !== undefined) return occurrence
   const own = eventIdOfUid(
     item.sourceId,
     ctx.origins.map((origin) => new URL(origin).host),
@@ -86,6 +129,28 @@ export async function matchLocal(ctx: ItemContext, item: SourceItem): Promise<nu
     limit: 1,
     pagination: false,
     sort: 'id',
+  })
+  return docs[0]?.id
+}
+
+/** The local series' occurrence on a day, its first event being what the source's first event was imported as. */
+async function localOccurrence(ctx: ItemContext, parentSourceId: string, day: string): Promise<number | undefined> {
+  const parent = await mappedLocal(ctx, 'event', parentSourceId)
+  if (parent === undefined) return undefined
+  const { docs } = await ctx.req.payload.find({
+    ...options(ctx),
+    collection: 'events',
+    where: {
+      and: [
+        { parent: { equals: parent } },
+        { startLocal: { greater_than_equal: `${day} 00:00:00` } },
+        { startLocal: { less_than_equal: `${day} 23:59:59` } },
+        { status: { not_equals: 'trash' } },
+      ],
+    },
+    limit: 1,
+    pagination: false,
+    sort: 'startLocal',
   })
   return docs[0]?.id
 }

@@ -33,7 +33,10 @@ export async function installImportMap(payload: Payload): Promise<void> {
 /** A source item's local item; `hash` is null for items made from a link, whose content was never imported. */
 export type Mapping = { localId: number; hash: string | null }
 
-export async function findMapping(req: PayloadRequest, source: string, kind: ImportKind, sourceId: string): Promise<Mapping | undefined> {
+/** What is mapped: the items, and the images they link (by URL), so an image is downloaded once per source. */
+export type MappedKind = ImportKind | 'image'
+
+export async function findMapping(req: PayloadRequest, source: string, kind: MappedKind, sourceId: string): Promise<Mapping | undefined> {
   const rows = await rawQueryIn<{ local_id: number; hash: string | null }>(
     req,
     sql`select local_id, hash from calendar_import_map where source = ${source} and kind = ${kind} and source_id = ${sourceId}`,
@@ -41,10 +44,19 @@ export async function findMapping(req: PayloadRequest, source: string, kind: Imp
   return rows[0] && { localId: rows[0].local_id, hash: rows[0].hash }
 }
 
-export async function recordMapping(req: PayloadRequest, source: string, kind: ImportKind, sourceId: string, mapping: Mapping): Promise<void> {
+export async function recordMapping(req: PayloadRequest, source: string, kind: MappedKind, sourceId: string, mapping: Mapping): Promise<void> {
   await rawQueryIn(
     req,
     sql`insert into calendar_import_map (source, kind, source_id, local_id, hash) values (${source}, ${kind}, ${sourceId}, ${mapping.localId}, ${mapping.hash})
         on conflict (source, kind, source_id) do update set local_id = excluded.local_id, hash = excluded.hash, imported_at = now()`,
   )
+}
+
+/** Every item of a kind a source has imported: its source id and local id. */
+export async function mappingsOf(payload: Payload, source: string, kind: ImportKind): Promise<{ sourceId: string; localId: number }[]> {
+  const rows = await rawQuery<{ source_id: string; local_id: number }>(
+    payload,
+    sql`select source_id, local_id from calendar_import_map where source = ${source} and kind = ${kind} order by imported_at`,
+  )
+  return rows.map((row) => ({ sourceId: row.source_id, localId: row.local_id }))
 }

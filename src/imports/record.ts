@@ -11,10 +11,10 @@ import { runImport, type ImportOptions, type ImportReport, type Progress } from 
 
 const PROGRESS_EVERY_MS = 2000
 
-type Totals = { created: number; updated: number; unchanged: number; failed: number }
+type Totals = { created: number; updated: number; unchanged: number; trashed: number; failed: number }
 
 export function totalsOf(report: ImportReport): Totals {
-  const totals = { created: 0, updated: 0, unchanged: 0, failed: 0 }
+  const totals = { created: 0, updated: 0, unchanged: 0, trashed: 0, failed: 0 }
   for (const counts of Object.values(report.counts)) for (const key of Object.keys(totals) as (keyof Totals)[]) totals[key] += counts[key]
   return totals
 }

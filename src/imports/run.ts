@@ -11,13 +11,14 @@ import { exclusively } from '../database/exclusive'
 import { inTransaction } from '../database/transaction'
 import { siteSettings } from '../globals/siteSettings'
 import { calendarRuntime } from '../options'
-import { changes, ItemError, payloadData } from './itemData'
+import { importAllowsPrivate } from './guard'
+import { changes, creationData, ItemError, payloadData, translationData } from './itemData'
 import { IMPORT_KINDS, type ImportKind, type ImportSource, type SourceItem } from './items'
-import { createLocal, localExists, matchLocal, readLocal, updateLocal, type ItemContext } from './localItems'
-import { findMapping, recordMapping } from './mapping'
+import { COLLECTION, createLocal, localState, matchLocal, readLocal, updateLocal, type ItemContext } from './localItems'
+import { findMapping, mappingsOf, recordMapping } from './mapping'
 
 export type Outcome = 'created' | 'updated' | 'unchanged'
-export type Counts = Record<Outcome | 'failed', number>
+export type Counts = Record<Outcome | 'trashed' | 'failed', number>
 export type Failure = { kind: ImportKind; item: string; reason: string }
 
 export type ImportReport = {
@@ -47,10 +48,17 @@ export type ImportOptions = {
   onProgress?: (progress: Progress) => void | Promise<void>
   /** Checked between items: an aborted run ends after the item under way, with `stopped`. */
   signal?: AbortSignal
+  /** Local categories every event gets besides its own (a subscription's default categories). */
+  defaultCategories?: number[]
+  /**
+   * Trash the events this source imported before that it no longer yields (a subscription's feed),
+   * once it has been read to its end.
+   */
+  trashMissing?: boolean
 }
 
 export function emptyReport(): ImportReport {
-  const counts = Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, { created: 0, updated: 0, unchanged: 0, failed: 0 }]))
+  const counts = Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, { created: 0, updated: 0, unchanged: 0, trashed: 0, failed: 0 }]))
   return { counts: counts as ImportReport['counts'], failures: [], stopped: false }
 }
 
@@ -67,6 +75,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     const origins = [settings.siteUrl, payload.config.serverURL].filter(Boolean).map((url) => new URL(url).origin)
     const report = emptyReport()
     const done: Partial<Record<ImportKind, { count: number; since: number }>> = {}
+    const seenEvents = new Set<string>()
+    const extraCategories = options.defaultCategories ?? []
     for await (const item of source.items()) {
       if (options.signal?.aborted) {
         report.stopped = true
@@ -74,17 +84,28 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       }
       const progress = (done[item.kind] ??= { count: 0, since: Date.now() })
       const counts = report.counts[item.kind]
+      if (item.kind === 'event' && item.sourceId !== undefined) seenEvents.add(item.sourceId)
       if ('error' in item) {
         counts.failed++
         report.failures.push({ kind: item.kind, item: item.label, reason: item.error })
       } else {
         const req = await createLocalReq({ user: user ?? undefined }, payload)
-        const ctx: ItemContext = { req, source: source.name, status: options.status ?? 'publish', siteZone: settings.timezone, origins, madeFromLinks: [] }
+        const ctx: ItemContext = {
+          req,
+          source: source.name,
+          status: options.status ?? 'publish',
+          siteZone: settings.timezone,
+          origins,
+          madeFromLinks: [],
+          allowPrivateImages: importAllowsPrivate(),
+          extraCategories,
+          restoreTrashed: Boolean(options.trashMissing),
+        }
         try {
           counts[await inTransaction(req, () => importItem(ctx, item))]++
           for (const kind of ctx.madeFromLinks) report.counts[kind].created++
         } catch (error) {
-          if (isConnectionLoss(error)) throw error
+          if (!(error instanceof ItemError) && isConnectionLoss(error)) throw error
           counts.failed++
           report.failures.push({ kind: item.kind, item: item.label, reason: reasonOf(error) })
         }
@@ -92,36 +113,73 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       progress.count++
       await options.onProgress?.({ kind: item.kind, done: progress.count, total: source.totals[item.kind] ?? progress.count, since: progress.since, report })
     }
+    if (options.trashMissing && !report.stopped && source.complete?.() !== false) await trashMissing(payload, user, source.name, seenEvents, report)
     return report
   })
 }
 
+/** The events a source imported before and no longer yields go to the trash (a series' first event takes its occurrences). */
+async function trashMissing(payload: Payload, user: ImportOptions['user'], source: string, seen: Set<string>, report: ImportReport): Promise<void> {
+  for (const { sourceId, localId } of await mappingsOf(payload, source, 'event')) {
+    if (seen.has(sourceId)) continue
+    const req = await createLocalReq({ user: user ?? undefined }, payload)
+    try {
+      const trashed = await inTransaction(req, async () => {
+        const { docs } = await payload.update({
+          collection: COLLECTION.event,
+          where: { and: [{ id: { equals: localId } }, { status: { not_equals: 'trash' } }] },
+          data: { status: 'trash' },
+          req,
+          overrideAccess: true,
+          depth: 0,
+        })
+        return docs.length
+      })
+      report.counts.event.trashed += trashed
+    } catch (error) {
+      if (isConnectionLoss(error)) throw error
+      report.counts.event.failed++
+      report.failures.push({ kind: 'event', item: sourceId, reason: `could not be trashed: ${reasonOf(error)}` })
+    }
+  }
+}
+
 /** One item, inside its transaction: skipped when its content is what was last imported, else compared, written and mapped. */
 async function importItem(ctx: ItemContext, item: SourceItem): Promise<Outcome> {
-  const hash = contentHash(item)
+  const hash = contentHash(item, ctx.extraCategories)
   const mapped = await findMapping(ctx.req, ctx.source, item.kind, item.sourceId)
-  const mappedId = mapped && (await localExists(ctx, item.kind, mapped.localId)) ? mapped.localId : undefined
-  if (mappedId !== undefined && mapped?.hash === hash) return 'unchanged'
+  const state = mapped ? await localState(ctx, item.kind, mapped.localId) : 'missing'
+  const restore = state === 'trash' && ctx.restoreTrashed
+  const mappedId = state !== 'missing' ? mapped?.localId : undefined
+  if (mappedId !== undefined && mapped?.hash === hash && !restore) return 'unchanged'
   const localId = mappedId ?? (await matchLocal(ctx, item))
   const stored = localId === undefined ? undefined : await readLocal(ctx, item.kind, localId)
   const data = await payloadData(ctx, item, stored)
+  // Back in the mirrored source after it left it: out of the trash, with the status it would be created with.
+  if (restore && data.status === undefined) data.status = ctx.status
   let outcome: Outcome = 'unchanged'
   let id = stored?.id
   if (id === undefined) {
-    id = await createLocal(ctx, item.kind, data)
+    id = await createLocal(ctx, item.kind, { ...creationData(item), ...data })
     outcome = 'created'
   } else if (changes(data, stored!)) {
     await updateLocal(ctx, item.kind, id, data)
     outcome = 'updated'
   }
+  for (const [language, values] of await translationData(ctx, item)) {
+    const local = await readLocal(ctx, item.kind, id, language)
+    if (local && !changes(values, local)) continue
+    await updateLocal(ctx, item.kind, id, values, language)
+    if (outcome === 'unchanged') outcome = 'updated'
+  }
   await recordMapping(ctx.req, ctx.source, item.kind, item.sourceId, { localId: id, hash })
   return outcome
 }
 
-/** The item's content as the source gave it: equal hashes, nothing to compare. */
-function contentHash(item: SourceItem): string {
+/** The item's content as the source gave it, and what the run adds to it: equal hashes, nothing to compare. */
+function contentHash(item: SourceItem, extraCategories: number[]): string {
   return createHash('sha256')
-    .update(stableJson([item.kind, item.data]))
+    .update(stableJson([item.kind, item.data, ...(extraCategories.length ? [extraCategories] : [])]))
     .digest('base64url')
 }
 

@@ -3,14 +3,23 @@ import path from 'node:path'
 import type { Payload, TaskConfig } from 'payload'
 import { IMPORT_JOB } from '../collections/Imports'
 import type { Import } from '../payload-types'
+import { openSource, type SourceSpec } from './openSource'
 import { recordedImport } from './record'
-import { csvSource } from './sources/csv'
 
 /** The uploaded file of a run, where the `imports` collection keeps its uploads. */
 async function uploadedFile(payload: Payload, run: Import): Promise<string> {
   const upload = payload.collections.imports.config.upload
   if (!run.filename || !upload.staticDir) throw new Error('This import has no uploaded file.')
   return readFile(path.join(upload.staticDir, run.filename), 'utf8')
+}
+
+/** What a recorded run reads: its uploaded file (a `.ics` one is iCalendar whatever the source says), or its URL. */
+async function specOf(payload: Payload, run: Import): Promise<SourceSpec> {
+  const credentials = run.credentials || undefined
+  if (run.source === 'site') return { format: 'site', url: run.sourceUrl ?? undefined, credentials }
+  const file = run.filename ? await uploadedFile(payload, run) : undefined
+  if (run.source === 'ical' || /\.ics$/i.test(run.filename ?? '')) return { format: 'ical', text: file, url: run.sourceUrl ?? undefined, credentials }
+  return { format: 'csv', text: file ?? (await uploadedFile(payload, run)), kind: run.kind ?? undefined }
 }
 
 /**
@@ -28,7 +37,7 @@ export const importTask: TaskConfig<typeof IMPORT_JOB.task> = {
     const run = await payload.findByID({ collection: 'imports', id: input.importId, overrideAccess: true, depth: 0 })
     const authorId = typeof run.createdBy === 'object' ? run.createdBy?.id : run.createdBy
     const author = authorId ? await payload.findByID({ collection: 'users', id: authorId, overrideAccess: true, depth: 0, disableErrors: true }) : null
-    const report = await recordedImport(payload, run.id, async () => csvSource(await uploadedFile(payload, run), run.kind ?? undefined), {
+    const report = await recordedImport(payload, run.id, async () => openSource(payload, await specOf(payload, run)), {
       status: run.createdStatus,
       user: author ? { ...author, collection: 'users' } : undefined,
     })

@@ -6,6 +6,7 @@ import * as migration_20261123_233003_change_feed from './20261123_233003_change
 import * as migration_20261123_234518_login_throttle from './20261123_234518_login_throttle';
 import * as migration_20261124_000141_scheduled_publishing from './20261124_000141_scheduled_publishing';
 import * as migration_20261125_042042_session from './20261125_042042_session';
+import * as migration_20261125_044854_import_sources from './20261125_044854_import_sources';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261125_042042_session.up,
     down: migration_20261125_042042_session.down,
-    name: '20261125_042042_session'
+    name: '20261125_042042_session',
+  },
+  {
+    up: migration_20261125_044854_import_sources.up,
+    down: migration_20261125_044854_import_sources.down,
+    name: '20261125_044854_import_sources'
   },
 ];

@@ -160,7 +160,7 @@ describe('npm run import', () => {
     writeFileSync(file, stringify([['Event Name', 'Event Start Date', 'Event Start Time'], ...rows]))
 
     const killed = await runImportCli(['--csv', file], (line) => {
-      const done = /^event\s+(\d+)\/300/.exec(line)
+      const done = /^event\s+\[[#.]+\] (\d+)\/300/.exec(line)
       return Boolean(done && Number(done[1]) > 5 && Number(done[1]) < 300)
     })
     expect(killed.signal, killed.output).toBe('SIGKILL')
@@ -170,7 +170,7 @@ describe('npm run import', () => {
 
     const resumed = await runImportCli(['--csv', file])
     expect(resumed.code, resumed.output).toBe(0)
-    expect(resumed.output).toMatch(/event\s+300\/300/)
+    expect(resumed.output).toMatch(/event\s+\[#+\] 300\/300/)
     expect(resumed.output).toContain(`event     created ${300 - imported}, updated 0, unchanged ${imported}, failed 0`)
     expect(await countMatching(word, 2032)).toBe(300)
   })

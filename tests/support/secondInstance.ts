@@ -1,22 +1,45 @@
 /**
  * Another instance of the built app on the test database, as a second machine behind a load balancer
- * would run it: for what only shows across instances or under its own settings.
+ * would run it: for what only shows across instances or under its own settings. With `ownDatabase`
+ * it runs on a fresh database of the same cluster instead (migrated at start, dropped when it
+ * stops): another calendar site, for imports.
  */
 import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import pg from 'pg'
 import { freePort, waitForHealth } from '../../scripts/serverProcess'
 import { productionServerEnv, serverCommand } from '../../scripts/productionServer'
 
 export type Instance = { base: string; stop: () => Promise<void> }
 
-export async function startSecondInstance(env: Record<string, string> = {}): Promise<Instance> {
+async function onCluster(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function startSecondInstance(env: Record<string, string> = {}, options: { ownDatabase?: boolean } = {}): Promise<Instance> {
   if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
   const root = path.resolve(import.meta.dirname, '..', '..')
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
+  let database: string | undefined
+  const databaseEnv: Record<string, string> = {}
+  if (options.ownDatabase) {
+    database = `cal_site_${randomUUID().replace(/-/g, '').slice(0, 12)}`
+    await onCluster(`create database ${database}`)
+    const url = new URL(process.env.DATABASE_URL)
+    url.pathname = `/${database}`
+    databaseEnv.DATABASE_URL = url.href
+  }
   const child = spawn(...serverCommand(port, '127.0.0.1'), {
     cwd: root,
-    env: productionServerEnv({ ...process.env, SERVER_URL: base, ...env }),
+    env: productionServerEnv({ ...process.env, SERVER_URL: base, ...databaseEnv, ...env }),
     detached: true,
     stdio: 'ignore',
   })
@@ -24,9 +47,10 @@ export async function startSecondInstance(env: Record<string, string> = {}): Pro
   const stop = async () => {
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
     await exited
+    if (database) await onCluster(`drop database if exists ${database} with (force)`)
   }
   try {
-    await waitForHealth(base, 120_000)
+    await waitForHealth(base, 180_000)
   } catch (error) {
     await stop()
     throw error

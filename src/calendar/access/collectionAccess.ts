@@ -87,6 +87,9 @@ export function passwordProtection(fields: string[]): {
 }
 
 /** The password itself is visible only to those who may edit the item. */
+/** A field only administrators read and write (an import's credentials). */
+export const administratorsOnly: FieldAccess = ({ req }) => capabilities.administer(actorOf(req.user))
+
 export const passwordRead: FieldAccess = ({ req, doc }) => (doc ? capabilities.edit(actorOf(req.user), doc) : false)
 
 export const termAccess: { read: Access; create: Access; update: Access; delete: Access } = {

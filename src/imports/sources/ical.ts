@@ -1,0 +1,301 @@
+/**
+ * An iCalendar file or feed (RFC 5545) as import items (docs/api.md §23.6): Google Calendar's and
+ * Outlook's public feeds, upstream's `?ical=1`, this service's `.ics`. Read with ical.js. Each VEVENT's
+ * UID is its source id, so a second import updates what the first made. A series (RRULE, RDATE,
+ * EXDATE) becomes this service's series, its rule on the wall clock of the event's zone; a
+ * RECURRENCE-ID VEVENT becomes its occurrence of that day, an exception, or an EXDATE when cancelled.
+ */
+import { createHash } from 'node:crypto'
+import ICAL from 'ical.js'
+import { DateTime } from 'luxon'
+import { findIana } from 'windows-iana'
+import { parseZone, toLuxonZone } from '../../calendar/dates/zone'
+import type { EventItem, ImportSource, ItemRef, OrganizerItem, SourceItem, UnreadableItem, VenueItem } from '../items'
+import { nameKey } from './csv'
+
+/** The mapping's name of iCalendar files (a feed's is its URL): UIDs are meant to be unique everywhere. */
+export const ICAL_FILE_SOURCE = 'ical'
+
+/** A file that is not iCalendar at all. */
+export class IcalFileError extends Error {}
+
+const WALL = 'yyyy-MM-dd HH:mm:ss'
+
+/** A time as the file writes it: its wall clock, and its zone (an IANA id, `UTC`, or null: floating). */
+type IcsTime = { wall: string; date: boolean; zone: string | null }
+
+/** The IANA zone a TZID names: itself, a path ending in one (`/mozilla.org/…/Europe/Paris`), or a Windows name (Outlook's). */
+export function ianaZone(tzid: string): string | null {
+  const parts = tzid.trim().split('/')
+  for (let i = 0; i < parts.length; i++) {
+    const zone = parseZone(parts.slice(i).join('/'))
+    if (zone && !/^UTC[+-]/.test(zone)) return zone
+  }
+  return findIana(tzid.trim())?.[0] ?? null
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+function wallOf(time: ICAL.Time): string {
+  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`
+}
+
+type Zones = { byTzid: Map<string, ICAL.Timezone>; floating: string | null }
+
+/**
+ * A DATE or DATE-TIME value with its TZID. A TZID that names no known zone is read with the file's own
+ * VTIMEZONE, as a UTC time; without one, as floating.
+ */
+function readTime(value: ICAL.Time, tzid: string | null, zones: Zones): IcsTime {
+  if (value.isDate) return { wall: `${wallOf(value).slice(0, 10)} 00:00:00`, date: true, zone: null }
+  if (value.zone === ICAL.Timezone.utcTimezone) return { wall: wallOf(value), date: false, zone: 'UTC' }
+  if (!tzid) return { wall: wallOf(value), date: false, zone: zones.floating }
+  const zone = ianaZone(tzid)
+  if (zone) return { wall: wallOf(value), date: false, zone }
+  const own = zones.byTzid.get(tzid)
+  if (!own) return { wall: wallOf(value), date: false, zone: zones.floating }
+  const local = value.clone()
+  local.zone = own
+  return { wall: DateTime.fromSeconds(local.toUnixTime(), { zone: 'utc' }).toFormat(WALL), date: false, zone: 'UTC' }
+}
+
+function propertyTime(component: ICAL.Component, name: string, zones: Zones): IcsTime | undefined {
+  const property = component.getFirstProperty(name)
+  const value = property?.getFirstValue()
+  if (!property || !(value instanceof ICAL.Time)) return undefined
+  return readTime(value, (property.getParameter('tzid') as string | undefined) ?? null, zones)
+}
+
+/** A time on another zone's wall clock (floating times stay as they are). */
+function inZone(time: IcsTime, zone: string | null): string {
+  if (time.date || time.zone === zone || !time.zone || !zone) return time.wall
+  return DateTime.fromFormat(time.wall, WALL, { zone: toLuxonZone(time.zone) })
+    .setZone(toLuxonZone(zone))
+    .toFormat(WALL)
+}
+
+const compact = (wall: string) => wall.replace(/[-:]/g, '').replace(' ', 'T')
+
+/** An RDATE or EXDATE value as docs/api.md §16 reads it beside a start in `zone`. */
+function ruleDate(time: IcsTime, zone: string | null): string {
+  if (time.date) return time.wall.slice(0, 10).replace(/-/g, '')
+  if (time.zone === zone || !time.zone) return compact(time.wall)
+  return `${compact(inZone(time, 'UTC'))}Z`
+}
+
+function ruleDates(vevent: ICAL.Component, name: 'rdate' | 'exdate', zones: Zones, zone: string | null): string[] {
+  const dates: string[] = []
+  for (const property of vevent.getAllProperties(name)) {
+    const tzid = (property.getParameter('tzid') as string | undefined) ?? null
+    for (const value of property.getValues()) {
+      const time = value instanceof ICAL.Period ? value.start : value
+      if (time instanceof ICAL.Time) dates.push(ruleDate(readTime(time, tzid, zones), zone))
+    }
+  }
+  return dates
+}
+
+/** The series' rule lines, with the cancelled instances' days excluded. */
+function recurrenceOf(vevent: ICAL.Component, zones: Zones, zone: string | null, cancelled: string[]): string | null {
+  const rules = vevent.getAllProperties('rrule').map((property) => `RRULE:${String(property.getFirstValue())}`)
+  const rdates = ruleDates(vevent, 'rdate', zones, zone)
+  const exdates = [...ruleDates(vevent, 'exdate', zones, zone), ...cancelled]
+  if (!rules.length && !rdates.length) return null
+  return [...rules, ...(rdates.length ? [`RDATE:${rdates.join(',')}`] : []), ...(exdates.length ? [`EXDATE:${[...new Set(exdates)].join(',')}`] : [])].join(
+    '\n',
+  )
+}
+
+const textOf = (component: ICAL.Component, name: string): string | null => {
+  const value = component.getFirstPropertyValue(name)
+  return typeof value === 'string' && value.trim() ? value.trim() : null
+}
+
+/** LOCATION: its first line (ical-generator's, Apple's) or else its first comma-separated part names the venue, the rest is its address. */
+function location(vevent: ICAL.Component): { name: string; address: string | null } | null {
+  const text = textOf(vevent, 'location')
+  if (!text) return null
+  const lines = text.split(/\s*\n\s*/)
+  const [name, ...rest] = lines.length > 1 ? lines : text.split(/\s*,\s*/)
+  return { name: name!.trim() || text, address: rest.join(', ') || null }
+}
+
+function organizer(vevent: ICAL.Component): { key: string; name: string; email: string | null } | null {
+  const property = vevent.getFirstProperty('organizer')
+  if (!property) return null
+  const value = String(property.getFirstValue() ?? '')
+  const email = /^mailto:/i.test(value) ? value.replace(/^mailto:/i, '').trim() : null
+  const cn = String(property.getParameter('cn') ?? '').trim()
+  const name = cn || email
+  return name ? { key: `organizer:${(email ?? name).toLowerCase()}`, name, email } : null
+}
+
+function categoriesOf(vevent: ICAL.Component): ItemRef[] {
+  const names = vevent.getAllProperties('categories').flatMap((property) => property.getValues().map((value) => String(value).trim()))
+  return [...new Set(names.filter(Boolean))].map((name) => ({ sourceId: `category:${nameKey(name)}`, name }))
+}
+
+function imageOf(vevent: ICAL.Component): string | null {
+  for (const property of vevent.getAllProperties('attach')) {
+    const value = String(property.getFirstValue() ?? '')
+    if (/^image\//i.test(String(property.getParameter('fmttype') ?? '')) && /^https?:\/\//i.test(value)) return value
+  }
+  return null
+}
+
+/** `2027-01-05T19:00:00` as ical.js writes a RECURRENCE-ID: part of an exception's source id. */
+const recurrenceIdOf = (vevent: ICAL.Component) => String(vevent.getFirstPropertyValue('recurrence-id'))
+
+type Master = { vevent: ICAL.Component; label: string }
+
+/** An iCalendar document as an import source named `name` (its URL, or `ical` for files). */
+export function icalSource(text: string, name: string): ImportSource {
+  if (!/^\s*BEGIN:VCALENDAR/i.test(text.replace(/^\uFEFF/, ''))) {
+    const html = /^\s*<(!doctype|html)/i.test(text)
+    throw new IcalFileError(html ? 'Not iCalendar: an HTML page (is this the feed’s own URL?)' : 'Not iCalendar: no BEGIN:VCALENDAR at the start.')
+  }
+  let calendar: ICAL.Component
+  try {
+    calendar = new ICAL.Component(ICAL.parse(text.replace(/^\uFEFF/, '')))
+  } catch (error) {
+    throw new IcalFileError(`Not a readable iCalendar file: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+  }
+  const defaultZone = textOf(calendar, 'x-wr-timezone')
+  // This service's feeds and upstream's write each event's page on their site as its URL: not a website of its own.
+  const urlIsPermalink = /\/\/cal-events\/\/|- ECPv/i.test(textOf(calendar, 'prodid') ?? '')
+  const zones: Zones = {
+    byTzid: new Map(
+      calendar.getAllSubcomponents('vtimezone').flatMap((component) => {
+        const tzid = component.getFirstPropertyValue('tzid')
+        return typeof tzid === 'string' ? [[tzid, new ICAL.Timezone(component)] as const] : []
+      }),
+    ),
+    // Floating times are on the calendar's clock (Google's X-WR-TIMEZONE), else on the site's.
+    floating: (defaultZone && ianaZone(defaultZone)) || null,
+  }
+  const vevents = calendar.getAllSubcomponents('vevent')
+  const masters = new Map<string, Master>()
+  const exceptions: { vevent: ICAL.Component; uid: string; label: string }[] = []
+  const problems: UnreadableItem[] = []
+  vevents.forEach((vevent, index) => {
+    const summary = textOf(vevent, 'summary')
+    const label = `VEVENT ${index + 1}${summary ? ` (${summary})` : ''}`
+    const uid = textOf(vevent, 'uid') ?? anonymousUid(vevent)
+    if (vevent.hasProperty('recurrence-id')) exceptions.push({ vevent, uid, label })
+    else if (masters.has(uid)) problems.push({ kind: 'event', label, sourceId: uid, error: `the same UID as ${masters.get(uid)!.label}` })
+    else masters.set(uid, { vevent, label })
+  })
+  const cancelled = new Map<string, string[]>()
+  const live = exceptions.filter(({ vevent, uid }) => {
+    const master = masters.get(uid)
+    if (!master || textOf(vevent, 'status')?.toUpperCase() !== 'CANCELLED') return true
+    const zone = propertyTime(master.vevent, 'dtstart', zones)?.zone ?? null
+    const rid = propertyTime(vevent, 'recurrence-id', zones)
+    if (rid) cancelled.set(uid, [...(cancelled.get(uid) ?? []), ruleDate(rid, zone)])
+    return false
+  })
+  const venues = new Map<string, VenueItem & { label: string; sourceId: string }>()
+  const organizers = new Map<string, OrganizerItem & { label: string; sourceId: string }>()
+  for (const vevent of vevents) {
+    const place = location(vevent)
+    if (place && !venues.has(nameKey(place.name))) {
+      const geo = vevent.getFirstPropertyValue('geo') as number[] | null
+      venues.set(nameKey(place.name), {
+        label: place.name,
+        sourceId: `location:${nameKey(place.name)}`,
+        name: place.name,
+        newAddress: place.address,
+        ...(Array.isArray(geo) && geo.length === 2 ? { geoLat: Number(geo[0]), geoLng: Number(geo[1]) } : {}),
+      })
+    }
+    const host = organizer(vevent)
+    if (host && !organizers.has(host.key))
+      organizers.set(host.key, { label: host.name, sourceId: host.key, name: host.name, ...(host.email ? { email: host.email } : {}) })
+  }
+  const events = [...masters.values()].filter(({ vevent }) => textOf(vevent, 'status')?.toUpperCase() !== 'CANCELLED')
+  return {
+    name,
+    totals: { venue: venues.size, organizer: organizers.size, event: events.length + live.length + problems.length },
+    complete: () => true,
+    async *items() {
+      for (const { label, sourceId, ...data } of venues.values()) yield { kind: 'venue', label, sourceId, data }
+      for (const { label, sourceId, ...data } of organizers.values()) yield { kind: 'organizer', label, sourceId, data }
+      for (const [uid, { vevent, label }] of masters) {
+        if (textOf(vevent, 'status')?.toUpperCase() === 'CANCELLED') continue
+        yield eventItem(vevent, uid, label, zones, urlIsPermalink, { cancelled: cancelled.get(uid) ?? [] })
+      }
+      for (const { vevent, uid, label } of live) {
+        const master = masters.get(uid)
+        const masterZone = master ? (propertyTime(master.vevent, 'dtstart', zones)?.zone ?? null) : null
+        const rid = propertyTime(vevent, 'recurrence-id', zones)
+        const sourceId = `${uid}#${recurrenceIdOf(vevent)}`
+        if (!rid) {
+          yield { kind: 'event', label, sourceId, error: 'RECURRENCE-ID is not a date' }
+          continue
+        }
+        yield eventItem(vevent, sourceId, label, zones, urlIsPermalink, master ? { parent: uid, day: inZone(rid, masterZone).slice(0, 10) } : {})
+      }
+      yield* problems
+    },
+  }
+}
+
+/** A VEVENT without a UID (RFC 5545 requires one): known by its summary and start, as a CSV row without an Event UID. */
+function anonymousUid(vevent: ICAL.Component): string {
+  const key = `${textOf(vevent, 'summary') ?? ''}\n${String(vevent.getFirstPropertyValue('dtstart'))}`
+  return `no-uid:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
+}
+
+function eventItem(
+  vevent: ICAL.Component,
+  sourceId: string,
+  label: string,
+  zones: Zones,
+  urlIsPermalink: boolean,
+  series: { cancelled?: string[]; parent?: string; day?: string },
+): SourceItem | UnreadableItem {
+  const title = textOf(vevent, 'summary')
+  if (!title) return { kind: 'event', label, sourceId, error: 'no SUMMARY (title)' }
+  const start = propertyTime(vevent, 'dtstart', zones)
+  if (!start) return { kind: 'event', label, sourceId, error: 'no DTSTART, or not a date' }
+  const zone = start.date ? zones.floating : start.zone
+  let end = propertyTime(vevent, 'dtend', zones)
+  const duration = vevent.getFirstPropertyValue('duration')
+  if (!end && duration instanceof ICAL.Duration) {
+    const local = DateTime.fromFormat(start.wall, WALL, { zone: 'utc' }).plus({ seconds: duration.toSeconds() })
+    end = { ...start, wall: local.toFormat(WALL) }
+  }
+  let startWall = start.wall
+  let endWall: string
+  if (start.date) {
+    // DTEND is exclusive: an all-day event ends at 23:59:59 of the day before it.
+    const last = end ? DateTime.fromFormat(end.wall, WALL, { zone: 'utc' }).minus({ days: 1 }) : DateTime.fromFormat(start.wall, WALL, { zone: 'utc' })
+    endWall = `${[last.toFormat('yyyy-MM-dd'), start.wall.slice(0, 10)].sort()[1]} 23:59:59`
+  } else {
+    startWall = start.wall
+    endWall = end ? inZone(end, zone) : startWall
+    if (endWall < startWall) endWall = startWall
+  }
+  const place = location(vevent)
+  const host = organizer(vevent)
+  const html = vevent.getAllProperties('x-alt-desc').find((property) => /html/i.test(String(property.getParameter('fmttype') ?? '')))
+  const classification = textOf(vevent, 'class')?.toUpperCase()
+  const data: EventItem = {
+    title,
+    description: (html && String(html.getFirstValue() ?? '').trim()) || textOf(vevent, 'description'),
+    start: startWall,
+    end: endWall,
+    allDay: start.date,
+    timezone: zone,
+    venue: place ? { sourceId: `location:${nameKey(place.name)}`, name: place.name } : null,
+    // iCalendar holds one organizer and no image: without them an event keeps its own.
+    organizers: host ? [{ sourceId: host.key, name: host.name }] : undefined,
+    categories: categoriesOf(vevent),
+    website: urlIsPermalink ? undefined : textOf(vevent, 'url'),
+    image: imageOf(vevent) ?? undefined,
+    ...(classification === 'PRIVATE' || classification === 'CONFIDENTIAL' ? { status: 'private' as const } : {}),
+  }
+  if (series.parent) data.occurrenceOf = { parent: { sourceId: series.parent, name: '' }, day: series.day! }
+  else data.recurrence = recurrenceOf(vevent, zones, zone, series.cancelled ?? [])
+  return { kind: 'event', label, sourceId, data }
+}

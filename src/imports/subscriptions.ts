@@ -1,0 +1,69 @@
+/**
+ * Subscriptions (docs/api.md §23.7): each due one is imported with the core, its events that left
+ * the feed trashed, and its record updated with the run's counts and failures. One run at a time
+ * across instances (an advisory lock); a subscription that fails is recorded and the others go on.
+ */
+import type { Payload, PayloadRequest, TaskConfig, Where } from 'payload'
+import { KEPT_FAILURES } from '../collections/Imports'
+import { SUBSCRIPTION_JOB } from '../collections/ImportSubscriptions'
+import { isConnectionLoss } from '../database/connectionErrors'
+import { exclusively } from '../database/exclusive'
+import type { ImportSubscription } from '../payload-types'
+import { openSource } from './openSource'
+import { totalsOf } from './record'
+import { runImport } from './run'
+
+const HOUR = 3_600_000
+
+async function record(payload: Payload, id: number, data: Record<string, unknown>): Promise<void> {
+  await payload.update({ collection: 'import-subscriptions', id, data: data as never, overrideAccess: true, depth: 0 })
+}
+
+const idOf = (value: unknown): number | undefined => (typeof value === 'number' ? value : ((value as { id?: number } | null)?.id ?? undefined))
+
+async function refresh(payload: Payload, subscription: ImportSubscription): Promise<void> {
+  await record(payload, subscription.id, { lastStatus: 'running', lastRunAt: new Date().toISOString(), error: null })
+  try {
+    const authorId = idOf(subscription.createdBy)
+    const author = authorId ? await payload.findByID({ collection: 'users', id: authorId, overrideAccess: true, depth: 0, disableErrors: true }) : null
+    const source = await openSource(payload, { format: subscription.format, url: subscription.url, credentials: subscription.credentials || undefined })
+    const report = await runImport({
+      payload,
+      source,
+      status: subscription.createdStatus,
+      user: author ? { ...author, collection: 'users' } : undefined,
+      defaultCategories: (subscription.defaultCategories ?? []).map(idOf).filter((id): id is number => id !== undefined),
+      trashMissing: true,
+    })
+    await record(payload, subscription.id, {
+      ...totalsOf(report),
+      lastStatus: 'done',
+      failures: report.failures.slice(0, KEPT_FAILURES).map((failure) => ({ item: `${failure.kind} ${failure.item}`, reason: failure.reason })),
+    })
+  } catch (error) {
+    if (isConnectionLoss(error)) throw error
+    await record(payload, subscription.id, { lastStatus: 'failed', error: error instanceof Error ? error.message : String(error) })
+  }
+}
+
+/** Imports the active subscriptions that are due (never run, or run `intervalHours` ago), or the one named. */
+export async function refreshSubscriptions(req: PayloadRequest, only?: number): Promise<number> {
+  const { payload } = req
+  const where: Where = only ? { id: { equals: only } } : { active: { equals: true } }
+  const { docs } = await payload.find({ collection: 'import-subscriptions', where, pagination: false, depth: 0, overrideAccess: true })
+  const now = Date.now()
+  const due = docs.filter((doc) => only || !doc.lastRunAt || new Date(doc.lastRunAt).getTime() + doc.intervalHours * HOUR <= now)
+  for (const subscription of due) await refresh(payload, subscription)
+  return due.length
+}
+
+export const subscriptionTask: TaskConfig<typeof SUBSCRIPTION_JOB.task> = {
+  slug: SUBSCRIPTION_JOB.task,
+  schedule: [{ cron: SUBSCRIPTION_JOB.every, queue: SUBSCRIPTION_JOB.queue }],
+  inputSchema: [{ name: 'subscriptionId', type: 'number' }],
+  outputSchema: [{ name: 'imported', type: 'number', required: true }],
+  retries: 3,
+  handler: async ({ input, req }) => ({
+    output: { imported: await exclusively(req.payload, SUBSCRIPTION_JOB.task, () => refreshSubscriptions(req, input?.subscriptionId ?? undefined)) },
+  }),
+}

@@ -1,0 +1,154 @@
+/** Reading iCalendar files into import items (src/imports/sources/ical.ts, docs/api.md §23.6), without a database. */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { ImportSource, SourceItem, UnreadableItem } from '../../src/imports/items'
+import { IcalFileError, ianaZone, icalSource } from '../../src/imports/sources/ical'
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name), 'utf8')
+
+async function itemsOf(source: ImportSource): Promise<(SourceItem | UnreadableItem)[]> {
+  const items = []
+  for await (const item of source.items()) items.push(item)
+  return items
+}
+
+const bySource = (items: (SourceItem | UnreadableItem)[]) => new Map(items.map((item) => [`${item.kind} ${item.sourceId}`, item as any]))
+
+describe('the iCalendar source', () => {
+  it('reads a Google feed: a series with its excluded, moved and cancelled days, an all-day event, UTC times, places and people', async () => {
+    const source = icalSource(fixture('google.ics'), 'https://calendar.example.org/basic.ics')
+    expect(source.totals).toEqual({ venue: 2, organizer: 1, event: 4 })
+    const items = bySource(await itemsOf(source))
+    expect(items.get('venue location:ics fixture library')?.data).toEqual({
+      name: 'ICS Fixture Library',
+      newAddress: '476 Fifth Avenue, New York, NY 10018, USA',
+      geoLat: 40.7532,
+      geoLng: -73.9822,
+    })
+    expect(items.get('organizer organizer:chess@example.org')?.data).toEqual({ name: 'ICS Fixture Chess Society', email: 'chess@example.org' })
+    const weekly = items.get('event ics-fixture-weekly@google.com')?.data
+    expect(weekly).toMatchObject({
+      title: 'ICS Fixture Chess Club',
+      description: 'Weekly <b>chess</b> club.<br>Bring a board.',
+      start: '2027-03-03 18:30:00',
+      end: '2027-03-03 20:00:00',
+      allDay: false,
+      timezone: 'America/New_York',
+      // The excluded Wednesday, and the cancelled one.
+      recurrence: 'RRULE:FREQ=WEEKLY;COUNT=6;BYDAY=WE\nEXDATE:20270317T183000,20270324T183000',
+      venue: { sourceId: 'location:ics fixture library', name: 'ICS Fixture Library' },
+      organizers: [{ sourceId: 'organizer:chess@example.org', name: 'ICS Fixture Chess Society' }],
+      categories: [
+        { sourceId: 'category:ics fixture games', name: 'ICS Fixture Games' },
+        { sourceId: 'category:ics fixture clubs', name: 'ICS Fixture Clubs' },
+      ],
+      website: 'https://chess.example.org/club',
+    })
+    expect(items.get('event ics-fixture-weekly@google.com#2027-03-10T18:30:00')?.data).toMatchObject({
+      title: 'ICS Fixture Chess Club (Thursday)',
+      start: '2027-03-11 19:00:00',
+      end: '2027-03-11 21:00:00',
+      occurrenceOf: { parent: { sourceId: 'ics-fixture-weekly@google.com' }, day: '2027-03-10' },
+    })
+    // Floating and all-day times are on the calendar's clock (X-WR-TIMEZONE); DTEND is exclusive.
+    expect(items.get('event ics-fixture-fair@google.com')?.data).toMatchObject({
+      allDay: true,
+      start: '2027-04-10 00:00:00',
+      end: '2027-04-11 23:59:59',
+      timezone: 'America/New_York',
+      description: 'Two days of books.\n\nFree entry.',
+      recurrence: null,
+    })
+    expect(items.get('event ics-fixture-talk@google.com')?.data).toMatchObject({ start: '2027-04-15 17:00:00', end: '2027-04-15 18:30:00', timezone: 'UTC' })
+    expect(items.has('event ics-fixture-cancelled@google.com')).toBe(false)
+  })
+
+  it('reads Outlook’s Windows zone names, a zone only its VTIMEZONE knows, and floating times', async () => {
+    const items = bySource(await itemsOf(icalSource(fixture('outlook.ics'), 'outlook')))
+    expect(items.get('event 040000008200E00074C5B7101A82E00800000000ICSFIXTUREOUTLOOK1')?.data).toMatchObject({
+      start: '2027-06-15 14:00:00',
+      end: '2027-06-15 15:30:00',
+      timezone: 'Europe/Berlin',
+    })
+    expect(items.get('event 040000008200E00074C5B7101A82E00800000000ICSFIXTUREOUTLOOK2')?.data).toMatchObject({
+      start: '2027-06-16 04:00:00',
+      end: '2027-06-16 04:30:00',
+      timezone: 'UTC',
+    })
+    // No X-WR-TIMEZONE: the site's zone (null).
+    expect(items.get('event ics-fixture-floating@example.org')?.data).toMatchObject({ start: '2027-06-17 08:00:00', timezone: null, status: 'private' })
+  })
+
+  it('reads upstream’s ?ical=1: its URL is the event’s page there, not a website; its image; a quoted organizer', async () => {
+    const [venue, organizer, event] = await itemsOf(icalSource(fixture('upstream.ics'), 'https://upstream.example.org/events/?ical=1'))
+    expect(venue).toMatchObject({
+      data: { name: 'ICS Fixture Courtyard', newAddress: '1 Rue de la Paix, Paris, 75002, France', geoLat: 48.869, geoLng: 2.331 },
+    })
+    expect(organizer).toMatchObject({ sourceId: 'organizer:ensemble@example.org', data: { name: 'ICS Fixture Ensemble', email: 'ensemble@example.org' } })
+    expect(event).toMatchObject({
+      sourceId: '10042-1812821400-1812834000@upstream.example.org',
+      data: {
+        title: 'ICS Fixture Upstream Jazz',
+        start: '2027-06-12 19:30:00',
+        end: '2027-06-12 23:00:00',
+        timezone: 'Europe/Paris',
+        image: 'https://upstream.example.org/wp-content/uploads/jazz.jpg',
+        categories: [{ name: 'ICS Fixture Music' }],
+        website: undefined,
+      },
+    })
+  })
+
+  it('names a venue by LOCATION’s first line (ical-generator’s), else its first part', async () => {
+    const feed = (location: string) =>
+      icalSource(
+        ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:x', 'SUMMARY:X', 'DTSTART:20270101T100000Z', `LOCATION:${location}`, 'END:VEVENT', 'END:VCALENDAR'].join(
+          '\r\n',
+        ),
+        'x',
+      )
+    const [lines] = await itemsOf(feed('Hall\\n1 Quai\\, Lyon'))
+    expect(lines).toMatchObject({ kind: 'venue', data: { name: 'Hall', newAddress: '1 Quai, Lyon' } })
+    const [commas] = await itemsOf(feed('Hall\\, 1 Quai\\, Lyon'))
+    expect(commas).toMatchObject({ kind: 'venue', data: { name: 'Hall', newAddress: '1 Quai, Lyon' } })
+  })
+
+  it('names zones from paths and Windows names', () => {
+    expect(ianaZone('/mozilla.org/20050126_1/Europe/Berlin')).toBe('Europe/Berlin')
+    expect(ianaZone('Pacific Standard Time')).toBe('America/Los_Angeles')
+    expect(ianaZone('Nowhere/Special')).toBeNull()
+  })
+
+  it('refuses what is not iCalendar, and reports events it cannot read', async () => {
+    expect(() => icalSource('<!doctype html><html></html>', 'x')).toThrow(/HTML page/)
+    expect(() => icalSource('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n', 'x')).toThrow(IcalFileError)
+    const items = await itemsOf(
+      icalSource(
+        [
+          'BEGIN:VCALENDAR',
+          'BEGIN:VEVENT',
+          'UID:a',
+          'DTSTART:20270101T100000Z',
+          'END:VEVENT',
+          'BEGIN:VEVENT',
+          'UID:b',
+          'SUMMARY:Twice',
+          'DTSTART:20270101T100000Z',
+          'END:VEVENT',
+          'BEGIN:VEVENT',
+          'UID:b',
+          'SUMMARY:Twice again',
+          'DTSTART:20270102T100000Z',
+          'END:VEVENT',
+          'END:VCALENDAR',
+        ].join('\r\n'),
+        'x',
+      ),
+    )
+    expect(items.filter((item) => 'error' in item).map((item) => [item.label, (item as UnreadableItem).error])).toEqual([
+      ['VEVENT 1', 'no SUMMARY (title)'],
+      ['VEVENT 3 (Twice again)', 'the same UID as VEVENT 2 (Twice)'],
+    ])
+  })
+})
