@@ -1178,7 +1178,12 @@ export async function fingerprinter(databaseUrl: string): Promise<Fingerprinter>
     )
     .join(' union all ')
   return {
-    take: async () => (await client.query<{ t: string; f: string }>(sql)).rows.map((row) => `${row.t}=${row.f}`).join(' '),
+    // In table order: PostgreSQL may answer the branches of a union in any order (a parallel append).
+    take: async () =>
+      (await client.query<{ t: string; f: string }>(sql)).rows
+        .map((row) => `${row.t}=${row.f}`)
+        .sort()
+        .join(' '),
     close: () => client.end(),
   }
 }

@@ -110,15 +110,20 @@ async function readPasswords(root: string, index: Index, authorization: string):
   return passwords
 }
 
-type Page = { objects: Json[]; total: number; totalPages: number; next?: string }
+/** A list's page: its objects, the list's total, and whether another page follows. */
+type Page = { objects: Json[]; total: number; more: (number: number) => boolean }
 
 function readPage(url: string, body: unknown, key: string, headers: Record<string, unknown>): Page {
   const list = Array.isArray(body) ? body : (body as Json | null)?.[key]
   if (!Array.isArray(list)) throw new FetchError(`GET ${url}: no "${key}" list in the answer`)
   const total = Number((body as Json).total ?? headers['x-total'] ?? headers['x-wp-total'] ?? list.length)
-  const totalPages = Number((body as Json).total_pages ?? headers['x-total-pages'] ?? headers['x-wp-totalpages'] ?? 1)
-  const next = typeof (body as Json).next_rest_url === 'string' ? ((body as Json).next_rest_url as string) : undefined
-  return { objects: list.filter((entry): entry is Json => Boolean(entry) && typeof entry === 'object'), total, totalPages, next }
+  const totalPages = Number((body as Json).total_pages ?? headers['x-total-pages'] ?? headers['x-wp-totalpages'])
+  // Pages are asked for by number on the URL the import was given: a site's `next_rest_url` is built
+  // from its own idea of its address, which behind a proxy may not be this one; it only says whether
+  // there is more when the site gives no total of pages.
+  const next = typeof (body as Json).next_rest_url === 'string'
+  const more = (number: number) => (Number.isFinite(totalPages) ? number < totalPages : next)
+  return { objects: list.filter((entry): entry is Json => Boolean(entry) && typeof entry === 'object'), total, more }
 }
 
 /**
@@ -161,17 +166,17 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
     let page = firstPages.get(resource.kind)!
     for (let number = 1; ;) {
       yield { page, number }
-      if (number >= page.totalPages) return
-      const url = page.next ?? withParams(listUrl(resource), { page: number + 1 })
+      if (!page.more(number)) return
       number++
+      const url = withParams(listUrl(resource), { page: number })
       try {
         const { body, headers } = await fetchJson(url, { authorization })
         page = readPage(url, body, resource.key, headers)
       } catch (error) {
         complete = false
         yield { kind: resource.kind, label: `page ${number}`, error: error instanceof Error ? error.message : String(error) }
-        // The next page's URL is still known by its number.
-        page = { objects: [], total: page.total, totalPages: page.totalPages }
+        // The page after it is still known by its number, as far as the last page read says.
+        page = { objects: [], total: page.total, more: page.more }
       }
     }
   }
@@ -199,12 +204,12 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
 
   /** The later events of a series, by the `post_parent` filter: each one's first event. */
   async function occurrencesOf(parent: number, parentOf: Map<number, number>): Promise<void> {
-    for (let number = 1, pages = 1; number <= pages; number++) {
+    for (let number = 1; ; number++) {
       const url = withParams(listUrl(EVENTS), { post_parent: parent, page: number })
       const { body, headers } = await fetchJson(url, { authorization })
       const page = readPage(url, body, 'events', headers)
-      pages = page.totalPages
       for (const object of page.objects) parentOf.set(Number(object.id), parent)
+      if (!page.more(number) || !page.objects.length) return
     }
   }
 
