@@ -78,7 +78,7 @@ export const Imports: CollectionConfig = {
       admin: {
         condition: (data) => data.source === 'site' || data.source === 'ical',
         description:
-          'A calendar site: its REST API’s root (https://example.org/wp-json/tribe/events/v1, or this service’s /api/cal/events/v1). An iCalendar feed: its URL (or upload the file instead).',
+          'A calendar site: the root of its REST API v1 (this service’s /api/cal/events/v1, or that of a WordPress site running the upstream plugin; docs/api.md §23.5). An iCalendar feed: its URL (or upload the file instead).',
       },
     },
     {
