@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
-import { administratorsOnly, isAdministrator } from '../calendar/access/collectionAccess'
+import { isAdministrator } from '../calendar/access/collectionAccess'
 import { HORIZON_JOB } from '../globals/Settings'
-import { KEPT_FAILURES } from './Imports'
+import { createdStatusField, credentialsField, isImportUrl, outcomeFields, recordCreator } from './fields/importRun'
 
 /** The jobs-queue task that imports the subscriptions that are due (docs/api.md §23.7), every five minutes. */
 export const SUBSCRIPTION_JOB = { task: 'refreshSubscriptions', queue: HORIZON_JOB.queue, every: '*/5 * * * *' } as const
@@ -15,8 +15,6 @@ const queueFirstRun: CollectionAfterChangeHook = async ({ doc, previousDoc, oper
   }
   return doc
 }
-
-const count = (name: string, label: string) => ({ name, label, type: 'number' as const, defaultValue: 0, admin: { readOnly: true } })
 
 /**
  * Feeds imported again and again (docs/api.md §23.7), administrators only: an iCalendar feed or another
@@ -34,12 +32,7 @@ export const ImportSubscriptions: CollectionConfig = {
       'Feeds imported every few hours: what changed is updated, what is new created, and events that left the feed go to the trash. Saving a new one imports it at once.',
   },
   hooks: {
-    beforeChange: [
-      ({ data, req, operation }) => {
-        if (operation === 'create' && req.user) data.createdBy ??= req.user.id
-        return data
-      },
-    ],
+    beforeChange: [recordCreator],
     afterChange: [queueFirstRun],
   },
   fields: [
@@ -48,7 +41,7 @@ export const ImportSubscriptions: CollectionConfig = {
       label: 'URL',
       type: 'text',
       required: true,
-      validate: (value: string | null | undefined) => (value && /^(https?|webcals?):\/\/\S+$/i.test(value.trim())) || 'An http(s) or webcal:// URL.',
+      validate: (value: string | null | undefined) => (value && isImportUrl(value)) || 'An http(s) or webcal:// URL.',
       admin: { description: 'An iCalendar feed (https://…/basic.ics, webcal://…), or a calendar site’s REST API root.' },
     },
     {
@@ -61,12 +54,7 @@ export const ImportSubscriptions: CollectionConfig = {
         { value: 'site', label: 'Calendar site (REST API v1)' },
       ],
     },
-    {
-      name: 'credentials',
-      type: 'text',
-      access: { read: administratorsOnly, create: administratorsOnly, update: administratorsOnly },
-      admin: { description: 'Optional: user:password (HTTP Basic), or a token with its scheme (JWT …, Bearer …).' },
-    },
+    credentialsField({ description: 'Optional: user:password (HTTP Basic), or a token with its scheme (JWT …, Bearer …).' }),
     {
       name: 'intervalHours',
       label: 'Every (hours)',
@@ -83,17 +71,7 @@ export const ImportSubscriptions: CollectionConfig = {
       hasMany: true,
       admin: { description: 'Given to every event of the feed, besides its own.' },
     },
-    {
-      name: 'createdStatus',
-      label: 'Status of created items',
-      type: 'select',
-      required: true,
-      defaultValue: 'publish',
-      options: [
-        { value: 'publish', label: 'Published' },
-        { value: 'draft', label: 'Draft' },
-      ],
-    },
+    createdStatusField(),
     { name: 'active', type: 'checkbox', defaultValue: true, admin: { position: 'sidebar' } },
     {
       name: 'lastStatus',
@@ -106,26 +84,7 @@ export const ImportSubscriptions: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar' },
     },
     { name: 'lastRunAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
-    {
-      type: 'row',
-      fields: [
-        count('created', 'Created'),
-        count('updated', 'Updated'),
-        count('unchanged', 'Unchanged'),
-        count('trashed', 'Trashed'),
-        count('failed', 'Failed'),
-      ],
-    },
-    {
-      name: 'failures',
-      type: 'array',
-      admin: { readOnly: true, description: `The last run's failed items and why (the first ${KEPT_FAILURES}).` },
-      fields: [
-        { name: 'item', type: 'text' },
-        { name: 'reason', type: 'textarea' },
-      ],
-    },
-    { name: 'error', type: 'textarea', admin: { readOnly: true, description: 'Why the last run stopped, when it did.' } },
+    ...outcomeFields("The last run's failed items and why", 'Why the last run stopped, when it did.'),
     {
       name: 'createdBy',
       type: 'relationship',

@@ -1,17 +1,15 @@
 import path from 'node:path'
 import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
-import { administratorsOnly, isAdministrator } from '../calendar/access/collectionAccess'
+import { isAdministrator } from '../calendar/access/collectionAccess'
 import { dataDirectory } from '../database/dataDirectory'
 import { HORIZON_JOB } from '../globals/Settings'
+import { countField, createdStatusField, credentialsField, isImportUrl, outcomeFields, recordCreator } from './fields/importRun'
 
 /** The jobs-queue task that runs an import (docs/api.md §23), on the calendar's queue. */
 export const IMPORT_JOB = { task: 'importCalendar', queue: HORIZON_JOB.queue } as const
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type ImportStatus = (typeof IMPORT_STATUSES)[number]
-
-/** Failures kept on a run's record; the count says how many there were in all. */
-export const KEPT_FAILURES = 1000
 
 /** A run saved as Queued (a new upload, or one set back to Queued to run it again) goes on the jobs queue. */
 const queueImport: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
@@ -20,8 +18,6 @@ const queueImport: CollectionAfterChangeHook = async ({ doc, previousDoc, operat
   }
   return doc
 }
-
-const count = (name: string, label: string) => ({ name, label, type: 'number' as const, defaultValue: 0, admin: { readOnly: true } })
 
 /**
  * Import runs, administrators only: an uploaded CSV file (or the file the CLI was given) and what
@@ -46,11 +42,11 @@ export const Imports: CollectionConfig = {
   },
   hooks: {
     beforeChange: [
-      ({ data, req, operation }) => {
+      ({ data, req }) => {
         if (req.file?.name && !data.sourceFile) data.sourceFile = req.file.name
-        if (operation === 'create' && req.user) data.createdBy ??= req.user.id
         return data
       },
+      recordCreator,
     ],
     afterChange: [queueImport],
   },
@@ -73,7 +69,7 @@ export const Imports: CollectionConfig = {
       type: 'text',
       validate: (value: string | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) => {
         if (!value) return siblingData.source !== 'site' || 'A site import needs the URL of its REST API.'
-        return /^(https?|webcals?):\/\/\S+$/i.test(value.trim()) || 'An http(s) URL (webcal:// for a feed).'
+        return isImportUrl(value) || 'An http(s) URL (webcal:// for a feed).'
       },
       admin: {
         condition: (data) => data.source === 'site' || data.source === 'ical',
@@ -81,16 +77,11 @@ export const Imports: CollectionConfig = {
           'A calendar site: the root of its REST API v1 (this service’s /api/cal/events/v1, or that of a WordPress site running the upstream plugin; docs/api.md §23.5). An iCalendar feed: its URL (or upload the file instead).',
       },
     },
-    {
-      name: 'credentials',
-      type: 'text',
-      access: { read: administratorsOnly, create: administratorsOnly, update: administratorsOnly },
-      admin: {
-        condition: (data) => data.source === 'site' || data.source === 'ical',
-        description:
-          'Optional. user:password (HTTP Basic, a WordPress application password), or a token with its scheme (JWT …, Bearer …); with them a site import also copies drafts, pending, private and scheduled items and passwords.',
-      },
-    },
+    credentialsField({
+      condition: (data) => data.source === 'site' || data.source === 'ical',
+      description:
+        'Optional. user:password (HTTP Basic, a WordPress application password), or a token with its scheme (JWT …, Bearer …); with them a site import also copies drafts, pending, private and scheduled items and passwords.',
+    }),
     {
       name: 'kind',
       type: 'select',
@@ -104,18 +95,7 @@ export const Imports: CollectionConfig = {
         description: 'What the file holds; empty: recognised by its name column (Event Name, Venue Name, Organizer Name).',
       },
     },
-    {
-      name: 'createdStatus',
-      label: 'Status of created items',
-      type: 'select',
-      required: true,
-      defaultValue: 'publish',
-      options: [
-        { value: 'publish', label: 'Published' },
-        { value: 'draft', label: 'Draft' },
-      ],
-      admin: { description: 'Events, venues and organizers the import creates get it; those it updates keep theirs.' },
-    },
+    createdStatusField('Events, venues and organizers the import creates get it; those it updates keep theirs.'),
     {
       name: 'status',
       type: 'select',
@@ -126,28 +106,9 @@ export const Imports: CollectionConfig = {
     },
     {
       type: 'row',
-      fields: [count('done', 'Items done'), count('total', 'Items in all')],
+      fields: [countField('done', 'Items done'), countField('total', 'Items in all')],
     },
-    {
-      type: 'row',
-      fields: [
-        count('created', 'Created'),
-        count('updated', 'Updated'),
-        count('unchanged', 'Unchanged'),
-        count('trashed', 'Trashed'),
-        count('failed', 'Failed'),
-      ],
-    },
-    {
-      name: 'failures',
-      type: 'array',
-      admin: { readOnly: true, description: `Each failed item and why (the first ${KEPT_FAILURES}).` },
-      fields: [
-        { name: 'item', type: 'text' },
-        { name: 'reason', type: 'textarea' },
-      ],
-    },
-    { name: 'error', type: 'textarea', admin: { readOnly: true, description: 'Why the run stopped, when it did.' } },
+    ...outcomeFields('Each failed item and why', 'Why the run stopped, when it did.'),
     {
       name: 'createdBy',
       type: 'relationship',

@@ -5,7 +5,8 @@
  */
 import type { Payload } from 'payload'
 import { isConnectionLoss } from '../database/connectionErrors'
-import { KEPT_FAILURES, type ImportStatus } from '../collections/Imports'
+import type { ImportStatus } from '../collections/Imports'
+import { KEPT_FAILURES } from '../collections/fields/importRun'
 import type { ImportSource } from './items'
 import { runImport, type ImportOptions, type ImportReport, type Progress } from './run'
 
@@ -17,6 +18,11 @@ export function totalsOf(report: ImportReport): Totals {
   const totals = { created: 0, updated: 0, unchanged: 0, trashed: 0, failed: 0 }
   for (const counts of Object.values(report.counts)) for (const key of Object.keys(totals) as (keyof Totals)[]) totals[key] += counts[key]
   return totals
+}
+
+/** The failed items a record keeps, with their reasons. */
+export function failuresOf(report: ImportReport): { item: string; reason: string }[] {
+  return report.failures.slice(0, KEPT_FAILURES).map((failure) => ({ item: `${failure.kind} ${failure.item}`, reason: failure.reason }))
 }
 
 async function record(payload: Payload, id: number, data: Record<string, unknown>): Promise<void> {
@@ -53,7 +59,7 @@ export async function recordedImport(
       ...counted(report),
       status: (report.stopped ? 'failed' : 'done') satisfies ImportStatus,
       error: report.stopped ? 'Stopped before the end; run it again to finish.' : null,
-      failures: report.failures.slice(0, KEPT_FAILURES).map((failure) => ({ item: `${failure.kind} ${failure.item}`, reason: failure.reason })),
+      failures: failuresOf(report),
       finishedAt: new Date().toISOString(),
     })
     return report

@@ -4,13 +4,12 @@
  * across instances (an advisory lock); a subscription that fails is recorded and the others go on.
  */
 import type { Payload, PayloadRequest, TaskConfig, Where } from 'payload'
-import { KEPT_FAILURES } from '../collections/Imports'
 import { SUBSCRIPTION_JOB } from '../collections/ImportSubscriptions'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { exclusively } from '../database/exclusive'
 import type { ImportSubscription } from '../payload-types'
 import { openSource } from './openSource'
-import { totalsOf } from './record'
+import { failuresOf, totalsOf } from './record'
 import { runImport } from './run'
 
 const HOUR = 3_600_000
@@ -38,7 +37,7 @@ async function refresh(payload: Payload, subscription: ImportSubscription): Prom
     await record(payload, subscription.id, {
       ...totalsOf(report),
       lastStatus: 'done',
-      failures: report.failures.slice(0, KEPT_FAILURES).map((failure) => ({ item: `${failure.kind} ${failure.item}`, reason: failure.reason })),
+      failures: failuresOf(report),
     })
   } catch (error) {
     if (isConnectionLoss(error)) throw error
