@@ -94,9 +94,6 @@ function showProgress(progress: Progress): void {
   }
 }
 
-// A one-off process needs no revision pushed to it; a listener would also make each commit wait for a
-// connection this short run may not have opened yet (seen as stalled CLI runs in clean-clone CI).
-process.env.DATABASE_LISTEN_URL = 'off'
 const payload = await getPayload({ config })
 const started = Date.now()
 const run = await payload.create({

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { inUse, runningDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { dataDirectory } from '../src/database/dataDirectory'
 import { payloadSecret } from '../src/database/secret'
+import { CONFIG_LOADING_OPTIONS } from './configLoading'
 import { buildServer, productionServerEnv, SERVER_BUNDLE, serverCommand } from './productionServer'
 
 type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'import' | 'payload'
@@ -103,11 +104,12 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 const STALLED = [75, 13]
 
 /**
- * Runs a command that imports payload.config.ts through tsx, again when the import stalled: on
- * Node 20 that import sometimes never settles (field notes); a stalled run has written nothing.
+ * Runs a command that imports payload.config.ts, with the options that keep that import from
+ * stalling (scripts/configLoading.ts), and again if it stalled for another reason: a stalled run has
+ * written nothing.
  */
 async function runImportingConfig(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const guarded = { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${path.join(root, 'scripts', 'stall-guard.cjs')}`.trim() }
+  const guarded = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...CONFIG_LOADING_OPTIONS].join(' ').trim() }
   for (let attempt = 1; ; attempt++) {
     const code = await run(command, args, guarded)
     if (!STALLED.includes(code) || attempt === 6) return code

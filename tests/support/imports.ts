@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { expect } from 'vitest'
+import { CONFIG_LOADING_OPTIONS } from '../../scripts/configLoading'
 import { asAdmin, BASE_URL, call } from './api'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
@@ -48,7 +49,7 @@ export async function queuedImport(body: FormData | Record<string, unknown>): Pr
 
 export type CliRun = { code: number | null; signal: NodeJS.Signals | null; output: string }
 
-/** Exit codes of a run whose loader stalled while importing the config (scripts/stall-guard.cjs, Node's 13). */
+/** Exit codes of a run whose loader stalled while importing the config (scripts/configLoading.ts). */
 const STALLED = [75, 13]
 
 /**
@@ -64,11 +65,11 @@ export async function runImportCli(args: string[], killWhen?: (line: string) => 
 
 function runOnce(args: string[], killWhen: ((line: string) => boolean) | undefined, env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--require', path.join(root, 'scripts', 'stall-guard.cjs'), '--import', 'tsx', path.join(root, 'scripts', 'import.ts'), ...args],
-      { cwd: root, env: { ...process.env, NODE_ENV: 'production', JOBS_AUTORUN: 'false', SERVER_URL: BASE_URL, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    )
+    const child = spawn(process.execPath, [...CONFIG_LOADING_OPTIONS, '--import', 'tsx', path.join(root, 'scripts', 'import.ts'), ...args], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', JOBS_AUTORUN: 'false', SERVER_URL: BASE_URL, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     let pending = ''
     child.stdout.on('data', (chunk: Buffer) => {
