@@ -5,7 +5,7 @@
  * (h) varies every request, as many readers of a calendar do, and (i) is a signed-in editor's. Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
  * (10k only, 5 s) `--scenarios a,e,f` (a subset) `--recurring` (half the events are occurrences of
  * weekly series). Besides the table: the first list after a write, the creation of a daily series
- * of 730 occurrences, and 500 connections for 30 s against the list (load shedding). Prints a table
+ * of 730 occurrences, and 500 connections for 30 s against the list, then against varied lists (load shedding). Prints a table
  * and adds it on top of bench/results/<date>.md.
  */
 import autocannon from 'autocannon'
@@ -39,8 +39,8 @@ type Row = { size: number; scenario: string; rps: number; p50: number; p99: numb
 const afterWrite: [size: number, ms: number][] = []
 /** Per size, what a daily series of 730 occurrences costs through the namespace, in seconds. */
 const seriesFigures: [size: number, create: number, retitle: number][] = []
-/** Per size, the list under 500 connections: the p99 of the answers served (2xx), the share shed (503), RSS. */
-const overload: [size: number, servedP99: number, shedShare: number, served: number, rssMb: number][] = []
+/** Per size and load ((a) one list, (h) varied lists), under 500 connections: the p99 of the answers served (2xx), the share shed (503), RSS. */
+const overload: [size: number, load: string, servedP99: number, shedShare: number, served: number, rssMb: number][] = []
 
 function start(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
@@ -203,7 +203,7 @@ async function seriesCreation(base: string): Promise<[create: number, retitle: n
 }
 
 /** 500 connections for 30 s: what the served answers cost, how many were shed, and memory. */
-async function overloadRun(url: string, pid: number): Promise<[servedP99: number, shedShare: number, served: number, rssMb: number]> {
+async function overloadRun({ url, next }: Target, pid: number): Promise<[servedP99: number, shedShare: number, served: number, rssMb: number]> {
   const served: number[] = []
   let shed = 0
   let other = 0
@@ -211,6 +211,7 @@ async function overloadRun(url: string, pid: number): Promise<[servedP99: number
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
   await autocannon({
     url,
+    requests: next ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: next() }) }] : undefined,
     connections: OVERLOAD.connections,
     duration: OVERLOAD.seconds,
     timeout: 30,
@@ -280,7 +281,11 @@ async function benchSize(size: number): Promise<Row[]> {
     }
     if (!only || only.includes('a.')) afterWrite.push([size, await listAfterWrite(scenarios[0]![1].url, db, sample.id)])
     if (!only || only.includes('s.')) seriesFigures.push([size, ...(await seriesCreation(base))])
-    if (!only || only.includes('o.')) overload.push([size, ...(await overloadRun(scenarios[0]![1].url, app.pid!))])
+    // The same list again and again (kept answers serve it), then lists that vary with every request (each one made).
+    if (!only || only.includes('o.')) {
+      overload.push([size, '(a)', ...(await overloadRun(scenarios[0]![1], app.pid!))])
+      overload.push([size, '(h)', ...(await overloadRun(scenarios.find(([name]) => name.startsWith('h.'))![1], app.pid!))])
+    }
     await stop(floor)
     await db.end()
   } finally {
@@ -311,9 +316,9 @@ function targets(rows: Row[]): string[] {
   if (small && large) notes.push(`p50 of (a) at 1M / at 10k: ${(large.p50 / small.p50).toFixed(2)}× (target ≤ 1.3×)`)
   for (const [size, create, retitle] of seriesFigures)
     notes.push(`daily series of 730 occurrences at ${size.toLocaleString('en')}: created in ${create} s, parent retitled in ${retitle} s`)
-  for (const [size, p99, share, served, rss] of overload)
+  for (const [size, load, p99, share, served, rss] of overload)
     notes.push(
-      `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on (a) at ${size.toLocaleString('en')}: p99 of the ${served} answers served ${p99} ms (target < 1000), ${share}% shed with 503, RSS ${rss} MB`,
+      `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on ${load} at ${size.toLocaleString('en')}: p99 of the ${served} answers served ${p99} ms (target < 1000), ${share}% shed with 503, RSS ${rss} MB`,
     )
   if (afterWrite.length) notes.push(`first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`)
   notes.push(`largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ 512 MB); errors: ${rows.reduce((n, r) => n + r.errors, 0)}`)

@@ -1,13 +1,16 @@
 /**
  * The production HTTP server: Next's request handler (the admin, Payload's APIs, the namespace)
  * behind the load-shedding gate (src/rest/loadShedding.ts), which refuses a namespace request an
- * overloaded instance cannot serve in time before any routing work. `npm start`, the tests, the
+ * overloaded instance cannot serve in time before any routing work, and the front door
+ * (src/rest/frontDoor.ts), which serves anonymous answers the namespace has made at the current
+ * revision again without Next. `npm start`, the tests, the
  * benchmarks and the fault run all start the app through it, bundled into the build
  * (scripts/productionServer.ts: `node .next/calendar-server.mjs <port> [host]`).
  */
 import http from 'node:http'
 import path from 'node:path'
 import next from 'next'
+import { FrontDoor } from '../src/rest/frontDoor'
 import { loadGate } from '../src/rest/loadShedding'
 
 const [port = process.env.PORT ?? '3000', hostname] = process.argv.slice(2)
@@ -18,8 +21,15 @@ async function main(): Promise<void> {
   await app.prepare()
   const handle = app.getRequestHandler()
   const gate = loadGate({ queueMs: Number(process.env.SHED_QUEUE_MS ?? 500), minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32) })
+  const front = new FrontDoor(Number(process.env.ANSWER_CACHE_MB ?? 32) * 1024 * 1024 || 0)
   const server = http.createServer((request, response) => {
-    if (gate.admit(request, response)) void handle(request, response)
+    // What Next would set: the front door takes the read rate limit from the same address.
+    request.headers['x-forwarded-for'] ??= request.socket.remoteAddress
+    if (!gate.admit(request, response)) return
+    front.serve(request, response).then(
+      (served) => served || void handle(request, response),
+      () => void handle(request, response),
+    )
   })
   server.listen(Number(port), hostname, () => console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`))
   const close = () => server.close(() => process.exit(0))

@@ -66,10 +66,16 @@ export async function installRevision(payload: Payload): Promise<void> {
  */
 export async function readRevision(payload: Payload): Promise<string | undefined> {
   if ((payload.db as unknown as { readReplicaOptions?: string[] }).readReplicaOptions?.length) return undefined
-  const pushed = listenerOf(payload)?.current()
+  const pushed = pushedRevision(payload)
   if (pushed !== undefined) return pushed
   const rows = await rawQuery<{ value: string | number }>(payload, sql`select value from calendar_revision where id = 1`)
   return rows[0] ? String(rows[0].value) : undefined
+}
+
+/** The revision as PostgreSQL pushes it to this instance, without a query; undefined while it does not listen. */
+export function pushedRevision(payload: Payload): string | undefined {
+  if ((payload.db as unknown as { readReplicaOptions?: string[] }).readReplicaOptions?.length) return undefined
+  return listenerOf(payload)?.current()
 }
 
 type ListeningAdapter = {

@@ -1,12 +1,15 @@
+import { DateTime } from 'luxon'
 import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
 import type { z } from 'zod'
 import type { Actor } from '../calendar/access/roles'
 import { answerCache, type Answer } from './answerCache'
 import { answerTag, bodyTag, ifNoneMatch, visibilityOf } from './answerTag'
+import { answerShared } from './sharedAnswers'
+import { toLuxonZone } from '../calendar/dates/zone'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
-import { createContext } from './context'
+import { createContext, type RestContext } from './context'
 import { readBody } from './http/body'
 import { errorResponse, RestError } from './http/errors'
 import { parseQuery } from './http/query'
@@ -110,7 +113,10 @@ async function serveRequest(req: PayloadRequest, method: string, namespacePath: 
     }
     // Only anonymous answers are kept: nobody else may be served what one user or one password was.
     const shared = tag !== undefined && ctx.revision !== undefined && visibility === 'anonymous'
-    return respond(req, method, shared ? await answerCache(req.payload).get(ctx.revision!, tag, answer) : await answer(), headers, tag)
+    if (!shared) return respond(req, method, await answer(), headers, tag)
+    const kept = await answerCache(req.payload).get(ctx.revision!, tag, answer)
+    answerShared(req.payload, ctx.revision!, tag, () => clockMovesAt(route, ctx, params))
+    return respond(req, method, kept, headers, tag)
   } catch (error) {
     return errorResponse(fromPayloadError(error, Boolean(req.user)), { ...baseHeaders, 'Cache-Control': 'no-store' })
   }
@@ -195,6 +201,24 @@ function rendered(result: RestResult): Answer {
  */
 function cachingHeaders(signedIn: boolean): Record<string, string> {
   return { 'Cache-Control': signedIn ? 'private, no-store' : `public, max-age=${anonymousMaxAge}, must-revalidate`, Vary: 'Origin, Authorization, Cookie' }
+}
+
+/**
+ * When an answer that reads the clock stops being the one its URL gives (ms): at the next second for
+ * a bound that keeps its time, else at the site's next midnight, since every other bound snaps to a day
+ * (docs/api.md §4.2). Undefined for an answer that reads no clock.
+ */
+function clockMovesAt(route: AnyRoute, ctx: RestContext, params: Record<string, unknown>): number | undefined {
+  if (!route.clock) return undefined
+  const at = (now: Date) => route.clock!({ ...ctx, now }, params as never)
+  const current = at(ctx.now)
+  if (!current) return undefined
+  const nextSecond = new Date(Math.floor(ctx.now.getTime() / 1000) * 1000 + 1000)
+  if (at(nextSecond) !== current) return nextSecond.getTime()
+  return DateTime.fromJSDate(ctx.now, { zone: toLuxonZone(ctx.settings.timezone) })
+    .plus({ days: 1 })
+    .startOf('day')
+    .toMillis()
 }
 
 /** The answer with the namespace's headers and, on a GET, its strong ETag: the revision's, else the body's (304 when it matches). */

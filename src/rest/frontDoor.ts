@@ -1,0 +1,172 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/**
+ * Anonymous namespace answers served by the HTTP server in front of Next (scripts/server.ts), as Next
+ * sent them, without Next's router or Payload's request (docs/performance.md): a kept answer costs no
+ * query and a fraction of a millisecond, where the same answer from the namespace's own cache cost
+ * about 10 ms of routing and request set-up.
+ *
+ * An answer is kept only when the namespace says it may be shared: it has the ETag of an anonymous
+ * answer made at a known content revision. It is served only while that revision is still the one
+ * PostgreSQL pushes to this instance (`revisionListener.ts`), and only to requests that could not have
+ * been answered otherwise: GETs without credentials, cookies or conditions, with the same URL and the
+ * same headers that shape an answer (host and forwarding, origin for CORS, encodings, languages). The
+ * read rate limit is taken as the namespace takes it, so kept answers count like any other.
+ */
+
+/** What the namespace (in Next's bundle) tells the server in front of it (in its own bundle): one global, under a registered symbol. */
+export type NamespaceFacts = {
+  /** The content revision while PostgreSQL pushes it to this instance; undefined otherwise (nothing is served then). */
+  revision(): string | undefined
+  /**
+   * When an answer with this ETag may be served to any anonymous caller: the revision it was made at,
+   * and, for an answer that reads the clock (a window from "now"), the time (ms) its URL stops giving it.
+   */
+  sharedAt(tag: string): { revision: string; until?: number } | undefined
+  /** Takes a read from the caller's rate limit: the headers to send, or undefined when the caller is over it. */
+  admitRead(headers: Headers): Promise<Record<string, string> | undefined>
+  /** Whether the requests' query counts are reported (`X-Query-Count`, tests and benchmarks only): kept answers then also say so (`X-Answered-By`). */
+  countsQueries: boolean
+}
+
+export const NAMESPACE_FACTS = Symbol.for('calendar.namespaceFacts')
+
+function namespaceFacts(): NamespaceFacts | undefined {
+  return (globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts })[NAMESPACE_FACTS]
+}
+
+/** Request headers an answer may depend on besides its URL. */
+const SHAPING_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'origin', 'accept-encoding', 'accept-language']
+/** Response headers that belong to one transfer or one request, not to the answer. */
+const PER_RESPONSE = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-query-count',
+])
+
+type Kept = { until?: number; status: number; headers: [string, string | string[]][]; body: Buffer }
+
+/** Only these requests may be served what another anonymous caller was. */
+function servable(request: IncomingMessage): boolean {
+  const headers = request.headers
+  return request.method === 'GET' && !headers.authorization && !headers.cookie && !headers['if-none-match'] && !headers['if-modified-since']
+}
+
+/** A response header as one line (Next appends headers, so that each may be a list). */
+function headerText(response: ServerResponse, name: string): string {
+  const value = response.getHeader(name)
+  return Array.isArray(value) ? value.join(', ') : String(value ?? '')
+}
+
+function keyOf(request: IncomingMessage): string {
+  return JSON.stringify([request.url, ...SHAPING_HEADERS.map((name) => request.headers[name] ?? '')])
+}
+
+export class FrontDoor {
+  private kept = new Map<string, Kept>()
+  private bytes = 0
+  /** The revision of every kept answer: a newer one drops them all. */
+  private revision: string | undefined
+
+  /** `budgetBytes`: what the kept answers may take (0 keeps none). */
+  constructor(private readonly budgetBytes: number) {}
+
+  /**
+   * Serves a kept answer to this request if there is one for the current revision (true), else lets it
+   * through and, when the answer may be kept, keeps it as Next sends it (false).
+   */
+  async serve(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+    const facts = namespaceFacts()
+    if (!this.budgetBytes || !facts || !servable(request)) return false
+    const revision = facts.revision()
+    if (revision !== this.revision) {
+      this.revision = revision
+      this.kept.clear()
+      this.bytes = 0
+    }
+    if (revision === undefined) return false
+    const key = keyOf(request)
+    let kept = this.kept.get(key)
+    if (kept?.until !== undefined && Date.now() >= kept.until) {
+      this.forget(key, kept)
+      kept = undefined
+    }
+    if (!kept) {
+      this.keepWhatIsSent(key, response, facts)
+      return false
+    }
+    const limits = await facts.admitRead(new Headers(request.headers as Record<string, string>))
+    // Over the limit: the namespace answers, with its 429.
+    if (!limits) return false
+    this.kept.delete(key)
+    this.kept.set(key, kept)
+    for (const [name, value] of kept.headers) response.setHeader(name, value)
+    for (const [name, value] of Object.entries(limits)) response.setHeader(name, value)
+    if (facts.countsQueries) {
+      response.setHeader('X-Query-Count', Object.keys(limits).length ? '1' : '0')
+      response.setHeader('X-Answered-By', 'front-door')
+    }
+    response.setHeader('Content-Length', kept.body.length)
+    response.writeHead(kept.status)
+    response.end(kept.body)
+    return true
+  }
+
+  private keepWhatIsSent(key: string, response: ServerResponse, facts: NamespaceFacts): void {
+    const chunks: Buffer[] = []
+    let size = 0
+    let keeping = true
+    const write = response.write.bind(response)
+    const end = response.end.bind(response)
+    const take = (chunk: unknown, encoding: unknown) => {
+      if (!keeping || chunk === undefined || chunk === null || typeof chunk === 'function') return
+      const buffer =
+        typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array)
+      size += buffer.length
+      // One large answer (a feed, an export) must not push out everything else.
+      if (size > this.budgetBytes / 8) keeping = false
+      else chunks.push(buffer)
+    }
+    response.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+      take(chunk, encoding)
+      return write(chunk as never, encoding as never, callback as never)
+    }) as typeof response.write
+    response.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+      take(chunk, encoding)
+      const ended = end(chunk as never, encoding as never, callback as never)
+      if (keeping) this.keepAnswer(key, response, Buffer.concat(chunks), facts)
+      return ended
+    }) as typeof response.end
+  }
+
+  private keepAnswer(key: string, response: ServerResponse, body: Buffer, facts: NamespaceFacts): void {
+    const etag = headerText(response, 'etag')
+    const shared = etag ? facts.sharedAt(etag) : undefined
+    const cacheControl = headerText(response, 'cache-control')
+    const shareable = response.statusCode === 200 && cacheControl.startsWith('public') && !response.hasHeader('set-cookie')
+    // Made at an older revision than this instance now knows: for nobody else.
+    if (!shareable || shared === undefined || shared.revision !== this.revision) return
+    const headers = Object.entries(response.getHeaders())
+      .filter(([name, value]) => value !== undefined && !PER_RESPONSE.has(name))
+      .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]])
+    const previous = this.kept.get(key)
+    if (previous) this.forget(key, previous)
+    this.kept.set(key, { until: shared.until, status: 200, headers, body })
+    this.bytes += body.length + 512
+    for (const [oldest, entry] of this.kept) {
+      if (this.bytes <= this.budgetBytes) break
+      this.forget(oldest, entry)
+    }
+  }
+
+  private forget(key: string, kept: Kept): void {
+    this.kept.delete(key)
+    this.bytes -= kept.body.length + 512
+  }
+}

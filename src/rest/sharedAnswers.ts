@@ -1,0 +1,62 @@
+import type { Payload } from 'payload'
+import { pushedRevision } from '../database/revision'
+import { queryCountEnabled } from '../database/queryCount'
+import { NAMESPACE_FACTS, type NamespaceFacts } from './frontDoor'
+import { limitRate } from './rateLimit'
+
+/** Bounds the tags one revision may hold: their URLs come from callers. */
+const MAX_TAGS = 20_000
+
+/**
+ * The namespace's side of the front door (`frontDoor.ts`): the ETags of the anonymous answers it has
+ * served at the current revision, which the server in front of Next may then serve again, and what
+ * that server needs of Payload (the pushed revision, the read rate limit).
+ */
+class SharedAnswers {
+  private revision: string | undefined
+  /** Each shared ETag, with the time its answer's clock moves on (Infinity when it reads no clock). */
+  private tags = new Map<string, number>()
+
+  constructor(private readonly payload: Payload) {}
+
+  shared(revision: string, tag: string, until: () => number | undefined): void {
+    if (revision !== this.revision) {
+      this.revision = revision
+      this.tags.clear()
+    }
+    if (this.tags.size >= MAX_TAGS) this.tags.clear()
+    if (!this.tags.has(tag)) this.tags.set(tag, until() ?? Infinity)
+  }
+
+  facts(): NamespaceFacts {
+    return {
+      revision: () => pushedRevision(this.payload),
+      sharedAt: (tag) => {
+        const until = this.tags.get(tag)
+        if (this.revision === undefined || until === undefined) return undefined
+        return { revision: this.revision, until: Number.isFinite(until) ? until : undefined }
+      },
+      admitRead: (headers) =>
+        limitRate({ req: { payload: this.payload, headers } as never, actor: null }, 'read').then(
+          (limits) => limits,
+          () => undefined,
+        ),
+      countsQueries: queryCountEnabled,
+    }
+  }
+}
+
+const registries = new WeakMap<Payload, SharedAnswers>()
+
+/**
+ * Records that this anonymous answer, with this ETag, may be served to anyone at this revision;
+ * `until` says when its URL stops giving it, for an answer that reads the clock (asked once per tag).
+ */
+export function answerShared(payload: Payload, revision: string, tag: string, until: () => number | undefined): void {
+  let registry = registries.get(payload)
+  if (!registry) {
+    registries.set(payload, (registry = new SharedAnswers(payload)))
+    ;(globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts })[NAMESPACE_FACTS] = registry.facts()
+  }
+  registry.shared(revision, tag, until)
+}

@@ -1,0 +1,126 @@
+/**
+ * The front door (docs/performance.md): an anonymous answer the namespace has made is served again by
+ * the HTTP server in front of Next, at the same revision only, with the headers and body the namespace
+ * sent; signed-in callers, cookies and conditional requests always reach the namespace, and a write
+ * is seen by the next read. The test server reports its query counts, so kept answers say
+ * `X-Answered-By: front-door`.
+ */
+import { describe, expect, it } from 'vitest'
+import { asAdmin, BASE_URL, NS, unique } from '../support/api'
+import { createEvent, qs } from '../support/fixtures'
+
+/** Headers that belong to one response or one request, not to the answer. */
+const PER_RESPONSE = [
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'x-query-count',
+  'x-answered-by',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+]
+
+type Read = { status: number; headers: Record<string, string>; body: string; front: boolean; queries: number }
+
+async function read(path: string, headers: Record<string, string> = {}): Promise<Read> {
+  const response = await fetch(`${BASE_URL}${path}`, { headers })
+  const all = Object.fromEntries([...response.headers].filter(([name]) => !PER_RESPONSE.includes(name)))
+  return {
+    status: response.status,
+    headers: all,
+    body: await response.text(),
+    front: response.headers.get('X-Answered-By') === 'front-door',
+    queries: Number(response.headers.get('X-Query-Count')),
+  }
+}
+
+/** A list of this test's own events, on a URL nobody else reads. */
+function listOf(tag: string, extra: Record<string, string> = {}): string {
+  return `${NS}/events?${qs({ search: tag, start_date: '2035-03-01', end_date: '2035-03-31', ...extra })}`
+}
+
+const titlesOf = (reply: Read) => (JSON.parse(reply.body) as { events: { title: string }[] }).events.map((event) => event.title)
+
+describe('the front door', () => {
+  it('serves an anonymous answer again without a query, with the status, headers and body the namespace sent', async () => {
+    const tag = unique('front')
+    await createEvent({ title: `${tag} concert`, start: '2035-03-10T18:00:00.000Z' })
+    const variants: Record<string, string>[] = [{}, { Origin: 'https://www.example.org', 'Accept-Encoding': 'gzip' }]
+    for (const headers of variants) {
+      const path = listOf(tag)
+      // The second variant's first read is made from the namespace's own cache: other headers, same answer.
+      const first = await read(path, headers)
+      expect(first.front).toBe(false)
+      const again = await read(path, headers)
+      expect(again.front, JSON.stringify(headers)).toBe(true)
+      expect(again.queries).toBe(0)
+      expect(again.status).toBe(first.status)
+      expect(again.headers).toEqual(first.headers)
+      expect(again.body).toBe(first.body)
+      expect(titlesOf(again)).toEqual([`${tag} concert`])
+    }
+  })
+
+  it('keeps answers apart by the headers that shape them: another origin is answered by the namespace first', async () => {
+    const tag = unique('origin')
+    await createEvent({ title: `${tag} talk`, start: '2035-03-11T18:00:00.000Z' })
+    const path = listOf(tag)
+    await read(path, { Origin: 'https://one.example.org' })
+    expect((await read(path, { Origin: 'https://one.example.org' })).front).toBe(true)
+    const other = await read(path, { Origin: 'https://two.example.org' })
+    expect(other.front).toBe(false)
+    expect(titlesOf(other)).toEqual([`${tag} talk`])
+  })
+
+  it('serves the next read after a write from the namespace, with the write in it', async () => {
+    const tag = unique('fresh')
+    const event = await createEvent({ title: `${tag} before`, start: '2035-03-12T18:00:00.000Z' })
+    const path = listOf(tag)
+    await read(path)
+    expect((await read(path)).front).toBe(true)
+    const renamed = await fetch(`${BASE_URL}/api/events/${event.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `JWT ${await asAdmin()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: `${tag} after` }),
+    })
+    expect(renamed.status).toBe(200)
+    const next = await read(path)
+    expect(next.front).toBe(false)
+    expect(titlesOf(next)).toEqual([`${tag} after`])
+  })
+
+  it('never serves a kept anonymous answer to a signed-in caller, by header or by cookie, nor to a conditional request', async () => {
+    const tag = unique('private')
+    await createEvent({ title: `${tag} public`, start: '2035-03-13T18:00:00.000Z' })
+    await createEvent({ title: `${tag} draft`, start: '2035-03-14T18:00:00.000Z', status: 'draft' })
+    // Editors see every status but trash without asking; anonymous callers see what is published.
+    const path = listOf(tag)
+    const anonymous = await read(path)
+    expect((await read(path)).front).toBe(true)
+    expect(titlesOf(anonymous)).toEqual([`${tag} public`])
+
+    const token = await asAdmin()
+    const signedIn = await read(path, { Authorization: `JWT ${token}` })
+    expect(signedIn.front).toBe(false)
+    expect(signedIn.headers['cache-control']).toMatch(/private/)
+    expect(titlesOf(signedIn)).toEqual([`${tag} public`, `${tag} draft`])
+    // Whatever a cookie is for, the namespace decides what it unlocks.
+    expect((await read(path, { Cookie: `payload-token=${token}` })).front).toBe(false)
+    const conditional = await fetch(`${BASE_URL}${path}`, { headers: { 'If-None-Match': anonymous.headers.etag! } })
+    expect(conditional.status).toBe(304)
+    expect(conditional.headers.get('X-Answered-By')).toBeNull()
+  })
+
+  it('leaves errors and writes to the namespace', async () => {
+    const bad = `${NS}/events?${qs({ per_page: 'many', search: unique('bad') })}`
+    for (let n = 0; n < 2; n++) {
+      const reply = await read(bad)
+      expect(reply.status).toBe(400)
+      expect(reply.front).toBe(false)
+      expect(JSON.parse(reply.body).code).toBe('rest_invalid_param')
+    }
+  })
+})
