@@ -59,9 +59,22 @@ describe('autosave', () => {
       await eventually(() => page.locator('table tbody tr').count()).toBe(1)
       await eventually(() => page.locator('table tbody tr').first().textContent()).toContain(event.title)
       expect(await page.locator('table tbody tr').first().textContent()).not.toContain(edited)
+      // Payload's bulk Publish and Unpublish would change its draft state, not the events' status: not offered.
+      await page.locator('table tbody tr').first().locator('input[type="checkbox"]').check()
+      await eventually(() => page.locator('.list-selection__button:visible').allTextContents()).toEqual(['Edit', 'Delete'])
       await admin.screenshot('list')
     })
     expect((await api(`/events/${event.id}`)).body.title).toBe(event.title)
+
+    await step('create', async () => {
+      // A new event is created by its first Save: there is no "Save draft" beside it.
+      await page.goto(`${BASE_URL}/admin/collections/events/create?locale=en`)
+      await page.locator('#action-save').waitFor()
+      expect(await page.locator('#action-save').textContent()).toBe('Save')
+      expect(await page.locator('#action-save-draft').count()).toBe(1)
+      expect(await page.locator('#action-save-draft').isVisible()).toBe(false)
+      await admin.screenshot('create')
+    })
 
     await step('save', async () => {
       await page.goto(`${BASE_URL}/admin/collections/events/${event.id}?locale=en`)
