@@ -8,6 +8,7 @@ import { Media } from './collections/Media'
 import { Organizers } from './collections/Organizers'
 import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
+import { AUTOSAVE_WORDS } from './collections/drafts'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
 import { DELIVER_JOB, pruneDeliveries, WebhookDeliveries, Webhooks } from './collections/Webhooks'
@@ -54,6 +55,8 @@ const API_REFERENCE_LINK = 'cal-events/rsc#ApiReferenceLink'
  * through the import map, so the map must hold it although no other config names it.
  */
 const CALENDAR_VIEW = 'cal-events/rsc#CalendarView'
+/** Hides Payload's draft controls that autosave makes meaningless on the calendar's collections. */
+const AUTOSAVE_CONTROLS = 'cal-events/rsc#AutosaveControls'
 const CALENDAR_NAV_LINK = 'cal-events/rsc#CalendarNavLink'
 const CALENDAR_LIST_LINK = 'cal-events/rsc#CalendarListLink'
 
@@ -139,6 +142,18 @@ function withRequestHeaders(cors: Config['cors'], headers: string[]): Config['co
   return { ...cors, headers: [...new Set([...(cors.headers ?? []), ...headers])] }
 }
 
+type Translations = NonNullable<NonNullable<Config['i18n']>['translations']>
+
+/** The app's own translations, with the calendar's words for Payload's drafts under them (the app's win). */
+function withWords(own: Translations | undefined, words: typeof AUTOSAVE_WORDS): Translations {
+  const merged: Record<string, Record<string, Record<string, string>>> = { ...(own as Record<string, Record<string, Record<string, string>>>) }
+  for (const [language, groups] of Object.entries(words)) {
+    const mine = merged[language] ?? {}
+    merged[language] = { ...mine, version: { ...groups.version, ...mine.version } }
+  }
+  return merged as Translations
+}
+
 /**
  * Adds the calendar to a Payload config: its collections (shaped by the options), the settings
  * global, the namespace's endpoints and the languages. The incoming config is never modified.
@@ -182,10 +197,12 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         components: {
           ...config.admin?.components,
           afterNavLinks: [...(config.admin?.components?.afterNavLinks ?? []), CALENDAR_NAV_LINK, API_REFERENCE_LINK],
+          header: [...(config.admin?.components?.header ?? []), AUTOSAVE_CONTROLS],
           views: { ...config.admin?.components?.views, eventCalendar: { Component: CALENDAR_VIEW, path: CALENDAR_VIEW_PATH, exact: true } },
         },
         dependencies: { ...config.admin?.dependencies, eventCalendar: { path: EVENT_CALENDAR, type: 'component' } },
       },
+      i18n: { ...config.i18n, translations: withWords(config.i18n?.translations, AUTOSAVE_WORDS) },
       localization: config.localization || localizationFor(options.languages),
       collections: [...(config.collections ?? []), ...collections],
       globals: [...(config.globals ?? []), ...(runtime.settingsGlobal ? [Settings] : [])],

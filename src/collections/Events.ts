@@ -4,6 +4,7 @@ import { parseZone } from '../calendar/dates/zone'
 import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
+import { guardDrafts, separateAutosaves } from './drafts'
 import { enforceAuthorship } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveEventSchedule } from './hooks/eventSchedule'
@@ -54,11 +55,11 @@ export const Events: CollectionConfig = {
   defaultSort: 'startLocal',
   indexes: [{ fields: ['status', 'hideFromListings', 'startLocal'] }],
   hooks: {
-    beforeChange: [enforceAuthorship, publishWhenDue, deriveEventSchedule],
+    beforeChange: [separateAutosaves, enforceAuthorship, publishWhenDue, deriveEventSchedule],
     afterChange: [keepSeries, queuePublication],
     beforeDelete: [releaseSeries],
     afterRead: protection.afterRead,
-    beforeOperation: protection.beforeOperation,
+    beforeOperation: [guardDrafts, ...protection.beforeOperation],
   },
   fields: [
     { name: 'title', type: 'text', required: true, localized: true },

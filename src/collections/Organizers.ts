@@ -3,6 +3,7 @@ import { authoredContentAccess, passwordProtection } from '../calendar/access/co
 import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
+import { guardDrafts, separateAutosaves } from './drafts'
 import { enforceAuthorship } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 
@@ -18,10 +19,10 @@ export const Organizers: CollectionConfig = {
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'email', 'phone', 'status'] },
   defaultSort: '-publishedAt',
   hooks: {
-    beforeChange: [enforceAuthorship, publishWhenDue],
+    beforeChange: [separateAutosaves, enforceAuthorship, publishWhenDue],
     afterChange: [queuePublication],
     afterRead: protection.afterRead,
-    beforeOperation: protection.beforeOperation,
+    beforeOperation: [guardDrafts, ...protection.beforeOperation],
   },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },

@@ -1,4 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionSlug, PayloadRequest } from 'payload'
+import { savesDraftOnly } from './drafts'
 import { RESOURCES } from '../calendar/resources'
 import { PUBLISH_JOB } from '../globals/Settings'
 
@@ -33,7 +34,7 @@ export async function publishDue(req: PayloadRequest, now = new Date()): Promise
  * task's schedule (every minute) catches anything a lost queue entry would miss.
  */
 export const queuePublication: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {
-  const scheduled = doc.status === 'future' && doc.publishedAt
+  const scheduled = !savesDraftOnly(doc) && doc.status === 'future' && doc.publishedAt
   if (scheduled && (previousDoc?.status !== 'future' || previousDoc?.publishedAt !== doc.publishedAt)) {
     await req.payload.jobs.queue({ task: PUBLISH_JOB.task, queue: PUBLISH_JOB.queue, input: {}, waitUntil: new Date(doc.publishedAt), req })
   }
@@ -45,6 +46,7 @@ export const queuePublication: CollectionAfterChangeHook = async ({ doc, previou
  * does: it would otherwise wait for the next run of the task, and show as Scheduled for a past date.
  */
 export const publishWhenDue: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  if (savesDraftOnly(data)) return data
   const status = data.status ?? originalDoc?.status
   const at = data.publishedAt ?? originalDoc?.publishedAt
   if (status === 'future' && (!at || new Date(at).getTime() <= Date.now())) data.status = 'publish'

@@ -3,5 +3,6 @@
  * import map resolves them (`cal-events/rsc#CalendarView`).
  */
 export { ApiReferenceLink } from './ApiReferenceLink'
+export { AutosaveControls } from './AutosaveControls'
 export { CalendarListLink, CalendarNavLink } from './CalendarLinks'
 export { CalendarView } from './CalendarView'

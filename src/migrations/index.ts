@@ -7,6 +7,7 @@ import * as migration_20261123_234518_login_throttle from './20261123_234518_log
 import * as migration_20261124_000141_scheduled_publishing from './20261124_000141_scheduled_publishing';
 import * as migration_20261125_042042_session from './20261125_042042_session';
 import * as migration_20261125_044854_import_sources from './20261125_044854_import_sources';
+import * as migration_20261125_091257_drafts_autosave from './20261125_091257_drafts_autosave';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261125_044854_import_sources.up,
     down: migration_20261125_044854_import_sources.down,
-    name: '20261125_044854_import_sources'
+    name: '20261125_044854_import_sources',
+  },
+  {
+    up: migration_20261125_091257_drafts_autosave.up,
+    down: migration_20261125_091257_drafts_autosave.down,
+    name: '20261125_091257_drafts_autosave'
   },
 ];

@@ -88,7 +88,7 @@ describe('the editors’ workflow', () => {
         .click()
       await fill()
       await admin.screenshot(`bulk-${field.toLowerCase()}`)
-      await drawer.locator('.edit-many__save').click()
+      await drawer.locator('.edit-many__publish').click()
       await admin.toast('Updated 3 Events successfully.')
     }
 
@@ -145,8 +145,8 @@ describe('the editors’ workflow', () => {
   it('schedules an event: hidden until its publication date, then published by the jobs queue', async () => {
     const { page, step, toast } = admin
     const event = await createEventAs(token, { status: 'draft', title: unique('Scheduled gala ') })
-    // The picker takes minutes: the next whole minute, at most a minute away (the browser runs in UTC).
-    const due = DateTime.utc().plus({ minutes: 1 }).startOf('minute')
+    // The picker takes minutes: a whole minute 30 to 90 s away, time enough for the steps before the save (the browser runs in UTC).
+    const due = DateTime.utc().plus({ seconds: 90 }).startOf('minute')
     await step('schedule', async () => {
       await page.goto(`${BASE_URL}/admin/collections/events/${event.id}?locale=en`)
       const picker = page.locator('#field-publishedAt .date-time-picker input')

@@ -30,7 +30,8 @@ export const authoredContentAccess: {
   readVersions: ({ req }) => capabilities.editOthers(actorOf(req.user)),
 }
 
-function editableWhere(actor: Actor): boolean | Where {
+/** The items `actor` may edit, as a `where` (or all, or none). */
+export function editableWhere(actor: Actor): boolean | Where {
   if (capabilities.editOthers(actor)) return true
   if (!actor || !capabilities.create(actor)) return false
   const own: Where = { author: { equals: actor.id } }

@@ -1,6 +1,7 @@
 import type { Field } from 'payload'
 import { STATUSES } from '../../calendar/access/capabilities'
 import { passwordRead } from '../../calendar/access/collectionAccess'
+import { AUTOSAVE_INTERVAL_MS } from '../drafts'
 
 const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
   publish: 'Published',
@@ -14,9 +15,13 @@ const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
 /**
  * Every save of an event, venue or organizer keeps the state it left as a version (docs/api.md §21):
  * editors see who changed what and when, compare two versions and restore one. Series occurrences
- * follow their parent's versions rather than keeping their own.
+ * follow their parent's versions rather than keeping their own. Edits are autosaved as drafts
+ * (`collections/drafts.ts`), validated as a save is, so no autosave holds what a save would refuse.
  */
-export const AUTHORED_VERSIONS = { maxPerDoc: 50 } as const
+export const AUTHORED_VERSIONS = {
+  maxPerDoc: 50,
+  drafts: { autosave: { interval: AUTOSAVE_INTERVAL_MS }, validate: true },
+} as const
 
 /** Status, author, publication date and password: what events, venues and organizers share. */
 export function authoredFields(): Field[] {
@@ -31,6 +36,19 @@ export function authoredFields(): Field[] {
       admin: { position: 'sidebar' },
       // A copy is a new draft, whatever its original's status (docs/api.md §21).
       hooks: { beforeDuplicate: [() => 'draft'] },
+    },
+    {
+      // Payload's draft state (collections/drafts.ts), not a publication state. Named apart from
+      // `status`, whose enum Payload's default name would take; lists read saved rows, where it is
+      // always `published` (rows and versions from before autosave too, by this default), so it is
+      // neither a column nor a filter.
+      name: '_status',
+      type: 'select',
+      // Payload's own options (draft, published), which it adds to these.
+      options: [],
+      defaultValue: 'published',
+      enumName: ({ tableName }) => `enum_${tableName}_autosave`,
+      admin: { disableListColumn: true, disableListFilter: true },
     },
     {
       name: 'author',

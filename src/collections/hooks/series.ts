@@ -1,4 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
+import { savesDraftOnly } from '../drafts'
 import { siteSettings } from '../../globals/siteSettings'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import type { Event } from '../../payload-types'
@@ -13,7 +14,7 @@ async function scopeOf(req: PayloadRequest): Promise<SeriesScope> {
  * Payload's REST or local API), in the write's transaction (docs/api.md §16).
  */
 export const keepSeries: CollectionAfterChangeHook<Event> = async ({ doc, previousDoc, operation, req }) => {
-  if (req.context[SERIES_UPKEEP]) return doc
+  if (req.context[SERIES_UPKEEP] || savesDraftOnly(doc)) return doc
   const before = operation === 'update' ? previousDoc : undefined
   const trashed = doc.status === 'trash' && before !== undefined && before.status !== 'trash'
   // A write to an event that neither is nor joins a series costs nothing more.
