@@ -150,6 +150,34 @@ export class RevisionCache {
     })
     return computed
   }
+
+  /**
+   * Values of many keys at once, kept under `kind:key`: those not yet known at this revision are
+   * computed by one call of `load` (one query for a whole page), which answers the keys it found;
+   * the others get `absent`.
+   */
+  async getMany<T>(
+    revision: string | undefined,
+    kind: string,
+    keys: string[],
+    load: (missing: string[]) => Promise<Map<string, T>>,
+    absent: T,
+  ): Promise<Map<string, T>> {
+    const unique = [...new Set(keys)]
+    const missing: string[] = []
+    let batch: Promise<Map<string, T>> | undefined
+    const values = await Promise.all(
+      unique.map((key) =>
+        this.get(revision, `${kind}:${key}`, () => {
+          missing.push(key)
+          // Every key missing is known once `map` has run: the batch starts on the next tick, with all of them.
+          batch ??= Promise.resolve().then(() => load(missing))
+          return batch.then((found) => (found.has(key) ? found.get(key)! : absent))
+        }),
+      ),
+    )
+    return new Map(unique.map((key, index) => [key, values[index]!]))
+  }
 }
 
 const caches = new WeakMap<Payload, RevisionCache>()

@@ -8,7 +8,7 @@ import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
 import { unlocks } from '../passwords'
 import { eventQuery } from '../query/eventList'
-import { loadEventPage } from '../query/eventPage'
+import { loadEventPage, pageAccess, type PageAccess } from '../query/eventPage'
 import { idBySlug, readOptions } from '../query/read'
 import { loadRelated } from '../query/related'
 import type { EventListParams } from '../schemas/events'
@@ -51,29 +51,32 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
 }
 
 /** The events of a selection as the list serves them, by the cheapest path that gives this caller the same answer. */
-export function loadEvents(ctx: RestContext, selection: EventSelection): Promise<EventPage> {
-  return (servedByPageQuery(ctx, selection.unlocking) ? publicPage : accessControlledPage)(ctx, selection)
+export async function loadEvents(ctx: RestContext, selection: EventSelection): Promise<EventPage> {
+  const access = servedByPageQuery(ctx, selection.unlocking) ? await pageAccess(ctx) : undefined
+  return access ? pageOfQuery(ctx, selection, access) : accessControlledPage(ctx, selection)
 }
 
 /**
- * The public listing (anonymous, no password to try, no developer fields to read) is most of the
- * traffic a calendar serves: it skips the local API (see `loadEventPage`).
+ * Most readers (no password to try, no developer fields to read, access rules the page query can
+ * state) skip the local API (see `loadEventPage`): anonymous visitors, the bulk of a calendar's
+ * traffic, and signed-in editors alike.
  */
 function servedByPageQuery(ctx: RestContext, unlocking: Unlocking): boolean {
-  return !ctx.req.user && unlocking.password === undefined && Object.values(ctx.calendar.customFields).every((fields) => !fields.length)
+  return unlocking.password === undefined && Object.values(ctx.calendar.customFields).every((fields) => !fields.length)
 }
 
 /**
  * The page's ids and the total from Payload's database adapter, with the same `where` (and the
  * collection's read access) as the local API would use, then the page in one query.
  */
-async function publicPage(ctx: RestContext, selection: EventSelection): Promise<EventPage> {
+async function pageOfQuery(ctx: RestContext, selection: EventSelection, pageRules: PageAccess): Promise<EventPage> {
   const access = await ctx.req.payload.collections.events.config.access.read({ req: ctx.req })
   if (access === false) return emptyPage()
   const args = { collection: 'events' as const, where: combineQueries(selection.where, access), locale: ctx.language, req: ctx.req }
   const [found, total] = await Promise.all([
     ctx.req.payload.db.find({ ...args, sort: selection.sort, limit: selection.perPage, page: selection.page, pagination: false, select: { id: true } }),
     // Exact totals cost a scan of every match (most of the time of a page at a million events): once per revision.
+    // The key holds the access rule, hence the reader's id wherever the rule names it.
     selection.count
       ? revisionCache(ctx.req.payload).get(
           ctx.revision,
@@ -85,8 +88,12 @@ async function publicPage(ctx: RestContext, selection: EventSelection): Promise<
   const { events, related } = await loadEventPage(
     ctx,
     found.docs.map((doc) => doc.id as number),
+    pageRules,
   )
-  return { events, related, total: total ?? events.length, unlocked: new Set() }
+  const unlocked = new Set<number>()
+  // Without a password, only `context=edit` by a reader who may edit the event opens it: no query.
+  for (const event of events) if (event.hasPassword && (await unlocks(ctx, 'events', event, selection.unlocking))) unlocked.add(event.id)
+  return { events, related, total: total ?? events.length, unlocked }
 }
 
 /** Every other reader: the local API with the caller's access, and protected events unlocked by password. */
@@ -153,7 +160,8 @@ export async function readableEvent(ctx: RestContext, id: number) {
     overrideAccess: true,
     req: ctx.req,
     disableErrors: true,
-    select: { status: true, author: true, hasPassword: true },
+    // The stored password too, so that checking a given one costs no second read.
+    select: { status: true, author: true, hasPassword: true, password: true },
   })
   if (!probe) throw new RestError(errorCodes(EVENTS).notFound, `Event with ID ${id} does not exist.`, 404)
   if (probe.status === 'trash') throw new RestError('event-no-longer-available', 'This event is no longer available', 403)
@@ -168,6 +176,12 @@ export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocki
   const probe = await readableEvent(ctx, id)
   const unlocked = await unlocks(ctx, 'events', probe, unlocking)
   if (!unlocked) throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
+  const pageRules = servedByPageQuery(ctx, {}) ? await pageAccess(ctx) : undefined
+  if (pageRules) {
+    const { events, related } = await loadEventPage(ctx, [id], pageRules)
+    if (!events[0]) throw new RestError(errorCodes(EVENTS).notAccessible, 'The requested event is not accessible', 403)
+    return { body: serializeEvent(ctx, events[0], related, { single: true, unlocked: true }) }
+  }
   // A reader who gave the right password may see content that field access hides from anonymous readers.
   const event = (await ctx.req.payload.findByID({
     ...readOptions(ctx, 'events'),

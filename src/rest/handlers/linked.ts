@@ -7,7 +7,7 @@ import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
 import { unlocks } from '../passwords'
 import { linkedWithEvents } from '../query/linkedWithEvents'
-import { findByIds, idBySlug, idIn, readOptions, searchWhere } from '../query/read'
+import { findByIdsPerRevision, idBySlug, idIn, readOptions, searchWhere } from '../query/read'
 import { statusFilter } from '../query/status'
 import type { RestResult } from '../route'
 import type { LinkedListParams } from '../schemas/linked'
@@ -43,7 +43,7 @@ const KINDS: Record<
 async function relatedOf(ctx: RestContext, docs: Doc[]): Promise<Related> {
   const related = emptyRelated()
   const images = docs.map((doc) => idOf(doc.image)).filter((id): id is number => id !== undefined)
-  related.media = await findByIds(ctx, 'media', images)
+  related.media = await findByIdsPerRevision(ctx, 'media', images)
   return related
 }
 
@@ -60,7 +60,7 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
     echo.push(['search', params.search])
   }
   if (params.event !== undefined) {
-    const event = (await findByIds<Event>(ctx, 'events', [params.event])).get(params.event)
+    const event = (await findByIdsPerRevision<Event>(ctx, 'events', [params.event])).get(params.event)
     if (!event) throw RestError.invalidParams({ event: 'No such event.' })
     and.push(
       idIn(
@@ -121,7 +121,8 @@ export async function readLinked(ctx: RestContext, kind: Kind, id: number, unloc
     overrideAccess: true,
     req: ctx.req,
     disableErrors: true,
-    select: { status: true, author: true, hasPassword: true },
+    // The stored password too, so that checking a given one costs no second read.
+    select: { status: true, author: true, hasPassword: true, password: true },
   })
   if (!probe) throw RestError.invalidParams({ id: `No ${singular} has this id.` })
   if (probe.status !== 'publish' && !capabilities.readUnpublished(ctx.actor, probe)) {

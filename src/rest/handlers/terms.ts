@@ -5,7 +5,8 @@ import type { TermResource } from '../../calendar/resources'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
-import { escapeLike, findByIds, idIn, readOptions } from '../query/read'
+import { revisionCache } from '../../database/revision'
+import { escapeLike, findByIds, findByIdsPerRevision, idIn, readerKey, readOptions } from '../query/read'
 import { categoryAncestors } from '../query/categoryAncestors'
 import { termCounts, termsInUse } from '../query/termCounts'
 import type { HttpMethod, RestResult } from '../route'
@@ -41,7 +42,7 @@ export async function listTerms(ctx: RestContext, terms: TermResource, params: T
   if (params.slug) and.push({ or: [{ slug: { equals: params.slug } }, ...(ctx.language === 'en' ? [] : [{ 'slug.en': { equals: params.slug } }])] })
   // Every id named by `include`, `exclude` or `parent` must be a term of this taxonomy (docs/api.md §8).
   const named = [...(params.include ?? []), ...(params.exclude ?? []), ...(params.parent !== undefined ? [params.parent] : [])]
-  const found = named.length ? await findByIds(ctx, terms.collection, named) : new Map()
+  const found = named.length ? await findByIdsPerRevision(ctx, terms.collection, named) : new Map()
   for (const name of ['include', 'exclude'] as const) {
     const missing = params[name]?.filter((id) => !found.has(id)) ?? []
     if (missing.length) invalid[name] = `No such term: ${missing.join(', ')}.`
@@ -54,13 +55,13 @@ export async function listTerms(ctx: RestContext, terms: TermResource, params: T
   }
   const eventId = params.event ?? params.post
   if (eventId !== undefined) {
-    const event = (await findByIds<Event>(ctx, 'events', [eventId])).get(eventId)
+    const event = (await findByIdsPerRevision<Event>(ctx, 'events', [eventId])).get(eventId)
     if (!event) invalid[params.event !== undefined ? 'event' : 'post'] = 'No such event.'
     const linked = (terms.singular === 'category' ? event?.categories : event?.tags) ?? []
     and.push(idIn(linked.map(idOf).filter((id): id is number => id !== undefined)))
   }
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
-  if (params.hide_empty) and.push(idIn(await termsInUse(ctx.req.payload, terms.singular)))
+  if (params.hide_empty) and.push(idIn(await termsInUse(ctx, terms.singular)))
 
   const direction = params.order === 'desc' ? '-' : ''
   const orderby = params.orderby ?? 'name'
@@ -82,20 +83,26 @@ export async function listTerms(ctx: RestContext, terms: TermResource, params: T
     total = all.length
   } else {
     const column = orderby === 'term_group' ? 'id' : orderby
-    const found = await ctx.req.payload.find({
-      ...readOptions(ctx, terms.collection),
-      collection: terms.collection,
-      where: { and },
-      sort: [`${direction}${column}`, 'id'],
-      page: params.page,
-      limit: perPage,
-    })
+    const where: Where = { and }
+    const [found, counted] = await Promise.all([
+      ctx.req.payload.find({
+        ...readOptions(ctx, terms.collection),
+        collection: terms.collection,
+        where,
+        sort: [`${direction}${column}`, 'id'],
+        page: params.page,
+        limit: perPage,
+        pagination: false,
+      }),
+      // Upstream counts the matches past the last page too (§12.2); once per content revision.
+      revisionCache(ctx.req.payload).get(
+        ctx.revision,
+        `term-total:${terms.collection}:${ctx.language}:${readerKey(ctx)}:${JSON.stringify(where)}`,
+        async () => (await ctx.req.payload.count({ ...readOptions(ctx), collection: terms.collection, where })).totalDocs,
+      ),
+    ])
     docs = found.docs as Term[]
-    // Past the last page Payload reports no total; upstream still counts the matches (§12.2).
-    total =
-      docs.length || params.page === 1
-        ? found.totalDocs
-        : (await ctx.req.payload.count({ ...readOptions(ctx), collection: terms.collection, where: { and } })).totalDocs
+    total = counted
   }
   const related = await relatedOf(ctx, terms, docs)
   return listResult({

@@ -1,5 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import { rawQuery } from '../../database/rawQuery'
+import { revisionCache } from '../../database/revision'
 import type { RestContext } from '../context'
 
 /** Deeper than any real tree; ends the walk should the admin ever have stored a loop. */
@@ -7,18 +8,28 @@ const MAX_DEPTH = 32
 
 /**
  * For each of these categories that has a parent, its ancestors' slugs, outermost first, in the
- * request's language with fallback to English: one recursive query for a whole page.
+ * request's language with fallback to English: one recursive query for those of a page not yet
+ * known at this content revision.
  */
 export async function categoryAncestors(ctx: RestContext, categories: { id: number; parent?: unknown }[]): Promise<Map<number, string[]>> {
-  const children = categories.filter((category) => category.parent !== null && category.parent !== undefined).map((category) => category.id)
-  const ancestors = new Map<number, string[]>()
-  if (!children.length) return ancestors
+  const children = categories.filter((category) => category.parent !== null && category.parent !== undefined).map((category) => String(category.id))
+  const kept = await revisionCache(ctx.req.payload).getMany(
+    ctx.revision,
+    `category-ancestors:${ctx.language}`,
+    children,
+    (missing) => ancestorsOf(ctx, missing),
+    [],
+  )
+  return new Map([...kept].map(([id, chain]) => [Number(id), chain]))
+}
+
+async function ancestorsOf(ctx: RestContext, children: string[]): Promise<Map<string, string[]>> {
   const rows = await rawQuery<{ start: number; slug: string | null }>(
     ctx.req.payload,
     sql`
     with recursive up (id, start, depth) as (
       select c.parent_id, c.id, 1 from event_categories c where c.id in (${sql.join(
-        children.map((id) => sql`${id}`),
+        children.map((id) => sql`${Number(id)}`),
         sql`, `,
       )}) and c.parent_id is not null
       union all
@@ -30,10 +41,12 @@ export async function categoryAncestors(ctx: RestContext, categories: { id: numb
       left join event_categories_locales en on en._parent_id = up.id and en._locale = 'en'
      order by up.start, up.depth desc`,
   )
+  const ancestors = new Map<string, string[]>()
   for (const row of rows) {
-    const chain = ancestors.get(Number(row.start)) ?? []
+    const start = String(row.start)
+    const chain = ancestors.get(start) ?? []
     chain.push(row.slug ?? '')
-    ancestors.set(Number(row.start), chain)
+    ancestors.set(start, chain)
   }
   return ancestors
 }

@@ -9,7 +9,7 @@ import { venuesNear } from './geo'
 import { laterOccurrences } from './laterOccurrences'
 import { resolveTermEntries, withSubcategories } from './terms'
 import { statusFilter } from './status'
-import { findByIds, searchWhere } from './read'
+import { findByIdsPerRevision, searchWhere } from './read'
 
 export type EventQuery = {
   where: Where
@@ -116,7 +116,7 @@ export async function eventQuery(ctx: RestContext, params: Omit<EventListParams,
   ] as const) {
     const ids = params[param]
     if (!ids) continue
-    const found = await findByIds(ctx, collection, ids)
+    const found = await findByIdsPerRevision(ctx, collection, ids)
     const missing = ids.filter((id) => !found.has(id))
     if (missing.length) invalid[param] = `No such ${param}: ${missing.join(', ')}.`
     and.push({ [field]: { in: ids } })
@@ -148,7 +148,7 @@ export async function eventQuery(ctx: RestContext, params: Omit<EventListParams,
     echo.include = params.include.join(',')
   }
   if (params.post_parent !== undefined) {
-    const parent = await findByIds(ctx, 'events', [params.post_parent])
+    const parent = await findByIdsPerRevision(ctx, 'events', [params.post_parent])
     if (!parent.size) invalid.post_parent = 'No such event.'
     and.push({ parent: { equals: params.post_parent } })
     echo.post_parent = String(params.post_parent)

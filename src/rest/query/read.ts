@@ -1,5 +1,9 @@
+import { sql } from '@payloadcms/db-postgres'
+import { rawQueryIn } from '../../database/rawQuery'
 import { capabilities } from '../../calendar/access/capabilities'
 import type { CollectionSlug, Where } from 'payload'
+import { roleOf } from '../../calendar/access/roles'
+import { revisionCache } from '../../database/revision'
 import type { RestContext } from '../context'
 
 const AUTHORED = ['status', 'author', 'publishedAt', 'hasPassword', 'slug', 'excerpt', 'descriptionHtml', 'image', 'updatedAt', 'createdAt']
@@ -95,26 +99,48 @@ export async function findByIds<T>(ctx: RestContext, collection: CollectionSlug,
 }
 
 /**
+ * Whom a read is for, as far as the access rules tell readers apart (role and user): values derived
+ * with the caller's access are kept per reader, never shared between users.
+ */
+export function readerKey(ctx: RestContext): string {
+  return ctx.actor ? `user:${ctx.actor.id}:${roleOf(ctx.actor)}` : 'anonymous'
+}
+
+/**
+ * `findByIds`, kept per content revision, reader and language: the records a page embeds or a filter
+ * names (images, the venue of `venue=`) are asked once per revision, not once per request.
+ */
+export async function findByIdsPerRevision<T>(ctx: RestContext, collection: CollectionSlug, ids: number[]): Promise<Map<number, T>> {
+  const kept = await revisionCache(ctx.req.payload).getMany<T | undefined>(
+    ctx.revision,
+    `records:${collection}:${ctx.language}:${readerKey(ctx)}`,
+    ids.map(String),
+    async (missing) => new Map([...(await findByIds<T>(ctx, collection, missing.map(Number)))].map(([id, doc]) => [String(id), doc])),
+    undefined,
+  )
+  const found = new Map<number, T>()
+  for (const [id, doc] of kept) if (doc !== undefined) found.set(Number(id), doc)
+  return found
+}
+
+/** The tables of the collections that have slugs, for the slug lookup below. */
+const SLUGGED: Partial<Record<CollectionSlug, string>> = { events: 'events', venues: 'venues', organizers: 'organizers' }
+
+/**
  * The id of the record whose slug is `slug` in the request's language, else in English; existence
- * only, whoever may read it (upstream resolves slugs across statuses before checking access).
+ * only, whoever may read it (upstream resolves slugs across statuses before checking access). One
+ * hand-written query for both languages, which Payload's API would ask one after the other.
  */
 export async function idBySlug(ctx: RestContext, collection: CollectionSlug, slug: string): Promise<number | undefined> {
-  for (const locale of new Set([ctx.language, 'en'] as const)) {
-    const where: Where = { slug: { equals: slug } }
-    const { docs } = await ctx.req.payload.find({
-      collection,
-      where,
-      locale,
-      depth: 0,
-      limit: 1,
-      pagination: false,
-      overrideAccess: true,
-      req: ctx.req,
-      select: {},
-    })
-    if (docs[0]) return docs[0].id as number
-  }
-  return undefined
+  const table = SLUGGED[collection]
+  if (!table) throw new Error(`no slug lookup for ${collection}`)
+  const locales = sql.raw(`${table}_locales`)
+  const rows = await rawQueryIn<{ id: number }>(
+    ctx.req,
+    sql`select _parent_id as id from ${locales} where slug = ${slug} and _locale in (${ctx.language}::_locales, 'en')
+         order by (_locale = ${ctx.language}::_locales) desc, _parent_id limit 1`,
+  )
+  return rows[0] ? Number(rows[0].id) : undefined
 }
 
 /**

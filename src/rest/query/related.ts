@@ -2,7 +2,7 @@ import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '..
 import type { RestContext } from '../context'
 import { idOf } from '../serialize/common'
 import type { Related } from '../serialize/related'
-import { findByIds } from './read'
+import { findByIds, findByIdsPerRevision } from './read'
 import { termCounts } from './termCounts'
 
 function ids(values: unknown[]): number[] {
@@ -24,6 +24,6 @@ export async function loadRelated(ctx: RestContext, events: Event[]): Promise<Re
     findByIds<EventTag>(ctx, 'event-tags', ids(events.map((e) => e.tags))),
   ])
   const images = ids([...events, ...venues.values(), ...organizers.values()].map((item) => item.image))
-  const [media, counts] = await Promise.all([findByIds<Media>(ctx, 'media', images), termCounts(ctx, [...categories.keys()], [...tags.keys()])])
+  const [media, counts] = await Promise.all([findByIdsPerRevision<Media>(ctx, 'media', images), termCounts(ctx, [...categories.keys()], [...tags.keys()])])
   return { venues, organizers, categories, tags, media, termCounts: counts }
 }

@@ -10,20 +10,9 @@ type Row = { kind: 'category' | 'tag'; id: number; count: string | number }
  * Published events per term for a batch of terms, from the counts the database keeps
  * (`calendar_term_count`), in one query for those not yet read at this request's revision.
  */
-export async function termCounts(ctx: RestContext, categoryIds: number[], tagIds: number[]): Promise<Map<string, number>> {
-  const keys = [...new Set([...categoryIds.map((id) => `category:${id}`), ...tagIds.map((id) => `tag:${id}`)])]
-  const cache = revisionCache(ctx.req.payload)
-  let batch: Promise<Map<string, number>> | undefined
-  const missing: string[] = []
-  const counts = keys.map((key) =>
-    cache.get(ctx.revision, `term-count:${key}`, () => {
-      missing.push(key)
-      batch ??= Promise.resolve().then(() => countTerms(ctx.req.payload, missing))
-      return batch.then((found) => found.get(key) ?? 0)
-    }),
-  )
-  const values = await Promise.all(counts)
-  return new Map(keys.map((key, index) => [key, values[index]!]))
+export function termCounts(ctx: RestContext, categoryIds: number[], tagIds: number[]): Promise<Map<string, number>> {
+  const keys = [...categoryIds.map((id) => `category:${id}`), ...tagIds.map((id) => `tag:${id}`)]
+  return revisionCache(ctx.req.payload).getMany(ctx.revision, 'term-count', keys, (missing) => countTerms(ctx.req.payload, missing), 0)
 }
 
 async function countTerms(payload: Payload, keys: string[]): Promise<Map<string, number>> {
@@ -42,8 +31,10 @@ async function countTerms(payload: Payload, keys: string[]): Promise<Map<string,
   return new Map(rows.map((row) => [`${row.kind}:${row.id}`, Number(row.count)]))
 }
 
-/** Ids of the categories or tags that at least one published event uses (`hide_empty`). */
-export async function termsInUse(payload: Payload, kind: 'category' | 'tag'): Promise<number[]> {
-  const rows = await rawQuery<{ id: number }>(payload, sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`)
-  return rows.map((row) => Number(row.id))
+/** Ids of the categories or tags that at least one published event uses (`hide_empty`), once per content revision. */
+export function termsInUse(ctx: RestContext, kind: 'category' | 'tag'): Promise<number[]> {
+  return revisionCache(ctx.req.payload).get(ctx.revision, `terms-in-use:${kind}`, async () => {
+    const rows = await rawQuery<{ id: number }>(ctx.req.payload, sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`)
+    return rows.map((row) => Number(row.id))
+  })
 }

@@ -1,13 +1,24 @@
 import { sql } from '@payloadcms/db-postgres'
 import { rawQuery } from '../../database/rawQuery'
+import { revisionCache } from '../../database/revision'
 import type { RestContext } from '../context'
 
 /**
  * Category or tag ids from entries that are ids or slugs (docs/api.md §4.1): returns the ids and the
  * entries that name no term, in two queries at most (ids and slugs in the request language, then
- * slugs in English).
+ * slugs in English), once per content revision (whoever asks: terms are read without access rules).
  */
-export async function resolveTermEntries(
+export function resolveTermEntries(
+  ctx: RestContext,
+  collection: 'event-categories' | 'event-tags',
+  entries: string[],
+): Promise<{ ids: number[]; unknown: string[] }> {
+  return revisionCache(ctx.req.payload).get(ctx.revision, `term-entries:${collection}:${ctx.language}:${JSON.stringify(entries)}`, () =>
+    lookUpTermEntries(ctx, collection, entries),
+  )
+}
+
+async function lookUpTermEntries(
   ctx: RestContext,
   collection: 'event-categories' | 'event-tags',
   entries: string[],
@@ -44,10 +55,15 @@ export async function resolveTermEntries(
 /**
  * The categories and every category below them, at any depth: a category filter lists the events
  * filed under its subcategories too, as WordPress's taxonomy queries do for hierarchical taxonomies.
- * Hand-written: a recursive query, which Payload's API cannot ask; `union` stops at a cycle.
+ * Hand-written: a recursive query, which Payload's API cannot ask; `union` stops at a cycle. Once
+ * per content revision.
  */
 export async function withSubcategories(ctx: RestContext, ids: number[]): Promise<number[]> {
   if (!ids.length) return ids
+  return revisionCache(ctx.req.payload).get(ctx.revision, `subcategories:${[...ids].sort((a, b) => a - b).join(',')}`, () => categoryTree(ctx, ids))
+}
+
+async function categoryTree(ctx: RestContext, ids: number[]): Promise<number[]> {
   const rows = await rawQuery<{ id: number }>(
     ctx.req.payload,
     sql`
