@@ -4,23 +4,16 @@
  * revision, no publication. Only those who may edit the item read its autosave; a save (from any
  * door) supersedes it.
  */
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique, userWithRole } from '../support/api'
+import { testDatabase } from '../support/database'
 import { api, createEventAs, createVenueAs, payloadDocs } from '../support/writeFixtures'
 
 let admin: string
-let db: pg.Client
+const db = testDatabase()
 
 beforeAll(async () => {
   admin = await asAdmin()
-  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
-  db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await db.connect()
-})
-
-afterAll(async () => {
-  await db?.end()
 })
 
 /** What the admin's autosave sends: the edits, as a draft of the item. */

@@ -3,24 +3,17 @@
  * uses it, hand-written SQL) appear in order, once per item, as each caller may see them; cursors
  * resume, page and expire.
  */
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique } from '../support/api'
+import { testDatabase } from '../support/database'
 import { changeSettings, restoreSettings } from '../support/fixtures'
 import { api, createEventAs } from '../support/writeFixtures'
 
 let admin: string
-let db: pg.Client
+const db = testDatabase()
 
 beforeAll(async () => {
   admin = await asAdmin()
-  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
-  db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await db.connect()
-})
-
-afterAll(async () => {
-  await db?.end()
 })
 
 type Change = { type: string; id: number; action: string; modified_utc: string }

@@ -3,25 +3,18 @@
  * answer again and writes nothing; the same key on another request is a 422; concurrent requests
  * with one key make one write; keys belong to their user and last 24 hours.
  */
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, unique, userWithRole, type TestUser } from '../support/api'
+import { testDatabase } from '../support/database'
 import { api, eventBody } from '../support/writeFixtures'
 
 let admin: string
 let editor: TestUser
-let db: pg.Client
+const db = testDatabase()
 
 beforeAll(async () => {
   admin = await asAdmin()
   editor = await userWithRole('editor')
-  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
-  db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await db.connect()
-})
-
-afterAll(async () => {
-  await db?.end()
 })
 
 const post = (key: string, body: Record<string, unknown>, token = admin) =>
