@@ -10,6 +10,7 @@
 import http from 'node:http'
 import path from 'node:path'
 import next from 'next'
+import { answerBudgetBytes } from '../src/rest/answerCache'
 import { FrontDoor } from '../src/rest/frontDoor'
 import { loadGate } from '../src/rest/loadShedding'
 
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   await app.prepare()
   const handle = app.getRequestHandler()
   const gate = loadGate({ queueMs: Number(process.env.SHED_QUEUE_MS ?? 500), minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32) })
-  const front = new FrontDoor(Number(process.env.ANSWER_CACHE_MB ?? 32) * 1024 * 1024 || 0)
+  const front = new FrontDoor(answerBudgetBytes())
   const server = http.createServer((request, response) => {
     // What Next would set: the front door takes the read rate limit from the same address.
     request.headers['x-forwarded-for'] ??= request.socket.remoteAddress

@@ -65,16 +65,18 @@ export async function installRevision(payload: Payload): Promise<void> {
  * without a query while this instance listens for it, read from the database otherwise.
  */
 export async function readRevision(payload: Payload): Promise<string | undefined> {
-  if ((payload.db as unknown as { readReplicaOptions?: string[] }).readReplicaOptions?.length) return undefined
+  if (readsFromReplicas(payload)) return undefined
   const pushed = pushedRevision(payload)
   if (pushed !== undefined) return pushed
   const rows = await rawQuery<{ value: string | number }>(payload, sql`select value from calendar_revision where id = 1`)
   return rows[0] ? String(rows[0].value) : undefined
 }
 
+const readsFromReplicas = (payload: Payload) => Boolean((payload.db as unknown as { readReplicaOptions?: string[] }).readReplicaOptions?.length)
+
 /** The revision as PostgreSQL pushes it to this instance, without a query; undefined while it does not listen. */
 export function pushedRevision(payload: Payload): string | undefined {
-  if ((payload.db as unknown as { readReplicaOptions?: string[] }).readReplicaOptions?.length) return undefined
+  if (readsFromReplicas(payload)) return undefined
   return listenerOf(payload)?.current()
 }
 

@@ -5,8 +5,8 @@ export type Answer = { status: number; headers: Record<string, string>; text: st
 
 const MEGABYTE = 1024 * 1024
 
-/** `ANSWER_CACHE_MB` (32): the memory anonymous answers may take in each instance; 0 turns the cache off. */
-function budgetBytes(): number {
+/** `ANSWER_CACHE_MB` (32): the memory anonymous answers may take in each instance (and in its front door, `frontDoor.ts`); 0 turns them off. */
+export function answerBudgetBytes(): number {
   const megabytes = Number(process.env.ANSWER_CACHE_MB ?? 32)
   return Number.isFinite(megabytes) && megabytes > 0 ? megabytes * MEGABYTE : 0
 }
@@ -80,6 +80,6 @@ const caches = new WeakMap<Payload, AnswerCache>()
 /** The answer cache of this Payload instance. */
 export function answerCache(payload: Payload): AnswerCache {
   let cache = caches.get(payload)
-  if (!cache) caches.set(payload, (cache = new AnswerCache(budgetBytes())))
+  if (!cache) caches.set(payload, (cache = new AnswerCache(answerBudgetBytes())))
   return cache
 }

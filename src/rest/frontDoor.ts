@@ -50,7 +50,7 @@ const PER_RESPONSE = new Set([
   'x-query-count',
 ])
 
-type Kept = { until?: number; status: number; headers: [string, string | string[]][]; body: Buffer }
+type Kept = { until?: number; headers: [string, string | string[]][]; body: Buffer }
 
 /** Only these requests may be served what another anonymous caller was. */
 function servable(request: IncomingMessage): boolean {
@@ -113,7 +113,7 @@ export class FrontDoor {
       response.setHeader('X-Answered-By', 'front-door')
     }
     response.setHeader('Content-Length', kept.body.length)
-    response.writeHead(kept.status)
+    response.writeHead(200)
     response.end(kept.body)
     return true
   }
@@ -157,7 +157,7 @@ export class FrontDoor {
       .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]])
     const previous = this.kept.get(key)
     if (previous) this.forget(key, previous)
-    this.kept.set(key, { until: shared.until, status: 200, headers, body })
+    this.kept.set(key, { until: shared.until, headers, body })
     this.bytes += body.length + 512
     for (const [oldest, entry] of this.kept) {
       if (this.bytes <= this.budgetBytes) break

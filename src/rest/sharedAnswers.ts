@@ -14,8 +14,8 @@ const MAX_TAGS = 20_000
  */
 class SharedAnswers {
   private revision: string | undefined
-  /** Each shared ETag, with the time its answer's clock moves on (Infinity when it reads no clock). */
-  private tags = new Map<string, number>()
+  /** Each shared ETag, with the time its answer's clock moves on (undefined when it reads no clock). */
+  private tags = new Map<string, number | undefined>()
 
   constructor(private readonly payload: Payload) {}
 
@@ -25,22 +25,14 @@ class SharedAnswers {
       this.tags.clear()
     }
     if (this.tags.size >= MAX_TAGS) this.tags.clear()
-    if (!this.tags.has(tag)) this.tags.set(tag, until() ?? Infinity)
+    if (!this.tags.has(tag)) this.tags.set(tag, until())
   }
 
   facts(): NamespaceFacts {
     return {
       revision: () => pushedRevision(this.payload),
-      sharedAt: (tag) => {
-        const until = this.tags.get(tag)
-        if (this.revision === undefined || until === undefined) return undefined
-        return { revision: this.revision, until: Number.isFinite(until) ? until : undefined }
-      },
-      admitRead: (headers) =>
-        limitRate({ req: { payload: this.payload, headers } as never, actor: null }, 'read').then(
-          (limits) => limits,
-          () => undefined,
-        ),
+      sharedAt: (tag) => (this.revision !== undefined && this.tags.has(tag) ? { revision: this.revision, until: this.tags.get(tag) } : undefined),
+      admitRead: (headers) => limitRate({ req: { payload: this.payload, headers } as never, actor: null }, 'read').catch(() => undefined),
       countsQueries: queryCountEnabled,
     }
   }
