@@ -70,7 +70,7 @@ function servedByPageQuery(ctx: RestContext, unlocking: Unlocking): boolean {
  * collection's read access) as the local API would use, then the page in one query.
  */
 async function pageOfQuery(ctx: RestContext, selection: EventSelection, pageRules: PageAccess): Promise<EventPage> {
-  const access = await ctx.req.payload.collections.events.config.access.read({ req: ctx.req })
+  const access = pageRules.eventRule
   if (access === false) return emptyPage()
   const args = { collection: 'events' as const, where: combineQueries(selection.where, access), locale: ctx.language, req: ctx.req }
   const [found, total] = await Promise.all([

@@ -102,8 +102,11 @@ export async function loadEventPage(ctx: RestContext, ids: number[], access: Pag
   }
 }
 
-/** Read access of events (alias `e`), venues (`v`) and organizers (`o`) for this caller, as SQL conditions. */
-export type PageAccess = { events: SQL; venues: SQL; organizers: SQL }
+/**
+ * Read access of events (alias `e`), venues (`v`) and organizers (`o`) for this caller, as SQL
+ * conditions, and the events' rule as Payload gave it (for the adapter's queries of ids and totals).
+ */
+export type PageAccess = { events: SQL; venues: SQL; organizers: SQL; eventRule: boolean | Where }
 
 /** Fields that the calendar's read rules name (`authoredContentAccess`), as columns. */
 const ACCESS_COLUMNS: Record<string, string> = { id: 'id', status: 'status', author: 'author_id' }
@@ -114,10 +117,11 @@ const ACCESS_COLUMNS: Record<string, string> = { id: 'id', status: 'status', aut
  * caller then takes Payload's local API, which applies any rule.
  */
 export async function pageAccess(ctx: RestContext): Promise<PageAccess | undefined> {
-  const condition = async (collection: 'events' | 'venues' | 'organizers', alias: string) =>
-    accessCondition(await ctx.req.payload.collections[collection].config.access.read({ req: ctx.req }), alias)
-  const [events, venues, organizers] = await Promise.all([condition('events', 'e'), condition('venues', 'v'), condition('organizers', 'o')])
-  return events && venues && organizers ? { events, venues, organizers } : undefined
+  const rule = async (collection: 'events' | 'venues' | 'organizers') =>
+    (await ctx.req.payload.collections[collection].config.access.read({ req: ctx.req })) as boolean | Where
+  const [eventRule, venueRule, organizerRule] = await Promise.all([rule('events'), rule('venues'), rule('organizers')])
+  const [events, venues, organizers] = [accessCondition(eventRule, 'e'), accessCondition(venueRule, 'v'), accessCondition(organizerRule, 'o')]
+  return events && venues && organizers ? { events, venues, organizers, eventRule } : undefined
 }
 
 /** A Payload access result as SQL on the row `alias`: `true`, `false`, and `and`/`or` of `equals` on the columns above. */
