@@ -1,7 +1,7 @@
 /**
- * `npm run bench:profile -- [path] [--size 10000] [--duration 10]`: where a request's time goes. Starts
+ * `npm run bench:profile -- [path|varied] [--size 10000] [--duration 10] [--top 40]`: where a request's time goes. Starts
  * the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
- * dataset, loads `path` (the event list by default) with autocannon at 32 connections, stops the app
+ * dataset, loads `path` (the event list by default; `varied`: the bench's varied lists) with autocannon at 32 connections, stops the app
  * and prints where the CPU went while it was loaded (start-up, data generation and idle time left
  * out): by package, by function's self time and by function's total time (callees included), mapped
  * back to their sources through the build's source maps. The raw profile stays in bench/.profiles/
@@ -16,6 +16,7 @@ import { productionServerEnv, serverCommand, SERVER_BUNDLE } from '../scripts/pr
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { generateDataset } from './dataset'
+import { variedList } from './varied'
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -23,6 +24,8 @@ const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf
 const target = args.find((arg, index) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--')) ?? '/api/cal/events/v1/events'
 const size = Number(option('size') ?? 10_000)
 const duration = Number(option('duration') ?? 10)
+/** How many functions each list shows. */
+const shown = Number(option('top') ?? 40)
 const output = path.join(root, 'bench', '.profiles')
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
@@ -99,15 +102,18 @@ async function main(): Promise<void> {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: productionServerEnv({ ...process.env, DATABASE_URL: database.url, PAYLOAD_SECRET: 'bench' }),
+    env: productionServerEnv({ ...process.env, DATABASE_URL: database.socketUrl, PAYLOAD_SECRET: 'bench' }),
   })
   try {
     const base = `http://127.0.0.1:${port}`
     await waitForHealth(base, 180_000)
     await generateDataset(database.url, size)
-    await autocannon({ url: `${base}${target}`, connections: 32, duration: 3 })
+    // `varied`: a list drawn afresh for every request, as the bench's (h).
+    const requests = target === 'varied' ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: variedList() }) }] : undefined
+    const load = { url: target === 'varied' ? base : `${base}${target}`, requests, connections: 32 }
+    await autocannon({ ...load, duration: 3 })
     loadFrom = now()
-    const result = await autocannon({ url: `${base}${target}`, connections: 32, duration })
+    const result = await autocannon({ ...load, duration })
     loadTo = now()
     console.log(
       `${target} at ${size.toLocaleString('en')} events: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors`,
@@ -135,8 +141,8 @@ async function main(): Promise<void> {
     `\nCPU under load: ${(total / 1e6).toFixed(1)} s busy of ${(loaded / 1e6).toFixed(1)} s (${Math.round((total / loaded) * 100)}% of one core); shares of the busy time below`,
   )
   console.log(`\nBy package:\n${top(byPackage, 15, total)}`)
-  console.log(`\nBy function, self time:\n${top(self, 30, total)}`)
-  console.log(`\nBy function, total time (callees included):\n${top(inclusive, 40, total)}`)
+  console.log(`\nBy function, self time:\n${top(self, shown, total)}`)
+  console.log(`\nBy function, total time (callees included):\n${top(inclusive, shown, total)}`)
   console.log(`\nRaw profile: ${path.join(output, file)}`)
 }
 

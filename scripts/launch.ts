@@ -50,14 +50,18 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
  */
 const SHARES_DATABASE: Mode[] = ['seed', 'import', 'payload', 'build']
 
-async function databaseUrl(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL
+/**
+ * The database's URLs: the app's (the embedded cluster's Unix socket) and, for the tests' own
+ * clients and their proxies, which reach it by host and port, its TCP address.
+ */
+async function databaseUrls(): Promise<{ url: string; socketUrl: string }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, socketUrl: process.env.DATABASE_URL }
   const directory = path.join(dataDir, CLUSTERS[mode])
   const running = await runningDatabase(directory)
   if (running) {
     if (!SHARES_DATABASE.includes(mode)) throw new Error(inUse(directory, running))
     console.error(`using the database that ${running.startedBy} (pid ${running.pid}) runs in ${directory}; it keeps running`)
-    return running.url
+    return running
   }
   database = await startEmbeddedDatabase({
     directory,
@@ -66,7 +70,7 @@ async function databaseUrl(): Promise<string> {
     startedBy: `npm ${mode === 'start' || mode === 'test' ? mode : `run ${mode}`}`,
     log: process.env.DEBUG_POSTGRES ? (line) => process.stderr.write(line) : undefined,
   })
-  return database.url
+  return database
 }
 
 let stopping: Promise<never> | undefined
@@ -118,11 +122,13 @@ async function runImportingConfig(command: string, args: string[], env: NodeJS.P
 }
 
 async function main(): Promise<number> {
+  const { url, socketUrl } = await databaseUrls()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
     PAYLOAD_SECRET: payloadSecret(dataDir),
-    DATABASE_URL: await databaseUrl(),
+    DATABASE_URL: mode === 'test' ? url : socketUrl,
+    ...(mode === 'test' ? { APP_DATABASE_URL: socketUrl } : {}),
     NEXT_TELEMETRY_DISABLED: '1',
   }
   const port = process.env.PORT || '3000'

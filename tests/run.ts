@@ -38,7 +38,14 @@ async function main(): Promise<number> {
   const baseUrl = `http://127.0.0.1:${port}`
   const server = run(
     ...serverCommand(port, '127.0.0.1'),
-    productionServerEnv({ ...process.env, ...WITHOUT_RATE_LIMITS, SERVER_URL: baseUrl, QUERY_COUNT_HEADER: 'true', ...LOOPBACK_FOR_TESTS }),
+    productionServerEnv({
+      ...process.env,
+      ...WITHOUT_RATE_LIMITS,
+      DATABASE_URL: process.env.APP_DATABASE_URL ?? process.env.DATABASE_URL,
+      SERVER_URL: baseUrl,
+      QUERY_COUNT_HEADER: 'true',
+      ...LOOPBACK_FOR_TESTS,
+    }),
   )
   try {
     await waitForHealth(baseUrl, 180_000)

@@ -1,0 +1,40 @@
+/** What the benchmarks ask that no single cached answer serves (`npm run bench` (h), `npm run bench:profile -- varied`). */
+
+/** A day `days` (and `months`) from today, as `YYYY-MM-DD` in UTC. */
+export function dayOffset(days: number, months = 0): string {
+  const now = new Date()
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate() + days)).toISOString().slice(0, 10)
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!
+
+/**
+ * (h): a list as readers ask for it, different nearly every time: maybe a category (of 20) and a tag
+ * (of 50), maybe a month's window within the dataset's three years, a page among those the filters
+ * leave (a page past the last is a 404), in English, French, Arabic or German, by parameter or
+ * language root.
+ */
+export function variedList(): string {
+  const query = new URLSearchParams()
+  let filters = 0
+  for (const [name, of, chance] of [
+    ['categories', 20, 0.5],
+    ['tags', 50, 0.3],
+  ] as const) {
+    if (Math.random() >= chance) continue
+    query.set(name, String(1 + Math.floor(Math.random() * of)))
+    filters++
+  }
+  if (Math.random() < 0.6) {
+    const month = Math.floor(Math.random() * 36) - 18
+    query.set('start_date', dayOffset(0, month))
+    query.set('end_date', dayOffset(0, month + 1))
+    filters++
+  }
+  query.set('page', String(1 + Math.floor(Math.random() * Math.max(1, 5 >> filters))))
+  const language = pick(['en', 'en', 'fr', 'ar', 'de'])
+  if (language === 'en') return `/api/cal/events/v1/events?${query}`
+  if (Math.random() < 0.5) return `/${language}/api/cal/events/v1/events?${query}`
+  query.set('i18n_language', language)
+  return `/api/cal/events/v1/events?${query}`
+}
