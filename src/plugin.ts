@@ -37,6 +37,7 @@ import { extendHorizons } from './collections/series'
 import { publishDue } from './collections/scheduledPublishing'
 import { referenceEndpoints } from './rest/reference'
 import { deliverWebhooks } from './webhooks/deliver'
+import { namespaceRegistry } from './rest/sharedAnswers'
 import { CALENDAR_VIEW_PATH, EVENT_CALENDAR } from './components/calendarQuery'
 
 export type { CalendarPluginOptions, CollectionOverrides } from './options'
@@ -240,6 +241,8 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         await installTermCounts(payload)
         await installTermNameCollation(payload)
         instrumentPool(payload)
+        // The server in front of Next answers the namespace's GETs from now on (src/rest/frontDoor.ts).
+        namespaceRegistry(payload)
       },
     }
   }

@@ -85,18 +85,14 @@ export class FrontDoor {
     const facts = namespaceFacts()
     if (!this.budgetBytes || !facts || !servable(request)) return false
     const revision = facts.revision()
-    if (revision !== this.revision) {
-      this.revision = revision
-      this.kept.clear()
-      this.bytes = 0
-    }
-    if (revision === undefined) return false
+    if (revision !== this.revision) this.startRevision(revision)
     const key = keyOf(request)
     let kept = this.kept.get(key)
     if (kept?.until !== undefined && Date.now() >= kept.until) {
       this.forget(key, kept)
       kept = undefined
     }
+    // Kept only if the revision is known when the answer is sent: an instance's first requests may come before it is pushed.
     if (!kept) {
       this.keepWhatIsSent(key, response, facts)
       return false
@@ -151,7 +147,9 @@ export class FrontDoor {
     const cacheControl = headerText(response, 'cache-control')
     const shareable = response.statusCode === 200 && cacheControl.startsWith('public') && !response.hasHeader('set-cookie')
     // Made at an older revision than this instance now knows: for nobody else.
-    if (!shareable || shared === undefined || shared.revision !== this.revision) return
+    const revision = facts.revision()
+    if (!shareable || shared === undefined || revision === undefined || shared.revision !== revision) return
+    if (revision !== this.revision) this.startRevision(revision)
     const headers = Object.entries(response.getHeaders())
       .filter(([name, value]) => value !== undefined && !PER_RESPONSE.has(name))
       .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]])
@@ -163,6 +161,13 @@ export class FrontDoor {
       if (this.bytes <= this.budgetBytes) break
       this.forget(oldest, entry)
     }
+  }
+
+  /** A newer revision (or none) ends every kept answer. */
+  private startRevision(revision: string | undefined): void {
+    this.revision = revision
+    this.kept.clear()
+    this.bytes = 0
   }
 
   private forget(key: string, kept: Kept): void {

@@ -40,15 +40,20 @@ class SharedAnswers {
 
 const registries = new WeakMap<Payload, SharedAnswers>()
 
-/**
- * Records that this anonymous answer, with this ETag, may be served to anyone at this revision;
- * `until` says when its URL stops giving it, for an answer that reads the clock (asked once per tag).
- */
-export function answerShared(payload: Payload, revision: string, tag: string, until: () => number | undefined): void {
+/** This instance's registry, published to the server in front of Next when Payload starts (the plugin's `onInit`). */
+export function namespaceRegistry(payload: Payload): SharedAnswers {
   let registry = registries.get(payload)
   if (!registry) {
     registries.set(payload, (registry = new SharedAnswers(payload)))
     ;(globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts })[NAMESPACE_FACTS] = registry.facts()
   }
-  registry.shared(revision, tag, until)
+  return registry
+}
+
+/**
+ * Records that this anonymous answer, with this ETag, may be served to anyone at this revision;
+ * `until` says when its URL stops giving it, for an answer that reads the clock (asked once per tag).
+ */
+export function answerShared(payload: Payload, revision: string, tag: string, until: () => number | undefined): void {
+  namespaceRegistry(payload).shared(revision, tag, until)
 }
