@@ -241,7 +241,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         await installTermCounts(payload)
         await installTermNameCollation(payload)
         instrumentPool(payload)
-        // The server in front of Next answers the namespace's GETs from now on (src/rest/frontDoor.ts).
+        // From now on the server in front of Next may keep the namespace's anonymous answers (src/rest/frontDoor.ts).
         namespaceRegistry(payload)
       },
     }
