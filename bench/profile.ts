@@ -16,7 +16,7 @@ import { productionServerEnv, serverCommand, SERVER_BUNDLE } from '../scripts/pr
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { generateDataset } from './dataset'
-import { variedList } from './varied'
+import { pathsDrawnBy, variedList } from './varied'
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     await waitForHealth(base, 180_000)
     await generateDataset(database.url, size)
     // `varied`: a list drawn afresh for every request, as the bench's (h).
-    const requests = target === 'varied' ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: variedList() }) }] : undefined
+    const requests = target === 'varied' ? pathsDrawnBy(variedList) : undefined
     const load = { url: target === 'varied' ? base : `${base}${target}`, requests, connections: 32 }
     await autocannon({ ...load, duration: 3 })
     loadFrom = now()

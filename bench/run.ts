@@ -18,7 +18,7 @@ import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS, SERVER_BUNDLE 
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { generateDataset } from './dataset'
-import { dayOffset, variedList } from './varied'
+import { dayOffset, pathsDrawnBy, variedList } from './varied'
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -36,16 +36,24 @@ const CONNECTIONS = 32
 const OVERLOAD = { connections: 500, seconds: 30 }
 
 /** `rps` counts the answers served (2xx, 304); `refused` the other answers by status, and transport errors under 0. */
-type Row = {
-  size: number
-  scenario: string
-  rps: number
-  p50: number
-  p99: number
-  errors: number
-  refused: Record<number, number>
-  rssMb: number
-  queries: number
+type Row = { size: number; scenario: string; rps: number; p50: number; p99: number; refused: Record<number, number>; rssMb: number; queries: number }
+
+/** All the answers (and transport errors) a tally of refusals holds. */
+const countOf = (refused: Record<number, number>) => Object.values(refused).reduce((sum, n) => sum + n, 0)
+
+/**
+ * Counts a load run's answers by status as they arrive: the latencies of those served (2xx, 304), the
+ * others by status. `counting` off leaves a warm-up out.
+ */
+function responseTally() {
+  const tally = { counting: true, served: [] as number[], refused: {} as Record<number, number> }
+  const setupClient = (client: autocannon.Client) =>
+    client.on('response', (status: number, _bytes: number, ms: number) => {
+      if (!tally.counting) return
+      if ((status >= 200 && status < 300) || status === 304) tally.served.push(ms)
+      else tally.refused[status] = (tally.refused[status] ?? 0) + 1
+    })
+  return { tally, setupClient }
 }
 
 /** Per size, the latency of the first (a) after a write, in ms: what the cached totals and term counts cost to redo. */
@@ -99,36 +107,26 @@ type Target = { url: string; headers?: Record<string, string>; next?: () => stri
 
 async function measure(target: Target, pid: number, db: pg.Client): Promise<Omit<Row, 'size' | 'scenario'>> {
   const { url, headers, next } = target
-  // A request's path drawn afresh each time it is sent (autocannon reuses a request object per client).
-  const requests = next ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: next() }) }] : undefined
-  let counting = false
-  let served = 0
-  const refused: Record<number, number> = {}
-  const setupClient = (client: autocannon.Client) =>
-    client.on('response', (status: number) => {
-      if (!counting) return
-      if ((status >= 200 && status < 300) || status === 304) served++
-      else refused[status] = (refused[status] ?? 0) + 1
-    })
-  const options = { url, headers, requests, connections: CONNECTIONS, setupClient }
+  const { tally, setupClient } = responseTally()
+  const options = { url, headers, requests: next ? pathsDrawnBy(next) : undefined, connections: CONNECTIONS, setupClient }
+  tally.counting = false
   await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) })
   const before = await transactions(db)
   let rssMb = 0
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
-  counting = true
+  tally.counting = true
   const result = await autocannon({ ...options, duration })
-  counting = false
-  if (result.errors + result.timeouts) refused[0] = result.errors + result.timeouts
+  tally.counting = false
+  if (result.errors + result.timeouts) tally.refused[0] = result.errors + result.timeouts
   clearInterval(sampler)
   // Statistics reach pg_stat_database when backends go idle: give them a moment.
   await new Promise((resolve) => setTimeout(resolve, 1500))
   const after = await transactions(db)
   return {
-    rps: Math.round(served / duration),
+    rps: Math.round(tally.served.length / duration),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-    refused,
+    refused: tally.refused,
     rssMb,
     queries: Math.round(((after - before) / Math.max(1, result.requests.total)) * 10) / 10,
   }
@@ -192,27 +190,21 @@ async function seriesCreation(base: string): Promise<[create: number, retitle: n
 
 /** 500 connections for 30 s: what the served answers cost, how many were shed, and memory. */
 async function overloadRun({ url, next }: Target, pid: number): Promise<[servedP99: number, shedShare: number, served: number, rssMb: number]> {
-  const served: number[] = []
-  let shed = 0
-  let other = 0
+  const { tally, setupClient } = responseTally()
   let rssMb = 0
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
   await autocannon({
     url,
-    requests: next ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: next() }) }] : undefined,
+    requests: next ? pathsDrawnBy(next) : undefined,
     connections: OVERLOAD.connections,
     duration: OVERLOAD.seconds,
     timeout: 30,
-    setupClient: (client) =>
-      client.on('response', (status: number, _bytes: number, ms: number) => {
-        if (status >= 200 && status < 300) served.push(ms)
-        else if (status === 503) shed++
-        else other++
-      }),
+    setupClient,
   })
   clearInterval(sampler)
-  served.sort((a, b) => a - b)
-  const total = served.length + shed + other
+  const served = tally.served.sort((a, b) => a - b)
+  const total = served.length + countOf(tally.refused)
+  const shed = tally.refused[503] ?? 0
   return [Math.round(served[Math.floor(served.length * 0.99)] ?? 0), Math.round((shed / Math.max(1, total)) * 1000) / 10, served.length, rssMb]
 }
 
@@ -289,7 +281,7 @@ async function benchSize(size: number): Promise<Row[]> {
 function table(rows: Row[]): string {
   const lines = ['| events | scenario | served/s | p50 ms | p99 ms | errors | RSS MB | queries/req |', '|---:|---|---:|---:|---:|---:|---:|---:|']
   for (const r of rows)
-    lines.push(`| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rssMb} | ${r.queries} |`)
+    lines.push(`| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${countOf(r.refused)} | ${r.rssMb} | ${r.queries} |`)
   return lines.join('\n')
 }
 
@@ -323,7 +315,9 @@ function targets(rows: Row[]): string[] {
       `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on ${load} at ${size.toLocaleString('en')}: p99 of the ${served} answers served ${p99} ms (target < 1000), ${share}% shed with 503, RSS ${rss} MB`,
     )
   if (afterWrite.length) notes.push(`first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`)
-  notes.push(`largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ 300 MB); errors: ${rows.reduce((n, r) => n + r.errors, 0)}`)
+  notes.push(
+    `largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ 300 MB); errors: ${rows.reduce((n, r) => n + countOf(r.refused), 0)}`,
+  )
   return notes
 }
 

@@ -1,3 +1,5 @@
+import type autocannon from 'autocannon'
+
 /** What the benchmarks ask that no single cached answer serves (`npm run bench` (h), `npm run bench:profile -- varied`). */
 
 /** A day `days` (and `months`) from today, as `YYYY-MM-DD` in UTC. */
@@ -37,4 +39,9 @@ export function variedList(): string {
   if (Math.random() < 0.5) return `/${language}/api/cal/events/v1/events?${query}`
   query.set('i18n_language', language)
   return `/api/cal/events/v1/events?${query}`
+}
+
+/** autocannon's requests with a path drawn afresh each time one is sent (it reuses a request object per connection). */
+export function pathsDrawnBy(next: () => string): { setupRequest: (request: autocannon.Request) => autocannon.Request }[] {
+  return [{ setupRequest: (request) => ({ ...request, path: next() }) }]
 }
