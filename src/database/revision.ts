@@ -132,7 +132,7 @@ export class RevisionCache {
   private revision: string | undefined
   private entries = new Map<string, Promise<unknown>>()
 
-  /** `maxEntries`: past this many, the revision's entries are dropped (large values want a small bound). */
+  /** `maxEntries`: past this many, the entry used longest ago is dropped (large values want a small bound). */
   constructor(private readonly maxEntries = MAX_ENTRIES) {}
 
   get<T>(revision: string | undefined, key: string, compute: () => Promise<T>): Promise<T> {
@@ -142,8 +142,13 @@ export class RevisionCache {
       this.entries.clear()
     }
     const known = this.entries.get(key)
-    if (known) return known as Promise<T>
-    if (this.entries.size >= this.maxEntries) this.entries.clear()
+    if (known) {
+      // Kept in the order of use, so that a full cache lets go of the value used longest ago.
+      this.entries.delete(key)
+      this.entries.set(key, known)
+      return known as Promise<T>
+    }
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
     const computed = compute()
     this.entries.set(key, computed)
     // A failure is not a value: the next request computes again.

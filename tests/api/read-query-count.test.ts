@@ -31,37 +31,57 @@ type Fixture = {
   search: string
 }
 
-/** A read path: its URL for a page size (lists) or alone (single reads), and how many items it must hold. */
-type ReadPath = { name: string; url: (fixture: Fixture, perPage: number) => string; list: boolean }
+/**
+ * A read path: its URL for a page size (lists) or alone (single reads), whether it lists, and the
+ * most queries it may take if fewer than `MOST`.
+ */
+type ReadPath = { name: string; url: (fixture: Fixture, perPage: number) => string; list: boolean; most?: number }
+
+/** Event lists whose filters are stated as SQL: the page's ids (its total is known once warm), then the page. */
+const STATED = 2
 
 const PATHS: ReadPath[] = [
-  { name: 'events', list: true, url: (_, n) => `${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
-  { name: 'events, default window', list: true, url: (_, n) => `${NS}/events?per_page=${n}` },
+  { name: 'events', list: true, most: STATED, url: (_, n) => `${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
+  { name: 'events, default window', list: true, most: STATED, url: (_, n) => `${NS}/events?per_page=${n}` },
   {
     name: 'events by category id',
     list: true,
+    most: STATED,
     url: (f, n) => `${NS}/events?per_page=${n}&categories=${f.category}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
   },
   {
     name: 'events by child category slug',
     list: true,
+    most: STATED,
     url: (f, n) => `${NS}/events?per_page=${n}&categories=${f.childSlug}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
   },
-  { name: 'events by tag', list: true, url: (f, n) => `${NS}/events?per_page=${n}&tags=${f.tag}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
-  { name: 'events by venue', list: true, url: (f, n) => `${NS}/events?per_page=${n}&venue=${f.venue}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
-  { name: 'events by organizer', list: true, url: (f, n) => `${NS}/events?per_page=${n}&organizer=${f.organizer}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
+  { name: 'events by tag', list: true, most: STATED, url: (f, n) => `${NS}/events?per_page=${n}&tags=${f.tag}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
+  {
+    name: 'events by venue',
+    list: true,
+    most: STATED,
+    url: (f, n) => `${NS}/events?per_page=${n}&venue=${f.venue}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
+  },
+  {
+    name: 'events by organizer',
+    list: true,
+    most: STATED,
+    url: (f, n) => `${NS}/events?per_page=${n}&organizer=${f.organizer}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
+  },
   {
     name: 'events by window, category and tag',
     list: true,
+    most: STATED,
     url: (f, n) => `${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-20&categories=${f.category}&tags=${f.tag}`,
   },
   { name: 'events by search', list: true, url: (f, n) => `${NS}/events?per_page=${n}&search=${f.search}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
   {
     name: 'events in French by parameter',
     list: true,
+    most: STATED,
     url: (_, n) => `${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28&i18n_language=fr`,
   },
-  { name: 'events on the French root', list: true, url: (_, n) => `/fr${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
+  { name: 'events on the French root', list: true, most: STATED, url: (_, n) => `/fr${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
   { name: 'event by id', list: false, url: (f) => `${NS}/events/${f.event}` },
   { name: 'protected event by id', list: false, url: (f) => `${NS}/events/${f.protectedEvent}?password=secret` },
   { name: 'event by slug', list: false, url: (f) => `${NS}/events/by-slug/${f.eventSlug}` },
@@ -142,7 +162,8 @@ describe('query count of every read path', () => {
   for (const callerName of ['anonymous', 'editor', 'author'] as const) {
     describe(`as ${callerName}`, () => {
       for (const path of PATHS) {
-        it(`${path.name}: at most ${MOST} queries${path.list ? ' at per_page 1 and 50' : ''}`, async () => {
+        const most = path.most ?? MOST
+        it(`${path.name}: at most ${most} queries${path.list ? ' at per_page 1 and 50' : ''}`, async () => {
           const caller = callers[callerName]
           const counts: number[] = []
           for (const perPage of path.list ? [1, 50] : [0]) {
@@ -160,7 +181,7 @@ describe('query count of every read path', () => {
             expect(count(reply), `${BASE_URL}${url}`).toBeGreaterThan(0)
             counts.push(count(reply))
           }
-          expect(Math.max(...counts), `${path.name} as ${callerName}: ${counts.join(', ')} queries`).toBeLessThanOrEqual(MOST)
+          expect(Math.max(...counts), `${path.name} as ${callerName}: ${counts.join(', ')} queries`).toBeLessThanOrEqual(most)
         })
       }
     })

@@ -1,4 +1,6 @@
+import { sql } from '@payloadcms/db-postgres'
 import { combineQueries, type Where } from 'payload'
+import type { SQL } from '../../database/rawQuery'
 import { revisionCache } from '../../database/revision'
 import type { Event } from '../../payload-types'
 import { capabilities } from '../../calendar/access/capabilities'
@@ -8,7 +10,9 @@ import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
 import { unlocks } from '../passwords'
 import { eventQuery } from '../query/eventList'
+import { eventIds, eventIdsAndTotal, eventOrder, eventTotal, type EventOrder } from '../query/eventIds'
 import { loadEventPage, pageAccess, type PageAccess } from '../query/eventPage'
+import { EVENT_FIELDS, filtersOnLinks, whereSql } from '../query/whereSql'
 import { idBySlug, readOptions } from '../query/read'
 import { loadRelated } from '../query/related'
 import type { EventListParams } from '../schemas/events'
@@ -66,34 +70,62 @@ function servedByPageQuery(ctx: RestContext, unlocking: Unlocking): boolean {
 }
 
 /**
- * The page's ids and the total from Payload's database adapter, with the same `where` (and the
- * collection's read access) as the local API would use, then the page in one query.
+ * The page's ids and its total, then the page in one query. The ids and total come from hand-written
+ * queries when the selection can be stated as SQL (`whereSql`: the namespace's own filters), else
+ * from Payload's database adapter.
  */
 async function pageOfQuery(ctx: RestContext, selection: EventSelection, pageRules: PageAccess): Promise<EventPage> {
   const access = pageRules.eventRule
   if (access === false) return emptyPage()
-  const args = { collection: 'events' as const, where: combineQueries(selection.where, access), locale: ctx.language, req: ctx.req }
-  const [found, total] = await Promise.all([
-    ctx.req.payload.db.find({ ...args, sort: selection.sort, limit: selection.perPage, page: selection.page, pagination: false, select: { id: true } }),
-    // Exact totals cost a scan of every match (most of the time of a page at a million events): once per revision.
-    // The key holds the access rule, hence the reader's id wherever the rule names it.
-    selection.count
-      ? revisionCache(ctx.req.payload).get(
-          ctx.revision,
-          `event-total:${ctx.language}:${JSON.stringify(args.where)}`,
-          async () => (await ctx.req.payload.db.count(args)).totalDocs,
-        )
-      : undefined,
-  ])
-  const { events, related } = await loadEventPage(
-    ctx,
-    found.docs.map((doc) => doc.id as number),
-    pageRules,
-  )
+  const where = combineQueries(selection.where, access)
+  const filter = whereSql(selection.where, 'e', EVENT_FIELDS)
+  const order = eventOrder(selection.sort)
+  const { ids, total } =
+    filter && order ? await statedPage(ctx, selection, sql`${filter} and ${pageRules.events}`, order, where) : await adapterPage(ctx, selection, where)
+  const { events, related } = await loadEventPage(ctx, ids, pageRules)
   const unlocked = new Set<number>()
   // Without a password, only `context=edit` by a reader who may edit the event opens it: no query.
   for (const event of events) if (event.hasPassword && (await unlocks(ctx, 'events', event, selection.unlocking))) unlocked.add(event.id)
   return { events, related, total: total ?? events.length, unlocked }
+}
+
+/**
+ * Exact totals cost a scan of every match (most of the time of a page at a million events): once per
+ * revision. The key holds the access rule, hence the reader's id wherever the rule names it.
+ */
+const totalKey = (where: Where) => `event-total:${JSON.stringify(where)}`
+
+/**
+ * A selection stated as SQL. The first request for a filter on categories, tags or organizers reads
+ * its matches once for the page and the total (they may be few and far between along the start
+ * index); other filters walk the index for the page while the total is counted beside it. Later
+ * requests know the total (kept per revision). A stated filter names no localized field, so one total
+ * serves every language.
+ */
+async function statedPage(ctx: RestContext, selection: EventSelection, condition: SQL, order: EventOrder, where: Where) {
+  const { page, perPage } = selection
+  const walk = () => eventIds(ctx, condition, order, page, perPage)
+  if (!selection.count) return { ids: await walk(), total: undefined }
+  const cache = revisionCache(ctx.req.payload)
+  if (!filtersOnLinks(selection.where, EVENT_FIELDS)) {
+    const [ids, total] = await Promise.all([walk(), cache.get(ctx.revision, totalKey(where), () => eventTotal(ctx, condition))])
+    return { ids, total }
+  }
+  const made: { page?: { ids: number[]; total: number } } = {}
+  const total = await cache.get(ctx.revision, totalKey(where), async () => (made.page = await eventIdsAndTotal(ctx, condition, order, page, perPage)).total)
+  return made.page ?? eventIdsAndTotal(ctx, condition, order, page, perPage, total)
+}
+
+/** Any other selection: Payload's database adapter, with the same `where` and read access as its local API. */
+async function adapterPage(ctx: RestContext, selection: EventSelection, where: Where) {
+  const args = { collection: 'events' as const, where, locale: ctx.language, req: ctx.req }
+  const [found, total] = await Promise.all([
+    ctx.req.payload.db.find({ ...args, sort: selection.sort, limit: selection.perPage, page: selection.page, pagination: false, select: { id: true } }),
+    selection.count
+      ? revisionCache(ctx.req.payload).get(ctx.revision, `${totalKey(where)}:${ctx.language}`, async () => (await ctx.req.payload.db.count(args)).totalDocs)
+      : undefined,
+  ])
+  return { ids: found.docs.map((doc) => doc.id as number), total }
 }
 
 /** Every other reader: the local API with the caller's access, and protected events unlocked by password. */

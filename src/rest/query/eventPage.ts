@@ -6,6 +6,7 @@ import type { RestContext } from '../context'
 import { emptyRelated, type Related } from '../serialize/related'
 import { findByIdsPerRevision } from './read'
 import { termCounts } from './termCounts'
+import { AUTHORED_FIELDS, EVENT_FIELDS, whereSql } from './whereSql'
 
 /**
  * A page of events with everything it embeds, in one hand-written query, for readers whose access
@@ -108,9 +109,6 @@ export async function loadEventPage(ctx: RestContext, ids: number[], access: Pag
  */
 export type PageAccess = { events: SQL; venues: SQL; organizers: SQL; eventRule: boolean | Where }
 
-/** Fields that the calendar's read rules name (`authoredContentAccess`), as columns. */
-const ACCESS_COLUMNS: Record<string, string> = { id: 'id', status: 'status', author: 'author_id' }
-
 /**
  * The caller's read access to events, venues and organizers as conditions the page query can
  * apply, or undefined when a rule says more than it can state (a developer's own rule, say): the
@@ -120,29 +118,12 @@ export async function pageAccess(ctx: RestContext): Promise<PageAccess | undefin
   const rule = async (collection: 'events' | 'venues' | 'organizers') =>
     (await ctx.req.payload.collections[collection].config.access.read({ req: ctx.req })) as boolean | Where
   const [eventRule, venueRule, organizerRule] = await Promise.all([rule('events'), rule('venues'), rule('organizers')])
-  const [events, venues, organizers] = [accessCondition(eventRule, 'e'), accessCondition(venueRule, 'v'), accessCondition(organizerRule, 'o')]
+  const [events, venues, organizers] = [
+    whereSql(eventRule, 'e', EVENT_FIELDS),
+    whereSql(venueRule, 'v', AUTHORED_FIELDS('venues')),
+    whereSql(organizerRule, 'o', AUTHORED_FIELDS('organizers')),
+  ]
   return events && venues && organizers ? { events, venues, organizers, eventRule } : undefined
-}
-
-/** A Payload access result as SQL on the row `alias`: `true`, `false`, and `and`/`or` of `equals` on the columns above. */
-export function accessCondition(access: boolean | Where, alias: string): SQL | undefined {
-  if (typeof access === 'boolean') return access ? sql`true` : sql`false`
-  const parts: SQL[] = []
-  for (const [key, value] of Object.entries(access)) {
-    if (key === 'and' || key === 'or') {
-      if (!Array.isArray(value) || !value.length) return undefined
-      const inner = value.map((where: Where) => accessCondition(where, alias))
-      if (inner.some((part) => part === undefined)) return undefined
-      parts.push(sql`(${sql.join(inner as SQL[], key === 'and' ? sql` and ` : sql` or `)})`)
-      continue
-    }
-    const column = ACCESS_COLUMNS[key]
-    const operators = value && typeof value === 'object' ? Object.entries(value) : []
-    const [operator, operand] = operators[0] ?? []
-    if (!column || operators.length !== 1 || operator !== 'equals' || (typeof operand !== 'string' && typeof operand !== 'number')) return undefined
-    parts.push(sql`${sql.raw(`${alias}.${column}`)} = ${operand}`)
-  }
-  return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`
 }
 
 type PageBody = {

@@ -13,25 +13,46 @@ export function resolveTermEntries(
   collection: 'event-categories' | 'event-tags',
   entries: string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
+  // Ids name the same terms in every language: one lookup serves them all.
+  if (entries.every(isId)) {
+    return revisionCache(ctx.req.payload).get(ctx.revision, `term-ids:${collection}:${entries.join(',')}`, () => existingTermIds(ctx, collection, entries))
+  }
   return revisionCache(ctx.req.payload).get(ctx.revision, `term-entries:${collection}:${ctx.language}:${JSON.stringify(entries)}`, () =>
     lookUpTermEntries(ctx, collection, entries),
   )
 }
+
+const isId = (entry: string) => /^\d+$/.test(entry)
+
+/** Ids are PostgreSQL integers: a larger number names no term (and must not reach the query). */
+const storable = (entry: string) => Number(entry) <= 2_147_483_647
+
+/** Which of these id entries name terms, in one query. */
+async function existingTermIds(
+  ctx: RestContext,
+  collection: 'event-categories' | 'event-tags',
+  entries: string[],
+): Promise<{ ids: number[]; unknown: string[] }> {
+  const wanted = entries.filter(storable)
+  const rows = wanted.length
+    ? await rawQuery<{ id: number }>(ctx.req.payload, sql`select id from ${sql.raw(TERM_TABLES[collection])} where id = any(${`{${wanted.join(',')}}`}::int[])`)
+    : []
+  const found = new Set(rows.map((row) => Number(row.id)))
+  return { ids: [...found], unknown: entries.filter((entry) => !found.has(Number(entry))) }
+}
+
+const TERM_TABLES = { 'event-categories': 'event_categories', 'event-tags': 'event_tags' } as const
 
 async function lookUpTermEntries(
   ctx: RestContext,
   collection: 'event-categories' | 'event-tags',
   entries: string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
-  // Ids are PostgreSQL integers: a larger number names no term (and must not reach the query).
-  const numeric = entries
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((id) => id <= 2_147_483_647)
+  const numeric = entries.filter(isId).filter(storable).map(Number)
   const ids = new Set<number>()
   const slugs = new Map<string, number>()
   for (const locale of new Set([ctx.language, 'en'] as const)) {
-    const wanted = entries.filter((entry) => !/^\d+$/.test(entry) && !slugs.has(entry))
+    const wanted = entries.filter((entry) => !isId(entry) && !slugs.has(entry))
     const { docs } = await ctx.req.payload.find({
       collection,
       req: ctx.req,

@@ -1,0 +1,41 @@
+/**
+ * Values kept per content revision (totals, term lookups, records a page embeds): computed once per
+ * revision and key, recomputed after a write, and, when the cache is full, the value used longest
+ * ago is the one let go (a busy calendar's most asked totals stay known).
+ */
+import { describe, expect, it } from 'vitest'
+import { RevisionCache } from '../../src/database/revision'
+
+const counter = () => {
+  const calls: string[] = []
+  return { calls, compute: (value: string) => async () => (calls.push(value), value) }
+}
+
+describe('RevisionCache', () => {
+  it('computes a key once per revision, and again at the next revision', async () => {
+    const cache = new RevisionCache()
+    const { calls, compute } = counter()
+    expect(await cache.get('1', 'total', compute('a'))).toBe('a')
+    expect(await cache.get('1', 'total', compute('b'))).toBe('a')
+    expect(await cache.get('2', 'total', compute('c'))).toBe('c')
+    expect(calls).toEqual(['a', 'c'])
+  })
+
+  it('lets go of the value used longest ago when full', async () => {
+    const cache = new RevisionCache(2)
+    const { calls, compute } = counter()
+    await cache.get('1', 'x', compute('x'))
+    await cache.get('1', 'y', compute('y'))
+    await cache.get('1', 'x', compute('x again'))
+    await cache.get('1', 'z', compute('z'))
+    await cache.get('1', 'x', compute('x third'))
+    await cache.get('1', 'y', compute('y again'))
+    expect(calls).toEqual(['x', 'y', 'z', 'y again'])
+  })
+
+  it('does not keep a failure', async () => {
+    const cache = new RevisionCache()
+    await expect(cache.get('1', 'k', () => Promise.reject(new Error('lost')))).rejects.toThrow('lost')
+    expect(await cache.get('1', 'k', async () => 'v')).toBe('v')
+  })
+})
