@@ -17,6 +17,20 @@ export async function rawQuery<Row>(payload: Payload, query: SQL): Promise<Row[]
   return rows as Row[]
 }
 
+type Replicated = { drizzle: { $replicas?: Drizzle['drizzle'][] } }
+
+/**
+ * Rows of a hand-written read on one of the read replicas, chosen at random as Payload's adapter
+ * chooses them for its own reads, else as `rawQuery`: drizzle sends `execute` to the primary even
+ * when there are replicas, so without this the namespace's page reads would all land there.
+ */
+export async function readQuery<Row>(payload: Payload, query: SQL): Promise<Row[]> {
+  const replicas = (payload.db as unknown as Replicated).drizzle.$replicas
+  if (!replicas?.length) return rawQuery<Row>(payload, query)
+  const { rows } = await replicas[Math.floor(Math.random() * replicas.length)]!.execute(query)
+  return rows as Row[]
+}
+
 type Sessions = { sessions?: Record<string | number, { db?: Drizzle['drizzle'] }> }
 
 /**

@@ -10,7 +10,7 @@ import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
 import { unlocks } from '../passwords'
 import { eventQuery } from '../query/eventList'
-import { eventIds, eventIdsAndTotal, eventOrder, eventTotal, type EventOrder } from '../query/eventIds'
+import { eventOrder, knownTotalPage, matchedPageAndTotal, walkedPage, walkedPageAndTotal, type EventOrder } from '../query/eventIds'
 import { loadEventPage, pageAccess, type PageAccess } from '../query/eventPage'
 import { EVENT_FIELDS, filtersOnLinks, whereSql } from '../query/whereSql'
 import { idBySlug, readOptions } from '../query/read'
@@ -70,9 +70,9 @@ function servedByPageQuery(ctx: RestContext, unlocking: Unlocking): boolean {
 }
 
 /**
- * The page's ids and its total, then the page in one query. The ids and total come from hand-written
- * queries when the selection can be stated as SQL (`whereSql`: the namespace's own filters), else
- * from Payload's database adapter.
+ * The page in one hand-written query. Which events it holds, and the list's total, are part of that
+ * query when the selection can be stated as SQL (`whereSql`: the namespace's own filters), else come
+ * from Payload's database adapter first.
  */
 async function pageOfQuery(ctx: RestContext, selection: EventSelection, pageRules: PageAccess): Promise<EventPage> {
   const access = pageRules.eventRule
@@ -80,9 +80,10 @@ async function pageOfQuery(ctx: RestContext, selection: EventSelection, pageRule
   const where = combineQueries(selection.where, access)
   const filter = whereSql(selection.where, 'e', EVENT_FIELDS)
   const order = eventOrder(selection.sort)
-  const { ids, total } =
-    filter && order ? await statedPage(ctx, selection, sql`${filter} and ${pageRules.events}`, order, where) : await adapterPage(ctx, selection, where)
-  const { events, related } = await loadEventPage(ctx, ids, pageRules)
+  const { events, related, total } =
+    filter && order
+      ? await statedPage(ctx, selection, sql`${filter} and ${pageRules.events}`, order, where, pageRules)
+      : await adapterPage(ctx, selection, where, pageRules)
   const unlocked = new Set<number>()
   // Without a password, only `context=edit` by a reader who may edit the event opens it: no query.
   for (const event of events) if (event.hasPassword && (await unlocks(ctx, 'events', event, selection.unlocking))) unlocked.add(event.id)
@@ -95,29 +96,32 @@ async function pageOfQuery(ctx: RestContext, selection: EventSelection, pageRule
  */
 const totalKey = (where: Where) => `event-total:${JSON.stringify(where)}`
 
+type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
+
 /**
- * A selection stated as SQL. The first request for a filter on categories, tags or organizers reads
- * its matches once for the page and the total (they may be few and far between along the start
- * index); other filters walk the index for the page while the total is counted beside it. Later
- * requests know the total (kept per revision). A stated filter names no localized field, so one total
- * serves every language.
+ * A selection stated as SQL, in one query. The first request for a filter counts it in the same
+ * query: a filter on categories, tags or organizers from its matches, read once for the page and the
+ * total (they may be few and far between along the start index); any other walks the index for the
+ * page. Later requests know the total (kept per revision). A stated filter names no localized field,
+ * so one total serves every language.
  */
-async function statedPage(ctx: RestContext, selection: EventSelection, condition: SQL, order: EventOrder, where: Where) {
+async function statedPage(ctx: RestContext, selection: EventSelection, condition: SQL, order: EventOrder, where: Where, pageRules: PageAccess) {
   const { page, perPage } = selection
-  const walk = () => eventIds(ctx, condition, order, page, perPage)
-  if (!selection.count) return { ids: await walk(), total: undefined }
-  const cache = revisionCache(ctx.req.payload)
-  if (!filtersOnLinks(selection.where, EVENT_FIELDS)) {
-    const [ids, total] = await Promise.all([walk(), cache.get(ctx.revision, totalKey(where), () => eventTotal(ctx, condition))])
-    return { ids, total }
-  }
-  const made: { page?: { ids: number[]; total: number } } = {}
-  const total = await cache.get(ctx.revision, totalKey(where), async () => (made.page = await eventIdsAndTotal(ctx, condition, order, page, perPage)).total)
-  return made.page ?? eventIdsAndTotal(ctx, condition, order, page, perPage, total)
+  if (!selection.count) return loadEventPage(ctx, walkedPage(condition, order, page, perPage), pageRules)
+  const counted = filtersOnLinks(selection.where, EVENT_FIELDS) ? matchedPageAndTotal : walkedPageAndTotal
+  const made: { page?: LoadedPage } = {}
+  const total = await revisionCache(ctx.req.payload).get(
+    ctx.revision,
+    totalKey(where),
+    async () => (made.page = await loadEventPage(ctx, counted(condition, order, page, perPage), pageRules)).total!,
+  )
+  if (made.page) return made.page
+  const source = knownTotalPage(condition, order, page, perPage, total)
+  return { ...(source ? await loadEventPage(ctx, source, pageRules) : { events: [], related: emptyRelated() }), total }
 }
 
-/** Any other selection: Payload's database adapter, with the same `where` and read access as its local API. */
-async function adapterPage(ctx: RestContext, selection: EventSelection, where: Where) {
+/** Any other selection: the page's ids and total from Payload's database adapter, with the same `where` and read access as its local API. */
+async function adapterPage(ctx: RestContext, selection: EventSelection, where: Where, pageRules: PageAccess): Promise<LoadedPage> {
   const args = { collection: 'events' as const, where, locale: ctx.language, req: ctx.req }
   const [found, total] = await Promise.all([
     ctx.req.payload.db.find({ ...args, sort: selection.sort, limit: selection.perPage, page: selection.page, pagination: false, select: { id: true } }),
@@ -125,7 +129,12 @@ async function adapterPage(ctx: RestContext, selection: EventSelection, where: W
       ? revisionCache(ctx.req.payload).get(ctx.revision, `${totalKey(where)}:${ctx.language}`, async () => (await ctx.req.payload.db.count(args)).totalDocs)
       : undefined,
   ])
-  return { ids: found.docs.map((doc) => doc.id as number), total }
+  const loaded = await loadEventPage(
+    ctx,
+    found.docs.map((doc) => doc.id as number),
+    pageRules,
+  )
+  return { ...loaded, total }
 }
 
 /** Every other reader: the local API with the caller's access, and protected events unlocked by password. */

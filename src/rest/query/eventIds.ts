@@ -1,10 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
-import { rawQuery, type SQL } from '../../database/rawQuery'
-import type { RestContext } from '../context'
+import type { SQL } from '../../database/rawQuery'
+import type { PageSource } from './eventPage'
 import { EVENT_FIELDS } from './whereSql'
 
 /**
- * The ids and totals of event lists whose filters `whereSql` states, by hand-written queries
+ * Which events a page of a list holds, and the list's total, for lists whose filters `whereSql`
+ * states: as parts of the page query (`PageSource`), so that a list made afresh costs one query
  * (docs/performance.md, "Filtered lists").
  *
  * Payload's adapter asks a list filtered by a category or tag for its ids with `select distinct` over
@@ -44,47 +45,30 @@ const sortKeys = (order: EventOrder, alias: string) =>
 const window = (page: number, perPage: number) => sql`limit ${perPage} offset ${(page - 1) * perPage}`
 
 /** Page `page` (from 1) of `perPage` events matching `condition` on the row `e`, in `order`, along the order's index. */
-export async function eventIds(ctx: RestContext, condition: SQL, order: EventOrder, page: number, perPage: number): Promise<number[]> {
-  const rows = await rawQuery<{ id: number }>(
-    ctx.req.payload,
-    sql`select e.id from events e where ${condition} order by ${sortKeys(order, 'e')} ${window(page, perPage)}`,
-  )
-  return rows.map((row) => Number(row.id))
+export function walkedPage(condition: SQL, order: EventOrder, page: number, perPage: number): PageSource {
+  return { ids: sql`array(select e.id from events e where ${condition} order by ${sortKeys(order, 'e')} ${window(page, perPage)})` }
+}
+
+/** `walkedPage` and the number of all matches, counted in the same query. */
+export function walkedPageAndTotal(condition: SQL, order: EventOrder, page: number, perPage: number): PageSource {
+  return { ...walkedPage(condition, order, page, perPage), total: sql`(select count(*)::int from events e where ${condition})` }
+}
+
+/** The page and the number of all matches, from the matches read once for both. */
+export function matchedPageAndTotal(condition: SQL, order: EventOrder, page: number, perPage: number): PageSource {
+  return {
+    ctes: sql`m as materialized (${matches(condition, order)})`,
+    ids: sql`array(select id from m order by ${sortKeys(order, '')} ${window(page, perPage)})`,
+    total: sql`(select count(*)::int from m)`,
+  }
 }
 
 /**
- * `eventIds` and how many events match: `total` when already known, else counted by the same
- * query, which reads the matches once for both.
+ * The page when the list's `total` is known: none past it; read from the matches when they are few
+ * (`offset 0` keeps PostgreSQL from folding them back into a walk along the index); else walked.
  */
-export async function eventIdsAndTotal(
-  ctx: RestContext,
-  condition: SQL,
-  order: EventOrder,
-  page: number,
-  perPage: number,
-  total?: number,
-): Promise<{ ids: number[]; total: number }> {
-  const payload = ctx.req.payload
-  if (total === undefined) {
-    const [row] = await rawQuery<{ total: number; ids: number[] }>(
-      payload,
-      sql`with m as materialized (${matches(condition, order)})
-          select (select count(*)::int from m) as total, array(select id from m order by ${sortKeys(order, '')} ${window(page, perPage)}) as ids`,
-    )
-    return { ids: row!.ids.map(Number), total: Number(row!.total) }
-  }
-  if ((page - 1) * perPage >= total) return { ids: [], total }
-  if (total > FEW_MATCHES) return { ids: await eventIds(ctx, condition, order, page, perPage), total }
-  // `offset 0` keeps PostgreSQL from folding the matches back into a walk along the index.
-  const rows = await rawQuery<{ id: number }>(
-    payload,
-    sql`select id from (${matches(condition, order)} offset 0) m order by ${sortKeys(order, '')} ${window(page, perPage)}`,
-  )
-  return { ids: rows.map((row) => Number(row.id)), total }
-}
-
-/** How many events match `condition` on the row `e`. */
-export async function eventTotal(ctx: RestContext, condition: SQL): Promise<number> {
-  const [row] = await rawQuery<{ total: number }>(ctx.req.payload, sql`select count(*)::int as total from events e where ${condition}`)
-  return Number(row!.total)
+export function knownTotalPage(condition: SQL, order: EventOrder, page: number, perPage: number, total: number): PageSource | undefined {
+  if ((page - 1) * perPage >= total) return undefined
+  if (total > FEW_MATCHES) return walkedPage(condition, order, page, perPage)
+  return { ids: sql`array(select id from (${matches(condition, order)} offset 0) m order by ${sortKeys(order, '')} ${window(page, perPage)})` }
 }

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Where } from 'payload'
-import { rawQuery, type SQL } from '../../database/rawQuery'
+import { readQuery, type SQL } from '../../database/rawQuery'
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { emptyRelated, type Related } from '../serialize/related'
@@ -23,20 +23,26 @@ import { AUTHORED_FIELDS, EVENT_FIELDS, whereSql } from './whereSql'
  * in lists, are read through Payload, which builds their URLs, once per revision; term counts come
  * from the per-revision cache.
  */
-export async function loadEventPage(ctx: RestContext, ids: number[], access: PageAccess): Promise<{ events: Event[]; related: Related }> {
-  if (!ids.length) return { events: [], related: emptyRelated() }
+export async function loadEventPage(
+  ctx: RestContext,
+  source: number[] | PageSource,
+  access: PageAccess,
+): Promise<{ events: Event[]; related: Related; total?: number }> {
+  if (Array.isArray(source) && !source.length) return { events: [], related: emptyRelated() }
+  const { ids, ctes, total } = Array.isArray(source) ? { ids: sql`${`{${source.join(',')}}`}::int[]`, ctes: undefined, total: undefined } : source
   const language = ctx.language
-  const rows = await rawQuery<{ body: PageBody }>(
+  const rows = await readQuery<{ body: PageBody }>(
     ctx.req.payload,
     sql`
-    with page as (
-      select e.*, p.ord from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as p(id, ord) join events e on e.id = p.id where ${access.events}),
+    with ${ctes ? sql`${ctes}, ` : sql``}page as (
+      select e.*, p.ord from unnest(${ids}) with ordinality as p(id, ord) join events e on e.id = p.id where ${access.events}),
     rels as (select r.* from events_rels r where r.parent_id in (select id from page)),
     venue_ids as (select distinct venue_id as id from page where venue_id is not null),
     organizer_ids as (select distinct organizers_id as id from rels where path = 'organizers'),
     category_ids as (select distinct event_categories_id as id from rels where path = 'categories'),
     tag_ids as (select distinct event_tags_id as id from rels where path = 'tags')
     select json_build_object(
+      'total', ${total ?? sql`null`},
       'events', coalesce((select json_agg(json_build_object(
           'id', p.id, 'status', p.status, 'author', p.author_id, ${authoredColumns('p')},
           ${linkedText('title')},
@@ -92,6 +98,7 @@ export async function loadEventPage(ctx: RestContext, ids: number[], access: Pag
   ])
   return {
     events: body.events,
+    total: body.total ?? undefined,
     related: {
       venues: byId(body.venues),
       organizers: byId(body.organizers),
@@ -102,6 +109,13 @@ export async function loadEventPage(ctx: RestContext, ids: number[], access: Pag
     },
   }
 }
+
+/**
+ * The events of a page as PostgreSQL finds them within the page query: `ids`, an `int[]` expression
+ * in the page's order, after `ctes` (common table expressions it reads); `total`, an expression the
+ * answer carries as the list's total.
+ */
+export type PageSource = { ids: SQL; ctes?: SQL; total?: SQL }
 
 /**
  * Read access of events (alias `e`), venues (`v`) and organizers (`o`) for this caller, as SQL
@@ -127,6 +141,7 @@ export async function pageAccess(ctx: RestContext): Promise<PageAccess | undefin
 }
 
 type PageBody = {
+  total: number | null
   events: Event[]
   venues: Venue[]
   organizers: Organizer[]

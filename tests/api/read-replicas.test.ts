@@ -1,0 +1,52 @@
+/**
+ * With read replicas (`DATABASE_READ_REPLICAS`), the namespace's own hand-written reads (a list's
+ * page, with its events chosen inside the query) go to a replica, as Payload's reads do, not to the
+ * primary (docs/operations.md). The "replica" here is the test database reached through a link the
+ * test can break: the connection that carries a page query dies, so only a page read sent there fails.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
+import { NS, unique } from '../support/api'
+import { createEvent, qs } from '../support/fixtures'
+import { startFaultyLink, type FaultyLink } from '../support/faultyLink'
+import { startSecondInstance, type Instance } from '../support/secondInstance'
+
+const tag = unique('replica')
+let link: FaultyLink
+let replicated: Instance
+
+beforeAll(async () => {
+  const url = process.env.DATABASE_URL!
+  link = await startFaultyLink(url)
+  replicated = await startSecondInstance({ ...WITHOUT_RATE_LIMITS, DATABASE_READ_REPLICAS: link.url(url) })
+  await createEvent({ title: `${tag} on the replica`, start: '2035-03-10T18:00:00.000Z' })
+}, 180_000)
+
+afterAll(async () => {
+  await replicated?.stop()
+  await link?.close()
+})
+
+describe('reads on read replicas', () => {
+  const list = `${NS}/events?${qs({ start_date: '2035-03-10', end_date: '2035-03-10' })}`
+  const get = async (path: string) => {
+    const response = await fetch(`${replicated.base}${path}`)
+    return { status: response.status, headers: response.headers, body: await response.json() }
+  }
+
+  it('serves a list from the replica', async () => {
+    const reply = await get(list)
+    expect(reply.status).toBe(200)
+    expect(reply.body.events.map((event: { title: string }) => event.title)).toContain(`${tag} on the replica`)
+  })
+
+  it('sends the page query to the replica: when the replica link dies under it, the list is a 503, and the next one is served', async () => {
+    link.resetNextSend(/json_build_object/)
+    const lost = await get(list)
+    expect(lost.status).toBe(503)
+    expect(lost.headers.get('Retry-After')).toBeTruthy()
+    const again = await get(list)
+    expect(again.status).toBe(200)
+    expect(again.body.total).toBeGreaterThanOrEqual(1)
+  })
+})
