@@ -43,6 +43,24 @@ describe('eventWindow: default window', () => {
     expect(window.echo).toEqual({ start_date: '2024-05-13 00:00:00', end_date: '2026-05-14 23:59:59' })
   })
 
+  it('moves with the site day, asked again and again in one process (bounds are kept per zone and day)', () => {
+    const before = eventWindow({}, 'Asia/Tokyo', new Date('2024-05-15T14:59:00Z'))
+    const after = eventWindow({}, 'Asia/Tokyo', new Date('2024-05-15T15:01:00Z'))
+    expect(eventWindow({}, 'Asia/Tokyo', new Date('2024-05-15T14:59:00Z'))).toEqual(before)
+    expect(before.echo).toEqual({ start_date: '2024-05-14 00:00:00', end_date: '2026-05-15 23:59:59' })
+    expect(after.echo).toEqual({ start_date: '2024-05-15 00:00:00', end_date: '2026-05-16 23:59:59' })
+    expect(eventWindow({}, 'UTC', new Date('2024-05-15T15:01:00Z')).echo.start_date).toBe('2024-05-14 00:00:00')
+  })
+
+  it('reads a calendar date on each site clock, and a relative one from now each time', () => {
+    expect(eventWindow({ start_date: '2024-06-01' }, 'UTC', NOW).bounds[0]!.value).toBe('2024-06-01T00:00:00.000Z')
+    expect(eventWindow({ start_date: '2024-06-01' }, 'Asia/Tokyo', NOW).bounds[0]!.value).toBe('2024-05-31T15:00:00.000Z')
+    expect(eventWindow({ start_date: '2024-06-01', strict_dates: true }, 'UTC', NOW).bounds[0]!.value).toBe('2024-06-01T00:00:00.000Z')
+    const later = new Date(NOW.getTime() + 3 * 86_400_000)
+    expect(eventWindow({ starts_after: 'now' }, 'UTC', NOW).echo.starts_after).toBe('2024-05-15 23:59:59')
+    expect(eventWindow({ starts_after: 'now' }, 'UTC', later).echo.starts_after).toBe('2024-05-18 23:59:59')
+  })
+
   it('is the same whatever strict_dates says', () => {
     expect(eventWindow({ strict_dates: true }, 'UTC', NOW)).toEqual(eventWindow({}, 'UTC', NOW))
   })

@@ -22,7 +22,7 @@ const wallClocks = new Map<string, string>()
 const WALL_CLOCKS_KEPT = 20_000
 
 /** `YYYY-MM-DD HH:MM:SS` of a Date's UTC fields, for years ISO strings spell in four digits. */
-function utcWallClock(date: Date): string | undefined {
+export function utcWallClock(date: Date): string | undefined {
   const year = date.getUTCFullYear()
   if (year < 0 || year > 9999) return undefined
   const iso = date.toISOString()

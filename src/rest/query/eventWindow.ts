@@ -64,14 +64,43 @@ export function eventWindow(input: EventWindowInput, siteZone: string, now: Date
   const hasRelative = RELATIVE_PARAMS.some((param) => input[param] !== undefined)
   const bounds: DateBound[] = []
   const echo: Record<string, string> = {}
+  const siteDay = `${siteNow.year}-${siteNow.month}-${siteNow.day}`
   for (const rule of RULES) {
     const raw = input[rule.param]
-    let bound: DateTime | null = null
-    if (raw !== undefined) bound = explicitBound(rule, raw, input.strict_dates === true, siteZone, now)
-    else if (!hasRelative) bound = defaultBound(rule.param, siteNow)
+    const strict = input.strict_dates === true
+    let bound: KnownBound | undefined
+    if (raw !== undefined) {
+      // A calendar date means the same day whenever it is asked; other inputs ("now", "+1 week") do not.
+      const key = typeof raw === 'string' && CALENDAR_DATE.test(raw) ? `${siteZone}|${rule.param}|${strict}|${raw}` : undefined
+      bound = known(key, () => explicitBound(rule, raw, strict, siteZone, now))
+    } else if (!hasRelative) {
+      bound = known(`${siteZone}|${rule.param}|default|${siteDay}`, () => defaultBound(rule.param, siteNow))
+    }
     if (!bound) continue
-    bounds.push({ field: rule.field, op: rule.op, value: bound.startOf('second').toJSDate().toISOString() })
-    echo[rule.param] = formatWallClock(bound)
+    bounds.push({ field: rule.field, op: rule.op, value: bound.value })
+    echo[rule.param] = bound.echo
   }
   return { bounds, echo }
+}
+
+type KnownBound = { value: string; echo: string }
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * Bounds already read, by zone, parameter and input (or site day, for the default window): every
+ * list asks them, the same few again and again, and luxon's calendar arithmetic is not cheap.
+ */
+const knownBounds = new Map<string, KnownBound | undefined>()
+const KNOWN_BOUNDS_KEPT = 5_000
+
+function known(key: string | undefined, read: () => DateTime | null): KnownBound | undefined {
+  if (key !== undefined && knownBounds.has(key)) return knownBounds.get(key)
+  const bound = read()
+  const result = bound ? { value: bound.startOf('second').toJSDate().toISOString(), echo: formatWallClock(bound) } : undefined
+  if (key !== undefined) {
+    if (knownBounds.size >= KNOWN_BOUNDS_KEPT) knownBounds.clear()
+    knownBounds.set(key, result)
+  }
+  return result
 }
