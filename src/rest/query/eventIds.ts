@@ -39,14 +39,15 @@ export function eventOrder(sort: string[]): EventOrder | undefined {
 const matches = (condition: SQL, order: EventOrder) =>
   sql`select e.id, ${sql.raw(order.map(({ column }, index) => `e."${column}" as o${index}`).join(', '))} from events e where ${condition}`
 
-const sortKeys = (order: EventOrder, alias: string) =>
-  sql.raw(order.map(({ column, descending }, index) => `${alias ? `${alias}."${column}"` : `o${index}`} ${descending ? 'desc' : 'asc'}`).join(', '))
+/** `order` as an `order by` list: on the row `e`'s columns, or on the matches' sort keys. */
+const orderBy = (order: EventOrder, on: 'row' | 'matches') =>
+  sql.raw(order.map(({ column, descending }, index) => `${on === 'row' ? `e."${column}"` : `o${index}`} ${descending ? 'desc' : 'asc'}`).join(', '))
 
 const window = (page: number, perPage: number) => sql`limit ${perPage} offset ${(page - 1) * perPage}`
 
 /** Page `page` (from 1) of `perPage` events matching `condition` on the row `e`, in `order`, along the order's index. */
 export function walkedPage(condition: SQL, order: EventOrder, page: number, perPage: number): PageSource {
-  return { ids: sql`array(select e.id from events e where ${condition} order by ${sortKeys(order, 'e')} ${window(page, perPage)})` }
+  return { ids: sql`array(select e.id from events e where ${condition} order by ${orderBy(order, 'row')} ${window(page, perPage)})` }
 }
 
 /** `walkedPage` and the number of all matches, counted in the same query. */
@@ -58,7 +59,7 @@ export function walkedPageAndTotal(condition: SQL, order: EventOrder, page: numb
 export function matchedPageAndTotal(condition: SQL, order: EventOrder, page: number, perPage: number): PageSource {
   return {
     ctes: sql`m as materialized (${matches(condition, order)})`,
-    ids: sql`array(select id from m order by ${sortKeys(order, '')} ${window(page, perPage)})`,
+    ids: sql`array(select id from m order by ${orderBy(order, 'matches')} ${window(page, perPage)})`,
     total: sql`(select count(*)::int from m)`,
   }
 }
@@ -70,5 +71,5 @@ export function matchedPageAndTotal(condition: SQL, order: EventOrder, page: num
 export function knownTotalPage(condition: SQL, order: EventOrder, page: number, perPage: number, total: number): PageSource | undefined {
   if ((page - 1) * perPage >= total) return undefined
   if (total > FEW_MATCHES) return walkedPage(condition, order, page, perPage)
-  return { ids: sql`array(select id from (${matches(condition, order)} offset 0) m order by ${sortKeys(order, '')} ${window(page, perPage)})` }
+  return { ids: sql`array(select id from (${matches(condition, order)} offset 0) m order by ${orderBy(order, 'matches')} ${window(page, perPage)})` }
 }
