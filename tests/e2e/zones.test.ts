@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('event times in the admin', () => {
   it('are the wall clock of the event zone, whatever the browser zone', async () => {
     admin = await AdminBrowser.open('zones', 'America/New_York')
-    const { page, step, choose, chooseZone, setDate, saveNew, toast } = admin
+    const { page, step, choose, chooseZone, setDate, saveNew, saveChanges } = admin
     const summer = unique('Paris summer concert ')
     const winter = unique('Paris winter concert ')
     await step('sign-in', admin.signIn)
@@ -59,8 +59,7 @@ describe('event times in the admin', () => {
       await eventually(() => page.locator('#field-start-input').inputValue()).toBe('2031-01-15T19:00')
       await chooseZone('America/New_York')
       await eventually(() => page.locator('#field-start-input').inputValue()).toBe('2031-01-15T19:00')
-      await page.locator('#action-save').click()
-      await toast('Updated successfully.')
+      await saveChanges()
     })
     expect(await served(winterId)).toMatchObject({ timezone: 'America/New_York', start_date: '2031-01-15 19:00:00', utc_start_date: '2031-01-16 00:00:00' })
 
@@ -69,8 +68,7 @@ describe('event times in the admin', () => {
       await eventually(() => page.locator('#field-start-input').getAttribute('type')).toBe('date')
       await setDate('field-start', '2031-01-20')
       await setDate('field-end', '2031-01-21')
-      await page.locator('#action-save').click()
-      await toast('Updated successfully.')
+      await saveChanges()
     })
     expect(await served(winterId)).toMatchObject({ all_day: true, start_date: '2031-01-20 00:00:00', end_date: '2031-01-21 23:59:59' })
 

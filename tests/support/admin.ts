@@ -87,6 +87,17 @@ export class AdminBrowser {
     await this.page.locator('.payload-toast-container').getByText(text).first().waitFor()
   }
 
+  /**
+   * Clicks Save on a document already saved and waits for this save's confirmation: an earlier save's
+   * toast, still on screen, would otherwise pass for it before the save has reached the database.
+   */
+  saveChanges = async (): Promise<void> => {
+    const confirmations = this.page.locator('.payload-toast-container').getByText('Updated successfully.')
+    await confirmations.first().waitFor({ state: 'detached', timeout: 30_000 })
+    await this.page.locator('#action-save').click()
+    await this.toast('Updated successfully.')
+  }
+
   /** Clicks Save on a new document, waits for Payload's confirmation; returns the new id from the URL. */
   saveNew = async (collection: string, label: string): Promise<string> => {
     await this.page.locator('#action-save').click()
