@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import type pg from 'pg'
 import { rawQuery } from './rawQuery'
 import { REVISION_CHANNEL, RevisionListener } from './revisionListener'
+import { BoundedMap } from '../calendar/boundedMap'
 
 /** Tables whose rows the calendar serves: the collections' and the settings global's, with their `_locales`, `_rels`... */
 const CONTENT_TABLES = ['events', 'venues', 'organizers', 'event_categories', 'event_tags', 'media', 'settings']
@@ -130,10 +131,12 @@ const MAX_ENTRIES = 5000
  */
 export class RevisionCache {
   private revision: string | undefined
-  private entries = new Map<string, Promise<unknown>>()
+  private readonly entries: BoundedMap<string, Promise<unknown>>
 
   /** `maxEntries`: past this many, the entry used longest ago is dropped (large values want a small bound). */
-  constructor(private readonly maxEntries = MAX_ENTRIES) {}
+  constructor(maxEntries = MAX_ENTRIES) {
+    this.entries = new BoundedMap(maxEntries)
+  }
 
   get<T>(revision: string | undefined, key: string, compute: () => Promise<T>): Promise<T> {
     if (revision === undefined) return compute()
@@ -142,19 +145,11 @@ export class RevisionCache {
       this.entries.clear()
     }
     const known = this.entries.get(key)
-    if (known) {
-      // Kept in the order of use, so that a full cache lets go of the value used longest ago.
-      this.entries.delete(key)
-      this.entries.set(key, known)
-      return known as Promise<T>
-    }
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
+    if (known) return known as Promise<T>
     const computed = compute()
     this.entries.set(key, computed)
     // A failure is not a value: the next request computes again.
-    computed.catch(() => {
-      if (this.entries.get(key) === computed) this.entries.delete(key)
-    })
+    computed.catch(() => this.entries.deleteIf(key, computed))
     return computed
   }
 

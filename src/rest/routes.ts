@@ -10,7 +10,7 @@ import { listTerms, mayManageTerms, readTerm } from './handlers/terms'
 import { createItem, mayWrite, trashItem, updateItem, validateWrite, writeTarget, type WriteParams } from './handlers/writes'
 import { createLinked } from './operations/linked'
 import type { RestContext } from './context'
-import { eventWindow, type EventWindowInput } from './query/eventWindow'
+import { requestWindow, type EventWindowInput } from './query/eventWindow'
 import { defineRoute, type AnyRoute } from './route'
 import { changesParams } from './schemas/changes'
 import { indexParams } from './schemas/common'
@@ -63,7 +63,7 @@ const TERM_SCHEMAS = {
 
 /** An event list reads the clock through its date window alone: the instants it resolves to (none with `include`). */
 const windowClock = (ctx: RestContext, params: EventWindowInput & { include?: unknown }) =>
-  params.include ? '' : JSON.stringify(eventWindow(params, ctx.settings.timezone, ctx.now).bounds)
+  params.include ? '' : JSON.stringify(requestWindow(params, ctx.settings.timezone, ctx.now).bounds)
 
 const HOUR_MS = 3_600_000
 

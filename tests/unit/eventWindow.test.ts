@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eventWindow, type EventWindow } from '../../src/rest/query/eventWindow'
+import { eventWindow, requestWindow, type EventWindow } from '../../src/rest/query/eventWindow'
 
 /** A Wednesday, mid-morning UTC. */
 const NOW = new Date('2024-05-15T10:20:30Z')
@@ -240,5 +240,16 @@ describe('eventWindow: strict dates', () => {
 describe('eventWindow: unvalidated input', () => {
   it('throws, naming the parameter, for a value that should have been rejected with a 400', () => {
     expect(() => eventWindow({ starts_before: 'foo' }, 'UTC', NOW)).toThrow(/starts_before/)
+  })
+})
+
+describe('requestWindow', () => {
+  it("is the window of the request's clock: one request reads it once, a later clock reads it afresh", () => {
+    const params = { starts_after: 'now' }
+    const first = requestWindow(params, 'UTC', NOW)
+    expect(requestWindow(params, 'UTC', NOW)).toBe(first)
+    const later = new Date('2024-05-18T10:20:30Z')
+    expect(requestWindow(params, 'UTC', later).echo.starts_after).toBe('2024-05-18 23:59:59')
+    expect(requestWindow(params, 'Asia/Tokyo', later)).toEqual(eventWindow(params, 'Asia/Tokyo', later))
   })
 })

@@ -1,5 +1,6 @@
 import { DateTime, type Zone } from 'luxon'
 import { toLuxonZone } from './zone'
+import { BoundedMap } from '../boundedMap'
 
 export interface DateDetails {
   year: string
@@ -18,8 +19,7 @@ export function formatWallClock(dt: DateTime): string {
 }
 
 /** Wall clocks already read: a pure function of (zone, instant), and lists serve the same dates again and again. */
-const wallClocks = new Map<string, string>()
-const WALL_CLOCKS_KEPT = 20_000
+const wallClocks = new BoundedMap<string, string>(20_000)
 
 /** `YYYY-MM-DD HH:MM:SS` of a Date's UTC fields, for years ISO strings spell in four digits. */
 export function utcWallClock(date: Date): string | undefined {
@@ -47,7 +47,6 @@ export function wallClockIn(instant: Date, zoneId: string): string {
   const known = wallClocks.get(key)
   if (known !== undefined) return known
   const wallClock = readWallClock(instant, zone)
-  if (wallClocks.size >= WALL_CLOCKS_KEPT) wallClocks.clear()
   wallClocks.set(key, wallClock)
   return wallClock
 }

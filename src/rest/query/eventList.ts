@@ -4,7 +4,7 @@ import { formatWallClock, utcWallClock } from '../../calendar/dates/format'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import type { EventListParams } from '../schemas/events'
-import { eventWindow, type DateBound } from './eventWindow'
+import { requestWindow, type DateBound } from './eventWindow'
 import { venuesNear } from './geo'
 import { laterOccurrences } from './laterOccurrences'
 import { resolveTermEntries, withSubcategories } from './terms'
@@ -84,7 +84,7 @@ export async function eventQuery(ctx: RestContext, params: Omit<EventListParams,
   let empty = false
 
   if (!params.include) {
-    const window = eventWindow(params, ctx.settings.timezone, ctx.now)
+    const window = requestWindow(params, ctx.settings.timezone, ctx.now)
     and.push(...window.bounds.map(dateCondition))
     Object.assign(echo, window.echo)
     if (params.hide_subsequent_recurrences) {

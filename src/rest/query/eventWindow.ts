@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { formatWallClock } from '../../calendar/dates/format'
 import { parseDateInput } from '../../calendar/dates/parse'
 import { toLuxonZone } from '../../calendar/dates/zone'
+import { BoundedMap } from '../../calendar/boundedMap'
 
 export type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 
@@ -91,16 +92,24 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
  * Bounds already read, by zone, parameter and input (or site day, for the default window): every
  * list asks them, the same few again and again, and luxon's calendar arithmetic is not cheap.
  */
-const knownBounds = new Map<string, KnownBound | undefined>()
-const KNOWN_BOUNDS_KEPT = 5_000
+const knownBounds = new BoundedMap<string, KnownBound | undefined>(5_000)
 
 function known(key: string | undefined, read: () => DateTime | null): KnownBound | undefined {
   if (key !== undefined && knownBounds.has(key)) return knownBounds.get(key)
   const bound = read()
   const result = bound ? { value: bound.startOf('second').toJSDate().toISOString(), echo: formatWallClock(bound) } : undefined
-  if (key !== undefined) {
-    if (knownBounds.size >= KNOWN_BOUNDS_KEPT) knownBounds.clear()
-    knownBounds.set(key, result)
-  }
+  if (key !== undefined) knownBounds.set(key, result)
   return result
+}
+
+/** Each request's window, by its parameters: its ETag and its query both read it, at the same clock. */
+const requestWindows = new WeakMap<EventWindowInput, { now: Date; siteZone: string; window: EventWindow }>()
+
+/** `eventWindow` computed once per request: the same parameters, zone and clock give the window already made. */
+export function requestWindow(input: EventWindowInput, siteZone: string, now: Date): EventWindow {
+  const kept = requestWindows.get(input)
+  if (kept?.now === now && kept.siteZone === siteZone) return kept.window
+  const window = eventWindow(input, siteZone, now)
+  requestWindows.set(input, { now, siteZone, window })
+  return window
 }
