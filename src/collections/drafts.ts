@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook, CollectionSlug } from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
 import { actorOf, editableWhere } from '../calendar/access/collectionAccess'
-import { rawQueryIn } from '../database/rawQuery'
+import { requestQuery } from '../database/rawQuery'
 
 /**
  * Payload's drafts, used for autosave only (docs/api.md §21). The item's own row holds its saved
@@ -80,7 +80,7 @@ export const guardDrafts: CollectionBeforeOperationHook = async ({ args, operati
     if (call.id === undefined) return savesDraft ? args : answer({ data, draft: false })
     const table = `_${collection.slug}_v`
     const id = Number(call.id)
-    if (Number.isInteger(id)) await rawQueryIn(req, sql`update ${sql.identifier(table)} set latest = false where parent_id = ${id} and latest`)
+    if (Number.isInteger(id)) await requestQuery(req, sql`update ${sql.identifier(table)} set latest = false where parent_id = ${id} and latest`)
     return answer({ data })
   }
   return args

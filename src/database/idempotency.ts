@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
-import { rawQuery, rawQueryIn } from './rawQuery'
+import { rawQuery, requestQuery } from './rawQuery'
 
 /** How long a key is remembered (docs/api.md §19). */
 export const IDEMPOTENCY_HOURS = 24
@@ -37,23 +37,26 @@ export async function installIdempotency(payload: Payload): Promise<void> {
  * is claimed afresh. The wait is bounded by `waitSeconds` (PostgreSQL's `lock_timeout`, error 55P03).
  */
 export async function claimKey(req: PayloadRequest, owner: string, key: string, fingerprint: string, waitSeconds: number): Promise<true | IdempotencyRecord> {
-  await rawQueryIn(req, sql.raw(`set local lock_timeout = '${Math.round(waitSeconds * 1000)}ms'`))
-  const claimed = await rawQueryIn<{ claimed: boolean }>(
+  await requestQuery(req, sql.raw(`set local lock_timeout = '${Math.round(waitSeconds * 1000)}ms'`))
+  const claimed = await requestQuery<{ claimed: boolean }>(
     req,
     sql`insert into calendar_idempotency (owner, key, fingerprint) values (${owner}, ${key}, ${fingerprint})
         on conflict (owner, key) do update set fingerprint = excluded.fingerprint, status = null, body = null, created_at = now()
           where calendar_idempotency.created_at < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})
         returning true as claimed`,
   )
-  await rawQueryIn(req, sql`set local lock_timeout = 0`)
+  await requestQuery(req, sql`set local lock_timeout = 0`)
   if (claimed.length) return true
-  const rows = await rawQueryIn<IdempotencyRecord>(req, sql`select fingerprint, status, body from calendar_idempotency where owner = ${owner} and key = ${key}`)
+  const rows = await requestQuery<IdempotencyRecord>(
+    req,
+    sql`select fingerprint, status, body from calendar_idempotency where owner = ${owner} and key = ${key}`,
+  )
   return rows[0]!
 }
 
 /** Stores the answer in the write's transaction: the write, its key and its answer commit together or not at all. */
 export async function storeAnswer(req: PayloadRequest, owner: string, key: string, status: number, body: string): Promise<void> {
-  await rawQueryIn(req, sql`update calendar_idempotency set status = ${status}, body = ${body} where owner = ${owner} and key = ${key}`)
+  await requestQuery(req, sql`update calendar_idempotency set status = ${status}, body = ${body} where owner = ${owner} and key = ${key}`)
 }
 
 /** Forgets keys past their 24 hours (the change-log task runs it daily). */

@@ -18,29 +18,25 @@ export async function rawQuery<Row>(payload: Payload, query: SQL): Promise<Row[]
 }
 
 type Replicated = { drizzle: { $replicas?: Drizzle['drizzle'][] } }
-
-/**
- * Rows of a hand-written read on one of the read replicas, chosen at random as Payload's adapter
- * chooses them for its own reads, else as `rawQuery`: drizzle sends `execute` to the primary even
- * when there are replicas, so without this the namespace's page reads would all land there.
- */
-export async function readQuery<Row>(payload: Payload, query: SQL): Promise<Row[]> {
-  const replicas = (payload.db as unknown as Replicated).drizzle.$replicas
-  if (!replicas?.length) return rawQuery<Row>(payload, query)
-  const { rows } = await replicas[Math.floor(Math.random() * replicas.length)]!.execute(query)
-  return rows as Row[]
-}
-
 type Sessions = { sessions?: Record<string | number, { db?: Drizzle['drizzle'] }> }
 
 /**
- * Rows of hand-written SQL inside the request's transaction when it has one (a write's own
- * bookkeeping that must commit with it), else as `rawQuery`.
+ * Rows of hand-written SQL made for a request, where that request's reads belong:
+ * - inside its transaction when it has one: a write's own reads and bookkeeping see its writes and
+ *   commit with them;
+ * - on a read replica when the request only reads (GET, HEAD) and there are replicas, chosen at
+ *   random as Payload's adapter chooses them for its own reads: drizzle sends `execute` to the
+ *   primary even then, so without this every hand-written read would land there;
+ * - else on the primary, as `rawQuery`, so that a write's answer reads what it wrote.
  */
-export async function rawQueryIn<Row>(req: PayloadRequest, query: SQL): Promise<Row[]> {
+export async function requestQuery<Row>(req: PayloadRequest, query: SQL): Promise<Row[]> {
   const id = req.transactionID
   const session = id === undefined || id instanceof Promise ? undefined : (req.payload.db as unknown as Sessions).sessions?.[id]?.db
-  if (!session) return rawQuery<Row>(req.payload, query)
-  const { rows } = await session.execute(query)
+  const replicas = session || !READ_ONLY.has(req.method ?? '') ? undefined : (req.payload.db as unknown as Replicated).drizzle.$replicas
+  const target = session ?? (replicas?.length ? replicas[Math.floor(Math.random() * replicas.length)] : undefined)
+  if (!target) return rawQuery<Row>(req.payload, query)
+  const { rows } = await target.execute(query)
   return rows as Row[]
 }
+
+const READ_ONLY = new Set(['GET', 'HEAD'])

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
-import { rawQueryIn } from './rawQuery'
+import { requestQuery } from './rawQuery'
 
 /**
  * Runs a write in one database transaction: every local-API call given `req` joins it, so a
@@ -29,5 +29,5 @@ export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<
  */
 async function commitOrThrow(req: PayloadRequest): Promise<void> {
   if (req.transactionID === undefined || req.transactionID instanceof Promise) return
-  await rawQueryIn(req, sql`commit and chain`)
+  await requestQuery(req, sql`commit and chain`)
 }

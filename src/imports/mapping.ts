@@ -8,7 +8,7 @@
  */
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
-import { rawQuery, rawQueryIn } from '../database/rawQuery'
+import { rawQuery, requestQuery } from '../database/rawQuery'
 import type { ImportKind } from './items'
 
 export async function installImportMap(payload: Payload): Promise<void> {
@@ -37,7 +37,7 @@ export type Mapping = { localId: number; hash: string | null }
 export type MappedKind = ImportKind | 'image'
 
 export async function findMapping(req: PayloadRequest, source: string, kind: MappedKind, sourceId: string): Promise<Mapping | undefined> {
-  const rows = await rawQueryIn<{ local_id: number; hash: string | null }>(
+  const rows = await requestQuery<{ local_id: number; hash: string | null }>(
     req,
     sql`select local_id, hash from calendar_import_map where source = ${source} and kind = ${kind} and source_id = ${sourceId}`,
   )
@@ -45,7 +45,7 @@ export async function findMapping(req: PayloadRequest, source: string, kind: Map
 }
 
 export async function recordMapping(req: PayloadRequest, source: string, kind: MappedKind, sourceId: string, mapping: Mapping): Promise<void> {
-  await rawQueryIn(
+  await requestQuery(
     req,
     sql`insert into calendar_import_map (source, kind, source_id, local_id, hash) values (${source}, ${kind}, ${sourceId}, ${mapping.localId}, ${mapping.hash})
         on conflict (source, kind, source_id) do update set local_id = excluded.local_id, hash = excluded.hash, imported_at = now()`,

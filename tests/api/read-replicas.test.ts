@@ -1,12 +1,13 @@
 /**
- * With read replicas (`DATABASE_READ_REPLICAS`), the namespace's own hand-written reads (a list's
- * page, with its events chosen inside the query) go to a replica, as Payload's reads do, not to the
- * primary (docs/operations.md). The "replica" here is the test database reached through a link the
- * test can break: the connection that carries a page query dies, so only a page read sent there fails.
+ * With read replicas (`DATABASE_READ_REPLICAS`), the namespace's own hand-written reads of a GET (a
+ * list's page, with its events chosen inside the query; a slug's lookup) go to a replica, as Payload's
+ * reads do, and a write's go to the primary, so that its answer reads what it wrote
+ * (docs/operations.md). The "replica" here is the test database reached through a link the test can
+ * break: the connection that carries a chosen statement dies, so only a read sent there fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
-import { NS, unique } from '../support/api'
+import { asAdmin, NS, unique } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
 import { startFaultyLink, type FaultyLink } from '../support/faultyLink'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
@@ -48,5 +49,24 @@ describe('reads on read replicas', () => {
     const again = await get(list)
     expect(again.status).toBe(200)
     expect(again.body.total).toBeGreaterThanOrEqual(1)
+  })
+
+  it("sends a GET's slug lookup to the replica, and a write's to the primary", async () => {
+    const event = await createEvent({ title: `${tag} by slug`, start: '2035-03-11T18:00:00.000Z' })
+    const bySlug = `${NS}/events/by-slug/${event.slug}`
+    const slugLookup = /_parent_id as id from events_locales/
+    link.resetNextSend(slugLookup)
+    const written = await fetch(`${replicated.base}${bySlug}`, {
+      method: 'PATCH',
+      headers: { Authorization: `JWT ${await asAdmin()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ description: 'Written on the primary' }),
+    })
+    expect(written.status).toBe(200)
+    // The write did not take the armed fault: the next slug lookup sent to the replica does.
+    const lost = await get(bySlug)
+    expect(lost.status).toBe(503)
+    const again = await get(bySlug)
+    expect(again.status).toBe(200)
+    expect(again.body.description).toContain('Written on the primary')
   })
 })

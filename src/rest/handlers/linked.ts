@@ -72,13 +72,13 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
     echo.push(['event', String(params.event)])
   }
   if (params.has_events !== undefined) {
-    const ids = await linkedWithEvents(ctx.req.payload, kind)
+    const ids = await linkedWithEvents(ctx.req, kind)
     if (params.has_events.value) and.push(idIn(ids))
     else if (ids.length) and.push({ id: { not_in: ids } })
     echo.push(['has_events', params.has_events.given])
   }
   if (params.only_with_upcoming) {
-    and.push(idIn(await linkedWithEvents(ctx.req.payload, kind, { after: ctx.now, reader: ctx.actor })))
+    and.push(idIn(await linkedWithEvents(ctx.req, kind, { after: ctx.now, reader: ctx.actor })))
     echo.push(['only_with_upcoming', '1'])
   }
   const status = statusFilter(ctx, params.status)

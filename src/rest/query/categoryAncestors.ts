@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import { rawQuery } from '../../database/rawQuery'
+import { requestQuery } from '../../database/rawQuery'
 import { revisionCache } from '../../database/revision'
 import type { RestContext } from '../context'
 
@@ -24,8 +24,8 @@ export async function categoryAncestors(ctx: RestContext, categories: { id: numb
 }
 
 async function ancestorsOf(ctx: RestContext, children: string[]): Promise<Map<string, string[]>> {
-  const rows = await rawQuery<{ start: number; slug: string | null }>(
-    ctx.req.payload,
+  const rows = await requestQuery<{ start: number; slug: string | null }>(
+    ctx.req,
     sql`
     with recursive up (id, start, depth) as (
       select c.parent_id, c.id, 1 from event_categories c where c.id in (${sql.join(

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Where } from 'payload'
-import { readQuery, type SQL } from '../../database/rawQuery'
+import { requestQuery, type SQL } from '../../database/rawQuery'
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { emptyRelated, type Related } from '../serialize/related'
@@ -31,8 +31,8 @@ export async function loadEventPage(
   if (Array.isArray(source) && !source.length) return { events: [], related: emptyRelated() }
   const { ids, ctes, total } = Array.isArray(source) ? { ids: sql`${`{${source.join(',')}}`}::int[]`, ctes: undefined, total: undefined } : source
   const language = ctx.language
-  const rows = await readQuery<{ body: PageBody }>(
-    ctx.req.payload,
+  const rows = await requestQuery<{ body: PageBody }>(
+    ctx.req,
     sql`
     with ${ctes ? sql`${ctes}, ` : sql``}page as (
       select e.*, p.ord from unnest(${ids}) with ordinality as p(id, ord) join events e on e.id = p.id where ${access.events}),

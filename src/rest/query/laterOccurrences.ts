@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import { rawQuery, type SQL } from '../../database/rawQuery'
+import { requestQuery, type SQL } from '../../database/rawQuery'
 import type { RestContext } from '../context'
 import type { DateBound } from './eventWindow'
 
@@ -16,8 +16,8 @@ function inWindow(alias: string, bounds: DateBound[]): SQL {
  * A condition on ids keeps both list paths on the one `where`.
  */
 export async function laterOccurrences(ctx: RestContext, bounds: DateBound[]): Promise<number[]> {
-  const rows = await rawQuery<{ id: number }>(
-    ctx.req.payload,
+  const rows = await requestQuery<{ id: number }>(
+    ctx.req,
     sql`select e.id from events e
       where ${inWindow('e', bounds)} and exists (
         select 1 from events s

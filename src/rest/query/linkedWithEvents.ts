@@ -1,8 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload } from 'payload'
+import type { PayloadRequest } from 'payload'
 import { capabilities } from '../../calendar/access/capabilities'
 import type { Actor } from '../../calendar/access/roles'
-import { rawQuery } from '../../database/rawQuery'
+import { requestQuery } from '../../database/rawQuery'
 import type { LinkedResource } from '../../calendar/resources'
 
 export type LinkedKind = LinkedResource['key']
@@ -24,7 +24,7 @@ function countedStatus(reader: Actor) {
  * that the reader may see (`only_with_upcoming`). Hand-written: Payload cannot ask "related by any
  * event" from this side.
  */
-export async function linkedWithEvents(payload: Payload, kind: LinkedKind, upcoming?: { after: Date; reader: Actor }): Promise<number[]> {
+export async function linkedWithEvents(req: PayloadRequest, kind: LinkedKind, upcoming?: { after: Date; reader: Actor }): Promise<number[]> {
   const filter = upcoming
     ? sql`and ${countedStatus(upcoming.reader)} and e."end" >= ${upcoming.after.toISOString()}`
     : sql`and e.status not in ('draft', 'pending', 'trash')`
@@ -33,6 +33,6 @@ export async function linkedWithEvents(payload: Payload, kind: LinkedKind, upcom
       ? sql`select distinct e.venue_id as id from events e where e.venue_id is not null ${filter}`
       : sql`select distinct r.organizers_id as id from events_rels r join events e on e.id = r.parent_id
              where r.path = 'organizers' and r.organizers_id is not null ${filter}`
-  const rows = await rawQuery<{ id: number }>(payload, query)
+  const rows = await requestQuery<{ id: number }>(req, query)
   return rows.map((row) => Number(row.id))
 }

@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import { rawQueryIn } from '../../database/rawQuery'
+import { requestQuery } from '../../database/rawQuery'
 import { capabilities } from '../../calendar/access/capabilities'
 import type { CollectionSlug, Where } from 'payload'
 import { roleOf } from '../../calendar/access/roles'
@@ -135,7 +135,7 @@ export async function idBySlug(ctx: RestContext, collection: CollectionSlug, slu
   const table = SLUGGED[collection]
   if (!table) throw new Error(`no slug lookup for ${collection}`)
   const locales = sql.raw(`${table}_locales`)
-  const rows = await rawQueryIn<{ id: number }>(
+  const rows = await requestQuery<{ id: number }>(
     ctx.req,
     sql`select _parent_id as id from ${locales} where slug = ${slug} and _locale in (${ctx.language}::_locales, 'en')
          order by (_locale = ${ctx.language}::_locales) desc, _parent_id limit 1`,

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import { combineQueries, type Where } from 'payload'
-import { rawQuery } from '../../database/rawQuery'
+import { requestQuery } from '../../database/rawQuery'
 import type { Event } from '../../payload-types'
 import type { RestContext } from '../context'
 import { idOf } from '../serialize/common'
@@ -40,8 +40,8 @@ export async function visibleMembers(ctx: RestContext, parents: number[], visibi
  */
 export async function latestMemberStarts(ctx: RestContext, parents: number[]): Promise<Map<number, Date>> {
   if (!parents.length) return new Map()
-  const rows = await rawQuery<{ parent: number; latest: Date | string }>(
-    ctx.req.payload,
+  const rows = await requestQuery<{ parent: number; latest: Date | string }>(
+    ctx.req,
     sql`select parent_id as parent, max(start) as latest from events where parent_id = any(${`{${parents.join(',')}}`}::int[]) group by parent_id`,
   )
   return new Map(rows.map((row) => [Number(row.parent), new Date(row.latest)]))

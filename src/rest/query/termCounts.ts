@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload } from 'payload'
-import { rawQuery } from '../../database/rawQuery'
+import type { PayloadRequest } from 'payload'
+import { requestQuery } from '../../database/rawQuery'
 import { revisionCache } from '../../database/revision'
 import type { RestContext } from '../context'
 
@@ -12,18 +12,18 @@ type Row = { kind: 'category' | 'tag'; id: number; count: string | number }
  */
 export function termCounts(ctx: RestContext, categoryIds: number[], tagIds: number[]): Promise<Map<string, number>> {
   const keys = [...categoryIds.map((id) => `category:${id}`), ...tagIds.map((id) => `tag:${id}`)]
-  return revisionCache(ctx.req.payload).getMany(ctx.revision, 'term-count', keys, (missing) => countTerms(ctx.req.payload, missing), 0)
+  return revisionCache(ctx.req.payload).getMany(ctx.revision, 'term-count', keys, (missing) => countTerms(ctx.req, missing), 0)
 }
 
-async function countTerms(payload: Payload, keys: string[]): Promise<Map<string, number>> {
+async function countTerms(req: PayloadRequest, keys: string[]): Promise<Map<string, number>> {
   const ids = (kind: string) => keys.filter((key) => key.startsWith(`${kind}:`)).map((key) => Number(key.slice(kind.length + 1)))
   const list = (values: number[]) =>
     sql.join(
       (values.length ? values : [0]).map((id) => sql`${id}`),
       sql`, `,
     )
-  const rows = await rawQuery<Row>(
-    payload,
+  const rows = await requestQuery<Row>(
+    req,
     sql`
     select kind, term as id, count from calendar_term_count
      where (kind = 'category' and term in (${list(ids('category'))})) or (kind = 'tag' and term in (${list(ids('tag'))}))`,
@@ -34,7 +34,7 @@ async function countTerms(payload: Payload, keys: string[]): Promise<Map<string,
 /** Ids of the categories or tags that at least one published event uses (`hide_empty`), once per content revision. */
 export function termsInUse(ctx: RestContext, kind: 'category' | 'tag'): Promise<number[]> {
   return revisionCache(ctx.req.payload).get(ctx.revision, `terms-in-use:${kind}`, async () => {
-    const rows = await rawQuery<{ id: number }>(ctx.req.payload, sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`)
+    const rows = await requestQuery<{ id: number }>(ctx.req, sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`)
     return rows.map((row) => Number(row.id))
   })
 }

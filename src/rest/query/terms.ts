@@ -1,7 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
-import { rawQuery } from '../../database/rawQuery'
+import { requestQuery } from '../../database/rawQuery'
 import { revisionCache } from '../../database/revision'
 import type { RestContext } from '../context'
+import { existingIds } from './read'
 
 /**
  * Category or tag ids from entries that are ids or slugs (docs/api.md §4.1): returns the ids and the
@@ -27,21 +28,15 @@ const isId = (entry: string) => /^\d+$/.test(entry)
 /** Ids are PostgreSQL integers: a larger number names no term (and must not reach the query). */
 const storable = (entry: string) => Number(entry) <= 2_147_483_647
 
-/** Which of these id entries name terms, in one query. */
+/** Which of these id entries name terms. */
 async function existingTermIds(
   ctx: RestContext,
   collection: 'event-categories' | 'event-tags',
   entries: string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
-  const wanted = entries.filter(storable)
-  const rows = wanted.length
-    ? await rawQuery<{ id: number }>(ctx.req.payload, sql`select id from ${sql.raw(TERM_TABLES[collection])} where id = any(${`{${wanted.join(',')}}`}::int[])`)
-    : []
-  const found = new Set(rows.map((row) => Number(row.id)))
+  const found = await existingIds(ctx, collection, entries.filter(storable).map(Number))
   return { ids: [...found], unknown: entries.filter((entry) => !found.has(Number(entry))) }
 }
-
-const TERM_TABLES = { 'event-categories': 'event_categories', 'event-tags': 'event_tags' } as const
 
 async function lookUpTermEntries(
   ctx: RestContext,
@@ -85,8 +80,8 @@ export async function withSubcategories(ctx: RestContext, ids: number[]): Promis
 }
 
 async function categoryTree(ctx: RestContext, ids: number[]): Promise<number[]> {
-  const rows = await rawQuery<{ id: number }>(
-    ctx.req.payload,
+  const rows = await requestQuery<{ id: number }>(
+    ctx.req,
     sql`
     with recursive tree(id) as (
       select unnest(${`{${ids.join(',')}}`}::int[])
