@@ -3,7 +3,7 @@
  * behind the load-shedding gate (src/rest/loadShedding.ts), which refuses a namespace request an
  * overloaded instance cannot serve in time before any routing work, and the front door
  * (src/rest/frontDoor.ts), which serves anonymous answers the namespace has made at the current
- * revision again without Next. `npm start`, the tests, the
+ * revision again without Next, and hands the namespace's other GETs to it without Next's router. `npm start`, the tests, the
  * benchmarks and the fault run all start the app through it, bundled into the build
  * (scripts/productionServer.ts: `node .next/calendar-server.mjs <port> [host]`).
  */
@@ -11,7 +11,7 @@ import http from 'node:http'
 import path from 'node:path'
 import next from 'next'
 import { answerBudgetBytes } from '../src/rest/answerCache'
-import { FrontDoor } from '../src/rest/frontDoor'
+import { FrontDoor, passToNamespace } from '../src/rest/frontDoor'
 import { loadGate } from '../src/rest/loadShedding'
 
 const [port = process.env.PORT ?? '3000', hostname] = process.argv.slice(2)
@@ -23,14 +23,20 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler()
   const gate = loadGate({ queueMs: Number(process.env.SHED_QUEUE_MS ?? 500), minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32) })
   const front = new FrontDoor(answerBudgetBytes())
+  // The origin Next gives the requests it hands on: its hostname (an IPv6 address in brackets) and port.
+  const host = hostname ?? 'localhost'
+  const origin = `${host.includes(':') ? `[${host}]` : host}:${port}`
   const server = http.createServer((request, response) => {
     // What Next would set: the front door takes the read rate limit from the same address.
     request.headers['x-forwarded-for'] ??= request.socket.remoteAddress
     if (!gate.admit(request, response)) return
-    front.serve(request, response).then(
-      (served) => served || void handle(request, response),
-      () => void handle(request, response),
-    )
+    front
+      .serve(request, response)
+      .then((served) => served || passToNamespace(request, response, origin))
+      .then(
+        (served) => served || void handle(request, response),
+        () => void handle(request, response),
+      )
   })
   server.listen(Number(port), hostname, () => console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`))
   const close = () => server.close(() => process.exit(0))

@@ -25,6 +25,8 @@ export type NamespaceFacts = {
   sharedAt(tag: string): { revision: string; until?: number } | undefined
   /** Takes a read from the caller's rate limit: the headers to send, or undefined when the caller is over it. */
   admitRead(headers: Headers): Promise<Record<string, string> | undefined>
+  /** A namespace GET or HEAD answered without Next's router (`withoutNext.ts`); undefined for a URL outside the namespace. */
+  answer(request: Request): Promise<Response> | undefined
   /** Whether the requests' query counts are reported (`X-Query-Count`, tests and benchmarks only): kept answers then also say so (`X-Answered-By`). */
   countsQueries: boolean
 }
@@ -174,4 +176,50 @@ export class FrontDoor {
     this.kept.delete(key)
     this.bytes -= kept.body.length + 512
   }
+}
+
+/** IncomingMessage headers as fetch's Headers, every value of a repeated header kept. */
+function headersOf(request: IncomingMessage): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one)
+    else if (value !== undefined) headers.set(name, value)
+  }
+  return headers
+}
+
+/**
+ * Hands a GET or HEAD to the namespace directly (`answerWithoutNext`) and sends its answer: true when
+ * the namespace answered. False leaves the request to Next, untouched: a URL outside the namespace,
+ * a path with encoded characters or empty segments (Next's own handling comes first: `src/proxy.ts`),
+ * Payload not started yet, or a failure before anything was sent. `origin` is the one Next gives the
+ * requests it hands on (its hostname and port; https when forwarded so), so answers link the same way.
+ */
+export async function passToNamespace(request: IncomingMessage, response: ServerResponse, origin: string): Promise<boolean> {
+  const facts = namespaceFacts()
+  if (!facts || (request.method !== 'GET' && request.method !== 'HEAD')) return false
+  const url = request.url ?? '/'
+  const pathname = url.split('?', 1)[0]!
+  if (pathname.includes('%') || pathname.includes('//')) return false
+  const protocol = String(request.headers['x-forwarded-proto'] ?? '').includes('https') ? 'https' : 'http'
+  // As Next does: the handler may give up on a request whose caller has gone.
+  const gone = new AbortController()
+  response.once('close', () => gone.abort())
+  const answering = facts.answer(new Request(`${protocol}://${origin}${url}`, { method: request.method, headers: headersOf(request), signal: gone.signal }))
+  if (!answering) return false
+  let answer: Response
+  let body: Buffer | undefined
+  try {
+    answer = await answering
+    body = request.method === 'HEAD' || answer.body === null ? undefined : Buffer.from(await answer.arrayBuffer())
+  } catch {
+    return false
+  }
+  response.statusCode = answer.status
+  for (const [name, value] of answer.headers) if (name !== 'set-cookie') response.setHeader(name, value)
+  const cookies = answer.headers.getSetCookie()
+  if (cookies.length) response.setHeader('set-cookie', cookies)
+  if (body) response.setHeader('Content-Length', body.length)
+  response.end(body)
+  return true
 }

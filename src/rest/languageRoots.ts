@@ -1,8 +1,8 @@
 import { handleEndpoints, type SanitizedConfig } from 'payload'
 import { isLanguageCode } from '../i18n/languages'
-import { calendarRuntime } from '../options'
 import { errorResponse, RestError } from './http/errors'
 import { headFromGet } from './http/head'
+import { isNamespacePath } from './withoutNext'
 
 type RouteContext = { params: Promise<{ lang: string }> }
 
@@ -17,9 +17,7 @@ export function languageRootHandlers(config: Promise<SanitizedConfig> | Sanitize
     const { lang } = await params
     const sanitized = await config
     const path = new URL(request.url).pathname.slice(lang.length + 1)
-    const namespaceRoot = `${sanitized.routes.api}/${calendarRuntime(sanitized).namespace}`
-    const underNamespace = path === namespaceRoot || path.startsWith(`${namespaceRoot}/`)
-    if (!isLanguageCode(lang) || !underNamespace) return errorResponse(RestError.noRoute())
+    if (!isLanguageCode(lang) || !isNamespacePath(sanitized, path)) return errorResponse(RestError.noRoute())
     return handleEndpoints({ config, request, path })
   }
   return { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle, OPTIONS: handle, HEAD: headFromGet(handle) }

@@ -3,6 +3,7 @@ import { pushedRevision } from '../database/revision'
 import { queryCountEnabled } from '../database/queryCount'
 import { NAMESPACE_FACTS, type NamespaceFacts } from './frontDoor'
 import { limitRate } from './rateLimit'
+import { answerWithoutNext } from './withoutNext'
 
 /** Bounds the tags one revision may hold: their URLs come from callers. */
 const MAX_TAGS = 20_000
@@ -33,6 +34,7 @@ class SharedAnswers {
       revision: () => pushedRevision(this.payload),
       sharedAt: (tag) => (this.revision !== undefined && this.tags.has(tag) ? { revision: this.revision, until: this.tags.get(tag) } : undefined),
       admitRead: (headers) => limitRate({ req: { payload: this.payload, headers } as never, actor: null }, 'read').catch(() => undefined),
+      answer: (request) => answerWithoutNext(this.payload, request),
       countsQueries: queryCountEnabled,
     }
   }
