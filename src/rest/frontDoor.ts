@@ -27,7 +27,10 @@ export type NamespaceFacts = {
   admitRead(headers: Headers): Promise<Record<string, string> | undefined>
   /** A namespace GET or HEAD answered without Next's router (`withoutNext.ts`); undefined for a URL outside the namespace. */
   answer(request: Request): Promise<Response> | undefined
-  /** Whether the requests' query counts are reported (`X-Query-Count`, tests and benchmarks only): kept answers then also say so (`X-Answered-By`). */
+  /**
+   * Whether the requests' query counts are reported (`X-Query-Count`, tests and benchmarks only): the
+   * answers made outside Next then also say who answered (`X-Answered-By`: `front-door`, `namespace`).
+   */
   countsQueries: boolean
 }
 
@@ -50,6 +53,7 @@ const PER_RESPONSE = new Set([
   'ratelimit-remaining',
   'ratelimit-reset',
   'x-query-count',
+  'x-answered-by',
 ])
 
 type Kept = { until?: number; headers: [string, string | string[]][]; body: Buffer }
@@ -219,6 +223,7 @@ export async function passToNamespace(request: IncomingMessage, response: Server
   for (const [name, value] of answer.headers) if (name !== 'set-cookie') response.setHeader(name, value)
   const cookies = answer.headers.getSetCookie()
   if (cookies.length) response.setHeader('set-cookie', cookies)
+  if (facts.countsQueries) response.setHeader('X-Answered-By', 'namespace')
   if (body) response.setHeader('Content-Length', body.length)
   response.end(body)
   return true

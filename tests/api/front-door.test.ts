@@ -111,7 +111,7 @@ describe('the front door', () => {
     expect((await read(path, { Cookie: `payload-token=${token}` })).front).toBe(false)
     const conditional = await fetch(`${BASE_URL}${path}`, { headers: { 'If-None-Match': anonymous.headers.etag! } })
     expect(conditional.status).toBe(304)
-    expect(conditional.headers.get('X-Answered-By')).toBeNull()
+    expect(conditional.headers.get('X-Answered-By')).not.toBe('front-door')
   })
 
   it('leaves errors and writes to the namespace', async () => {
@@ -122,5 +122,41 @@ describe('the front door', () => {
       expect(reply.front).toBe(false)
       expect(JSON.parse(reply.body).code).toBe('rest_invalid_param')
     }
+  })
+  it("hands the namespace's other GETs and HEADs to it without Next, and everything else to Next", async () => {
+    const tag = unique('direct')
+    const event = await createEvent({ title: `${tag} recital`, start: '2035-03-12T18:00:00.000Z' })
+    const token = await asAdmin()
+    const answeredBy = (response: Response) => response.headers.get('X-Answered-By')
+    const made = await fetch(`${BASE_URL}${listOf(tag)}`)
+    expect(answeredBy(made)).toBe('namespace')
+    expect(titlesOf({ body: await made.text() } as Read)).toEqual([`${tag} recital`])
+    const signedIn = await fetch(`${BASE_URL}${NS}/events/${event.id}`, { headers: { Authorization: `JWT ${token}` } })
+    expect(answeredBy(signedIn)).toBe('namespace')
+    expect((await signedIn.json()).title).toBe(`${tag} recital`)
+    const french = await fetch(`${BASE_URL}/fr${NS}/events/${event.id}`)
+    expect(answeredBy(french)).toBe('namespace')
+    expect(french.status).toBe(200)
+    const head = await fetch(`${BASE_URL}${NS}/events/${event.id}`, { method: 'HEAD', headers: { Authorization: `JWT ${token}` } })
+    expect(answeredBy(head)).toBe('namespace')
+    expect(head.status).toBe(200)
+    expect(head.headers.get('ETag')).toBe(signedIn.headers.get('ETag'))
+    expect(await head.text()).toBe('')
+    // An encoded character: Next's own handling of the path comes first, and the namespace answers as ever.
+    const encoded = await fetch(`${BASE_URL}${NS}/events/by-slug/${tag}%2Dgone`)
+    expect(answeredBy(encoded)).toBeNull()
+    expect(encoded.status).toBe(400)
+    expect((await encoded.json()).data.params.slug).toBe('No event has this slug.')
+    const write = await fetch(`${BASE_URL}${NS}/events/${event.id}`, {
+      method: 'POST',
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ description: 'Written through Next' }),
+    })
+    expect(answeredBy(write)).toBeNull()
+    expect(write.status).toBe(200)
+    // Outside the namespace: Payload's own REST API, through Next.
+    const payloadRest = await fetch(`${BASE_URL}/api/events/${event.id}`, { headers: { Authorization: `JWT ${token}` } })
+    expect(answeredBy(payloadRest)).toBeNull()
+    expect(payloadRest.status).toBe(200)
   })
 })
