@@ -1,9 +1,9 @@
 import { handleEndpoints, type SanitizedConfig } from 'payload'
-import { isLanguageCode } from '../i18n/languages'
 import { errorResponse, RestError } from './http/errors'
 import { headFromGet } from './http/head'
-import { isNamespacePath } from './withoutNext'
+import { endpointPath } from './withoutNext'
 
+/** What Next hands a route handler besides the request: the language is read from the URL instead. */
 type RouteContext = { params: Promise<{ lang: string }> }
 
 /**
@@ -13,11 +13,9 @@ type RouteContext = { params: Promise<{ lang: string }> }
  * language roots. The app passes its own config, so the plugin needs no path into the app.
  */
 export function languageRootHandlers(config: Promise<SanitizedConfig> | SanitizedConfig) {
-  async function handle(request: Request, { params }: RouteContext): Promise<Response> {
-    const { lang } = await params
-    const sanitized = await config
-    const path = new URL(request.url).pathname.slice(lang.length + 1)
-    if (!isLanguageCode(lang) || !isNamespacePath(sanitized, path)) return errorResponse(RestError.noRoute())
+  async function handle(request: Request, _route?: RouteContext): Promise<Response> {
+    const path = endpointPath(await config, new URL(request.url).pathname)
+    if (path === undefined) return errorResponse(RestError.noRoute())
     return handleEndpoints({ config, request, path })
   }
   return { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle, OPTIONS: handle, HEAD: headFromGet(handle) }

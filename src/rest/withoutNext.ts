@@ -4,7 +4,7 @@ import { languageRootOf } from './context'
 import { headFromGet } from './http/head'
 
 /** Whether a path (without language root) is the namespace's: `/api/cal/events/v1` and below. */
-export function isNamespacePath(config: SanitizedConfig, path: string): boolean {
+function isNamespacePath(config: SanitizedConfig, path: string): boolean {
   const root = `${config.routes.api}/${calendarRuntime(config).namespace}`
   return path === root || path.startsWith(`${root}/`)
 }
@@ -15,7 +15,7 @@ export function isNamespacePath(config: SanitizedConfig, path: string): boolean 
  * (`languageRoots.ts`); on the root, the segments Next's catch-all hands Payload's REST route,
  * re-encoded as that route does. Undefined outside the namespace.
  */
-function endpointPath(config: SanitizedConfig, pathname: string): string | undefined {
+export function endpointPath(config: SanitizedConfig, pathname: string): string | undefined {
   const language = languageRootOf(pathname)
   if (language) {
     const path = pathname.slice(language.length + 1)
