@@ -20,6 +20,9 @@ import { installRateBuckets } from './database/rateBuckets'
 import { exclusively } from './database/exclusive'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
+import { installSerialPlans } from './database/serialPlans'
+import { installListDayCounts } from './database/listDayCounts'
+import { installListIndexes } from './database/listIndexes'
 import { installTermCounts } from './database/termCountTable'
 import { installTermNameCollation } from './database/termNameCollation'
 import { HORIZON_JOB, PRUNE_CHANGES_JOB, PUBLISH_JOB, Settings } from './globals/Settings'
@@ -239,6 +242,9 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         await installLoginThrottle(payload)
         await installRateBuckets(payload)
         await installTermCounts(payload)
+        await installListDayCounts(payload)
+        await installListIndexes(payload)
+        await installSerialPlans(payload)
         await installTermNameCollation(payload)
         instrumentPool(payload)
         // From now on the server in front of Next may keep the namespace's anonymous answers (src/rest/frontDoor.ts).

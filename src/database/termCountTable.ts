@@ -1,6 +1,5 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { rawQuery } from './rawQuery'
+import { installKeptCounts } from './keptCounts'
 
 /**
  * The term a row of `events_rels` links, and its kind; null for links that are not terms. Lookups
@@ -91,14 +90,9 @@ const TRIGGERS: [name: string, table: string, definition: string][] = [
  * database, a table recreated) the counts are rebuilt, holding content writes meanwhile.
  */
 export async function installTermCounts(payload: Payload): Promise<void> {
-  const missing = TRIGGERS.map(([name, table]) => `(${quote(name)}, ${quote(table)})`).join(', ')
-  await rawQuery(
-    payload,
-    sql.raw(`
-    do $install$
-    begin
-      perform pg_advisory_xact_lock(hashtext('calendar_term_count'));
-      if to_regclass('events_rels') is null or to_regclass('events') is null then return; end if;
+  await installKeptCounts(payload, {
+    table: 'calendar_term_count',
+    setup: `
       create table if not exists calendar_term_count (
         kind text not null, term integer not null, count integer not null, primary key (kind, term));
 
@@ -143,8 +137,6 @@ export async function installTermCounts(payload: Payload): Promise<void> {
 
       create or replace function calendar_term_count_rebuild() returns void language plpgsql as $f$
       begin
-        -- Wait for content writes in flight and hold new ones (they take this row first), so the
-        -- recount and the triggers start from the same state.
         perform 1 from calendar_revision where id = 1 for update;
         delete from calendar_term_count;
         insert into calendar_term_count (kind, term, count) ${RECOUNT};
@@ -154,19 +146,8 @@ export async function installTermCounts(payload: Payload): Promise<void> {
       begin
         delete from calendar_term_count;
         return null;
-      end $f$;
-
-      if exists (select 1 from (values ${missing}) t(name, target)
-                  where not exists (select 1 from pg_trigger g where g.tgname = t.name and g.tgrelid = t.target::regclass)) then
-        perform 1 from calendar_revision where id = 1 for update;
-${TRIGGERS.map(([name, table]) => `        drop trigger if exists ${name} on ${table};`).join('\n')}
-${TRIGGERS.map(([name, , definition]) => `        create trigger ${name} ${definition};`).join('\n')}
-        perform calendar_term_count_rebuild();
-      end if;
-    end $install$`),
-  )
-}
-
-function quote(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`
+      end $f$;`,
+    triggers: TRIGGERS,
+    rebuild: 'calendar_term_count_rebuild',
+  })
 }

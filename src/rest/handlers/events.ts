@@ -10,7 +10,8 @@ import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
 import { unlocks } from '../passwords'
 import { eventQuery } from '../query/eventList'
-import { eventOrder, knownTotalPage, matchedPageAndTotal, walkedPage, walkedPageAndTotal, type EventOrder } from '../query/eventIds'
+import { dayCountable, dayCountedTotal, longestEvent } from '../query/dayCounts'
+import { eventOrder, knownTotalPage, matchedPageAndTotal, pageOfCountedTotal, walkedPage, walkedPageAndTotal, type EventOrder } from '../query/eventIds'
 import { loadEventPage, pageAccess, type PageAccess } from '../query/eventPage'
 import { EVENT_FIELDS, filtersOnLinks, whereSql } from '../query/whereSql'
 import { idBySlug, readOptions } from '../query/read'
@@ -100,20 +101,24 @@ type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
 
 /**
  * A selection stated as SQL, in one query. The first request for a filter counts it in the same
- * query: a filter on categories, tags or organizers from its matches, read once for the page and the
- * total (they may be few and far between along the start index); any other walks the index for the
- * page. Later requests know the total (kept per revision). A stated filter names no localized field,
- * so one total serves every language.
+ * query: a visitor's list of one category and tag at most from the counts kept per day
+ * (`dayCountedTotal`); another filter on categories, tags or organizers from its matches, read once
+ * for the page and the total (they may be few and far between along the start index); any other
+ * walks the index for the page. Later requests know the total (kept per revision). A stated filter
+ * names no localized field, so one total serves every language.
  */
 async function statedPage(ctx: RestContext, selection: EventSelection, condition: SQL, order: EventOrder, where: Where, pageRules: PageAccess) {
   const { page, perPage } = selection
   if (!selection.count) return loadEventPage(ctx, walkedPage(condition, order, page, perPage), pageRules)
-  const counted = filtersOnLinks(selection.where, EVENT_FIELDS) ? matchedPageAndTotal : walkedPageAndTotal
+  const days = dayCountable(where)
+  const counted = days
+    ? pageOfCountedTotal(condition, order, page, perPage, dayCountedTotal(condition, days, await longestEvent(ctx)))
+    : (filtersOnLinks(selection.where, EVENT_FIELDS) ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
   const made: { page?: LoadedPage } = {}
   const total = await revisionCache(ctx.req.payload).get(
     ctx.revision,
     totalKey(where),
-    async () => (made.page = await loadEventPage(ctx, counted(condition, order, page, perPage), pageRules)).total!,
+    async () => (made.page = await loadEventPage(ctx, counted, pageRules)).total!,
   )
   if (made.page) return made.page
   const source = knownTotalPage(condition, order, page, perPage, total)

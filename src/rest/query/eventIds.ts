@@ -47,8 +47,15 @@ const window = (page: number, perPage: number) => sql`limit ${perPage} offset ${
 
 /** Page `page` (from 1) of `perPage` events matching `condition` on the row `e`, in `order`, along the order's index. */
 export function walkedPage(condition: SQL, order: EventOrder, page: number, perPage: number): PageSource {
-  return { ids: sql`array(select e.id from events e where ${condition} order by ${orderBy(order, 'row')} ${window(page, perPage)})` }
+  return { ids: walkedIds(condition, order, page, perPage) }
 }
+
+const walkedIds = (condition: SQL, order: EventOrder, page: number, perPage: number) =>
+  sql`array(select e.id from events e where ${condition} order by ${orderBy(order, 'row')} ${window(page, perPage)})`
+
+/** `offset 0` keeps PostgreSQL from folding the matches back into a walk along the index. */
+const matchedIds = (condition: SQL, order: EventOrder, page: number, perPage: number) =>
+  sql`array(select id from (${matches(condition, order)} offset 0) m order by ${orderBy(order, 'matches')} ${window(page, perPage)})`
 
 /** `walkedPage` and the number of all matches, counted in the same query. */
 export function walkedPageAndTotal(condition: SQL, order: EventOrder, page: number, perPage: number): PageSource {
@@ -64,12 +71,22 @@ export function matchedPageAndTotal(condition: SQL, order: EventOrder, page: num
   }
 }
 
-/**
- * The page when the list's `total` is known: none past it; read from the matches when they are few
- * (`offset 0` keeps PostgreSQL from folding them back into a walk along the index); else walked.
- */
+/** The page when the list's `total` is known: none past it; read from the matches when they are few; else walked. */
 export function knownTotalPage(condition: SQL, order: EventOrder, page: number, perPage: number, total: number): PageSource | undefined {
   if ((page - 1) * perPage >= total) return undefined
-  if (total > FEW_MATCHES) return walkedPage(condition, order, page, perPage)
-  return { ids: sql`array(select id from (${matches(condition, order)} offset 0) m order by ${orderBy(order, 'matches')} ${window(page, perPage)})` }
+  return { ids: (total > FEW_MATCHES ? walkedIds : matchedIds)(condition, order, page, perPage) }
+}
+
+/**
+ * The page and the list's total when the query itself finds the total cheaply (`dayCountedTotal`):
+ * the page is then chosen as `knownTotalPage` chooses it, within the query.
+ */
+export function pageOfCountedTotal(condition: SQL, order: EventOrder, page: number, perPage: number, total: SQL): PageSource {
+  return {
+    ctes: sql`n as materialized (select ${total} as total)`,
+    ids: sql`(select case when n.total <= ${(page - 1) * perPage} then '{}'::int[]
+                          when n.total <= ${FEW_MATCHES} then ${matchedIds(condition, order, page, perPage)}
+                          else ${walkedIds(condition, order, page, perPage)} end from n)`,
+    total: sql`(select total from n)`,
+  }
 }

@@ -1,0 +1,49 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import { rawQuery } from './rawQuery'
+
+/**
+ * A table of counts that triggers keep as content is written (`calendar_term_count`,
+ * `calendar_list_days`): its table and functions, its triggers, and the function that counts it
+ * again from scratch.
+ */
+export type KeptCounts = {
+  /** The table's name, also the name of the advisory lock its installation holds. */
+  table: string
+  /** Its table and trigger functions, made at every start (`if not exists`, `or replace`). */
+  setup: string
+  triggers: [name: string, table: string, definition: string][]
+  /** A function without arguments that counts the table again from the content. */
+  rebuild: string
+}
+
+/**
+ * Installs kept counts at start, under an advisory lock. When any of their triggers is missing (a new
+ * database, a table recreated) the triggers are made again and the counts rebuilt, holding content
+ * writes meanwhile: they take the revision row first (`calendar_revision`), so the recount and the
+ * triggers start from the same state.
+ */
+export async function installKeptCounts(payload: Payload, counts: KeptCounts): Promise<void> {
+  const missing = counts.triggers.map(([name, table]) => `(${quote(name)}, ${quote(table)})`).join(', ')
+  await rawQuery(
+    payload,
+    sql.raw(`
+    do $install$
+    begin
+      perform pg_advisory_xact_lock(hashtext(${quote(counts.table)}));
+      if to_regclass('events_rels') is null or to_regclass('events') is null then return; end if;
+      ${counts.setup}
+      if exists (select 1 from (values ${missing}) t(name, target)
+                  where not exists (select 1 from pg_trigger g where g.tgname = t.name and g.tgrelid = t.target::regclass)) then
+        perform 1 from calendar_revision where id = 1 for update;
+${counts.triggers.map(([name, table]) => `        drop trigger if exists ${name} on ${table};`).join('\n')}
+${counts.triggers.map(([name, , definition]) => `        create trigger ${name} ${definition};`).join('\n')}
+        perform ${counts.rebuild}();
+      end if;
+    end $install$`),
+  )
+}
+
+function quote(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`
+}
