@@ -1,6 +1,5 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { rawQuery } from './rawQuery'
+import { installBlock } from './installBlock'
 
 /**
  * A table of counts that triggers keep as content is written (`calendar_term_count`,
@@ -25,13 +24,10 @@ export type KeptCounts = {
  */
 export async function installKeptCounts(payload: Payload, counts: KeptCounts): Promise<void> {
   const missing = counts.triggers.map(([name, table]) => `(${quote(name)}, ${quote(table)})`).join(', ')
-  await rawQuery(
+  await installBlock(
     payload,
-    sql.raw(`
-    do $install$
-    begin
-      perform pg_advisory_xact_lock(hashtext(${quote(counts.table)}));
-      if to_regclass('events_rels') is null or to_regclass('events') is null then return; end if;
+    counts.table,
+    `if to_regclass('events_rels') is null or to_regclass('events') is null then return; end if;
       ${counts.setup}
       if exists (select 1 from (values ${missing}) t(name, target)
                   where not exists (select 1 from pg_trigger g where g.tgname = t.name and g.tgrelid = t.target::regclass)) then
@@ -39,8 +35,7 @@ export async function installKeptCounts(payload: Payload, counts: KeptCounts): P
 ${counts.triggers.map(([name, table]) => `        drop trigger if exists ${name} on ${table};`).join('\n')}
 ${counts.triggers.map(([name, , definition]) => `        create trigger ${name} ${definition};`).join('\n')}
         perform ${counts.rebuild}();
-      end if;
-    end $install$`),
+      end if;`,
   )
 }
 

@@ -148,15 +148,19 @@ function apply(now: string, before: string): string {
       on conflict (category, tag, day) do update set n = calendar_list_days.n + excluded.n;`
 }
 
-/** A statement that added and removed links: the events it touched count with their links now, and no longer with those before. */
+/**
+ * A statement that added and removed links: the events whose terms it touched count with their links
+ * now, and no longer with those before. Links to organizers count for nothing.
+ */
 function relinked(added: string, removed: string): string {
-  const touched = `(select parent_id from ${added} union select parent_id from ${removed})`
+  const terms = `path in ('categories', 'tags')`
+  const touched = `(select parent_id from ${added} a where ${terms} union select parent_id from ${removed} r where ${terms})`
   const events = `(select e.* from events e where e.id in ${touched})`
   return apply(
     contributions(events, `(select r.* from events_rels r where r.parent_id in ${touched})`),
     contributions(
       events,
-      `(select r.* from events_rels r where r.parent_id in ${touched} and r.id not in (select id from ${added}) union all select * from ${removed})`,
+      `(select r.* from events_rels r where r.parent_id in ${touched} and not exists (select 1 from ${added} n where n.id = r.id) union all select * from ${removed})`,
     ),
   )
 }

@@ -1,6 +1,5 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { rawQuery } from './rawQuery'
+import { installBlock } from './installBlock'
 
 /**
  * Indexes the namespace's lists read that Payload's schema does not make, installed at start as the
@@ -12,16 +11,12 @@ import { rawQuery } from './rawQuery'
  * Building them takes a few seconds at a million events, once; writes to the table wait meanwhile.
  */
 export async function installListIndexes(payload: Payload): Promise<void> {
-  await rawQuery(
+  await installBlock(
     payload,
-    sql.raw(`
-    do $install$
-    begin
-      perform pg_advisory_xact_lock(hashtext('calendar_list_indexes'));
-      if to_regclass('events_rels') is null or to_regclass('events') is null then return; end if;
+    'calendar_list_indexes',
+    `if to_regclass('events_rels') is null or to_regclass('events') is null then return; end if;
       create index if not exists calendar_rels_category_event on events_rels (event_categories_id, parent_id) where event_categories_id is not null;
       create index if not exists calendar_rels_tag_event on events_rels (event_tags_id, parent_id) where event_tags_id is not null;
-      create index if not exists calendar_events_duration on events (("end" - start));
-    end $install$`),
+      create index if not exists calendar_events_duration on events (("end" - start));`,
   )
 }

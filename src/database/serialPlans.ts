@@ -1,6 +1,5 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { rawQuery } from './rawQuery'
+import { installBlock } from './installBlock'
 
 /**
  * The calendar's database plans without parallel workers (`max_parallel_workers_per_gather = 0`
@@ -12,19 +11,15 @@ import { rawQuery } from './rawQuery'
  * its database.
  */
 export async function installSerialPlans(payload: Payload): Promise<void> {
-  await rawQuery(
+  await installBlock(
     payload,
-    sql.raw(`
-    do $install$
-    begin
-      perform pg_advisory_xact_lock(hashtext('calendar_serial_plans'));
-      if exists (select 1 from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase
+    'calendar_serial_plans',
+    `if exists (select 1 from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase
                   where d.datname = current_database() and s.setrole = 0 and 'max_parallel_workers_per_gather=0' = any(s.setconfig)) then
         return;
       end if;
       execute format('alter database %I set max_parallel_workers_per_gather = 0', current_database());
     exception when insufficient_privilege then
-      raise notice 'calendar: could not turn off parallel plans for database %', current_database();
-    end $install$`),
+      raise notice 'calendar: could not turn off parallel plans for database %', current_database();`,
   )
 }

@@ -1,6 +1,5 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { rawQuery } from './rawQuery'
+import { installBlock } from './installBlock'
 
 /**
  * Term names sort as readers expect in every language (`Apple`, `banana`, `Cherry`), not by byte
@@ -11,21 +10,16 @@ import { rawQuery } from './rawQuery'
  * is skipped on a PostgreSQL built without ICU (names then sort by the cluster's collation).
  */
 export async function installTermNameCollation(payload: Payload): Promise<void> {
-  await rawQuery(
+  await installBlock(
     payload,
-    sql.raw(`
-    do $install$
-    declare
-      locales text;
-    begin
-      if not exists (select 1 from pg_collation where collname = 'und-x-icu') then return; end if;
-      perform pg_advisory_xact_lock(hashtext('calendar_term_name_collation'));
+    'calendar_term_name_collation',
+    `if not exists (select 1 from pg_collation where collname = 'und-x-icu') then return; end if;
       foreach locales in array array['event_categories_locales', 'event_tags_locales'] loop
         if exists (select 1 from pg_attribute a join pg_collation c on c.oid = a.attcollation
                     where a.attrelid = to_regclass(locales) and a.attname = 'name' and c.collname <> 'und-x-icu') then
           execute format('alter table %I alter column name type varchar collate "und-x-icu"', locales);
         end if;
-      end loop;
-    end $install$`),
+      end loop;`,
+    'locales text;',
   )
 }
