@@ -35,8 +35,8 @@ describe("a visitor's list totals follow every write", () => {
   const events: Record<string, Id> = {}
 
   /** The anonymous total for these filters, after checking it against the administrator's count of published events. */
-  async function total(filters: { categories?: number; tags?: number }): Promise<number> {
-    const path = `/events?${qs({ ...WINDOW, ...filters })}`
+  async function total(filters: { categories?: number; tags?: number }, window: Record<string, string | number | boolean> = WINDOW): Promise<number> {
+    const path = `/events?${qs({ ...window, ...filters })}`
     const visitor = await ns(path)
     const counted = await ns(`${path}&status=publish`, await asAdmin())
     expect(visitor.status, JSON.stringify(visitor.body).slice(0, 300)).toBe(200)
@@ -97,6 +97,22 @@ describe("a visitor's list totals follow every write", () => {
     const deleted = await call(`/api/events/${events['first hour']!.id}`, { method: 'DELETE', token: await asAdmin() })
     expect(deleted.status).toBe(200)
     expect(await totals()).toEqual([3, 3, 1])
+  })
+
+  it('counts a window that starts and ends within a day, to the minute', async () => {
+    const hours = await createCategory({ name: `${tag} hours` })
+    const at10 = (hour: number, minute = 0, day = 10) => at(day, hour, minute)
+    for (const [start, end] of [
+      [at10(5), at10(5, 30)],
+      [at10(7), at10(8)],
+      [at(15, 12), at(15, 13)],
+      [at10(17, 0, 20), at10(17, 30, 20)],
+      [at10(17, 30, 20), at10(18, 30, 20)],
+    ])
+      await createEvent({ title: `${tag} hours`, start, end, categories: [hours.id] })
+    const strict = { start_date: `${MONTH}-10 06:00:00`, end_date: `${MONTH}-20 18:00:00`, strict_dates: true, per_page: 50 }
+    expect(await total({ categories: hours.id }, strict)).toBe(3)
+    expect(await total({ categories: hours.id }, { start_date: `${MONTH}-10`, end_date: `${MONTH}-20`, per_page: 50 })).toBe(5)
   })
 
   it('agrees with a count of every match on the whole default window and with no filter', async () => {

@@ -111,9 +111,10 @@ async function statedPage(ctx: RestContext, selection: EventSelection, condition
   const { page, perPage } = selection
   if (!selection.count) return loadEventPage(ctx, walkedPage(condition, order, page, perPage), pageRules)
   const days = dayCountable(where)
+  const linked = filtersOnLinks(selection.where, EVENT_FIELDS)
   const counted = days
-    ? pageOfCountedTotal(condition, order, page, perPage, dayCountedTotal(condition, days, await longestEvent(ctx)))
-    : (filtersOnLinks(selection.where, EVENT_FIELDS) ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
+    ? pageOfCountedTotal(condition, order, page, perPage, dayCountedTotal(condition, days, await longestEvent(ctx)), linked)
+    : (linked ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
   const made: { page?: LoadedPage } = {}
   const total = await revisionCache(ctx.req.payload).get(
     ctx.revision,

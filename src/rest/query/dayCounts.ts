@@ -97,11 +97,15 @@ export function longestEvent(ctx: RestContext): Promise<number> {
  * event does not end before it starts (collections/Events.ts).
  */
 export function dayCountedTotal(condition: SQL, days: DayCountable, longest: number): SQL {
-  const firstDay = Math.ceil(Date.parse(days.from) / DAY) * DAY
+  const from = Date.parse(days.from)
+  const firstDay = Math.ceil(from / DAY) * DAY
   const tailDay = Math.max(firstDay, Math.floor((Date.parse(days.to) - longest) / DAY) * DAY)
+  // A window from midnight UTC (every date in a site on UTC) has no part day before its first.
+  const head =
+    firstDay > from ? sql`+ (select count(*) from events e where ${condition} and e.start < ${new Date(firstDay).toISOString()}::timestamptz)` : sql``
   return sql`(select ((select coalesce(sum(d.n), 0) from calendar_list_days d
                          where d.category = ${days.category} and d.tag = ${days.tag} and d.day >= ${day(firstDay)}::date and d.day < ${day(tailDay)}::date)
-                    + (select count(*) from events e where ${condition} and e.start < ${new Date(firstDay).toISOString()}::timestamptz)
+                    ${head}
                     + (select count(*) from events e
                          where ${condition} and e.start >= ${new Date(tailDay).toISOString()}::timestamptz and e.start <= ${days.to}::timestamptz))::int)`
 }

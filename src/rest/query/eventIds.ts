@@ -79,13 +79,15 @@ export function knownTotalPage(condition: SQL, order: EventOrder, page: number, 
 
 /**
  * The page and the list's total when the query itself finds the total cheaply (`dayCountedTotal`):
- * the page is then chosen as `knownTotalPage` chooses it, within the query.
+ * the page is then chosen as `knownTotalPage` chooses it, within the query. `linked`: whether the
+ * list filters on links, the only lists whose matches may be few and far between along the index
+ * (without, a page is always walked, and PostgreSQL plans one way less).
  */
-export function pageOfCountedTotal(condition: SQL, order: EventOrder, page: number, perPage: number, total: SQL): PageSource {
+export function pageOfCountedTotal(condition: SQL, order: EventOrder, page: number, perPage: number, total: SQL, linked: boolean): PageSource {
+  const few = linked ? sql`when n.total <= ${FEW_MATCHES} then ${matchedIds(condition, order, page, perPage)}` : sql``
   return {
     ctes: sql`n as materialized (select ${total} as total)`,
-    ids: sql`(select case when n.total <= ${(page - 1) * perPage} then '{}'::int[]
-                          when n.total <= ${FEW_MATCHES} then ${matchedIds(condition, order, page, perPage)}
+    ids: sql`(select case when n.total <= ${(page - 1) * perPage} then '{}'::int[] ${few}
                           else ${walkedIds(condition, order, page, perPage)} end from n)`,
     total: sql`(select total from n)`,
   }
