@@ -110,16 +110,17 @@ type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
 async function statedPage(ctx: RestContext, selection: EventSelection, condition: SQL, order: EventOrder, where: Where, pageRules: PageAccess) {
   const { page, perPage } = selection
   if (!selection.count) return loadEventPage(ctx, walkedPage(condition, order, page, perPage), pageRules)
-  const days = dayCountable(where)
-  const linked = filtersOnLinks(selection.where, EVENT_FIELDS)
-  const counted = days
-    ? pageOfCountedTotal(condition, order, page, perPage, dayCountedTotal(condition, days, await longestEvent(ctx)), linked)
-    : (linked ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
+  const counted = async () => {
+    const days = dayCountable(where)
+    const linked = filtersOnLinks(selection.where, EVENT_FIELDS)
+    if (!days) return (linked ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
+    return pageOfCountedTotal(condition, order, page, perPage, dayCountedTotal(condition, days, await longestEvent(ctx)), linked)
+  }
   const made: { page?: LoadedPage } = {}
   const total = await revisionCache(ctx.req.payload).get(
     ctx.revision,
     totalKey(where),
-    async () => (made.page = await loadEventPage(ctx, counted, pageRules)).total!,
+    async () => (made.page = await loadEventPage(ctx, await counted(), pageRules)).total!,
   )
   if (made.page) return made.page
   const source = knownTotalPage(condition, order, page, perPage, total)
