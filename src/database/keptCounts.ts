@@ -2,6 +2,18 @@ import type { Payload } from 'payload'
 import { installBlock } from './installBlock'
 
 /**
+ * For the trigger functions, which look up the links of the events a statement touched by
+ * `parent_id` alone (the rest is a filter, not an index condition). During a bulk load the
+ * statistics still describe the tables empty, and the planner combined the `path` index (every link
+ * of that kind) with the parent's, or scanned the table, once per touched event: a 100k-event load
+ * went from 21 s to 17 minutes.
+ */
+export const BY_INDEX = 'set enable_seqscan = off'
+
+/** No rows of `events_rels`: the links a statement did not add, or did not remove. */
+export const NO_LINKS = '(select * from events_rels limit 0)'
+
+/**
  * A table of counts that triggers keep as content is written (`calendar_term_count`,
  * `calendar_list_days`): its table and functions, its triggers, and the function that counts it
  * again from scratch.

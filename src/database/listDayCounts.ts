@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { installKeptCounts } from './keptCounts'
+import { BY_INDEX, installKeptCounts, NO_LINKS } from './keptCounts'
 
 /**
  * `calendar_list_days`: how many events a visitor's list shows per day of their start (UTC), for
@@ -105,17 +105,12 @@ export async function installListDayCounts(payload: Payload): Promise<void> {
   })
 }
 
-/** As `calendar_term_count`'s triggers: during a bulk load the statistics describe the tables empty. */
-const BY_INDEX = 'set enable_seqscan = off'
-
 /** Whether the event row `alias` counts in visitors' lists. */
 const LISTED = (alias: string) =>
   `${alias}.status = 'publish' and ${alias}.hide_from_listings is not true and ${alias}.start is not null and ${alias}."end" is not null`
 
 /** An update moved the event in or out of the counts, or to another day. */
 const MOVED = `(${LISTED('a')}, (a.start at time zone 'UTC')::date) is distinct from (${LISTED('b')}, (b.start at time zone 'UTC')::date)`
-
-const NO_LINKS = '(select * from events_rels limit 0)'
 
 const NOTHING = '(select null::date as day, 0 as category, 0 as tag limit 0)'
 

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { installKeptCounts } from './keptCounts'
+import { BY_INDEX, installKeptCounts, NO_LINKS } from './keptCounts'
 
 /**
  * The term a row of `events_rels` links, and its kind; null for links that are not terms. Lookups
@@ -8,16 +8,6 @@ import { installKeptCounts } from './keptCounts'
 const TERM = `case r.path when 'categories' then r.event_categories_id when 'tags' then r.event_tags_id end`
 const KIND = `case r.path when 'categories' then 'category' when 'tags' then 'tag' end`
 const ADD = 'on conflict (kind, term) do update set count = calendar_term_count.count + excluded.count'
-
-/**
- * The triggers look up the links of the events a statement touched by `parent_id` alone (the rest is
- * a filter, not an index condition). During a bulk load the statistics still describe the tables
- * empty, and the planner combined the `path` index (every link of that kind) with the parent's, or
- * scanned the table, once per touched event: a 100k-event load went from 21 s to 17 minutes.
- */
-const BY_INDEX = 'set enable_seqscan = off'
-
-const NO_LINKS = '(select * from events_rels limit 0)'
 
 /**
  * What a statement that added and removed links did to the counts. For each event and term touched,
