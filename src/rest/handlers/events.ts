@@ -71,9 +71,9 @@ function servedByPageQuery(ctx: RestContext, unlocking: Unlocking): boolean {
 }
 
 /**
- * The page in one hand-written query. Which events it holds, and the list's total, are part of that
- * query when the selection can be stated as SQL (`whereSql`: the namespace's own filters), else come
- * from Payload's database adapter first.
+ * The page in hand-written SQL. Which events it holds, and the list's total, are found by one
+ * statement before the page's body when the selection can be stated as SQL (`whereSql`: the
+ * namespace's own filters), else come from Payload's database adapter first.
  */
 async function pageOfQuery(ctx: RestContext, selection: EventSelection, pageRules: PageAccess): Promise<EventPage> {
   const access = pageRules.eventRule
@@ -100,8 +100,8 @@ const totalKey = (where: Where) => `event-total:${JSON.stringify(where)}`
 type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
 
 /**
- * A selection stated as SQL, in one query. The first request for a filter counts it in the same
- * query: a visitor's list of one category and tag at most from the counts kept per day
+ * A selection stated as SQL: its page's ids, then the page (`loadEventPage`). The first request for a
+ * filter counts it in the statement that finds the ids: a visitor's list of one category and tag at most from the counts kept per day
  * (`dayCountedTotal`); another filter on categories, tags or organizers from its matches, read once
  * for the page and the total (they may be few and far between along the start index); any other
  * walks the index for the page. Later requests know the total (kept per revision). A stated filter

@@ -5,8 +5,8 @@ import { EVENT_FIELDS } from './whereSql'
 
 /**
  * Which events a page of a list holds, and the list's total, for lists whose filters `whereSql`
- * states: as parts of the page query (`PageSource`), so that a list made afresh costs one query
- * (docs/performance.md, "Filtered lists").
+ * states: as parts of the statement that finds a page's ids (`PageSource`), so that a list made
+ * afresh costs two queries, that one and the page's body (docs/performance.md, "Filtered lists").
  *
  * Payload's adapter asks a list filtered by a category or tag for its ids with `select distinct` over
  * a join of events and their relations, reads the same ids again, and counts in a third query; at

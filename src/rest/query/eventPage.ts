@@ -9,8 +9,9 @@ import { termCounts } from './termCounts'
 import { AUTHORED_FIELDS, EVENT_FIELDS, whereSql } from './whereSql'
 
 /**
- * A page of events with everything it embeds, in one hand-written query, for readers whose access
- * rules it can state (`pageAccess`).
+ * A page of events with everything it embeds, in hand-written SQL, for readers whose access rules it
+ * can state (`pageAccess`): the page's ids and total when they are not known (`pageIds`), then one
+ * prepared statement for the body, which PostgreSQL parses and plans once per connection.
  *
  * Payload's local API costs several milliseconds of CPU per read (query building, field hooks,
  * access), and a page needs six reads: at 32 concurrent readers that, not PostgreSQL, bounded the
@@ -28,21 +29,20 @@ export async function loadEventPage(
   source: number[] | PageSource,
   access: PageAccess,
 ): Promise<{ events: Event[]; related: Related; total?: number }> {
-  if (Array.isArray(source) && !source.length) return { events: [], related: emptyRelated() }
-  const { ids, ctes, total } = Array.isArray(source) ? { ids: sql`${`{${source.join(',')}}`}::int[]`, ctes: undefined, total: undefined } : source
+  const { ids, total } = Array.isArray(source) ? { ids: source, total: undefined } : await pageIds(ctx, source)
+  if (!ids.length) return { events: [], related: emptyRelated(), total }
   const language = ctx.language
   const rows = await requestQuery<{ body: PageBody }>(
     ctx.req,
     sql`
-    with ${ctes ? sql`${ctes}, ` : sql``}page as (
-      select e.*, p.ord from unnest(${ids}) with ordinality as p(id, ord) join events e on e.id = p.id where ${access.events}),
+    with page as (
+      select e.*, p.ord from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as p(id, ord) join events e on e.id = p.id where ${access.events}),
     rels as (select r.* from events_rels r where r.parent_id in (select id from page)),
     venue_ids as (select distinct venue_id as id from page where venue_id is not null),
     organizer_ids as (select distinct organizers_id as id from rels where path = 'organizers'),
     category_ids as (select distinct event_categories_id as id from rels where path = 'categories'),
     tag_ids as (select distinct event_tags_id as id from rels where path = 'tags')
     select json_build_object(
-      'total', ${total ?? sql`null`},
       'events', coalesce((select json_agg(json_build_object(
           'id', p.id, 'status', p.status, 'author', p.author_id, ${authoredColumns('p')},
           ${linkedText('title')},
@@ -84,6 +84,7 @@ export async function loadEventPage(
         left join event_tags_locales f on f._parent_id = t.id and f._locale = 'en'
         where t.id in (select id from tag_ids)), '[]')
     ) as body`,
+    { prepared: true },
   )
   const body = rows[0]!.body
   const images = [...body.events, ...body.venues, ...body.organizers].map((item) => item.image).filter((id): id is number => typeof id === 'number')
@@ -98,7 +99,7 @@ export async function loadEventPage(
   ])
   return {
     events: body.events,
-    total: body.total ?? undefined,
+    total,
     related: {
       venues: byId(body.venues),
       organizers: byId(body.organizers),
@@ -111,9 +112,22 @@ export async function loadEventPage(
 }
 
 /**
- * The events of a page as PostgreSQL finds them within the page query: `ids`, an `int[]` expression
- * in the page's order, after `ctes` (common table expressions it reads); `total`, an expression the
- * answer carries as the list's total.
+ * The page's ids, in order, and the list's total when `source` counts it: a statement of its own,
+ * planned for its values (how many events a filter or window keeps decides how to find them), before
+ * the body, whose text is one of a few and whose plan PostgreSQL keeps (`loadEventPage`).
+ */
+async function pageIds(ctx: RestContext, { ids, ctes, total }: PageSource): Promise<{ ids: number[]; total?: number }> {
+  const [row] = await requestQuery<{ ids: number[]; total: number | null }>(
+    ctx.req,
+    sql`${ctes ? sql`with ${ctes} ` : sql``}select ${ids} as ids, ${total ?? sql`null::int`} as total`,
+  )
+  return { ids: row?.ids ?? [], total: row?.total ?? undefined }
+}
+
+/**
+ * The events of a page as PostgreSQL finds them (`pageIds`): `ids`, an `int[]` expression in the
+ * page's order, after `ctes` (common table expressions it reads); `total`, an expression the answer
+ * carries as the list's total.
  */
 export type PageSource = { ids: SQL; ctes?: SQL; total?: SQL }
 
@@ -141,7 +155,6 @@ export async function pageAccess(ctx: RestContext): Promise<PageAccess | undefin
 }
 
 type PageBody = {
-  total: number | null
   events: Event[]
   venues: Venue[]
   organizers: Organizer[]
