@@ -5,10 +5,14 @@ export type Answer = { status: number; headers: Record<string, string>; text: st
 
 const MEGABYTE = 1024 * 1024
 
-/** `ANSWER_CACHE_MB` (32): the memory anonymous answers may take in each instance (and in its front door, `frontDoor.ts`); 0 turns them off. */
+/**
+ * What one of an instance's two answer caches may take: half of `ANSWER_CACHE_MB` (32), the other half
+ * going to its front door (`frontDoor.ts`), which keeps the same answers as sent; 0 turns them off.
+ * With 32 MB for each, varied lists kept 320–350 MB resident (docs/performance.md, "Memory").
+ */
 export function answerBudgetBytes(): number {
   const megabytes = Number(process.env.ANSWER_CACHE_MB ?? 32)
-  return Number.isFinite(megabytes) && megabytes > 0 ? megabytes * MEGABYTE : 0
+  return Number.isFinite(megabytes) && megabytes > 0 ? (megabytes * MEGABYTE) / 2 : 0
 }
 
 /** Bytes an answer holds: its text as UTF-8 and a little for its headers. */
