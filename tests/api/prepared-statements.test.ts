@@ -1,0 +1,44 @@
+/**
+ * The page body of event lists is a named prepared statement unless `DATABASE_PREPARED_STATEMENTS`
+ * is `false`, for poolers that cannot keep them (docs/operations.md). An instance with it off is
+ * reached through a link that kills the connection carrying any named statement's Bind: its lists
+ * must come whole, every time. (With it on, tests/api/read-replicas.test.ts sees the Bind go.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
+import { NS, unique } from '../support/api'
+import { createEvent, qs } from '../support/fixtures'
+import { startFaultyLink, type FaultyLink } from '../support/faultyLink'
+import { startSecondInstance, type Instance } from '../support/secondInstance'
+
+const tag = unique('unnamed')
+let link: FaultyLink
+let unnamed: Instance
+
+beforeAll(async () => {
+  const url = process.env.DATABASE_URL!
+  link = await startFaultyLink(url)
+  unnamed = await startSecondInstance({ ...WITHOUT_RATE_LIMITS, DATABASE_URL: link.url(url), DATABASE_PREPARED_STATEMENTS: 'false' })
+  await createEvent({ title: `${tag} listed`, start: '2035-05-10T18:00:00.000Z' })
+}, 180_000)
+
+afterAll(async () => {
+  await unnamed?.stop()
+  await link?.close()
+})
+
+describe('DATABASE_PREPARED_STATEMENTS=false', () => {
+  it('sends no named statement: lists and a single event come whole', async () => {
+    link.resetNextSend(/B[^]{4}\0calendar_/)
+    // Each page size is an answer of its own, so each is made, not served from the answer caches.
+    for (const perPage of [5, 6, 7, 8, 9, 10, 11]) {
+      const reply = await fetch(`${unnamed.base}${NS}/events?${qs({ start_date: '2035-05-10', end_date: '2035-05-10', per_page: perPage })}`)
+      expect(reply.status).toBe(200)
+      const body = await reply.json()
+      expect(body.events.map((event: { title: string }) => event.title)).toContain(`${tag} listed`)
+    }
+    const listed = await (await fetch(`${unnamed.base}${NS}/events?${qs({ start_date: '2035-05-10', end_date: '2035-05-10' })}`)).json()
+    const single = await fetch(`${unnamed.base}${NS}/events/${listed.events[0].id}`)
+    expect(single.status).toBe(200)
+  })
+})
