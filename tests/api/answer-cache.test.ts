@@ -10,27 +10,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
 import { asAdmin, BASE_URL, NS, unique, userWithRole } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
-import { startFaultyLink, type FaultyLink } from '../support/faultyLink'
-import { startSecondInstance, type Instance } from '../support/secondInstance'
+import type { FaultyLink } from '../support/faultyLink'
+import { startInstanceBehindLink, type Instance } from '../support/secondInstance'
 
 const tag = unique('kept')
 const list = `${NS}/events?${qs({ search: tag, start_date: '2034-05-01', end_date: '2034-05-31' })}`
 let second: Instance
 let link: FaultyLink
+let stop: (() => Promise<void>) | undefined
 let eventId: number
 
 beforeAll(async () => {
-  const url = process.env.DATABASE_URL
-  if (!url) throw new Error('DATABASE_URL is not set: run through npm test')
-  link = await startFaultyLink(url)
-  second = await startSecondInstance({ SERVER_URL: BASE_URL, QUERY_COUNT_HEADER: 'true', ...WITHOUT_RATE_LIMITS, DATABASE_LISTEN_URL: link.url(url) })
+  ;({
+    link,
+    instance: second,
+    stop,
+  } = await startInstanceBehindLink((linkUrl) => ({
+    SERVER_URL: BASE_URL,
+    QUERY_COUNT_HEADER: 'true',
+    ...WITHOUT_RATE_LIMITS,
+    DATABASE_LISTEN_URL: linkUrl,
+  })))
   eventId = (await createEvent({ title: `${tag} opening`, start: '2034-05-10T18:00:00.000Z' })).id
 }, 180_000)
 
-afterAll(async () => {
-  await second?.stop()
-  await link?.close()
-})
+afterAll(async () => stop?.())
 
 type Read = { status: number; queries: number; titles: string[] }
 

@@ -8,24 +8,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
 import { NS, unique } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
-import { startFaultyLink, type FaultyLink } from '../support/faultyLink'
-import { startSecondInstance, type Instance } from '../support/secondInstance'
+import type { FaultyLink } from '../support/faultyLink'
+import { startInstanceBehindLink, type Instance } from '../support/secondInstance'
 
 const tag = unique('unnamed')
 let link: FaultyLink
 let unnamed: Instance
+let stop: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
-  const url = process.env.DATABASE_URL!
-  link = await startFaultyLink(url)
-  unnamed = await startSecondInstance({ ...WITHOUT_RATE_LIMITS, DATABASE_URL: link.url(url), DATABASE_PREPARED_STATEMENTS: 'false' })
+  ;({
+    link,
+    instance: unnamed,
+    stop,
+  } = await startInstanceBehindLink((linkUrl) => ({
+    ...WITHOUT_RATE_LIMITS,
+    DATABASE_URL: linkUrl,
+    DATABASE_PREPARED_STATEMENTS: 'false',
+  })))
   await createEvent({ title: `${tag} listed`, start: '2035-05-10T18:00:00.000Z' })
 }, 180_000)
 
-afterAll(async () => {
-  await unnamed?.stop()
-  await link?.close()
-})
+afterAll(async () => stop?.())
 
 describe('DATABASE_PREPARED_STATEMENTS=false', () => {
   it('sends no named statement: lists and a single event come whole', async () => {

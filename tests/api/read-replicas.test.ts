@@ -9,24 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
 import { asAdmin, NS, unique } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
-import { startFaultyLink, type FaultyLink } from '../support/faultyLink'
-import { startSecondInstance, type Instance } from '../support/secondInstance'
+import type { FaultyLink } from '../support/faultyLink'
+import { startInstanceBehindLink, type Instance } from '../support/secondInstance'
 
 const tag = unique('replica')
 let link: FaultyLink
 let replicated: Instance
+let stop: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
-  const url = process.env.DATABASE_URL!
-  link = await startFaultyLink(url)
-  replicated = await startSecondInstance({ ...WITHOUT_RATE_LIMITS, DATABASE_READ_REPLICAS: link.url(url) })
+  ;({ link, instance: replicated, stop } = await startInstanceBehindLink((linkUrl) => ({ ...WITHOUT_RATE_LIMITS, DATABASE_READ_REPLICAS: linkUrl })))
   await createEvent({ title: `${tag} on the replica`, start: '2035-03-10T18:00:00.000Z' })
 }, 180_000)
 
-afterAll(async () => {
-  await replicated?.stop()
-  await link?.close()
-})
+afterAll(async () => stop?.())
 
 describe('reads on read replicas', () => {
   const list = `${NS}/events?${qs({ start_date: '2035-03-10', end_date: '2035-03-10' })}`

@@ -10,6 +10,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { freePort, waitForHealth } from '../../scripts/serverProcess'
 import { productionServerEnv, serverCommand } from '../../scripts/productionServer'
+import { startFaultyLink, type FaultyLink } from './faultyLink'
 
 export type Instance = { base: string; stop: () => Promise<void> }
 
@@ -56,4 +57,25 @@ export async function startSecondInstance(env: Record<string, string> = {}, opti
     throw error
   }
   return { base, stop }
+}
+
+/**
+ * A second instance some of whose database connections go through a link the test can break
+ * (`faultyLink.ts`): `envOf` names them, given the link's URL to the test database.
+ */
+export async function startInstanceBehindLink(
+  envOf: (linkUrl: string) => Record<string, string>,
+): Promise<{ link: FaultyLink; instance: Instance; stop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL
+  if (!url) throw new Error('DATABASE_URL is not set: run through npm test')
+  const link = await startFaultyLink(url)
+  const instance = await startSecondInstance(envOf(link.url(url)))
+  return {
+    link,
+    instance,
+    stop: async () => {
+      await instance.stop()
+      await link.close()
+    },
+  }
 }
