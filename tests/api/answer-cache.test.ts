@@ -10,31 +10,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
 import { asAdmin, BASE_URL, NS, unique, userWithRole } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
-import type { FaultyLink } from '../support/faultyLink'
-import { startInstanceBehindLink, type Instance } from '../support/secondInstance'
+import { startInstanceBehindLink, type LinkedInstance } from '../support/secondInstance'
 
 const tag = unique('kept')
 const list = `${NS}/events?${qs({ search: tag, start_date: '2034-05-01', end_date: '2034-05-31' })}`
-let second: Instance
-let link: FaultyLink
-let stop: (() => Promise<void>) | undefined
+let second: LinkedInstance
 let eventId: number
 
 beforeAll(async () => {
-  ;({
-    link,
-    instance: second,
-    stop,
-  } = await startInstanceBehindLink((linkUrl) => ({
+  second = await startInstanceBehindLink((linkUrl) => ({
     SERVER_URL: BASE_URL,
     QUERY_COUNT_HEADER: 'true',
     ...WITHOUT_RATE_LIMITS,
     DATABASE_LISTEN_URL: linkUrl,
-  })))
+  }))
   eventId = (await createEvent({ title: `${tag} opening`, start: '2034-05-10T18:00:00.000Z' })).id
 }, 180_000)
 
-afterAll(async () => stop?.())
+afterAll(async () => second?.stop())
 
 type Read = { status: number; queries: number; titles: string[] }
 
@@ -103,7 +96,7 @@ describe('answers kept per content revision', () => {
 
   it('reads the revision per request while its listening connection is down, and listens again when it is back', async () => {
     expect((await readUntil(second.base, (reply) => reply.queries === 0, 10_000)).queries).toBe(0)
-    await link.down()
+    await second.link.down()
     try {
       // Not listening: the kept answer still serves, after one query for the revision.
       expect((await readUntil(second.base, (reply) => reply.queries === 1, 5000)).queries).toBe(1)
@@ -112,7 +105,7 @@ describe('answers kept per content revision', () => {
       const fresh = await read(second.base)
       expect(fresh.titles).toEqual([title])
     } finally {
-      await link.up()
+      await second.link.up()
     }
     expect((await readUntil(second.base, (reply) => reply.queries === 0, 30_000)).queries).toBe(0)
     const title = `${tag} heard again`

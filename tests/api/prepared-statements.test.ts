@@ -8,32 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
 import { NS, unique } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
-import type { FaultyLink } from '../support/faultyLink'
-import { startInstanceBehindLink, type Instance } from '../support/secondInstance'
+import { PREPARED_BIND } from '../support/faultyLink'
+import { startInstanceBehindLink, type LinkedInstance } from '../support/secondInstance'
 
 const tag = unique('unnamed')
-let link: FaultyLink
-let unnamed: Instance
-let stop: (() => Promise<void>) | undefined
+let unnamed: LinkedInstance
 
 beforeAll(async () => {
-  ;({
-    link,
-    instance: unnamed,
-    stop,
-  } = await startInstanceBehindLink((linkUrl) => ({
-    ...WITHOUT_RATE_LIMITS,
-    DATABASE_URL: linkUrl,
-    DATABASE_PREPARED_STATEMENTS: 'false',
-  })))
+  unnamed = await startInstanceBehindLink((linkUrl) => ({ ...WITHOUT_RATE_LIMITS, DATABASE_URL: linkUrl, DATABASE_PREPARED_STATEMENTS: 'false' }))
   await createEvent({ title: `${tag} listed`, start: '2035-05-10T18:00:00.000Z' })
 }, 180_000)
 
-afterAll(async () => stop?.())
+afterAll(async () => unnamed?.stop())
 
 describe('DATABASE_PREPARED_STATEMENTS=false', () => {
   it('sends no named statement: lists and a single event come whole', async () => {
-    link.resetNextSend(/B[^]{4}\0calendar_/)
+    unnamed.link.resetNextSend(PREPARED_BIND)
     // Each page size is an answer of its own, so each is made, not served from the answer caches.
     for (const perPage of [5, 6, 7, 8, 9, 10, 11]) {
       const reply = await fetch(`${unnamed.base}${NS}/events?${qs({ start_date: '2035-05-10', end_date: '2035-05-10', per_page: perPage })}`)

@@ -9,20 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
 import { asAdmin, NS, unique } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
-import type { FaultyLink } from '../support/faultyLink'
-import { startInstanceBehindLink, type Instance } from '../support/secondInstance'
+import { PREPARED_BIND } from '../support/faultyLink'
+import { startInstanceBehindLink, type LinkedInstance } from '../support/secondInstance'
 
 const tag = unique('replica')
-let link: FaultyLink
-let replicated: Instance
-let stop: (() => Promise<void>) | undefined
+let replicated: LinkedInstance
 
 beforeAll(async () => {
-  ;({ link, instance: replicated, stop } = await startInstanceBehindLink((linkUrl) => ({ ...WITHOUT_RATE_LIMITS, DATABASE_READ_REPLICAS: linkUrl })))
+  replicated = await startInstanceBehindLink((linkUrl) => ({ ...WITHOUT_RATE_LIMITS, DATABASE_READ_REPLICAS: linkUrl }))
   await createEvent({ title: `${tag} on the replica`, start: '2035-03-10T18:00:00.000Z' })
 }, 180_000)
 
-afterAll(async () => stop?.())
+afterAll(async () => replicated?.stop())
 
 describe('reads on read replicas', () => {
   const list = `${NS}/events?${qs({ start_date: '2035-03-10', end_date: '2035-03-10' })}`
@@ -38,8 +36,7 @@ describe('reads on read replicas', () => {
   })
 
   it('sends the page query to the replica: when the replica link dies under it, the list is a 503, and the next one is served', async () => {
-    // The body is a prepared statement: its text goes once per connection, its Bind (B, length, no portal, name) every time.
-    link.resetNextSend(/B[^]{4}\0calendar_/)
+    replicated.link.resetNextSend(PREPARED_BIND)
     const lost = await get(list)
     expect(lost.status).toBe(503)
     expect(lost.headers.get('Retry-After')).toBeTruthy()
@@ -52,7 +49,7 @@ describe('reads on read replicas', () => {
     const event = await createEvent({ title: `${tag} by slug`, start: '2035-03-11T18:00:00.000Z' })
     const bySlug = `${NS}/events/by-slug/${event.slug}`
     const slugLookup = /_parent_id as id from events_locales/
-    link.resetNextSend(slugLookup)
+    replicated.link.resetNextSend(slugLookup)
     const written = await fetch(`${replicated.base}${bySlug}`, {
       method: 'PATCH',
       headers: { Authorization: `JWT ${await asAdmin()}`, 'Content-Type': 'application/json' },

@@ -68,3 +68,10 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
     },
   }
 }
+
+/**
+ * What the app sends each time it runs a named prepared statement (`rawQuery.ts`, `{ prepared: true }`,
+ * names `calendar_…`): a Bind message (B, its length, no portal, the statement's name). Its text goes
+ * only once per connection.
+ */
+export const PREPARED_BIND = /B[^]{4}\0calendar_/

@@ -59,20 +59,21 @@ export async function startSecondInstance(env: Record<string, string> = {}, opti
   return { base, stop }
 }
 
+/** A second instance with the link its connections named by `envOf` go through; `stop` closes both. */
+export type LinkedInstance = Instance & { link: FaultyLink }
+
 /**
  * A second instance some of whose database connections go through a link the test can break
  * (`faultyLink.ts`): `envOf` names them, given the link's URL to the test database.
  */
-export async function startInstanceBehindLink(
-  envOf: (linkUrl: string) => Record<string, string>,
-): Promise<{ link: FaultyLink; instance: Instance; stop: () => Promise<void> }> {
+export async function startInstanceBehindLink(envOf: (linkUrl: string) => Record<string, string>): Promise<LinkedInstance> {
   const url = process.env.DATABASE_URL
   if (!url) throw new Error('DATABASE_URL is not set: run through npm test')
   const link = await startFaultyLink(url)
   const instance = await startSecondInstance(envOf(link.url(url)))
   return {
+    base: instance.base,
     link,
-    instance,
     stop: async () => {
       await instance.stop()
       await link.close()

@@ -101,10 +101,10 @@ type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
 
 /**
  * A selection stated as SQL: its page's ids, then the page (`loadEventPage`). The first request for a
- * filter counts it in the statement that finds the ids: a visitor's list of one category and tag at most from the counts kept per day
- * (`dayCountedTotal`); another filter on categories, tags or organizers from its matches, read once
- * for the page and the total (they may be few and far between along the start index); any other
- * walks the index for the page. Later requests know the total (kept per revision). A stated filter
+ * filter counts it in the statement that finds the ids: a visitor's list of one category and tag at
+ * most from the counts kept per day (`dayCountedTotal`); another filter on categories, tags or
+ * organizers from its matches, read once for the page and the total (they may be few and far between
+ * along the start index); any other walks the index for the page. Later requests know the total (kept per revision). A stated filter
  * names no localized field, so one total serves every language.
  */
 async function statedPage(ctx: RestContext, selection: EventSelection, condition: SQL, order: EventOrder, where: Where, pageRules: PageAccess) {
