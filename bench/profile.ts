@@ -1,7 +1,7 @@
 /**
- * `npm run bench:profile -- [path|varied] [--size 10000] [--duration 10] [--top 40]`: where a request's time goes. Starts
- * the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
- * dataset, loads `path` (the event list by default; `varied`: the bench's varied lists) with autocannon at 32 connections, stops the app
+ * `npm run bench:profile -- [path|varied] [--size 10000] [--duration 10] [--top 40] [--database URL]`: where a request's
+ * time goes. Starts the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
+ * dataset (or on the database at `--database`, as it is: a bench's million events take a quarter of an hour to make), loads `path` (the event list by default; `varied`: the bench's varied lists) with autocannon at 32 connections, stops the app
  * and prints where the CPU went while it was loaded (start-up, data generation and idle time left
  * out): by package, by function's self time and by function's total time (callees included), mapped
  * back to their sources through the build's source maps. The raw profile stays in bench/.profiles/
@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { SourceMapConsumer } from 'source-map-js'
-import { productionServerEnv, serverCommand, SERVER_BUNDLE } from '../scripts/productionServer'
+import { productionServerEnv, serverCommand, SERVER_BUNDLE, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { generateDataset } from './dataset'
@@ -27,6 +27,7 @@ const duration = Number(option('duration') ?? 10)
 /** How many functions each list shows. */
 const shown = Number(option('top') ?? 40)
 const output = path.join(root, 'bench', '.profiles')
+const givenDatabase = option('database')
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
@@ -94,7 +95,9 @@ async function main(): Promise<void> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
   rmSync(output, { recursive: true, force: true })
   mkdirSync(output, { recursive: true })
-  const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `profile-${size}`), fresh: true, unsafeFast: true })
+  const database = givenDatabase
+    ? { url: givenDatabase, socketUrl: givenDatabase, stop: async () => undefined }
+    : await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `profile-${size}`), fresh: true, unsafeFast: true })
   const port = await freePort()
   let loadFrom: number
   let loadTo: number
@@ -102,12 +105,19 @@ async function main(): Promise<void> {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: productionServerEnv({ ...process.env, DATABASE_URL: database.socketUrl, PAYLOAD_SECRET: 'bench' }),
+    // As the bench runs it (bench/run.ts): without the per-client rate limits, whose buckets it would measure.
+    env: productionServerEnv({
+      ...process.env,
+      ...WITHOUT_RATE_LIMITS,
+      DATABASE_URL: database.socketUrl,
+      PAYLOAD_SECRET: 'bench',
+      QUERY_COUNT_HEADER: 'false',
+    }),
   })
   try {
     const base = `http://127.0.0.1:${port}`
     await waitForHealth(base, 180_000)
-    await generateDataset(database.url, size)
+    if (!givenDatabase) await generateDataset(database.url, size)
     // `varied`: a list drawn afresh for every request, as the bench's (h).
     const requests = target === 'varied' ? pathsDrawnBy(variedList) : undefined
     const load = { url: target === 'varied' ? base : `${base}${target}`, requests, connections: 32 }
@@ -116,7 +126,7 @@ async function main(): Promise<void> {
     const result = await autocannon({ ...load, duration })
     loadTo = now()
     console.log(
-      `${target} at ${size.toLocaleString('en')} events: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors`,
+      `${target} at ${givenDatabase ? 'the given database' : `${size.toLocaleString('en')} events`}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors`,
     )
   } finally {
     // The profile is written when the process exits normally: Next exits on SIGTERM.

@@ -1,6 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
 import { combineQueries, type Where } from 'payload'
-import type { SQL } from '../../database/rawQuery'
 import { revisionCache } from '../../database/revision'
 import type { Event } from '../../payload-types'
 import { capabilities } from '../../calendar/access/capabilities'
@@ -10,10 +9,20 @@ import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
 import { unlocks } from '../passwords'
 import { eventQuery } from '../query/eventList'
-import { dayCountable, dayCountedTotal, longestEvent } from '../query/dayCounts'
-import { eventOrder, knownTotalPage, matchedPageAndTotal, pageOfCountedTotal, walkedPage, walkedPageAndTotal, type EventOrder } from '../query/eventIds'
+import { dayCountable, dayCounted, longestEvent } from '../query/dayCounts'
+import {
+  eventOrder,
+  knownTotalPage,
+  matchedPageAndTotal,
+  pageOfCountedTotal,
+  walkedPage,
+  walkedPageAndTotal,
+  type EventOrder,
+  type ListCount,
+  type Matching,
+} from '../query/eventIds'
 import { loadEventPage, pageAccess, type PageAccess } from '../query/eventPage'
-import { EVENT_FIELDS, filtersOnLinks, whereSql } from '../query/whereSql'
+import { EVENT_FIELDS, filtersOnLinks, whereSql, type LinkTest } from '../query/whereSql'
 import { idBySlug, readOptions } from '../query/read'
 import { loadRelated } from '../query/related'
 import type { EventListParams } from '../schemas/events'
@@ -79,11 +88,15 @@ async function pageOfQuery(ctx: RestContext, selection: EventSelection, pageRule
   const access = pageRules.eventRule
   if (access === false) return emptyPage()
   const where = combineQueries(selection.where, access)
-  const filter = whereSql(selection.where, 'e', EVENT_FIELDS)
+  const stated = (links: LinkTest) => {
+    const filter = whereSql(selection.where, 'e', EVENT_FIELDS, links)
+    return filter && sql`${filter} and ${pageRules.events}`
+  }
+  const [joined, probed] = [stated('joined'), stated('probed')]
   const order = eventOrder(selection.sort)
   const { events, related, total } =
-    filter && order
-      ? await statedPage(ctx, selection, sql`${filter} and ${pageRules.events}`, order, where, pageRules)
+    joined && probed && order
+      ? await statedPage(ctx, selection, { joined, probed }, order, where, pageRules)
       : await adapterPage(ctx, selection, where, pageRules)
   const unlocked = new Set<number>()
   // Without a password, only `context=edit` by a reader who may edit the event opens it: no query.
@@ -102,29 +115,28 @@ type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
 /**
  * A selection stated as SQL: its page's ids, then the page (`loadEventPage`). The first request for a
  * filter counts it in the statement that finds the ids: a visitor's list of one category and tag at
- * most from the counts kept per day (`dayCountedTotal`); another filter on categories, tags or
+ * most from the counts kept per day (`dayCounted`); another filter on categories, tags or
  * organizers from its matches, read once for the page and the total (they may be few and far between
  * along the start index); any other walks the index for the page. Later requests know the total (kept per revision). A stated filter
  * names no localized field, so one total serves every language.
  */
-async function statedPage(ctx: RestContext, selection: EventSelection, condition: SQL, order: EventOrder, where: Where, pageRules: PageAccess) {
+async function statedPage(ctx: RestContext, selection: EventSelection, condition: Matching, order: EventOrder, where: Where, pageRules: PageAccess) {
   const { page, perPage } = selection
   if (!selection.count) return loadEventPage(ctx, walkedPage(condition, order, page, perPage), pageRules)
   const counted = async () => {
     const days = dayCountable(where)
     const linked = filtersOnLinks(selection.where, EVENT_FIELDS)
     if (!days) return (linked ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
-    return pageOfCountedTotal(condition, order, page, perPage, dayCountedTotal(condition, days, await longestEvent(ctx)), linked)
+    return pageOfCountedTotal(condition, order, page, perPage, dayCounted(condition.probed, days, await longestEvent(ctx)), linked)
   }
   const made: { page?: LoadedPage } = {}
-  const total = await revisionCache(ctx.req.payload).get(
-    ctx.revision,
-    totalKey(where),
-    async () => (made.page = await loadEventPage(ctx, await counted(), pageRules)).total!,
-  )
+  const count = await revisionCache(ctx.req.payload).get<ListCount>(ctx.revision, totalKey(where), async () => {
+    made.page = await loadEventPage(ctx, await counted(), pageRules)
+    return { total: made.page.total!, span: made.page.span }
+  })
   if (made.page) return made.page
-  const source = knownTotalPage(condition, order, page, perPage, total)
-  return { ...(source ? await loadEventPage(ctx, source, pageRules) : { events: [], related: emptyRelated() }), total }
+  const source = knownTotalPage(condition, order, page, perPage, count)
+  return { ...(source ? await loadEventPage(ctx, source, pageRules) : { events: [], related: emptyRelated() }), total: count.total }
 }
 
 /** Any other selection: the page's ids and total from Payload's database adapter, with the same `where` and read access as its local API. */

@@ -86,26 +86,33 @@ export function longestEvent(ctx: RestContext): Promise<number> {
 
 /**
  * The number of events matching `condition` (on the row `e`), which `days` describes, when no event
- * lasts longer than `longest` milliseconds. The window splits in three by the events' start:
+ * lasts longer than `longest` milliseconds (`total`), and about how many events of every category
+ * and tag the window holds (`span`, its whole days). The window splits in three by the events' start:
  * - before the first whole UTC day: counted match by match (less than a day of events);
  * - from it to the day before the window's end less the longest event: read from the kept counts,
  *   since every event that starts there ends within the window;
  * - from there to the window's end: counted match by match, as these may end after the window (with
  *   events of a few hours, two days of them).
- * The days are constants of the query, so that PostgreSQL sees how few events the two ends hold. An
+ * The days are constants of the query, so that PostgreSQL sees how few events the two ends hold;
+ * `condition` tests their links event by event (`LinkTest` 'probed'), which is how PostgreSQL reads so
+ * few anyway, and plans in less time than a join (2.2 ms against 3.1 for a category and a tag). An
  * event that ends within the window starts within it: every writer through Payload checks that an
  * event does not end before it starts (collections/Events.ts).
  */
-export function dayCountedTotal(condition: SQL, days: DayCountable, longest: number): SQL {
+export function dayCounted(condition: SQL, days: DayCountable, longest: number): { total: SQL; span: SQL } {
   const from = Date.parse(days.from)
   const firstDay = Math.ceil(from / DAY) * DAY
   const tailDay = Math.max(firstDay, Math.floor((Date.parse(days.to) - longest) / DAY) * DAY)
+  const kept = (category: number, tag: number) => sql`(select coalesce(sum(d.n), 0) from calendar_list_days d
+    where d.category = ${category} and d.tag = ${tag} and d.day >= ${day(firstDay)}::date and d.day < ${day(tailDay)}::date)`
   // A window from midnight UTC (every date in a site on UTC) has no part day before its first.
   const head =
     firstDay > from ? sql`+ (select count(*) from events e where ${condition} and e.start < ${new Date(firstDay).toISOString()}::timestamptz)` : sql``
-  return sql`(select ((select coalesce(sum(d.n), 0) from calendar_list_days d
-                         where d.category = ${days.category} and d.tag = ${days.tag} and d.day >= ${day(firstDay)}::date and d.day < ${day(tailDay)}::date)
+  return {
+    total: sql`(select (${kept(days.category, days.tag)}
                     ${head}
                     + (select count(*) from events e
-                         where ${condition} and e.start >= ${new Date(tailDay).toISOString()}::timestamptz and e.start <= ${days.to}::timestamptz))::int)`
+                         where ${condition} and e.start >= ${new Date(tailDay).toISOString()}::timestamptz and e.start <= ${days.to}::timestamptz))::int)`,
+    span: sql`${kept(0, 0)}::int`,
+  }
 }

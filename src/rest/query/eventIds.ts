@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '../../database/rawQuery'
 import type { PageSource } from './eventPage'
-import { EVENT_FIELDS } from './whereSql'
+import { EVENT_FIELDS, type LinkTest } from './whereSql'
 
 /**
  * Which events a page of a list holds, and the list's total, for lists whose filters `whereSql`
@@ -17,8 +17,16 @@ import { EVENT_FIELDS } from './whereSql'
  * from the matches rather than along the index.
  */
 
-/** At most this many matches: the page is read from the matches, not along the start index. */
+/** With the window's size unknown, at most this many matches: the page is read from the matches, not along the start index. */
 const FEW_MATCHES = 500
+
+/**
+ * With the window's size known (the day counts'), how many events a walk along the start index may
+ * be expected to read before the page's are read from the matches instead. Walking read about 4 µs
+ * an event at a million events (a test of each link included), reading the matches 3 µs an event of
+ * the window, or far less when PostgreSQL can start from a rare link's index.
+ */
+const WALKED_EVENTS = 5_000
 
 /** The order of a list, as a stated sort: the columns of `e` and their directions. */
 export type EventOrder = { column: string; descending: boolean }[]
@@ -35,9 +43,12 @@ export function eventOrder(sort: string[]): EventOrder | undefined {
   return order.length ? order : undefined
 }
 
+/** Which events a list holds, as conditions on the row `e`, its links tested both ways (`LinkTest`). */
+export type Matching = Record<LinkTest, SQL>
+
 /** The matches' ids with their sort keys as `o0`, `o1`… */
-const matches = (condition: SQL, order: EventOrder) =>
-  sql`select e.id, ${sql.raw(order.map(({ column }, index) => `e."${column}" as o${index}`).join(', '))} from events e where ${condition}`
+const matches = (condition: Matching, order: EventOrder) =>
+  sql`select e.id, ${sql.raw(order.map(({ column }, index) => `e."${column}" as o${index}`).join(', '))} from events e where ${condition.joined}`
 
 /** `order` as an `order by` list: on the row `e`'s columns, or on the matches' sort keys. */
 const orderBy = (order: EventOrder, on: 'row' | 'matches') =>
@@ -46,24 +57,24 @@ const orderBy = (order: EventOrder, on: 'row' | 'matches') =>
 const window = (page: number, perPage: number) => sql`limit ${perPage} offset ${(page - 1) * perPage}`
 
 /** Page `page` (from 1) of `perPage` events matching `condition` on the row `e`, in `order`, along the order's index. */
-export function walkedPage(condition: SQL, order: EventOrder, page: number, perPage: number): PageSource {
+export function walkedPage(condition: Matching, order: EventOrder, page: number, perPage: number): PageSource {
   return { ids: walkedIds(condition, order, page, perPage) }
 }
 
-const walkedIds = (condition: SQL, order: EventOrder, page: number, perPage: number) =>
-  sql`array(select e.id from events e where ${condition} order by ${orderBy(order, 'row')} ${window(page, perPage)})`
+const walkedIds = (condition: Matching, order: EventOrder, page: number, perPage: number) =>
+  sql`array(select e.id from events e where ${condition.probed} order by ${orderBy(order, 'row')} ${window(page, perPage)})`
 
 /** `offset 0` keeps PostgreSQL from folding the matches back into a walk along the index. */
-const matchedIds = (condition: SQL, order: EventOrder, page: number, perPage: number) =>
+const matchedIds = (condition: Matching, order: EventOrder, page: number, perPage: number) =>
   sql`array(select id from (${matches(condition, order)} offset 0) m order by ${orderBy(order, 'matches')} ${window(page, perPage)})`
 
 /** `walkedPage` and the number of all matches, counted in the same query. */
-export function walkedPageAndTotal(condition: SQL, order: EventOrder, page: number, perPage: number): PageSource {
-  return { ...walkedPage(condition, order, page, perPage), total: sql`(select count(*)::int from events e where ${condition})` }
+export function walkedPageAndTotal(condition: Matching, order: EventOrder, page: number, perPage: number): PageSource {
+  return { ...walkedPage(condition, order, page, perPage), total: sql`(select count(*)::int from events e where ${condition.joined})` }
 }
 
 /** The page and the number of all matches, from the matches read once for both. */
-export function matchedPageAndTotal(condition: SQL, order: EventOrder, page: number, perPage: number): PageSource {
+export function matchedPageAndTotal(condition: Matching, order: EventOrder, page: number, perPage: number): PageSource {
   return {
     ctes: sql`m as materialized (${matches(condition, order)})`,
     ids: sql`array(select id from m order by ${orderBy(order, 'matches')} ${window(page, perPage)})`,
@@ -71,24 +82,39 @@ export function matchedPageAndTotal(condition: SQL, order: EventOrder, page: num
   }
 }
 
-/** The page when the list's `total` is known: none past it; read from the matches when they are few; else walked. */
-export function knownTotalPage(condition: SQL, order: EventOrder, page: number, perPage: number, total: number): PageSource | undefined {
+/** What is known of a list once counted: its total, and the events of its window in all when the day counts gave them (`span`). */
+export type ListCount = { total: number; span?: number }
+
+/**
+ * The page when the list's count is known: none past its total; walked along the index when a walk
+ * reaches the page's end soon enough (`WALKED_EVENTS`, `FEW_MATCHES`); else read from the matches.
+ */
+export function knownTotalPage(condition: Matching, order: EventOrder, page: number, perPage: number, { total, span }: ListCount): PageSource | undefined {
   if ((page - 1) * perPage >= total) return undefined
-  return { ids: (total > FEW_MATCHES ? walkedIds : matchedIds)(condition, order, page, perPage) }
+  const walk = span === undefined ? total > FEW_MATCHES : span * page * perPage <= total * WALKED_EVENTS
+  return { ids: (walk ? walkedIds : matchedIds)(condition, order, page, perPage) }
 }
 
 /**
- * The page and the list's total when the query itself finds the total cheaply (`dayCountedTotal`):
- * the page is then chosen as `knownTotalPage` chooses it, within the query. `linked`: whether the
- * list filters on links, the only lists whose matches may be few and far between along the index
+ * The page and the list's count when the query itself finds them cheaply (`dayCounted`): the page
+ * is then chosen as `knownTotalPage` chooses it, within the query. `linked`: whether the list
+ * filters on links, the only lists whose matches may be few and far between along the index
  * (without, a page is always walked, and PostgreSQL plans one way less).
  */
-export function pageOfCountedTotal(condition: SQL, order: EventOrder, page: number, perPage: number, total: SQL, linked: boolean): PageSource {
-  const few = linked ? sql`when n.total <= ${FEW_MATCHES} then ${matchedIds(condition, order, page, perPage)}` : sql``
+export function pageOfCountedTotal(
+  condition: Matching,
+  order: EventOrder,
+  page: number,
+  perPage: number,
+  counted: { total: SQL; span: SQL },
+  linked: boolean,
+): PageSource {
+  const few = linked ? sql`when n.span * ${page * perPage} > n.total * ${WALKED_EVENTS} then ${matchedIds(condition, order, page, perPage)}` : sql``
   return {
-    ctes: sql`n as materialized (select ${total} as total)`,
+    ctes: sql`n as materialized (select ${counted.total} as total, ${counted.span} as span)`,
     ids: sql`(select case when n.total <= ${(page - 1) * perPage} then '{}'::int[] ${few}
                           else ${walkedIds(condition, order, page, perPage)} end from n)`,
     total: sql`(select total from n)`,
+    span: sql`(select span from n)`,
   }
 }

@@ -4,6 +4,7 @@ import { requestQuery, type SQL } from '../../database/rawQuery'
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { emptyRelated, type Related } from '../serialize/related'
+import type { ListCount } from './eventIds'
 import { findByIdsPerRevision } from './read'
 import { termCounts } from './termCounts'
 import { AUTHORED_FIELDS, EVENT_FIELDS, whereSql } from './whereSql'
@@ -28,9 +29,9 @@ export async function loadEventPage(
   ctx: RestContext,
   source: number[] | PageSource,
   access: PageAccess,
-): Promise<{ events: Event[]; related: Related; total?: number }> {
-  const { ids, total } = Array.isArray(source) ? { ids: source, total: undefined } : await pageIds(ctx, source)
-  if (!ids.length) return { events: [], related: emptyRelated(), total }
+): Promise<{ events: Event[]; related: Related } & Partial<ListCount>> {
+  const { ids, ...count } = Array.isArray(source) ? { ids: source } : await pageIds(ctx, source)
+  if (!ids.length) return { events: [], related: emptyRelated(), ...count }
   const language = ctx.language
   const rows = await requestQuery<{ body: PageBody }>(
     ctx.req,
@@ -99,7 +100,7 @@ export async function loadEventPage(
   ])
   return {
     events: body.events,
-    total,
+    ...count,
     related: {
       venues: byId(body.venues),
       organizers: byId(body.organizers),
@@ -112,24 +113,24 @@ export async function loadEventPage(
 }
 
 /**
- * The page's ids, in order, and the list's total when `source` counts it: a statement of its own,
+ * The page's ids, in order, and the list's count when `source` counts it: a statement of its own,
  * planned for its values (how many events a filter or window keeps decides how to find them), before
  * the body, whose text is one of a few and whose plan PostgreSQL keeps (`loadEventPage`).
  */
-async function pageIds(ctx: RestContext, { ids, ctes, total }: PageSource): Promise<{ ids: number[]; total?: number }> {
-  const [row] = await requestQuery<{ ids: number[]; total: number | null }>(
+async function pageIds(ctx: RestContext, { ids, ctes, total, span }: PageSource): Promise<{ ids: number[] } & Partial<ListCount>> {
+  const [row] = await requestQuery<{ ids: number[]; total: number | null; span: number | null }>(
     ctx.req,
-    sql`${ctes ? sql`with ${ctes} ` : sql``}select ${ids} as ids, ${total ?? sql`null::int`} as total`,
+    sql`${ctes ? sql`with ${ctes} ` : sql``}select ${ids} as ids, ${total ?? sql`null::int`} as total, ${span ?? sql`null::int`} as span`,
   )
-  return { ids: row?.ids ?? [], total: row?.total ?? undefined }
+  return { ids: row?.ids ?? [], total: row?.total ?? undefined, span: row?.span ?? undefined }
 }
 
 /**
  * The events of a page as PostgreSQL finds them (`pageIds`): `ids`, an `int[]` expression in the
- * page's order, after `ctes` (common table expressions it reads); `total`, an expression the answer
- * carries as the list's total.
+ * page's order, after `ctes` (common table expressions it reads); `total` and `span`, expressions of
+ * the list's count (`ListCount`) that the answer carries.
  */
-export type PageSource = { ids: SQL; ctes?: SQL; total?: SQL }
+export type PageSource = { ids: SQL; ctes?: SQL; total?: SQL; span?: SQL }
 
 /**
  * Read access of events (alias `e`), venues (`v`) and organizers (`o`) for this caller, as SQL

@@ -48,24 +48,34 @@ const list = (values: Scalar[]) =>
   )})`
 
 /**
+ * How a condition on a `hasMany` relationship is stated: `joined`, a semi-join, which PostgreSQL may
+ * start from the relation's index (to read or count every match); `probed`, a test of each row, for
+ * walking an index of the rows in a list's order until a page is full. PostgreSQL turns a semi-join
+ * into a join it plans from its estimates, and estimates two links' shared rows as the product of
+ * their shares: at a million events it read a month's 27,000 events and a tag's 40,000 links to sort
+ * the 280 a category and the tag shared (70 ms), where walking to the first ten took 5 ms.
+ */
+export type LinkTest = 'joined' | 'probed'
+
+/**
  * A Payload `where` (or access result) as a SQL condition on the row `alias`, meaning what Payload's
  * PostgreSQL adapter makes of it (`not_equals` also matches a missing value, as the adapter's does);
  * undefined when it names a field or an operator not stated here, so that the caller asks the adapter.
  */
-export function whereSql(where: boolean | Where, alias: string, fields: SqlFields): SQL | undefined {
+export function whereSql(where: boolean | Where, alias: string, fields: SqlFields, links: LinkTest = 'joined'): SQL | undefined {
   if (typeof where === 'boolean') return where ? sql`true` : sql`false`
   const parts: SQL[] = []
   for (const [key, value] of Object.entries(where)) {
     if (key === 'and' || key === 'or') {
       if (!Array.isArray(value) || (key === 'or' && !value.length)) return undefined
-      const inner = value.map((item: Where) => whereSql(item, alias, fields))
+      const inner = value.map((item: Where) => whereSql(item, alias, fields, links))
       if (inner.some((part) => part === undefined)) return undefined
       if (inner.length) parts.push(sql`(${sql.join(inner as SQL[], key === 'and' ? sql` and ` : sql` or `)})`)
       continue
     }
     if (!value || typeof value !== 'object') return undefined
     for (const [operator, operand] of Object.entries(value)) {
-      const part = condition(fields, alias, key, operator, operand)
+      const part = condition(fields, alias, key, operator, operand, links)
       if (!part) return undefined
       parts.push(part)
     }
@@ -73,7 +83,7 @@ export function whereSql(where: boolean | Where, alias: string, fields: SqlField
   return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`
 }
 
-function condition(fields: SqlFields, alias: string, field: string, operator: string, operand: unknown): SQL | undefined {
+function condition(fields: SqlFields, alias: string, field: string, operator: string, operand: unknown, links: LinkTest): SQL | undefined {
   const row = sql.raw(`${alias}.id`)
   const link = fields.links?.[field]
   if (link) {
@@ -81,7 +91,11 @@ function condition(fields: SqlFields, alias: string, field: string, operator: st
       operator === 'equals' && isScalar(operand) ? [operand] : operator === 'in' && Array.isArray(operand) && operand.every(isScalar) ? operand : undefined
     if (!values) return undefined
     if (!values.length) return sql`false`
-    return sql`${row} in (select parent_id from ${sql.raw(`${fields.table}_rels`)} where ${sql.raw(link)} in ${list(values)})`
+    const table = sql.raw(`${fields.table}_rels`)
+    // `offset 0`: PostgreSQL would otherwise make the test a semi-join again.
+    if (links === 'probed')
+      return sql`exists (select from ${table} linked where linked.parent_id = ${row} and linked.${sql.raw(link)} in ${list(values)} offset 0)`
+    return sql`${row} in (select parent_id from ${table} where ${sql.raw(link)} in ${list(values)})`
   }
   const name = fields.columns[field]
   if (!name) return undefined
