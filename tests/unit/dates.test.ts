@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
-import { dateDetails, formatWallClock, isoWithOffset, wallClockIn } from '../../src/calendar/dates/format'
+import { dateDetails, formatWallClock, isoWithOffset, wallClockIn, wallClockOfInstant } from '../../src/calendar/dates/format'
 import { parseDateInput } from '../../src/calendar/dates/parse'
 import { parseZone, toLuxonZone, zoneAbbr } from '../../src/calendar/dates/zone'
 
@@ -290,6 +290,13 @@ describe('format', () => {
     expect(wallClockIn(instant, 'Asia/Hong_Kong')).toBe('2018-01-01 16:00:00')
     expect(wallClockIn(instant, 'UTC')).toBe('2018-01-01 08:00:00')
     expect(wallClockIn(instant, 'UTC-3:30')).toBe('2018-01-01 04:30:00')
+  })
+
+  it('reads an instant as Payload serializes it as the same wall clock as its Date', () => {
+    for (const instant of ['2018-01-01T08:00:00.000Z', '2027-03-28T00:59:59.999Z', '1969-12-31T23:00:00Z', '+012018-01-01T08:00:00.000Z'])
+      for (const zone of ['UTC', 'Europe/Paris', 'UTC+5:45'])
+        expect(wallClockOfInstant(instant, zone), `${instant} in ${zone}`).toBe(wallClockIn(new Date(instant), zone))
+    expect(wallClockOfInstant('2018-01-01T08:00:00.000Z', 'UTC')).toBe('2018-01-01 08:00:00')
   })
 
   it('reads the same wall clock as luxon across DST changes, offsets and centuries', () => {

@@ -51,6 +51,19 @@ export function wallClockIn(instant: Date, zoneId: string): string {
   return wallClock
 }
 
+/** An instant as Payload serializes it: ISO 8601 in UTC (`2027-01-27T10:00:00.000Z`). */
+const PAYLOAD_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
+
+/**
+ * `wallClockIn` of an instant as Payload serializes it. In UTC, the zone of most sites and events,
+ * it is the text's own digits: a list formats a few hundred such dates, and reading them as Dates
+ * first cost more than the rest of the conversion (Next's server wraps the Date constructor).
+ */
+export function wallClockOfInstant(instant: string, zoneId: string): string {
+  if (zoneId === 'UTC' && PAYLOAD_INSTANT.test(instant)) return `${instant.slice(0, 10)} ${instant.slice(11, 19)}`
+  return wallClockIn(new Date(instant), zoneId)
+}
+
 /** The `*_date_details` object: the parts of a wall-clock string, zero-padded strings as upstream. */
 export function dateDetails(wallClock: string): DateDetails {
   const match = WALL_CLOCK.exec(wallClock)

@@ -1,6 +1,6 @@
 import type { PermalinkKind } from '../../options'
 import type { RestContext } from '../context'
-import { wallClockIn } from '../../calendar/dates/format'
+import { wallClockOfInstant } from '../../calendar/dates/format'
 import { permalinkUrl } from '../../calendar/permalinks'
 
 /** A relationship value as Payload returns it at depth 0 or deeper: the related id either way. */
@@ -12,21 +12,31 @@ export function idOf(value: unknown): number | undefined {
 
 /** `date`, `date_utc`, `modified`, `modified_utc`: publication and change times, site zone and UTC. */
 export function postDates(ctx: RestContext, doc: { publishedAt?: string | null; createdAt: string; updatedAt: string }) {
-  const published = new Date(doc.publishedAt ?? doc.createdAt)
-  const modified = new Date(doc.updatedAt)
+  const published = doc.publishedAt ?? doc.createdAt
   return {
-    date: wallClockIn(published, ctx.settings.timezone),
-    date_utc: wallClockIn(published, 'UTC'),
-    modified: wallClockIn(modified, ctx.settings.timezone),
-    modified_utc: wallClockIn(modified, 'UTC'),
+    date: wallClockOfInstant(published, ctx.settings.timezone),
+    date_utc: wallClockOfInstant(published, 'UTC'),
+    modified: wallClockOfInstant(doc.updatedAt, ctx.settings.timezone),
+    modified_utc: wallClockOfInstant(doc.updatedAt, 'UTC'),
   }
 }
 
 /** Upstream's `global_id`: the site's host and path, then `?id=`; unique across sites that share data. */
 export function globalIds(ctx: RestContext, id: number) {
-  const site = new URL(ctx.permalinkBase)
-  const globalId = `${site.host}${site.pathname.replace(/\/+$/, '')}?id=${id}`
+  const globalId = `${siteOf(ctx)}?id=${id}`
   return { global_id: globalId, global_id_lineage: [globalId] }
+}
+
+/** The site's host and path, read once per request: a page names every event, venue and organizer it shows. */
+const sites = new WeakMap<RestContext, string>()
+
+function siteOf(ctx: RestContext): string {
+  const known = sites.get(ctx)
+  if (known !== undefined) return known
+  const url = new URL(ctx.permalinkBase)
+  const site = `${url.host}${url.pathname.replace(/\/+$/, '')}`
+  sites.set(ctx, site)
+  return site
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Event } from '../../payload-types'
 import type { RestContext } from '../context'
-import { dateDetails, isoStartOfDay, isoWithOffset, wallClockIn } from '../../calendar/dates/format'
+import { dateDetails, isoStartOfDay, isoWithOffset, wallClockOfInstant } from '../../calendar/dates/format'
 import { zoneAbbr } from '../../calendar/dates/zone'
 import { excerptHtml, globalIds, idOf, permalink, postDates, withSchemaContext } from './common'
 import { customFieldsOf } from './customFields'
@@ -65,12 +65,10 @@ const REDACTED = {
 /** The event object of docs/api.md §3.1, key for key and in order. */
 export function serializeEvent(ctx: RestContext, event: Event, related: Related, options: EventOptions = {}) {
   const zone = eventZone(ctx, event)
-  const start = new Date(event.start)
-  const end = new Date(event.end)
-  const startDate = wallClockIn(start, zone)
-  const endDate = wallClockIn(end, zone)
-  const utcStart = wallClockIn(start, 'UTC')
-  const utcEnd = wallClockIn(end, 'UTC')
+  const startDate = wallClockOfInstant(event.start, zone)
+  const endDate = wallClockOfInstant(event.end, zone)
+  const utcStart = wallClockOfInstant(event.start, 'UTC')
+  const utcEnd = wallClockOfInstant(event.end, 'UTC')
   const url = permalink(ctx, 'event', event.slug)
   const venues = linked([event.venue], related.venues).map((venue) => serializeVenue(ctx, venue, related, { single: options.single }))
   const locked = Boolean(event.hasPassword) && !options.unlocked
@@ -97,7 +95,7 @@ export function serializeEvent(ctx: RestContext, event: Event, related: Related,
     utc_end_date: utcEnd,
     utc_end_date_details: dateDetails(utcEnd),
     timezone: zone,
-    timezone_abbr: zoneAbbr(zone, start),
+    timezone_abbr: zoneAbbr(zone, new Date(event.start)),
     ...costOf(ctx, event),
     // Never set: the permalink; set to nothing: empty (docs/api.md §3.1).
     website: event.website ?? url,
