@@ -11,27 +11,37 @@ type Rows = { rows: unknown[] }
 type Drizzle = {
   execute: (query: unknown) => Promise<Rows>
   dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } }
-  session: { prepareQuery: (query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false) => { execute: () => Promise<Rows> } }
+  session: {
+    prepareQuery: (
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: false,
+    ) => { execute: (values?: Record<string, unknown>) => Promise<Rows> }
+  }
 }
 
 /**
- * How a query runs: `prepared` names it after its text, so that each connection parses it once and
- * PostgreSQL may keep a generic plan for it (after five custom ones, when that plan is no dearer).
- * For statements whose text is one of a few and whose plan does not hang on their values: the page
- * query's body took PostgreSQL 7 ms to parse and plan against 5 ms to run (docs/performance.md,
- * "Prepared page bodies"). `DATABASE_PREPARED_STATEMENTS=false` runs them unnamed, for a pooler that
- * cannot keep named statements.
+ * A statement built once and run many times: its text, its values (drizzle's `sql.placeholder` where
+ * each run gives its own) and a name from its text. Run by name, each connection parses it once and
+ * PostgreSQL may keep a generic plan for it (after five custom ones, when that plan is no dearer): for
+ * statements whose text is one of a few and whose plan does not hang on their values. The page
+ * query's body took PostgreSQL 7 ms to parse and plan against 5 ms to run, and drizzle's building of
+ * its text was a few percent of the app's time (docs/performance.md, "Prepared page bodies").
+ * `DATABASE_PREPARED_STATEMENTS=false` runs them unnamed, for a pooler that cannot keep named
+ * statements.
  */
-export type QueryMode = { prepared?: boolean }
+export type Statement = { sql: string; params: unknown[]; name: string }
 
 const PREPARED = process.env.DATABASE_PREPARED_STATEMENTS !== 'false'
 
-async function run(db: Drizzle, query: SQL, mode: QueryMode): Promise<unknown[]> {
-  if (!mode.prepared || !PREPARED) return (await db.execute(query)).rows
-  const built = db.dialect.sqlToQuery(query)
+const primaryOf = (payload: Payload) => (payload.db as unknown as { drizzle: Drizzle }).drizzle
+
+/** `query` as a `Statement` of `payload`'s database. */
+export function statement(payload: Payload, query: SQL): Statement {
+  const built = primaryOf(payload).dialect.sqlToQuery(query)
   // node-postgres keeps each connection's statements by name and refuses a name with another text.
-  const name = `calendar_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`
-  return (await db.session.prepareQuery(built, undefined, name, false).execute()).rows
+  return { ...built, name: `calendar_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}` }
 }
 
 /**
@@ -40,29 +50,41 @@ async function run(db: Drizzle, query: SQL, mode: QueryMode): Promise<unknown[]>
  * revision and term-count tables). The adapter's type does not expose `execute` nor its transactions'
  * sessions, hence the casts here and nowhere else.
  */
-export async function rawQuery<Row>(payload: Payload, query: SQL, mode: QueryMode = {}): Promise<Row[]> {
-  return (await run((payload.db as unknown as { drizzle: Drizzle }).drizzle, query, mode)) as Row[]
+export async function rawQuery<Row>(payload: Payload, query: SQL): Promise<Row[]> {
+  return (await primaryOf(payload).execute(query)).rows as Row[]
 }
 
 type Replicated = { drizzle: { $replicas?: Drizzle[] } }
 type Sessions = { sessions?: Record<string | number, { db?: Drizzle }> }
 
 /**
- * Rows of hand-written SQL made for a request, where that request's reads belong:
+ * Where a request's hand-written reads belong:
  * - inside its transaction when it has one: a write's own reads and bookkeeping see its writes and
  *   commit with them;
  * - on a read replica when the request only reads (GET, HEAD) and there are replicas, chosen at
  *   random as Payload's adapter chooses them for its own reads: drizzle sends `execute` to the
  *   primary even then, so without this every hand-written read would land there;
- * - else on the primary, as `rawQuery`, so that a write's answer reads what it wrote.
+ * - else on the primary, so that a write's answer reads what it wrote.
  */
-export async function requestQuery<Row>(req: PayloadRequest, query: SQL, mode: QueryMode = {}): Promise<Row[]> {
+function requestTarget(req: PayloadRequest): Drizzle {
   const id = req.transactionID
   const session = id === undefined || id instanceof Promise ? undefined : (req.payload.db as unknown as Sessions).sessions?.[id]?.db
   const replicas = session || !READ_ONLY.has(req.method ?? '') ? undefined : (req.payload.db as unknown as Replicated).drizzle.$replicas
-  const target = session ?? (replicas?.length ? replicas[Math.floor(Math.random() * replicas.length)] : undefined)
-  if (!target) return rawQuery<Row>(req.payload, query, mode)
-  return (await run(target, query, mode)) as Row[]
+  return session ?? (replicas?.length ? replicas[Math.floor(Math.random() * replicas.length)]! : primaryOf(req.payload))
+}
+
+/** Rows of hand-written SQL made for a request, where that request's reads belong (`requestTarget`). */
+export async function requestQuery<Row>(req: PayloadRequest, query: SQL): Promise<Row[]> {
+  return (await requestTarget(req).execute(query)).rows as Row[]
+}
+
+/** Rows of a `Statement` with its placeholders' `values`, where the request's reads belong (`requestTarget`). */
+export async function requestStatement<Row>(req: PayloadRequest, { name, ...query }: Statement, values: Record<string, unknown>): Promise<Row[]> {
+  return (
+    await requestTarget(req)
+      .session.prepareQuery(query, undefined, PREPARED ? name : undefined, false)
+      .execute(values)
+  ).rows as Row[]
 }
 
 const READ_ONLY = new Set(['GET', 'HEAD'])

@@ -70,7 +70,7 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
 }
 
 /**
- * What the app sends each time it runs a named prepared statement (`rawQuery.ts`, `{ prepared: true }`,
+ * What the app sends each time it runs a named prepared statement (`rawQuery.ts`, `Statement`,
  * names `calendar_…`): a Bind message (B, its length, no portal, the statement's name). Its text goes
  * only once per connection.
  */

@@ -1,10 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Where } from 'payload'
-import { requestQuery, type SQL } from '../../database/rawQuery'
+import { requestQuery, requestStatement, statement, type SQL, type Statement } from '../../database/rawQuery'
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { emptyRelated, type Related } from '../serialize/related'
 import type { ListCount } from './eventIds'
+import { BoundedMap } from '../../calendar/boundedMap'
 import { findByIdsPerRevision } from './read'
 import { termCounts } from './termCounts'
 import { AUTHORED_FIELDS, EVENT_FIELDS, whereSql } from './whereSql'
@@ -32,12 +33,49 @@ export async function loadEventPage(
 ): Promise<{ events: Event[]; related: Related } & Partial<ListCount>> {
   const { ids, ...count } = Array.isArray(source) ? { ids: source } : await pageIds(ctx, source)
   if (!ids.length) return { events: [], related: emptyRelated(), ...count }
-  const language = ctx.language
-  const rows = await requestQuery<{ body: PageBody }>(
-    ctx.req,
-    sql`
+  const rows = await requestStatement<{ body: PageBody }>(ctx.req, bodyStatement(ctx, access), { ids: `{${ids.join(',')}}`, language: ctx.language })
+  const body = rows[0]!.body
+  const images = [...body.events, ...body.venues, ...body.organizers].map((item) => item.image).filter((id): id is number => typeof id === 'number')
+  const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]))
+  const [media, counts] = await Promise.all([
+    findByIdsPerRevision<Media>(ctx, 'media', images),
+    termCounts(
+      ctx,
+      body.categories.map((term) => term.id),
+      body.tags.map((term) => term.id),
+    ),
+  ])
+  return {
+    events: body.events,
+    ...count,
+    related: {
+      venues: byId(body.venues),
+      organizers: byId(body.organizers),
+      categories: byId(body.categories),
+      tags: byId(body.tags),
+      media,
+      termCounts: counts,
+    },
+  }
+}
+
+/** The body's statement per access rule (`PageAccess.key`), built once: a page gives its ids and language. */
+const bodies = new BoundedMap<string, Statement>(200)
+
+function bodyStatement(ctx: RestContext, access: PageAccess): Statement {
+  const known = bodies.get(access.key)
+  if (known) return known
+  const made = statement(ctx.req.payload, bodySql(access))
+  bodies.set(access.key, made)
+  return made
+}
+
+/** The page's events in the order of the placeholder `ids` (an `int[]` text) with what they embed, in the placeholder `language`: one JSON object. */
+function bodySql(access: PageAccess): SQL {
+  const [ids, language] = [sql.placeholder('ids'), sql.placeholder('language')]
+  return sql`
     with page as (
-      select e.*, p.ord from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as p(id, ord) join events e on e.id = p.id where ${access.events}),
+      select e.*, p.ord from unnest(${ids}::int[]) with ordinality as p(id, ord) join events e on e.id = p.id where ${access.events}),
     rels as (select r.* from events_rels r where r.parent_id in (select id from page)),
     venue_ids as (select distinct venue_id as id from page where venue_id is not null),
     organizer_ids as (select distinct organizers_id as id from rels where path = 'organizers'),
@@ -84,32 +122,7 @@ export async function loadEventPage(
         left join event_tags_locales l on l._parent_id = t.id and l._locale = ${language}::_locales
         left join event_tags_locales f on f._parent_id = t.id and f._locale = 'en'
         where t.id in (select id from tag_ids)), '[]')
-    ) as body`,
-    { prepared: true },
-  )
-  const body = rows[0]!.body
-  const images = [...body.events, ...body.venues, ...body.organizers].map((item) => item.image).filter((id): id is number => typeof id === 'number')
-  const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]))
-  const [media, counts] = await Promise.all([
-    findByIdsPerRevision<Media>(ctx, 'media', images),
-    termCounts(
-      ctx,
-      body.categories.map((term) => term.id),
-      body.tags.map((term) => term.id),
-    ),
-  ])
-  return {
-    events: body.events,
-    ...count,
-    related: {
-      venues: byId(body.venues),
-      organizers: byId(body.organizers),
-      categories: byId(body.categories),
-      tags: byId(body.tags),
-      media,
-      termCounts: counts,
-    },
-  }
+    ) as body`
 }
 
 /**
@@ -134,9 +147,10 @@ export type PageSource = { ids: SQL; ctes?: SQL; total?: SQL; span?: SQL }
 
 /**
  * Read access of events (alias `e`), venues (`v`) and organizers (`o`) for this caller, as SQL
- * conditions, and the events' rule as Payload gave it (for the adapter's queries of ids and totals).
+ * conditions, and the events' rule as Payload gave it (for the adapter's queries of ids and totals);
+ * `key` names the three rules (the body's statement is built once per key).
  */
-export type PageAccess = { events: SQL; venues: SQL; organizers: SQL; eventRule: boolean | Where }
+export type PageAccess = { events: SQL; venues: SQL; organizers: SQL; eventRule: boolean | Where; key: string }
 
 /**
  * The caller's read access to events, venues and organizers as conditions the page query can
@@ -152,7 +166,8 @@ export async function pageAccess(ctx: RestContext): Promise<PageAccess | undefin
     whereSql(venueRule, 'v', AUTHORED_FIELDS('venues')),
     whereSql(organizerRule, 'o', AUTHORED_FIELDS('organizers')),
   ]
-  return events && venues && organizers ? { events, venues, organizers, eventRule } : undefined
+  if (!events || !venues || !organizers) return undefined
+  return { events, venues, organizers, eventRule, key: JSON.stringify([eventRule, venueRule, organizerRule]) }
 }
 
 type PageBody = {
