@@ -3,7 +3,8 @@
  * website pages through them, holds the events the whole list holds at that place, with the same
  * totals; a page past the last is the upstream 404. The first page of a filter counts its matches;
  * later pages know the total (kept per content revision), read few matches from the matches
- * themselves, and a page past the known total costs no query at all (`X-Query-Count`).
+ * themselves, a page past the known total costs no query at all, and a page asked again in another
+ * language reads only its body (`X-Query-Count`).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, NS, unique } from '../support/api'
@@ -59,6 +60,13 @@ describe('pages of filtered event lists', () => {
       expect(past.status).toBe(404)
       expect(past.body.code).toBe('event-archive-page-not-found')
       if (!name.startsWith('a search')) expect(queries(past), 'a page past the known total').toBe(0)
+      // The same page in another language: the same events, and, stated as SQL, only the page's body read.
+      const french = await call(`${base}&per_page=${PER_PAGE}&page=2&i18n_language=fr`)
+      expect(french.status).toBe(200)
+      expect(french.body.events.map((event: { id: number }) => event.id)).toEqual(
+        (await call(`${base}&per_page=${PER_PAGE}&page=2`)).body.events.map((event: { id: number }) => event.id),
+      )
+      if (!name.startsWith('a search')) expect(queries(french), "a page's ids known in another language").toBe(1)
     })
   }
 })

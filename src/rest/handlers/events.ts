@@ -21,7 +21,7 @@ import {
   type ListCount,
   type Matching,
 } from '../query/eventIds'
-import { loadEventPage, pageAccess, type PageAccess } from '../query/eventPage'
+import { loadEventPage, pageAccess, pageIds, type PageAccess } from '../query/eventPage'
 import { EVENT_FIELDS, filtersOnLinks, whereSql, type LinkTest } from '../query/whereSql'
 import { idBySlug, readOptions } from '../query/read'
 import { loadRelated } from '../query/related'
@@ -118,7 +118,8 @@ type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
  * most from the counts kept per day (`dayCounted`); another filter on categories, tags or
  * organizers from its matches, read once for the page and the total (they may be few and far between
  * along the start index); any other walks the index for the page. Later requests know the total (kept per revision). A stated filter
- * names no localized field, so one total serves every language.
+ * names no localized field, so one total serves every language, and so do a page's ids (kept per
+ * revision too: a page asked in another language costs only its body).
  */
 async function statedPage(ctx: RestContext, selection: EventSelection, condition: Matching, order: EventOrder, where: Where, pageRules: PageAccess) {
   const { page, perPage } = selection
@@ -129,14 +130,23 @@ async function statedPage(ctx: RestContext, selection: EventSelection, condition
     if (!days) return (linked ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
     return pageOfCountedTotal(condition, order, page, perPage, dayCounted(condition.probed, days, await longestEvent(ctx)), linked)
   }
+  const cache = revisionCache(ctx.req.payload)
+  // The page's ids, as the total, serve every language and both forms of its URL.
+  const idsKey = `event-page:${JSON.stringify([where, selection.sort, page, perPage])}`
   const made: { page?: LoadedPage } = {}
-  const count = await revisionCache(ctx.req.payload).get<ListCount>(ctx.revision, totalKey(where), async () => {
+  const count = await cache.get<ListCount>(ctx.revision, totalKey(where), async () => {
     made.page = await loadEventPage(ctx, await counted(), pageRules)
     return { total: made.page.total!, span: made.page.span }
   })
-  if (made.page) return made.page
+  if (made.page) {
+    const ids = made.page.events.map((event) => event.id)
+    await cache.get(ctx.revision, idsKey, async () => ids)
+    return made.page
+  }
   const source = knownTotalPage(condition, order, page, perPage, count)
-  return { ...(source ? await loadEventPage(ctx, source, pageRules) : { events: [], related: emptyRelated() }), total: count.total }
+  if (!source) return { events: [], related: emptyRelated(), total: count.total }
+  const ids = await cache.get(ctx.revision, idsKey, async () => (await pageIds(ctx, source)).ids)
+  return { ...(await loadEventPage(ctx, ids, pageRules)), total: count.total }
 }
 
 /** Any other selection: the page's ids and total from Payload's database adapter, with the same `where` and read access as its local API. */

@@ -130,7 +130,7 @@ function bodySql(access: PageAccess): SQL {
  * planned for its values (how many events a filter or window keeps decides how to find them), before
  * the body, whose text is one of a few and whose plan PostgreSQL keeps (`loadEventPage`).
  */
-async function pageIds(ctx: RestContext, { ids, ctes, total, span }: PageSource): Promise<{ ids: number[] } & Partial<ListCount>> {
+export async function pageIds(ctx: RestContext, { ids, ctes, total, span }: PageSource): Promise<{ ids: number[] } & Partial<ListCount>> {
   const [row] = await requestQuery<{ ids: number[]; total: number | null; span: number | null }>(
     ctx.req,
     sql`${ctes ? sql`with ${ctes} ` : sql``}select ${ids} as ids, ${total ?? sql`null::int`} as total, ${span ?? sql`null::int`} as span`,
