@@ -12,9 +12,11 @@ import { EVENT_FIELDS, type LinkTest } from './whereSql'
  * a join of events and their relations, reads the same ids again, and counts in a third query; at
  * 100k events PostgreSQL would walk the start index probing every event's relations for a pair of
  * terms that share none (180 ms where counting them takes 30). Here a filter on a relation is a
- * semi-join; the first request for such a filter reads its matches once for both the page and the
- * total; once the total is known, a page past it costs nothing, and a page of few matches is read
- * from the matches rather than along the index.
+ * semi-join where every match is read (counting), and a test of each event where the index is walked
+ * (`LinkTest`); the first request for such a filter reads its matches once for both the page and the
+ * total; once the total is known, a page past it costs nothing, and a page that a walk would reach
+ * late is read from the matches rather than along the index (docs/performance.md, "Walks that test
+ * each link").
  */
 
 /** With the window's size unknown, at most this many matches: the page is read from the matches, not along the start index. */
