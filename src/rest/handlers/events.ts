@@ -18,10 +18,9 @@ import {
   walkedPage,
   walkedPageAndTotal,
   type EventOrder,
-  type ListCount,
   type Matching,
 } from '../query/eventIds'
-import { loadEventPage, pageAccess, pageIds, type PageAccess } from '../query/eventPage'
+import { loadEventPage, pageAccess, pageIds, type ListCount, type PageAccess } from '../query/eventPage'
 import { EVENT_FIELDS, filtersOnLinks, whereSql, type LinkTest } from '../query/whereSql'
 import { idBySlug, readOptions } from '../query/read'
 import { loadRelated } from '../query/related'

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '../../database/rawQuery'
-import type { PageSource } from './eventPage'
+import type { ListCount, PageSource } from './eventPage'
 import { EVENT_FIELDS, type LinkTest } from './whereSql'
 
 /**
@@ -83,9 +83,6 @@ export function matchedPageAndTotal(condition: Matching, order: EventOrder, page
     total: sql`(select count(*)::int from m)`,
   }
 }
-
-/** What is known of a list once counted: its total, and the events of its window in all when the day counts gave them (`span`). */
-export type ListCount = { total: number; span?: number }
 
 /**
  * The page when the list's count is known: none past its total; walked along the index when a walk

@@ -4,7 +4,6 @@ import { requestQuery, requestStatement, statement, type SQL, type Statement } f
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { emptyRelated, type Related } from '../serialize/related'
-import type { ListCount } from './eventIds'
 import { BoundedMap } from '../../calendar/boundedMap'
 import { findByIdsPerRevision } from './read'
 import { termCounts } from './termCounts'
@@ -144,6 +143,9 @@ export async function pageIds(ctx: RestContext, { ids, ctes, total, span }: Page
  * the list's count (`ListCount`) that the answer carries.
  */
 export type PageSource = { ids: SQL; ctes?: SQL; total?: SQL; span?: SQL }
+
+/** What is known of a list once counted: its total, and the events of its window in all when the day counts gave them (`span`). */
+export type ListCount = { total: number; span?: number }
 
 /**
  * Read access of events (alias `e`), venues (`v`) and organizers (`o`) for this caller, as SQL
