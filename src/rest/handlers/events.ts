@@ -131,9 +131,10 @@ async function statedPage(ctx: RestContext, selection: EventSelection, condition
   }
   const cache = revisionCache(ctx.req.payload)
   // The page's ids, as the total, serve every language and both forms of its URL.
-  const idsKey = `event-page:${JSON.stringify([where, selection.sort, page, perPage])}`
+  const countKey = totalKey(where)
+  const idsKey = `${countKey}:page:${JSON.stringify([selection.sort, page, perPage])}`
   const made: { page?: LoadedPage } = {}
-  const count = await cache.get<ListCount>(ctx.revision, totalKey(where), async () => {
+  const count = await cache.get<ListCount>(ctx.revision, countKey, async () => {
     made.page = await loadEventPage(ctx, await counted(), pageRules)
     return { total: made.page.total!, span: made.page.span }
   })
