@@ -13,11 +13,14 @@ import next from 'next'
 import { answerBudgetBytes } from '../src/rest/answerCache'
 import { FrontDoor, passToNamespace } from '../src/rest/frontDoor'
 import { loadGate } from '../src/rest/loadShedding'
+import { answerConcurrency, Turns } from '../src/rest/turns'
 
 const [port = process.env.PORT ?? '3000', hostname] = process.argv.slice(2)
 const root = path.resolve(import.meta.dirname, '..')
 
 async function main(): Promise<void> {
+  // Read first: a wrong setting stops the server before Next starts.
+  const turns = new Turns(answerConcurrency(process.env))
   const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port: Number(port) })
   await app.prepare()
   const handle = app.getRequestHandler()
@@ -32,7 +35,7 @@ async function main(): Promise<void> {
     if (!gate.admit(request, response)) return
     front
       .serve(request, response)
-      .then((served) => served || passToNamespace(request, response, origin))
+      .then((served) => served || passToNamespace(request, response, origin, turns))
       .then(
         (served) => served || void handle(request, response),
         () => void handle(request, response),

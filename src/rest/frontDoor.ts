@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Turns } from './turns'
 
 /**
  * Anonymous namespace answers served by the HTTP server in front of Next (scripts/server.ts), as Next
@@ -25,8 +26,11 @@ export type NamespaceFacts = {
   sharedAt(tag: string): { revision: string; until?: number } | undefined
   /** Takes a read from the caller's rate limit: the headers to send, or undefined when the caller is over it. */
   admitRead(headers: Headers): Promise<Record<string, string> | undefined>
-  /** A namespace GET or HEAD answered without Next's router (`withoutNext.ts`); undefined for a URL outside the namespace. */
-  answer(request: Request): Promise<Response> | undefined
+  /**
+   * How to answer a namespace GET or HEAD without Next's router (`withoutNext.ts`), started when the
+   * request's turn comes (`turns.ts`); undefined for a URL outside the namespace.
+   */
+  answer(request: Request): (() => Promise<Response>) | undefined
   /**
    * Whether the requests' query counts are reported (`X-Query-Count`, tests and benchmarks only): the
    * answers made outside Next then also say who answered (`X-Answered-By`: `front-door`, `namespace`).
@@ -193,13 +197,13 @@ function headersOf(request: IncomingMessage): Headers {
 }
 
 /**
- * Hands a GET or HEAD to the namespace directly (`answerWithoutNext`) and sends its answer: true when
+ * Hands a GET or HEAD to the namespace directly (`answerWithoutNext`), in its turn (`turns`), and sends its answer: true when
  * the namespace answered. False leaves the request to Next, untouched: a URL outside the namespace,
  * a path with encoded characters or empty segments (Next's own handling comes first: `src/proxy.ts`),
  * Payload not started yet, or a failure before anything was sent. `origin` is the one Next gives the
  * requests it hands on (its hostname and port; https when forwarded so), so answers link the same way.
  */
-export async function passToNamespace(request: IncomingMessage, response: ServerResponse, origin: string): Promise<boolean> {
+export async function passToNamespace(request: IncomingMessage, response: ServerResponse, origin: string, turns: Turns): Promise<boolean> {
   const facts = namespaceFacts()
   if (!facts || (request.method !== 'GET' && request.method !== 'HEAD')) return false
   const url = request.url ?? '/'
@@ -209,12 +213,12 @@ export async function passToNamespace(request: IncomingMessage, response: Server
   // As Next does: the handler may give up on a request whose caller has gone.
   const gone = new AbortController()
   response.once('close', () => gone.abort())
-  const answering = facts.answer(new Request(`${protocol}://${origin}${url}`, { method: request.method, headers: headersOf(request), signal: gone.signal }))
-  if (!answering) return false
+  const make = facts.answer(new Request(`${protocol}://${origin}${url}`, { method: request.method, headers: headersOf(request), signal: gone.signal }))
+  if (!make) return false
   let answer: Response
   let body: Buffer | undefined
   try {
-    answer = await answering
+    answer = await turns.run(make)
     body = request.method === 'HEAD' || answer.body === null ? undefined : Buffer.from(await answer.arrayBuffer())
   } catch {
     return false

@@ -1,0 +1,39 @@
+/**
+ * How many namespace answers one instance makes at once (`ANSWER_CONCURRENCY`, docs/performance.md,
+ * "Answers made in turns"); the others wait their turn, in the order they came. An instance has one
+ * thread: answers made side by side do not finish sooner, they only hold their rows, objects and
+ * connections for longer. At 32 callers and a million events, varied lists made 8 at a time were
+ * served 30% faster than made 32 at a time, as the young objects of fewer answers outlived a garbage
+ * collection and fewer PostgreSQL backends took turns on the cores.
+ */
+export const DEFAULT_ANSWER_CONCURRENCY = 8
+
+/** `ANSWER_CONCURRENCY` from the environment: a whole number, at least 1. */
+export function answerConcurrency(env: Record<string, string | undefined>): number {
+  const given = env.ANSWER_CONCURRENCY
+  if (given === undefined || given === '') return DEFAULT_ANSWER_CONCURRENCY
+  const value = Number(given)
+  if (!Number.isInteger(value) || value < 1) throw new Error(`ANSWER_CONCURRENCY must be a whole number, at least 1 (got ${given})`)
+  return value
+}
+
+/** At most `size` pieces of work at once; the others start in the order they were given. */
+export class Turns {
+  private running = 0
+  private readonly waiting: (() => void)[] = []
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < this.size) this.running++
+    // The turn is handed over by the work that ends, so `running` stays counted.
+    else await new Promise<void>((start) => this.waiting.push(start))
+    try {
+      return await work()
+    } finally {
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.running--
+    }
+  }
+}

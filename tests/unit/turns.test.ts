@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { answerConcurrency, DEFAULT_ANSWER_CONCURRENCY, Turns } from '../../src/rest/turns'
+
+/** A piece of work that runs until it is told to end. */
+function held(log: string[], name: string) {
+  let end!: () => void
+  const ended = new Promise<void>((resolve) => (end = resolve))
+  const work = async () => {
+    log.push(`start ${name}`)
+    await ended
+    log.push(`end ${name}`)
+    return name
+  }
+  return { work, end }
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('turns', () => {
+  it('runs at most its size at once, the others in the order they came', async () => {
+    const turns = new Turns(2)
+    const log: string[] = []
+    const pieces = ['a', 'b', 'c', 'd'].map((name) => held(log, name))
+    const results = pieces.map((piece) => turns.run(piece.work))
+    await settle()
+    expect(log).toEqual(['start a', 'start b'])
+    pieces[1]!.end()
+    await settle()
+    expect(log).toEqual(['start a', 'start b', 'end b', 'start c'])
+    pieces[0]!.end()
+    await settle()
+    expect(log.slice(4)).toEqual(['end a', 'start d'])
+    pieces[2]!.end()
+    pieces[3]!.end()
+    expect(await Promise.all(results)).toEqual(['a', 'b', 'c', 'd'])
+  })
+
+  it('gives the turn of a failed piece to the next one', async () => {
+    const turns = new Turns(1)
+    const failed = turns.run(async () => {
+      throw new Error('lost')
+    })
+    const next = turns.run(async () => 'next')
+    await expect(failed).rejects.toThrow('lost')
+    expect(await next).toBe('next')
+    expect(await turns.run(async () => 'after')).toBe('after')
+  })
+})
+
+describe('ANSWER_CONCURRENCY', () => {
+  it('defaults, and takes a whole number', () => {
+    expect(answerConcurrency({})).toBe(DEFAULT_ANSWER_CONCURRENCY)
+    expect(answerConcurrency({ ANSWER_CONCURRENCY: '' })).toBe(DEFAULT_ANSWER_CONCURRENCY)
+    expect(answerConcurrency({ ANSWER_CONCURRENCY: '3' })).toBe(3)
+  })
+
+  it.each(['0', '-2', '2.5', 'many'])('refuses %j with the reason', (value) => {
+    expect(() => answerConcurrency({ ANSWER_CONCURRENCY: value })).toThrow(`ANSWER_CONCURRENCY must be a whole number, at least 1 (got ${value})`)
+  })
+})
