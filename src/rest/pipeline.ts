@@ -18,7 +18,8 @@ import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
 
-type CompiledRoute = { route: AnyRoute; pattern: RegExp }
+/** A route with its path as a pattern and the parameters it cannot do without (those whose schema refuses `undefined`). */
+type CompiledRoute = { route: AnyRoute; pattern: RegExp; required: string[] }
 
 /** Path parameters and what they may contain: ids are digits, slugs anything but a slash (docs/api.md §1). */
 const PATH_PARAMETER: Record<string, string> = { id: '(?<id>\\d+)', slug: '(?<slug>[^/]+)' }
@@ -35,7 +36,10 @@ function compile(route: AnyRoute): CompiledRoute {
       return pattern
     })
     .join('')
-  return { route, pattern: new RegExp(`^${source}/?$`) }
+  const required = Object.entries(route.params.shape)
+    .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
+    .map(([name]) => name)
+  return { route, pattern: new RegExp(`^${source}/?$`), required }
 }
 
 // Compiled once at start-up, in table order.
@@ -45,10 +49,10 @@ const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, Content-Disposition
 const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 const anonymousMaxAge = Number(process.env.CACHE_MAX_AGE || 0)
 
-function match(method: string, path: string): { route: AnyRoute; pathParams: Record<string, string> } {
-  for (const { route, pattern } of COMPILED) {
-    const found = pattern.exec(path)
-    if (found && route.methods.includes(method as HttpMethod)) return { route, pathParams: decodeAll(found.groups ?? {}) }
+function match(method: string, path: string): { compiled: CompiledRoute; pathParams: Record<string, string> } {
+  for (const compiled of COMPILED) {
+    const found = compiled.pattern.exec(path)
+    if (found && compiled.route.methods.includes(method as HttpMethod)) return { compiled, pathParams: decodeAll(found.groups ?? {}) }
   }
   throw RestError.noRoute()
 }
@@ -84,10 +88,11 @@ async function serveRequest(req: PayloadRequest, method: string, namespacePath: 
   const baseHeaders = { 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
   try {
     if (method === 'OPTIONS') return new Response(null, { status: 204, headers: baseHeaders })
-    const { route, pathParams } = match(method, namespacePath)
+    const { compiled, pathParams } = match(method, namespacePath)
+    const route = compiled.route
     const { raw, shadowedByPath } = await rawParams(req, method, pathParams)
     refuseNulBytes(shadowedByPath)
-    const params = validateParams(route, raw)
+    const params = validateParams(compiled, raw)
     const language = isLanguageCode(raw.i18n_language) ? raw.i18n_language : undefined
     await authenticateAgain(req)
     const limits = await limitRate({ req, actor: req.user as Actor }, method === 'GET' || method === 'HEAD' ? 'read' : 'write')
@@ -172,11 +177,9 @@ function refuseNulBytes(raw: Record<string, unknown>): void {
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
 }
 
-function validateParams(route: AnyRoute, raw: Record<string, unknown>): z.output<AnyRoute['params']> {
+function validateParams({ route, required }: CompiledRoute, raw: Record<string, unknown>): z.output<AnyRoute['params']> {
   refuseNulBytes(raw)
-  const missing = Object.entries(route.params.shape)
-    .filter(([name, schema]) => raw[name] === undefined && !(schema as z.ZodType).safeParse(undefined).success)
-    .map(([name]) => name)
+  const missing = required.filter((name) => raw[name] === undefined)
   if (missing.length) throw RestError.missingParams(missing)
   const parsed = route.params.safeParse(raw)
   if (parsed.success) return parsed.data
