@@ -210,9 +210,10 @@ export async function passToNamespace(request: IncomingMessage, response: Server
   const pathname = url.split('?', 1)[0]!
   if (pathname.includes('%') || pathname.includes('//')) return false
   const protocol = String(request.headers['x-forwarded-proto'] ?? '').includes('https') ? 'https' : 'http'
-  // As Next does: the handler may give up on a request whose caller has gone.
+  // As Next does: the handler may give up on a request whose caller has gone. Only then: an abort
+  // builds an error with its stack, and every response closes.
   const gone = new AbortController()
-  response.once('close', () => gone.abort())
+  response.once('close', () => response.writableFinished || gone.abort())
   const make = facts.answer(new Request(`${protocol}://${origin}${url}`, { method: request.method, headers: headersOf(request), signal: gone.signal }))
   if (!make) return false
   let answer: Response
