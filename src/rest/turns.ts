@@ -3,8 +3,8 @@
  * "Answers made in turns"); the others wait their turn, in the order they came. An instance has one
  * thread: answers made side by side do not finish sooner, they only hold their rows, objects and
  * connections for longer. At 32 callers and a million events, varied lists made 8 at a time were
- * served 30% faster than made 32 at a time, as the young objects of fewer answers outlived a garbage
- * collection and fewer PostgreSQL backends took turns on the cores.
+ * served 142–205 answers a second against 94–97 made 32 at a time, with a third less garbage
+ * collection per answer (fewer half-made answers outlive each scavenge); at 10k, the same.
  */
 export const DEFAULT_ANSWER_CONCURRENCY = 8
 
