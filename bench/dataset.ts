@@ -75,7 +75,8 @@ export async function generateDataset(databaseUrl: string, events: number, { rec
     await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1))`)
   }
   // As a live database is after autovacuum's first pass: visibility map and hint bits set, statistics
-  // taken. Left to autovacuum, that pass over a million fresh events ran during the measurements.
+  // taken. Left to autovacuum, its pass over the fresh event texts and change log of a million events
+  // ran during the measurements (docs/performance.md, "Measuring").
   await client.query('vacuum (analyze)')
   await client.end()
 }
