@@ -45,13 +45,18 @@ async function refresh(payload: Payload, subscription: ImportSubscription): Prom
   }
 }
 
-/** Imports the active subscriptions that are due (never run, or run `intervalHours` ago), or the one named. */
+/** Whether a subscription is due at `now` (ms): it never ran, or its last run is `intervalHours` old (docs/api.md §23.7). */
+export function isDue(subscription: Pick<ImportSubscription, 'lastRunAt' | 'intervalHours'>, now: number): boolean {
+  return !subscription.lastRunAt || new Date(subscription.lastRunAt).getTime() + subscription.intervalHours * HOUR <= now
+}
+
+/** Imports the active subscriptions that are due, or the one named. */
 export async function refreshSubscriptions(req: PayloadRequest, only?: number): Promise<number> {
   const { payload } = req
   const where: Where = only ? { id: { equals: only } } : { active: { equals: true } }
   const { docs } = await payload.find({ collection: 'import-subscriptions', where, pagination: false, depth: 0, overrideAccess: true })
   const now = Date.now()
-  const due = docs.filter((doc) => only || !doc.lastRunAt || new Date(doc.lastRunAt).getTime() + doc.intervalHours * HOUR <= now)
+  const due = docs.filter((doc) => only || isDue(doc, now))
   for (const subscription of due) await refresh(payload, subscription)
   return due.length
 }
