@@ -1,9 +1,11 @@
 /**
  * An editor's day in the admin, in a real Chromium: sign in, create a published venue, create an
  * event at that venue, give it a French title through the locale switcher, and find it in the
- * events list; then import a CSV file through the Imports screen. What the browser saved is then
- * checked through the REST API.
+ * events list; then import a CSV file, and an iCalendar feed by its URL, through the Imports screen.
+ * What the browser saved is then checked through the REST API.
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminBrowser, eventually, resultsDir } from '../support/admin'
@@ -125,6 +127,58 @@ describe('the admin in a browser', () => {
     expect(events.body.docs.map((event: any) => [event.title, event.start, event.venue?.name])).toEqual([
       [`${word} one`, '2031-07-01T18:00:00.000Z', `${word} Hall`],
       [`${word} two`, '2031-07-02T18:30:00.000Z', `${word} Hall`],
+    ])
+    expect(admin!.pageErrors, 'uncaught errors in the admin').toEqual([])
+  }, 240_000)
+
+  it('imports an iCalendar feed by its URL on the Imports screen', async () => {
+    const word = unique('adminics')
+    const feed = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      ...[1, 2].flatMap((n) => [
+        'BEGIN:VEVENT',
+        `UID:${word}-${n}@feed.test`,
+        `SUMMARY:${word} ${n}`,
+        `DTSTART:2031080${n}T160000Z`,
+        `DTEND:2031080${n}T180000Z`,
+        'DTSTAMP:20261127T000000Z',
+        'END:VEVENT',
+      ]),
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n')
+    const server = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(feed))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/${word}.ics`
+    expect(admin, 'the first test opened the browser and signed in').toBeDefined()
+    const { page, step, choose, saveNew } = admin!
+    try {
+      const importId = await step('import-feed-url', async () => {
+        await page.goto(`${BASE_URL}/admin/collections/imports/create`)
+        await choose('field-source', 'iCalendar file or feed')
+        await page.locator('#field-sourceUrl').fill(url)
+        return saveNew('imports', 'Import')
+      })
+
+      expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
+
+      await step('see-the-feed-result', async () => {
+        await page.reload()
+        await eventually(() => page.locator('#field-status .value-container').getAttribute('title')).toBe('Done')
+        await eventually(() => page.locator('#field-created').inputValue()).toBe('2')
+        await admin!.screenshot('import-feed')
+      })
+
+      const record = await call(`/api/imports/${importId}`, { token })
+      expect(record.body).toMatchObject({ status: 'done', source: 'ical', sourceUrl: url, created: 2, failed: 0 })
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+    const events = await call(`/api/events?where[title][like]=${word}&sort=start`, { token })
+    expect(events.body.docs.map((event: any) => [event.title, event.start])).toEqual([
+      [`${word} 1`, '2031-08-01T16:00:00.000Z'],
+      [`${word} 2`, '2031-08-02T16:00:00.000Z'],
     ])
     expect(admin!.pageErrors, 'uncaught errors in the admin').toEqual([])
   }, 240_000)
