@@ -299,7 +299,7 @@ const servedInTurns: Record<number, number[]> = {}
 
 /**
  * Issue 23's p50 of (a) at 1M against 10k (the run's largest size against its smallest): the two
- * datasets are served at once, by an app each, and (a) is run on one, then the other, in short slices;
+ * datasets are served at once, by an app each, and (a) is run on them in turn, in short slices;
  * the p50 is taken over all the answers of each size's slices. Measured a quarter of an hour apart, as
  * the size blocks are, the same kept answer's p50 moved by up to 60% whatever the size; slices taken
  * in turn give both sizes the same machine (docs/performance.md, "Measuring").
@@ -318,7 +318,8 @@ async function inTurns(compared: number[]): Promise<void> {
       await autocannon({ url: entry.url, connections: CONNECTIONS, duration: 2 })
     }
     for (let round = 0; round < TURN.rounds; round++) {
-      for (const { size, url } of started) {
+      // Each size goes first in every other round, so that neither always follows the other's load.
+      for (const { size, url } of round % 2 ? [...started].reverse() : started) {
         const { tally, setupClient } = responseTally()
         await autocannon({ url: url!, connections: CONNECTIONS, duration: TURN.seconds, setupClient })
         ;(servedInTurns[size] ??= []).push(...tally.served)
