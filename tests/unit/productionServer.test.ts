@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_HEAP_MB, DEFAULT_MALLOC_ARENAS, DEFAULT_SEMI_SPACE_MB, productionServerEnv } from '../../scripts/productionServer'
+import { DEFAULT_HEAP_MB, DEFAULT_MALLOC_ARENAS, DEFAULT_MMAP_THRESHOLD, DEFAULT_SEMI_SPACE_MB, productionServerEnv } from '../../scripts/productionServer'
 
 describe('the production server environment', () => {
   it('caps the heap by default and runs in production mode', () => {
     const env = productionServerEnv({ NODE_OPTIONS: '--enable-source-maps' })
     expect(env.NODE_ENV).toBe('production')
     expect(env.NODE_OPTIONS).toBe(`--enable-source-maps --max-semi-space-size=${DEFAULT_SEMI_SPACE_MB} --max-old-space-size=${DEFAULT_HEAP_MB}`)
+  })
+
+  it("fixes glibc's mmap threshold unless MALLOC_MMAP_THRESHOLD_ is set", () => {
+    expect(productionServerEnv({}).MALLOC_MMAP_THRESHOLD_).toBe(DEFAULT_MMAP_THRESHOLD)
+    expect(productionServerEnv({ MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe('65536')
+    expect(productionServerEnv({ NODE_OPTIONS: '--max-old-space-size=2048' }).MALLOC_MMAP_THRESHOLD_).toBe(DEFAULT_MMAP_THRESHOLD)
   })
 
   it("bounds glibc's malloc arenas unless MALLOC_ARENA_MAX is set", () => {
