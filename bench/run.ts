@@ -32,6 +32,8 @@ const only = option('scenarios')
 const recurring = args.includes('--recurring')
 const overTcp = args.includes('--tcp')
 const CONNECTIONS = 32
+/** The namespace's event list, which most scenarios load or load below. */
+const EVENT_LIST = '/api/cal/events/v1/events'
 /** The overload scenario: more connections than an instance serves within SHED_QUEUE_MS. */
 const OVERLOAD = { connections: 500, seconds: 30 }
 
@@ -255,20 +257,20 @@ async function benchSize(size: number): Promise<Row[]> {
     const selected = (name: string) => !only || only.some((prefix) => name.startsWith(prefix))
     const editor = selected('i.') ? { Authorization: await editorAuthorization(base) } : undefined
     const scenarios: [string, Target, number][] = [
-      ['a. namespace /events', { url: `${base}/api/cal/events/v1/events` }, app.pid!],
-      ['b. /events window + category', { url: `${base}/api/cal/events/v1/events?${window}&categories=3` }, app.pid!],
-      ['c. /events/{id}', { url: `${base}/api/cal/events/v1/events/${sample.id}` }, app.pid!],
+      ['a. namespace /events', { url: `${base}${EVENT_LIST}` }, app.pid!],
+      ['b. /events window + category', { url: `${base}${EVENT_LIST}?${window}&categories=3` }, app.pid!],
+      ['c. /events/{id}', { url: `${base}${EVENT_LIST}/${sample.id}` }, app.pid!],
       ['d. /venues', { url: `${base}/api/cal/events/v1/venues` }, app.pid!],
       ['e. Payload /api/events depth=1', { url: `${base}/api/events?limit=10&depth=1&sort=startLocal&${payloadWindow}` }, app.pid!],
       ['f. raw floor (node:http + 1 SQL)', { url: `http://127.0.0.1:${floorPort}/` }, floor.pid!],
       // The default feed: every event of the default window, up to icalMaxEvents (1000), as iCalendar.
-      ['g. iCalendar feed /events.ics', { url: `${base}/api/cal/events/v1/events.ics` }, app.pid!],
-      ['j. /events/by-slug/{slug}', { url: `${base}/api/cal/events/v1/events/by-slug/event-${sample.id}` }, app.pid!],
-      ['k. /fr/ language root /events', { url: `${base}/fr/api/cal/events/v1/events` }, app.pid!],
+      ['g. iCalendar feed /events.ics', { url: `${base}${EVENT_LIST}.ics` }, app.pid!],
+      ['j. /events/by-slug/{slug}', { url: `${base}${EVENT_LIST}/by-slug/event-${sample.id}` }, app.pid!],
+      ['k. /fr/ language root /events', { url: `${base}/fr${EVENT_LIST}` }, app.pid!],
       // Last: requests the load generator gives up on at the end of a scenario are still being made, and
       // at a million events those of (h) took the next scenario's machine for seconds.
       ['h. /events varied (page, terms, window, language)', { url: base, next: variedList }, app.pid!],
-      ['i. /events signed-in editor', { url: `${base}/api/cal/events/v1/events`, headers: editor }, app.pid!],
+      ['i. /events signed-in editor', { url: `${base}${EVENT_LIST}`, headers: editor }, app.pid!],
     ]
     await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000).catch(() => undefined)
     for (const [scenario, target, pid] of scenarios.filter(([name]) => selected(name))) {
@@ -305,32 +307,32 @@ const servedInTurns: Record<number, number[]> = {}
  * in turn give both sizes the same machine (docs/performance.md, "Measuring").
  */
 async function inTurns(compared: number[]): Promise<void> {
-  const started: { size: number; database: EmbeddedDatabase; app?: ChildProcess; url?: string }[] = []
+  const databases: EmbeddedDatabase[] = []
+  const apps: ChildProcess[] = []
+  const lists: { size: number; url: string }[] = []
   try {
     for (const size of compared) {
       const database = await startEmbeddedDatabase({ directory: datasetDirectory(size), fresh: false, unsafeFast: true })
-      const entry: (typeof started)[number] = { size, database }
-      started.push(entry)
+      databases.push(database)
       const { app, port } = await startApp(database)
-      entry.app = app
+      apps.push(app)
       await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
-      entry.url = `http://127.0.0.1:${port}/api/cal/events/v1/events`
-      await autocannon({ url: entry.url, connections: CONNECTIONS, duration: 2 })
+      const url = `http://127.0.0.1:${port}${EVENT_LIST}`
+      await autocannon({ url, connections: CONNECTIONS, duration: 2 })
+      lists.push({ size, url })
     }
     for (let round = 0; round < TURN.rounds; round++) {
       // Each size goes first in every other round, so that neither always follows the other's load.
-      for (const { size, url } of round % 2 ? [...started].reverse() : started) {
+      for (const { size, url } of round % 2 ? [...lists].reverse() : lists) {
         const { tally, setupClient } = responseTally()
-        await autocannon({ url: url!, connections: CONNECTIONS, duration: TURN.seconds, setupClient })
+        await autocannon({ url, connections: CONNECTIONS, duration: TURN.seconds, setupClient })
         ;(servedInTurns[size] ??= []).push(...tally.served)
         console.error(`(a) at ${size}, turn ${round + 1}: p50 ${percentile(tally.served, 0.5)} ms`)
       }
     }
   } finally {
-    for (const { app, database } of started) {
-      if (app) await stop(app)
-      await database.stop()
-    }
+    for (const app of apps) await stop(app)
+    for (const database of databases) await database.stop()
   }
 }
 

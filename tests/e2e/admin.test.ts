@@ -22,6 +22,21 @@ afterAll(async () => {
   await admin?.close()
 })
 
+/**
+ * Runs the jobs queue now (what the server's own polling does within a minute), then reloads the
+ * open import and waits for it to show the run done, with these counts.
+ */
+async function seeImportDone(name: string, counts: Record<string, string>, screenshot: string): Promise<void> {
+  expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
+  const { page, step } = admin!
+  await step(name, async () => {
+    await page.reload()
+    await eventually(() => page.locator('#field-status .value-container').getAttribute('title')).toBe('Done')
+    for (const [field, value] of Object.entries(counts)) await eventually(() => page.locator(`#field-${field}`).inputValue()).toBe(value)
+    await admin!.screenshot(screenshot)
+  })
+}
+
 describe('the admin in a browser', () => {
   it('creates a venue and a bilingual event at it, and lists the event', async () => {
     const venueName = unique('Venue ')
@@ -110,16 +125,7 @@ describe('the admin in a browser', () => {
       return saveNew('imports', 'Import')
     })
 
-    // What the server's own polling of the jobs queue does within a minute, now.
-    expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
-
-    await step('see-the-result', async () => {
-      await page.reload()
-      await eventually(() => page.locator('#field-status .value-container').getAttribute('title')).toBe('Done')
-      await eventually(() => page.locator('#field-created').inputValue()).toBe('3')
-      await eventually(() => page.locator('#field-failed').inputValue()).toBe('0')
-      await admin!.screenshot('import')
-    })
+    await seeImportDone('see-the-result', { created: '3', failed: '0' }, 'import')
 
     const record = await call(`/api/imports/${importId}`, { token })
     expect(record.body).toMatchObject({ status: 'done', created: 3, total: 2, done: 2, sourceFile: `${word}.csv` })
@@ -161,14 +167,7 @@ describe('the admin in a browser', () => {
         return saveNew('imports', 'Import')
       })
 
-      expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
-
-      await step('see-the-feed-result', async () => {
-        await page.reload()
-        await eventually(() => page.locator('#field-status .value-container').getAttribute('title')).toBe('Done')
-        await eventually(() => page.locator('#field-created').inputValue()).toBe('2')
-        await admin!.screenshot('import-feed')
-      })
+      await seeImportDone('see-the-feed-result', { created: '2' }, 'import-feed')
 
       const record = await call(`/api/imports/${importId}`, { token })
       expect(record.body).toMatchObject({ status: 'done', source: 'ical', sourceUrl: url, created: 2, failed: 0 })
