@@ -15,6 +15,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 
 import path from 'node:path'
 import pg from 'pg'
 import { create as createTar } from 'tar'
+import { migrationState } from './migrationState'
 
 /** What a backup holds besides the cluster, under the data directory (src/database/dataDirectory.ts). */
 export const DATA_ENTRIES = ['secret', 'media', 'imports']
@@ -79,7 +80,7 @@ async function copyCluster(options: BackupOptions, target: string): Promise<Mani
     await writeFile(path.join(target, 'backup_label'), stop.labelfile)
     if (stop.spcmapfile) await writeFile(path.join(target, 'tablespace_map'), stop.spcmapfile)
     await copyWal(client, options.clusterDirectory, target, startLsn, stop.lsn)
-    const migrations = (await client.query(`select name from payload_migrations where name <> 'dev' order by name`)).rows.map((row) => row.name as string)
+    const { applied: migrations } = await migrationState(client, [])
     const postgresMajor = (await readFile(path.join(options.clusterDirectory, 'PG_VERSION'), 'utf8')).trim()
     return { format: 1, createdAt: new Date().toISOString(), postgresMajor, migrations, startLsn, stopLsn: stop.lsn }
   } finally {
