@@ -28,6 +28,9 @@ export default buildConfig({
   // Payload allows any origin only for the string '*' (an array is an allow-list of exact origins).
   cors: corsOrigins.includes('*') ? '*' : corsOrigins,
   telemetry: false,
+  // In production, one JSON line per event (pino's own format) that log collectors read as it is;
+  // Payload's default pretty-prints an event's fields over several lines.
+  logger: process.env.NODE_ENV === 'production' ? { options: { level: process.env.LOG_LEVEL || 'info' } } : undefined,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   plugins: [calendarPlugin({ runJobs: process.env.JOBS_AUTORUN !== 'false' }), seoPlugin({ collections: ['events'], uploadsCollection: 'media', ...eventSeo })],
 })

@@ -8,12 +8,16 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { inUse, runningDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
-import { dataDirectory } from '../src/database/dataDirectory'
+import { backupFileName, dataDirectory, SERVING_CLUSTER } from '../src/database/dataDirectory'
+import { writeBackup } from '../src/database/backup'
+import { externalServerAdvice } from '../src/database/externalServer'
+import { migrationNames, migrationState, newerReleaseMessage } from '../src/database/migrationState'
+import pg from 'pg'
 import { payloadSecret } from '../src/database/secret'
 import { CONFIG_LOADING_OPTIONS } from './configLoading'
 import { buildServer, productionServerEnv, SERVER_BUNDLE, serverCommand } from './productionServer'
 
-type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'import' | 'payload'
+type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'import' | 'payload' | 'backup'
 
 const mode = process.argv[2] as Mode
 const extraArgs = process.argv.slice(3)
@@ -25,11 +29,12 @@ let child: ChildProcess | undefined
 
 /** One cluster per mode: a cluster that dev mode pushed to must never be migrated (field notes). */
 const CLUSTERS: Record<Mode, string> = {
-  start: 'postgres',
-  seed: 'postgres',
-  import: 'postgres',
-  build: 'postgres',
-  payload: 'postgres',
+  start: SERVING_CLUSTER,
+  seed: SERVING_CLUSTER,
+  import: SERVING_CLUSTER,
+  build: SERVING_CLUSTER,
+  payload: SERVING_CLUSTER,
+  backup: SERVING_CLUSTER,
   dev: 'postgres-dev',
   test: 'postgres-test',
 }
@@ -48,7 +53,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
  * `dev` or `test` on the same DATA_DIR is refused, as its server would clash or its fresh cluster
  * would wipe the running one.
  */
-const SHARES_DATABASE: Mode[] = ['seed', 'import', 'payload', 'build']
+const SHARES_DATABASE: Mode[] = ['seed', 'import', 'payload', 'build', 'backup']
 
 /**
  * The database's URLs: the app's (the embedded cluster's Unix socket) and, for the tests' own
@@ -121,6 +126,51 @@ async function runImportingConfig(command: string, args: string[], env: NodeJS.P
   }
 }
 
+/** `npm run backup [--out FILE]`: the embedded cluster, running or not, with the secret, media and imports. */
+async function backup(url: string): Promise<number> {
+  if (process.env.DATABASE_URL) {
+    console.error(await externalServerAdvice(process.env.DATABASE_URL, 'backup'))
+    return 2
+  }
+  const at = extraArgs.indexOf('--out')
+  const out = at >= 0 ? extraArgs[at + 1] : backupFileName(dataDir, 'calendar')
+  if (!out) throw new Error('usage: npm run backup [-- --out FILE]')
+  const { file, bytes } = await writeBackup({ url, clusterDirectory: path.join(dataDir, CLUSTERS[mode]), dataDirectory: dataDir, out })
+  console.log(`wrote ${file} (${megabytes(bytes)})`)
+  return 0
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB, ${bytes} bytes`
+}
+
+/**
+ * Before `npm start` serves: a database a newer release migrated is refused (this release would
+ * serve a schema it does not know), and an embedded one with migrations pending is backed up first,
+ * so that the upgrade can be undone by restoring it. BACKUP_BEFORE_MIGRATE=false skips the backup.
+ */
+async function checkMigrations(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const state = await migrationState(client, migrationNames(path.join(root, 'src', 'migrations'))).finally(() => client.end())
+  if (state.unknown.length) {
+    console.error(newerReleaseMessage(state.unknown))
+    return false
+  }
+  if (database && state.applied.length && state.pending.length && process.env.BACKUP_BEFORE_MIGRATE !== 'false') {
+    const { file, bytes } = await writeBackup({
+      url,
+      clusterDirectory: path.join(dataDir, CLUSTERS[mode]),
+      dataDirectory: dataDir,
+      out: backupFileName(dataDir, 'before-upgrade'),
+    })
+    console.error(
+      `${state.pending.length} migration(s) to apply (${state.pending.join(', ')}): backed up first to ${file} (${megabytes(bytes)}); npm run restore ${file} undoes the upgrade`,
+    )
+  }
+  return true
+}
+
 async function main(): Promise<number> {
   const { url, socketUrl } = await databaseUrls()
   const env: NodeJS.ProcessEnv = {
@@ -144,7 +194,10 @@ async function main(): Promise<number> {
       return run(bin('next'), ['dev', '-p', port], { ...env, PAYLOAD_SCHEMA_PUSH: 'true' })
     case 'build':
       return build()
+    case 'backup':
+      return backup(url)
     case 'start': {
+      if (!(await checkMigrations(url))) return 1
       if (!built || !existsSync(SERVER_BUNDLE) || process.env.REBUILD === 'true') {
         const code = await build()
         if (code !== 0) return code
@@ -168,7 +221,7 @@ async function main(): Promise<number> {
     case 'payload':
       return runImportingConfig(bin('payload'), extraArgs, { ...env, PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts') })
     default:
-      console.error(`usage: launch.ts start|dev|build|test|seed|import|payload [args]`)
+      console.error(`usage: launch.ts start|dev|build|test|seed|import|payload|backup [args]`)
       return 2
   }
 }

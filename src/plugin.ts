@@ -225,8 +225,9 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
             options.runJobs === false
               ? []
               : [
-                  { cron: '* * * * *', queue: HORIZON_JOB.queue },
-                  // Every ten seconds: its routine "Running 1 jobs" would fill the log; errors are still logged.
+                  // The runner's routine "Running N jobs" (every poll) would fill the log: only its errors are
+                  // logged, and the tasks log what an operator needs to know themselves.
+                  { cron: '* * * * *', queue: HORIZON_JOB.queue, silent: { info: true } },
                   { cron: DELIVER_JOB.every, queue: DELIVER_JOB.queue, silent: { info: true } },
                 ]
           return [...(typeof own === 'function' ? await own(payload) : (own ?? [])), ...calendar]

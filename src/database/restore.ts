@@ -1,0 +1,90 @@
+/**
+ * Restores an archive of `writeBackup` into a data directory: the cluster with its `backup_label`
+ * and WAL (PostgreSQL replays them at the first start, which the restore does itself, so a broken
+ * archive fails here and not at the next `npm start`), the secret, media and imports.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { chmod, chown, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { extract } from 'tar'
+import { ARCHIVE_DATABASE, ARCHIVE_MANIFEST, DATA_ENTRIES, type Manifest } from './backup'
+import { embeddedMajor, runningDatabase, startEmbeddedDatabase } from './embedded'
+
+export type RestoreOptions = {
+  file: string
+  dataDirectory: string
+  /** The cluster's folder under the data directory. */
+  clusterDirectory: string
+  /** Replace what the data directory holds of a backup's entries. */
+  force?: boolean
+}
+
+/** What of a data directory a restore replaces: the cluster and the entries a backup holds. */
+function replaced(options: RestoreOptions): string[] {
+  return [options.clusterDirectory, ...DATA_ENTRIES.map((entry) => path.join(options.dataDirectory, entry))]
+}
+
+export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
+  const file = path.resolve(options.file)
+  if (!existsSync(file)) throw new Error(`${file} does not exist`)
+  const present = replaced(options).filter((entry) => existsSync(entry))
+  if (present.length && !options.force) {
+    throw new Error(
+      `${options.dataDirectory} is not empty (${present.map((entry) => path.basename(entry)).join(', ')}): restore into an empty DATA_DIR, or add --force to replace them`,
+    )
+  }
+  const running = await runningDatabase(options.clusterDirectory)
+  if (running) throw new Error(`the database in ${options.clusterDirectory} is in use by ${running.startedBy} (pid ${running.pid}): stop it first`)
+
+  await mkdir(options.dataDirectory, { recursive: true })
+  const staging = path.join(options.dataDirectory, `.restore-${process.pid}`)
+  let manifest: Manifest | null
+  try {
+    await rm(staging, { recursive: true, force: true })
+    await mkdir(staging, { mode: 0o700 })
+    await extract({ file, cwd: staging, strict: true })
+    manifest = JSON.parse(await readFile(path.join(staging, ARCHIVE_MANIFEST), 'utf8').catch(() => 'null')) as Manifest | null
+    if (manifest?.format !== 1 || !existsSync(path.join(staging, ARCHIVE_DATABASE, 'backup_label'))) throw new Error(`${file} is not a backup of this app`)
+    const major = embeddedMajor()
+    if (manifest.postgresMajor !== major) throw new Error(`${file} holds a PostgreSQL ${manifest.postgresMajor} cluster; this release runs PostgreSQL ${major}`)
+
+    for (const entry of replaced(options)) await rm(entry, { recursive: true, force: true })
+    await rename(path.join(staging, ARCHIVE_DATABASE), options.clusterDirectory)
+    for (const entry of DATA_ENTRIES) {
+      if (existsSync(path.join(staging, entry))) await rename(path.join(staging, entry), path.join(options.dataDirectory, entry))
+    }
+    await chmod(options.clusterDirectory, 0o700)
+    if (process.getuid?.() === 0) await chownTree(options.clusterDirectory, postgresUser())
+  } finally {
+    await rm(staging, { recursive: true, force: true })
+  }
+
+  // The first start replays the WAL up to the end of the backup; a clean stop leaves a cluster that
+  // starts like any other.
+  const database = await startEmbeddedDatabase({ directory: options.clusterDirectory, startedBy: 'npm run restore' })
+  await database.stop()
+  return manifest
+}
+
+/** PostgreSQL refuses to run as root: the embedded package runs it as `postgres`, which must own the cluster. */
+function postgresUser(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
+  try {
+    return { uid: id('-u'), gid: id('-g') }
+  } catch {
+    // A new machine: the same user the embedded package creates at its first initdb.
+    execFileSync('groupadd', ['postgres'])
+    execFileSync('useradd', ['-g', 'postgres', 'postgres'])
+    return { uid: id('-u'), gid: id('-g') }
+  }
+}
+
+async function chownTree(folder: string, owner: { uid: number; gid: number }): Promise<void> {
+  await chown(folder, owner.uid, owner.gid)
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const child = path.join(folder, entry.name)
+    if (entry.isDirectory()) await chownTree(child, owner)
+    else if ((await stat(child)).isFile()) await chown(child, owner.uid, owner.gid)
+  }
+}

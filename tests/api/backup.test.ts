@@ -1,0 +1,175 @@
+/**
+ * `npm run backup` and `npm run restore` as an operator runs them: a backup of a live `npm start`
+ * while events are being written, restored into a fresh DATA_DIR, whose `npm start` then serves
+ * every record, user, API key and image as they were.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { client, emptyDataDir, npmRun, npmStart, type Started } from '../support/operator'
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
+const ADMIN = { email: 'operator@calendar.test', password: 'operator-password-1' }
+const NS = '/api/cal/events/v1'
+const TIMEOUT = 600_000
+
+const original = emptyDataDir('original')
+const restored = emptyDataDir('restored')
+const archive = path.join(emptyDataDir('archives'), 'calendar.tar.gz')
+const running: Started[] = []
+
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop()))
+  for (const directory of [original, restored, path.dirname(archive)]) rmSync(directory, { recursive: true, force: true })
+})
+
+/** Both servers on one address: media URLs carry the server's. */
+let port: number | undefined
+
+async function start(dataDir: string): Promise<Started> {
+  const server = await npmStart(dataDir, {}, port)
+  port = Number(new URL(server.base).port)
+  running.push(server)
+  return server
+}
+
+async function stop(server: Started): Promise<void> {
+  await server.stop()
+  running.splice(running.indexOf(server), 1)
+}
+
+async function signIn(request: ReturnType<typeof client>): Promise<string> {
+  const login = await request('/api/users/login', { method: 'POST', json: ADMIN })
+  expect(login.status, JSON.stringify(login.body)).toBe(200)
+  return login.body.token as string
+}
+
+/** Everything an administrator can read of the site, by collection, with every language. */
+async function everything(request: ReturnType<typeof client>, token: string): Promise<Record<string, unknown[]>> {
+  const all: Record<string, unknown[]> = {}
+  for (const collection of ['events', 'venues', 'organizers', 'event-categories', 'event-tags', 'users', 'media']) {
+    const reply = await request(`/api/${collection}?pagination=false&depth=0&locale=all&sort=id&trash=true`, { token })
+    expect(reply.status, `${collection}: ${JSON.stringify(reply.body)}`).toBe(200)
+    all[collection] = reply.body.docs
+  }
+  return all
+}
+
+describe('backup and restore of the embedded database', () => {
+  it(
+    'restore a backup taken during writes into a fresh DATA_DIR: every record, user, API key and image as backed up',
+    async () => {
+      const first = await start(original)
+      const request = client(first.base)
+      expect((await request('/api/users/first-register', { method: 'POST', json: ADMIN })).status).toBeLessThan(300)
+      const token = await signIn(request)
+      const me = await request('/api/users/me', { token })
+      const apiKey = 'a1b2c3d4-0000-4000-8000-backup000001'
+      expect((await request(`/api/users/${me.body.user.id}`, { method: 'PATCH', token, json: { enableAPIKey: true, apiKey } })).status).toBe(200)
+      const form = new FormData()
+      form.append('file', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), 'poster.png')
+      form.append('_payload', JSON.stringify({ alt: 'Poster' }))
+      const media = await request('/api/media', { method: 'POST', token, body: form })
+      expect(media.status, JSON.stringify(media.body)).toBe(201)
+      const venue = await request(`${NS}/venues`, { method: 'POST', token, json: { venue: 'Backup Hall', city: 'Lyon' } })
+      expect(venue.status).toBe(201)
+      for (let i = 0; i < 5; i++) {
+        const event = await request(`${NS}/events`, {
+          method: 'POST',
+          token,
+          json: {
+            title: `Before ${i}`,
+            start_date: `2031-03-0${i + 1} 10:00:00`,
+            end_date: `2031-03-0${i + 1} 12:00:00`,
+            venue: venue.body.id,
+            image: media.body.doc.id,
+          },
+        })
+        expect(event.status, JSON.stringify(event.body)).toBe(201)
+      }
+
+      // Writes keep coming while the backup runs; those answered before it started must be in it.
+      const answered: number[] = []
+      let writing = true
+      const writer = (async () => {
+        for (let i = 0; writing; i++) {
+          const event = await request(`${NS}/events`, {
+            method: 'POST',
+            token,
+            json: { title: `During ${i}`, start_date: '2031-04-01 10:00:00', end_date: '2031-04-01 11:00:00', description: `<p>Written ${i}</p>` },
+          })
+          expect(event.status, JSON.stringify(event.body)).toBe(201)
+          answered.push(event.body.id as number)
+        }
+      })()
+      while (answered.length < 3) await new Promise((resolve) => setTimeout(resolve, 100))
+      const beforeBackup = [...answered]
+      const backup = await npmRun('backup', ['--out', archive], original)
+      const afterBackup = answered.length
+      while (answered.length < afterBackup + 3) await new Promise((resolve) => setTimeout(resolve, 100))
+      writing = false
+      await writer
+      expect(backup.code, backup.stderr).toBe(0)
+      expect(backup.stdout).toMatch(new RegExp(`^wrote ${archive} \\(\\d+\\.\\d MB, \\d+ bytes\\)\\n$`))
+      expect(beforeBackup.length).toBeGreaterThan(0)
+
+      const before = await everything(request, token)
+      const image = await request(`/api/media/file/${media.body.doc.filename}`)
+      expect(image.status).toBe(200)
+      await stop(first)
+
+      const restore = await npmRun('restore', [archive], restored)
+      expect(restore.code, restore.stderr).toBe(0)
+      expect(restore.stdout).toContain(`restored ${archive}`)
+
+      const second = await start(restored)
+      const again = client(second.base)
+      const tokenAgain = await signIn(again)
+      const after = await everything(again, tokenAgain)
+      // Everything but the events written during the backup is exactly as it was.
+      for (const collection of ['venues', 'organizers', 'event-categories', 'event-tags', 'users', 'media']) {
+        expect(after[collection], collection).toEqual(before[collection])
+      }
+      const byId = new Map((before.events as { id: number }[]).map((event) => [event.id, event]))
+      const restoredIds = (after.events as { id: number }[]).map((event) => event.id)
+      for (const event of after.events as { id: number }[]) expect(event).toEqual(byId.get(event.id))
+      for (const id of beforeBackup) expect(restoredIds).toContain(id)
+      expect(restoredIds.filter((id) => !answered.includes(id))).toHaveLength(5)
+      expect(restoredIds.length).toBeLessThan(before.events!.length)
+
+      const imageAgain = await again(`/api/media/file/${media.body.doc.filename}`)
+      expect(imageAgain.status).toBe(200)
+      expect(Buffer.compare(imageAgain.body, image.body)).toBe(0)
+      const byKey = await again('/api/users/me', { apiKey })
+      expect(byKey.body.user?.email).toBe(ADMIN.email)
+      const listed = await again(`${NS}/events?per_page=50&start_date=2031-03-01`)
+      expect(listed.body.events.map((event: { title: string }) => event.title)).toEqual(['Before 0', 'Before 1', 'Before 2', 'Before 3', 'Before 4'])
+      await stop(second)
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'refuse a DATA_DIR that holds a database unless --force, and a failed backup leaves no file',
+    async () => {
+      const refused = await npmRun('restore', [archive], restored)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain(`${restored} is not empty (postgres, secret, media): restore into an empty DATA_DIR, or add --force`)
+
+      // The archive is written whole, then renamed onto --out: here the rename fails at the very end.
+      const occupied = path.join(path.dirname(archive), 'occupied')
+      mkdirSync(occupied)
+      writeFileSync(path.join(occupied, 'keep'), 'x')
+      const failed = await npmRun('backup', ['--out', occupied], restored)
+      expect(failed.code).toBe(1)
+      expect(failed.stdout).toBe('')
+      expect(readdirSync(occupied)).toEqual(['keep'])
+      expect(readdirSync(path.dirname(archive)).sort()).toEqual(['calendar.tar.gz', 'occupied'])
+      expect(existsSync(path.join(restored, 'postgres', 'postmaster.pid'))).toBe(false)
+
+      const forced = await npmRun('restore', [archive, '--force'], restored)
+      expect(forced.code, forced.stderr).toBe(0)
+    },
+    TIMEOUT,
+  )
+})

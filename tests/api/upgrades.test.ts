@@ -1,0 +1,285 @@
+/**
+ * Upgrades and the way back: every migration's `down` takes a seeded database back to the first
+ * release's schema with its data, and up again; `npm start` backs an embedded database up before it
+ * migrates it; a release refuses a database a newer release has migrated.
+ */
+import { randomUUID } from 'node:crypto'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import { afterAll, describe, expect, it } from 'vitest'
+import { migrations } from '../../src/migrations'
+import { client, clusterUrl, emptyDataDir, npmRun, npmStart, type Started } from '../support/operator'
+
+const NS = '/api/cal/events/v1'
+const ADMIN = { email: 'upgrade@calendar.test', password: 'upgrade-password-1' }
+const TIMEOUT = 600_000
+const FIRST_RELEASE = '20261122_051202_initial'
+
+const running: Started[] = []
+const dataDirs: string[] = []
+const databases: string[] = []
+let payload: Payload | undefined
+
+afterAll(async () => {
+  await payload?.destroy()
+  await Promise.all(running.map((server) => server.stop()))
+  for (const name of databases) await onCluster(`drop database if exists ${name} with (force)`)
+  for (const directory of dataDirs) rmSync(directory, { recursive: true, force: true })
+})
+
+async function onCluster<T = Record<string, unknown>>(statement: string, url = process.env.DATABASE_URL, values: unknown[] = []): Promise<T[]> {
+  const connection = new pg.Client({ connectionString: url })
+  await connection.connect()
+  try {
+    return (await connection.query(statement, values)).rows as T[]
+  } finally {
+    await connection.end()
+  }
+}
+
+/** A new database on the test run's cluster, and its URL. */
+async function newDatabase(prefix: string): Promise<string> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 10)}`
+  await onCluster(`create database ${name}`)
+  databases.push(name)
+  const url = new URL(process.env.DATABASE_URL!)
+  url.pathname = `/${name}`
+  return url.href
+}
+
+function dataDir(name: string): string {
+  const directory = emptyDataDir(name)
+  dataDirs.push(directory)
+  return directory
+}
+
+async function start(directory: string, env: Record<string, string> = {}): Promise<Started> {
+  const server = await npmStart(directory, env)
+  running.push(server)
+  return server
+}
+
+async function stop(server: Started): Promise<void> {
+  await server.stop()
+  running.splice(running.indexOf(server), 1)
+}
+
+/** The schema as PostgreSQL describes it: columns, enum types, constraints and indexes, in a stable order. */
+async function schemaOf(url: string, tables: (name: string) => boolean = () => true) {
+  const columns = await onCluster<{ table_name: string }>(
+    `select table_name, column_name, udt_name, is_nullable, column_default from information_schema.columns where table_schema = 'public' order by 1, 2`,
+    url,
+  )
+  const enums = await onCluster(
+    `select t.typname, array_agg(e.enumlabel order by e.enumsortorder) as labels from pg_type t join pg_enum e on e.enumtypid = t.oid group by 1 order by 1`,
+    url,
+  )
+  const constraints = await onCluster<{ table: string }>(
+    `select conrelid::regclass::text as table, conname, pg_get_constraintdef(oid) as definition from pg_constraint where connamespace = 'public'::regnamespace and conrelid <> 0 order by 1, 2`,
+    url,
+  )
+  const indexes = await onCluster<{ tablename: string }>(`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by 1, 2`, url)
+  return {
+    columns: columns.filter((row) => tables(row.table_name)),
+    enums,
+    constraints: constraints.filter((row) => tables(row.table)),
+    indexes: indexes.filter((row) => tables(row.tablename)),
+  }
+}
+
+/** Every row of the given tables, with only the given columns, in a stable order. */
+async function rowsOf(url: string, columns: { table_name: string; column_name: string }[]): Promise<Record<string, unknown[]>> {
+  const byTable = new Map<string, string[]>()
+  for (const { table_name, column_name } of columns) byTable.set(table_name, [...(byTable.get(table_name) ?? []), column_name])
+  const rows: Record<string, unknown[]> = {}
+  for (const [table, names] of byTable) {
+    if (table === 'payload_migrations') continue
+    const list = names.map((name) => `"${name}"`).join(', ')
+    rows[table] = await onCluster(`select ${list} from "${table}" order by ${names.map((_, i) => i + 1).join(', ')}`, url)
+  }
+  return rows
+}
+
+/** What an administrator reads of the site through the namespace and Payload's REST API. */
+async function siteAsRead(base: string): Promise<Record<string, unknown>> {
+  const request = client(base)
+  const login = await request('/api/users/login', { method: 'POST', json: ADMIN })
+  expect(login.status).toBe(200)
+  const token = login.body.token as string
+  const read: Record<string, unknown> = {}
+  for (const path of [
+    `${NS}/events?per_page=50&start_date=2031-01-01`,
+    `${NS}/events?per_page=50&start_date=2031-01-01&i18n_language=fr`,
+    `${NS}/venues?per_page=50`,
+    `${NS}/organizers?per_page=50`,
+    `${NS}/categories?per_page=50`,
+    `${NS}/tags?per_page=50`,
+  ]) {
+    const reply = await request(path, { token })
+    expect(reply.status, `${path}: ${JSON.stringify(reply.body)}`).toBe(200)
+    read[path] = reply.body
+  }
+  return read
+}
+
+/** Content of the kinds the first release had, written through the namespace. */
+async function seed(base: string): Promise<void> {
+  const request = client(base)
+  expect((await request('/api/users/first-register', { method: 'POST', json: ADMIN })).status).toBeLessThan(300)
+  const token = (await request('/api/users/login', { method: 'POST', json: ADMIN })).body.token as string
+  const write = async (path: string, json: Record<string, unknown>, method = 'POST') => {
+    const reply = await request(`${NS}${path}`, { method, token, json })
+    expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300)
+    return reply.body as { id: number }
+  }
+  const music = await write('/categories', { name: 'Music', description: 'All music' })
+  const jazz = await write('/categories', { name: 'Jazz', parent: music.id })
+  await write(`/categories/${jazz.id}`, { i18n_language: 'fr', name: 'Jazz FR' }, 'PATCH')
+  const evening = await write('/tags', { name: 'Evening' })
+  const hall = await write('/venues', { venue: 'Hall', city: 'Lyon', country: 'France', geo_lat: 45.76, geo_lng: 4.83, status: 'publish' })
+  const ensemble = await write('/organizers', { organizer: 'Ensemble', email: 'ensemble@example.org', status: 'publish' })
+  const statuses = ['publish', 'draft', 'pending', 'private', 'publish']
+  for (const [i, status] of statuses.entries()) {
+    const event = await write('/events', {
+      title: `Concert ${i}`,
+      description: `<p>An <strong>evening</strong> number ${i}.</p>`,
+      start_date: `2031-05-0${i + 1} 19:30:00`,
+      end_date: `2031-05-0${i + 1} 22:00:00`,
+      timezone: 'Europe/Paris',
+      cost: `${10 + i}€`,
+      categories: [jazz.id],
+      tags: [evening.id],
+      venue: hall.id,
+      organizer: [ensemble.id],
+      status,
+      ...(i === 4 ? { password: 'secret' } : {}),
+    })
+    await write(`/events/${event.id}`, { i18n_language: 'fr', title: `Concert FR ${i}` }, 'PATCH')
+  }
+}
+
+describe('upgrades', () => {
+  it(
+    'migrate a seeded database down to the first release schema and up again, its data intact',
+    async () => {
+      const url = await newDatabase('cal_chain')
+      const directory = dataDir('chain')
+      const first = await start(directory, { DATABASE_URL: url })
+      await seed(first.base)
+      const readBefore = await siteAsRead(first.base)
+      await stop(first)
+      const schemaBefore = await schemaOf(url)
+
+      // The first release's schema, on a database of its own.
+      process.env.JOBS_AUTORUN = 'false'
+      const testDatabase = process.env.DATABASE_URL
+      process.env.DATABASE_URL = url
+      const { getPayload } = await import('payload')
+      payload = await getPayload({ config: (await import('@payload-config')).default })
+      process.env.DATABASE_URL = testDatabase
+      const drizzle = (payload.db as unknown as { drizzle: { dialect: { sqlToQuery: (query: unknown) => { sql: string; params: unknown[] } } } }).drizzle
+      const reference = await newDatabase('cal_first')
+      const connection = new pg.Client({ connectionString: reference })
+      await connection.connect()
+      const asDb = {
+        execute: (query: unknown) => {
+          const { sql: text, params } = drizzle.dialect.sqlToQuery(query)
+          return connection.query(text, params)
+        },
+      }
+      await migrations[0]!.up({ db: asDb, payload, req: {} } as never)
+      await connection.end()
+      const firstRelease = await schemaOf(reference)
+      const firstTables = new Set(firstRelease.columns.map((row) => row.table_name))
+      const firstData = await rowsOf(url, firstRelease.columns as never)
+      expect((firstData.events ?? []).length).toBe(5)
+
+      // Down, one migration at a time, as `payload migrate:down` runs each: in a transaction with its row.
+      const db = payload.db as unknown as {
+        drizzle: { transaction: (run: (tx: { execute: (query: unknown) => Promise<unknown> }) => Promise<void>) => Promise<void> }
+      }
+      for (const migration of [...migrations].reverse()) {
+        if (migration.name === FIRST_RELEASE) break
+        await db.drizzle.transaction(async (tx) => {
+          await migration.down({ db: tx, payload, req: {} } as never)
+          await tx.execute(sql`delete from payload_migrations where name = ${migration.name}`)
+        })
+      }
+      // The plugin's own tables, made at start, stay: the first release made them too.
+      const downed = await schemaOf(url, (table) => firstTables.has(table))
+      expect(downed.columns).toEqual(firstRelease.columns)
+      expect(downed.constraints).toEqual(firstRelease.constraints)
+      expect(downed.enums).toEqual(firstRelease.enums)
+      expect(downed.indexes).toEqual(expect.arrayContaining(firstRelease.indexes))
+      expect(await rowsOf(url, firstRelease.columns as never)).toEqual(firstData)
+      expect(await onCluster(`select name from payload_migrations where name <> 'dev'`, url)).toEqual([{ name: FIRST_RELEASE }])
+
+      // Up again, as `npm start` applies them.
+      await payload.db.migrate({ migrations: migrations as never })
+      await payload.destroy()
+      payload = undefined
+      expect(await rowsOf(url, firstRelease.columns as never)).toEqual(firstData)
+      const schemaAfter = await schemaOf(url)
+      expect(schemaAfter.columns).toEqual(schemaBefore.columns)
+      expect(schemaAfter.constraints).toEqual(schemaBefore.constraints)
+      expect(schemaAfter.enums).toEqual(schemaBefore.enums)
+      const again = await start(directory, { DATABASE_URL: url })
+      expect(await siteAsRead(again.base)).toEqual(readBefore)
+      await stop(again)
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'npm start backs an embedded database up before it applies pending migrations, unless BACKUP_BEFORE_MIGRATE=false',
+    async () => {
+      const directory = dataDir('upgrade')
+      const fresh = await start(directory)
+      expect(fresh.output()).not.toContain('backed up')
+      // One migration pending, as after installing a newer release: this one's up is idempotent.
+      const pending = '20261123_210000_description_html'
+      await onCluster(`delete from payload_migrations where name = $1`, clusterUrl(directory), [pending])
+      await stop(fresh)
+
+      const upgraded = await start(directory)
+      const line = upgraded
+        .output()
+        .match(/^1 migration\(s\) to apply \((\S+)\): backed up first to (\S+) \(\d+\.\d MB, \d+ bytes\); npm run restore \2 undoes the upgrade$/m)
+      expect(line?.[1], upgraded.output()).toBe(pending)
+      expect(path.dirname(line![2]!)).toBe(path.join(directory, 'backups'))
+      expect(existsSync(line![2]!)).toBe(true)
+      expect((await client(upgraded.base)('/api/health')).status).toBe(200)
+      expect(await onCluster(`select count(*)::int as n from payload_migrations where name = $1`, clusterUrl(directory), [pending])).toEqual([{ n: 1 }])
+      await onCluster(`delete from payload_migrations where name = $1`, clusterUrl(directory), [pending])
+      await stop(upgraded)
+
+      const unsaved = await start(directory, { BACKUP_BEFORE_MIGRATE: 'false' })
+      expect(unsaved.output()).not.toContain('backed up')
+      expect(readdirSync(path.join(directory, 'backups'))).toHaveLength(1)
+      await stop(unsaved)
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'a release refuses a database a newer release has migrated, naming the migrations it does not know',
+    async () => {
+      const url = await newDatabase('cal_newer')
+      const directory = dataDir('newer')
+      const server = await start(directory, { DATABASE_URL: url })
+      await stop(server)
+      await onCluster(`insert into payload_migrations (name, batch) values ('20991231_000000_from_the_future', 99)`, url)
+
+      const refused = await npmRun('start', [], directory, { DATABASE_URL: url })
+      expect(refused.code).toBe(1)
+      expect(refused.stderr.trim().split('\n').at(-1)).toBe(
+        'this database was migrated by a newer release (migrations this release does not know: 20991231_000000_from_the_future): ' +
+          'run that release again, or restore the backup taken before the upgrade (npm run restore FILE) and then start this one',
+      )
+    },
+    TIMEOUT,
+  )
+})
