@@ -2,7 +2,8 @@
  * The CSV form of events, venues and organizers: the column headers of upstream's CSV importer (plus
  * `Event UID`), the field each one carries, and how values are written in a cell. The import reads
  * files by this table and the export (`GET /events.csv`) writes it, in this order, so an export imports
- * back unchanged (docs/api.md §23).
+ * back unchanged (docs/api.md §23). Cells a spreadsheet would run as formulas are written with a
+ * leading `'`, which the import takes off again (`writeCsvCell`, `readCsvCell`).
  */
 import type { CurrencyPosition } from './cost'
 
@@ -67,9 +68,29 @@ export const NAME_COLUMN: Record<CsvKind, string> = {
   organizers: CSV_COLUMNS.organizers.name,
 }
 
-/** The cells of a row in the table's column order. */
+/** The cells of a row in the table's column order, each as `writeCsvCell` writes it. */
 export function csvRow<K extends CsvKind>(kind: K, record: CsvRecord<K>): string[] {
-  return (Object.keys(CSV_COLUMNS[kind]) as CsvField<K>[]).map((field) => record[field] ?? '')
+  return (Object.keys(CSV_COLUMNS[kind]) as CsvField<K>[]).map((field) => writeCsvCell(record[field] ?? ''))
+}
+
+/** What starts a formula in a spreadsheet (OWASP's CSV injection list), after any `'` already there. */
+const FORMULA_START = /^'*[=+\-@\t\r]/
+
+/** A plain number (`-5`, `-3.7`, `+2`) is read as a number, never run: OWASP leaves it as it is. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/
+
+/**
+ * A cell as the export writes it: one `'` before a cell a spreadsheet would run as a formula, which
+ * makes it text there. A cell that already starts with `'` before such a character gets one more, so
+ * that `readCsvCell` gives back exactly what was written.
+ */
+export function writeCsvCell(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
+}
+
+/** A cell as the import reads it: the `'` that `writeCsvCell` (or a spreadsheet's text marker) put before a formula character is taken off. */
+export function readCsvCell(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell
 }
 
 export function csvHeaders(kind: CsvKind): string[] {

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
 import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
+import { websiteField } from './fields/website'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
@@ -124,7 +125,7 @@ export const Events: CollectionConfig = {
         },
       ],
     },
-    { name: 'website', type: 'text' },
+    websiteField(),
     { name: 'venue', type: 'relationship', relationTo: 'venues', index: true },
     { name: 'organizers', type: 'relationship', relationTo: 'organizers', hasMany: true },
     { name: 'categories', type: 'relationship', relationTo: 'event-categories', hasMany: true },

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
+import { websiteField } from './fields/website'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
@@ -33,11 +34,7 @@ export const Organizers: CollectionConfig = {
     imageField(),
     {
       type: 'row',
-      fields: [
-        { name: 'phone', type: 'text' },
-        { name: 'website', type: 'text' },
-        { name: 'email', type: 'text' },
-      ],
+      fields: [{ name: 'phone', type: 'text' }, websiteField(), { name: 'email', type: 'text' }],
     },
   ],
 }

@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
+import { websiteField } from './fields/website'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
@@ -60,7 +61,7 @@ export const Venues: CollectionConfig = {
         { type: 'row', fields: [text('city'), text('zip')] },
         { type: 'row', fields: [text('state'), text('province'), text('stateprovince')] },
         text('country'),
-        { type: 'row', fields: [text('phone'), text('website')] },
+        { type: 'row', fields: [text('phone'), websiteField()] },
         {
           type: 'row',
           fields: [

@@ -10,6 +10,7 @@ import {
   CSV_COLUMNS,
   NAME_COLUMN,
   readCsvBoolean,
+  readCsvCell,
   readCsvDate,
   readCsvList,
   readCsvTime,
@@ -48,7 +49,7 @@ export function csvSource(text: string, kind?: CsvKind): ImportSource {
   const columns = columnIndexes(fileKind, headers)
   const records = rows.slice(1).map((cells) => {
     const record: Record<string, string> = {}
-    for (const [field, index] of columns) record[field] = cells[index] ?? ''
+    for (const [field, index] of columns) record[field] = readCsvCell(cells[index] ?? '')
     return record
   })
   const itemKind = ITEM_KIND[fileKind]

@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync'
 import { csvHeaders, csvRow, writeCsvBoolean, writeCsvList, writeCurrencyPosition, type CsvRecord } from '../../calendar/csvColumns'
 import { wallClockIn } from '../../calendar/dates/format'
 import { eventUid } from '../../calendar/eventUid'
+import { servedWebUrl } from '../../calendar/webUrl'
 import type { Event } from '../../payload-types'
 import type { RestContext } from '../context'
 import type { RestResult } from '../route'
@@ -80,7 +81,7 @@ function eventRecord(ctx: RestContext, event: Event, related: Related, host: str
     currencyPosition: writeCurrencyPosition(event.currencyPosition),
     categories: names(event.categories, related.categories),
     tags: names(event.tags, related.tags),
-    website: event.website ?? '',
+    website: servedWebUrl(event.website),
     image: image === undefined ? '' : ((serializeImage(ctx, related.media.get(image))?.url as string | undefined) ?? ''),
     featured: writeCsvBoolean(event.featured),
     sticky: writeCsvBoolean(event.sticky),

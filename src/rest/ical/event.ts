@@ -43,7 +43,16 @@ function location(venue: Venue | undefined): ICalEventData['location'] {
 /** ORGANIZER: its value is a `mailto:` address, so it names the first organizer with an e-mail it may show. */
 function organizer(organizers: Organizer[]): ICalEventData['organizer'] {
   const found = organizers.find((candidate) => candidate.email && !candidate.hasPassword)
-  return found ? { name: found.name, email: found.email! } : null
+  return found ? { name: parameterText(found.name), email: found.email! } : null
+}
+
+/**
+ * Text as a quoted parameter value (ORGANIZER's CN). RFC 5545 lets no DQUOTE or control character into
+ * one, and ical-generator's backslash before a DQUOTE is no escape there: a name could close the quotes
+ * and add parameters of its own (`SENT-BY=`). DQUOTE becomes `'`, control characters a space.
+ */
+function parameterText(text: string): string {
+  return text.replace(/"/g, "'").replace(/\p{Cc}/gu, ' ')
 }
 
 /** What RFC 5545 asks to grow with each revision: the seconds between the event's creation and its last change. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { STATUSES } from '../../calendar/access/capabilities'
 import { parseZone } from '../../calendar/dates/zone'
+import { WEB_URL_RULE, webUrl } from '../../calendar/webUrl'
 import { booleanParam, nonEmptyString, positiveIntParam } from '../http/coerce'
 import { dateParam, languageParam, numberParam } from './common'
 
@@ -9,20 +10,29 @@ export const textField = z.union([z.string(), z.null().transform(() => '')])
 
 export const statusField = z.enum(STATUSES, { error: `Must be one of: ${STATUSES.join(', ')}.` }).describe('Status; roles that may not publish get pending.')
 
+/** A web URL (calendar/webUrl.ts: the collections validate by the same rule), trimmed. */
+function webUrlParam(error: string) {
+  return z
+    .string()
+    .refine((value) => webUrl(value) !== null, { error })
+    .transform((value) => webUrl(value)!)
+    .meta({ format: 'uri' })
+}
+
 /** An http(s) URL or nothing (upstream validates with PHP's URL filter). */
 export const urlField = z
-  .union([z.literal(''), z.null().transform(() => ''), z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL or empty.' })])
+  .union([z.literal(''), z.null().transform(() => ''), webUrlParam(WEB_URL_RULE)], { error: WEB_URL_RULE })
   .describe('An http(s) URL, or empty.')
 
 export const timezoneField = z
   .union([z.literal(''), z.string().refine((value) => parseZone(value) !== null, { error: 'Must be an IANA time zone or UTC±H[:MM].' })])
   .describe('IANA zone (Europe/Paris) or offset (UTC+2); empty for the site zone.')
 
+const IMAGE_RULE = 'Must be a media id or an http(s) image URL.'
+
 /** A media id, an http(s) image URL to download, or empty to remove (docs/api.md §6.4). */
 export const imageField = z
-  .union([z.literal(''), z.literal(0), z.literal('0'), positiveIntParam(), z.url({ protocol: /^https?$/ })], {
-    error: 'Must be a media id or an http(s) image URL.',
-  })
+  .union([z.literal(''), z.literal(0), z.literal('0'), positiveIntParam(), webUrlParam(IMAGE_RULE)], { error: IMAGE_RULE })
   .describe('Media id or http(s) image URL; empty removes it.')
 
 /** Truthiness of upstream's string flags: 1, true, yes, y, on, enable(d). */

@@ -2,6 +2,7 @@ import type { Event } from '../../payload-types'
 import type { RestContext } from '../context'
 import { dateDetails, isoStartOfDay, isoWithOffset, wallClockOfInstant } from '../../calendar/dates/format'
 import { zoneAbbr } from '../../calendar/dates/zone'
+import { servedWebUrl } from '../../calendar/webUrl'
 import { excerptHtml, globalIds, idOf, permalink, postDates, withSchemaContext } from './common'
 import { customFieldsOf } from './customFields'
 import type { CurrencyPosition } from '../../calendar/cost'
@@ -97,8 +98,8 @@ export function serializeEvent(ctx: RestContext, event: Event, related: Related,
     timezone: zone,
     timezone_abbr: zoneAbbr(zone, new Date(event.start)),
     ...costOf(ctx, event),
-    // Never set: the permalink; set to nothing: empty (docs/api.md §3.1).
-    website: event.website ?? url,
+    // Never set: the permalink; set to nothing, or to what is no web URL: empty (docs/api.md §3.1, §6.6).
+    website: event.website == null ? url : servedWebUrl(event.website),
     show_map: event.showMap !== false,
     show_map_link: event.showMapLink !== false,
     hide_from_listings: Boolean(event.hideFromListings),

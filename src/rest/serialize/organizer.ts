@@ -1,3 +1,4 @@
+import { servedWebUrl } from '../../calendar/webUrl'
 import type { Organizer } from '../../payload-types'
 import type { RestContext } from '../context'
 import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty, withSchemaContext } from './common'
@@ -15,10 +16,10 @@ export function organizerJsonLd(organizer: Organizer) {
     '@type': 'Person',
     name: organizer.name,
     description: organizer.excerpt ?? '',
-    url: organizer.website,
+    url: servedWebUrl(organizer.website),
     telephone: organizer.phone,
     email: organizer.email,
-    sameAs: organizer.website,
+    sameAs: servedWebUrl(organizer.website),
   })
 }
 
@@ -39,7 +40,7 @@ export function serializeOrganizer(ctx: RestContext, organizer: Organizer, relat
       slug: organizer.slug,
       image: shown && serializeImage(ctx, related.media.get(idOf(shown.image) ?? 0)),
       phone: shown?.phone,
-      website: shown?.website,
+      website: shown && servedWebUrl(shown.website),
       email: shown?.email,
       ...(shown ? extraKeysOf(ctx, 'organizers', shown as unknown as Record<string, unknown>) : {}),
       json_ld: options.single && shown ? withSchemaContext(organizerJsonLd(shown)) : undefined,

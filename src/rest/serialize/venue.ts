@@ -1,3 +1,4 @@
+import { servedWebUrl } from '../../calendar/webUrl'
 import type { Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty, withSchemaContext } from './common'
@@ -24,7 +25,7 @@ export function venueJsonLd(ctx: RestContext, venue: Venue) {
     }),
     geo: venue.geoLat != null && venue.geoLng != null ? { '@type': 'GeoCoordinates', latitude: venue.geoLat, longitude: venue.geoLng } : undefined,
     telephone: venue.phone,
-    sameAs: venue.website,
+    sameAs: servedWebUrl(venue.website),
   })
 }
 
@@ -54,7 +55,7 @@ export function serializeVenue(ctx: RestContext, venue: Venue, related: Related,
       state: shown?.state,
       zip: shown?.zip,
       phone: shown?.phone,
-      website: shown?.website,
+      website: shown && servedWebUrl(shown.website),
       stateprovince: shown?.stateprovince,
       geo_lat: shown?.geoLat,
       geo_lng: shown?.geoLng,
