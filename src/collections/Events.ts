@@ -5,7 +5,7 @@ import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './f
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
-import { enforceAuthorship } from './hooks/authored'
+import { enforceAuthorship, guardDuplicates } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveEventSchedule } from './hooks/eventSchedule'
 import { keepSeries, releaseSeries } from './hooks/series'
@@ -59,7 +59,7 @@ export const Events: CollectionConfig = {
     afterChange: [keepSeries, queuePublication],
     beforeDelete: [releaseSeries],
     afterRead: protection.afterRead,
-    beforeOperation: [guardDrafts, ...protection.beforeOperation],
+    beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation],
   },
   fields: [
     { name: 'title', type: 'text', required: true, localized: true },

@@ -4,7 +4,7 @@ import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './f
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
-import { enforceAuthorship } from './hooks/authored'
+import { enforceAuthorship, guardDuplicates } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 
 /** What a password protects: withheld from readers who may not edit the item. */
@@ -22,7 +22,7 @@ export const Organizers: CollectionConfig = {
     beforeChange: [separateAutosaves, enforceAuthorship, publishWhenDue],
     afterChange: [queuePublication],
     afterRead: protection.afterRead,
-    beforeOperation: [guardDrafts, ...protection.beforeOperation],
+    beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation],
   },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },

@@ -4,7 +4,7 @@ import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './f
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
-import { enforceAuthorship } from './hooks/authored'
+import { enforceAuthorship, guardDuplicates } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveStateProvince } from './hooks/stateProvince'
 
@@ -43,7 +43,7 @@ export const Venues: CollectionConfig = {
     beforeChange: [separateAutosaves, enforceAuthorship, publishWhenDue, deriveStateProvince],
     afterChange: [queuePublication],
     afterRead: protection.afterRead,
-    beforeOperation: [guardDrafts, ...protection.beforeOperation],
+    beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation],
   },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },

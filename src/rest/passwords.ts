@@ -1,7 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { CollectionSlug } from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
+import { clearFailures, failuresOf, recordFailure } from '../database/loginThrottle'
 import type { RestContext } from './context'
+import { RestError } from './http/errors'
+import { clientOf } from './rateLimit'
 
 /** Compares in constant time: hashing first makes the lengths equal without revealing them. */
 export function passwordMatches(given: string | undefined, stored: string | null | undefined): boolean {
@@ -20,9 +23,35 @@ export async function unlocks(ctx: RestContext, collection: CollectionSlug, item
   if (!item.hasPassword) return true
   if (given.context === 'edit' && capabilities.edit(ctx.actor, item)) return true
   if (!given.password) return false
+  const subject = `password:${clientOf(ctx)}|${collection}:${item.id}`
+  const failures = await throttlePasswords(ctx, subject)
   const stored =
     item.password ??
     ((await ctx.req.payload.findByID({ collection, id: item.id, depth: 0, overrideAccess: true, req: ctx.req, select: { password: true } })) as Protected)
       .password
-  return passwordMatches(given.password, stored)
+  const matches = passwordMatches(given.password, stored)
+  if (!matches) await recordFailure(ctx.req.payload, [subject], FORGET_SECONDS)
+  else if (failures) await clearFailures(ctx.req.payload, [subject])
+  return matches
+}
+
+/**
+ * Wrong passwords for one item from one client (the user, else the address): a few are free, then
+ * each further try waits twice as long as the one before, up to a quarter of an hour; failures are
+ * forgotten an hour after the last (docs/api.md §9). Counted in PostgreSQL, as failed sign-ins are,
+ * so every instance throttles alike.
+ */
+const FREE_FAILURES = 5
+const LONGEST_WAIT_SECONDS = 15 * 60
+const FORGET_SECONDS = 60 * 60
+
+/** The 429 for a client that must wait before trying this item's password again; else its failures so far. */
+async function throttlePasswords(ctx: RestContext, subject: string): Promise<number> {
+  const seen = (await failuresOf(ctx.req.payload, [subject], FORGET_SECONDS)).get(subject)
+  if (!seen || seen.failures < FREE_FAILURES) return seen?.failures ?? 0
+  const wait = Math.ceil(Math.min(LONGEST_WAIT_SECONDS, 2 ** (seen.failures - FREE_FAILURES)) - seen.ago)
+  if (wait <= 0) return seen.failures
+  const error = new RestError('rest_too_many_password_attempts', `Too many wrong passwords for this item: try again in ${wait} s.`, 429)
+  error.headers['Retry-After'] = String(wait)
+  throw error
 }

@@ -39,23 +39,32 @@ export function editableWhere(actor: Actor): boolean | Where {
   return { and: [own, { status: { in: [...capabilities.unpublishedStatuses] } }] }
 }
 
+/** The operations that select items by a caller's `where`: lists and single reads, counts, distinct values. */
+const QUERIES = new Set(['read', 'count', 'readDistinct'])
+
 /**
  * Queries on withheld fields would confirm a protected item's content one guess at a time
- * (`where[city][equals]=...`): for readers who may not see every item's content, such queries only
- * match items without a password.
+ * (`where[city][equals]=...`, a count of such a `where`, a sort by the field among known neighbours,
+ * the field's distinct values): for readers who may not see every item's content, such queries only
+ * reach items without a password, whichever door asks (Payload's REST and GraphQL, the admin's list
+ * filters). Versions need no guard: only those who edit everyone's items read them.
  */
 function guardWithheldQueries(fields: string[]): CollectionBeforeOperationHook {
+  const withheld = (path: string) => fields.includes(path.replace(/^-/, '').split('.')[0]!)
   const mentions = (where: unknown): boolean =>
     Array.isArray(where)
       ? where.some(mentions)
-      : Boolean(where && typeof where === 'object' && Object.entries(where).some(([key, value]) => fields.includes(key.split('.')[0]!) || mentions(value)))
+      : Boolean(where && typeof where === 'object' && Object.entries(where).some(([key, value]) => withheld(key) || mentions(value)))
+  const sorted = (sort: unknown): boolean =>
+    (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []).some((path) => typeof path === 'string' && withheld(path.trim()))
   return ({ args, operation, req }) => {
     // The namespace words its own queries with the same rule, condition by condition (`withheldAware`).
     if (req.context.calendarNamespace) return args
-    if (operation !== 'read' || (args as { overrideAccess?: boolean }).overrideAccess || capabilities.editOthers(actorOf(req.user))) return args
-    const where = (args as { where?: Where }).where
-    if (!mentions(where)) return args
-    return { ...args, where: { and: [where as Where, { hasPassword: { not_equals: true } }] } }
+    const query = args as { overrideAccess?: boolean; where?: Where; sort?: unknown; field?: string }
+    if (!QUERIES.has(operation) || query.overrideAccess || capabilities.editOthers(actorOf(req.user))) return args
+    if (!mentions(query.where) && !sorted(query.sort) && !(query.field && withheld(query.field))) return args
+    const unprotected: Where = { hasPassword: { not_equals: true } }
+    return { ...args, where: query.where ? { and: [query.where, unprotected] } : unprotected }
   }
 }
 
