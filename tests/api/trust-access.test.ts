@@ -270,7 +270,8 @@ describe('password reads', () => {
 
   it('throttles wrong passwords per client and item with a 429 and Retry-After, the right one included, until the wait is over', async () => {
     const password = unique('pw')
-    const [event, other] = [await createEvent({ title: unique('Guessed '), password }), await createEvent({ title: unique('Other '), password })]
+    const website = `https://${password}.example/`
+    const [event, other] = [await createEvent({ title: unique('Guessed '), password, website }), await createEvent({ title: unique('Other '), password })]
     const venue = await createVenue({ name: unique('Guessed venue '), password, city: password })
     for (let n = 1; n <= 5; n++) expectError(await api(`/events/${event.id}?password=wrong${n}`), 403, 'event-password-protected')
     const refused: Reply = await api(`/events/${event.id}?password=wrong6`)
@@ -278,7 +279,10 @@ describe('password reads', () => {
     const retryAfter = Number(refused.headers.get('Retry-After'))
     expect(retryAfter).toBeGreaterThanOrEqual(1)
     expectError(await api(`/events/${event.id}?password=${password}`), 429, 'rest_too_many_password_attempts')
-    expectError(await api(`/events.ics?password=${password}`), 429, 'rest_too_many_password_attempts')
+    // In a list the item stays locked, the right password not even compared.
+    const listed = await api(`/events?include=${event.id}&password=${password}`)
+    expect(listed.status).toBe(200)
+    expect(listed.body.events.map((item: { id: number; website: string }) => [item.id, item.website])).toEqual([[event.id, '']])
     // Another item, and another client, are not held back.
     expect((await api(`/events/${other.id}?password=${password}`)).status).toBe(200)
     expect((await api(`/events/${event.id}?password=${password}`, { token: subscriber.token })).status).toBe(200)
@@ -289,6 +293,7 @@ describe('password reads', () => {
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 200))
     const after = await api(`/events/${event.id}?password=${password}`)
     expect(after.status, JSON.stringify(after.body)).toBe(200)
+    expect(after.body.website).toBe(website)
     // The right password cleared the failures: a slip afterwards is a 403 again, not a wait.
     expectError(await api(`/events/${event.id}?password=slip`), 403, 'event-password-protected')
   })
