@@ -11,26 +11,29 @@ import { deriveEventSchedule } from './hooks/eventSchedule'
 import { keepSeries, releaseSeries } from './hooks/series'
 import { validateRecurrence } from './series'
 
-/** What a password protects: withheld from readers who may not edit the item. */
-const protection = passwordProtection([
-  'description',
-  'descriptionHtml',
-  'excerpt',
-  'image',
-  'cost',
-  'currencySymbol',
-  'currencyCode',
-  'currencyPosition',
-  'website',
-  'venue',
-  'organizers',
-  'categories',
-  'tags',
-  'showMap',
-  'showMapLink',
-  'sticky',
-  'meta',
-])
+/** What a password protects: withheld from readers who may not edit the item; and the links to other protected items. */
+const protection = passwordProtection(
+  [
+    'description',
+    'descriptionHtml',
+    'excerpt',
+    'image',
+    'cost',
+    'currencySymbol',
+    'currencyCode',
+    'currencyPosition',
+    'website',
+    'venue',
+    'organizers',
+    'categories',
+    'tags',
+    'showMap',
+    'showMapLink',
+    'sticky',
+    'meta',
+  ],
+  ['venue', 'organizers', 'parent'],
+)
 
 /**
  * The admin's recurrence editor and series panel, named through the package's `./client` export as

@@ -120,6 +120,21 @@ describe('queries on withheld fields', () => {
     expect(reply.body.data, JSON.stringify(reply.body)).toEqual({ locked: { totalDocs: 0 }, open: { totalDocs: 1 }, found: { totalDocs: 0 } })
   })
 
+  it('a query through a relation into a protected item’s fields is refused to those who may not read them', async () => {
+    const city = unique('city')
+    const venue = await createVenue({ name: unique('Hidden venue '), password: unique('pw'), city })
+    const event = await createEvent({ title: unique('At the hidden venue '), venue: venue.id })
+    const path = `where[and][0][id][equals]=${event.id}&where[and][1][venue.city][equals]=${city}`
+    for (const token of [undefined, contributor.token]) {
+      expect((await call(`/api/events/count?${path}`, { token })).body.totalDocs ?? 0).toBe(0)
+      expect((await call(`/api/events?${path}`, { token })).body.docs ?? []).toEqual([])
+      expect((await call(`/api/events?where[id][equals]=${event.id}&sort=venue.city`, { token })).status).toBe(403)
+    }
+    expect((await call(`/api/events/count?${path}`, { token: editor.token })).body.totalDocs).toBe(1)
+    // The linked item's id is the event's own field, not the venue's content.
+    expect((await call(`/api/events?where[venue.id][equals]=${venue.id}&depth=0`)).body.docs.map((doc: { id: number }) => doc.id)).toEqual([event.id])
+  })
+
   it('a sort by a withheld field leaves protected items out, so their order tells nothing', async () => {
     for (const [path, token] of [
       [`/api/events?where[id][in]=${locked.id},${open.id}&sort=website&depth=0`, undefined],
