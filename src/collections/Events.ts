@@ -6,32 +6,35 @@ import { websiteField } from './fields/website'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
-import { enforceAuthorship } from './hooks/authored'
+import { enforceAuthorship, guardDuplicates } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveEventSchedule } from './hooks/eventSchedule'
 import { keepSeries, releaseSeries } from './hooks/series'
 import { validateRecurrence } from './series'
 
-/** What a password protects: withheld from readers who may not edit the item. */
-const protection = passwordProtection([
-  'description',
-  'descriptionHtml',
-  'excerpt',
-  'image',
-  'cost',
-  'currencySymbol',
-  'currencyCode',
-  'currencyPosition',
-  'website',
-  'venue',
-  'organizers',
-  'categories',
-  'tags',
-  'showMap',
-  'showMapLink',
-  'sticky',
-  'meta',
-])
+/** What a password protects: withheld from readers who may not edit the item; and the links to other protected items. */
+const protection = passwordProtection(
+  [
+    'description',
+    'descriptionHtml',
+    'excerpt',
+    'image',
+    'cost',
+    'currencySymbol',
+    'currencyCode',
+    'currencyPosition',
+    'website',
+    'venue',
+    'organizers',
+    'categories',
+    'tags',
+    'showMap',
+    'showMapLink',
+    'sticky',
+    'meta',
+  ],
+  ['venue', 'organizers', 'parent'],
+)
 
 /**
  * The admin's recurrence editor and series panel, named through the package's `./client` export as
@@ -60,7 +63,7 @@ export const Events: CollectionConfig = {
     afterChange: [keepSeries, queuePublication],
     beforeDelete: [releaseSeries],
     afterRead: protection.afterRead,
-    beforeOperation: [guardDrafts, ...protection.beforeOperation],
+    beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation],
   },
   fields: [
     { name: 'title', type: 'text', required: true, localized: true },

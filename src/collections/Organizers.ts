@@ -5,7 +5,7 @@ import { websiteField } from './fields/website'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
-import { enforceAuthorship } from './hooks/authored'
+import { enforceAuthorship, guardDuplicates } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 
 /** What a password protects: withheld from readers who may not edit the item. */
@@ -23,7 +23,7 @@ export const Organizers: CollectionConfig = {
     beforeChange: [separateAutosaves, enforceAuthorship, publishWhenDue],
     afterChange: [queuePublication],
     afterRead: protection.afterRead,
-    beforeOperation: [guardDrafts, ...protection.beforeOperation],
+    beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation],
   },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },

@@ -5,7 +5,7 @@ import { websiteField } from './fields/website'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
-import { enforceAuthorship } from './hooks/authored'
+import { enforceAuthorship, guardDuplicates } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveStateProvince } from './hooks/stateProvince'
 
@@ -44,7 +44,7 @@ export const Venues: CollectionConfig = {
     beforeChange: [separateAutosaves, enforceAuthorship, publishWhenDue, deriveStateProvince],
     afterChange: [queuePublication],
     afterRead: protection.afterRead,
-    beforeOperation: [guardDrafts, ...protection.beforeOperation],
+    beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation],
   },
   fields: [
     { name: 'name', type: 'text', required: true, localized: true },

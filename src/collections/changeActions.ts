@@ -2,7 +2,7 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
 import type { Actor } from '../calendar/access/roles'
 import { RESOURCES } from '../calendar/resources'
-import type { ChangeRow } from '../database/changeLog'
+import { everPublic, type ChangeRow } from '../database/changeLog'
 
 export type ChangeAction = 'upsert' | 'delete'
 
@@ -32,4 +32,18 @@ export async function changeActions(req: PayloadRequest, actor: Actor, rows: Cha
     }
   }
   return (row) => (upserts.has(`${row.type}:${row.item_id}`) ? 'upsert' : 'delete')
+}
+
+/**
+ * The changes `actor` hears of (docs/api.md §18): a `delete` of an event, venue or organizer that was
+ * never public would tell of a draft nobody but its editors could read, so only those who edit
+ * everyone's items hear of it; everyone hears of every `upsert` (the item is theirs to read) and of
+ * every change of a category or tag.
+ */
+export async function changesHeard(req: PayloadRequest, actor: Actor, rows: ChangeRow[], actionOf: (row: ChangeRow) => ChangeAction): Promise<ChangeRow[]> {
+  if (capabilities.editOthers(actor)) return rows
+  const authored = new Set(RESOURCES.filter((resource) => resource.family === 'authored').map((resource) => resource.singular as string))
+  const doubtful = rows.filter((row) => authored.has(row.type) && actionOf(row) === 'delete')
+  const published = await everPublic(req.payload, doubtful)
+  return rows.filter((row) => !doubtful.includes(row) || published.has(`${row.type}:${row.item_id}`))
 }

@@ -101,17 +101,19 @@ async function serveRequest(req: PayloadRequest, method: string, namespacePath: 
       if (language) throw RestError.invalidParams({ i18n_language: 'This site does not offer this language.' })
       throw RestError.noRoute()
     }
-    const headers = { ...baseHeaders, ...limits, ...cachingHeaders(ctx.signedIn) }
     // A GET's ETag is known from the revision before anything is looked up: a match costs no page query.
     const visibility = visibilityOf(req, raw)
+    const headers = { ...baseHeaders, ...limits, ...cachingHeaders(visibility !== 'anonymous') }
     const tag = method === 'GET' ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, params, visibility }) : undefined
     if (tag && ifNoneMatch(req.headers.get('If-None-Match'), tag)) return new Response(null, { status: 304, headers: { ...headers, ETag: tag } })
     const answer = async (): Promise<Answer> => {
-      // One lookup of the route's item, shared by validation, the permission check and the handler.
+      // One lookup of the route's item, shared by the permission check, validation and the handler.
       const target = (route.target ? await route.target(ctx, params) : undefined) as never
+      // Permission first: checks against stored data (a slug taken, an author that exists) would
+      // otherwise tell a caller who may not write what exists.
+      if (route.authorize && !(await route.authorize(ctx, params, target))) throw RestError.forbidden(ctx.signedIn)
       const invalid = route.validate ? await route.validate(ctx, params, target) : {}
       if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
-      if (route.authorize && !(await route.authorize(ctx, params, target))) throw RestError.forbidden(ctx.signedIn)
       const handle = () => route.handler(ctx, params, target)
       const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
       return rendered(key === null ? await handle() : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle))
@@ -198,12 +200,13 @@ function rendered(result: RestResult): Answer {
 }
 
 /**
- * Public revalidation for anonymous readers, no caching of anything a signed-in user sees; answers
- * differ by credentials and, with an origin allow-list, by origin: shared caches must key on them
- * (docs/api.md §14).
+ * Public revalidation for anonymous readers, no caching of anything a signed-in user sees or a
+ * `password` may have unlocked (the password is in the URL, so a shared cache would serve the
+ * content to anyone with the URL); answers differ by credentials and, with an origin allow-list, by
+ * origin: shared caches must key on them (docs/api.md §14).
  */
-function cachingHeaders(signedIn: boolean): Record<string, string> {
-  return { 'Cache-Control': signedIn ? 'private, no-store' : `public, max-age=${anonymousMaxAge}, must-revalidate`, Vary: 'Origin, Authorization, Cookie' }
+function cachingHeaders(personal: boolean): Record<string, string> {
+  return { 'Cache-Control': personal ? 'private, no-store' : `public, max-age=${anonymousMaxAge}, must-revalidate`, Vary: 'Origin, Authorization, Cookie' }
 }
 
 /**

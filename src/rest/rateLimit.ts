@@ -3,6 +3,11 @@ import { LIMITS, takeToken, type LimitKind } from '../database/rateBuckets'
 import type { RestContext } from './context'
 import { RestError } from './http/errors'
 
+/** Who a limit counts: the signed-in user, else the address. */
+export function clientOf(ctx: Pick<RestContext, 'req' | 'actor'>): string {
+  return ctx.actor ? `user:${ctx.actor.id}` : `address:${clientAddress(ctx.req)}`
+}
+
 /**
  * Takes a token for the caller from the bucket of `kind`, shared by every instance through
  * PostgreSQL. Returns the `RateLimit-*` headers every answer carries; past the limit, throws the
@@ -11,8 +16,7 @@ import { RestError } from './http/errors'
 export async function limitRate(ctx: Pick<RestContext, 'req' | 'actor'>, kind: LimitKind): Promise<Record<string, string>> {
   const { perMinute } = LIMITS[kind]
   if (!perMinute) return {}
-  const client = ctx.actor ? `user:${ctx.actor.id}` : `address:${clientAddress(ctx.req)}`
-  const taken = await takeToken(ctx.req.payload, `${kind}:${client}`, perMinute, perMinute / 60)
+  const taken = await takeToken(ctx.req.payload, `${kind}:${clientOf(ctx)}`, perMinute, perMinute / 60)
   const headers = { 'RateLimit-Limit': String(perMinute), 'RateLimit-Remaining': String(taken.remaining), 'RateLimit-Reset': String(taken.fullInSeconds) }
   if (taken.allowed) return headers
   const error = new RestError(

@@ -26,7 +26,7 @@ export type Route<P extends RouteParams = RouteParams, T = undefined> = {
   params: P
   /** Looks up what the route acts on, once, after the parameters are parsed; it reports nothing itself. */
   target?: (ctx: RestContext, params: z.output<P>) => Promise<T>
-  /** Checks against stored data that are still validation (400), run before the permission check. */
+  /** Checks against stored data that are still validation (400), run after the permission check. */
   validate?: (ctx: RestContext, params: z.output<P>, target: T) => Promise<Record<string, string>>
   /** Permission check; false answers 401 to anonymous callers and 403 to signed-in ones. */
   authorize?: (ctx: RestContext, params: z.output<P>, target: T) => boolean | Promise<boolean>

@@ -1,6 +1,6 @@
 /**
  * The write side of `/events` (docs/api.md §2, §6, §6.7, §11; docs/api.md §2, §6.1, §11): create, update
- * (POST, PUT, PATCH; by id and by slug), trash, the capability matrix, validation before permission,
+ * (POST, PUT, PATCH; by id and by slug), trash, the capability matrix, parameters before permission,
  * one transaction per request, and what a client writes it reads back.
  */
 import { DateTime } from 'luxon'
@@ -918,11 +918,12 @@ describe('malformed input', () => {
   })
 })
 
-describe('POST /events: validation before permission', () => {
-  it('answers 400 to an anonymous client with a bad parameter, 401 with a valid body', async () => {
+describe('POST /events: parameters before permission, stored data after', () => {
+  it('answers 400 to an anonymous client with a bad parameter, 401 with a valid body or one naming an unknown record', async () => {
     expectInvalidParam(await api('/events', { method: 'POST', json: eventBody({ featured: 'yes' }) }), 'featured')
     expectMissing(await api('/events', { method: 'POST', json: { title: 'x' } }), ['start_date', 'end_date'])
-    expectInvalidParam(await api('/events', { method: 'POST', json: eventBody({ venue: NO_SUCH_ID }) }), 'venue')
+    expectError(await api('/events', { method: 'POST', json: eventBody({ venue: NO_SUCH_ID }) }), 401, 'rest_forbidden')
+    expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ venue: NO_SUCH_ID }) }), 'venue')
     const title = unique('anon')
     expectError(await api('/events', { method: 'POST', json: eventBody({ title }) }), 401, 'rest_forbidden')
     expect(await payloadDocs('events', `where[title][equals]=${title}`)).toEqual([])
@@ -1234,10 +1235,10 @@ describe('updating events', () => {
       expectError(await api(`/events/${NO_SUCH_ID}`, { method: 'PATCH', token: subscriber.token, json: { title: 'x' } }), 403, 'rest_forbidden')
     })
 
-    it('answers 400 for an unknown slug, whoever asks', async () => {
+    it('answers 400 for an unknown slug to those who may write events, 401 to anonymous clients', async () => {
       const slug = unique('no-such-slug-')
       expectInvalidParam(await api(`/events/by-slug/${slug}`, { method: 'PATCH', token: editor.token, json: { title: 'x' } }), 'slug')
-      expectInvalidParam(await api(`/events/by-slug/${slug}`, { method: 'PUT', json: { title: 'x' } }), 'slug')
+      expectError(await api(`/events/by-slug/${slug}`, { method: 'PUT', json: { title: 'x' } }), 401, 'rest_forbidden')
     })
 
     it('answers rest_no_route for a non-numeric id', async () => {

@@ -95,7 +95,7 @@ function namespaceListedByStatus(cell: Cell): string {
 
 /** Status given to a new item (docs/api.md §2): publishers get what they ask (publish by default), contributors are scaled back. */
 function scaled(role: Role, requested: string | undefined, absent: string): string {
-  if (role === 'contributor') return requested === 'publish' || requested === 'future' ? 'pending' : (requested ?? absent)
+  if (role === 'contributor') return requested === 'publish' || requested === 'future' || requested === 'private' ? 'pending' : (requested ?? absent)
   return requested ?? absent
 }
 
@@ -423,7 +423,7 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
     expectCells(results)
   })
 
-  it(`PATCH and DELETE /${kind}/{id} of an id that does not exist: validation before permission`, async () => {
+  it(`PATCH and DELETE /${kind}/{id} of an id that does not exist: permission before the check against stored data`, async () => {
     const results = await pooled(
       ROLES.flatMap((role) => (['PATCH', 'DELETE'] as const).map((method) => ({ role, method }))),
       async ({ role, method }) => {
@@ -432,8 +432,8 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
           token: callers[role].token,
           json: method === 'PATCH' ? { [NS_NAME[kind]]: 'x' } : undefined,
         })
-        // Events validate only the id's format (docs/api.md §2): permission first, then 404; venues and organizers 400 for anyone.
-        const expected = kind !== 'events' ? '400 rest_invalid_param' : writer(role) ? '404 rest-event-not-found' : forbidden(role)
+        // Permission first (docs/api.md §2), then events are a 404, venues and organizers a 400.
+        const expected = !writer(role) ? forbidden(role) : kind === 'events' ? '404 rest-event-not-found' : '400 rest_invalid_param'
         return { cell: `${role}/${method}`, expected, actual: outcome(reply) }
       },
     )

@@ -64,10 +64,13 @@ export const capabilities = {
   administer(actor: Actor): boolean {
     return roleOf(actor) === 'administrator'
   },
-  /** The status an item gets when this actor asks for `requested` (docs/api.md §2 scaling). */
+  /**
+   * The status an item gets when this actor asks for `requested` (docs/api.md §2 scaling): every
+   * publication (public, scheduled or private) by a role that may not publish is held for review.
+   */
   scaleStatus(actor: Actor, requested: Status | undefined): Status {
     if (capabilities.publish(actor)) return requested ?? 'publish'
-    if (requested === 'publish' || requested === 'future') return 'pending'
+    if (requested === 'publish' || requested === 'future' || requested === 'private') return 'pending'
     return requested ?? 'draft'
   },
   unpublishedStatuses: UNPUBLISHED,

@@ -1,4 +1,4 @@
-import type { Access, CollectionAfterReadHook, CollectionBeforeOperationHook, FieldAccess, Where } from 'payload'
+import { Forbidden, type Access, type CollectionAfterReadHook, type CollectionBeforeOperationHook, type FieldAccess, type Where } from 'payload'
 import type { Actor } from './roles'
 import { capabilities } from './capabilities'
 
@@ -39,23 +39,43 @@ export function editableWhere(actor: Actor): boolean | Where {
   return { and: [own, { status: { in: [...capabilities.unpublishedStatuses] } }] }
 }
 
+/** The operations that select items by a caller's `where`: lists and single reads, counts, distinct values. */
+const QUERIES = new Set(['read', 'count', 'readDistinct'])
+
 /**
  * Queries on withheld fields would confirm a protected item's content one guess at a time
- * (`where[city][equals]=...`): for readers who may not see every item's content, such queries only
- * match items without a password.
+ * (`where[city][equals]=...`, a count of such a `where`, a sort by the field among known neighbours,
+ * the field's distinct values): for readers who may not see every item's content, such queries only
+ * reach items without a password, whichever door asks (Payload's REST and GraphQL, the admin's list
+ * filters). A query through a relation into the related item's fields (`where[venue.city]`) would
+ * do the same to the related item, whose protection this item's rule cannot see: refused to them.
+ * Versions need no guard: only those who edit everyone's items read them.
  */
-function guardWithheldQueries(fields: string[]): CollectionBeforeOperationHook {
-  const mentions = (where: unknown): boolean =>
+function guardWithheldQueries(fields: string[], relations: string[]): CollectionBeforeOperationHook {
+  const segments = (path: string) => path.trim().replace(/^-/, '').split('.')
+  const withheld = (path: string) => fields.includes(segments(path)[0]!)
+  const throughRelation = (path: string) => {
+    const [first, ...rest] = segments(path)
+    return relations.includes(first!) && rest.length > 0 && rest.join('.') !== 'id'
+  }
+  const keysOf = (where: unknown): string[] =>
     Array.isArray(where)
-      ? where.some(mentions)
-      : Boolean(where && typeof where === 'object' && Object.entries(where).some(([key, value]) => fields.includes(key.split('.')[0]!) || mentions(value)))
+      ? where.flatMap(keysOf)
+      : where && typeof where === 'object'
+        ? Object.entries(where).flatMap(([key, value]) => [key, ...keysOf(value)])
+        : []
+  const sortPaths = (sort: unknown): string[] =>
+    (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []).filter((path): path is string => typeof path === 'string')
   return ({ args, operation, req }) => {
     // The namespace words its own queries with the same rule, condition by condition (`withheldAware`).
     if (req.context.calendarNamespace) return args
-    if (operation !== 'read' || (args as { overrideAccess?: boolean }).overrideAccess || capabilities.editOthers(actorOf(req.user))) return args
-    const where = (args as { where?: Where }).where
-    if (!mentions(where)) return args
-    return { ...args, where: { and: [where as Where, { hasPassword: { not_equals: true } }] } }
+    const query = args as { overrideAccess?: boolean; where?: Where; sort?: unknown; field?: string }
+    if (!QUERIES.has(operation) || query.overrideAccess || capabilities.editOthers(actorOf(req.user))) return args
+    const paths = [...keysOf(query.where), ...sortPaths(query.sort), ...(query.field ? [query.field] : [])]
+    if (paths.some(throughRelation)) throw new Forbidden(req.t)
+    if (!paths.some(withheld)) return args
+    const unprotected: Where = { hasPassword: { not_equals: true } }
+    return { ...args, where: query.where ? { and: [query.where, unprotected] } : unprotected }
   }
 }
 
@@ -73,9 +93,13 @@ function withholdProtectedContent(fields: string[]): CollectionAfterReadHook {
  * and dates but none of these, through every door (docs/api.md §2, §9). A collection read hook rather
  * than field access, which breaks Payload's `locale=all` reads of localized fields; what access
  * control decides on is always selected (forceSelect), so a client's `select` cannot hide the
- * protection. Each authored collection uses all three, beside its own hooks.
+ * protection. `relations` are the fields linking to other password-protected items. Each authored
+ * collection uses all three, beside its own hooks.
  */
-export function passwordProtection(fields: string[]): {
+export function passwordProtection(
+  fields: string[],
+  relations: string[] = [],
+): {
   forceSelect: { hasPassword: true; author: true; status: true }
   afterRead: CollectionAfterReadHook[]
   beforeOperation: CollectionBeforeOperationHook[]
@@ -83,7 +107,7 @@ export function passwordProtection(fields: string[]): {
   return {
     forceSelect: { hasPassword: true, author: true, status: true },
     afterRead: [withholdProtectedContent(fields)],
-    beforeOperation: [guardWithheldQueries(fields)],
+    beforeOperation: [guardWithheldQueries(fields, relations)],
   }
 }
 

@@ -1,4 +1,4 @@
-import { changeActions } from '../../collections/changeActions'
+import { changeActions, changesHeard } from '../../collections/changeActions'
 import { changesAfter, lastChange } from '../../database/changeLog'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
@@ -42,9 +42,11 @@ export async function listChanges(ctx: RestContext, params: ChangesParams): Prom
   const rows = await changesAfter(payload, after, perPage + 1)
   const page = rows.slice(0, perPage)
   const actionOf = await changeActions(ctx.req, ctx.actor, page)
+  const heard = await changesHeard(ctx.req, ctx.actor, page, actionOf)
   return {
     body: {
-      changes: page.map((row) => ({
+      // The cursor passes the changes left out too: the next page starts after them.
+      changes: heard.map((row) => ({
         type: row.type,
         id: row.item_id,
         action: actionOf(row),

@@ -99,7 +99,7 @@ async function pageOfQuery(ctx: RestContext, selection: EventSelection, pageRule
       : await adapterPage(ctx, selection, where, pageRules)
   const unlocked = new Set<number>()
   // Without a password, only `context=edit` by a reader who may edit the event opens it: no query.
-  for (const event of events) if (event.hasPassword && (await unlocks(ctx, 'events', event, selection.unlocking))) unlocked.add(event.id)
+  for (const event of events) if (event.hasPassword && (await unlocks(ctx, 'events', event, selection.unlocking, 'stay locked'))) unlocked.add(event.id)
   return { events, related, total: total ?? events.length, unlocked }
 }
 
@@ -180,7 +180,7 @@ async function accessControlledPage(ctx: RestContext, selection: EventSelection)
   const passwords = await passwordsOf(ctx, found.docs as Event[], selection.unlocking.password)
   const unlocked = new Set<number>()
   for (const event of found.docs as Event[]) {
-    if (await unlocks(ctx, 'events', { ...event, password: passwords.get(event.id) }, selection.unlocking)) unlocked.add(event.id)
+    if (await unlocks(ctx, 'events', { ...event, password: passwords.get(event.id) }, selection.unlocking, 'stay locked')) unlocked.add(event.id)
   }
   const events = await withUnlockedContent(ctx, found.docs as Event[], passwords, unlocked)
   const related = await loadRelated(ctx, events)
@@ -244,7 +244,7 @@ export async function readableEvent(ctx: RestContext, id: number) {
 /** The decision sequence of a single read (docs/api.md §5), then the event with its `json_ld`. */
 export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocking): Promise<RestResult> {
   const probe = await readableEvent(ctx, id)
-  const unlocked = await unlocks(ctx, 'events', probe, unlocking)
+  const unlocked = await unlocks(ctx, 'events', probe, unlocking, 'refuse')
   if (!unlocked) throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
   const pageRules = servedByPageQuery(ctx, {}) ? await pageAccess(ctx) : undefined
   if (pageRules) {

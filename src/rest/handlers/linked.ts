@@ -128,7 +128,7 @@ export async function readLinked(ctx: RestContext, kind: Kind, id: number, unloc
   if (probe.status !== 'publish' && !capabilities.readUnpublished(ctx.actor, probe)) {
     throw new RestError(errorCodes(resource).notAccessible, `The requested ${singular} is not accessible`, 403)
   }
-  const unlocked = await unlocks(ctx, kind, probe, unlocking)
+  const unlocked = await unlocks(ctx, kind, probe, unlocking, 'refuse')
   const doc = (await ctx.req.payload.findByID({
     ...readOptions(ctx, kind),
     collection: kind,

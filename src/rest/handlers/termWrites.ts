@@ -9,7 +9,7 @@ import type { TermWriteParams } from '../schemas/termWrite'
 import type { TermResource } from '../../calendar/resources'
 import { findTerm, readTerm } from './terms'
 
-/** Validation before permission: the term being changed and the parent named must exist. */
+/** Validation against stored data, after the permission check: the term being changed and the parent named must exist. */
 export async function validateTermWrite(ctx: RestContext, terms: TermResource, params: TermWriteParams): Promise<Record<string, string>> {
   const invalid: Record<string, string> = {}
   if (params.id !== undefined && !(await existingIds(ctx, terms.collection, [params.id])).size) invalid.id = `No ${terms.singular} has this id.`

@@ -75,8 +75,8 @@ export async function writeTarget(ctx: RestContext, kind: WritableKind, params: 
 }
 
 /**
- * Validation of writes, before any permission check: records named by id must exist, and so must
- * a venue or organizer being changed (events: unknown ids are a 404 after the check, docs/api.md §6.1).
+ * Validation of writes against stored data, once the caller may write: records named by id must
+ * exist, and so must a venue or organizer being changed (events: an unknown id is a 404, docs/api.md §6.1).
  */
 export async function validateWrite(
   ctx: RestContext,

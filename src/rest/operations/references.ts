@@ -11,8 +11,8 @@ function idsIn(value: unknown): number[] {
 }
 
 /**
- * Records a write names by id must exist: checked during validation, so a bad id is a 400 before
- * any permission check (docs/api.md §2), whoever asks.
+ * Records a write names by id must exist: checked during validation, after the permission check
+ * (docs/api.md §2), so only a caller who may write learns which ids exist.
  */
 export async function missingReferences(ctx: RestContext, params: Record<string, unknown>): Promise<Record<string, string>> {
   const references: Reference[] = [

@@ -1,0 +1,315 @@
+/**
+ * Confidentiality and permissions through every door (docs/api.md §2, §9, §18, §21): duplicates,
+ * counts and sorts on withheld fields, contributors' private items, the anonymous change feed,
+ * permission before the checks against stored data, and password reads (caching, throttling). Each
+ * rule is checked through the namespace, Payload's REST and GraphQL where the door reaches it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { asAdmin, call, type Reply, type TestUser, unique, usersOfEveryRole } from '../support/api'
+import { expectError, expectInvalidParam } from '../support/expectations'
+import { createEvent, createOrganizer, createVenue } from '../support/fixtures'
+import { api, createEventAs, payloadDocs } from '../support/writeFixtures'
+
+let admin: string
+let editor: TestUser
+let author: TestUser
+let contributor: TestUser
+let subscriber: TestUser
+
+beforeAll(async () => {
+  admin = await asAdmin()
+  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
+})
+
+const graphql = (query: string, token?: string) => call('/api/graphql', { method: 'POST', token, json: { query } })
+
+const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
+const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString()
+
+describe('duplicating', () => {
+  it('is refused to those who may not edit the original, through REST and GraphQL, and copies nothing', async () => {
+    const secret = unique('secret-')
+    const event = await createEvent({ title: unique('Locked '), password: secret, website: `https://${secret}.example` })
+    // An editor's autosaved edits of it: a copy would carry them.
+    const autosaved = await call(`/api/events/${event.id}?draft=true&autosave=true&depth=0`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { title: `${secret} unsaved`, _status: 'draft' },
+    })
+    expect(autosaved.status, JSON.stringify(autosaved.body)).toBe(200)
+    const venue = await createVenue({ name: unique('Locked venue '), password: secret, city: secret })
+    const organizer = await createOrganizer({ name: unique('Locked organizer '), password: secret, email: `${secret}@example.test` })
+    const others = await createEvent({ title: unique('Author’s own '), author: author.id })
+
+    const attempts: [string, number, TestUser][] = [
+      ['events', event.id, contributor],
+      ['events', event.id, author],
+      ['events', event.id, subscriber],
+      ['venues', venue.id, contributor],
+      ['organizers', organizer.id, contributor],
+      ['events', others.id, contributor],
+    ]
+    for (const [collection, id, user] of attempts) {
+      const reply = await call(`/api/${collection}/${id}/duplicate`, { method: 'POST', token: user.token, json: {} })
+      expect(reply.status, `${user.role} duplicating ${collection} ${id}: ${JSON.stringify(reply.body)}`).toBe(403)
+      expect(JSON.stringify(reply.body)).not.toContain(secret)
+    }
+    const mutation = await graphql(`mutation { duplicateEvent(id: ${event.id}) { id title password website } }`, contributor.token)
+    expect(mutation.body.data?.duplicateEvent ?? null, JSON.stringify(mutation.body)).toBeNull()
+    expect(JSON.stringify(mutation.body)).not.toContain(secret)
+    const venueMutation = await graphql(`mutation { duplicateVenue(id: ${venue.id}) { id city password } }`, contributor.token)
+    expect(venueMutation.body.data?.duplicateVenue ?? null, JSON.stringify(venueMutation.body)).toBeNull()
+
+    expect(await payloadDocs('events', `where[author][equals]=${contributor.id}&where[title][like]=${secret}`)).toEqual([])
+    for (const user of [contributor, author, subscriber]) {
+      expect(await payloadDocs('events', `where[author][equals]=${user.id}&where[website][contains]=${secret}`)).toEqual([])
+      expect(await payloadDocs('venues', `where[author][equals]=${user.id}&where[city][equals]=${secret}`)).toEqual([])
+      expect(await payloadDocs('organizers', `where[author][equals]=${user.id}&where[email][contains]=${secret}`)).toEqual([])
+    }
+  })
+
+  it('is open to those who may edit the original: an author’s own protected event, a contributor’s own draft', async () => {
+    const secret = unique('own-')
+    const own = (
+      await call('/api/events', {
+        method: 'POST',
+        token: author.token,
+        json: { title: unique('Own '), start: tomorrow, end: dayAfter, status: 'publish', password: secret },
+      })
+    ).body.doc
+    const copy = await call(`/api/events/${own.id}/duplicate`, { method: 'POST', token: author.token, json: {} })
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200)
+    expect(copy.body.doc).toMatchObject({ status: 'draft', password: secret })
+    expect(copy.body.doc.id).not.toBe(own.id)
+
+    const draft = (await call('/api/venues', { method: 'POST', token: contributor.token, json: { name: unique('Own venue '), status: 'draft' } })).body.doc
+    const mutation = await graphql(`mutation { duplicateVenue(id: ${draft.id}) { id status } }`, contributor.token)
+    expect(mutation.body.data?.duplicateVenue?.status, JSON.stringify(mutation.body)).toBe('draft')
+    expect((await payloadDocs('venues', `where[id][equals]=${mutation.body.data.duplicateVenue.id}`))[0].author).toBe(contributor.id)
+  })
+})
+
+describe('queries on withheld fields', () => {
+  let locked: { id: number }
+  let open: { id: number }
+  const hidden = unique('hidden')
+
+  beforeAll(async () => {
+    locked = await createEvent({ title: unique('Counted '), password: unique('pw'), website: `https://${hidden}.example/a` })
+    open = await createEvent({ title: unique('Open '), website: `https://${hidden}.example/b` })
+  })
+
+  const guess = (id: number, text: string) => `where[and][0][id][equals]=${id}&where[and][1][website][contains]=${text}`
+
+  it('a REST count confirms nothing about a protected item, anonymous or signed in, and still counts open ones', async () => {
+    for (const token of [undefined, subscriber.token, contributor.token]) {
+      for (const text of [hidden, 'https', 'nothing-like-it']) {
+        const reply = await call(`/api/events/count?${guess(locked.id, text)}`, { token })
+        expect(reply.status).toBe(200)
+        expect(reply.body.totalDocs, `${text} as ${token ? 'signed in' : 'anonymous'}`).toBe(0)
+      }
+      expect((await call(`/api/events/count?${guess(open.id, hidden)}`, { token })).body.totalDocs).toBe(1)
+    }
+    expect((await call(`/api/events/count?${guess(locked.id, hidden)}`, { token: editor.token })).body.totalDocs).toBe(1)
+  })
+
+  it('a GraphQL count and find confirm nothing either', async () => {
+    const where = (id: number) => `where: { AND: [{ id: { equals: ${id} } }, { website: { contains: "${hidden}" } }] }`
+    const reply = await graphql(`{ locked: countEvents(${where(locked.id)}) { totalDocs } open: countEvents(${where(open.id)}) { totalDocs }
+      found: Events(${where(locked.id)}) { totalDocs } }`)
+    expect(reply.body.data, JSON.stringify(reply.body)).toEqual({ locked: { totalDocs: 0 }, open: { totalDocs: 1 }, found: { totalDocs: 0 } })
+  })
+
+  it('a query through a relation into a protected item’s fields is refused to those who may not read them', async () => {
+    const city = unique('city')
+    const venue = await createVenue({ name: unique('Hidden venue '), password: unique('pw'), city })
+    const event = await createEvent({ title: unique('At the hidden venue '), venue: venue.id })
+    const path = `where[and][0][id][equals]=${event.id}&where[and][1][venue.city][equals]=${city}`
+    for (const token of [undefined, contributor.token]) {
+      expect((await call(`/api/events/count?${path}`, { token })).body.totalDocs ?? 0).toBe(0)
+      expect((await call(`/api/events?${path}`, { token })).body.docs ?? []).toEqual([])
+      expect((await call(`/api/events?where[id][equals]=${event.id}&sort=venue.city`, { token })).status).toBe(403)
+    }
+    expect((await call(`/api/events/count?${path}`, { token: editor.token })).body.totalDocs).toBe(1)
+    // The linked item's id is the event's own field, not the venue's content.
+    expect((await call(`/api/events?where[venue.id][equals]=${venue.id}&depth=0`)).body.docs.map((doc: { id: number }) => doc.id)).toEqual([event.id])
+  })
+
+  it('a sort by a withheld field leaves protected items out, so their order tells nothing', async () => {
+    for (const [path, token] of [
+      [`/api/events?where[id][in]=${locked.id},${open.id}&sort=website&depth=0`, undefined],
+      [`/api/events?where[id][in]=${locked.id},${open.id}&sort=-website&depth=0`, contributor.token],
+    ] as const) {
+      const reply = await call(path, { token })
+      expect(
+        reply.body.docs.map((doc: { id: number }) => doc.id),
+        path,
+      ).toEqual([open.id])
+    }
+    const sorted = await graphql(`{ Events(where: { id: { in: [${locked.id}, ${open.id}] } }, sort: "website") { docs { id } } }`)
+    expect(sorted.body.data.Events.docs, JSON.stringify(sorted.body)).toEqual([{ id: open.id }])
+  })
+})
+
+describe('a contributor asking for private', () => {
+  it('is held as pending through the namespace, Payload’s REST and GraphQL, on create and on update', async () => {
+    const namespace = await api('/events', {
+      method: 'POST',
+      token: contributor.token,
+      json: { title: unique('ns '), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', status: 'private' },
+    })
+    expect(namespace.status, JSON.stringify(namespace.body)).toBe(201)
+    expect(namespace.body.status).toBe('pending')
+
+    const rest = await call('/api/venues', { method: 'POST', token: contributor.token, json: { name: unique('rest '), status: 'private' } })
+    expect(rest.body.doc?.status, JSON.stringify(rest.body)).toBe('pending')
+
+    const created = await graphql(
+      `mutation { createEvent(data: { title: "${unique('gql ')}", start: "${tomorrow}", end: "${dayAfter}", status: private }) { id status } }`,
+      contributor.token,
+    )
+    expect(created.body.data?.createEvent?.status, JSON.stringify(created.body)).toBe('pending')
+
+    const draft = await createEventAs(contributor.token, { status: 'draft' })
+    const patched = await call(`/api/events/${draft.id}`, { method: 'PATCH', token: contributor.token, json: { status: 'private' } })
+    expect(patched.body.doc?.status, JSON.stringify(patched.body)).toBe('pending')
+    const updated = await api(`/organizers`, { method: 'POST', token: contributor.token, json: { organizer: unique('org '), status: 'draft' } })
+    const renamed = await api(`/organizers/${updated.body.id}`, { method: 'PATCH', token: contributor.token, json: { status: 'private' } })
+    expect(renamed.body.status, JSON.stringify(renamed.body)).toBe('pending')
+  })
+
+  it('is private for an author, who may publish', async () => {
+    const reply = await call('/api/events', {
+      method: 'POST',
+      token: author.token,
+      json: { title: unique('private '), start: tomorrow, end: dayAfter, status: 'private' },
+    })
+    expect(reply.body.doc?.status, JSON.stringify(reply.body)).toBe('private')
+  })
+})
+
+describe('the change feed', () => {
+  type Change = { type: string; id: number; action: string }
+  async function changesSince(cursor: string, token?: string): Promise<Change[]> {
+    const changes: Change[] = []
+    for (;;) {
+      const reply = await api(`/changes?since=${cursor}&per_page=500`, { token })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+      changes.push(...reply.body.changes)
+      cursor = reply.body.next_cursor
+      if (!reply.body.has_more) return changes
+    }
+  }
+
+  it('tells anonymous readers only of items that were public at some time; editors hear of everything', async () => {
+    const since = (await api('/changes?since=now')).body.next_cursor as string
+    const deletedDraft = await createEventAs(admin, { status: 'draft' })
+    const trashedPending = await createEventAs(admin, { status: 'pending' })
+    const livingDraft = await createEventAs(admin, { status: 'draft' })
+    const draftVenue = (await call('/api/venues', { method: 'POST', token: admin, json: { name: unique('Draft venue '), status: 'draft' } })).body.doc
+    const unpublished = await createEventAs(admin, { status: 'publish' })
+    const deletedPublished = await createEventAs(admin, { status: 'publish' })
+    expect((await call(`/api/events/${deletedDraft.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect((await api(`/events/${trashedPending.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect((await call(`/api/venues/${draftVenue.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect((await api(`/events/${unpublished.id}`, { method: 'PATCH', token: admin, json: { status: 'draft' } })).status).toBe(200)
+    expect((await call(`/api/events/${deletedPublished.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+
+    const key = (change: Change) => `${change.type}:${change.id}:${change.action}`
+    const mine = (changes: Change[]) =>
+      changes
+        .filter((change) =>
+          [deletedDraft.id, trashedPending.id, livingDraft.id, unpublished.id, deletedPublished.id].includes(change.id)
+            ? change.type === 'event'
+            : change.type === 'venue' && change.id === draftVenue.id,
+        )
+        .map(key)
+        .sort()
+    for (const token of [undefined, subscriber.token, author.token]) {
+      expect(mine(await changesSince(since, token))).toEqual([`event:${deletedPublished.id}:delete`, `event:${unpublished.id}:delete`].sort())
+    }
+    expect(mine(await changesSince(since, editor.token))).toEqual(
+      [
+        `event:${deletedDraft.id}:delete`,
+        `event:${trashedPending.id}:delete`,
+        `event:${livingDraft.id}:upsert`,
+        `venue:${draftVenue.id}:delete`,
+        `event:${unpublished.id}:upsert`,
+        `event:${deletedPublished.id}:delete`,
+      ].sort(),
+    )
+  })
+})
+
+describe('permission before the checks against stored data', () => {
+  it('answers 401 to anonymous callers whatever a slug, an author or an id names, and 400 to writers', async () => {
+    const draft = await createEventAs(admin, { status: 'draft' })
+    const target = await createEventAs(admin, { status: 'publish' })
+    const adminId = (await call('/api/users/me', { token: admin })).body.user.id as number
+    const bodies = [{ slug: draft.slug }, { slug: unique('no-such-slug-') }, { author: 1_999_999_999 }, { author: adminId }, { venue: 1_999_999_999 }]
+    for (const json of bodies) {
+      expectError(await api(`/events/${target.id}`, { method: 'PATCH', json }), 401, 'rest_forbidden')
+      expectError(await api(`/events/${target.id}`, { method: 'PATCH', token: subscriber.token, json }), 403, 'rest_forbidden')
+    }
+    for (const slug of [draft.slug, unique('no-such-slug-')]) {
+      expectError(await api(`/events/by-slug/${slug}`, { method: 'PATCH', json: { title: 'x' } }), 401, 'rest_forbidden')
+    }
+    expectError(
+      await api('/events', { method: 'POST', json: { title: 'x', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', author: 1_999_999_999 } }),
+      401,
+      'rest_forbidden',
+    )
+    expectError(await api('/venues/1999999999', { method: 'PATCH', json: { venue: 'x' } }), 401, 'rest_forbidden')
+    expectError(await api('/categories/1999999999', { method: 'PATCH', json: { description: 'x' } }), 401, 'rest_forbidden')
+
+    expectInvalidParam(await api(`/events/${target.id}`, { method: 'PATCH', token: editor.token, json: { slug: draft.slug } }), 'slug')
+    expectInvalidParam(await api(`/events/${target.id}`, { method: 'PATCH', token: editor.token, json: { author: 1_999_999_999 } }), 'author')
+    expectInvalidParam(await api('/venues/1999999999', { method: 'PATCH', token: editor.token, json: { venue: 'x' } }), 'id')
+  })
+})
+
+describe('password reads', () => {
+  it('sends an unlocked answer private, no-store, and keeps it from anonymous readers', async () => {
+    const password = unique('pw')
+    const event = await createEvent({ title: unique('Unlocked '), password, website: `https://${password}.example` })
+    const unlocked = await api(`/events/${event.id}?password=${password}`)
+    expect(unlocked.status).toBe(200)
+    expect(unlocked.body.website).toBe(`https://${password}.example`)
+    expect(unlocked.headers.get('Cache-Control')).toBe('private, no-store')
+    const list = await api(`/events?password=${password}&search=${encodeURIComponent(String(event.title))}`)
+    expect(list.headers.get('Cache-Control')).toBe('private, no-store')
+    const anonymous = await api(`/events/${event.id}`)
+    expectError(anonymous, 403, 'event-password-protected')
+    expect(anonymous.headers.get('Cache-Control')).not.toContain('public')
+  })
+
+  it('throttles wrong passwords per client and item with a 429 and Retry-After, the right one included, until the wait is over', async () => {
+    const password = unique('pw')
+    const website = `https://${password}.example/`
+    const [event, other] = [await createEvent({ title: unique('Guessed '), password, website }), await createEvent({ title: unique('Other '), password })]
+    const venue = await createVenue({ name: unique('Guessed venue '), password, city: password })
+    for (let n = 1; n <= 5; n++) expectError(await api(`/events/${event.id}?password=wrong${n}`), 403, 'event-password-protected')
+    const refused: Reply = await api(`/events/${event.id}?password=wrong6`)
+    expectError(refused, 429, 'rest_too_many_password_attempts')
+    const retryAfter = Number(refused.headers.get('Retry-After'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expectError(await api(`/events/${event.id}?password=${password}`), 429, 'rest_too_many_password_attempts')
+    // In a list the item stays locked, the right password not even compared.
+    const listed = await api(`/events?include=${event.id}&password=${password}`)
+    expect(listed.status).toBe(200)
+    expect(listed.body.events.map((item: { id: number; website: string }) => [item.id, item.website])).toEqual([[event.id, '']])
+    // Another item, and another client, are not held back.
+    expect((await api(`/events/${other.id}?password=${password}`)).status).toBe(200)
+    expect((await api(`/events/${event.id}?password=${password}`, { token: subscriber.token })).status).toBe(200)
+
+    for (let n = 1; n <= 5; n++) expect((await api(`/venues/${venue.id}?password=wrong${n}`)).body.city ?? '').toBe('')
+    expectError(await api(`/venues/${venue.id}?password=${password}`), 429, 'rest_too_many_password_attempts')
+
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 200))
+    const after = await api(`/events/${event.id}?password=${password}`)
+    expect(after.status, JSON.stringify(after.body)).toBe(200)
+    expect(after.body.website).toBe(website)
+    // The right password cleared the failures: a slip afterwards is a 403 again, not a wait.
+    expectError(await api(`/events/${event.id}?password=slip`), 403, 'event-password-protected')
+  })
+})
