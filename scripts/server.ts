@@ -10,6 +10,7 @@
 import http from 'node:http'
 import path from 'node:path'
 import next from 'next'
+import { forwardingHeaders, trustedProxyHops } from '../src/collections/clientAddress'
 import { answerBudgetBytes } from '../src/rest/answerCache'
 import { FrontDoor, passToNamespace } from '../src/rest/frontDoor'
 import { loadGate } from '../src/rest/loadShedding'
@@ -21,6 +22,7 @@ const root = path.resolve(import.meta.dirname, '..')
 async function main(): Promise<void> {
   // Read first: a wrong setting stops the server before Next starts.
   const turns = new Turns(answerConcurrency(process.env))
+  const hops = trustedProxyHops()
   const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port: Number(port) })
   await app.prepare()
   const handle = app.getRequestHandler()
@@ -30,8 +32,8 @@ async function main(): Promise<void> {
   const host = hostname ?? 'localhost'
   const origin = `${host.includes(':') ? `[${host}]` : host}:${port}`
   const server = http.createServer((request, response) => {
-    // What Next would set: the front door takes the read rate limit from the same address.
-    request.headers['x-forwarded-for'] ??= request.socket.remoteAddress
+    // Before anything reads them: what a client forged is gone, and the front door takes the read rate limit from the address the namespace does.
+    Object.assign(request.headers, forwardingHeaders(request.headers, request.socket.remoteAddress, hops))
     if (!gate.admit(request, response)) return
     front
       .serve(request, response)

@@ -9,14 +9,15 @@ import { Organizers } from './collections/Organizers'
 import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { AUTOSAVE_WORDS } from './collections/drafts'
+import { FORGET_SECONDS } from './collections/hooks/loginThrottle'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
 import { DELIVER_JOB, pruneDeliveries, WebhookDeliveries, Webhooks } from './collections/Webhooks'
 import { databaseUnavailableAfterError, handleConnectionErrors } from './database/connectionErrors'
 import { installChangeLog, pruneChanges } from './database/changeLog'
 import { installIdempotency, pruneKeys } from './database/idempotency'
-import { installLoginThrottle } from './database/loginThrottle'
-import { installRateBuckets } from './database/rateBuckets'
+import { installLoginThrottle, pruneLoginFailures } from './database/loginThrottle'
+import { installRateBuckets, pruneRateBuckets } from './database/rateBuckets'
 import { exclusively } from './database/exclusive'
 import { instrumentPool } from './database/queryCount'
 import { installRevision } from './database/revision'
@@ -82,7 +83,11 @@ const horizonTask: TaskConfig<typeof HORIZON_JOB.task> = {
   }),
 }
 
-/** Forgets changes and webhook delivery logs past the retention (docs/api.md §18, §20) and idempotency keys past their 24 hours (§19), daily. */
+/**
+ * Forgets changes and webhook delivery logs past the retention (docs/api.md §18, §20), idempotency keys
+ * past their 24 hours (§19), and the rate-limit buckets and failed sign-ins that no longer count
+ * (docs/operations.md), daily.
+ */
 const pruneChangesTask: TaskConfig<typeof PRUNE_CHANGES_JOB.task> = {
   slug: PRUNE_CHANGES_JOB.task,
   schedule: [{ cron: '30 3 * * *', queue: PRUNE_CHANGES_JOB.queue }],
@@ -90,6 +95,8 @@ const pruneChangesTask: TaskConfig<typeof PRUNE_CHANGES_JOB.task> = {
   handler: async ({ req }) => {
     const { changesRetentionDays } = await siteSettings(req)
     await pruneKeys(req.payload)
+    await pruneRateBuckets(req.payload)
+    await pruneLoginFailures(req.payload, FORGET_SECONDS)
     await pruneDeliveries(req, changesRetentionDays)
     return { output: { pruned: await pruneChanges(req.payload, changesRetentionDays) } }
   },

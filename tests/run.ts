@@ -17,6 +17,12 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): { child: 
   return { child, done }
 }
 
+/**
+ * The tests stand where a proxy of the site's own would: the addresses they send as `X-Forwarded-For`
+ * are the clients' (docs/operations.md), so that one test process can sign in from several.
+ */
+const TESTS_AS_PROXY = { TRUSTED_PROXY_HOPS: '1' }
+
 /** The webhook receivers and the import sources of the tests listen on loopback, and retries come quickly. */
 const LOOPBACK_FOR_TESTS = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_MAX_FAILURES: '3', IMPORT_ALLOW_PRIVATE: 'true' }
 
@@ -45,12 +51,18 @@ async function main(): Promise<number> {
       SERVER_URL: baseUrl,
       QUERY_COUNT_HEADER: 'true',
       ...LOOPBACK_FOR_TESTS,
+      ...TESTS_AS_PROXY,
     }),
   )
   try {
     await waitForHealth(baseUrl, 180_000)
-    // The import CLI the tests run reads its sources on loopback too.
-    return await run(bin('vitest'), ['run', ...process.argv.slice(2)], { ...process.env, CAL_TEST_URL: baseUrl, IMPORT_ALLOW_PRIVATE: 'true' }).done
+    // The import CLI the tests run reads its sources on loopback too; the second instances they start stand behind them as the first does.
+    return await run(bin('vitest'), ['run', ...process.argv.slice(2)], {
+      ...process.env,
+      ...TESTS_AS_PROXY,
+      CAL_TEST_URL: baseUrl,
+      IMPORT_ALLOW_PRIVATE: 'true',
+    }).done
   } finally {
     if (server.child.pid) process.kill(-server.child.pid, 'SIGTERM')
     await server.done

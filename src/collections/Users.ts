@@ -2,7 +2,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 import { ROLES } from '../calendar/access/roles'
 import { capabilities } from '../calendar/access/capabilities'
 import { actorOf } from '../calendar/access/collectionAccess'
-import { clearFailedLogins, countFailedLogin, throttleLogin } from './hooks/loginThrottle'
+import { announceWait, forgiveLogin, throttleLogin } from './hooks/loginThrottle'
 
 const administratorOnly: FieldAccess = ({ req }) => capabilities.administer(actorOf(req.user))
 
@@ -21,8 +21,8 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [throttleLogin],
-    afterLogin: [clearFailedLogins],
-    afterError: [countFailedLogin],
+    afterLogin: [forgiveLogin],
+    afterError: [announceWait],
     beforeChange: [
       async ({ data, operation, req }) => {
         // The account made by first-register, while there is no other, administers the site.

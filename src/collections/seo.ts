@@ -5,6 +5,7 @@ import { permalinkBase, permalinkUrl } from '../calendar/permalinks'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import { siteSettings } from '../globals/siteSettings'
 import { calendarRuntime } from '../options'
+import { requestOrigin } from './clientAddress'
 import { slugBase } from './fields/slug'
 
 /** Search engines show about this much of a description. */
@@ -36,7 +37,7 @@ export const eventSeo: {
 } = {
   generateURL: async ({ doc, locale, req }) => {
     const settings = await siteSettings(req)
-    const server = req.payload.config.serverURL || (req.url ? new URL(req.url).origin : '')
+    const server = req.payload.config.serverURL || requestOrigin(req.headers) || (req.url ? new URL(req.url).origin : '')
     const slug = doc.slug || (doc.title ? slugBase(doc.title) : '')
     return permalinkUrl(permalinkBase(settings.siteUrl, server, locale || DEFAULT_LANGUAGE), calendarRuntime(req.payload.config).permalinks.event, slug)
   },

@@ -1,10 +1,10 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
-import { rawQuery } from './rawQuery'
+import { rawQuery, rawTransaction } from './rawQuery'
 
 /**
- * Failed sign-ins counted per subject (`address:…`, `account:…`, `pair:…`) in PostgreSQL, so every
- * instance throttles alike (docs/operations.md). Unlogged: counters need no crash safety.
+ * Failed sign-ins counted per subject (`address:…`, `pair:…`) in PostgreSQL, so every instance
+ * throttles alike (docs/operations.md). Unlogged: counters need no crash safety.
  */
 export async function installLoginThrottle(payload: Payload): Promise<void> {
   await rawQuery(
@@ -21,39 +21,60 @@ export async function installLoginThrottle(payload: Payload): Promise<void> {
   )
 }
 
-/** How many failures each subject has, counting only failures within the last `forgetSeconds`, and how long ago the last was. */
-export async function failuresOf(payload: Payload, subjects: string[], forgetSeconds: number): Promise<Map<string, { failures: number; ago: number }>> {
-  const rows = await rawQuery<{ subject: string; failures: number; ago: number }>(
-    payload,
-    sql`select subject, failures, extract(epoch from now() - last_failure)::float8 as ago from calendar_login_failures
-         where subject in (${sql.join(
-           subjects.map((subject) => sql`${subject}`),
-           sql`, `,
-         )}) and last_failure > now() - make_interval(secs => ${forgetSeconds})`,
-  )
-  return new Map(rows.map((row) => [row.subject, { failures: row.failures, ago: row.ago }]))
-}
+/** A subject's allowance: failures that cost nothing, then a wait doubling from 1 s with each further one, up to `ceiling` seconds. */
+export type LoginRule = { free: number; ceiling: number }
 
-/** Counts one more failure for each subject; a count older than `forgetSeconds` starts again. */
-export async function recordFailure(payload: Payload, subjects: string[], forgetSeconds: number): Promise<void> {
-  for (const subject of subjects) {
-    await rawQuery(
-      payload,
-      sql`insert into calendar_login_failures (subject, failures, last_failure) values (${subject}, 1, now())
-          on conflict (subject) do update set
-            failures = case when calendar_login_failures.last_failure < now() - make_interval(secs => ${forgetSeconds}) then 1 else calendar_login_failures.failures + 1 end,
-            last_failure = now()`,
+const list = (subjects: string[]) =>
+  sql.join(
+    subjects.map((subject) => sql`${subject}`),
+    sql`, `,
+  )
+
+/**
+ * Takes one attempt for every subject at once, holding their rows locked from the read to the count,
+ * so that concurrent attempts are counted one after another and no more passwords are checked than
+ * the rules allow: 0 when it is taken (and counted as a failure until the sign-in succeeds,
+ * `forgiveAttempt`), else the seconds to wait (nothing counted). Failures older than `forgetSeconds`
+ * are forgotten.
+ */
+export async function takeAttempt(payload: Payload, rules: Record<string, LoginRule>, forgetSeconds: number): Promise<number> {
+  const subjects = Object.keys(rules).sort()
+  return rawTransaction(payload, async (run) => {
+    await run(sql`insert into calendar_login_failures (subject, failures, last_failure)
+                  select subject, 0, now() from unnest(array[${list(subjects)}]::text[]) as subject order by subject
+                  on conflict (subject) do nothing`)
+    const rows = await run<{ subject: string; failures: number; ago: number }>(
+      sql`select subject, case when last_failure > now() - make_interval(secs => ${forgetSeconds}) then failures else 0 end as failures,
+                 extract(epoch from now() - last_failure)::float8 as ago
+            from calendar_login_failures where subject in (${list(subjects)}) order by subject for update`,
     )
-  }
+    const wait = Math.max(
+      0,
+      ...rows.map(({ subject, failures, ago }) => {
+        const rule = rules[subject]!
+        return failures < rule.free ? 0 : Math.ceil(Math.min(rule.ceiling, 2 ** (failures - rule.free)) - ago)
+      }),
+    )
+    if (wait > 0) return wait
+    await run(sql`update calendar_login_failures set
+                    failures = case when last_failure > now() - make_interval(secs => ${forgetSeconds}) then failures + 1 else 1 end,
+                    last_failure = now()
+                  where subject in (${list(subjects)})`)
+    return 0
+  })
 }
 
-/** Forgets the failures of subjects (a successful sign-in clears its account's). */
-export async function clearFailures(payload: Payload, subjects: string[]): Promise<void> {
-  await rawQuery(
+/** A sign-in that succeeded: its attempt was no failure. `clear` forgets the subjects' failures altogether (the account on that address). */
+export async function forgiveAttempt(payload: Payload, subjects: string[], clear: string[]): Promise<void> {
+  await rawQuery(payload, sql`update calendar_login_failures set failures = greatest(failures - 1, 0) where subject in (${list(subjects)})`)
+  await rawQuery(payload, sql`delete from calendar_login_failures where subject in (${list(clear)})`)
+}
+
+/** Forgets failures older than `forgetSeconds`, which count for nothing any more: the table would otherwise keep every address that ever failed. */
+export async function pruneLoginFailures(payload: Payload, forgetSeconds: number): Promise<number> {
+  const rows = await rawQuery(
     payload,
-    sql`delete from calendar_login_failures where subject in (${sql.join(
-      subjects.map((subject) => sql`${subject}`),
-      sql`, `,
-    )})`,
+    sql`delete from calendar_login_failures where last_failure < now() - make_interval(secs => ${forgetSeconds}) returning 1`,
   )
+  return rows.length
 }

@@ -67,3 +67,11 @@ export async function takeToken(payload: Payload, subject: string, capacity: num
     retryInSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - left) / perSecond)),
   }
 }
+
+/**
+ * Forgets buckets untouched for a minute: every limit refills its whole capacity within a minute, so
+ * such a bucket is full, as a missing one is. The table would otherwise keep every client ever seen.
+ */
+export async function pruneRateBuckets(payload: Payload): Promise<number> {
+  return (await rawQuery(payload, sql`delete from calendar_rate_buckets where updated_at < clock_timestamp() - interval '1 minute' returning 1`)).length
+}

@@ -10,6 +10,7 @@ type Rows = { rows: unknown[] }
 /** What this module uses of a drizzle database (the primary, a replica, or a transaction's). */
 type Drizzle = {
   execute: (query: unknown) => Promise<Rows>
+  transaction: <T>(work: (tx: Drizzle) => Promise<T>) => Promise<T>
   dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } }
   session: {
     prepareQuery: (
@@ -52,6 +53,14 @@ export function statement(payload: Payload, query: SQL): Statement {
  */
 export async function rawQuery<Row>(payload: Payload, query: SQL): Promise<Row[]> {
   return (await primaryOf(payload).execute(query)).rows as Row[]
+}
+
+/**
+ * Runs `work` in one transaction of its own on the primary, whatever the request's: for row locks held
+ * across a read and the write it decides (`loginThrottle.ts`). `run` gives a statement's rows.
+ */
+export async function rawTransaction<T>(payload: Payload, work: (run: <Row>(query: SQL) => Promise<Row[]>) => Promise<T>): Promise<T> {
+  return primaryOf(payload).transaction((tx) => work(async <Row>(query: SQL) => (await tx.execute(query)).rows as Row[]))
 }
 
 type Replicated = { drizzle: { $replicas?: Drizzle[] } }

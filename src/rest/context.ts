@@ -5,6 +5,7 @@ import { siteSettings, type SiteSettings } from '../globals/siteSettings'
 import { calendarRuntime, type CalendarRuntime } from '../options'
 import { readRevision, revisionCache } from '../database/revision'
 import { permalinkBase } from '../calendar/permalinks'
+import { requestOrigin } from '../collections/clientAddress'
 
 /** Everything a handler needs to know about the request, computed once by the pipeline. */
 export type RestContext = {
@@ -46,7 +47,7 @@ export async function createContext(
   shadowedByPath: Record<string, unknown> = {},
 ): Promise<RestContext> {
   const url = new URL(req.url ?? 'http://localhost/')
-  const origin = (req.payload.config.serverURL || url.origin).replace(/\/+$/, '')
+  const origin = (req.payload.config.serverURL || requestOrigin(req.headers) || url.origin).replace(/\/+$/, '')
   const languageRoot = languageRootOf(url.pathname)
   const calendar = calendarRuntime(req.payload.config)
   const reading = req.method === 'GET' || req.method === 'HEAD'

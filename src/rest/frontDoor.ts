@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { Turns } from './turns'
 
 /**
@@ -36,11 +36,13 @@ export type NamespaceFacts = {
    * answers made outside Next then also say who answered (`X-Answered-By`: `front-door`, `namespace`).
    */
   countsQueries: boolean
+  /** Whether the request carries a valid sign-in token (`signedToken.ts`): load shedding lets its writes through. */
+  signedIn(headers: IncomingHttpHeaders): boolean
 }
 
 export const NAMESPACE_FACTS = Symbol.for('calendar.namespaceFacts')
 
-function namespaceFacts(): NamespaceFacts | undefined {
+export function namespaceFacts(): NamespaceFacts | undefined {
   return (globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts })[NAMESPACE_FACTS]
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isLanguageCode } from '../i18n/languages'
 import { DEFAULT_NAMESPACE } from '../options'
+import { namespaceFacts } from './frontDoor'
 import { errorResponse, RestError } from './http/errors'
 
 /**
@@ -31,9 +32,13 @@ function inNamespace(path: string, root: string): boolean {
   return Boolean(language && isLanguageCode(language[1]) && at(`/${language[1]}${root}`))
 }
 
-/** Signed-in editors' writes go through whatever the load: they are few, and what the site is for. */
-const priority = (request: IncomingMessage) =>
-  request.method !== 'GET' && request.method !== 'HEAD' && Boolean(request.headers.authorization || request.headers.cookie)
+/**
+ * Signed-in editors' writes go through whatever the load: they are few, and what the site is for.
+ * Signed in means a token this site signed (`signedToken.ts`), not any `Authorization` header, which
+ * anyone can send to jump the queue; an API key's writes are shed like anonymous ones, since checking
+ * one costs a query.
+ */
+const priority = (request: IncomingMessage) => request.method !== 'GET' && request.method !== 'HEAD' && Boolean(namespaceFacts()?.signedIn(request.headers))
 
 export function loadGate(options: { queueMs: number; minInFlight: number; namespaceRoot?: string }): LoadGate {
   const root = options.namespaceRoot ?? `/api/${DEFAULT_NAMESPACE}`

@@ -3,6 +3,7 @@ import { pushedRevision } from '../database/revision'
 import { queryCountEnabled } from '../database/queryCount'
 import { NAMESPACE_FACTS, type NamespaceFacts } from './frontDoor'
 import { limitRate } from './rateLimit'
+import { carriesSignedToken } from './signedToken'
 import { answerWithoutNext } from './withoutNext'
 
 /** Bounds the tags one revision may hold: their URLs come from callers. */
@@ -36,6 +37,7 @@ class SharedAnswers {
       admitRead: (headers) => limitRate({ req: { payload: this.payload, headers } as never, actor: null }, 'read').catch(() => undefined),
       answer: (request) => answerWithoutNext(this.payload, request),
       countsQueries: queryCountEnabled,
+      signedIn: (headers) => carriesSignedToken(headers, this.payload.secret, `${this.payload.config.cookiePrefix}-token`),
     }
   }
 }
