@@ -161,19 +161,15 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
   return data
 }
 
-/** Whether a URL is a web address: iCloud's `message:` links into the author's mail, `mailto:` or `javascript:` are not websites. */
-function isWebUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
-}
+/**
+ * A website that names another kind of link: iCloud's `message:` (into the author's mail), `mailto:`,
+ * `javascript:`. A value without a scheme (`www.example.org`, as spreadsheets hold them) is no such link.
+ */
+const OTHER_SCHEME = /^(?!https?:)[a-z][a-z0-9+.-]*:(?!\d)/i
 
 /** A website as the source gives it; one that is no web address is left out (the item has none), and noted. */
 function website(ctx: ItemContext, value: string | null | undefined): string | null | undefined {
-  if (!value || isWebUrl(value)) return value
+  if (!value || !OTHER_SCHEME.test(value.trim())) return value
   ctx.notes.push(`website ${value.length > 60 ? `${value.slice(0, 60)}…` : value}: not a web address (http or https), left out`)
   return null
 }
