@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { icalSource, RDATES_ONLY } from '../../src/imports/sources/ical'
-import { costValues, shownCurrency } from '../../src/imports/sources/siteItems'
+import { costValues, eventItem, shownCurrency } from '../../src/imports/sources/siteItems'
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name), 'utf8')
 
@@ -33,6 +33,35 @@ describe('a site event’s cost', () => {
     ['Donation', { symbol: null, position: '' }],
   ])('the currency shown in %j', (text, expected) => {
     expect(shownCurrency(text)).toEqual(expected)
+  })
+})
+
+describe('a site event', () => {
+  const object = (cost: string, values: string[], symbol = '') => ({
+    id: 7,
+    title: 'Gala',
+    start_date: '2033-06-01 20:00:00',
+    end_date: '2033-06-01 23:00:00',
+    all_day: false,
+    featured: false,
+    cost,
+    cost_details: { currency_symbol: symbol, currency_position: '', currency_code: '', values },
+  })
+  const read = (json: Record<string, unknown>) => eventItem(json, { wordpress: false, translations: new Map() }) as any
+
+  it('without a currency of its own takes the one the site showed it with', () => {
+    expect(read(object('25€', ['25'])).data).toMatchObject({ cost: ['25'], currencySymbol: '€', currencyPosition: 'postfix' })
+  })
+
+  it('keeps its own symbol, placed as the site placed it', () => {
+    expect(read(object('£25', ['25'], '£')).data).toMatchObject({ currencySymbol: '£', currencyPosition: 'prefix' })
+  })
+
+  it('notes a word beside amounts, which only its slug gives', () => {
+    const item = read(object('$20', ['free', '20']))
+    expect(item.data.cost).toEqual(['free', '20'])
+    expect(item.notes).toEqual(['cost "free": the site gives this word beside amounts only as its slug, kept so'])
+    expect(read(object('Free', ['free'])).notes).toBeUndefined()
   })
 })
 

@@ -286,5 +286,8 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
     data.occurrenceOf = { parent: { sourceId: String(parent), name: '' }, day }
     data.recurrence = undefined
   }
-  return { kind: 'event', label, sourceId, data }
+  // A word beside amounts: the site showed it only as its slug.
+  const slugs = (data.cost ?? []).filter((value) => !isAmount(value) && slugify(value) === value && !costText.includes(value))
+  const notes = slugs.map((slug) => `cost "${slug}": the site gives this word beside amounts only as its slug, kept so`)
+  return { kind: 'event', label, sourceId, data, ...(notes.length ? { notes } : {}) }
 }
