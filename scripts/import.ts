@@ -2,7 +2,7 @@
  * `npm run import -- --csv <file> | --from <site's REST API root> | --ics <file or URL>`: the import
  * the admin's Imports run on the jobs queue, run here against the service's database (through the
  * launcher). Prints a progress bar per resource (done/total, rate, time left) and ends with what was
- * created, updated, unchanged and failed, each failure with its item and reason (docs/api.md §23). It
+ * created, updated, unchanged and failed, what it could not carry, each failure with its item and reason (docs/api.md §23). It
  * is recorded in `imports` like the admin's runs. Exit code: 0 all imported, 1 some items failed, 2
  * the run failed.
  */
@@ -13,14 +13,15 @@ import { getPayload } from 'payload'
 import config from '../payload.config'
 import type { CsvKind } from '../src/calendar/csvColumns'
 import { feedUrl, openSource, type SourceSpec } from '../src/imports/openSource'
-import { recordedImport } from '../src/imports/record'
+import { noteLine, recordedImport } from '../src/imports/record'
 import type { Progress } from '../src/imports/run'
 import { CSV_KINDS } from '../src/imports/sources/csv'
 
 const usage = `usage: npm run import -- --csv <file> [--kind events|venues|organizers] [--status publish|draft]
-       npm run import -- --from <REST API root URL> [--auth <credentials>] [--status publish|draft]
+       npm run import -- --from <REST API root URL> [--auth <credentials>] [--trash] [--status publish|draft]
        npm run import -- --ics <file or URL> [--auth <credentials>] [--status publish|draft]
---auth: user:password (HTTP Basic), or a token with its scheme ("JWT <token>" for this service, "Bearer <token>")`
+--auth: user:password (HTTP Basic), or a token with its scheme ("JWT <token>" for this service, "Bearer <token>")
+--trash: a site's trashed events, venues and organizers too (needs --auth)`
 
 function fail(message: string): never {
   console.error(message)
@@ -33,12 +34,14 @@ const { values } = parseArgs({
     from: { type: 'string' },
     ics: { type: 'string' },
     auth: { type: 'string' },
+    trash: { type: 'boolean', default: false },
     kind: { type: 'string' },
     status: { type: 'string', default: 'publish' },
   },
 })
 const given = [values.csv, values.from, values.ics].filter((value) => value !== undefined)
 if (given.length !== 1) fail(usage)
+if (values.trash && values.from === undefined) fail(`--trash is for a site (--from)\n${usage}`)
 if (values.kind && !CSV_KINDS.includes(values.kind as CsvKind)) fail(`--kind must be one of ${CSV_KINDS.join(', ')}\n${usage}`)
 if (values.status !== 'publish' && values.status !== 'draft') fail(`--status must be publish or draft\n${usage}`)
 const status = values.status
@@ -59,7 +62,11 @@ function sourceOf(): { spec: SourceSpec; record: Record<string, unknown>; name: 
     return { spec: { format: 'csv', text: readText(file), kind }, record: { source: 'csv', sourceFile: file, kind }, name: file }
   }
   if (values.from !== undefined) {
-    return { spec: { format: 'site', url: values.from, credentials: values.auth }, record: { source: 'site', sourceUrl: values.from }, name: values.from }
+    return {
+      spec: { format: 'site', url: values.from, credentials: values.auth, trash: values.trash },
+      record: { source: 'site', sourceUrl: values.from, includeTrashed: values.trash },
+      name: values.from,
+    }
   }
   const ics = values.ics!
   if (/^(https?|webcals?):\/\//i.test(ics)) {
@@ -114,5 +121,6 @@ for (const [kind, counts] of Object.entries(report.counts)) {
     console.log(`${kind.padEnd(9)} created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}${trashed}, failed ${counts.failed}`)
   }
 }
+for (const note of report.notes) console.log(`not carried: ${noteLine(note)}`)
 for (const failure of report.failures) console.log(`failed: ${failure.kind} ${failure.item}: ${failure.reason}`)
 process.exit(report.failures.length ? 1 : 0)

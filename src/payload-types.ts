@@ -599,6 +599,10 @@ export interface Import {
    */
   credentials?: string | null;
   /**
+   * Also copy the site’s trashed events, venues and organizers, into the trash here (needs credentials that may edit them).
+   */
+  includeTrashed?: boolean | null;
+  /**
    * What the file holds; empty: recognised by its name column (Event Name, Venue Name, Organizer Name).
    */
   kind?: ('events' | 'venues' | 'organizers') | null;
@@ -628,6 +632,10 @@ export interface Import {
    * Why the run stopped, when it did.
    */
   error?: string | null;
+  /**
+   * What the source had that the import could not carry: one line per item or kind of thing.
+   */
+  notes?: string | null;
   /**
    * The author of what the import creates.
    */
@@ -1182,6 +1190,7 @@ export interface ImportsSelect<T extends boolean = true> {
   sourceFile?: T;
   sourceUrl?: T;
   credentials?: T;
+  includeTrashed?: T;
   kind?: T;
   createdStatus?: T;
   status?: T;
@@ -1200,6 +1209,7 @@ export interface ImportsSelect<T extends boolean = true> {
         id?: T;
       };
   error?: T;
+  notes?: T;
   createdBy?: T;
   startedAt?: T;
   finishedAt?: T;

@@ -83,6 +83,16 @@ export const Imports: CollectionConfig = {
         'Optional. user:password (HTTP Basic, a WordPress application password), or a token with its scheme (JWT …, Bearer …); with them a site import also copies drafts, pending, private and scheduled items and passwords.',
     }),
     {
+      name: 'includeTrashed',
+      label: 'Copy trashed items',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: {
+        condition: (data) => data.source === 'site',
+        description: 'Also copy the site’s trashed events, venues and organizers, into the trash here (needs credentials that may edit them).',
+      },
+    },
+    {
       name: 'kind',
       type: 'select',
       options: [
@@ -109,6 +119,12 @@ export const Imports: CollectionConfig = {
       fields: [countField('done', 'Items done'), countField('total', 'Items in all')],
     },
     ...outcomeFields('Each failed item and why', 'Why the run stopped, when it did.'),
+    {
+      name: 'notes',
+      label: 'Not carried',
+      type: 'textarea',
+      admin: { readOnly: true, description: 'What the source had that the import could not carry: one line per item or kind of thing.' },
+    },
     {
       name: 'createdBy',
       type: 'relationship',

@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http'
 import { FetchError, guardedGet, type GuardedAnswer } from '../network/guardedGet'
-import { importGuard } from './guard'
+import { importGuard, namingTheSwitch } from './guard'
 
 export { FetchError }
 
@@ -27,7 +27,9 @@ export type FetchOptions = { authorization?: string; accept?: string }
 export async function fetchOk(url: string, options: FetchOptions = {}): Promise<GuardedAnswer> {
   const headers: Record<string, string> = { Accept: options.accept ?? '*/*', 'User-Agent': 'cal-events-import' }
   if (options.authorization) headers.Authorization = options.authorization
-  const answer = await guardedGet(url, { guard: importGuard, headers })
+  const answer = await guardedGet(url, { guard: importGuard, headers }).catch((error: unknown) => {
+    throw error instanceof FetchError ? new FetchError(namingTheSwitch(error.message)) : error
+  })
   if (answer.status >= 200 && answer.status < 300) return answer
   if (answer.status >= 300 && answer.status < 400) throw new FetchError(`GET ${url}: HTTP ${answer.status} redirect without a Location`)
   const reason = STATUS_CODES[answer.status] ?? 'error'

@@ -10,6 +10,7 @@ import { renderDescriptionHtml } from '../collections/fields/descriptionHtml'
 import { htmlToRichText } from '../collections/fields/richText'
 import { inUnitedStates } from '../collections/hooks/stateProvince'
 import { ImageDownloadError, mediaFromUrl } from '../collections/mediaFromUrl'
+import { namingTheSwitch } from './guard'
 import type { EventItem, ImportKind, ItemRef, OrganizerItem, SourceItem, TermItem, VenueItem } from './items'
 import { createLocal, localByName, localExists, mappedLocal, type ItemContext, type StoredItem } from './localItems'
 import { findMapping, recordMapping } from './mapping'
@@ -88,8 +89,9 @@ async function authoredData(ctx: ItemContext, item: EventItem | VenueItem | Orga
 async function venueData(ctx: ItemContext, item: VenueItem, stored: StoredItem | undefined): Promise<Data> {
   const data: Data = { name: item.name }
   await authoredData(ctx, item, data)
-  for (const field of ['address', 'city', 'country', 'zip', 'phone', 'website', 'state', 'province', 'geoLat', 'geoLng', 'showMap', 'showMapLink'] as const)
+  for (const field of ['address', 'city', 'country', 'zip', 'phone', 'state', 'province', 'geoLat', 'geoLng', 'showMap', 'showMapLink'] as const)
     put(data, field, item[field])
+  put(data, 'website', website(ctx, item.website))
   if (item.stateProvince !== undefined) {
     const country = item.country !== undefined ? item.country : stored?.country
     if (item.state === undefined && item.province === undefined) data[inUnitedStates(country) ? 'state' : 'province'] = item.stateProvince
@@ -106,7 +108,8 @@ export function creationData(item: SourceItem): Data {
 async function organizerData(ctx: ItemContext, item: OrganizerItem): Promise<Data> {
   const data: Data = { name: item.name }
   await authoredData(ctx, item, data)
-  for (const field of ['email', 'phone', 'website'] as const) put(data, field, item[field])
+  for (const field of ['email', 'phone'] as const) put(data, field, item[field])
+  put(data, 'website', website(ctx, item.website))
   return data
 }
 
@@ -133,7 +136,7 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
   put(data, 'currencyCode', item.currencyCode)
   put(data, 'recurrence', item.recurrence)
   if (item.currencyPosition !== undefined) data.currencyPosition = item.currencyPosition || null
-  put(data, 'website', item.website)
+  put(data, 'website', website(ctx, item.website))
   if (item.venue !== undefined) data.venue = item.venue && (await resolveRef(ctx, 'venue', item.venue))
   for (const [field, kind] of [
     ['organizers', 'organizer'],
@@ -158,6 +161,19 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
   return data
 }
 
+/**
+ * A website that names another kind of link: iCloud's `message:` (into the author's mail), `mailto:`,
+ * `javascript:`. A value without a scheme (`www.example.org`, as spreadsheets hold them) is no such link.
+ */
+const OTHER_SCHEME = /^(?!https?:)[a-z][a-z0-9+.-]*:(?!\d)/i
+
+/** A website as the source gives it; one that is no web address is left out (the item has none), and noted. */
+function website(ctx: ItemContext, value: string | null | undefined): string | null | undefined {
+  if (!value || !OTHER_SCHEME.test(value.trim())) return value
+  ctx.notes.push(`website ${value.length > 60 ? `${value.slice(0, 60)}…` : value}: not a web address (http or https), left out`)
+  return null
+}
+
 /** The media item of an image: a stored one by id, else the download of its URL, once per source. */
 async function image(ctx: ItemContext, value: string): Promise<number> {
   if (/^\d+$/.test(value)) {
@@ -175,18 +191,22 @@ async function image(ctx: ItemContext, value: string): Promise<number> {
   try {
     id = await mediaFromUrl(ctx.req, value, ctx.origins, { allowPrivate: ctx.allowPrivateImages })
   } catch (error) {
-    if (error instanceof ImageDownloadError) throw new ItemError(`image: ${error.message}`)
+    if (error instanceof ImageDownloadError) throw new ItemError(`image: ${namingTheSwitch(error.message)}`)
     throw error
   }
   await recordMapping(ctx.req, ctx.source, 'image', value, { localId: id, hash: null })
   return id
 }
 
-/** The local id of a linked item (docs/api.md §23.2); an item it had to make counts as created. */
+/**
+ * The local id of a linked item (docs/api.md §23.2): the item its source id was imported as, else (for
+ * the kinds the source matches by name) the local item of that name, else a new one; an item it had to
+ * make counts as created.
+ */
 async function resolveRef(ctx: ItemContext, kind: ImportKind, ref: ItemRef): Promise<number> {
   const mapped = await findMapping(ctx.req, ctx.source, kind, ref.sourceId)
   if (mapped && (await localExists(ctx, kind, mapped.localId))) return mapped.localId
-  let id = await localByName(ctx, kind, ref.name)
+  let id = ctx.matchByName.includes(kind) ? await localByName(ctx, kind, ref.name) : undefined
   if (id === undefined) {
     id = await createLocal(ctx, kind, kind === 'event' ? { title: ref.name } : { name: ref.name })
     ctx.madeFromLinks.push(kind)

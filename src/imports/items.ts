@@ -30,8 +30,8 @@ type Common = {
 
 /** What events, venues and organizers share: publication, protection, an image and an excerpt. */
 type Authored = Common & {
-  /** Undefined: the run's status on create, unchanged on update. */
-  status?: Exclude<Status, 'trash'>
+  /** Undefined: the run's status on create, unchanged on update; `trash` only from a site read with its trash (docs/api.md §23.5). */
+  status?: Status
   /** Null: no password. */
   password?: string | null
   /** Publication date (ISO 8601), a scheduled item's included. */
@@ -112,7 +112,8 @@ type ItemData = { category: TermItem; tag: TermItem; venue: VenueItem; organizer
 /** Where an item came from, for reports: `row 12`, `event 345`. */
 type Labelled = { label: string }
 
-export type SourceItem = { [K in ImportKind]: Labelled & { kind: K; sourceId: string; data: ItemData[K] } }[ImportKind]
+/** `notes`: what the source had for the item but the import could not carry (the summary lists them). */
+export type SourceItem = { [K in ImportKind]: Labelled & { kind: K; sourceId: string; data: ItemData[K]; notes?: string[] } }[ImportKind]
 
 /**
  * An item the source could not read (an invalid date, no name, a page that did not load): reported,
@@ -123,6 +124,15 @@ export type UnreadableItem = Labelled & { kind: ImportKind; error: string; sourc
 export interface ImportSource {
   /** The source's identity in the mapping table: `csv`, `ical`, or another calendar's or a feed's URL. */
   name: string
+  /**
+   * The kinds whose items, when no mapping names them yet, adopt a local item of the same name (an
+   * event: the same title and start), as upstream's CSV importer does. Every other item is known by its
+   * source id alone: iCalendar events by their UID, a site's items by their ids (two categories named
+   * alike stay two).
+   */
+  matchByName: readonly ImportKind[]
+  /** What the source holds that no item of the run carries (trashed items left behind, fields never copied): the summary lists it. */
+  notes?(): string[]
   /** How many items of each kind it yields, for progress (a source may raise them as it reads). */
   totals: Partial<Record<ImportKind, number>>
   items(): AsyncIterable<SourceItem | UnreadableItem>

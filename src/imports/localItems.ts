@@ -29,6 +29,10 @@ export type ItemContext = {
   extraCategories: number[]
   /** The source is mirrored (a subscription): what it still yields comes back from the trash. */
   restoreTrashed: boolean
+  /** The kinds whose unmapped items adopt a local item of the same name (the source's `matchByName`). */
+  matchByName: readonly ImportKind[]
+  /** What the item's import left out, for the summary (a website that is no web address). */
+  notes: string[]
 }
 
 export const COLLECTION: Record<ImportKind, CollectionSlug> = {
@@ -109,12 +113,15 @@ export async function localByName(ctx: ItemContext, kind: ImportKind, name: stri
 }
 
 /**
- * The local item a source item is when no mapping names it yet, so a first import adopts what the
- * calendar already has instead of duplicating it: an event UID this site wrote names its event; else,
- * as upstream's CSV importer matches, an event with the same title and start, or an item of the same name.
+ * The local item a source item is when no mapping names it yet: an occurrence of a series already
+ * imported, by its day; an event UID this site wrote, its event; and, for the kinds the source matches
+ * by name (CSV, as upstream's importer), an event with the same title and start or an item of the same
+ * name. Never by name otherwise: distinct iCalendar events may share a title and a time ("Busy"), and a
+ * site's two categories named alike are two.
  */
 export async function matchLocal(ctx: ItemContext, item: SourceItem): Promise<number | undefined> {
-  if (item.kind !== 'event') return localByName(ctx, item.kind, item.data.name)
+  const byName = ctx.matchByName.includes(item.kind)
+  if (item.kind !== 'event') return byName ? localByName(ctx, item.kind, item.data.name) : undefined
   const occurrence = item.data.occurrenceOf && (await localOccurrence(ctx, item.data.occurrenceOf.parent.sourceId, item.data.occurrenceOf.day))
   if (occurrence !== undefined) return occurrence
   const own = eventIdOfUid(
@@ -122,6 +129,7 @@ export async function matchLocal(ctx: ItemContext, item: SourceItem): Promise<nu
     ctx.origins.map((origin) => new URL(origin).host),
   )
   if (own !== undefined && (await localExists(ctx, 'event', own))) return own
+  if (!byName) return undefined
   const { docs } = await ctx.req.payload.find({
     ...options(ctx),
     collection: 'events',

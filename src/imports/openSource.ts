@@ -22,6 +22,8 @@ export type SourceSpec = {
   url?: string
   credentials?: string
   kind?: CsvKind
+  /** A site's trashed items too (docs/api.md §23.5). */
+  trash?: boolean
 }
 
 /** The languages of this service besides the default: a site's items are read in each of them. */
@@ -42,7 +44,7 @@ export async function openSource(payload: Payload, spec: SourceSpec): Promise<Im
       return csvSource(spec.text, spec.kind)
     case 'site':
       if (!spec.url) throw new Error('A site import needs the URL of its REST API (the namespace root).')
-      return siteSource(spec.url, { credentials: spec.credentials, languages: otherLanguages(payload) })
+      return siteSource(spec.url, { credentials: spec.credentials, languages: otherLanguages(payload), trash: spec.trash })
     case 'ical': {
       if (spec.text !== undefined) return icalSource(spec.text, ICAL_FILE_SOURCE)
       if (!spec.url) throw new Error('An iCalendar import needs a file or a URL.')

@@ -8,7 +8,7 @@ import { isConnectionLoss } from '../database/connectionErrors'
 import type { ImportStatus } from '../collections/Imports'
 import { KEPT_FAILURES } from '../collections/fields/importRun'
 import type { ImportSource } from './items'
-import { runImport, type ImportOptions, type ImportReport, type Progress } from './run'
+import { runImport, type ImportOptions, type ImportReport, type Note, type Progress } from './run'
 
 const PROGRESS_EVERY_MS = 2000
 
@@ -18,6 +18,14 @@ export function totalsOf(report: ImportReport): Totals {
   const totals = { created: 0, updated: 0, unchanged: 0, trashed: 0, failed: 0 }
   for (const counts of Object.values(report.counts)) for (const key of Object.keys(totals) as (keyof Totals)[]) totals[key] += counts[key]
   return totals
+}
+
+/** A thing the run could not carry, as one line: `event 12 (Jazz night): …`, or the source's own. */
+export const noteLine = (note: Note) => (note.item ? `${note.kind} ${note.item}: ${note.note}` : note.note)
+
+/** What the run could not carry, one line each (the first KEPT_FAILURES). */
+export function notesOf(report: ImportReport): string {
+  return report.notes.slice(0, KEPT_FAILURES).map(noteLine).join('\n')
 }
 
 /** The failed items a record keeps, with their reasons. */
@@ -40,7 +48,14 @@ export async function recordedImport(
   openSource: () => ImportSource | Promise<ImportSource>,
   options: Omit<ImportOptions, 'payload' | 'source'>,
 ): Promise<ImportReport | undefined> {
-  await record(payload, id, { status: 'running' satisfies ImportStatus, startedAt: new Date().toISOString(), finishedAt: null, error: null, failures: [] })
+  await record(payload, id, {
+    status: 'running' satisfies ImportStatus,
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    error: null,
+    failures: [],
+    notes: null,
+  })
   try {
     const source = await openSource()
     const total = Object.values(source.totals).reduce((sum, n) => sum + n, 0)
@@ -60,6 +75,7 @@ export async function recordedImport(
       status: (report.stopped ? 'failed' : 'done') satisfies ImportStatus,
       error: report.stopped ? 'Stopped before the end; run it again to finish.' : null,
       failures: failuresOf(report),
+      notes: notesOf(report) || null,
       finishedAt: new Date().toISOString(),
     })
     return report

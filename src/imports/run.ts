@@ -21,9 +21,13 @@ export type Outcome = 'created' | 'updated' | 'unchanged'
 export type Counts = Record<Outcome | 'trashed' | 'failed', number>
 export type Failure = { kind: ImportKind; item: string; reason: string }
 
+/** Something the source had that the run did not carry: of one item, or (`item` empty) of the source. */
+export type Note = { kind: ImportKind | 'source'; item: string; note: string }
+
 export type ImportReport = {
   counts: Record<ImportKind, Counts>
   failures: Failure[]
+  notes: Note[]
   /** The run was stopped (its signal aborted) before the source's end. */
   stopped: boolean
 }
@@ -59,7 +63,7 @@ export type ImportOptions = {
 
 export function emptyReport(): ImportReport {
   const counts = Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, { created: 0, updated: 0, unchanged: 0, trashed: 0, failed: 0 }]))
-  return { counts: counts as ImportReport['counts'], failures: [], stopped: false }
+  return { counts: counts as ImportReport['counts'], failures: [], notes: [], stopped: false }
 }
 
 /**
@@ -100,10 +104,13 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
           allowPrivateImages: importAllowsPrivate(),
           extraCategories,
           restoreTrashed: Boolean(options.trashMissing),
+          matchByName: source.matchByName,
+          notes: [],
         }
         try {
           counts[await inTransaction(req, () => importItem(ctx, item))]++
           for (const kind of ctx.madeFromLinks) report.counts[kind].created++
+          for (const note of [...(item.notes ?? []), ...ctx.notes]) report.notes.push({ kind: item.kind, item: item.label, note })
         } catch (error) {
           if (!(error instanceof ItemError) && isConnectionLoss(error)) throw error
           counts.failed++
@@ -114,6 +121,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       await options.onProgress?.({ kind: item.kind, done: progress.count, total: source.totals[item.kind] ?? progress.count, since: progress.since, report })
     }
     if (options.trashMissing && !report.stopped && source.complete?.() !== false) await trashMissing(payload, user, source.name, seenEvents, report)
+    for (const note of source.notes?.() ?? []) report.notes.push({ kind: 'source', item: '', note })
     return report
   })
 }

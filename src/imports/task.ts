@@ -16,7 +16,7 @@ async function uploadedFile(payload: Payload, run: Import): Promise<string> {
 /** What a recorded run reads: its uploaded file (a `.ics` one is iCalendar whatever the source says), or its URL. */
 async function specOf(payload: Payload, run: Import): Promise<SourceSpec> {
   const credentials = run.credentials || undefined
-  if (run.source === 'site') return { format: 'site', url: run.sourceUrl ?? undefined, credentials }
+  if (run.source === 'site') return { format: 'site', url: run.sourceUrl ?? undefined, credentials, trash: Boolean(run.includeTrashed) }
   const file = run.filename ? await uploadedFile(payload, run) : undefined
   if (run.source === 'ical' || /\.ics$/i.test(run.filename ?? '')) return { format: 'ical', text: file, url: run.sourceUrl ?? undefined, credentials }
   return { format: 'csv', text: file ?? (await uploadedFile(payload, run)), kind: run.kind ?? undefined }

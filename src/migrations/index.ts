@@ -8,6 +8,7 @@ import * as migration_20261124_000141_scheduled_publishing from './20261124_0001
 import * as migration_20261125_042042_session from './20261125_042042_session';
 import * as migration_20261125_044854_import_sources from './20261125_044854_import_sources';
 import * as migration_20261125_091257_drafts_autosave from './20261125_091257_drafts_autosave';
+import * as migration_20261127_221421_import_fidelity from './20261127_221421_import_fidelity';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261125_091257_drafts_autosave.up,
     down: migration_20261125_091257_drafts_autosave.down,
-    name: '20261125_091257_drafts_autosave'
+    name: '20261125_091257_drafts_autosave',
+  },
+  {
+    up: migration_20261127_221421_import_fidelity.up,
+    down: migration_20261127_221421_import_fidelity.down,
+    name: '20261127_221421_import_fidelity'
   },
 ];

@@ -19,7 +19,17 @@ import {
   type CsvRecord,
 } from '../../calendar/csvColumns'
 import { parseZone } from '../../calendar/dates/zone'
-import type { EventItem, ImportKind, ImportSource, ItemRef, OrganizerItem, SourceItem, UnreadableItem, VenueItem } from '../items'
+import {
+  IMPORT_KINDS,
+  type EventItem,
+  type ImportKind,
+  type ImportSource,
+  type ItemRef,
+  type OrganizerItem,
+  type SourceItem,
+  type UnreadableItem,
+  type VenueItem,
+} from '../items'
 
 /** The mapping table's name of every CSV file: a second file updates what the first one imported. */
 export const CSV_SOURCE = 'csv'
@@ -55,6 +65,7 @@ export function csvSource(text: string, kind?: CsvKind): ImportSource {
   const itemKind = ITEM_KIND[fileKind]
   return {
     name: CSV_SOURCE,
+    matchByName: IMPORT_KINDS,
     totals: { [itemKind]: records.length },
     async *items() {
       const seen = new Map<string, string>()

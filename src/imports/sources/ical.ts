@@ -95,12 +95,17 @@ function ruleDates(vevent: ICAL.Component, name: 'rdate' | 'exdate', zones: Zone
   return dates
 }
 
+/** The rule of a series made of its extra dates (RDATE) alone: DTSTART, once. */
+export const RDATES_ONLY = 'RRULE:FREQ=DAILY;COUNT=1'
+
 /** The series' rule lines, with the cancelled instances' days excluded. */
 function recurrenceOf(vevent: ICAL.Component, zones: Zones, zone: string | null, cancelled: string[]): string | null {
   const rules = vevent.getAllProperties('rrule').map((property) => `RRULE:${String(property.getFirstValue())}`)
   const rdates = ruleDates(vevent, 'rdate', zones, zone)
   const exdates = [...ruleDates(vevent, 'exdate', zones, zone), ...cancelled]
   if (!rules.length && !rdates.length) return null
+  // A series here needs a rule (docs/api.md §16): with RDATEs alone, one that yields only the first event, the dates adding the rest.
+  if (!rules.length) rules.push(RDATES_ONLY)
   return [...rules, ...(rdates.length ? [`RDATE:${rdates.join(',')}`] : []), ...(exdates.length ? [`EXDATE:${[...new Set(exdates)].join(',')}`] : [])].join(
     '\n',
   )
@@ -215,6 +220,8 @@ export function icalSource(text: string, name: string): ImportSource {
   const events = [...masters.values()].filter(({ vevent }) => textOf(vevent, 'status')?.toUpperCase() !== 'CANCELLED')
   return {
     name,
+    // Events are their UIDs: many share a title and a time (Exchange's "Busy"). Places, people and categories are their names.
+    matchByName: ['category', 'tag', 'venue', 'organizer'],
     totals: { venue: venues.size, organizer: organizers.size, event: events.length + live.length + problems.length },
     complete: () => true,
     async *items() {

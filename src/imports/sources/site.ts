@@ -16,12 +16,22 @@ export type SiteOptions = {
   credentials?: string
   /** The languages to read besides the default (this service's configured ones). */
   languages: string[]
+  /** Copy the trashed events, venues and organizers too (needs credentials that may edit them). */
+  trash?: boolean
 }
 
 const PER_PAGE = 50
 /** Every event the site has, past ones included: the lists' default window is upcoming events only. */
 const ALL_DATES = { start_date: '1970-01-01 00:00:00', end_date: '2100-12-31 23:59:59' }
 const EDITOR_STATUSES = 'publish,future,draft,pending,private'
+const WITH_TRASH = `${EDITOR_STATUSES},trash`
+
+/** What a site import never carries (docs/api.md §23.5): the summary says so. */
+const NEVER_COPIED = [
+  'authors: created items belong to whoever runs the import',
+  "developers' fields (custom_fields)",
+  'events hidden from listings: the REST API never lists them',
+]
 
 type Resource = { kind: ImportKind; path: string; key: string }
 
@@ -37,11 +47,11 @@ const RESOURCES: Resource[] = [
 const EVENTS = RESOURCES.find((resource) => resource.kind === 'event')!
 
 /** Each list's own parameters: all terms, not only used ones; every event, with every status and content when signed in. */
-function listParams(kind: ImportKind, signedIn: boolean, unlock: boolean): Record<string, string> {
+function listParams(kind: ImportKind, signedIn: boolean, unlock: boolean, trash: boolean): Record<string, string> {
   if (kind === 'category' || kind === 'tag') return { hide_empty: '0' }
   return {
     ...(kind === 'event' ? ALL_DATES : {}),
-    ...(signedIn ? { status: EDITOR_STATUSES } : {}),
+    ...(signedIn ? { status: trash ? WITH_TRASH : EDITOR_STATUSES } : {}),
     ...(unlock ? { context: 'edit' } : {}),
   }
 }
@@ -150,7 +160,10 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
   }
   const resources = RESOURCES.filter((resource) => resource.kind === 'event' || index.routes[`/${index.namespace}/${resource.path}`])
   const listUrl = (resource: Resource) =>
-    withParams(`${root}/${resource.path}`, { per_page: PER_PAGE, ...listParams(resource.kind, Boolean(authorization), Boolean(passwords)) })
+    withParams(`${root}/${resource.path}`, {
+      per_page: PER_PAGE,
+      ...listParams(resource.kind, Boolean(authorization), Boolean(passwords), Boolean(options.trash)),
+    })
   const firstPages = new Map<ImportKind, Page>()
   const totals: Partial<Record<ImportKind, number>> = {}
   for (const resource of resources) {
@@ -260,8 +273,15 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
       for (const { object, translations } of parentsFirst(buffered, categories)) yield termItem('category', object, { wordpress, translations, categories })
   }
 
+  const trashNote = options.trash
+    ? authorization
+      ? []
+      : ['trashed items: the site shows them only to its editors; give credentials with --trash (or the record’s credentials) to copy them']
+    : ['trashed items: not copied; --trash (the record’s “Copy trashed items”) copies them, with credentials']
   return {
     name: root,
+    matchByName: [],
+    notes: () => [...NEVER_COPIED, ...trashNote],
     totals,
     complete: () => complete,
     async *items() {

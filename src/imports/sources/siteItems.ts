@@ -4,7 +4,8 @@
  * and an item whose content the site withholds (password-protected, not unlocked) is unreadable
  * rather than imported empty.
  */
-import type { CurrencyPosition } from '../../calendar/cost'
+import { isAmount, type CurrencyPosition } from '../../calendar/cost'
+import { slugify } from '../../collections/fields/slug'
 import type { EventItem, ImportKind, ItemRef, OrganizerItem, SourceItem, TermItem, Translations, UnreadableItem, VenueItem } from '../items'
 
 type Json = Record<string, unknown>
@@ -77,7 +78,8 @@ function refsTo(value: unknown, nameKey: string, ctx: ObjectContext): ItemRef[] 
   return (Array.isArray(value) ? value : []).map((entry) => refTo(entry, nameKey, ctx)).filter((ref): ref is ItemRef => ref !== undefined)
 }
 
-const STATUSES = new Set(['publish', 'future', 'draft', 'pending', 'private'])
+/** `trash` is listed only when the import asks for the trash (docs/api.md §23.5). */
+const STATUSES = new Set(['publish', 'future', 'draft', 'pending', 'private', 'trash'])
 
 function status(value: unknown) {
   return typeof value === 'string' && STATUSES.has(value) ? (value as 'publish') : undefined
@@ -193,6 +195,33 @@ export function organizerItem(object: Json, ctx: ObjectContext): SourceItem | Un
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const POSITIONS = new Set<CurrencyPosition>(['prefix', 'postfix', ''])
 
+/**
+ * The cost values as the event was written: `cost_details.values` gives amounts, but a cost in words
+ * only as its slug (`Free` → `free`); the `cost` text shows such a cost as written (its values joined
+ * by `, `), so each slug is read back from there. A word beside amounts, which the text leaves out,
+ * stays a slug.
+ */
+export function costValues(values: unknown, text: unknown): string[] {
+  if (!Array.isArray(values)) return []
+  const shown = typeof text === 'string' ? text.trim() : ''
+  const written = shown ? [shown, ...shown.split(', ')] : []
+  return values.map(String).map((value) => (isAmount(value) ? value : (written.find((word) => slugify(word) === value) ?? value)))
+}
+
+/**
+ * The currency symbol and position the site showed the event's cost with (`25€`, `$10 – $20`): an
+ * event without its own is shown with the site's defaults, which `cost_details` leaves empty, so the
+ * event keeps here what readers saw there rather than taking this site's defaults.
+ */
+export function shownCurrency(text: unknown): { symbol: string | null; position: CurrencyPosition } {
+  const bound = typeof text === 'string' ? text.split(' – ').at(-1)!.trim() : ''
+  const match = /^(\D*?)\s*\d[\d.,]*\s*(\D*?)$/.exec(bound)
+  const [prefix, postfix] = [match?.[1]?.trim() ?? '', match?.[2]?.trim() ?? '']
+  if (prefix) return { symbol: prefix, position: 'prefix' }
+  if (postfix) return { symbol: postfix, position: 'postfix' }
+  return { symbol: null, position: '' }
+}
+
 export function eventItem(object: Json, ctx: ObjectContext): SourceItem | UnreadableItem {
   const id = idOf(object)
   const title = text(ctx, object.title).trim()
@@ -208,6 +237,8 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
   if (!title) return unreadable('event', label, sourceId, 'no title')
   const costDetails = (object.cost_details && typeof object.cost_details === 'object' ? object.cost_details : {}) as Json
   const position = costDetails.currency_position
+  const costText = text(ctx, object.cost)
+  const shown = shownCurrency(costText)
   const localized = (event: Json): Localized => ({
     title: text(ctx, event.title).trim(),
     description: str(event.description),
@@ -236,10 +267,10 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
     organizers: refsTo(object.organizer, 'organizer', ctx),
     categories: refsTo(object.categories, 'name', ctx),
     tags: refsTo(object.tags, 'name', ctx),
-    cost: Array.isArray(costDetails.values) ? costDetails.values.map(String) : [],
-    currencySymbol: str(costDetails.currency_symbol),
+    cost: costValues(costDetails.values, costText),
+    currencySymbol: str(costDetails.currency_symbol) ?? shown.symbol,
     currencyCode: str(costDetails.currency_code),
-    currencyPosition: POSITIONS.has(position as CurrencyPosition) ? (position as CurrencyPosition) : '',
+    currencyPosition: POSITIONS.has(position as CurrencyPosition) && position ? (position as CurrencyPosition) : shown.position,
     website,
     featured: bool(object.featured),
     sticky: bool(object.sticky),
@@ -255,5 +286,8 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
     data.occurrenceOf = { parent: { sourceId: String(parent), name: '' }, day }
     data.recurrence = undefined
   }
-  return { kind: 'event', label, sourceId, data }
+  // A word beside amounts: the site showed it only as its slug.
+  const slugs = (data.cost ?? []).filter((value) => !isAmount(value) && slugify(value) === value && !costText.includes(value))
+  const notes = slugs.map((slug) => `cost "${slug}": the site gives this word beside amounts only as its slug, kept so`)
+  return { kind: 'event', label, sourceId, data, ...(notes.length ? { notes } : {}) }
 }
