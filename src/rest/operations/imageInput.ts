@@ -1,7 +1,17 @@
 import { capabilities } from '../../calendar/access/capabilities'
-import { mediaFromUrl } from '../../collections/mediaFromUrl'
+import { mediaFromUrl, prefetchImage } from '../../collections/mediaFromUrl'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
+
+const isUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value)
+
+/**
+ * Downloads a write's image URL before the write's transaction opens (the route's `prepare`), for a
+ * caller who may add images by URL; `resolveImage` then takes the download (docs/api.md §6.4).
+ */
+export async function prefetchImageInput(ctx: RestContext, value: unknown): Promise<void> {
+  if (isUrl(value) && capabilities.upload(ctx.actor)) await prefetchImage(ctx.req, value)
+}
 
 /**
  * `image` on writes (docs/api.md §6.4, docs/api.md §6.1): a media id that must be an image, an http(s) URL
