@@ -6,6 +6,7 @@ import { changeActions } from '../collections/changeActions'
 import { webhookGuard } from '../collections/Webhooks'
 import { changesAfter, type ChangeRow } from '../database/changeLog'
 import { unlessBusy } from '../database/exclusive'
+import { positiveFromEnv } from '../network/envNumber'
 import type { Webhook } from '../payload-types'
 
 /** Changes sent to one endpoint per run; the next run goes on from there. */
@@ -16,14 +17,10 @@ const DELIVER_LOCK = 'calendar-webhook'
 const DEADLINE_MS = 10_000
 const MAX_BACKOFF_MS = 6 * 3600_000
 
-const numberFromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name])
-  return Number.isFinite(value) && value > 0 ? value : fallback
-}
 /** Consecutive failures after which an endpoint is turned off (docs/operations.md). */
-const maxFailures = () => numberFromEnv('WEBHOOK_MAX_FAILURES', 10)
+const maxFailures = () => positiveFromEnv('WEBHOOK_MAX_FAILURES', 10)
 /** The first retry's wait; each failure in a row doubles it, up to six hours. */
-const retryBaseMs = () => numberFromEnv('WEBHOOK_RETRY_BASE_SECONDS', 30) * 1000
+const retryBaseMs = () => positiveFromEnv('WEBHOOK_RETRY_BASE_SECONDS', 30) * 1000
 
 export const backoffMs = (failures: number) => Math.min(MAX_BACKOFF_MS, retryBaseMs() * 2 ** Math.max(0, failures - 1))
 
