@@ -8,7 +8,7 @@ import { guardDrafts, separateAutosaves } from './drafts'
 import { enforceAuthorship } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveEventSchedule } from './hooks/eventSchedule'
-import { keepSeries, releaseSeries } from './hooks/series'
+import { keepSeries, planBulkSeries, releaseSeries, runBulkSeries } from './hooks/series'
 import { validateRecurrence } from './series'
 
 /** What a password protects: withheld from readers who may not edit the item. */
@@ -59,7 +59,8 @@ export const Events: CollectionConfig = {
     afterChange: [keepSeries, queuePublication],
     beforeDelete: [releaseSeries],
     afterRead: protection.afterRead,
-    beforeOperation: [guardDrafts, ...protection.beforeOperation],
+    beforeOperation: [guardDrafts, ...protection.beforeOperation, planBulkSeries],
+    afterOperation: [runBulkSeries],
   },
   fields: [
     { name: 'title', type: 'text', required: true, localized: true },
