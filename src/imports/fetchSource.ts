@@ -4,7 +4,7 @@
  * says what came back (docs/api.md §23.5).
  */
 import { STATUS_CODES } from 'node:http'
-import { FetchError, guardedGet, type GuardedAnswer } from '../network/guardedGet'
+import { AnswerTooLarge, FetchError, guardedGet, type GuardedAnswer } from '../network/guardedGet'
 import { importGuard } from './guard'
 import { maxAnswerBytes, maxRunBytes, requestDeadlineMs, type ReadBudget } from './limits'
 
@@ -43,6 +43,10 @@ export async function fetchOk(url: string, options: FetchOptions = {}): Promise<
     deadlineMs: requestDeadlineMs(),
     maxBytes: byRun ? budget.left : maxAnswerBytes(),
     notes: { deadline: 'IMPORT_REQUEST_SECONDS', size: byRun ? `what is left of the run's IMPORT_MAX_RUN_MB` : 'IMPORT_MAX_ANSWER_MB' },
+  }).catch((error: unknown) => {
+    // An answer cut off at the run's last bytes spends them: the run reads nothing more.
+    if (byRun && error instanceof AnswerTooLarge) budget.left = 0
+    throw error
   })
   if (budget) budget.left -= Buffer.byteLength(answer.body)
   if (answer.status >= 200 && answer.status < 300) return answer

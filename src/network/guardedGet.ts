@@ -19,6 +19,9 @@ export type GuardedAnswer = { url: string; status: number; headers: http.Incomin
 /** Why a GET got no answer to read: the message names the URL and says what happened. */
 export class FetchError extends Error {}
 
+/** The answer was over the size the caller allows. */
+export class AnswerTooLarge extends FetchError {}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 function describe(error: Error & { code?: string }, url: URL): string {
@@ -56,7 +59,8 @@ export async function guardedGet(target: string, options: GuardedGetOptions): Pr
     if (url.origin !== origin) delete headers.Authorization
     // No `cause`: a refused connection here is the source's, and must not read as the database's (connectionErrors.ts searches causes).
     const answer = await once(url, { guard, headers, until, late, maxBytes, large }).catch((error: Error) => {
-      throw new FetchError(`GET ${url.href}${redirected}: ${describe(error, url)}`)
+      const Kind = error instanceof AnswerTooLarge ? AnswerTooLarge : FetchError
+      throw new Kind(`GET ${url.href}${redirected}: ${describe(error, url)}`)
     })
     const location = answer.headers.location
     if (!REDIRECTS.has(answer.status) || !location) return answer
@@ -84,12 +88,12 @@ function once(url: URL, hop: Hop): Promise<GuardedAnswer> {
         response.resume()
         return done({ url: url.href, status, headers: response.headers, body: '' })
       }
-      if (Number(response.headers['content-length']) > hop.maxBytes) return request.destroy(new Error(hop.large))
+      if (Number(response.headers['content-length']) > hop.maxBytes) return request.destroy(new AnswerTooLarge(hop.large))
       const chunks: Buffer[] = []
       let size = 0
       response.on('data', (chunk: Buffer) => {
         size += chunk.length
-        if (size > hop.maxBytes) request.destroy(new Error(hop.large))
+        if (size > hop.maxBytes) request.destroy(new AnswerTooLarge(hop.large))
         else chunks.push(chunk)
       })
       response.on('end', () => done({ url: url.href, status, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
