@@ -5,12 +5,19 @@ import { RestError } from '../http/errors'
 
 const isUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value)
 
+/** The images a write carries: its own, and those of a venue and organizers given inline (§6.5). */
+function imagesOf(params: Record<string, unknown>): unknown[] {
+  const inline = [params.venue, ...(Array.isArray(params.organizer) ? params.organizer : [])]
+  return [params.image, ...inline.map((linked) => (linked && typeof linked === 'object' ? (linked as { image?: unknown }).image : undefined))]
+}
+
 /**
- * Downloads a write's image URL before the write's transaction opens (the route's `prepare`), for a
- * caller who may add images by URL; `resolveImage` then takes the download (docs/api.md §6.4).
+ * Downloads a write's image URLs before the write's transaction opens (the route's `prepare`), for a
+ * caller who may add images by URL; `resolveImage` then takes the downloads (docs/api.md §6.4).
  */
-export async function prefetchImageInput(ctx: RestContext, value: unknown): Promise<void> {
-  if (isUrl(value) && capabilities.upload(ctx.actor)) await prefetchImage(ctx.req, value)
+export async function prefetchImages(ctx: RestContext, params: Record<string, unknown>): Promise<void> {
+  if (!capabilities.upload(ctx.actor)) return
+  for (const value of imagesOf(params)) if (isUrl(value)) await prefetchImage(ctx.req, value)
 }
 
 /**
