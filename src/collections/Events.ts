@@ -9,7 +9,7 @@ import { guardDrafts, separateAutosaves } from './drafts'
 import { enforceAuthorship, guardDuplicates } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveEventSchedule } from './hooks/eventSchedule'
-import { keepSeries, releaseSeries } from './hooks/series'
+import { keepSeries, planBulkSeries, releaseSeries, runBulkSeries } from './hooks/series'
 import { validateRecurrence } from './series'
 
 /** What a password protects: withheld from readers who may not edit the item; and the links to other protected items. */
@@ -63,7 +63,8 @@ export const Events: CollectionConfig = {
     afterChange: [keepSeries, queuePublication],
     beforeDelete: [releaseSeries],
     afterRead: protection.afterRead,
-    beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation],
+    beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation, planBulkSeries],
+    afterOperation: [runBulkSeries],
   },
   fields: [
     { name: 'title', type: 'text', required: true, localized: true },

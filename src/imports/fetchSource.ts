@@ -4,8 +4,9 @@
  * says what came back (docs/api.md §23.5).
  */
 import { STATUS_CODES } from 'node:http'
-import { FetchError, guardedGet, type GuardedAnswer } from '../network/guardedGet'
+import { AnswerTooLarge, FetchError, guardedGet, type GuardedAnswer } from '../network/guardedGet'
 import { importGuard, namingTheSwitch } from './guard'
+import { maxAnswerBytes, maxRunBytes, requestDeadlineMs, type ReadBudget } from './limits'
 
 export { FetchError }
 
@@ -21,15 +22,33 @@ export function authorizationHeader(credentials: string): string {
   return `Bearer ${value}`
 }
 
-export type FetchOptions = { authorization?: string; accept?: string }
+export type FetchOptions = { authorization?: string; accept?: string; budget?: ReadBudget }
 
-/** A GET that answered 2xx; any other status is a FetchError naming it (and the server's own message when it gave one). */
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
+
+/**
+ * A GET that answered 2xx, within the import's limits (`limits.ts`): the answer's size, the run's
+ * `budget` when given, the request's deadline. Any other status is a FetchError naming it (and the
+ * server's own message when it gave one).
+ */
 export async function fetchOk(url: string, options: FetchOptions = {}): Promise<GuardedAnswer> {
   const headers: Record<string, string> = { Accept: options.accept ?? '*/*', 'User-Agent': 'cal-events-import' }
   if (options.authorization) headers.Authorization = options.authorization
-  const answer = await guardedGet(url, { guard: importGuard, headers }).catch((error: unknown) => {
-    throw error instanceof FetchError ? new FetchError(namingTheSwitch(error.message)) : error
+  const { budget } = options
+  if (budget && budget.left <= 0) throw new FetchError(`GET ${url}: the run has read ${megabytes(maxRunBytes())} MB, all one run may read (IMPORT_MAX_RUN_MB)`)
+  const byRun = budget !== undefined && budget.left < maxAnswerBytes()
+  const answer = await guardedGet(url, {
+    guard: importGuard,
+    headers,
+    deadlineMs: requestDeadlineMs(),
+    maxBytes: byRun ? budget.left : maxAnswerBytes(),
+    notes: { deadline: 'IMPORT_REQUEST_SECONDS', size: byRun ? `what is left of the run's IMPORT_MAX_RUN_MB` : 'IMPORT_MAX_ANSWER_MB' },
+  }).catch((error: unknown) => {
+    // An answer cut off at the run's last bytes spends them: the run reads nothing more.
+    if (byRun && error instanceof AnswerTooLarge) budget.left = 0
+    throw error instanceof FetchError && !(error instanceof AnswerTooLarge) ? new FetchError(namingTheSwitch(error.message)) : error
   })
+  if (budget) budget.left -= Buffer.byteLength(answer.body)
   if (answer.status >= 200 && answer.status < 300) return answer
   if (answer.status >= 300 && answer.status < 400) throw new FetchError(`GET ${url}: HTTP ${answer.status} redirect without a Location`)
   const reason = STATUS_CODES[answer.status] ?? 'error'

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
+import { prefetchImage } from '../collections/mediaFromUrl'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { exclusively } from '../database/exclusive'
 import { inTransaction } from '../database/transaction'
@@ -108,6 +109,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
           notes: [],
         }
         try {
+          await prefetchItemImage(ctx, item)
           counts[await inTransaction(req, () => importItem(ctx, item))]++
           for (const kind of ctx.madeFromLinks) report.counts[kind].created++
           for (const note of [...(item.notes ?? []), ...ctx.notes]) report.notes.push({ kind: item.kind, item: item.label, note })
@@ -124,6 +126,13 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     for (const note of source.notes?.() ?? []) report.notes.push({ kind: 'source', item: '', note })
     return report
   })
+}
+
+/** An item's image not yet downloaded for this source is downloaded before its transaction opens: no database connection waits on another server. */
+async function prefetchItemImage(ctx: ItemContext, item: SourceItem): Promise<void> {
+  const image = 'image' in item ? item.image : undefined
+  if (typeof image === 'string' && /^https?:\/\//i.test(image) && !(await findMapping(ctx.req, ctx.source, 'image', image)))
+    await prefetchImage(ctx.req, image, { allowPrivate: ctx.allowPrivateImages })
 }
 
 /** The events a source imported before and no longer yields go to the trash (a series' first event takes its occurrences). */

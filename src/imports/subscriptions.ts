@@ -1,13 +1,17 @@
 /**
  * Subscriptions (docs/api.md §23.7): each due one is imported with the core, its events that left
- * the feed trashed, and its record updated with the run's counts and failures. One run at a time
- * across instances (an advisory lock); a subscription that fails is recorded and the others go on.
+ * the feed trashed, and its record updated with the run's counts and failures. Due subscriptions are
+ * imported side by side (IMPORT_SUBSCRIPTIONS_AT_ONCE), so a slow feed holds up only itself; each one
+ * is claimed in the database first, so instances never import the same one at once; a subscription
+ * that fails is recorded and the others go on.
  */
 import type { Payload, PayloadRequest, TaskConfig, Where } from 'payload'
 import { SUBSCRIPTION_JOB } from '../collections/ImportSubscriptions'
 import { isConnectionLoss } from '../database/connectionErrors'
-import { exclusively } from '../database/exclusive'
+import { rawQuery } from '../database/rawQuery'
+import { sql } from '@payloadcms/db-postgres'
 import type { ImportSubscription } from '../payload-types'
+import { subscriptionsAtOnce } from './limits'
 import { openSource } from './openSource'
 import { failuresOf, totalsOf } from './record'
 import { runImport } from './run'
@@ -20,8 +24,21 @@ async function record(payload: Payload, id: number, data: Record<string, unknown
 
 const idOf = (value: unknown): number | undefined => (typeof value === 'number' ? value : ((value as { id?: number } | null)?.id ?? undefined))
 
+/**
+ * Marks a subscription running if its last run is still the one this pass read: of two passes (two
+ * instances) that read it due, one claims it and the other leaves it.
+ */
+async function claim(payload: Payload, subscription: ImportSubscription): Promise<boolean> {
+  const claimed = await rawQuery(
+    payload,
+    sql`update import_subscriptions set last_status = 'running', last_run_at = now(), error = null
+        where id = ${subscription.id} and last_run_at is not distinct from ${subscription.lastRunAt ?? null}::timestamptz returning id`,
+  )
+  return claimed.length > 0
+}
+
 async function refresh(payload: Payload, subscription: ImportSubscription): Promise<void> {
-  await record(payload, subscription.id, { lastStatus: 'running', lastRunAt: new Date().toISOString(), error: null })
+  if (!(await claim(payload, subscription))) return
   try {
     const authorId = idOf(subscription.createdBy)
     const author = authorId ? await payload.findByID({ collection: 'users', id: authorId, overrideAccess: true, depth: 0, disableErrors: true }) : null
@@ -57,7 +74,11 @@ export async function refreshSubscriptions(req: PayloadRequest, only?: number): 
   const { docs } = await payload.find({ collection: 'import-subscriptions', where, pagination: false, depth: 0, overrideAccess: true })
   const now = Date.now()
   const due = docs.filter((doc) => only || isDue(doc, now))
-  for (const subscription of due) await refresh(payload, subscription)
+  const queue = [...due]
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await refresh(payload, next)
+  }
+  await Promise.all(Array.from({ length: Math.min(subscriptionsAtOnce(), queue.length) }, worker))
   return due.length
 }
 
@@ -68,6 +89,6 @@ export const subscriptionTask: TaskConfig<typeof SUBSCRIPTION_JOB.task> = {
   outputSchema: [{ name: 'imported', type: 'number', required: true }],
   retries: 3,
   handler: async ({ input, req }) => ({
-    output: { imported: await exclusively(req.payload, SUBSCRIPTION_JOB.task, () => refreshSubscriptions(req, input?.subscriptionId ?? undefined)) },
+    output: { imported: await refreshSubscriptions(req, input?.subscriptionId ?? undefined) },
   }),
 }

@@ -5,9 +5,12 @@ import type { AddressGuard } from './addressGuard'
 export type GuardedGetOptions = {
   guard: AddressGuard
   headers?: Record<string, string>
-  timeoutMs?: number
+  /** The whole GET, from the first connection to the answer's last byte, redirects included. */
+  deadlineMs?: number
   maxBytes?: number
   maxRedirects?: number
+  /** Said after a limit's message: the setting that lifts it. */
+  notes?: { deadline?: string; size?: string }
 }
 
 /** An answer read whole: where it came from after redirects, its status, headers and text. */
@@ -15,6 +18,9 @@ export type GuardedAnswer = { url: string; status: number; headers: http.Incomin
 
 /** Why a GET got no answer to read: the message names the URL and says what happened. */
 export class FetchError extends Error {}
+
+/** The answer was over the size the caller allows. */
+export class AnswerTooLarge extends FetchError {}
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
@@ -29,11 +35,15 @@ function describe(error: Error & { code?: string }, url: URL): string {
  * GET of an http(s) URL that may be anyone's (an import source), through an address guard: each hop
  * of a redirect is checked, literal addresses as written and names at the address connected to, so
  * neither a redirect nor DNS can lead the request into the server's own network. Credentials in
- * `headers.Authorization` go to the first origin only. Any status is answered; bodies over `maxBytes`
- * and requests over `timeoutMs` fail.
+ * `headers.Authorization` go to the first origin only. Any status is answered; a body over `maxBytes`
+ * fails as it streams (at once when its Content-Length says so), and so does a GET not done within
+ * `deadlineMs` in all, however steadily the server drips.
  */
 export async function guardedGet(target: string, options: GuardedGetOptions): Promise<GuardedAnswer> {
-  const { guard, timeoutMs = 30_000, maxBytes = 50 * 1024 * 1024, maxRedirects = 5 } = options
+  const { guard, deadlineMs = 60_000, maxBytes = 20 * 1024 * 1024, maxRedirects = 5, notes = {} } = options
+  const until = Date.now() + deadlineMs
+  const late = `no complete answer within ${Math.round(deadlineMs / 1000)} s${notes.deadline ? ` (${notes.deadline})` : ''}`
+  const large = `the answer is larger than ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB${notes.size ? ` (${notes.size})` : ''}`
   let url: URL
   try {
     url = new URL(target)
@@ -48,8 +58,9 @@ export async function guardedGet(target: string, options: GuardedGetOptions): Pr
     const headers = { ...options.headers }
     if (url.origin !== origin) delete headers.Authorization
     // No `cause`: a refused connection here is the source's, and must not read as the database's (connectionErrors.ts searches causes).
-    const answer = await once(url, { guard, headers, timeoutMs, maxBytes }).catch((error: Error) => {
-      throw new FetchError(`GET ${url.href}${redirected}: ${describe(error, url)}`)
+    const answer = await once(url, { guard, headers, until, late, maxBytes, large }).catch((error: Error) => {
+      const Kind = error instanceof AnswerTooLarge ? AnswerTooLarge : FetchError
+      throw new Kind(`GET ${url.href}${redirected}: ${describe(error, url)}`)
     })
     const location = answer.headers.location
     if (!REDIRECTS.has(answer.status) || !location) return answer
@@ -58,29 +69,37 @@ export async function guardedGet(target: string, options: GuardedGetOptions): Pr
   }
 }
 
-function once(
-  url: URL,
-  options: Required<Pick<GuardedGetOptions, 'guard' | 'timeoutMs' | 'maxBytes'>> & { headers: Record<string, string> },
-): Promise<GuardedAnswer> {
+type Hop = { guard: AddressGuard; headers: Record<string, string>; until: number; late: string; maxBytes: number; large: string }
+
+function once(url: URL, hop: Hop): Promise<GuardedAnswer> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http
-    const request = client.get(url, { lookup: options.guard.lookup, timeout: options.timeoutMs, headers: options.headers }, (response) => {
+    const settle =
+      <T>(finish: (value: T) => void) =>
+      (value: T) => {
+        clearTimeout(deadline)
+        finish(value)
+      }
+    const done = settle(resolve)
+    const fail = settle(reject)
+    const request = client.get(url, { lookup: hop.guard.lookup, headers: hop.headers }, (response) => {
       const status = response.statusCode ?? 0
       if (REDIRECTS.has(status)) {
         response.resume()
-        return resolve({ url: url.href, status, headers: response.headers, body: '' })
+        return done({ url: url.href, status, headers: response.headers, body: '' })
       }
+      if (Number(response.headers['content-length']) > hop.maxBytes) return request.destroy(new AnswerTooLarge(hop.large))
       const chunks: Buffer[] = []
       let size = 0
       response.on('data', (chunk: Buffer) => {
         size += chunk.length
-        if (size > options.maxBytes) request.destroy(new Error(`the answer is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`))
+        if (size > hop.maxBytes) request.destroy(new AnswerTooLarge(hop.large))
         else chunks.push(chunk)
       })
-      response.on('end', () => resolve({ url: url.href, status, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
-      response.on('error', reject)
+      response.on('end', () => done({ url: url.href, status, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
+      response.on('error', fail)
     })
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${Math.round(options.timeoutMs / 1000)} s`)))
-    request.on('error', reject)
+    const deadline = setTimeout(() => request.destroy(new Error(hop.late)), Math.max(0, hop.until - Date.now()))
+    request.on('error', fail)
   })
 }

@@ -114,6 +114,7 @@ async function serveRequest(req: PayloadRequest, method: string, namespacePath: 
       if (route.authorize && !(await route.authorize(ctx, params, target))) throw RestError.forbidden(ctx.signedIn)
       const invalid = route.validate ? await route.validate(ctx, params, target) : {}
       if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
+      if (route.prepare) await route.prepare(ctx, params)
       const handle = () => route.handler(ctx, params, target)
       const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
       return rendered(key === null ? await handle() : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle))

@@ -30,6 +30,11 @@ export type Route<P extends RouteParams = RouteParams, T = undefined> = {
   validate?: (ctx: RestContext, params: z.output<P>, target: T) => Promise<Record<string, string>>
   /** Permission check; false answers 401 to anonymous callers and 403 to signed-in ones. */
   authorize?: (ctx: RestContext, params: z.output<P>, target: T) => boolean | Promise<boolean>
+  /**
+   * Work a write does before its transaction opens, after the permission check: network waits (an
+   * image's download) that must not hold a database connection or lock.
+   */
+  prepare?: (ctx: RestContext, params: z.output<P>) => Promise<void>
   handler: (ctx: RestContext, params: z.output<P>, target: T) => Promise<RestResult>
   /**
    * What of the current time the answer depends on, as text (the instants an event list's date window

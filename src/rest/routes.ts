@@ -7,6 +7,7 @@ import { CSV_TYPE, exportEvents } from './handlers/eventsCsv'
 import { listLinked, readLinked, readLinkedBySlug } from './handlers/linked'
 import { createTerm, deleteTerm, updateTerm, validateTermWrite } from './handlers/termWrites'
 import { listTerms, mayManageTerms, readTerm } from './handlers/terms'
+import { prefetchImages } from './operations/imageInput'
 import { createItem, mayWrite, trashItem, updateItem, validateWrite, writeTarget, type WriteParams } from './handlers/writes'
 import { createLinked } from './operations/linked'
 import type { RestContext } from './context'
@@ -84,6 +85,7 @@ function writeRoutes(resource: AuthoredResource): AnyRoute[] {
       target: (ctx, params) => writeTarget(ctx, kind, params as WriteParams),
       validate: (ctx, params, target) => validateWrite(ctx, kind, params as WriteParams, target),
       authorize: (ctx, _params, target) => mayWrite(ctx, 'edit', target),
+      prepare: (ctx, params) => prefetchImages(ctx, params as WriteParams),
       handler: (ctx, params) => create(ctx, params as WriteParams),
     }),
     ...(['id', 'slug'] as const).flatMap((by) => {
@@ -99,6 +101,7 @@ function writeRoutes(resource: AuthoredResource): AnyRoute[] {
           target: (ctx, params) => writeTarget(ctx, kind, params as WriteParams, by),
           validate: (ctx, params, target) => validateWrite(ctx, kind, params as WriteParams, target, by),
           authorize: (ctx, _params, target) => mayWrite(ctx, 'edit', target),
+          prepare: (ctx, params) => prefetchImages(ctx, params as WriteParams),
           handler: (ctx, params, target) => updateItem(ctx, kind, params as WriteParams, target, by),
         }),
         defineRoute({

@@ -1,25 +1,26 @@
 import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
-import type { PayloadRequest } from 'payload'
+import { createLocalReq, type PayloadRequest } from 'payload'
 import { changeActions } from '../collections/changeActions'
 import { webhookGuard } from '../collections/Webhooks'
 import { changesAfter, type ChangeRow } from '../database/changeLog'
+import { unlessBusy } from '../database/exclusive'
+import { positiveFromEnv } from '../network/envNumber'
 import type { Webhook } from '../payload-types'
 
 /** Changes sent to one endpoint per run; the next run goes on from there. */
 const BATCH = 100
-const TIMEOUT_MS = 10_000
+/** The advisory lock of one endpoint's deliveries, followed by its id. */
+const DELIVER_LOCK = 'calendar-webhook'
+/** The whole delivery, from connecting to the answer's last byte: a receiver that drips is cut off here. */
+const DEADLINE_MS = 10_000
 const MAX_BACKOFF_MS = 6 * 3600_000
 
-const numberFromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name])
-  return Number.isFinite(value) && value > 0 ? value : fallback
-}
 /** Consecutive failures after which an endpoint is turned off (docs/operations.md). */
-const maxFailures = () => numberFromEnv('WEBHOOK_MAX_FAILURES', 10)
+const maxFailures = () => positiveFromEnv('WEBHOOK_MAX_FAILURES', 10)
 /** The first retry's wait; each failure in a row doubles it, up to six hours. */
-const retryBaseMs = () => numberFromEnv('WEBHOOK_RETRY_BASE_SECONDS', 30) * 1000
+const retryBaseMs = () => positiveFromEnv('WEBHOOK_RETRY_BASE_SECONDS', 30) * 1000
 
 export const backoffMs = (failures: number) => Math.min(MAX_BACKOFF_MS, retryBaseMs() * 2 ** Math.max(0, failures - 1))
 
@@ -37,20 +38,24 @@ function post(endpoint: string, headers: Record<string, string>, body: string): 
     const url = new URL(endpoint)
     if (webhookGuard.refusesLiteral(url)) return resolve(done({ ok: false, error: 'refused address' }))
     const client = url.protocol === 'https:' ? https : http
+    const deadline = setTimeout(() => request.destroy(new Error(`no complete answer within ${DEADLINE_MS / 1000} s`)), DEADLINE_MS)
+    const finish = (outcome: Omit<Outcome, 'durationMs'>) => {
+      clearTimeout(deadline)
+      resolve(done(outcome))
+    }
     const request = client.request(
       url,
-      { method: 'POST', lookup: webhookGuard.lookup, timeout: TIMEOUT_MS, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      { method: 'POST', lookup: webhookGuard.lookup, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
       (response) => {
         response.resume()
         const status = response.statusCode ?? 0
         const ok = status >= 200 && status < 300
         const error = ok ? undefined : status >= 300 && status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}`
-        response.on('end', () => resolve(done({ ok, status, error })))
-        response.on('error', (failure) => resolve(done({ ok: false, status, error: failure.message })))
+        response.on('end', () => finish({ ok, status, error }))
+        response.on('error', (failure) => finish({ ok: false, status, error: failure.message }))
       },
     )
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)))
-    request.on('error', (failure) => resolve(done({ ok: false, error: failure.message })))
+    request.on('error', (failure) => finish({ ok: false, error: failure.message }))
     request.end(body)
   })
 }
@@ -136,9 +141,14 @@ async function deliverTo(req: PayloadRequest, hook: Webhook, now: Date): Promise
   return { delivered, failed: 0 }
 }
 
-/** One pass over the active endpoints whose retry time has come (docs/api.md §20). */
+/**
+ * One pass over the active endpoints whose retry time has come (docs/api.md §20). Endpoints are
+ * served side by side, each under a lock of its own, so a slow receiver holds up only itself: an
+ * endpoint another pass (another instance's) is still serving is left to it.
+ */
 export async function deliverWebhooks(req: PayloadRequest, now = new Date()): Promise<{ delivered: number; failed: number }> {
-  const { docs } = await req.payload.find({
+  const { payload } = req
+  const { docs } = await payload.find({
     collection: 'webhooks',
     where: { and: [{ active: { equals: true } }, { or: [{ retryAt: { exists: false } }, { retryAt: { less_than_equal: now.toISOString() } }] }] },
     pagination: false,
@@ -146,11 +156,21 @@ export async function deliverWebhooks(req: PayloadRequest, now = new Date()): Pr
     depth: 0,
     req,
   })
-  const total = { delivered: 0, failed: 0 }
-  for (const hook of docs) {
-    const result = await deliverTo(req, hook, now)
-    total.delivered += result.delivered
-    total.failed += result.failed
-  }
-  return total
+  const results = await Promise.all(
+    docs.map(async (listed) => {
+      // Each endpoint its own request: concurrent writes must not share one request's transaction.
+      const own = await createLocalReq({}, payload)
+      const held = await unlessBusy(payload, `${DELIVER_LOCK} ${listed.id}`, async () => {
+        // Read again under the lock: the pass that held it may have moved the cursor.
+        const hook = await payload.findByID({ collection: 'webhooks', id: listed.id, overrideAccess: true, depth: 0, req: own, disableErrors: true })
+        const due = hook?.active && (!hook.retryAt || new Date(hook.retryAt) <= now)
+        return due ? deliverTo(own, hook!, now) : { delivered: 0, failed: 0 }
+      })
+      return held.ran ? held.result : { delivered: 0, failed: 0 }
+    }),
+  )
+  return results.reduce((total, result) => ({ delivered: total.delivered + result.delivered, failed: total.failed + result.failed }), {
+    delivered: 0,
+    failed: 0,
+  })
 }

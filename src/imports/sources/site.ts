@@ -7,6 +7,7 @@
  */
 import type { ImportKind, ImportSource, SourceItem, UnreadableItem } from '../items'
 import { authorizationHeader, FetchError, fetchJson } from '../fetchSource'
+import { maxPages, runBudget, type ReadBudget } from '../limits'
 import { eventItem, organizerItem, termItem, venueItem, type ObjectContext } from './siteItems'
 
 type Json = Record<string, unknown>
@@ -95,8 +96,15 @@ function languageParam(index: Index): { name: string; accepted?: string[] } | un
   return index.namespace.startsWith('tribe/events/') ? { name: 'wpml_language' } : undefined
 }
 
+const tooManyPages = (list: string) => new FetchError(`${list}: more than ${maxPages()} pages, the most a list is read to (IMPORT_MAX_PAGES)`)
+
 /** Passwords, read where the site keeps them for its editors: Payload's REST API here, WordPress's posts API upstream. */
-async function readPasswords(root: string, index: Index, authorization: string): Promise<Record<'event' | 'venue' | 'organizer', Map<number, string>>> {
+async function readPasswords(
+  root: string,
+  index: Index,
+  authorization: string,
+  budget: ReadBudget,
+): Promise<Record<'event' | 'venue' | 'organizer', Map<number, string>>> {
   const apiRoot = new URL(root)
   apiRoot.pathname = apiRoot.pathname.replace(new RegExp(`/?${index.namespace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`), '/')
   const wordpress = index.namespace.startsWith('tribe/events/')
@@ -106,10 +114,11 @@ async function readPasswords(root: string, index: Index, authorization: string):
   const passwords = { event: new Map<number, string>(), venue: new Map<number, string>(), organizer: new Map<number, string>() }
   for (const [kind, collection] of Object.entries(collections) as [keyof typeof passwords, string][]) {
     for (let page = 1; ; page++) {
+      if (page > maxPages()) throw tooManyPages(collection)
       const params: Record<string, string | number> = wordpress
         ? { context: 'edit', _fields: 'id,password', per_page: 100, page, status: EDITOR_STATUSES }
         : { 'where[hasPassword][equals]': 'true', 'select[password]': 'true', depth: 0, limit: 100, page }
-      const { body, headers } = await fetchJson(withParams(new URL(collection, apiRoot).href, params), { authorization })
+      const { body, headers } = await fetchJson(withParams(new URL(collection, apiRoot).href, params), { authorization, budget })
       const docs = (wordpress ? body : (body as { docs?: unknown })?.docs) as { id?: unknown; password?: unknown }[] | undefined
       if (!Array.isArray(docs)) throw new FetchError(`${collection}: no list of items in the answer`)
       for (const doc of docs) if (typeof doc.password === 'string' && doc.password) passwords[kind].set(Number(doc.id), doc.password)
@@ -144,7 +153,8 @@ function readPage(url: string, body: unknown, key: string, headers: Record<strin
 export async function siteSource(rootUrl: string, options: SiteOptions): Promise<ImportSource> {
   const root = rootUrl.replace(/\/+$/, '')
   const authorization = options.credentials ? authorizationHeader(options.credentials) : undefined
-  const { body: indexBody } = await fetchJson(root, { authorization })
+  const budget = runBudget()
+  const { body: indexBody } = await fetchJson(root, { authorization, budget })
   const index = readIndex(root, indexBody)
   const wordpress = index.namespace.startsWith('tribe/events/')
   const language = languageParam(index)
@@ -153,7 +163,7 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
   let passwordProblem: string | undefined
   if (authorization) {
     try {
-      passwords = await readPasswords(root, index, authorization)
+      passwords = await readPasswords(root, index, authorization, budget)
     } catch (error) {
       passwordProblem = error instanceof Error ? error.message : String(error)
     }
@@ -168,7 +178,7 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
   const totals: Partial<Record<ImportKind, number>> = {}
   for (const resource of resources) {
     const url = withParams(listUrl(resource), { page: 1 })
-    const { body, headers } = await fetchJson(url, { authorization })
+    const { body, headers } = await fetchJson(url, { authorization, budget })
     const page = readPage(url, body, resource.key, headers)
     firstPages.set(resource.kind, page)
     totals[resource.kind] = page.total
@@ -180,14 +190,21 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
     for (let number = 1; ;) {
       yield { page, number }
       if (!page.more(number)) return
+      if (number >= maxPages()) {
+        complete = false
+        yield { kind: resource.kind, label: `page ${number + 1}`, error: tooManyPages(resource.path).message }
+        return
+      }
       number++
       const url = withParams(listUrl(resource), { page: number })
       try {
-        const { body, headers } = await fetchJson(url, { authorization })
+        const { body, headers } = await fetchJson(url, { authorization, budget })
         page = readPage(url, body, resource.key, headers)
       } catch (error) {
         complete = false
         yield { kind: resource.kind, label: `page ${number}`, error: error instanceof Error ? error.message : String(error) }
+        // A run that has read all it may reads no further page.
+        if (budget.left <= 0) return
         // The page after it is still known by its number, as far as the last page read says.
         page = { objects: [], total: page.total, more: page.more }
       }
@@ -203,12 +220,12 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
       if (byInclude) {
         const ids = objects.map((object) => object.id).join(',')
         const url = withParams(listUrl(resource), { include: ids, page: 1, [language.name]: code })
-        const { body, headers } = await fetchJson(url, { authorization })
+        const { body, headers } = await fetchJson(url, { authorization, budget })
         for (const object of readPage(url, body, resource.key, headers).objects) found.get(Number(object.id))?.set(code, object)
       } else {
         for (const object of objects) {
           const url = withParams(`${root}/${resource.path}/${object.id}`, { [language.name]: code, ...(passwords ? { context: 'edit' } : {}) })
-          found.get(Number(object.id))?.set(code, (await fetchJson(url, { authorization })).body as Json)
+          found.get(Number(object.id))?.set(code, (await fetchJson(url, { authorization, budget })).body as Json)
         }
       }
     }
@@ -218,8 +235,9 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
   /** The later events of a series, by the `post_parent` filter: each one's first event. */
   async function occurrencesOf(parent: number, parentOf: Map<number, number>): Promise<void> {
     for (let number = 1; ; number++) {
+      if (number > maxPages()) throw tooManyPages(`the series of event ${parent}`)
       const url = withParams(listUrl(EVENTS), { post_parent: parent, page: number })
-      const { body, headers } = await fetchJson(url, { authorization })
+      const { body, headers } = await fetchJson(url, { authorization, budget })
       const page = readPage(url, body, 'events', headers)
       for (const object of page.objects) parentOf.set(Number(object.id), parent)
       if (!page.more(number) || !page.objects.length) return

@@ -1,7 +1,24 @@
 import { capabilities } from '../../calendar/access/capabilities'
-import { mediaFromUrl } from '../../collections/mediaFromUrl'
+import { mediaFromUrl, prefetchImage } from '../../collections/mediaFromUrl'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
+
+const isUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value)
+
+/** The images a write carries: its own, and those of a venue and organizers given inline (§6.5). */
+function imagesOf(params: Record<string, unknown>): unknown[] {
+  const inline = [params.venue, ...(Array.isArray(params.organizer) ? params.organizer : [])]
+  return [params.image, ...inline.map((linked) => (linked && typeof linked === 'object' ? (linked as { image?: unknown }).image : undefined))]
+}
+
+/**
+ * Downloads a write's image URLs before the write's transaction opens (the route's `prepare`), for a
+ * caller who may add images by URL; `resolveImage` then takes the downloads (docs/api.md §6.4).
+ */
+export async function prefetchImages(ctx: RestContext, params: Record<string, unknown>): Promise<void> {
+  if (!capabilities.upload(ctx.actor)) return
+  for (const value of imagesOf(params)) if (isUrl(value)) await prefetchImage(ctx.req, value)
+}
 
 /**
  * `image` on writes (docs/api.md §6.4, docs/api.md §6.1): a media id that must be an image, an http(s) URL
