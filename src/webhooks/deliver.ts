@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
 import { createLocalReq, type PayloadRequest } from 'payload'
-import { changeActions } from '../collections/changeActions'
+import { changeActions, changesHeard } from '../collections/changeActions'
 import { webhookGuard } from '../collections/Webhooks'
 import { changesAfter, type ChangeRow } from '../database/changeLog'
 import { unlessBusy } from '../database/exclusive'
@@ -97,15 +97,22 @@ async function send(req: PayloadRequest, hook: Webhook, row: ChangeRow, action: 
 /**
  * Delivers to one endpoint what changed after its cursor, in change order, one at a time: a failure
  * stops there (so an item's changes never overtake each other), and the next run retries it after the
- * backoff. Each change is sent as anonymous readers see it: an event leaving `publish` is a `delete`.
+ * backoff. Each change is sent as anonymous readers see it: an event leaving `publish` is a `delete`,
+ * and an item that was never public is passed over.
  */
 async function deliverTo(req: PayloadRequest, hook: Webhook, now: Date): Promise<{ delivered: number; failed: number }> {
   const rows = await changesAfter(req.payload, hook.cursor || '0', BATCH, hook.types ?? undefined)
   if (!rows.length) return { delivered: 0, failed: 0 }
   const actionOf = await changeActions(req, null, rows)
+  // As in the anonymous change feed, an item never public is not mentioned, not even as a delete.
+  const heard = new Set(await changesHeard(req, null, rows, actionOf))
   let cursor = hook.cursor || '0'
   let delivered = 0
   for (const row of rows) {
+    if (!heard.has(row)) {
+      cursor = row.seq
+      continue
+    }
     const failures = hook.failures ?? 0
     const outcome = await send(req, hook, row, actionOf(row), failures + 1)
     if (!outcome.ok) {
