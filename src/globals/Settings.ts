@@ -1,6 +1,7 @@
 import type { GlobalAfterChangeHook, GlobalConfig } from 'payload'
 import { isAdministrator } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
+import { validateWebUrl } from '../calendar/webUrl'
 import { RECURRENCE_DEFAULTS } from '../calendar/recurrence'
 
 export const SETTINGS_DEFAULTS = {
@@ -62,7 +63,12 @@ export const Settings: GlobalConfig = {
       validate: (value: string | null | undefined) => !value || parseZone(value) !== null || 'An IANA zone such as Europe/Paris, or an offset such as UTC+2.',
       admin: { description: 'Site time zone: events without their own zone use it.' },
     },
-    { name: 'siteUrl', type: 'text', admin: { description: 'Base of permalinks (https://example.org). Empty: the server URL.' } },
+    {
+      name: 'siteUrl',
+      type: 'text',
+      validate: validateWebUrl,
+      admin: { description: 'Base of permalinks (https://example.org). Empty: the server URL.' },
+    },
     {
       name: 'geolocRadiusKm',
       type: 'number',

@@ -8,7 +8,7 @@ import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique, userWithRole } from '../support/api'
 import { testDatabase } from '../support/database'
-import { createEvent, createOrganizer } from '../support/fixtures'
+import { createEvent, createOrganizer, restoreSettings } from '../support/fixtures'
 import { importThroughQueue } from '../support/imports'
 import { expectInvalidParam } from '../support/expectations'
 import { api, createEventAs, createOrganizerAs, createVenueAs, eventBody } from '../support/writeFixtures'
@@ -109,6 +109,20 @@ describe('websites: http(s) URLs through every door', () => {
       expectInvalidParam(namespace, 'website')
       expect(namespace.body.data.params.website).toBe('Must be an http(s) URL (https://example.org/…) or empty.')
     }
+  })
+
+  it('holds the site URL setting, the base of every permalink, to the same rule', async () => {
+    const before = ((await call('/api/globals/settings')).body.siteUrl as string | undefined) ?? null
+    try {
+      for (const siteUrl of ['javascript:alert(1)//', 'example.org']) {
+        const reply = await call('/api/globals/settings', { method: 'POST', token: admin, json: { siteUrl } })
+        expect({ siteUrl, status: reply.status }).toEqual({ siteUrl, status: 400 })
+        expect(JSON.stringify(reply.body)).toContain('http(s) URL')
+      }
+    } finally {
+      await restoreSettings({ siteUrl: before })
+    }
+    expect((await call('/api/globals/settings')).body.siteUrl ?? null).toBe(before)
   })
 
   it('does not serve a stored value that is no web URL: objects, json_ld, lists, CSV, iCalendar', async () => {
