@@ -32,9 +32,9 @@ const summary = (output: string, kind: string) =>
   new RegExp(`^${kind}\\s+created (\\d+), updated (\\d+), unchanged (\\d+)(?:, trashed \\d+)?, failed (\\d+)$`, 'm').exec(output)?.slice(1).map(Number)
 
 describe('iCalendar items are their UIDs', () => {
-  const october = 'start_date=2033-10-01&end_date=2033-10-31'
+  const may = 'start_date=2028-05-01&end_date=2028-05-31'
   const busy = async () =>
-    (await eventsMatching('Busy', october)).filter((event) => event.title === 'Busy').map((event) => [event.start_date, event.end_date, event.id])
+    (await eventsMatching('Busy', may)).filter((event) => event.title === 'Busy').map((event) => [event.start_date, event.end_date, event.id])
 
   it('an Exchange file of "Busy" events at the same times creates every one, each series with its own exception', async () => {
     const run = await runImportCli(['--ics', fixtureFile('exchange-busy.ics')])
@@ -44,15 +44,15 @@ describe('iCalendar items are their UIDs', () => {
     const events = await busy()
     expect(events.map(([start, end]) => `${start} – ${end}`).sort()).toEqual(
       [
-        '2033-10-03 09:00:00 – 2033-10-03 09:30:00',
-        '2033-10-03 09:00:00 – 2033-10-03 10:00:00',
-        '2033-10-03 09:00:00 – 2033-10-03 10:00:00',
-        '2033-10-03 09:00:00 – 2033-10-03 10:00:00',
-        '2033-10-03 09:00:00 – 2033-10-03 11:00:00',
-        '2033-10-10 09:00:00 – 2033-10-10 12:00:00',
-        '2033-10-11 09:00:00 – 2033-10-11 10:00:00',
-        '2033-10-17 09:00:00 – 2033-10-17 09:30:00',
-        '2033-10-17 09:00:00 – 2033-10-17 10:00:00',
+        '2028-05-01 09:00:00 – 2028-05-01 09:30:00',
+        '2028-05-01 09:00:00 – 2028-05-01 10:00:00',
+        '2028-05-01 09:00:00 – 2028-05-01 10:00:00',
+        '2028-05-01 09:00:00 – 2028-05-01 10:00:00',
+        '2028-05-01 09:00:00 – 2028-05-01 11:00:00',
+        '2028-05-08 09:00:00 – 2028-05-08 12:00:00',
+        '2028-05-09 09:00:00 – 2028-05-09 10:00:00',
+        '2028-05-15 09:00:00 – 2028-05-15 09:30:00',
+        '2028-05-15 09:00:00 – 2028-05-15 10:00:00',
       ].sort(),
     )
     expect(new Set(events.map(([, , id]) => id)).size).toBe(9)
@@ -62,14 +62,14 @@ describe('iCalendar items are their UIDs', () => {
     const before = await busy()
     const changed = path.join(tmpdir(), `${unique('busy')}.ics`)
     const text = readFileSync(fixtureFile('exchange-busy.ics'), 'utf8')
-    writeFileSync(changed, text.replace('DTEND;TZID=W. Europe Standard Time:20331003T110000', 'DTEND;TZID=W. Europe Standard Time:20331003T113000'))
+    writeFileSync(changed, text.replace('DTEND;TZID=W. Europe Standard Time:20280501T110000', 'DTEND;TZID=W. Europe Standard Time:20280501T113000'))
     const run = await runImportCli(['--ics', changed])
     expect(run.code, run.output).toBe(0)
     expect(summary(run.output, 'event'), run.output).toEqual([0, 1, 6, 0])
     const after = await busy()
     expect(after.map(([, , id]) => id).sort()).toEqual(before.map(([, , id]) => id).sort())
-    expect(after.filter(([start, end]) => start === '2033-10-03 09:00:00' && end === '2033-10-03 11:30:00')).toHaveLength(1)
-    expect(after.filter(([, end]) => end === '2033-10-03 11:00:00')).toHaveLength(0)
+    expect(after.filter(([start, end]) => start === '2028-05-01 09:00:00' && end === '2028-05-01 11:30:00')).toHaveLength(1)
+    expect(after.filter(([, end]) => end === '2028-05-01 11:00:00')).toHaveLength(0)
   })
 })
 
@@ -78,14 +78,14 @@ describe('iCalendar series and links', () => {
     const run = await runImportCli(['--ics', fixtureFile('rdate-only.ics')])
     expect(run.code, run.output).toBe(0)
     expect(summary(run.output, 'event'), run.output).toEqual([1, 0, 0, 0])
-    const [first, ...later] = await eventsMatching('ICS Fixture Reading Circle', 'start_date=2033-11-01&end_date=2033-11-30')
-    expect(first).toMatchObject({ start_date: '2033-11-07 19:00:00', end_date: '2033-11-07 21:00:00', timezone: 'Europe/Berlin' })
-    expect(first.recurrence).toBe('RRULE:FREQ=DAILY;COUNT=1\nRDATE:20331114T190000,20331128T190000')
+    const [first, ...later] = await eventsMatching('ICS Fixture Reading Circle', 'start_date=2028-06-01&end_date=2028-06-30')
+    expect(first).toMatchObject({ start_date: '2028-06-05 19:00:00', end_date: '2028-06-05 21:00:00', timezone: 'Europe/Berlin' })
+    expect(first.recurrence).toBe('RRULE:FREQ=DAILY;COUNT=1\nRDATE:20280612T190000,20280626T190000')
     expect(later.map((event) => [event.start_date, event.end_date])).toEqual([
-      ['2033-11-14 19:00:00', '2033-11-14 21:00:00'],
-      ['2033-11-28 19:00:00', '2033-11-28 21:00:00'],
+      ['2028-06-12 19:00:00', '2028-06-12 21:00:00'],
+      ['2028-06-26 19:00:00', '2028-06-26 21:00:00'],
     ])
-    const members = await api(`/events?post_parent=${first.id}&start_date=2033-01-01&end_date=2034-01-01`, { token: admin })
+    const members = await api(`/events?post_parent=${first.id}&start_date=2028-01-01&end_date=2029-01-01`, { token: admin })
     expect(members.body.events.map((event: any) => event.id)).toEqual(later.map((event) => event.id))
   })
 

@@ -70,7 +70,7 @@ describe('iCalendar', () => {
     const items = []
     for await (const item of icalSource(fixture('rdate-only.ics'), 'ical').items()) items.push(item)
     expect(items).toHaveLength(1)
-    expect((items[0] as any).data.recurrence).toBe(`${RDATES_ONLY}\nRDATE:20331114T190000,20331128T190000`)
+    expect((items[0] as any).data.recurrence).toBe(`${RDATES_ONLY}\nRDATE:20280612T190000,20280626T190000`)
   })
 
   it('events are known by their UIDs alone; places, people and categories by name', () => {
