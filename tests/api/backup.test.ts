@@ -79,6 +79,7 @@ describe('backup and restore of the embedded database', () => {
           token,
           json: {
             title: `Before ${i}`,
+            status: 'publish',
             start_date: `2031-03-0${i + 1} 10:00:00`,
             end_date: `2031-03-0${i + 1} 12:00:00`,
             venue: venue.body.id,

@@ -56,8 +56,8 @@ function dataDir(name: string): string {
   return directory
 }
 
-async function start(directory: string, env: Record<string, string> = {}): Promise<Started> {
-  const server = await npmStart(directory, env)
+async function start(directory: string, env: Record<string, string> = {}, port?: number): Promise<Started> {
+  const server = await npmStart(directory, env, port)
   running.push(server)
   return server
 }
@@ -230,7 +230,8 @@ describe('upgrades', () => {
       expect(schemaAfter.columns).toEqual(schemaBefore.columns)
       expect(schemaAfter.constraints).toEqual(schemaBefore.constraints)
       expect(schemaAfter.enums).toEqual(schemaBefore.enums)
-      const again = await start(directory, { DATABASE_URL: url })
+      // On the same address: answers carry the server's URL.
+      const again = await start(directory, { DATABASE_URL: url }, Number(new URL(first.base).port))
       expect(await siteAsRead(again.base)).toEqual(readBefore)
       await stop(again)
     },
