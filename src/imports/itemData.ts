@@ -6,6 +6,7 @@
 import { DateTime } from 'luxon'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { parseZone, toLuxonZone } from '../calendar/dates/zone'
+import { webUrl } from '../calendar/webUrl'
 import { renderDescriptionHtml } from '../collections/fields/descriptionHtml'
 import { htmlToRichText } from '../collections/fields/richText'
 import { inUnitedStates } from '../collections/hooks/stateProvince'
@@ -162,14 +163,14 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
 }
 
 /**
- * A website that names another kind of link: iCloud's `message:` (into the author's mail), `mailto:`,
- * `javascript:`. A value without a scheme (`www.example.org`, as spreadsheets hold them) is no such link.
+ * A website as the source gives it; one that is no web address by the core's rule (iCloud's
+ * `message:`, `mailto:`, `javascript:`, or text without a scheme, which the collection would refuse)
+ * is left out, so the item imports without it, and noted.
  */
-const OTHER_SCHEME = /^(?!https?:)[a-z][a-z0-9+.-]*:(?!\d)/i
-
-/** A website as the source gives it; one that is no web address is left out (the item has none), and noted. */
 function website(ctx: ItemContext, value: string | null | undefined): string | null | undefined {
-  if (!value || !OTHER_SCHEME.test(value.trim())) return value
+  if (!value) return value
+  const url = webUrl(value)
+  if (url) return url
   ctx.notes.push(`website ${value.length > 60 ? `${value.slice(0, 60)}…` : value}: not a web address (http or https), left out`)
   return null
 }
@@ -181,7 +182,7 @@ async function image(ctx: ItemContext, value: string): Promise<number> {
     if (!media?.mimeType?.startsWith('image/')) throw new ItemError(`image: no image has the id ${value}.`)
     return media.id
   }
-  if (!/^https?:\/\//i.test(value)) throw new ItemError(`image: neither an image URL nor an image id (${value}).`)
+  if (!webUrl(value)) throw new ItemError(`image: neither an image URL nor an image id (${value}).`)
   const mapped = await findMapping(ctx.req, ctx.source, 'image', value)
   if (mapped) {
     const media = await ctx.req.payload.count({ collection: 'media', where: { id: { equals: mapped.localId } }, req: ctx.req, overrideAccess: true })
