@@ -1154,8 +1154,11 @@ function safeJson(value: unknown): string {
 // ---------------------------------------------------------------------------------------------------
 // Database fingerprints: did a request write anything?
 
-/** Tables the namespace may write; users, sessions and Payload's own bookkeeping are left out. */
-const EXCLUDED_TABLES = /^(users|payload_)/
+/**
+ * Tables the namespace may write; users, sessions, Payload's own bookkeeping and the throttles'
+ * counters (a wrong password counts as a failure even on a read, docs/api.md §9) are left out.
+ */
+const EXCLUDED_TABLES = /^(users|payload_|calendar_login_failures$|calendar_rate_buckets$)/
 
 export type Fingerprinter = { take: () => Promise<string>; close: () => Promise<void> }
 

@@ -461,10 +461,17 @@ describe.each(KINDS)('$kind: update', ({ kind, singular, nameKey, create }) => {
     expectInvalidParam(await api(`/${kind}/${created.id}`, { method: 'PATCH', token: editor.token, json: { status: 'gone' } }), 'status')
   })
 
-  it('answers 400 for an unknown id or slug, whoever asks', async () => {
-    for (const token of [undefined, subscriber.token, contributor.token, editor.token, admin]) {
+  it('answers 400 for an unknown id or slug to those who may write, after the permission check', async () => {
+    for (const token of [contributor.token, editor.token, admin]) {
       expectInvalidParam(await api(`/${kind}/${NO_SUCH_ID}`, { method: 'PATCH', token, json: { phone: '1' } }), 'id')
       expectInvalidParam(await api(`/${kind}/by-slug/${unique('no-')}`, { method: 'PUT', token, json: { phone: '1' } }), 'slug')
+    }
+    for (const [token, status] of [
+      [undefined, 401],
+      [subscriber.token, 403],
+    ] as const) {
+      expectError(await api(`/${kind}/${NO_SUCH_ID}`, { method: 'PATCH', token, json: { phone: '1' } }), status, 'rest_forbidden')
+      expectError(await api(`/${kind}/by-slug/${unique('no-')}`, { method: 'PUT', token, json: { phone: '1' } }), status, 'rest_forbidden')
     }
   })
 
@@ -603,11 +610,12 @@ describe.each(KINDS)('$kind: trash', ({ kind, singular, create }) => {
     expect((await call(`/api/${kind}/${created.id}?depth=0`, { token: admin })).status).toBe(200)
   })
 
-  it('answers 400 for an unknown id, whoever asks', async () => {
-    for (const token of [undefined, subscriber.token, editor.token]) {
-      expectInvalidParam(await api(`/${kind}/${NO_SUCH_ID}`, { method: 'DELETE', token }), 'id')
-    }
-    expectInvalidParam(await api(`/${kind}/by-slug/${unique('no-')}`, { method: 'DELETE' }), 'slug')
+  it('answers 400 for an unknown id to those who may write, after the permission check', async () => {
+    expectInvalidParam(await api(`/${kind}/${NO_SUCH_ID}`, { method: 'DELETE', token: editor.token }), 'id')
+    expectInvalidParam(await api(`/${kind}/by-slug/${unique('no-')}`, { method: 'DELETE', token: editor.token }), 'slug')
+    expectError(await api(`/${kind}/${NO_SUCH_ID}`, { method: 'DELETE', token: subscriber.token }), 403, 'rest_forbidden')
+    expectError(await api(`/${kind}/${NO_SUCH_ID}`, { method: 'DELETE' }), 401, 'rest_forbidden')
+    expectError(await api(`/${kind}/by-slug/${unique('no-')}`, { method: 'DELETE' }), 401, 'rest_forbidden')
   })
 
   it('follows the capability matrix', async () => {
