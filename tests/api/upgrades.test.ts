@@ -111,8 +111,8 @@ async function siteAsRead(base: string): Promise<Record<string, unknown>> {
   const token = login.body.token as string
   const read: Record<string, unknown> = {}
   for (const path of [
-    `${NS}/events?per_page=50&start_date=2031-01-01`,
-    `${NS}/events?per_page=50&start_date=2031-01-01&i18n_language=fr`,
+    `${NS}/events?per_page=50&start_date=2031-01-01&end_date=2031-12-31`,
+    `${NS}/events?per_page=50&start_date=2031-01-01&end_date=2031-12-31&i18n_language=fr`,
     `${NS}/venues?per_page=50`,
     `${NS}/organizers?per_page=50`,
     `${NS}/categories?per_page=50`,
@@ -170,6 +170,8 @@ describe('upgrades', () => {
       const first = await start(directory, { DATABASE_URL: url })
       await seed(first.base)
       const readBefore = await siteAsRead(first.base)
+      const listed = Object.values(readBefore)[0] as { events: { title: string }[] }
+      expect(listed.events.map((event) => event.title)).toEqual(['Concert 0', 'Concert 1', 'Concert 2', 'Concert 3', 'Concert 4'])
       await stop(first)
       const schemaBefore = await schemaOf(url)
 
