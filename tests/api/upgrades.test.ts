@@ -254,7 +254,7 @@ describe('upgrades', () => {
       const upgraded = await start(directory)
       const line = upgraded
         .output()
-        .match(/^1 migration\(s\) to apply \((\S+)\): backed up first to (\S+) \(\d+\.\d MB, \d+ bytes\); npm run restore \2 undoes the upgrade$/m)
+        .match(/^1 migration\(s\) to apply \((\S+)\): backed up first to (\S+) \(\d+\.\d MB, \d+ bytes\); npm run restore -- --force \2 undoes the upgrade$/m)
       expect(line?.[1], upgraded.output()).toBe(pending)
       expect(path.dirname(line![2]!)).toBe(path.join(directory, 'backups'))
       expect(existsSync(line![2]!)).toBe(true)
@@ -284,7 +284,7 @@ describe('upgrades', () => {
       expect(refused.code).toBe(1)
       expect(refused.stderr.trim().split('\n').at(-1)).toBe(
         'this database was migrated by a newer release (migrations this release does not know: 20991231_000000_from_the_future): ' +
-          'run that release again, or restore the backup taken before the upgrade (npm run restore FILE) and then start this one',
+          'run that release again, or restore the backup taken before the upgrade (npm run restore -- --force FILE) and then start this one',
       )
     },
     TIMEOUT,
