@@ -165,7 +165,7 @@ async function checkMigrations(url: string): Promise<boolean> {
       out: backupFileName(dataDir, 'before-upgrade'),
     })
     console.error(
-      `${state.pending.length} migration(s) to apply (${state.pending.join(', ')}): backed up first to ${file} (${megabytes(bytes)}); npm run restore ${file} undoes the upgrade`,
+      `${state.pending.length} migration(s) to apply (${state.pending.join(', ')}): backed up first to ${file} (${megabytes(bytes)}); npm run restore -- --force ${file} undoes the upgrade`,
     )
   }
   return true

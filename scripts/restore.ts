@@ -12,7 +12,7 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2)
   const file = args.find((arg) => !arg.startsWith('--'))
   if (!file) {
-    console.error('usage: npm run restore FILE [-- --force]')
+    console.error('usage: npm run restore [-- --force] FILE')
     return 2
   }
   if (process.env.DATABASE_URL) {

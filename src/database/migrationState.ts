@@ -41,6 +41,6 @@ export async function migrationState(database: Queryable, known: string[]): Prom
 export function newerReleaseMessage(unknown: string[]): string {
   return (
     `this database was migrated by a newer release (migrations this release does not know: ${unknown.join(', ')}): ` +
-    'run that release again, or restore the backup taken before the upgrade (npm run restore FILE) and then start this one'
+    'run that release again, or restore the backup taken before the upgrade (npm run restore -- --force FILE) and then start this one'
   )
 }

@@ -31,7 +31,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
   const present = replaced(options).filter((entry) => existsSync(entry))
   if (present.length && !options.force) {
     throw new Error(
-      `${options.dataDirectory} is not empty (${present.map((entry) => path.basename(entry)).join(', ')}): restore into an empty DATA_DIR, or add --force to replace them`,
+      `${options.dataDirectory} is not empty (${present.map((entry) => path.basename(entry)).join(', ')}): restore into an empty DATA_DIR, or add --force (npm run restore -- --force FILE) to replace them`,
     )
   }
   const running = await runningDatabase(options.clusterDirectory)

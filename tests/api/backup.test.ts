@@ -144,7 +144,7 @@ describe('backup and restore of the embedded database', () => {
       const byKey = await again('/api/users/me', { apiKey })
       expect(byKey.body.user?.email).toBe(ADMIN.email)
       await signIn(again)
-      const listed = await again(`${NS}/events?per_page=50&start_date=2031-03-01`)
+      const listed = await again(`${NS}/events?per_page=50&start_date=2031-03-01&end_date=2031-03-31`)
       expect(listed.body.events.map((event: { title: string }) => event.title)).toEqual(['Before 0', 'Before 1', 'Before 2', 'Before 3', 'Before 4'])
       await stop(second)
     },

@@ -111,8 +111,8 @@ async function siteAsRead(base: string): Promise<Record<string, unknown>> {
   const token = login.body.token as string
   const read: Record<string, unknown> = {}
   for (const path of [
-    `${NS}/events?per_page=50&start_date=2031-01-01`,
-    `${NS}/events?per_page=50&start_date=2031-01-01&i18n_language=fr`,
+    `${NS}/events?per_page=50&start_date=2031-01-01&end_date=2031-12-31`,
+    `${NS}/events?per_page=50&start_date=2031-01-01&end_date=2031-12-31&i18n_language=fr`,
     `${NS}/venues?per_page=50`,
     `${NS}/organizers?per_page=50`,
     `${NS}/categories?per_page=50`,
@@ -170,6 +170,8 @@ describe('upgrades', () => {
       const first = await start(directory, { DATABASE_URL: url })
       await seed(first.base)
       const readBefore = await siteAsRead(first.base)
+      const listed = Object.values(readBefore)[0] as { events: { title: string }[] }
+      expect(listed.events.map((event) => event.title)).toEqual(['Concert 0', 'Concert 1', 'Concert 2', 'Concert 3', 'Concert 4'])
       await stop(first)
       const schemaBefore = await schemaOf(url)
 
@@ -252,7 +254,7 @@ describe('upgrades', () => {
       const upgraded = await start(directory)
       const line = upgraded
         .output()
-        .match(/^1 migration\(s\) to apply \((\S+)\): backed up first to (\S+) \(\d+\.\d MB, \d+ bytes\); npm run restore \2 undoes the upgrade$/m)
+        .match(/^1 migration\(s\) to apply \((\S+)\): backed up first to (\S+) \(\d+\.\d MB, \d+ bytes\); npm run restore -- --force \2 undoes the upgrade$/m)
       expect(line?.[1], upgraded.output()).toBe(pending)
       expect(path.dirname(line![2]!)).toBe(path.join(directory, 'backups'))
       expect(existsSync(line![2]!)).toBe(true)
@@ -282,7 +284,7 @@ describe('upgrades', () => {
       expect(refused.code).toBe(1)
       expect(refused.stderr.trim().split('\n').at(-1)).toBe(
         'this database was migrated by a newer release (migrations this release does not know: 20991231_000000_from_the_future): ' +
-          'run that release again, or restore the backup taken before the upgrade (npm run restore FILE) and then start this one',
+          'run that release again, or restore the backup taken before the upgrade (npm run restore -- --force FILE) and then start this one',
       )
     },
     TIMEOUT,
