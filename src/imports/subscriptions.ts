@@ -10,6 +10,7 @@ import { SUBSCRIPTION_JOB } from '../collections/ImportSubscriptions'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { rawQuery } from '../database/rawQuery'
 import { sql } from '@payloadcms/db-postgres'
+import { sideBySide } from '../calendar/sideBySide'
 import type { ImportSubscription } from '../payload-types'
 import { subscriptionsAtOnce } from './limits'
 import { openSource } from './openSource'
@@ -74,11 +75,7 @@ export async function refreshSubscriptions(req: PayloadRequest, only?: number): 
   const { docs } = await payload.find({ collection: 'import-subscriptions', where, pagination: false, depth: 0, overrideAccess: true })
   const now = Date.now()
   const due = docs.filter((doc) => only || isDue(doc, now))
-  const queue = [...due]
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await refresh(payload, next)
-  }
-  await Promise.all(Array.from({ length: Math.min(subscriptionsAtOnce(), queue.length) }, worker))
+  await sideBySide(due, subscriptionsAtOnce(), (subscription) => refresh(payload, subscription))
   return due.length
 }
 

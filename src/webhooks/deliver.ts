@@ -4,6 +4,7 @@ import https from 'node:https'
 import { createLocalReq, type PayloadRequest } from 'payload'
 import { changeActions, changesHeard } from '../collections/changeActions'
 import { webhookGuard } from '../collections/Webhooks'
+import { sideBySide } from '../calendar/sideBySide'
 import { changesAfter, type ChangeRow } from '../database/changeLog'
 import { unlessBusy } from '../database/exclusive'
 import { positiveFromEnv } from '../network/envNumber'
@@ -21,6 +22,8 @@ const MAX_BACKOFF_MS = 6 * 3600_000
 const maxFailures = () => positiveFromEnv('WEBHOOK_MAX_FAILURES', 10)
 /** The first retry's wait; each failure in a row doubles it, up to six hours. */
 const retryBaseMs = () => positiveFromEnv('WEBHOOK_RETRY_BASE_SECONDS', 30) * 1000
+/** Endpoints served side by side in one pass; each holds a database connection for its lock while it is served. */
+const endpointsAtOnce = () => Math.floor(positiveFromEnv('WEBHOOK_ENDPOINTS_AT_ONCE', 3))
 
 export const backoffMs = (failures: number) => Math.min(MAX_BACKOFF_MS, retryBaseMs() * 2 ** Math.max(0, failures - 1))
 
@@ -150,8 +153,8 @@ async function deliverTo(req: PayloadRequest, hook: Webhook, now: Date): Promise
 
 /**
  * One pass over the active endpoints whose retry time has come (docs/api.md §20). Endpoints are
- * served side by side, each under a lock of its own, so a slow receiver holds up only itself: an
- * endpoint another pass (another instance's) is still serving is left to it.
+ * served side by side (WEBHOOK_ENDPOINTS_AT_ONCE), each under a lock of its own, so a slow receiver
+ * holds up only itself: an endpoint another pass (another instance's) is still serving is left to it.
  */
 export async function deliverWebhooks(req: PayloadRequest, now = new Date()): Promise<{ delivered: number; failed: number }> {
   const { payload } = req
@@ -163,19 +166,17 @@ export async function deliverWebhooks(req: PayloadRequest, now = new Date()): Pr
     depth: 0,
     req,
   })
-  const results = await Promise.all(
-    docs.map(async (listed) => {
-      // Each endpoint its own request: concurrent writes must not share one request's transaction.
-      const own = await createLocalReq({}, payload)
-      const held = await unlessBusy(payload, `${DELIVER_LOCK} ${listed.id}`, async () => {
-        // Read again under the lock: the pass that held it may have moved the cursor.
-        const hook = await payload.findByID({ collection: 'webhooks', id: listed.id, overrideAccess: true, depth: 0, req: own, disableErrors: true })
-        const due = hook?.active && (!hook.retryAt || new Date(hook.retryAt) <= now)
-        return due ? deliverTo(own, hook!, now) : { delivered: 0, failed: 0 }
-      })
-      return held.ran ? held.result : { delivered: 0, failed: 0 }
-    }),
-  )
+  const results = await sideBySide(docs, endpointsAtOnce(), async (listed) => {
+    // Each endpoint its own request: concurrent writes must not share one request's transaction.
+    const own = await createLocalReq({}, payload)
+    const held = await unlessBusy(payload, `${DELIVER_LOCK} ${listed.id}`, async () => {
+      // Read again under the lock: the pass that held it may have moved the cursor.
+      const hook = await payload.findByID({ collection: 'webhooks', id: listed.id, overrideAccess: true, depth: 0, req: own, disableErrors: true })
+      const due = hook?.active && (!hook.retryAt || new Date(hook.retryAt) <= now)
+      return due ? deliverTo(own, hook!, now) : { delivered: 0, failed: 0 }
+    })
+    return held.ran ? held.result : { delivered: 0, failed: 0 }
+  })
   return results.reduce((total, result) => ({ delivered: total.delivered + result.delivered, failed: total.failed + result.failed }), {
     delivered: 0,
     failed: 0,
