@@ -121,7 +121,7 @@ describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
   })
 
   it('answer only the bearer of the token, and count the rate-limited requests', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer wrong' }]) {
+    for (const headers of [{}, { Authorization: 'Bearer wrong' }] as Record<string, string>[]) {
       const refused = await fetch(`${instance.base}/metrics`, { headers })
       expect(refused.status).toBe(401)
       expect(refused.headers.get('www-authenticate')).toBe('Bearer')
