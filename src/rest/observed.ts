@@ -30,6 +30,9 @@ export function observed(handle: Handler): Handler {
       requests.inc(labels)
       duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9)
     })
-    withRequestId(id, () => handle(request, response))
+    response.once(
+      'close',
+      withRequestId(id, () => handle(request, response)),
+    )
   }
 }

@@ -16,9 +16,11 @@ const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/
 
 const STORE = Symbol.for('calendar.requestIds')
 
-function store(): AsyncLocalStorage<string> {
-  const global = globalThis as { [STORE]?: AsyncLocalStorage<string> }
-  return (global[STORE] ??= new AsyncLocalStorage<string>())
+type Running = { id: string; ended: boolean }
+
+function store(): AsyncLocalStorage<Running> {
+  const global = globalThis as { [STORE]?: AsyncLocalStorage<Running> }
+  return (global[STORE] ??= new AsyncLocalStorage<Running>())
 }
 
 /** The id for a request that came with this `X-Request-Id` (or none). */
@@ -26,13 +28,21 @@ export function requestIdFor(given: string | string[] | undefined): string {
   return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID()
 }
 
-/** Runs a request's handling with its id. */
-export function withRequestId<T>(id: string, run: () => T): T {
-  return store().run(id, run)
+/**
+ * Runs a request's handling with its id, until the returned `end` is called. Work the request started
+ * that goes on after it (Payload starts up in the first request, and its timers, the jobs runner's
+ * among them, inherit that request's context for good) then logs without the id.
+ */
+export function withRequestId(id: string, run: () => void): () => void {
+  const running = { id, ended: false }
+  store().run(running, run)
+  return () => {
+    running.ended = true
+  }
 }
 
 /** pino's `mixin` (payload.config.ts): the running request's id in each line, nothing outside a request. */
 export function requestLogFields(): { requestId?: string } {
-  const id = store().getStore()
-  return id === undefined ? {} : { requestId: id }
+  const running = store().getStore()
+  return running === undefined || running.ended ? {} : { requestId: running.id }
 }

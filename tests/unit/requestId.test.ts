@@ -1,6 +1,5 @@
 /** Request ids (docs/operations.md, "Request ids"): which ids a caller may give, and how they reach pino's lines. */
 import { Writable } from 'node:stream'
-import { setTimeout as wait } from 'node:timers/promises'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { requestIdFor, requestLogFields, withRequestId } from '../../src/rest/requestId'
@@ -11,7 +10,7 @@ describe('request ids', () => {
     for (const given of [undefined, '', 'a b', 'x'.repeat(65), 'id"}', 'a\nb', ['one', 'two']]) expect(requestIdFor(given)).toMatch(/^[0-9a-f-]{36}$/)
   })
 
-  it('are in every line pino writes while the request runs, across awaits, and in none outside', async () => {
+  it('are in every line pino writes while the request runs, across awaits, and in none outside it or after it ended', async () => {
     const lines: Record<string, unknown>[] = []
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -20,24 +19,33 @@ describe('request ids', () => {
       },
     })
     const logger = pino({ mixin: requestLogFields }, sink)
-    await Promise.all([
-      withRequestId('first', async () => {
-        await wait(5)
-        logger.info('one')
-      }),
-      withRequestId('second', async () => {
-        logger.info('two')
-        await wait(10)
-        logger.warn('three')
-      }),
-    ])
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let endAll = () => {}
+    const allEnded = new Promise<void>((resolve) => (endAll = resolve))
+    const pending: Promise<void>[] = []
+    const first = withRequestId('first', () => {
+      pending.push(released.then(() => logger.info('one')))
+      // Work the request leaves behind (as Payload's start-up does) runs on after it ended.
+      pending.push(allEnded.then(() => logger.info('left behind')))
+    })
+    const second = withRequestId('second', () => {
+      logger.info('two')
+      pending.push(released.then(() => logger.warn('three')))
+    })
+    release()
+    await Promise.all(pending.slice(0, 1).concat(pending.slice(2)))
+    first()
+    second()
     logger.info('outside')
-    await wait(5)
+    endAll()
+    await Promise.all(pending)
     expect(lines.map((line) => [line.msg, line.requestId])).toEqual([
       ['two', 'second'],
       ['one', 'first'],
       ['three', 'second'],
       ['outside', undefined],
+      ['left behind', undefined],
     ])
   })
 })
