@@ -33,20 +33,19 @@ async function main(): Promise<void> {
   // The origin Next gives the requests it hands on: its hostname (an IPv6 address in brackets) and port.
   const host = hostname ?? 'localhost'
   const origin = `${host.includes(':') ? `[${host}]` : host}:${port}`
-  const server = http.createServer(
-    observed((request, response) => {
-      // Before anything reads them: what a client forged is gone, and the front door takes the read rate limit from the address the namespace does.
-      Object.assign(request.headers, forwardingHeaders(request.headers, request.socket.remoteAddress, hops))
-      if (!gate.admit(request, response)) return
-      front
-        .serve(request, response)
-        .then((served) => served || passToNamespace(request, response, origin, turns))
-        .then(
-          (served) => served || void handle(request, response),
-          () => void handle(request, response),
-        )
-    }),
-  )
+  const serve = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    // Before anything reads them: what a client forged is gone, and the front door takes the read rate limit from the address the namespace does.
+    Object.assign(request.headers, forwardingHeaders(request.headers, request.socket.remoteAddress, hops))
+    if (!gate.admit(request, response)) return
+    front
+      .serve(request, response)
+      .then((served) => served || passToNamespace(request, response, origin, turns))
+      .then(
+        (served) => served || void handle(request, response),
+        () => void handle(request, response),
+      )
+  }
+  const server = http.createServer(observed(serve))
   server.listen(Number(port), hostname, () => console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`))
   const close = () => server.close(() => process.exit(0))
   process.once('SIGTERM', close)
