@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { calendarPlugin, eventSeo } from './src/plugin'
 import { databaseAdapter } from './src/database/adapter'
 import { migrations } from './src/migrations'
+import { requestLogFields } from './src/rest/requestId'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const corsOrigins = (process.env.CORS_ORIGINS || '*')
@@ -30,7 +31,8 @@ export default buildConfig({
   telemetry: false,
   // In production, one JSON line per event (pino's own format) that log collectors read as it is;
   // Payload's default pretty-prints an event's fields over several lines.
-  logger: process.env.NODE_ENV === 'production' ? { options: { level: process.env.LOG_LEVEL || 'info' } } : undefined,
+  // Each line logged while a request runs carries its id (docs/operations.md, "Request ids").
+  logger: process.env.NODE_ENV === 'production' ? { options: { level: process.env.LOG_LEVEL || 'info', mixin: requestLogFields } } : undefined,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   plugins: [calendarPlugin({ runJobs: process.env.JOBS_AUTORUN !== 'false' }), seoPlugin({ collections: ['events'], uploadsCollection: 'media', ...eventSeo })],
 })

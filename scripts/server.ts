@@ -3,7 +3,8 @@
  * behind the load-shedding gate (src/rest/loadShedding.ts), which refuses a namespace request an
  * overloaded instance cannot serve in time before any routing work, and the front door
  * (src/rest/frontDoor.ts), which serves anonymous answers the namespace has made at the current
- * revision again without Next, and hands the namespace's other GETs to it without Next's router. `npm start`, the tests, the
+ * revision again without Next, and hands the namespace's other GETs to it without Next's router. Each
+ * request is first given its id and counted (src/rest/observed.ts), and `/metrics` is answered there. `npm start`, the tests, the
  * benchmarks and the fault run all start the app through it, bundled into the build
  * (scripts/productionServer.ts: `node .next/calendar-server.mjs <port> [host]`).
  */
@@ -14,6 +15,7 @@ import { forwardingHeaders, trustedProxyHops } from '../src/collections/clientAd
 import { answerBudgetBytes } from '../src/rest/answerCache'
 import { FrontDoor, passToNamespace } from '../src/rest/frontDoor'
 import { loadGate } from '../src/rest/loadShedding'
+import { observed } from '../src/rest/observed'
 import { answerConcurrency, Turns } from '../src/rest/turns'
 
 const [port = process.env.PORT ?? '3000', hostname] = process.argv.slice(2)
@@ -31,7 +33,7 @@ async function main(): Promise<void> {
   // The origin Next gives the requests it hands on: its hostname (an IPv6 address in brackets) and port.
   const host = hostname ?? 'localhost'
   const origin = `${host.includes(':') ? `[${host}]` : host}:${port}`
-  const server = http.createServer((request, response) => {
+  const serve = (request: http.IncomingMessage, response: http.ServerResponse) => {
     // Before anything reads them: what a client forged is gone, and the front door takes the read rate limit from the address the namespace does.
     Object.assign(request.headers, forwardingHeaders(request.headers, request.socket.remoteAddress, hops))
     if (!gate.admit(request, response)) return
@@ -42,7 +44,8 @@ async function main(): Promise<void> {
         (served) => served || void handle(request, response),
         () => void handle(request, response),
       )
-  })
+  }
+  const server = http.createServer(observed(serve))
   server.listen(Number(port), hostname, () => console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`))
   const close = () => server.close(() => process.exit(0))
   process.once('SIGTERM', close)

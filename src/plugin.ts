@@ -41,6 +41,7 @@ import { extendHorizons } from './collections/series'
 import { publishDue } from './collections/scheduledPublishing'
 import { referenceEndpoints } from './rest/reference'
 import { deliverWebhooks } from './webhooks/deliver'
+import { installMetricsSource } from './rest/metricsSource'
 import { namespaceRegistry } from './rest/sharedAnswers'
 import { CALENDAR_VIEW_PATH, EVENT_CALENDAR } from './components/calendarQuery'
 
@@ -255,6 +256,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         await installSerialPlans(payload)
         await installTermNameCollation(payload)
         instrumentPool(payload)
+        installMetricsSource(payload)
         // From now on the server in front of Next may keep the namespace's anonymous answers (src/rest/frontDoor.ts).
         namespaceRegistry(payload)
       },

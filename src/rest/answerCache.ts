@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { metrics } from './metrics'
 
 /** What a handler answered, as sent: its status, its own headers and its text. */
 export type Answer = { status: number; headers: Record<string, string>; text: string }
@@ -40,12 +41,14 @@ export class AnswerCache {
     // A request that read an older revision than another already did: its answer is for nobody else.
     else if (at < this.revision) return make()
     const kept = this.answers.get(tag)
+    const pending = this.making.get(tag)
+    // Joining an answer being made is a hit too: it is made once.
+    metrics().answerCache.inc({ layer: 'namespace', result: kept || pending ? 'hit' : 'miss' })
     if (kept) {
       this.answers.delete(tag)
       this.answers.set(tag, kept)
       return kept.answer
     }
-    const pending = this.making.get(tag)
     if (pending) return pending
     const made = make()
     this.making.set(tag, made)

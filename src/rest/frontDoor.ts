@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import { metrics } from './metrics'
 import type { Turns } from './turns'
 
 /**
@@ -60,6 +61,7 @@ const PER_RESPONSE = new Set([
   'ratelimit-reset',
   'x-query-count',
   'x-answered-by',
+  'x-request-id',
 ])
 
 type Kept = { until?: number; headers: [string, string | string[]][]; body: Buffer }
@@ -106,12 +108,14 @@ export class FrontDoor {
     }
     // Kept only if the revision is known when the answer is sent: an instance's first requests may come before it is pushed.
     if (!kept) {
+      metrics().answerCache.inc({ layer: 'front_door', result: 'miss' })
       this.keepWhatIsSent(key, response, facts)
       return false
     }
     const limits = await facts.admitRead(new Headers(request.headers as Record<string, string>))
     // Over the limit: the namespace answers, with its 429.
     if (!limits) return false
+    metrics().answerCache.inc({ layer: 'front_door', result: 'hit' })
     this.kept.delete(key)
     this.kept.set(key, kept)
     for (const [name, value] of kept.headers) response.setHeader(name, value)

@@ -3,6 +3,7 @@ import { isLanguageCode } from '../i18n/languages'
 import { DEFAULT_NAMESPACE } from '../options'
 import { namespaceFacts } from './frontDoor'
 import { errorResponse, RestError } from './http/errors'
+import { metrics } from './metrics'
 
 /**
  * Bounds how long a request waits in this instance (docs/operations.md): when more namespace requests
@@ -65,12 +66,14 @@ export function loadGate(options: { queueMs: number; minInFlight: number; namesp
     }
   }
   const limit = () => Math.max(options.minInFlight, Math.ceil(ratePerSecond * queueSeconds))
+  const { shed } = metrics()
 
   return {
     limit,
     admit(request, response) {
       if (queueSeconds <= 0 || !inNamespace(request.url ?? '/', root)) return true
       if (!priority(request) && inFlight >= limit()) {
+        shed.inc()
         void refusalBody.then((body) => {
           response.writeHead(503, refusalHeaders)
           response.end(body)

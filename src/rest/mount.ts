@@ -1,13 +1,13 @@
 import type { Endpoint, PayloadHandler } from 'payload'
 import { handleNamespaceRequest } from './pipeline'
 
+/** The part of a path after the namespace root: `/api/cal/events/v1/events/3` → `/events/3`. */
+export function namespacePathOf(pathname: string, namespace: string): string {
+  return pathname.slice(pathname.indexOf(`/${namespace}`) + namespace.length + 1)
+}
+
 /** Payload endpoints that hand every request under the namespace to its own router. */
 export function namespaceEndpoints(namespace: string): Endpoint[] {
-  const handler: PayloadHandler = (req) => {
-    // The part of the URL after the namespace root: `/api/cal/events/v1/events/3` → `/events/3`.
-    const { pathname } = new URL(req.url ?? 'http://localhost/')
-    const at = pathname.indexOf(`/${namespace}`)
-    return handleNamespaceRequest(req, pathname.slice(at + namespace.length + 1))
-  }
+  const handler: PayloadHandler = (req) => handleNamespaceRequest(req, namespacePathOf(new URL(req.url ?? 'http://localhost/').pathname, namespace))
   return (['get', 'post', 'put', 'patch', 'delete', 'options'] as const).map((method) => ({ path: `/${namespace}/:path*`, method, handler }))
 }

@@ -1,17 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import type { CollectionSlug } from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
 import { forgiveAttempt, takeAttempt } from '../database/loginThrottle'
 import type { RestContext } from './context'
 import { RestError } from './http/errors'
 import { clientOf } from './rateLimit'
-
-/** Compares in constant time: hashing first makes the lengths equal without revealing them. */
-export function passwordMatches(given: string | undefined, stored: string | null | undefined): boolean {
-  if (!given || !stored) return false
-  const digest = (text: string) => createHash('sha256').update(text).digest()
-  return timingSafeEqual(digest(given), digest(stored))
-}
+import { sameSecret } from './sameSecret'
 
 type Protected = { id: number; author?: unknown; status?: string | null; password?: string | null; hasPassword?: boolean | null }
 
@@ -60,7 +53,7 @@ export async function unlocks(
     item.password ??
     ((await ctx.req.payload.findByID({ collection, id: item.id, depth: 0, overrideAccess: true, req: ctx.req, select: { password: true } })) as Protected)
       .password
-  const matches = passwordMatches(given.password, stored)
+  const matches = sameSecret(given.password, stored)
   if (matches) await forgiveAttempt(ctx.req.payload, [subject], [subject])
   return matches
 }

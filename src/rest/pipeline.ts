@@ -57,6 +57,12 @@ function match(method: string, path: string): { compiled: CompiledRoute; pathPar
   throw RestError.noRoute()
 }
 
+/** A request's route pattern (`/events/{id}`), for labels that must stay few (metrics.ts); undefined when no route has it. */
+export function routePattern(method: string, namespacePath: string): string | undefined {
+  const found = COMPILED.find(({ route, pattern }) => route.methods.includes(method as HttpMethod) && pattern.test(namespacePath))
+  return found && (found.route.path || '/')
+}
+
 /** The languages of the site: a plugin option may offer fewer than the namespace knows. */
 function offered(req: PayloadRequest, language: string): boolean {
   const { localization } = req.payload.config

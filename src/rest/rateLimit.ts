@@ -2,6 +2,7 @@ import { clientAddress } from '../collections/clientAddress'
 import { LIMITS, takeToken, type LimitKind } from '../database/rateBuckets'
 import type { RestContext } from './context'
 import { RestError } from './http/errors'
+import { metrics } from './metrics'
 
 /** Who a limit counts: the signed-in user, else the address. */
 export function clientOf(ctx: Pick<RestContext, 'req' | 'actor'>): string {
@@ -11,14 +12,16 @@ export function clientOf(ctx: Pick<RestContext, 'req' | 'actor'>): string {
 /**
  * Takes a token for the caller from the bucket of `kind`, shared by every instance through
  * PostgreSQL. Returns the `RateLimit-*` headers every answer carries; past the limit, throws the
- * 429 `rest_too_many_requests` with them and `Retry-After`.
+ * 429 `rest_too_many_requests` with them and `Retry-After`, counted in the metrics unless `counted` is
+ * false (the front door's try, after which the namespace takes the request and counts its refusal).
  */
-export async function limitRate(ctx: Pick<RestContext, 'req' | 'actor'>, kind: LimitKind): Promise<Record<string, string>> {
+export async function limitRate(ctx: Pick<RestContext, 'req' | 'actor'>, kind: LimitKind, counted = true): Promise<Record<string, string>> {
   const { perMinute } = LIMITS[kind]
   if (!perMinute) return {}
   const taken = await takeToken(ctx.req.payload, `${kind}:${clientOf(ctx)}`, perMinute, perMinute / 60)
   const headers = { 'RateLimit-Limit': String(perMinute), 'RateLimit-Remaining': String(taken.remaining), 'RateLimit-Reset': String(taken.fullInSeconds) }
   if (taken.allowed) return headers
+  if (counted) metrics().rateLimited.inc({ kind })
   const error = new RestError(
     'rest_too_many_requests',
     `Too many requests: at most ${perMinute} ${kind}s a minute. Try again in ${taken.retryInSeconds} s.`,

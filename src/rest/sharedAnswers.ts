@@ -34,7 +34,7 @@ class SharedAnswers {
     return {
       revision: () => pushedRevision(this.payload),
       sharedAt: (tag) => (this.revision !== undefined && this.tags.has(tag) ? { revision: this.revision, until: this.tags.get(tag) } : undefined),
-      admitRead: (headers) => limitRate({ req: { payload: this.payload, headers } as never, actor: null }, 'read').catch(() => undefined),
+      admitRead: (headers) => limitRate({ req: { payload: this.payload, headers } as never, actor: null }, 'read', false).catch(() => undefined),
       answer: (request) => answerWithoutNext(this.payload, request),
       countsQueries: queryCountEnabled,
       signedIn: (headers) => carriesSignedToken(headers, this.payload.secret, `${this.payload.config.cookiePrefix}-token`),

@@ -21,9 +21,10 @@ const PER_RESPONSE = [
   'ratelimit-limit',
   'ratelimit-remaining',
   'ratelimit-reset',
+  'x-request-id',
 ]
 
-type Read = { status: number; headers: Record<string, string>; body: string; front: boolean; queries: number }
+type Read = { status: number; headers: Record<string, string>; body: string; front: boolean; queries: number; requestId: string | null }
 
 async function read(path: string, headers: Record<string, string> = {}): Promise<Read> {
   const response = await fetch(`${BASE_URL}${path}`, { headers })
@@ -34,6 +35,7 @@ async function read(path: string, headers: Record<string, string> = {}): Promise
     body: await response.text(),
     front: response.headers.get('X-Answered-By') === 'front-door',
     queries: Number(response.headers.get('X-Query-Count')),
+    requestId: response.headers.get('X-Request-Id'),
   }
 }
 
@@ -59,6 +61,9 @@ describe('the front door', () => {
       expect(again.queries).toBe(0)
       expect(again.status).toBe(first.status)
       expect(again.headers).toEqual(first.headers)
+      // Each answer carries its own request's id, a kept one too.
+      expect(again.requestId).toMatch(/^[0-9a-f-]{36}$/)
+      expect(again.requestId).not.toBe(first.requestId)
       expect(again.body).toBe(first.body)
       expect(titlesOf(again)).toEqual([`${tag} concert`])
     }

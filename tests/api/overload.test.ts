@@ -2,10 +2,11 @@
  * Load shedding (docs/operations.md): an instance with more requests in flight than it serves in its
  * queue bound answers new ones 503 rest_overloaded with Retry-After at once; health checks and
  * signed-in writes still get through. Run on a second instance with a tiny bound, so the flood does
- * not slow the other tests' server.
+ * not slow the other tests' server. Its metrics count the refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, NS, unique } from '../support/api'
+import { scrape, total } from '../support/metrics'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
 
 let instance: Instance
@@ -55,5 +56,10 @@ describe('an overloaded instance', () => {
     // Once the flood is over, the instance serves again.
     const after = await fetch(`${instance.base}${NS}/events?per_page=1`)
     expect(after.status).toBe(200)
+
+    // Its metrics count every refusal, as shed and as 503s of the route.
+    const samples = await scrape(instance.base)
+    expect(total(samples, 'calendar_shed_requests_total')).toBe(shed.length)
+    expect(total(samples, 'calendar_http_requests_total', { method: 'GET', route: '/events', status: '503' })).toBe(shed.length)
   })
 })

@@ -1,0 +1,107 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+
+/**
+ * This instance's metrics (docs/operations.md, "Metrics"), in Prometheus' text format through
+ * prom-client. Per instance: a Prometheus scrapes each one and sums across them.
+ *
+ * The server in front of Next (scripts/server.ts) and Next's own bundle each load this module; the
+ * instruments live under a registered symbol so that both count into the same ones. What only the
+ * namespace's side can read (route patterns, the database) it installs as `source` when Payload starts.
+ */
+
+/** What the namespace's side gives the metrics (installed by `metricsSource.ts`). */
+export type MetricsSource = {
+  /** The route pattern of a namespace request (`/events/{id}`), `unmatched` when no route has it; undefined outside the namespace. */
+  routeOf(method: string, url: string): string | undefined
+  /** The database pool now, and the backlog read from PostgreSQL at scrape time. */
+  read(): Promise<Readings>
+}
+
+export type Readings = {
+  pool: { total: number; idle: number; waiting: number } | undefined
+  /** Undefined when the query failed (the database away): the gauges are then left out. */
+  backlog: { jobsWaiting: number; jobsFailed: number; webhooksFailing: number; deliveriesFailed: number } | undefined
+}
+
+export type Metrics = {
+  registry: Registry
+  requests: Counter<'method' | 'route' | 'status'>
+  duration: Histogram<'method' | 'route' | 'status'>
+  answerCache: Counter<'layer' | 'result'>
+  shed: Counter
+  rateLimited: Counter<'kind'>
+  source: MetricsSource | undefined
+}
+
+const METRICS = Symbol.for('calendar.metrics')
+
+function create(): Metrics {
+  const registry = new Registry()
+  const registers = [registry]
+  const metrics: Metrics = {
+    registry,
+    source: undefined,
+    requests: new Counter({
+      name: 'calendar_http_requests_total',
+      help: 'HTTP requests answered, by method, namespace route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    }),
+    duration: new Histogram({
+      name: 'calendar_http_request_duration_seconds',
+      help: 'Time from a request to the end of its answer, by method, namespace route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    answerCache: new Counter({
+      name: 'calendar_answer_cache_requests_total',
+      help: 'Anonymous namespace GETs looked up in a cache of answers: layer front_door or namespace, result hit or miss.',
+      labelNames: ['layer', 'result'],
+      registers,
+    }),
+    shed: new Counter({ name: 'calendar_shed_requests_total', help: 'Namespace requests refused 503 rest_overloaded by load shedding.', registers }),
+    rateLimited: new Counter({
+      name: 'calendar_rate_limited_requests_total',
+      help: 'Namespace requests refused 429 rest_too_many_requests, by limit (read or write).',
+      labelNames: ['kind'],
+      registers,
+    }),
+  }
+  const read = () => metrics.source?.read() ?? Promise.resolve<Readings>({ pool: undefined, backlog: undefined })
+  // One reading per scrape, shared by the gauges that show it: prom-client starts their collects together.
+  let reading: Promise<Readings> | undefined
+  const readOnce = () => {
+    reading ??= read().finally(() => (reading = undefined))
+    return reading
+  }
+  const gauge = (name: string, help: string, value: (readings: Readings) => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        this.reset()
+        const found = value(await readOnce())
+        if (found !== undefined) this.set(found)
+      },
+    })
+  gauge('calendar_db_pool_connections', 'Connections the database pool holds (lent out and idle).', (r) => r.pool?.total)
+  gauge('calendar_db_pool_idle_connections', 'Connections of the database pool not lent out.', (r) => r.pool?.idle)
+  gauge('calendar_db_pool_waiting_requests', 'Queries waiting for a connection of the database pool.', (r) => r.pool?.waiting)
+  gauge('calendar_jobs_waiting', 'Jobs of the queue not yet run or being run (whole site).', (r) => r.backlog?.jobsWaiting)
+  gauge('calendar_jobs_failed', 'Jobs that failed for good and are kept in the queue (whole site).', (r) => r.backlog?.jobsFailed)
+  gauge('calendar_webhooks_failing', 'Webhooks whose last delivery failed (whole site).', (r) => r.backlog?.webhooksFailing)
+  gauge(
+    'calendar_webhook_deliveries_failed',
+    'Failed attempts in the webhook delivery log (whole site, as long as it keeps them).',
+    (r) => r.backlog?.deliveriesFailed,
+  )
+  return metrics
+}
+
+/** The instance's metrics, created by whichever bundle asks first. */
+export function metrics(): Metrics {
+  const global = globalThis as { [METRICS]?: Metrics }
+  return (global[METRICS] ??= create())
+}

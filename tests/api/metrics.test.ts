@@ -1,0 +1,135 @@
+/**
+ * What an operator sees (docs/operations.md, "Metrics" and "Request ids"): `GET /metrics` in
+ * Prometheus' text format, scraped over HTTP after a few requests, with counters by route pattern and
+ * status that moved; who may scrape it; and each answer's `X-Request-Id`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BASE_URL, NS, unique } from '../support/api'
+import { scrape, total, type Sample } from '../support/metrics'
+import { startSecondInstance, type Instance } from '../support/secondInstance'
+
+async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  const response = await fetch(url, { headers })
+  await response.arrayBuffer()
+  return response
+}
+
+describe('metrics', () => {
+  it('counts and times requests by route pattern and status, never by the raw URL', async () => {
+    const before = await scrape()
+    const missing = `${BASE_URL}${NS}/events/987654321`
+    for (let n = 0; n < 3; n++) expect((await get(missing)).status).toBe(404)
+    expect((await get(`${BASE_URL}${NS}/categories?search=${unique('m')}`)).status).toBe(200)
+    const after = await scrape()
+
+    const notFound = { method: 'GET', route: '/events/{id}', status: '404' }
+    expect(total(after, 'calendar_http_requests_total', notFound) - total(before, 'calendar_http_requests_total', notFound)).toBeGreaterThanOrEqual(3)
+    const timed = (samples: Sample[]) => total(samples, 'calendar_http_request_duration_seconds_count', notFound)
+    expect(timed(after) - timed(before)).toBeGreaterThanOrEqual(3)
+    const listed = { method: 'GET', route: '/categories', status: '200' }
+    expect(total(after, 'calendar_http_requests_total', listed) - total(before, 'calendar_http_requests_total', listed)).toBeGreaterThanOrEqual(1)
+    // A path of the namespace that no route has, and a request outside the namespace, each under one label.
+    await get(`${BASE_URL}${NS}/no-such-route-${unique('r')}`)
+    await get(`${BASE_URL}/api/health`)
+    const last = await scrape()
+    expect(total(last, 'calendar_http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1)
+    expect(total(last, 'calendar_http_requests_total', { route: 'other' })).toBeGreaterThanOrEqual(1)
+    const routes = new Set(last.filter((sample) => sample.name === 'calendar_http_requests_total').map((sample) => sample.labels.route))
+    for (const route of routes) expect(route).toMatch(/^(\/[\w.{}/-]*|unmatched|other)$/)
+    expect([...routes].some((route) => route!.includes('987654321'))).toBe(false)
+  })
+
+  it('counts answer-cache misses and hits', async () => {
+    const url = `${BASE_URL}${NS}/categories?search=${unique('c')}`
+    const before = await scrape()
+    await get(url)
+    await get(url)
+    const after = await scrape()
+    const moved = (result: string) =>
+      total(after, 'calendar_answer_cache_requests_total', { result }) - total(before, 'calendar_answer_cache_requests_total', { result })
+    expect(moved('miss')).toBeGreaterThanOrEqual(1)
+    expect(moved('hit')).toBeGreaterThanOrEqual(1)
+  })
+
+  it('reads the database pool and the backlog when scraped', async () => {
+    const samples = await scrape()
+    expect(total(samples, 'calendar_db_pool_connections')).toBeGreaterThanOrEqual(1)
+    expect(total(samples, 'calendar_db_pool_connections')).toBeGreaterThanOrEqual(total(samples, 'calendar_db_pool_idle_connections'))
+    for (const name of [
+      'calendar_db_pool_waiting_requests',
+      'calendar_jobs_waiting',
+      'calendar_jobs_failed',
+      'calendar_webhooks_failing',
+      'calendar_webhook_deliveries_failed',
+    ])
+      expect(samples.some((sample) => sample.name === name && sample.value >= 0)).toBe(true)
+    expect(samples.some((sample) => sample.name === 'calendar_shed_requests_total')).toBe(true)
+  })
+
+  it('are refused, without METRICS_TOKEN, to a request a proxy forwarded', async () => {
+    const response = await fetch(`${BASE_URL}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.9' } })
+    expect(response.status).toBe(403)
+    const body = await response.json()
+    expect(body.code).toBe('rest_forbidden')
+    expect(body.data.status).toBe(403)
+  })
+})
+
+describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
+  let instance: Instance
+  const token = 'scrape-secret-1'
+
+  beforeAll(async () => {
+    instance = await startSecondInstance({
+      METRICS_TOKEN: token,
+      RATE_LIMIT_READS_PER_MINUTE: '2',
+      RATE_LIMIT_WRITES_PER_MINUTE: '0',
+      RATE_LIMIT_LOGINS_PER_MINUTE: '0',
+    })
+  }, 180_000)
+
+  afterAll(async () => {
+    await instance?.stop()
+  })
+
+  it('answer only the bearer of the token, and count the rate-limited requests', async () => {
+    for (const headers of [{}, { Authorization: 'Bearer wrong' }] as Record<string, string>[]) {
+      const refused = await fetch(`${instance.base}/metrics`, { headers })
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer')
+      expect((await refused.json()).code).toBe('rest_forbidden')
+    }
+    const statuses: number[] = []
+    for (let n = 0; n < 3; n++) statuses.push((await get(`${instance.base}${NS}/tags`, { 'X-Forwarded-For': '192.0.2.77' })).status)
+    expect(statuses).toEqual([200, 200, 429])
+    const samples = await scrape(instance.base, { Authorization: `Bearer ${token}` })
+    expect(total(samples, 'calendar_rate_limited_requests_total', { kind: 'read' })).toBe(1)
+    expect(total(samples, 'calendar_http_requests_total', { method: 'GET', route: '/tags', status: '429' })).toBe(1)
+    expect(total(samples, 'calendar_http_requests_total', { method: 'GET', route: '/tags', status: '200' })).toBe(2)
+  })
+})
+
+describe('request ids', () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+  it('are made for every answer, the namespace, a kept answer, Payload and errors alike', async () => {
+    const kept = `${BASE_URL}${NS}/categories?search=${unique('k')}`
+    const urls = [kept, kept, `${BASE_URL}${NS}/events/987654321`, `${BASE_URL}/api/health`, `${BASE_URL}/api/users/me`]
+    const ids: string[] = []
+    for (const url of urls) {
+      const id = (await get(url)).headers.get('x-request-id')
+      expect(id).toMatch(uuid)
+      ids.push(id!)
+    }
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('keep a short safe id the caller sent, and replace any other', async () => {
+    const url = `${BASE_URL}${NS}/categories?search=${unique('i')}`
+    // The second is a kept answer: it must carry its own request's id, not the first one's.
+    expect((await get(url, { 'X-Request-Id': 'proxy-1a2b.3c:4' })).headers.get('x-request-id')).toBe('proxy-1a2b.3c:4')
+    expect((await get(url, { 'X-Request-Id': 'proxy-5e6f' })).headers.get('x-request-id')).toBe('proxy-5e6f')
+    for (const unsafe of ['a b', 'x'.repeat(65), '<script>', 'id"}'])
+      expect((await get(url, { 'X-Request-Id': unsafe })).headers.get('x-request-id')).toMatch(uuid)
+  })
+})
