@@ -14,11 +14,11 @@ export type Messages = {
   matching: (search: string) => string
   from: (date: string) => string
   until: (date: string) => string
-  /** Joins the items of one list: `Music, Jazz`. */
+  /** Joins the items of one filter, any of which an event may match: `Music or Jazz`. */
   list: (items: string[]) => string
 }
 
-const comma = (items: string[]) => items.join(', ')
+const either = (word: string) => (items: string[]) => items.join(` ${word} `)
 
 const EN: Messages = {
   privateTitle: (title) => `Private: ${title}`,
@@ -32,7 +32,7 @@ const EN: Messages = {
   matching: (search) => `matching “${search}”`,
   from: (date) => `from ${date}`,
   until: (date) => `until ${date}`,
-  list: comma,
+  list: either('or'),
 }
 
 const FR: Messages = {
@@ -47,7 +47,7 @@ const FR: Messages = {
   matching: (search) => `contenant « ${search} »`,
   from: (date) => `à partir du ${date}`,
   until: (date) => `jusqu’au ${date}`,
-  list: comma,
+  list: either('ou'),
 }
 
 const DE: Messages = {
@@ -62,7 +62,7 @@ const DE: Messages = {
   matching: (search) => `mit „${search}“`,
   from: (date) => `ab ${date}`,
   until: (date) => `bis ${date}`,
-  list: comma,
+  list: either('oder'),
 }
 
 const ES: Messages = {
@@ -77,7 +77,7 @@ const ES: Messages = {
   matching: (search) => `que contienen «${search}»`,
   from: (date) => `desde el ${date}`,
   until: (date) => `hasta el ${date}`,
-  list: comma,
+  list: either('o'),
 }
 
 const MESSAGES: Partial<Record<LanguageCode, Messages>> = { en: EN, fr: FR, de: DE, es: ES }
