@@ -284,6 +284,9 @@ export interface Event {
   currencySymbol?: string | null;
   currencyCode?: string | null;
   currencyPosition?: ('prefix' | 'postfix') | null;
+  /**
+   * An http(s) URL, such as https://example.org/.
+   */
   website?: string | null;
   venue?: (number | null) | Venue;
   organizers?: (number | Organizer)[] | null;
@@ -437,6 +440,9 @@ export interface Venue {
   stateprovince?: string | null;
   country?: string | null;
   phone?: string | null;
+  /**
+   * An http(s) URL, such as https://example.org/.
+   */
   website?: string | null;
   geoLat?: number | null;
   geoLng?: number | null;
@@ -485,6 +491,9 @@ export interface Organizer {
   hasPassword?: boolean | null;
   image?: (number | null) | Media;
   phone?: string | null;
+  /**
+   * An http(s) URL, such as https://example.org/.
+   */
   website?: string | null;
   email?: string | null;
   updatedAt: string;
@@ -1347,6 +1356,10 @@ export interface Setting {
    */
   siteUrl?: string | null;
   /**
+   * The name calendar applications give a subscribed feed. Empty: the host of the site URL.
+   */
+  siteName?: string | null;
+  /**
    * Default radius of the geolocation filter, in kilometres.
    */
   geolocRadiusKm?: number | null;
@@ -1369,6 +1382,10 @@ export interface Setting {
    * The most events of the list an iCalendar feed (events.ics) holds; the series they belong to come whole.
    */
   icalMaxEvents?: number | null;
+  /**
+   * How often calendar applications subscribed to a feed should read it again, in minutes.
+   */
+  icalRefreshMinutes?: number | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1398,6 +1415,7 @@ export interface SettingsSelect<T extends boolean = true> {
   postsPerPage?: T;
   timezone?: T;
   siteUrl?: T;
+  siteName?: T;
   geolocRadiusKm?: T;
   currencySymbol?: T;
   currencyCode?: T;
@@ -1406,6 +1424,7 @@ export interface SettingsSelect<T extends boolean = true> {
   maxOccurrences?: T;
   changesRetentionDays?: T;
   icalMaxEvents?: T;
+  icalRefreshMinutes?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

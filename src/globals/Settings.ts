@@ -16,6 +16,8 @@ export const SETTINGS_DEFAULTS = {
   maxOccurrences: RECURRENCE_DEFAULTS.maxOccurrences,
   changesRetentionDays: 30,
   icalMaxEvents: 1000,
+  siteName: '',
+  icalRefreshMinutes: 60,
 }
 
 /** The jobs-queue task that materializes series up to the horizon, and its queue (docs/api.md §16.3). */
@@ -69,6 +71,7 @@ export const Settings: GlobalConfig = {
       validate: validateWebUrl,
       admin: { description: 'Base of permalinks (https://example.org). Empty: the server URL.' },
     },
+    { name: 'siteName', type: 'text', admin: { description: 'The name calendar applications give a subscribed feed. Empty: the host of the site URL.' } },
     {
       name: 'geolocRadiusKm',
       type: 'number',
@@ -118,6 +121,14 @@ export const Settings: GlobalConfig = {
       max: 10000,
       defaultValue: SETTINGS_DEFAULTS.icalMaxEvents,
       admin: { description: 'The most events of the list an iCalendar feed (events.ics) holds; the series they belong to come whole.' },
+    },
+    {
+      name: 'icalRefreshMinutes',
+      type: 'number',
+      min: 5,
+      max: 10080,
+      defaultValue: SETTINGS_DEFAULTS.icalRefreshMinutes,
+      admin: { description: 'How often calendar applications subscribed to a feed should read it again, in minutes.' },
     },
   ],
 }

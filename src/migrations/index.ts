@@ -9,6 +9,7 @@ import * as migration_20261125_042042_session from './20261125_042042_session';
 import * as migration_20261125_044854_import_sources from './20261125_044854_import_sources';
 import * as migration_20261125_091257_drafts_autosave from './20261125_091257_drafts_autosave';
 import * as migration_20261127_221421_import_fidelity from './20261127_221421_import_fidelity';
+import * as migration_20261127_230201_feed_name_refresh from './20261127_230201_feed_name_refresh';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261127_221421_import_fidelity.up,
     down: migration_20261127_221421_import_fidelity.down,
-    name: '20261127_221421_import_fidelity'
+    name: '20261127_221421_import_fidelity',
+  },
+  {
+    up: migration_20261127_230201_feed_name_refresh.up,
+    down: migration_20261127_230201_feed_name_refresh.down,
+    name: '20261127_230201_feed_name_refresh'
   },
 ];

@@ -314,7 +314,7 @@ describe('the event object', () => {
     expect({ ...item, venue: null, organizer: null }).toEqual({ ...withoutJsonLd, venue: null, organizer: null })
   })
 
-  it('closes json_ld with upstream’s status and attendance mode; nested objects carry no @context', async () => {
+  it('puts upstream’s attendance mode and status right after url; venues’ and organizers’ json_ld carry no @context', async () => {
     const { body } = await ns(`/events/${event.id}`)
     expect(Object.keys(body.json_ld)).toEqual([
       '@context',
@@ -322,14 +322,14 @@ describe('the event object', () => {
       'name',
       'description',
       'url',
+      'eventAttendanceMode',
+      'eventStatus',
       'startDate',
       'endDate',
       'location',
       'organizer',
       'offers',
       'performer',
-      'eventAttendanceMode',
-      'eventStatus',
     ])
     expect(body.json_ld).toMatchObject({
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
@@ -337,8 +337,8 @@ describe('the event object', () => {
     })
     expect(body.json_ld.location).not.toHaveProperty('@context')
     expect(body.json_ld.organizer).not.toHaveProperty('@context')
-    expect(body.venue.json_ld['@context']).toBe('http://schema.org')
-    expect(body.organizer[0].json_ld['@context']).toBe('http://schema.org')
+    expect(body.venue.json_ld).not.toHaveProperty('@context')
+    expect(body.organizer[0].json_ld).not.toHaveProperty('@context')
   })
 
   it('answers by slug with the same object as by id', async () => {
@@ -355,8 +355,14 @@ describe('json_ld', () => {
     const withSite = await createOrganizer({ name: `${tag} Hosts`, website: 'https://hosts.example/' })
     const created = await createEvent({ title: `${tag} Party`, start: '2031-04-02T10:00:00.000Z', organizers: [withSite.id] })
     const { body } = await ns(`/events/${created.id}`)
-    expect(body.json_ld.organizer).toEqual({ '@type': 'Person', name: `${tag} Hosts`, url: 'https://hosts.example/', sameAs: 'https://hosts.example/' })
-    expect(body.organizer[0].json_ld).toMatchObject({ '@context': 'http://schema.org', url: 'https://hosts.example/' })
+    expect(body.json_ld.organizer).toEqual({
+      '@type': 'Person',
+      name: `${tag} Hosts`,
+      description: '',
+      url: 'https://hosts.example/',
+      sameAs: 'https://hosts.example/',
+    })
+    expect(body.organizer[0].json_ld).toMatchObject({ '@type': 'Person', url: 'https://hosts.example/' })
     const withoutSite = await createOrganizer({ name: `${tag} Quiet` })
     expect((await ns(`/organizers/${withoutSite.id}`)).body.json_ld).not.toHaveProperty('url')
   })

@@ -268,7 +268,8 @@ describe('GET /organizers: event, has_events, only_with_upcoming', () => {
     const reply = await list({ search: tag, only_with_upcoming: 1 })
     expect(names(reply)).toEqual([`${tag} Upcoming newer`, `${tag} Upcoming older`])
     expectTotals(reply, 2, 1)
-    expect(splitUrl(reply.body.rest_url).params.only_with_upcoming).toBe('1')
+    // Upstream leaves it out of rest_url.
+    expect(splitUrl(reply.body.rest_url).params).not.toHaveProperty('only_with_upcoming')
     expect(names(await list({ search: lonely, only_with_upcoming: 1 }))).toEqual([])
   })
 
@@ -378,8 +379,8 @@ describe('GET /organizers/{id} and /organizers/by-slug/{slug}: the organizer obj
       website: 'https://jazz.example',
       email: 'hello@jazz.example',
       json_ld: expect.objectContaining({
-        '@context': 'http://schema.org',
         name: `${tag} Jazz Society`,
+        description: 'Jazz people',
         // Upstream's organizer json_ld links the organizer's website, not its page.
         url: 'https://jazz.example',
         telephone: '+1 415 555 0199',

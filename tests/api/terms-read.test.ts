@@ -134,7 +134,7 @@ describe('the term object', () => {
     expect((await ns(`/categories/${child.id}`, await asAdmin())).body._links).toEqual({
       self: [{ href: `${ROOT}/categories/${child.id}`, targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } }],
       collection: [{ href: `${ROOT}/categories` }],
-      up: [{ href: `${ROOT}/categories/${parent.id}` }],
+      up: [{ href: `${ROOT}/categories/${parent.id}`, embeddable: true }],
     })
     const { author } = await usersOfEveryRole()
     expect((await ns(`/tags/${eventTag.id}`, author.token)).body._links).toEqual({

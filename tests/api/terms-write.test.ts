@@ -249,7 +249,7 @@ describe('category parents', () => {
     expect(child.parent).toBe(parent.id)
     expect(child.urls).toEqual({ self: `${ROOT}/categories/${child.id}`, collection: `${ROOT}/categories`, up: `${ROOT}/categories/${parent.id}` })
     expect(child.url).toBe(`${BASE_URL}/events/category/${parent.slug}/${child.slug}/`)
-    expect(child._links).toEqual({ ...managerLinks('categories', child.id), up: [{ href: `${ROOT}/categories/${parent.id}` }] })
+    expect(child._links).toEqual({ ...managerLinks('categories', child.id), up: [{ href: `${ROOT}/categories/${parent.id}`, embeddable: true }] })
     const listed = await api(`/categories?parent=${parent.id}&hide_empty=false`)
     expect(listed.body.categories.map((term: { id: number }) => term.id)).toEqual([child.id])
 

@@ -1,14 +1,16 @@
 import type { Where } from 'payload'
 import { RevisionCache } from '../../database/revision'
 import { errorCodes, EVENTS } from '../../calendar/resources'
-import type { Event } from '../../payload-types'
+import type { Event, EventCategory, EventTag, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
-import { CALENDAR_MEDIA_TYPE, renderCalendar, type CalendarContents } from '../ical/calendar'
+import { CALENDAR_MEDIA_TYPE, renderCalendar, type CalendarContents, type FeedHeader } from '../ical/calendar'
 import { zoneOf } from '../ical/event'
+import { feedDescription } from '../ical/feed'
 import { planSeries, type SeriesPlan } from '../ical/series'
-import { eventQuery } from '../query/eventList'
-import { idBySlug } from '../query/read'
+import { eventQuery, type EventQuery } from '../query/eventList'
+import { findByIdsPerRevision, idBySlug } from '../query/read'
+import { resolveTermEntries } from '../query/terms'
 import { latestMemberStarts, visibleMembers, type SeriesMember } from '../query/seriesMembers'
 import { statusFilter } from '../query/status'
 import type { RestResult } from '../route'
@@ -83,18 +85,57 @@ async function withSeries(ctx: RestContext, page: EventPage, scope: SeriesScope)
 export async function eventFeed(ctx: RestContext, params: EventFeedParams): Promise<RestResult> {
   const max = ctx.settings.icalMaxEvents
   const query = await eventQuery(ctx, params, max)
+  const header = await feedHeader(ctx, params, query)
   const write = async () => {
     const listed = query.empty
       ? nothing()
       : await loadEvents(ctx, { where: query.where, sort: query.sort, page: 1, perPage: max, count: false, unlocking: params })
     const visibility: Where = { and: [{ hideFromListings: { not_equals: true } }, statusFilter(ctx, params.status).where] }
-    return renderCalendar(ctx, await withSeries(ctx, listed, { visibility, unlocking: params, withParents: true, withApart: false }))
+    const contents = await withSeries(ctx, listed, { visibility, unlocking: params, withParents: true, withApart: false })
+    return renderCalendar(ctx, contents, header)
   }
   // What an anonymous feed holds follows from the content's revision and these inputs alone (no password to try).
   const shared = !ctx.signedIn && params.password === undefined
-  const key = JSON.stringify([ctx.root, ctx.permalinkBase, ctx.language, max, query.empty, query.where])
+  const key = JSON.stringify([ctx.root, ctx.permalinkBase, ctx.language, max, query.empty, query.where, header])
   const body = shared ? await feedCache(ctx).get(ctx.revision, key, write) : await write()
   return { body, contentType: CALENDAR_MEDIA_TYPE }
+}
+
+/** The names of these records the caller may read, in the order asked. */
+async function namesOf<T extends { name: string }>(ctx: RestContext, collection: 'event-categories' | 'event-tags' | 'venues' | 'organizers', ids: number[]) {
+  const found = await findByIdsPerRevision<T>(ctx, collection, ids)
+  return ids.map((id) => found.get(id)?.name).filter((name): name is string => Boolean(name))
+}
+
+async function termNames<T extends { name: string }>(ctx: RestContext, collection: 'event-categories' | 'event-tags', entries: string[] | undefined) {
+  return entries ? namesOf<T>(ctx, collection, (await resolveTermEntries(ctx, collection, entries)).ids) : []
+}
+
+/**
+ * The feed's name (the site's: its setting, else its host), its filter in words in the request's
+ * language, and how often to read it again (docs/api.md §22). The records were read by the query
+ * already: these lookups are kept per revision.
+ */
+async function feedHeader(ctx: RestContext, params: EventFeedParams, query: EventQuery): Promise<FeedHeader> {
+  const [categories, tags, venues, organizers] = await Promise.all([
+    termNames<EventCategory>(ctx, 'event-categories', params.categories),
+    termNames<EventTag>(ctx, 'event-tags', params.tags),
+    namesOf<Venue>(ctx, 'venues', params.venue ?? []),
+    namesOf<Organizer>(ctx, 'organizers', params.organizer ?? []),
+  ])
+  // The window's days as the list echoes them, when the caller gave them.
+  const day = (param: 'start_date' | 'end_date') => (params[param] === undefined ? undefined : query.echo.find(([name]) => name === param)?.[1].slice(0, 10))
+  const description = feedDescription(ctx.language, {
+    categories,
+    tags,
+    venues,
+    organizers,
+    featured: params.featured,
+    search: params.search,
+    from: day('start_date'),
+    until: day('end_date'),
+  })
+  return { name: ctx.settings.siteName || new URL(ctx.permalinkBase).host, description, refreshMinutes: ctx.settings.icalRefreshMinutes }
 }
 
 /**

@@ -55,6 +55,7 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
   const perPage = pageSize(ctx, params.per_page)
   const and: Where[] = []
   const echo: [string, string][] = [['per_page', String(perPage)]]
+  const pagesOnly: [string, string][] = []
   if (params.search) {
     and.push(searchWhere(ctx, { name: 'name', localized: ['descriptionHtml', 'excerpt'], plain: searchPlain }, params.search))
     echo.push(['search', params.search])
@@ -79,7 +80,7 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
   }
   if (params.only_with_upcoming) {
     and.push(idIn(await linkedWithEvents(ctx.req, kind, { after: ctx.now, reader: ctx.actor })))
-    echo.push(['only_with_upcoming', '1'])
+    pagesOnly.push(['only_with_upcoming', '1'])
   }
   const status = statusFilter(ctx, params.status)
   and.push(status.where)
@@ -104,6 +105,7 @@ export async function listLinked(ctx: RestContext, kind: Kind, params: LinkedLis
     page: params.page,
     perPage,
     echo,
+    pagesOnly,
     pastEndCode: errorCodes(resource).pastLastPage,
     pastEndMessage: `The requested ${singular} archive page does not exist`,
   })

@@ -21,6 +21,8 @@ type ListPage = {
   perPage: number
   /** The effective query arguments but `page`, echoed in `rest_url` in this order. */
   echo: [string, string][]
+  /** Arguments upstream leaves out of `rest_url`, which the next and previous pages keep so that they stay filtered. */
+  pagesOnly?: [string, string][]
   /** Code of the 404 answered for a page past the end; terms answer an empty 200 instead. */
   pastEndCode?: string
   pastEndMessage?: string
@@ -52,7 +54,8 @@ export function listResult(list: ListPage): RestResult {
   const language: [string, string][] = ctx.requestedLanguage ? [['i18n_language', ctx.requestedLanguage]] : []
   const args = [...(list.termOrder ? [] : list.echo), ...language]
   // Upstream's `rest_url` starts with `page`; its next and previous URLs drop it and add it back last.
-  const at = (n: number) => withQuery(base, n > 1 ? [...args, ['page', String(n)]] : args)
+  const pageArgs = [...args, ...(list.pagesOnly ?? [])]
+  const at = (n: number) => withQuery(base, n > 1 ? [...pageArgs, ['page', String(n)]] : pageArgs)
   const restUrl = withQuery(base, list.termOrder ? language : [['page', String(page)], ...args])
   const next = page < totalPages ? at(page + 1) : undefined
   const previous = page > 1 ? at(page - 1) : undefined

@@ -1,4 +1,4 @@
-import ical from 'ical-generator'
+import ical, { escape, ICalCalendarMethod, type ICalEventData } from 'ical-generator'
 import { DateTime } from 'luxon'
 import { toLuxonZone } from '../../calendar/dates/zone'
 import type { Event } from '../../payload-types'
@@ -6,6 +6,7 @@ import type { RestContext } from '../context'
 import { idOf } from '../serialize/common'
 import type { Related } from '../serialize/related'
 import { eventData, zoneOf } from './event'
+import { ImagedEvent } from './image'
 import { ruleLines } from './rule'
 import { eventTimes } from './times'
 import type { SeriesPlan } from './series'
@@ -23,17 +24,25 @@ export type CalendarContents = {
 
 export const CALENDAR_MEDIA_TYPE = 'text/calendar; charset=utf-8'
 
+/** What a subscribed feed tells the calendar application about itself: its name, its filter in words, how often to read it. */
+export type FeedHeader = { name: string; description: string; refreshMinutes: number }
+
 /**
  * The iCalendar document (RFC 5545) of these events, written by ical-generator (docs/api.md §22): a
  * VTIMEZONE for each zone the events are written in, a VEVENT for each single event, and for each series
  * its first event's VEVENT with the rule, once, where its first event in the order appears, followed by
- * its exceptions.
+ * its exceptions. Published (METHOD:PUBLISH); a feed also says its name, its filter and how often to
+ * read it again.
  */
-export function renderCalendar(ctx: RestContext, contents: CalendarContents): string {
+export function renderCalendar(ctx: RestContext, contents: CalendarContents, feed?: FeedHeader): string {
   const calendar = ical({
     prodId: { company: new URL(ctx.root).host, product: 'cal-events', language: ctx.language.toUpperCase() },
+    method: ICalCalendarMethod.PUBLISH,
     timezone: { name: null, generator: vtimezoneOf },
+    // ical-generator writes the name and description as they are: TEXT must be escaped here.
+    ...(feed ? { name: escape(feed.name, false), description: escape(feed.description, false), ttl: feed.refreshMinutes * 60 } : {}),
   })
+  const add = (event: ICalEventData) => calendar.createEvent(new ImagedEvent(event, calendar))
   const byId = new Map(contents.events.map((event) => [event.id, event]))
   const data = (event: Event) => eventData(ctx, event, contents.related, contents.unlocked.has(event.id))
   const written = new Set<number>()
@@ -43,10 +52,10 @@ export function renderCalendar(ctx: RestContext, contents: CalendarContents): st
     written.add(parent.id)
     const zone = zoneOf(ctx, parent)
     const master = data(parent)
-    calendar.createEvent({ ...master, repeating: ruleLines(parent.recurrence ?? '', plan.recurrence, eventTimes(parent, zone), zone, plan.excluded) })
+    add({ ...master, repeating: ruleLines(parent.recurrence ?? '', plan.recurrence, eventTimes(parent, zone), zone, plan.excluded) })
     for (const [id, at] of plan.exceptions) {
       const exception = byId.get(id)
-      if (exception) calendar.createEvent({ ...data(exception), id: master.id, recurrenceId: DateTime.fromJSDate(at, { zone: toLuxonZone(zone) }) })
+      if (exception) add({ ...data(exception), id: master.id, recurrenceId: DateTime.fromJSDate(at, { zone: toLuxonZone(zone) }) })
     }
   }
   for (const event of contents.events) {
@@ -54,7 +63,7 @@ export function renderCalendar(ctx: RestContext, contents: CalendarContents): st
     const series = contents.plans.get(idOf(event.parent) ?? 0)
     if (own) writeSeries(own)
     else if (series && !series.apart.has(event.id)) writeSeries(series)
-    else calendar.createEvent(data(event))
+    else add(data(event))
   }
   return calendar.toString()
 }

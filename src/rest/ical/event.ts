@@ -2,7 +2,9 @@ import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-genera
 import type { Event, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { idOf, permalink } from '../serialize/common'
+import { serializeImage } from '../serialize/image'
 import type { Related } from '../serialize/related'
+import { uriValue } from './image'
 import { plainText } from './text'
 import { eventTimes } from './times'
 
@@ -79,12 +81,15 @@ export function eventData(ctx: RestContext, event: Event, related: Related, unlo
   if (event.hasPassword && !unlocked) return base
   const html = (event.descriptionHtml ?? '').trim()
   const text = html ? plainText(html) : (event.excerpt ?? '').trim()
+  const image = serializeImage(ctx, related.media.get(idOf(event.image) ?? 0))
   return {
     ...base,
     created: new Date(event.createdAt),
     description: text || html ? { plain: text, ...(html ? { html } : {}) } : null,
     location: location(related.venues.get(idOf(event.venue) ?? 0)),
     url: permalink(ctx, 'event', event.slug),
+    // The featured image, written again as IMAGE by `ImagedEvent`.
+    attachments: image ? [uriValue(String(image.url))] : [],
     categories: linked(event.categories, related.categories).map((category) => ({ name: category.name })),
     organizer: organizer(linked(event.organizers, related.organizers)),
     status: STATUS[event.status],

@@ -106,7 +106,7 @@ const TermLinks = named(
   z.object({
     self: z.array(z.object({ href: z.url(), targetHints: z.object({ allow: z.array(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])) }) })),
     collection: z.array(z.object({ href: z.url() })),
-    up: z.array(z.object({ href: z.url() })).optional(),
+    up: z.array(z.object({ href: z.url(), embeddable: z.literal(true) })).optional(),
   }),
 )
 
@@ -149,12 +149,14 @@ export const EmbeddedTerm = named(
 
 export const PlaceJsonLd = named(
   'PlaceJsonLd',
-  'schema.org Place of a venue (single reads only); empty values are left out. `@context` only on the venue’s own `json_ld`, not in an event’s `location`.',
+  'schema.org Place of a venue (single reads only), without `@context` (as upstream); empty values are left out but `description`.',
   z.looseObject({
-    '@context': z.literal('http://schema.org').optional(),
     '@type': z.literal('Place'),
-    name: z.string().optional(),
-    description: z.string().optional(),
+    name: z.string(),
+    description: z
+      .string()
+      .optional()
+      .describe('The excerpt, else the description as plain text (55 words at most); absent only for a protected one in an event.'),
     url: z.url(),
     address: z.looseObject({
       '@type': z.literal('PostalAddress'),
@@ -172,12 +174,14 @@ export const PlaceJsonLd = named(
 
 export const PersonJsonLd = named(
   'PersonJsonLd',
-  'schema.org Person of an organizer (single reads only); empty values are left out. `@context` only on the organizer’s own `json_ld`, not in an event’s `organizer`.',
+  'schema.org Person of an organizer (single reads only), without `@context` (as upstream); empty values are left out but `description`.',
   z.looseObject({
-    '@context': z.literal('http://schema.org').optional(),
     '@type': z.literal('Person'),
-    name: z.string().optional(),
-    description: z.string().optional(),
+    name: z.string(),
+    description: z
+      .string()
+      .optional()
+      .describe('The excerpt, else the description as plain text (55 words at most); absent only for a protected one in an event.'),
     url: z.url().optional().describe('The organizer’s website.'),
     telephone: z.string().optional(),
     email: z.string().optional(),
@@ -191,10 +195,12 @@ export const EventJsonLd = named(
   z.looseObject({
     '@context': z.literal('http://schema.org'),
     '@type': z.literal('Event'),
-    name: z.string(),
-    description: z.string(),
+    name: z.string().describe('The title; a private event’s starts with `Private: ` in the answer’s language, as WordPress titles it.'),
+    description: z.string().describe('The excerpt, else the description as plain text (55 words at most).'),
     image: z.url().optional(),
     url: z.url(),
+    eventAttendanceMode: z.literal('https://schema.org/OfflineEventAttendanceMode'),
+    eventStatus: z.literal('https://schema.org/EventScheduled'),
     startDate: z.string().describe('ISO 8601 with the event zone’s offset.'),
     endDate: z.string(),
     location: PlaceJsonLd.optional(),
@@ -211,8 +217,6 @@ export const EventJsonLd = named(
       })
       .optional(),
     performer: z.literal('Organization'),
-    eventAttendanceMode: z.literal('https://schema.org/OfflineEventAttendanceMode'),
-    eventStatus: z.literal('https://schema.org/EventScheduled'),
   }),
 )
 

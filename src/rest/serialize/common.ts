@@ -2,6 +2,8 @@ import type { PermalinkKind } from '../../options'
 import type { RestContext } from '../context'
 import { wallClockOfInstant } from '../../calendar/dates/format'
 import { permalinkUrl } from '../../calendar/permalinks'
+import { messagesOf } from '../../i18n/messages'
+import { plainText } from '../ical/text'
 
 /** A relationship value as Payload returns it at depth 0 or deeper: the related id either way. */
 export function idOf(value: unknown): number | undefined {
@@ -47,7 +49,29 @@ export function permalink(ctx: RestContext, kind: PermalinkKind, slug: string | 
   return permalinkUrl(ctx.permalinkBase, ctx.calendar.permalinks[kind], slug)
 }
 
-/** A top-level schema.org object names its vocabulary; objects nested in it do not. */
+/** A schema.org `name`: a private item's title says so, as WordPress's `get_the_title()` writes it, in the answer's language. */
+export function schemaName(ctx: RestContext, doc: { status: string }, name: string): string {
+  return doc.status === 'private' ? messagesOf(ctx.language).privateTitle(name) : name
+}
+
+/** WordPress trims an excerpt it makes from the content to this many words, then adds `EXCERPT_MORE`. */
+const EXCERPT_WORDS = 55
+const EXCERPT_MORE = ' […]'
+
+/**
+ * A schema.org `description`: the excerpt, else the description as plain text, its words on one line
+ * and trimmed to an excerpt's length, as WordPress makes an excerpt from the content.
+ */
+export function schemaDescription(excerpt: string | null | undefined, html: string | null | undefined): string {
+  const written = (excerpt ?? '').trim()
+  if (written) return written
+  const words = plainText(html ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+  return words.length > EXCERPT_WORDS ? words.slice(0, EXCERPT_WORDS).join(' ') + EXCERPT_MORE : words.join(' ')
+}
+
+/** The event's own `json_ld` names its vocabulary; objects nested in it, and venues' and organizers' own, do not (as upstream). */
 export function withSchemaContext<T extends object>(object: T) {
   return { '@context': 'http://schema.org', ...object }
 }

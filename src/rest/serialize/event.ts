@@ -3,7 +3,7 @@ import type { RestContext } from '../context'
 import { dateDetails, isoStartOfDay, isoWithOffset, wallClockOfInstant } from '../../calendar/dates/format'
 import { zoneAbbr } from '../../calendar/dates/zone'
 import { servedWebUrl } from '../../calendar/webUrl'
-import { excerptHtml, globalIds, idOf, permalink, postDates, withSchemaContext } from './common'
+import { excerptHtml, globalIds, idOf, permalink, postDates, schemaDescription, schemaName, withSchemaContext } from './common'
 import { customFieldsOf } from './customFields'
 import type { CurrencyPosition } from '../../calendar/cost'
 import { costDetails, offerPrice, renderCost } from './cost'
@@ -123,17 +123,19 @@ function eventJsonLd(ctx: RestContext, event: Event, related: Related) {
   const venue = related.venues.get(idOf(event.venue) ?? 0)
   const organizer = linked(event.organizers, related.organizers)[0]
   // A protected venue or organizer shows its name only, in json_ld as in its own object.
-  const place = venue && (venue.hasPassword ? { '@type': 'Place', name: venue.name } : venueJsonLd(ctx, venue))
-  const host = organizer && (organizer.hasPassword ? { '@type': 'Person', name: organizer.name } : organizerJsonLd(organizer))
+  const place = venue && (venue.hasPassword ? { '@type': 'Place', name: schemaName(ctx, venue, venue.name) } : venueJsonLd(ctx, venue))
+  const host = organizer && (organizer.hasPassword ? { '@type': 'Person', name: schemaName(ctx, organizer, organizer.name) } : organizerJsonLd(ctx, organizer))
   const image = serializeImage(ctx, related.media.get(idOf(event.image) ?? 0))
   const price = offerPrice(event.cost ?? [])
   const url = permalink(ctx, 'event', event.slug)
   return withSchemaContext({
     '@type': 'Event',
-    name: event.title ?? '',
-    description: (event.excerpt ?? '').trim(),
+    name: schemaName(ctx, event, event.title ?? ''),
+    description: schemaDescription(event.excerpt, event.descriptionHtml),
     ...(image ? { image: image.url } : {}),
     url,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
     startDate: isoWithOffset(new Date(event.start), zone),
     endDate: isoWithOffset(new Date(event.end), zone),
     ...(place ? { location: place } : {}),
@@ -153,7 +155,5 @@ function eventJsonLd(ctx: RestContext, event: Event, related: Related) {
         }
       : {}),
     performer: 'Organization',
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    eventStatus: 'https://schema.org/EventScheduled',
   })
 }

@@ -1,26 +1,29 @@
 import { servedWebUrl } from '../../calendar/webUrl'
 import type { Organizer } from '../../payload-types'
 import type { RestContext } from '../context'
-import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty, withSchemaContext } from './common'
+import { excerptHtml, globalIds, idOf, permalink, postDates, schemaDescription, schemaName, withoutEmpty } from './common'
 import { extraKeysOf } from './customFields'
 import { serializeImage } from './image'
 import type { Related } from './related'
 import type { LinkedOptions } from './venue'
 
 /**
- * schema.org Person of an organizer, without `@context` (added by the organizer's own `json_ld`, not by an
- * event's `organizer`). Its `url` is the organizer's website, as upstream's, not the permalink.
+ * schema.org Person of an organizer, without `@context`, in its own `json_ld` as in an event's
+ * `organizer` (as upstream). Its `url` is the organizer's website, as upstream's, not the permalink.
  */
-export function organizerJsonLd(organizer: Organizer) {
-  return withoutEmpty({
+export function organizerJsonLd(ctx: RestContext, organizer: Organizer) {
+  return {
     '@type': 'Person',
-    name: organizer.name,
-    description: organizer.excerpt ?? '',
-    url: servedWebUrl(organizer.website),
-    telephone: organizer.phone,
-    email: organizer.email,
-    sameAs: servedWebUrl(organizer.website),
-  })
+    name: schemaName(ctx, organizer, organizer.name),
+    // Always present, as upstream's, even empty.
+    description: schemaDescription(organizer.excerpt, organizer.descriptionHtml),
+    ...withoutEmpty({
+      url: servedWebUrl(organizer.website),
+      telephone: organizer.phone,
+      email: organizer.email,
+      sameAs: servedWebUrl(organizer.website),
+    }),
+  }
 }
 
 /** The organizer object of docs/api.md §3.4: empty fields omitted, content withheld while locked. */
@@ -43,7 +46,7 @@ export function serializeOrganizer(ctx: RestContext, organizer: Organizer, relat
       website: shown && servedWebUrl(shown.website),
       email: shown?.email,
       ...(shown ? extraKeysOf(ctx, 'organizers', shown as unknown as Record<string, unknown>) : {}),
-      json_ld: options.single && shown ? withSchemaContext(organizerJsonLd(shown)) : undefined,
+      json_ld: options.single && shown ? organizerJsonLd(ctx, shown) : undefined,
     }),
     ...globalIds(ctx, organizer.id),
   }

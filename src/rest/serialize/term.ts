@@ -52,7 +52,8 @@ export function termLinks(ctx: RestContext, kind: TermKind, term: Term, allow: r
   return {
     self: [{ href: urls.self, targetHints: { allow } }],
     collection: [{ href: urls.collection }],
-    ...(urls.up ? { up: [{ href: urls.up }] } : {}),
+    // WordPress marks a term's parent embeddable (`_embed` would include it).
+    ...(urls.up ? { up: [{ href: urls.up, embeddable: true }] } : {}),
   }
 }
 

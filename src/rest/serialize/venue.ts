@@ -1,32 +1,35 @@
 import { servedWebUrl } from '../../calendar/webUrl'
 import type { Venue } from '../../payload-types'
 import type { RestContext } from '../context'
-import { excerptHtml, globalIds, idOf, permalink, postDates, withoutEmpty, withSchemaContext } from './common'
+import { excerptHtml, globalIds, idOf, permalink, postDates, schemaDescription, schemaName, withoutEmpty } from './common'
 import { extraKeysOf } from './customFields'
 import { serializeImage } from './image'
 import type { Related } from './related'
 
 export type LinkedOptions = { single?: boolean; unlocked?: boolean }
 
-/** schema.org Place of a venue, without `@context`: the venue's own `json_ld` adds it, an event's `location` does not. */
+/** schema.org Place of a venue, without `@context`, in its own `json_ld` as in an event's `location` (as upstream). */
 export function venueJsonLd(ctx: RestContext, venue: Venue) {
-  return withoutEmpty({
+  return {
     '@type': 'Place',
-    name: venue.name,
-    description: venue.excerpt ?? '',
-    url: permalink(ctx, 'venue', venue.slug),
-    address: withoutEmpty({
-      '@type': 'PostalAddress',
-      streetAddress: venue.address,
-      addressLocality: venue.city,
-      addressRegion: venue.stateprovince,
-      postalCode: venue.zip,
-      addressCountry: venue.country,
+    name: schemaName(ctx, venue, venue.name),
+    // Always present, as upstream's, even empty.
+    description: schemaDescription(venue.excerpt, venue.descriptionHtml),
+    ...withoutEmpty({
+      url: permalink(ctx, 'venue', venue.slug),
+      address: withoutEmpty({
+        '@type': 'PostalAddress',
+        streetAddress: venue.address,
+        addressLocality: venue.city,
+        addressRegion: venue.stateprovince,
+        postalCode: venue.zip,
+        addressCountry: venue.country,
+      }),
+      geo: venue.geoLat != null && venue.geoLng != null ? { '@type': 'GeoCoordinates', latitude: venue.geoLat, longitude: venue.geoLng } : undefined,
+      telephone: venue.phone,
+      sameAs: servedWebUrl(venue.website),
     }),
-    geo: venue.geoLat != null && venue.geoLng != null ? { '@type': 'GeoCoordinates', latitude: venue.geoLat, longitude: venue.geoLng } : undefined,
-    telephone: venue.phone,
-    sameAs: servedWebUrl(venue.website),
-  })
+  }
 }
 
 /**
@@ -60,7 +63,7 @@ export function serializeVenue(ctx: RestContext, venue: Venue, related: Related,
       geo_lat: shown?.geoLat,
       geo_lng: shown?.geoLng,
       ...(shown ? extraKeysOf(ctx, 'venues', shown as unknown as Record<string, unknown>) : {}),
-      json_ld: options.single && shown ? withSchemaContext(venueJsonLd(ctx, shown)) : undefined,
+      json_ld: options.single && shown ? venueJsonLd(ctx, shown) : undefined,
     }),
     show_map: locked ? null : venue.showMap !== false,
     show_map_link: locked ? null : venue.showMapLink !== false,
