@@ -78,3 +78,28 @@ export async function pruneLoginFailures(payload: Payload, forgetSeconds: number
   )
   return rows.length
 }
+
+/** A subject's failures within the last `forgetSeconds` and how long ago the last was (s), if any: a read, no lock. */
+export async function failuresOf(payload: Payload, subject: string, forgetSeconds: number): Promise<{ failures: number; ago: number } | undefined> {
+  const [row] = await rawQuery<{ failures: number; ago: number }>(
+    payload,
+    sql`select failures, extract(epoch from now() - last_failure)::float8 as ago from calendar_login_failures
+         where subject = ${subject} and last_failure > now() - make_interval(secs => ${forgetSeconds})`,
+  )
+  return row
+}
+
+/** Counts one more failure for a subject, in one statement; a count older than `forgetSeconds` starts again. */
+export async function recordFailure(payload: Payload, subject: string, forgetSeconds: number): Promise<void> {
+  await rawQuery(
+    payload,
+    sql`insert into calendar_login_failures (subject, failures, last_failure) values (${subject}, 1, now())
+        on conflict (subject) do update set
+          failures = case when calendar_login_failures.last_failure < now() - make_interval(secs => ${forgetSeconds}) then 1 else calendar_login_failures.failures + 1 end,
+          last_failure = now()`,
+  )
+}
+
+export async function clearFailures(payload: Payload, subject: string): Promise<void> {
+  await rawQuery(payload, sql`delete from calendar_login_failures where subject = ${subject}`)
+}
