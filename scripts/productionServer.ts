@@ -35,7 +35,7 @@ export const DEFAULT_SEMI_SPACE_MB = 8
 /**
  * The server's environment. V8 sizes its heap from the machine, not from the work: on 24 GiB the
  * loaded server kept 450–620 MB resident, and 245–276 MB at the same throughput under this ceiling
- * (bench, issue 8), because it collects sooner. A NODE_OPTIONS that already sets one wins.
+ * (the benchmark), because it collects sooner. A NODE_OPTIONS that already sets one wins.
  */
 export function productionServerEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const given = env.NODE_OPTIONS ?? ''

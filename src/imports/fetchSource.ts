@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http'
 import { AnswerTooLarge, FetchError, guardedGet, type GuardedAnswer } from '../network/guardedGet'
-import { importGuard, namingTheSwitch } from './guard'
+import { importGuard, REFUSED_NOTE } from './guard'
 import { maxAnswerBytes, maxRunBytes, requestDeadlineMs, type ReadBudget } from './limits'
 
 export { FetchError }
@@ -42,11 +42,11 @@ export async function fetchOk(url: string, options: FetchOptions = {}): Promise<
     headers,
     deadlineMs: requestDeadlineMs(),
     maxBytes: byRun ? budget.left : maxAnswerBytes(),
-    notes: { deadline: 'IMPORT_REQUEST_SECONDS', size: byRun ? `what is left of the run's IMPORT_MAX_RUN_MB` : 'IMPORT_MAX_ANSWER_MB' },
+    notes: { refused: REFUSED_NOTE, deadline: 'IMPORT_REQUEST_SECONDS', size: byRun ? `what is left of the run's IMPORT_MAX_RUN_MB` : 'IMPORT_MAX_ANSWER_MB' },
   }).catch((error: unknown) => {
     // An answer cut off at the run's last bytes spends them: the run reads nothing more.
     if (byRun && error instanceof AnswerTooLarge) budget.left = 0
-    throw error instanceof FetchError && !(error instanceof AnswerTooLarge) ? new FetchError(namingTheSwitch(error.message)) : error
+    throw error
   })
   if (budget) budget.left -= Buffer.byteLength(answer.body)
   if (answer.status >= 200 && answer.status < 300) return answer

@@ -11,7 +11,7 @@ import { renderDescriptionHtml } from '../collections/fields/descriptionHtml'
 import { htmlToRichText } from '../collections/fields/richText'
 import { inUnitedStates } from '../collections/hooks/stateProvince'
 import { ImageDownloadError, mediaFromUrl } from '../collections/mediaFromUrl'
-import { namingTheSwitch } from './guard'
+import { REFUSED_NOTE } from './guard'
 import type { EventItem, ImportKind, ItemRef, OrganizerItem, SourceItem, TermItem, VenueItem } from './items'
 import { createLocal, localByName, localExists, mappedLocal, type ItemContext, type StoredItem } from './localItems'
 import { findMapping, recordMapping } from './mapping'
@@ -190,9 +190,9 @@ async function image(ctx: ItemContext, value: string): Promise<number> {
   }
   let id: number
   try {
-    id = await mediaFromUrl(ctx.req, value, ctx.origins, { allowPrivate: ctx.allowPrivateImages })
+    id = await mediaFromUrl(ctx.req, value, ctx.origins, { allowPrivate: ctx.allowPrivateImages, refusedNote: REFUSED_NOTE })
   } catch (error) {
-    if (error instanceof ImageDownloadError) throw new ItemError(`image: ${namingTheSwitch(error.message)}`)
+    if (error instanceof ImageDownloadError) throw new ItemError(`image: ${error.message}`)
     throw error
   }
   await recordMapping(ctx.req, ctx.source, 'image', value, { localId: id, hash: null })

@@ -12,7 +12,7 @@ import { exclusively } from '../database/exclusive'
 import { inTransaction } from '../database/transaction'
 import { siteSettings } from '../globals/siteSettings'
 import { calendarRuntime } from '../options'
-import { importAllowsPrivate } from './guard'
+import { importAllowsPrivate, REFUSED_NOTE } from './guard'
 import { changes, creationData, ItemError, payloadData, translationData } from './itemData'
 import { IMPORT_KINDS, type ImportKind, type ImportSource, type SourceItem } from './items'
 import { COLLECTION, createLocal, localState, matchLocal, readLocal, updateLocal, type ItemContext } from './localItems'
@@ -132,7 +132,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
 async function prefetchItemImage(ctx: ItemContext, item: SourceItem): Promise<void> {
   const image = 'image' in item ? item.image : undefined
   if (typeof image === 'string' && /^https?:\/\//i.test(image) && !(await findMapping(ctx.req, ctx.source, 'image', image)))
-    await prefetchImage(ctx.req, image, { allowPrivate: ctx.allowPrivateImages })
+    await prefetchImage(ctx.req, image, { allowPrivate: ctx.allowPrivateImages, refusedNote: REFUSED_NOTE })
 }
 
 /** The events a source imported before and no longer yields go to the trash (a series' first event takes its occurrences). */

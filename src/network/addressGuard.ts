@@ -38,6 +38,13 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')
 }
 
+/** The guard would not connect: the address is private, loopback or link-local, or the name has none. */
+export class RefusedAddress extends Error {
+  constructor() {
+    super('refused address')
+  }
+}
+
 /** The checks of one kind of outgoing request; `allowPrivate` is read on each request, as the environment may say. */
 export type AddressGuard = {
   /** For `http(s).request({ lookup })`: checks the address actually connected to, so DNS cannot change between check and use. */
@@ -52,7 +59,7 @@ export function addressGuard(allowPrivate: () => boolean): AddressGuard {
       lookup(hostname, { all: true })
         .then((addresses) => {
           const refused = !allowPrivate() && addresses.some((entry) => isPrivateAddress(entry.address))
-          if (refused || !addresses.length) return callback(new Error('refused address'), '', 4)
+          if (refused || !addresses.length) return callback(new RefusedAddress(), '', 4)
           if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses)
           callback(null, addresses[0]!.address, addresses[0]!.family)
         })

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { AddressGuard } from './addressGuard'
+import { RefusedAddress, type AddressGuard } from './addressGuard'
 
 export type GuardedGetOptions = {
   guard: AddressGuard
@@ -9,12 +9,15 @@ export type GuardedGetOptions = {
   deadlineMs?: number
   maxBytes?: number
   maxRedirects?: number
-  /** Said after a limit's message: the setting that lifts it. */
-  notes?: { deadline?: string; size?: string }
+  /** Said after a limit's or a refusal's message: the setting that lifts it. */
+  notes?: { deadline?: string; size?: string; refused?: string }
 }
 
-/** An answer read whole: where it came from after redirects, its status, headers and text. */
-export type GuardedAnswer = { url: string; status: number; headers: http.IncomingHttpHeaders; body: string }
+/** An answer read whole: where it came from after redirects, its status, headers and bytes. */
+export type GuardedBytes = { url: string; status: number; headers: http.IncomingHttpHeaders; data: Buffer }
+
+/** The same answer as text (UTF-8). */
+export type GuardedAnswer = Omit<GuardedBytes, 'data'> & { body: string }
 
 /** Why a GET got no answer to read: the message names the URL and says what happened. */
 export class FetchError extends Error {}
@@ -22,10 +25,13 @@ export class FetchError extends Error {}
 /** The answer was over the size the caller allows. */
 export class AnswerTooLarge extends FetchError {}
 
+/** The address guard refused a hop's address. */
+export class AddressRefused extends FetchError {}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 function describe(error: Error & { code?: string }, url: URL): string {
-  if (error.message === 'refused address') return `${url.host} is a private, loopback or link-local address, which is refused`
+  if (error instanceof RefusedAddress) return `${url.host} is a private, loopback or link-local address, which is refused`
   if (error.code === 'ECONNREFUSED') return `nothing answers at ${url.host} (connection refused)`
   if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return `${url.hostname} is not a known host name`
   return error.message || error.code || 'failed'
@@ -40,6 +46,12 @@ function describe(error: Error & { code?: string }, url: URL): string {
  * `deadlineMs` in all, however steadily the server drips.
  */
 export async function guardedGet(target: string, options: GuardedGetOptions): Promise<GuardedAnswer> {
+  const { data, ...answer } = await guardedGetBytes(target, options)
+  return { ...answer, body: data.toString('utf8') }
+}
+
+/** `guardedGet` for binary answers (images): the body as it came. */
+export async function guardedGetBytes(target: string, options: GuardedGetOptions): Promise<GuardedBytes> {
   const { guard, deadlineMs = 60_000, maxBytes = 20 * 1024 * 1024, maxRedirects = 5, notes = {} } = options
   const until = Date.now() + deadlineMs
   const late = `no complete answer within ${Math.round(deadlineMs / 1000)} s${notes.deadline ? ` (${notes.deadline})` : ''}`
@@ -54,11 +66,13 @@ export async function guardedGet(target: string, options: GuardedGetOptions): Pr
   for (let hop = 0; ; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError(`${url.href}: only http and https URLs are read`)
     const redirected = hop > 0 ? ` (redirected from ${target})` : ''
-    if (guard.refusesLiteral(url)) throw new FetchError(`GET ${url.href}${redirected}: ${describe(new Error('refused address'), url)}`)
+    const refused = `GET ${url.href}${redirected}: ${describe(new RefusedAddress(), url)}${notes.refused ? ` (${notes.refused})` : ''}`
+    if (guard.refusesLiteral(url)) throw new AddressRefused(refused)
     const headers = { ...options.headers }
     if (url.origin !== origin) delete headers.Authorization
     // No `cause`: a refused connection here is the source's, and must not read as the database's (connectionErrors.ts searches causes).
     const answer = await once(url, { guard, headers, until, late, maxBytes, large }).catch((error: Error) => {
+      if (error instanceof RefusedAddress) throw new AddressRefused(refused)
       const Kind = error instanceof AnswerTooLarge ? AnswerTooLarge : FetchError
       throw new Kind(`GET ${url.href}${redirected}: ${describe(error, url)}`)
     })
@@ -71,7 +85,7 @@ export async function guardedGet(target: string, options: GuardedGetOptions): Pr
 
 type Hop = { guard: AddressGuard; headers: Record<string, string>; until: number; late: string; maxBytes: number; large: string }
 
-function once(url: URL, hop: Hop): Promise<GuardedAnswer> {
+function once(url: URL, hop: Hop): Promise<GuardedBytes> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http
     const settle =
@@ -86,7 +100,7 @@ function once(url: URL, hop: Hop): Promise<GuardedAnswer> {
       const status = response.statusCode ?? 0
       if (REDIRECTS.has(status)) {
         response.resume()
-        return done({ url: url.href, status, headers: response.headers, body: '' })
+        return done({ url: url.href, status, headers: response.headers, data: Buffer.alloc(0) })
       }
       if (Number(response.headers['content-length']) > hop.maxBytes) return request.destroy(new AnswerTooLarge(hop.large))
       const chunks: Buffer[] = []
@@ -96,7 +110,7 @@ function once(url: URL, hop: Hop): Promise<GuardedAnswer> {
         if (size > hop.maxBytes) request.destroy(new AnswerTooLarge(hop.large))
         else chunks.push(chunk)
       })
-      response.on('end', () => done({ url: url.href, status, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
+      response.on('end', () => done({ url: url.href, status, headers: response.headers, data: Buffer.concat(chunks) }))
       response.on('error', fail)
     })
     const deadline = setTimeout(() => request.destroy(new Error(hop.late)), Math.max(0, hop.until - Date.now()))

@@ -15,6 +15,7 @@ import { errorResponse, RestError } from './http/errors'
 import { parseQuery } from './http/query'
 import { limitRate } from './rateLimit'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
+import { REQUEST_ID_HEADER } from './requestId'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
 
@@ -45,7 +46,7 @@ function compile(route: AnyRoute): CompiledRoute {
 // Compiled once at start-up, in table order.
 const COMPILED = ROUTES.map(compile)
 
-const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, Content-Disposition, ${REPLAYED_HEADER}, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After`
+const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, Content-Disposition, ${REPLAYED_HEADER}, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, ${REQUEST_ID_HEADER}`
 const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 const anonymousMaxAge = Number(process.env.CACHE_MAX_AGE || 0)
 

@@ -104,6 +104,19 @@ async function send(req: PayloadRequest, hook: Webhook, row: ChangeRow, action: 
  * and an item that was never public is passed over.
  */
 async function deliverTo(req: PayloadRequest, hook: Webhook, now: Date): Promise<{ delivered: number; failed: number }> {
+  const progress = { delivered: 0 }
+  try {
+    return await deliverBatch(req, hook, now, progress)
+  } catch (error) {
+    // An endpoint deleted while its changes were on their way takes its delivery log along, so the
+    // next log line or cursor fails: there is nothing left to record, and nothing went wrong.
+    const still = await req.payload.count({ collection: 'webhooks', where: { id: { equals: hook.id } }, overrideAccess: true, req })
+    if (still.totalDocs === 0) return { delivered: progress.delivered, failed: 0 }
+    throw error
+  }
+}
+
+async function deliverBatch(req: PayloadRequest, hook: Webhook, now: Date, progress: { delivered: number }): Promise<{ delivered: number; failed: number }> {
   const rows = await changesAfter(req.payload, hook.cursor || '0', BATCH, hook.types ?? undefined)
   if (!rows.length) return { delivered: 0, failed: 0 }
   const actionOf = await changeActions(req, null, rows)
@@ -138,6 +151,7 @@ async function deliverTo(req: PayloadRequest, hook: Webhook, now: Date): Promise
     }
     cursor = row.seq
     delivered++
+    progress.delivered = delivered
     hook.failures = 0
   }
   await req.payload.update({

@@ -1,5 +1,5 @@
 /**
- * The namespace as a whole (issue 7, docs/api.md §1, §13, §14): the index, the OpenAPI 3.1 document at
+ * The namespace as a whole (docs/api.md §1, §13, §14): the index, the OpenAPI 3.1 document at
  * /doc (valid, typed by openapi-typescript, complete, and true to the answers), the reference page,
  * the per-language roots, ETags and Cache-Control, and CORS.
  */

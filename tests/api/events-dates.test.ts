@@ -162,7 +162,7 @@ describe('relative bounds', () => {
   it('drop the default window: ends_after + starts_before find events overlapping the span, far in the future', async () => {
     const reply = await list({ search: tag, ends_after: '2031-12-31', starts_before: '2032-01-02' })
     expect(reply.status).toBe(200)
-    // Upstream snaps every relative bound to 23:59:59 of its day, starts_before included (§5.2).
+    // Upstream snaps every relative bound to 23:59:59 of its day, starts_before included (docs/api.md §4.2).
     expect(titles(reply)).toEqual([`${tag} multi-day`, `${tag} new year`, `${tag} second`])
     expect(splitUrl(reply.body.rest_url)).toEqual({
       base: LIST,

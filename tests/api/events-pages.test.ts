@@ -1,5 +1,5 @@
 /**
- * Pages of filtered event lists (issue 23): every page of a filter, asked one after the other as a
+ * Pages of filtered event lists: every page of a filter, asked one after the other as a
  * website pages through them, holds the events the whole list holds at that place, with the same
  * totals; a page past the last is the upstream 404. The first page of a filter counts its matches;
  * later pages know the total (kept per content revision), read few matches from the matches

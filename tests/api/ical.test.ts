@@ -1,5 +1,5 @@
 /**
- * iCalendar feeds and files (issue 19, docs/api.md §22): `/events.ics` holds what `/events` lists,
+ * iCalendar feeds and files (docs/api.md §22): `/events.ics` holds what `/events` lists,
  * `/events/{id}.ics` one event (a series' first event: the series). Every answer is read back with
  * ical.js, a parser that owes nothing to the writer; series are expanded there and compared with the
  * namespace's own occurrences.

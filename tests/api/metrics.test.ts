@@ -124,6 +124,14 @@ describe('request ids', () => {
     expect(new Set(ids).size).toBe(ids.length)
   })
 
+  it('are readable by a browser script on another origin, on made and kept answers', async () => {
+    const url = `${BASE_URL}${NS}/categories?search=${unique('x')}`
+    for (let round = 0; round < 2; round++) {
+      const exposed = ((await get(url)).headers.get('access-control-expose-headers') ?? '').split(',').map((name) => name.trim().toLowerCase())
+      expect(exposed).toContain('x-request-id')
+    }
+  })
+
   it('keep a short safe id the caller sent, and replace any other', async () => {
     const url = `${BASE_URL}${NS}/categories?search=${unique('i')}`
     // The second is a kept answer: it must carry its own request's id, not the first one's.

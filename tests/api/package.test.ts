@@ -1,5 +1,5 @@
 /**
- * The calendar as an npm package (issue 17): `npm run build:package`, `npm pack`, then a real
+ * The calendar as an npm package: `npm run build:package`, `npm pack`, then a real
  * `npm install` of the tarball into a scratch app, and the bare app's config run on what that install
  * holds, over HTTP. The scratch app lives under this repository's `.data/`, so Node finds Payload and
  * React by walking up to this repository's node_modules: it stands for an app that already has them,

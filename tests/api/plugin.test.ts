@@ -1,5 +1,5 @@
 /**
- * The calendar as a plugin in a developer's own, bare Payload app (issue 10): extra fields round-trip
+ * The calendar as a plugin in a developer's own, bare Payload app: extra fields round-trip
  * through the namespace and are validated by their Payload type, /doc documents them, the
  * developer's hook runs, only the chosen languages exist, and the namespace lives where asked.
  */

@@ -1,5 +1,5 @@
 /**
- * Every read path of the namespace answers in at most three database queries once warm (issue 23),
+ * Every read path of the namespace answers in at most three database queries once warm,
  * whatever `per_page`, for anonymous and signed-in readers alike (the test server reports
  * `X-Query-Count`). Each request is a URL of its own (`_`, as jQuery's cache buster), so the count is
  * that of an answer made, never one the anonymous answer cache kept (answer-cache.test.ts).

@@ -1,5 +1,5 @@
 /**
- * Regression tests for the attack classes the upstream API and Payload have had (issue 9):
+ * Regression tests for the attack classes the upstream API and Payload have had:
  * SQL injection through filters and orders; password-protected and unpublished content leaking
  * through lists, embeds, by-slug routes, Payload's REST (`?locale=all`, population) and GraphQL;
  * contributors editing or trashing others' items; tokens still valid after logout; server-side

@@ -1,5 +1,5 @@
 /**
- * Read side of categories and tags (docs/api.md §3.5 a, §12.2, §12.3, §13; docs/api.md §3, §4.5, §10):
+ * Read side of categories and tags (docs/api.md §3.5, §8, §10, §13):
  * `GET /categories`, `GET /tags` with their parameters, `GET /categories/{id}`, `GET /tags/{id}`,
  * the endpoint term shape key for key, counts of published events, and languages.
  */

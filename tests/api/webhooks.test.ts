@@ -155,6 +155,28 @@ describe('a delivery', () => {
     ])
   }, 60_000)
 
+  it('ends quietly when its endpoint is deleted while a change is on its way', async () => {
+    let hookId = 0
+    let deleted = 0
+    const server = http.createServer((request, response) => {
+      request.resume()
+      request.on('end', async () => {
+        if (!deleted) deleted = (await call(`/api/webhooks/${hookId}`, { method: 'DELETE', token: admin })).status
+        response.writeHead(200).end()
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    servers.push(server)
+    hookId = (await register(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`)).id
+    await createEventAs(admin, { status: 'publish' })
+    for (let pass = 0; pass < 5 && !deleted; pass++) {
+      const reply = await call('/api/webhooks/deliver', { method: 'POST', token: admin })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    }
+    expect(deleted).toBe(200)
+    expect((await call(`/api/webhooks/${hookId}`, { token: admin })).status).toBe(404)
+  })
+
   it('does not follow redirects, and turns the endpoint off after too many failures in a row', async () => {
     const hook = await receiver()
     const { id } = await register(hook.url, { types: ['event'] })

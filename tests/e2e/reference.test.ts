@@ -1,5 +1,5 @@
 /**
- * The interactive API reference in a real Chromium (issue 7): the page renders /doc with Swagger UI
+ * The interactive API reference in a real Chromium: the page renders /doc with Swagger UI
  * served by this server, the events list operation opens and shows its parameters, and no request
  * leaves the machine (no CDN, no validator badge, no telemetry).
  */

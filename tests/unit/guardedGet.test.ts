@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addressGuard, type AddressGuard } from '../../src/network/addressGuard'
-import { FetchError, guardedGet } from '../../src/network/guardedGet'
+import { AddressRefused, FetchError, guardedGet, guardedGetBytes } from '../../src/network/guardedGet'
 
 let server: Server
 let base: string
@@ -54,6 +54,19 @@ describe('guardedGet', () => {
       /localhost:\d+ is a private, loopback or link-local address, which is refused/,
     )
     expect(seen['/ok']).toBe('JWT x')
+  })
+
+  it('says a refusal by its type, with the setting that lifts it, at the literal and at the connection', async () => {
+    for (const path of ['/to-private', '/to-loopback-name']) {
+      const failure = guardedGet(`${base}${path}`, { guard, notes: { refused: 'set SWITCH=true' } })
+      await expect(failure).rejects.toThrow(AddressRefused)
+      await expect(failure).rejects.toThrow(/which is refused \(set SWITCH=true\)$/)
+    }
+  })
+
+  it('gives binary answers as they came', async () => {
+    const answer = await guardedGetBytes(`${base}/ok`, { guard })
+    expect(answer.data.equals(Buffer.from('fine'))).toBe(true)
   })
 
   it('stops redirect loops', async () => {

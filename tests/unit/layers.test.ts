@@ -15,10 +15,10 @@ const LAYERS: { name: string; folders: string[] }[] = [
   { name: 'core', folders: ['calendar', 'i18n'] },
   { name: 'infrastructure', folders: ['database', 'network'] },
   { name: 'model', folders: ['collections', 'globals', 'options.ts', 'migrations', 'payload-types.ts'] },
-  { name: 'doors', folders: ['rest', 'ical', 'imports', 'webhooks', 'components'] },
+  { name: 'doors', folders: ['rest', 'imports', 'webhooks', 'components'] },
   { name: 'assembly', folders: ['plugin.ts', 'app', 'proxy.ts', 'seed'] },
 ]
-const DOORS = ['rest', 'ical', 'imports', 'webhooks']
+const DOORS = ['rest', 'imports', 'webhooks', 'components']
 
 function sources(folder: string): string[] {
   // Dot folders hold data (bench/.datasets, bench/.profiles), not sources.
@@ -53,17 +53,51 @@ function resolve(from: string, specifier: string): string | undefined {
   return undefined
 }
 
-/** Runtime and type imports alike: a type import up a layer couples the layers all the same. */
+/** The path aliases of tsconfig.json (`cal-events/rsc`, `@payload-config`...), to the files they name. */
+const ALIASES = new Map(
+  Object.entries(
+    (JSON.parse(readFileSync(path.join(repository, 'tsconfig.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions
+      .paths,
+  ).map(([alias, [target]]) => [alias, path.resolve(repository, target!)]),
+)
+
+/**
+ * Every module a text names: `import … from`, `export … from`, side-effect `import '…'` and dynamic
+ * `import('…')`; runtime and type imports alike (a type import up a layer couples the layers all the
+ * same). Package names are left out, aliases are kept.
+ */
+function specifiersOf(text: string): string[] {
+  const written = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g),
+    ...text.matchAll(/(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g),
+    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((match) => match[1]!)
+  return written.filter((specifier) => specifier.startsWith('.') || ALIASES.has(specifier))
+}
+
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8')
-  const found = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]/g)].map((match) => match[1]!)
-  return found.map((specifier) => resolve(file, specifier)).filter((target): target is string => Boolean(target))
+  return specifiersOf(readFileSync(file, 'utf8'))
+    .map((specifier) => ALIASES.get(specifier) ?? resolve(file, specifier))
+    .filter((target): target is string => Boolean(target))
 }
 
 const files = sources(src)
 const graph = new Map(files.map((file) => [file, importsOf(file).filter((target) => target.startsWith(src))]))
 
 describe('layers', () => {
+  it('see every way a module names another', () => {
+    const text = [
+      "import { a } from './static'",
+      "import type { B } from '../typed'",
+      "export { c } from './reexported'",
+      "import './side-effect'",
+      "const lazy = await import('./dynamic')",
+      "import { RecurrenceField } from 'cal-events/client'",
+      "import { z } from 'zod'",
+    ].join('\n')
+    expect(specifiersOf(text).sort()).toEqual(['../typed', './dynamic', './reexported', './side-effect', './static', 'cal-events/client'])
+  })
+
   it('no module imports from a layer above its own', () => {
     const upward = [...graph].flatMap(([file, targets]) =>
       targets.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),

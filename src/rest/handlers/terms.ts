@@ -94,7 +94,7 @@ export async function listTerms(ctx: RestContext, terms: TermResource, params: T
         limit: perPage,
         pagination: false,
       }),
-      // Upstream counts the matches past the last page too (§12.2); once per content revision.
+      // Upstream counts the matches past the last page too (docs/api.md §8); once per content revision.
       revisionCache(ctx.req.payload).get(
         ctx.revision,
         `term-total:${terms.collection}:${ctx.language}:${readerKey(ctx)}:${JSON.stringify(where)}`,

@@ -20,7 +20,7 @@ function schemaFor(field: CustomField): z.ZodType {
 
 /**
  * The developers' fields that a write sent, read by their Payload type: a number field refuses
- * "abc" with a 400 naming it (issue 10), before anything is written.
+ * "abc" with a 400 naming it, before anything is written.
  */
 export function readCustomFields(
   ctx: RestContext,

@@ -93,8 +93,8 @@ export function excerptHtml(excerpt: string | null | undefined): string {
 }
 
 /**
- * `{ a: '', b: null, c: 'x' }` → `{ c: 'x' }`: venues and organizers omit every empty field (upstream
- * §10.1). A number 0 is a value (a coordinate on the equator); the author "0" means none.
+ * `{ a: '', b: null, c: 'x' }` → `{ c: 'x' }`: venues and organizers omit every empty field, as
+ * upstream's do (docs/api.md §3.3, §3.4). A number 0 is a value (a coordinate on the equator); the author "0" means none.
  */
 export function withoutEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
   const kept: Record<string, unknown> = {}
