@@ -45,30 +45,40 @@ function inNamespace(path: string, root: string): boolean {
 const signedInWrite = (request: IncomingMessage) =>
   request.method !== 'GET' && request.method !== 'HEAD' && Boolean(namespaceFacts()?.signedIn(request.headers))
 
-/** Requests of one kind: how many are in flight, and how many the instance completes a second. */
+/**
+ * Requests of one kind: how many are in flight, and how many the instance completes a second while
+ * it has some in flight. Measured over busy time only, so an idle spell does not lower the bound;
+ * until a first second of it is measured, `minInFlight` are let in.
+ */
 function lane(queueSeconds: number, minInFlight: number) {
   let inFlight = 0
-  let windowStart = Date.now()
+  /** Busy time (ms) and completions since the rate was last measured; `busySince` while some are in flight. */
+  let busyMs = 0
+  let busySince = 0
   let completedInWindow = 0
   let ratePerSecond = 0
   const completed = () => {
-    inFlight--
     completedInWindow++
-    const now = Date.now()
-    if (now - windowStart >= RATE_WINDOW_MS) {
-      const measured = (completedInWindow * 1000) / (now - windowStart)
-      // Smoothed, so one slow second does not halve the bound at once.
-      ratePerSecond = ratePerSecond ? 0.5 * ratePerSecond + 0.5 * measured : measured
-      windowStart = now
-      completedInWindow = 0
+    if (--inFlight === 0) {
+      busyMs += Date.now() - busySince
+      busySince = 0
     }
+    const busy = busyMs + (busySince ? Date.now() - busySince : 0)
+    if (busy < RATE_WINDOW_MS) return
+    const measured = (completedInWindow * 1000) / busy
+    // Smoothed, so one slow second does not halve the bound at once.
+    ratePerSecond = ratePerSecond ? 0.5 * ratePerSecond + 0.5 * measured : measured
+    busyMs = 0
+    if (busySince) busySince = Date.now()
+    completedInWindow = 0
   }
   return {
     /** True when the request is let in; it then counts until its answer ends. */
     enter(response: ServerResponse): boolean {
-      // A new request waits for those in flight: about inFlight / rate, kept within the queue bound.
-      if (inFlight >= Math.max(minInFlight, Math.ceil(ratePerSecond * queueSeconds))) return false
-      inFlight++
+      // A new request would wait about inFlight / rate: kept within the queue bound, and at least one is let in.
+      const limit = ratePerSecond ? Math.max(1, Math.ceil(ratePerSecond * queueSeconds)) : minInFlight
+      if (inFlight >= limit) return false
+      if (inFlight++ === 0) busySince = Date.now()
       response.once('close', completed)
       return true
     },
