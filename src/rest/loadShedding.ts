@@ -47,8 +47,8 @@ const signedInWrite = (request: IncomingMessage) =>
 
 /**
  * Requests of one kind: how many are in flight, and how many the instance completes a second while
- * it has some in flight. Measured over busy time only, so an idle spell does not lower the bound;
- * until a first second of it is measured, `minInFlight` are let in.
+ * it has some in flight. Measured over busy time only, so an idle spell does not lower the bound.
+ * Never fewer than `minInFlight` are let in, so a cold instance is not starved.
  */
 function lane(queueSeconds: number, minInFlight: number) {
   let inFlight = 0
@@ -75,9 +75,8 @@ function lane(queueSeconds: number, minInFlight: number) {
   return {
     /** True when the request is let in; it then counts until its answer ends. */
     enter(response: ServerResponse): boolean {
-      // A new request would wait about inFlight / rate: kept within the queue bound, and at least one is let in.
-      const limit = ratePerSecond ? Math.max(1, Math.ceil(ratePerSecond * queueSeconds)) : minInFlight
-      if (inFlight >= limit) return false
+      // A new request would wait about inFlight / rate: kept within the queue bound.
+      if (inFlight >= Math.max(minInFlight, Math.ceil(ratePerSecond * queueSeconds))) return false
       if (inFlight++ === 0) busySince = Date.now()
       response.once('close', completed)
       return true
