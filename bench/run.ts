@@ -5,7 +5,7 @@
  * (h) varies every request, as many readers of a calendar do, and (i) is a signed-in editor's. Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
  * (10k only, 5 s) `--scenarios a,e,f` (a subset) `--recurring` (half the events are occurrences of
  * weekly series) `--tcp` (the app reaches PostgreSQL over loopback TCP, not its Unix socket). Besides the table: (a) on the smallest and the largest dataset taking turns (issue 23's p50 ratio), the first list after a write, the creation of a daily series
- * of 730 occurrences, and 500 connections for 30 s against the list, then against varied lists (load shedding). Prints a table
+ * of 730 occurrences, and 500 connections for 30 s on the list, varied lists, the editor's list and signed-in writes (load shedding, bench/overload.ts). Prints a table
  * and adds it on top of bench/results/<date>.md.
  */
 import autocannon from 'autocannon'
@@ -18,6 +18,8 @@ import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS, SERVER_BUNDLE 
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { generateDataset } from './dataset'
+import { overloadNotes, overloadScenarios } from './overload'
+import { percentile } from './percentile'
 import { dayOffset, pathsDrawnBy, variedList } from './varied'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -34,8 +36,6 @@ const overTcp = args.includes('--tcp')
 const CONNECTIONS = 32
 /** The namespace's event list, which most scenarios load or load below. */
 const EVENT_LIST = '/api/cal/events/v1/events'
-/** The overload scenario: more connections than an instance serves within SHED_QUEUE_MS. */
-const OVERLOAD = { connections: 500, seconds: 30 }
 
 /** `rps` counts the answers served (2xx, 304); `refused` the other answers by status, and transport errors under 0. */
 type Row = { size: number; scenario: string; rps: number; p50: number; p99: number; refused: Record<number, number>; rssMb: number; queries: number }
@@ -47,15 +47,6 @@ const countOf = (refused: Record<number, number>) => Object.values(refused).redu
  * Counts a load run's answers by status as they arrive: the latencies of those served (2xx, 304), the
  * others by status. `counting` off leaves a warm-up out.
  */
-/**
- * The latency below which a share `q` of the answers served came, in ms to a tenth: autocannon's own
- * percentiles are whole milliseconds and count refusals too, too coarse for the p50 ratio of issue 23.
- */
-function percentile(latencies: number[], q: number): number {
-  const sorted = [...latencies].sort((a, b) => a - b)
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0) * 10) / 10
-}
-
 function responseTally() {
   const tally = { counting: true, served: [] as number[], refused: {} as Record<number, number> }
   const setupClient = (client: autocannon.Client) =>
@@ -71,8 +62,6 @@ function responseTally() {
 const afterWrite: [size: number, ms: number][] = []
 /** Per size, what a daily series of 730 occurrences costs through the namespace, in seconds. */
 const seriesFigures: [size: number, create: number, retitle: number][] = []
-/** Per size and load ((a) one list, (h) varied lists), under 500 connections: the p99 of the answers served (2xx), the share shed (503), RSS. */
-const overload: [size: number, load: string, servedP99: number, shedShare: number, served: number, rssMb: number][] = []
 
 function start(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
@@ -199,25 +188,6 @@ async function seriesCreation(base: string): Promise<[create: number, retitle: n
   return [created.seconds, retitled.seconds]
 }
 
-/** 500 connections for 30 s: what the served answers cost, how many were shed, and memory. */
-async function overloadRun({ url, next }: Target, pid: number): Promise<[servedP99: number, shedShare: number, served: number, rssMb: number]> {
-  const { tally, setupClient } = responseTally()
-  let rssMb = 0
-  const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
-  await autocannon({
-    url,
-    requests: next ? pathsDrawnBy(next) : undefined,
-    connections: OVERLOAD.connections,
-    duration: OVERLOAD.seconds,
-    timeout: 30,
-    setupClient,
-  })
-  clearInterval(sampler)
-  const served = tally.served.length
-  const shed = tally.refused[503] ?? 0
-  return [Math.round(percentile(tally.served, 0.99)), Math.round((shed / Math.max(1, served + countOf(tally.refused))) * 1000) / 10, served, rssMb]
-}
-
 const datasetDirectory = (size: number) => path.join(root, 'bench', '.datasets', String(size))
 
 /** The built app on a port of its own, against `database`, as production runs it. */
@@ -280,11 +250,8 @@ async function benchSize(size: number): Promise<Row[]> {
     }
     if (!only || only.includes('a.')) afterWrite.push([size, await listAfterWrite(scenarios[0]![1].url, db, sample.id)])
     if (!only || only.includes('s.')) seriesFigures.push([size, ...(await seriesCreation(base))])
-    // The same list again and again (kept answers serve it), then lists that vary with every request (each one made).
-    if (!only || only.includes('o.')) {
-      overload.push([size, '(a)', ...(await overloadRun(scenarios[0]![1], app.pid!))])
-      overload.push([size, '(h)', ...(await overloadRun(scenarios.find(([name]) => name.startsWith('h.'))![1], app.pid!))])
-    }
+    if (!only || only.includes('o.'))
+      await overloadScenarios({ size, base, editor: editor?.Authorization ?? (await editorAuthorization(base)), adminToken: await adminToken(base), db })
     await stop(floor)
     await db.end()
   } finally {
@@ -376,10 +343,7 @@ function targets(rows: Row[]): string[] {
     )
   for (const [size, create, retitle] of seriesFigures)
     notes.push(`daily series of 730 occurrences at ${size.toLocaleString('en')}: created in ${create} s, parent retitled in ${retitle} s`)
-  for (const [size, load, p99, share, served, rss] of overload)
-    notes.push(
-      `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on ${load} at ${size.toLocaleString('en')}: p99 of the ${served} answers served ${p99} ms (target < 1000), ${share}% shed with 503, RSS ${rss} MB`,
-    )
+  notes.push(...overloadNotes())
   if (afterWrite.length) notes.push(`first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`)
   notes.push(
     `largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ 300 MB); errors: ${rows.reduce((n, r) => n + countOf(r.refused), 0)}`,

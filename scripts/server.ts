@@ -1,9 +1,9 @@
 /**
  * The production HTTP server: Next's request handler (the admin, Payload's APIs, the namespace)
- * behind the load-shedding gate (src/rest/loadShedding.ts), which refuses a namespace request an
- * overloaded instance cannot serve in time before any routing work, and the front door
- * (src/rest/frontDoor.ts), which serves anonymous answers the namespace has made at the current
- * revision again without Next, and hands the namespace's other GETs to it without Next's router. Each
+ * behind the front door (src/rest/frontDoor.ts), which serves anonymous answers the namespace has made
+ * at the current revision again without Next, and the load-shedding gate (src/rest/loadShedding.ts),
+ * which refuses a namespace request an overloaded instance cannot make in time before any routing
+ * work; the namespace's other GETs are handed to it without Next's router. Each
  * request is first given its id and counted (src/rest/observed.ts), and `/metrics` is answered there. `npm start`, the tests, the
  * benchmarks and the fault run all start the app through it, bundled into the build
  * (scripts/productionServer.ts: `node .next/calendar-server.mjs <port> [host]`).
@@ -36,10 +36,10 @@ async function main(): Promise<void> {
   const serve = (request: http.IncomingMessage, response: http.ServerResponse) => {
     // Before anything reads them: what a client forged is gone, and the front door takes the read rate limit from the address the namespace does.
     Object.assign(request.headers, forwardingHeaders(request.headers, request.socket.remoteAddress, hops))
-    if (!gate.admit(request, response)) return
     front
       .serve(request, response)
-      .then((served) => served || passToNamespace(request, response, origin, turns))
+      // Kept answers are served whatever the load; the gate holds what would be made.
+      .then((served) => served || !gate.admit(request, response) || passToNamespace(request, response, origin, turns))
       .then(
         (served) => served || void handle(request, response),
         () => void handle(request, response),

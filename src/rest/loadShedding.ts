@@ -6,21 +6,25 @@ import { errorResponse, RestError } from './http/errors'
 import { metrics } from './metrics'
 
 /**
- * Bounds how long a request waits in this instance (docs/operations.md): when more namespace requests
- * are in flight than the instance serves in `SHED_QUEUE_MS`, a new one is answered 503
- * `rest_overloaded` at once instead of queueing for seconds. The rate served is measured, so the bound
- * follows the machine and the query mix. Per instance by nature: it protects this process's event
- * loop and connection pool. Signed-in writes are never shed, and only the namespace is.
+ * Bounds how long a request waits in this instance (docs/operations.md): when a new namespace request
+ * would wait longer than `SHED_QUEUE_MS` behind those in flight, it is answered 503 `rest_overloaded`
+ * at once instead of queueing for seconds. The wait is foreseen from the rate at which the instance
+ * completes requests of the same kind (Little's law: in flight over rate served), measured, so the
+ * bound follows the machine and the query mix. Per instance by nature: it protects this process's
+ * event loop and connection pool. Only the namespace is gated.
+ *
+ * Kept answers (the front door) never reach it: they cost microseconds, and counted beside made ones
+ * (milliseconds) they raised the measured rate until nothing made was ever refused. Made reads and
+ * signed-in writes each have a lane of their own, with their own rate, so that neither's cost sets the
+ * other's bound and a flood of reads never crowds out an editor's write.
  *
  * It runs in the HTTP server in front of Next (scripts/server.ts), before any routing: a refusal
  * costs microseconds, where one refused inside the namespace's pipeline cost the router's and
  * Payload's work (about 2 ms), and a flood of refusals then starved the requests being served.
  */
 export type LoadGate = {
-  /** Called with each request: false when it was refused (and answered); otherwise it is counted until its answer ends. */
+  /** Called with each request the front door did not serve: false when it was refused (and answered); otherwise it is counted until its answer ends. */
   admit(request: IncomingMessage, response: ServerResponse): boolean
-  /** What the instance accepts in flight now. */
-  limit(): number
 }
 
 const RATE_WINDOW_MS = 1000
@@ -34,56 +38,74 @@ function inNamespace(path: string, root: string): boolean {
 }
 
 /**
- * Signed-in editors' writes go through whatever the load: they are few, and what the site is for.
- * Signed in means a token this site signed (`signedToken.ts`), not any `Authorization` header, which
- * anyone can send to jump the queue; an API key's writes are shed like anonymous ones, since checking
- * one costs a query.
+ * Signed-in editors' writes wait in their own lane: they are few, and what the site is for. Signed in
+ * means a token this site signed (`signedToken.ts`), not any `Authorization` header, which anyone can
+ * send to jump the queue; an API key's writes wait with the reads, since checking one costs a query.
  */
-const priority = (request: IncomingMessage) => request.method !== 'GET' && request.method !== 'HEAD' && Boolean(namespaceFacts()?.signedIn(request.headers))
+const signedInWrite = (request: IncomingMessage) =>
+  request.method !== 'GET' && request.method !== 'HEAD' && Boolean(namespaceFacts()?.signedIn(request.headers))
+
+/**
+ * Requests of one kind: how many are in flight, and how many the instance completes a second while
+ * it has some in flight. Measured over busy time only, so an idle spell does not lower the bound.
+ * Never fewer than `minInFlight` are let in, so a cold instance is not starved.
+ */
+function lane(queueSeconds: number, minInFlight: number) {
+  let inFlight = 0
+  /** Busy time (ms) and completions since the rate was last measured; `busySince` while some are in flight. */
+  let busyMs = 0
+  let busySince = 0
+  let completedInWindow = 0
+  let ratePerSecond = 0
+  const completed = () => {
+    completedInWindow++
+    if (--inFlight === 0) {
+      busyMs += Date.now() - busySince
+      busySince = 0
+    }
+    const busy = busyMs + (busySince ? Date.now() - busySince : 0)
+    if (busy < RATE_WINDOW_MS) return
+    const measured = (completedInWindow * 1000) / busy
+    // Smoothed, so one slow second does not halve the bound at once.
+    ratePerSecond = ratePerSecond ? 0.5 * ratePerSecond + 0.5 * measured : measured
+    busyMs = 0
+    if (busySince) busySince = Date.now()
+    completedInWindow = 0
+  }
+  return {
+    /** True when the request is let in; it then counts until its answer ends. */
+    enter(response: ServerResponse): boolean {
+      // A new request would wait about inFlight / rate: kept within the queue bound.
+      if (inFlight >= Math.max(minInFlight, Math.ceil(ratePerSecond * queueSeconds))) return false
+      if (inFlight++ === 0) busySince = Date.now()
+      response.once('close', completed)
+      return true
+    },
+  }
+}
 
 export function loadGate(options: { queueMs: number; minInFlight: number; namespaceRoot?: string }): LoadGate {
   const root = options.namespaceRoot ?? `/api/${DEFAULT_NAMESPACE}`
   const queueSeconds = options.queueMs / 1000
-  let inFlight = 0
-  let windowStart = Date.now()
-  let completedInWindow = 0
-  let ratePerSecond = 0
+  const made = lane(queueSeconds, options.minInFlight)
+  const writes = lane(queueSeconds, options.minInFlight)
   // The refusal is the same every time: rendered once, in the contract's envelope.
   const refusal = errorResponse(RestError.overloaded(), { 'Cache-Control': 'no-store', 'Access-Control-Expose-Headers': 'Retry-After' })
   const refusalHeaders = Object.fromEntries(refusal.headers)
   const refusalBody = refusal.text()
-
-  const completed = () => {
-    inFlight--
-    completedInWindow++
-    const now = Date.now()
-    if (now - windowStart >= RATE_WINDOW_MS) {
-      const measured = (completedInWindow * 1000) / (now - windowStart)
-      // Smoothed, so one slow second does not halve the bound at once.
-      ratePerSecond = ratePerSecond ? 0.5 * ratePerSecond + 0.5 * measured : measured
-      windowStart = now
-      completedInWindow = 0
-    }
-  }
-  const limit = () => Math.max(options.minInFlight, Math.ceil(ratePerSecond * queueSeconds))
   const { shed } = metrics()
 
   return {
-    limit,
     admit(request, response) {
       if (queueSeconds <= 0 || !inNamespace(request.url ?? '/', root)) return true
-      if (!priority(request) && inFlight >= limit()) {
-        shed.inc()
-        void refusalBody.then((body) => {
-          response.writeHead(503, refusalHeaders)
-          response.end(body)
-        })
-        request.resume()
-        return false
-      }
-      inFlight++
-      response.once('close', completed)
-      return true
+      if ((signedInWrite(request) ? writes : made).enter(response)) return true
+      shed.inc()
+      void refusalBody.then((body) => {
+        response.writeHead(503, refusalHeaders)
+        response.end(body)
+      })
+      request.resume()
+      return false
     },
   }
 }
