@@ -17,8 +17,11 @@ import pg from 'pg'
 import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS, SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { adminOpenings, type AdminFigure } from './admin'
 import { generateDataset } from './dataset'
+import { importSpeed, type ImportFigure } from './imports'
 import { dayOffset, pathsDrawnBy, variedList } from './varied'
+import { statements, withStatementCounts, writeRequests, writeTargets } from './writes'
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -34,6 +37,8 @@ const overTcp = args.includes('--tcp')
 const CONNECTIONS = 32
 /** The namespace's event list, which most scenarios load or load below. */
 const EVENT_LIST = '/api/cal/events/v1/events'
+/** The peak resident set a scenario may reach (issue 37's target), in MB: above it, the table flags the row. */
+const RSS_TARGET_MB = 256
 /** The overload scenario: more connections than an instance serves within SHED_QUEUE_MS. */
 const OVERLOAD = { connections: 500, seconds: 30 }
 
@@ -71,6 +76,10 @@ function responseTally() {
 const afterWrite: [size: number, ms: number][] = []
 /** Per size, what a daily series of 730 occurrences costs through the namespace, in seconds. */
 const seriesFigures: [size: number, create: number, retitle: number][] = []
+/** Per size, import speed (q): from a live site, from a 10,000-event .ics. */
+const importFigures: [size: number, ImportFigure][] = []
+/** Per size, the admin's pages in Chromium (v). */
+const adminFigures: [size: number, AdminFigure][] = []
 /** Per size and load ((a) one list, (h) varied lists), under 500 connections: the p99 of the answers served (2xx), the share shed (503), RSS. */
 const overload: [size: number, load: string, servedP99: number, shedShare: number, served: number, rssMb: number][] = []
 
@@ -113,18 +122,29 @@ async function transactions(db: pg.Client): Promise<number> {
   return Number(rows[0].n)
 }
 
-/** What a scenario loads: one URL, or a request made afresh each time (`next`), with headers. */
-type Target = { url: string; headers?: Record<string, string>; next?: () => string }
+/**
+ * What a scenario loads: one URL, or a request made afresh each time (`next`, or autocannon's
+ * `requests` for writes), with headers; `queries` counts what the database was asked (transactions
+ * by default: a read's statements each are one).
+ */
+type Target = {
+  url: string
+  headers?: Record<string, string>
+  next?: () => string
+  requests?: autocannon.Request[]
+  queries?: (db: pg.Client) => Promise<number>
+}
 
 async function measure(target: Target, pid: number, db: pg.Client): Promise<Omit<Row, 'size' | 'scenario'>> {
-  const { url, headers, next } = target
+  const { url, headers, next, queries = transactions } = target
   const { tally, setupClient } = responseTally()
-  const options = { url, headers, requests: next ? pathsDrawnBy(next) : undefined, connections: CONNECTIONS, setupClient }
-  tally.counting = false
-  await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) })
-  const before = await transactions(db)
+  const options = { url, headers, requests: target.requests ?? (next ? pathsDrawnBy(next) : undefined), connections: CONNECTIONS, setupClient }
+  // The peak of the whole scenario, its warm-up included.
   let rssMb = 0
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
+  tally.counting = false
+  await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) })
+  const before = await queries(db)
   tally.counting = true
   const result = await autocannon({ ...options, duration })
   tally.counting = false
@@ -132,7 +152,7 @@ async function measure(target: Target, pid: number, db: pg.Client): Promise<Omit
   clearInterval(sampler)
   // Statistics reach pg_stat_database when backends go idle: give them a moment.
   await new Promise((resolve) => setTimeout(resolve, 1500))
-  const after = await transactions(db)
+  const after = await queries(db)
   return {
     rps: Math.round(tally.served.length / duration),
     p50: percentile(tally.served, 0.5),
@@ -157,11 +177,13 @@ async function listAfterWrite(url: string, db: pg.Client, eventId: number): Prom
   return Math.round(times.sort((a, b) => a - b)[2]!)
 }
 
+const BENCH_ADMIN = { email: 'bench@calendar.test', password: 'bench-password-1' }
+
 /** The administrator of the benchmark's database, registered on first use. */
 async function adminToken(base: string): Promise<string> {
-  const credentials = { email: 'bench@calendar.test', password: 'bench-password-1' }
-  await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
-  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  const json = { 'Content-Type': 'application/json' }
+  await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: json, body: JSON.stringify(BENCH_ADMIN) })
+  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: json, body: JSON.stringify(BENCH_ADMIN) })
   return ((await login.json()) as { token: string }).token
 }
 
@@ -221,10 +243,14 @@ async function overloadRun({ url, next }: Target, pid: number): Promise<[servedP
 const datasetDirectory = (size: number) => path.join(root, 'bench', '.datasets', String(size))
 
 /** The built app on a port of its own, against `database`, as production runs it. */
-async function startApp(database: EmbeddedDatabase): Promise<{ app: ChildProcess; port: number; env: NodeJS.ProcessEnv }> {
+async function startApp(
+  database: EmbeddedDatabase,
+  settings: Record<string, string> = {},
+): Promise<{ app: ChildProcess; port: number; env: NodeJS.ProcessEnv }> {
   const port = await freePort()
   const env = productionServerEnv({
     ...process.env,
+    ...settings,
     ...WITHOUT_RATE_LIMITS,
     // As `npm start` reaches its embedded database; `--tcp`: over loopback TCP, as a server elsewhere is reached.
     DATABASE_URL: overTcp ? database.url : database.socketUrl,
@@ -235,8 +261,55 @@ async function startApp(database: EmbeddedDatabase): Promise<{ app: ChildProcess
   return { app: start(...serverCommand(port, '127.0.0.1'), env), port, env }
 }
 
+/**
+ * Imports (q) into an empty calendar of its own (a cluster and an app beside the dataset's), from the
+ * dataset's app at `site` and from an iCalendar file.
+ */
+async function importRuns(size: number, site: string): Promise<void> {
+  const directory = path.join(root, 'bench', '.datasets', 'import-destination')
+  const database = await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
+  const { app, port } = await startApp(database, { IMPORT_ALLOW_PRIVATE: 'true' })
+  try {
+    const base = `http://127.0.0.1:${port}`
+    await waitForHealth(base, 180_000)
+    for (const figure of await importSpeed(base, `JWT ${await adminToken(base)}`, `${site}/api/cal/events/v1`)) importFigures.push([size, figure])
+  } finally {
+    await stop(app)
+    await database.stop()
+  }
+}
+
+/** Events created and retitled (w) through the namespace by an editor, and by the write floor. */
+async function writeRows(size: number, base: string, db: pg.Client, env: NodeJS.ProcessEnv, pid: number, authorization: string): Promise<Row[]> {
+  const floorPort = await freePort()
+  const floor = start(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'writeFloor.ts')], { ...env, PORT: String(floorPort) })
+  const rows: Row[] = []
+  try {
+    await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000)
+    const targets = await writeTargets(db)
+    for (const [scenario, url, path, writer, as] of [
+      ['w. create event, editor', base, EVENT_LIST, pid, authorization],
+      ['w. create event, write floor', `http://127.0.0.1:${floorPort}`, '/events', floor.pid!, undefined],
+      ['w. update event, editor', base, EVENT_LIST, pid, authorization],
+      ['w. update event, write floor', `http://127.0.0.1:${floorPort}`, '/events', floor.pid!, undefined],
+    ] as const) {
+      const requests = writeRequests(scenario.startsWith('w. create') ? 'create' : 'update', path, targets, as)
+      const row = { size, scenario, ...(await measure({ url, requests, queries: statements }, writer, db)) }
+      console.error(JSON.stringify(row))
+      rows.push(row)
+    }
+  } finally {
+    await stop(floor)
+  }
+  return rows
+}
+
 async function benchSize(size: number): Promise<Row[]> {
-  const database = await startEmbeddedDatabase({ directory: datasetDirectory(size), fresh: true, unsafeFast: true })
+  const selected = (name: string) => !only || only.some((prefix) => name.startsWith(prefix))
+  const directory = datasetDirectory(size)
+  const fresh = await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
+  // Queries per write are PostgreSQL's own count, which needs its statistics loaded before anyone connects.
+  const database = selected('w.') ? await withStatementCounts(fresh, directory) : fresh
   const { app, port, env } = await startApp(database)
   const rows: Row[] = []
   try {
@@ -254,8 +327,7 @@ async function benchSize(size: number): Promise<Row[]> {
     const base = `http://127.0.0.1:${port}`
     const window = `start_date=${dayOffset(0, 1)}&end_date=${dayOffset(0, 3)}`
     const payloadWindow = `where[status][equals]=publish&where[startLocal][greater_than_equal]=${dayOffset(-1)}%2000:00:00&where[endLocal][less_than_equal]=${dayOffset(0, 24)}%2023:59:59`
-    const selected = (name: string) => !only || only.some((prefix) => name.startsWith(prefix))
-    const editor = selected('i.') ? { Authorization: await editorAuthorization(base) } : undefined
+    const editor = selected('i.') || selected('w.') ? { Authorization: await editorAuthorization(base) } : undefined
     const scenarios: [string, Target, number][] = [
       ['a. namespace /events', { url: `${base}${EVENT_LIST}` }, app.pid!],
       ['b. /events window + category', { url: `${base}${EVENT_LIST}?${window}&categories=3` }, app.pid!],
@@ -278,6 +350,10 @@ async function benchSize(size: number): Promise<Row[]> {
       console.error(JSON.stringify(row))
       rows.push(row)
     }
+    if (editor && selected('w.')) rows.push(...(await writeRows(size, base, db, env, app.pid!, editor.Authorization)))
+    // A site import copies the whole dataset: measured on the run's smallest.
+    if (selected('q.') && size === Math.min(...sizes)) await importRuns(size, base)
+    if (selected('v.')) for (const figure of await adminOpenings(base, BENCH_ADMIN, sample.id)) adminFigures.push([size, figure])
     if (!only || only.includes('a.')) afterWrite.push([size, await listAfterWrite(scenarios[0]![1].url, db, sample.id)])
     if (!only || only.includes('s.')) seriesFigures.push([size, ...(await seriesCreation(base))])
     // The same list again and again (kept answers serve it), then lists that vary with every request (each one made).
@@ -337,9 +413,11 @@ async function inTurns(compared: number[]): Promise<void> {
 }
 
 function table(rows: Row[]): string {
-  const lines = ['| events | scenario | served/s | p50 ms | p99 ms | errors | RSS MB | queries/req |', '|---:|---|---:|---:|---:|---:|---:|---:|']
-  for (const r of rows)
-    lines.push(`| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${countOf(r.refused)} | ${r.rssMb} | ${r.queries} |`)
+  const lines = ['| events | scenario | served/s | p50 ms | p99 ms | errors | peak RSS MB | queries/req |', '|---:|---|---:|---:|---:|---:|---:|---:|']
+  for (const r of rows) {
+    const rss = r.rssMb > RSS_TARGET_MB ? `**${r.rssMb} > ${RSS_TARGET_MB}**` : String(r.rssMb)
+    lines.push(`| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${countOf(r.refused)} | ${rss} | ${r.queries} |`)
+  }
   return lines.join('\n')
 }
 
@@ -355,6 +433,13 @@ function targets(rows: Row[]): string[] {
     if (a && f) notes.push(`(a)/(f) ${at}: ${percent(a.rps, f.rps)} (target ≥ 60%)`)
     if (h && f) notes.push(`(h)/(f) ${at}: ${percent(h.rps, f.rps)} (target ≥ 35%)`)
     if (a && c) notes.push(`(c)/(a) ${at}: ${(c.rps / a.rps).toFixed(2)}× (target ≥ 1×)`)
+    for (const write of ['create', 'update']) {
+      const [namespace, floor] = ['editor', 'write floor'].map((by) => find(size, `w. ${write} event, ${by}`))
+      if (namespace && floor)
+        notes.push(
+          `${write} ${at}: ${percent(namespace.rps, floor.rps)} of the write floor (target ≥ 25%), ${namespace.queries} queries a write (floor ${floor.queries})`,
+        )
+    }
   }
   const small = find(10_000, 'a.')
   const large = find(1_000_000, 'a.')
@@ -380,9 +465,18 @@ function targets(rows: Row[]): string[] {
     notes.push(
       `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on ${load} at ${size.toLocaleString('en')}: p99 of the ${served} answers served ${p99} ms (target < 1000), ${share}% shed with 503, RSS ${rss} MB`,
     )
+  for (const [size, { source, seconds, items, events, failed }] of importFigures)
+    notes.push(
+      `import from ${source} at ${size.toLocaleString('en')}: ${events} events (${items} items, ${failed} failed) in ${seconds} s, ${Math.round(events / seconds)} events a second`,
+    )
+  for (const [size, { page, medianMs, slowestMs }] of adminFigures)
+    notes.push(
+      `admin ${page} in Chromium at ${size.toLocaleString('en')}, signed in, to a settled page: median ${medianMs} ms, slowest ${slowestMs} ms of 5 (target < 1500)`,
+    )
   if (afterWrite.length) notes.push(`first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`)
+  const over = rows.filter((r) => r.rssMb > RSS_TARGET_MB).map((r) => `${r.scenario} at ${r.size.toLocaleString('en')} ${r.rssMb} MB`)
   notes.push(
-    `largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ 300 MB); errors: ${rows.reduce((n, r) => n + countOf(r.refused), 0)}`,
+    `largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ ${RSS_TARGET_MB} MB${over.length ? `; over it: ${over.join(', ')}` : ''}); errors: ${rows.reduce((n, r) => n + countOf(r.refused), 0)}`,
   )
   return notes
 }
