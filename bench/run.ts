@@ -5,7 +5,11 @@
  * (h) varies every request, as many readers of a calendar do, and (i) is a signed-in editor's. Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
  * (10k only, 5 s) `--scenarios a,e,f` (a subset) `--recurring` (half the events are occurrences of
  * weekly series) `--tcp` (the app reaches PostgreSQL over loopback TCP, not its Unix socket). Besides the table: (a) on the smallest and the largest dataset taking turns (issue 23's p50 ratio), the first list after a write, the creation of a daily series
- * of 730 occurrences, and 500 connections for 30 s against the list, then against varied lists (load shedding). Prints a table
+ * of 730 occurrences, and 500 connections for 30 s against the list, then against varied lists (load shedding). After the reads:
+ * (w) events created and retitled by a signed-in editor, each against the write floor (bench/writeFloor.ts), with
+ * PostgreSQL's own count of queries per write; (q) import speed from a live site and a 10,000-event .ics
+ * (bench/imports.ts, at the run's smallest size); (v) the admin's events list and edit page in Chromium
+ * (bench/admin.ts). Every row's RSS is the scenario's peak, flagged above 256 MB. Prints a table
  * and adds it on top of bench/results/<date>.md.
  */
 import autocannon from 'autocannon'
