@@ -20,8 +20,15 @@ const VERSIONED = `status, start, "end", timezone, start_local, end_local, venue
 const VERSION_COLUMNS = VERSIONED.split(', ')
   .map((column) => (column === '"end"' ? 'version_end' : `version_${column}`))
   .join(', ')
+/** The version's statuses are enums of their own: the event's are cast through their text. */
 const VERSION_VALUES = VERSIONED.split(', ')
-  .map((column) => `e.${column}`)
+  .map((column) =>
+    column === 'status'
+      ? 'e.status::text::enum__events_v_version_status'
+      : column === '_status'
+        ? 'e._status::text::enum__events_v_version_autosave'
+        : `e.${column}`,
+  )
   .join(', ')
 
 /** The version of the event `e`, with its texts, relations and cost, as Payload's drafts keep it. */
