@@ -9,7 +9,7 @@
 import { dayOffset } from './varied'
 
 export const ICS_EVENTS = 10_000
-const IMPORT_SECONDS = 240
+const IMPORT_SECONDS = 180
 
 type ImportRecord = { id: number; status: string; done: number; failed: number; total: number; startedAt?: string; finishedAt?: string; error: string | null }
 

@@ -25,7 +25,7 @@ import { adminOpenings, type AdminFigure } from './admin'
 import { generateDataset } from './dataset'
 import { importSpeed, type ImportFigure } from './imports'
 import { dayOffset, pathsDrawnBy, variedList } from './varied'
-import { statements, withStatementCounts, writeRequests, writeTargets } from './writes'
+import { settled, statements, withStatementCounts, writeRequests, writeTargets } from './writes'
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -43,6 +43,8 @@ const CONNECTIONS = 32
 const EVENT_LIST = '/api/cal/events/v1/events'
 /** One write through the namespace took 0.7–2.5 s alone on the busy shared machine: 32 at once outlast autocannon's 10 s. */
 const WRITE_TIMEOUT_S = 120
+/** Seconds each write scenario is measured: 32 writes at once are answered tens of seconds later. */
+const WRITE_SECONDS = 40
 /** The peak resident set a scenario may reach (issue 37's target), in MB: above it, the table flags the row. */
 const RSS_TARGET_MB = 256
 /** The overload scenario: more connections than an instance serves within SHED_QUEUE_MS. */
@@ -141,10 +143,14 @@ type Target = {
   queries?: (db: pg.Client) => Promise<number>
   /** Seconds the load generator waits for an answer (autocannon's default: 10). */
   timeout?: number
+  /** Seconds measured, instead of the run's `--duration`. */
+  seconds?: number
+  /** Waits, after the warm-up, for what it left behind to be done. */
+  settle?: (db: pg.Client) => Promise<void>
 }
 
 async function measure(target: Target, pid: number, db: pg.Client): Promise<Omit<Row, 'size' | 'scenario'>> {
-  const { url, headers, next, queries = transactions } = target
+  const { url, headers, next, queries = transactions, seconds = duration } = target
   const { tally, setupClient } = responseTally()
   const requests = target.requests ?? (next ? pathsDrawnBy(next) : undefined)
   const options = { url, headers, requests, connections: CONNECTIONS, timeout: target.timeout, setupClient }
@@ -153,9 +159,10 @@ async function measure(target: Target, pid: number, db: pg.Client): Promise<Omit
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
   tally.counting = false
   await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) })
+  await target.settle?.(db)
   const before = await queries(db)
   tally.counting = true
-  const result = await autocannon({ ...options, duration })
+  const result = await autocannon({ ...options, duration: seconds })
   tally.counting = false
   if (result.errors + result.timeouts) tally.refused[0] = result.errors + result.timeouts
   clearInterval(sampler)
@@ -163,7 +170,7 @@ async function measure(target: Target, pid: number, db: pg.Client): Promise<Omit
   await new Promise((resolve) => setTimeout(resolve, 1500))
   const after = await queries(db)
   return {
-    rps: Math.round(tally.served.length / duration),
+    rps: Math.round(tally.served.length / seconds),
     p50: percentile(tally.served, 0.5),
     p99: percentile(tally.served, 0.99),
     refused: tally.refused,
@@ -307,9 +314,14 @@ async function writeRows(size: number, base: string, db: pg.Client, env: NodeJS.
       ['w. update event, write floor', `http://127.0.0.1:${floorPort}`, '/events', floor.pid!, undefined],
     ] as const) {
       const requests = writeRequests(scenario.startsWith('w. create') ? 'create' : 'update', path, targets, as)
-      const row = { size, scenario, ...(await measure({ url, requests, queries: statements, timeout: WRITE_TIMEOUT_S }, writer, db)) }
+      const row = {
+        size,
+        scenario,
+        ...(await measure({ url, requests, queries: statements, timeout: WRITE_TIMEOUT_S, seconds: WRITE_SECONDS, settle: settled }, writer, db)),
+      }
       console.error(JSON.stringify(row))
       rows.push(row)
+      await settled(db)
     }
   } finally {
     await stop(floor)

@@ -83,3 +83,18 @@ export async function withStatementCounts(database: EmbeddedDatabase, directory:
   await again.end()
   return restarted
 }
+
+/**
+ * Waits until no client of the database is busy: a write the load generator gave up on (at the end of
+ * a scenario or its warm-up) is still being made, and would hold up the next scenario's.
+ */
+export async function settled(db: pg.Client): Promise<void> {
+  for (let waited = 0; waited < 300; waited++) {
+    const { rows } = await db.query(
+      `select count(*)::int as busy from pg_stat_activity where backend_type = 'client backend' and state <> 'idle' and pid <> pg_backend_pid()`,
+    )
+    if (rows[0].busy === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  throw new Error('the database was still busy 300 s after a write scenario')
+}
