@@ -3,7 +3,9 @@
  * one hand-written SQL query that builds the page and its relations as JSON in PostgreSQL. It does
  * no validation, no access control, no localization fallback: the cost of the data alone. Its total
  * is counted once per content revision, as the namespace counts it: the page's query reads the
- * revision too, and a count runs when it has moved.
+ * revision too, and a count runs when it has moved. Both statements are prepared (named, so each of
+ * the pool's connections plans them once), as a careful raw server's would be: unnamed, PostgreSQL
+ * planned the page's query on every request, and planning took longer than running it.
  */
 import { createServer } from 'node:http'
 import pg from 'pg'
@@ -45,7 +47,7 @@ let counted: { key: string; total: Promise<number> } | undefined
 function totalOf(revision: string, bounds: string[]): Promise<number> {
   const key = JSON.stringify([revision, bounds])
   if (counted?.key !== key) {
-    const total = pool.query(TOTAL_SQL, bounds).then(({ rows }) => rows[0].total as number)
+    const total = pool.query({ name: 'floor-total', text: TOTAL_SQL, values: bounds }).then(({ rows }) => rows[0].total as number)
     counted = { key, total }
     // A failed count is not a total: the next request counts again.
     total.catch(() => counted?.total === total && (counted = undefined))
@@ -64,7 +66,7 @@ function windowBounds(now = new Date()) {
 createServer(async (_request, response) => {
   try {
     const bounds = windowBounds()
-    const { rows } = await pool.query(PAGE_SQL, bounds)
+    const { rows } = await pool.query({ name: 'floor-page', text: PAGE_SQL, values: bounds })
     const body = JSON.stringify({ ...rows[0].body, total: await totalOf(String(rows[0].revision), bounds) })
     response.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' })
     response.end(body)

@@ -5,7 +5,11 @@
  * (h) varies every request, as many readers of a calendar do, and (i) is a signed-in editor's. Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
  * (10k only, 5 s) `--scenarios a,e,f` (a subset) `--recurring` (half the events are occurrences of
  * weekly series) `--tcp` (the app reaches PostgreSQL over loopback TCP, not its Unix socket). Besides the table: (a) on the smallest and the largest dataset taking turns (issue 23's p50 ratio), the first list after a write, the creation of a daily series
- * of 730 occurrences, and 500 connections for 30 s on the list, varied lists, the editor's list and signed-in writes (load shedding, bench/overload.ts). Prints a table
+ * of 730 occurrences, and 500 connections for 30 s on the list, varied lists, the editor's list and signed-in writes (load shedding, bench/overload.ts). After the reads:
+ * (w) events created and retitled by a signed-in editor, each against the write floor (bench/writeFloor.ts), with
+ * PostgreSQL's own count of queries per write; (q) import speed from a live site and a 10,000-event .ics
+ * (bench/imports.ts, at the run's smallest size); (v) the admin's events list and edit page in Chromium
+ * (bench/admin.ts). Every row's RSS is the scenario's peak, flagged above 256 MB. Prints a table
  * and adds it on top of bench/results/<date>.md.
  */
 import autocannon from 'autocannon'
@@ -17,10 +21,13 @@ import pg from 'pg'
 import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS, SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { adminOpenings, type AdminFigure } from './admin'
 import { generateDataset } from './dataset'
 import { overloadNotes, overloadScenarios } from './overload'
 import { percentile } from './percentile'
+import { importSpeed, type ImportFigure } from './imports'
 import { dayOffset, pathsDrawnBy, variedList } from './varied'
+import { settled, statements, withStatementCounts, writeRequests, writeTargets } from './writes'
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -36,6 +43,12 @@ const overTcp = args.includes('--tcp')
 const CONNECTIONS = 32
 /** The namespace's event list, which most scenarios load or load below. */
 const EVENT_LIST = '/api/cal/events/v1/events'
+/** One write through the namespace took 0.7–2.5 s alone on the busy shared machine: 32 at once outlast autocannon's 10 s. */
+const WRITE_TIMEOUT_S = 120
+/** Seconds each write scenario is measured: 32 writes at once are answered tens of seconds later. */
+const WRITE_SECONDS = 40
+/** The peak resident set a scenario may reach (issue 37's target), in MB: above it, the table flags the row. */
+const RSS_TARGET_MB = 256
 
 /** `rps` counts the answers served (2xx, 304); `refused` the other answers by status, and transport errors under 0. */
 type Row = { size: number; scenario: string; rps: number; p50: number; p99: number; refused: Record<number, number>; rssMb: number; queries: number }
@@ -62,6 +75,10 @@ function responseTally() {
 const afterWrite: [size: number, ms: number][] = []
 /** Per size, what a daily series of 730 occurrences costs through the namespace, in seconds. */
 const seriesFigures: [size: number, create: number, retitle: number][] = []
+/** Per size, import speed (q): from a live site, from a 10,000-event .ics. */
+const importFigures: [size: number, ImportFigure][] = []
+/** Per size, the admin's pages in Chromium (v). */
+const adminFigures: [size: number, AdminFigure][] = []
 
 function start(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
@@ -102,28 +119,47 @@ async function transactions(db: pg.Client): Promise<number> {
   return Number(rows[0].n)
 }
 
-/** What a scenario loads: one URL, or a request made afresh each time (`next`), with headers. */
-type Target = { url: string; headers?: Record<string, string>; next?: () => string }
+/**
+ * What a scenario loads: one URL, or a request made afresh each time (`next`, or autocannon's
+ * `requests` for writes), with headers; `queries` counts what the database was asked (transactions
+ * by default: a read's statements each are one).
+ */
+type Target = {
+  url: string
+  headers?: Record<string, string>
+  next?: () => string
+  requests?: autocannon.Request[]
+  queries?: (db: pg.Client) => Promise<number>
+  /** Seconds the load generator waits for an answer (autocannon's default: 10). */
+  timeout?: number
+  /** Seconds measured, instead of the run's `--duration`. */
+  seconds?: number
+  /** Waits, after the warm-up, for what it left behind to be done. */
+  settle?: (db: pg.Client) => Promise<void>
+}
 
 async function measure(target: Target, pid: number, db: pg.Client): Promise<Omit<Row, 'size' | 'scenario'>> {
-  const { url, headers, next } = target
+  const { url, headers, next, queries = transactions, seconds = duration } = target
   const { tally, setupClient } = responseTally()
-  const options = { url, headers, requests: next ? pathsDrawnBy(next) : undefined, connections: CONNECTIONS, setupClient }
-  tally.counting = false
-  await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) })
-  const before = await transactions(db)
+  const requests = target.requests ?? (next ? pathsDrawnBy(next) : undefined)
+  const options = { url, headers, requests, connections: CONNECTIONS, timeout: target.timeout, setupClient }
+  // The peak of the whole scenario, its warm-up included.
   let rssMb = 0
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
+  tally.counting = false
+  await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) })
+  await target.settle?.(db)
+  const before = await queries(db)
   tally.counting = true
-  const result = await autocannon({ ...options, duration })
+  const result = await autocannon({ ...options, duration: seconds })
   tally.counting = false
   if (result.errors + result.timeouts) tally.refused[0] = result.errors + result.timeouts
   clearInterval(sampler)
   // Statistics reach pg_stat_database when backends go idle: give them a moment.
   await new Promise((resolve) => setTimeout(resolve, 1500))
-  const after = await transactions(db)
+  const after = await queries(db)
   return {
-    rps: Math.round(tally.served.length / duration),
+    rps: Math.round(tally.served.length / seconds),
     p50: percentile(tally.served, 0.5),
     p99: percentile(tally.served, 0.99),
     refused: tally.refused,
@@ -146,11 +182,13 @@ async function listAfterWrite(url: string, db: pg.Client, eventId: number): Prom
   return Math.round(times.sort((a, b) => a - b)[2]!)
 }
 
+const BENCH_ADMIN = { email: 'bench@calendar.test', password: 'bench-password-1' }
+
 /** The administrator of the benchmark's database, registered on first use. */
 async function adminToken(base: string): Promise<string> {
-  const credentials = { email: 'bench@calendar.test', password: 'bench-password-1' }
-  await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
-  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  const json = { 'Content-Type': 'application/json' }
+  await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: json, body: JSON.stringify(BENCH_ADMIN) })
+  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: json, body: JSON.stringify(BENCH_ADMIN) })
   return ((await login.json()) as { token: string }).token
 }
 
@@ -191,10 +229,14 @@ async function seriesCreation(base: string): Promise<[create: number, retitle: n
 const datasetDirectory = (size: number) => path.join(root, 'bench', '.datasets', String(size))
 
 /** The built app on a port of its own, against `database`, as production runs it. */
-async function startApp(database: EmbeddedDatabase): Promise<{ app: ChildProcess; port: number; env: NodeJS.ProcessEnv }> {
+async function startApp(
+  database: EmbeddedDatabase,
+  settings: Record<string, string> = {},
+): Promise<{ app: ChildProcess; port: number; env: NodeJS.ProcessEnv }> {
   const port = await freePort()
   const env = productionServerEnv({
     ...process.env,
+    ...settings,
     ...WITHOUT_RATE_LIMITS,
     // As `npm start` reaches its embedded database; `--tcp`: over loopback TCP, as a server elsewhere is reached.
     DATABASE_URL: overTcp ? database.url : database.socketUrl,
@@ -205,8 +247,64 @@ async function startApp(database: EmbeddedDatabase): Promise<{ app: ChildProcess
   return { app: start(...serverCommand(port, '127.0.0.1'), env), port, env }
 }
 
+/**
+ * Imports (q) into an empty calendar of its own (a cluster and an app beside the dataset's), from the
+ * dataset's app at `site` and from an iCalendar file.
+ */
+async function importRuns(size: number, site: string): Promise<void> {
+  const destination = async () => {
+    const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', 'import-destination'), fresh: true, unsafeFast: true })
+    const { app, port } = await startApp(database, { IMPORT_ALLOW_PRIVATE: 'true' })
+    const base = `http://127.0.0.1:${port}`
+    const stopBoth = async () => {
+      await stop(app)
+      await database.stop()
+    }
+    await waitForHealth(base, 180_000).catch(async (error: unknown) => {
+      await stopBoth()
+      throw error
+    })
+    return { base, authorization: `JWT ${await adminToken(base)}`, stop: stopBoth }
+  }
+  for (const figure of await importSpeed(destination, `${site}/api/cal/events/v1`)) importFigures.push([size, figure])
+}
+
+/** Events created and retitled (w) through the namespace by an editor, and by the write floor. */
+async function writeRows(size: number, base: string, db: pg.Client, env: NodeJS.ProcessEnv, pid: number, authorization: string): Promise<Row[]> {
+  const floorPort = await freePort()
+  const floor = start(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'writeFloor.ts')], { ...env, PORT: String(floorPort) })
+  const rows: Row[] = []
+  try {
+    await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000)
+    const targets = await writeTargets(db)
+    for (const [scenario, url, path, writer, as] of [
+      ['w. create event, editor', base, EVENT_LIST, pid, authorization],
+      ['w. create event, write floor', `http://127.0.0.1:${floorPort}`, '/events', floor.pid!, undefined],
+      ['w. update event, editor', base, EVENT_LIST, pid, authorization],
+      ['w. update event, write floor', `http://127.0.0.1:${floorPort}`, '/events', floor.pid!, undefined],
+    ] as const) {
+      const requests = writeRequests(scenario.startsWith('w. create') ? 'create' : 'update', path, targets, as)
+      const row = {
+        size,
+        scenario,
+        ...(await measure({ url, requests, queries: statements, timeout: WRITE_TIMEOUT_S, seconds: WRITE_SECONDS, settle: settled }, writer, db)),
+      }
+      console.error(JSON.stringify(row))
+      rows.push(row)
+      await settled(db)
+    }
+  } finally {
+    await stop(floor)
+  }
+  return rows
+}
+
 async function benchSize(size: number): Promise<Row[]> {
-  const database = await startEmbeddedDatabase({ directory: datasetDirectory(size), fresh: true, unsafeFast: true })
+  const selected = (name: string) => !only || only.some((prefix) => name.startsWith(prefix))
+  const directory = datasetDirectory(size)
+  const fresh = await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
+  // Queries per write are PostgreSQL's own count, which needs its statistics loaded before anyone connects.
+  const database = selected('w.') ? await withStatementCounts(fresh, directory) : fresh
   const { app, port, env } = await startApp(database)
   const rows: Row[] = []
   try {
@@ -224,8 +322,7 @@ async function benchSize(size: number): Promise<Row[]> {
     const base = `http://127.0.0.1:${port}`
     const window = `start_date=${dayOffset(0, 1)}&end_date=${dayOffset(0, 3)}`
     const payloadWindow = `where[status][equals]=publish&where[startLocal][greater_than_equal]=${dayOffset(-1)}%2000:00:00&where[endLocal][less_than_equal]=${dayOffset(0, 24)}%2023:59:59`
-    const selected = (name: string) => !only || only.some((prefix) => name.startsWith(prefix))
-    const editor = selected('i.') ? { Authorization: await editorAuthorization(base) } : undefined
+    const editor = selected('i.') || selected('w.') ? { Authorization: await editorAuthorization(base) } : undefined
     const scenarios: [string, Target, number][] = [
       ['a. namespace /events', { url: `${base}${EVENT_LIST}` }, app.pid!],
       ['b. /events window + category', { url: `${base}${EVENT_LIST}?${window}&categories=3` }, app.pid!],
@@ -248,6 +345,10 @@ async function benchSize(size: number): Promise<Row[]> {
       console.error(JSON.stringify(row))
       rows.push(row)
     }
+    if (editor && selected('w.')) rows.push(...(await writeRows(size, base, db, env, app.pid!, editor.Authorization)))
+    // A site import copies the whole dataset: measured on the run's smallest.
+    if (selected('q.') && size === Math.min(...sizes)) await importRuns(size, base)
+    if (selected('v.')) for (const figure of await adminOpenings(base, BENCH_ADMIN, sample.id)) adminFigures.push([size, figure])
     if (!only || only.includes('a.')) afterWrite.push([size, await listAfterWrite(scenarios[0]![1].url, db, sample.id)])
     if (!only || only.includes('s.')) seriesFigures.push([size, ...(await seriesCreation(base))])
     if (!only || only.includes('o.'))
@@ -304,9 +405,11 @@ async function inTurns(compared: number[]): Promise<void> {
 }
 
 function table(rows: Row[]): string {
-  const lines = ['| events | scenario | served/s | p50 ms | p99 ms | errors | RSS MB | queries/req |', '|---:|---|---:|---:|---:|---:|---:|---:|']
-  for (const r of rows)
-    lines.push(`| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${countOf(r.refused)} | ${r.rssMb} | ${r.queries} |`)
+  const lines = ['| events | scenario | served/s | p50 ms | p99 ms | errors | peak RSS MB | queries/req |', '|---:|---|---:|---:|---:|---:|---:|---:|']
+  for (const r of rows) {
+    const rss = r.rssMb > RSS_TARGET_MB ? `**${r.rssMb} > ${RSS_TARGET_MB}**` : String(r.rssMb)
+    lines.push(`| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${countOf(r.refused)} | ${rss} | ${r.queries} |`)
+  }
   return lines.join('\n')
 }
 
@@ -322,6 +425,13 @@ function targets(rows: Row[]): string[] {
     if (a && f) notes.push(`(a)/(f) ${at}: ${percent(a.rps, f.rps)} (target ≥ 60%)`)
     if (h && f) notes.push(`(h)/(f) ${at}: ${percent(h.rps, f.rps)} (target ≥ 35%)`)
     if (a && c) notes.push(`(c)/(a) ${at}: ${(c.rps / a.rps).toFixed(2)}× (target ≥ 1×)`)
+    for (const write of ['create', 'update']) {
+      const [namespace, floor] = ['editor', 'write floor'].map((by) => find(size, `w. ${write} event, ${by}`))
+      if (namespace && floor)
+        notes.push(
+          `${write} ${at}: ${percent(namespace.rps, floor.rps)} of the write floor (target ≥ 25%), ${namespace.queries} queries a write (floor ${floor.queries})`,
+        )
+    }
   }
   const small = find(10_000, 'a.')
   const large = find(1_000_000, 'a.')
@@ -344,9 +454,18 @@ function targets(rows: Row[]): string[] {
   for (const [size, create, retitle] of seriesFigures)
     notes.push(`daily series of 730 occurrences at ${size.toLocaleString('en')}: created in ${create} s, parent retitled in ${retitle} s`)
   notes.push(...overloadNotes())
+  for (const [size, { source, seconds, items, total, events, failed, finished }] of importFigures)
+    notes.push(
+      `import from ${source} (bench at ${size.toLocaleString('en')} events): ${events} events created, ${items} of ${total} items done (${failed} failed) in ${Math.round(seconds)} s${finished ? '' : ', stopped there'}: ${(events / seconds).toFixed(1)} events, ${(items / seconds).toFixed(1)} items a second`,
+    )
+  for (const [size, { page, medianMs, slowestMs }] of adminFigures)
+    notes.push(
+      `admin ${page} in Chromium at ${size.toLocaleString('en')}, signed in, to a settled page: median ${medianMs} ms, slowest ${slowestMs} ms of 5 (target < 1500)`,
+    )
   if (afterWrite.length) notes.push(`first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`)
+  const over = rows.filter((r) => r.rssMb > RSS_TARGET_MB).map((r) => `${r.scenario} at ${r.size.toLocaleString('en')} ${r.rssMb} MB`)
   notes.push(
-    `largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ 300 MB); errors: ${rows.reduce((n, r) => n + countOf(r.refused), 0)}`,
+    `largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ ${RSS_TARGET_MB} MB${over.length ? `; over it: ${over.join(', ')}` : ''}); errors: ${rows.reduce((n, r) => n + countOf(r.refused), 0)}`,
   )
   return notes
 }
