@@ -2,7 +2,7 @@ import { REVISION_CHANNEL } from '../../database/revisionListener'
 import { block } from './block'
 
 /** Tables whose rows the calendar serves: the collections' and the settings global's, with their `_locales`, `_rels`... */
-const CONTENT_TABLES = ['events', 'venues', 'organizers', 'event_categories', 'event_tags', 'media', 'settings']
+export const CONTENT_TABLES = ['events', 'venues', 'organizers', 'event_categories', 'event_tags', 'media', 'settings']
 
 /**
  * The content revision (`src/database/revision.ts`): a counter that every write to the content
