@@ -10,7 +10,7 @@
 import { createServer } from 'node:http'
 import pg from 'pg'
 
-// The app turns parallel plans off for its database (src/database/serialPlans.ts); the floor keeps
+// The app turns parallel plans off for its database (src/migrations/calendarSchema/serialPlans.ts); the floor keeps
 // the server's own setting, whichever serves its one query best, as a raw server's would.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c max_parallel_workers_per_gather=2' })
 const PAGE_SQL = `

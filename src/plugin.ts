@@ -1,6 +1,6 @@
-import type { CollectionConfig, Config, Endpoint, TaskConfig } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import type { CollectionConfig, Config, Endpoint } from 'payload'
 import { isAdministrator } from './calendar/access/collectionAccess'
-import { RESOURCES } from './calendar/resources'
 import { Events } from './collections/Events'
 import { Imports } from './collections/Imports'
 import { ImportSubscriptions } from './collections/ImportSubscriptions'
@@ -9,36 +9,21 @@ import { Organizers } from './collections/Organizers'
 import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { AUTOSAVE_WORDS } from './collections/drafts'
-import { FORGET_SECONDS } from './collections/hooks/loginThrottle'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
-import { DELIVER_JOB, pruneDeliveries, WebhookDeliveries, Webhooks } from './collections/Webhooks'
+import { DELIVER_JOB, WebhookDeliveries, Webhooks } from './collections/Webhooks'
 import { databaseUnavailableAfterError, handleConnectionErrors } from './database/connectionErrors'
-import { installChangeLog, pruneChanges } from './database/changeLog'
-import { installIdempotency, pruneKeys } from './database/idempotency'
-import { installLoginThrottle, pruneLoginFailures } from './database/loginThrottle'
-import { installRateBuckets, pruneRateBuckets } from './database/rateBuckets'
-import { exclusively } from './database/exclusive'
 import { instrumentPool } from './database/queryCount'
-import { installRevision } from './database/revision'
-import { installSerialPlans } from './database/serialPlans'
-import { installListDayCounts } from './database/listDayCounts'
-import { installListIndexes } from './database/listIndexes'
-import { installTermCounts } from './database/termCountTable'
-import { installTermNameCollation } from './database/termNameCollation'
-import { HORIZON_JOB, PRUNE_CHANGES_JOB, PUBLISH_JOB, Settings } from './globals/Settings'
-import { siteSettings } from './globals/siteSettings'
-import { DEFAULT_LANGUAGE } from './i18n/languages'
+import { rawQuery } from './database/rawQuery'
+import { schemaPushed } from './database/schemaPush'
+import { HORIZON_JOB, Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
+import { CALENDAR_TASKS } from './jobs'
+import { CALENDAR_SCHEMA } from './migrations/calendarSchema'
 import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
-import { installImportMap } from './imports/mapping'
-import { subscriptionTask } from './imports/subscriptions'
-import { importTask } from './imports/task'
 import { healthEndpoint } from './rest/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
 import { namespaceEndpoints } from './rest/mount'
-import { extendHorizons } from './collections/series'
-import { publishDue } from './collections/scheduledPublishing'
 import { referenceEndpoints } from './rest/reference'
 import { deliverWebhooks } from './webhooks/deliver'
 import { installMetricsSource } from './rest/metricsSource'
@@ -48,6 +33,8 @@ import { CALENDAR_VIEW_PATH, EVENT_CALENDAR } from './components/calendarQuery'
 export type { CalendarPluginOptions, CollectionOverrides } from './options'
 /** Suggestions for `@payloadcms/plugin-seo` on events: `seoPlugin({ collections: ['events'], ...eventSeo })`. */
 export { eventSeo } from './collections/seo'
+/** The calendar's own schema as a migration, for an app that migrates (README, "Extending"). */
+export { calendarSchema } from './migrations/calendarSchema'
 
 /**
  * The admin's link to the API reference, named through the package (its `./rsc` export) as an
@@ -66,65 +53,6 @@ const AUTOSAVE_CONTROLS = 'cal-events/rsc#AutosaveControls'
 const CALENDAR_NAV_LINK = 'cal-events/rsc#CalendarNavLink'
 const CALENDAR_LIST_LINK = 'cal-events/rsc#CalendarListLink'
 
-/**
- * Keeps every series materialized up to the horizon as time passes (docs/api.md §16.3): daily, and
- * whenever the horizon setting changes. Each run only adds the days the horizon newly reaches.
- */
-const horizonTask: TaskConfig<typeof HORIZON_JOB.task> = {
-  slug: HORIZON_JOB.task,
-  schedule: [{ cron: '0 3 * * *', queue: HORIZON_JOB.queue }],
-  outputSchema: [{ name: 'series', type: 'number', required: true }],
-  // Runs on several instances wait for each other: two at once could both add the same new day.
-  handler: async ({ req }) => ({
-    output: {
-      series: await exclusively(req.payload, HORIZON_JOB.task, async () =>
-        extendHorizons({ req, now: new Date(), settings: await siteSettings(req), language: DEFAULT_LANGUAGE }),
-      ),
-    },
-  }),
-}
-
-/**
- * Forgets changes and webhook delivery logs past the retention (docs/api.md §18, §20), idempotency keys
- * past their 24 hours (§19), and the rate-limit buckets and failed sign-ins that no longer count
- * (docs/operations.md), daily.
- */
-const pruneChangesTask: TaskConfig<typeof PRUNE_CHANGES_JOB.task> = {
-  slug: PRUNE_CHANGES_JOB.task,
-  schedule: [{ cron: '30 3 * * *', queue: PRUNE_CHANGES_JOB.queue }],
-  outputSchema: [{ name: 'pruned', type: 'number', required: true }],
-  handler: async ({ req }) => {
-    const { changesRetentionDays } = await siteSettings(req)
-    await pruneKeys(req.payload)
-    await pruneRateBuckets(req.payload)
-    await pruneLoginFailures(req.payload, FORGET_SECONDS)
-    await pruneDeliveries(req, changesRetentionDays)
-    return { output: { pruned: await pruneChanges(req.payload, changesRetentionDays) } }
-  },
-}
-
-/** Publishes what came due, every minute; runs on several instances wait for each other. */
-const publishTask: TaskConfig<typeof PUBLISH_JOB.task> = {
-  slug: PUBLISH_JOB.task,
-  schedule: [{ cron: '* * * * *', queue: PUBLISH_JOB.queue }],
-  outputSchema: [{ name: 'published', type: 'number', required: true }],
-  handler: async ({ req }) => ({ output: { published: await exclusively(req.payload, PUBLISH_JOB.task, () => publishDue(req)) } }),
-}
-
-/**
- * Sends what changed to the webhooks (docs/api.md §20). Each endpoint is served under a lock of its
- * own, so it gets its changes once and in order whatever the number of instances.
- */
-const deliverTask: TaskConfig<typeof DELIVER_JOB.task> = {
-  slug: DELIVER_JOB.task,
-  schedule: [{ cron: DELIVER_JOB.every, queue: DELIVER_JOB.queue }],
-  outputSchema: [
-    { name: 'delivered', type: 'number', required: true },
-    { name: 'failed', type: 'number', required: true },
-  ],
-  handler: async ({ req }) => ({ output: await deliverWebhooks(req) }),
-}
-
 /** `POST /api/webhooks/deliver`: one delivery pass now, for administrators (after fixing a receiver, say). */
 const deliverNow: Endpoint = {
   path: '/deliver',
@@ -134,9 +62,6 @@ const deliverNow: Endpoint = {
     return Response.json(await deliverWebhooks(req))
   },
 }
-
-/** The change log's tables: each resource's collection, reported by its singular (docs/api.md §18). */
-const CHANGE_SOURCES = RESOURCES.map((resource) => ({ table: resource.collection.replace(/-/g, '_'), type: resource.singular }))
 
 /** The events list's link to the calendar, before the table, after whatever the app put there. */
 function withCalendarLink(events: CollectionConfig): CollectionConfig {
@@ -224,7 +149,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError] },
       jobs: {
         ...config.jobs,
-        tasks: [...(config.jobs?.tasks ?? []), horizonTask, pruneChangesTask, publishTask, deliverTask, importTask, subscriptionTask],
+        tasks: [...(config.jobs?.tasks ?? []), ...CALENDAR_TASKS],
         access: { ...config.jobs?.access, run: config.jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))) },
         // The queue is polled by the server itself, which also queues the scheduled runs.
         autoRun: async (payload) => {
@@ -244,17 +169,8 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       onInit: async (payload) => {
         await config.onInit?.(payload)
         handleConnectionErrors(payload)
-        await installRevision(payload)
-        await installChangeLog(payload, CHANGE_SOURCES)
-        await installIdempotency(payload)
-        await installImportMap(payload)
-        await installLoginThrottle(payload)
-        await installRateBuckets(payload)
-        await installTermCounts(payload)
-        await installListDayCounts(payload)
-        await installListIndexes(payload)
-        await installSerialPlans(payload)
-        await installTermNameCollation(payload)
+        // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
+        if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
         instrumentPool(payload)
         installMetricsSource(payload)
         // From now on the server in front of Next may keep the namespace's anonymous answers (src/rest/frontDoor.ts).

@@ -8,27 +8,6 @@ export const IDEMPOTENCY_HOURS = 24
 /** A key's record: the request it was first used for, and the answer that request gave. */
 export type IdempotencyRecord = { fingerprint: string; status: number; body: string }
 
-/** The table, installed at start like the content revision: idempotently, under an advisory lock. */
-export async function installIdempotency(payload: Payload): Promise<void> {
-  await rawQuery(
-    payload,
-    sql`do $install$
-    begin
-      perform pg_advisory_xact_lock(hashtext('calendar_idempotency'));
-      create table if not exists calendar_idempotency (
-        owner text not null,
-        key text not null,
-        fingerprint text not null,
-        status integer,
-        body text,
-        created_at timestamptz not null default now(),
-        primary key (owner, key)
-      );
-      create index if not exists calendar_idempotency_created on calendar_idempotency (created_at);
-    end $install$`,
-  )
-}
-
 /**
  * Claims a key inside the write's transaction, or gives the record of the request that holds it.
  * While another transaction holds the key (its write is running), PostgreSQL makes this insert wait

@@ -1,25 +1,10 @@
+/**
+ * Failed sign-ins counted per subject (`address:…`, `pair:…`) in PostgreSQL (`calendar_login_failures`),
+ * so every instance throttles alike (docs/operations.md).
+ */
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { rawQuery, rawTransaction } from './rawQuery'
-
-/**
- * Failed sign-ins counted per subject (`address:…`, `pair:…`) in PostgreSQL, so every instance
- * throttles alike (docs/operations.md). Unlogged: counters need no crash safety.
- */
-export async function installLoginThrottle(payload: Payload): Promise<void> {
-  await rawQuery(
-    payload,
-    sql`do $install$
-    begin
-      perform pg_advisory_xact_lock(hashtext('calendar_login_failures'));
-      create unlogged table if not exists calendar_login_failures (
-        subject text primary key,
-        failures integer not null,
-        last_failure timestamptz not null
-      );
-    end $install$`,
-  )
-}
 
 /** A subject's allowance: failures that cost nothing, then a wait doubling from 1 s with each further one, up to `ceiling` seconds. */
 export type LoginRule = { free: number; ceiling: number }

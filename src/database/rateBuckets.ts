@@ -23,26 +23,8 @@ export type LimitKind = keyof typeof LIMITS
 export type Taken = { allowed: boolean; remaining: number; fullInSeconds: number; retryInSeconds: number }
 
 /**
- * Token buckets shared by every instance (docs/operations.md): one row per client and kind, in an
- * unlogged table (a bucket lost in a crash is merely full again).
- */
-export async function installRateBuckets(payload: Payload): Promise<void> {
-  await rawQuery(
-    payload,
-    sql`do $install$
-    begin
-      perform pg_advisory_xact_lock(hashtext('calendar_rate_buckets'));
-      create unlogged table if not exists calendar_rate_buckets (
-        subject text primary key,
-        tokens double precision not null,
-        taken boolean not null,
-        updated_at timestamptz not null
-      );
-    end $install$`,
-  )
-}
-
-/**
+ * Token buckets shared by every instance (docs/operations.md), one row per client and kind in
+ * `calendar_rate_buckets`.
  * Takes one token from a bucket of `capacity` tokens refilled at `perSecond`, in one statement: the
  * refill since the last take, the take, and the answer. A request refused takes nothing.
  */

@@ -1,64 +1,27 @@
+/**
+ * The content revision: a counter in the database (`calendar_revision`) that every write to the
+ * content moves, through statement triggers made by the calendar's schema migration
+ * (`src/migrations/calendarSchema/revision.ts`). Derived values (exact totals, term counts, settings)
+ * are cached per revision in each instance and recomputed after a write, so no instance serves what
+ * another has changed. Every change of the counter is notified on its channel at commit, so that
+ * instances learn it without asking (`revisionListener.ts`).
+ */
+
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import type pg from 'pg'
 import { rawQuery } from './rawQuery'
-import { REVISION_CHANNEL, RevisionListener } from './revisionListener'
+import { RevisionListener } from './revisionListener'
 import { BoundedMap } from '../calendar/boundedMap'
 
-/** Tables whose rows the calendar serves: the collections' and the settings global's, with their `_locales`, `_rels`... */
-const CONTENT_TABLES = ['events', 'venues', 'organizers', 'event_categories', 'event_tags', 'media', 'settings']
-
 /**
- * A counter in the database that every write to the content moves: statement triggers, so the
- * admin, Payload's REST, the namespace and hand-written SQL all count. Derived values (exact totals,
- * term counts, settings) are cached per revision in each instance and recomputed after a write, so
- * no instance serves what another has changed. The trigger runs before the statement and holds the
- * counter's row until commit: content writes are serialized, which also rules out deadlocks between
- * it and row locks; readers never wait.
- *
- * Every change of the counter is notified on its channel at commit, with the new value, so that
- * instances learn it without asking (`revisionListener.ts`); a manual `update calendar_revision`
- * notifies too.
- *
- * Installed at start, idempotently and under an advisory lock, because dev mode pushes the schema
- * instead of running migrations and several instances may start at once.
+ * The content revision: a counter in the database (`calendar_revision`) that every write to the
+ * content moves, through statement triggers made by the calendar's schema migration
+ * (`src/migrations/calendarSchema/revision.ts`). Derived values (exact totals, term counts, settings)
+ * are cached per revision in each instance and recomputed after a write, so no instance serves what
+ * another has changed. Every change of the counter is notified on its channel at commit, so that
+ * instances learn it without asking (`revisionListener.ts`).
  */
-export async function installRevision(payload: Payload): Promise<void> {
-  const prefixes = CONTENT_TABLES.map((table) => `'${table}'`).join(', ')
-  await rawQuery(
-    payload,
-    sql.raw(`
-    do $install$
-    declare
-      target text;
-    begin
-      perform pg_advisory_xact_lock(hashtext('calendar_revision'));
-      create table if not exists calendar_revision (id integer primary key check (id = 1), value bigint not null);
-      insert into calendar_revision values (1, 0) on conflict do nothing;
-      create or replace function calendar_bump_revision() returns trigger language plpgsql as $bump$
-      begin
-        update calendar_revision set value = value + 1 where id = 1;
-        return null;
-      end $bump$;
-      create or replace function calendar_notify_revision() returns trigger language plpgsql as $notify$
-      begin
-        perform pg_notify('${REVISION_CHANNEL}', new.value::text);
-        return null;
-      end $notify$;
-      if not exists (select 1 from pg_trigger where tgname = 'calendar_revision_notify' and tgrelid = 'calendar_revision'::regclass) then
-        create trigger calendar_revision_notify after update on calendar_revision for each row execute function calendar_notify_revision();
-      end if;
-      for target in
-        select t.tablename from pg_tables t
-         where t.schemaname = current_schema()
-           and exists (select 1 from unnest(array[${prefixes}]) p where t.tablename = p or t.tablename like p || '\\_%')
-           and not exists (select 1 from pg_trigger g where g.tgname = 'calendar_revision' and g.tgrelid = format('%I.%I', t.schemaname, t.tablename)::regclass)
-      loop
-        execute format('create trigger calendar_revision before insert or update or delete or truncate on %I for each statement execute function calendar_bump_revision()', target);
-      end loop;
-    end $install$`),
-  )
-}
 
 /**
  * The current revision, or undefined when caching by revision would be wrong: with read replicas

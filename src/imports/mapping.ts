@@ -3,32 +3,13 @@
  * imported with. A plain table rather than a Payload collection: it is bookkeeping, not content (no
  * admin screen, access rules, hooks, languages or change feed to pay for on every item); each row is
  * written with one upsert inside the imported item's own transaction, so an item and its mapping
- * commit together or not at all; and it is installed at start, as the idempotency keys are, so an app
- * installing the plugin has it without migrations of ours (docs/operations.md).
+ * commit together or not at all. Its table is made by the calendar's schema migration
+ * (`src/migrations/calendarSchema/records.ts`).
  */
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 import { rawQuery, requestQuery } from '../database/rawQuery'
 import type { ImportKind } from './items'
-
-export async function installImportMap(payload: Payload): Promise<void> {
-  await rawQuery(
-    payload,
-    sql`do $install$
-    begin
-      perform pg_advisory_xact_lock(hashtext('calendar_import_map'));
-      create table if not exists calendar_import_map (
-        source text not null,
-        kind text not null,
-        source_id text not null,
-        local_id integer not null,
-        hash text,
-        imported_at timestamptz not null default now(),
-        primary key (source, kind, source_id)
-      );
-    end $install$`,
-  )
-}
 
 /** A source item's local item; `hash` is null for items made from a link, whose content was never imported. */
 export type Mapping = { localId: number; hash: string | null }

@@ -5,8 +5,7 @@
  * is claimed in the database first, so instances never import the same one at once; a subscription
  * that fails is recorded and the others go on.
  */
-import type { Payload, PayloadRequest, TaskConfig, Where } from 'payload'
-import { SUBSCRIPTION_JOB } from '../collections/ImportSubscriptions'
+import type { Payload, PayloadRequest, Where } from 'payload'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { rawQuery } from '../database/rawQuery'
 import { sql } from '@payloadcms/db-postgres'
@@ -77,15 +76,4 @@ export async function refreshSubscriptions(req: PayloadRequest, only?: number): 
   const due = docs.filter((doc) => only || isDue(doc, now))
   await sideBySide(due, subscriptionsAtOnce(), (subscription) => refresh(payload, subscription))
   return due.length
-}
-
-export const subscriptionTask: TaskConfig<typeof SUBSCRIPTION_JOB.task> = {
-  slug: SUBSCRIPTION_JOB.task,
-  schedule: [{ cron: SUBSCRIPTION_JOB.every, queue: SUBSCRIPTION_JOB.queue }],
-  inputSchema: [{ name: 'subscriptionId', type: 'number' }],
-  outputSchema: [{ name: 'imported', type: 'number', required: true }],
-  retries: 3,
-  handler: async ({ input, req }) => ({
-    output: { imported: await refreshSubscriptions(req, input?.subscriptionId ?? undefined) },
-  }),
 }

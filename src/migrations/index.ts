@@ -10,6 +10,7 @@ import * as migration_20261125_044854_import_sources from './20261125_044854_imp
 import * as migration_20261125_091257_drafts_autosave from './20261125_091257_drafts_autosave';
 import * as migration_20261127_221421_import_fidelity from './20261127_221421_import_fidelity';
 import * as migration_20261127_230201_feed_name_refresh from './20261127_230201_feed_name_refresh';
+import * as migration_20261128_012225_schema_in_migrations from './20261128_012225_schema_in_migrations';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261127_230201_feed_name_refresh.up,
     down: migration_20261127_230201_feed_name_refresh.down,
-    name: '20261127_230201_feed_name_refresh'
+    name: '20261127_230201_feed_name_refresh',
+  },
+  {
+    up: migration_20261128_012225_schema_in_migrations.up,
+    down: migration_20261128_012225_schema_in_migrations.down,
+    name: '20261128_012225_schema_in_migrations',
   },
 ];

@@ -1,6 +1,6 @@
 /**
  * A visitor's list of one category and one tag at most takes its total from counts the database
- * keeps per day (src/database/listDayCounts.ts, docs/performance.md "Totals by day"), not from a
+ * keeps per day (src/migrations/calendarSchema/listDays.ts, docs/performance.md "Totals by day"), not from a
  * count of every match. These tests write events every way that moves them in or out of such a
  * list, at the window's edges and across it, and read the totals back: the numbers expected, and
  * the same as an administrator's list of published events, which is counted match by match.

@@ -10,6 +10,7 @@ import { sql } from '@payloadcms/db-postgres'
 import config from '@payload-config'
 import { up as rerenderDescriptions } from '../../src/migrations/20261123_210000_description_html'
 import { htmlToRichText } from '../../src/collections/fields/richText'
+import { CONTENT_TABLES } from '../../src/migrations/calendarSchema/revision'
 
 type DrizzleKit = {
   generateDrizzleJson: (schema: unknown) => Promise<{ version: string }>
@@ -38,6 +39,17 @@ describe('migrations', () => {
     if (kit.upSnapshot && before.version < after.version) before = kit.upSnapshot(before)
     const pending = await kit.generateMigration(before, after)
     expect(pending, 'the collections changed: run `npm run payload -- migrate:create <name>` and commit it').toEqual([])
+  })
+
+  it('give every table of the content its revision trigger, so a migration that adds one must apply the calendar’s schema again', async () => {
+    payload ??= await getPayload({ config })
+    const drizzle = (payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: { tablename: string }[] }> } }).drizzle
+    const pattern = `^(${CONTENT_TABLES.join('|')})(_|$)`
+    const { rows } = await drizzle.execute(sql`
+      select t.tablename from pg_tables t
+       where t.schemaname = current_schema() and t.tablename ~ ${pattern}
+         and not exists (select 1 from pg_trigger g where g.tgname = 'calendar_revision' and g.tgrelid = format('%I.%I', t.schemaname, t.tablename)::regclass)`)
+    expect(rows, 'end the migration that made these tables with `calendarSchema.up(args)`').toEqual([])
   })
 
   it('render stored descriptions again with the clean markup, leaving the rest of the row alone', async () => {

@@ -97,6 +97,24 @@ describe('the plugin in a bare app', () => {
     expect(doc.body.servers[0].url).toMatch(new RegExp(`/api/${BARE_NAMESPACE}$`))
   })
 
+  it('gets the calendar’s own schema with the pushed one: the change feed and term counts follow its writes', async () => {
+    const since = (await send(`${root}/changes?since=now`)).body.next_cursor as string
+    const category = await send(`${root}/categories`, { method: 'POST', auth: true, json: { name: 'Pushed' } })
+    expect(category.status).toBe(201)
+    const event = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: { title: 'Counted', start_date: '2031-05-01 19:00:00', end_date: '2031-05-01 21:00:00', categories: [category.body.id], status: 'publish' },
+    })
+    expect(event.status).toBe(201)
+    const changes = (await send(`${root}/changes?since=${since}`)).body.changes as { type: string; id: number }[]
+    expect(changes.map(({ type, id }) => ({ type, id }))).toEqual([
+      { type: 'category', id: category.body.id },
+      { type: 'event', id: event.body.id },
+    ])
+    expect((await send(`${root}/categories/${category.body.id}`)).body.count).toBe(1)
+  })
+
   it('offers only the languages the developer chose', async () => {
     expect((await send(`${root}/events?i18n_language=fr`)).status).toBe(200)
     const german = await send(`${root}/events?i18n_language=de`)

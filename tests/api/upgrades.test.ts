@@ -11,12 +11,15 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrations } from '../../src/migrations'
+import { CALENDAR_SCHEMA_DOWN } from '../../src/migrations/calendarSchema'
 import { client, clusterUrl, emptyDataDir, npmRun, npmStart, type Started } from '../support/operator'
 
 const NS = '/api/cal/events/v1'
 const ADMIN = { email: 'upgrade@calendar.test', password: 'upgrade-password-1' }
 const TIMEOUT = 600_000
 const FIRST_RELEASE = '20261122_051202_initial'
+/** The migration that took over the schema the releases before it made at start. */
+const SCHEMA_IN_MIGRATIONS = '20261128_012225_schema_in_migrations'
 
 const running: Started[] = []
 const dataDirs: string[] = []
@@ -161,6 +164,27 @@ async function seed(base: string): Promise<void> {
   }
 }
 
+/** What the change feed and the categories' counts serve to anyone, and the change log's length. */
+async function bookkeepingAsRead(base: string) {
+  const request = client(base)
+  const changes = await request(`${NS}/changes?per_page=500`)
+  expect(changes.status, JSON.stringify(changes.body)).toBe(200)
+  const categories = await request(`${NS}/categories?per_page=50&hide_empty=false`)
+  expect(categories.status, JSON.stringify(categories.body)).toBe(200)
+  return {
+    changes: (changes.body.changes as { type: string; id: number; action: string }[]).map(({ type, id, action }) => ({ type, id, action })),
+    counts: (categories.body.categories as { name: string; count: number }[]).map(({ name, count }) => ({ name, count })),
+  }
+}
+
+/** Two wrong passwords at once for `email`: after three failures kept from before, the second must wait. */
+async function twoWrongSignIns(base: string, email: string): Promise<number[]> {
+  const request = client(base)
+  const statuses: number[] = []
+  for (const password of ['wrong-a', 'wrong-b']) statuses.push((await request('/api/users/login', { method: 'POST', json: { email, password } })).status)
+  return statuses
+}
+
 describe('upgrades', () => {
   it(
     'migrate a seeded database down to the first release schema and up again, its data intact',
@@ -236,6 +260,60 @@ describe('upgrades', () => {
       const again = await start(directory, { DATABASE_URL: url }, Number(new URL(first.base).port))
       expect(await siteAsRead(again.base)).toEqual(readBefore)
       await stop(again)
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'a database of the releases that made the schema at start upgrades, and serves the change feed, term counts and sign-in throttle as before',
+    async () => {
+      const url = await newDatabase('cal_schema')
+      const directory = dataDir('schema')
+      // A fresh database gets the whole schema from the migrations alone: nothing is made at start.
+      const fresh = await start(directory, { DATABASE_URL: url })
+      await seed(fresh.base)
+      for (const email of ['kept@calendar.test', 'downed@calendar.test'])
+        for (const password of ['one', 'two', 'three'])
+          expect((await client(fresh.base)('/api/users/login', { method: 'POST', json: { email, password } })).status).toBe(401)
+      const before = await bookkeepingAsRead(fresh.base)
+      expect(before.changes.length).toBeGreaterThan(0)
+      expect(before.counts).toEqual([
+        { name: 'Jazz', count: 2 },
+        { name: 'Music', count: 0 },
+      ])
+      await stop(fresh)
+
+      // As the previous release left it: every table, trigger and count it made at start, and no record of this migration.
+      await onCluster(`delete from payload_migrations where name = $1`, url, [SCHEMA_IN_MIGRATIONS])
+      const kept = await start(directory, { DATABASE_URL: url })
+      expect(await bookkeepingAsRead(kept.base)).toEqual(before)
+      expect(await twoWrongSignIns(kept.base, 'kept@calendar.test')).toEqual([401, 429])
+      await stop(kept)
+
+      // Migrated down to the previous release's migrations: its triggers, functions and counts gone, its records kept.
+      await onCluster(`${CALENDAR_SCHEMA_DOWN}; delete from payload_migrations where name = '${SCHEMA_IN_MIGRATIONS}'`, url)
+      expect(await onCluster(`select count(*)::int as n from pg_trigger where tgname like 'calendar\\_%'`, url)).toEqual([{ n: 0 }])
+      const upgraded = await start(directory, { DATABASE_URL: url })
+      expect(await bookkeepingAsRead(upgraded.base)).toEqual(before)
+      expect(await twoWrongSignIns(upgraded.base, 'downed@calendar.test')).toEqual([401, 429])
+
+      // The triggers are back: a new published event is news at the end of the feed and counts in its category.
+      const request = client(upgraded.base)
+      const token = (await request('/api/users/login', { method: 'POST', json: ADMIN })).body.token as string
+      const jazz = (await request(`${NS}/categories?search=Jazz`)).body.categories[0].id as number
+      const added = await request(`${NS}/events`, {
+        method: 'POST',
+        token,
+        json: { title: 'After the upgrade', start_date: '2031-06-01 19:00:00', end_date: '2031-06-01 21:00:00', categories: [jazz], status: 'publish' },
+      })
+      expect(added.status, JSON.stringify(added.body)).toBe(201)
+      const after = await bookkeepingAsRead(upgraded.base)
+      expect(after.changes.at(-1)).toEqual({ type: 'event', id: added.body.id, action: 'upsert' })
+      expect(after.counts).toEqual([
+        { name: 'Jazz', count: 3 },
+        { name: 'Music', count: 0 },
+      ])
+      await stop(upgraded)
     },
     TIMEOUT,
   )

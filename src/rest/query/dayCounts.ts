@@ -6,7 +6,7 @@ import type { RestContext } from '../context'
 
 /**
  * A visitor's list total from the counts kept per day (`calendar_list_days`,
- * src/database/listDayCounts.ts) instead of a count of every match: at a million events a new mix of
+ * src/migrations/calendarSchema/listDays.ts) instead of a count of every match: at a million events a new mix of
  * category, tag and window counted tens of thousands of rows (0.1–1 s of PostgreSQL) and bounded the
  * varied lists to a few a second (docs/performance.md, "Totals by day").
  */

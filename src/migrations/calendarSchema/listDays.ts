@@ -1,5 +1,4 @@
-import type { Payload } from 'payload'
-import { BY_INDEX, installKeptCounts, NO_LINKS } from './keptCounts'
+import { BY_INDEX, keptCounts, NO_LINKS } from './keptCounts'
 
 /**
  * `calendar_list_days`: how many events a visitor's list shows per day of their start (UTC), for
@@ -12,9 +11,8 @@ import { BY_INDEX, installKeptCounts, NO_LINKS } from './keptCounts'
  * whatever wrote them (admin, either REST API, imports, hand-written SQL). Like `calendar_term_count`,
  * they run after the statement triggers of `calendar_revision`, which serialize content writes.
  */
-export async function installListDayCounts(payload: Payload): Promise<void> {
-  await installKeptCounts(payload, {
-    table: 'calendar_list_days',
+export function listDays(): string {
+  return keptCounts({
     setup: `
       create table if not exists calendar_list_days (
         category integer not null, tag integer not null, day date not null, n integer not null, primary key (category, tag, day));

@@ -1,5 +1,4 @@
-import type { Payload } from 'payload'
-import { installBlock } from './installBlock'
+import { block } from './block'
 
 /**
  * For the trigger functions, which look up the links of the events a statement touched by
@@ -19,9 +18,7 @@ export const NO_LINKS = '(select * from events_rels limit 0)'
  * again from scratch.
  */
 export type KeptCounts = {
-  /** The table's name, also the name of the advisory lock its installation holds. */
-  table: string
-  /** Its table and trigger functions, made at every start (`if not exists`, `or replace`). */
+  /** Its table and trigger functions (`if not exists`, `or replace`). */
   setup: string
   triggers: [name: string, table: string, definition: string][]
   /** A function without arguments that counts the table again from the content. */
@@ -29,18 +26,15 @@ export type KeptCounts = {
 }
 
 /**
- * Installs kept counts at start, under an advisory lock. When any of their triggers is missing (a new
- * database, a table recreated) the triggers are made again and the counts rebuilt, holding content
- * writes meanwhile: they take the revision row first (`calendar_revision`), so the recount and the
- * triggers start from the same state.
+ * Kept counts' schema. When any of their triggers is missing (a new database, a table recreated by a
+ * schema push) the triggers are made again and the counts rebuilt, holding content writes
+ * meanwhile: they take the revision row first (`calendar_revision`), so the recount and the
+ * triggers start from the same state. A database whose triggers are all there keeps its counts.
  */
-export async function installKeptCounts(payload: Payload, counts: KeptCounts): Promise<void> {
+export function keptCounts(counts: KeptCounts): string {
   const missing = counts.triggers.map(([name, table]) => `(${quote(name)}, ${quote(table)})`).join(', ')
-  await installBlock(
-    payload,
-    counts.table,
-    `if to_regclass('events_rels') is null or to_regclass('events') is null then return; end if;
-      ${counts.setup}
+  return block(
+    `${counts.setup}
       if exists (select 1 from (values ${missing}) t(name, target)
                   where not exists (select 1 from pg_trigger g where g.tgname = t.name and g.tgrelid = t.target::regclass)) then
         perform 1 from calendar_revision where id = 1 for update;

@@ -1,5 +1,4 @@
-import type { Payload } from 'payload'
-import { BY_INDEX, installKeptCounts, NO_LINKS } from './keptCounts'
+import { BY_INDEX, keptCounts, NO_LINKS } from './keptCounts'
 
 /**
  * The term a row of `events_rels` links, and its kind; null for links that are not terms. Lookups
@@ -30,7 +29,7 @@ function linkDelta(added: string, removed: string): string {
         ${ADD};`
 }
 
-/** Published events per term, counted from scratch: at start, when the triggers were missing. */
+/** Published events per term, counted from scratch: when the triggers were missing. */
 const RECOUNT = `
   select ${KIND}, ${TERM}, count(distinct r.parent_id)
     from events_rels r join events e on e.id = r.parent_id
@@ -76,12 +75,10 @@ const TRIGGERS: [name: string, table: string, definition: string][] = [
  * They run after the statement triggers of `calendar_revision`, which serialize content writes, so
  * two writers never update the same counts in opposite orders. An event linked twice to a term
  * counts once: a link counts when it is the first of its kind for that event, and uncounts when it
- * was the last. Installed at start, under an advisory lock; when any trigger is missing (a new
- * database, a table recreated) the counts are rebuilt, holding content writes meanwhile.
+ * was the last.
  */
-export async function installTermCounts(payload: Payload): Promise<void> {
-  await installKeptCounts(payload, {
-    table: 'calendar_term_count',
+export function termCounts(): string {
+  return keptCounts({
     setup: `
       create table if not exists calendar_term_count (
         kind text not null, term integer not null, count integer not null, primary key (kind, term));

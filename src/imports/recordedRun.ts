@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Payload, TaskConfig } from 'payload'
-import { IMPORT_JOB } from '../collections/Imports'
+import type { Payload } from 'payload'
 import type { Import } from '../payload-types'
 import { openSource, type SourceSpec } from './openSource'
 import { recordedImport } from './record'
@@ -23,24 +22,16 @@ async function specOf(payload: Payload, run: Import): Promise<SourceSpec> {
 }
 
 /**
- * Runs an import recorded in `imports` (docs/api.md §23): queued when one is saved as Queued. A run
- * that lost its database is tried again by the queue; the mapping makes the second try skip what the
- * first one finished.
+ * Runs an import recorded in `imports` (docs/api.md §23) as its author, with the status it asked
+ * for; whether it finished.
  */
-export const importTask: TaskConfig<typeof IMPORT_JOB.task> = {
-  slug: IMPORT_JOB.task,
-  inputSchema: [{ name: 'importId', type: 'number', required: true }],
-  outputSchema: [{ name: 'status', type: 'text', required: true }],
-  retries: 3,
-  handler: async ({ input, req }) => {
-    const { payload } = req
-    const run = await payload.findByID({ collection: 'imports', id: input.importId, overrideAccess: true, depth: 0 })
-    const authorId = typeof run.createdBy === 'object' ? run.createdBy?.id : run.createdBy
-    const author = authorId ? await payload.findByID({ collection: 'users', id: authorId, overrideAccess: true, depth: 0, disableErrors: true }) : null
-    const report = await recordedImport(payload, run.id, async () => openSource(payload, await specOf(payload, run)), {
-      status: run.createdStatus,
-      user: author ? { ...author, collection: 'users' } : undefined,
-    })
-    return { output: { status: report ? 'done' : 'failed' } }
-  },
+export async function runRecorded(payload: Payload, importId: number): Promise<boolean> {
+  const run = await payload.findByID({ collection: 'imports', id: importId, overrideAccess: true, depth: 0 })
+  const authorId = typeof run.createdBy === 'object' ? run.createdBy?.id : run.createdBy
+  const author = authorId ? await payload.findByID({ collection: 'users', id: authorId, overrideAccess: true, depth: 0, disableErrors: true }) : null
+  const report = await recordedImport(payload, run.id, async () => openSource(payload, await specOf(payload, run)), {
+    status: run.createdStatus,
+    user: author ? { ...author, collection: 'users' } : undefined,
+  })
+  return Boolean(report)
 }

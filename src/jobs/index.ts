@@ -1,0 +1,20 @@
+import type { Config } from 'payload'
+import { deliverWebhooks } from './deliverWebhooks'
+import { extendRecurrenceHorizons } from './extendRecurrenceHorizons'
+import { importCalendar } from './importCalendar'
+import { publishScheduled } from './publishScheduled'
+import { pruneChangeLog } from './pruneChangeLog'
+import { refreshSubscriptions } from './refreshSubscriptions'
+
+/**
+ * The calendar's tasks on Payload's jobs queue, one per module. Each slug is what queued jobs are
+ * stored under: renaming one leaves the jobs already queued in a database without a task to run them.
+ */
+export const CALENDAR_TASKS: NonNullable<NonNullable<Config['jobs']>['tasks']> = [
+  extendRecurrenceHorizons,
+  pruneChangeLog,
+  publishScheduled,
+  deliverWebhooks,
+  importCalendar,
+  refreshSubscriptions,
+]
