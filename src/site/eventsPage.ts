@@ -114,8 +114,7 @@ export async function eventsPage(site: Site, visit: URL, root: string, now: Date
     content = html`<nav class="pager" aria-label="Months">
         ${link(monthOf(year, number - 1), 'Previous month', 'prev')} ${link(monthOf(year, number + 1), 'Next month', 'next')}
       </nav>
-      ${events.length ? '' : html`<p>No events this month.</p>`}
-${monthTable(site, month, events)}`
+      ${events.length ? '' : html`<p>No events this month.</p>`} ${monthTable(site, month, events)}`
     widget = { month }
   } else {
     const page = pageNumber(query)
