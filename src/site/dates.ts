@@ -20,7 +20,7 @@ function formatter(language: LanguageCode, options: Intl.DateTimeFormatOptions):
 }
 
 const DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
 
 export function formatDay(language: LanguageCode, wall: string): string {
   return formatter(language, DAY).format(clock(wall))
