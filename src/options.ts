@@ -35,6 +35,11 @@ export type CalendarPluginOptions = {
   permalinks?: Partial<Record<PermalinkKind, string>>
   /** Whether this server polls the calendar's jobs queue (default true); runs on several instances never overlap. */
   runJobs?: boolean
+  /**
+   * Whether the app serves public pages at the default permalinks, `/events/` and `/sitemap.xml`
+   * (default true; docs/public-face.md). Off for a plugin inside a site with pages of its own: those paths 404.
+   */
+  publicPages?: boolean
 }
 
 export const DEFAULT_NAMESPACE = 'cal/events/v1'
@@ -55,6 +60,7 @@ export type CalendarRuntime = {
   namespace: string
   permalinks: Record<PermalinkKind, string>
   settingsGlobal: boolean
+  publicPages: boolean
   customFields: Record<AuthoredResource['key'], CustomField[]>
 }
 

@@ -119,6 +119,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       namespace,
       permalinks: { ...DEFAULT_PERMALINKS, ...options.permalinks },
       settingsGlobal: options.settingsGlobal !== false,
+      publicPages: options.publicPages !== false,
       customFields: {
         events: addedFields(Events.fields, events.fields),
         venues: addedFields(Venues.fields, venues.fields),

@@ -15,10 +15,10 @@ const LAYERS: { name: string; folders: string[] }[] = [
   { name: 'core', folders: ['calendar', 'i18n'] },
   { name: 'infrastructure', folders: ['database', 'network'] },
   { name: 'model', folders: ['collections', 'globals', 'options.ts', 'migrations', 'payload-types.ts'] },
-  { name: 'doors', folders: ['rest', 'imports', 'webhooks', 'jobs', 'components'] },
+  { name: 'doors', folders: ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site'] },
   { name: 'assembly', folders: ['plugin.ts', 'app', 'proxy.ts', 'seed'] },
 ]
-const DOORS = ['rest', 'imports', 'webhooks', 'jobs', 'components']
+const DOORS = ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site']
 /** The doors a door runs: a job is the queue's way into an import or a delivery, and only calls it. */
 const RUNS: Record<string, string[]> = { jobs: ['imports', 'webhooks'] }
 

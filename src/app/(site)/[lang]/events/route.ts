@@ -1,0 +1,3 @@
+import { eventsRoute } from '../../pages'
+
+export const { GET } = eventsRoute

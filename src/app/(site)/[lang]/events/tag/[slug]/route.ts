@@ -1,0 +1,3 @@
+import { tagRoute } from '../../../../pages'
+
+export const { GET } = tagRoute

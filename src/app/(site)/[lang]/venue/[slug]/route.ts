@@ -1,0 +1,3 @@
+import { venueRoute } from '../../../pages'
+
+export const { GET } = venueRoute

@@ -1,0 +1,3 @@
+import { eventRoute } from '../../pages'
+
+export const { GET, POST } = eventRoute

@@ -1,0 +1,3 @@
+import { categoryRoute } from '../../../pages'
+
+export const { GET } = categoryRoute

@@ -1,0 +1,3 @@
+import { organizerRoute } from '../../pages'
+
+export const { GET } = organizerRoute

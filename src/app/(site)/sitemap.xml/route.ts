@@ -1,0 +1,3 @@
+import { sitemapRoute } from '../pages'
+
+export const { GET } = sitemapRoute

@@ -1,0 +1,100 @@
+import { LANGUAGES, type LanguageCode } from '../i18n/languages'
+import { languageTag } from './dates'
+import { html, jsonLdScript, type Html } from './html'
+
+/** What a page says about itself in its head (docs/public-face.md "Public pages"). */
+export type Head = {
+  language: LanguageCode
+  title: string
+  description?: string
+  /** The page's permalink, as the namespace gives it (`url`). */
+  canonical?: string
+  /** The same page in each language that has a translation, the default language included. */
+  alternates?: { language: LanguageCode; url: string }[]
+  image?: string
+  /** OpenGraph type: `website`, or `event`... */
+  type?: string
+  jsonLd?: unknown
+}
+
+export const STYLESHEET = '/calendar/pages.css'
+
+/**
+ * Scripts only from this site (the widget), none inline but JSON-LD, which is data and runs nothing;
+ * styles from the stylesheet alone; the password form posts only here.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' https: data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+function meta(property: string, content: string | undefined): Html {
+  return content ? html`<meta property="${property}" content="${content}" />` : html``
+}
+
+function named(name: string, content: string | undefined): Html {
+  return content ? html`<meta name="${name}" content="${content}" />` : html``
+}
+
+export function pageDocument(head: Head, body: Html): string {
+  const rtl = LANGUAGES.find((language) => language.code === head.language && 'rtl' in language)
+  const alternates = head.alternates ?? []
+  const fallback = alternates.find((alternate) => alternate.language === 'en')
+  return html`<!doctype html>
+    <html lang="${languageTag(head.language)}" ${rtl ? html` dir="rtl"` : ''}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${head.title}</title>
+        ${named('description', head.description)} ${head.canonical ? html`<link rel="canonical" href="${head.canonical}" />` : ''}
+        ${alternates.map((alternate) => html`<link rel="alternate" hreflang="${languageTag(alternate.language)}" href="${alternate.url}" /> `)}
+        ${fallback ? html`<link rel="alternate" hreflang="x-default" href="${fallback.url}" />` : ''} ${meta('og:type', head.type ?? 'website')}
+        ${meta('og:title', head.title)} ${meta('og:description', head.description)} ${meta('og:url', head.canonical)} ${meta('og:image', head.image)}
+        ${meta('og:locale', languageTag(head.language).replace('-', '_'))} ${named('twitter:card', head.image ? 'summary_large_image' : 'summary')}
+        ${named('twitter:title', head.title)} ${named('twitter:description', head.description)} ${named('twitter:image', head.image)}
+        <link rel="stylesheet" href="${STYLESHEET}" />
+        ${head.jsonLd ? jsonLdScript(head.jsonLd) : ''}
+      </head>
+      <body>
+        <header class="site"><a href="/events/">Events</a></header>
+        <main id="main">${body}</main>
+      </body>
+    </html> `.text
+}
+
+/** A page's answer: HTML under the policy above; `private, no-store` for what a password unlocked or was tried on. */
+export function htmlResponse(document: string, status: number, cacheControl: string, extra: Record<string, string> = {}): Response {
+  return new Response(document, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Cache-Control': cacheControl,
+      ...extra,
+    },
+  })
+}
+
+export const NO_STORE = 'private, no-store'
+
+/** What the namespace answers a page that is not there, or not for everyone: the same page for both. */
+export function notFound(language: LanguageCode): Response {
+  const body = html`<h1>Page not found</h1>
+    <p>There is no public page at this address. <a href="/events/">See all events</a>.</p>`
+  return htmlResponse(pageDocument({ language, title: 'Page not found' }, body), 404, NO_STORE)
+}
+
+export function badRequest(language: LanguageCode, message: string): Response {
+  const body = html`<h1>Bad request</h1>
+    <p>${message}</p>
+    <p><a href="/events/">See all events</a>.</p>`
+  return htmlResponse(pageDocument({ language, title: 'Bad request' }, body), 400, NO_STORE)
+}

@@ -1,0 +1,165 @@
+import type { Payload } from 'payload'
+import { alternatesOf } from './alternates'
+import { formatWhen, utcInstant, whenOf, type When } from './dates'
+import { htmlResponse, NO_STORE, notFound, pageDocument } from './document'
+import { html, trusted, type Html } from './html'
+import { lockedEvent } from './lockedEvent'
+import { eventList } from './parts'
+import type { Site } from './site'
+import type { ErrorJson, EventJson, ListJson, OrganizerJson, VenueJson } from './types'
+
+/** A password the visitor posted, and how the namespace took it. */
+export type Unlocking = { password: string }
+
+/** The series an event belongs to: its first event, and the events made from it (docs/api.md §16.1). */
+async function seriesOf(payload: Payload, event: EventJson): Promise<number | undefined> {
+  const doc = await payload.findByID({ collection: 'events', id: event.id, depth: 0, overrideAccess: false, disableErrors: true, select: { parent: true } })
+  const parent = doc?.parent
+  if (parent) return typeof parent === 'number' ? parent : parent.id
+  return event.recurrence ? event.id : undefined
+}
+
+/** The series' other dates the namespace lists (the first event, and the later ones of its default window). */
+async function otherDates(site: Site, event: EventJson): Promise<EventJson[]> {
+  const first = await seriesOf(site.payload, event)
+  if (first === undefined) return []
+  const [head, members] = await Promise.all([
+    first === event.id ? undefined : site.ns.get<ListJson<'events', EventJson>>('/events', { include: first }),
+    site.ns.get<ListJson<'events', EventJson>>('/events', { post_parent: first, per_page: 50 }),
+  ])
+  const listed = (answer: typeof head) => (answer?.status === 200 ? answer.body.events : [])
+  return [...listed(head), ...listed(members)].filter((other) => other.id !== event.id)
+}
+
+function when(site: Site, value: When, utcStart?: string): Html {
+  const text = formatWhen(site.language, value)
+  return html`<p class="when">${utcStart ? html`<time datetime="${utcInstant(utcStart)}">${text}</time>` : text}</p>`
+}
+
+function venueBlock(venue: VenueJson): Html {
+  const address = [venue.address, venue.city, venue.stateprovince, venue.zip, venue.country].filter(Boolean).join(', ')
+  const map =
+    venue.show_map_link !== false && (address || venue.geo_lat !== undefined)
+      ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(venue.geo_lat !== undefined ? `${venue.geo_lat},${venue.geo_lng}` : address)}`
+      : undefined
+  return html`<dt>Venue</dt>
+    <dd>
+      ${venue.url ? html`<a href="${venue.url}">${venue.venue}</a>` : venue.venue}${address ? html`<br />${address}` : ''}${
+        map ? html`<br /><a href="${map}">Map</a>` : ''
+      }
+    </dd>`
+}
+
+function organizerBlock(organizers: OrganizerJson[]): Html {
+  if (!organizers.length) return html``
+  return html`<dt>${organizers.length > 1 ? 'Organizers' : 'Organizer'}</dt>
+    ${organizers.map((organizer) => html`<dd>${organizer.url ? html`<a href="${organizer.url}">${organizer.organizer}</a>` : organizer.organizer}</dd>`)}`
+}
+
+function details(event: EventJson): Html {
+  const venue = Array.isArray(event.venue) ? undefined : event.venue
+  const terms = [...event.categories, ...event.tags].map((term) => term.name)
+  return html`<dl class="details">
+    ${
+      event.cost
+        ? html`<dt>Cost</dt>
+            <dd>${event.cost}</dd>`
+        : ''
+    }
+    ${venue ? venueBlock(venue) : ''} ${organizerBlock(event.organizer)}
+    ${
+      terms.length
+        ? html`<dt>Filed under</dt>
+            <dd>${terms.join(', ')}</dd>`
+        : ''
+    }
+    ${
+      event.website && event.website !== event.url
+        ? html`<dt>Website</dt>
+            <dd><a href="${event.website}">${event.website}</a></dd>`
+        : ''
+    }
+  </dl>`
+}
+
+/** The text a page's description meta gives: the structured data's, else the excerpt without its paragraphs. */
+function summaryOf(event: EventJson): string {
+  const described = event.json_ld?.description
+  return typeof described === 'string' && described ? described : event.excerpt.replace(/<[^>]*>/g, '').trim()
+}
+
+async function fullPage(site: Site, event: EventJson, unlocked: boolean): Promise<Response> {
+  const [others, alternates] = await Promise.all([
+    otherDates(site, event),
+    // What a password unlocked is nobody's to index: such a page names no translations.
+    unlocked ? [] : alternatesOf(site.payload, site.in, 'events', event.id),
+  ])
+  const image = event.image || undefined
+  const body = html`<article class="event">
+    <h1>${event.title}</h1>
+    ${when(site, whenOf(event), event.utc_start_date)}
+    ${image ? html`<img src="${image.url}" alt="" ${image.width ? html` width="${image.width}" height="${image.height}"` : ''} />` : ''}
+    <div class="description">${trusted(event.description)}</div>
+    ${details(event)}
+    <p><a href="${`${event.rest_url}.ics`}" download>Add to calendar (.ics)</a></p>
+    ${
+      others.length
+        ? html`<section aria-labelledby="series">
+            <h2 id="series">Other dates</h2>
+            ${eventList(site.language, others, '')}
+          </section>`
+        : ''
+    }
+  </article>`
+  const document = pageDocument(
+    {
+      language: site.language,
+      title: event.title,
+      description: summaryOf(event),
+      canonical: event.url,
+      alternates,
+      image: image ? image.url : undefined,
+      type: 'event',
+      jsonLd: event.json_ld,
+    },
+    body,
+  )
+  return htmlResponse(document, 200, unlocked ? NO_STORE : 'public, max-age=0, must-revalidate')
+}
+
+/** A protected event: its title and times, and the form that unlocks the rest. */
+async function lockedPage(site: Site, slug: string, status: number, message?: string, extra: Record<string, string> = {}): Promise<Response> {
+  const locked = await lockedEvent(site.ns, slug)
+  if (!locked) return notFound(site.language)
+  const body = html`<article class="event">
+    <h1>${locked.title}</h1>
+    ${when(site, locked.when)}
+    <form method="post" class="password">
+      <p>This event is protected. Give its password to see it.</p>
+      ${message ? html`<p class="error" role="alert">${message}</p>` : ''}
+      <label for="password">Password</label>
+      <input id="password" name="password" type="password" required autocomplete="off" />
+      <button type="submit">Show the event</button>
+    </form>
+  </article>`
+  const document = pageDocument({ language: site.language, title: locked.title }, body)
+  return htmlResponse(document, status, NO_STORE, extra)
+}
+
+/**
+ * `/event/{slug}/`: the namespace's single read by slug. Anything it does not show an anonymous
+ * reader (a draft, a private or trashed event, no such slug) is a 404; a protected event is shown
+ * locked, or unlocked by the password posted, which the namespace checks and throttles.
+ */
+export async function eventPage(site: Site, slug: string, unlocking?: Unlocking): Promise<Response> {
+  const path = `/events/by-slug/${encodeURIComponent(slug)}`
+  const answer = await site.ns.get<EventJson | ErrorJson>(path, unlocking ? { password: unlocking.password } : {})
+  if (answer.status === 200) return fullPage(site, answer.body as EventJson, Boolean(unlocking))
+  const code = (answer.body as ErrorJson).code
+  if (answer.status === 429) {
+    const wait = answer.headers.get('retry-after') ?? '1'
+    return lockedPage(site, slug, 429, `Too many wrong passwords: try again in ${wait} seconds.`, { 'Retry-After': wait })
+  }
+  if (code !== 'event-password-protected') return notFound(site.language)
+  return unlocking ? lockedPage(site, slug, 403, 'That password is not right.') : lockedPage(site, slug, 200)
+}

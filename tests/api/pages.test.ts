@@ -1,0 +1,233 @@
+/**
+ * The public pages at the namespace's permalinks (docs/public-face.md "Public pages"), over HTTP:
+ * what each shows of a public item, what they hide (drafts, private, trashed, locked content), their
+ * head (JSON-LD, canonical, hreflang, cards), the password form and the sitemap.
+ */
+import { randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { unique } from '../support/api'
+import { ns } from '../support/fixtures'
+import { createPageFixtures, page, pathOf, type PageFixtures } from '../support/pages'
+
+let f: PageFixtures
+
+beforeAll(async () => {
+  f = await createPageFixtures(unique('pg'))
+})
+
+/** A visitor's address of its own, so that the password throttle of one test does not reach another. */
+const visitor = () => `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`
+
+function jsonLdOf(document: Document): any[] {
+  return [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? ''))
+}
+
+function expectStrictPolicy(headers: Headers): void {
+  const policy = headers.get('content-security-policy') ?? ''
+  expect(policy).toContain("script-src 'self'")
+  expect(policy).toContain("default-src 'none'")
+  expect(policy).not.toContain('unsafe-inline')
+}
+
+describe('the event page', () => {
+  it('shows a public event with the JSON-LD the namespace serves, safely escaped', async () => {
+    const { status, headers, body, document } = await page(pathOf(f.event.url))
+    expect(status, body).toBe(200)
+    expect(headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expectStrictPolicy(headers)
+    expect(document.querySelector('h1')?.textContent).toBe(f.event.title)
+    expect(document.querySelector('.description')?.innerHTML).toContain('<strong>jazz</strong>')
+    // The title's `</script>` ended nothing: the only script is the JSON-LD, whole.
+    expect(document.querySelectorAll('script')).toHaveLength(1)
+    expect(body).not.toContain('</script><script>alert(1)')
+    const [ld] = jsonLdOf(document)
+    const served = (await ns(`/events/${f.event.id}`)).body.json_ld
+    expect(ld).toEqual(served)
+    expect(ld.name).toBe(f.event.title)
+    expect(ld.startDate).toMatch(/^\d{4}-\d\d-\d\dT19:30:00[+-]\d\d:\d\d$/)
+    expect(ld.endDate).toMatch(/T22:00:00[+-]\d\d:\d\d$/)
+    expect(ld.location.name).toBe(f.venue.venue)
+    expect(ld.organizer.name).toBe(f.organizer.organizer)
+    expect(ld.eventStatus).toBe('https://schema.org/EventScheduled')
+    expect(ld.eventAttendanceMode).toBe('https://schema.org/OfflineEventAttendanceMode')
+    expect(ld.offers.price).toBe('Free – 20')
+    expect(document.querySelector('.details')?.textContent).toContain(f.venue.venue)
+    expect(document.querySelector(`a[href="${f.event.rest_url}.ics"]`)).not.toBeNull()
+  })
+
+  it('names its canonical URL, its translations and its cards', async () => {
+    const { document } = await page(pathOf(f.event.url))
+    const french = (await ns(`/events/${f.event.id}?i18n_language=fr`)).body
+    expect(french.url).toMatch(/\/fr\/event\/.+-soiree\/$/)
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(f.event.url)
+    const alternates = Object.fromEntries(
+      [...document.querySelectorAll('link[rel="alternate"]')].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+    )
+    // English and the one translation; no language the event was not written in.
+    expect(alternates).toEqual({ en: f.event.url, fr: french.url, 'x-default': f.event.url })
+    expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(f.event.title)
+    expect(document.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(f.event.url)
+    expect(document.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary')
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('An evening of jazz by the river.')
+  })
+
+  it('is served in French at its French permalink, and not under a language the calendar lacks', async () => {
+    const french = (await ns(`/events/${f.event.id}?i18n_language=fr`)).body
+    const { status, document } = await page(pathOf(french.url))
+    expect(status).toBe(200)
+    expect(document.documentElement.getAttribute('lang')).toBe('fr')
+    expect(document.querySelector('h1')?.textContent).toBe(french.title)
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(french.url)
+    expect((await page(`/en${pathOf(f.event.url)}`)).status).toBe(404)
+    expect((await page(`/xx${pathOf(f.event.url)}`)).status).toBe(404)
+  })
+
+  it("lists a series' other dates on its first event and on each later one", async () => {
+    const members = (await ns(`/events?post_parent=${f.series.id}`)).body.events
+    expect(members).toHaveLength(2)
+    const first = await page(pathOf(f.series.url))
+    const firstDates = [...first.document.querySelectorAll('#series ~ ol a')].map((link) => link.getAttribute('href'))
+    expect(firstDates).toEqual(members.map((member: any) => member.url))
+    const second = await page(pathOf(members[0].url))
+    const secondDates = [...second.document.querySelectorAll('#series ~ ol a')].map((link) => link.getAttribute('href'))
+    expect(secondDates).toEqual([f.series.url, members[1].url])
+  })
+
+  it('is not there for a draft, a private or a trashed event, nor for an unknown slug', async () => {
+    for (const hidden of [f.draft, f.privateEvent, f.trashed]) {
+      const { status, body } = await page(`/event/${hidden.slug}/`)
+      expect(status, hidden.slug).toBe(404)
+      expect(body).not.toContain(hidden.title)
+    }
+    expect((await page(`/event/${randomUUID()}/`)).status).toBe(404)
+  })
+})
+
+describe('a password-protected event', () => {
+  it('shows its title and times and a form, and nothing else', async () => {
+    const { status, headers, body, document } = await page(pathOf(f.locked.url))
+    expect(status).toBe(200)
+    expect(headers.get('cache-control')).toBe('private, no-store')
+    expect(document.querySelector('h1')?.textContent).toBe(f.locked.title)
+    expect(document.querySelector('.when')?.textContent).toMatch(/6:00\sPM – 8:00\sPM Europe\/Paris$/)
+    expect(document.querySelector('form[method="post"] input[type="password"][name="password"]')).not.toBeNull()
+    expect(body).not.toContain('secret programme')
+    expect(jsonLdOf(document)).toEqual([])
+  })
+
+  it('unlocks with the password posted, answered privately; a wrong one keeps it locked', async () => {
+    const from = visitor()
+    const wrong = await page(pathOf(f.locked.url), { method: 'POST', form: { password: 'wrong' }, from })
+    expect(wrong.status).toBe(403)
+    expect(wrong.headers.get('cache-control')).toBe('private, no-store')
+    expect(wrong.document.querySelector('[role="alert"]')?.textContent).toContain('not right')
+    expect(wrong.body).not.toContain('secret programme')
+    const right = await page(pathOf(f.locked.url), { method: 'POST', form: { password: 'open sesame' }, from })
+    expect(right.status).toBe(200)
+    expect(right.headers.get('cache-control')).toBe('private, no-store')
+    expect(right.document.querySelector('.description')?.textContent).toBe('The secret programme.')
+    const empty = await page(pathOf(f.locked.url), { method: 'POST', form: {}, from })
+    expect(empty.status).toBe(400)
+  })
+
+  it('is throttled as the namespace throttles wrong passwords', async () => {
+    const from = visitor()
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await page(pathOf(f.locked.url), { method: 'POST', form: { password: `wrong ${attempt}` }, from })).status).toBe(403)
+    }
+    const throttled = await page(pathOf(f.locked.url), { method: 'POST', form: { password: 'open sesame' }, from })
+    expect(throttled.status).toBe(429)
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(throttled.body).not.toContain('secret programme')
+  })
+})
+
+describe('venue, organizer, category and tag pages', () => {
+  it('show the item and its events, with its structured data', async () => {
+    const venue = await page(pathOf(f.venue.url))
+    expect(venue.status).toBe(200)
+    expect(venue.document.querySelector('h1')?.textContent).toBe(f.venue.venue)
+    expect(venue.document.querySelector('address')?.textContent).toContain('Paris')
+    expect(venue.document.querySelector(`ol.events a[href="${f.event.url}"]`)).not.toBeNull()
+    const [place] = jsonLdOf(venue.document)
+    expect(place).toEqual({ '@context': 'http://schema.org', ...(await ns(`/venues/${f.venue.id}`)).body.json_ld })
+
+    const organizer = await page(pathOf(f.organizer.url))
+    expect(organizer.status).toBe(200)
+    expect(organizer.document.querySelector('h1')?.textContent).toBe(f.organizer.organizer)
+    expect(organizer.document.querySelector(`ol.events a[href="${f.event.url}"]`)).not.toBeNull()
+    expect(jsonLdOf(organizer.document)[0]['@type']).toBe('Person')
+
+    // A child category's page is at the path of its ancestors; the parent's lists its children's events.
+    expect(pathOf(f.category.url)).toBe(`/events/category/${f.parent.slug}/${f.category.slug}/`)
+    for (const term of [f.category, f.parent, f.label]) {
+      const { status, document } = await page(pathOf(term.url))
+      expect(status, term.url).toBe(200)
+      expect(document.querySelector('h1')?.textContent).toBe(term.name)
+      expect(document.querySelector(`ol.events a[href="${f.event.url}"]`), term.url).not.toBeNull()
+    }
+    expect((await page(`/events/category/${f.category.slug}/`)).status).toBe(404)
+  })
+
+  it('are not there for a draft venue or an unknown organizer', async () => {
+    expect((await page(`/venue/${f.draftVenue.slug}/`)).status).toBe(404)
+    expect((await page(`/organizer/${randomUUID()}/`)).status).toBe(404)
+    expect((await page(`/events/tag/${randomUUID()}/`)).status).toBe(404)
+  })
+})
+
+describe('/events/', () => {
+  it('renders the month in a <cal-events> element, complete without the widget', async () => {
+    const month = f.event.start_date.slice(0, 7)
+    const { status, headers, document } = await page(`/events/?month=${month}`)
+    expect(status).toBe(200)
+    expectStrictPolicy(headers)
+    const widget = document.querySelector('cal-events')
+    expect(widget?.getAttribute('view')).toBe('month')
+    expect(widget?.getAttribute('month')).toBe(month)
+    expect(widget?.querySelector('table.month caption')?.textContent).toMatch(/\d{4}/)
+    const day = Number(f.event.start_date.slice(8, 10))
+    const cell = [...(widget?.querySelectorAll('td') ?? [])].find((td) => td.querySelector('.day')?.textContent === String(day))
+    expect(cell?.querySelector(`a[href="${f.event.url}"]`)?.textContent).toMatch(/^7:30\sPM /)
+    expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/calendar/widget.js')
+    // Links between months, without JavaScript.
+    expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toMatch(/^\/events\/\?view=month&month=\d{4}-\d\d$/)
+    for (const hidden of [f.draft, f.privateEvent, f.trashed]) expect(document.body.textContent).not.toContain(hidden.title)
+  })
+
+  it('renders the list of upcoming events, page by page', async () => {
+    const { status, document } = await page('/events/?view=list')
+    expect(status).toBe(200)
+    expect(document.querySelector('cal-events')?.getAttribute('view')).toBe('list')
+    const listed = (await ns('/events')).body
+    const links = [...document.querySelectorAll('cal-events ol.events h3 a')].map((link) => link.getAttribute('href'))
+    expect(links).toEqual(listed.events.map((event: any) => event.url))
+    if (listed.total_pages > 1) expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toBe('/events/?view=list&page=2')
+  })
+
+  it('answers 400 to a month or page it cannot read, and is served under a language prefix', async () => {
+    expect((await page('/events/?month=2031-13')).status).toBe(400)
+    expect((await page('/events/?view=week')).status).toBe(400)
+    expect((await page('/events/?view=list&page=0')).status).toBe(400)
+    const french = await page('/fr/events/?view=list')
+    expect(french.status).toBe(200)
+    expect(french.document.documentElement.getAttribute('lang')).toBe('fr')
+    expect(french.document.querySelector('cal-events')?.getAttribute('lang')).toBe('fr')
+  })
+})
+
+describe('/sitemap.xml', () => {
+  it('lists the permalinks of public events, venues, organizers and terms only', async () => {
+    const { status, headers, body } = await page('/sitemap.xml')
+    expect(status).toBe(200)
+    expect(headers.get('content-type')).toBe('application/xml; charset=utf-8')
+    const locs = [...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, '&'))
+    for (const item of [f.event, f.series, f.locked, f.venue, f.organizer, f.category, f.parent, f.label]) expect(locs, item.url).toContain(item.url)
+    for (const hidden of [f.draft, f.privateEvent, f.trashed, f.draftVenue]) {
+      expect(
+        locs.some((loc) => loc.includes(`/${hidden.slug}/`)),
+        hidden.slug,
+      ).toBe(false)
+    }
+  })
+})
