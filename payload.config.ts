@@ -34,5 +34,8 @@ export default buildConfig({
   // Each line logged while a request runs carries its id (docs/operations.md, "Request ids").
   logger: process.env.NODE_ENV === 'production' ? { options: { level: process.env.LOG_LEVEL || 'info', mixin: requestLogFields } } : undefined,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  plugins: [calendarPlugin({ runJobs: process.env.JOBS_AUTORUN !== 'false' }), seoPlugin({ collections: ['events'], uploadsCollection: 'media', ...eventSeo })],
+  plugins: [
+    calendarPlugin({ runJobs: process.env.JOBS_AUTORUN !== 'false', publicPages: process.env.PUBLIC_PAGES !== 'false' }),
+    seoPlugin({ collections: ['events'], uploadsCollection: 'media', ...eventSeo }),
+  ],
 })

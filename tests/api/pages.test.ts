@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { unique } from '../support/api'
+import { BASE_URL, unique } from '../support/api'
+import { startSecondInstance } from '../support/secondInstance'
 import { ns } from '../support/fixtures'
 import { createPageFixtures, page, pathOf, type PageFixtures } from '../support/pages'
 
@@ -230,4 +231,19 @@ describe('/sitemap.xml', () => {
       ).toBe(false)
     }
   })
+})
+
+describe('turned off (PUBLIC_PAGES=false, the plugin option publicPages: false)', () => {
+  it('answers every page with a 404, while the namespace serves as before', async () => {
+    const instance = await startSecondInstance({ PUBLIC_PAGES: 'false' })
+    try {
+      for (const path of [pathOf(f.event.url), '/events/', '/sitemap.xml']) {
+        expect((await fetch(`${instance.base}${path}`)).status, path).toBe(404)
+        expect((await fetch(`${BASE_URL}${path}`)).status, path).toBe(200)
+      }
+      expect((await fetch(`${instance.base}/api/cal/events/v1/events/${f.event.id}`)).status).toBe(200)
+    } finally {
+      await instance.stop()
+    }
+  }, 240_000)
 })
