@@ -15,10 +15,10 @@ const LAYERS: { name: string; folders: string[] }[] = [
   { name: 'core', folders: ['calendar', 'i18n'] },
   { name: 'infrastructure', folders: ['database', 'network'] },
   { name: 'model', folders: ['collections', 'globals', 'options.ts', 'migrations', 'payload-types.ts'] },
-  { name: 'doors', folders: ['rest', 'ical', 'imports', 'webhooks', 'components'] },
+  { name: 'doors', folders: ['rest', 'ical', 'imports', 'webhooks', 'components', 'widget'] },
   { name: 'assembly', folders: ['plugin.ts', 'app', 'proxy.ts', 'seed'] },
 ]
-const DOORS = ['rest', 'ical', 'imports', 'webhooks']
+const DOORS = ['rest', 'ical', 'imports', 'webhooks', 'widget']
 
 function sources(folder: string): string[] {
   // Dot folders hold data (bench/.datasets, bench/.profiles), not sources.
