@@ -103,6 +103,11 @@ export async function readEvents(root: string, params: URLSearchParams, signal?:
   return { events, total: body.total ?? events.length, totalPages: body.total_pages ?? 1 }
 }
 
+/** Relative bounds snap to the end of their day (docs/api.md §4.2): the day before keeps the whole day. */
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+}
+
 /** Pages a period of the grid may hold: 20 pages of 50 events, past which the widget says it shows the first ones. */
 export const PERIOD_PAGES = 20
 const PERIOD_PAGE_SIZE = 50
@@ -113,8 +118,7 @@ const PERIOD_PAGE_SIZE = 50
  */
 export async function readPeriod(root: string, filters: Filters, first: string, last: string, signal?: AbortSignal): Promise<EventPage> {
   const params = filterParams(filters)
-  const dayBefore = new Date(Date.parse(`${first}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-  params.set('ends_after', dayBefore)
+  params.set('ends_after', dayBefore(first))
   params.set('starts_before', last)
   params.set('per_page', String(PERIOD_PAGE_SIZE))
   const events: CalendarEvent[] = []
@@ -129,10 +133,14 @@ export async function readPeriod(root: string, filters: Filters, first: string, 
   return { events, total: answer.total, totalPages: answer.totalPages }
 }
 
-/** A page of the list: the events from the anchor day on, series once each with their count kept by the namespace. */
+/**
+ * A page of the list: the events still running on the anchor day or later, each series once (its
+ * first event in the window). A relative bound, not `start_date`, so the namespace's default end
+ * (24 months ahead) does not cut the list short.
+ */
 export function readList(root: string, filters: Filters, from: string, page: number, perPage: number, signal?: AbortSignal): Promise<EventPage> {
   const params = filterParams(filters)
-  params.set('start_date', from)
+  params.set('ends_after', dayBefore(from))
   params.set('page', String(page))
   params.set('per_page', String(perPage))
   params.set('hide_subsequent_recurrences', '1')
