@@ -121,15 +121,15 @@ export async function readPeriod(root: string, filters: Filters, first: string, 
   params.set('ends_after', dayBefore(first))
   params.set('starts_before', last)
   params.set('per_page', String(PERIOD_PAGE_SIZE))
-  const events: CalendarEvent[] = []
-  let page = 1
-  let answer: EventPage
-  do {
-    params.set('page', String(page))
-    answer = await readEvents(root, params, signal)
-    events.push(...answer.events)
-    page += 1
-  } while (page <= Math.min(answer.totalPages, PERIOD_PAGES))
+  const read = (page: number) => {
+    const paged = new URLSearchParams(params)
+    paged.set('page', String(page))
+    return readEvents(root, paged, signal)
+  }
+  // The first page tells how many there are; the others are read side by side.
+  const answer = await read(1)
+  const rest = await Promise.all(Array.from({ length: Math.min(answer.totalPages, PERIOD_PAGES) - 1 }, (_, index) => read(index + 2)))
+  const events = [answer, ...rest].flatMap((page) => page.events)
   return { events, total: answer.total, totalPages: answer.totalPages }
 }
 
