@@ -80,6 +80,21 @@ describe('layers', () => {
     expect(across).toEqual([])
   })
 
+  it("the widget, which runs in readers' browsers, imports only itself and the core, and no package", () => {
+    const widget = files.filter((file) => topOf(file) === 'widget')
+    expect(widget.length).toBeGreaterThan(0)
+    const outside = widget.flatMap((file) => [
+      ...graph
+        .get(file)!
+        .filter((target) => !['widget', ...LAYERS[0]!.folders].includes(topOf(target)))
+        .map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
+      ...[...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*import[^'"]*?from\s+['"]([^.][^'"]*)['"]/g)].map(
+        (match) => `${path.relative(src, file)} -> ${match[1]}`,
+      ),
+    ])
+    expect(outside).toEqual([])
+  })
+
   it('no modules import each other in a circle', () => {
     const circles: string[] = []
     const state = new Map<string, 'open' | 'done'>()
