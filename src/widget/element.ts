@@ -44,6 +44,7 @@ export class CalEvents extends HTMLElement {
   private events = new Map<number, CalendarEvent>()
   private loading?: AbortController
   private opener?: string
+  private resetting = false
 
   constructor() {
     super()
@@ -63,11 +64,24 @@ export class CalEvents extends HTMLElement {
   }
 
   connectedCallback(): void {
-    this.reset()
+    this.scheduleReset()
   }
 
   attributeChangedCallback(): void {
-    if (this.isConnected) this.reset()
+    this.scheduleReset()
+  }
+
+  /**
+   * An element upgraded in the page (the script loads after the markup) hears of each attribute,
+   * then of its connection, in one go: it reads the namespace once for all of them.
+   */
+  private scheduleReset(): void {
+    if (this.resetting) return
+    this.resetting = true
+    queueMicrotask(() => {
+      this.resetting = false
+      if (this.isConnected) this.reset()
+    })
   }
 
   private get root(): string {
@@ -209,7 +223,7 @@ export class CalEvents extends HTMLElement {
       status.textContent = `${messages.failed}: ${error instanceof Error ? error.message : String(error)}`
     }
     this.setAttribute('aria-busy', 'false')
-    this.dispatchEvent(new CustomEvent('cal-events:render', { detail: { view: this.view, events: this.events.size } }))
+    this.dispatchEvent(new CustomEvent('cal-events:render', { bubbles: true, detail: { view: this.view, events: this.events.size } }))
   }
 
   private async openDetail(id: number): Promise<void> {

@@ -68,7 +68,7 @@ function startSite(): Promise<string> {
   return new Promise((resolve) => site.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(site.address() as AddressInfo).port}`)))
 }
 
-type Opened = { page: Page; problems: string[] }
+type Opened = { page: Page; problems: string[]; requests: string[] }
 
 /** A fresh page embedding the widget with these attributes, once it has rendered its first view. */
 async function open(attributes: Record<string, string>, options: { width?: number; timezoneId?: string } = {}): Promise<Opened> {
@@ -80,13 +80,15 @@ async function open(attributes: Record<string, string>, options: { width?: numbe
   context.setDefaultTimeout(TIMEOUT)
   const page = await context.newPage()
   const problems: string[] = []
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(request.url()))
   page.on('pageerror', (error) => problems.push(error.message))
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text())
   })
   await page.goto(`${siteUrl}/embed?${new URLSearchParams(attributes)}`)
   await rendered(page)
-  return { page, problems }
+  return { page, problems, requests }
 }
 
 async function rendered(page: Page): Promise<void> {
@@ -198,8 +200,11 @@ describe('the widget script', () => {
 
 describe('<cal-events> in a browser', () => {
   it('shows the month from another origin under a strict CSP, replacing the fallback', async () => {
-    const { page, problems } = await open(month)
+    const { page, problems, requests } = await open(month)
     await expect(page.locator('cal-events .title').textContent()).resolves.toBe('October 2027')
+    // Upgraded with its attributes, the element reads the month once, and the categories once.
+    expect(requests.filter((url) => url.startsWith(`${ROOT}/events?`))).toHaveLength(1)
+    expect(requests.filter((url) => url.startsWith(`${ROOT}/categories?`))).toHaveLength(1)
     await eventButton(page, fixtures.concert.title).waitFor()
     await eventButton(page, fixtures.fair.title).waitFor()
     // The series: each of its three Tuesdays, marked as a series.
