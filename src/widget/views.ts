@@ -108,7 +108,9 @@ function row(label: string, value: string): string {
   return `<dt>${escapeHtml(label)}</dt><dd>${value}</dd>`
 }
 
+/** A link only to the web or a calendar application: a site's `javascript:` website stays text. */
 function link(href: string, label: string, attributes = ''): string {
+  if (!/^(https?|webcal):\/\//i.test(href)) return label
   return `<a part="link" href="${escapeHtml(href)}"${attributes}>${label}</a>`
 }
 
