@@ -17,6 +17,7 @@ import { isBuiltin } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { build } from 'esbuild'
+import { buildWidget } from './widgetBundle'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dist = path.join(root, 'dist')
@@ -29,6 +30,9 @@ const ENTRIES: Record<string, { name: string; source: string }> = {
   './client': { name: 'client', source: 'src/components/client.ts' },
   './routes': { name: 'routes', source: 'src/rest/languageRoots.ts' },
 }
+
+/** The `<cal-events>` widget, one self-contained script: `cal-events/widget.js`. */
+const WIDGET = 'widget.js'
 
 /** Read from disk by path at run time (src/rest/reference.ts), so no import names it. */
 const RESOLVED_AT_RUN_TIME = ['swagger-ui-dist']
@@ -134,9 +138,13 @@ async function manifest(imported: Set<string>) {
     if (peer) peerDependencies[name] = peer
     else dependencies[name] = version
   }
-  const exports = Object.fromEntries(
-    Object.entries(ENTRIES).map(([subpath, { name, source }]) => [subpath, { types: `./types/${declarationOf(source)}`, default: `./${name}.js` }]),
-  )
+  const exports = {
+    ...Object.fromEntries(
+      Object.entries(ENTRIES).map(([subpath, { name, source }]) => [subpath, { types: `./types/${declarationOf(source)}`, default: `./${name}.js` }]),
+    ),
+    // The browser's script, for a site to serve as it is (docs/public-face.md).
+    [`./${WIDGET}`]: `./${WIDGET}`,
+  }
   return {
     name: app.name,
     version: app.version,
@@ -151,6 +159,7 @@ async function manifest(imported: Set<string>) {
 
 await rm(dist, { recursive: true, force: true })
 const imported = await bundle()
+await buildWidget(path.join(dist, WIDGET))
 const declared = await declarations()
 for (const { source } of Object.values(ENTRIES)) await copyDeclarations(declared, declarationOf(source))
 await rm(declared, { recursive: true, force: true })

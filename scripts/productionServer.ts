@@ -1,4 +1,6 @@
 import path from 'node:path'
+import { widgetBundlePath } from '../src/app/calendar/widgetBundle'
+import { buildWidget } from './widgetBundle'
 
 /**
  * How the built app is started, one way for `npm start`, the tests and the benchmarks, so that
@@ -61,9 +63,13 @@ const root = path.resolve(import.meta.dirname, '..')
  */
 export const SERVER_BUNDLE = path.join(root, '.next', 'calendar-server.mjs')
 
-/** Writes SERVER_BUNDLE; part of every build (`npm run build`, `npm start`'s, the tests'). */
+/**
+ * Writes SERVER_BUNDLE and the widget's script the server serves (`/calendar/widget.js`); part of
+ * every build (`npm run build`, `npm start`'s, the tests').
+ */
 export async function buildServer(): Promise<void> {
   const { build } = await import('esbuild')
+  await buildWidget(widgetBundlePath(root))
   await build({
     entryPoints: [path.join(root, 'scripts', 'server.ts')],
     outfile: SERVER_BUNDLE,

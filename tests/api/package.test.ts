@@ -7,7 +7,7 @@
  * would otherwise add to an app that lacks them).
  */
 import { execFile } from 'node:child_process'
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -73,14 +73,20 @@ afterAll(async () => {
 
 describe('the packed plugin installed with npm', () => {
   it('packs the built package only: no sources, no app types', () => {
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'index.js', 'rsc.js', 'client.js', 'routes.js', 'types/plugin.d.ts']))
+    expect(packedFiles).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'index.js', 'rsc.js', 'client.js', 'routes.js', 'widget.js', 'types/plugin.d.ts']),
+    )
     for (const file of packedFiles) expect(file).toMatch(/^(package\.json|README\.md|[\w/-]+\.js|types\/[\w/.-]+\.d\.ts)$/)
     expect(packedFiles).not.toContain('types/payload-types.d.ts')
   })
 
   it('resolves every export to the install, and runs on the app’s Payload rather than a copy of its own', async () => {
-    for (const specifier of ['cal-events', 'cal-events/rsc', 'cal-events/client', 'cal-events/routes'])
+    for (const specifier of ['cal-events', 'cal-events/rsc', 'cal-events/client', 'cal-events/routes', 'cal-events/widget.js'])
       expect(resolve(specifier).startsWith(`${installed}/`)).toBe(true)
+    // The browser's script, whole: it defines the element and imports nothing.
+    const widget = await readFile(resolve('cal-events/widget.js'), 'utf8')
+    expect(widget).toContain('customElements.define("cal-events"')
+    expect(widget).not.toMatch(/\bimport\b|\brequire\(/)
     const fromPlugin = createRequire(resolve('cal-events')).resolve('payload')
     expect(fromPlugin).toBe(createRequire(path.join(root, 'package.json')).resolve('payload'))
     expect(await readdir(path.join(scratch, 'node_modules'))).not.toContain('payload')

@@ -15,10 +15,10 @@ const LAYERS: { name: string; folders: string[] }[] = [
   { name: 'core', folders: ['calendar', 'i18n'] },
   { name: 'infrastructure', folders: ['database', 'network'] },
   { name: 'model', folders: ['collections', 'globals', 'options.ts', 'migrations', 'payload-types.ts'] },
-  { name: 'doors', folders: ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site'] },
+  { name: 'doors', folders: ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site', 'widget'] },
   { name: 'assembly', folders: ['plugin.ts', 'app', 'proxy.ts', 'seed'] },
 ]
-const DOORS = ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site']
+const DOORS = ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site', 'widget']
 /** The doors a door runs: a job is the queue's way into an import or a delivery, and only calls it. */
 const RUNS: Record<string, string[]> = { jobs: ['imports', 'webhooks'] }
 
@@ -115,6 +115,21 @@ describe('layers', () => {
         .map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
     )
     expect(across).toEqual([])
+  })
+
+  it("the widget, which runs in readers' browsers, imports only itself and the core, and no package", () => {
+    const widget = files.filter((file) => topOf(file) === 'widget')
+    expect(widget.length).toBeGreaterThan(0)
+    const outside = widget.flatMap((file) => [
+      ...graph
+        .get(file)!
+        .filter((target) => !['widget', ...LAYERS[0]!.folders].includes(topOf(target)))
+        .map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
+      ...[...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*import[^'"]*?from\s+['"]([^.][^'"]*)['"]/g)].map(
+        (match) => `${path.relative(src, file)} -> ${match[1]}`,
+      ),
+    ])
+    expect(outside).toEqual([])
   })
 
   it('no modules import each other in a circle', () => {

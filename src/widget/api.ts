@@ -1,0 +1,164 @@
+/**
+ * Reading a calendar namespace from the browser: this service's `cal/events/v1` or upstream's
+ * `tribe/events/v1`, whose event objects are the same shape (docs/api.md §3).
+ */
+
+export type Venue = {
+  id: number
+  venue?: string
+  address?: string
+  city?: string
+  stateprovince?: string
+  province?: string
+  state?: string
+  zip?: string
+  country?: string
+  geo_lat?: number | string
+  geo_lng?: number | string
+  url?: string
+}
+export type Organizer = { id: number; organizer?: string; website?: string; url?: string }
+export type Term = { id: number; name: string; slug: string }
+
+/** An event as the namespace serves it, the keys the widget reads, plus its wall clock as the grid needs it. */
+export type CalendarEvent = {
+  id: number
+  title: string
+  url: string
+  description: string
+  excerpt: string
+  all_day: boolean | null
+  start_date: string
+  end_date: string
+  utc_start_date: string
+  utc_end_date: string
+  timezone: string
+  timezone_abbr: string
+  cost: string
+  website: string
+  featured: boolean | null
+  categories: Term[]
+  venue: Venue | Venue[]
+  organizer: Organizer[]
+  /** This service's series' first events carry their rule; upstream has no such key. */
+  recurrence?: string
+  startLocal: string
+  endLocal: string
+  allDay: boolean
+}
+
+export type EventPage = { events: CalendarEvent[]; total: number; totalPages: number }
+
+/** What the reader filters on: the element's attributes, then the filter bar. */
+export type Filters = {
+  categories?: string
+  tags?: string
+  venue?: string
+  organizer?: string
+  featured?: string
+  search?: string
+  lang?: string
+}
+
+export class ReadError extends Error {}
+
+const UPSTREAM = /\/wp-json\/tribe\/events\/v1$/
+
+export function trimmedRoot(root: string): string {
+  return root.replace(/\/+$/, '')
+}
+
+/** Upstream serves no `.ics` routes in its namespace: its site pages do (`?ical=1`). */
+export function isUpstream(root: string): boolean {
+  return UPSTREAM.test(trimmedRoot(root))
+}
+
+export function filterParams(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const key of ['categories', 'tags', 'venue', 'organizer', 'featured', 'search'] as const) {
+    const value = filters[key]?.trim()
+    if (value) params.set(key, value)
+  }
+  if (filters.lang) params.set('i18n_language', filters.lang)
+  return params
+}
+
+async function readJson(url: string, signal?: AbortSignal): Promise<unknown> {
+  const response = await fetch(url, { signal, headers: { Accept: 'application/json' } })
+  const body: unknown = await response.json().catch(() => null)
+  if (!response.ok) {
+    const message = body && typeof body === 'object' && 'message' in body ? String(body.message) : `HTTP ${response.status}`
+    throw new ReadError(message)
+  }
+  return body
+}
+
+function withWallClock(event: CalendarEvent): CalendarEvent {
+  return { ...event, startLocal: event.start_date, endLocal: event.end_date, allDay: Boolean(event.all_day) }
+}
+
+export async function readEvents(root: string, params: URLSearchParams, signal?: AbortSignal): Promise<EventPage> {
+  const body = (await readJson(`${trimmedRoot(root)}/events?${params}`, signal)) as { events?: CalendarEvent[]; total?: number; total_pages?: number }
+  const events = (body.events ?? []).map(withWallClock)
+  return { events, total: body.total ?? events.length, totalPages: body.total_pages ?? 1 }
+}
+
+/** Relative bounds snap to the end of their day (docs/api.md §4.2): the day before keeps the whole day. */
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+}
+
+/** Pages a period of the grid may hold: 20 pages of 50 events, past which the widget says it shows the first ones. */
+export const PERIOD_PAGES = 20
+const PERIOD_PAGE_SIZE = 50
+
+/**
+ * Every event touching the days `first`..`last`: the relative bounds keep an event that began
+ * before the period and runs into it (docs/api.md §4.2: they snap to the end of their day).
+ */
+export async function readPeriod(root: string, filters: Filters, first: string, last: string, signal?: AbortSignal): Promise<EventPage> {
+  const params = filterParams(filters)
+  params.set('ends_after', dayBefore(first))
+  params.set('starts_before', last)
+  params.set('per_page', String(PERIOD_PAGE_SIZE))
+  const read = (page: number) => {
+    const paged = new URLSearchParams(params)
+    paged.set('page', String(page))
+    return readEvents(root, paged, signal)
+  }
+  // The first page tells how many there are; the others are read side by side.
+  const answer = await read(1)
+  const rest = await Promise.all(Array.from({ length: Math.min(answer.totalPages, PERIOD_PAGES) - 1 }, (_, index) => read(index + 2)))
+  const events = [answer, ...rest].flatMap((page) => page.events)
+  return { events, total: answer.total, totalPages: answer.totalPages }
+}
+
+/**
+ * A page of the list: the events still running on the anchor day or later, each series once (its
+ * first event in the window). A relative bound, not `start_date`, so the namespace's default end
+ * (24 months ahead) does not cut the list short.
+ */
+export function readList(root: string, filters: Filters, from: string, page: number, perPage: number, signal?: AbortSignal): Promise<EventPage> {
+  const params = filterParams(filters)
+  params.set('ends_after', dayBefore(from))
+  params.set('page', String(page))
+  params.set('per_page', String(perPage))
+  params.set('hide_subsequent_recurrences', '1')
+  return readEvents(root, params, signal)
+}
+
+/** The later dates of a series, from its first event. */
+export async function readSeries(root: string, first: CalendarEvent, lang: string | undefined, signal?: AbortSignal): Promise<EventPage> {
+  const params = filterParams({ lang })
+  params.set('post_parent', String(first.id))
+  params.set('start_date', first.start_date.slice(0, 10))
+  params.set('per_page', '10')
+  return readEvents(root, params, signal)
+}
+
+export async function readCategories(root: string, lang: string | undefined, signal?: AbortSignal): Promise<Term[]> {
+  const params = filterParams({ lang })
+  params.set('per_page', '50')
+  const body = (await readJson(`${trimmedRoot(root)}/categories?${params}`, signal)) as { categories?: Term[] }
+  return body.categories ?? []
+}
