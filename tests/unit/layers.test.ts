@@ -15,6 +15,7 @@ const LAYERS: { name: string; folders: string[] }[] = [
   { name: 'core', folders: ['calendar', 'i18n'] },
   { name: 'infrastructure', folders: ['database', 'network'] },
   { name: 'model', folders: ['collections', 'globals', 'options.ts', 'migrations', 'payload-types.ts'] },
+  { name: 'operations', folders: ['operations'] },
   { name: 'doors', folders: ['rest', 'ical', 'imports', 'webhooks', 'components'] },
   { name: 'assembly', folders: ['plugin.ts', 'app', 'proxy.ts', 'seed'] },
 ]
@@ -78,6 +79,18 @@ describe('layers', () => {
         .map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
     )
     expect(across).toEqual([])
+  })
+
+  it("the operations import no door, and the event handlers read through them, not the events' queries", () => {
+    const intoDoors = [...graph].flatMap(([file, targets]) =>
+      topOf(file) === 'operations' ? targets.filter((target) => DOORS.includes(topOf(target))).map((target) => path.relative(src, target)) : [],
+    )
+    expect(intoDoors).toEqual([])
+    for (const handler of ['events.ts', 'ical.ts', 'eventsCsv.ts'].map((name) => path.join(src, 'rest', 'handlers', name))) {
+      const targets = (graph.get(handler) ?? []).map((target) => path.relative(src, target))
+      expect(targets.filter((target) => target.startsWith(path.join('database', 'events')))).toEqual([])
+      expect(targets.some((target) => target.startsWith('operations'))).toBe(true)
+    }
   })
 
   it('no modules import each other in a circle', () => {
