@@ -11,11 +11,11 @@ import { planSeries, type SeriesPlan } from '../ical/series'
 import { emptyPage, findEvents, type EventPage, type Unlocking } from '../../operations/events/find'
 import { eventIdBySlug, readableEvent } from '../../operations/events/findOne'
 import { eventQuery, type EventQuery } from '../../operations/events/selection'
+import { seriesMembers, type SeriesMember } from '../../operations/events/seriesMembers'
 import { findByIdsPerRevision } from '../../operations/read'
 import { mergeRelated } from '../../operations/related'
 import { statusFilter } from '../../operations/status'
 import { resolveTermEntries } from '../../operations/terms/entries'
-import { latestMemberStarts, visibleMembers, type SeriesMember } from '../query/seriesMembers'
 import type { RestResult } from '../route'
 import type { EventFeedParams } from '../schemas/events'
 import { idOf } from '../serialize/common'
@@ -55,7 +55,7 @@ async function withSeries(ctx: RestContext, page: EventPage, scope: SeriesScope)
   }
   const heads = [...loaded.values()].filter((event) => event.recurrence?.trim())
   const ids = heads.map((event) => event.id)
-  const [members, latest] = await Promise.all([visibleMembers(ctx, ids, scope.visibility), latestMemberStarts(ctx, ids)])
+  const { members, latest } = await seriesMembers(ctx, ids, scope.visibility)
   const membersOf = new Map<number, SeriesMember[]>()
   for (const member of members) {
     const known = membersOf.get(member.parent)
