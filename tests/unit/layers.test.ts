@@ -81,12 +81,12 @@ describe('layers', () => {
     expect(across).toEqual([])
   })
 
-  it("the operations import no door, and the event handlers read through them, not the events' queries", () => {
+  it("the operations import no door, and the event, venue and organizer handlers read through them, not the events' queries", () => {
     const intoDoors = [...graph].flatMap(([file, targets]) =>
       topOf(file) === 'operations' ? targets.filter((target) => DOORS.includes(topOf(target))).map((target) => path.relative(src, target)) : [],
     )
     expect(intoDoors).toEqual([])
-    for (const handler of ['events.ts', 'ical.ts', 'eventsCsv.ts'].map((name) => path.join(src, 'rest', 'handlers', name))) {
+    for (const handler of ['events.ts', 'ical.ts', 'eventsCsv.ts', 'linked.ts'].map((name) => path.join(src, 'rest', 'handlers', name))) {
       const targets = (graph.get(handler) ?? []).map((target) => path.relative(src, target))
       expect(targets.filter((target) => target.startsWith(path.join('database', 'events')))).toEqual([])
       expect(targets.some((target) => target.startsWith('operations'))).toBe(true)
