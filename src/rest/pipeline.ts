@@ -12,6 +12,7 @@ import { isLanguageCode } from '../i18n/languages'
 import { createContext, type RestContext } from './context'
 import { readBody } from './http/body'
 import { errorResponse, RestError } from './http/errors'
+import { Refusal } from '../operations/refusal'
 import { parseQuery } from './http/query'
 import { limitRate } from './rateLimit'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
@@ -262,7 +263,7 @@ const PARAM_OF_FIELD: Record<string, string> = {
  * doing: they become the namespace's 4xx, never a 500.
  */
 function fromPayloadError(error: unknown, signedIn: boolean): unknown {
-  if (error instanceof RestError || !(error instanceof Error)) return error
+  if (error instanceof Refusal || !(error instanceof Error)) return error
   if (isConnectionLoss(error)) return new RestError('rest_database_unavailable', 'The database is unavailable; try again shortly.', 503)
   const status = (error as { status?: number }).status
   if (error.name === 'ValidationError') {

@@ -1,13 +1,8 @@
-import { clientAddress } from '../collections/clientAddress'
 import { LIMITS, takeToken, type LimitKind } from '../database/rateBuckets'
 import type { RestContext } from './context'
 import { RestError } from './http/errors'
 import { metrics } from './metrics'
-
-/** Who a limit counts: the signed-in user, else the address. */
-export function clientOf(ctx: Pick<RestContext, 'req' | 'actor'>): string {
-  return ctx.actor ? `user:${ctx.actor.id}` : `address:${clientAddress(ctx.req)}`
-}
+import { clientOf } from '../operations/client'
 
 /**
  * Takes a token for the caller from the bucket of `kind`, shared by every instance through

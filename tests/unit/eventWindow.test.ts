@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eventWindow, requestWindow, type EventWindow } from '../../src/rest/query/eventWindow'
+import { eventWindow, requestWindow, type EventWindow } from '../../src/calendar/dates/eventWindow'
 
 /** A Wednesday, mid-morning UTC. */
 const NOW = new Date('2024-05-15T10:20:30Z')

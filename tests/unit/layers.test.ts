@@ -15,6 +15,7 @@ const LAYERS: { name: string; folders: string[] }[] = [
   { name: 'core', folders: ['calendar', 'i18n'] },
   { name: 'infrastructure', folders: ['database', 'network'] },
   { name: 'model', folders: ['collections', 'globals', 'options.ts', 'migrations', 'payload-types.ts'] },
+  { name: 'operations', folders: ['operations'] },
   { name: 'doors', folders: ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site', 'widget'] },
   { name: 'assembly', folders: ['plugin.ts', 'app', 'proxy.ts', 'seed'] },
 ]
@@ -130,6 +131,18 @@ describe('layers', () => {
       ),
     ])
     expect(outside).toEqual([])
+  })
+
+  it("the operations import no door, and the event, venue and organizer handlers read through them, not the events' queries", () => {
+    const intoDoors = [...graph].flatMap(([file, targets]) =>
+      topOf(file) === 'operations' ? targets.filter((target) => DOORS.includes(topOf(target))).map((target) => path.relative(src, target)) : [],
+    )
+    expect(intoDoors).toEqual([])
+    for (const handler of ['events.ts', 'ical.ts', 'eventsCsv.ts', 'linked.ts'].map((name) => path.join(src, 'rest', 'handlers', name))) {
+      const targets = (graph.get(handler) ?? []).map((target) => path.relative(src, target))
+      expect(targets.filter((target) => target.startsWith(path.join('database', 'events')))).toEqual([])
+      expect(targets.some((target) => target.startsWith('operations'))).toBe(true)
+    }
   })
 
   it('no modules import each other in a circle', () => {

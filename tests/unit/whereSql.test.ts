@@ -6,7 +6,7 @@
 import type { PayloadRequest, Where } from 'payload'
 import { describe, expect, it } from 'vitest'
 import { authoredContentAccess } from '../../src/calendar/access/collectionAccess'
-import { EVENT_FIELDS, whereSql } from '../../src/rest/query/whereSql'
+import { EVENT_FIELDS, whereSql } from '../../src/database/events/whereSql'
 
 const ruleFor = (user: unknown) => authoredContentAccess.read({ req: { user } as PayloadRequest }) as boolean | Where
 

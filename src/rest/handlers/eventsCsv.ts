@@ -3,16 +3,15 @@ import { csvHeaders, csvRow, writeCsvBoolean, writeCsvList, writeCurrencyPositio
 import { wallClockIn } from '../../calendar/dates/format'
 import { eventUid } from '../../calendar/eventUid'
 import { servedWebUrl } from '../../calendar/webUrl'
+import { findEventsThroughPayload } from '../../operations/events/find'
+import { eventQuery } from '../../operations/events/selection'
+import type { Related } from '../../operations/related'
 import type { Event } from '../../payload-types'
 import type { RestContext } from '../context'
 import type { RestResult } from '../route'
-import { eventQuery } from '../query/eventList'
-import { readOptions } from '../query/read'
-import { loadRelated } from '../query/related'
 import type { EventListParams } from '../schemas/events'
 import { idOf } from '../serialize/common'
 import { serializeImage } from '../serialize/image'
-import type { Related } from '../serialize/related'
 
 /** The most events one export holds; `X-Total` says how many matched (docs/api.md §23.4). */
 export const EXPORT_LIMIT = 10_000
@@ -30,19 +29,11 @@ export async function exportEvents(ctx: RestContext, params: EventListParams): P
   const rows = [csvHeaders('events')]
   let total = 0
   for (let page = 1; !query.empty && rows.length <= EXPORT_LIMIT; page++) {
-    const found = await ctx.req.payload.find({
-      ...readOptions(ctx, 'events'),
-      collection: 'events',
-      where: query.where,
-      sort: query.sort,
-      page,
-      limit: PAGE,
-    })
-    total = found.totalDocs
-    const events = found.docs as Event[]
-    const related = await loadRelated(ctx, events)
-    for (const event of events) rows.push(csvRow('events', eventRecord(ctx, event, related, host)))
-    if (!found.hasNextPage) break
+    // Payload's field access withholds protected content; no password unlocks it here.
+    const found = await findEventsThroughPayload(ctx, { where: query.where, sort: query.sort, page, perPage: PAGE, count: true, unlocking: {} })
+    total = found.total
+    for (const event of found.events) rows.push(csvRow('events', eventRecord(ctx, event, found.related, host)))
+    if (page * PAGE >= total) break
   }
   return {
     body: stringify(rows.slice(0, EXPORT_LIMIT + 1)),

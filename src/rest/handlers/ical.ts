@@ -8,24 +8,23 @@ import { CALENDAR_MEDIA_TYPE, renderCalendar, type CalendarContents, type FeedHe
 import { zoneOf } from '../ical/event'
 import { feedDescription } from '../ical/feed'
 import { planSeries, type SeriesPlan } from '../ical/series'
-import { eventQuery, type EventQuery } from '../query/eventList'
-import { findByIdsPerRevision, idBySlug } from '../query/read'
-import { resolveTermEntries } from '../query/terms'
-import { latestMemberStarts, visibleMembers, type SeriesMember } from '../query/seriesMembers'
-import { statusFilter } from '../query/status'
+import { emptyPage, findEvents, type EventPage, type Unlocking } from '../../operations/events/find'
+import { eventIdBySlug, readableEvent } from '../../operations/events/findOne'
+import { eventQuery, type EventQuery } from '../../operations/events/selection'
+import { seriesMembers, type SeriesMember } from '../../operations/events/seriesMembers'
+import { findByIdsPerRevision } from '../../operations/read'
+import { mergeRelated } from '../../operations/related'
+import { statusFilter } from '../../operations/status'
+import { resolveTermEntries } from '../../operations/terms/entries'
 import type { RestResult } from '../route'
 import type { EventFeedParams } from '../schemas/events'
 import { idOf } from '../serialize/common'
-import { emptyRelated, mergeRelated } from '../serialize/related'
-import { loadEvents, readableEvent, type EventPage, type Unlocking } from './events'
-
-const nothing = (): EventPage => ({ events: [], related: emptyRelated(), total: 0, unlocked: new Set() })
 
 /** These events, if the caller may see them under `visibility`, as the list loads them. */
 function loadByIds(ctx: RestContext, ids: number[], visibility: Where, unlocking: Unlocking): Promise<EventPage> {
-  if (!ids.length) return Promise.resolve(nothing())
+  if (!ids.length) return Promise.resolve(emptyPage())
   const where: Where = { and: [{ id: { in: ids } }, visibility] }
-  return loadEvents(ctx, { where, sort: ['startLocal', 'id'], page: 1, perPage: ids.length, count: false, unlocking })
+  return findEvents(ctx, { where, sort: ['startLocal', 'id'], page: 1, perPage: ids.length, count: false, unlocking })
 }
 
 type SeriesScope = {
@@ -56,7 +55,7 @@ async function withSeries(ctx: RestContext, page: EventPage, scope: SeriesScope)
   }
   const heads = [...loaded.values()].filter((event) => event.recurrence?.trim())
   const ids = heads.map((event) => event.id)
-  const [members, latest] = await Promise.all([visibleMembers(ctx, ids, scope.visibility), latestMemberStarts(ctx, ids)])
+  const { members, latest } = await seriesMembers(ctx, ids, scope.visibility)
   const membersOf = new Map<number, SeriesMember[]>()
   for (const member of members) {
     const known = membersOf.get(member.parent)
@@ -88,8 +87,8 @@ export async function eventFeed(ctx: RestContext, params: EventFeedParams): Prom
   const header = await feedHeader(ctx, params, query)
   const write = async () => {
     const listed = query.empty
-      ? nothing()
-      : await loadEvents(ctx, { where: query.where, sort: query.sort, page: 1, perPage: max, count: false, unlocking: params })
+      ? emptyPage()
+      : await findEvents(ctx, { where: query.where, sort: query.sort, page: 1, perPage: max, count: false, unlocking: params })
     const visibility: Where = { and: [{ hideFromListings: { not_equals: true } }, statusFilter(ctx, params.status).where] }
     const contents = await withSeries(ctx, listed, { visibility, unlocking: params, withParents: true, withApart: false })
     return renderCalendar(ctx, contents, header)
@@ -159,7 +158,7 @@ function feedCache(ctx: RestContext): RevisionCache {
  */
 export async function eventFile(ctx: RestContext, id: number, unlocking: Unlocking): Promise<RestResult> {
   await readableEvent(ctx, id)
-  const page = await loadEvents(ctx, { where: { id: { equals: id } }, sort: ['id'], page: 1, perPage: 1, count: false, unlocking })
+  const page = await findEvents(ctx, { where: { id: { equals: id } }, sort: ['id'], page: 1, perPage: 1, count: false, unlocking })
   const event = page.events[0] as Event | undefined
   // The checks above let the caller read it; the load reads with the collection's access, which a developer may narrow.
   if (!event) throw new RestError(errorCodes(EVENTS).notAccessible, 'The requested event is not accessible', 403)
@@ -176,9 +175,7 @@ export async function eventFile(ctx: RestContext, id: number, unlocking: Unlocki
 
 /** `GET /events/by-slug/{slug}.ics`: an unknown slug is a 400, then as by id. */
 export async function eventFileBySlug(ctx: RestContext, slug: string, unlocking: Unlocking): Promise<RestResult> {
-  const id = await idBySlug(ctx, 'events', slug)
-  if (id === undefined) throw RestError.invalidParams({ slug: 'No event has this slug.' })
-  return eventFile(ctx, id, unlocking)
+  return eventFile(ctx, await eventIdBySlug(ctx, slug), unlocking)
 }
 
 /**

@@ -1,34 +1,12 @@
 import { RETRY_AFTER_SECONDS } from '../../database/connectionErrors'
+import { Refusal } from '../../operations/refusal'
 
 /**
  * An error the namespace answers with on purpose: rendered as `{ code, message, data: { status, ... } }`
- * with the HTTP status equal to `data.status`, the envelope websites written against the upstream API parse.
+ * with the HTTP status equal to `data.status`, the envelope websites written against the upstream API
+ * parse. The operations' refusals are rendered the same way.
  */
-export class RestError extends Error {
-  readonly code: string
-  readonly status: number
-  /** Extra keys of the envelope's `data`; `status` always comes from `status`, so it cannot be set here. */
-  readonly data: Record<string, unknown>
-  /** Headers the answer carries besides the namespace's (`Retry-After` of a 409 or 429). */
-  headers: Record<string, string> = {}
-
-  constructor(code: string, message: string, status: number, extraData: Record<string, unknown> & { status?: never } = {}) {
-    super(message)
-    this.name = 'RestError'
-    this.code = code
-    this.status = status
-    this.data = extraData
-  }
-
-  /**
-   * `params` maps each rejected parameter to the reason, e.g. `{ page: 'Must be a positive integer.' }`;
-   * `details` repeats each as the error object WordPress nests there, for clients that read that one.
-   */
-  static invalidParams(params: Record<string, string>): RestError {
-    const details = Object.fromEntries(Object.entries(params).map(([param, message]) => [param, { code: 'rest_invalid_param', message, data: { param } }]))
-    return new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, 400, { params, details })
-  }
-
+export class RestError extends Refusal {
   static missingParams(names: string[]): RestError {
     return new RestError('rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, 400, { params: names })
   }
@@ -69,7 +47,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8'
  * details go to the server log.
  */
 export function errorResponse(error: unknown, headers?: HeadersInit): Response {
-  const restError = error instanceof RestError ? error : internalError(error)
+  const restError = error instanceof Refusal ? error : internalError(error)
   const responseHeaders = new Headers(headers)
   for (const [name, value] of Object.entries(restError.headers)) responseHeaders.set(name, value)
   responseHeaders.set('Content-Type', JSON_CONTENT_TYPE)

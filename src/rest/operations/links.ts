@@ -1,8 +1,9 @@
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
+import { Refusal } from '../../operations/refusal'
 import { capabilities } from '../../calendar/access/capabilities'
-import { findByIds } from '../query/read'
-import { resolveTermEntries } from '../query/terms'
+import { findByIds } from '../../operations/read'
+import { resolveTermEntries } from '../../operations/terms/entries'
 import type { OrganizerInput, VenueInput } from '../schemas/write'
 import { createLinked, type LinkedKind } from './linked'
 import { createInLanguage } from './localizedWrite'
@@ -43,7 +44,7 @@ async function inline<T>(param: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (!(error instanceof RestError) || error.code !== 'rest_invalid_param') throw error
+    if (!(error instanceof Refusal) || error.code !== 'rest_invalid_param') throw error
     const inner = Object.entries((error.data.params ?? {}) as Record<string, string>).map(([name, message]) => `${name}: ${message}`)
     throw RestError.invalidParams({ [param]: inner.join(' ') || error.message })
   }

@@ -1,6 +1,6 @@
 import type { CollectionSlug } from 'payload'
 import type { RestContext } from '../context'
-import { existingIds } from '../query/read'
+import { existingIds } from '../../operations/read'
 
 type Reference = { param: string; collection: CollectionSlug; ids: number[] }
 

@@ -9,7 +9,7 @@ import type { CurrencyPosition } from '../../calendar/cost'
 import { costDetails, offerPrice, renderCost } from './cost'
 import { serializeImage } from './image'
 import { organizerJsonLd, serializeOrganizer } from './organizer'
-import type { Related } from './related'
+import type { Related } from '../../operations/related'
 import { serializeEmbeddedTerm } from './term'
 import { serializeVenue, venueJsonLd } from './venue'
 

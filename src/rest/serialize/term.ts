@@ -3,7 +3,7 @@ import type { EventCategory, EventTag } from '../../payload-types'
 import type { RestContext } from '../context'
 import type { HttpMethod } from '../route'
 import { idOf, permalink } from './common'
-import type { Related } from './related'
+import type { Related } from '../../operations/related'
 
 export type TermKind = TermResource['singular']
 

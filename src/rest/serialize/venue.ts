@@ -4,7 +4,7 @@ import type { RestContext } from '../context'
 import { excerptHtml, globalIds, idOf, permalink, postDates, schemaDescription, schemaName, withoutEmpty } from './common'
 import { extraKeysOf } from './customFields'
 import { serializeImage } from './image'
-import type { Related } from './related'
+import type { Related } from '../../operations/related'
 
 export type LinkedOptions = { single?: boolean; unlocked?: boolean }
 

@@ -1,70 +1,32 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { Where } from 'payload'
-import { requestQuery, requestStatement, statement, type SQL, type Statement } from '../../database/rawQuery'
-import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
-import type { RestContext } from '../context'
-import { emptyRelated, type Related } from '../serialize/related'
+import type { PayloadRequest, Where } from 'payload'
 import { BoundedMap } from '../../calendar/boundedMap'
-import { findByIdsPerRevision } from './read'
-import { termCounts } from './termCounts'
+import { requestQuery, requestStatement, statement, type SQL, type Statement } from '../rawQuery'
+import type { ReadScope } from '../readScope'
 import { AUTHORED_FIELDS, EVENT_FIELDS, whereSql } from './whereSql'
 
 /**
- * A page of events with everything it embeds, in hand-written SQL, for readers whose access rules it
- * can state (`pageAccess`): the page's ids and total when they are not known (`pageIds`), then one
- * prepared statement for the body, which PostgreSQL parses and plans once per connection.
- *
- * Payload's local API costs several milliseconds of CPU per read (query building, field hooks,
- * access), and a page needs six reads: at 32 concurrent readers that, not PostgreSQL, bounded the
- * list's throughput (bench/results). This query reads Payload's own tables and returns documents in
- * the shape Payload returns at depth 0, so the one event serializer serves both paths.
+ * The body of a page of events in hand-written SQL, for readers whose access rules it can state
+ * (`pageAccess`): one prepared statement, which PostgreSQL parses and plans once per connection, for
+ * the page's events in the order of `ids` and the venues, organizers, categories and tags they embed,
+ * in the shape Payload returns at depth 0 (`Body` names their types; the operations' page reads it).
  *
  * What the caller may see of events, venues and organizers is what Payload's read access gives this
  * caller, as conditions on the rows; every term. Localized text falls back to English when empty, as
- * Payload's. Protected items' content is withheld by the serializers, as on every path. Images, rare
- * in lists, are read through Payload, which builds their URLs, once per revision; term counts come
- * from the per-revision cache.
+ * Payload's.
  */
-export async function loadEventPage(
-  ctx: RestContext,
-  source: number[] | PageSource,
-  access: PageAccess,
-): Promise<{ events: Event[]; related: Related } & Partial<ListCount>> {
-  const { ids, ...count } = Array.isArray(source) ? { ids: source } : await pageIds(ctx, source)
-  if (!ids.length) return { events: [], related: emptyRelated(), ...count }
-  const rows = await requestStatement<{ body: PageBody }>(ctx.req, bodyStatement(ctx, access), { ids: `{${ids.join(',')}}`, language: ctx.language })
-  const body = rows[0]!.body
-  const images = [...body.events, ...body.venues, ...body.organizers].map((item) => item.image).filter((id): id is number => typeof id === 'number')
-  const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]))
-  const [media, counts] = await Promise.all([
-    findByIdsPerRevision<Media>(ctx, 'media', images),
-    termCounts(
-      ctx,
-      body.categories.map((term) => term.id),
-      body.tags.map((term) => term.id),
-    ),
-  ])
-  return {
-    events: body.events,
-    ...count,
-    related: {
-      venues: byId(body.venues),
-      organizers: byId(body.organizers),
-      categories: byId(body.categories),
-      tags: byId(body.tags),
-      media,
-      termCounts: counts,
-    },
-  }
+export async function pageBody<Body>(scope: ReadScope, access: PageAccess, ids: number[]): Promise<Body> {
+  const rows = await requestStatement<{ body: Body }>(scope.req, bodyStatement(scope.req, access), { ids: `{${ids.join(',')}}`, language: scope.language })
+  return rows[0]!.body
 }
 
 /** The body's statement per access rule (`PageAccess.key`), built once: a page gives its ids and language. */
 const bodies = new BoundedMap<string, Statement>(200)
 
-function bodyStatement(ctx: RestContext, access: PageAccess): Statement {
+function bodyStatement(req: PayloadRequest, access: PageAccess): Statement {
   const known = bodies.get(access.key)
   if (known) return known
-  const made = statement(ctx.req.payload, bodySql(access))
+  const made = statement(req.payload, bodySql(access))
   bodies.set(access.key, made)
   return made
 }
@@ -127,11 +89,11 @@ function bodySql(access: PageAccess): SQL {
 /**
  * The page's ids, in order, and the list's count when `source` counts it: a statement of its own,
  * planned for its values (how many events a filter or window keeps decides how to find them), before
- * the body, whose text is one of a few and whose plan PostgreSQL keeps (`loadEventPage`).
+ * the body, whose text is one of a few and whose plan PostgreSQL keeps (`pageBody`).
  */
-export async function pageIds(ctx: RestContext, { ids, ctes, total, span }: PageSource): Promise<{ ids: number[] } & Partial<ListCount>> {
+export async function pageIds(scope: ReadScope, { ids, ctes, total, span }: PageSource): Promise<{ ids: number[] } & Partial<ListCount>> {
   const [row] = await requestQuery<{ ids: number[]; total: number | null; span: number | null }>(
-    ctx.req,
+    scope.req,
     sql`${ctes ? sql`with ${ctes} ` : sql``}select ${ids} as ids, ${total ?? sql`null::int`} as total, ${span ?? sql`null::int`} as span`,
   )
   return { ids: row?.ids ?? [], total: row?.total ?? undefined, span: row?.span ?? undefined }
@@ -159,9 +121,9 @@ export type PageAccess = { events: SQL; venues: SQL; organizers: SQL; eventRule:
  * apply, or undefined when a rule says more than it can state (a developer's own rule, say): the
  * caller then takes Payload's local API, which applies any rule.
  */
-export async function pageAccess(ctx: RestContext): Promise<PageAccess | undefined> {
+export async function pageAccess(req: PayloadRequest): Promise<PageAccess | undefined> {
   const rule = async (collection: 'events' | 'venues' | 'organizers') =>
-    (await ctx.req.payload.collections[collection].config.access.read({ req: ctx.req })) as boolean | Where
+    (await req.payload.collections[collection].config.access.read({ req })) as boolean | Where
   const [eventRule, venueRule, organizerRule] = await Promise.all([rule('events'), rule('venues'), rule('organizers')])
   const [events, venues, organizers] = [
     whereSql(eventRule, 'e', EVENT_FIELDS),
@@ -170,14 +132,6 @@ export async function pageAccess(ctx: RestContext): Promise<PageAccess | undefin
   ]
   if (!events || !venues || !organizers) return undefined
   return { events, venues, organizers, eventRule, key: JSON.stringify([eventRule, venueRule, organizerRule]) }
-}
-
-type PageBody = {
-  events: Event[]
-  venues: Venue[]
-  organizers: Organizer[]
-  categories: EventCategory[]
-  tags: EventTag[]
 }
 
 /** Timestamps as Payload serializes them: ISO 8601 in UTC with milliseconds. */

@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import type { RestContext } from '../context'
+import type { Reader } from '../reader'
 
 const EARTH_RADIUS_KM = 6371.0088
 
@@ -16,7 +16,7 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
  * Ids of venues within `radiusKm` of a point (docs/api.md §12): a bounding box narrows the candidates
  * in the database, the exact distance decides.
  */
-export async function venuesNear(ctx: RestContext, lat: number, lng: number, radiusKm: number): Promise<number[]> {
+export async function venuesNear(reader: Reader, lat: number, lng: number, radiusKm: number): Promise<number[]> {
   const dLat = radiusKm / 111.32
   const cosLat = Math.cos((lat * Math.PI) / 180)
   const dLng = cosLat > 1e-6 ? radiusKm / (111.32 * cosLat) : 360
@@ -26,10 +26,10 @@ export async function venuesNear(ctx: RestContext, lat: number, lng: number, rad
     // A box that wraps around the antimeridian is left open in longitude; the distance check still applies.
     ...(lng - dLng >= -180 && lng + dLng <= 180 ? [{ geoLng: { greater_than_equal: lng - dLng } }, { geoLng: { less_than_equal: lng + dLng } }] : []),
   ]
-  const { docs } = await ctx.req.payload.find({
+  const { docs } = await reader.req.payload.find({
     collection: 'venues',
-    req: ctx.req,
-    user: ctx.req.user,
+    req: reader.req,
+    user: reader.req.user,
     overrideAccess: false,
     depth: 0,
     pagination: false,

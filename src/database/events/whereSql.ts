@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Where } from 'payload'
-import type { SQL } from '../../database/rawQuery'
+import type { SQL } from '../rawQuery'
 
 /**
  * What of a collection's `where` can be stated as SQL on its own table: fields stored as columns of

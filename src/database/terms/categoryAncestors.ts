@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
-import { requestQuery } from '../../database/rawQuery'
-import { revisionCache } from '../../database/revision'
-import type { RestContext } from '../context'
+import { requestQuery } from '../rawQuery'
+import { revisionCache } from '../revision'
+import type { ReadScope } from '../readScope'
 
 /** Deeper than any real tree; ends the walk should the admin ever have stored a loop. */
 const MAX_DEPTH = 32
@@ -11,21 +11,21 @@ const MAX_DEPTH = 32
  * request's language with fallback to English: one recursive query for those of a page not yet
  * known at this content revision.
  */
-export async function categoryAncestors(ctx: RestContext, categories: { id: number; parent?: unknown }[]): Promise<Map<number, string[]>> {
+export async function categoryAncestors(scope: ReadScope, categories: { id: number; parent?: unknown }[]): Promise<Map<number, string[]>> {
   const children = categories.filter((category) => category.parent !== null && category.parent !== undefined).map((category) => String(category.id))
-  const kept = await revisionCache(ctx.req.payload).getMany(
-    ctx.revision,
-    `category-ancestors:${ctx.language}`,
+  const kept = await revisionCache(scope.req.payload).getMany(
+    scope.revision,
+    `category-ancestors:${scope.language}`,
     children,
-    (missing) => ancestorsOf(ctx, missing),
+    (missing) => ancestorsOf(scope, missing),
     [],
   )
   return new Map([...kept].map(([id, chain]) => [Number(id), chain]))
 }
 
-async function ancestorsOf(ctx: RestContext, children: string[]): Promise<Map<string, string[]>> {
+async function ancestorsOf(scope: ReadScope, children: string[]): Promise<Map<string, string[]>> {
   const rows = await requestQuery<{ start: number; slug: string | null }>(
-    ctx.req,
+    scope.req,
     sql`
     with recursive up (id, start, depth) as (
       select c.parent_id, c.id, 1 from event_categories c where c.id in (${sql.join(
@@ -37,7 +37,7 @@ async function ancestorsOf(ctx: RestContext, children: string[]): Promise<Map<st
        where c.parent_id is not null and up.depth < ${MAX_DEPTH})
     select up.start, coalesce(nullif(l.slug, ''), en.slug) as slug
       from up
-      left join event_categories_locales l on l._parent_id = up.id and l._locale = ${ctx.language}
+      left join event_categories_locales l on l._parent_id = up.id and l._locale = ${scope.language}
       left join event_categories_locales en on en._parent_id = up.id and en._locale = 'en'
      order by up.start, up.depth desc`,
   )

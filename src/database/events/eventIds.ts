@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { SQL } from '../../database/rawQuery'
+import type { SQL } from '../rawQuery'
 import type { ListCount, PageSource } from './eventPage'
 import { EVENT_FIELDS, type LinkTest } from './whereSql'
 

@@ -1,10 +1,10 @@
 import type { CollectionSlug } from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
+import { sameSecret } from '../calendar/sameSecret'
 import { clearFailures, failuresOf, recordFailure } from '../database/loginThrottle'
-import type { RestContext } from './context'
-import { RestError } from './http/errors'
-import { clientOf } from './rateLimit'
-import { sameSecret } from './sameSecret'
+import { clientOf } from './client'
+import type { Reader } from './reader'
+import { Refusal } from './refusal'
 
 type Protected = { id: number; author?: unknown; status?: string | null; password?: string | null; hasPassword?: boolean | null }
 
@@ -30,38 +30,38 @@ export type WhenThrottled = 'refuse' | 'stay locked'
  * `password`, or `context=edit` by a user who may edit the item. Unprotected items are always open.
  */
 export async function unlocks(
-  ctx: RestContext,
+  reader: Reader,
   collection: CollectionSlug,
   item: Protected,
   given: { password?: string; context?: string },
   whenThrottled: WhenThrottled,
 ): Promise<boolean> {
   if (!item.hasPassword) return true
-  if (given.context === 'edit' && capabilities.edit(ctx.actor, item)) return true
+  if (given.context === 'edit' && capabilities.edit(reader.actor, item)) return true
   if (!given.password) return false
-  const subject = `password:${clientOf(ctx)}|${collection}:${item.id}`
+  const subject = `password:${clientOf(reader)}|${collection}:${item.id}`
   // One read of the count on the common path (a read path of at most 3 queries, docs/performance.md);
   // unlike sign-in, a burst of concurrent guesses is compared before it is counted, then waits.
-  const { failures, wait } = await throttleOf(ctx, subject)
+  const { failures, wait } = await throttleOf(reader, subject)
   if (wait > 0 && whenThrottled === 'stay locked') return false
   if (wait > 0) {
-    const error = new RestError('rest_too_many_password_attempts', `Too many wrong passwords for this item: try again in ${wait} s.`, 429)
+    const error = new Refusal('rest_too_many_password_attempts', `Too many wrong passwords for this item: try again in ${wait} s.`, 429)
     error.headers['Retry-After'] = String(wait)
     throw error
   }
   const stored =
     item.password ??
-    ((await ctx.req.payload.findByID({ collection, id: item.id, depth: 0, overrideAccess: true, req: ctx.req, select: { password: true } })) as Protected)
+    ((await reader.req.payload.findByID({ collection, id: item.id, depth: 0, overrideAccess: true, req: reader.req, select: { password: true } })) as Protected)
       .password
   const matches = sameSecret(given.password, stored)
-  if (!matches) await recordFailure(ctx.req.payload, subject, FORGET_SECONDS)
-  else if (failures) await clearFailures(ctx.req.payload, subject)
+  if (!matches) await recordFailure(reader.req.payload, subject, FORGET_SECONDS)
+  else if (failures) await clearFailures(reader.req.payload, subject)
   return matches
 }
 
 /** The client's recent failures with this item's password, and how long it must still wait (s). */
-async function throttleOf(ctx: RestContext, subject: string): Promise<{ failures: number; wait: number }> {
-  const seen = await failuresOf(ctx.req.payload, subject, FORGET_SECONDS)
+async function throttleOf(reader: Reader, subject: string): Promise<{ failures: number; wait: number }> {
+  const seen = await failuresOf(reader.req.payload, subject, FORGET_SECONDS)
   if (!seen || seen.failures < FREE_FAILURES) return { failures: seen?.failures ?? 0, wait: 0 }
   return { failures: seen.failures, wait: Math.max(0, Math.ceil(Math.min(LONGEST_WAIT_SECONDS, 2 ** (seen.failures - FREE_FAILURES)) - seen.ago)) }
 }

@@ -1,15 +1,37 @@
 import { DateTime } from 'luxon'
 import type { Where } from 'payload'
 import { formatWallClock, utcWallClock } from '../../calendar/dates/format'
-import type { RestContext } from '../context'
-import { RestError } from '../http/errors'
-import type { EventListParams } from '../schemas/events'
-import { requestWindow, type DateBound } from './eventWindow'
-import { venuesNear } from './geo'
-import { laterOccurrences } from './laterOccurrences'
-import { resolveTermEntries, withSubcategories } from './terms'
-import { statusFilter } from './status'
-import { findByIdsPerRevision, searchWhere } from './read'
+import { requestWindow, type DateBound, type EventWindowInput } from '../../calendar/dates/eventWindow'
+import { laterOccurrences } from '../../database/events/laterOccurrences'
+import { findByIdsPerRevision, searchWhere } from '../read'
+import type { Reader } from '../reader'
+import { Refusal } from '../refusal'
+import { statusFilter } from '../status'
+import { resolveTermEntries, withSubcategories } from '../terms/entries'
+import { venuesNear } from '../venues/near'
+
+/**
+ * Which events a list, feed or export selects, in the namespace's parameter names (upstream's):
+ * the date window, the filters on links, flags, places and statuses, and `include`, which lists
+ * these ids whatever their dates.
+ */
+export type EventFilter = EventWindowInput & {
+  search?: string
+  categories?: string[]
+  tags?: string[]
+  venue?: number[]
+  organizer?: number[]
+  featured?: boolean
+  status?: string[]
+  geoloc?: boolean
+  geoloc_lat?: number
+  geoloc_lng?: number
+  geoloc_radius?: number
+  include?: number[]
+  post_parent?: number
+  ticketed?: boolean
+  hide_subsequent_recurrences?: boolean
+}
 
 export type EventQuery = {
   where: Where
@@ -78,25 +100,25 @@ function dateCondition({ field, op, value }: DateBound): Where {
  * that name records (categories, tags, venues, organizers, parent) must name existing ones. Filters
  * on links and flags match protected events too, which lists show redacted, as upstream's do.
  */
-export async function eventQuery(ctx: RestContext, params: Omit<EventListParams, 'page'>, perPage: number): Promise<EventQuery> {
+export async function eventQuery(reader: Reader, params: EventFilter, perPage: number): Promise<EventQuery> {
   const and: Where[] = [{ hideFromListings: { not_equals: true } }]
   const echo: Record<string, string> = { per_page: String(perPage) }
   const invalid: Record<string, string> = {}
   let empty = false
 
   if (!params.include) {
-    const window = requestWindow(params, ctx.settings.timezone, ctx.now)
+    const window = requestWindow(params, reader.settings.timezone, reader.now)
     and.push(...window.bounds.map(dateCondition))
     Object.assign(echo, window.echo)
     if (params.hide_subsequent_recurrences) {
-      const later = await laterOccurrences(ctx, window.bounds)
+      const later = await laterOccurrences(reader, window.bounds)
       if (later.length) and.push({ id: { not_in: later } })
     }
   }
   if (params.search) {
-    and.push(searchWhere(ctx, { name: 'title', localized: ['descriptionHtml', 'excerpt'], plain: [] }, params.search, 'anyField'))
+    and.push(searchWhere(reader, { name: 'title', localized: ['descriptionHtml', 'excerpt'], plain: [] }, params.search, 'anyField'))
     // WordPress leaves protected posts out of visitors' searches altogether, titles included.
-    if (!ctx.signedIn) and.push({ hasPassword: { not_equals: true } })
+    if (!reader.signedIn) and.push({ hasPassword: { not_equals: true } })
     echo.search = params.search
   }
   for (const [param, collection, field] of [
@@ -105,9 +127,9 @@ export async function eventQuery(ctx: RestContext, params: Omit<EventListParams,
   ] as const) {
     const entries = params[param]
     if (!entries) continue
-    const { ids, unknown } = await resolveTermEntries(ctx, collection, entries)
+    const { ids, unknown } = await resolveTermEntries(reader, collection, entries)
     if (unknown.length) invalid[param] = `No such ${param === 'tags' ? 'tag' : 'category'}: ${unknown.join(', ')}.`
-    and.push({ [field]: { in: param === 'categories' ? await withSubcategories(ctx, ids) : ids } })
+    and.push({ [field]: { in: param === 'categories' ? await withSubcategories(reader, ids) : ids } })
     echo[param] = entries.join(',')
   }
   for (const [param, collection, field] of [
@@ -116,7 +138,7 @@ export async function eventQuery(ctx: RestContext, params: Omit<EventListParams,
   ] as const) {
     const ids = params[param]
     if (!ids) continue
-    const found = await findByIdsPerRevision(ctx, collection, ids)
+    const found = await findByIdsPerRevision(reader, collection, ids)
     const missing = ids.filter((id) => !found.has(id))
     if (missing.length) invalid[param] = `No such ${param}: ${missing.join(', ')}.`
     and.push({ [field]: { in: ids } })
@@ -126,7 +148,7 @@ export async function eventQuery(ctx: RestContext, params: Omit<EventListParams,
     and.push({ featured: { equals: params.featured } })
     echo.featured = params.featured ? '1' : '0'
   }
-  const status = statusFilter(ctx, params.status)
+  const status = statusFilter(reader, params.status)
   and.push(status.where)
   echo.status = status.echo
 
@@ -137,8 +159,8 @@ export async function eventQuery(ctx: RestContext, params: Omit<EventListParams,
   if ((params.geoloc_lat === undefined) !== (params.geoloc_lng === undefined)) {
     invalid[params.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] = 'geoloc_lat and geoloc_lng go together.'
   } else if (params.geoloc_lat !== undefined && params.geoloc_lng !== undefined) {
-    const radius = params.geoloc_radius ?? ctx.settings.geolocRadiusKm
-    const near = await venuesNear(ctx, params.geoloc_lat, params.geoloc_lng, radius)
+    const radius = params.geoloc_radius ?? reader.settings.geolocRadiusKm
+    const near = await venuesNear(reader, params.geoloc_lat, params.geoloc_lng, radius)
     empty = near.length === 0
     and.push({ venue: { in: near } })
     Object.assign(echo, { geoloc_lat: String(params.geoloc_lat), geoloc_lng: String(params.geoloc_lng), geoloc_radius: String(radius) })
@@ -148,7 +170,7 @@ export async function eventQuery(ctx: RestContext, params: Omit<EventListParams,
     echo.include = params.include.join(',')
   }
   if (params.post_parent !== undefined) {
-    const parent = await findByIdsPerRevision(ctx, 'events', [params.post_parent])
+    const parent = await findByIdsPerRevision(reader, 'events', [params.post_parent])
     if (!parent.size) invalid.post_parent = 'No such event.'
     and.push({ parent: { equals: params.post_parent } })
     echo.post_parent = String(params.post_parent)
@@ -158,7 +180,7 @@ export async function eventQuery(ctx: RestContext, params: Omit<EventListParams,
     echo.ticketed = params.ticketed ? '1' : '0'
   }
   if (params.hide_subsequent_recurrences !== undefined) echo.hide_subsequent_recurrences = params.hide_subsequent_recurrences ? '1' : '0'
-  if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
+  if (Object.keys(invalid).length) throw Refusal.invalidParams(invalid)
   // `include` lists in publication order (docs/api.md §4.3); otherwise by start, ties by id (docs/api.md §4.5).
   const sort = params.include ? ['publishedAt', 'id'] : ['startLocal', 'id']
   return { where: { and }, sort, echo: ECHO_ORDER.filter((name) => name in echo).map((name) => [name, echo[name]!]), empty }

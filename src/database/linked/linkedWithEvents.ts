@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 import { capabilities } from '../../calendar/access/capabilities'
 import type { Actor } from '../../calendar/access/roles'
-import { requestQuery } from '../../database/rawQuery'
+import { requestQuery } from '../rawQuery'
 import type { LinkedResource } from '../../calendar/resources'
 
 export type LinkedKind = LinkedResource['key']

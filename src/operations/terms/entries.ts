@@ -1,8 +1,7 @@
-import { sql } from '@payloadcms/db-postgres'
-import { requestQuery } from '../../database/rawQuery'
 import { revisionCache } from '../../database/revision'
-import type { RestContext } from '../context'
-import { existingIds } from './read'
+import { subcategoryTree } from '../../database/terms/subcategories'
+import { existingIds } from '../read'
+import type { Reader } from '../reader'
 
 /**
  * Category or tag ids from entries that are ids or slugs (docs/api.md §4.1): returns the ids and the
@@ -10,16 +9,18 @@ import { existingIds } from './read'
  * slugs in English), once per content revision (whoever asks: terms are read without access rules).
  */
 export function resolveTermEntries(
-  ctx: RestContext,
+  reader: Reader,
   collection: 'event-categories' | 'event-tags',
   entries: string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
   // Ids name the same terms in every language: one lookup serves them all.
   if (entries.every(isId)) {
-    return revisionCache(ctx.req.payload).get(ctx.revision, `term-ids:${collection}:${entries.join(',')}`, () => existingTermIds(ctx, collection, entries))
+    return revisionCache(reader.req.payload).get(reader.revision, `term-ids:${collection}:${entries.join(',')}`, () =>
+      existingTermIds(reader, collection, entries),
+    )
   }
-  return revisionCache(ctx.req.payload).get(ctx.revision, `term-entries:${collection}:${ctx.language}:${JSON.stringify(entries)}`, () =>
-    lookUpTermEntries(ctx, collection, entries),
+  return revisionCache(reader.req.payload).get(reader.revision, `term-entries:${collection}:${reader.language}:${JSON.stringify(entries)}`, () =>
+    lookUpTermEntries(reader, collection, entries),
   )
 }
 
@@ -30,27 +31,27 @@ const storable = (entry: string) => Number(entry) <= 2_147_483_647
 
 /** Which of these id entries name terms. */
 async function existingTermIds(
-  ctx: RestContext,
+  reader: Reader,
   collection: 'event-categories' | 'event-tags',
   entries: string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
-  const found = await existingIds(ctx, collection, entries.filter(storable).map(Number))
+  const found = await existingIds(reader, collection, entries.filter(storable).map(Number))
   return { ids: [...found], unknown: entries.filter((entry) => !found.has(Number(entry))) }
 }
 
 async function lookUpTermEntries(
-  ctx: RestContext,
+  reader: Reader,
   collection: 'event-categories' | 'event-tags',
   entries: string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
   const numeric = entries.filter(isId).filter(storable).map(Number)
   const ids = new Set<number>()
   const slugs = new Map<string, number>()
-  for (const locale of new Set([ctx.language, 'en'] as const)) {
+  for (const locale of new Set([reader.language, 'en'] as const)) {
     const wanted = entries.filter((entry) => !isId(entry) && !slugs.has(entry))
-    const { docs } = await ctx.req.payload.find({
+    const { docs } = await reader.req.payload.find({
       collection,
-      req: ctx.req,
+      req: reader.req,
       locale,
       depth: 0,
       pagination: false,
@@ -71,23 +72,11 @@ async function lookUpTermEntries(
 /**
  * The categories and every category below them, at any depth: a category filter lists the events
  * filed under its subcategories too, as WordPress's taxonomy queries do for hierarchical taxonomies.
- * Hand-written: a recursive query, which Payload's API cannot ask; `union` stops at a cycle. Once
- * per content revision.
+ * Once per content revision.
  */
-export async function withSubcategories(ctx: RestContext, ids: number[]): Promise<number[]> {
+export async function withSubcategories(reader: Reader, ids: number[]): Promise<number[]> {
   if (!ids.length) return ids
-  return revisionCache(ctx.req.payload).get(ctx.revision, `subcategories:${[...ids].sort((a, b) => a - b).join(',')}`, () => categoryTree(ctx, ids))
-}
-
-async function categoryTree(ctx: RestContext, ids: number[]): Promise<number[]> {
-  const rows = await requestQuery<{ id: number }>(
-    ctx.req,
-    sql`
-    with recursive tree(id) as (
-      select unnest(${`{${ids.join(',')}}`}::int[])
-      union
-      select c.id from event_categories c join tree t on c.parent_id = t.id)
-    select id from tree`,
+  return revisionCache(reader.req.payload).get(reader.revision, `subcategories:${[...ids].sort((a, b) => a - b).join(',')}`, () =>
+    subcategoryTree(reader.req, ids),
   )
-  return rows.map((row) => Number(row.id))
 }

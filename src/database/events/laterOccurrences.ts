@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
-import { requestQuery, type SQL } from '../../database/rawQuery'
-import type { RestContext } from '../context'
-import type { DateBound } from './eventWindow'
+import { requestQuery, type SQL } from '../rawQuery'
+import type { ReadScope } from '../readScope'
+import type { DateBound } from '../../calendar/dates/eventWindow'
 
 const COMPARE: Record<DateBound['op'], string> = { gte: '>=', lte: '<=', gt: '>', lt: '<' }
 
@@ -15,9 +15,9 @@ function inWindow(alias: string, bounds: DateBound[]): SQL {
  * their series (the first event and those whose parent it is) precedes in the same window and status.
  * A condition on ids keeps both list paths on the one `where`.
  */
-export async function laterOccurrences(ctx: RestContext, bounds: DateBound[]): Promise<number[]> {
+export async function laterOccurrences(scope: ReadScope, bounds: DateBound[]): Promise<number[]> {
   const rows = await requestQuery<{ id: number }>(
-    ctx.req,
+    scope.req,
     sql`select e.id from events e
       where ${inWindow('e', bounds)} and exists (
         select 1 from events s

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon'
-import { formatWallClock } from '../../calendar/dates/format'
-import { parseDateInput } from '../../calendar/dates/parse'
-import { toLuxonZone } from '../../calendar/dates/zone'
-import { BoundedMap } from '../../calendar/boundedMap'
+import { formatWallClock } from './format'
+import { parseDateInput } from './parse'
+import { toLuxonZone } from './zone'
+import { BoundedMap } from '../boundedMap'
 
 export type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 

@@ -1,8 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Where } from 'payload'
-import { requestQuery, type SQL } from '../../database/rawQuery'
-import { revisionCache } from '../../database/revision'
-import type { RestContext } from '../context'
+import { requestQuery, type SQL } from '../rawQuery'
+import { revisionCache } from '../revision'
+import type { ReadScope } from '../readScope'
 
 /**
  * A visitor's list total from the counts kept per day (`calendar_list_days`,
@@ -77,9 +77,9 @@ const DAY = 86_400_000
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 /** How long the longest event lasts, in milliseconds (an index's last entry), once per content revision. */
-export function longestEvent(ctx: RestContext): Promise<number> {
-  return revisionCache(ctx.req.payload).get(ctx.revision, 'longest-event', async () => {
-    const [row] = await requestQuery<{ ms: number | null }>(ctx.req, sql`select extract(epoch from max("end" - start)) * 1000 as ms from events`)
+export function longestEvent(scope: ReadScope): Promise<number> {
+  return revisionCache(scope.req.payload).get(scope.revision, 'longest-event', async () => {
+    const [row] = await requestQuery<{ ms: number | null }>(scope.req, sql`select extract(epoch from max("end" - start)) * 1000 as ms from events`)
     return Math.max(0, Number(row?.ms ?? 0))
   })
 }

@@ -1,8 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
-import { requestQuery } from '../../database/rawQuery'
-import { revisionCache } from '../../database/revision'
-import type { RestContext } from '../context'
+import { requestQuery } from '../rawQuery'
+import { revisionCache } from '../revision'
+import type { ReadScope } from '../readScope'
 
 type Row = { kind: 'category' | 'tag'; id: number; count: string | number }
 
@@ -10,9 +10,9 @@ type Row = { kind: 'category' | 'tag'; id: number; count: string | number }
  * Published events per term for a batch of terms, from the counts the database keeps
  * (`calendar_term_count`), in one query for those not yet read at this request's revision.
  */
-export function termCounts(ctx: RestContext, categoryIds: number[], tagIds: number[]): Promise<Map<string, number>> {
+export function termCounts(scope: ReadScope, categoryIds: number[], tagIds: number[]): Promise<Map<string, number>> {
   const keys = [...categoryIds.map((id) => `category:${id}`), ...tagIds.map((id) => `tag:${id}`)]
-  return revisionCache(ctx.req.payload).getMany(ctx.revision, 'term-count', keys, (missing) => countTerms(ctx.req, missing), 0)
+  return revisionCache(scope.req.payload).getMany(scope.revision, 'term-count', keys, (missing) => countTerms(scope.req, missing), 0)
 }
 
 async function countTerms(req: PayloadRequest, keys: string[]): Promise<Map<string, number>> {
@@ -32,9 +32,9 @@ async function countTerms(req: PayloadRequest, keys: string[]): Promise<Map<stri
 }
 
 /** Ids of the categories or tags that at least one published event uses (`hide_empty`), once per content revision. */
-export function termsInUse(ctx: RestContext, kind: 'category' | 'tag'): Promise<number[]> {
-  return revisionCache(ctx.req.payload).get(ctx.revision, `terms-in-use:${kind}`, async () => {
-    const rows = await requestQuery<{ id: number }>(ctx.req, sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`)
+export function termsInUse(scope: ReadScope, kind: 'category' | 'tag'): Promise<number[]> {
+  return revisionCache(scope.req.payload).get(scope.revision, `terms-in-use:${kind}`, async () => {
+    const rows = await requestQuery<{ id: number }>(scope.req, sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`)
     return rows.map((row) => Number(row.id))
   })
 }

@@ -1,0 +1,24 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { CollectionSlug } from 'payload'
+import { requestQuery } from './rawQuery'
+import type { ReadScope } from './readScope'
+
+/** The tables of the collections that have slugs, for the slug lookup below. */
+const SLUGGED: Partial<Record<CollectionSlug, string>> = { events: 'events', venues: 'venues', organizers: 'organizers' }
+
+/**
+ * The id of the record whose slug is `slug` in the request's language, else in English; existence
+ * only, whoever may read it (upstream resolves slugs across statuses before checking access). One
+ * hand-written query for both languages, which Payload's API would ask one after the other.
+ */
+export async function idBySlug(scope: ReadScope, collection: CollectionSlug, slug: string): Promise<number | undefined> {
+  const table = SLUGGED[collection]
+  if (!table) throw new Error(`no slug lookup for ${collection}`)
+  const locales = sql.raw(`${table}_locales`)
+  const rows = await requestQuery<{ id: number }>(
+    scope.req,
+    sql`select _parent_id as id from ${locales} where slug = ${slug} and _locale in (${scope.language}::_locales, 'en')
+         order by (_locale = ${scope.language}::_locales) desc, _parent_id limit 1`,
+  )
+  return rows[0] ? Number(rows[0].id) : undefined
+}
