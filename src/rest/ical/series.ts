@@ -44,7 +44,7 @@ export function planSeries(parent: Event, zoneId: string, members: SeriesMember[
   for (const member of members) {
     const day = member.startLocal.slice(0, 10)
     const at = byDay.get(day)
-    // ical-generator writes RECURRENCE-ID as a date-time only, which no all-day instance matches: an
+    // RECURRENCE-ID is written as a date-time only, which no all-day instance matches: an
     // all-day exception stands apart and its day is excluded from the rule.
     if (!at || covered.has(day) || (member.recurrenceException && parent.allDay)) {
       apart.add(member.id)
