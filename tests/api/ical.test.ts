@@ -215,6 +215,8 @@ describe('text on the wire', () => {
     expect(reply.status).toBe(200)
     const text = reply.body
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true)
+    // Every content line ends with CRLF, the last one too (RFC 5545 §3.1).
+    expect(text.endsWith('\r\nEND:VCALENDAR\r\n')).toBe(true)
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
     const lines = text.split('\r\n')
     for (const line of lines) expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75)
@@ -225,6 +227,20 @@ describe('text on the wire', () => {
     const [vevent] = vevents(parse(text))
     expect(value(vevent!, 'summary')).toBe(title)
     expect(value(vevent!, 'description')).toBe(excerpt)
+  })
+
+  it('writes coordinates on the equator and the prime meridian', async () => {
+    const venue = await createVenue({ name: unique('Libreville '), geoLat: 0, geoLng: 9.45 })
+    const meridian = await createVenue({ name: unique('Greenwich '), geoLat: 51.48, geoLng: 0 })
+    for (const [where, geo] of [
+      [venue, [0, 9.45]],
+      [meridian, [51.48, 0]],
+    ] as const) {
+      const event = await createEvent({ title: unique('Geo '), venue: where.id })
+      const text = (await ics(`/events/${event.id}.ics`)).body
+      expect(text).toContain(`\r\nGEO:${geo.join(';')}\r\n`)
+      expect(value(vevents(parse(text))[0]!, 'geo')).toEqual(geo)
+    }
   })
 
   it('writes all-day events as dates, the end exclusive', async () => {

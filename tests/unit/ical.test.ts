@@ -7,8 +7,45 @@ import { parseRecurrence } from '../../src/calendar/recurrence'
 import type { Event } from '../../src/payload-types'
 import { ruleLines } from '../../src/rest/ical/rule'
 import { planSeries } from '../../src/rest/ical/series'
+import { durationValue, folded, quoted, text } from '../../src/rest/ical/syntax'
 import { eventTimes } from '../../src/rest/ical/times'
 import { tzidOf, vtimezoneOf } from '../../src/rest/ical/zones'
+
+describe('syntax', () => {
+  const octets = (line: string) => Buffer.byteLength(line, 'utf8')
+
+  it('folds a line after 74 octets, never inside a character, and ends it with CRLF', () => {
+    expect(folded('SUMMARY:short')).toBe('SUMMARY:short\r\n')
+    for (const tail of ['x'.repeat(200), 'é'.repeat(100), '€'.repeat(80), '🎷'.repeat(60), `a${'مرحبا 🎉'.repeat(30)}`]) {
+      const line = `DESCRIPTION:${tail}`
+      const text = folded(line)
+      expect(text.endsWith('\r\n')).toBe(true)
+      const parts = text.slice(0, -2).split('\r\n')
+      expect(parts.length).toBeGreaterThan(1)
+      // 74 octets, less when the next character would not fit whole (a 4-octet one after 72).
+      expect(octets(parts[0]!)).toBeGreaterThanOrEqual(71)
+      expect(octets(parts[0]!)).toBeLessThanOrEqual(74)
+      for (const part of parts) expect(octets(part)).toBeLessThanOrEqual(75)
+      for (const part of parts.slice(1)) expect(part.startsWith(' ')).toBe(true)
+      // No character is cut: each part is whole UTF-8, and unfolding gives the line back.
+      for (const part of parts) expect(Buffer.from(part, 'utf8').toString('utf8')).toBe(part)
+      expect(parts.map((part, index) => (index ? part.slice(1) : part)).join('')).toBe(line)
+    }
+  })
+
+  it('escapes TEXT, quotes a parameter without letting it out, and writes durations', () => {
+    expect(text('a, b; c \\ d\r\ne\nf\rg')).toBe('a\\, b\\; c \\\\ d\\ne\\nf\\ng')
+    expect(quoted('Evil"; SENT-BY="mailto:x\n')).toBe(`"Evil'; SENT-BY='mailto:x "`)
+    expect([5 * 60, 60 * 60, 90 * 60, 24 * 60 * 60, 25 * 60 * 60, 7 * 24 * 60 * 60].map(durationValue)).toEqual([
+      'PT5M',
+      'PT1H',
+      'PT1H30M',
+      'P1D',
+      'P1DT1H',
+      'P7D',
+    ])
+  })
+})
 
 describe('zones', () => {
   it('writes UTC as UTC, IANA zones and whole-hour offsets with the tz database, other offsets in UTC', () => {
@@ -34,7 +71,7 @@ function lines(event: Event, excluded: Date[] = []) {
   const zone = event.timezone!
   const parsed = parseRecurrence(event.recurrence!, new Date(event.start), zone)
   if (!parsed.ok) throw new Error(parsed.error)
-  return ruleLines(event.recurrence!, parsed.recurrence, eventTimes(event, zone), zone, excluded).split('\n')
+  return ruleLines(event.recurrence!, parsed.recurrence, eventTimes(event, zone), zone, excluded)
 }
 
 describe('rule lines', () => {

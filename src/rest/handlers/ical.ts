@@ -139,8 +139,9 @@ async function feedHeader(ctx: RestContext, params: EventFeedParams, query: Even
 
 /**
  * Anonymous feeds as written, per content revision and instance: calendar applications poll the same
- * few URLs, a conditional request needs the text for its ETag, and a feed of a thousand events takes
- * ical-generator a second or more to write (docs/api.md §22.3). A few feeds at most, being large.
+ * few URLs, from every language root and with conditional requests, and a feed of a thousand events
+ * still costs a few hundred milliseconds of loading and writing (docs/api.md §22.3). A few feeds at
+ * most, being large.
  */
 const FEEDS_KEPT = 8
 const feedCaches = new WeakMap<object, RevisionCache>()

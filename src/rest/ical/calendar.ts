@@ -1,15 +1,12 @@
-import ical, { escape, ICalCalendarMethod, type ICalEventData } from 'ical-generator'
-import { DateTime } from 'luxon'
-import { toLuxonZone } from '../../calendar/dates/zone'
 import type { Event } from '../../payload-types'
 import type { RestContext } from '../context'
 import { idOf } from '../serialize/common'
-import type { Related } from '../serialize/related'
+import type { Related } from '../../operations/related'
 import { eventData, zoneOf } from './event'
-import { ImagedEvent } from './image'
 import { ruleLines } from './rule'
-import { eventTimes } from './times'
 import type { SeriesPlan } from './series'
+import { durationValue, folded, text } from './syntax'
+import { vevent, type VEvent } from './vevent'
 import { vtimezoneOf } from './zones'
 
 /** What a calendar document holds: events in the order they come first, what they embed, and the series among them. */
@@ -28,21 +25,13 @@ export const CALENDAR_MEDIA_TYPE = 'text/calendar; charset=utf-8'
 export type FeedHeader = { name: string; description: string; refreshMinutes: number }
 
 /**
- * The iCalendar document (RFC 5545) of these events, written by ical-generator (docs/api.md §22): a
- * VTIMEZONE for each zone the events are written in, a VEVENT for each single event, and for each series
- * its first event's VEVENT with the rule, once, where its first event in the order appears, followed by
- * its exceptions. Published (METHOD:PUBLISH); a feed also says its name, its filter and how often to
- * read it again.
+ * The iCalendar document (RFC 5545) of these events (docs/api.md §22): a VTIMEZONE for each zone the
+ * events are written in, a VEVENT for each single event, and for each series its first event's VEVENT
+ * with the rule, once, where its first event in the order appears, followed by its exceptions.
+ * Published (METHOD:PUBLISH); a feed also says its name, its filter and how often to read it again.
  */
 export function renderCalendar(ctx: RestContext, contents: CalendarContents, feed?: FeedHeader): string {
-  const calendar = ical({
-    prodId: { company: new URL(ctx.root).host, product: 'cal-events', language: ctx.language.toUpperCase() },
-    method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: null, generator: vtimezoneOf },
-    // ical-generator writes the name and description as they are: TEXT must be escaped here.
-    ...(feed ? { name: escape(feed.name, false), description: escape(feed.description, false), ttl: feed.refreshMinutes * 60 } : {}),
-  })
-  const add = (event: ICalEventData) => calendar.createEvent(new ImagedEvent(event, calendar))
+  const vevents: VEvent[] = []
   const byId = new Map(contents.events.map((event) => [event.id, event]))
   const data = (event: Event) => eventData(ctx, event, contents.related, contents.unlocked.has(event.id))
   const written = new Set<number>()
@@ -52,10 +41,10 @@ export function renderCalendar(ctx: RestContext, contents: CalendarContents, fee
     written.add(parent.id)
     const zone = zoneOf(ctx, parent)
     const master = data(parent)
-    add({ ...master, repeating: ruleLines(parent.recurrence ?? '', plan.recurrence, eventTimes(parent, zone), zone, plan.excluded) })
+    vevents.push({ ...master, rule: ruleLines(parent.recurrence ?? '', plan.recurrence, master.times, zone, plan.excluded) })
     for (const [id, at] of plan.exceptions) {
       const exception = byId.get(id)
-      if (exception) add({ ...data(exception), id: master.id, recurrenceId: DateTime.fromJSDate(at, { zone: toLuxonZone(zone) }) })
+      if (exception) vevents.push({ ...data(exception), uid: master.uid, recurrenceId: at })
     }
   }
   for (const event of contents.events) {
@@ -63,7 +52,13 @@ export function renderCalendar(ctx: RestContext, contents: CalendarContents, fee
     const series = contents.plans.get(idOf(event.parent) ?? 0)
     if (own) writeSeries(own)
     else if (series && !series.apart.has(event.id)) writeSeries(series)
-    else add(data(event))
+    else vevents.push(data(event))
   }
-  return calendar.toString()
+  const head = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${new URL(ctx.root).host}//cal-events//${ctx.language.toUpperCase()}`, 'METHOD:PUBLISH']
+  if (feed) head.push(`NAME:${text(feed.name)}`, `X-WR-CALNAME:${text(feed.name)}`, `X-WR-CALDESC:${text(feed.description)}`)
+  const zones = [...new Set(vevents.map((vevent) => vevent.times.timezone))].flatMap((tzid) => (tzid ? (vtimezoneOf(tzid)?.trim().split(/\r?\n/) ?? []) : []))
+  const refresh = feed
+    ? [`REFRESH-INTERVAL;VALUE=DURATION:${durationValue(feed.refreshMinutes * 60)}`, `X-PUBLISHED-TTL:${durationValue(feed.refreshMinutes * 60)}`]
+    : []
+  return [...head, ...zones, ...refresh].map(folded).join('') + vevents.map(vevent).join('') + folded('END:VCALENDAR')
 }

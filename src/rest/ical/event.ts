@@ -1,12 +1,12 @@
-import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-generator'
 import type { Event, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { idOf, permalink } from '../serialize/common'
 import { serializeImage } from '../serialize/image'
-import type { Related } from '../serialize/related'
-import { uriValue } from './image'
+import type { Related } from '../../operations/related'
+import { uriValue } from './syntax'
 import { plainText } from './text'
 import { eventTimes } from './times'
+import type { VEvent } from './vevent'
 
 /** An event's zone: its own, else the site's. */
 export function zoneOf(ctx: RestContext, event: Pick<Event, 'timezone'>): string {
@@ -19,13 +19,13 @@ export function uidOf(ctx: RestContext, id: number): string {
 }
 
 /** Published events (public or private) are confirmed; scheduled, draft and pending ones tentative. */
-const STATUS: Record<Event['status'], ICalEventStatus | null> = {
-  publish: ICalEventStatus.CONFIRMED,
-  private: ICalEventStatus.CONFIRMED,
-  future: ICalEventStatus.TENTATIVE,
-  draft: ICalEventStatus.TENTATIVE,
-  pending: ICalEventStatus.TENTATIVE,
-  trash: null,
+const STATUS: Record<Event['status'], VEvent['status']> = {
+  publish: 'CONFIRMED',
+  private: 'CONFIRMED',
+  future: 'TENTATIVE',
+  draft: 'TENTATIVE',
+  pending: 'TENTATIVE',
+  trash: undefined,
 }
 
 function linked<T>(ids: unknown, records: Map<number, T>): T[] {
@@ -33,8 +33,8 @@ function linked<T>(ids: unknown, records: Map<number, T>): T[] {
 }
 
 /** LOCATION and GEO: the venue's name, and its address and coordinates unless the venue is protected (name only). */
-function location(venue: Venue | undefined): ICalEventData['location'] {
-  if (!venue) return null
+function location(venue: Venue | undefined): VEvent['location'] {
+  if (!venue) return undefined
   if (venue.hasPassword) return { title: venue.name }
   const region = venue.stateprovince || venue.state || venue.province
   const address = [venue.address, venue.city, region, venue.zip, venue.country].filter(Boolean).join(', ')
@@ -43,18 +43,9 @@ function location(venue: Venue | undefined): ICalEventData['location'] {
 }
 
 /** ORGANIZER: its value is a `mailto:` address, so it names the first organizer with an e-mail it may show. */
-function organizer(organizers: Organizer[]): ICalEventData['organizer'] {
+function organizer(organizers: Organizer[]): VEvent['organizer'] {
   const found = organizers.find((candidate) => candidate.email && !candidate.hasPassword)
-  return found ? { name: parameterText(found.name), email: found.email! } : null
-}
-
-/**
- * Text as a quoted parameter value (ORGANIZER's CN). RFC 5545 lets no DQUOTE or control character into
- * one, and ical-generator's backslash before a DQUOTE is no escape there: a name could close the quotes
- * and add parameters of its own (`SENT-BY=`). DQUOTE becomes `'`, control characters a space.
- */
-function parameterText(text: string): string {
-  return text.replace(/"/g, "'").replace(/\p{Cc}/gu, ' ')
+  return found ? { name: found.name, email: found.email! } : undefined
 }
 
 /** What RFC 5545 asks to grow with each revision: the seconds between the event's creation and its last change. */
@@ -68,15 +59,14 @@ function sequenceOf(event: Event): number {
  * is the last change, as RFC 5545 asks of a calendar without METHOD: the same content gives the same
  * text, and so the same ETag.
  */
-export function eventData(ctx: RestContext, event: Event, related: Related, unlocked: boolean): ICalEventData {
-  const times = eventTimes(event, zoneOf(ctx, event))
-  const base: ICalEventData = {
-    id: uidOf(ctx, event.id),
+export function eventData(ctx: RestContext, event: Event, related: Related, unlocked: boolean): VEvent {
+  const base: VEvent = {
+    uid: uidOf(ctx, event.id),
     sequence: sequenceOf(event),
-    stamp: new Date(event.updatedAt),
-    lastModified: new Date(event.updatedAt),
-    ...times,
+    modified: new Date(event.updatedAt),
+    times: eventTimes(event, zoneOf(ctx, event)),
     summary: event.title ?? '',
+    categories: [],
   }
   if (event.hasPassword && !unlocked) return base
   const html = (event.descriptionHtml ?? '').trim()
@@ -85,14 +75,13 @@ export function eventData(ctx: RestContext, event: Event, related: Related, unlo
   return {
     ...base,
     created: new Date(event.createdAt),
-    description: text || html ? { plain: text, ...(html ? { html } : {}) } : null,
+    description: text || html ? { plain: text, ...(html ? { html } : {}) } : undefined,
     location: location(related.venues.get(idOf(event.venue) ?? 0)),
     url: permalink(ctx, 'event', event.slug),
-    // The featured image, written again as IMAGE by `ImagedEvent`.
-    attachments: image ? [uriValue(String(image.url))] : [],
-    categories: linked(event.categories, related.categories).map((category) => ({ name: category.name })),
+    image: image ? uriValue(String(image.url)) : undefined,
+    categories: linked(event.categories, related.categories).map((category) => category.name),
     organizer: organizer(linked(event.organizers, related.organizers)),
     status: STATUS[event.status],
-    ...(event.status === 'private' ? { class: ICalEventClass.PRIVATE } : {}),
+    private: event.status === 'private',
   }
 }

@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon'
 import { ruleDates, type Recurrence } from '../../calendar/recurrence'
+import { utcValue } from './syntax'
 import { dateParameters, dateValue, type EventTimes } from './times'
 
 /**
@@ -9,10 +9,10 @@ import { dateParameters, dateValue, type EventTimes } from './times'
  * (a date for all-day series), RDATE and EXDATE in the DTSTART's form. `excluded` adds the days the
  * caller sees no event on.
  */
-export function ruleLines(text: string, recurrence: Recurrence, times: EventTimes, zoneId: string, excluded: Date[]): string {
+export function ruleLines(text: string, recurrence: Recurrence, times: EventTimes, zoneId: string, excluded: Date[]): string[] {
   const { untils, rdates, exdates } = ruleDates(recurrence)
   const value = (at: Date) => dateValue(times, zoneId, at)
-  const until = (at: Date) => (times.allDay ? value(at) : DateTime.fromJSDate(at, { zone: 'utc' }).toFormat("yyyyMMdd'T'HHmmss'Z'"))
+  const until = (at: Date) => (times.allDay ? value(at) : utcValue(at))
   const rules = text
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -30,5 +30,5 @@ export function ruleLines(text: string, recurrence: Recurrence, times: EventTime
     const values = [...new Set([...instants].sort((a, b) => a.getTime() - b.getTime()).map(value))]
     return values.length ? [`${name}${dateParameters(times)}:${values.join(',')}`] : []
   }
-  return [...rules, ...dates('RDATE', rdates), ...dates('EXDATE', [...exdates, ...excluded])].join('\n')
+  return [...rules, ...dates('RDATE', rdates), ...dates('EXDATE', [...exdates, ...excluded])]
 }

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import { toLuxonZone } from '../../calendar/dates/zone'
 import { occurrencesUntil, parseRecurrence, type Recurrence } from '../../calendar/recurrence'
 import type { Event } from '../../payload-types'
-import type { SeriesMember } from '../query/seriesMembers'
+import type { SeriesMember } from '../../operations/events/seriesMembers'
 
 /**
  * How a series is written (docs/api.md §22): its first event is one VEVENT carrying the rule, and the
@@ -44,7 +44,7 @@ export function planSeries(parent: Event, zoneId: string, members: SeriesMember[
   for (const member of members) {
     const day = member.startLocal.slice(0, 10)
     const at = byDay.get(day)
-    // ical-generator writes RECURRENCE-ID as a date-time only, which no all-day instance matches: an
+    // RECURRENCE-ID is written as a date-time only, which no all-day instance matches: an
     // all-day exception stands apart and its day is excluded from the rule.
     if (!at || covered.has(day) || (member.recurrenceException && parent.allDay)) {
       apart.add(member.id)

@@ -1,10 +1,11 @@
 import { DateTime } from 'luxon'
 import { toLuxonZone } from '../../calendar/dates/zone'
 import type { Event } from '../../payload-types'
+import { dayValue, utcValue, wallClockValue } from './syntax'
 import { tzidOf } from './zones'
 
 /**
- * An event's DTSTART and DTEND as ical-generator takes them. Timed events: instants placed in the
+ * An event's DTSTART and DTEND. Timed events: instants placed in the
  * event's zone, written on its wall clock with a TZID (or in UTC, `timezone` null). All-day events:
  * their days in their zone, the end exclusive (the day after the last one), as RFC 5545's VALUE=DATE.
  */
@@ -21,9 +22,8 @@ export function eventTimes(event: Pick<Event, 'start' | 'end' | 'allDay'>, zoneI
 /** An instant as a value of RDATE, EXDATE or RECURRENCE-ID for a series written with these times. */
 export function dateValue(times: EventTimes, zoneId: string, at: Date): string {
   const local = DateTime.fromJSDate(at, { zone: toLuxonZone(zoneId) })
-  if (times.allDay) return local.toFormat('yyyyMMdd')
-  if (times.timezone) return local.toFormat("yyyyMMdd'T'HHmmss")
-  return local.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'")
+  if (times.allDay) return dayValue(local)
+  return times.timezone ? wallClockValue(local) : utcValue(at)
 }
 
 /** The parameters that go with `dateValue`'s values: `;VALUE=DATE`, `;TZID=Europe/Paris`, or none (UTC). */

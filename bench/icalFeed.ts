@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:ical -- [--size 10000] [--feeds 15] [--duration 5] [--recurring] [--reuse] [--save file.ics]`: what the default
+ * iCalendar feed (`GET /api/cal/events/v1/events.ics`, up to `icalMaxEvents`, 1000 events) costs to
+ * make when no kept answer serves it. Generates a dataset as `npm run bench` does, in a fresh embedded
+ * PostgreSQL, runs the built app as production runs it, then:
+ *
+ * - cold feeds, one after the other: before each, the content revision moves (as any write moves it),
+ *   so neither the answer cache nor the feed cache holds it; the time to the last byte of each;
+ * - the bench's scenario (g) after a write: 32 connections for `--duration` seconds on the feed, the
+ *   first of them waiting for it to be made; p50 and p99 of the answers.
+ *
+ * `--reuse` serves the dataset of the previous run as it is, and `--save` writes the last feed to a
+ * file: two builds' feeds of the same data can then be compared line by line. Prints the figures;
+ * docs/performance.md ("The iCalendar feed") keeps them.
+ */
+import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
+import { existsSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { productionServerEnv, serverCommand, SERVER_BUNDLE, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
+import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { startEmbeddedDatabase } from '../src/database/embedded'
+import { generateDataset } from './dataset'
+
+const root = path.resolve(import.meta.dirname, '..')
+const args = process.argv.slice(2)
+const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined)
+const size = Number(option('size') ?? 10_000)
+const feeds = Number(option('feeds') ?? 15)
+const duration = Number(option('duration') ?? 5)
+const recurring = args.includes('--recurring')
+const reuse = args.includes('--reuse')
+const save = option('save')
+const FEED = '/api/cal/events/v1/events.ics'
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0)
+}
+
+/** Moves the content revision, as a write does; the app learns it from PostgreSQL's notification. */
+async function write(db: pg.Client): Promise<void> {
+  await db.query('update calendar_revision set value = value + 1 where id = 1')
+  await new Promise((resolve) => setTimeout(resolve, 200))
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
+  const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `ical-${size}`), fresh: !reuse, unsafeFast: true })
+  const port = await freePort()
+  const env = productionServerEnv({
+    ...process.env,
+    ...WITHOUT_RATE_LIMITS,
+    DATABASE_URL: database.socketUrl,
+    PAYLOAD_SECRET: 'bench',
+    QUERY_COUNT_HEADER: 'false',
+  })
+  const [command, argv] = serverCommand(port, '127.0.0.1')
+  const app = spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
+  const db = new pg.Client({ connectionString: database.url })
+  try {
+    const url = `http://127.0.0.1:${port}${FEED}`
+    await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
+    if (!reuse) await generateDataset(database.url, size, { recurring })
+    await db.connect()
+    const times: number[] = []
+    const tags = new Set<string>()
+    let bytes = 0
+    let vevents = 0
+    // The first feed also loads the code and warms the JIT: left out.
+    for (let i = 0; i <= feeds; i++) {
+      await write(db)
+      const started = performance.now()
+      const response = await fetch(url)
+      const text = await response.text()
+      const ms = performance.now() - started
+      const tag = response.headers.get('etag') ?? ''
+      if (!response.ok) throw new Error(`${FEED} answered ${response.status}`)
+      if (tags.has(tag)) throw new Error(`${FEED} answered a kept answer (${tag}): the revision did not move`)
+      tags.add(tag)
+      bytes = Buffer.byteLength(text)
+      vevents = text.split('BEGIN:VEVENT').length - 1
+      if (i > 0) times.push(ms)
+      if (save && i === feeds) writeFileSync(save, text)
+    }
+    console.log(
+      `${size.toLocaleString('en')} events${recurring ? ' (half in weekly series)' : ''}: the feed holds ${vevents} VEVENTs, ${Math.round(bytes / 1024)} KB`,
+    )
+    console.log(
+      `cold feeds (${feeds}, one after the other): median ${quantile(times, 0.5)} ms, fastest ${Math.round(Math.min(...times))} ms, slowest ${Math.round(Math.max(...times))} ms`,
+    )
+    await write(db)
+    const served: number[] = []
+    const result = await autocannon({
+      url,
+      connections: 32,
+      duration,
+      setupClient: (client) => client.on('response', (status: number, _bytes: number, ms: number) => status === 200 && served.push(ms)),
+    })
+    console.log(
+      `(g) after a write, 32 connections for ${duration} s: ${served.length} answers, p50 ${quantile(served, 0.5)} ms, p99 ${quantile(served, 0.99)} ms, ${result.non2xx + result.errors + result.timeouts} not served`,
+    )
+  } finally {
+    await db.end().catch(() => undefined)
+    await new Promise<void>((resolve) => {
+      if (app.exitCode !== null) return resolve()
+      app.once('exit', () => resolve())
+      process.kill(-app.pid!, 'SIGTERM')
+    })
+    await database.stop()
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,64 @@
+import { DateTime } from 'luxon'
+import { dayValue, folded, quoted, text, utcValue, wallClockValue } from './syntax'
+import type { EventTimes } from './times'
+
+/** What a VEVENT says, as `event.ts` reads it from an event and `calendar.ts` adds the series' parts. */
+export type VEvent = {
+  uid: string
+  sequence: number
+  /** The last change: DTSTAMP and LAST-MODIFIED. */
+  modified: Date
+  times: EventTimes
+  summary: string
+  created?: Date
+  description?: { plain: string; html?: string }
+  location?: { title: string; address?: string; geo?: { lat: number; lon: number } }
+  url?: string
+  /** The featured image's URI value: ATTACH, and RFC 7986's IMAGE, which applications show with the event. */
+  image?: string
+  categories: string[]
+  organizer?: { name: string; email: string }
+  status?: 'CONFIRMED' | 'TENTATIVE'
+  private?: boolean
+  /** A series' first event: its RRULE, RDATE and EXDATE lines. */
+  rule?: string[]
+  /** An exception: the rule's start on its day. */
+  recurrenceId?: Date
+}
+
+/** DTSTART, DTEND, RECURRENCE-ID: `;TZID=…` and the wall clock, or UTC. */
+function timeLine(name: string, at: DateTime, times: EventTimes): string {
+  return times.timezone ? `${name};TZID=${times.timezone}:${wallClockValue(at)}` : `${name}:${utcValue(at.toJSDate())}`
+}
+
+/** The event's VEVENT, folded, its properties in the order ical-generator wrote them (docs/api.md §22). */
+export function vevent(event: VEvent): string {
+  const { times } = event
+  const lines = ['BEGIN:VEVENT', `UID:${event.uid}`, `SEQUENCE:${event.sequence}`, `DTSTAMP:${utcValue(event.modified)}`]
+  if (times.allDay)
+    lines.push(
+      `DTSTART;VALUE=DATE:${dayValue(times.start)}`,
+      `DTEND;VALUE=DATE:${dayValue(times.end)}`,
+      'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+      'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
+    )
+  else lines.push(timeLine('DTSTART', times.start, times), timeLine('DTEND', times.end, times))
+  if (event.rule) lines.push(...event.rule)
+  if (event.recurrenceId) lines.push(timeLine('RECURRENCE-ID', DateTime.fromJSDate(event.recurrenceId, { zone: times.start.zone }), times))
+  lines.push(`SUMMARY:${text(event.summary)}`)
+  const { location, description, organizer } = event
+  if (location?.title) lines.push(`LOCATION:${text(location.address ? `${location.title}\n${location.address}` : location.title)}`)
+  if (location?.geo) lines.push(`GEO:${location.geo.lat};${location.geo.lon}`)
+  if (description) lines.push(`DESCRIPTION:${text(description.plain)}`, ...(description.html ? [`X-ALT-DESC;FMTTYPE=text/html:${text(description.html)}`] : []))
+  if (organizer) lines.push(`ORGANIZER;CN=${quoted(organizer.name)}:mailto:${text(organizer.email)}`)
+  if (event.categories.length) lines.push(`CATEGORIES:${event.categories.map(text).join(',')}`)
+  if (event.url) lines.push(`URL;VALUE=URI:${text(event.url)}`)
+  if (event.image) lines.push(`ATTACH:${text(event.image)}`)
+  if (event.status) lines.push(`STATUS:${event.status}`)
+  if (event.created) lines.push(`CREATED:${utcValue(event.created)}`)
+  lines.push(`LAST-MODIFIED:${utcValue(event.modified)}`)
+  if (event.private) lines.push('CLASS:PRIVATE')
+  if (event.image) lines.push(`IMAGE;VALUE=URI;DISPLAY=BADGE:${text(event.image)}`)
+  lines.push('END:VEVENT')
+  return lines.map(folded).join('')
+}
