@@ -9,15 +9,17 @@
  * and adds it on top of bench/results/<date>.md.
  */
 import autocannon from 'autocannon'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS, SERVER_BUNDLE } from '../scripts/productionServer'
+import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { adminToken, start, startApp, stop } from './app'
 import { generateDataset } from './dataset'
+import { seriesWrites } from './series'
 import { dayOffset, pathsDrawnBy, variedList } from './varied'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -73,18 +75,6 @@ const afterWrite: [size: number, ms: number][] = []
 const seriesFigures: [size: number, create: number, retitle: number][] = []
 /** Per size and load ((a) one list, (h) varied lists), under 500 connections: the p99 of the answers served (2xx), the share shed (503), RSS. */
 const overload: [size: number, load: string, servedP99: number, shedShare: number, served: number, rssMb: number][] = []
-
-function start(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    process.kill(-child.pid!, 'SIGTERM')
-  })
-}
 
 /** Largest resident set of a process and its descendants during a run, in MB. */
 function rssOf(pid: number): number {
@@ -157,14 +147,6 @@ async function listAfterWrite(url: string, db: pg.Client, eventId: number): Prom
   return Math.round(times.sort((a, b) => a - b)[2]!)
 }
 
-/** The administrator of the benchmark's database, registered on first use. */
-async function adminToken(base: string): Promise<string> {
-  const credentials = { email: 'bench@calendar.test', password: 'bench-password-1' }
-  await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
-  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
-  return ((await login.json()) as { token: string }).token
-}
-
 /** A signed-in editor of the benchmark's database: the `Authorization` header of their requests. */
 async function editorAuthorization(base: string): Promise<string> {
   const admin = { 'Content-Type': 'application/json', Authorization: `JWT ${await adminToken(base)}` }
@@ -174,29 +156,6 @@ async function editorAuthorization(base: string): Promise<string> {
   const { token } = (await login.json()) as { token?: string }
   if (!token) throw new Error('the benchmark editor cannot sign in')
   return `JWT ${token}`
-}
-
-/** A daily series of 730 occurrences created, then retitled, through the namespace (docs/api.md §16). */
-async function seriesCreation(base: string): Promise<[create: number, retitle: number]> {
-  const headers = { 'Content-Type': 'application/json', Authorization: `JWT ${await adminToken(base)}` }
-  const timed = async (method: string, path: string, body: unknown) => {
-    const started = performance.now()
-    const response = await fetch(`${base}/api/cal/events/v1${path}`, { method, headers, body: JSON.stringify(body) })
-    const answer = (await response.json()) as { id: number }
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`)
-    return { seconds: Math.round(performance.now() - started) / 1000, answer }
-  }
-  const start = dayOffset(1)
-  const created = await timed('POST', '/events', {
-    title: 'Daily bench series',
-    status: 'publish',
-    start_date: `${start} 09:00:00`,
-    end_date: `${start} 10:00:00`,
-    timezone: 'Europe/Paris',
-    recurrence: 'RRULE:FREQ=DAILY;COUNT=730',
-  })
-  const retitled = await timed('POST', `/events/${created.answer.id}`, { title: 'Daily bench series, retitled' })
-  return [created.seconds, retitled.seconds]
 }
 
 /** 500 connections for 30 s: what the served answers cost, how many were shed, and memory. */
@@ -220,24 +179,9 @@ async function overloadRun({ url, next }: Target, pid: number): Promise<[servedP
 
 const datasetDirectory = (size: number) => path.join(root, 'bench', '.datasets', String(size))
 
-/** The built app on a port of its own, against `database`, as production runs it. */
-async function startApp(database: EmbeddedDatabase): Promise<{ app: ChildProcess; port: number; env: NodeJS.ProcessEnv }> {
-  const port = await freePort()
-  const env = productionServerEnv({
-    ...process.env,
-    ...WITHOUT_RATE_LIMITS,
-    // As `npm start` reaches its embedded database; `--tcp`: over loopback TCP, as a server elsewhere is reached.
-    DATABASE_URL: overTcp ? database.url : database.socketUrl,
-    PAYLOAD_SECRET: 'bench',
-    PORT: String(port),
-    QUERY_COUNT_HEADER: 'false',
-  })
-  return { app: start(...serverCommand(port, '127.0.0.1'), env), port, env }
-}
-
 async function benchSize(size: number): Promise<Row[]> {
   const database = await startEmbeddedDatabase({ directory: datasetDirectory(size), fresh: true, unsafeFast: true })
-  const { app, port, env } = await startApp(database)
+  const { app, port, env } = await startApp(database, { overTcp })
   const rows: Row[] = []
   try {
     await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
@@ -279,7 +223,10 @@ async function benchSize(size: number): Promise<Row[]> {
       rows.push(row)
     }
     if (!only || only.includes('a.')) afterWrite.push([size, await listAfterWrite(scenarios[0]![1].url, db, sample.id)])
-    if (!only || only.includes('s.')) seriesFigures.push([size, ...(await seriesCreation(base))])
+    if (!only || only.includes('s.')) {
+      const { create, retitle } = await seriesWrites(base)
+      seriesFigures.push([size, create.seconds, retitle.seconds])
+    }
     // The same list again and again (kept answers serve it), then lists that vary with every request (each one made).
     if (!only || only.includes('o.')) {
       overload.push([size, '(a)', ...(await overloadRun(scenarios[0]![1], app.pid!))])
@@ -314,7 +261,7 @@ async function inTurns(compared: number[]): Promise<void> {
     for (const size of compared) {
       const database = await startEmbeddedDatabase({ directory: datasetDirectory(size), fresh: false, unsafeFast: true })
       databases.push(database)
-      const { app, port } = await startApp(database)
+      const { app, port } = await startApp(database, { overTcp })
       apps.push(app)
       await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
       const url = `http://127.0.0.1:${port}${EVENT_LIST}`

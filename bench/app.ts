@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
+import type { EmbeddedDatabase } from '../src/database/embedded'
+import { freePort } from '../scripts/serverProcess'
+
+/** What the benchmarks share: the built app started as production runs it, and its administrator. */
+
+const root = path.resolve(import.meta.dirname, '..')
+
+export function start(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    process.kill(-child.pid!, 'SIGTERM')
+  })
+}
+
+/**
+ * The built app on a port of its own, against `database`, as production runs it. `overTcp`: over
+ * loopback TCP, as a server elsewhere is reached, not its Unix socket; `countQueries`: answers carry
+ * `X-Query-Count`.
+ */
+export async function startApp(
+  database: EmbeddedDatabase,
+  { overTcp = false, countQueries = false } = {},
+): Promise<{ app: ChildProcess; port: number; env: NodeJS.ProcessEnv }> {
+  const port = await freePort()
+  const env = productionServerEnv({
+    ...process.env,
+    ...WITHOUT_RATE_LIMITS,
+    DATABASE_URL: overTcp ? database.url : database.socketUrl,
+    PAYLOAD_SECRET: 'bench',
+    PORT: String(port),
+    QUERY_COUNT_HEADER: String(countQueries),
+  })
+  return { app: start(...serverCommand(port, '127.0.0.1'), env), port, env }
+}
+
+/** The administrator of the benchmark's database, registered on first use. */
+export async function adminToken(base: string): Promise<string> {
+  const credentials = { email: 'bench@calendar.test', password: 'bench-password-1' }
+  await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  return ((await login.json()) as { token: string }).token
+}
