@@ -22,13 +22,9 @@ export function stop(child: ChildProcess): Promise<void> {
 
 /**
  * The built app on a port of its own, against `database`, as production runs it. `overTcp`: over
- * loopback TCP, as a server elsewhere is reached, not its Unix socket; `countQueries`: answers carry
- * `X-Query-Count`.
+ * loopback TCP, as a server elsewhere is reached, not its Unix socket.
  */
-export async function startApp(
-  database: EmbeddedDatabase,
-  { overTcp = false, countQueries = false } = {},
-): Promise<{ app: ChildProcess; port: number; env: NodeJS.ProcessEnv }> {
+export async function startApp(database: EmbeddedDatabase, { overTcp = false } = {}): Promise<{ app: ChildProcess; port: number; env: NodeJS.ProcessEnv }> {
   const port = await freePort()
   const env = productionServerEnv({
     ...process.env,
@@ -36,7 +32,7 @@ export async function startApp(
     DATABASE_URL: overTcp ? database.url : database.socketUrl,
     PAYLOAD_SECRET: 'bench',
     PORT: String(port),
-    QUERY_COUNT_HEADER: String(countQueries),
+    QUERY_COUNT_HEADER: 'false',
   })
   return { app: start(...serverCommand(port, '127.0.0.1'), env), port, env }
 }
