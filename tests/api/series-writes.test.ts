@@ -49,16 +49,21 @@ async function createDaily(days: number, extra: Record<string, unknown> = {}, fi
   return reply
 }
 
-/** A series' later occurrences, in order, as the administrator reads them in `language`. */
-async function occurrencesOf(parent: number, language = 'en'): Promise<any[]> {
+/** A page of a series' later occurrences, in order, as the administrator reads them in `language`, and how many there are. */
+async function seriesPage(parent: number, language: string, page: number): Promise<{ events: any[]; total: number }> {
   const reply = await api(
-    `/events?post_parent=${parent}&per_page=100&start_date=2000-01-01&end_date=2040-01-01&status=publish,trash&i18n_language=${language}`,
-    {
-      token: admin,
-    },
+    `/events?post_parent=${parent}&per_page=50&page=${page}&start_date=2000-01-01&end_date=2040-01-01&status=publish,trash&i18n_language=${language}`,
+    { token: admin },
   )
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-  return reply.body.events
+  return reply.body
+}
+
+/** A series' later occurrences, every page of them. */
+async function occurrencesOf(parent: number, language = 'en'): Promise<any[]> {
+  const first = await seriesPage(parent, language, 1)
+  const rest = await Promise.all(Array.from({ length: Math.ceil(first.total / 50) - 1 }, (_, index) => seriesPage(parent, language, index + 2)))
+  return [first, ...rest].flatMap(({ events }) => events)
 }
 
 async function createTerm(kind: 'categories' | 'tags'): Promise<{ id: number }> {
