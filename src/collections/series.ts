@@ -1,7 +1,5 @@
-import { DateTime } from 'luxon'
 import type { PayloadRequest, TypedLocale, Validate, Where } from 'payload'
 import { occurrenceSchedule, wallLength } from '../calendar/dates/schedule'
-import { toLuxonZone } from '../calendar/dates/zone'
 import {
   endedBefore,
   expandRecurrence,
@@ -12,7 +10,7 @@ import {
   type Parsed,
   type RecurrenceLimits,
 } from '../calendar/recurrence'
-import { copyToOccurrences, type OccurrenceRow } from '../database/seriesCopy'
+import { copyToOccurrences, seriesMembers, type OccurrenceRow } from '../database/seriesCopy'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { Event } from '../payload-types'
@@ -89,8 +87,8 @@ const dayOf = (event: Pick<Event, 'startLocal'>) => (event.startLocal ?? '').sli
 
 type Occurrence = Pick<Event, 'id' | 'start' | 'startLocal' | 'status' | 'recurrenceException'>
 
-async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where, withTrash = false): Promise<Occurrence[]> {
-  const where: Where = { and: [{ parent: { equals: parent } }, ...(withTrash ? [] : [{ status: { not_equals: 'trash' } }]), ...(extra ? [extra] : [])] }
+async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where): Promise<Occurrence[]> {
+  const where: Where = { and: [{ parent: { equals: parent } }, { status: { not_equals: 'trash' } }, ...(extra ? [extra] : [])] }
   const { docs } = await scope.req.payload.find({
     ...options(scope, DEFAULT_LANGUAGE),
     collection: 'events',
@@ -124,30 +122,33 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
   if (!parsed.ok) return
   const length = wallLength(first.startLocal ?? '', first.endLocal ?? '')
   // Trashed occurrences count: a series restored from the trash takes them back rather than making new ones.
-  const existing = await occurrencesOf(scope, parentId, undefined, true)
+  const existing = await seriesMembers(scope.req, 'events', parentId)
   const latest = Math.max(horizonEnd(scope.now, limitsOf(scope.settings)).getTime(), ...existing.map((event) => new Date(event.start).getTime()))
   const limit = limitsOf(scope.settings).maxOccurrences + existing.length
+  // Each date the rule gives, by its day in the zone, with the dates an occurrence there has.
   const wanted = new Map(
-    occurrencesUntil(parsed.recurrence, new Date(latest), limit).map((at) => [DateTime.fromJSDate(at).setZone(toLuxonZone(zone)).toISODate()!, at]),
+    occurrencesUntil(parsed.recurrence, new Date(latest), limit).map((at) => {
+      const schedule = occurrenceSchedule(at, zone, length)
+      return [dayOf(schedule), schedule]
+    }),
   )
   const now = scope.now.getTime()
   const gone: number[] = []
   const rows: OccurrenceRow[] = []
-  const placed = (at: Date, day: string) => ({ schedule: occurrenceSchedule(at, zone, length), day })
   for (const occurrence of existing) {
     const day = dayOf(occurrence)
-    const at = wanted.get(day)
+    const schedule = wanted.get(day)
     wanted.delete(day)
     // One trashed on its own has its day excluded from the rule, and stays in the trash.
-    if (onlyAdd || occurrence.recurrenceException || (!at && occurrence.status === 'trash')) continue
-    if (!at && new Date(occurrence.start).getTime() > now) {
+    if (onlyAdd || occurrence.recurrenceException || (!schedule && occurrence.status === 'trash')) continue
+    if (!schedule && new Date(occurrence.start).getTime() > now) {
       gone.push(occurrence.id)
       continue
     }
-    rows.push({ id: occurrence.id, ...(at ? placed(at, day) : {}) })
+    rows.push({ id: occurrence.id, ...(schedule ? { schedule, day } : {}) })
   }
   await remove(scope, gone)
-  for (const [day, at] of wanted) rows.push(placed(at, day))
+  for (const [day, schedule] of wanted) rows.push({ schedule, day })
   // The first event's values were validated and derived when it was written; they are copied in the
   // database, in every language at once, in a few statements for the whole series: one write per
   // occurrence made a 730-event series take seconds.
@@ -248,7 +249,7 @@ export async function deleteInSeries(scope: SeriesScope, event: Event): Promise<
   if (!event.recurrence) return trashInSeries(scope, event)
   await remove(
     scope,
-    (await occurrencesOf(scope, event.id, undefined, true)).map(({ id }) => id),
+    (await seriesMembers(scope.req, 'events', event.id)).map(({ id }) => id),
   )
 }
 

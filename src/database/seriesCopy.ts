@@ -40,6 +40,24 @@ const list = (columns: Column[], prefix?: string) =>
     sql`, `,
   )
 
+/** An occurrence as the upkeep compares it with its rule. */
+export type SeriesMember = { id: number; start: string; startLocal: string; status: string; recurrenceException: boolean }
+
+/**
+ * A series' later occurrences, trashed ones included, in wall-clock order: one statement, where
+ * Payload's find would run every field's read hooks on each of them.
+ */
+export async function seriesMembers(req: PayloadRequest, table: string, parentId: number): Promise<SeriesMember[]> {
+  const main = columnsOf(req, table)
+  const [start, startLocal, status, exception, parent] = ['start', 'startLocal', 'status', 'recurrenceException', 'parent'].map((key) => named(main, key))
+  return requestQuery<SeriesMember>(
+    req,
+    sql`select id, to_char(${start} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start, ${startLocal} as "startLocal",
+               ${status} as status, coalesce(${exception}, false) as "recurrenceException"
+          from ${sql.identifier(table)} where ${parent} = ${parentId} order by ${startLocal}`,
+  )
+}
+
 /** The occurrences as rows of the statement: `jsonb_to_recordset` of one parameter, whatever their number. */
 const rowsOf = (rows: { id?: number; start?: string; end?: string; start_local?: string; end_local?: string; day?: string }[]): SQL =>
   sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(id integer, start timestamptz, "end" timestamptz, start_local text, end_local text, day text)`
