@@ -3,7 +3,7 @@ import { dayOffset } from './varied'
 
 /**
  * One timed write of the scenario: seconds, and the statements that wrote content (each moves the
- * content revision once, docs/operations.md), when the scenario can read the revision.
+ * content revision once: a statement trigger, src/database/revision.ts), when the scenario can read the revision.
  */
 export type TimedWrite = { seconds: number; statements?: number }
 
