@@ -13,19 +13,21 @@
  * and adds it on top of bench/results/<date>.md.
  */
 import autocannon from 'autocannon'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS, SERVER_BUNDLE } from '../scripts/productionServer'
+import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { adminToken, BENCH_ADMIN, start, startApp, stop } from './app'
 import { adminOpenings, type AdminFigure } from './admin'
 import { generateDataset } from './dataset'
 import { overloadNotes, overloadScenarios } from './overload'
 import { percentile } from './percentile'
 import { importSpeed, type ImportFigure } from './imports'
+import { seriesWrites } from './series'
 import { dayOffset, pathsDrawnBy, variedList } from './varied'
 import { settled, statements, withStatementCounts, writeRequests, writeTargets } from './writes'
 
@@ -79,18 +81,6 @@ const seriesFigures: [size: number, create: number, retitle: number][] = []
 const importFigures: [size: number, ImportFigure][] = []
 /** Per size, the admin's pages in Chromium (v). */
 const adminFigures: [size: number, AdminFigure][] = []
-
-function start(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    process.kill(-child.pid!, 'SIGTERM')
-  })
-}
 
 /** Largest resident set of a process and its descendants during a run, in MB. */
 function rssOf(pid: number): number {
@@ -182,16 +172,6 @@ async function listAfterWrite(url: string, db: pg.Client, eventId: number): Prom
   return Math.round(times.sort((a, b) => a - b)[2]!)
 }
 
-const BENCH_ADMIN = { email: 'bench@calendar.test', password: 'bench-password-1' }
-
-/** The administrator of the benchmark's database, registered on first use. */
-async function adminToken(base: string): Promise<string> {
-  const json = { 'Content-Type': 'application/json' }
-  await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: json, body: JSON.stringify(BENCH_ADMIN) })
-  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: json, body: JSON.stringify(BENCH_ADMIN) })
-  return ((await login.json()) as { token: string }).token
-}
-
 /** A signed-in editor of the benchmark's database: the `Authorization` header of their requests. */
 async function editorAuthorization(base: string): Promise<string> {
   const admin = { 'Content-Type': 'application/json', Authorization: `JWT ${await adminToken(base)}` }
@@ -203,49 +183,7 @@ async function editorAuthorization(base: string): Promise<string> {
   return `JWT ${token}`
 }
 
-/** A daily series of 730 occurrences created, then retitled, through the namespace (docs/api.md §16). */
-async function seriesCreation(base: string): Promise<[create: number, retitle: number]> {
-  const headers = { 'Content-Type': 'application/json', Authorization: `JWT ${await adminToken(base)}` }
-  const timed = async (method: string, path: string, body: unknown) => {
-    const started = performance.now()
-    const response = await fetch(`${base}/api/cal/events/v1${path}`, { method, headers, body: JSON.stringify(body) })
-    const answer = (await response.json()) as { id: number }
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`)
-    return { seconds: Math.round(performance.now() - started) / 1000, answer }
-  }
-  const start = dayOffset(1)
-  const created = await timed('POST', '/events', {
-    title: 'Daily bench series',
-    status: 'publish',
-    start_date: `${start} 09:00:00`,
-    end_date: `${start} 10:00:00`,
-    timezone: 'Europe/Paris',
-    recurrence: 'RRULE:FREQ=DAILY;COUNT=730',
-  })
-  const retitled = await timed('POST', `/events/${created.answer.id}`, { title: 'Daily bench series, retitled' })
-  return [created.seconds, retitled.seconds]
-}
-
 const datasetDirectory = (size: number) => path.join(root, 'bench', '.datasets', String(size))
-
-/** The built app on a port of its own, against `database`, as production runs it. */
-async function startApp(
-  database: EmbeddedDatabase,
-  settings: Record<string, string> = {},
-): Promise<{ app: ChildProcess; port: number; env: NodeJS.ProcessEnv }> {
-  const port = await freePort()
-  const env = productionServerEnv({
-    ...process.env,
-    ...settings,
-    ...WITHOUT_RATE_LIMITS,
-    // As `npm start` reaches its embedded database; `--tcp`: over loopback TCP, as a server elsewhere is reached.
-    DATABASE_URL: overTcp ? database.url : database.socketUrl,
-    PAYLOAD_SECRET: 'bench',
-    PORT: String(port),
-    QUERY_COUNT_HEADER: 'false',
-  })
-  return { app: start(...serverCommand(port, '127.0.0.1'), env), port, env }
-}
 
 /**
  * Imports (q) into an empty calendar of its own (a cluster and an app beside the dataset's), from the
@@ -254,7 +192,7 @@ async function startApp(
 async function importRuns(size: number, site: string): Promise<void> {
   const destination = async () => {
     const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', 'import-destination'), fresh: true, unsafeFast: true })
-    const { app, port } = await startApp(database, { IMPORT_ALLOW_PRIVATE: 'true' })
+    const { app, port } = await startApp(database, { overTcp, settings: { IMPORT_ALLOW_PRIVATE: 'true' } })
     const base = `http://127.0.0.1:${port}`
     const stopBoth = async () => {
       await stop(app)
@@ -305,7 +243,7 @@ async function benchSize(size: number): Promise<Row[]> {
   const fresh = await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
   // Queries per write are PostgreSQL's own count, which needs its statistics loaded before anyone connects.
   const database = selected('w.') ? await withStatementCounts(fresh, directory) : fresh
-  const { app, port, env } = await startApp(database)
+  const { app, port, env } = await startApp(database, { overTcp })
   const rows: Row[] = []
   try {
     await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
@@ -350,7 +288,10 @@ async function benchSize(size: number): Promise<Row[]> {
     if (selected('q.') && size === Math.min(...sizes)) await importRuns(size, base)
     if (selected('v.')) for (const figure of await adminOpenings(base, BENCH_ADMIN, sample.id)) adminFigures.push([size, figure])
     if (!only || only.includes('a.')) afterWrite.push([size, await listAfterWrite(scenarios[0]![1].url, db, sample.id)])
-    if (!only || only.includes('s.')) seriesFigures.push([size, ...(await seriesCreation(base))])
+    if (!only || only.includes('s.')) {
+      const series = await seriesWrites(base)
+      seriesFigures.push([size, series.create.seconds, series.retitle.seconds])
+    }
     if (!only || only.includes('o.'))
       await overloadScenarios({ size, base, editor: editor?.Authorization ?? (await editorAuthorization(base)), adminToken: await adminToken(base), db })
     await stop(floor)
@@ -382,7 +323,7 @@ async function inTurns(compared: number[]): Promise<void> {
     for (const size of compared) {
       const database = await startEmbeddedDatabase({ directory: datasetDirectory(size), fresh: false, unsafeFast: true })
       databases.push(database)
-      const { app, port } = await startApp(database)
+      const { app, port } = await startApp(database, { overTcp })
       apps.push(app)
       await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
       const url = `http://127.0.0.1:${port}${EVENT_LIST}`

@@ -13,7 +13,8 @@ export const RECURRENCE_DEFAULTS: RecurrenceLimits = { horizonMonths: 24, maxOcc
 /** A series' rule as read from its `recurrence` text: RFC 5545 RRULE, RDATE and EXDATE lines. */
 export type Recurrence = { set: rruleModule.RRuleSet; zone: string; start: DateTime }
 
-type Parsed = { ok: true; recurrence: Recurrence } | { ok: false; error: string }
+/** A rule as read, or why it cannot be. */
+export type Parsed = { ok: true; recurrence: Recurrence } | { ok: false; error: string }
 
 /**
  * The rule runs on the wall clock of the event's zone (a weekly 19:00 in Paris stays 19:00 across DST):
@@ -239,13 +240,10 @@ export function occurrencesUntil(recurrence: Recurrence, until: Date, limit: num
  * included, up to the horizon.
  */
 export function expandRecurrence(
-  text: string,
-  start: Date,
-  zone: string,
+  parsed: Parsed,
   now: Date,
   limits: RecurrenceLimits,
 ): { ok: true; recurrence: Recurrence; occurrences: Date[] } | { ok: false; error: string } {
-  const parsed = parseRecurrence(text, start, zone)
   if (!parsed.ok) return parsed
   const { recurrence } = parsed
   const first = floating(recurrence.start)

@@ -1,8 +1,16 @@
-import { DateTime } from 'luxon'
 import type { PayloadRequest, TypedLocale, Validate, Where } from 'payload'
-import { formatWallClock } from '../calendar/dates/format'
-import { toLuxonZone } from '../calendar/dates/zone'
-import { endedBefore, expandRecurrence, horizonEnd, occurrencesUntil, parseRecurrence, withExdate, type RecurrenceLimits } from '../calendar/recurrence'
+import { occurrenceSchedule, wallLength } from '../calendar/dates/schedule'
+import {
+  endedBefore,
+  expandRecurrence,
+  horizonEnd,
+  occurrencesUntil,
+  parseRecurrence,
+  withExdate,
+  type Parsed,
+  type RecurrenceLimits,
+} from '../calendar/recurrence'
+import { copyToOccurrences, seriesMembers, type OccurrenceRow } from '../database/seriesCopy'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { Event } from '../payload-types'
@@ -16,8 +24,36 @@ export type SeriesScope = { req: PayloadRequest; now: Date; settings: SiteSettin
  */
 export const SERIES_UPKEEP = 'calendarSeriesUpkeep'
 
+/** Set on the request while an event is created that a write of the same request completes at once: its series is written then, once. */
+const SERIES_LATER = 'calendarSeriesLater'
+
+/** Whether a write leaves its series to the one that follows (`seriesLater`). */
+export const seriesDeferred = (req: PayloadRequest) => Boolean(req.context[SERIES_LATER])
+
+/** Runs `write` leaving the series' upkeep to the write that follows it in the same request. */
+export async function seriesLater<T>(req: PayloadRequest, write: () => Promise<T>): Promise<T> {
+  req.context[SERIES_LATER] = true
+  try {
+    return await write()
+  } finally {
+    delete req.context[SERIES_LATER]
+  }
+}
+
 /** What a series does not copy from its first event to the others: identity, dates, and the series' own bookkeeping. */
 const OWN_FIELDS = new Set(['id', 'slug', 'start', 'end', 'startLocal', 'endLocal', 'recurrence', 'recurrenceException', 'parent', 'createdAt', 'updatedAt'])
+
+/** Where a write keeps the rules it has read: the namespace's check, the field's and the upkeep each need the same one. */
+const PARSED_RULES = 'calendarParsedRules'
+
+/** A rule read once per write (per text, start and zone), whichever of its steps asks first. */
+export function parsedRule(req: PayloadRequest, text: string, start: Date, zone: string): Parsed {
+  const kept = (req.context[PARSED_RULES] ??= new Map<string, Parsed>()) as Map<string, Parsed>
+  const key = `${zone} ${start.getTime()} ${text}`
+  const parsed = kept.get(key) ?? parseRecurrence(text, start, zone)
+  kept.set(key, parsed)
+  return parsed
+}
 
 export const limitsOf = (settings: SiteSettings): RecurrenceLimits => ({
   horizonMonths: settings.recurrenceHorizonMonths,
@@ -33,7 +69,8 @@ export const validateRecurrence: Validate<string> = async (value, { req, sibling
   if (!value?.trim() || req.context[SERIES_UPKEEP] || value === previousValue) return true
   const data = siblingData as Partial<Event>
   const settings = await siteSettings(req)
-  const result = expandRecurrence(value, new Date(data.start ?? Date.now()), data.timezone || settings.timezone, new Date(), limitsOf(settings))
+  const parsed = parsedRule(req, value, new Date(data.start ?? Date.now()), data.timezone || settings.timezone)
+  const result = expandRecurrence(parsed, new Date(), limitsOf(settings))
   return result.ok || result.error
 }
 
@@ -45,38 +82,13 @@ async function read(scope: SeriesScope, id: number, locale = scope.language): Pr
   return (await scope.req.payload.findByID({ ...options(scope, locale), collection: 'events', id, fallbackLocale: false })) as Event
 }
 
-type Localized<T> = { [K in keyof T]: T[K] | Record<string, T[K]> }
-
-/**
- * The first event's values an occurrence takes, in every language at once: the document as Payload
- * reads it with `locale: 'all'`, which is the shape its database adapter writes.
- */
-function copied(first: Localized<Event>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(first).filter(([key, value]) => !OWN_FIELDS.has(key) && value !== undefined))
-}
-
-/** An occurrence's slug in each language: the first event's, with the occurrence's day. */
-function slugsOn(first: Localized<Event>, day: string): Record<string, string> {
-  const slugs = typeof first.slug === 'object' && first.slug ? first.slug : { [DEFAULT_LANGUAGE]: first.slug }
-  return Object.fromEntries(Object.entries(slugs).flatMap(([language, slug]) => (slug ? [[language, `${slug}-${day}`]] : [])))
-}
-
-const wallClock = (text: string) => DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' })
-
-/** An occurrence's four dates: its start, and the first event's length on the wall clock (an evening stays 19:00–21:00). */
-function datesAt(at: Date, zone: string, wallLength: number): Record<string, string> {
-  const start = DateTime.fromJSDate(at).setZone(toLuxonZone(zone))
-  const end = start.setZone('utc', { keepLocalTime: true }).plus({ milliseconds: wallLength }).setZone(toLuxonZone(zone), { keepLocalTime: true })
-  return { start: at.toISOString(), end: end.toUTC().toISO()!, startLocal: formatWallClock(start), endLocal: formatWallClock(end) }
-}
-
 /** Its day in its own zone: what names an occurrence in its slug and keeps its id when the rule changes. */
 const dayOf = (event: Pick<Event, 'startLocal'>) => (event.startLocal ?? '').slice(0, 10)
 
 type Occurrence = Pick<Event, 'id' | 'start' | 'startLocal' | 'status' | 'recurrenceException'>
 
-async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where, withTrash = false): Promise<Occurrence[]> {
-  const where: Where = { and: [{ parent: { equals: parent } }, ...(withTrash ? [] : [{ status: { not_equals: 'trash' } }]), ...(extra ? [extra] : [])] }
+async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where): Promise<Occurrence[]> {
+  const where: Where = { and: [{ parent: { equals: parent } }, { status: { not_equals: 'trash' } }, ...(extra ? [extra] : [])] }
   const { docs } = await scope.req.payload.find({
     ...options(scope, DEFAULT_LANGUAGE),
     collection: 'events',
@@ -98,48 +110,49 @@ async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where, 
  * horizon job) creates the missing days and leaves existing occurrences alone.
  */
 export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd = false): Promise<void> {
-  const { payload } = scope.req
-  const first = (await payload.findByID({ ...options(scope, 'all'), collection: 'events', id: parentId })) as Localized<Event> & Event
+  const first = (await scope.req.payload.findByID({
+    ...options(scope, DEFAULT_LANGUAGE),
+    collection: 'events',
+    id: parentId,
+    select: { recurrence: true, start: true, timezone: true, startLocal: true, endLocal: true },
+  })) as Event
   if (!first.recurrence) return
   const zone = zoneOf(scope, first)
-  const parsed = parseRecurrence(first.recurrence, new Date(first.start), zone)
+  const parsed = parsedRule(scope.req, first.recurrence, new Date(first.start), zone)
   if (!parsed.ok) return
-  const wallLength =
-    wallClock(first.endLocal ?? '')
-      .diff(wallClock(first.startLocal ?? ''))
-      .toMillis() || 0
+  const length = wallLength(first.startLocal ?? '', first.endLocal ?? '')
   // Trashed occurrences count: a series restored from the trash takes them back rather than making new ones.
-  const existing = await occurrencesOf(scope, parentId, undefined, true)
+  const existing = await seriesMembers(scope.req, 'events', parentId)
   const latest = Math.max(horizonEnd(scope.now, limitsOf(scope.settings)).getTime(), ...existing.map((event) => new Date(event.start).getTime()))
   const limit = limitsOf(scope.settings).maxOccurrences + existing.length
+  // Each date the rule gives, by its day in the zone, with the dates an occurrence there has.
   const wanted = new Map(
-    occurrencesUntil(parsed.recurrence, new Date(latest), limit).map((at) => [DateTime.fromJSDate(at).setZone(toLuxonZone(zone)).toISODate()!, at]),
+    occurrencesUntil(parsed.recurrence, new Date(latest), limit).map((at) => {
+      const schedule = occurrenceSchedule(at, zone, length)
+      return [dayOf(schedule), schedule]
+    }),
   )
   const now = scope.now.getTime()
-  const updatedAt = scope.now.toISOString()
-  const shared = { ...copied(first), updatedAt }
   const gone: number[] = []
-  // The first event's values are written straight through Payload's database adapter, in every language
-  // at once: they were validated and derived when the first event was written, and per-occurrence
-  // local-API updates (validation, hooks, a read back) made a 730-event series take seconds.
+  const rows: OccurrenceRow[] = []
   for (const occurrence of existing) {
     const day = dayOf(occurrence)
-    const at = wanted.get(day)
+    const schedule = wanted.get(day)
     wanted.delete(day)
     // One trashed on its own has its day excluded from the rule, and stays in the trash.
-    if (onlyAdd || occurrence.recurrenceException || (!at && occurrence.status === 'trash')) continue
-    if (!at && new Date(occurrence.start).getTime() > now) {
+    if (onlyAdd || occurrence.recurrenceException || (!schedule && occurrence.status === 'trash')) continue
+    if (!schedule && new Date(occurrence.start).getTime() > now) {
       gone.push(occurrence.id)
       continue
     }
-    const data = { ...shared, ...(at ? { ...datesAt(at, zone, wallLength), slug: slugsOn(first, day) } : {}) }
-    await payload.db.updateOne({ collection: 'events', id: occurrence.id, data, req: scope.req, returning: false })
+    rows.push({ id: occurrence.id, ...(schedule ? { schedule, day } : {}) })
   }
   await remove(scope, gone)
-  for (const [day, at] of wanted) {
-    const data = { ...shared, ...datesAt(at, zone, wallLength), slug: slugsOn(first, day), parent: parentId, recurrenceException: false, createdAt: updatedAt }
-    await payload.db.create({ collection: 'events', data, req: scope.req, returning: false })
-  }
+  for (const [day, schedule] of wanted) rows.push({ schedule, day })
+  // The first event's values were validated and derived when it was written; they are copied in the
+  // database, in every language at once, in a few statements for the whole series: one write per
+  // occurrence made a 730-event series take seconds.
+  await copyToOccurrences(scope.req, { table: 'events', parentId, own: OWN_FIELDS, slug: 'slug', updatedAt: scope.now.toISOString(), rows })
 }
 
 /** Deletes generated occurrences for good, in one statement (their translations and links go with them). */
@@ -236,7 +249,7 @@ export async function deleteInSeries(scope: SeriesScope, event: Event): Promise<
   if (!event.recurrence) return trashInSeries(scope, event)
   await remove(
     scope,
-    (await occurrencesOf(scope, event.id, undefined, true)).map(({ id }) => id),
+    (await seriesMembers(scope.req, 'events', event.id)).map(({ id }) => id),
   )
 }
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { endedBefore, expandRecurrence, RECURRENCE_DEFAULTS, withExdate } from '../../src/calendar/recurrence'
+import { endedBefore, expandRecurrence, parseRecurrence, RECURRENCE_DEFAULTS, withExdate } from '../../src/calendar/recurrence'
 
 const NOW = new Date('2026-01-01T00:00:00Z')
 
 /** The later occurrences' starts in UTC, each computed by hand from the zone's offsets. */
 function later(text: string, start: string, zone: string, limits = RECURRENCE_DEFAULTS): string[] {
-  const result = expandRecurrence(text, new Date(start), zone, NOW, limits)
+  const result = expandRecurrence(parseRecurrence(text, new Date(start), zone), NOW, limits)
   if (!result.ok) throw new Error(result.error)
   return result.occurrences.map((date) => date.toISOString().replace('.000', ''))
 }
 
 function refusal(text: string, start = '2026-03-24T18:00:00Z', zone = 'Europe/Paris', limits = RECURRENCE_DEFAULTS): string {
-  const result = expandRecurrence(text, new Date(start), zone, NOW, limits)
+  const result = expandRecurrence(parseRecurrence(text, new Date(start), zone), NOW, limits)
   return result.ok ? 'accepted' : result.error
 }
 

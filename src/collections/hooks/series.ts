@@ -10,7 +10,7 @@ import { savesDraftOnly } from '../drafts'
 import { siteSettings } from '../../globals/siteSettings'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import type { Event } from '../../payload-types'
-import { afterEventWrite, asUpkeep, deleteInSeries, idOf, SERIES_UPKEEP, trashInSeries, type SeriesScope } from '../series'
+import { afterEventWrite, asUpkeep, deleteInSeries, idOf, SERIES_UPKEEP, seriesDeferred, trashInSeries, type SeriesScope } from '../series'
 
 async function scopeOf(req: PayloadRequest): Promise<SeriesScope> {
   return { req, now: new Date(), settings: await siteSettings(req), language: req.locale || DEFAULT_LANGUAGE }
@@ -35,7 +35,7 @@ const inSeries = (event: Event) => Boolean(event.recurrence) || idOf(event.paren
  * Payload's REST or local API), in the write's transaction (docs/api.md §16).
  */
 export const keepSeries: CollectionAfterChangeHook<Event> = async ({ doc, previousDoc, operation, req }) => {
-  if (req.context[SERIES_UPKEEP] || savesDraftOnly(doc) || inBulk(req, doc.id)) return doc
+  if (req.context[SERIES_UPKEEP] || seriesDeferred(req) || savesDraftOnly(doc) || inBulk(req, doc.id)) return doc
   const before = operation === 'update' ? previousDoc : undefined
   const trashed = doc.status === 'trash' && before !== undefined && before.status !== 'trash'
   // A write to an event that neither is nor joins a series costs nothing more.

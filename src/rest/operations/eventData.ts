@@ -9,11 +9,11 @@ import { authoredData } from './common'
 import { customFieldData } from './customFieldInput'
 import { resolveLinks, resolveTermLinks } from './links'
 import { expandRecurrence } from '../../calendar/recurrence'
-import { limitsOf } from '../../collections/series'
+import { limitsOf, parsedRule } from '../../collections/series'
 
 /** A rule that yields no occurrence, too many, or does not parse is the 400 naming `recurrence` (docs/api.md §16). */
 function checkRecurrence(ctx: RestContext, text: string, start: Date, zone: string): void {
-  const result = expandRecurrence(text, start, zone, ctx.now, limitsOf(ctx.settings))
+  const result = expandRecurrence(parsedRule(ctx.req, text, start, zone), ctx.now, limitsOf(ctx.settings))
   if (!result.ok) throw RestError.invalidParams({ recurrence: result.error })
 }
 

@@ -1,4 +1,5 @@
 import type { CollectionSlug, TypedLocale } from 'payload'
+import { seriesLater } from '../../collections/series'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import type { RestContext } from '../context'
 
@@ -18,13 +19,14 @@ function writeOptions(ctx: RestContext, locale: string) {
 /**
  * Creates a record from a write in any language: its values become the default language's too, so
  * English readers (everyone's fallback) never get an item without a name; the request language then
- * holds them as its own.
+ * holds them as its own. Payload's create writes one language, so that is a create and an update; a
+ * series is written once, by the update, in both languages.
  */
 export async function createInLanguage(ctx: RestContext, collection: CollectionSlug, data: Record<string, unknown>): Promise<number> {
-  const created = await ctx.req.payload.create({ ...writeOptions(ctx, DEFAULT_LANGUAGE), collection, data: data as never })
-  if (ctx.language !== DEFAULT_LANGUAGE) {
-    await ctx.req.payload.update({ ...writeOptions(ctx, ctx.language), collection, id: created.id, data: data as never })
-  }
+  const create = () => ctx.req.payload.create({ ...writeOptions(ctx, DEFAULT_LANGUAGE), collection, data: data as never })
+  if (ctx.language === DEFAULT_LANGUAGE) return (await create()).id as number
+  const created = await seriesLater(ctx.req, create)
+  await ctx.req.payload.update({ ...writeOptions(ctx, ctx.language), collection, id: created.id, data: data as never })
   return created.id as number
 }
 
