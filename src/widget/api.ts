@@ -1,6 +1,6 @@
 /**
- * Reading a calendar namespace from the browser: this service's `cal/events/v1` or upstream's
- * `tribe/events/v1`, whose event objects are the same shape (docs/api.md §3).
+ * Reading a calendar namespace from the browser: this service's `cal/events/v1` or an upstream
+ * WordPress site's namespace under `/wp-json/`, whose event objects are the same shape (docs/api.md §3).
  */
 
 export type Venue = {
@@ -62,7 +62,8 @@ export type Filters = {
 
 export class ReadError extends Error {}
 
-const UPSTREAM = /\/wp-json\/tribe\/events\/v1$/
+/** A WordPress site's REST root: everything from `/wp-json/` on is the namespace. */
+const UPSTREAM = /\/wp-json\/.*$/
 
 export function trimmedRoot(root: string): string {
   return root.replace(/\/+$/, '')

@@ -37,7 +37,7 @@ export function icsLink(root: string, event: CalendarEvent): string {
 /** A calendar application's subscription to the feed of what the widget lists (`webcal://`). */
 export function subscriptionLink(root: string, filters: Filters): string {
   const base = trimmedRoot(root)
-  const feed = isUpstream(root) ? `${base.replace(/\/wp-json\/tribe\/events\/v1$/, '')}/events/?ical=1` : `${base}/events.ics?${filterParams(filters)}`
+  const feed = isUpstream(root) ? `${base.replace(/\/wp-json\/.*$/, '')}/events/?ical=1` : `${base}/events.ics?${filterParams(filters)}`
   return feed.replace(/^https?:/, 'webcal:').replace(/\?$/, '')
 }
 

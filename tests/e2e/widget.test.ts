@@ -60,8 +60,8 @@ function startSite(): Promise<string> {
     }
     if (url.pathname === '/axe.min.js') return response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(AXE)
     // An upstream WordPress site's namespace, as recorded: the same answer whatever the query.
-    if (url.pathname === '/wp-json/tribe/events/v1/events') return response.writeHead(200, { 'Content-Type': 'application/json' }).end(UPSTREAM_EVENTS)
-    if (url.pathname === '/wp-json/tribe/events/v1/categories') return response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"categories":[]}')
+    if (url.pathname === '/wp-json/site-events/v1/events') return response.writeHead(200, { 'Content-Type': 'application/json' }).end(UPSTREAM_EVENTS)
+    if (url.pathname === '/wp-json/site-events/v1/categories') return response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"categories":[]}')
     if (url.pathname === '/favicon.ico') return response.writeHead(204).end()
     response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"rest_no_route","message":"No route","data":{"status":404}}')
   })
@@ -393,7 +393,7 @@ describe('<cal-events> in a browser', () => {
   }, 120_000)
 
   it('reads an upstream WordPress site', async () => {
-    const { page, problems } = await open({ root: `${siteUrl}/wp-json/tribe/events/v1`, view: 'month', date: '2027-10-08' })
+    const { page, problems } = await open({ root: `${siteUrl}/wp-json/site-events/v1`, view: 'month', date: '2027-10-08' })
     const button = eventButton(page, 'Jazz & Blues Night')
     await button.waitFor()
     await button.click()
