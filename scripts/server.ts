@@ -12,7 +12,7 @@ import http from 'node:http'
 import path from 'node:path'
 import next from 'next'
 import { forwardingHeaders, trustedProxyHops } from '../src/collections/clientAddress'
-import { answerBudgetBytes } from '../src/rest/answerCache'
+import { cacheBudget } from '../src/calendar/caches'
 import { FrontDoor, passToNamespace } from '../src/rest/frontDoor'
 import { loadGate } from '../src/rest/loadShedding'
 import { observed } from '../src/rest/observed'
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   await app.prepare()
   const handle = app.getRequestHandler()
   const gate = loadGate({ queueMs: Number(process.env.SHED_QUEUE_MS ?? 500), minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32) })
-  const front = new FrontDoor(answerBudgetBytes())
+  const front = new FrontDoor(cacheBudget('frontDoor'))
   // The origin Next gives the requests it hands on: its hostname (an IPv6 address in brackets) and port.
   const host = hostname ?? 'localhost'
   const origin = `${host.includes(':') ? `[${host}]` : host}:${port}`

@@ -1,7 +1,7 @@
 import { capabilities } from '../calendar/access/capabilities'
 import type { CollectionSlug, Where } from 'payload'
 import { roleOf } from '../calendar/access/roles'
-import { revisionCache } from '../database/revision'
+import { revisionCacheOf } from '../calendar/caches'
 import type { Reader } from './reader'
 
 const AUTHORED = ['status', 'author', 'publishedAt', 'hasPassword', 'slug', 'excerpt', 'descriptionHtml', 'image', 'updatedAt', 'createdAt']
@@ -109,7 +109,7 @@ export function readerKey(reader: Reader): string {
  * names (images, the venue of `venue=`) are asked once per revision, not once per request.
  */
 export async function findByIdsPerRevision<T>(reader: Reader, collection: CollectionSlug, ids: number[]): Promise<Map<number, T>> {
-  const kept = await revisionCache(reader.req.payload).getMany<T | undefined>(
+  const kept = await revisionCacheOf(reader.req.payload, 'revision').getMany<T | undefined>(
     reader.revision,
     `records:${collection}:${reader.language}:${readerKey(reader)}`,
     ids.map(String),

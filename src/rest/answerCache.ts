@@ -1,20 +1,9 @@
 import type { Payload } from 'payload'
+import { instanceCache } from '../calendar/caches'
 import { metrics } from './metrics'
 
 /** What a handler answered, as sent: its status, its own headers and its text. */
 export type Answer = { status: number; headers: Record<string, string>; text: string }
-
-const MEGABYTE = 1024 * 1024
-
-/**
- * What one of an instance's two answer caches may take: half of `ANSWER_CACHE_MB` (32), the other half
- * going to its front door (`frontDoor.ts`), which keeps the same answers as sent; 0 turns them off.
- * With 32 MB for each, varied lists kept 320–350 MB resident (docs/performance.md, "Memory").
- */
-export function answerBudgetBytes(): number {
-  const megabytes = Number(process.env.ANSWER_CACHE_MB ?? 32)
-  return Number.isFinite(megabytes) && megabytes > 0 ? (megabytes * MEGABYTE) / 2 : 0
-}
 
 /** Bytes an answer holds: its text as UTF-8 and a little for its headers. */
 const sizeOf = (answer: Answer) => Buffer.byteLength(answer.text) + 256
@@ -82,11 +71,7 @@ export class AnswerCache {
   }
 }
 
-const caches = new WeakMap<Payload, AnswerCache>()
-
-/** The answer cache of this Payload instance. */
+/** The answer cache of this Payload instance (its budget: `answers` in `calendar/caches.ts`). */
 export function answerCache(payload: Payload): AnswerCache {
-  let cache = caches.get(payload)
-  if (!cache) caches.set(payload, (cache = new AnswerCache(answerBudgetBytes())))
-  return cache
+  return instanceCache(payload, 'answers', (budget) => new AnswerCache(budget))
 }

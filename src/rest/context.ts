@@ -3,7 +3,8 @@ import type { Actor } from '../calendar/access/roles'
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../i18n/languages'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
 import { calendarRuntime, type CalendarRuntime } from '../options'
-import { readRevision, revisionCache } from '../database/revision'
+import { readRevision } from '../database/revision'
+import { revisionCacheOf } from '../calendar/caches'
 import { permalinkBase } from '../calendar/permalinks'
 import { requestOrigin } from '../collections/clientAddress'
 
@@ -52,7 +53,7 @@ export async function createContext(
   const calendar = calendarRuntime(req.payload.config)
   const reading = req.method === 'GET' || req.method === 'HEAD'
   const revision = reading ? await readRevision(req.payload) : undefined
-  const settings = await revisionCache(req.payload).get(revision, 'settings', () => siteSettings(req, calendar.settingsGlobal))
+  const settings = await revisionCacheOf(req.payload, 'revision').get(revision, 'settings', () => siteSettings(req, calendar.settingsGlobal))
   const effective = language ?? languageRoot ?? DEFAULT_LANGUAGE
   return {
     req,

@@ -1,13 +1,11 @@
 import type { Payload } from 'payload'
+import { instanceCache } from '../calendar/caches'
 import { pushedRevision } from '../database/revision'
 import { queryCountEnabled } from '../database/queryCount'
 import { NAMESPACE_FACTS, type NamespaceFacts } from './frontDoor'
 import { limitRate } from './rateLimit'
 import { carriesSignedToken } from './signedToken'
 import { answerWithoutNext } from './withoutNext'
-
-/** Bounds the tags one revision may hold: their URLs come from callers. */
-const MAX_TAGS = 20_000
 
 /**
  * The namespace's side of the front door (`frontDoor.ts`): the ETags of the anonymous answers it has
@@ -19,14 +17,18 @@ class SharedAnswers {
   /** Each shared ETag, with the time its answer's clock moves on (undefined when it reads no clock). */
   private tags = new Map<string, number | undefined>()
 
-  constructor(private readonly payload: Payload) {}
+  /** `maxTags` bounds the tags one revision may hold: their URLs come from callers. */
+  constructor(
+    private readonly payload: Payload,
+    private readonly maxTags: number,
+  ) {}
 
   shared(revision: string, tag: string, until: () => number | undefined): void {
     if (revision !== this.revision) {
       this.revision = revision
       this.tags.clear()
     }
-    if (this.tags.size >= MAX_TAGS) this.tags.clear()
+    if (this.tags.size >= this.maxTags) this.tags.clear()
     if (!this.tags.has(tag)) this.tags.set(tag, until())
   }
 
@@ -42,16 +44,13 @@ class SharedAnswers {
   }
 }
 
-const registries = new WeakMap<Payload, SharedAnswers>()
-
 /** This instance's registry, published to the server in front of Next when Payload starts (the plugin's `onInit`). */
 export function namespaceRegistry(payload: Payload): SharedAnswers {
-  let registry = registries.get(payload)
-  if (!registry) {
-    registries.set(payload, (registry = new SharedAnswers(payload)))
+  return instanceCache(payload, 'sharedTags', (maxTags) => {
+    const registry = new SharedAnswers(payload, maxTags)
     ;(globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts })[NAMESPACE_FACTS] = registry.facts()
-  }
-  return registry
+    return registry
+  })
 }
 
 /**

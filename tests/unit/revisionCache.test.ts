@@ -4,7 +4,7 @@
  * ago is the one let go (a busy calendar's most asked totals stay known).
  */
 import { describe, expect, it } from 'vitest'
-import { RevisionCache } from '../../src/database/revision'
+import { RevisionCache } from '../../src/calendar/revisionCache'
 
 const counter = () => {
   const calls: string[] = []
@@ -13,7 +13,7 @@ const counter = () => {
 
 describe('RevisionCache', () => {
   it('computes a key once per revision, and again at the next revision', async () => {
-    const cache = new RevisionCache()
+    const cache = new RevisionCache(100)
     const { calls, compute } = counter()
     expect(await cache.get('1', 'total', compute('a'))).toBe('a')
     expect(await cache.get('1', 'total', compute('b'))).toBe('a')
@@ -34,7 +34,7 @@ describe('RevisionCache', () => {
   })
 
   it('does not keep a failure', async () => {
-    const cache = new RevisionCache()
+    const cache = new RevisionCache(100)
     await expect(cache.get('1', 'k', () => Promise.reject(new Error('lost')))).rejects.toThrow('lost')
     expect(await cache.get('1', 'k', async () => 'v')).toBe('v')
   })

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon'
 import { formatWallClock } from './format'
 import { parseDateInput } from './parse'
 import { toLuxonZone } from './zone'
-import { BoundedMap } from '../boundedMap'
+import { boundedCache } from '../caches'
 
 export type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 
@@ -92,7 +92,7 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
  * Bounds already read, by zone, parameter and input (or site day, for the default window): every
  * list asks them, the same few again and again, and luxon's calendar arithmetic is not cheap.
  */
-const knownBounds = new BoundedMap<string, KnownBound | undefined>(5_000)
+const knownBounds = boundedCache<string, KnownBound | undefined>('knownBounds')
 
 function known(key: string | undefined, read: () => DateTime | null): KnownBound | undefined {
   if (key !== undefined && knownBounds.has(key)) return knownBounds.get(key)

@@ -1,6 +1,6 @@
 import { DateTime, type Zone } from 'luxon'
 import { toLuxonZone } from './zone'
-import { BoundedMap } from '../boundedMap'
+import { boundedCache } from '../caches'
 
 export interface DateDetails {
   year: string
@@ -19,7 +19,7 @@ export function formatWallClock(dt: DateTime): string {
 }
 
 /** Wall clocks already read: a pure function of (zone, instant), and lists serve the same dates again and again. */
-const wallClocks = new BoundedMap<string, string>(20_000)
+const wallClocks = boundedCache<string, string>('wallClocks')
 
 /** `YYYY-MM-DD HH:MM:SS` of a Date's UTC fields, for years ISO strings spell in four digits. */
 export function utcWallClock(date: Date): string | undefined {

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Where } from 'payload'
 import { requestQuery, type SQL } from '../rawQuery'
-import { revisionCache } from '../revision'
+import { revisionCacheOf } from '../../calendar/caches'
 import type { ReadScope } from '../readScope'
 
 /**
@@ -78,7 +78,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 /** How long the longest event lasts, in milliseconds (an index's last entry), once per content revision. */
 export function longestEvent(scope: ReadScope): Promise<number> {
-  return revisionCache(scope.req.payload).get(scope.revision, 'longest-event', async () => {
+  return revisionCacheOf(scope.req.payload, 'revision').get(scope.revision, 'longest-event', async () => {
     const [row] = await requestQuery<{ ms: number | null }>(scope.req, sql`select extract(epoch from max("end" - start)) * 1000 as ms from events`)
     return Math.max(0, Number(row?.ms ?? 0))
   })

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest, Where } from 'payload'
-import { BoundedMap } from '../../calendar/boundedMap'
+import { boundedCache } from '../../calendar/caches'
 import { requestQuery, requestStatement, statement, type SQL, type Statement } from '../rawQuery'
 import type { ReadScope } from '../readScope'
 import { AUTHORED_FIELDS, EVENT_FIELDS, whereSql } from './whereSql'
@@ -21,7 +21,7 @@ export async function pageBody<Body>(scope: ReadScope, access: PageAccess, ids: 
 }
 
 /** The body's statement per access rule (`PageAccess.key`), built once: a page gives its ids and language. */
-const bodies = new BoundedMap<string, Statement>(200)
+const bodies = boundedCache<string, Statement>('statementBodies')
 
 function bodyStatement(req: PayloadRequest, access: PageAccess): Statement {
   const known = bodies.get(access.key)

@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import { requestQuery } from '../rawQuery'
-import { revisionCache } from '../revision'
+import { revisionCacheOf } from '../../calendar/caches'
 import type { ReadScope } from '../readScope'
 
 /** Deeper than any real tree; ends the walk should the admin ever have stored a loop. */
@@ -13,7 +13,7 @@ const MAX_DEPTH = 32
  */
 export async function categoryAncestors(scope: ReadScope, categories: { id: number; parent?: unknown }[]): Promise<Map<number, string[]>> {
   const children = categories.filter((category) => category.parent !== null && category.parent !== undefined).map((category) => String(category.id))
-  const kept = await revisionCache(scope.req.payload).getMany(
+  const kept = await revisionCacheOf(scope.req.payload, 'revision').getMany(
     scope.revision,
     `category-ancestors:${scope.language}`,
     children,

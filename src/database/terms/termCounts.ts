@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 import { requestQuery } from '../rawQuery'
-import { revisionCache } from '../revision'
+import { revisionCacheOf } from '../../calendar/caches'
 import type { ReadScope } from '../readScope'
 
 type Row = { kind: 'category' | 'tag'; id: number; count: string | number }
@@ -12,7 +12,7 @@ type Row = { kind: 'category' | 'tag'; id: number; count: string | number }
  */
 export function termCounts(scope: ReadScope, categoryIds: number[], tagIds: number[]): Promise<Map<string, number>> {
   const keys = [...categoryIds.map((id) => `category:${id}`), ...tagIds.map((id) => `tag:${id}`)]
-  return revisionCache(scope.req.payload).getMany(scope.revision, 'term-count', keys, (missing) => countTerms(scope.req, missing), 0)
+  return revisionCacheOf(scope.req.payload, 'revision').getMany(scope.revision, 'term-count', keys, (missing) => countTerms(scope.req, missing), 0)
 }
 
 async function countTerms(req: PayloadRequest, keys: string[]): Promise<Map<string, number>> {
@@ -33,7 +33,7 @@ async function countTerms(req: PayloadRequest, keys: string[]): Promise<Map<stri
 
 /** Ids of the categories or tags that at least one published event uses (`hide_empty`), once per content revision. */
 export function termsInUse(scope: ReadScope, kind: 'category' | 'tag'): Promise<number[]> {
-  return revisionCache(scope.req.payload).get(scope.revision, `terms-in-use:${kind}`, async () => {
+  return revisionCacheOf(scope.req.payload, 'revision').get(scope.revision, `terms-in-use:${kind}`, async () => {
     const rows = await requestQuery<{ id: number }>(scope.req, sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`)
     return rows.map((row) => Number(row.id))
   })

@@ -13,7 +13,7 @@ import {
 } from '../../database/events/eventIds'
 import { pageAccess, pageIds, type ListCount, type PageAccess } from '../../database/events/eventPage'
 import { EVENT_FIELDS, filtersOnLinks, whereSql, type LinkTest } from '../../database/events/whereSql'
-import { revisionCache } from '../../database/revision'
+import { revisionCacheOf } from '../../calendar/caches'
 import type { Event } from '../../payload-types'
 import { unlocks } from '../passwords'
 import { readOptions } from '../read'
@@ -115,7 +115,7 @@ async function statedPage(reader: Reader, selection: EventSelection, condition: 
     if (!days) return (linked ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
     return pageOfCountedTotal(condition, order, page, perPage, dayCounted(condition.probed, days, await longestEvent(reader)), linked)
   }
-  const cache = revisionCache(reader.req.payload)
+  const cache = revisionCacheOf(reader.req.payload, 'revision')
   // The page's ids, as the total, serve every language and both forms of its URL.
   const countKey = totalKey(where)
   const idsKey = `${countKey}:page:${JSON.stringify([selection.sort, page, perPage])}`
@@ -141,7 +141,7 @@ async function adapterPage(reader: Reader, selection: EventSelection, where: Whe
   const [found, total] = await Promise.all([
     reader.req.payload.db.find({ ...args, sort: selection.sort, limit: selection.perPage, page: selection.page, pagination: false, select: { id: true } }),
     selection.count
-      ? revisionCache(reader.req.payload).get(
+      ? revisionCacheOf(reader.req.payload, 'revision').get(
           reader.revision,
           `${totalKey(where)}:${reader.language}`,
           async () => (await reader.req.payload.db.count(args)).totalDocs,

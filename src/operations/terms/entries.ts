@@ -1,4 +1,4 @@
-import { revisionCache } from '../../database/revision'
+import { revisionCacheOf } from '../../calendar/caches'
 import { subcategoryTree } from '../../database/terms/subcategories'
 import { existingIds } from '../read'
 import type { Reader } from '../reader'
@@ -15,11 +15,11 @@ export function resolveTermEntries(
 ): Promise<{ ids: number[]; unknown: string[] }> {
   // Ids name the same terms in every language: one lookup serves them all.
   if (entries.every(isId)) {
-    return revisionCache(reader.req.payload).get(reader.revision, `term-ids:${collection}:${entries.join(',')}`, () =>
+    return revisionCacheOf(reader.req.payload, 'revision').get(reader.revision, `term-ids:${collection}:${entries.join(',')}`, () =>
       existingTermIds(reader, collection, entries),
     )
   }
-  return revisionCache(reader.req.payload).get(reader.revision, `term-entries:${collection}:${reader.language}:${JSON.stringify(entries)}`, () =>
+  return revisionCacheOf(reader.req.payload, 'revision').get(reader.revision, `term-entries:${collection}:${reader.language}:${JSON.stringify(entries)}`, () =>
     lookUpTermEntries(reader, collection, entries),
   )
 }
@@ -76,7 +76,7 @@ async function lookUpTermEntries(
  */
 export async function withSubcategories(reader: Reader, ids: number[]): Promise<number[]> {
   if (!ids.length) return ids
-  return revisionCache(reader.req.payload).get(reader.revision, `subcategories:${[...ids].sort((a, b) => a - b).join(',')}`, () =>
+  return revisionCacheOf(reader.req.payload, 'revision').get(reader.revision, `subcategories:${[...ids].sort((a, b) => a - b).join(',')}`, () =>
     subcategoryTree(reader.req, ids),
   )
 }

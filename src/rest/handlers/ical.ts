@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { RevisionCache } from '../../database/revision'
+import { revisionCacheOf } from '../../calendar/caches'
 import { errorCodes, EVENTS } from '../../calendar/resources'
 import type { Event, EventCategory, EventTag, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
@@ -140,17 +140,9 @@ async function feedHeader(ctx: RestContext, params: EventFeedParams, query: Even
 /**
  * Anonymous feeds as written, per content revision and instance: calendar applications poll the same
  * few URLs, from every language root and with conditional requests, and a feed of a thousand events
- * still costs a few hundred milliseconds of loading and writing (docs/api.md §22.3). A few feeds at
- * most, being large.
+ * still costs a few hundred milliseconds of loading and writing (docs/api.md §22.3).
  */
-const FEEDS_KEPT = 8
-const feedCaches = new WeakMap<object, RevisionCache>()
-
-function feedCache(ctx: RestContext): RevisionCache {
-  let cache = feedCaches.get(ctx.req.payload)
-  if (!cache) feedCaches.set(ctx.req.payload, (cache = new RevisionCache(FEEDS_KEPT)))
-  return cache
-}
+const feedCache = (ctx: RestContext) => revisionCacheOf(ctx.req.payload, 'icalFeeds')
 
 /**
  * `GET /events/{id}.ics` (docs/api.md §22): one event as a file, after the single read's checks; a

@@ -5,7 +5,7 @@ import type { TermResource } from '../../calendar/resources'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { listResult, pageSize } from '../http/pagination'
-import { revisionCache } from '../../database/revision'
+import { revisionCacheOf } from '../../calendar/caches'
 import { escapeLike, findByIds, findByIdsPerRevision, idIn, readerKey, readOptions } from '../../operations/read'
 import { categoryAncestors } from '../../database/terms/categoryAncestors'
 import { termCounts, termsInUse } from '../../database/terms/termCounts'
@@ -95,7 +95,7 @@ export async function listTerms(ctx: RestContext, terms: TermResource, params: T
         pagination: false,
       }),
       // Upstream counts the matches past the last page too (docs/api.md §8); once per content revision.
-      revisionCache(ctx.req.payload).get(
+      revisionCacheOf(ctx.req.payload, 'revision').get(
         ctx.revision,
         `term-total:${terms.collection}:${ctx.language}:${readerKey(ctx)}:${JSON.stringify(where)}`,
         async () => (await ctx.req.payload.count({ ...readOptions(ctx), collection: terms.collection, where })).totalDocs,
