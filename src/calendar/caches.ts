@@ -31,7 +31,9 @@ type Cache = {
   kind: 'bounded' | 'revision' | 'own'
 }
 
+/** Entry budgets bound keys that come from callers (URLs, parameters), so memory stays flat under any mix. */
 export const CACHES = {
+  // The two answer caches fill with the same answers, so they split one budget (docs/performance.md, "Memory").
   answers: {
     holds: "the namespace's anonymous answers as rendered (`rest/answerCache.ts`), one per Payload instance",
     key: 'the ETag (`answerTag.ts`), which names the content revision and everything else the answer is made of',
