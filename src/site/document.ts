@@ -1,4 +1,5 @@
-import { LANGUAGES, type LanguageCode } from '../i18n/languages'
+import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../i18n/languages'
+import { pageMessagesOf } from '../i18n/messages'
 import { languageTag } from './dates'
 import { html, jsonLdScript, type Html } from './html'
 
@@ -18,6 +19,11 @@ export type Head = {
 }
 
 export const STYLESHEET = '/calendar/pages.css'
+
+/** `/events/` in the page's language, so that a reader who follows it stays in that language. */
+export function eventsPath(language: LanguageCode): string {
+  return language === DEFAULT_LANGUAGE ? '/events/' : `/${language}/events/`
+}
 
 /**
  * Scripts only from this site (the widget), none inline but JSON-LD, which is data and runs nothing;
@@ -62,7 +68,7 @@ export function pageDocument(head: Head, body: Html): string {
         ${head.jsonLd ? jsonLdScript(head.jsonLd) : ''}
       </head>
       <body>
-        <header class="site"><a href="/events/">Events</a></header>
+        <header class="site"><a href="${eventsPath(head.language)}">${pageMessagesOf(head.language).events}</a></header>
         <main id="main">${body}</main>
       </body>
     </html> `.text
@@ -87,14 +93,16 @@ export const NO_STORE = 'private, no-store'
 
 /** What the namespace answers a page that is not there, or not for everyone: the same page for both. */
 export function notFound(language: LanguageCode): Response {
-  const body = html`<h1>Page not found</h1>
-    <p>There is no public page at this address. <a href="/events/">See all events</a>.</p>`
-  return htmlResponse(pageDocument({ language, title: 'Page not found' }, body), 404, NO_STORE)
+  const words = pageMessagesOf(language)
+  const body = html`<h1>${words.notFound}</h1>
+    <p>${words.nothingHere} <a href="${eventsPath(language)}">${words.seeAllEvents}</a></p>`
+  return htmlResponse(pageDocument({ language, title: words.notFound }, body), 404, NO_STORE)
 }
 
 export function badRequest(language: LanguageCode, message: string): Response {
-  const body = html`<h1>Bad request</h1>
+  const words = pageMessagesOf(language)
+  const body = html`<h1>${words.badRequest}</h1>
     <p>${message}</p>
-    <p><a href="/events/">See all events</a>.</p>`
-  return htmlResponse(pageDocument({ language, title: 'Bad request' }, body), 400, NO_STORE)
+    <p><a href="${eventsPath(language)}">${words.seeAllEvents}</a></p>`
+  return htmlResponse(pageDocument({ language, title: words.badRequest }, body), 400, NO_STORE)
 }

@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { pageMessagesOf, type PageMessages } from '../i18n/messages'
 import { alternatesOf } from './alternates'
 import { formatWhen, utcInstant, whenOf, type When } from './dates'
 import { htmlResponse, NO_STORE, notFound, pageDocument } from './document'
@@ -36,46 +37,46 @@ function when(site: Site, value: When, utcStart?: string): Html {
   return html`<p class="when">${utcStart ? html`<time datetime="${utcInstant(utcStart)}">${text}</time>` : text}</p>`
 }
 
-function venueBlock(venue: VenueJson): Html {
+function venueBlock(words: PageMessages, venue: VenueJson): Html {
   const address = [venue.address, venue.city, venue.stateprovince, venue.zip, venue.country].filter(Boolean).join(', ')
   const map =
     venue.show_map_link !== false && (address || venue.geo_lat !== undefined)
       ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(venue.geo_lat !== undefined ? `${venue.geo_lat},${venue.geo_lng}` : address)}`
       : undefined
-  return html`<dt>Venue</dt>
+  return html`<dt>${words.venue}</dt>
     <dd>
       ${venue.url ? html`<a href="${venue.url}">${venue.venue}</a>` : venue.venue}${address ? html`<br />${address}` : ''}${
-        map ? html`<br /><a href="${map}">Map</a>` : ''
+        map ? html`<br /><a href="${map}">${words.map}</a>` : ''
       }
     </dd>`
 }
 
-function organizerBlock(organizers: OrganizerJson[]): Html {
+function organizerBlock(words: PageMessages, organizers: OrganizerJson[]): Html {
   if (!organizers.length) return html``
-  return html`<dt>${organizers.length > 1 ? 'Organizers' : 'Organizer'}</dt>
+  return html`<dt>${organizers.length > 1 ? words.organizers : words.organizer}</dt>
     ${organizers.map((organizer) => html`<dd>${organizer.url ? html`<a href="${organizer.url}">${organizer.organizer}</a>` : organizer.organizer}</dd>`)}`
 }
 
-function details(event: EventJson): Html {
+function details(words: PageMessages, event: EventJson): Html {
   const venue = Array.isArray(event.venue) ? undefined : event.venue
   const terms = [...event.categories, ...event.tags].map((term) => term.name)
   return html`<dl class="details">
     ${
       event.cost
-        ? html`<dt>Cost</dt>
+        ? html`<dt>${words.cost}</dt>
             <dd>${event.cost}</dd>`
         : ''
     }
-    ${venue ? venueBlock(venue) : ''} ${organizerBlock(event.organizer)}
+    ${venue ? venueBlock(words, venue) : ''} ${organizerBlock(words, event.organizer)}
     ${
       terms.length
-        ? html`<dt>Filed under</dt>
+        ? html`<dt>${words.filedUnder}</dt>
             <dd>${terms.join(', ')}</dd>`
         : ''
     }
     ${
       event.website && event.website !== event.url
-        ? html`<dt>Website</dt>
+        ? html`<dt>${words.website}</dt>
             <dd><a href="${event.website}">${event.website}</a></dd>`
         : ''
     }
@@ -95,17 +96,18 @@ async function fullPage(site: Site, event: EventJson, unlocked: boolean): Promis
     unlocked ? [] : alternatesOf(site.payload, site.in, 'events', event.id),
   ])
   const image = event.image || undefined
+  const words = pageMessagesOf(site.language)
   const body = html`<article class="event">
     <h1>${event.title}</h1>
     ${when(site, whenOf(event), event.utc_start_date)}
     ${image ? html`<img src="${image.url}" alt="" ${image.width ? html` width="${image.width}" height="${image.height}"` : ''} />` : ''}
     <div class="description">${trusted(event.description)}</div>
-    ${details(event)}
-    <p><a href="${`${event.rest_url}.ics`}" download>Add to calendar (.ics)</a></p>
+    ${details(words, event)}
+    <p><a href="${`${event.rest_url}.ics`}" download>${words.addToCalendar}</a></p>
     ${
       others.length
         ? html`<section aria-labelledby="series">
-            <h2 id="series">Other dates</h2>
+            <h2 id="series">${words.otherDates}</h2>
             ${eventList(site.language, others, '')}
           </section>`
         : ''
@@ -131,15 +133,16 @@ async function fullPage(site: Site, event: EventJson, unlocked: boolean): Promis
 async function lockedPage(site: Site, slug: string, status: number, message?: string, extra: Record<string, string> = {}): Promise<Response> {
   const locked = await lockedEvent(site.ns, slug)
   if (!locked) return notFound(site.language)
+  const words = pageMessagesOf(site.language)
   const body = html`<article class="event">
     <h1>${locked.title}</h1>
     ${when(site, locked.when)}
     <form method="post" class="password">
-      <p>This event is protected. Give its password to see it.</p>
+      <p>${words.protectedEvent}</p>
       ${message ? html`<p class="error" role="alert">${message}</p>` : ''}
-      <label for="password">Password</label>
+      <label for="password">${words.password}</label>
       <input id="password" name="password" type="password" required autocomplete="off" />
-      <button type="submit">Show the event</button>
+      <button type="submit">${words.showEvent}</button>
     </form>
   </article>`
   const document = pageDocument({ language: site.language, title: locked.title }, body)
@@ -156,10 +159,11 @@ export async function eventPage(site: Site, slug: string, unlocking?: Unlocking)
   const answer = await site.ns.get<EventJson | ErrorJson>(path, unlocking ? { password: unlocking.password } : {})
   if (answer.status === 200) return fullPage(site, answer.body as EventJson, Boolean(unlocking))
   const code = (answer.body as ErrorJson).code
+  const words = pageMessagesOf(site.language)
   if (answer.status === 429) {
     const wait = answer.headers.get('retry-after') ?? '1'
-    return lockedPage(site, slug, 429, `Too many wrong passwords: try again in ${wait} seconds.`, { 'Retry-After': wait })
+    return lockedPage(site, slug, 429, words.tooManyPasswords(wait), { 'Retry-After': wait })
   }
   if (code !== 'event-password-protected') return notFound(site.language)
-  return unlocking ? lockedPage(site, slug, 403, 'That password is not right.') : lockedPage(site, slug, 200)
+  return unlocking ? lockedPage(site, slug, 403, words.wrongPassword) : lockedPage(site, slug, 200)
 }

@@ -1,3 +1,4 @@
+import { pageMessagesOf, type PageMessages } from '../i18n/messages'
 import { formatTime, monthName, utcInstant, weekdayNames } from './dates'
 import { badRequest, htmlResponse, notFound, pageDocument } from './document'
 import { html, type Html } from './html'
@@ -86,10 +87,10 @@ function monthTable(site: Site, month: string, events: EventJson[]): Html {
   </table>`
 }
 
-function views(path: string, current: 'month' | 'list'): Html {
+function views(words: PageMessages, path: string, current: 'month' | 'list'): Html {
   const link = (view: 'month' | 'list', label: string) =>
     html`<a href="${`${path}?view=${view}`}" ${view === current ? html` aria-current="page"` : ''}>${label}</a>`
-  return html`<nav class="views" aria-label="Views">${link('month', 'Month')} ${link('list', 'List')}</nav>`
+  return html`<nav class="views" aria-label="${words.views}">${link('month', words.month)} ${link('list', words.list)}</nav>`
 }
 
 /**
@@ -100,37 +101,39 @@ function views(path: string, current: 'month' | 'list'): Html {
  */
 export async function eventsPage(site: Site, visit: URL, root: string, now: Date = new Date()): Promise<Response> {
   const query = visit.searchParams
+  const words = pageMessagesOf(site.language)
   const view = query.get('view') ?? 'month'
-  if (view !== 'month' && view !== 'list') return badRequest(site.language, 'The view is month or list.')
+  if (view !== 'month' && view !== 'list') return badRequest(site.language, words.badView)
   let content: Html
   let widget: Record<string, string>
   if (view === 'month') {
     const month = query.get('month') ?? monthOf(now.getUTCFullYear(), now.getUTCMonth() + 1)
-    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return badRequest(site.language, 'The month is written YYYY-MM.')
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return badRequest(site.language, words.badMonth)
     const events = await monthEvents(site, month)
     if (!events) return notFound(site.language)
     const [year, number] = month.split('-').map(Number) as [number, number]
     const link = (other: string, label: string, rel: string) => html`<a rel="${rel}" href="${`${visit.pathname}?view=month&month=${other}`}">${label}</a>`
-    content = html`<nav class="pager" aria-label="Months">
-        ${link(monthOf(year, number - 1), 'Previous month', 'prev')} ${link(monthOf(year, number + 1), 'Next month', 'next')}
+    content = html`<nav class="pager" aria-label="${words.months}">
+        ${link(monthOf(year, number - 1), words.previousMonth, 'prev')} ${link(monthOf(year, number + 1), words.nextMonth, 'next')}
       </nav>
-      ${events.length ? '' : html`<p>No events this month.</p>`} ${monthTable(site, month, events)}`
+      ${events.length ? '' : html`<p>${words.noEventsThisMonth}</p>`} ${monthTable(site, month, events)}`
     widget = { month }
   } else {
     const page = pageNumber(query)
-    if (page === undefined) return badRequest(site.language, 'The page is a positive whole number.')
+    if (page === undefined) return badRequest(site.language, words.badPage)
     const answer = await site.ns.get<ListJson<'events', EventJson>>('/events', { page })
     if (answer.status !== 200) return notFound(site.language)
-    content = html`${eventList(site.language, answer.body.events, 'No upcoming events.')} ${pager(visit.pathname, query, page, answer.body.total_pages)}`
+    content = html`${eventList(site.language, answer.body.events, words.noUpcomingEvents)}
+    ${pager(site.language, visit.pathname, query, page, answer.body.total_pages)}`
     widget = { page: String(page) }
   }
   const attributes = Object.entries({ view, root, lang: site.language, ...widget }).map(([name, value]) => html` ${name}="${value}"`)
-  const body = html`<h1>Events</h1>
-${views(visit.pathname, view)}
+  const body = html`<h1>${words.events}</h1>
+${views(words, visit.pathname, view)}
 <cal-events${attributes}>
 ${content}
 </cal-events>
 <script type="module" src="${WIDGET}"></script>`
-  const document = pageDocument({ language: site.language, title: 'Events', canonical: `${visit.origin}${visit.pathname}` }, body)
+  const document = pageDocument({ language: site.language, title: words.events, canonical: `${visit.origin}${visit.pathname}` }, body)
   return htmlResponse(document, 200, 'public, max-age=0, must-revalidate')
 }

@@ -1,3 +1,4 @@
+import { pageMessagesOf } from '../i18n/messages'
 import { alternatesOf, type PageCollection } from './alternates'
 import { htmlResponse, notFound, pageDocument, type Head } from './document'
 import { html, trusted, type Html } from './html'
@@ -21,10 +22,12 @@ async function itemPage(
   ])
   // A page past the end (the namespace's 404) is not there either.
   if (events.status !== 200) return notFound(site.language)
+  const words = pageMessagesOf(site.language)
   const body = html`${item.about}
     <section aria-labelledby="upcoming">
-      <h2 id="upcoming">Events</h2>
-      ${eventList(site.language, events.body.events, 'No upcoming events.')} ${pager(visit.pathname, visit.searchParams, page, events.body.total_pages)}
+      <h2 id="upcoming">${words.events}</h2>
+      ${eventList(site.language, events.body.events, words.noUpcomingEvents)}
+      ${pager(site.language, visit.pathname, visit.searchParams, page, events.body.total_pages)}
     </section>`
   return htmlResponse(pageDocument({ ...item.head, language: site.language, alternates }, body), 200, PUBLIC)
 }
@@ -42,10 +45,11 @@ export async function venuePage(site: Site, slug: string, visit: URL): Promise<R
   const answer = await site.ns.get<VenueJson>(`/venues/by-slug/${encodeURIComponent(slug)}`)
   if (answer.status !== 200) return notFound(site.language)
   const venue = answer.body
+  const words = pageMessagesOf(site.language)
   const address = [venue.address, venue.city, venue.stateprovince, venue.zip, venue.country].filter(Boolean)
   const about = html`<h1>${venue.venue}</h1>
     ${address.length ? html`<address>${address.join(', ')}</address>` : ''}
-    ${venue.phone ? html`<p>Phone: <a href="${`tel:${venue.phone}`}">${venue.phone}</a></p>` : ''}
+    ${venue.phone ? html`<p>${words.phone} <a href="${`tel:${venue.phone}`}">${venue.phone}</a></p>` : ''}
     ${venue.website ? html`<p><a href="${venue.website}">${venue.website}</a></p>` : ''}
     ${venue.description ? html`<div class="description">${trusted(venue.description)}</div>` : ''}`
   return itemPage(site, visit, {
@@ -68,9 +72,10 @@ export async function organizerPage(site: Site, slug: string, visit: URL): Promi
   const answer = await site.ns.get<OrganizerJson>(`/organizers/by-slug/${encodeURIComponent(slug)}`)
   if (answer.status !== 200) return notFound(site.language)
   const organizer = answer.body
+  const words = pageMessagesOf(site.language)
   const about = html`<h1>${organizer.organizer}</h1>
-    ${organizer.phone ? html`<p>Phone: <a href="${`tel:${organizer.phone}`}">${organizer.phone}</a></p>` : ''}
-    ${organizer.email ? html`<p>E-mail: <a href="${`mailto:${organizer.email}`}">${organizer.email}</a></p>` : ''}
+    ${organizer.phone ? html`<p>${words.phone} <a href="${`tel:${organizer.phone}`}">${organizer.phone}</a></p>` : ''}
+    ${organizer.email ? html`<p>${words.email} <a href="${`mailto:${organizer.email}`}">${organizer.email}</a></p>` : ''}
     ${organizer.website ? html`<p><a href="${organizer.website}">${organizer.website}</a></p>` : ''}
     ${organizer.description ? html`<div class="description">${trusted(organizer.description)}</div>` : ''}`
   return itemPage(site, visit, {

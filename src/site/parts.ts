@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../i18n/languages'
+import { pageMessagesOf } from '../i18n/messages'
 import { formatWhen, utcInstant, whenOf } from './dates'
 import { html, type Html } from './html'
 import type { EventJson } from './types'
@@ -21,8 +22,9 @@ export function eventList(language: LanguageCode, events: EventJson[], empty: st
 }
 
 /** Previous and next pages of a list, as links to this page's path with `page` set. */
-export function pager(path: string, query: URLSearchParams, page: number, pages: number): Html {
+export function pager(language: LanguageCode, path: string, query: URLSearchParams, page: number, pages: number): Html {
   if (pages <= 1) return html``
+  const words = pageMessagesOf(language)
   const at = (number: number) => {
     const next = new URLSearchParams(query)
     if (number === 1) next.delete('page')
@@ -30,10 +32,10 @@ export function pager(path: string, query: URLSearchParams, page: number, pages:
     const search = next.toString()
     return search ? `${path}?${search}` : path
   }
-  return html`<nav class="pager" aria-label="Pages">
-    ${page > 1 ? html`<a rel="prev" href="${at(page - 1)}">Previous page</a>` : ''}
-    <span>Page ${page} of ${pages}</span>
-    ${page < pages ? html`<a rel="next" href="${at(page + 1)}">Next page</a>` : ''}
+  return html`<nav class="pager" aria-label="${words.pages}">
+    ${page > 1 ? html`<a rel="prev" href="${at(page - 1)}">${words.previousPage}</a>` : ''}
+    <span>${words.page(page, pages)}</span>
+    ${page < pages ? html`<a rel="next" href="${at(page + 1)}">${words.nextPage}</a>` : ''}
   </nav>`
 }
 

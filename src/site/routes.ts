@@ -1,3 +1,4 @@
+import { pageMessagesOf } from '../i18n/messages'
 import { badRequest } from './document'
 import { eventPage } from './eventPage'
 import { eventsPage } from './eventsPage'
@@ -26,7 +27,7 @@ export function unlockEvent(request: Request): Render {
   return async (site, segments) => {
     const password = (await request.formData().catch(() => undefined))?.get('password')
     if (typeof password !== 'string' || !password || password.length > PASSWORD_LIMIT)
-      return badRequest(site.language, 'Give the event’s password in the form.')
+      return badRequest(site.language, pageMessagesOf(site.language).noPassword)
     return eventPage(site, segments[1]!, { password })
   }
 }

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { DEFAULT_LANGUAGE, isLanguageCode } from '../i18n/languages'
+import { pageMessagesOf } from '../i18n/messages'
 import { calendarRuntime } from '../options'
 import { htmlResponse, NO_STORE, notFound, pageDocument } from './document'
 import { html } from './html'
@@ -41,9 +42,10 @@ export async function servePage(payload: Payload, answerInProcess: AnswerInProce
     return await render(site, segments, visit, `${visit.origin}${root}`)
   } catch (error) {
     if (!(error instanceof NamespaceRefused)) throw error
-    const title = error.status === 429 ? 'Too many requests' : 'Unavailable'
+    const words = pageMessagesOf(language)
+    const title = error.status === 429 ? words.tooManyRequests : words.unavailable
     const body = html`<h1>${title}</h1>
-      <p>The calendar cannot be read just now. Please try again in a moment.</p>`
+      <p>${words.cannotRead}</p>`
     return htmlResponse(pageDocument({ language, title }, body), error.status, NO_STORE, error.retryAfter ? { 'Retry-After': error.retryAfter } : {})
   }
 }

@@ -215,6 +215,31 @@ describe('/events/', () => {
     expect(french.document.documentElement.getAttribute('lang')).toBe('fr')
     expect(french.document.querySelector('cal-events')?.getAttribute('lang')).toBe('fr')
   })
+
+  it("speaks its prefix's language in its own words, and links to /events/ in it", async () => {
+    const month = f.event.start_date.slice(0, 7)
+    const words = (document: Document) => ({
+      heading: document.querySelector('h1')?.textContent,
+      views: [...document.querySelectorAll('nav.views a')].map((link) => link.textContent),
+      home: document.querySelector('header.site a')?.getAttribute('href'),
+    })
+    const english = await page(`/events/?month=${month}`)
+    expect(words(english.document)).toEqual({ heading: 'Events', views: ['Month', 'List'], home: '/events/' })
+    expect(english.document.querySelector('a[rel="prev"]')?.textContent).toBe('Previous month')
+    const german = await page(`/de/events/?month=${month}`)
+    expect(german.status).toBe(200)
+    expect(words(german.document)).toEqual({ heading: 'Veranstaltungen', views: ['Monat', 'Liste'], home: '/de/events/' })
+    expect(german.document.querySelector('a[rel="prev"]')?.textContent).toBe('Vorheriger Monat')
+    const japanese = await page('/ja/events/?view=list')
+    expect(japanese.status).toBe(200)
+    expect(words(japanese.document)).toEqual({ heading: 'イベント', views: ['月', 'リスト'], home: '/ja/events/' })
+    const missing = await page(`/ja/event/${randomUUID()}/`)
+    expect(missing.status).toBe(404)
+    expect(missing.document.querySelector('h1')?.textContent).toBe('ページが見つかりません')
+    const refused = await page('/ja/events/?view=week')
+    expect(refused.status).toBe(400)
+    expect(refused.document.querySelector('main p')?.textContent).toBe('表示は month または list です。')
+  })
 })
 
 describe('/sitemap.xml', () => {

@@ -361,7 +361,7 @@ describe('<cal-events> in a browser', () => {
     await page.context().close()
   }, 120_000)
 
-  it('reads Arabic right to left', async () => {
+  it('reads Arabic and Urdu right to left, each in its own words', async () => {
     const { page, problems } = await open({ ...month, lang: 'ar' })
     await expect(page.locator('cal-events .calendar').getAttribute('dir')).resolves.toBe('rtl')
     await expect(page.locator('cal-events .calendar').getAttribute('lang')).resolves.toBe('ar')
@@ -374,6 +374,10 @@ describe('<cal-events> in a browser', () => {
     expect(nextLeft, 'next is on the left in right-to-left').toBeLessThan(previousLeft!)
     await expectAccessible(page, 'Arabic month')
     await shot(page, 'month-ar')
+    // A new `lang` re-renders the widget: Urdu has words of its own, and reads right to left too.
+    await act(page, () => page.locator('cal-events').evaluate((element) => element.setAttribute('lang', 'ur')))
+    await expect(page.locator('cal-events [data-action="today"]').textContent()).resolves.toBe('آج')
+    await expect(page.locator('cal-events .calendar').getAttribute('dir')).resolves.toBe('rtl')
     expect(problems).toEqual([])
     await page.context().close()
   }, 120_000)
