@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { pushedRevision } from '../database/revision'
 import { queryCountEnabled } from '../database/queryCount'
-import { NAMESPACE_FACTS, type NamespaceFacts } from './frontDoor'
+import { NAMESPACE_FACTS, type NamespaceFacts } from './gate/frontDoor'
 import { limitRate } from './rateLimit'
 import { carriesSignedToken } from './signedToken'
 import { answerWithoutNext } from './withoutNext'

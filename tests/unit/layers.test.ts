@@ -145,6 +145,20 @@ describe('layers', () => {
     }
   })
 
+  it("the server's gate imports nothing of the namespace but its error shape", () => {
+    const gate = path.join(src, 'rest', 'gate')
+    const allowed = [gate + path.sep, path.join(src, 'rest', 'http', 'errors.ts')]
+    const inGate = files.filter((file) => file.startsWith(gate + path.sep))
+    expect(inGate.length).toBeGreaterThan(0)
+    const intoNamespace = inGate.flatMap((file) =>
+      graph
+        .get(file)!
+        .filter((target) => topOf(target) === 'rest' && !allowed.some((prefix) => target.startsWith(prefix)))
+        .map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
+    )
+    expect(intoNamespace).toEqual([])
+  })
+
   it('no modules import each other in a circle', () => {
     const circles: string[] = []
     const state = new Map<string, 'open' | 'done'>()
