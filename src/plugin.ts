@@ -174,7 +174,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
         instrumentPool(payload)
         installMetricsSource(payload)
-        // From now on the server in front of Next may keep the namespace's anonymous answers (src/rest/frontDoor.ts).
+        // From now on the server in front of Next may keep the namespace's anonymous answers (src/rest/gate/frontDoor.ts).
         namespaceRegistry(payload)
       },
     }

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { poolUse, readBacklog } from '../database/backlog'
 import { calendarRuntime } from '../options'
-import { metrics } from './metrics'
+import { metrics } from './gate/metrics'
 import { namespacePathOf } from './mount'
 import { routePattern } from './pipeline'
 import { endpointPath } from './withoutNext'

@@ -16,7 +16,7 @@ import { Refusal } from '../operations/refusal'
 import { parseQuery } from './http/query'
 import { limitRate } from './rateLimit'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
-import { REQUEST_ID_HEADER } from './requestId'
+import { REQUEST_ID_HEADER } from './gate/requestId'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
 
@@ -59,7 +59,7 @@ function match(method: string, path: string): { compiled: CompiledRoute; pathPar
   throw RestError.noRoute()
 }
 
-/** A request's route pattern (`/events/{id}`), for labels that must stay few (metrics.ts); undefined when no route has it. */
+/** A request's route pattern (`/events/{id}`), for labels that must stay few (gate/metrics.ts); undefined when no route has it. */
 export function routePattern(method: string, namespacePath: string): string | undefined {
   const found = COMPILED.find(({ route, pattern }) => route.methods.includes(method as HttpMethod) && pattern.test(namespacePath))
   return found && (found.route.path || '/')

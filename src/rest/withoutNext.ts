@@ -32,9 +32,9 @@ export function endpointPath(config: SanitizedConfig, pathname: string): string 
 
 /**
  * A namespace GET or HEAD answered by its Payload endpoint directly, as Next's route would have it
- * answered, for the server in front of Next (`frontDoor.ts`, docs/performance.md): Next's router and
+ * answered, for the server in front of Next (`gate/frontDoor.ts`, docs/performance.md): Next's router and
  * its request and response wrappers cost about a sixth of a made answer. Started when called (in the
- * request's turn, `turns.ts`); undefined for a URL outside the namespace, which Next serves.
+ * request's turn, `gate/turns.ts`); undefined for a URL outside the namespace, which Next serves.
  */
 export function answerWithoutNext(payload: Payload, request: Request): (() => Promise<Response>) | undefined {
   const path = endpointPath(payload.config, new URL(request.url).pathname)

@@ -133,16 +133,31 @@ describe('layers', () => {
     expect(outside).toEqual([])
   })
 
-  it("the operations import no door, and the event, venue and organizer handlers read through them, not the events' queries", () => {
+  it('the operations import no door, and the event, venue, organizer and term handlers read through them, not the queries', () => {
     const intoDoors = [...graph].flatMap(([file, targets]) =>
       topOf(file) === 'operations' ? targets.filter((target) => DOORS.includes(topOf(target))).map((target) => path.relative(src, target)) : [],
     )
     expect(intoDoors).toEqual([])
-    for (const handler of ['events.ts', 'ical.ts', 'eventsCsv.ts', 'linked.ts'].map((name) => path.join(src, 'rest', 'handlers', name))) {
+    const queries = ['events', 'linked', 'terms'].map((resource) => path.join('database', resource))
+    for (const handler of ['events.ts', 'ical.ts', 'eventsCsv.ts', 'linked.ts', 'terms.ts'].map((name) => path.join(src, 'rest', 'handlers', name))) {
       const targets = (graph.get(handler) ?? []).map((target) => path.relative(src, target))
-      expect(targets.filter((target) => target.startsWith(path.join('database', 'events')))).toEqual([])
+      expect(targets.filter((target) => queries.some((folder) => target.startsWith(folder)))).toEqual([])
       expect(targets.some((target) => target.startsWith('operations'))).toBe(true)
     }
+  })
+
+  it("the server's gate imports nothing of the namespace but its error shape", () => {
+    const gate = path.join(src, 'rest', 'gate')
+    const allowed = [gate + path.sep, path.join(src, 'rest', 'http', 'errors.ts')]
+    const inGate = files.filter((file) => file.startsWith(gate + path.sep))
+    expect(inGate.length).toBeGreaterThan(0)
+    const intoNamespace = inGate.flatMap((file) =>
+      graph
+        .get(file)!
+        .filter((target) => topOf(target) === 'rest' && !allowed.some((prefix) => target.startsWith(prefix)))
+        .map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
+    )
+    expect(intoNamespace).toEqual([])
   })
 
   it('no modules import each other in a circle', () => {

@@ -7,7 +7,8 @@ import { idOf } from '../serialize/common'
 import type { RestResult } from '../route'
 import type { TermWriteParams } from '../schemas/termWrite'
 import type { TermResource } from '../../calendar/resources'
-import { findTerm, readTerm } from './terms'
+import { findTermById } from '../../operations/terms/findOne'
+import { readTerm } from './terms'
 
 /** Validation against stored data, after the permission check: the term being changed and the parent named must exist. */
 export async function validateTermWrite(ctx: RestContext, terms: TermResource, params: TermWriteParams): Promise<Record<string, string>> {
@@ -81,7 +82,8 @@ export async function createTerm(ctx: RestContext, terms: TermResource, params: 
 export async function updateTerm(ctx: RestContext, terms: TermResource, params: TermWriteParams & { id: number }): Promise<RestResult> {
   await inTransaction(ctx.req, async () => {
     if (params.name !== undefined) {
-      const parent = params.parent !== undefined ? Number(params.parent) : (idOf(((await findTerm(ctx, terms, params.id)) as { parent?: unknown }).parent) ?? 0)
+      const parent =
+        params.parent !== undefined ? Number(params.parent) : (idOf(((await findTermById(ctx, terms, params.id)) as { parent?: unknown }).parent) ?? 0)
       await refuseDuplicateName(ctx, terms, params.name, parent, params.id)
     }
     await updateInLanguage(ctx, terms.collection, params.id, termData(params))
@@ -94,7 +96,7 @@ export async function updateTerm(ctx: RestContext, terms: TermResource, params: 
  * child categories move up to its parent (WordPress core).
  */
 export async function deleteTerm(ctx: RestContext, terms: TermResource, id: number): Promise<RestResult> {
-  const term = (await findTerm(ctx, terms, id)) as { parent?: unknown }
+  const term = (await findTermById(ctx, terms, id)) as { parent?: unknown }
   const before = await readTerm(ctx, terms, id, { links: false })
   await inTransaction(ctx.req, async () => {
     if (terms.singular === 'category') {

@@ -1,0 +1,19 @@
+import type { TermResource } from '../../calendar/resources'
+import { findByIds } from '../read'
+import type { Reader } from '../reader'
+import { Refusal } from '../refusal'
+import type { Related } from '../related'
+import { termRelated, type Term } from './find'
+
+/** The category or tag with this id, for reads and as the existence check of writes: unknown is a 400. */
+export async function findTermById(reader: Reader, terms: TermResource, id: number): Promise<Term> {
+  const term = (await findByIds<Term>(reader, terms.collection, [id])).get(id)
+  if (!term) throw Refusal.invalidParams({ id: `No ${terms.singular} has this id.` })
+  return term
+}
+
+/** A single category or tag with its count and, for a category, its ancestors. */
+export async function findTerm(reader: Reader, terms: TermResource, id: number): Promise<{ doc: Term; related: Related }> {
+  const doc = await findTermById(reader, terms, id)
+  return { doc, related: await termRelated(reader, terms, [doc]) }
+}
