@@ -152,7 +152,8 @@ describe('importing an upstream-style CSV', () => {
   })
 })
 
-describe('npm run import', () => {
+// Each run starts the CLI (tsx, Payload) afresh: a minute or more when the machine is busy.
+describe('npm run import', { timeout: 180_000 }, () => {
   it('killed midway, then run again, completes without duplicates', async () => {
     const word = unique('csvkill')
     const rows = Array.from({ length: 300 }, (_, i) => [`${word} ${String(i).padStart(3, '0')}`, '2032-03-01', `${String(8 + (i % 12)).padStart(2, '0')}:00`])

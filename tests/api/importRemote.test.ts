@@ -196,7 +196,8 @@ const titles = async () => (await listed()).map((event) => event.title).sort()
 const summary = (output: string, kind: string) =>
   new RegExp(`^${kind}\\s+created (\\d+), updated (\\d+), unchanged (\\d+)(?:, trashed \\d+)?, failed (\\d+)$`, 'm').exec(output)?.slice(1).map(Number)
 
-describe('npm run import -- --from (a site of this service)', () => {
+// Each run starts the CLI (tsx, Payload) afresh: a minute or more when the machine is busy.
+describe('npm run import -- --from (a site of this service)', { timeout: 180_000 }, () => {
   it('without credentials copies what is public, every field and both languages, and names what it could not read', async () => {
     const run = await runImportCli(['--from', root])
     expect(run.code, run.output).toBe(1)
