@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
-import type { EmbeddedDatabase } from '../src/database/embedded'
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort } from '../scripts/serverProcess'
 
 /** What the benchmarks share: the built app started as production runs it, and its administrator. */
@@ -22,23 +24,46 @@ export function stop(child: ChildProcess): Promise<void> {
 
 /**
  * The built app on a port of its own, against `database`, as production runs it, with `settings` in its
- * environment. `overTcp`: over loopback TCP, as a server elsewhere is reached, not its Unix socket.
+ * environment. `overTcp`: over loopback TCP, as a server elsewhere is reached, not its Unix socket;
+ * `ownUrl`: its own address as its SERVER_URL, for what writes absolute links (public pages, the widget);
+ * `nodeFlags`: Node's own options for the server's process (a CPU profile).
  */
 export async function startApp(
-  database: EmbeddedDatabase,
-  { overTcp = false, settings = {} }: { overTcp?: boolean; settings?: Record<string, string> } = {},
-): Promise<{ app: ChildProcess; port: number; env: NodeJS.ProcessEnv }> {
+  database: Pick<EmbeddedDatabase, 'url' | 'socketUrl'>,
+  {
+    overTcp = false,
+    ownUrl = false,
+    nodeFlags = [],
+    settings = {},
+  }: { overTcp?: boolean; ownUrl?: boolean; nodeFlags?: string[]; settings?: Record<string, string> } = {},
+): Promise<{ app: ChildProcess; port: number; base: string; env: NodeJS.ProcessEnv }> {
   const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
   const env = productionServerEnv({
     ...process.env,
     ...settings,
     ...WITHOUT_RATE_LIMITS,
+    ...(ownUrl ? { SERVER_URL: base } : {}),
     DATABASE_URL: overTcp ? database.url : database.socketUrl,
     PAYLOAD_SECRET: 'bench',
     PORT: String(port),
     QUERY_COUNT_HEADER: 'false',
   })
-  return { app: start(...serverCommand(port, '127.0.0.1'), env), port, env }
+  const [command, argv] = serverCommand(port, '127.0.0.1')
+  return { app: start(command, [...nodeFlags, ...argv], env), port, base, env }
+}
+
+/** A fresh embedded cluster in a temporary folder of its own; `remove` stops it and deletes the folder. */
+export async function temporaryDatabase(prefix: string): Promise<{ database: EmbeddedDatabase; remove: () => Promise<void> }> {
+  const work = await mkdtemp(path.join(tmpdir(), prefix))
+  // As root the embedded server runs as `postgres`, which must enter the folder.
+  await chmod(work, 0o755)
+  const database = await startEmbeddedDatabase({ directory: path.join(work, 'postgres'), fresh: true })
+  const remove = async () => {
+    await database.stop()
+    await rm(work, { recursive: true, force: true })
+  }
+  return { database, remove }
 }
 
 /** The administrator of the benchmark's database (the admin's sign-in form in Chromium uses it too). */
@@ -50,4 +75,15 @@ export async function adminToken(base: string): Promise<string> {
   await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
   const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
   return ((await login.json()) as { token: string }).token
+}
+
+/** Runs a bench's `main`, then exits with its outcome: pools and sockets left open do not hold the process. */
+export function runMain(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
 }

@@ -5,7 +5,6 @@
  * backup, as in production; the restore goes into a second data directory and includes its first
  * start (the WAL replay). Not part of the tests.
  */
-import { spawn } from 'node:child_process'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -13,8 +12,8 @@ import { writeBackup } from '../src/database/backup'
 import { SERVING_CLUSTER } from '../src/database/dataDirectory'
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { restoreBackup } from '../src/database/restore'
-import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
-import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { waitForHealth } from '../scripts/serverProcess'
+import { startApp, stop } from './app'
 import { generateDataset } from './dataset'
 
 const at = process.argv.indexOf('--events')
@@ -33,21 +32,15 @@ const archive = path.join(work, 'calendar.tar.gz')
 const cluster = path.join(original, SERVING_CLUSTER)
 try {
   const database = await startEmbeddedDatabase({ directory: cluster, fresh: true })
-  const port = await freePort()
-  const server = spawn(...serverCommand(port, '127.0.0.1'), {
-    env: productionServerEnv({ ...process.env, ...WITHOUT_RATE_LIMITS, DATABASE_URL: database.socketUrl, PAYLOAD_SECRET: 'bench', PORT: String(port) }),
-    stdio: 'ignore',
-    detached: true,
-  })
+  const { app, base } = await startApp(database)
   try {
-    await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
+    await waitForHealth(base, 180_000)
     await generateDataset(database.url, events)
     const started = Date.now()
     const { bytes } = await writeBackup({ url: database.url, clusterDirectory: cluster, dataDirectory: original, out: archive })
     console.log(`${events} events: backup ${seconds(started)}, ${megabytes(bytes)}`)
   } finally {
-    process.kill(-server.pid!, 'SIGTERM')
-    await new Promise((resolve) => server.once('exit', resolve))
+    await stop(app)
     await database.stop()
   }
   const started = Date.now()

@@ -14,13 +14,13 @@
  * docs/performance.md ("The iCalendar feed") keeps them.
  */
 import autocannon from 'autocannon'
-import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { productionServerEnv, serverCommand, SERVER_BUNDLE, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
-import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { SERVER_BUNDLE } from '../scripts/productionServer'
+import { waitForHealth } from '../scripts/serverProcess'
 import { startEmbeddedDatabase } from '../src/database/embedded'
+import { startApp, stop, runMain } from './app'
 import { generateDataset } from './dataset'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -66,20 +66,11 @@ async function write(db: pg.Client): Promise<void> {
 async function main(): Promise<void> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
   const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `ical-${size}`), fresh: !reuse, unsafeFast: true })
-  const port = await freePort()
-  const env = productionServerEnv({
-    ...process.env,
-    ...WITHOUT_RATE_LIMITS,
-    DATABASE_URL: database.socketUrl,
-    PAYLOAD_SECRET: 'bench',
-    QUERY_COUNT_HEADER: 'false',
-  })
-  const [command, argv] = serverCommand(port, '127.0.0.1')
-  const app = spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
+  const { app, base } = await startApp(database)
   const db = new pg.Client({ connectionString: database.url })
   try {
-    const url = `http://127.0.0.1:${port}${FEED}`
-    await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
+    const url = `${base}${FEED}`
+    await waitForHealth(base, 180_000)
     await db.connect()
     if (!reuse) {
       await generateDataset(database.url, size, { recurring })
@@ -139,19 +130,9 @@ async function main(): Promise<void> {
     )
   } finally {
     await db.end().catch(() => undefined)
-    await new Promise<void>((resolve) => {
-      if (app.exitCode !== null) return resolve()
-      app.once('exit', () => resolve())
-      process.kill(-app.pid!, 'SIGTERM')
-    })
+    await stop(app)
     await database.stop()
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runMain(main)

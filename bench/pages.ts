@@ -5,15 +5,9 @@
  * current content revision (the namespace makes its answers); kept: the same URL again (the
  * namespace's answers come from its per-revision cache). Not part of the tests.
  */
-import { spawn } from 'node:child_process'
 import http from 'node:http'
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { SERVING_CLUSTER } from '../src/database/dataDirectory'
-import { startEmbeddedDatabase } from '../src/database/embedded'
-import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
-import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { waitForHealth } from '../scripts/serverProcess'
+import { startApp, stop, temporaryDatabase } from './app'
 import { generateDataset } from './dataset'
 
 const at = process.argv.indexOf('--events')
@@ -50,17 +44,8 @@ async function timed(urls: string[]): Promise<number> {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-const work = await mkdtemp(path.join(tmpdir(), 'bench-pages-'))
-// As root the embedded server runs as `postgres`, which must enter the folder.
-await chmod(work, 0o755)
-const database = await startEmbeddedDatabase({ directory: path.join(work, SERVING_CLUSTER), fresh: true })
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const server = spawn(...serverCommand(port, '127.0.0.1'), {
-  env: productionServerEnv({ ...process.env, ...WITHOUT_RATE_LIMITS, DATABASE_URL: database.socketUrl, PAYLOAD_SECRET: 'bench', SERVER_URL: base }),
-  stdio: 'ignore',
-  detached: true,
-})
+const { database, remove } = await temporaryDatabase('bench-pages-')
+const { app, base } = await startApp(database, { ownUrl: true })
 try {
   await waitForHealth(base, 180_000)
   await generateDataset(database.url, events)
@@ -85,8 +70,6 @@ try {
   }
 } finally {
   agent.destroy()
-  process.kill(-server.pid!, 'SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
-  await database.stop()
-  await rm(work, { recursive: true, force: true })
+  await stop(app)
+  await remove()
 }

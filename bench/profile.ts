@@ -8,13 +8,13 @@
  * for Chrome's DevTools (Performance → Load profile).
  */
 import autocannon from 'autocannon'
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { SourceMapConsumer } from 'source-map-js'
-import { productionServerEnv, serverCommand, SERVER_BUNDLE, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
+import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase } from '../src/database/embedded'
-import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { waitForHealth } from '../scripts/serverProcess'
+import { runMain, startApp, stop } from './app'
 import { generateDataset } from './dataset'
 import { pathsDrawnBy, variedList } from './varied'
 
@@ -98,24 +98,10 @@ async function main(): Promise<void> {
   const database = givenDatabase
     ? { url: givenDatabase, socketUrl: givenDatabase, stop: async () => undefined }
     : await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `profile-${size}`), fresh: true, unsafeFast: true })
-  const port = await freePort()
   let loadFrom: number
   let loadTo: number
-  const app = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${output}`, ...serverCommand(port, '127.0.0.1')[1]], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    // As the bench runs it (bench/run.ts): without the per-client rate limits, whose buckets it would measure.
-    env: productionServerEnv({
-      ...process.env,
-      ...WITHOUT_RATE_LIMITS,
-      DATABASE_URL: database.socketUrl,
-      PAYLOAD_SECRET: 'bench',
-      QUERY_COUNT_HEADER: 'false',
-    }),
-  })
+  const { app, base } = await startApp(database, { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${output}`] })
   try {
-    const base = `http://127.0.0.1:${port}`
     await waitForHealth(base, 180_000)
     if (!givenDatabase) await generateDataset(database.url, size)
     // `varied`: a list drawn afresh for every request, as the bench's (h).
@@ -130,10 +116,7 @@ async function main(): Promise<void> {
     )
   } finally {
     // The profile is written when the process exits normally: Next exits on SIGTERM.
-    await new Promise<void>((resolve) => {
-      app.once('exit', () => resolve())
-      process.kill(-app.pid!, 'SIGTERM')
-    })
+    await stop(app)
     await database.stop()
   }
   const file = readdirSync(output).find((name) => name.endsWith('.cpuprofile'))
@@ -156,10 +139,4 @@ async function main(): Promise<void> {
   console.log(`\nRaw profile: ${path.join(output, file)}`)
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runMain(main)

@@ -21,7 +21,7 @@ import pg from 'pg'
 import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
-import { adminToken, BENCH_ADMIN, start, startApp, stop } from './app'
+import { adminToken, BENCH_ADMIN, start, startApp, stop, runMain } from './app'
 import { adminOpenings, type AdminFigure } from './admin'
 import { generateDataset } from './dataset'
 import { overloadNotes, overloadScenarios } from './overload'
@@ -434,10 +434,4 @@ async function main(): Promise<void> {
   console.log(report)
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runMain(main)

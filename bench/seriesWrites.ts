@@ -11,17 +11,16 @@ import pg from 'pg'
 import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { waitForHealth } from '../scripts/serverProcess'
 import { startEmbeddedDatabase } from '../src/database/embedded'
-import { startApp, stop } from './app'
+import { startApp, stop, runMain } from './app'
 import { seriesWrites, type TimedWrite } from './series'
 
 async function main(): Promise<void> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
   const directory = path.resolve(import.meta.dirname, '.datasets', 'series-writes')
   const database = await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
-  const { app, port } = await startApp(database)
+  const { app, base } = await startApp(database)
   const db = new pg.Client({ connectionString: database.url })
   try {
-    const base = `http://127.0.0.1:${port}`
     await waitForHealth(base, 180_000)
     await db.connect()
     const revision = async () => Number((await db.query('select value from calendar_revision where id = 1')).rows[0].value)
@@ -43,10 +42,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  },
-)
+runMain(main)

@@ -7,17 +7,12 @@
  * 10,000 by default, over three years around today: about 280 in a month). Each run is a new browser
  * context, so nothing is cached. Not part of the tests.
  */
-import { spawn } from 'node:child_process'
-import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { startEmbeddedDatabase } from '../src/database/embedded'
-import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
-import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { waitForHealth } from '../scripts/serverProcess'
+import { startApp, stop, temporaryDatabase } from './app'
 import { generateDataset } from './dataset'
 
 function option(name: string, fallback: number): number {
@@ -48,17 +43,8 @@ async function firstPaint(page: import('playwright-core').Page, url: string): Pr
   })
 }
 
-const work = await mkdtemp(path.join(tmpdir(), 'bench-widget-'))
-// As root the embedded server runs as `postgres`, which must enter the folder.
-await chmod(work, 0o755)
-const database = await startEmbeddedDatabase({ directory: path.join(work, 'postgres'), fresh: true })
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const server = spawn(...serverCommand(port, '127.0.0.1'), {
-  env: productionServerEnv({ ...process.env, ...WITHOUT_RATE_LIMITS, DATABASE_URL: database.socketUrl, PAYLOAD_SECRET: 'bench', SERVER_URL: base }),
-  stdio: 'ignore',
-  detached: true,
-})
+const { database, remove } = await temporaryDatabase('bench-widget-')
+const { app, base } = await startApp(database, { ownUrl: true })
 const site = createServer((request, response) => {
   response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
   response.end(
@@ -101,8 +87,6 @@ try {
   }
 } finally {
   site.close()
-  process.kill(-server.pid!, 'SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
-  await database.stop()
-  await rm(work, { recursive: true, force: true })
+  await stop(app)
+  await remove()
 }

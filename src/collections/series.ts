@@ -1,5 +1,6 @@
 import type { PayloadRequest, TypedLocale, Validate, Where } from 'payload'
 import { occurrenceSchedule, wallLength } from '../calendar/dates/schedule'
+import { idOf } from '../calendar/relationId'
 import {
   endedBefore,
   expandRecurrence,
@@ -159,14 +160,6 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
 async function remove(scope: SeriesScope, ids: number[]): Promise<void> {
   if (ids.length) await scope.req.payload.db.deleteMany({ collection: 'events', where: { id: { in: ids } }, req: scope.req })
 }
-
-/** A relationship's id, whether the document holds it as a number or populated. */
-export const idOf = (value: unknown): number | undefined =>
-  typeof value === 'number'
-    ? value
-    : typeof value === 'object' && value && typeof (value as { id?: unknown }).id === 'number'
-      ? (value as { id: number }).id
-      : undefined
 
 /**
  * After a write to an event, from any door: a series' first event updates its series; an occurrence

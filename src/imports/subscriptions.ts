@@ -9,6 +9,7 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { rawQuery } from '../database/rawQuery'
 import { sql } from '@payloadcms/db-postgres'
+import { idOf } from '../calendar/relationId'
 import { sideBySide } from '../calendar/sideBySide'
 import type { ImportSubscription } from '../payload-types'
 import { subscriptionsAtOnce } from './limits'
@@ -21,8 +22,6 @@ const HOUR = 3_600_000
 async function record(payload: Payload, id: number, data: Record<string, unknown>): Promise<void> {
   await payload.update({ collection: 'import-subscriptions', id, data: data as never, overrideAccess: true, depth: 0 })
 }
-
-const idOf = (value: unknown): number | undefined => (typeof value === 'number' ? value : ((value as { id?: number } | null)?.id ?? undefined))
 
 /**
  * Marks a subscription running if its last run is still the one this pass read: of two passes (two

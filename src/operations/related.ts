@@ -1,5 +1,5 @@
 import { termCounts } from '../database/terms/termCounts'
-import { idOf } from '../collections/series'
+import { idOf } from '../calendar/relationId'
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../payload-types'
 import { findByIds, findByIdsPerRevision } from './read'
 import type { Reader } from './reader'

@@ -41,56 +41,40 @@ function text(markup: string | undefined): string | undefined {
   return markup?.replace(/<[^>]*>/g, '').trim() || undefined
 }
 
-export async function venuePage(site: Site, slug: string, visit: URL): Promise<Response> {
-  const answer = await site.ns.get<VenueJson>(`/venues/by-slug/${encodeURIComponent(slug)}`)
-  if (answer.status !== 200) return notFound(site.language)
-  const venue = answer.body
-  const words = pageMessagesOf(site.language)
-  const address = [venue.address, venue.city, venue.stateprovince, venue.zip, venue.country].filter(Boolean)
-  const about = html`<h1>${venue.venue}</h1>
-    ${address.length ? html`<address>${address.join(', ')}</address>` : ''}
-    ${venue.phone ? html`<p>${words.phone} <a href="${`tel:${venue.phone}`}">${venue.phone}</a></p>` : ''}
-    ${venue.website ? html`<p><a href="${venue.website}">${venue.website}</a></p>` : ''}
-    ${venue.description ? html`<div class="description">${trusted(venue.description)}</div>` : ''}`
-  return itemPage(site, visit, {
-    collection: 'venues',
-    id: venue.id,
-    head: {
-      title: venue.venue ?? '',
-      description: text(venue.description),
-      canonical: venue.url,
-      image: venue.image?.url,
-      type: 'place',
-      jsonLd: standalone(venue.json_ld),
-    },
-    about,
-    filter: { venue: venue.id },
-  })
-}
+/** What a venue's page and an organizer's differ in: the key of its name and of its events' filter, its Open Graph type. */
+const LINKED_PAGES = {
+  venues: { singular: 'venue', type: 'place' },
+  organizers: { singular: 'organizer', type: 'profile' },
+} as const
 
-export async function organizerPage(site: Site, slug: string, visit: URL): Promise<Response> {
-  const answer = await site.ns.get<OrganizerJson>(`/organizers/by-slug/${encodeURIComponent(slug)}`)
+/** A venue's or an organizer's page: what the namespace says of the one with this slug (each shows the lines it has), then its events. */
+export async function linkedPage(site: Site, collection: keyof typeof LINKED_PAGES, slug: string, visit: URL): Promise<Response> {
+  const { singular, type } = LINKED_PAGES[collection]
+  const answer = await site.ns.get<VenueJson & OrganizerJson>(`/${collection}/by-slug/${encodeURIComponent(slug)}`)
   if (answer.status !== 200) return notFound(site.language)
-  const organizer = answer.body
+  const item = answer.body
   const words = pageMessagesOf(site.language)
-  const about = html`<h1>${organizer.organizer}</h1>
-    ${organizer.phone ? html`<p>${words.phone} <a href="${`tel:${organizer.phone}`}">${organizer.phone}</a></p>` : ''}
-    ${organizer.email ? html`<p>${words.email} <a href="${`mailto:${organizer.email}`}">${organizer.email}</a></p>` : ''}
-    ${organizer.website ? html`<p><a href="${organizer.website}">${organizer.website}</a></p>` : ''}
-    ${organizer.description ? html`<div class="description">${trusted(organizer.description)}</div>` : ''}`
+  const name = item[singular]
+  const address = [item.address, item.city, item.stateprovince, item.zip, item.country].filter(Boolean)
+  const about = html`<h1>${name}</h1>
+    ${address.length ? html`<address>${address.join(', ')}</address>` : ''}
+    ${item.phone ? html`<p>${words.phone} <a href="${`tel:${item.phone}`}">${item.phone}</a></p>` : ''}
+    ${item.email ? html`<p>${words.email} <a href="${`mailto:${item.email}`}">${item.email}</a></p>` : ''}
+    ${item.website ? html`<p><a href="${item.website}">${item.website}</a></p>` : ''}
+    ${item.description ? html`<div class="description">${trusted(item.description)}</div>` : ''}`
   return itemPage(site, visit, {
-    collection: 'organizers',
-    id: organizer.id,
+    collection,
+    id: item.id,
     head: {
-      title: organizer.organizer ?? '',
-      description: text(organizer.description),
-      canonical: organizer.url,
-      image: organizer.image?.url,
-      type: 'profile',
-      jsonLd: standalone(organizer.json_ld),
+      title: name ?? '',
+      description: text(item.description),
+      canonical: item.url,
+      image: item.image?.url,
+      type,
+      jsonLd: standalone(item.json_ld),
     },
     about,
-    filter: { organizer: organizer.id },
+    filter: { [singular]: item.id },
   })
 }
 

@@ -2,7 +2,7 @@ import { pageMessagesOf } from '../i18n/messages'
 import { badRequest } from './document'
 import { eventPage } from './eventPage'
 import { eventsPage } from './eventsPage'
-import { organizerPage, termPage, venuePage } from './listingPages'
+import { linkedPage, termPage } from './listingPages'
 import type { Render } from './serve'
 import { sitemap } from './sitemap'
 
@@ -13,8 +13,8 @@ const PASSWORD_LIMIT = 1000
 export const RENDER = {
   // event/{slug}
   event: ((site, segments) => eventPage(site, segments[1]!)) satisfies Render,
-  venue: ((site, segments, visit) => venuePage(site, segments[1]!, visit)) satisfies Render,
-  organizer: ((site, segments, visit) => organizerPage(site, segments[1]!, visit)) satisfies Render,
+  venue: ((site, segments, visit) => linkedPage(site, 'venues', segments[1]!, visit)) satisfies Render,
+  organizer: ((site, segments, visit) => linkedPage(site, 'organizers', segments[1]!, visit)) satisfies Render,
   // events/category/{ancestors.../slug}
   category: ((site, segments, visit) => termPage(site, 'categories', segments.slice(2), visit)) satisfies Render,
   tag: ((site, segments, visit) => termPage(site, 'tags', segments.slice(2), visit)) satisfies Render,

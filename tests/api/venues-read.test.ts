@@ -6,8 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, call, type Reply, ROOT, type TestUser, unique, uploadImage, userWithRole } from '../support/api'
 import { expectError, expectInvalidParam } from '../support/expectations'
+import { describeLinkedPaging } from '../support/linkedPaging'
 import { changeSettings, createEvent, createVenue, dayAt, follow, ns, qs, restoreSettings, richText, splitUrl } from '../support/fixtures'
-import { adminId, createDoc, expectTotals, expectWithheld, globalId, inBatches, links, patchDoc, readDoc, wallClock } from '../support/linkedFixtures'
+import { adminId, createDoc, expectTotals, expectWithheld, globalId, patchDoc, readDoc, wallClock } from '../support/linkedFixtures'
 
 const LIST = `${ROOT}/venues/`
 const FR_ROOT = `${BASE_URL}/fr/api/cal/events/v1`
@@ -98,67 +99,7 @@ beforeAll(async () => {
   ;[editor, author, subscriber] = await Promise.all([userWithRole('editor'), userWithRole('author'), userWithRole('subscriber')])
 })
 
-describe('GET /venues: wrapper, order, pagination', () => {
-  const tag = unique('vlist')
-  const alpha = `${tag} Alpha`
-  const bravo = `${tag} Bravo`
-  const charlie = `${tag} Charlie`
-  const delta = `${tag} Delta`
-
-  beforeAll(async () => {
-    // Publication dates out of creation order; Charlie and Delta share one, so the id breaks the tie.
-    await createVenue({ name: alpha, publishedAt: '2021-01-01T10:00:00.000Z' })
-    await createVenue({ name: bravo, publishedAt: '2021-01-03T10:00:00.000Z' })
-    await createVenue({ name: charlie, publishedAt: '2021-01-02T10:00:00.000Z' })
-    await createVenue({ name: delta, publishedAt: '2021-01-02T10:00:00.000Z' })
-    await createVenue({ name: `${tag} Echo draft`, status: 'draft', publishedAt: '2021-01-04T10:00:00.000Z' })
-  })
-
-  it('wraps the page in `venues`, newest first (date desc, then id desc), with rest_url, totals and headers', async () => {
-    const reply = await list({ search: tag })
-    expect(names(reply)).toEqual([bravo, delta, charlie, alpha])
-    expect(Object.keys(reply.body)).toEqual(['venues', 'rest_url', 'total', 'total_pages'])
-    expect(splitUrl(reply.body.rest_url)).toEqual({ base: LIST, params: { page: '1', per_page: '10', search: tag, status: 'publish' } })
-    expectTotals(reply, 4, 1)
-    expect(reply.headers.get('Link')).toBeNull()
-    for (const venue of reply.body.venues) expect(venue).not.toHaveProperty('json_ld')
-  })
-
-  it('answers page 1 of 2 with next_rest_url and a rel="next" Link', async () => {
-    const reply = await list({ search: tag, per_page: 2 })
-    expect(names(reply)).toEqual([bravo, delta])
-    expect(Object.keys(reply.body)).toEqual(['venues', 'rest_url', 'next_rest_url', 'total', 'total_pages'])
-    const common = { per_page: '2', search: tag, status: 'publish' }
-    expect(splitUrl(reply.body.rest_url)).toEqual({ base: LIST, params: { page: '1', ...common } })
-    expect(splitUrl(reply.body.next_rest_url)).toEqual({ base: LIST, params: { page: '2', ...common } })
-    expectTotals(reply, 4, 2)
-    expect(links(reply.headers.get('Link'))).toEqual({ next: reply.body.next_rest_url })
-  })
-
-  it('answers the last page with previous_rest_url (page removed for page 1) and a rel="prev" Link', async () => {
-    const reply = await list({ search: tag, per_page: 2, page: 2 })
-    expect(names(reply)).toEqual([charlie, alpha])
-    expect(Object.keys(reply.body)).toEqual(['venues', 'rest_url', 'previous_rest_url', 'total', 'total_pages'])
-    const common = { per_page: '2', search: tag, status: 'publish' }
-    expect(splitUrl(reply.body.rest_url)).toEqual({ base: LIST, params: { page: '2', ...common } })
-    expect(splitUrl(reply.body.previous_rest_url)).toEqual({ base: LIST, params: common })
-    expectTotals(reply, 4, 2)
-    expect(links(reply.headers.get('Link'))).toEqual({ prev: reply.body.previous_rest_url })
-  })
-
-  it('answers a middle page with both links, previous pointing at page N-1', async () => {
-    const reply = await list({ search: tag, per_page: 1, page: 3 })
-    expect(names(reply)).toEqual([charlie])
-    expect(Object.keys(reply.body)).toEqual(['venues', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages'])
-    const common = { per_page: '1', search: tag, status: 'publish' }
-    expect(splitUrl(reply.body.next_rest_url)).toEqual({ base: LIST, params: { page: '4', ...common } })
-    expect(splitUrl(reply.body.previous_rest_url)).toEqual({ base: LIST, params: { page: '2', ...common } })
-    expectTotals(reply, 4, 4)
-    expect(links(reply.headers.get('Link'))).toEqual({ next: reply.body.next_rest_url, prev: reply.body.previous_rest_url })
-    expect(names(await follow(reply.body.next_rest_url))).toEqual([alpha])
-    expect(names(await follow(reply.body.previous_rest_url))).toEqual([delta])
-  })
-
+describeLinkedPaging({ key: 'venues', list, names }, ({ tag, bravo, charlie, delta }) => {
   it('takes the default per_page from the site setting', async () => {
     const previous = await changeSettings({ postsPerPage: 3 })
     try {
@@ -170,48 +111,6 @@ describe('GET /venues: wrapper, order, pagination', () => {
     } finally {
       await restoreSettings(previous)
     }
-  })
-
-  it('answers 404 venue-archive-page-not-found past the last page', async () => {
-    const reply = await list({ search: tag, per_page: 2, page: 3 })
-    expect({ status: reply.status, body: reply.body }).toEqual({
-      status: 404,
-      body: { code: 'venue-archive-page-not-found', message: 'The requested venue archive page does not exist', data: { status: 404 } },
-    })
-    expectError(await list({ search: unique('nothing'), page: 2 }), 404, 'venue-archive-page-not-found')
-  })
-
-  it('answers an empty page 1 with 200, no links and zero totals', async () => {
-    const reply = await list({ search: unique('nothing') })
-    expect(names(reply)).toEqual([])
-    expect(Object.keys(reply.body)).toEqual(['venues', 'rest_url', 'total', 'total_pages'])
-    expectTotals(reply, 0, 0)
-    expect(reply.headers.get('Link')).toBeNull()
-  })
-
-  it('refuses page and per_page that are not positive integers with 400 rest_invalid_param', async () => {
-    for (const page of ['0', '-1', 'abc', '1.5', '']) expectInvalidParam(await list({ search: tag, page }), 'page')
-    for (const perPage of ['0', '-5', 'ten', '2.5', '']) expectInvalidParam(await list({ search: tag, per_page: perPage }), 'per_page')
-  })
-})
-
-describe('GET /venues: per_page is clamped to 50', () => {
-  const tag = unique('vclamp')
-
-  beforeAll(async () => {
-    await inBatches(51, 10, (n) => createVenue({ name: `${tag} ${String(n).padStart(2, '0')}` }))
-  })
-
-  it('answers 50 venues for per_page=100, echoing per_page=50', async () => {
-    const reply = await list({ search: tag, per_page: 100 })
-    expect(reply.body.venues).toHaveLength(50)
-    expectTotals(reply, 51, 2)
-    expect(splitUrl(reply.body.rest_url).params.per_page).toBe('50')
-    expect(splitUrl(reply.body.next_rest_url)).toEqual({ base: LIST, params: { page: '2', per_page: '50', search: tag, status: 'publish' } })
-    const second = await follow(reply.body.next_rest_url)
-    expect(second.body.venues).toHaveLength(1)
-    const all = [...names(reply), ...names(second)].sort()
-    expect(all).toEqual(Array.from({ length: 51 }, (_, n) => `${tag} ${String(n).padStart(2, '0')}`))
   })
 })
 

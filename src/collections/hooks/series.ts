@@ -10,7 +10,8 @@ import { savesDraftOnly } from '../drafts'
 import { siteSettings } from '../../globals/siteSettings'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import type { Event } from '../../payload-types'
-import { afterEventWrite, asUpkeep, deleteInSeries, idOf, SERIES_UPKEEP, seriesDeferred, trashInSeries, type SeriesScope } from '../series'
+import { idOf } from '../../calendar/relationId'
+import { afterEventWrite, asUpkeep, deleteInSeries, SERIES_UPKEEP, seriesDeferred, trashInSeries, type SeriesScope } from '../series'
 
 async function scopeOf(req: PayloadRequest): Promise<SeriesScope> {
   return { req, now: new Date(), settings: await siteSettings(req), language: req.locale || DEFAULT_LANGUAGE }

@@ -1,33 +1,21 @@
-import { capabilities } from '../../calendar/access/capabilities'
 import { errorCodes, EVENTS } from '../../calendar/resources'
 import { pageAccess } from '../../database/events/eventPage'
 import { idBySlug } from '../../database/slugs'
 import type { Event } from '../../payload-types'
 import { unlocks } from '../passwords'
-import { readOptions } from '../read'
 import type { Reader } from '../reader'
+import { notAccessible, probeOne, readOne, refuseUnreadable } from '../readOne'
 import { Refusal } from '../refusal'
 import { loadRelated, type Related } from '../related'
 import { servedByPageQuery, type Unlocking } from './find'
 import { loadEventPage } from './page'
 
-const notAccessible = () => new Refusal(errorCodes(EVENTS).notAccessible, 'The requested event is not accessible', 403)
-
 /** Steps 1 to 3 of a single read (docs/api.md §5): the event exists, is not in the trash, and the caller may read it. */
 export async function readableEvent(reader: Reader, id: number) {
-  const probe = await reader.req.payload.findByID({
-    collection: 'events',
-    id,
-    depth: 0,
-    overrideAccess: true,
-    req: reader.req,
-    disableErrors: true,
-    // The stored password too, so that checking a given one costs no second read.
-    select: { status: true, author: true, hasPassword: true, password: true },
-  })
+  const probe = await probeOne(reader, 'events', id)
   if (!probe) throw new Refusal(errorCodes(EVENTS).notFound, `Event with ID ${id} does not exist.`, 404)
   if (probe.status === 'trash') throw new Refusal('event-no-longer-available', 'This event is no longer available', 403)
-  if (probe.status !== 'publish' && !capabilities.readUnpublished(reader.actor, probe)) throw notAccessible()
+  refuseUnreadable(reader, EVENTS, probe)
   return probe
 }
 
@@ -39,16 +27,10 @@ export async function findEventById(reader: Reader, id: number, unlocking: Unloc
   const pageRules = servedByPageQuery(reader, {}) ? await pageAccess(reader.req) : undefined
   if (pageRules) {
     const { events, related } = await loadEventPage(reader, [id], pageRules)
-    if (!events[0]) throw notAccessible()
+    if (!events[0]) throw notAccessible(EVENTS)
     return { event: events[0], related }
   }
-  // A reader who gave the right password may see content that field access hides from anonymous readers.
-  const event = (await reader.req.payload.findByID({
-    ...readOptions(reader, 'events'),
-    collection: 'events',
-    id,
-    overrideAccess: Boolean(probe.hasPassword),
-  })) as Event
+  const event = (await readOne(reader, 'events', id, Boolean(probe.hasPassword))) as Event
   return { event, related: await loadRelated(reader, [event]) }
 }
 

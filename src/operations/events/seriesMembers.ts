@@ -1,5 +1,5 @@
 import { combineQueries, type Where } from 'payload'
-import { idOf } from '../../collections/series'
+import { idOf } from '../../calendar/relationId'
 import { latestMemberStarts } from '../../database/events/latestMembers'
 import type { Event } from '../../payload-types'
 import type { Reader } from '../reader'

@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import { idOf } from '../../collections/series'
+import { idOf } from '../../calendar/relationId'
 import { linkedWithEvents, type LinkedKind } from '../../database/linked/linkedWithEvents'
 import type { Event, Organizer, Venue } from '../../payload-types'
 import { findByIdsPerRevision, idIn, readOptions, searchWhere } from '../read'

@@ -1,10 +1,9 @@
-import { capabilities } from '../../calendar/access/capabilities'
-import { errorCodes, resourceOf } from '../../calendar/resources'
+import { resourceOf } from '../../calendar/resources'
 import type { LinkedKind } from '../../database/linked/linkedWithEvents'
 import { idBySlug } from '../../database/slugs'
 import { unlocks } from '../passwords'
-import { readOptions } from '../read'
 import type { Reader } from '../reader'
+import { probeOne, readOne, refuseUnreadable } from '../readOne'
 import { Refusal } from '../refusal'
 import type { Related } from '../related'
 import type { Unlocking } from '../events/find'
@@ -21,28 +20,11 @@ export async function findLinkedById(
   unlocking: Unlocking,
 ): Promise<{ doc: LinkedDoc; related: Related; unlocked: boolean }> {
   const resource = resourceOf(kind)
-  const { singular } = resource
-  const probe = await reader.req.payload.findByID({
-    collection: kind,
-    id,
-    depth: 0,
-    overrideAccess: true,
-    req: reader.req,
-    disableErrors: true,
-    // The stored password too, so that checking a given one costs no second read.
-    select: { status: true, author: true, hasPassword: true, password: true },
-  })
-  if (!probe) throw Refusal.invalidParams({ id: `No ${singular} has this id.` })
-  if (probe.status !== 'publish' && !capabilities.readUnpublished(reader.actor, probe)) {
-    throw new Refusal(errorCodes(resource).notAccessible, `The requested ${singular} is not accessible`, 403)
-  }
+  const probe = await probeOne(reader, kind, id)
+  if (!probe) throw Refusal.invalidParams({ id: `No ${resource.singular} has this id.` })
+  refuseUnreadable(reader, resource, probe)
   const unlocked = await unlocks(reader, kind, probe, unlocking, 'refuse')
-  const doc = (await reader.req.payload.findByID({
-    ...readOptions(reader, kind),
-    collection: kind,
-    id,
-    overrideAccess: unlocked && Boolean(probe.hasPassword),
-  })) as LinkedDoc
+  const doc = (await readOne(reader, kind, id, unlocked && Boolean(probe.hasPassword))) as LinkedDoc
   return { doc, related: await linkedRelated(reader, [doc]), unlocked }
 }
 

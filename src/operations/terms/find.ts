@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 import type { TermResource } from '../../calendar/resources'
-import { idOf } from '../../collections/series'
+import { idOf } from '../../calendar/relationId'
 import { revisionCacheOf } from '../../calendar/caches'
 import { categoryAncestors } from '../../database/terms/categoryAncestors'
 import { termCounts, termsInUse } from '../../database/terms/termCounts'

@@ -5,12 +5,8 @@ import { permalinkUrl } from '../../calendar/permalinks'
 import { messagesOf } from '../../i18n/messages'
 import { plainText } from '../ical/text'
 
-/** A relationship value as Payload returns it at depth 0 or deeper: the related id either way. */
-export function idOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return value
-  if (value && typeof value === 'object' && 'id' in value && typeof value.id === 'number') return value.id
-  return undefined
-}
+// The namespace's serializers and handlers name it with the other helpers of this module.
+export { idOf } from '../../calendar/relationId'
 
 /** `date`, `date_utc`, `modified`, `modified_utc`: publication and change times, site zone and UTC. */
 export function postDates(ctx: RestContext, doc: { publishedAt?: string | null; createdAt: string; updatedAt: string }) {

@@ -1,0 +1,38 @@
+import { capabilities } from '../calendar/access/capabilities'
+import { errorCodes, type AuthoredResource } from '../calendar/resources'
+import { readOptions } from './read'
+import type { Reader } from './reader'
+import { Refusal } from './refusal'
+
+type AuthoredKind = AuthoredResource['collection']
+
+/** The first read of a single read (docs/api.md §5): what its decisions need, whoever may read the item; none if it does not exist. */
+export function probeOne(reader: Reader, kind: AuthoredKind, id: number) {
+  return reader.req.payload.findByID({
+    collection: kind,
+    id,
+    depth: 0,
+    overrideAccess: true,
+    req: reader.req,
+    disableErrors: true,
+    // The stored password too, so that checking a given one costs no second read.
+    select: { status: true, author: true, hasPassword: true, password: true },
+  })
+}
+
+export function notAccessible(resource: AuthoredResource): Refusal {
+  return new Refusal(errorCodes(resource).notAccessible, `The requested ${resource.singular} is not accessible`, 403)
+}
+
+/** Refuses an item that is not published and not the caller's to read. */
+export function refuseUnreadable(reader: Reader, resource: AuthoredResource, probe: { status?: string | null; author?: unknown }): void {
+  if (probe.status !== 'publish' && !capabilities.readUnpublished(reader.actor, probe)) throw notAccessible(resource)
+}
+
+/**
+ * The item with the caller's access; `unlockedProtected`: a protected one whose password the caller
+ * gave, read without it, since field access hides its content from anonymous readers.
+ */
+export function readOne(reader: Reader, kind: AuthoredKind, id: number, unlockedProtected: boolean) {
+  return reader.req.payload.findByID({ ...readOptions(reader, kind), collection: kind, id, overrideAccess: unlockedProtected })
+}
