@@ -1088,10 +1088,11 @@ export function violations(request: FuzzRequest, outcome: Outcome, secrets: stri
   }
   if (status >= 200 && status < 300 && status !== 204 && request.method !== 'HEAD') {
     // A route that answers another media type says so in the table: iCalendar must be a whole
-    // VCALENDAR (docs/api.md §22), CSV any text; every other answer is JSON.
+    // VCALENDAR, its last line ended by CRLF like every other (docs/api.md §22), CSV any text; every
+    // other answer is JSON.
     const type = (outcome.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
     if (type === 'text/calendar') {
-      if (!/^BEGIN:VCALENDAR\r\n[^]*\r\nEND:VCALENDAR$/.test(outcome.text)) found.push(`${status} with a calendar that is not a VCALENDAR`)
+      if (!/^BEGIN:VCALENDAR\r\n[^]*\r\nEND:VCALENDAR\r\n$/.test(outcome.text)) found.push(`${status} with a calendar that is not a VCALENDAR`)
       return found
     }
     if (PRODUCED.has(type)) return found
