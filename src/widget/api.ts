@@ -157,9 +157,19 @@ export async function readSeries(root: string, first: CalendarEvent, lang: strin
   return readEvents(root, params, signal)
 }
 
+/** Pages of categories the filter offers: 20 pages of 50, the first thousand by name. */
+export const CATEGORY_PAGES = 20
+
+/** The categories that have events, every page of them (the later ones side by side), for the filter. */
 export async function readCategories(root: string, lang: string | undefined, signal?: AbortSignal): Promise<Term[]> {
-  const params = filterParams({ lang })
-  params.set('per_page', '50')
-  const body = (await readJson(`${trimmedRoot(root)}/categories?${params}`, signal)) as { categories?: Term[] }
-  return body.categories ?? []
+  const page = async (n: number) => {
+    const params = filterParams({ lang })
+    params.set('per_page', '50')
+    params.set('page', String(n))
+    return (await readJson(`${trimmedRoot(root)}/categories?${params}`, signal)) as { categories?: Term[]; total_pages?: number }
+  }
+  const first = await page(1)
+  const pages = Math.min(first.total_pages ?? 1, CATEGORY_PAGES)
+  const later = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, index) => page(index + 2)))
+  return [first, ...later].flatMap((body) => body.categories ?? [])
 }

@@ -2,8 +2,10 @@
  * The widget's pure parts (src/widget/): its periods, its calendar links and its views, whose text
  * comes from whichever site `root` names and must never become markup.
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import type { CalendarEvent } from '../../src/widget/api'
+import { readCategories, type CalendarEvent } from '../../src/widget/api'
 import { googleLink, outlookLink, plainText, subscriptionLink } from '../../src/widget/links'
 import { languageOf } from '../../src/widget/locale'
 import { widgetMessages } from '../../src/widget/messages'
@@ -85,5 +87,25 @@ describe('the widget', () => {
     expect(html).toContain('<span class="name">Jazz &amp;</span>')
     expect(html).toContain('<dd>javascript:alert(3)</dd>')
     expect(plainText(hostile.excerpt)).toBe('alert(2)Bring "friends"')
+  })
+})
+
+describe('the category filter', () => {
+  it('offers every page of categories, not the first 50 by name', async () => {
+    // A site's namespace on a real HTTP server: 120 categories, 50 a page.
+    const all = Array.from({ length: 120 }, (_, n) => ({ id: n + 1, name: `Category ${n + 1}`, slug: `category-${n + 1}` }))
+    const server = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://site.test')
+      const page = Number(url.searchParams.get('page') ?? 1)
+      const categories = all.slice((page - 1) * 50, page * 50)
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ categories, total: all.length, total_pages: 3 }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/cal/events/v1`
+      expect((await readCategories(root, undefined)).map((term) => term.id)).toEqual(all.map((term) => term.id))
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })
