@@ -202,9 +202,11 @@ describe('<cal-events> in a browser', () => {
   it('shows the month from another origin under a strict CSP, replacing the fallback', async () => {
     const { page, problems, requests } = await open(month)
     await expect(page.locator('cal-events .title').textContent()).resolves.toBe('October 2027')
-    // Upgraded with its attributes, the element reads the month once, and the categories once.
+    // Upgraded with its attributes, the element reads the month once, and each page of categories once.
     expect(requests.filter((url) => url.startsWith(`${ROOT}/events?`))).toHaveLength(1)
-    expect(requests.filter((url) => url.startsWith(`${ROOT}/categories?`))).toHaveLength(1)
+    const categoryPages = requests.filter((url) => url.startsWith(`${ROOT}/categories?`)).map((url) => new URL(url).searchParams.get('page'))
+    expect(categoryPages[0]).toBe('1')
+    expect(new Set(categoryPages).size).toBe(categoryPages.length)
     await eventButton(page, fixtures.concert.title).waitFor()
     await eventButton(page, fixtures.fair.title).waitFor()
     // The series: each of its three Tuesdays, marked as a series.
