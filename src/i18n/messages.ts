@@ -1,8 +1,8 @@
-import { DEFAULT_LANGUAGE, type LanguageCode } from './languages'
+import { type LanguageCode } from './languages'
 
-/** What the calendar says to readers in words: the prefix of private titles, and a feed's filter. */
+/** What the calendar says to readers in words: the prefix of private titles, and a feed's filter (docs/api.md §22). */
 export type Messages = {
-  /** WordPress's title of a private post, as `get_the_title()` writes it. */
+  /** WordPress's title of a private post, as `get_the_title()` writes it in the language. */
   privateTitle: (title: string) => string
   events: string
   inCategories: (names: string) => string
@@ -14,11 +14,11 @@ export type Messages = {
   matching: (search: string) => string
   from: (date: string) => string
   until: (date: string) => string
-  /** Joins the items of one filter, any of which an event may match: `Music or Jazz`. */
-  list: (items: string[]) => string
+  /** Between the items of one filter, any of which an event may match, its spaces included: `Music or Jazz`. */
+  or: string
+  /** Between the filters, its spaces included: `in Music, featured only`. */
+  separator: string
 }
-
-const either = (word: string) => (items: string[]) => items.join(` ${word} `)
 
 const EN: Messages = {
   privateTitle: (title) => `Private: ${title}`,
@@ -32,7 +32,88 @@ const EN: Messages = {
   matching: (search) => `matching “${search}”`,
   from: (date) => `from ${date}`,
   until: (date) => `until ${date}`,
-  list: either('or'),
+  or: ' or ',
+  separator: ', ',
+}
+
+const AM: Messages = {
+  privateTitle: (title) => `የግል: ${title}`,
+  events: 'ዝግጅቶች',
+  inCategories: (names) => `በምድብ ${names}`,
+  taggedWith: (names) => `በመለያ ${names}`,
+  atVenues: (names) => `በ${names}`,
+  byOrganizers: (names) => `በአዘጋጅ ${names}`,
+  featuredOnly: 'ተለይተው የቀረቡ ብቻ',
+  notFeatured: 'ተለይተው ያልቀረቡ',
+  matching: (search) => `«${search}» የያዙ`,
+  from: (date) => `ከ${date} ጀምሮ`,
+  until: (date) => `እስከ ${date}`,
+  or: ' ወይም ',
+  separator: '፣ ',
+}
+
+const AR: Messages = {
+  privateTitle: (title) => `خاص: ${title}`,
+  events: 'الفعاليات',
+  inCategories: (names) => `في ${names}`,
+  taggedWith: (names) => `بالوسم ${names}`,
+  atVenues: (names) => `في مكان ${names}`,
+  byOrganizers: (names) => `من تنظيم ${names}`,
+  featuredOnly: 'المميزة فقط',
+  notFeatured: 'غير المميزة',
+  matching: (search) => `التي تطابق «${search}»`,
+  from: (date) => `من ${date}`,
+  until: (date) => `حتى ${date}`,
+  or: ' أو ',
+  separator: '، ',
+}
+
+const BN: Messages = {
+  privateTitle: (title) => `ব্যক্তিগত: ${title}`,
+  events: 'ইভেন্ট',
+  inCategories: (names) => `বিভাগ ${names}`,
+  taggedWith: (names) => `ট্যাগ ${names}`,
+  atVenues: (names) => `স্থান ${names}`,
+  byOrganizers: (names) => `আয়োজক ${names}`,
+  featuredOnly: 'শুধু বৈশিষ্ট্যযুক্ত',
+  notFeatured: 'বৈশিষ্ট্যহীন',
+  matching: (search) => `“${search}” মিলে যায়`,
+  from: (date) => `${date} থেকে`,
+  until: (date) => `${date} পর্যন্ত`,
+  or: ' অথবা ',
+  separator: ', ',
+}
+
+const ZH_HANS: Messages = {
+  privateTitle: (title) => `私密：${title}`,
+  events: '活动',
+  inCategories: (names) => `分类：${names}`,
+  taggedWith: (names) => `标签：${names}`,
+  atVenues: (names) => `地点：${names}`,
+  byOrganizers: (names) => `主办方：${names}`,
+  featuredOnly: '仅精选',
+  notFeatured: '非精选',
+  matching: (search) => `包含“${search}”`,
+  from: (date) => `自 ${date} 起`,
+  until: (date) => `至 ${date}`,
+  or: '或',
+  separator: '，',
+}
+
+const PRS: Messages = {
+  privateTitle: (title) => `خصوصی: ${title}`,
+  events: 'رویدادها',
+  inCategories: (names) => `در ${names}`,
+  taggedWith: (names) => `با برچسب ${names}`,
+  atVenues: (names) => `در محل ${names}`,
+  byOrganizers: (names) => `از سوی ${names}`,
+  featuredOnly: 'فقط برجسته',
+  notFeatured: 'غیر برجسته',
+  matching: (search) => `دارای «${search}»`,
+  from: (date) => `از ${date}`,
+  until: (date) => `تا ${date}`,
+  or: ' یا ',
+  separator: '، ',
 }
 
 const FR: Messages = {
@@ -47,7 +128,8 @@ const FR: Messages = {
   matching: (search) => `contenant « ${search} »`,
   from: (date) => `à partir du ${date}`,
   until: (date) => `jusqu’au ${date}`,
-  list: either('ou'),
+  or: ' ou ',
+  separator: ', ',
 }
 
 const DE: Messages = {
@@ -62,7 +144,136 @@ const DE: Messages = {
   matching: (search) => `mit „${search}“`,
   from: (date) => `ab ${date}`,
   until: (date) => `bis ${date}`,
-  list: either('oder'),
+  or: ' oder ',
+  separator: ', ',
+}
+
+const HA: Messages = {
+  privateTitle: (title) => `Na sirri: ${title}`,
+  events: 'Abubuwan da ke faruwa',
+  inCategories: (names) => `a rukunin ${names}`,
+  taggedWith: (names) => `da alamar ${names}`,
+  atVenues: (names) => `a ${names}`,
+  byOrganizers: (names) => `daga ${names}`,
+  featuredOnly: 'na musamman kawai',
+  notFeatured: 'ba na musamman ba',
+  matching: (search) => `masu ɗauke da “${search}”`,
+  from: (date) => `daga ${date}`,
+  until: (date) => `zuwa ${date}`,
+  or: ' ko ',
+  separator: ', ',
+}
+
+const HI: Messages = {
+  privateTitle: (title) => `निजी: ${title}`,
+  events: 'कार्यक्रम',
+  inCategories: (names) => `श्रेणी ${names} में`,
+  taggedWith: (names) => `टैग ${names}`,
+  atVenues: (names) => `स्थान ${names} पर`,
+  byOrganizers: (names) => `आयोजक ${names}`,
+  featuredOnly: 'केवल विशेष',
+  notFeatured: 'विशेष नहीं',
+  matching: (search) => `“${search}” से मेल खाते`,
+  from: (date) => `${date} से`,
+  until: (date) => `${date} तक`,
+  or: ' या ',
+  separator: ', ',
+}
+
+const IT: Messages = {
+  privateTitle: (title) => `Privato: ${title}`,
+  events: 'Eventi',
+  inCategories: (names) => `in ${names}`,
+  taggedWith: (names) => `con il tag ${names}`,
+  atVenues: (names) => `presso ${names}`,
+  byOrganizers: (names) => `di ${names}`,
+  featuredOnly: 'solo in evidenza',
+  notFeatured: 'non in evidenza',
+  matching: (search) => `che contengono «${search}»`,
+  from: (date) => `dal ${date}`,
+  until: (date) => `fino al ${date}`,
+  or: ' o ',
+  separator: ', ',
+}
+
+const JA: Messages = {
+  privateTitle: (title) => `非公開: ${title}`,
+  events: 'イベント',
+  inCategories: (names) => `カテゴリー: ${names}`,
+  taggedWith: (names) => `タグ: ${names}`,
+  atVenues: (names) => `会場: ${names}`,
+  byOrganizers: (names) => `主催者: ${names}`,
+  featuredOnly: '注目のみ',
+  notFeatured: '注目以外',
+  matching: (search) => `「${search}」を含む`,
+  from: (date) => `${date} から`,
+  until: (date) => `${date} まで`,
+  or: ' または ',
+  separator: '、',
+}
+
+const RW: Messages = {
+  privateTitle: (title) => `Byihariye: ${title}`,
+  events: 'Ibikorwa',
+  inCategories: (names) => `mu cyiciro ${names}`,
+  taggedWith: (names) => `bifite ikirango ${names}`,
+  atVenues: (names) => `kuri ${names}`,
+  byOrganizers: (names) => `bitegurwa na ${names}`,
+  featuredOnly: 'ibyatoranyijwe gusa',
+  notFeatured: 'ibitatoranyijwe',
+  matching: (search) => `birimo “${search}”`,
+  from: (date) => `guhera ${date}`,
+  until: (date) => `kugeza ${date}`,
+  or: ' cyangwa ',
+  separator: ', ',
+}
+
+const PS: Messages = {
+  privateTitle: (title) => `شخصي: ${title}`,
+  events: 'پېښې',
+  inCategories: (names) => `په ${names} کې`,
+  taggedWith: (names) => `د ${names} ټګ سره`,
+  atVenues: (names) => `په ${names} ځای کې`,
+  byOrganizers: (names) => `د ${names} لخوا`,
+  featuredOnly: 'یوازې ځانګړې',
+  notFeatured: 'نا ځانګړې',
+  matching: (search) => `چې «${search}» لري`,
+  from: (date) => `له ${date} څخه`,
+  until: (date) => `تر ${date} پورې`,
+  or: ' یا ',
+  separator: '، ',
+}
+
+const PT_BR: Messages = {
+  privateTitle: (title) => `Privado: ${title}`,
+  events: 'Eventos',
+  inCategories: (names) => `em ${names}`,
+  taggedWith: (names) => `com a tag ${names}`,
+  atVenues: (names) => `no local ${names}`,
+  byOrganizers: (names) => `de ${names}`,
+  featuredOnly: 'somente em destaque',
+  notFeatured: 'sem destaque',
+  matching: (search) => `contendo “${search}”`,
+  from: (date) => `a partir de ${date}`,
+  until: (date) => `até ${date}`,
+  or: ' ou ',
+  separator: ', ',
+}
+
+const RU: Messages = {
+  privateTitle: (title) => `Личное: ${title}`,
+  events: 'События',
+  inCategories: (names) => `в рубрике ${names}`,
+  taggedWith: (names) => `с меткой ${names}`,
+  atVenues: (names) => `в месте ${names}`,
+  byOrganizers: (names) => `от ${names}`,
+  featuredOnly: 'только избранные',
+  notFeatured: 'не избранные',
+  matching: (search) => `содержащие «${search}»`,
+  from: (date) => `с ${date}`,
+  until: (date) => `до ${date}`,
+  or: ' или ',
+  separator: ', ',
 }
 
 const ES: Messages = {
@@ -77,14 +288,135 @@ const ES: Messages = {
   matching: (search) => `que contienen «${search}»`,
   from: (date) => `desde el ${date}`,
   until: (date) => `hasta el ${date}`,
-  list: either('o'),
+  or: ' o ',
+  separator: ', ',
 }
 
-const MESSAGES: Partial<Record<LanguageCode, Messages>> = { en: EN, fr: FR, de: DE, es: ES }
+const SW: Messages = {
+  privateTitle: (title) => `Binafsi: ${title}`,
+  events: 'Matukio',
+  inCategories: (names) => `katika ${names}`,
+  taggedWith: (names) => `yenye lebo ${names}`,
+  atVenues: (names) => `mahali ${names}`,
+  byOrganizers: (names) => `yaliyoandaliwa na ${names}`,
+  featuredOnly: 'yaliyoangaziwa pekee',
+  notFeatured: 'yasiyoangaziwa',
+  matching: (search) => `yenye “${search}”`,
+  from: (date) => `kuanzia ${date}`,
+  until: (date) => `hadi ${date}`,
+  or: ' au ',
+  separator: ', ',
+}
 
-/** The messages of a language; a language without its own table reads English. */
+const TR: Messages = {
+  privateTitle: (title) => `Özel: ${title}`,
+  events: 'Etkinlikler',
+  inCategories: (names) => `kategori: ${names}`,
+  taggedWith: (names) => `etiket: ${names}`,
+  atVenues: (names) => `mekân: ${names}`,
+  byOrganizers: (names) => `düzenleyen: ${names}`,
+  featuredOnly: 'yalnızca öne çıkanlar',
+  notFeatured: 'öne çıkmayanlar',
+  matching: (search) => `“${search}” içeren`,
+  from: (date) => `${date} tarihinden itibaren`,
+  until: (date) => `${date} tarihine kadar`,
+  or: ' veya ',
+  separator: ', ',
+}
+
+const UA: Messages = {
+  privateTitle: (title) => `Особисте: ${title}`,
+  events: 'Події',
+  inCategories: (names) => `у рубриці ${names}`,
+  taggedWith: (names) => `з позначкою ${names}`,
+  atVenues: (names) => `у місці ${names}`,
+  byOrganizers: (names) => `від ${names}`,
+  featuredOnly: 'лише рекомендовані',
+  notFeatured: 'не рекомендовані',
+  matching: (search) => `що містять «${search}»`,
+  from: (date) => `з ${date}`,
+  until: (date) => `до ${date}`,
+  or: ' або ',
+  separator: ', ',
+}
+
+const UR: Messages = {
+  privateTitle: (title) => `نجی: ${title}`,
+  events: 'تقریبات',
+  inCategories: (names) => `زمرہ ${names} میں`,
+  taggedWith: (names) => `ٹیگ ${names}`,
+  atVenues: (names) => `مقام ${names} پر`,
+  byOrganizers: (names) => `منتظم ${names}`,
+  featuredOnly: 'صرف نمایاں',
+  notFeatured: 'غیر نمایاں',
+  matching: (search) => `جن میں «${search}» ہو`,
+  from: (date) => `${date} سے`,
+  until: (date) => `${date} تک`,
+  or: ' یا ',
+  separator: '، ',
+}
+
+const VI: Messages = {
+  privateTitle: (title) => `Riêng tư: ${title}`,
+  events: 'Sự kiện',
+  inCategories: (names) => `trong ${names}`,
+  taggedWith: (names) => `có thẻ ${names}`,
+  atVenues: (names) => `tại ${names}`,
+  byOrganizers: (names) => `do ${names} tổ chức`,
+  featuredOnly: 'chỉ nổi bật',
+  notFeatured: 'không nổi bật',
+  matching: (search) => `khớp với “${search}”`,
+  from: (date) => `từ ${date}`,
+  until: (date) => `đến ${date}`,
+  or: ' hoặc ',
+  separator: ', ',
+}
+
+const YUA: Messages = {
+  privateTitle: (title) => `Privado: ${title}`,
+  events: 'Ba’alo’ob ku yúuchul',
+  inCategories: (names) => `ich ${names}`,
+  taggedWith: (names) => `yéetel u chíikul ${names}`,
+  atVenues: (names) => `tu ${names}`,
+  byOrganizers: (names) => `tumen ${names}`,
+  featuredOnly: 'chen le ku chíikpajalo’obo’',
+  notFeatured: 'ma’ ku chíikpajalo’obi’',
+  matching: (search) => `yéetel “${search}”`,
+  from: (date) => `káajal ${date}`,
+  until: (date) => `tak ${date}`,
+  or: ' wa ',
+  separator: ', ',
+}
+
+/** Every language of the namespace: the type lets none be missing. */
+const MESSAGES: Record<LanguageCode, Messages> = {
+  am: AM,
+  ar: AR,
+  bn: BN,
+  'zh-hans': ZH_HANS,
+  prs: PRS,
+  en: EN,
+  fr: FR,
+  de: DE,
+  ha: HA,
+  hi: HI,
+  it: IT,
+  ja: JA,
+  rw: RW,
+  ps: PS,
+  'pt-br': PT_BR,
+  ru: RU,
+  es: ES,
+  sw: SW,
+  tr: TR,
+  ua: UA,
+  ur: UR,
+  vi: VI,
+  yua: YUA,
+}
+
 export function messagesOf(language: LanguageCode): Messages {
-  return MESSAGES[language] ?? MESSAGES[DEFAULT_LANGUAGE]!
+  return MESSAGES[language]
 }
 
 /** The public pages' own words (docs/public-face.md "Public pages"); dates and month and day names are `Intl`'s. */

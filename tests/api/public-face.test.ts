@@ -116,6 +116,8 @@ describe('json_ld', () => {
     expect(read.body.title).toBe(title)
     expect(read.body.json_ld.name).toBe(`Private: ${title}`)
     expect((await ns(`/events/${event.id}?i18n_language=fr`, editor.token)).body.json_ld.name).toBe(`Privé : ${title}`)
+    expect((await ns(`/events/${event.id}?i18n_language=ja`, editor.token)).body.json_ld.name).toBe(`非公開: ${title}`)
+    expect((await ns(`/events/${event.id}?i18n_language=ar`, editor.token)).body.json_ld.name).toBe(`خاص: ${title}`)
 
     const published = await createEvent({ title: `${title} open`, start: '2031-05-05T10:00:00.000Z' })
     expect((await ns(`/events/${published.id}`, editor.token)).body.json_ld.name).toBe(`${title} open`)
@@ -239,14 +241,17 @@ describe('the feed says what it is', () => {
     }
   })
 
-  it('says its filter in words, in its language; a language without its own words says them in English', async () => {
+  it('says its filter in words, in each of its languages', async () => {
     const query = `categories=${categoryId}&featured=true&start_date=2026-01-01`
     const { body: list } = await ns(`/events?${query}`)
     expect(list.events.map((event: { title: string }) => event.title)).toEqual([`${tag} Opening`])
     // ical.js reads X- properties without unescaping them: the lines are compared as written, TEXT-escaped.
     expect(headerLines(await ics(`/events.ics?${query}`))).toContain(`X-WR-CALDESC:Events in ${categoryName}\\, featured only\\, from 2026-01-01`)
     expect(headerLines(await ics(`/events.ics?venue=${venueId}&i18n_language=fr`))).toContain(`X-WR-CALDESC:Évènements à ${venueName}`)
-    expect(headerLines(await ics(`/events.ics?venue=${venueId}&i18n_language=ja`))).toContain(`X-WR-CALDESC:Events at ${venueName}`)
+    expect(headerLines(await ics(`/events.ics?venue=${venueId}&featured=true&i18n_language=ja`))).toContain(
+      `X-WR-CALDESC:イベント 会場: ${venueName}、注目のみ`,
+    )
+    expect(headerLines(await ics(`/events.ics?venue=${venueId}&i18n_language=ar`))).toContain(`X-WR-CALDESC:الفعاليات في مكان ${venueName}`)
   })
 
   it('attaches the featured image as ATTACH and as RFC 7986 IMAGE', async () => {

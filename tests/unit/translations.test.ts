@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from '../../src/i18n/languages'
-import { pageMessagesOf } from '../../src/i18n/messages'
+import { messagesOf, pageMessagesOf } from '../../src/i18n/messages'
 import { widgetMessages } from '../../src/widget/messages'
 
 /** Every leaf of a table as `path: text`, functions called with sample arguments, so that their words show. */
@@ -18,6 +18,7 @@ function leaves(table: object, prefix = ''): Record<string, string> {
 const TABLES = [
   { name: "the widget's words", of: widgetMessages, ownWords: ['today', 'addToCalendar', 'noEvents', 'close', 'loading', 'views.week'] },
   { name: "the public pages' words", of: pageMessagesOf, ownWords: ['events', 'noEventsThisMonth', 'previousMonth', 'showEvent', 'notFound', 'wrongPassword'] },
+  { name: "the namespace's and feeds' words", of: messagesOf, ownWords: ['privateTitle', 'events', 'featuredOnly', 'notFeatured', 'or'] },
 ]
 
 describe.each(TABLES)('$name', ({ of, ownWords }) => {

@@ -17,7 +17,7 @@ export type FeedFilter = {
 /** X-WR-CALDESC: `Events in Music or Jazz, at Hall A, from 2026-12-01`, in the feed's language. */
 export function feedDescription(language: LanguageCode, filter: FeedFilter): string {
   const words = messagesOf(language)
-  const named = (names: string[], phrase: (list: string) => string) => (names.length ? [phrase(words.list(names))] : [])
+  const named = (names: string[], phrase: (list: string) => string) => (names.length ? [phrase(names.join(words.or))] : [])
   const parts = [
     ...named(filter.categories, words.inCategories),
     ...named(filter.tags, words.taggedWith),
@@ -28,5 +28,5 @@ export function feedDescription(language: LanguageCode, filter: FeedFilter): str
     ...(filter.from ? [words.from(filter.from)] : []),
     ...(filter.until ? [words.until(filter.until)] : []),
   ]
-  return [words.events, parts.join(', ')].filter(Boolean).join(' ')
+  return [words.events, parts.join(words.separator)].filter(Boolean).join(' ')
 }
