@@ -1,4 +1,3 @@
-import type { Payload } from 'payload'
 import { pageMessagesOf, type PageMessages } from '../i18n/messages'
 import { alternatesOf } from './alternates'
 import { formatWhen, utcInstant, whenOf, type When } from './dates'
@@ -7,22 +6,19 @@ import { html, trusted, type Html } from './html'
 import { lockedEvent } from './lockedEvent'
 import { eventList } from './parts'
 import type { Site } from './site'
-import type { ErrorJson, EventJson, ListJson, OrganizerJson, VenueJson } from './types'
+import type { ErrorJson, EventJson, ListJson, OrganizerJson, VenueJson } from '../calendar/wireTypes'
 
 /** A password the visitor posted, and how the namespace took it. */
 export type Unlocking = { password: string }
 
 /** The series an event belongs to: its first event, and the events made from it (docs/api.md §16.1). */
-async function seriesOf(payload: Payload, event: EventJson): Promise<number | undefined> {
-  const doc = await payload.findByID({ collection: 'events', id: event.id, depth: 0, overrideAccess: false, disableErrors: true, select: { parent: true } })
-  const parent = doc?.parent
-  if (parent) return typeof parent === 'number' ? parent : parent.id
-  return event.recurrence ? event.id : undefined
+function seriesOf(event: EventJson): number | undefined {
+  return event.post_parent || (event.recurrence ? event.id : undefined)
 }
 
 /** The series' other dates the namespace lists (the first event, and the later ones of its default window). */
 async function otherDates(site: Site, event: EventJson): Promise<EventJson[]> {
-  const first = await seriesOf(site.payload, event)
+  const first = seriesOf(event)
   if (first === undefined) return []
   const [head, members] = await Promise.all([
     first === event.id ? undefined : site.ns.get<ListJson<'events', EventJson>>('/events', { include: first }),

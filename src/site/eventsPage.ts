@@ -4,7 +4,7 @@ import { badRequest, htmlResponse, notFound, pageDocument } from './document'
 import { html, type Html } from './html'
 import { eventList, pageNumber, pager } from './parts'
 import type { Site } from './site'
-import type { EventJson, ListJson } from './types'
+import type { EventJson, ListJson } from '../calendar/wireTypes'
 
 /** The namespace's largest page (docs/api.md §4.1), and how many a month may take: 1,000 events. */
 const PER_PAGE = 50

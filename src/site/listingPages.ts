@@ -4,7 +4,7 @@ import { htmlResponse, notFound, pageDocument, type Head } from './document'
 import { html, trusted, type Html } from './html'
 import { eventList, pageNumber, pager } from './parts'
 import { pathOf, type Site } from './site'
-import type { EventJson, ListJson, OrganizerJson, TermJson, VenueJson } from './types'
+import type { EventJson, ListJson, OrganizerJson, TermJson, VenueJson } from '../calendar/wireTypes'
 
 const PUBLIC = 'public, max-age=0, must-revalidate'
 

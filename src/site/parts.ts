@@ -2,7 +2,7 @@ import type { LanguageCode } from '../i18n/languages'
 import { pageMessagesOf } from '../i18n/messages'
 import { formatWhen, utcInstant, whenOf } from './dates'
 import { html, type Html } from './html'
-import type { EventJson } from './types'
+import type { EventJson } from '../calendar/wireTypes'
 
 /** One event in a list: its title as a link to its page, when, and where. */
 export function eventItem(language: LanguageCode, event: EventJson): Html {

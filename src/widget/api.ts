@@ -2,50 +2,10 @@
  * Reading a calendar namespace from the browser: this service's `cal/events/v1` or an upstream
  * WordPress site's namespace under `/wp-json/`, whose event objects are the same shape (docs/api.md §3).
  */
+import type { EventJson, TermJson } from '../calendar/wireTypes'
 
-export type Venue = {
-  id: number
-  venue?: string
-  address?: string
-  city?: string
-  stateprovince?: string
-  province?: string
-  state?: string
-  zip?: string
-  country?: string
-  geo_lat?: number | string
-  geo_lng?: number | string
-  url?: string
-}
-export type Organizer = { id: number; organizer?: string; website?: string; url?: string }
-export type Term = { id: number; name: string; slug: string }
-
-/** An event as the namespace serves it, the keys the widget reads, plus its wall clock as the grid needs it. */
-export type CalendarEvent = {
-  id: number
-  title: string
-  url: string
-  description: string
-  excerpt: string
-  all_day: boolean | null
-  start_date: string
-  end_date: string
-  utc_start_date: string
-  utc_end_date: string
-  timezone: string
-  timezone_abbr: string
-  cost: string
-  website: string
-  featured: boolean | null
-  categories: Term[]
-  venue: Venue | Venue[]
-  organizer: Organizer[]
-  /** This service's series' first events carry their rule; upstream has no such key. */
-  recurrence?: string
-  startLocal: string
-  endLocal: string
-  allDay: boolean
-}
+/** An event as the namespace serves it, plus its wall clock as the grid needs it. */
+export type CalendarEvent = EventJson & { startLocal: string; endLocal: string; allDay: boolean }
 
 export type EventPage = { events: CalendarEvent[]; total: number; totalPages: number }
 
@@ -94,12 +54,12 @@ async function readJson(url: string, signal?: AbortSignal): Promise<unknown> {
   return body
 }
 
-function withWallClock(event: CalendarEvent): CalendarEvent {
+function withWallClock(event: EventJson): CalendarEvent {
   return { ...event, startLocal: event.start_date, endLocal: event.end_date, allDay: Boolean(event.all_day) }
 }
 
 export async function readEvents(root: string, params: URLSearchParams, signal?: AbortSignal): Promise<EventPage> {
-  const body = (await readJson(`${trimmedRoot(root)}/events?${params}`, signal)) as { events?: CalendarEvent[]; total?: number; total_pages?: number }
+  const body = (await readJson(`${trimmedRoot(root)}/events?${params}`, signal)) as { events?: EventJson[]; total?: number; total_pages?: number }
   const events = (body.events ?? []).map(withWallClock)
   return { events, total: body.total ?? events.length, totalPages: body.total_pages ?? 1 }
 }
@@ -148,25 +108,29 @@ export function readList(root: string, filters: Filters, from: string, page: num
   return readEvents(root, params, signal)
 }
 
-/** The later dates of a series, from its first event. */
-export async function readSeries(root: string, first: CalendarEvent, lang: string | undefined, signal?: AbortSignal): Promise<EventPage> {
+/** Dates a series' panel lists. */
+const SERIES_DATES = 10
+
+/** The later dates of an event's series: from its first event, or from the occurrence shown, without it. */
+export async function readSeries(root: string, event: CalendarEvent, lang: string | undefined, signal?: AbortSignal): Promise<EventPage> {
   const params = filterParams({ lang })
-  params.set('post_parent', String(first.id))
-  params.set('start_date', first.start_date.slice(0, 10))
-  params.set('per_page', '10')
-  return readEvents(root, params, signal)
+  params.set('post_parent', String(event.post_parent || event.id))
+  params.set('start_date', event.start_date.slice(0, 10))
+  params.set('per_page', String(SERIES_DATES + 1))
+  const page = await readEvents(root, params, signal)
+  return { ...page, events: page.events.filter((other) => other.id !== event.id).slice(0, SERIES_DATES) }
 }
 
 /** Pages of categories the filter offers: 20 pages of 50, the first thousand by name. */
 export const CATEGORY_PAGES = 20
 
 /** The categories that have events, every page of them (the later ones side by side), for the filter. */
-export async function readCategories(root: string, lang: string | undefined, signal?: AbortSignal): Promise<Term[]> {
+export async function readCategories(root: string, lang: string | undefined, signal?: AbortSignal): Promise<TermJson[]> {
   const page = async (n: number) => {
     const params = filterParams({ lang })
     params.set('per_page', '50')
     params.set('page', String(n))
-    return (await readJson(`${trimmedRoot(root)}/categories?${params}`, signal)) as { categories?: Term[]; total_pages?: number }
+    return (await readJson(`${trimmedRoot(root)}/categories?${params}`, signal)) as { categories?: TermJson[]; total_pages?: number }
   }
   const first = await page(1)
   const pages = Math.min(first.total_pages ?? 1, CATEGORY_PAGES)

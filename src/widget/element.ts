@@ -5,7 +5,7 @@ import { isRightToLeft, languageOf, languageTag } from './locale'
 import { widgetMessages } from './messages'
 import { periodOf, shift, today, VIEWS, type View } from './period'
 import { STYLES } from './styles'
-import { categoryOptions, daysView, detailView, listView, monthView, shellView, type ViewContext } from './views'
+import { categoryOptions, daysView, detailView, isSeries, listView, monthView, shellView, type ViewContext } from './views'
 
 const ATTRIBUTES = ['root', 'view', 'lang', 'categories', 'tags', 'venue', 'organizer', 'featured', 'search', 'per-page', 'week-start', 'date'] as const
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
@@ -234,7 +234,7 @@ export class CalEvents extends HTMLElement {
     const links = { ics: icsLink(this.root, event), google: googleLink(event), outlook: outlookLink(event) }
     panel.innerHTML = detailView(this.context, event, links)
     panel.querySelector<HTMLElement>('.detail')!.focus()
-    if (!event.recurrence) return
+    if (!isSeries(event)) return
     try {
       const series = await readSeries(this.root, event, this.language)
       for (const other of series.events) this.events.set(other.id, other)

@@ -1,4 +1,5 @@
-import { filterParams, isUpstream, trimmedRoot, type CalendarEvent, type Filters, type Venue } from './api'
+import type { VenueJson } from '../calendar/wireTypes'
+import { filterParams, isUpstream, trimmedRoot, type CalendarEvent, type Filters } from './api'
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC as iCalendar's basic form, `20261204T180000Z`. */
 function basicUtc(wall: string): string {
@@ -9,16 +10,16 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 }
 
-export function venueOf(event: CalendarEvent): Venue | undefined {
-  return Array.isArray(event.venue) ? event.venue[0] : event.venue
+export function venueOf(event: CalendarEvent): VenueJson | undefined {
+  return Array.isArray(event.venue) ? undefined : event.venue
 }
 
-export function addressOf(venue: Venue): string {
+export function addressOf(venue: VenueJson): string {
   return [venue.address, venue.city, venue.stateprovince ?? venue.province ?? venue.state, venue.zip, venue.country].filter(Boolean).join(', ')
 }
 
 /** OpenStreetMap at the venue's coordinates, or a search for its address. */
-export function mapLink(venue: Venue): string | undefined {
+export function mapLink(venue: VenueJson): string | undefined {
   const lat = Number(venue.geo_lat)
   const lng = Number(venue.geo_lng)
   if (venue.geo_lat != null && venue.geo_lng != null && Number.isFinite(lat) && Number.isFinite(lng)) {

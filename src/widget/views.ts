@@ -4,7 +4,8 @@
  * descriptions come from whichever site `root` names and never become markup.
  */
 import { placeEvents } from '../calendar/calendarGrid'
-import type { CalendarEvent, EventPage, Term } from './api'
+import type { TermJson } from '../calendar/wireTypes'
+import type { CalendarEvent, EventPage } from './api'
 import { dayNumber, dayTitle, eventRange, readerRange, shortDate, wallTime, weekdayName } from './format'
 import { addressOf, mapLink, plainText, venueOf } from './links'
 import type { WidgetMessages } from './messages'
@@ -23,8 +24,9 @@ function text(value: string | undefined | null): string {
   return escapeHtml(plainText(value ?? ''))
 }
 
-function isSeries(event: CalendarEvent): boolean {
-  return Boolean(event.recurrence)
+/** A series' first event carries its rule, a later occurrence its first event's id (docs/api.md §16). */
+export function isSeries(event: CalendarEvent): boolean {
+  return Boolean(event.recurrence || event.post_parent)
 }
 
 function eventButton(context: ViewContext, event: CalendarEvent, day: string | undefined, showDay = false): string {
@@ -202,7 +204,7 @@ export function shellView(context: ViewContext, state: ShellState): string {
   )
 }
 
-export function categoryOptions(context: ViewContext, terms: Term[], chosen: string): string {
+export function categoryOptions(context: ViewContext, terms: TermJson[], chosen: string): string {
   return (
     `<option value="">${escapeHtml(context.messages.allCategories)}</option>` +
     terms.map((term) => `<option value="${escapeHtml(term.slug)}"${term.slug === chosen ? ' selected' : ''}>${text(term.name)}</option>`).join('')

@@ -68,6 +68,8 @@ describe('a weekly series', () => {
       expect(event.end_date).toBe(expected.plus({ hours: 2 }).toFormat(WALL))
       expect(event.utc_start_date).toBe(expected.toUTC().toFormat(WALL))
       expect(event.title).toBe(parent.title)
+      // Each occurrence names its series' first event, so a reader knows it for one of a series.
+      expect(event.post_parent).toBe(week ? parent.id : 0)
       if (week) {
         expect(event.slug).toBe(`${parent.slug}-${expected.toISODate()}`)
         expect(event.recurrence).toBe('')
@@ -81,6 +83,7 @@ describe('a weekly series', () => {
     const byId = await api(`/events/${third.id}`)
     expect(byId.status).toBe(200)
     expect(byId.body.start_date).toBe(FIRST.plus({ weeks: 2 }).toFormat(WALL))
+    expect(byId.body.post_parent).toBe(parent.id)
     const bySlug = await api(`/events/by-slug/${third.slug}`)
     expect(bySlug.status).toBe(200)
     expect(bySlug.body.id).toBe(third.id)

@@ -111,6 +111,7 @@ export const EVENT_KEYS = [
   'organizer',
   'custom_fields',
   'recurrence',
+  'post_parent',
 ]
 
 /** `{ year, month, day, hour, minutes, seconds }` of a `YYYY-MM-DD HH:MM:SS` string (docs/api.md §3.7). */

@@ -330,6 +330,7 @@ export const Event = named(
     recurrence: z
       .string()
       .describe('RFC 5545 RRULE, RDATE and EXDATE lines of a series’ first event (docs/api.md §16); "" on single events and on later occurrences.'),
+    post_parent: count.describe('The id of the series’ first event on a later occurrence (docs/api.md §16.1); 0 on every other event.'),
     json_ld: EventJsonLd.optional().describe('Single reads only; never on a password-protected event.'),
   }),
 )

@@ -111,6 +111,7 @@ export function serializeEvent(ctx: RestContext, event: Event, related: Related,
     organizer: linked(event.organizers, related.organizers).map((organizer) => serializeOrganizer(ctx, organizer, related, { single: options.single })),
     custom_fields: customFieldsOf(ctx, event as unknown as Record<string, unknown>) as unknown,
     recurrence: event.recurrence ?? '',
+    post_parent: idOf(event.parent) ?? 0,
   }
   if (locked) return { ...data, ...REDACTED }
   // Upstream builds no schema.org data for a protected post, even once the reader has unlocked it.

@@ -1,8 +1,13 @@
-/** The parts of the namespace's answers (docs/api.md §3) that the pages read. */
+/**
+ * The namespace's objects as its readers see them on the wire (docs/api.md §3): the public pages,
+ * which read this service, and the widget, which reads upstream WordPress sites too. Keys upstream
+ * may leave out, or that only some answers carry, are optional.
+ */
 
-export type EventImage = { url: string; width?: number; height?: number }
+export type ImageJson = { url: string; width?: number; height?: number }
 
-export type EventTerm = { id: number; name: string; slug: string; url?: string }
+/** A category or tag as an event embeds it (§3.5). */
+export type EmbeddedTermJson = { id: number; name: string; slug: string; url?: string }
 
 export type VenueJson = {
   id: number
@@ -12,14 +17,18 @@ export type VenueJson = {
   address?: string
   city?: string
   stateprovince?: string
+  /** Upstream's own keys beside `stateprovince`. */
+  province?: string
+  state?: string
   zip?: string
   country?: string
   phone?: string
   website?: string
-  geo_lat?: number
-  geo_lng?: number
+  /** A number here; upstream writes some as strings. */
+  geo_lat?: number | string
+  geo_lng?: number | string
   show_map_link?: boolean | null
-  image?: EventImage
+  image?: ImageJson
   json_ld?: Record<string, unknown>
 }
 
@@ -31,7 +40,7 @@ export type OrganizerJson = {
   phone?: string
   website?: string
   email?: string
-  image?: EventImage
+  image?: ImageJson
   json_ld?: Record<string, unknown>
 }
 
@@ -43,7 +52,7 @@ export type EventJson = {
   description: string
   excerpt: string
   slug: string
-  image: EventImage | false
+  image: ImageJson | false
   all_day: boolean | null
   start_date: string
   end_date: string
@@ -53,14 +62,20 @@ export type EventJson = {
   timezone_abbr: string
   cost: string
   website: string
-  categories: EventTerm[]
-  tags: EventTerm[]
+  featured: boolean | null
+  categories: EmbeddedTermJson[]
+  tags: EmbeddedTermJson[]
+  /** The venue, or `[]` without one. */
   venue: VenueJson | []
   organizer: OrganizerJson[]
-  recurrence: string
+  /** A series' first event's rule (§16); upstream has no such key. */
+  recurrence?: string
+  /** A later occurrence's first event, else 0 (§16.1); upstream has no such key. */
+  post_parent?: number
   json_ld?: Record<string, unknown>
 }
 
+/** A category or tag of the terms' routes (§3.5). */
 export type TermJson = { id: number; name: string; slug: string; description: string; url: string; parent?: number; count: number }
 
 export type ListJson<K extends string, T> = { [key in K]: T[] } & { total: number; total_pages: number }
