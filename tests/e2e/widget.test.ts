@@ -59,7 +59,8 @@ function startSite(): Promise<string> {
       return response.end(embeddingPage(url.searchParams))
     }
     if (url.pathname === '/axe.min.js') return response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(AXE)
-    // An upstream WordPress site's namespace, as recorded: the same answer whatever the query.
+    // An upstream WordPress site's namespace: the same answer whatever the query, hand-written in the shape of
+    // upstream's recorded answers, since no upstream site can be reached from here (docs/public-face.md).
     if (url.pathname === '/wp-json/site-events/v1/events') return response.writeHead(200, { 'Content-Type': 'application/json' }).end(UPSTREAM_EVENTS)
     if (url.pathname === '/wp-json/site-events/v1/categories') return response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"categories":[]}')
     if (url.pathname === '/favicon.ico') return response.writeHead(204).end()
