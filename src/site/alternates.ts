@@ -13,42 +13,60 @@ const ITEMS = {
 
 export type PageCollection = keyof typeof ITEMS
 
+export type Alternate = { language: LanguageCode; url: string }
+
 /**
- * The languages an item has a translation in: those its name was written in (the namespace falls
- * back to English for the others, so their pages would only repeat it). Read as an anonymous visitor,
- * after the namespace has shown the item to one.
+ * The languages each item has a translation in: those its name was written in (the namespace falls
+ * back to English for the others, so their pages would only repeat it). One read for all the items,
+ * as an anonymous visitor, after the namespace has shown them to one.
  */
-async function translatedLanguages(payload: Payload, collection: PageCollection, id: number): Promise<LanguageCode[]> {
+export async function translationsOf(payload: Payload, collection: PageCollection, ids: number[]): Promise<Map<number, LanguageCode[]>> {
+  if (!ids.length) return new Map()
   const field = ITEMS[collection].name
-  const doc = (await payload.findByID({
+  const { docs } = await payload.find({
     collection,
-    id,
+    where: { id: { in: ids } },
     locale: 'all',
     depth: 0,
+    pagination: false,
     overrideAccess: false,
-    disableErrors: true,
     select: { [field]: true },
-  })) as Record<string, unknown> | null
-  const names = (doc?.[field] ?? {}) as Record<string, unknown>
-  return Object.keys(names).filter((code): code is LanguageCode => isLanguageCode(code) && typeof names[code] === 'string' && names[code] !== '')
+  })
+  return new Map(
+    docs.map((doc) => {
+      const names = ((doc as unknown as Record<string, unknown>)[field] ?? {}) as Record<string, unknown>
+      const languages = Object.keys(names).filter((code): code is LanguageCode => isLanguageCode(code) && typeof names[code] === 'string' && names[code] !== '')
+      return [Number(doc.id), languages]
+    }),
+  )
 }
 
 /**
- * The item's page in each language with a translation, English always: each one's `url` as the
- * namespace gives it in that language, so patterns, the site URL and localized slugs are its own.
+ * The item's page in English and in each of `languages`: each one's `url` as the namespace gives it
+ * in that language, so patterns, the site URL and localized slugs are its own.
  */
-export async function alternatesOf(
-  payload: Payload,
+export async function alternateUrls(
   namespaceIn: (language: LanguageCode) => Namespace,
   collection: PageCollection,
   id: number,
-): Promise<{ language: LanguageCode; url: string }[]> {
-  const languages = new Set<LanguageCode>([DEFAULT_LANGUAGE, ...(await translatedLanguages(payload, collection, id))])
+  languages: LanguageCode[],
+): Promise<Alternate[]> {
   const found = await Promise.all(
-    [...languages].map(async (language) => {
+    [...new Set<LanguageCode>([DEFAULT_LANGUAGE, ...languages])].map(async (language) => {
       const answer = await namespaceIn(language).get<{ url?: string }>(`/${ITEMS[collection].route}/${id}`)
       return answer.status === 200 && answer.body.url ? { language, url: answer.body.url } : undefined
     }),
   )
   return found.filter((alternate) => alternate !== undefined)
+}
+
+/** The item's page in each language with a translation, English always. */
+export async function alternatesOf(
+  payload: Payload,
+  namespaceIn: (language: LanguageCode) => Namespace,
+  collection: PageCollection,
+  id: number,
+): Promise<Alternate[]> {
+  const translations = await translationsOf(payload, collection, [id])
+  return alternateUrls(namespaceIn, collection, id, translations.get(id) ?? [])
 }

@@ -1,33 +1,49 @@
 import { pageMessagesOf } from '../i18n/messages'
-import { badRequest } from './document'
+import { calendarRuntime, type PermalinkKind } from '../options'
+import { badRequest, notFound } from './document'
 import { eventPage } from './eventPage'
 import { eventsPage } from './eventsPage'
 import { linkedPage, termPage } from './listingPages'
+import { permalinkAt, type PermalinkPath } from './permalinkPaths'
 import type { Render } from './serve'
+import type { Site } from './site'
 import { sitemap } from './sitemap'
 
 /** The longest password a form may post: longer ones are refused before the namespace compares them. */
 const PASSWORD_LIMIT = 1000
 
-/** The pages, by the permalink patterns' defaults (docs/api.md §3): each renders from its path's segments. */
-export const RENDER = {
-  // event/{slug}
-  event: ((site, segments) => eventPage(site, segments[1]!)) satisfies Render,
-  venue: ((site, segments, visit) => linkedPage(site, 'venues', segments[1]!, visit)) satisfies Render,
-  organizer: ((site, segments, visit) => linkedPage(site, 'organizers', segments[1]!, visit)) satisfies Render,
-  // events/category/{ancestors.../slug}
-  category: ((site, segments, visit) => termPage(site, 'categories', segments.slice(2), visit)) satisfies Render,
-  tag: ((site, segments, visit) => termPage(site, 'tags', segments.slice(2), visit)) satisfies Render,
-  events: ((site, _segments, visit, root) => eventsPage(site, visit, root)) satisfies Render,
-  sitemap: ((site, _segments, visit) => sitemap(site.ns, visit)) satisfies Render,
+/** A permalink's page, from its slug (a category's: the path of its ancestors' slugs and its own). */
+const PERMALINK_PAGES: Record<PermalinkKind, (site: Site, slug: string[], visit: URL) => Promise<Response>> = {
+  event: (site, slug) => eventPage(site, slug[0]!),
+  venue: (site, slug, visit) => linkedPage(site, 'venues', slug[0]!, visit),
+  organizer: (site, slug, visit) => linkedPage(site, 'organizers', slug[0]!, visit),
+  category: (site, slug, visit) => termPage(site, 'categories', slug, visit),
+  tag: (site, slug, visit) => termPage(site, 'tags', slug, visit),
 }
 
-/** The password form's post: the password from the form body, never from the URL (docs/api.md §9). */
+/** The item a path names under the configured patterns (docs/api.md §3), if any. */
+function permalinkOf(site: Site, segments: string[]): PermalinkPath | undefined {
+  return permalinkAt(calendarRuntime(site.payload.config).permalinks, segments)
+}
+
+/** The pages: an item's at its permalink, whatever the patterns; the events' month or list; the sitemap. */
+export const RENDER = {
+  permalink: ((site, segments, visit) => {
+    const found = permalinkOf(site, segments)
+    return found ? PERMALINK_PAGES[found.kind](site, found.slug, visit) : Promise.resolve(notFound(site.language))
+  }) satisfies Render,
+  events: ((site, _segments, visit, root) => eventsPage(site, visit, root)) satisfies Render,
+  sitemap: ((site, _segments, visit) => sitemap(site, visit)) satisfies Render,
+}
+
+/** The password form's post to an event's page: the password from the form body, never from the URL (docs/api.md §9). */
 export function unlockEvent(request: Request): Render {
   return async (site, segments) => {
+    const found = permalinkOf(site, segments)
+    if (found?.kind !== 'event') return notFound(site.language)
     const password = (await request.formData().catch(() => undefined))?.get('password')
     if (typeof password !== 'string' || !password || password.length > PASSWORD_LIMIT)
       return badRequest(site.language, pageMessagesOf(site.language).noPassword)
-    return eventPage(site, segments[1]!, { password })
+    return eventPage(site, found.slug[0]!, { password })
   }
 }

@@ -177,6 +177,17 @@ describe('venue, organizer, category and tag pages', () => {
   })
 })
 
+describe('the permalink patterns', () => {
+  it('answer each path a pattern names, and any other path with the pages’ own 404, in its prefix’s language', async () => {
+    for (const item of [f.event, f.venue, f.organizer, f.category, f.label]) expect((await page(pathOf(item.url))).status, item.url).toBe(200)
+    for (const path of [`/fr/evenement/${f.event.slug}/`, `/fr${pathOf(f.event.url)}extra/`, `/fr/events/tag/${f.label.slug}/extra/`]) {
+      const { status, document } = await page(path)
+      expect(status, path).toBe(404)
+      expect(document.querySelector('h1')?.textContent, path).toBe('Page introuvable')
+    }
+  })
+})
+
 describe('/events/', () => {
   it('renders the month in a <cal-events> element, complete without the widget', async () => {
     const month = f.event.start_date.slice(0, 7)
@@ -255,6 +266,24 @@ describe('/sitemap.xml', () => {
         hidden.slug,
       ).toBe(false)
     }
+  })
+
+  it('names the pages of each item written in other languages, itself and English as the default, in Google’s hreflang form', async () => {
+    const { body } = await page('/sitemap.xml')
+    expect(body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
+    const unescape = (text: string) => text.replace(/&amp;/g, '&')
+    const entries = new Map(
+      [...body.matchAll(/<url><loc>([^<]*)<\/loc>(.*?)<\/url>/g)].map((match) => [
+        unescape(match[1]!),
+        Object.fromEntries(
+          [...match[2]!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]*)" \/>/g)].map((link) => [link[1], unescape(link[2]!)]),
+        ),
+      ]),
+    )
+    const french = (await ns(`/events/${f.event.id}?i18n_language=fr`)).body
+    expect(entries.get(f.event.url)).toEqual({ en: f.event.url, fr: french.url, 'x-default': f.event.url })
+    // Written in English only: no alternates.
+    expect(entries.get(f.venue.url)).toEqual({})
   })
 })
 

@@ -9,13 +9,10 @@ function route(render: Render) {
   return async (request: Request) => servePage(await getPayload({ config }), answerWithoutNext, request, render)
 }
 
-export const eventRoute = {
-  GET: route(RENDER.event),
+/** Every permalink, at whatever the configured patterns make it; a password posts to its event's. */
+export const permalinkRoute = {
+  GET: route(RENDER.permalink),
   POST: (request: Request) => route(unlockEvent(request))(request),
 }
-export const venueRoute = { GET: route(RENDER.venue) }
-export const organizerRoute = { GET: route(RENDER.organizer) }
-export const categoryRoute = { GET: route(RENDER.category) }
-export const tagRoute = { GET: route(RENDER.tag) }
 export const eventsRoute = { GET: route(RENDER.events) }
 export const sitemapRoute = { GET: route(RENDER.sitemap) }

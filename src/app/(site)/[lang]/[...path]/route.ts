@@ -1,0 +1,3 @@
+import { permalinkRoute } from '../../pages'
+
+export const { GET, POST } = permalinkRoute

@@ -1,3 +1,0 @@
-import { eventRoute } from '../../../pages'
-
-export const { GET, POST } = eventRoute

@@ -1,3 +1,0 @@
-import { categoryRoute } from '../../../../pages'
-
-export const { GET } = categoryRoute

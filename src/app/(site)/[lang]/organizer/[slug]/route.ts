@@ -1,3 +1,0 @@
-import { organizerRoute } from '../../../pages'
-
-export const { GET } = organizerRoute

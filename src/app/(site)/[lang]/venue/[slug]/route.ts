@@ -1,3 +1,0 @@
-import { venueRoute } from '../../../pages'
-
-export const { GET } = venueRoute

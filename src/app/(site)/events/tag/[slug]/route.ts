@@ -1,3 +1,0 @@
-import { tagRoute } from '../../../pages'
-
-export const { GET } = tagRoute
