@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { authoredContentAccess } from '../../src/calendar/access/collectionAccess'
 import { readVisibility } from '../../src/calendar/access/readVisibility'
 import { dayCountable } from '../../src/database/events/dayCounts'
+import { pageAccess } from '../../src/database/events/eventPage'
 import { matchSql, type EventMatch } from '../../src/database/events/eventMatch'
 import { visibilitySql } from '../../src/database/events/visibility'
 import { statusFilter } from '../../src/operations/status'
@@ -43,6 +44,16 @@ describe('the read rule', () => {
       expect(ruleFor(user), label).toEqual(where)
       expect(dialect.sqlToQuery(visibilitySql(readVisibility(user as never), 'e')), label).toMatchObject({ sql, params })
     }
+  })
+
+  it("serves the calendar's own rule by the page query, and leaves a developer's rule to Payload's local API", () => {
+    const withRead = (read: unknown) =>
+      ({
+        user: { id: 3, role: 'author' },
+        payload: { collections: Object.fromEntries(['events', 'venues', 'organizers'].map((slug) => [slug, { config: { access: { read } } }])) },
+      }) as unknown as PayloadRequest
+    expect(pageAccess(withRead(authoredContentAccess.read))?.visibility).toEqual({ every: false, ownerId: 3 })
+    expect(pageAccess(withRead(() => ({ status: { equals: 'publish' } })))).toBeUndefined()
   })
 })
 
