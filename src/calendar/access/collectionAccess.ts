@@ -1,6 +1,7 @@
 import { Forbidden, type Access, type CollectionAfterReadHook, type CollectionBeforeOperationHook, type FieldAccess, type Where } from 'payload'
 import type { Actor } from './roles'
 import { capabilities } from './capabilities'
+import { readVisibility, visibilityWhere } from './readVisibility'
 
 const actorOf = (user: unknown): Actor => user as Actor
 
@@ -16,13 +17,7 @@ export const authoredContentAccess: {
   delete: Access
   readVersions: Access
 } = {
-  read: ({ req }) => {
-    const actor = actorOf(req.user)
-    if (capabilities.editOthers(actor)) return true
-    const published: Where = { status: { equals: 'publish' } }
-    if (actor && capabilities.create(actor)) return { or: [published, { author: { equals: actor.id } }] }
-    return published
-  },
+  read: ({ req }) => visibilityWhere(readVisibility(actorOf(req.user))),
   create: ({ req }) => capabilities.create(actorOf(req.user)),
   update: ({ req }) => editableWhere(actorOf(req.user)),
   delete: ({ req }) => editableWhere(actorOf(req.user)),

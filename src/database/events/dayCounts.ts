@@ -1,8 +1,8 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { Where } from 'payload'
 import { requestQuery, type SQL } from '../rawQuery'
 import { revisionCacheOf } from '../../calendar/caches'
 import type { ReadScope } from '../readScope'
+import type { EventMatch } from './eventMatch'
 
 /**
  * A visitor's list total from the counts kept per day (`calendar_list_days`,
@@ -14,62 +14,23 @@ import type { ReadScope } from '../readScope'
 /** What a list's total is made of when the kept counts can give it: one category and one tag at most (0: any), and its window. */
 export type DayCountable = { category: number; tag: number; from: string; to: string }
 
-type Leaf = { field: string; operator: string; operand: unknown }
-
-/** The conditions of a `where` that only ands them, or undefined when it has an `or`. */
-function leaves(where: Where): Leaf[] | undefined {
-  const found: Leaf[] = []
-  for (const [key, value] of Object.entries(where)) {
-    if (key === 'or') return undefined
-    if (key === 'and') {
-      if (!Array.isArray(value)) return undefined
-      for (const item of value as Where[]) {
-        const inner = leaves(item)
-        if (!inner) return undefined
-        found.push(...inner)
-      }
-      continue
-    }
-    if (!value || typeof value !== 'object') return undefined
-    for (const [operator, operand] of Object.entries(value)) found.push({ field: key, operator, operand })
-  }
-  return found
-}
-
-const single = (operand: unknown): number | undefined => {
-  const value = Array.isArray(operand) && operand.length === 1 ? operand[0] : operand
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined
-}
-
 /**
- * Whether the counts kept per day can give the total of the events matching `where` (the list's
- * filters and the caller's read access): exactly what they count (published, listed) within a
- * window from a start to an end, in one category and one tag at most. Anything else (drafts an
- * editor sees, several terms, a search, a venue) is counted match by match.
+ * Whether the counts kept per day can give the total of the events `match` selects: exactly what
+ * they count (published, listed) within a window from a start to an end, in one category and one tag
+ * at most. The page query serves only readers of the calendar's own read rule, and each of them sees every published event.
+ * Anything else (drafts an editor sees, several terms, a search, a venue) is counted match by match.
  */
-export function dayCountable(where: Where): DayCountable | undefined {
-  const found = leaves(where)
-  if (!found) return undefined
-  const kept: Partial<DayCountable> & { published?: boolean; listed?: boolean } = {}
-  const once = <K extends keyof DayCountable>(key: K, value: DayCountable[K] | undefined) => {
-    if (value === undefined || kept[key] !== undefined) return false
-    kept[key] = value
-    return true
-  }
-  for (const { field, operator, operand } of found) {
-    const known =
-      (field === 'status' && operator === 'equals' && operand === 'publish' && (kept.published = true)) ||
-      (field === 'hideFromListings' && operator === 'not_equals' && operand === true && (kept.listed = true)) ||
-      (field === 'start' && operator === 'greater_than_equal' && typeof operand === 'string' && once('from', operand)) ||
-      (field === 'end' && operator === 'less_than_equal' && typeof operand === 'string' && once('to', operand)) ||
-      // The local start's bounds that go with `start` and `end` never change which events match (eventList.ts).
-      (field === 'startLocal' && (operator === 'greater_than_equal' || operator === 'less_than_equal')) ||
-      (field === 'categories' && (operator === 'in' || operator === 'equals') && once('category', single(operand))) ||
-      (field === 'tags' && (operator === 'in' || operator === 'equals') && once('tag', single(operand)))
-    if (!known) return undefined
-  }
-  if (!kept.published || !kept.listed || kept.from === undefined || kept.to === undefined) return undefined
-  return { category: kept.category ?? 0, tag: kept.tag ?? 0, from: kept.from, to: kept.to }
+export function dayCountable(match: EventMatch): DayCountable | undefined {
+  const { window, listed, statuses, categories, tags, ...others } = match
+  if (Object.values(others).some((value) => value !== undefined)) return undefined
+  if (!listed || statuses?.length !== 1 || statuses[0] !== 'publish' || window?.length !== 2) return undefined
+  const from = window.find(({ field, op }) => field === 'start' && op === 'gte')
+  const to = window.find(({ field, op }) => field === 'end' && op === 'lte')
+  // A subcategory's events are the category's too: a category with any is several ids.
+  const single = (ids: number[] | undefined) => (ids === undefined ? 0 : ids.length === 1 ? ids[0] : undefined)
+  const [category, tag] = [single(categories), single(tags)]
+  if (!from || !to || category === undefined || tag === undefined) return undefined
+  return { category, tag, from: from.value, to: to.value }
 }
 
 const DAY = 86_400_000

@@ -1,10 +1,10 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { SQL } from '../rawQuery'
 import type { ListCount, PageSource } from './eventPage'
-import { EVENT_FIELDS, type LinkTest } from './whereSql'
+import type { LinkTest } from './eventMatch'
 
 /**
- * Which events a page of a list holds, and the list's total, for lists whose filters `whereSql`
+ * Which events a page of a list holds, and the list's total, for lists whose filters `matchSql`
  * states: as parts of the statement that finds a page's ids (`PageSource`), so that a list made
  * afresh costs two queries, that one and the page's body (docs/performance.md, "Filtered lists").
  *
@@ -30,19 +30,22 @@ const FEW_MATCHES = 500
  */
 const WALKED_EVENTS = 5_000
 
-/** The order of a list, as a stated sort: the columns of `e` and their directions. */
-export type EventOrder = { column: string; descending: boolean }[]
+/** The orders events are listed in: by local start, by publication (ties by id), or by id. */
+export type EventSort = 'start' | 'published' | 'id'
 
-/** `sort` (Payload's form, `-` for descending) as columns of events; undefined for a field not stated. */
-export function eventOrder(sort: string[]): EventOrder | undefined {
-  const order: EventOrder = []
-  for (const field of sort) {
-    const descending = field.startsWith('-')
-    const column = EVENT_FIELDS.columns[descending ? field.slice(1) : field]
-    if (!column) return undefined
-    order.push({ column, descending })
-  }
-  return order.length ? order : undefined
+/** Each order's keys, ascending: the field as Payload names it, and its column of events. */
+export type EventOrder = readonly { field: string; column: string }[]
+
+export const EVENT_ORDERS: Record<EventSort, EventOrder> = {
+  start: [
+    { field: 'startLocal', column: 'start_local' },
+    { field: 'id', column: 'id' },
+  ],
+  published: [
+    { field: 'publishedAt', column: 'published_at' },
+    { field: 'id', column: 'id' },
+  ],
+  id: [{ field: 'id', column: 'id' }],
 }
 
 /** Which events a list holds, as conditions on the row `e`, its links tested both ways (`LinkTest`). */
@@ -54,7 +57,7 @@ const matches = (condition: Matching, order: EventOrder) =>
 
 /** `order` as an `order by` list: on the row `e`'s columns, or on the matches' sort keys. */
 const orderBy = (order: EventOrder, on: 'row' | 'matches') =>
-  sql.raw(order.map(({ column, descending }, index) => `${on === 'row' ? `e."${column}"` : `o${index}`} ${descending ? 'desc' : 'asc'}`).join(', '))
+  sql.raw(order.map(({ column }, index) => (on === 'row' ? `e."${column}"` : `o${index}`)).join(', '))
 
 const window = (page: number, perPage: number) => sql`limit ${perPage} offset ${(page - 1) * perPage}`
 

@@ -1,9 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { PayloadRequest, Where } from 'payload'
+import type { PayloadRequest } from 'payload'
+import { authoredContentAccess } from '../../calendar/access/collectionAccess'
+import { readVisibility, type ReadVisibility } from '../../calendar/access/readVisibility'
+import type { Actor } from '../../calendar/access/roles'
 import { boundedCache } from '../../calendar/caches'
 import { requestQuery, requestStatement, statement, type SQL, type Statement } from '../rawQuery'
 import type { ReadScope } from '../readScope'
-import { AUTHORED_FIELDS, EVENT_FIELDS, whereSql } from './whereSql'
+import { visibilitySql } from './visibility'
 
 /**
  * The body of a page of events in hand-written SQL, for readers whose access rules it can state
@@ -11,8 +14,8 @@ import { AUTHORED_FIELDS, EVENT_FIELDS, whereSql } from './whereSql'
  * the page's events in the order of `ids` and the venues, organizers, categories and tags they embed,
  * in the shape Payload returns at depth 0 (`Body` names their types; the operations' page reads it).
  *
- * What the caller may see of events, venues and organizers is what Payload's read access gives this
- * caller, as conditions on the rows; every term. Localized text falls back to English when empty, as
+ * What the caller may see of events, venues and organizers is the calendar's read rule
+ * (`ReadVisibility`, which Payload's read access states too), as conditions on the rows; every term. Localized text falls back to English when empty, as
  * Payload's.
  */
 export async function pageBody<Body>(scope: ReadScope, access: PageAccess, ids: number[]): Promise<Body> {
@@ -111,27 +114,28 @@ export type ListCount = { total: number; span?: number }
 
 /**
  * Read access of events (alias `e`), venues (`v`) and organizers (`o`) for this caller, as SQL
- * conditions, and the events' rule as Payload gave it (for the adapter's queries of ids and totals);
- * `key` names the three rules (the body's statement is built once per key).
+ * conditions, and the rule they state (`visibility`); `key` names it (the body's statement is built
+ * once per key).
  */
-export type PageAccess = { events: SQL; venues: SQL; organizers: SQL; eventRule: boolean | Where; key: string }
+export type PageAccess = { visibility: ReadVisibility; events: SQL; venues: SQL; organizers: SQL; key: string }
 
 /**
- * The caller's read access to events, venues and organizers as conditions the page query can
- * apply, or undefined when a rule says more than it can state (a developer's own rule, say): the
- * caller then takes Payload's local API, which applies any rule.
+ * The caller's read access to events, venues and organizers as conditions the page query can apply,
+ * made from the calendar's read rule; undefined when a developer's rule replaces or narrows it
+ * (`collections.<slug>.access` of the plugin's options): the caller then takes Payload's local API,
+ * which applies any rule.
  */
-export async function pageAccess(req: PayloadRequest): Promise<PageAccess | undefined> {
-  const rule = async (collection: 'events' | 'venues' | 'organizers') =>
-    (await req.payload.collections[collection].config.access.read({ req })) as boolean | Where
-  const [eventRule, venueRule, organizerRule] = await Promise.all([rule('events'), rule('venues'), rule('organizers')])
-  const [events, venues, organizers] = [
-    whereSql(eventRule, 'e', EVENT_FIELDS),
-    whereSql(venueRule, 'v', AUTHORED_FIELDS('venues')),
-    whereSql(organizerRule, 'o', AUTHORED_FIELDS('organizers')),
-  ]
-  if (!events || !venues || !organizers) return undefined
-  return { events, venues, organizers, eventRule, key: JSON.stringify([eventRule, venueRule, organizerRule]) }
+export function pageAccess(req: PayloadRequest): PageAccess | undefined {
+  const ownRule = (['events', 'venues', 'organizers'] as const).every((slug) => req.payload.collections[slug].config.access.read === authoredContentAccess.read)
+  if (!ownRule) return undefined
+  const visibility = readVisibility(req.user as Actor)
+  return {
+    visibility,
+    events: visibilitySql(visibility, 'e'),
+    venues: visibilitySql(visibility, 'v'),
+    organizers: visibilitySql(visibility, 'o'),
+    key: JSON.stringify(visibility),
+  }
 }
 
 /** Timestamps as Payload serializes them: ISO 8601 in UTC with milliseconds. */

@@ -13,7 +13,7 @@ function inWindow(alias: string, bounds: DateBound[]): SQL {
 /**
  * `hide_subsequent_recurrences` (docs/api.md §4.1): the events in the window that an earlier event of
  * their series (the first event and those whose parent it is) precedes in the same window and status.
- * A condition on ids keeps both list paths on the one `where`.
+ * A condition on ids (`EventMatch.excluded`) serves both list paths, the page query and Payload's.
  */
 export async function laterOccurrences(scope: ReadScope, bounds: DateBound[]): Promise<number[]> {
   const rows = await requestQuery<{ id: number }>(

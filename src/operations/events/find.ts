@@ -1,24 +1,27 @@
 import { sql } from '@payloadcms/db-postgres'
 import { combineQueries, type Where } from 'payload'
+import { visibilityWhere } from '../../calendar/access/readVisibility'
 import { dayCountable, dayCounted, longestEvent } from '../../database/events/dayCounts'
 import {
-  eventOrder,
+  EVENT_ORDERS,
   knownTotalPage,
   matchedPageAndTotal,
   pageOfCountedTotal,
   walkedPage,
   walkedPageAndTotal,
   type EventOrder,
+  type EventSort,
   type Matching,
 } from '../../database/events/eventIds'
 import { pageAccess, pageIds, type ListCount, type PageAccess } from '../../database/events/eventPage'
-import { EVENT_FIELDS, filtersOnLinks, whereSql, type LinkTest } from '../../database/events/whereSql'
+import { filtersOnLinks, matchSql, type EventMatch, type LinkTest } from '../../database/events/eventMatch'
 import { revisionCacheOf } from '../../calendar/caches'
 import type { Event } from '../../payload-types'
 import { unlocks } from '../passwords'
 import { readOptions } from '../read'
 import type { Reader } from '../reader'
 import { emptyRelated, loadRelated, type Related } from '../related'
+import { matchWhere } from './matchWhere'
 import { loadEventPage } from './page'
 import { eventQuery, type EventFilter } from './selection'
 
@@ -28,10 +31,10 @@ export type Unlocking = { password?: string; context?: string }
 export type EventPage = { events: Event[]; related: Related; total: number; unlocked: Set<number> }
 
 /**
- * Which events to load: a page of those matching `where` in `sort` order, that the caller may read.
+ * Which events to load: a page of those `match` selects in `sort` order, that the caller may read.
  * `count`: whether `total` counts every match (else it is the number loaded).
  */
-export type EventSelection = { where: Where; sort: string[]; page: number; perPage: number; count: boolean; unlocking: Unlocking }
+export type EventSelection = { match: EventMatch; sort: EventSort; page: number; perPage: number; count: boolean; unlocking: Unlocking }
 
 export const emptyPage = (): EventPage => ({ events: [], related: emptyRelated(), total: 0, unlocked: new Set() })
 
@@ -45,19 +48,19 @@ export async function findEventList(
   { page, perPage, unlocking }: { page: number; perPage: number; unlocking: Unlocking },
 ) {
   const query = await eventQuery(reader, filter, perPage)
-  const found = query.empty ? emptyPage() : await findEvents(reader, { where: query.where, sort: query.sort, page, perPage, count: true, unlocking })
+  const found = query.empty ? emptyPage() : await findEvents(reader, { match: query.match, sort: query.sort, page, perPage, count: true, unlocking })
   return { ...found, echo: query.echo }
 }
 
 /** The events of a selection as the list serves them, by the cheapest path that gives this caller the same answer. */
 export async function findEvents(reader: Reader, selection: EventSelection): Promise<EventPage> {
-  const access = servedByPageQuery(reader, selection.unlocking) ? await pageAccess(reader.req) : undefined
+  const access = servedByPageQuery(reader, selection.unlocking) ? pageAccess(reader.req) : undefined
   return access ? pageOfQuery(reader, selection, access) : findEventsThroughPayload(reader, selection)
 }
 
 /**
- * Most readers (no password to try, no developer fields to read, access rules the page query can
- * state) skip the local API (see `loadEventPage`): anonymous visitors, the bulk of a calendar's
+ * Most readers (no password to try, no developer fields to read, the calendar's own access rules)
+ * skip the local API (see `loadEventPage`): anonymous visitors, the bulk of a calendar's
  * traffic, and signed-in editors alike.
  */
 export function servedByPageQuery(reader: Reader, unlocking: Unlocking): boolean {
@@ -66,23 +69,17 @@ export function servedByPageQuery(reader: Reader, unlocking: Unlocking): boolean
 
 /**
  * The page in hand-written SQL. Which events it holds, and the list's total, are found by one
- * statement before the page's body when the selection can be stated as SQL (`whereSql`: the
- * namespace's own filters), else come from Payload's database adapter first.
+ * statement before the page's body when the selection can be stated as SQL (`matchSql`: all but a
+ * search and a condition through the venue), else come from Payload's database adapter first.
  */
 async function pageOfQuery(reader: Reader, selection: EventSelection, pageRules: PageAccess): Promise<EventPage> {
-  const access = pageRules.eventRule
-  if (access === false) return emptyPage()
-  const where = combineQueries(selection.where, access)
   const stated = (links: LinkTest) => {
-    const filter = whereSql(selection.where, 'e', EVENT_FIELDS, links)
+    const filter = matchSql(selection.match, links)
     return filter && sql`${filter} and ${pageRules.events}`
   }
   const [joined, probed] = [stated('joined'), stated('probed')]
-  const order = eventOrder(selection.sort)
   const { events, related, total } =
-    joined && probed && order
-      ? await statedPage(reader, selection, { joined, probed }, order, where, pageRules)
-      : await adapterPage(reader, selection, where, pageRules)
+    joined && probed ? await statedPage(reader, selection, { joined, probed }, pageRules) : await adapterPage(reader, selection, pageRules)
   const unlocked = new Set<number>()
   // Without a password, only `context=edit` by a reader who may edit the event opens it: no query.
   for (const event of events) if (event.hasPassword && (await unlocks(reader, 'events', event, selection.unlocking, 'stay locked'))) unlocked.add(event.id)
@@ -93,7 +90,10 @@ async function pageOfQuery(reader: Reader, selection: EventSelection, pageRules:
  * Exact totals cost a scan of every match (most of the time of a page at a million events): once per
  * revision. The key holds the access rule, hence the reader's id wherever the rule names it.
  */
-const totalKey = (where: Where) => `event-total:${JSON.stringify(where)}`
+const totalKey = (selected: unknown) => `event-total:${JSON.stringify(selected)}`
+
+/** Payload's `sort` for an order of events. */
+const payloadSort = (sort: EventSort) => EVENT_ORDERS[sort].map(({ field }) => field)
 
 type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
 
@@ -106,18 +106,19 @@ type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
  * names no localized field, so one total serves every language, and so do a page's ids (kept per
  * revision too: a page asked in another language costs only its body).
  */
-async function statedPage(reader: Reader, selection: EventSelection, condition: Matching, order: EventOrder, where: Where, pageRules: PageAccess) {
+async function statedPage(reader: Reader, selection: EventSelection, condition: Matching, pageRules: PageAccess) {
   const { page, perPage } = selection
+  const order: EventOrder = EVENT_ORDERS[selection.sort]
   if (!selection.count) return loadEventPage(reader, walkedPage(condition, order, page, perPage), pageRules)
   const counted = async () => {
-    const days = dayCountable(where)
-    const linked = filtersOnLinks(selection.where, EVENT_FIELDS)
+    const days = dayCountable(selection.match)
+    const linked = filtersOnLinks(selection.match)
     if (!days) return (linked ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
     return pageOfCountedTotal(condition, order, page, perPage, dayCounted(condition.probed, days, await longestEvent(reader)), linked)
   }
   const cache = revisionCacheOf(reader.req.payload, 'revision')
   // The page's ids, as the total, serve every language and both forms of its URL.
-  const countKey = totalKey(where)
+  const countKey = totalKey([selection.match, pageRules.visibility])
   const idsKey = `${countKey}:page:${JSON.stringify([selection.sort, page, perPage])}`
   const made: { page?: LoadedPage } = {}
   const count = await cache.get<ListCount>(reader.revision, countKey, async () => {
@@ -136,10 +137,18 @@ async function statedPage(reader: Reader, selection: EventSelection, condition: 
 }
 
 /** Any other selection: the page's ids and total from Payload's database adapter, with the same `where` and read access as its local API. */
-async function adapterPage(reader: Reader, selection: EventSelection, where: Where, pageRules: PageAccess): Promise<LoadedPage> {
+async function adapterPage(reader: Reader, selection: EventSelection, pageRules: PageAccess): Promise<LoadedPage> {
+  const where: Where = combineQueries(matchWhere(reader, selection.match), visibilityWhere(pageRules.visibility))
   const args = { collection: 'events' as const, where, locale: reader.language, req: reader.req }
   const [found, total] = await Promise.all([
-    reader.req.payload.db.find({ ...args, sort: selection.sort, limit: selection.perPage, page: selection.page, pagination: false, select: { id: true } }),
+    reader.req.payload.db.find({
+      ...args,
+      sort: payloadSort(selection.sort),
+      limit: selection.perPage,
+      page: selection.page,
+      pagination: false,
+      select: { id: true },
+    }),
     selection.count
       ? revisionCacheOf(reader.req.payload, 'revision').get(
           reader.revision,
@@ -161,8 +170,8 @@ export async function findEventsThroughPayload(reader: Reader, selection: EventS
   const found = await reader.req.payload.find({
     ...readOptions(reader, 'events'),
     collection: 'events',
-    where: selection.where,
-    sort: selection.sort,
+    where: matchWhere(reader, selection.match),
+    sort: payloadSort(selection.sort),
     page: selection.page,
     limit: selection.perPage,
     pagination: selection.count,

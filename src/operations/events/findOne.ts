@@ -24,7 +24,7 @@ export async function findEventById(reader: Reader, id: number, unlocking: Unloc
   const probe = await readableEvent(reader, id)
   const unlocked = await unlocks(reader, 'events', probe, unlocking, 'refuse')
   if (!unlocked) throw new Refusal('event-password-protected', 'The requested event is not accessible without a password', 403)
-  const pageRules = servedByPageQuery(reader, {}) ? await pageAccess(reader.req) : undefined
+  const pageRules = servedByPageQuery(reader, {}) ? pageAccess(reader.req) : undefined
   if (pageRules) {
     const { events, related } = await loadEventPage(reader, [id], pageRules)
     if (!events[0]) throw notAccessible(EVENTS)

@@ -1,8 +1,10 @@
-import { combineQueries, type Where } from 'payload'
+import { combineQueries } from 'payload'
 import { idOf } from '../../calendar/relationId'
+import type { EventMatch } from '../../database/events/eventMatch'
 import { latestMemberStarts } from '../../database/events/latestMembers'
 import type { Event } from '../../payload-types'
 import type { Reader } from '../reader'
+import { matchWhere } from './matchWhere'
 
 /** What a series needs to know of each of its later events: where it lies and whether it was edited on its own. */
 export type SeriesMember = { id: number; parent: number; startLocal: string; recurrenceException: boolean }
@@ -11,13 +13,13 @@ export type SeriesMember = { id: number; parent: number; startLocal: string; rec
  * The later events of these series that the caller may see (the collection's read access and
  * `visibility`), in one query whatever their number: their ids, days and exception flags only.
  */
-async function visibleMembers(reader: Reader, parents: number[], visibility: Where): Promise<SeriesMember[]> {
+async function visibleMembers(reader: Reader, parents: number[], visibility: EventMatch): Promise<SeriesMember[]> {
   if (!parents.length) return []
   const access = await reader.req.payload.collections.events.config.access.read({ req: reader.req })
   if (access === false) return []
   const { docs } = await reader.req.payload.db.find({
     collection: 'events',
-    where: combineQueries({ and: [{ parent: { in: parents } }, visibility] }, access),
+    where: combineQueries(matchWhere(reader, { ...visibility, parents }), access),
     locale: reader.language,
     req: reader.req,
     sort: 'id',
@@ -38,7 +40,7 @@ async function visibleMembers(reader: Reader, parents: number[], visibility: Whe
  * the start of the latest event each series has made, whoever may see it (how far its rule has been
  * made), in two queries whatever their number.
  */
-export async function seriesMembers(reader: Reader, parents: number[], visibility: Where) {
+export async function seriesMembers(reader: Reader, parents: number[], visibility: EventMatch) {
   const [members, latest] = await Promise.all([visibleMembers(reader, parents, visibility), latestMemberStarts(reader.req, parents)])
   return { members, latest }
 }

@@ -6,7 +6,7 @@ import { findByIdsPerRevision, idIn, readOptions, searchWhere } from '../read'
 import type { Reader } from '../reader'
 import { Refusal } from '../refusal'
 import { emptyRelated, type Related } from '../related'
-import { statusFilter } from '../status'
+import { statusFilter, statusWhere } from '../status'
 
 export type LinkedDoc = Venue | Organizer
 
@@ -72,7 +72,7 @@ export async function findLinkedList(reader: Reader, kind: LinkedKind, filter: L
     pagesOnly.push(['only_with_upcoming', '1'])
   }
   const status = statusFilter(reader, filter.status)
-  and.push(status.where)
+  and.push(statusWhere(status.statuses))
   echo.push(['status', status.echo])
 
   const found = await reader.req.payload.find({

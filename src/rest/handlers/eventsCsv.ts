@@ -30,7 +30,7 @@ export async function exportEvents(ctx: RestContext, params: EventListParams): P
   let total = 0
   for (let page = 1; !query.empty && rows.length <= EXPORT_LIMIT; page++) {
     // Payload's field access withholds protected content; no password unlocks it here.
-    const found = await findEventsThroughPayload(ctx, { where: query.where, sort: query.sort, page, perPage: PAGE, count: true, unlocking: {} })
+    const found = await findEventsThroughPayload(ctx, { match: query.match, sort: query.sort, page, perPage: PAGE, count: true, unlocking: {} })
     total = found.total
     for (const event of found.events) rows.push(csvRow('events', eventRecord(ctx, event, found.related, host)))
     if (page * PAGE >= total) break

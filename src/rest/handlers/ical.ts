@@ -1,4 +1,3 @@
-import type { Where } from 'payload'
 import { revisionCacheOf } from '../../calendar/caches'
 import { errorCodes, EVENTS } from '../../calendar/resources'
 import type { Event, EventCategory, EventTag, Organizer, Venue } from '../../payload-types'
@@ -10,7 +9,7 @@ import { feedDescription } from '../ical/feed'
 import { planSeries, type SeriesPlan } from '../ical/series'
 import { emptyPage, findEvents, type EventPage, type Unlocking } from '../../operations/events/find'
 import { eventIdBySlug, readableEvent } from '../../operations/events/findOne'
-import { eventQuery, type EventQuery } from '../../operations/events/selection'
+import { eventQuery, type EventMatch, type EventQuery } from '../../operations/events/selection'
 import { seriesMembers, type SeriesMember } from '../../operations/events/seriesMembers'
 import { findByIdsPerRevision } from '../../operations/read'
 import { mergeRelated } from '../../operations/related'
@@ -21,15 +20,14 @@ import type { EventFeedParams } from '../schemas/events'
 import { idOf } from '../serialize/common'
 
 /** These events, if the caller may see them under `visibility`, as the list loads them. */
-function loadByIds(ctx: RestContext, ids: number[], visibility: Where, unlocking: Unlocking): Promise<EventPage> {
+function loadByIds(ctx: RestContext, ids: number[], visibility: EventMatch, unlocking: Unlocking): Promise<EventPage> {
   if (!ids.length) return Promise.resolve(emptyPage())
-  const where: Where = { and: [{ id: { in: ids } }, visibility] }
-  return findEvents(ctx, { where, sort: ['startLocal', 'id'], page: 1, perPage: ids.length, count: false, unlocking })
+  return findEvents(ctx, { match: { ...visibility, ids }, sort: 'start', page: 1, perPage: ids.length, count: false, unlocking })
 }
 
 type SeriesScope = {
   /** What of a series the caller sees: the list's filters on status and listing, or a single read's. */
-  visibility: Where
+  visibility: EventMatch
   unlocking: Unlocking
   /** The feed: the first events of the series its events belong to are loaded too. */
   withParents: boolean
@@ -88,14 +86,14 @@ export async function eventFeed(ctx: RestContext, params: EventFeedParams): Prom
   const write = async () => {
     const listed = query.empty
       ? emptyPage()
-      : await findEvents(ctx, { where: query.where, sort: query.sort, page: 1, perPage: max, count: false, unlocking: params })
-    const visibility: Where = { and: [{ hideFromListings: { not_equals: true } }, statusFilter(ctx, params.status).where] }
+      : await findEvents(ctx, { match: query.match, sort: query.sort, page: 1, perPage: max, count: false, unlocking: params })
+    const visibility: EventMatch = { listed: true, statuses: statusFilter(ctx, params.status).statuses }
     const contents = await withSeries(ctx, listed, { visibility, unlocking: params, withParents: true, withApart: false })
     return renderCalendar(ctx, contents, header)
   }
   // What an anonymous feed holds follows from the content's revision and these inputs alone (no password to try).
   const shared = !ctx.signedIn && params.password === undefined
-  const key = JSON.stringify([ctx.root, ctx.permalinkBase, ctx.language, max, query.empty, query.where, header])
+  const key = JSON.stringify([ctx.root, ctx.permalinkBase, ctx.language, max, query.empty, query.match, header])
   const body = shared ? await feedCache(ctx).get(ctx.revision, key, write) : await write()
   return { body, contentType: CALENDAR_MEDIA_TYPE }
 }
@@ -151,11 +149,11 @@ const feedCache = (ctx: RestContext) => revisionCacheOf(ctx.req.payload, 'icalFe
  */
 export async function eventFile(ctx: RestContext, id: number, unlocking: Unlocking): Promise<RestResult> {
   await readableEvent(ctx, id)
-  const page = await findEvents(ctx, { where: { id: { equals: id } }, sort: ['id'], page: 1, perPage: 1, count: false, unlocking })
+  const page = await findEvents(ctx, { match: { ids: [id] }, sort: 'id', page: 1, perPage: 1, count: false, unlocking })
   const event = page.events[0] as Event | undefined
   // The checks above let the caller read it; the load reads with the collection's access, which a developer may narrow.
   if (!event) throw new RestError(errorCodes(EVENTS).notAccessible, 'The requested event is not accessible', 403)
-  const visibility = statusFilter(ctx, undefined).where
+  const visibility: EventMatch = { statuses: statusFilter(ctx, undefined).statuses }
   const contents = event.recurrence?.trim()
     ? await withSeries(ctx, page, { visibility, unlocking, withParents: false, withApart: true })
     : { events: page.events, related: page.related, unlocked: page.unlocked, plans: new Map() }

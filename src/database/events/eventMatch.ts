@@ -1,0 +1,137 @@
+import { sql } from '@payloadcms/db-postgres'
+import { DateTime } from 'luxon'
+import { STATUSES, type Status } from '../../calendar/access/capabilities'
+import { formatWallClock, utcWallClock } from '../../calendar/dates/format'
+import type { DateBound } from '../../calendar/dates/eventWindow'
+import type { SQL } from '../rawQuery'
+
+/**
+ * Which events a read selects, typed: every part given is a condition, all of them and-ed. The page
+ * query states it as SQL (`matchSql`); the reads Payload serves (a password to try, developers'
+ * fields or access rules, a search, a place) get it as Payload's `where`
+ * (operations/events/matchWhere.ts).
+ */
+export type EventMatch = {
+  /** Bounds on the events' UTC start and end: the list's date window. */
+  window?: DateBound[]
+  /** Only events not hidden from listings. */
+  listed?: boolean
+  statuses?: readonly Status[]
+  ids?: number[]
+  excluded?: number[]
+  categories?: number[]
+  tags?: number[]
+  organizers?: number[]
+  venues?: number[]
+  /** The venues near the point asked (a second condition on the venue, beside `venues`). */
+  near?: number[]
+  featured?: boolean
+  ticketed?: boolean
+  /** Later events of these series. */
+  parents?: number[]
+  /** Whether the event's venue has coordinates: a condition through the venue, left to Payload's adapter. */
+  geoloc?: boolean
+  /** Every word in the title, description or excerpt, in the language or English: left to Payload's adapter. */
+  search?: string
+}
+
+/** One comparison of an event's start, end or local start with a value. */
+export type WindowBound = { field: 'start' | 'end' | 'startLocal'; op: DateBound['op']; value: string }
+
+/** No zone is further than this from UTC (Kiribati is UTC+14, Baker Island UTC-12). */
+const WIDEST_OFFSET_HOURS = 14
+
+/**
+ * A window's bounds on the events' UTC instants, each but a lower bound on the end with a bound on
+ * the local start widened by the widest zone offset: the same bound for the start, and for an upper
+ * bound on the end the same one too (no event ends before it starts: collections/Events.ts). These
+ * never change the result; they let PostgreSQL walk the index the list is ordered by (local start)
+ * from the window's first day, and see where that walk stops. The local end gets none: PostgreSQL
+ * multiplies the shares of events each bound keeps as if they were unrelated, and with both local
+ * bounds it took a month's 27,000 events of a million for ten, then read them all and sorted them
+ * instead of walking to the page.
+ */
+export function indexedWindow(window: DateBound[]): WindowBound[] {
+  return window.flatMap(({ field, op, value }): WindowBound[] => {
+    const lower = op === 'gte' || op === 'gt'
+    if (field === 'end' && lower) return [{ field, op, value }]
+    const widened = new Date(Date.parse(value) + (lower ? -1 : 1) * WIDEST_OFFSET_HOURS * 3_600_000)
+    // Plain UTC fields: every list asks this, and a luxon DateTime costs many times more.
+    const wallClock = utcWallClock(widened) ?? formatWallClock(DateTime.fromJSDate(widened, { zone: 'utc' }))
+    return [
+      { field, op, value },
+      { field: 'startLocal', op: lower ? 'gte' : 'lte', value: wallClock },
+    ]
+  })
+}
+
+/** The statuses a match keeps, as the shorter of the list kept and the list left out. */
+export function statusList(statuses: readonly Status[]): { negated: boolean; values: Status[] } {
+  const left = STATUSES.filter((status) => !statuses.includes(status))
+  return left.length < statuses.length ? { negated: true, values: left } : { negated: false, values: [...statuses] }
+}
+
+/**
+ * How a condition on a `hasMany` relationship (categories, tags, organizers, kept in `events_rels`)
+ * is stated: `joined`, a semi-join, which PostgreSQL may start from the relation's index (to read or
+ * count every match); `probed`, a test of each row, for walking an index of the rows in a list's
+ * order until a page is full. PostgreSQL turns a semi-join into a join it plans from its estimates,
+ * and estimates two links' shared rows as the product of their shares: at a million events it read a
+ * month's 27,000 events and a tag's 40,000 links to sort the 280 a category and the tag shared
+ * (70 ms), where walking to the first ten took 5 ms.
+ */
+export type LinkTest = 'joined' | 'probed'
+
+const LINKS = { categories: 'event_categories_id', tags: 'event_tags_id', organizers: 'organizers_id' } as const
+
+const COLUMNS: Record<WindowBound['field'], string> = { start: 'start', end: 'end', startLocal: 'start_local' }
+
+const COMPARE: Record<DateBound['op'], string> = { gte: '>=', lte: '<=', gt: '>', lt: '<' }
+
+/** `(a, b, c)` with each value a parameter. */
+const list = (values: readonly (string | number)[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`
+
+const column = (name: string) => sql.raw(`e."${name}"`)
+
+/** `column in (values)`, false when there are none. */
+const among = (name: string, values: readonly (string | number)[]) => (values.length ? sql`${column(name)} in ${list(values)}` : sql`false`)
+
+function linked(link: string, ids: number[], test: LinkTest): SQL {
+  if (!ids.length) return sql`false`
+  // `offset 0`: PostgreSQL would otherwise make the test a semi-join again.
+  if (test === 'probed') return sql`exists (select from events_rels linked where linked.parent_id = e.id and linked.${sql.raw(link)} in ${list(ids)} offset 0)`
+  return sql`e.id in (select parent_id from events_rels where ${sql.raw(link)} in ${list(ids)})`
+}
+
+/**
+ * `match` as a condition on the row `e` of events, its links tested as `links` says; undefined when
+ * it asks what only Payload's adapter states (a search, a condition through the venue).
+ */
+export function matchSql(match: EventMatch, links: LinkTest): SQL | undefined {
+  if (match.search !== undefined || match.geoloc !== undefined) return undefined
+  const parts: SQL[] = indexedWindow(match.window ?? []).map(({ field, op, value }) => sql`${column(COLUMNS[field])} ${sql.raw(COMPARE[op])} ${value}`)
+  if (match.listed) parts.push(sql`e.hide_from_listings is not true`)
+  if (match.statuses) {
+    const { negated, values } = statusList(match.statuses)
+    parts.push(negated ? (values.length ? sql`e.status not in ${list(values)}` : sql`true`) : among('status', values))
+  }
+  if (match.ids) parts.push(among('id', match.ids))
+  if (match.excluded?.length) parts.push(sql`e.id not in ${list(match.excluded)}`)
+  if (match.venues) parts.push(among('venue_id', match.venues))
+  if (match.near) parts.push(among('venue_id', match.near))
+  if (match.parents) parts.push(among('parent_id', match.parents))
+  if (match.featured !== undefined) parts.push(sql`e.featured = ${match.featured}`)
+  if (match.ticketed !== undefined) parts.push(sql`e.ticketed = ${match.ticketed}`)
+  for (const key of ['categories', 'tags', 'organizers'] as const) {
+    const ids = match[key]
+    if (ids) parts.push(linked(LINKS[key], ids, links))
+  }
+  return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`
+}
+
+/** Whether `match` filters on a `hasMany` relationship (a semi-join in `matchSql`). */
+export const filtersOnLinks = (match: EventMatch) => Boolean(match.categories ?? match.tags ?? match.organizers)
