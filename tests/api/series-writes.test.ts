@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_TABLES } from '../../src/migrations/calendarSchema/revision'
+import { countContentStatements } from '../../scripts/contentStatements'
 import { asAdmin, unique } from '../support/api'
 import { testDatabase } from '../support/database'
 import { api, createOrganizerAs, createVenueAs } from '../support/writeFixtures'
@@ -20,40 +20,19 @@ beforeAll(async () => {
   admin = await asAdmin()
 })
 
-/**
- * Statements that write content, counted by a statement trigger of this file's own on every table of
- * the content (the revision moves once per transaction, so it no longer counts them).
- */
-const CONTENT = `^(${CONTENT_TABLES.join('|')})(_|$)`
-const statements = async () =>
-  Number((await db.query(`select last_value + (case when is_called then 1 else 0 end) as n from series_test_statements`)).rows[0].n)
+let counter: Awaited<ReturnType<typeof countContentStatements>>
 
 beforeAll(async () => {
-  await db.query(`
-    create sequence if not exists series_test_statements;
-    create or replace function series_test_count() returns trigger language plpgsql as $f$ begin perform nextval('series_test_statements'); return null; end $f$;
-    do $do$ declare target text; begin
-      for target in select t.tablename from pg_tables t where t.schemaname = current_schema() and t.tablename ~ '${CONTENT}' loop
-        execute format('create or replace trigger series_test_count before insert or update or delete on %I for each statement execute function series_test_count()', target);
-      end loop;
-    end $do$;`)
+  counter = await countContentStatements(db)
 })
 
-afterAll(async () => {
-  await db.query(`
-    do $do$ declare target text; begin
-      for target in select g.tgrelid::regclass::text from pg_trigger g where g.tgname = 'series_test_count' loop
-        execute format('drop trigger series_test_count on %s', target);
-      end loop;
-    end $do$;
-    drop function series_test_count(); drop sequence series_test_statements;`)
-})
+afterAll(() => counter.remove())
 
 /** What `write` answered, and how many statements wrote content meanwhile. */
 async function counted<T>(write: () => Promise<T>): Promise<{ reply: T; statements: number }> {
-  const before = await statements()
+  const before = await counter.count()
   const reply = await write()
-  return { reply, statements: (await statements()) - before }
+  return { reply, statements: (await counter.count()) - before }
 }
 
 /** A daily series at 09:00 in Paris from `first`, `days` events in all, created in `language`. */
