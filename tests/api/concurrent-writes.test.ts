@@ -5,7 +5,7 @@
  */
 import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, unique } from '../support/api'
+import { asAdmin, unique } from '../support/api'
 import { api, createEventAs } from '../support/writeFixtures'
 
 let admin: string
@@ -58,13 +58,13 @@ describe('writes side by side', () => {
     const category = await newCategory()
     const held = await createEventAs(admin, { status: 'publish', categories: [category] })
     const since = (await api('/changes?since=now', { token: admin })).body.next_cursor as string
-    const before = await call(`/events/${held.id}`)
+    const before = await api(`/events/${held.id}`)
     expect(before.status).toBe(200)
     const retitled = unique('Retitled by hand ')
     const writer = await openWrite('update events_locales set title = $1 where _parent_id = $2', [retitled, held.id])
     try {
       const beside = await within(15_000, 'a create beside an open write', createEventAs(admin, { status: 'publish', categories: [category] }))
-      const during = await within(15_000, 'a read beside an open write', call(`/events/${held.id}`))
+      const during = await within(15_000, 'a read beside an open write', api(`/events/${held.id}`))
       expect(during.body.title).toBe(before.body.title)
       expect(during.headers.get('etag')).not.toBe(before.headers.get('etag'))
       expect(await countOf(category)).toBe(2)
@@ -72,7 +72,7 @@ describe('writes side by side', () => {
       expect(first.ids).toEqual([beside.id])
 
       await writer.query('commit')
-      const after = await call(`/events/${held.id}`)
+      const after = await api(`/events/${held.id}`)
       expect(after.body.title).toBe(retitled)
       expect(after.headers.get('etag')).not.toBe(during.headers.get('etag'))
       // The open write's change comes after the cursor a reader took meanwhile: none is passed over.
