@@ -1,25 +1,22 @@
 import { adminToken } from './app'
 import { dayOffset } from './varied'
 
-/**
- * One timed write of the scenario: seconds, and the statements that wrote content (each moves the
- * content revision once: a statement trigger, src/database/revision.ts), when the scenario can read the revision.
- */
+/** One timed write of the scenario: seconds, and the statements that wrote content, when the scenario counts them. */
 export type TimedWrite = { seconds: number; statements?: number }
 
 /** A daily series of 730 occurrences created, retitled through its first event, then moved an hour later (docs/api.md §16). */
 export type SeriesWrites = { create: TimedWrite; retitle: TimedWrite; move: TimedWrite }
 
-export async function seriesWrites(base: string, revision?: () => Promise<number>): Promise<SeriesWrites> {
+export async function seriesWrites(base: string, statements?: () => Promise<number>): Promise<SeriesWrites> {
   const headers = { 'Content-Type': 'application/json', Authorization: `JWT ${await adminToken(base)}` }
   const timed = async (method: string, path: string, body: unknown) => {
-    const before = await revision?.()
+    const before = await statements?.()
     const started = performance.now()
     const response = await fetch(`${base}/api/cal/events/v1${path}`, { method, headers, body: JSON.stringify(body) })
     const answer = (await response.json()) as { id: number }
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`)
     const seconds = Math.round(performance.now() - started) / 1000
-    const after = await revision?.()
+    const after = await statements?.()
     return { write: { seconds, statements: before === undefined || after === undefined ? undefined : after - before }, answer }
   }
   const day = dayOffset(1)

@@ -2,7 +2,7 @@
  * `npm run bench:writes`: the writes of a series through the namespace, on a fresh embedded
  * PostgreSQL and the built app as production runs it: a daily series of 730 occurrences created,
  * retitled through its first event, then moved an hour later. Prints each write's time and the
- * statements that wrote content, counted by the content revision (one step per statement). The
+ * statements that wrote content, counted by a statement trigger on the content's tables. The
  * server's `X-Query-Count` leaves out what runs in a write's transaction, so it is not used here.
  */
 import { existsSync } from 'node:fs'
@@ -11,6 +11,7 @@ import pg from 'pg'
 import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { waitForHealth } from '../scripts/serverProcess'
 import { startEmbeddedDatabase } from '../src/database/embedded'
+import { countContentStatements } from '../scripts/contentStatements'
 import { startApp, stop, runMain } from './app'
 import { seriesWrites, type TimedWrite } from './series'
 
@@ -23,8 +24,7 @@ async function main(): Promise<void> {
   try {
     await waitForHealth(base, 180_000)
     await db.connect()
-    const revision = async () => Number((await db.query('select value from calendar_revision where id = 1')).rows[0].value)
-    const figures = await seriesWrites(base, revision)
+    const figures = await seriesWrites(base, (await countContentStatements(db)).count)
     const line = (name: string, { seconds, statements }: TimedWrite) => `| ${name} | ${seconds.toFixed(2)} | ${statements} |`
     console.log(
       [

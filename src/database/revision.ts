@@ -1,12 +1,3 @@
-/**
- * The content revision: a counter in the database (`calendar_revision`) that every write to the
- * content moves, through statement triggers made by the calendar's schema migration
- * (`src/migrations/calendarSchema/revision.ts`). Derived values (exact totals, term counts, settings)
- * are cached per revision in each instance and recomputed after a write, so no instance serves what
- * another has changed. Every change of the counter is notified on its channel at commit, so that
- * instances learn it without asking (`revisionListener.ts`).
- */
-
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import type pg from 'pg'
@@ -15,11 +6,11 @@ import { RevisionListener } from './revisionListener'
 
 /**
  * The content revision: a counter in the database (`calendar_revision`) that every write to the
- * content moves, through statement triggers made by the calendar's schema migration
- * (`src/migrations/calendarSchema/revision.ts`). Derived values (exact totals, term counts, settings)
- * are cached per revision in each instance and recomputed after a write, so no instance serves what
- * another has changed. Every change of the counter is notified on its channel at commit, so that
- * instances learn it without asking (`revisionListener.ts`).
+ * content moves once, as its transaction commits, through triggers made by the calendar's schema
+ * migration (`src/migrations/calendarSchema/revision.ts`, `atCommit.ts`). Derived values (exact
+ * totals, term counts, settings) are cached per revision in each instance and recomputed after a
+ * write, so no instance serves what another has changed. Every change of the counter is notified on
+ * its channel at commit, so that instances learn it without asking (`revisionListener.ts`).
  */
 
 /**

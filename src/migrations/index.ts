@@ -11,6 +11,7 @@ import * as migration_20261125_091257_drafts_autosave from './20261125_091257_dr
 import * as migration_20261127_221421_import_fidelity from './20261127_221421_import_fidelity';
 import * as migration_20261127_230201_feed_name_refresh from './20261127_230201_feed_name_refresh';
 import * as migration_20261128_012225_schema_in_migrations from './20261128_012225_schema_in_migrations';
+import * as migration_20261128_044920_writes_at_commit from './20261128_044920_writes_at_commit';
 
 export const migrations = [
   {
@@ -77,5 +78,10 @@ export const migrations = [
     up: migration_20261128_012225_schema_in_migrations.up,
     down: migration_20261128_012225_schema_in_migrations.down,
     name: '20261128_012225_schema_in_migrations',
+  },
+  {
+    up: migration_20261128_044920_writes_at_commit.up,
+    down: migration_20261128_044920_writes_at_commit.down,
+    name: '20261128_044920_writes_at_commit'
   },
 ];

@@ -5,7 +5,8 @@
  * in the change feed, and its count in the terms' counts.
  */
 import { DateTime } from 'luxon'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countContentStatements } from '../../scripts/contentStatements'
 import { asAdmin, unique } from '../support/api'
 import { testDatabase } from '../support/database'
 import { api, createOrganizerAs, createVenueAs } from '../support/writeFixtures'
@@ -19,14 +20,19 @@ beforeAll(async () => {
   admin = await asAdmin()
 })
 
-/** The content revision, which every statement writing content moves by one (a statement trigger, src/database/revision.ts). */
-const revision = async () => Number((await db.query('select value from calendar_revision where id = 1')).rows[0].value)
+let counter: Awaited<ReturnType<typeof countContentStatements>>
+
+beforeAll(async () => {
+  counter = await countContentStatements(db)
+})
+
+afterAll(() => counter.remove())
 
 /** What `write` answered, and how many statements wrote content meanwhile. */
 async function counted<T>(write: () => Promise<T>): Promise<{ reply: T; statements: number }> {
-  const before = await revision()
+  const before = await counter.count()
   const reply = await write()
-  return { reply, statements: (await revision()) - before }
+  return { reply, statements: (await counter.count()) - before }
 }
 
 /** A daily series at 09:00 in Paris from `first`, `days` events in all, created in `language`. */

@@ -8,7 +8,8 @@ type Row = { kind: 'category' | 'tag'; id: number; count: string | number }
 
 /**
  * Published events per term for a batch of terms, from the counts the database keeps
- * (`calendar_term_count`), in one query for those not yet read at this request's revision.
+ * (`calendar_term_count`, with what the request's own transaction staged for it), in one query for
+ * those not yet read at this request's revision.
  */
 export function termCounts(scope: ReadScope, categoryIds: number[], tagIds: number[]): Promise<Map<string, number>> {
   const keys = [...categoryIds.map((id) => `category:${id}`), ...tagIds.map((id) => `tag:${id}`)]
@@ -22,11 +23,16 @@ async function countTerms(req: PayloadRequest, keys: string[]): Promise<Map<stri
       (values.length ? values : [0]).map((id) => sql`${id}`),
       sql`, `,
     )
+  const asked = sql`(kind = 'category' and term in (${list(ids('category'))})) or (kind = 'tag' and term in (${list(ids('tag'))}))`
+  // A write's own answer, made in its transaction, counts the write: its deltas reach the counts at commit.
   const rows = await requestQuery<Row>(
     req,
     sql`
-    select kind, term as id, count from calendar_term_count
-     where (kind = 'category' and term in (${list(ids('category'))})) or (kind = 'tag' and term in (${list(ids('tag'))}))`,
+    select kind, term as id, sum(count) as count from (
+      select kind, term, count from calendar_term_count where ${asked}
+      union all
+      select kind, term, count from calendar_pending_term_count where tx = txid_current_if_assigned() and (${asked})) kept
+     group by kind, term`,
   )
   return new Map(rows.map((row) => [`${row.kind}:${row.id}`, Number(row.count)]))
 }

@@ -1,4 +1,5 @@
 import { RESOURCES } from '../../calendar/resources'
+import type { Timing } from './atCommit'
 import { block } from './block'
 
 /** The change log's tables: each resource's collection, reported by its singular (docs/api.md §18). */
@@ -8,12 +9,14 @@ const SOURCES = RESOURCES.map((resource) => ({ table: resource.collection.replac
  * The change log behind `/changes` (docs/api.md §18): statement triggers on every table of a
  * content item (its row, translations, links, values) record the item's id with a new sequence
  * number, so every door counts: the admin, Payload's APIs, the namespace, imports, hand-written SQL.
- * The revision trigger already serializes content writes, so sequence order is commit order and a
- * reader never passes a change still to commit. The same trigger keeps which items were ever
- * published (`calendar_public_items`, never forgotten: a deletion of such an item is news to every
- * mirror, however late).
+ * At commit, a statement stages the items it touched (one set-based insert from its transition
+ * table, the item's column named, no row made into JSON), and the commit gives each item its number
+ * under the revision's row (`atCommit.ts`); per statement, the revision's row serialized content
+ * writes. Either way sequence order is commit order and a reader never passes a change still to
+ * commit. The same record keeps which items were ever published (`calendar_public_items`, never
+ * forgotten: a deletion of such an item is news to every mirror, however late).
  */
-export function changeLog(): string {
+export function changeLog(timing: Timing): string {
   const families = SOURCES.map(({ table, type }) => `('${table}', '${type}')`).join(', ')
   return block(
     `
@@ -46,26 +49,7 @@ export function changeLog(): string {
           end if;
         end loop;
       end if;
-      create or replace function calendar_record_changes() returns trigger language plpgsql as $record$
-      begin
-        if TG_OP = 'DELETE' then
-          insert into calendar_changes (type, item_id, seq, modified_utc)
-            select TG_ARGV[0], item, nextval('calendar_changes_seq'), now()
-              from (select distinct (to_jsonb(r) ->> TG_ARGV[1])::integer as item from old_rows r) items where item is not null
-            on conflict (type, item_id) do update set seq = excluded.seq, modified_utc = excluded.modified_utc;
-        else
-          insert into calendar_changes (type, item_id, seq, modified_utc)
-            select TG_ARGV[0], item, nextval('calendar_changes_seq'), now()
-              from (select distinct (to_jsonb(r) ->> TG_ARGV[1])::integer as item from new_rows r) items where item is not null
-            on conflict (type, item_id) do update set seq = excluded.seq, modified_utc = excluded.modified_utc;
-          if TG_ARGV[1] = 'id' then
-            insert into calendar_public_items (type, item_id)
-              select TG_ARGV[0], (to_jsonb(r) ->> 'id')::integer from new_rows r where to_jsonb(r) ->> 'status' = 'publish'
-              on conflict do nothing;
-          end if;
-        end if;
-        return null;
-      end $record$;
+${timing === 'at commit' ? STAGE_CHANGES : RECORD_CHANGES}
       for target in
         select t.tablename, f.base, f.type from pg_tables t
           join (values ${families}) as f(base, type) on t.tablename = f.base or t.tablename like f.base || '\\_%'
@@ -90,3 +74,48 @@ export function changeLog(): string {
       item_column text;`,
   )
 }
+
+/** Per statement: the items a statement touched, each with a new number at once. */
+const RECORD_CHANGES = `
+      create or replace function calendar_record_changes() returns trigger language plpgsql as $record$
+      begin
+        if TG_OP = 'DELETE' then
+          insert into calendar_changes (type, item_id, seq, modified_utc)
+            select TG_ARGV[0], item, nextval('calendar_changes_seq'), now()
+              from (select distinct (to_jsonb(r) ->> TG_ARGV[1])::integer as item from old_rows r) items where item is not null
+            on conflict (type, item_id) do update set seq = excluded.seq, modified_utc = excluded.modified_utc;
+        else
+          insert into calendar_changes (type, item_id, seq, modified_utc)
+            select TG_ARGV[0], item, nextval('calendar_changes_seq'), now()
+              from (select distinct (to_jsonb(r) ->> TG_ARGV[1])::integer as item from new_rows r) items where item is not null
+            on conflict (type, item_id) do update set seq = excluded.seq, modified_utc = excluded.modified_utc;
+          if TG_ARGV[1] = 'id' then
+            insert into calendar_public_items (type, item_id)
+              select TG_ARGV[0], (to_jsonb(r) ->> 'id')::integer from new_rows r where to_jsonb(r) ->> 'status' = 'publish'
+              on conflict do nothing;
+          end if;
+        end if;
+        return null;
+      end $record$;
+`
+
+/**
+ * At commit: the items a statement touched, staged for the commit. The column that names the item is
+ * the trigger's second argument; whether it was published is read where the row has a status.
+ */
+const STAGE_CHANGES = `
+      create or replace function calendar_record_changes() returns trigger language plpgsql as $record$
+      declare
+        published text := 'false';
+      begin
+        if TG_OP <> 'DELETE' and TG_ARGV[1] = 'id'
+           and exists (select 1 from pg_attribute where attrelid = TG_RELID and attname = 'status' and not attisdropped) then
+          published := 'bool_or(status::text = ''publish'')';
+        end if;
+        execute format('insert into calendar_pending_changes (tx, type, item_id, published, at)
+                          select txid_current(), $1, %1$I, %2$s, $2 from %3$I where %1$I is not null group by %1$I',
+                       TG_ARGV[1], published, case when TG_OP = 'DELETE' then 'old_rows' else 'new_rows' end)
+          using TG_ARGV[0], clock_timestamp();
+        return null;
+      end $record$;
+`

@@ -1,5 +1,6 @@
 import type { MigrateDownArgs, MigrateUpArgs } from '@payloadcms/db-postgres'
 import { sql } from '@payloadcms/db-postgres'
+import { AT_COMMIT, WITHOUT_AT_COMMIT, type Timing } from './atCommit'
 import { block } from './block'
 import { changeLog } from './changeLog'
 import { LIST_INDEXES } from './listIndexes'
@@ -13,23 +14,32 @@ import { DEFAULT_NAME_COLLATION, TERM_NAME_COLLATION } from './termNameCollation
 /** Instances that apply it at once (a schema push each, or one migration run each) take turns. */
 const ONE_AT_A_TIME = `select pg_advisory_xact_lock(hashtext('calendar_schema'));`
 
+/** The schema whose content writes reach the revision, the change log and the counts at `timing` (`atCommit.ts`). */
+function schemaApplying(timing: Timing): string {
+  return [
+    ONE_AT_A_TIME,
+    timing === 'at commit' ? AT_COMMIT : WITHOUT_AT_COMMIT,
+    revision(timing),
+    changeLog(timing),
+    RECORDS,
+    termCounts(timing),
+    listDays(timing),
+    LIST_INDEXES,
+    TERM_NAME_COLLATION,
+    SERIAL_PLANS,
+  ].join('\n')
+}
+
 /**
  * The calendar's own schema beside Payload's: the tables, functions, triggers, indexes and settings
  * its collections do not describe. Every statement can run again on a database that has it (`if not
  * exists`, `or replace`, triggers made where missing), so it upgrades a database that the releases
  * before this one made at start, and comes back after a schema push.
  */
-export const CALENDAR_SCHEMA = [
-  ONE_AT_A_TIME,
-  revision(),
-  changeLog(),
-  RECORDS,
-  termCounts(),
-  listDays(),
-  LIST_INDEXES,
-  TERM_NAME_COLLATION,
-  SERIAL_PLANS,
-].join('\n')
+export const CALENDAR_SCHEMA = schemaApplying('at commit')
+
+/** The schema as it was before writes reached the revision at commit: each statement applied its own. */
+export const CALENDAR_SCHEMA_PER_STATEMENT = schemaApplying('per statement')
 
 /**
  * Takes away what is derived from the content (triggers, functions, the kept counts, indexes, the
@@ -56,6 +66,7 @@ export const CALENDAR_SCHEMA_DOWN = [
     'target record;',
   ),
   'drop table if exists calendar_term_count, calendar_list_days;',
+  WITHOUT_AT_COMMIT,
   'drop index if exists calendar_rels_category_event, calendar_rels_tag_event, calendar_events_duration;',
   DEFAULT_NAME_COLLATION,
   PARALLEL_PLANS,

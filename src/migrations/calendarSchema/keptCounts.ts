@@ -27,9 +27,9 @@ export type KeptCounts = {
 
 /**
  * Kept counts' schema. When any of their triggers is missing (a new database, a table recreated by a
- * schema push) the triggers are made again and the counts rebuilt, holding content writes
- * meanwhile: they take the revision row first (`calendar_revision`), so the recount and the
- * triggers start from the same state. A database whose triggers are all there keeps its counts.
+ * schema push) the triggers are made again and the counts rebuilt, holding the commits of content
+ * writes meanwhile: they take the revision row first (`calendar_revision`), as each commit does
+ * (`atCommit.ts`), so the recount and the triggers start from the same state. A database whose triggers are all there keeps its counts.
  */
 export function keptCounts(counts: KeptCounts): string {
   const missing = counts.triggers.map(([name, table]) => `(${quote(name)}, ${quote(table)})`).join(', ')

@@ -1,3 +1,4 @@
+import { addTo, forgetStaged, LIST_DAYS, type Timing } from './atCommit'
 import { BY_INDEX, keptCounts, NO_LINKS } from './keptCounts'
 
 /**
@@ -9,9 +10,11 @@ import { BY_INDEX, keptCounts, NO_LINKS } from './keptCounts'
  *
  * Each trigger adds what the events it touched count now and takes away what they counted before,
  * whatever wrote them (admin, either REST API, imports, hand-written SQL). Like `calendar_term_count`,
- * they run after the statement triggers of `calendar_revision`, which serialize content writes.
+ * their deltas reach the counts at commit, one commit at a time (`atCommit.ts`).
  */
-export function listDays(): string {
+export function listDays(timing: Timing): string {
+  const apply = (now: string, before: string) => addTo(timing, LIST_DAYS, difference(now, before))
+  const relinked = (added: string, removed: string) => apply(...relinkedEvents(added, removed))
   return keptCounts({
     setup: `
       create table if not exists calendar_list_days (
@@ -60,8 +63,9 @@ export function listDays(): string {
       create or replace function calendar_list_days_rebuild() returns void language plpgsql as $f$
       begin
         perform 1 from calendar_revision where id = 1 for update;
+        ${forgetStaged(timing, LIST_DAYS)}
         delete from calendar_list_days;
-        ${apply(contributions('events', 'events_rels'), NOTHING)}
+        insert into calendar_list_days (category, tag, day, n) ${difference(contributions('events', 'events_rels'), NOTHING)};
       end $f$;
 
       create or replace function calendar_list_days_emptied() returns trigger language plpgsql as $f$
@@ -130,30 +134,28 @@ function contributions(events: string, links: string): string {
     union all select ev.day, c.term, t.term from ev join c on c.parent_id = ev.id join t on t.parent_id = ev.id)`
 }
 
-/** Adds the rows of `now` and takes away those of `before`. */
-function apply(now: string, before: string): string {
-  return `insert into calendar_list_days (category, tag, day, n)
-      select category, tag, day, sum(delta)::int from (
+/** The rows of `now` less those of `before`, per day and terms. */
+function difference(now: string, before: string): string {
+  return `select category, tag, day, sum(delta)::int from (
         select day, category, tag, 1 as delta from ${now} a
         union all select day, category, tag, -1 from ${before} b) d
       group by 1, 2, 3
-      having sum(delta) <> 0
-      on conflict (category, tag, day) do update set n = calendar_list_days.n + excluded.n;`
+      having sum(delta) <> 0`
 }
 
 /**
  * A statement that added and removed links: the events whose terms it touched count with their links
  * now, and no longer with those before. Links to organizers count for nothing.
  */
-function relinked(added: string, removed: string): string {
+function relinkedEvents(added: string, removed: string): [now: string, before: string] {
   const terms = `path in ('categories', 'tags')`
   const touched = `(select parent_id from ${added} a where ${terms} union select parent_id from ${removed} r where ${terms})`
   const events = `(select e.* from events e where e.id in ${touched})`
-  return apply(
+  return [
     contributions(events, `(select r.* from events_rels r where r.parent_id in ${touched})`),
     contributions(
       events,
       `(select r.* from events_rels r where r.parent_id in ${touched} and not exists (select 1 from ${added} n where n.id = r.id) union all select * from ${removed})`,
     ),
-  )
+  ]
 }

@@ -1,4 +1,5 @@
 import { REVISION_CHANNEL } from '../../database/revisionListener'
+import type { Timing } from './atCommit'
 import { block } from './block'
 
 /** Tables whose rows the calendar serves: the collections' and the settings global's, with their `_locales`, `_rels`... */
@@ -7,19 +8,24 @@ export const CONTENT_TABLES = ['events', 'venues', 'organizers', 'event_categori
 /**
  * The content revision (`src/database/revision.ts`): a counter that every write to the content
  * moves, by statement triggers on every table of the content, so the admin, Payload's REST, the
- * namespace and hand-written SQL all count. The trigger runs before the statement and holds the
- * counter's row until commit: content writes are serialized, which also rules out deadlocks between
- * it and row locks; readers never wait. Every change of the counter is notified on its channel at
- * commit, with the new value; a manual `update calendar_revision` notifies too.
+ * namespace and hand-written SQL all count. At commit (`atCommit.ts`), the trigger marks the
+ * transaction, and its commit moves the counter once, holding its row only while it commits; per
+ * statement, each statement moved it and held its row until commit, so content writes ran one at a
+ * time. Readers never wait. Every change of the counter is notified on its channel at commit, with
+ * the new value; a manual `update calendar_revision` notifies too.
  */
-export function revision(): string {
+export function revision(timing: Timing): string {
+  const bump =
+    timing === 'at commit'
+      ? 'insert into calendar_pending_commits values (txid_current()) on conflict do nothing;'
+      : 'update calendar_revision set value = value + 1 where id = 1;'
   const prefixes = CONTENT_TABLES.map((table) => `'${table}'`).join(', ')
   return `
     create table if not exists calendar_revision (id integer primary key check (id = 1), value bigint not null);
     insert into calendar_revision values (1, 0) on conflict do nothing;
     create or replace function calendar_bump_revision() returns trigger language plpgsql as $bump$
     begin
-      update calendar_revision set value = value + 1 where id = 1;
+      ${bump}
       return null;
     end $bump$;
     create or replace function calendar_notify_revision() returns trigger language plpgsql as $notify$

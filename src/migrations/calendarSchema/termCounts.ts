@@ -1,3 +1,4 @@
+import { addTo, forgetStaged, TERM_COUNT, type Timing } from './atCommit'
 import { BY_INDEX, keptCounts, NO_LINKS } from './keptCounts'
 
 /**
@@ -6,7 +7,6 @@ import { BY_INDEX, keptCounts, NO_LINKS } from './keptCounts'
  */
 const TERM = `case r.path when 'categories' then r.event_categories_id when 'tags' then r.event_tags_id end`
 const KIND = `case r.path when 'categories' then 'category' when 'tags' then 'tag' end`
-const ADD = 'on conflict (kind, term) do update set count = calendar_term_count.count + excluded.count'
 
 /**
  * What a statement that added and removed links did to the counts. For each event and term touched,
@@ -14,9 +14,11 @@ const ADD = 'on conflict (kind, term) do update set count = calendar_term_count.
  * has now, minus added, plus removed), and counts now when it has any; only published events count.
  * So an event that names a term twice counts once, and an update in place is a removal plus an addition.
  */
-function linkDelta(added: string, removed: string): string {
-  return `insert into calendar_term_count (kind, term, count)
-        select t.kind, t.term, sum(sign(n.links) - sign(n.links - t.added + t.removed)) from (
+function linkDelta(timing: Timing, added: string, removed: string): string {
+  return addTo(
+    timing,
+    TERM_COUNT,
+    `select t.kind, t.term, sum(sign(n.links) - sign(n.links - t.added + t.removed)) from (
           select c.parent_id, c.path, c.kind, c.term, sum(c.added) as added, sum(c.removed) as removed from (
             select r.parent_id, r.path, ${KIND} as kind, ${TERM} as term, 1 as added, 0 as removed from ${added} r where ${TERM} is not null
             union all
@@ -25,8 +27,8 @@ function linkDelta(added: string, removed: string): string {
         cross join lateral (select count(*) filter (where r.path = t.path and ${TERM} = t.term) as links from events_rels r where r.parent_id = t.parent_id) n
         where exists (select 1 from events e where e.id = t.parent_id and e.status = 'publish')
         group by 1, 2
-        having sum(sign(n.links) - sign(n.links - t.added + t.removed)) <> 0
-        ${ADD};`
+        having sum(sign(n.links) - sign(n.links - t.added + t.removed)) <> 0`,
+  )
 }
 
 /** Published events per term, counted from scratch: when the triggers were missing. */
@@ -72,12 +74,12 @@ const TRIGGERS: [name: string, table: string, definition: string][] = [
  * a term: seconds at a million events, after every write. Triggers see every writer (admin,
  * Payload's REST, the namespace, hand-written SQL) and replicate to read replicas with the data.
  *
- * They run after the statement triggers of `calendar_revision`, which serialize content writes, so
- * two writers never update the same counts in opposite orders. An event linked twice to a term
+ * Their deltas reach the counts at commit (`atCommit.ts`), one commit at a time, so two writers
+ * never update the same counts in opposite orders. An event linked twice to a term
  * counts once: a link counts when it is the first of its kind for that event, and uncounts when it
  * was the last.
  */
-export function termCounts(): string {
+export function termCounts(timing: Timing): string {
   return keptCounts({
     setup: `
       create table if not exists calendar_term_count (
@@ -85,52 +87,56 @@ export function termCounts(): string {
 
       create or replace function calendar_term_count_added() returns trigger language plpgsql ${BY_INDEX} as $f$
       begin
-        ${linkDelta('added', NO_LINKS)}
+        ${linkDelta(timing, 'added', NO_LINKS)}
         return null;
       end $f$;
 
       create or replace function calendar_term_count_removed() returns trigger language plpgsql ${BY_INDEX} as $f$
       begin
-        ${linkDelta(NO_LINKS, 'removed')}
+        ${linkDelta(timing, NO_LINKS, 'removed')}
         return null;
       end $f$;
 
       create or replace function calendar_term_count_relinked() returns trigger language plpgsql ${BY_INDEX} as $f$
       begin
-        ${linkDelta('added', 'removed')}
+        ${linkDelta(timing, 'added', 'removed')}
         return null;
       end $f$;
 
       create or replace function calendar_term_count_status() returns trigger language plpgsql ${BY_INDEX} as $f$
       begin
-        insert into calendar_term_count (kind, term, count)
-        select k.kind, k.term, sum(k.delta) from (
-          select distinct a.id, ${KIND} as kind, ${TERM} as term, case when a.status = 'publish' then 1 else -1 end as delta
-            from new_events a join old_events b on b.id = a.id join events_rels r on r.parent_id = a.id
-           where (a.status = 'publish') is distinct from (b.status = 'publish') and ${TERM} is not null) k
-         group by 1, 2
-        ${ADD};
+        ${addTo(
+          timing,
+          TERM_COUNT,
+          `select k.kind, k.term, sum(k.delta) from (
+            select distinct a.id, ${KIND} as kind, ${TERM} as term, case when a.status = 'publish' then 1 else -1 end as delta
+              from new_events a join old_events b on b.id = a.id join events_rels r on r.parent_id = a.id
+             where (a.status = 'publish') is distinct from (b.status = 'publish') and ${TERM} is not null) k
+           group by 1, 2`,
+        )}
         return null;
       end $f$;
 
       -- Before the row goes: its links go by cascade afterwards, when the event can no longer be seen.
       create or replace function calendar_term_count_deleted() returns trigger language plpgsql ${BY_INDEX} as $f$
       begin
-        insert into calendar_term_count (kind, term, count)
-        select distinct ${KIND}, ${TERM}, -1 from events_rels r where r.parent_id = old.id and ${TERM} is not null
-        ${ADD};
+        ${addTo(timing, TERM_COUNT, `select distinct ${KIND}, ${TERM}, -1 from events_rels r where r.parent_id = old.id and ${TERM} is not null`)}
         return old;
       end $f$;
 
       create or replace function calendar_term_count_rebuild() returns void language plpgsql as $f$
       begin
         perform 1 from calendar_revision where id = 1 for update;
+        ${forgetStaged(timing, TERM_COUNT)}
         delete from calendar_term_count;
         insert into calendar_term_count (kind, term, count) ${RECOUNT};
       end $f$;
 
+      -- The revision's row first, as a commit takes it: emptied counts are then never taken in the other order.
       create or replace function calendar_term_count_emptied() returns trigger language plpgsql as $f$
       begin
+        perform 1 from calendar_revision where id = 1 for update;
+        ${forgetStaged(timing, TERM_COUNT)}
         delete from calendar_term_count;
         return null;
       end $f$;`,
