@@ -39,7 +39,11 @@ async function main(): Promise<void> {
     front
       .serve(request, response)
       // Kept answers are served whatever the load; the gate holds what would be made.
-      .then((served) => served || !gate.admit(request, response) || passToNamespace(request, response, origin, turns))
+      .then((served) => {
+        if (served) return true
+        const admission = gate.admit(request, response)
+        return !admission || passToNamespace(request, response, { origin, turns, admission })
+      })
       .then(
         (served) => served || void handle(request, response),
         () => void handle(request, response),
