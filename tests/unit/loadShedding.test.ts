@@ -40,10 +40,12 @@ describe('the load-shedding gate', () => {
     const gate = loadGate({ queueMs: 100, minInFlight: 2 })
     // Measured: 50 answers in a busy second, two at a time, so 5 may be in flight within 100 ms.
     for (let round = 0; round < 25; round++) {
-      const pair = [exchange(), exchange()]
-      for (const { request, response } of pair) expect(gate.admit(request, response)).toBeDefined()
+      const pair = [exchange(), exchange()].map(({ request, response }) => ({ response, admission: gate.admit(request, response)! }))
       vi.advanceTimersByTime(40)
-      for (const { response } of pair) response.emit('close')
+      for (const { response, admission } of pair) {
+        response.emit('close')
+        admission.ended()
+      }
     }
     const waiting = Array.from({ length: 5 }, () => exchange())
     const admissions = waiting.map(({ request, response }) => gate.admit(request, response))
@@ -64,6 +66,19 @@ describe('the load-shedding gate', () => {
     expect(Number(late.headers!['retry-after'])).toBeGreaterThan(0)
     expect(JSON.parse(late.body!)).toMatchObject({ code: 'rest_overloaded', data: { status: 503 } })
     expect(await shedMade()).toBe(shedBefore + 2)
+  })
+
+  it('counts a request whose caller left until the server is done with its work', () => {
+    const gate = loadGate({ queueMs: 100, minInFlight: 1 })
+    const first = exchange()
+    const admission = gate.admit(first.request, first.response)!
+    // The caller is gone; its write goes on, holding the database.
+    first.response.emit('close')
+    const second = exchange()
+    expect(gate.admit(second.request, second.response)).toBeUndefined()
+    admission.ended()
+    const third = exchange()
+    expect(gate.admit(third.request, third.response)).toBeDefined()
   })
 
   it('lets everything through when shedding is off', () => {

@@ -78,17 +78,16 @@ function lane(queueSeconds: number, minInFlight: number) {
   }
   return {
     /**
-     * The request's deadline (ms since the epoch; Infinity under the floor) when it is let in, which it
-     * then counts in until its answer ends; undefined when it is refused. `refused()` tells, at the end,
-     * whether it was refused late after all: a refusal is not a completion of the lane's work.
+     * The request's deadline (ms since the epoch; Infinity under the floor) when it is let in, and what
+     * to call once its work is over; undefined when it is refused. Given a refusal (`counted` false), its
+     * end is not a completion of the lane's work.
      */
-    enter(response: ServerResponse, refused: () => boolean): number | undefined {
+    enter(): { deadline: number; ended: (counted: boolean) => void } | undefined {
       const underFloor = inFlight < minInFlight
       // A new request would wait about inFlight / rate: kept within the queue bound.
       if (!underFloor && inFlight >= Math.ceil(ratePerSecond * queueSeconds)) return undefined
       if (inFlight++ === 0) busySince = Date.now()
-      response.once('close', () => completed(!refused()))
-      return underFloor ? Infinity : Date.now() + queueSeconds * 1000
+      return { deadline: underFloor ? Infinity : Date.now() + queueSeconds * 1000, ended: completed }
     },
   }
 }
@@ -113,24 +112,30 @@ export function loadGate(options: { queueMs: number; minInFlight: number; namesp
       response.end(body)
     })
   }
-  const always: Admission = { late: () => false, refuse: () => undefined }
+  const always: Admission = { late: () => false, refuse: () => undefined, ended: () => undefined }
 
   return {
     admit(request, response) {
       if (queueSeconds <= 0 || !inNamespace(request.url ?? '/', root)) return always
       const name: LaneName = signedInWrite(request) ? 'signed_in_write' : 'made'
-      let refusedLate = false
-      const deadline = lanes[name].enter(response, () => refusedLate)
-      if (deadline === undefined) {
+      const entered = lanes[name].enter()
+      if (!entered) {
         refuse(request, response, name)
         return undefined
       }
+      let refusedLate = false
+      // In flight until both its answer is over and the server is done with its work: a caller that
+      // leaves closes the answer, while a write it started goes on, holding the database as before.
+      let waitingFor = 2
+      const end = () => --waitingFor === 0 && entered.ended(!refusedLate)
+      response.once('close', end)
       return {
-        late: () => Date.now() > deadline,
+        late: () => Date.now() > entered.deadline,
         refuse() {
           refusedLate = true
           refuse(request, response, name)
         },
+        ended: end,
       }
     },
   }

@@ -27,6 +27,8 @@ export type Admission = {
   late(): boolean
   /** Answers it 503 `rest_overloaded`, as one refused on arrival, instead of serving it late; its lane's rate does not count it. */
   refuse(): void
+  /** Called once the server is done with it (its answer sent, or handed on and settled): only then does it stop counting. */
+  ended(): void
 }
 
 /** At most `size` pieces of work at once; the others start in the order they were given. */
