@@ -10,7 +10,8 @@ import { dayOffset, pathsDrawnBy, variedList } from './varied'
  * the front door keeps (a), on the paths no cache serves, varied lists (h) and a signed-in editor's
  * list (i), and on a mix of signed-in writes (w: creations and updates through the namespace). For
  * each: the answers served and the p99 of their latency, the refusals (503) and how fast they came,
- * anything else; for the writes, whether every write acknowledged (2xx) is stored.
+ * anything else; the same answers as the server timed them; for the writes, whether every write
+ * acknowledged (2xx) is stored.
  */
 
 const OVERLOAD = { connections: 500, seconds: 30 }
@@ -26,16 +27,49 @@ type Figures = {
   refusalP99: number
   /** Answers neither served nor refused 503, by status; transport errors and timeouts under 0. */
   other: Record<number, number>
+  /**
+   * The same answers timed by the server itself (`calendar_http_request_duration_seconds`, from the
+   * request's arrival to the end of its answer), as the upper bound of the histogram's bucket: what the
+   * load generator saw beyond this, the request spent waiting to be read or its answer to be taken.
+   */
+  server: { servedP99: number; refusalP50: number; refusalP99: number }
   /** Writes only: acknowledged, and of those not found as acknowledged afterwards. */
   writes?: { acknowledged: number; missing: number }
 }
 
 const figures: Figures[] = []
 
-type Tally = { served: number[]; refused: number[]; other: Record<number, number> }
+type Tally = { served: number[]; refused: number[]; other: Record<number, number>; server: Figures['server'] }
 
-async function load(options: autocannon.Options): Promise<Tally> {
-  const tally: Tally = { served: [], refused: [], other: {} }
+/** Cumulative counts of the duration histogram's buckets (upper bound in s), over the namespace's routes: answers served, and refusals. */
+type Buckets = { served: Map<number, number>; refused: Map<number, number> }
+
+async function serverBuckets(base: string): Promise<Buckets> {
+  const text = await (await fetch(`${base}/metrics`)).text()
+  const buckets: Buckets = { served: new Map(), refused: new Map() }
+  for (const found of text.matchAll(/^calendar_http_request_duration_seconds_bucket\{(.*)\} (\d+)$/gm)) {
+    const labels = Object.fromEntries([...found[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((label) => [label[1], label[2]]))
+    if (labels.route === 'other') continue
+    const status = Number(labels.status)
+    const kind = status === 503 ? buckets.refused : (status >= 200 && status < 300) || status === 304 ? buckets.served : undefined
+    const bound = labels.le === '+Inf' ? Infinity : Number(labels.le)
+    kind?.set(bound, (kind.get(bound) ?? 0) + Number(found[2]))
+  }
+  return buckets
+}
+
+/** The bucket bound (ms) below which a share `q` of the answers counted between two scrapes came. */
+function bucketPercentile(before: Map<number, number>, after: Map<number, number>, q: number): number {
+  const bounds = [...after.keys()].sort((a, b) => a - b)
+  const counts = bounds.map((bound) => (after.get(bound) ?? 0) - (before.get(bound) ?? 0))
+  const total = counts.at(-1) ?? 0
+  const index = counts.findIndex((count) => count >= total * q)
+  return total && index >= 0 ? bounds[index]! * 1000 : NaN
+}
+
+async function load(base: string, options: autocannon.Options): Promise<Tally> {
+  const tally: Tally = { served: [], refused: [], other: {}, server: { servedP99: NaN, refusalP50: NaN, refusalP99: NaN } }
+  const before = await serverBuckets(base)
   const result = await autocannon({
     ...options,
     connections: OVERLOAD.connections,
@@ -49,6 +83,12 @@ async function load(options: autocannon.Options): Promise<Tally> {
       }),
   })
   if (result.errors + result.timeouts) tally.other[0] = result.errors + result.timeouts
+  const after = await serverBuckets(base)
+  tally.server = {
+    servedP99: bucketPercentile(before.served, after.served, 0.99),
+    refusalP50: bucketPercentile(before.refused, after.refused, 0.5),
+    refusalP99: bucketPercentile(before.refused, after.refused, 0.99),
+  }
   return tally
 }
 
@@ -62,6 +102,7 @@ function record(load: string, size: number, tally: Tally, writes?: Figures['writ
     refusalP50: percentile(tally.refused, 0.5),
     refusalP99: percentile(tally.refused, 0.99),
     other: tally.other,
+    server: tally.server,
     writes,
   }
   console.error(JSON.stringify(row))
@@ -81,7 +122,7 @@ async function writeMix(base: string, adminToken: string, db: pg.Client): Promis
   const toUpdate = rows.map((row) => row.id)
   const acknowledged: Written[] = []
   const day = dayOffset(30)
-  const tally = await load({
+  const tally = await load(base, {
     url: base,
     requests: [
       {
@@ -112,20 +153,21 @@ async function writeMix(base: string, adminToken: string, db: pg.Client): Promis
 /** The four overload runs on one dataset, one after the other; `editor` is the `Authorization` of a signed-in editor. */
 export async function overloadScenarios(target: { size: number; base: string; editor: string; adminToken: string; db: pg.Client }): Promise<void> {
   const { size, base, editor, adminToken, db } = target
-  record('(a) one list, kept', size, await load({ url: `${base}${EVENT_LIST}` }))
-  record('(h) varied lists', size, await load({ url: base, requests: pathsDrawnBy(variedList) }))
-  record("(i) signed-in editor's list", size, await load({ url: `${base}${EVENT_LIST}`, headers: { Authorization: editor } }))
+  record('(a) one list, kept', size, await load(base, { url: `${base}${EVENT_LIST}` }))
+  record('(h) varied lists', size, await load(base, { url: base, requests: pathsDrawnBy(variedList) }))
+  record("(i) signed-in editor's list", size, await load(base, { url: `${base}${EVENT_LIST}`, headers: { Authorization: editor } }))
   record('(w) signed-in writes, half new, half updates', size, ...(await writeMix(base, adminToken, db)))
 }
 
 /** The runs' figures as lines of the results file. */
 export function overloadNotes(): string[] {
-  return figures.map(({ load, size, served, servedP99, refused, refusalP50, refusalP99, other, writes }) => {
+  return figures.map(({ load, size, served, servedP99, refused, refusalP50, refusalP99, other, server, writes }) => {
     const others = Object.entries(other).map(([status, n]) => `${n} × ${status === '0' ? 'transport error' : status}`)
     const stored = writes ? `; ${writes.acknowledged} writes acknowledged, ${writes.missing} of them not stored as acknowledged (target 0)` : ''
     return (
       `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on ${load} at ${size.toLocaleString('en')}: ${served} answers served, p99 ${servedP99} ms (target < 1000); ` +
-      `${refused} refused 503, p50 ${refusalP50} ms, p99 ${refusalP99} ms (target < 50)${others.length ? `; other: ${others.join(', ')}` : ''}${stored}`
+      `${refused} refused 503, p50 ${refusalP50} ms, p99 ${refusalP99} ms (target < 50)${others.length ? `; other: ${others.join(', ')}` : ''}${stored}; ` +
+      `in the server (bucket bounds): served p99 ≤ ${server.servedP99} ms, refusals p50 ≤ ${server.refusalP50} ms, p99 ≤ ${server.refusalP99} ms`
     )
   })
 }

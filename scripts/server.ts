@@ -33,19 +33,20 @@ async function main(): Promise<void> {
   // The origin Next gives the requests it hands on: its hostname (an IPv6 address in brackets) and port.
   const host = hostname ?? 'localhost'
   const origin = `${host.includes(':') ? `[${host}]` : host}:${port}`
-  const serve = (request: http.IncomingMessage, response: http.ServerResponse) => {
+  const serve = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     // Before anything reads them: what a client forged is gone, and the front door takes the read rate limit from the address the namespace does.
     Object.assign(request.headers, forwardingHeaders(request.headers, request.socket.remoteAddress, hops))
-    front
-      .serve(request, response)
-      // Kept answers are served whatever the load; the gate holds what would be made.
-      .then((served) => served || !gate.admit(request, response) || passToNamespace(request, response, origin, turns))
-      .then(
-        (served) => served || void handle(request, response),
-        () => void handle(request, response),
-      )
+    // Kept answers are served whatever the load; the gate holds what would be made.
+    if (await front.serve(request, response).catch(() => false)) return
+    const admission = gate.admit(request, response)
+    if (!admission) return
+    try {
+      if (!(await passToNamespace(request, response, { origin, turns, admission }).catch(() => false))) await handle(request, response)
+    } finally {
+      admission.ended()
+    }
   }
-  const server = http.createServer(observed(serve))
+  const server = http.createServer(observed((request, response) => void serve(request, response)))
   server.listen(Number(port), hostname, () => console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`))
   const close = () => server.close(() => process.exit(0))
   process.once('SIGTERM', close)

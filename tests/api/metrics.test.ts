@@ -63,7 +63,9 @@ describe('metrics', () => {
       'calendar_webhook_deliveries_failed',
     ])
       expect(samples.some((sample) => sample.name === name && sample.value >= 0)).toBe(true)
-    expect(samples.some((sample) => sample.name === 'calendar_shed_requests_total')).toBe(true)
+    // Shedding per lane, each shown from the start.
+    for (const lane of ['made', 'signed_in_write'])
+      expect(samples.some((sample) => sample.name === 'calendar_shed_requests_total' && sample.labels.lane === lane)).toBe(true)
   })
 
   it('are refused, without METRICS_TOKEN, to a request a proxy forwarded', async () => {

@@ -3,7 +3,8 @@
  * queue bound answers new ones 503 rest_overloaded with Retry-After at once; health checks still get
  * through, kept answers are served whatever the load, and signed-in writes wait in a lane of their
  * own, where a flood of them is shed too, nothing of a refused write stored. Run on a second instance
- * with a tiny bound, so the flood does not slow the other tests' server. Its metrics count the refusals.
+ * with a tiny bound, so the flood does not slow the other tests' server. Its metrics count the refusals
+ * per lane.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique } from '../support/api'
@@ -58,9 +59,12 @@ describe('an overloaded instance', () => {
     const after = await fetch(`${instance.base}${NS}/events?per_page=1`)
     expect(after.status).toBe(200)
 
-    // Its metrics count every refusal, as shed and as 503s of the route.
+    // Its metrics count every refusal, as shed in the lane of made requests and as 503s of the route; the writes, let in, none.
     const samples = await scrape(instance.base)
-    expect(total(samples, 'calendar_shed_requests_total')).toBe(shed.length)
+    expect(total(samples, 'calendar_shed_requests_total', { lane: 'made' })).toBe(shed.length)
+    expect(samples.filter((sample) => sample.name === 'calendar_shed_requests_total' && sample.labels.lane === 'signed_in_write')).toEqual([
+      { name: 'calendar_shed_requests_total', labels: { lane: 'signed_in_write' }, value: 0 },
+    ])
     expect(total(samples, 'calendar_http_requests_total', { method: 'GET', route: '/events', status: '503' })).toBe(shed.length)
   })
 
@@ -116,6 +120,8 @@ describe('an overloaded instance', () => {
     const refused = replies.filter((reply) => reply.status === 503)
     expect(refused.length).toBeGreaterThan(0)
     for (const reply of refused) expect(reply.body.code).toBe('rest_overloaded')
+    // Counted in the writes' own lane (none was refused there before this flood).
+    expect(total(await scrape(instance.base), 'calendar_shed_requests_total', { lane: 'signed_in_write' })).toBe(refused.length)
     expect(replies.every((reply) => reply.status === 201 || reply.status === 503)).toBe(true)
     for (const [index, reply] of replies.entries()) {
       const found = await call(`${NS}/events?search=${encodeURIComponent(titles[index]!)}&status=any&start_date=2031-03-31&end_date=2031-04-02`, {

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { metrics } from './metrics'
-import type { Turns } from './turns'
+import type { Admission, Turns } from './turns'
 
 /**
  * Anonymous namespace answers served by the HTTP server in front of Next (scripts/server.ts), as Next
@@ -204,12 +204,17 @@ function headersOf(request: IncomingMessage): Headers {
 
 /**
  * Hands a GET or HEAD to the namespace directly (`answerWithoutNext`), in its turn (`turns`), and sends its answer: true when
- * the namespace answered. False leaves the request to Next, untouched: a URL outside the namespace,
+ * the namespace answered, or when the turn came after the request's deadline (`admission`) and it was
+ * refused instead of served late. False leaves the request to Next, untouched: a URL outside the namespace,
  * a path with encoded characters or empty segments (Next's own handling comes first: `src/proxy.ts`),
  * Payload not started yet, or a failure before anything was sent. `origin` is the one Next gives the
  * requests it hands on (its hostname and port; https when forwarded so), so answers link the same way.
  */
-export async function passToNamespace(request: IncomingMessage, response: ServerResponse, origin: string, turns: Turns): Promise<boolean> {
+export async function passToNamespace(
+  request: IncomingMessage,
+  response: ServerResponse,
+  { origin, turns, admission }: { origin: string; turns: Turns; admission: Admission },
+): Promise<boolean> {
   const facts = namespaceFacts()
   if (!facts || (request.method !== 'GET' && request.method !== 'HEAD')) return false
   const url = request.url ?? '/'
@@ -222,10 +227,14 @@ export async function passToNamespace(request: IncomingMessage, response: Server
   response.once('close', () => response.writableFinished || gone.abort())
   const make = facts.answer(new Request(`${protocol}://${origin}${url}`, { method: request.method, headers: headersOf(request), signal: gone.signal }))
   if (!make) return false
-  let answer: Response
+  let answer: Response | undefined
   let body: Buffer | undefined
   try {
-    answer = await turns.run(make)
+    answer = await turns.run(() => (admission.late() ? Promise.resolve(undefined) : make()))
+    if (!answer) {
+      admission.refuse()
+      return true
+    }
     body = request.method === 'HEAD' || answer.body === null ? undefined : Buffer.from(await answer.arrayBuffer())
   } catch {
     return false

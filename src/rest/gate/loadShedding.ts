@@ -4,6 +4,7 @@ import { DEFAULT_NAMESPACE } from '../../options'
 import { namespaceFacts } from './frontDoor'
 import { errorResponse, RestError } from '../http/errors'
 import { metrics } from './metrics'
+import type { Admission } from './turns'
 
 /**
  * Bounds how long a request waits in this instance (docs/operations.md): when a new namespace request
@@ -23,8 +24,8 @@ import { metrics } from './metrics'
  * Payload's work (about 2 ms), and a flood of refusals then starved the requests being served.
  */
 export type LoadGate = {
-  /** Called with each request the front door did not serve: false when it was refused (and answered); otherwise it is counted until its answer ends. */
-  admit(request: IncomingMessage, response: ServerResponse): boolean
+  /** Called with each request the front door did not serve: undefined when it was refused (and answered). */
+  admit(request: IncomingMessage, response: ServerResponse): Admission | undefined
 }
 
 const RATE_WINDOW_MS = 1000
@@ -45,6 +46,9 @@ function inNamespace(path: string, root: string): boolean {
 const signedInWrite = (request: IncomingMessage) =>
   request.method !== 'GET' && request.method !== 'HEAD' && Boolean(namespaceFacts()?.signedIn(request.headers))
 
+/** The lanes, as `calendar_shed_requests_total` labels them. */
+type LaneName = 'made' | 'signed_in_write'
+
 /**
  * Requests of one kind: how many are in flight, and how many the instance completes a second while
  * it has some in flight. Measured over busy time only, so an idle spell does not lower the bound.
@@ -57,8 +61,8 @@ function lane(queueSeconds: number, minInFlight: number) {
   let busySince = 0
   let completedInWindow = 0
   let ratePerSecond = 0
-  const completed = () => {
-    completedInWindow++
+  const completed = (counted: boolean) => {
+    if (counted) completedInWindow++
     if (--inFlight === 0) {
       busyMs += Date.now() - busySince
       busySince = 0
@@ -73,13 +77,17 @@ function lane(queueSeconds: number, minInFlight: number) {
     completedInWindow = 0
   }
   return {
-    /** True when the request is let in; it then counts until its answer ends. */
-    enter(response: ServerResponse): boolean {
+    /**
+     * The request's deadline (ms since the epoch; Infinity under the floor) when it is let in, and what
+     * to call once its work is over; undefined when it is refused. Given a refusal (`counted` false), its
+     * end is not a completion of the lane's work.
+     */
+    enter(): { deadline: number; ended: (counted: boolean) => void } | undefined {
+      const underFloor = inFlight < minInFlight
       // A new request would wait about inFlight / rate: kept within the queue bound.
-      if (inFlight >= Math.max(minInFlight, Math.ceil(ratePerSecond * queueSeconds))) return false
+      if (!underFloor && inFlight >= Math.ceil(ratePerSecond * queueSeconds)) return undefined
       if (inFlight++ === 0) busySince = Date.now()
-      response.once('close', completed)
-      return true
+      return { deadline: underFloor ? Infinity : Date.now() + queueSeconds * 1000, ended: completed }
     },
   }
 }
@@ -87,25 +95,48 @@ function lane(queueSeconds: number, minInFlight: number) {
 export function loadGate(options: { queueMs: number; minInFlight: number; namespaceRoot?: string }): LoadGate {
   const root = options.namespaceRoot ?? `/api/${DEFAULT_NAMESPACE}`
   const queueSeconds = options.queueMs / 1000
-  const made = lane(queueSeconds, options.minInFlight)
-  const writes = lane(queueSeconds, options.minInFlight)
+  const lanes = { made: lane(queueSeconds, options.minInFlight), signed_in_write: lane(queueSeconds, options.minInFlight) }
   // The refusal is the same every time: rendered once, in the contract's envelope.
   const refusal = errorResponse(RestError.overloaded(), { 'Cache-Control': 'no-store', 'Access-Control-Expose-Headers': 'Retry-After' })
   const refusalHeaders = Object.fromEntries(refusal.headers)
   const refusalBody = refusal.text()
   const { shed } = metrics()
+  // Each lane shows from the start, at 0, so that an operator's rate() has a series before the first refusal.
+  for (const name of Object.keys(lanes)) shed.inc({ lane: name }, 0)
+  const refuse = (request: IncomingMessage, response: ServerResponse, name: LaneName) => {
+    shed.inc({ lane: name })
+    // Its body is never read: drained as it comes, so the connection serves the caller's next request.
+    request.resume()
+    void refusalBody.then((body) => {
+      response.writeHead(503, refusalHeaders)
+      response.end(body)
+    })
+  }
+  const always: Admission = { late: () => false, refuse: () => undefined, ended: () => undefined }
 
   return {
     admit(request, response) {
-      if (queueSeconds <= 0 || !inNamespace(request.url ?? '/', root)) return true
-      if ((signedInWrite(request) ? writes : made).enter(response)) return true
-      shed.inc()
-      void refusalBody.then((body) => {
-        response.writeHead(503, refusalHeaders)
-        response.end(body)
-      })
-      request.resume()
-      return false
+      if (queueSeconds <= 0 || !inNamespace(request.url ?? '/', root)) return always
+      const name: LaneName = signedInWrite(request) ? 'signed_in_write' : 'made'
+      const entered = lanes[name].enter()
+      if (!entered) {
+        refuse(request, response, name)
+        return undefined
+      }
+      let refusedLate = false
+      // In flight until both its answer is over and the server is done with its work: a caller that
+      // leaves closes the answer, while a write it started goes on, holding the database as before.
+      let waitingFor = 2
+      const end = () => --waitingFor === 0 && entered.ended(!refusedLate)
+      response.once('close', end)
+      return {
+        late: () => Date.now() > entered.deadline,
+        refuse() {
+          refusedLate = true
+          refuse(request, response, name)
+        },
+        ended: end,
+      }
     },
   }
 }

@@ -28,7 +28,7 @@ export type Metrics = {
   requests: Counter<'method' | 'route' | 'status'>
   duration: Histogram<'method' | 'route' | 'status'>
   answerCache: Counter<'layer' | 'result'>
-  shed: Counter
+  shed: Counter<'lane'>
   rateLimited: Counter<'kind'>
   source: MetricsSource | undefined
 }
@@ -60,7 +60,12 @@ function create(): Metrics {
       labelNames: ['layer', 'result'],
       registers,
     }),
-    shed: new Counter({ name: 'calendar_shed_requests_total', help: 'Namespace requests refused 503 rest_overloaded by load shedding.', registers }),
+    shed: new Counter({
+      name: 'calendar_shed_requests_total',
+      help: 'Namespace requests refused 503 rest_overloaded by load shedding, by lane (made or signed_in_write).',
+      labelNames: ['lane'],
+      registers,
+    }),
     rateLimited: new Counter({
       name: 'calendar_rate_limited_requests_total',
       help: 'Namespace requests refused 429 rest_too_many_requests, by limit (read or write).',

@@ -17,6 +17,20 @@ export function answerConcurrency(env: Record<string, string | undefined>): numb
   return value
 }
 
+/** A request the load-shedding gate let in (`loadShedding.ts`): until its answer ends it counts in its lane. */
+export type Admission = {
+  /**
+   * Whether it has waited past its deadline (`SHED_QUEUE_MS` from its arrival) by the time its answer
+   * would start being made: the lane's rate foresaw a shorter wait than came. Never for one let in
+   * under the lane's floor, nor outside the namespace.
+   */
+  late(): boolean
+  /** Answers it 503 `rest_overloaded`, as one refused on arrival, instead of serving it late; its lane's rate does not count it. */
+  refuse(): void
+  /** Called once the server is done with it (its answer sent, or handed on and settled): only then does it stop counting. */
+  ended(): void
+}
+
 /** At most `size` pieces of work at once; the others start in the order they were given. */
 export class Turns {
   private running = 0
