@@ -73,13 +73,15 @@ describe('times', () => {
   const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Apia', 'America/St_Johns', 'UTC+2', 'UTC-3:30']
   const DAY = 86_400_000
   const days = Array.from({ length: 20 * 365 }, (_, n) => Date.UTC(2011, 0, 1) + n * DAY)
-  /** An instant a day at a time of day that moves, and every quarter of an hour of the days the zone's offset changes. */
+  /** An instant every third day at a time of day that moves, and every half hour of the days the zone's offset changes. */
   const instantsOf = (zoneId: string) => {
     const zone = toLuxonZone(zoneId)
     return days.flatMap((start, n) =>
       zone.offset(start) === zone.offset(start + DAY - 1)
-        ? [new Date(start + ((n * 7_919_000) % DAY))]
-        : Array.from({ length: 96 }, (_, quarter) => new Date(start + quarter * 900_000 + 7_000)),
+        ? n % 3
+          ? []
+          : [new Date(start + ((n * 7_919_000) % DAY))]
+        : Array.from({ length: 48 }, (_, half) => new Date(start + half * 1_800_000 + 7_000)),
     )
   }
   it("places every instant on the zone's wall clock and day as luxon reads them, across changes of offset", () => {
@@ -101,7 +103,7 @@ describe('times', () => {
   it("ends an all-day event on the day after its last, in its zone, whatever the zone's clock does that night", () => {
     for (const zoneId of ['Europe/Paris', 'Pacific/Apia', 'America/Santiago']) {
       const zone = toLuxonZone(zoneId)
-      for (const end of instantsOf(zoneId).filter((_, n) => n % 5 === 0)) {
+      for (const end of instantsOf(zoneId).filter((_, n) => n % 2 === 0)) {
         const event = { start: end.toISOString(), end: end.toISOString(), allDay: true }
         // The next date even where the zone skipped it (Apia, 30 December 2011): DATE values are not on its clock.
         const expected = DateTime.fromISO(DateTime.fromJSDate(end, { zone }).toISODate()!, { zone: 'UTC' }).plus({ days: 1 })
