@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ical -- [--size 10000] [--feeds 15] [--duration 5] [--recurring] [--reuse] [--save file.ics]`: what the default
+ * `npm run bench:ical -- [--size 10000] [--feeds 15] [--duration 5] [--recurring] [--reuse] [--save file.ics] [--profile dir]`: what the default
  * iCalendar feed (`GET /api/cal/events/v1/events.ics`, up to `icalMaxEvents`, 1000 events) costs to
  * make when no kept answer serves it. Generates a dataset as `npm run bench` does, in a fresh embedded
  * PostgreSQL, runs the built app as production runs it, then:
@@ -10,7 +10,8 @@
  *   first of them waiting for it to be made; p50 and p99 of the answers.
  *
  * `--reuse` serves the dataset of the previous run as it is, and `--save` writes the last feed to a
- * file: two builds' feeds of the same data can then be compared line by line. Prints the figures;
+ * file: two builds' feeds of the same data can then be compared line by line. `--profile` runs the app
+ * under `node --cpu-prof` and leaves its profile in that folder (for Chrome's DevTools). Prints the figures;
  * docs/performance.md ("The iCalendar feed") keeps them.
  */
 import autocannon from 'autocannon'
@@ -32,6 +33,7 @@ const duration = Number(option('duration') ?? 5)
 const recurring = args.includes('--recurring')
 const reuse = args.includes('--reuse')
 const save = option('save')
+const profile = option('profile')
 const FEED = '/api/cal/events/v1/events.ics'
 
 const quantile = (values: number[], q: number) => {
@@ -66,7 +68,7 @@ async function write(db: pg.Client): Promise<void> {
 async function main(): Promise<void> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
   const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `ical-${size}`), fresh: !reuse, unsafeFast: true })
-  const { app, base } = await startApp(database)
+  const { app, base } = await startApp(database, profile ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] } : {})
   const db = new pg.Client({ connectionString: database.url })
   try {
     const url = `${base}${FEED}`

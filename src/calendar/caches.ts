@@ -90,6 +90,20 @@ export const CACHES = {
     budget: { entries: 5_000 },
     kind: 'bounded',
   },
+  zoneDayOffsets: {
+    holds: "a zone's offset through a UTC day, or that it changes within it (`rest/ical/times.ts`)",
+    key: 'the zone and the UTC day',
+    invalidation: 'none but the budget (the tz database does not change while the process runs): the entry used longest ago goes',
+    budget: { entries: 20_000 },
+    kind: 'bounded',
+  },
+  plainTexts: {
+    holds: "descriptions' HTML read as plain text for iCalendar (`rest/ical/text.ts`), of 2,048 characters at most",
+    key: 'the HTML',
+    invalidation: 'none but the budget (a pure function): the entry used longest ago goes',
+    budget: { entries: 2_000 },
+    kind: 'bounded',
+  },
 } as const satisfies Record<string, Cache>
 
 export type CacheName = keyof typeof CACHES

@@ -258,6 +258,25 @@ describe('text on the wire', () => {
     const [vevent] = vevents(parse(text))
     expect(new ICAL.Event(vevent).startDate.isDate).toBe(true)
   })
+
+  it('writes wall clocks right on the days the zone changes its offset, either side of the change', async () => {
+    // Paris went to summer time at 01:00Z on 29 March 2026 and back at 01:00Z on 25 October: each event
+    // starts before the change and ends after it, on the same UTC day. (02:30 on 25 October is read
+    // twice by Paris' clocks, once in each offset, so only the first is read back with ical.js.)
+    for (const [start, end, wallStart, wallEnd, readBack] of [
+      ['2026-03-29T00:30:00.000Z', '2026-03-29T01:30:00.000Z', '20260329T013000', '20260329T033000', true],
+      ['2026-10-25T00:30:00.000Z', '2026-10-25T02:30:00.000Z', '20261025T023000', '20261025T033000', false],
+    ] as const) {
+      const event = await createEvent({ title: unique('Change of offset '), timezone: ZONE, start, end })
+      const text = (await ics(`/events/${event.id}.ics`)).body
+      expect(text).toContain(`DTSTART;TZID=${ZONE}:${wallStart}\r\n`)
+      expect(text).toContain(`DTEND;TZID=${ZONE}:${wallEnd}\r\n`)
+      if (readBack) {
+        const read = new ICAL.Event(vevents(parse(text))[0]!)
+        expect([instant(read.startDate), instant(read.endDate)]).toEqual([start, end])
+      }
+    }
+  })
 })
 
 describe('series', () => {

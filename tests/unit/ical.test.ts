@@ -2,13 +2,17 @@
  * The pure parts of the iCalendar writing (docs/api.md §22): which TZID a zone gets, how a stored rule's
  * dates become RFC 5545 values beside the DTSTART, and how a series' rule is matched with its events.
  */
+import { compile } from 'html-to-text'
+import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
+import { toLuxonZone } from '../../src/calendar/dates/zone'
 import { parseRecurrence } from '../../src/calendar/recurrence'
 import type { Event } from '../../src/payload-types'
 import { ruleLines } from '../../src/rest/ical/rule'
 import { planSeries } from '../../src/rest/ical/series'
 import { durationValue, folded, quoted, text } from '../../src/rest/ical/syntax'
-import { eventTimes } from '../../src/rest/ical/times'
+import { plainText } from '../../src/rest/ical/text'
+import { dateValue, eventTimes } from '../../src/rest/ical/times'
 import { tzidOf, vtimezoneOf } from '../../src/rest/ical/zones'
 
 describe('syntax', () => {
@@ -62,6 +66,79 @@ describe('zones', () => {
   })
 })
 
+describe('times', () => {
+  const wall = (at: DateTime) => at.toFormat("yyyyMMdd'T'HHmmss")
+  const day = (at: DateTime) => at.toFormat('yyyyMMdd')
+  // Zones with summer time both ways, half and quarter hours, a day dropped (Apia, 30 December 2011), and offsets.
+  const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Apia', 'America/St_Johns', 'UTC+2', 'UTC-3:30']
+  const DAY = 86_400_000
+  const days = Array.from({ length: 20 * 365 }, (_, n) => Date.UTC(2011, 0, 1) + n * DAY)
+  /** An instant every third day at a time of day that moves, and every half hour of the days the zone's offset changes. */
+  const instantsOf = (zoneId: string) => {
+    const zone = toLuxonZone(zoneId)
+    return days.flatMap((start, n) =>
+      zone.offset(start) === zone.offset(start + DAY - 1)
+        ? n % 3
+          ? []
+          : [new Date(start + ((n * 7_919_000) % DAY))]
+        : Array.from({ length: 48 }, (_, half) => new Date(start + half * 1_800_000 + 7_000)),
+    )
+  }
+  it("places every instant on the zone's wall clock and day as luxon reads them, across changes of offset", () => {
+    for (const zoneId of ZONES) {
+      const zone = toLuxonZone(zoneId)
+      const tzid = zoneId === 'UTC' ? null : zoneId
+      const expected = (at: Date, allDay: boolean) => {
+        const local = DateTime.fromJSDate(at, { zone })
+        return allDay ? day(local) : tzid ? wall(local) : local.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'")
+      }
+      const differ = instantsOf(zoneId).filter((at) => {
+        const times = { start: '', end: '', allDay: false, timezone: tzid, zoneId }
+        return dateValue(times, at) !== expected(at, false) || dateValue({ ...times, allDay: true }, at) !== expected(at, true)
+      })
+      expect(differ.map((at) => `${zoneId} ${at.toISOString()}`)).toEqual([])
+    }
+  })
+
+  it("ends an all-day event on the day after its last, in its zone, whatever the zone's clock does that night", () => {
+    for (const zoneId of ['Europe/Paris', 'Pacific/Apia', 'America/Santiago']) {
+      const zone = toLuxonZone(zoneId)
+      for (const end of instantsOf(zoneId).filter((_, n) => n % 2 === 0)) {
+        const event = { start: end.toISOString(), end: end.toISOString(), allDay: true }
+        // The next date even where the zone skipped it (Apia, 30 December 2011): DATE values are not on its clock.
+        const expected = DateTime.fromISO(DateTime.fromJSDate(end, { zone }).toISODate()!, { zone: 'UTC' }).plus({ days: 1 })
+        expect(eventTimes(event, zoneId).end, `${zoneId} ${end.toISOString()}`).toBe(day(expected))
+      }
+    }
+  })
+})
+
+describe('descriptions as text', () => {
+  const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } }))
+  const toText = compile({
+    wordwrap: false,
+    selectors: [...HEADINGS, { selector: 'a', options: { hideLinkHrefIfSameAsText: true } }, { selector: 'img', format: 'skip' }],
+  })
+  const read = (html: string) => toText(html).trim()
+
+  it('reads paragraphs of words as html-to-text does, and any other HTML through it', () => {
+    const characters = [...'ab Z09.,;:!?*_-#\'"/\\()[]{}=+`~|$%^éعربي中文🎷\u0301\u200d\u200b\u00ad\ufeff\u00a0\t\n<>&']
+    let seed = 7
+    const next = (n: number) => (seed = (seed * 48271) % 2147483647) % n
+    for (let n = 0; n < 5_000; n++) {
+      const paragraphs = Array.from({ length: 1 + next(3) }, () => Array.from({ length: 1 + next(24) }, () => characters[next(characters.length)]).join(''))
+      const html = paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join(next(4) ? '' : '\n')
+      expect(plainText(html), html).toBe(read(html))
+    }
+    for (const html of [
+      '<p>Doors at 7.</p><p>Bring a chair.</p>',
+      '<h2>Programme</h2><ul><li>Bach</li><li>Ravel</li></ul>',
+      '<p>Tickets: <a href="https://x.test/t">here</a> &amp; at the door</p>',
+    ])
+      expect(plainText(html)).toBe(read(html))
+  })
+})
+
 /** A series' first event: only what the writing reads. */
 function first(start: string, end: string, recurrence: string, extra: Partial<Event> = {}): Event {
   return { id: 7, start, end, recurrence, allDay: false, timezone: 'Europe/Paris', ...extra } as Event
@@ -71,7 +148,7 @@ function lines(event: Event, excluded: Date[] = []) {
   const zone = event.timezone!
   const parsed = parseRecurrence(event.recurrence!, new Date(event.start), zone)
   if (!parsed.ok) throw new Error(parsed.error)
-  return ruleLines(event.recurrence!, parsed.recurrence, eventTimes(event, zone), zone, excluded)
+  return ruleLines(event.recurrence!, parsed.recurrence, eventTimes(event, zone), excluded)
 }
 
 describe('rule lines', () => {

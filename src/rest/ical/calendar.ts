@@ -2,7 +2,7 @@ import type { Event } from '../../payload-types'
 import type { RestContext } from '../context'
 import { idOf } from '../serialize/common'
 import type { Related } from '../../operations/related'
-import { eventData, zoneOf } from './event'
+import { eventData } from './event'
 import { ruleLines } from './rule'
 import type { SeriesPlan } from './series'
 import { durationValue, folded, text } from './syntax'
@@ -39,9 +39,8 @@ export function renderCalendar(ctx: RestContext, contents: CalendarContents, fee
     const parent = byId.get(plan.parentId)
     if (!parent || written.has(parent.id)) return
     written.add(parent.id)
-    const zone = zoneOf(ctx, parent)
     const master = data(parent)
-    vevents.push({ ...master, rule: ruleLines(parent.recurrence ?? '', plan.recurrence, master.times, zone, plan.excluded) })
+    vevents.push({ ...master, rule: ruleLines(parent.recurrence ?? '', plan.recurrence, master.times, plan.excluded) })
     for (const [id, at] of plan.exceptions) {
       const exception = byId.get(id)
       if (exception) vevents.push({ ...data(exception), uid: master.uid, recurrenceId: at })

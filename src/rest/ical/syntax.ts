@@ -34,7 +34,7 @@ export function utcValue(at: Date): string {
 }
 
 /** The fields of a wall clock, as luxon's DateTime has them. */
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number }
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
 /** A DATE (`20261201`). */
 export function dayValue(at: WallClock): string {

@@ -1,6 +1,5 @@
-import { DateTime } from 'luxon'
-import { dayValue, folded, quoted, text, utcValue, wallClockValue } from './syntax'
-import type { EventTimes } from './times'
+import { folded, quoted, text, utcValue } from './syntax'
+import { dateParameters, dateValue, type EventTimes } from './times'
 
 /** What a VEVENT says, as `event.ts` reads it from an event and `calendar.ts` adds the series' parts. */
 export type VEvent = {
@@ -26,25 +25,17 @@ export type VEvent = {
   recurrenceId?: Date
 }
 
-/** DTSTART, DTEND, RECURRENCE-ID: `;TZID=…` and the wall clock, or UTC. */
-function timeLine(name: string, at: DateTime, times: EventTimes): string {
-  return times.timezone ? `${name};TZID=${times.timezone}:${wallClockValue(at)}` : `${name}:${utcValue(at.toJSDate())}`
-}
-
 /** The event's VEVENT, folded, its properties in the order ical-generator wrote them (docs/api.md §22). */
 export function vevent(event: VEvent): string {
   const { times } = event
   const lines = ['BEGIN:VEVENT', `UID:${event.uid}`, `SEQUENCE:${event.sequence}`, `DTSTAMP:${utcValue(event.modified)}`]
-  if (times.allDay)
-    lines.push(
-      `DTSTART;VALUE=DATE:${dayValue(times.start)}`,
-      `DTEND;VALUE=DATE:${dayValue(times.end)}`,
-      'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
-      'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
-    )
-  else lines.push(timeLine('DTSTART', times.start, times), timeLine('DTEND', times.end, times))
+  const parameters = dateParameters(times)
+  lines.push(`DTSTART${parameters}:${times.start}`, `DTEND${parameters}:${times.end}`)
+  if (times.allDay) lines.push('X-MICROSOFT-CDO-ALLDAYEVENT:TRUE', 'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE')
   if (event.rule) lines.push(...event.rule)
-  if (event.recurrenceId) lines.push(timeLine('RECURRENCE-ID', DateTime.fromJSDate(event.recurrenceId, { zone: times.start.zone }), times))
+  // A date-time always: on the wall clock with its TZID, else in UTC (series.ts keeps all-day exceptions apart).
+  if (event.recurrenceId)
+    lines.push(times.timezone ? `RECURRENCE-ID${parameters}:${dateValue(times, event.recurrenceId)}` : `RECURRENCE-ID:${utcValue(event.recurrenceId)}`)
   lines.push(`SUMMARY:${text(event.summary)}`)
   const { location, description, organizer } = event
   if (location?.title) lines.push(`LOCATION:${text(location.address ? `${location.title}\n${location.address}` : location.title)}`)
