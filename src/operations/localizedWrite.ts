@@ -1,7 +1,7 @@
 import type { CollectionSlug, TypedLocale } from 'payload'
-import { seriesLater } from '../../collections/series'
-import { DEFAULT_LANGUAGE } from '../../i18n/languages'
-import type { RestContext } from '../context'
+import { seriesLater } from '../collections/series'
+import { DEFAULT_LANGUAGE } from '../i18n/languages'
+import type { Writer } from './writer'
 
 /** The required localized name of each collection the namespace writes. */
 const NAME_FIELD: Partial<Record<CollectionSlug, string>> = {
@@ -12,8 +12,8 @@ const NAME_FIELD: Partial<Record<CollectionSlug, string>> = {
   'event-tags': 'name',
 }
 
-function writeOptions(ctx: RestContext, locale: string) {
-  return { req: ctx.req, user: ctx.req.user, overrideAccess: false, depth: 0, locale: locale as TypedLocale } as const
+function writeOptions(writer: Writer, locale: string) {
+  return { req: writer.req, user: writer.req.user, overrideAccess: false, depth: 0, locale: locale as TypedLocale } as const
 }
 
 /**
@@ -22,11 +22,11 @@ function writeOptions(ctx: RestContext, locale: string) {
  * holds them as its own. Payload's create writes one language, so that is a create and an update; a
  * series is written once, by the update, in both languages.
  */
-export async function createInLanguage(ctx: RestContext, collection: CollectionSlug, data: Record<string, unknown>): Promise<number> {
-  const create = () => ctx.req.payload.create({ ...writeOptions(ctx, DEFAULT_LANGUAGE), collection, data: data as never })
-  if (ctx.language === DEFAULT_LANGUAGE) return (await create()).id as number
-  const created = await seriesLater(ctx.req, create)
-  await ctx.req.payload.update({ ...writeOptions(ctx, ctx.language), collection, id: created.id, data: data as never })
+export async function createInLanguage(writer: Writer, collection: CollectionSlug, data: Record<string, unknown>): Promise<number> {
+  const create = () => writer.req.payload.create({ ...writeOptions(writer, DEFAULT_LANGUAGE), collection, data: data as never })
+  if (writer.language === DEFAULT_LANGUAGE) return (await create()).id as number
+  const created = await seriesLater(writer.req, create)
+  await writer.req.payload.update({ ...writeOptions(writer, writer.language), collection, id: created.id, data: data as never })
   return created.id as number
 }
 
@@ -34,25 +34,25 @@ export async function createInLanguage(ctx: RestContext, collection: CollectionS
  * Updates a record in the request language. Payload checks required localized fields in that
  * language, so an item not yet translated gets its fallback name there unless the write sends one.
  */
-export async function updateInLanguage(ctx: RestContext, collection: CollectionSlug, id: number, data: Record<string, unknown>): Promise<void> {
+export async function updateInLanguage(writer: Writer, collection: CollectionSlug, id: number, data: Record<string, unknown>): Promise<void> {
   const name = NAME_FIELD[collection]
   const values = { ...data }
-  if (name && values[name] === undefined && ctx.language !== DEFAULT_LANGUAGE) {
-    const own = (await ctx.req.payload.findByID({
+  if (name && values[name] === undefined && writer.language !== DEFAULT_LANGUAGE) {
+    const own = (await writer.req.payload.findByID({
       collection,
       id,
-      req: ctx.req,
+      req: writer.req,
       overrideAccess: true,
       depth: 0,
-      locale: ctx.language as TypedLocale,
+      locale: writer.language as TypedLocale,
       fallbackLocale: false,
       select: { [name]: true },
     })) as unknown as Record<string, unknown>
     if (!own[name]) {
-      const fallback = (await ctx.req.payload.findByID({
+      const fallback = (await writer.req.payload.findByID({
         collection,
         id,
-        req: ctx.req,
+        req: writer.req,
         overrideAccess: true,
         depth: 0,
         locale: DEFAULT_LANGUAGE as TypedLocale,
@@ -61,5 +61,5 @@ export async function updateInLanguage(ctx: RestContext, collection: CollectionS
       values[name] = fallback[name]
     }
   }
-  await ctx.req.payload.update({ ...writeOptions(ctx, ctx.language), collection, id, data: values as never })
+  await writer.req.payload.update({ ...writeOptions(writer, writer.language), collection, id, data: values as never })
 }
