@@ -1,5 +1,8 @@
 import type { CollectionSlug, TypedLocale } from 'payload'
-import { seriesLater } from '../collections/series'
+import { freeSlug, slugBase } from '../collections/fields/slug'
+import { afterEventWrite, asUpkeep, seriesLater } from '../collections/series'
+import { copyLanguage } from '../database/languageCopy'
+import type { Event } from '../payload-types'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { Writer } from './writer'
 
@@ -17,18 +20,30 @@ function writeOptions(writer: Writer, locale: string) {
 }
 
 /**
- * Creates a record from a write in any language: its values become the default language's too, so
- * English readers (everyone's fallback) never get an item without a name; the request language then
- * holds them as its own. Payload's create writes one language, so that is a create and an update; a
- * series is written once, by the update, in both languages.
+ * Creates a record from a write in any language, in one write: its values become the default
+ * language's too, so English readers (everyone's fallback) never get an item without a name, and
+ * the request language holds them as its own. Payload's create writes one language; in another,
+ * its translation is copied to the default language (with a slug free there) before the series,
+ * if it heads one, is made, so the occurrences get both, and its one version holds both.
  */
 export async function createInLanguage(writer: Writer, collection: CollectionSlug, data: Record<string, unknown>): Promise<number> {
-  const create = () => writer.req.payload.create({ ...writeOptions(writer, DEFAULT_LANGUAGE), collection, data: data as never })
+  const { req } = writer
+  const create = () => req.payload.create({ ...writeOptions(writer, writer.language), collection, data: data as never })
   if (writer.language === DEFAULT_LANGUAGE) return (await create()).id as number
-  const created = await seriesLater(writer.req, create)
-  await writer.req.payload.update({ ...writeOptions(writer, writer.language), collection, id: created.id, data: data as never })
-  return created.id as number
+  const created = (await seriesLater(req, create)) as { id: number; slug?: string | null }
+  const name = NAME_FIELD[collection]!
+  const base = slugBase(String(data.slug ?? data[name] ?? created.slug ?? ''))
+  const slug = await freeSlug(req, collection, base, created.id, DEFAULT_LANGUAGE)
+  await copyLanguage(req, { table: tableOf(collection), id: created.id, from: writer.language, to: DEFAULT_LANGUAGE, slug })
+  if (collection === 'events') {
+    const scope = { req, now: new Date(), settings: writer.settings, language: writer.language }
+    await asUpkeep(req, () => afterEventWrite(scope, created as Event, undefined))
+  }
+  return created.id
 }
+
+/** The table Payload's adapter keeps a collection in. */
+const tableOf = (collection: CollectionSlug) => collection.replace(/-/g, '_')
 
 /**
  * Updates a record in the request language. Payload checks required localized fields in that
