@@ -22,7 +22,6 @@ import { serializeOrganizer } from '../serialize/organizer'
 import { serializeVenue } from '../serialize/venue'
 
 export type WritableKind = AuthoredResource['key']
-type Item = AuthoredItem
 /** Write parameters: the resource's fields plus the id or slug naming the item. */
 export type WriteParams = { id?: number; slug?: string } & Record<string, unknown>
 /** How an item route names its item; creates name none (and `slug` is then a field). */
@@ -30,12 +29,12 @@ export type ItemBy = 'id' | 'slug'
 
 /** How each kind of authored record is rendered once written. */
 const SERIALIZE = {
-  events: async (ctx: RestContext, doc: Item) => serializeEvent(ctx, doc as Event, await loadRelated(ctx, [doc as Event]), { unlocked: true }),
-  venues: async (ctx: RestContext, doc: Item) => serializeVenue(ctx, doc as Venue, await imagesOf(ctx, doc), { unlocked: true }),
-  organizers: async (ctx: RestContext, doc: Item) => serializeOrganizer(ctx, doc as Organizer, await imagesOf(ctx, doc), { unlocked: true }),
+  events: async (ctx: RestContext, doc: AuthoredItem) => serializeEvent(ctx, doc as Event, await loadRelated(ctx, [doc as Event]), { unlocked: true }),
+  venues: async (ctx: RestContext, doc: AuthoredItem) => serializeVenue(ctx, doc as Venue, await imagesOf(ctx, doc), { unlocked: true }),
+  organizers: async (ctx: RestContext, doc: AuthoredItem) => serializeOrganizer(ctx, doc as Organizer, await imagesOf(ctx, doc), { unlocked: true }),
 } as const
 
-async function imagesOf(ctx: RestContext, doc: Item) {
+async function imagesOf(ctx: RestContext, doc: AuthoredItem) {
   const related = emptyRelated()
   const image = idOf(doc.image)
   if (image) related.media = await findByIds(ctx, 'media', [image])
@@ -43,7 +42,7 @@ async function imagesOf(ctx: RestContext, doc: Item) {
 }
 
 /** The item an item route names, looked up once per request and shared by validation, the permission check and the write. */
-export type WriteTarget = { id: number | undefined; stored: Item | undefined }
+export type WriteTarget = { id: number | undefined; stored: AuthoredItem | undefined }
 
 const singularOf = (kind: WritableKind) => resourceOf(kind).singular
 
@@ -99,7 +98,7 @@ export function mayWrite(ctx: RestContext, action: 'edit' | 'delete', target: Wr
 }
 
 /** The stored item a write changes; validation has already refused unknown venues and organizers (docs/api.md §5). */
-function existing(kind: WritableKind, target: WriteTarget): Item {
+function existing(kind: WritableKind, target: WriteTarget): AuthoredItem {
   if (!target.stored) throw new RestError(errorCodes(resourceOf(kind)).notFound, `Event with ID ${target.id} does not exist.`, 404)
   return target.stored
 }
