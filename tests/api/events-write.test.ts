@@ -1163,22 +1163,18 @@ describe('updating events', () => {
     expect(typeof english.slug).toBe('string')
   })
 
-  it('creates an event in French in one save: one version in both languages, its inline venue and its series too', async () => {
+  it('creates an event in French in one save: one version, in both languages, and so for its inline venue', async () => {
     const title = unique('Marché ')
     const venue = unique('Salle ')
-    const json = eventBody({ i18n_language: 'fr', title, venue: { venue }, recurrence: 'RRULE:FREQ=DAILY;COUNT=3' })
-    const reply = await api('/events', { method: 'POST', token: editor.token, json })
+    const reply = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ i18n_language: 'fr', title, venue: { venue } }) })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     const versions = async (collection: string, id: number, language: string) =>
       (await call(`/api/${collection}/versions?where[parent][equals]=${id}&depth=0&locale=${language}&fallback-locale=none`, { token: admin })).body.docs
     for (const language of ['en', 'fr']) {
       expect((await versions('events', reply.body.id, language)).map((entry: any) => entry.version.title)).toEqual([title])
       expect((await versions('venues', reply.body.venue.id, language)).map((entry: any) => entry.version.name)).toEqual([venue])
-      const occurrences = await payloadDocs('events', `where[parent][equals]=${reply.body.id}&fallback-locale=none`, language)
-      expect(occurrences.map((occurrence) => occurrence.title)).toEqual([title, title])
     }
-    const english = await readEvent(reply.body.id)
-    expect(english).toMatchObject({ title, slug: reply.body.slug })
+    expect(await readEvent(reply.body.id)).toMatchObject({ title, slug: reply.body.slug })
   })
 
   it('updates the item the path names, whatever id the body carries', async () => {
