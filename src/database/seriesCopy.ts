@@ -22,19 +22,19 @@ export type SeriesCopy = { table: string; parentId: number; own: ReadonlySet<str
 
 type Column = { key: string; name: string }
 
-const tableOf = (req: PayloadRequest, name: string) => (req.payload.db as unknown as { tables: Record<string, Table | undefined> }).tables[name]
+export const tableOf = (req: PayloadRequest, name: string) => (req.payload.db as unknown as { tables: Record<string, Table | undefined> }).tables[name]
 
-function columnsOf(req: PayloadRequest, name: string): Column[] {
+export function columnsOf(req: PayloadRequest, name: string): Column[] {
   const table = tableOf(req, name)
   return table ? Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name })) : []
 }
 
-const named = (columns: Column[], key: string) => {
+export const named = (columns: Column[], key: string) => {
   const column = columns.find((candidate) => candidate.key === key)
   if (!column) throw new Error(`The series' table has no column for ${key}.`)
   return sql.identifier(column.name)
 }
-const list = (columns: Column[], prefix?: string) =>
+export const list = (columns: Column[], prefix?: string) =>
   sql.join(
     columns.map(({ name }) => (prefix ? sql`${sql.identifier(prefix)}.${sql.identifier(name)}` : sql.identifier(name))),
     sql`, `,

@@ -7,9 +7,8 @@ import { CSV_TYPE, exportEvents } from './handlers/eventsCsv'
 import { listLinked, readLinked, readLinkedBySlug } from './handlers/linked'
 import { createTerm, deleteTerm, updateTerm, validateTermWrite } from './handlers/termWrites'
 import { listTerms, mayManageTerms, readTerm } from './handlers/terms'
-import { prefetchImages } from './operations/imageInput'
+import { prefetchImages } from '../operations/images'
 import { createItem, mayWrite, trashItem, updateItem, validateWrite, writeTarget, type WriteParams } from './handlers/writes'
-import { createLinked } from './operations/linked'
 import type { RestContext } from './context'
 import { requestWindow, type EventWindowInput } from '../calendar/dates/eventWindow'
 import { defineRoute, type AnyRoute } from './route'
@@ -20,7 +19,6 @@ import { linkedByIdParams, linkedBySlugParams, linkedListParams } from './schema
 import { categoryCreateBody, categoryUpdateBody, tagCreateBody, tagUpdateBody, termDeleteParams } from './schemas/termWrite'
 import { categoryListParams, tagListParams, termByIdParams } from './schemas/terms'
 import { itemParams, writeSchemas } from './schemas/writeRoutes'
-import type { OrganizerInput, VenueInput } from './schemas/write'
 import {
   Category,
   CategoryList,
@@ -72,8 +70,6 @@ const HOUR_MS = 3_600_000
 function writeRoutes(resource: AuthoredResource): AnyRoute[] {
   const kind = resource.key
   const schemas = writeSchemas[kind]
-  const create = (ctx: Parameters<typeof createItem>[0], params: WriteParams) =>
-    createItem(ctx, kind, params, kind === 'events' ? undefined : () => createLinked(ctx, kind, params as unknown as VenueInput | OrganizerInput))
   return [
     defineRoute({
       methods: ['POST'],
@@ -86,7 +82,7 @@ function writeRoutes(resource: AuthoredResource): AnyRoute[] {
       validate: (ctx, params, target) => validateWrite(ctx, kind, params as WriteParams, target),
       authorize: (ctx, _params, target) => mayWrite(ctx, 'edit', target),
       prepare: (ctx, params) => prefetchImages(ctx, params as WriteParams),
-      handler: (ctx, params) => create(ctx, params as WriteParams),
+      handler: (ctx, params) => createItem(ctx, kind, params as WriteParams),
     }),
     ...(['id', 'slug'] as const).flatMap((by) => {
       const path = by === 'id' ? `/${kind}/{id}` : `/${kind}/by-slug/{slug}`

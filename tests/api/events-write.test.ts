@@ -1163,6 +1163,20 @@ describe('updating events', () => {
     expect(typeof english.slug).toBe('string')
   })
 
+  it('creates an event in French in one save: one version, in both languages, and so for its inline venue', async () => {
+    const title = unique('Marché ')
+    const venue = unique('Salle ')
+    const reply = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ i18n_language: 'fr', title, venue: { venue } }) })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+    const versions = async (collection: string, id: number, language: string) =>
+      (await call(`/api/${collection}/versions?where[parent][equals]=${id}&depth=0&locale=${language}&fallback-locale=none`, { token: admin })).body.docs
+    for (const language of ['en', 'fr']) {
+      expect((await versions('events', reply.body.id, language)).map((entry: any) => entry.version.title)).toEqual([title])
+      expect((await versions('venues', reply.body.venue.id, language)).map((entry: any) => entry.version.name)).toEqual([venue])
+    }
+    expect(await readEvent(reply.body.id)).toMatchObject({ title, slug: reply.body.slug })
+  })
+
   it('updates the item the path names, whatever id the body carries', async () => {
     const [target, bystander] = [await createEventAs(editor.token), await createEventAs(editor.token)]
     const byId = await api(`/events/${target.id}`, { method: 'PATCH', token: editor.token, json: { id: bystander.id, title: unique('Path wins ') } })

@@ -133,13 +133,15 @@ describe('layers', () => {
     expect(outside).toEqual([])
   })
 
-  it('the operations import no door, and the event, venue, organizer and term handlers read through them, not the queries', () => {
+  it('the operations import no door, and the event, venue, organizer and term handlers read and write through them, not the queries', () => {
     const intoDoors = [...graph].flatMap(([file, targets]) =>
       topOf(file) === 'operations' ? targets.filter((target) => DOORS.includes(topOf(target))).map((target) => path.relative(src, target)) : [],
     )
     expect(intoDoors).toEqual([])
     const queries = ['events', 'linked', 'terms'].map((resource) => path.join('database', resource))
-    for (const handler of ['events.ts', 'ical.ts', 'eventsCsv.ts', 'linked.ts', 'terms.ts'].map((name) => path.join(src, 'rest', 'handlers', name))) {
+    for (const handler of ['events.ts', 'ical.ts', 'eventsCsv.ts', 'linked.ts', 'terms.ts', 'writes.ts', 'termWrites.ts'].map((name) =>
+      path.join(src, 'rest', 'handlers', name),
+    )) {
       const targets = (graph.get(handler) ?? []).map((target) => path.relative(src, target))
       expect(targets.filter((target) => queries.some((folder) => target.startsWith(folder)))).toEqual([])
       expect(targets.some((target) => target.startsWith('operations'))).toBe(true)

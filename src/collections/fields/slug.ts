@@ -27,6 +27,13 @@ export async function slugTaken(req: PayloadRequest, collection: CollectionSlug,
   return totalDocs > 0
 }
 
+/** `base`, or `base-2`, `base-3`... : the first that no other record has in the language. */
+export async function freeSlug(req: PayloadRequest, collection: CollectionSlug, base: string, excludeId: unknown, locale = req.locale): Promise<string> {
+  let candidate = base
+  for (let n = 2; await slugTaken(req, collection, candidate, excludeId, locale); n++) candidate = `${base}-${n}`
+  return candidate
+}
+
 /**
  * A localized, unique-per-language slug, generated from `fromField` when left empty and suffixed
  * `-2`, `-3`... on collision, as WordPress does with post names.
@@ -45,10 +52,7 @@ export function slugField(collection: CollectionSlug, fromField: string): Field 
           if (typeof source !== 'string' || !source.trim()) return value
           // Unchanged slugs on update keep their value without a lookup.
           if (operation === 'update' && value && value === originalDoc?.slug) return value
-          const base = slugBase(source)
-          let candidate = base
-          for (let n = 2; await slugTaken(req, collection, candidate, originalDoc?.id); n++) candidate = `${base}-${n}`
-          return candidate
+          return freeSlug(req, collection, slugBase(source), originalDoc?.id)
         },
       ],
     },

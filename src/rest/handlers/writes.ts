@@ -4,48 +4,37 @@ import { errorCodes, resourceOf, type AuthoredResource } from '../../calendar/re
 import { slugBase, slugTaken } from '../../collections/fields/slug'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
-import { eventData } from '../operations/eventData'
-import { organizerData, venueData } from '../operations/linked'
-import { missingReferences } from '../operations/references'
-import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
-import { inTransaction } from '../../database/transaction'
-import { unlinkEverywhere } from '../operations/unlink'
 import { idBySlug } from '../../database/slugs'
-import { findByIds, readOptions } from '../../operations/read'
-import { loadRelated } from '../../operations/related'
+import { createAuthored } from '../../operations/authored/create'
+import type { InputOf } from '../../operations/authored/input'
+import { storedItem, type AuthoredItem } from '../../operations/authored/item'
+import { trashAuthored } from '../../operations/authored/trash'
+import { updateAuthored } from '../../operations/authored/update'
+import { missingReferences } from '../../operations/references'
+import { findByIds } from '../../operations/read'
+import { emptyRelated, loadRelated } from '../../operations/related'
 import type { RestResult } from '../route'
-import { authoredWriteFields, type EventInput, type OrganizerInput, type VenueInput } from '../schemas/write'
+import { readCustomFields, withCustomFields } from '../schemas/customFields'
+import { authoredWriteFields } from '../schemas/write'
 import { idOf } from '../serialize/common'
-import { readCustomFields } from '../operations/customFieldInput'
 import { serializeEvent } from '../serialize/event'
 import { serializeOrganizer } from '../serialize/organizer'
-import { emptyRelated } from '../../operations/related'
 import { serializeVenue } from '../serialize/venue'
 
 export type WritableKind = AuthoredResource['key']
-type Item = Event | Venue | Organizer
 /** Write parameters: the resource's fields plus the id or slug naming the item. */
 export type WriteParams = { id?: number; slug?: string } & Record<string, unknown>
 /** How an item route names its item; creates name none (and `slug` is then a field). */
 export type ItemBy = 'id' | 'slug'
 
-/** What differs between the three kinds of authored records; the write flow is one (docs/api.md §6). */
-const KINDS = {
-  events: {
-    data: (ctx: RestContext, input: WriteParams, stored?: Item) => eventData(ctx, input as Partial<EventInput>, stored as Event | undefined),
-    serialize: async (ctx: RestContext, doc: Item) => serializeEvent(ctx, doc as Event, await loadRelated(ctx, [doc as Event]), { unlocked: true }),
-  },
-  venues: {
-    data: (ctx: RestContext, input: WriteParams, stored?: Item) => venueData(ctx, input as Partial<VenueInput>, stored ? 'update' : 'create'),
-    serialize: async (ctx: RestContext, doc: Item) => serializeVenue(ctx, doc as Venue, await imagesOf(ctx, doc), { unlocked: true }),
-  },
-  organizers: {
-    data: (ctx: RestContext, input: WriteParams, stored?: Item) => organizerData(ctx, input as Partial<OrganizerInput>, stored ? 'update' : 'create'),
-    serialize: async (ctx: RestContext, doc: Item) => serializeOrganizer(ctx, doc as Organizer, await imagesOf(ctx, doc), { unlocked: true }),
-  },
+/** How each kind of authored record is rendered once written. */
+const SERIALIZE = {
+  events: async (ctx: RestContext, doc: AuthoredItem) => serializeEvent(ctx, doc as Event, await loadRelated(ctx, [doc as Event]), { unlocked: true }),
+  venues: async (ctx: RestContext, doc: AuthoredItem) => serializeVenue(ctx, doc as Venue, await imagesOf(ctx, doc), { unlocked: true }),
+  organizers: async (ctx: RestContext, doc: AuthoredItem) => serializeOrganizer(ctx, doc as Organizer, await imagesOf(ctx, doc), { unlocked: true }),
 } as const
 
-async function imagesOf(ctx: RestContext, doc: Item) {
+async function imagesOf(ctx: RestContext, doc: AuthoredItem) {
   const related = emptyRelated()
   const image = idOf(doc.image)
   if (image) related.media = await findByIds(ctx, 'media', [image])
@@ -53,7 +42,7 @@ async function imagesOf(ctx: RestContext, doc: Item) {
 }
 
 /** The item an item route names, looked up once per request and shared by validation, the permission check and the write. */
-export type WriteTarget = { id: number | undefined; stored: Item | undefined }
+export type WriteTarget = { id: number | undefined; stored: AuthoredItem | undefined }
 
 const singularOf = (kind: WritableKind) => resourceOf(kind).singular
 
@@ -62,17 +51,7 @@ export async function writeTarget(ctx: RestContext, kind: WritableKind, params: 
   if (!by) return { id: undefined, stored: undefined }
   const id = by === 'id' ? Number(params.id) : await idBySlug(ctx, kind, String(params.slug))
   if (id === undefined) return { id, stored: undefined }
-  const stored = await ctx.req.payload.findByID({
-    collection: kind,
-    id,
-    depth: 0,
-    overrideAccess: true,
-    req: ctx.req,
-    disableErrors: true,
-    locale: ctx.language,
-    fallbackLocale: 'en',
-  })
-  return { id, stored: (stored as Item | null) ?? undefined }
+  return { id, stored: await storedItem(ctx, kind, id) }
 }
 
 /**
@@ -119,42 +98,26 @@ export function mayWrite(ctx: RestContext, action: 'edit' | 'delete', target: Wr
 }
 
 /** The stored item a write changes; validation has already refused unknown venues and organizers (docs/api.md §5). */
-function existing(kind: WritableKind, target: WriteTarget): Item {
+function existing(kind: WritableKind, target: WriteTarget): AuthoredItem {
   if (!target.stored) throw new RestError(errorCodes(resourceOf(kind)).notFound, `Event with ID ${target.id} does not exist.`, 404)
   return target.stored
 }
 
-async function reread(ctx: RestContext, kind: WritableKind, id: number): Promise<Item> {
-  return (await ctx.req.payload.findByID({ ...readOptions(ctx, kind), collection: kind, id, overrideAccess: true })) as Item
-}
+/** The validated parameters as the operation's typed input, the developers' fields read. */
+const inputOf = <K extends WritableKind>(ctx: RestContext, kind: K, params: WriteParams) => withCustomFields(ctx, kind, params) as InputOf[K]
 
 /** `POST /events|venues|organizers`: 201 with the new (or, for duplicates, existing) record. */
-export async function createItem(ctx: RestContext, kind: WritableKind, params: WriteParams, createOrReuse?: () => Promise<number>): Promise<RestResult> {
-  const id = await inTransaction(ctx.req, async () => {
-    if (createOrReuse) return createOrReuse()
-    return createInLanguage(ctx, kind, await KINDS[kind].data(ctx, params))
-  })
-  return { status: 201, body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, id)) }
+export async function createItem(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<RestResult> {
+  return { status: 201, body: await SERIALIZE[kind](ctx, await createAuthored(ctx, kind, inputOf(ctx, kind, params))) }
 }
 
 /** `POST|PUT|PATCH` on an item: a partial update; omitted fields keep their values (docs/api.md §6.1). */
 export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams, target: WriteTarget, by: ItemBy): Promise<RestResult> {
-  const stored = existing(kind, target)
-  const input = { ...params, slug: newSlug(ctx, params, by).value }
-  await inTransaction(ctx.req, async () => {
-    await updateInLanguage(ctx, kind, stored.id, await KINDS[kind].data(ctx, input, stored))
-  })
-  return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }
+  const input = inputOf(ctx, kind, { ...params, slug: newSlug(ctx, params, by).value })
+  return { body: await SERIALIZE[kind](ctx, await updateAuthored(ctx, kind, existing(kind, target), input)) }
 }
 
 /** `DELETE` on an item: to the trash (never permanently), 410 when already there (docs/api.md §6.7). */
 export async function trashItem(ctx: RestContext, kind: WritableKind, target: WriteTarget): Promise<RestResult> {
-  const stored = existing(kind, target)
-  const singular = singularOf(kind)
-  if (stored.status === 'trash') throw new RestError(errorCodes(resourceOf(kind)).inTrash, `The ${singular} is already trashed`, 410)
-  await inTransaction(ctx.req, async () => {
-    await updateInLanguage(ctx, kind, stored.id, { status: 'trash' })
-    if (kind !== 'events') await unlinkEverywhere(ctx, kind, stored.id)
-  })
-  return { body: await KINDS[kind].serialize(ctx, await reread(ctx, kind, stored.id)) }
+  return { body: await SERIALIZE[kind](ctx, await trashAuthored(ctx, kind, existing(kind, target))) }
 }

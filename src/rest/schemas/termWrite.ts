@@ -26,5 +26,3 @@ export const tagCreateBody = z.object({ ...termFields, parent: noParent })
 export const categoryUpdateBody = z.object({ ...termFields, name: termFields.name.optional(), id: idParam, parent: parentField })
 export const tagUpdateBody = z.object({ ...termFields, name: termFields.name.optional(), id: idParam, parent: noParent })
 export const termDeleteParams = z.object({ i18n_language: languageParam, id: idParam })
-
-export type TermWriteParams = { id?: number; name?: string; description?: string; slug?: string; parent?: unknown }

@@ -1,14 +1,11 @@
-import type { RestContext } from '../context'
-import { RestError } from '../http/errors'
-import { Refusal } from '../../operations/refusal'
 import { capabilities } from '../../calendar/access/capabilities'
-import { findByIds } from '../../operations/read'
-import { resolveTermEntries } from '../../operations/terms/entries'
-import type { OrganizerInput, VenueInput } from '../schemas/write'
-import { createLinked, type LinkedKind } from './linked'
-import { createInLanguage } from './localizedWrite'
-
-type LinkEntry<T> = number | T
+import type { LinkEntry, OrganizerInput, VenueInput } from '../authored/input'
+import { createLinkedIn, type LinkedKind } from '../linked/create'
+import { createInLanguage } from '../localizedWrite'
+import { findByIds } from '../read'
+import { Refusal } from '../refusal'
+import { resolveTermEntries } from '../terms/entries'
+import type { Writer } from '../writer'
 
 function entries<T>(value: null | LinkEntry<T> | LinkEntry<T>[]): LinkEntry<T>[] {
   if (value === null) return []
@@ -20,7 +17,7 @@ function entries<T>(value: null | LinkEntry<T> | LinkEntry<T>[]): LinkEntry<T>[]
  * otherwise, naming the parameter); inline objects are created or de-duplicated.
  */
 export async function resolveLinks<T extends VenueInput | OrganizerInput>(
-  ctx: RestContext,
+  writer: Writer,
   kind: LinkedKind,
   param: string,
   value: null | LinkEntry<T> | LinkEntry<T>[],
@@ -28,12 +25,12 @@ export async function resolveLinks<T extends VenueInput | OrganizerInput>(
 ): Promise<number[]> {
   const list = entries(value)
   const ids = list.filter((entry): entry is number => typeof entry === 'number')
-  const found = await findByIds(ctx, kind, ids)
+  const found = await findByIds(writer, kind, ids)
   const missing = ids.filter((id) => !found.has(id))
-  if (missing.length) throw RestError.invalidParams({ [param]: `No such ${param}: ${missing.join(', ')}.` })
+  if (missing.length) throw Refusal.invalidParams({ [param]: `No such ${param}: ${missing.join(', ')}.` })
   const resolved: number[] = []
   for (const entry of list) {
-    const id = typeof entry === 'number' ? entry : await inline(param, () => createLinked(ctx, kind, entry, eventStatus))
+    const id = typeof entry === 'number' ? entry : await inline(param, () => createLinkedIn(writer, kind, entry, eventStatus))
     if (!resolved.includes(id)) resolved.push(id)
   }
   return resolved
@@ -46,7 +43,7 @@ async function inline<T>(param: string, work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof Refusal) || error.code !== 'rest_invalid_param') throw error
     const inner = Object.entries((error.data.params ?? {}) as Record<string, string>).map(([name, message]) => `${name}: ${message}`)
-    throw RestError.invalidParams({ [param]: inner.join(' ') || error.message })
+    throw Refusal.invalidParams({ [param]: inner.join(' ') || error.message })
   }
 }
 
@@ -54,18 +51,18 @@ async function inline<T>(param: string, work: () => Promise<T>): Promise<T> {
  * Categories or tags of an event write: ids must exist; names and slugs are looked up and, when
  * unknown, created by callers who may manage terms (others get a 400 naming the parameter).
  */
-export async function resolveTermLinks(ctx: RestContext, param: 'categories' | 'tags', names: string[]): Promise<number[]> {
+export async function resolveTermLinks(writer: Writer, param: 'categories' | 'tags', names: string[]): Promise<number[]> {
   const collection = param === 'categories' ? 'event-categories' : 'event-tags'
-  const { ids, unknown } = await resolveTermEntries(ctx, collection, names)
+  const { ids, unknown } = await resolveTermEntries(writer, collection, names)
   const unknownIds = unknown.filter((entry) => /^\d+$/.test(entry))
-  if (unknownIds.length) throw RestError.invalidParams({ [param]: `No such term id: ${unknownIds.join(', ')}.` })
+  if (unknownIds.length) throw Refusal.invalidParams({ [param]: `No such term id: ${unknownIds.join(', ')}.` })
   const byName = unknown.filter((entry) => !/^\d+$/.test(entry))
   const created: number[] = []
   for (const name of byName) {
-    const existing = await ctx.req.payload.find({
+    const existing = await writer.req.payload.find({
       collection,
-      req: ctx.req,
-      locale: ctx.language,
+      req: writer.req,
+      locale: writer.language,
       where: { name: { equals: name } },
       limit: 1,
       depth: 0,
@@ -75,8 +72,8 @@ export async function resolveTermLinks(ctx: RestContext, param: 'categories' | '
       created.push(existing.docs[0].id)
       continue
     }
-    if (!capabilities.manageTerms(ctx.actor)) throw RestError.invalidParams({ [param]: `No such term, and you may not create it: ${name}.` })
-    created.push(await createInLanguage(ctx, collection, { name }))
+    if (!capabilities.manageTerms(writer.actor)) throw Refusal.invalidParams({ [param]: `No such term, and you may not create it: ${name}.` })
+    created.push(await createInLanguage(writer, collection, { name }))
   }
   return [...new Set([...ids, ...created])]
 }

@@ -4,7 +4,7 @@ import type { CustomField } from '../../options'
 import type { RestContext } from '../context'
 import { booleanParam } from '../http/coerce'
 import { RestError } from '../http/errors'
-import { numberParam } from '../schemas/common'
+import { numberParam } from './common'
 
 type Kind = AuthoredResource['key']
 
@@ -38,8 +38,27 @@ export function readCustomFields(
   return { data, invalid }
 }
 
-export function customFieldData(ctx: RestContext, kind: Kind, input: Record<string, unknown>): Record<string, unknown> {
+const INLINE = { venue: 'venues', organizer: 'organizers' } as const
+
+/**
+ * A write's fields with the developers' fields read into `custom`, those of the venues and organizers
+ * an event gives inline too. A value that does not read is a 400 naming it (inline: naming the
+ * event's parameter), before anything is written.
+ */
+export function withCustomFields<T extends Record<string, unknown>>(ctx: RestContext, kind: Kind, input: T): T & { custom: Record<string, unknown> } {
   const { data, invalid } = readCustomFields(ctx, kind, input)
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
-  return data
+  const inline: Record<string, unknown> = {}
+  if (kind === 'events')
+    for (const [param, linked] of Object.entries(INLINE)) if (input[param] !== undefined) inline[param] = inlineWith(ctx, param, linked, input[param])
+  return { ...input, ...inline, custom: data }
+}
+
+function inlineWith(ctx: RestContext, param: string, kind: Kind, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((entry) => inlineWith(ctx, param, kind, entry))
+  if (!value || typeof value !== 'object') return value
+  const { data, invalid } = readCustomFields(ctx, kind, value as Record<string, unknown>)
+  const problems = Object.entries(invalid).map(([name, message]) => `${name}: ${message}`)
+  if (problems.length) throw RestError.invalidParams({ [param]: problems.join(' ') })
+  return { ...value, custom: data }
 }

@@ -1,6 +1,6 @@
 import type { CollectionSlug } from 'payload'
-import type { RestContext } from '../context'
-import { existingIds } from '../../operations/read'
+import { existingIds } from './read'
+import type { Reader } from './reader'
 
 type Reference = { param: string; collection: CollectionSlug; ids: number[] }
 
@@ -14,7 +14,7 @@ function idsIn(value: unknown): number[] {
  * Records a write names by id must exist: checked during validation, after the permission check
  * (docs/api.md §2), so only a caller who may write learns which ids exist.
  */
-export async function missingReferences(ctx: RestContext, params: Record<string, unknown>): Promise<Record<string, string>> {
+export async function missingReferences(reader: Reader, params: Record<string, unknown>): Promise<Record<string, string>> {
   const references: Reference[] = [
     { param: 'author', collection: 'users', ids: idsIn(params.author) },
     { param: 'venue', collection: 'venues', ids: idsIn(params.venue) },
@@ -31,7 +31,7 @@ export async function missingReferences(ctx: RestContext, params: Record<string,
     references
       .filter((reference) => reference.ids.length)
       .map(async ({ param, collection, ids }) => {
-        const found = await existingIds(ctx, collection, ids)
+        const found = await existingIds(reader, collection, ids)
         const missing = ids.filter((id) => !found.has(id))
         if (missing.length) invalid[param] = `No such ${param}: ${missing.join(', ')}.`
       }),

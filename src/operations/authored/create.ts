@@ -1,0 +1,19 @@
+import { inTransaction } from '../../database/transaction'
+import { eventData } from '../events/data'
+import { createLinkedIn } from '../linked/create'
+import { createInLanguage } from '../localizedWrite'
+import type { Writer } from '../writer'
+import type { EventInput, InputOf, OrganizerInput, VenueInput } from './input'
+import { written, type AuthoredItem, type AuthoredKind } from './item'
+
+/**
+ * Creates an event, a venue or an organizer in the caller's language, in one transaction; a venue
+ * or organizer that duplicates an existing one is that one (docs/api.md §6.5).
+ */
+export async function createAuthored<K extends AuthoredKind>(writer: Writer, kind: K, input: InputOf[K]): Promise<AuthoredItem> {
+  const id = await inTransaction(writer.req, async () => {
+    if (kind !== 'events') return createLinkedIn(writer, kind, input as VenueInput | OrganizerInput)
+    return createInLanguage(writer, kind, await eventData(writer, input as EventInput))
+  })
+  return written(writer, kind, id)
+}

@@ -1,0 +1,65 @@
+import type { Status } from '../../calendar/access/capabilities'
+
+/**
+ * The validated fields of a write to an event, a venue or an organizer, by the contract's names
+ * (docs/api.md §6): a field left out is left as it is. `custom` holds the developers' fields, read
+ * by their Payload types.
+ */
+export type AuthoredInput = {
+  author?: number
+  date?: string | number
+  date_utc?: string | number
+  description?: string
+  excerpt?: string
+  slug?: string
+  status?: Status
+  image?: string | number
+  password?: string
+  custom?: Record<string, unknown>
+}
+
+export type VenueInput = AuthoredInput & {
+  venue?: string
+  show_map?: boolean
+  show_map_link?: boolean
+  address?: string
+  city?: string
+  country?: string
+  province?: string
+  state?: string
+  zip?: string
+  phone?: string
+  stateprovince?: string
+  website?: string
+  geo_lat?: number | ''
+  geo_lng?: number | ''
+}
+
+export type OrganizerInput = AuthoredInput & { organizer?: string; phone?: string; website?: string; email?: string }
+
+/** A linked record as an event names it: an id, or one to create (or reuse, if it exists). */
+export type LinkEntry<T> = number | T
+
+export type EventInput = AuthoredInput & {
+  title?: string
+  start_date?: string | number
+  end_date?: string | number
+  timezone?: string
+  all_day?: boolean
+  cost?: string | number | (string | number)[]
+  website?: string
+  show_map?: boolean
+  show_map_link?: boolean
+  hide_from_listings?: boolean
+  sticky?: boolean
+  featured?: boolean
+  ticketed?: boolean
+  categories?: string[]
+  tags?: string[]
+  venue?: null | LinkEntry<VenueInput> | LinkEntry<VenueInput>[]
+  organizer?: null | LinkEntry<OrganizerInput> | LinkEntry<OrganizerInput>[]
+  parent?: number | null
+  recurrence?: string
+}
+
+export type InputOf = { events: EventInput; venues: VenueInput; organizers: OrganizerInput }

@@ -1,0 +1,38 @@
+import type { AuthoredResource } from '../../calendar/resources'
+import type { Event, Organizer, Venue } from '../../payload-types'
+import { eventData } from '../events/data'
+import { organizerData, venueData } from '../linked/data'
+import { readOptions } from '../read'
+import type { Writer } from '../writer'
+import type { EventInput, InputOf, OrganizerInput, VenueInput } from './input'
+
+export type AuthoredKind = AuthoredResource['key']
+export type AuthoredItem = Event | Venue | Organizer
+
+/** Payload data for a write of one of the three kinds of authored records: the write flow is one (docs/api.md §6). */
+export function dataOf<K extends AuthoredKind>(writer: Writer, kind: K, input: InputOf[K], stored?: AuthoredItem): Promise<Record<string, unknown>> {
+  const operation = stored ? 'update' : 'create'
+  if (kind === 'events') return eventData(writer, input as EventInput, stored as Event | undefined)
+  if (kind === 'venues') return venueData(writer, input as VenueInput, operation)
+  return organizerData(writer, input as OrganizerInput, operation)
+}
+
+/** The record as written, read back as the caller's language serves it. */
+export async function written(writer: Writer, kind: AuthoredKind, id: number): Promise<AuthoredItem> {
+  return (await writer.req.payload.findByID({ ...readOptions(writer, kind), collection: kind, id, overrideAccess: true })) as AuthoredItem
+}
+
+/** The stored record a write on an item changes, whoever may read it: the permission check comes after. */
+export async function storedItem(writer: Writer, kind: AuthoredKind, id: number): Promise<AuthoredItem | undefined> {
+  const stored = await writer.req.payload.findByID({
+    collection: kind,
+    id,
+    depth: 0,
+    overrideAccess: true,
+    req: writer.req,
+    disableErrors: true,
+    locale: writer.language,
+    fallbackLocale: 'en',
+  })
+  return (stored as AuthoredItem | null) ?? undefined
+}

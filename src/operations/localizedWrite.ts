@@ -1,0 +1,80 @@
+import type { CollectionSlug, TypedLocale } from 'payload'
+import { freeSlug, slugBase } from '../collections/fields/slug'
+import { afterEventWrite, asUpkeep, seriesLater } from '../collections/series'
+import { copyLanguage } from '../database/languageCopy'
+import type { Event } from '../payload-types'
+import { DEFAULT_LANGUAGE } from '../i18n/languages'
+import type { Writer } from './writer'
+
+/** The required localized name of each collection the namespace writes. */
+const NAME_FIELD: Partial<Record<CollectionSlug, string>> = {
+  events: 'title',
+  venues: 'name',
+  organizers: 'name',
+  'event-categories': 'name',
+  'event-tags': 'name',
+}
+
+function writeOptions(writer: Writer, locale: string) {
+  return { req: writer.req, user: writer.req.user, overrideAccess: false, depth: 0, locale: locale as TypedLocale } as const
+}
+
+/**
+ * Creates a record from a write in any language, in one write: its values become the default
+ * language's too, so English readers (everyone's fallback) never get an item without a name, and
+ * the request language holds them as its own. Payload's create writes one language; in another,
+ * its translation is copied to the default language (with a slug free there) before the series,
+ * if it heads one, is made, so the occurrences get both, and its one version holds both.
+ */
+export async function createInLanguage(writer: Writer, collection: CollectionSlug, data: Record<string, unknown>): Promise<number> {
+  const { req } = writer
+  const create = () => req.payload.create({ ...writeOptions(writer, writer.language), collection, data: data as never })
+  if (writer.language === DEFAULT_LANGUAGE) return (await create()).id as number
+  const created = (await seriesLater(req, create)) as { id: number; slug?: string | null }
+  const name = NAME_FIELD[collection]!
+  const base = slugBase(String(data.slug ?? data[name] ?? created.slug ?? ''))
+  const slug = await freeSlug(req, collection, base, created.id, DEFAULT_LANGUAGE)
+  await copyLanguage(req, { table: tableOf(collection), id: created.id, from: writer.language, to: DEFAULT_LANGUAGE, slug })
+  if (collection === 'events') {
+    const scope = { req, now: new Date(), settings: writer.settings, language: writer.language }
+    await asUpkeep(req, () => afterEventWrite(scope, created as Event, undefined))
+  }
+  return created.id
+}
+
+/** The table Payload's adapter keeps a collection in. */
+const tableOf = (collection: CollectionSlug) => collection.replace(/-/g, '_')
+
+/**
+ * Updates a record in the request language. Payload checks required localized fields in that
+ * language, so an item not yet translated gets its fallback name there unless the write sends one.
+ */
+export async function updateInLanguage(writer: Writer, collection: CollectionSlug, id: number, data: Record<string, unknown>): Promise<void> {
+  const name = NAME_FIELD[collection]
+  const values = { ...data }
+  if (name && values[name] === undefined && writer.language !== DEFAULT_LANGUAGE) {
+    const own = (await writer.req.payload.findByID({
+      collection,
+      id,
+      req: writer.req,
+      overrideAccess: true,
+      depth: 0,
+      locale: writer.language as TypedLocale,
+      fallbackLocale: false,
+      select: { [name]: true },
+    })) as unknown as Record<string, unknown>
+    if (!own[name]) {
+      const fallback = (await writer.req.payload.findByID({
+        collection,
+        id,
+        req: writer.req,
+        overrideAccess: true,
+        depth: 0,
+        locale: DEFAULT_LANGUAGE as TypedLocale,
+        select: { [name]: true },
+      })) as unknown as Record<string, unknown>
+      values[name] = fallback[name]
+    }
+  }
+  await writer.req.payload.update({ ...writeOptions(writer, writer.language), collection, id, data: values as never })
+}
