@@ -1509,6 +1509,7 @@ export interface TaskImportCalendar {
 export interface TaskRefreshSubscriptions {
   input: {
     subscriptionId?: number | null;
+    lastRunAt?: string | null;
   };
   output: {
     imported: number;

@@ -6,12 +6,21 @@ import { createdStatusField, credentialsField, isImportUrl, outcomeFields, recor
 /** The jobs-queue task that imports the subscriptions that are due (docs/api.md §23.7), every five minutes. */
 export const SUBSCRIPTION_JOB = { task: 'refreshSubscriptions', queue: HORIZON_JOB.queue, every: '*/5 * * * *' } as const
 
-/** A new subscription, one whose source changed or one turned on runs at once rather than at its next due time. */
+/**
+ * A new subscription, one whose source changed or one turned on runs at once rather than at its next
+ * due time: once, so the job carries the last run it follows, and a scheduled pass that ran it first
+ * leaves the job nothing to do.
+ */
 const queueFirstRun: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
   const changed =
     operation === 'create' || ['url', 'format', 'credentials'].some((field) => doc[field] !== previousDoc?.[field]) || (doc.active && !previousDoc?.active)
   if (doc.active && changed) {
-    await req.payload.jobs.queue({ task: SUBSCRIPTION_JOB.task, queue: SUBSCRIPTION_JOB.queue, input: { subscriptionId: doc.id }, req })
+    await req.payload.jobs.queue({
+      task: SUBSCRIPTION_JOB.task,
+      queue: SUBSCRIPTION_JOB.queue,
+      input: { subscriptionId: doc.id, lastRunAt: doc.lastRunAt ?? null },
+      req,
+    })
   }
   return doc
 }

@@ -66,13 +66,21 @@ export function isDue(subscription: Pick<ImportSubscription, 'lastRunAt' | 'inte
   return !subscription.lastRunAt || new Date(subscription.lastRunAt).getTime() + subscription.intervalHours * HOUR <= now
 }
 
-/** Imports the active subscriptions that are due, or the one named. */
-export async function refreshSubscriptions(req: PayloadRequest, only?: number): Promise<number> {
+/** The time of a subscription's last run, comparable whatever its spelling (null: never ran). */
+function runTime(lastRunAt: string | null | undefined): number | null {
+  return lastRunAt ? new Date(lastRunAt).getTime() : null
+}
+
+/**
+ * Imports the active subscriptions that are due, or the one named if it has not run since `lastRunAt`
+ * (the run it was queued after): a scheduled pass may have imported it in between.
+ */
+export async function refreshSubscriptions(req: PayloadRequest, only?: { id: number; lastRunAt: string | null }): Promise<number> {
   const { payload } = req
-  const where: Where = only ? { id: { equals: only } } : { active: { equals: true } }
+  const where: Where = only ? { id: { equals: only.id } } : { active: { equals: true } }
   const { docs } = await payload.find({ collection: 'import-subscriptions', where, pagination: false, depth: 0, overrideAccess: true })
   const now = Date.now()
-  const due = docs.filter((doc) => only || isDue(doc, now))
+  const due = docs.filter((doc) => (only ? runTime(doc.lastRunAt) === runTime(only.lastRunAt) : isDue(doc, now)))
   await sideBySide(due, subscriptionsAtOnce(), (subscription) => refresh(payload, subscription))
   return due.length
 }

@@ -180,11 +180,11 @@ describe('import subscriptions', () => {
   let server: Server
   let feed: string
   const word = unique('icssub')
-  const vevent = (n: number) =>
+  const vevent = (n: number, name = word) =>
     [
       'BEGIN:VEVENT',
-      `UID:${word}-${n}@feed.test`,
-      `SUMMARY:${word} Event ${n}`,
+      `UID:${name}-${n}@feed.test`,
+      `SUMMARY:${name} Event ${n}`,
       `DTSTART:2027-09-0${n}T100000Z`.replace(/-/g, ''),
       'DTSTAMP:20261120T000000Z',
       'END:VEVENT',
@@ -192,10 +192,11 @@ describe('import subscriptions', () => {
   let events = [1, 2, 3]
 
   beforeAll(async () => {
-    server = createServer((_request, response) => {
-      response
-        .writeHead(200, { 'Content-Type': 'text/calendar' })
-        .end(['BEGIN:VCALENDAR', 'VERSION:2.0', ...events.map(vevent), 'END:VCALENDAR', ''].join('\r\n'))
+    server = createServer((request, response) => {
+      // `/<name>.ics` is a feed of its own, of three events named for it; `/feed.ics` follows `events`.
+      const name = /^\/(\w+)\.ics$/.exec(request.url ?? '')?.[1]
+      const feedEvents = name && name !== 'feed' ? [1, 2, 3].map((n) => vevent(n, name)) : events.map((n) => vevent(n))
+      response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(['BEGIN:VCALENDAR', 'VERSION:2.0', ...feedEvents, 'END:VCALENDAR', ''].join('\r\n'))
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     feed = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.ics`
@@ -247,6 +248,24 @@ describe('import subscriptions', () => {
     const third = await runQueue(id, second.lastRunAt)
     expect(third, JSON.stringify(third)).toMatchObject({ lastStatus: 'done', created: 0, updated: 1, unchanged: 2, trashed: 0 })
     expect((await call(`/api/events/${gone.id}?depth=0`, { token: admin })).body.status).toBe('publish')
+  })
+
+  it('imports a subscription once though it was turned off and on before its first run', async () => {
+    const name = unique('icsonce')
+    const saved = await call('/api/import-subscriptions', {
+      method: 'POST',
+      token: admin,
+      json: { url: feed.replace('/feed.ics', `/${name}.ics`), format: 'ical', intervalHours: 6, createdStatus: 'publish' },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201)
+    const id = saved.body.doc.id as number
+    // Each save that turns it on queues a first run: the second finds the first already done.
+    await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: false } })
+    await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: true } })
+    const first = await runQueue(id)
+    expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(200)
+    const after = (await call(`/api/import-subscriptions/${id}?depth=0`, { token: admin })).body
+    expect(after, JSON.stringify(after)).toMatchObject({ lastStatus: 'done', lastRunAt: first.lastRunAt, created: 3, unchanged: 0 })
   })
 
   it('is for administrators only, and a feed that fails is recorded with its reason', async () => {
