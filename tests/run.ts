@@ -82,7 +82,7 @@ async function startServer(lane: TestLane): Promise<Server> {
   return { lane, baseUrl, ...server }
 }
 
-/** Vitest on one lane: its share of the files when there are several (tests/support/laneSequencer.ts). */
+/** Vitest on one lane: its share of the files when there are several (the sequencer in vitest.config.ts). */
 function vitest(server: Server, index: number, count: number): Promise<number> {
   const shard = count > 1 ? [`--shard=${index}/${count}`] : []
   // The import CLI the tests run reads its sources on loopback too; the second instances they start stand behind them as the first does.
