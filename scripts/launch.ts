@@ -5,7 +5,7 @@
  * child's process is what makes a failing test run exit non-zero (field notes).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { inUse, runningDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { backupFileName, dataDirectory, SERVING_CLUSTER } from '../src/database/dataDirectory'
@@ -16,6 +16,7 @@ import pg from 'pg'
 import { payloadSecret } from '../src/database/secret'
 import { CONFIG_LOADING_OPTIONS } from './configLoading'
 import { buildServer, productionServerEnv, SERVER_BUNDLE, serverCommand } from './productionServer'
+import { laneCount, laneDataDir, LANES_VARIABLE, type TestLane } from './testLanes'
 
 type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'import' | 'payload' | 'backup'
 
@@ -25,6 +26,8 @@ const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
 const dataDir = dataDirectory()
 let database: EmbeddedDatabase | undefined
+/** The clusters of `npm test`'s lanes after the first (scripts/testLanes.ts). */
+const laneDatabases: EmbeddedDatabase[] = []
 let child: ChildProcess | undefined
 
 /** One cluster per mode: a cluster that dev mode pushed to must never be migrated (field notes). */
@@ -73,9 +76,33 @@ async function databaseUrls(): Promise<{ url: string; socketUrl: string }> {
     fresh: mode === 'test',
     unsafeFast: mode === 'test',
     startedBy: `npm ${mode === 'start' || mode === 'test' ? mode : `run ${mode}`}`,
-    log: process.env.DEBUG_POSTGRES ? (line) => process.stderr.write(line) : undefined,
+    log: postgresLog,
   })
   return database
+}
+
+const postgresLog = process.env.DEBUG_POSTGRES ? (line: string) => process.stderr.write(line) : undefined
+
+/**
+ * `npm test`'s lanes: the first on the run's own cluster, each other on a fresh cluster in a data
+ * directory of its own. On a server of DATABASE_URL's, one lane: the run cannot make clusters there.
+ */
+async function testLanes(first: TestLane): Promise<TestLane[]> {
+  const count = process.env.DATABASE_URL ? 1 : laneCount(extraArgs)
+  const others = Array.from({ length: count - 1 }, async (_, offset) => {
+    const laneDir = laneDataDir(dataDir, offset + 2)
+    mkdirSync(laneDir, { recursive: true })
+    const started = await startEmbeddedDatabase({
+      directory: path.join(laneDir, CLUSTERS.test),
+      fresh: true,
+      unsafeFast: true,
+      startedBy: 'npm test',
+      log: postgresLog,
+    })
+    laneDatabases.push(started)
+    return { dataDir: laneDir, url: started.url, socketUrl: started.socketUrl }
+  })
+  return [first, ...(await Promise.all(others))]
 }
 
 let stopping: Promise<never> | undefined
@@ -98,7 +125,7 @@ async function stop(code: number): Promise<never> {
     // The server closes its connections before the database goes away, not after.
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
   }
-  await database?.stop()
+  await Promise.all([database, ...laneDatabases].map((cluster) => cluster?.stop()))
   process.exit(code)
 }
 
@@ -204,8 +231,10 @@ async function main(): Promise<number> {
       }
       return run(...serverCommand(port), productionServerEnv(env))
     }
-    case 'test':
-      return run(process.execPath, ['--import', 'tsx', path.join(root, 'tests', 'run.ts'), ...extraArgs], env)
+    case 'test': {
+      const lanes = await testLanes({ dataDir, url, socketUrl })
+      return run(process.execPath, ['--import', 'tsx', path.join(root, 'tests', 'run.ts'), ...extraArgs], { ...env, [LANES_VARIABLE]: JSON.stringify(lanes) })
+    }
     case 'seed':
       return runImportingConfig(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs], {
         ...env,

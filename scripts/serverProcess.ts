@@ -23,7 +23,8 @@ export async function waitForHealth(baseUrl: string, timeoutMs: number): Promise
     } catch (error) {
       last = error instanceof Error ? error.message : String(error)
     }
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Refused connections cost nothing; every start in the test run waits on this poll.
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`${baseUrl} did not become healthy in ${timeoutMs} ms (${last})`)
 }

@@ -1,20 +1,39 @@
 /**
- * `npm test` (inside the launcher, which has started a fresh database): builds the app as
- * production does, starts it, waits until it answers, then runs vitest against it. Unit tests and
- * API tests share one run, so the command's exit code is the suite's.
+ * `npm test` (inside the launcher, which has started a fresh database per lane): checks and builds
+ * the app as production does, starts one server per lane, waits until they answer, then runs vitest
+ * against each, a lane's share of the files each (scripts/testLanes.ts). Unit tests and API tests
+ * share the run, so the command's exit code is the suite's.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { buildServer, productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
+import { LANES_VARIABLE, type TestLane } from '../scripts/testLanes'
 
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; done: Promise<number> } {
-  const child = spawn(command, args, { stdio: 'inherit', env, cwd: root, detached: true })
+/** A child in a process group of its own; with a `label`, each line of its output is prefixed with it. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, label?: string): { child: ChildProcess; done: Promise<number> } {
+  const child = spawn(command, args, { stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit', env, cwd: root, detached: true })
+  if (label) {
+    prefixLines(child.stdout!, process.stdout, label)
+    prefixLines(child.stderr!, process.stderr, label)
+  }
   const done = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
   return { child, done }
+}
+
+/** Two lanes write to one terminal: whole lines only, each saying whose it is. */
+function prefixLines(from: NodeJS.ReadableStream, to: NodeJS.WritableStream, label: string): void {
+  let pending = ''
+  from.setEncoding('utf8')
+  from.on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) to.write(`${label} ${line}\n`)
+  })
+  from.on('end', () => pending && to.write(`${label} ${pending}\n`))
 }
 
 /**
@@ -26,20 +45,25 @@ const TESTS_AS_PROXY = { TRUSTED_PROXY_HOPS: '1' }
 /** The webhook receivers and the import sources of the tests listen on loopback, and retries come quickly. */
 const LOOPBACK_FOR_TESTS = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_MAX_FAILURES: '3', IMPORT_ALLOW_PRIVATE: 'true' }
 
-async function main(): Promise<number> {
-  const production = { ...process.env, NODE_ENV: 'production' as const }
-  // SKIP_BUILD=1 is for iterating on tests against an existing build: no lint, no type check, no build.
-  if (process.env.SKIP_BUILD !== '1') {
-    const eslint = await run(bin('eslint'), ['.'], process.env).done
-    if (eslint !== 0) return eslint
-    const prettier = await run(bin('prettier'), ['--check', '--log-level', 'warn', '.'], process.env).done
-    if (prettier !== 0) return prettier
-    const typecheck = await run(bin('tsc'), ['--noEmit', '-p', root], process.env).done
-    if (typecheck !== 0) return typecheck
-    const code = await run(bin('next'), ['build'], production).done
-    if (code !== 0) return code
-    await buildServer()
-  }
+/** Lint, format and type checks read only the sources: they run side by side, and all report. */
+async function checks(): Promise<number> {
+  const codes = await Promise.all([
+    run(bin('eslint'), ['.'], process.env).done,
+    run(bin('prettier'), ['--check', '--log-level', 'warn', '.'], process.env).done,
+    run(bin('tsc'), ['--noEmit', '-p', root], process.env).done,
+  ])
+  return codes.find((code) => code !== 0) ?? 0
+}
+
+function lanesOf(env: NodeJS.ProcessEnv): TestLane[] {
+  const given = env[LANES_VARIABLE]
+  if (!given) throw new Error(`${LANES_VARIABLE} is not set: run through npm test`)
+  return JSON.parse(given) as TestLane[]
+}
+
+type Server = { lane: TestLane; baseUrl: string; child: ChildProcess; done: Promise<number> }
+
+async function startServer(lane: TestLane): Promise<Server> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const server = run(
@@ -47,25 +71,53 @@ async function main(): Promise<number> {
     productionServerEnv({
       ...process.env,
       ...WITHOUT_RATE_LIMITS,
-      DATABASE_URL: process.env.APP_DATABASE_URL ?? process.env.DATABASE_URL,
+      DATA_DIR: lane.dataDir,
+      DATABASE_URL: lane.socketUrl,
       SERVER_URL: baseUrl,
       QUERY_COUNT_HEADER: 'true',
       ...LOOPBACK_FOR_TESTS,
       ...TESTS_AS_PROXY,
     }),
   )
+  return { lane, baseUrl, ...server }
+}
+
+/** Vitest on one lane: its share of the files when there are several (the sequencer in vitest.config.ts). */
+function vitest(server: Server, index: number, count: number): Promise<number> {
+  const shard = count > 1 ? [`--shard=${index}/${count}`] : []
+  // The import CLI the tests run reads its sources on loopback too; the second instances they start stand behind them as the first does.
+  const env = {
+    ...process.env,
+    ...TESTS_AS_PROXY,
+    DATA_DIR: server.lane.dataDir,
+    DATABASE_URL: server.lane.url,
+    APP_DATABASE_URL: server.lane.socketUrl,
+    CAL_TEST_URL: server.baseUrl,
+    IMPORT_ALLOW_PRIVATE: 'true',
+  }
+  return run(bin('vitest'), ['run', ...shard, ...process.argv.slice(2)], env, count > 1 ? `[lane ${index}]` : undefined).done
+}
+
+async function main(): Promise<number> {
+  const production = { ...process.env, NODE_ENV: 'production' as const }
+  // SKIP_BUILD=1 is for iterating on tests against an existing build: no lint, no type check, no build.
+  if (process.env.SKIP_BUILD !== '1') {
+    const checked = await checks()
+    if (checked !== 0) return checked
+    // After the checks, not beside them: the type check reads the route types the build rewrites (.next/types).
+    const code = await run(bin('next'), ['build'], production).done
+    if (code !== 0) return code
+    await buildServer()
+  }
+  const servers: Server[] = []
   try {
-    await waitForHealth(baseUrl, 180_000)
-    // The import CLI the tests run reads its sources on loopback too; the second instances they start stand behind them as the first does.
-    return await run(bin('vitest'), ['run', ...process.argv.slice(2)], {
-      ...process.env,
-      ...TESTS_AS_PROXY,
-      CAL_TEST_URL: baseUrl,
-      IMPORT_ALLOW_PRIVATE: 'true',
-    }).done
+    for (const lane of lanesOf(process.env)) servers.push(await startServer(lane))
+    await Promise.all(servers.map((server) => waitForHealth(server.baseUrl, 180_000)))
+    const codes = await Promise.all(servers.map((server, at) => vitest(server, at + 1, servers.length)))
+    return codes.find((code) => code !== 0) ?? 0
   } finally {
-    if (server.child.pid) process.kill(-server.child.pid, 'SIGTERM')
-    await server.done
+    for (const server of servers) if (server.child.pid) process.kill(-server.child.pid, 'SIGTERM')
+    await Promise.all(servers.map((server) => server.done))
   }
 }
 
