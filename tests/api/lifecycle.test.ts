@@ -16,6 +16,8 @@ import { freePort, waitForHealth } from '../../scripts/serverProcess'
 const root = path.resolve(import.meta.dirname, '..', '..')
 const HEALTH_TIMEOUT = 120_000
 const STOP_TIMEOUT = 30_000
+/** A seed took 42 s at load 5 and over 90 s at load 15 (each run starts tsx and Payload afresh). */
+const SEED_WAIT_MS = 180_000
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null }
 
@@ -226,21 +228,25 @@ describe('a fresh machine with the embedded database', () => {
   let seeded = false
   let stopped = false
 
-  it('`npm run seed` fills an empty data directory with the demo calendar', async () => {
-    dataDir = freshDataDir()
-    const seed = launch('seed', dataDir, operatorEnv({ DATA_DIR: dataDir }))
-    const exit = await Promise.race([seed.exited, sleep(90_000).then(() => undefined)])
-    expect(exit, `seed did not finish in 90 s\n${seed.output()}`).toBeDefined()
-    // Exit 13 is Node's "unsettled top-level await": the seed script stalled while loading.
-    expect(exit!.code, `\`npm run seed\` exited ${JSON.stringify(exit)}; its output:\n${seed.output() || '(none)'}`).toBe(0)
-    expect(seed.output()).toContain('Seeded 240 events.')
-    expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true)
-    // The seed stopped its database on the way out.
-    expect(postmasterOf(path.join(dataDir, 'postgres'))).toBeUndefined()
-    secret = readFileSync(path.join(dataDir, 'secret'), 'utf8')
-    expect(secret.trim()).toMatch(/^[0-9a-f]{64}$/)
-    seeded = true
-  }, 100_000)
+  it(
+    '`npm run seed` fills an empty data directory with the demo calendar',
+    async () => {
+      dataDir = freshDataDir()
+      const seed = launch('seed', dataDir, operatorEnv({ DATA_DIR: dataDir }))
+      const exit = await Promise.race([seed.exited, sleep(SEED_WAIT_MS).then(() => undefined)])
+      expect(exit, `seed did not finish in ${SEED_WAIT_MS / 1000} s\n${seed.output()}`).toBeDefined()
+      // Exit 13 is Node's "unsettled top-level await": the seed script stalled while loading.
+      expect(exit!.code, `\`npm run seed\` exited ${JSON.stringify(exit)}; its output:\n${seed.output() || '(none)'}`).toBe(0)
+      expect(seed.output()).toContain('Seeded 240 events.')
+      expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true)
+      // The seed stopped its database on the way out.
+      expect(postmasterOf(path.join(dataDir, 'postgres'))).toBeUndefined()
+      secret = readFileSync(path.join(dataDir, 'secret'), 'utf8')
+      expect(secret.trim()).toMatch(/^[0-9a-f]{64}$/)
+      seeded = true
+    },
+    SEED_WAIT_MS + 10_000,
+  )
 
   it('`npm start` serves the seeded, published, translated events to anonymous readers', async () => {
     expect(seeded, 'needs the data directory the seed test fills').toBe(true)
@@ -303,41 +309,47 @@ describe('a fresh machine with the embedded database', () => {
 })
 
 describe('a second command on the data directory of a running server', () => {
-  it('`npm run seed` beside `npm start` seeds through the running database and leaves it running; a second `npm start` is refused in one line', async () => {
-    const dataDir = freshDataDir()
-    const server = await startServer(dataDir)
-    const cluster = path.join(dataDir, 'postgres')
-    const postmaster = postmasterOf(cluster)
-    expect(postmaster).toBeDefined()
+  it(
+    '`npm run seed` beside `npm start` seeds through the running database and leaves it running; a second `npm start` is refused in one line',
+    async () => {
+      const dataDir = freshDataDir()
+      const server = await startServer(dataDir)
+      const cluster = path.join(dataDir, 'postgres')
+      const postmaster = postmasterOf(cluster)
+      expect(postmaster).toBeDefined()
 
-    const seed = launch('seed', dataDir, operatorEnv({ DATA_DIR: dataDir }))
-    const exit = await Promise.race([seed.exited, sleep(90_000).then(() => undefined)])
-    expect(exit, `seed did not finish in 90 s\n${seed.output()}`).toBeDefined()
-    expect(exit!.code, seed.output()).toBe(0)
-    expect(seed.output()).toContain(`using the database that npm start (pid ${server.child.pid}) runs in ${cluster}; it keeps running`)
-    expect(seed.output()).toContain('Seeded 240 events.')
+      const seed = launch('seed', dataDir, operatorEnv({ DATA_DIR: dataDir }))
+      const exit = await Promise.race([seed.exited, sleep(SEED_WAIT_MS).then(() => undefined)])
+      expect(exit, `seed did not finish in ${SEED_WAIT_MS / 1000} s\n${seed.output()}`).toBeDefined()
+      expect(exit!.code, seed.output()).toBe(0)
+      expect(seed.output()).toContain(`using the database that npm start (pid ${server.child.pid}) runs in ${cluster}; it keeps running`)
+      expect(seed.output()).toContain('Seeded 240 events.')
 
-    // The server never lost its database: same postmaster, healthy, and it lists what the seed wrote.
-    expect(postmasterOf(cluster)).toBe(postmaster)
-    expect((await request(server.base, '/api/health')).status).toBe(200)
-    const listed = await request(server.base, '/api/cal/events/v1/events?per_page=5')
-    expect(listed.status).toBe(200)
-    expect(listed.body.total).toBeGreaterThan(0)
-    expect(listed.body.events).toHaveLength(5)
+      // The server never lost its database: same postmaster, healthy, and it lists what the seed wrote.
+      expect(postmasterOf(cluster)).toBe(postmaster)
+      expect((await request(server.base, '/api/health')).status).toBe(200)
+      const listed = await request(server.base, '/api/cal/events/v1/events?per_page=5')
+      expect(listed.status).toBe(200)
+      expect(listed.body.total).toBeGreaterThan(0)
+      expect(listed.body.events).toHaveLength(5)
 
-    const second = launch('start', dataDir, operatorEnv({ DATA_DIR: dataDir, PORT: String(await freePort()) }))
-    const refused = await Promise.race([second.exited, sleep(60_000).then(() => undefined)])
-    expect(refused, second.output()).toBeDefined()
-    expect(refused!.code).not.toBe(0)
-    expect(second.output().trim()).toBe(`the database in ${cluster} is in use by npm start (pid ${server.child.pid}): stop that first, or use another DATA_DIR`)
-    expect(postmasterOf(cluster)).toBe(postmaster)
-    expect((await request(server.base, '/api/health')).status).toBe(200)
+      const second = launch('start', dataDir, operatorEnv({ DATA_DIR: dataDir, PORT: String(await freePort()) }))
+      const refused = await Promise.race([second.exited, sleep(60_000).then(() => undefined)])
+      expect(refused, second.output()).toBeDefined()
+      expect(refused!.code).not.toBe(0)
+      expect(second.output().trim()).toBe(
+        `the database in ${cluster} is in use by npm start (pid ${server.child.pid}): stop that first, or use another DATA_DIR`,
+      )
+      expect(postmasterOf(cluster)).toBe(postmaster)
+      expect((await request(server.base, '/api/health')).status).toBe(200)
 
-    // The server that started the database still stops it.
-    const { exit: stopped } = await stop(server)
-    expect(stopped, server.output()).toBeDefined()
-    expect(postmasterOf(cluster)).toBeUndefined()
-  }, 200_000)
+      // The server that started the database still stops it.
+      const { exit: stopped } = await stop(server)
+      expect(stopped, server.output()).toBeDefined()
+      expect(postmasterOf(cluster)).toBeUndefined()
+    },
+    SEED_WAIT_MS + 200_000,
+  )
 })
 
 describe('an instance on an existing database (DATABASE_URL)', () => {

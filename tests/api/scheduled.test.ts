@@ -4,7 +4,7 @@
  */
 import { DateTime } from 'luxon'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call } from '../support/api'
+import { afterQueueRuns, asAdmin, call } from '../support/api'
 import { api, createEventAs } from '../support/writeFixtures'
 
 let admin: string
@@ -32,9 +32,8 @@ describe('a scheduled event', () => {
     expect((await api(`/events/${due.id}`)).status).toBe(403)
 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, soon.toMillis() - Date.now()) + 500))
-    await tick()
+    await afterQueueRuns(admin, async () => (await api(`/events/${due.id}`)).status).toBe(200)
     const published = await api(`/events/${due.id}`)
-    expect(published.status).toBe(200)
     expect(published.body.status).toBe('publish')
     expect((await api(`/events/${notYet.id}`, { token: admin })).body.status).toBe('future')
 

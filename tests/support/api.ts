@@ -1,5 +1,6 @@
 /** A small client for the running service: what a website or an integrator would do over HTTP. */
 import { randomUUID } from 'node:crypto'
+import { expect } from 'vitest'
 
 export const BASE_URL = process.env.CAL_TEST_URL ?? 'http://127.0.0.1:3000'
 export const NS = '/api/cal/events/v1'
@@ -86,6 +87,20 @@ export async function usersOfEveryRole(): Promise<Record<'editor' | 'author' | '
 }
 
 /** A word no other test uses, to find exactly what this test made. */
+/**
+ * Runs the calendar's jobs queue, as the server's own polling does, until `read` gives what the test
+ * waits for: that polling may take a due job first and finish it a moment after the test's run returns.
+ */
+export function afterQueueRuns<T>(token: string, read: () => Promise<T>) {
+  return expect.poll(
+    async () => {
+      expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
+      return read()
+    },
+    { timeout: 20_000, interval: 250 },
+  )
+}
+
 export function unique(prefix = 'x'): string {
   return `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12)}`
 }
