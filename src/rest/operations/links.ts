@@ -2,7 +2,7 @@ import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import { Refusal } from '../../operations/refusal'
 import { capabilities } from '../../calendar/access/capabilities'
-import { findByIds } from '../../operations/read'
+import { readableIds } from '../../operations/read'
 import { resolveTermEntries } from '../../operations/terms/entries'
 import type { OrganizerInput, VenueInput } from '../schemas/write'
 import { createLinked, type LinkedKind } from './linked'
@@ -28,7 +28,7 @@ export async function resolveLinks<T extends VenueInput | OrganizerInput>(
 ): Promise<number[]> {
   const list = entries(value)
   const ids = list.filter((entry): entry is number => typeof entry === 'number')
-  const found = await findByIds(ctx, kind, ids)
+  const found = await readableIds(ctx, kind, ids)
   const missing = ids.filter((id) => !found.has(id))
   if (missing.length) throw RestError.invalidParams({ [param]: `No such ${param}: ${missing.join(', ')}.` })
   const resolved: number[] = []
