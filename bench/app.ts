@@ -77,6 +77,17 @@ export async function adminToken(base: string): Promise<string> {
   return ((await login.json()) as { token: string }).token
 }
 
+/** A signed-in editor of the benchmark's database: the `Authorization` header of their requests. */
+export async function editorAuthorization(base: string): Promise<string> {
+  const admin = { 'Content-Type': 'application/json', Authorization: `JWT ${await adminToken(base)}` }
+  const credentials = { email: 'bench-editor@calendar.test', password: 'bench-password-2' }
+  await fetch(`${base}/api/users`, { method: 'POST', headers: admin, body: JSON.stringify({ ...credentials, role: 'editor' }) })
+  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  const { token } = (await login.json()) as { token?: string }
+  if (!token) throw new Error('the benchmark editor cannot sign in')
+  return `JWT ${token}`
+}
+
 /** Runs a bench's `main`, then exits with its outcome: pools and sockets left open do not hold the process. */
 export function runMain(main: () => Promise<void>): void {
   main().then(

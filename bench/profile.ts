@@ -1,7 +1,7 @@
 /**
- * `npm run bench:profile -- [path|varied] [--size 10000] [--duration 10] [--top 40] [--database URL]`: where a request's
+ * `npm run bench:profile -- [path|varied|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--database URL]`: where a request's
  * time goes. Starts the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
- * dataset (or on the database at `--database`, as it is: a bench's million events take a quarter of an hour to make), loads `path` (the event list by default; `varied`: the bench's varied lists) with autocannon at 32 connections, stops the app
+ * dataset (or on the database at `--database`, as it is: a bench's million events take a quarter of an hour to make), loads `path` (the event list by default; `varied`: the bench's varied lists; `create`, `update`: `--writes` of the bench's (w) writes by its editor, with the statements a write sent, by PostgreSQL's count) with autocannon at 32 connections, stops the app
  * and prints where the CPU went while it was loaded (start-up, data generation and idle time left
  * out): by package, by function's self time and by function's total time (callees included), mapped
  * back to their sources through the build's source maps. The raw profile stays in bench/.profiles/
@@ -12,11 +12,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import path from 'node:path'
 import { SourceMapConsumer } from 'source-map-js'
 import { SERVER_BUNDLE } from '../scripts/productionServer'
-import { startEmbeddedDatabase } from '../src/database/embedded'
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { waitForHealth } from '../scripts/serverProcess'
-import { runMain, startApp, stop } from './app'
+import pg from 'pg'
+import { editorAuthorization, runMain, startApp, stop } from './app'
 import { generateDataset } from './dataset'
 import { pathsDrawnBy, variedList } from './varied'
+import { settled, withStatementCounts, writeRequests, writeTargets } from './writes'
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -28,6 +30,8 @@ const duration = Number(option('duration') ?? 10)
 const shown = Number(option('top') ?? 40)
 const output = path.join(root, 'bench', '.profiles')
 const givenDatabase = option('database')
+const writeKind = target === 'create' || target === 'update' ? target : undefined
+const writes = Number(option('writes') ?? 100)
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
@@ -95,25 +99,17 @@ async function main(): Promise<void> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
   rmSync(output, { recursive: true, force: true })
   mkdirSync(output, { recursive: true })
-  const database = givenDatabase
+  const directory = path.join(root, 'bench', '.datasets', `profile-${size}`)
+  const fresh = givenDatabase
     ? { url: givenDatabase, socketUrl: givenDatabase, stop: async () => undefined }
-    : await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `profile-${size}`), fresh: true, unsafeFast: true })
-  let loadFrom: number
-  let loadTo: number
+    : await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
+  const database = writeKind && !givenDatabase ? await withStatementCounts(fresh as EmbeddedDatabase, directory) : fresh
+  let loaded: Load
   const { app, base } = await startApp(database, { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${output}`] })
   try {
     await waitForHealth(base, 180_000)
     if (!givenDatabase) await generateDataset(database.url, size)
-    // `varied`: a list drawn afresh for every request, as the bench's (h).
-    const requests = target === 'varied' ? pathsDrawnBy(variedList) : undefined
-    const load = { url: target === 'varied' ? base : `${base}${target}`, requests, connections: 32 }
-    await autocannon({ ...load, duration: 3 })
-    loadFrom = now()
-    const result = await autocannon({ ...load, duration })
-    loadTo = now()
-    console.log(
-      `${target} at ${givenDatabase ? 'the given database' : `${size.toLocaleString('en')} events`}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors`,
-    )
+    loaded = writeKind ? await profileWrites(writeKind, base, database.url) : await profileReads(base)
   } finally {
     // The profile is written when the process exits normally: Next exits on SIGTERM.
     await stop(app)
@@ -121,7 +117,7 @@ async function main(): Promise<void> {
   }
   const file = readdirSync(output).find((name) => name.endsWith('.cpuprofile'))
   if (!file) throw new Error('the app wrote no profile')
-  const { self, total: inclusive } = cpuTimes(JSON.parse(readFileSync(path.join(output, file), 'utf8')) as Profile, loadFrom, loadTo)
+  const { self, total: inclusive } = cpuTimes(JSON.parse(readFileSync(path.join(output, file), 'utf8')) as Profile, loaded.from, loaded.to)
   const total = [...self.values()].reduce((sum, micros) => sum + micros, 0)
   const byPackage = new Map<string, number>()
   for (const [where, micros] of self) {
@@ -129,14 +125,67 @@ async function main(): Promise<void> {
     const name = where.startsWith('src/') ? 'src (this app)' : parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!
     byPackage.set(name, (byPackage.get(name) ?? 0) + micros)
   }
-  const loaded = loadTo - loadFrom
+  const busyFor = loaded.to - loaded.from
   console.log(
-    `\nCPU under load: ${(total / 1e6).toFixed(1)} s busy of ${(loaded / 1e6).toFixed(1)} s (${Math.round((total / loaded) * 100)}% of one core); shares of the busy time below`,
+    `\nCPU under load: ${(total / 1e6).toFixed(1)} s busy of ${(busyFor / 1e6).toFixed(1)} s (${Math.round((total / busyFor) * 100)}% of one core); per write or request: ${(total / 1e3 / loaded.requests).toFixed(0)} ms; shares of the busy time below`,
   )
   console.log(`\nBy package:\n${top(byPackage, 15, total)}`)
   console.log(`\nBy function, self time:\n${top(self, shown, total)}`)
   console.log(`\nBy function, total time (callees included):\n${top(inclusive, shown, total)}`)
   console.log(`\nRaw profile: ${path.join(output, file)}`)
+}
+
+/** A load's span on the profile's clock and the requests it made. */
+type Load = { from: number; to: number; requests: number }
+
+/** `duration` seconds of `target`'s reads after 3 unmeasured ones. */
+async function profileReads(base: string): Promise<Load> {
+  // `varied`: a list drawn afresh for every request, as the bench's (h).
+  const requests = target === 'varied' ? pathsDrawnBy(variedList) : undefined
+  const load = { url: target === 'varied' ? base : `${base}${target}`, requests, connections: 32 }
+  await autocannon({ ...load, duration: 3 })
+  const from = now()
+  const result = await autocannon({ ...load, duration })
+  const to = now()
+  console.log(
+    `${target} at ${givenDatabase ? 'the given database' : `${size.toLocaleString('en')} events`}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors`,
+  )
+  return { from, to, requests: result.requests.total }
+}
+
+/**
+ * `writes` of the bench's (w) writes after a few unmeasured ones, and the statements they sent by
+ * PostgreSQL's count (pg_stat_statements, reset after the warm-up): per write, and the most called.
+ */
+async function profileWrites(kind: 'create' | 'update', base: string, url: string): Promise<Load> {
+  const db = new pg.Client({ connectionString: url })
+  await db.connect()
+  try {
+    const requests = writeRequests(kind, '/api/cal/events/v1/events', await writeTargets(db), await editorAuthorization(base))
+    const load = { url: base, requests, connections: 32, timeout: 120 }
+    await autocannon({ ...load, amount: 32 })
+    await settled(db)
+    await db.query('select pg_stat_statements_reset()')
+    const from = now()
+    const result = await autocannon({ ...load, amount: writes })
+    const to = now()
+    const { rows } = await db.query(
+      `select calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query from pg_stat_statements where query not like '%pg_stat_statements%' order by calls desc`,
+    )
+    const sent = rows.reduce((sum: number, row: { calls: string }) => sum + Number(row.calls), 0)
+    console.log(
+      `${kind} at ${size.toLocaleString('en')} events: ${result.requests.total} writes, ${(result.requests.total / ((to - from) / 1e6)).toFixed(1)}/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors; ${(sent / result.requests.total).toFixed(1)} statements a write`,
+    )
+    console.log(
+      `\nStatements a write, most called:\n${rows
+        .slice(0, shown)
+        .map((row: { calls: string; query: string }) => `${(Number(row.calls) / result.requests.total).toFixed(2).padStart(6)}  ${row.query}`)
+        .join('\n')}`,
+    )
+    return { from, to, requests: result.requests.total }
+  } finally {
+    await db.end()
+  }
 }
 
 runMain(main)

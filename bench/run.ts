@@ -21,7 +21,7 @@ import pg from 'pg'
 import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
-import { adminToken, BENCH_ADMIN, start, startApp, stop, runMain } from './app'
+import { adminToken, BENCH_ADMIN, editorAuthorization, start, startApp, stop, runMain } from './app'
 import { adminOpenings, type AdminFigure } from './admin'
 import { generateDataset } from './dataset'
 import { overloadNotes, overloadScenarios } from './overload'
@@ -170,17 +170,6 @@ async function listAfterWrite(url: string, db: pg.Client, eventId: number): Prom
     times.push(performance.now() - started)
   }
   return Math.round(times.sort((a, b) => a - b)[2]!)
-}
-
-/** A signed-in editor of the benchmark's database: the `Authorization` header of their requests. */
-async function editorAuthorization(base: string): Promise<string> {
-  const admin = { 'Content-Type': 'application/json', Authorization: `JWT ${await adminToken(base)}` }
-  const credentials = { email: 'bench-editor@calendar.test', password: 'bench-password-2' }
-  await fetch(`${base}/api/users`, { method: 'POST', headers: admin, body: JSON.stringify({ ...credentials, role: 'editor' }) })
-  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
-  const { token } = (await login.json()) as { token?: string }
-  if (!token) throw new Error('the benchmark editor cannot sign in')
-  return `JWT ${token}`
 }
 
 const datasetDirectory = (size: number) => path.join(root, 'bench', '.datasets', String(size))

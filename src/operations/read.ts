@@ -170,13 +170,23 @@ export function idIn(ids: number[], field = 'id'): Where {
 }
 
 /** Which of these ids exist at all, whoever may read them: existence checks of validation. */
-export async function existingIds(reader: Reader, collection: CollectionSlug, ids: number[]): Promise<Set<number>> {
+export function existingIds(reader: Reader, collection: CollectionSlug, ids: number[]): Promise<Set<number>> {
+  return idsFound(reader, collection, ids, true)
+}
+
+/** Which of these ids the caller may read: the ids alone, none of the records' fields or texts. */
+export function readableIds(reader: Reader, collection: CollectionSlug, ids: number[]): Promise<Set<number>> {
+  return idsFound(reader, collection, ids, false)
+}
+
+async function idsFound(reader: Reader, collection: CollectionSlug, ids: number[], overrideAccess: boolean): Promise<Set<number>> {
   const unique = [...new Set(ids)]
   if (!unique.length) return new Set()
   const { docs } = await reader.req.payload.find({
     collection,
     req: reader.req,
-    overrideAccess: true,
+    user: reader.req.user,
+    overrideAccess,
     depth: 0,
     pagination: false,
     where: { id: { in: unique } },
