@@ -17,7 +17,7 @@ function event(extra: Partial<CalendarEvent> = {}): CalendarEvent {
     id: 7,
     title: 'Concert',
     url: 'https://site.test/event/concert/',
-    rest_url: 'https://site.test/wp-json/tribe/events/v1/events/7',
+    rest_url: 'https://site.test/wp-json/site-events/v1/events/7',
     description: '',
     excerpt: '',
     slug: 'concert',
