@@ -32,10 +32,16 @@ export default buildConfig({
   // In production, one JSON line per event (pino's own format) that log collectors read as it is;
   // Payload's default pretty-prints an event's fields over several lines.
   // Each line logged while a request runs carries its id (docs/operations.md, "Request ids").
-  logger: process.env.NODE_ENV === 'production' ? { options: { level: process.env.LOG_LEVEL || 'info', mixin: requestLogFields } } : undefined,
+  logger:
+    process.env.NODE_ENV === 'production'
+      ? { options: { level: process.env.LOG_LEVEL || 'info', mixin: requestLogFields } }
+      : undefined,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   plugins: [
-    calendarPlugin({ runJobs: process.env.JOBS_AUTORUN !== 'false', publicPages: process.env.PUBLIC_PAGES !== 'false' }),
+    calendarPlugin({
+      runJobs: process.env.JOBS_AUTORUN !== 'false',
+      publicPages: process.env.PUBLIC_PAGES !== 'false',
+    }),
     seoPlugin({ collections: ['events'], uploadsCollection: 'media', ...eventSeo }),
   ],
 })

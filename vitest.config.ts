@@ -17,8 +17,11 @@ const measured: Record<string, number> = fileSeconds
 class LaneSequencer extends BaseSequencer {
   override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { index, count } = this.ctx.config.shard!
-    const seconds = (spec: TestSpecification) => measured[path.relative(this.ctx.config.root, spec.moduleId)] ?? UNMEASURED_SECONDS
-    const order = [...files].sort((a, b) => seconds(b) - seconds(a) || a.moduleId.localeCompare(b.moduleId))
+    const seconds = (spec: TestSpecification) =>
+      measured[path.relative(this.ctx.config.root, spec.moduleId)] ?? UNMEASURED_SECONDS
+    const order = [...files].sort(
+      (a, b) => seconds(b) - seconds(a) || a.moduleId.localeCompare(b.moduleId),
+    )
     const totals = Array.from({ length: count }, () => 0)
     return order.filter((spec) => {
       const lane = totals.indexOf(Math.min(...totals))

@@ -19,21 +19,36 @@ async function settled(page: Page, url: string, visible: string): Promise<number
 }
 
 /** The list and the edit page of `eventId`, opened by the administrator `credentials` on the app at `base`. */
-export async function adminOpenings(base: string, credentials: { email: string; password: string }, eventId: number): Promise<AdminFigure[]> {
+export async function adminOpenings(
+  base: string,
+  credentials: { email: string; password: string },
+  eventId: number,
+): Promise<AdminFigure[]> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+    })
     context.setDefaultTimeout(120_000)
     const page = await context.newPage()
     await page.goto(`${base}/admin/login`)
     await page.locator('#field-email').fill(credentials.email)
     await page.locator('#field-password').fill(credentials.password)
     await page.locator('form button[type="submit"]').click()
-    await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.includes('/login'))
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/admin') && !url.pathname.includes('/login'),
+    )
     const figures: AdminFigure[] = []
     for (const [name, url, visible] of [
       ['events list', `${base}/admin/collections/events`, 'table tbody tr'],
@@ -43,7 +58,11 @@ export async function adminOpenings(base: string, credentials: { email: string; 
       const times: number[] = []
       for (let n = 0; n < OPENINGS; n++) times.push(await settled(page, url, visible))
       times.sort((a, b) => a - b)
-      figures.push({ page: name, medianMs: Math.round(times[Math.floor(OPENINGS / 2)]!), slowestMs: Math.round(times.at(-1)!) })
+      figures.push({
+        page: name,
+        medianMs: Math.round(times[Math.floor(OPENINGS / 2)]!),
+        slowestMs: Math.round(times.at(-1)!),
+      })
     }
     return figures
   } finally {

@@ -2,7 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
+import {
+  productionServerEnv,
+  serverCommand,
+  WITHOUT_RATE_LIMITS,
+} from '../scripts/productionServer'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort } from '../scripts/serverProcess'
 
@@ -11,7 +15,12 @@ import { freePort } from '../scripts/serverProcess'
 const root = path.resolve(import.meta.dirname, '..')
 
 export function start(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
+  return spawn(command, argv, {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  })
 }
 
 export function stop(child: ChildProcess): Promise<void> {
@@ -35,7 +44,12 @@ export async function startApp(
     ownUrl = false,
     nodeFlags = [],
     settings = {},
-  }: { overTcp?: boolean; ownUrl?: boolean; nodeFlags?: string[]; settings?: Record<string, string> } = {},
+  }: {
+    overTcp?: boolean
+    ownUrl?: boolean
+    nodeFlags?: string[]
+    settings?: Record<string, string>
+  } = {},
 ): Promise<{ app: ChildProcess; port: number; base: string; env: NodeJS.ProcessEnv }> {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
@@ -54,11 +68,16 @@ export async function startApp(
 }
 
 /** A fresh embedded cluster in a temporary folder of its own; `remove` stops it and deletes the folder. */
-export async function temporaryDatabase(prefix: string): Promise<{ database: EmbeddedDatabase; remove: () => Promise<void> }> {
+export async function temporaryDatabase(
+  prefix: string,
+): Promise<{ database: EmbeddedDatabase; remove: () => Promise<void> }> {
   const work = await mkdtemp(path.join(tmpdir(), prefix))
   // As root the embedded server runs as `postgres`, which must enter the folder.
   await chmod(work, 0o755)
-  const database = await startEmbeddedDatabase({ directory: path.join(work, 'postgres'), fresh: true })
+  const database = await startEmbeddedDatabase({
+    directory: path.join(work, 'postgres'),
+    fresh: true,
+  })
   const remove = async () => {
     await database.stop()
     await rm(work, { recursive: true, force: true })
@@ -72,17 +91,36 @@ export const BENCH_ADMIN = { email: 'bench@calendar.test', password: 'bench-pass
 /** The administrator's token, registered on first use. */
 export async function adminToken(base: string): Promise<string> {
   const credentials = BENCH_ADMIN
-  await fetch(`${base}/api/users/first-register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
-  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  await fetch(`${base}/api/users/first-register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(credentials),
+  })
+  const login = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(credentials),
+  })
   return ((await login.json()) as { token: string }).token
 }
 
 /** A signed-in editor of the benchmark's database: the `Authorization` header of their requests. */
 export async function editorAuthorization(base: string): Promise<string> {
-  const admin = { 'Content-Type': 'application/json', Authorization: `JWT ${await adminToken(base)}` }
+  const admin = {
+    'Content-Type': 'application/json',
+    Authorization: `JWT ${await adminToken(base)}`,
+  }
   const credentials = { email: 'bench-editor@calendar.test', password: 'bench-password-2' }
-  await fetch(`${base}/api/users`, { method: 'POST', headers: admin, body: JSON.stringify({ ...credentials, role: 'editor' }) })
-  const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  await fetch(`${base}/api/users`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ ...credentials, role: 'editor' }),
+  })
+  const login = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(credentials),
+  })
   const { token } = (await login.json()) as { token?: string }
   if (!token) throw new Error('the benchmark editor cannot sign in')
   return `JWT ${token}`

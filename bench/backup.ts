@@ -37,14 +37,23 @@ try {
     await waitForHealth(base, 180_000)
     await generateDataset(database.url, events)
     const started = Date.now()
-    const { bytes } = await writeBackup({ url: database.url, clusterDirectory: cluster, dataDirectory: original, out: archive })
+    const { bytes } = await writeBackup({
+      url: database.url,
+      clusterDirectory: cluster,
+      dataDirectory: original,
+      out: archive,
+    })
     console.log(`${events} events: backup ${seconds(started)}, ${megabytes(bytes)}`)
   } finally {
     await stop(app)
     await database.stop()
   }
   const started = Date.now()
-  await restoreBackup({ file: archive, dataDirectory: restored, clusterDirectory: path.join(restored, SERVING_CLUSTER) })
+  await restoreBackup({
+    file: archive,
+    dataDirectory: restored,
+    clusterDirectory: path.join(restored, SERVING_CLUSTER),
+  })
   console.log(`${events} events: restore ${seconds(started)} (its first start included)`)
 } finally {
   await rm(work, { recursive: true, force: true })

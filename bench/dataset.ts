@@ -14,7 +14,11 @@ export const SERIES_LENGTH = 104
  * `recurring`: half the events are occurrences of weekly series of 104 (docs/api.md §16), the
  * parent first, each occurrence pointing at it, as the series upkeep writes them.
  */
-export async function generateDataset(databaseUrl: string, events: number, { recurring = false } = {}): Promise<void> {
+export async function generateDataset(
+  databaseUrl: string,
+  events: number,
+  { recurring = false } = {},
+): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   const venues = Math.max(50, Math.floor(events / 20))
@@ -72,7 +76,9 @@ export async function generateDataset(databaseUrl: string, events: number, { rec
     'event_tags',
     'event_tags_locales',
   ]) {
-    await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1))`)
+    await client.query(
+      `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 1))`,
+    )
   }
   // As a live database is after autovacuum's first pass: visibility map and hint bits set, statistics
   // taken. Left to autovacuum, its pass over the fresh event texts and change log of a million events

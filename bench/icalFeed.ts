@@ -26,7 +26,8 @@ import { generateDataset } from './dataset'
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
-const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined)
+const option = (name: string) =>
+  args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined
 const size = Number(option('size') ?? 10_000)
 const feeds = Number(option('feeds') ?? 15)
 const duration = Number(option('duration') ?? 5)
@@ -67,8 +68,15 @@ async function write(db: pg.Client): Promise<void> {
 
 async function main(): Promise<void> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
-  const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', `ical-${size}`), fresh: !reuse, unsafeFast: true })
-  const { app, base } = await startApp(database, profile ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] } : {})
+  const database = await startEmbeddedDatabase({
+    directory: path.join(root, 'bench', '.datasets', `ical-${size}`),
+    fresh: !reuse,
+    unsafeFast: true,
+  })
+  const { app, base } = await startApp(
+    database,
+    profile ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] } : {},
+  )
   const db = new pg.Client({ connectionString: database.url })
   try {
     const url = `${base}${FEED}`
@@ -89,7 +97,9 @@ async function main(): Promise<void> {
     // The first feed also loads the code and warms the JIT: left out.
     for (let i = 0; i <= feeds; i++) {
       await write(db)
-      const { rows } = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+      const { rows } = await db.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
       const backends = rows.map((row) => row.pid)
       const [app0, database0] = [cpuMs([app.pid!]), cpuMs(backends)]
       const started = performance.now()
@@ -102,7 +112,8 @@ async function main(): Promise<void> {
       if (i > 0) databaseCpu.push(cpuMs(backends) - database0)
       const tag = response.headers.get('etag') ?? ''
       if (!response.ok) throw new Error(`${FEED} answered ${response.status}`)
-      if (tags.has(tag)) throw new Error(`${FEED} answered a kept answer (${tag}): the revision did not move`)
+      if (tags.has(tag))
+        throw new Error(`${FEED} answered a kept answer (${tag}): the revision did not move`)
       tags.add(tag)
       bytes = Buffer.byteLength(text)
       vevents = text.split('BEGIN:VEVENT').length - 1
@@ -125,7 +136,11 @@ async function main(): Promise<void> {
       connections: 32,
       duration,
       timeout: 60,
-      setupClient: (client) => client.on('response', (status: number, _bytes: number, ms: number) => status === 200 && served.push(ms)),
+      setupClient: (client) =>
+        client.on(
+          'response',
+          (status: number, _bytes: number, ms: number) => status === 200 && served.push(ms),
+        ),
     })
     console.log(
       `(g) after a write, 32 connections for ${duration} s: ${served.length} answers, p50 ${quantile(served, 0.5)} ms, p99 ${quantile(served, 0.99)} ms, ${result.non2xx + result.errors + result.timeouts} not served, ${result.requests.sent - result.requests.total} unanswered at the end`,

@@ -11,17 +11,35 @@ import { dayOffset } from './varied'
 export const ICS_EVENTS = 10_000
 const IMPORT_SECONDS = 180
 
-type ImportRecord = { id: number; status: string; done: number; failed: number; total: number; startedAt?: string; finishedAt?: string; error: string | null }
+type ImportRecord = {
+  id: number
+  status: string
+  done: number
+  failed: number
+  total: number
+  startedAt?: string
+  finishedAt?: string
+  error: string | null
+}
 
 /**
  * What one run imported and how fast: items done (terms, venues, organizers, events) of the run's
  * total, events created, and whether the run finished within IMPORT_SECONDS.
  */
-export type ImportFigure = { source: string; seconds: number; items: number; total: number; events: number; failed: number; finished: boolean }
+export type ImportFigure = {
+  source: string
+  seconds: number
+  items: number
+  total: number
+  events: number
+  failed: number
+  finished: boolean
+}
 
 /** An iCalendar file of `count` events, a day or two apart over three years, in UTC with a location and categories. */
 export function icsFile(count: number): string {
-  const stamp = (day: number, hour: number) => `${dayOffset(day - 540).replaceAll('-', '')}T${String(hour).padStart(2, '0')}0000Z`
+  const stamp = (day: number, hour: number) =>
+    `${dayOffset(day - 540).replaceAll('-', '')}T${String(hour).padStart(2, '0')}0000Z`
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//cal-events bench//EN']
   for (let n = 1; n <= count; n++) {
     const day = Math.floor((n * 1095) / count)
@@ -47,32 +65,58 @@ export function icsFile(count: number): string {
  * for the record to say the run has ended. The queue's run answers only when the import has ended,
  * which may outlast a fetch's patience: the record is what is watched.
  */
-async function timedImport(base: string, authorization: string, source: string, body: FormData | Record<string, unknown>): Promise<ImportFigure> {
+async function timedImport(
+  base: string,
+  authorization: string,
+  source: string,
+  body: FormData | Record<string, unknown>,
+): Promise<ImportFigure> {
   const json = !(body instanceof FormData)
   const saved = await fetch(`${base}/api/imports`, {
     method: 'POST',
-    headers: { Authorization: authorization, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Authorization: authorization,
+      ...(json ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: json ? JSON.stringify(body) : body,
   })
   const { doc } = (await saved.json()) as { doc?: { id: number } }
   if (!doc) throw new Error(`the ${source} import was not saved (${saved.status})`)
   const before = await eventCount(base)
-  fetch(`${base}/api/payload-jobs/run?queue=calendar`, { headers: { Authorization: authorization } }).catch(() => undefined)
+  fetch(`${base}/api/payload-jobs/run?queue=calendar`, {
+    headers: { Authorization: authorization },
+  }).catch(() => undefined)
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 2000))
-    const record = (await (await fetch(`${base}/api/imports/${doc.id}?depth=0`, { headers: { Authorization: authorization } })).json()) as ImportRecord
+    const record = (await (
+      await fetch(`${base}/api/imports/${doc.id}?depth=0`, {
+        headers: { Authorization: authorization },
+      })
+    ).json()) as ImportRecord
     if (record.status === 'failed') throw new Error(`the ${source} import failed: ${record.error}`)
     if (!record.startedAt) continue
     const finished = record.status === 'done'
-    const seconds = ((finished ? Date.parse(record.finishedAt!) : Date.now()) - Date.parse(record.startedAt)) / 1000
+    const seconds =
+      ((finished ? Date.parse(record.finishedAt!) : Date.now()) - Date.parse(record.startedAt)) /
+      1000
     if (!finished && seconds < IMPORT_SECONDS) continue
-    return { source, seconds, items: record.done, total: record.total, events: (await eventCount(base)) - before, failed: record.failed, finished }
+    return {
+      source,
+      seconds,
+      items: record.done,
+      total: record.total,
+      events: (await eventCount(base)) - before,
+      failed: record.failed,
+      finished,
+    }
   }
 }
 
 /** Published events in the calendar at `base`: its event list's total. */
 async function eventCount(base: string): Promise<number> {
-  const response = await fetch(`${base}/api/cal/events/v1/events?per_page=1&start_date=2000-01-01&end_date=2100-01-01`)
+  const response = await fetch(
+    `${base}/api/cal/events/v1/events?per_page=1&start_date=2000-01-01&end_date=2100-01-01`,
+  )
   return Number(response.headers.get('X-Total') ?? 0)
 }
 
@@ -85,7 +129,11 @@ export async function importSpeed(
   siteRoot: string,
 ): Promise<ImportFigure[]> {
   const form = new FormData()
-  form.append('file', new Blob([icsFile(ICS_EVENTS)], { type: 'text/calendar' }), `bench-${ICS_EVENTS}.ics`)
+  form.append(
+    'file',
+    new Blob([icsFile(ICS_EVENTS)], { type: 'text/calendar' }),
+    `bench-${ICS_EVENTS}.ics`,
+  )
   form.append('_payload', JSON.stringify({ source: 'ical' }))
   const figures: ImportFigure[] = []
   for (const [source, body] of [

@@ -39,7 +39,12 @@ type Figures = {
 
 const figures: Figures[] = []
 
-type Tally = { served: number[]; refused: number[]; other: Record<number, number>; server: Figures['server'] }
+type Tally = {
+  served: number[]
+  refused: number[]
+  other: Record<number, number>
+  server: Figures['server']
+}
 
 /** Cumulative counts of the duration histogram's buckets (upper bound in s), over the namespace's routes: answers served, and refusals. */
 type Buckets = { served: Map<number, number>; refused: Map<number, number> }
@@ -47,11 +52,20 @@ type Buckets = { served: Map<number, number>; refused: Map<number, number> }
 async function serverBuckets(base: string): Promise<Buckets> {
   const text = await (await fetch(`${base}/metrics`)).text()
   const buckets: Buckets = { served: new Map(), refused: new Map() }
-  for (const found of text.matchAll(/^calendar_http_request_duration_seconds_bucket\{(.*)\} (\d+)$/gm)) {
-    const labels = Object.fromEntries([...found[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((label) => [label[1], label[2]]))
+  for (const found of text.matchAll(
+    /^calendar_http_request_duration_seconds_bucket\{(.*)\} (\d+)$/gm,
+  )) {
+    const labels = Object.fromEntries(
+      [...found[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((label) => [label[1], label[2]]),
+    )
     if (labels.route === 'other') continue
     const status = Number(labels.status)
-    const kind = status === 503 ? buckets.refused : (status >= 200 && status < 300) || status === 304 ? buckets.served : undefined
+    const kind =
+      status === 503
+        ? buckets.refused
+        : (status >= 200 && status < 300) || status === 304
+          ? buckets.served
+          : undefined
     const bound = labels.le === '+Inf' ? Infinity : Number(labels.le)
     kind?.set(bound, (kind.get(bound) ?? 0) + Number(found[2]))
   }
@@ -59,7 +73,11 @@ async function serverBuckets(base: string): Promise<Buckets> {
 }
 
 /** The bucket bound (ms) below which a share `q` of the answers counted between two scrapes came. */
-function bucketPercentile(before: Map<number, number>, after: Map<number, number>, q: number): number {
+function bucketPercentile(
+  before: Map<number, number>,
+  after: Map<number, number>,
+  q: number,
+): number {
   const bounds = [...after.keys()].sort((a, b) => a - b)
   const counts = bounds.map((bound) => (after.get(bound) ?? 0) - (before.get(bound) ?? 0))
   const total = counts.at(-1) ?? 0
@@ -68,7 +86,12 @@ function bucketPercentile(before: Map<number, number>, after: Map<number, number
 }
 
 async function load(base: string, options: autocannon.Options): Promise<Tally> {
-  const tally: Tally = { served: [], refused: [], other: {}, server: { servedP99: NaN, refusalP50: NaN, refusalP99: NaN } }
+  const tally: Tally = {
+    served: [],
+    refused: [],
+    other: {},
+    server: { servedP99: NaN, refusalP50: NaN, refusalP99: NaN },
+  }
   const before = await serverBuckets(base)
   const result = await autocannon({
     ...options,
@@ -117,8 +140,14 @@ type Sent = { sent?: { id?: number; title: string } }
  * Signed-in writes, half creations and half updates of events that exist (each updated once, so the
  * title it was given is the one it must keep); then every write acknowledged is looked for in PostgreSQL.
  */
-async function writeMix(base: string, adminToken: string, db: pg.Client): Promise<[Tally, Figures['writes']]> {
-  const { rows } = await db.query<{ id: number }>(`select id from events where parent_id is null and recurrence is null order by random()`)
+async function writeMix(
+  base: string,
+  adminToken: string,
+  db: pg.Client,
+): Promise<[Tally, Figures['writes']]> {
+  const { rows } = await db.query<{ id: number }>(
+    `select id from events where parent_id is null and recurrence is null order by random()`,
+  )
   const toUpdate = rows.map((row) => row.id)
   const acknowledged: Written[] = []
   const day = dayOffset(30)
@@ -130,44 +159,85 @@ async function writeMix(base: string, adminToken: string, db: pg.Client): Promis
           const title = `Overload ${randomUUID()}`
           const id = Math.random() < 0.5 ? toUpdate.pop() : undefined
           Object.assign(context, { sent: { id, title } } satisfies Sent)
-          const body = id ? { title } : { title, status: 'publish', start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00` }
-          return { ...request, method: 'POST', path: id ? `${EVENT_LIST}/${id}` : EVENT_LIST, body: JSON.stringify(body) }
+          const body = id
+            ? { title }
+            : {
+                title,
+                status: 'publish',
+                start_date: `${day} 10:00:00`,
+                end_date: `${day} 11:00:00`,
+              }
+          return {
+            ...request,
+            method: 'POST',
+            path: id ? `${EVENT_LIST}/${id}` : EVENT_LIST,
+            body: JSON.stringify(body),
+          }
         },
         onResponse: (status, body, context) => {
           if (status < 200 || status >= 300) return
           const { sent } = context as Sent
-          if (sent) acknowledged.push({ id: sent.id ?? (JSON.parse(body) as { id: number }).id, title: sent.title })
+          if (sent)
+            acknowledged.push({
+              id: sent.id ?? (JSON.parse(body) as { id: number }).id,
+              title: sent.title,
+            })
         },
       },
     ],
     headers: { Authorization: `JWT ${adminToken}`, 'Content-Type': 'application/json' },
   })
-  const stored = await db.query<Written>(`select _parent_id as id, title from events_locales where _locale = 'en' and _parent_id = any($1)`, [
-    acknowledged.map((write) => write.id),
-  ])
+  const stored = await db.query<Written>(
+    `select _parent_id as id, title from events_locales where _locale = 'en' and _parent_id = any($1)`,
+    [acknowledged.map((write) => write.id)],
+  )
   const titles = new Map(stored.rows.map((row) => [row.id, row.title]))
   const missing = acknowledged.filter((write) => titles.get(write.id) !== write.title).length
   return [tally, { acknowledged: acknowledged.length, missing }]
 }
 
 /** The four overload runs on one dataset, one after the other; `editor` is the `Authorization` of a signed-in editor. */
-export async function overloadScenarios(target: { size: number; base: string; editor: string; adminToken: string; db: pg.Client }): Promise<void> {
+export async function overloadScenarios(target: {
+  size: number
+  base: string
+  editor: string
+  adminToken: string
+  db: pg.Client
+}): Promise<void> {
   const { size, base, editor, adminToken, db } = target
   record('(a) one list, kept', size, await load(base, { url: `${base}${EVENT_LIST}` }))
-  record('(h) varied lists', size, await load(base, { url: base, requests: pathsDrawnBy(variedList) }))
-  record("(i) signed-in editor's list", size, await load(base, { url: `${base}${EVENT_LIST}`, headers: { Authorization: editor } }))
-  record('(w) signed-in writes, half new, half updates', size, ...(await writeMix(base, adminToken, db)))
+  record(
+    '(h) varied lists',
+    size,
+    await load(base, { url: base, requests: pathsDrawnBy(variedList) }),
+  )
+  record(
+    "(i) signed-in editor's list",
+    size,
+    await load(base, { url: `${base}${EVENT_LIST}`, headers: { Authorization: editor } }),
+  )
+  record(
+    '(w) signed-in writes, half new, half updates',
+    size,
+    ...(await writeMix(base, adminToken, db)),
+  )
 }
 
 /** The runs' figures as lines of the results file. */
 export function overloadNotes(): string[] {
-  return figures.map(({ load, size, served, servedP99, refused, refusalP50, refusalP99, other, server, writes }) => {
-    const others = Object.entries(other).map(([status, n]) => `${n} × ${status === '0' ? 'transport error' : status}`)
-    const stored = writes ? `; ${writes.acknowledged} writes acknowledged, ${writes.missing} of them not stored as acknowledged (target 0)` : ''
-    return (
-      `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on ${load} at ${size.toLocaleString('en')}: ${served} answers served, p99 ${servedP99} ms (target < 1000); ` +
-      `${refused} refused 503, p50 ${refusalP50} ms, p99 ${refusalP99} ms (target < 50)${others.length ? `; other: ${others.join(', ')}` : ''}${stored}; ` +
-      `in the server (bucket bounds): served p99 ≤ ${server.servedP99} ms, refusals p50 ≤ ${server.refusalP50} ms, p99 ≤ ${server.refusalP99} ms`
-    )
-  })
+  return figures.map(
+    ({ load, size, served, servedP99, refused, refusalP50, refusalP99, other, server, writes }) => {
+      const others = Object.entries(other).map(
+        ([status, n]) => `${n} × ${status === '0' ? 'transport error' : status}`,
+      )
+      const stored = writes
+        ? `; ${writes.acknowledged} writes acknowledged, ${writes.missing} of them not stored as acknowledged (target 0)`
+        : ''
+      return (
+        `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on ${load} at ${size.toLocaleString('en')}: ${served} answers served, p99 ${servedP99} ms (target < 1000); ` +
+        `${refused} refused 503, p50 ${refusalP50} ms, p99 ${refusalP99} ms (target < 50)${others.length ? `; other: ${others.join(', ')}` : ''}${stored}; ` +
+        `in the server (bucket bounds): served p99 ≤ ${server.servedP99} ms, refusals p50 ≤ ${server.refusalP50} ms, p99 ≤ ${server.refusalP99} ms`
+      )
+    },
+  )
 }

@@ -49,7 +49,10 @@ const { app, base } = await startApp(database, { ownUrl: true })
 try {
   await waitForHealth(base, 180_000)
   await generateDataset(database.url, events)
-  const ids = Array.from({ length: SAMPLES }, (_, i) => 1 + Math.floor(((i + 1) * events) / (SAMPLES + 2)))
+  const ids = Array.from(
+    { length: SAMPLES },
+    (_, i) => 1 + Math.floor(((i + 1) * events) / (SAMPLES + 2)),
+  )
   const now = new Date()
   const months = Array.from({ length: SAMPLES }, (_, i) => {
     const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 6 + i, 1))
@@ -60,9 +63,14 @@ try {
   const rows = [
     ['event page /event/{slug}/', ids.map((id) => `${base}/event/event-${id}/`)],
     ['/events/ month view', months.map((month) => `${base}/events/?month=${month}`)],
-    ['/events/?view=list', Array.from({ length: SAMPLES }, (_, i) => `${base}/events/?view=list&page=${i + 1}`)],
+    [
+      '/events/?view=list',
+      Array.from({ length: SAMPLES }, (_, i) => `${base}/events/?view=list&page=${i + 1}`),
+    ],
   ] as const
-  console.log(`| ${events.toLocaleString('en')} events | cold p50 ms | kept p50 ms |\n|---|---:|---:|`)
+  console.log(
+    `| ${events.toLocaleString('en')} events | cold p50 ms | kept p50 ms |\n|---|---:|---:|`,
+  )
   for (const [name, urls] of rows) {
     const cold = await timed([...urls])
     const kept = await timed(Array.from({ length: SAMPLES }, () => urls[0]!))

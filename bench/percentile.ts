@@ -4,5 +4,7 @@
  */
 export function percentile(latencies: number[], q: number): number {
   const sorted = [...latencies].sort((a, b) => a - b)
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0) * 10) / 10
+  return (
+    Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0) * 10) / 10
+  )
 }

@@ -22,8 +22,11 @@ import { settled, withStatementCounts, writeRequests, writeTargets } from './wri
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
-const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined)
-const target = args.find((arg, index) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--')) ?? '/api/cal/events/v1/events'
+const option = (name: string) =>
+  args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined
+const target =
+  args.find((arg, index) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--')) ??
+  '/api/cal/events/v1/events'
 const size = Number(option('size') ?? 10_000)
 const duration = Number(option('duration') ?? 10)
 /** How many functions each list shows. */
@@ -33,7 +36,11 @@ const givenDatabase = option('database')
 const writeKind = target === 'create' || target === 'update' ? target : undefined
 const writes = Number(option('writes') ?? 100)
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
+type ProfileNode = {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+  children?: number[]
+}
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
 
 /** Microseconds on the clock V8 stamps profiles with (the monotonic clock, as `process.hrtime`). */
@@ -44,11 +51,16 @@ const now = () => Number(process.hrtime.bigint() / 1000n)
  * out: `self` where the samples landed, `total` with callees (a function counts once per sample,
  * however deep it recurses). Source-mapped where the build has maps.
  */
-function cpuTimes(profile: Profile, from: number, to: number): { self: Map<string, number>; total: Map<string, number> } {
+function cpuTimes(
+  profile: Profile,
+  from: number,
+  to: number,
+): { self: Map<string, number>; total: Map<string, number> } {
   const maps = new Map<string, SourceMapConsumer | undefined>()
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const parentOf = new Map<number, number>()
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id)
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parentOf.set(child, node.id)
   const names = new Map<number, string>()
   const nameOf = (node: ProfileNode): string => {
     const known = names.get(node.id)
@@ -57,8 +69,16 @@ function cpuTimes(profile: Profile, from: number, to: number): { self: Map<strin
     let where = `${url.replace(/^file:\/\//, '').replace(/.*node_modules\//, '') || '(native)'}:${lineNumber + 1} ${functionName}`
     const file = url.replace(/^file:\/\//, '')
     if (file.includes(`${path.sep}.next${path.sep}`)) {
-      if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : undefined)
-      const original = maps.get(file)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber })
+      if (!maps.has(file))
+        maps.set(
+          file,
+          existsSync(`${file}.map`)
+            ? new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')))
+            : undefined,
+        )
+      const original = maps
+        .get(file)
+        ?.originalPositionFor({ line: lineNumber + 1, column: columnNumber })
       const source = original?.source
       if (source)
         where = `${source.includes('node_modules/') ? source.replace(/.*node_modules\//, '') : source.replace(/^.*?\/src\//, 'src/')}:${original.line} ${original.name ?? functionName}`
@@ -103,13 +123,20 @@ async function main(): Promise<void> {
   const fresh = givenDatabase
     ? { url: givenDatabase, socketUrl: givenDatabase, stop: async () => undefined }
     : await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
-  const database = writeKind && !givenDatabase ? await withStatementCounts(fresh as EmbeddedDatabase, directory) : fresh
+  const database =
+    writeKind && !givenDatabase
+      ? await withStatementCounts(fresh as EmbeddedDatabase, directory)
+      : fresh
   let loaded: Load
-  const { app, base } = await startApp(database, { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${output}`] })
+  const { app, base } = await startApp(database, {
+    nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${output}`],
+  })
   try {
     await waitForHealth(base, 180_000)
     if (!givenDatabase) await generateDataset(database.url, size)
-    loaded = writeKind ? await profileWrites(writeKind, base, database.url) : await profileReads(base)
+    loaded = writeKind
+      ? await profileWrites(writeKind, base, database.url)
+      : await profileReads(base)
   } finally {
     // The profile is written when the process exits normally: Next exits on SIGTERM.
     await stop(app)
@@ -117,12 +144,20 @@ async function main(): Promise<void> {
   }
   const file = readdirSync(output).find((name) => name.endsWith('.cpuprofile'))
   if (!file) throw new Error('the app wrote no profile')
-  const { self, total: inclusive } = cpuTimes(JSON.parse(readFileSync(path.join(output, file), 'utf8')) as Profile, loaded.from, loaded.to)
+  const { self, total: inclusive } = cpuTimes(
+    JSON.parse(readFileSync(path.join(output, file), 'utf8')) as Profile,
+    loaded.from,
+    loaded.to,
+  )
   const total = [...self.values()].reduce((sum, micros) => sum + micros, 0)
   const byPackage = new Map<string, number>()
   for (const [where, micros] of self) {
     const parts = where.split(/[/:]/)
-    const name = where.startsWith('src/') ? 'src (this app)' : parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!
+    const name = where.startsWith('src/')
+      ? 'src (this app)'
+      : parts[0]!.startsWith('@')
+        ? `${parts[0]}/${parts[1]}`
+        : parts[0]!
     byPackage.set(name, (byPackage.get(name) ?? 0) + micros)
   }
   const busyFor = loaded.to - loaded.from
@@ -161,7 +196,12 @@ async function profileWrites(kind: 'create' | 'update', base: string, url: strin
   const db = new pg.Client({ connectionString: url })
   await db.connect()
   try {
-    const requests = writeRequests(kind, '/api/cal/events/v1/events', await writeTargets(db), await editorAuthorization(base))
+    const requests = writeRequests(
+      kind,
+      '/api/cal/events/v1/events',
+      await writeTargets(db),
+      await editorAuthorization(base),
+    )
     const load = { url: base, requests, connections: 32, timeout: 120 }
     await autocannon({ ...load, amount: 32 })
     await settled(db)
@@ -179,7 +219,10 @@ async function profileWrites(kind: 'create' | 'update', base: string, url: strin
     console.log(
       `\nStatements a write, most called:\n${rows
         .slice(0, shown)
-        .map((row: { calls: string; query: string }) => `${(Number(row.calls) / result.requests.total).toFixed(2).padStart(6)}  ${row.query}`)
+        .map(
+          (row: { calls: string; query: string }) =>
+            `${(Number(row.calls) / result.requests.total).toFixed(2).padStart(6)}  ${row.query}`,
+        )
         .join('\n')}`,
     )
     return { from, to, requests: result.requests.total }

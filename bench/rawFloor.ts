@@ -12,7 +12,11 @@ import pg from 'pg'
 
 // The app turns parallel plans off for its database (src/migrations/calendarSchema/serialPlans.ts); the floor keeps
 // the server's own setting, whichever serves its one query best, as a raw server's would.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c max_parallel_workers_per_gather=2' })
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: 10,
+  options: '-c max_parallel_workers_per_gather=2',
+})
 const PAGE_SQL = `
 with page as (
   select e.* from events e
@@ -47,7 +51,9 @@ let counted: { key: string; total: Promise<number> } | undefined
 function totalOf(revision: string, bounds: string[]): Promise<number> {
   const key = JSON.stringify([revision, bounds])
   if (counted?.key !== key) {
-    const total = pool.query({ name: 'floor-total', text: TOTAL_SQL, values: bounds }).then(({ rows }) => rows[0].total as number)
+    const total = pool
+      .query({ name: 'floor-total', text: TOTAL_SQL, values: bounds })
+      .then(({ rows }) => rows[0].total as number)
     counted = { key, total }
     // A failed count is not a total: the next request counts again.
     total.catch(() => counted?.total === total && (counted = undefined))
@@ -57,7 +63,9 @@ function totalOf(revision: string, bounds: string[]): Promise<number> {
 
 function windowBounds(now = new Date()) {
   const day = (offset: number, months = 0) => {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate() + offset))
+    const d = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate() + offset),
+    )
     return d.toISOString().slice(0, 10)
   }
   return [`${day(-1)} 00:00:00`, `${day(0, 24)} 23:59:59`]
@@ -67,7 +75,10 @@ createServer(async (_request, response) => {
   try {
     const bounds = windowBounds()
     const { rows } = await pool.query({ name: 'floor-page', text: PAGE_SQL, values: bounds })
-    const body = JSON.stringify({ ...rows[0].body, total: await totalOf(String(rows[0].revision), bounds) })
+    const body = JSON.stringify({
+      ...rows[0].body,
+      total: await totalOf(String(rows[0].revision), bounds),
+    })
     response.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' })
     response.end(body)
   } catch (error) {

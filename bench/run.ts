@@ -33,7 +33,8 @@ import { settled, statements, withStatementCounts, writeRequests, writeTargets }
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
-const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined)
+const option = (name: string) =>
+  args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined
 const quick = args.includes('--quick')
 const sizes = (option('sizes') ?? (quick ? '10000' : '10000,100000,1000000')).split(',').map(Number)
 const duration = Number(option('duration') ?? (quick ? 5 : 15))
@@ -53,10 +54,20 @@ const WRITE_SECONDS = 40
 const RSS_TARGET_MB = 256
 
 /** `rps` counts the answers served (2xx, 304); `refused` the other answers by status, and transport errors under 0. */
-type Row = { size: number; scenario: string; rps: number; p50: number; p99: number; refused: Record<number, number>; rssMb: number; queries: number }
+type Row = {
+  size: number
+  scenario: string
+  rps: number
+  p50: number
+  p99: number
+  refused: Record<number, number>
+  rssMb: number
+  queries: number
+}
 
 /** All the answers (and transport errors) a tally of refusals holds. */
-const countOf = (refused: Record<number, number>) => Object.values(refused).reduce((sum, n) => sum + n, 0)
+const countOf = (refused: Record<number, number>) =>
+  Object.values(refused).reduce((sum, n) => sum + n, 0)
 
 /**
  * Counts a load run's answers by status as they arrive: the latencies of those served (2xx, 304), the
@@ -105,7 +116,9 @@ function rssOf(pid: number): number {
 }
 
 async function transactions(db: pg.Client): Promise<number> {
-  const { rows } = await db.query(`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)
+  const { rows } = await db.query(
+    `select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`,
+  )
   return Number(rows[0].n)
 }
 
@@ -128,11 +141,22 @@ type Target = {
   settle?: (db: pg.Client) => Promise<void>
 }
 
-async function measure(target: Target, pid: number, db: pg.Client): Promise<Omit<Row, 'size' | 'scenario'>> {
+async function measure(
+  target: Target,
+  pid: number,
+  db: pg.Client,
+): Promise<Omit<Row, 'size' | 'scenario'>> {
   const { url, headers, next, queries = transactions, seconds = duration } = target
   const { tally, setupClient } = responseTally()
   const requests = target.requests ?? (next ? pathsDrawnBy(next) : undefined)
-  const options = { url, headers, requests, connections: CONNECTIONS, timeout: target.timeout, setupClient }
+  const options = {
+    url,
+    headers,
+    requests,
+    connections: CONNECTIONS,
+    timeout: target.timeout,
+    setupClient,
+  }
   // The peak of the whole scenario, its warm-up included.
   let rssMb = 0
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
@@ -180,8 +204,15 @@ const datasetDirectory = (size: number) => path.join(root, 'bench', '.datasets',
  */
 async function importRuns(size: number, site: string): Promise<void> {
   const destination = async () => {
-    const database = await startEmbeddedDatabase({ directory: path.join(root, 'bench', '.datasets', 'import-destination'), fresh: true, unsafeFast: true })
-    const { app, port } = await startApp(database, { overTcp, settings: { IMPORT_ALLOW_PRIVATE: 'true' } })
+    const database = await startEmbeddedDatabase({
+      directory: path.join(root, 'bench', '.datasets', 'import-destination'),
+      fresh: true,
+      unsafeFast: true,
+    })
+    const { app, port } = await startApp(database, {
+      overTcp,
+      settings: { IMPORT_ALLOW_PRIVATE: 'true' },
+    })
     const base = `http://127.0.0.1:${port}`
     const stopBoth = async () => {
       await stop(app)
@@ -193,28 +224,68 @@ async function importRuns(size: number, site: string): Promise<void> {
     })
     return { base, authorization: `JWT ${await adminToken(base)}`, stop: stopBoth }
   }
-  for (const figure of await importSpeed(destination, `${site}/api/cal/events/v1`)) importFigures.push([size, figure])
+  for (const figure of await importSpeed(destination, `${site}/api/cal/events/v1`))
+    importFigures.push([size, figure])
 }
 
 /** Events created and retitled (w) through the namespace by an editor, and by the write floor. */
-async function writeRows(size: number, base: string, db: pg.Client, env: NodeJS.ProcessEnv, pid: number, authorization: string): Promise<Row[]> {
+async function writeRows(
+  size: number,
+  base: string,
+  db: pg.Client,
+  env: NodeJS.ProcessEnv,
+  pid: number,
+  authorization: string,
+): Promise<Row[]> {
   const floorPort = await freePort()
-  const floor = start(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'writeFloor.ts')], { ...env, PORT: String(floorPort) })
+  const floor = start(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench', 'writeFloor.ts')],
+    { ...env, PORT: String(floorPort) },
+  )
   const rows: Row[] = []
   try {
     await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000)
     const targets = await writeTargets(db)
     for (const [scenario, url, path, writer, as] of [
       ['w. create event, editor', base, EVENT_LIST, pid, authorization],
-      ['w. create event, write floor', `http://127.0.0.1:${floorPort}`, '/events', floor.pid!, undefined],
+      [
+        'w. create event, write floor',
+        `http://127.0.0.1:${floorPort}`,
+        '/events',
+        floor.pid!,
+        undefined,
+      ],
       ['w. update event, editor', base, EVENT_LIST, pid, authorization],
-      ['w. update event, write floor', `http://127.0.0.1:${floorPort}`, '/events', floor.pid!, undefined],
+      [
+        'w. update event, write floor',
+        `http://127.0.0.1:${floorPort}`,
+        '/events',
+        floor.pid!,
+        undefined,
+      ],
     ] as const) {
-      const requests = writeRequests(scenario.startsWith('w. create') ? 'create' : 'update', path, targets, as)
+      const requests = writeRequests(
+        scenario.startsWith('w. create') ? 'create' : 'update',
+        path,
+        targets,
+        as,
+      )
       const row = {
         size,
         scenario,
-        ...(await measure({ url, requests, queries: statements, timeout: WRITE_TIMEOUT_S, seconds: WRITE_SECONDS, settle: settled }, writer, db)),
+        ...(await measure(
+          {
+            url,
+            requests,
+            queries: statements,
+            timeout: WRITE_TIMEOUT_S,
+            seconds: WRITE_SECONDS,
+            settle: settled,
+          },
+          writer,
+          db,
+        )),
       }
       console.error(JSON.stringify(row))
       rows.push(row)
@@ -243,27 +314,52 @@ async function benchSize(size: number): Promise<Row[]> {
     await db.connect()
     const {
       rows: [sample],
-    } = await db.query(`select id from events where status = 'publish' and not has_password and start > now() order by start limit 1`)
+    } = await db.query(
+      `select id from events where status = 'publish' and not has_password and start > now() order by start limit 1`,
+    )
     const floorPort = await freePort()
-    const floor = start(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'rawFloor.ts')], { ...env, PORT: String(floorPort) })
+    const floor = start(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'bench', 'rawFloor.ts')],
+      { ...env, PORT: String(floorPort) },
+    )
     const base = `http://127.0.0.1:${port}`
     const window = `start_date=${dayOffset(0, 1)}&end_date=${dayOffset(0, 3)}`
     const payloadWindow = `where[status][equals]=publish&where[startLocal][greater_than_equal]=${dayOffset(-1)}%2000:00:00&where[endLocal][less_than_equal]=${dayOffset(0, 24)}%2023:59:59`
-    const editor = selected('i.') || selected('w.') ? { Authorization: await editorAuthorization(base) } : undefined
+    const editor =
+      selected('i.') || selected('w.')
+        ? { Authorization: await editorAuthorization(base) }
+        : undefined
     const scenarios: [string, Target, number][] = [
       ['a. namespace /events', { url: `${base}${EVENT_LIST}` }, app.pid!],
-      ['b. /events window + category', { url: `${base}${EVENT_LIST}?${window}&categories=3` }, app.pid!],
+      [
+        'b. /events window + category',
+        { url: `${base}${EVENT_LIST}?${window}&categories=3` },
+        app.pid!,
+      ],
       ['c. /events/{id}', { url: `${base}${EVENT_LIST}/${sample.id}` }, app.pid!],
       ['d. /venues', { url: `${base}/api/cal/events/v1/venues` }, app.pid!],
-      ['e. Payload /api/events depth=1', { url: `${base}/api/events?limit=10&depth=1&sort=startLocal&${payloadWindow}` }, app.pid!],
+      [
+        'e. Payload /api/events depth=1',
+        { url: `${base}/api/events?limit=10&depth=1&sort=startLocal&${payloadWindow}` },
+        app.pid!,
+      ],
       ['f. raw floor (node:http + 1 SQL)', { url: `http://127.0.0.1:${floorPort}/` }, floor.pid!],
       // The default feed: every event of the default window, up to icalMaxEvents (1000), as iCalendar.
       ['g. iCalendar feed /events.ics', { url: `${base}${EVENT_LIST}.ics` }, app.pid!],
-      ['j. /events/by-slug/{slug}', { url: `${base}${EVENT_LIST}/by-slug/event-${sample.id}` }, app.pid!],
+      [
+        'j. /events/by-slug/{slug}',
+        { url: `${base}${EVENT_LIST}/by-slug/event-${sample.id}` },
+        app.pid!,
+      ],
       ['k. /fr/ language root /events', { url: `${base}/fr${EVENT_LIST}` }, app.pid!],
       // Last: requests the load generator gives up on at the end of a scenario are still being made, and
       // at a million events those of (h) took the next scenario's machine for seconds.
-      ['h. /events varied (page, terms, window, language)', { url: base, next: variedList }, app.pid!],
+      [
+        'h. /events varied (page, terms, window, language)',
+        { url: base, next: variedList },
+        app.pid!,
+      ],
       ['i. /events signed-in editor', { url: `${base}${EVENT_LIST}`, headers: editor }, app.pid!],
     ]
     await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000).catch(() => undefined)
@@ -272,17 +368,27 @@ async function benchSize(size: number): Promise<Row[]> {
       console.error(JSON.stringify(row))
       rows.push(row)
     }
-    if (editor && selected('w.')) rows.push(...(await writeRows(size, base, db, env, app.pid!, editor.Authorization)))
+    if (editor && selected('w.'))
+      rows.push(...(await writeRows(size, base, db, env, app.pid!, editor.Authorization)))
     // A site import copies the whole dataset: measured on the run's smallest.
     if (selected('q.') && size === Math.min(...sizes)) await importRuns(size, base)
-    if (selected('v.')) for (const figure of await adminOpenings(base, BENCH_ADMIN, sample.id)) adminFigures.push([size, figure])
-    if (!only || only.includes('a.')) afterWrite.push([size, await listAfterWrite(scenarios[0]![1].url, db, sample.id)])
+    if (selected('v.'))
+      for (const figure of await adminOpenings(base, BENCH_ADMIN, sample.id))
+        adminFigures.push([size, figure])
+    if (!only || only.includes('a.'))
+      afterWrite.push([size, await listAfterWrite(scenarios[0]![1].url, db, sample.id)])
     if (!only || only.includes('s.')) {
       const series = await seriesWrites(base)
       seriesFigures.push([size, series.create.seconds, series.retitle.seconds])
     }
     if (!only || only.includes('o.'))
-      await overloadScenarios({ size, base, editor: editor?.Authorization ?? (await editorAuthorization(base)), adminToken: await adminToken(base), db })
+      await overloadScenarios({
+        size,
+        base,
+        editor: editor?.Authorization ?? (await editorAuthorization(base)),
+        adminToken: await adminToken(base),
+        db,
+      })
     await stop(floor)
     await db.end()
   } finally {
@@ -310,7 +416,11 @@ async function inTurns(compared: number[]): Promise<void> {
   const lists: { size: number; url: string }[] = []
   try {
     for (const size of compared) {
-      const database = await startEmbeddedDatabase({ directory: datasetDirectory(size), fresh: false, unsafeFast: true })
+      const database = await startEmbeddedDatabase({
+        directory: datasetDirectory(size),
+        fresh: false,
+        unsafeFast: true,
+      })
       databases.push(database)
       const { app, port } = await startApp(database, { overTcp })
       apps.push(app)
@@ -335,17 +445,23 @@ async function inTurns(compared: number[]): Promise<void> {
 }
 
 function table(rows: Row[]): string {
-  const lines = ['| events | scenario | served/s | p50 ms | p99 ms | errors | peak RSS MB | queries/req |', '|---:|---|---:|---:|---:|---:|---:|---:|']
+  const lines = [
+    '| events | scenario | served/s | p50 ms | p99 ms | errors | peak RSS MB | queries/req |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
+  ]
   for (const r of rows) {
     const rss = r.rssMb > RSS_TARGET_MB ? `**${r.rssMb} > ${RSS_TARGET_MB}**` : String(r.rssMb)
-    lines.push(`| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${countOf(r.refused)} | ${rss} | ${r.queries} |`)
+    lines.push(
+      `| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${countOf(r.refused)} | ${rss} | ${r.queries} |`,
+    )
   }
   return lines.join('\n')
 }
 
 /** The figures issue 23 set as goals, as ratios within this run. */
 function targets(rows: Row[]): string[] {
-  const find = (size: number, prefix: string) => rows.find((r) => r.size === size && r.scenario.startsWith(prefix))
+  const find = (size: number, prefix: string) =>
+    rows.find((r) => r.size === size && r.scenario.startsWith(prefix))
   const notes: string[] = []
   const percent = (x: number, y: number) => `${((x / y) * 100).toFixed(0)}%`
   for (const size of sizes) {
@@ -356,7 +472,9 @@ function targets(rows: Row[]): string[] {
     if (h && f) notes.push(`(h)/(f) ${at}: ${percent(h.rps, f.rps)} (target ≥ 35%)`)
     if (a && c) notes.push(`(c)/(a) ${at}: ${(c.rps / a.rps).toFixed(2)}× (target ≥ 1×)`)
     for (const write of ['create', 'update']) {
-      const [namespace, floor] = ['editor', 'write floor'].map((by) => find(size, `w. ${write} event, ${by}`))
+      const [namespace, floor] = ['editor', 'write floor'].map((by) =>
+        find(size, `w. ${write} event, ${by}`),
+      )
       if (namespace && floor)
         notes.push(
           `${write} ${at}: ${percent(namespace.rps, floor.rps)} of the write floor (target ≥ 25%), ${namespace.queries} queries a write (floor ${floor.queries})`,
@@ -366,7 +484,9 @@ function targets(rows: Row[]): string[] {
   const small = find(10_000, 'a.')
   const large = find(1_000_000, 'a.')
   if (small && large)
-    notes.push(`p50 of (a) at 1M / at 10k, a quarter of an hour apart: ${large.p50} / ${small.p50} ms = ${(large.p50 / Math.max(0.1, small.p50)).toFixed(2)}×`)
+    notes.push(
+      `p50 of (a) at 1M / at 10k, a quarter of an hour apart: ${large.p50} / ${small.p50} ms = ${(large.p50 / Math.max(0.1, small.p50)).toFixed(2)}×`,
+    )
   const [smallest, largest] = [Math.min(...sizes), Math.max(...sizes)]
   const [turnsSmall, turnsLarge] = [servedInTurns[smallest], servedInTurns[largest]]
   if (turnsSmall && turnsLarge) {
@@ -377,12 +497,16 @@ function targets(rows: Row[]): string[] {
   }
   for (const row of rows.filter((r) => Object.keys(r.refused).length))
     notes.push(
-      `not served in ${row.scenario.slice(0, 2)} at ${row.size.toLocaleString('en')}: ${Object.entries(row.refused)
+      `not served in ${row.scenario.slice(0, 2)} at ${row.size.toLocaleString('en')}: ${Object.entries(
+        row.refused,
+      )
         .map(([status, n]) => `${n} × ${status === '0' ? 'transport error' : status}`)
         .join(', ')}`,
     )
   for (const [size, create, retitle] of seriesFigures)
-    notes.push(`daily series of 730 occurrences at ${size.toLocaleString('en')}: created in ${create} s, parent retitled in ${retitle} s`)
+    notes.push(
+      `daily series of 730 occurrences at ${size.toLocaleString('en')}: created in ${create} s, parent retitled in ${retitle} s`,
+    )
   notes.push(...overloadNotes())
   for (const [size, { source, seconds, items, total, events, failed, finished }] of importFigures)
     notes.push(
@@ -392,8 +516,13 @@ function targets(rows: Row[]): string[] {
     notes.push(
       `admin ${page} in Chromium at ${size.toLocaleString('en')}, signed in, to a settled page: median ${medianMs} ms, slowest ${slowestMs} ms of 5 (target < 1500)`,
     )
-  if (afterWrite.length) notes.push(`first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`)
-  const over = rows.filter((r) => r.rssMb > RSS_TARGET_MB).map((r) => `${r.scenario} at ${r.size.toLocaleString('en')} ${r.rssMb} MB`)
+  if (afterWrite.length)
+    notes.push(
+      `first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`,
+    )
+  const over = rows
+    .filter((r) => r.rssMb > RSS_TARGET_MB)
+    .map((r) => `${r.scenario} at ${r.size.toLocaleString('en')} ${r.rssMb} MB`)
   notes.push(
     `largest RSS under load: ${Math.max(...rows.map((r) => r.rssMb))} MB (target ≤ ${RSS_TARGET_MB} MB${over.length ? `; over it: ${over.join(', ')}` : ''}); errors: ${rows.reduce((n, r) => n + countOf(r.refused), 0)}`,
   )
@@ -404,7 +533,8 @@ async function main(): Promise<void> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
   const rows: Row[] = []
   for (const size of sizes) rows.push(...(await benchSize(size)))
-  if (sizes.length > 1 && (!only || only.includes('a.'))) await inTurns([Math.min(...sizes), Math.max(...sizes)])
+  if (sizes.length > 1 && (!only || only.includes('a.')))
+    await inTurns([Math.min(...sizes), Math.max(...sizes)])
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; load generator (autocannon, ${CONNECTIONS} connections, ${duration} s per scenario after a warm-up) on the same machine`
   const report = [
     `# Benchmark ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC${recurring ? ' (half the events are occurrences of weekly series)' : ''}${overTcp ? ' (PostgreSQL over loopback TCP)' : ''}`,

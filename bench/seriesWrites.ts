@@ -25,7 +25,8 @@ async function main(): Promise<void> {
     await waitForHealth(base, 180_000)
     await db.connect()
     const figures = await seriesWrites(base, (await countContentStatements(db)).count)
-    const line = (name: string, { seconds, statements }: TimedWrite) => `| ${name} | ${seconds.toFixed(2)} | ${statements} |`
+    const line = (name: string, { seconds, statements }: TimedWrite) =>
+      `| ${name} | ${seconds.toFixed(2)} | ${statements} |`
     console.log(
       [
         '| daily series of 730 occurrences | s | statements writing content |',

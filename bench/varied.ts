@@ -5,7 +5,11 @@ import type autocannon from 'autocannon'
 /** A day `days` (and `months`) from today, as `YYYY-MM-DD` in UTC. */
 export function dayOffset(days: number, months = 0): string {
   const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate() + days)).toISOString().slice(0, 10)
+  return new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate() + days),
+  )
+    .toISOString()
+    .slice(0, 10)
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!
@@ -42,6 +46,8 @@ export function variedList(): string {
 }
 
 /** autocannon's requests with a path drawn afresh each time one is sent (it reuses a request object per connection). */
-export function pathsDrawnBy(next: () => string): { setupRequest: (request: autocannon.Request) => autocannon.Request }[] {
+export function pathsDrawnBy(
+  next: () => string,
+): { setupRequest: (request: autocannon.Request) => autocannon.Request }[] {
   return [{ setupRequest: (request) => ({ ...request, path: next() }) }]
 }

@@ -18,7 +18,8 @@ import { generateDataset } from './dataset'
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`)
   const value = at >= 0 ? Number(process.argv[at + 1]) : fallback
-  if (!Number.isInteger(value) || value < 1) throw new Error('usage: bench/widget.ts [--events N] [--runs R]')
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error('usage: bench/widget.ts [--events N] [--runs R]')
   return value
 }
 
@@ -27,18 +28,28 @@ const runs = option('runs', 10)
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 /** Milliseconds from the script's download end to the frame after the month view's first render. */
-async function firstPaint(page: import('playwright-core').Page, url: string): Promise<{ milliseconds: number; shown: number }> {
+async function firstPaint(
+  page: import('playwright-core').Page,
+  url: string,
+): Promise<{ milliseconds: number; shown: number }> {
   await page.addInitScript(() => {
     addEventListener('cal-events:render', (event) => {
       const shown = (event as CustomEvent<{ events: number }>).detail.events
-      requestAnimationFrame(() => setTimeout(() => Object.assign(window, { widgetPainted: { at: performance.now(), shown } })))
+      requestAnimationFrame(() =>
+        setTimeout(() =>
+          Object.assign(window, { widgetPainted: { at: performance.now(), shown } }),
+        ),
+      )
     })
   })
   await page.goto(url)
   await page.waitForFunction(() => 'widgetPainted' in window, undefined, { timeout: 30_000 })
   return page.evaluate(() => {
-    const script = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/calendar/widget.js')) as PerformanceResourceTiming
-    const painted = (window as unknown as { widgetPainted: { at: number; shown: number } }).widgetPainted
+    const script = performance
+      .getEntriesByType('resource')
+      .find((entry) => entry.name.endsWith('/calendar/widget.js')) as PerformanceResourceTiming
+    const painted = (window as unknown as { widgetPainted: { at: number; shown: number } })
+      .widgetPainted
     return { milliseconds: painted.at - script.responseEnd, shown: painted.shown }
   })
 }
@@ -56,13 +67,21 @@ try {
   await waitForHealth(base, 180_000)
   await generateDataset(database.url, events)
   const script = Buffer.from(await (await fetch(`${base}/calendar/widget.js`)).arrayBuffer())
-  console.log(`size: ${kilobytes(script.length)} raw, ${kilobytes(gzipSync(script, { level: 9 }).length)} gzipped (budget 25 KB)`)
+  console.log(
+    `size: ${kilobytes(script.length)} raw, ${kilobytes(gzipSync(script, { level: 9 }).length)} gzipped (budget 25 KB)`,
+  )
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
   const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
     // One run first to warm the server (its answer cache is per revision, as in production).

@@ -113,7 +113,11 @@ createServer(async (request, response) => {
     const body = await bodyOf(request)
     const id = /^\/events\/(\d+)$/.exec(request.url ?? '')?.[1]
     const { rows } = id
-      ? await pool.query({ name: 'floor-update', text: UPDATE_SQL, values: [Number(id), body.title] })
+      ? await pool.query({
+          name: 'floor-update',
+          text: UPDATE_SQL,
+          values: [Number(id), body.title],
+        })
       : await pool.query({
           name: 'floor-create',
           text: CREATE_SQL,

@@ -35,8 +35,16 @@ function newEvent({ venues, organizers }: WriteTargets): Record<string, unknown>
 }
 
 /** autocannon's requests: a new event's POST to `path`, or a retitle of a random event at `path/{id}`, drawn afresh each time. */
-export function writeRequests(kind: 'create' | 'update', path: string, targets: WriteTargets, authorization?: string): autocannon.Request[] {
-  const headers = { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) }
+export function writeRequests(
+  kind: 'create' | 'update',
+  path: string,
+  targets: WriteTargets,
+  authorization?: string,
+): autocannon.Request[] {
+  const headers = {
+    'Content-Type': 'application/json',
+    ...(authorization ? { Authorization: authorization } : {}),
+  }
   return [
     {
       method: 'POST',
@@ -55,14 +63,23 @@ export function writeRequests(kind: 'create' | 'update', path: string, targets: 
 
 /** What the write scenarios link to and retitle: venues and organizers by count, and published single events. */
 export async function writeTargets(db: pg.Client): Promise<WriteTargets> {
-  const count = async (table: string) => Number((await db.query(`select max(id) as n from ${table} where status = 'publish'`)).rows[0].n)
-  const { rows } = await db.query(`select id from events where status = 'publish' and not has_password and parent_id is null and recurrence is null limit 5000`)
-  return { venues: await count('venues'), organizers: await count('organizers'), events: rows.map((row: { id: number }) => row.id) }
+  const count = async (table: string) =>
+    Number((await db.query(`select max(id) as n from ${table} where status = 'publish'`)).rows[0].n)
+  const { rows } = await db.query(
+    `select id from events where status = 'publish' and not has_password and parent_id is null and recurrence is null limit 5000`,
+  )
+  return {
+    venues: await count('venues'),
+    organizers: await count('organizers'),
+    events: rows.map((row: { id: number }) => row.id),
+  }
 }
 
 /** Statements the clients have sent so far (top-level, `begin` and `commit` included). */
 export async function statements(db: pg.Client): Promise<number> {
-  const { rows } = await db.query(`select coalesce(sum(calls), 0)::bigint as n from pg_stat_statements`)
+  const { rows } = await db.query(
+    `select coalesce(sum(calls), 0)::bigint as n from pg_stat_statements`,
+  )
   return Number(rows[0].n)
 }
 
@@ -70,7 +87,10 @@ export async function statements(db: pg.Client): Promise<number> {
  * The cluster restarted with pg_stat_statements loaded (it is loaded only at start), before the app
  * connects: `statements` then counts what every client sends.
  */
-export async function withStatementCounts(database: EmbeddedDatabase, directory: string): Promise<EmbeddedDatabase> {
+export async function withStatementCounts(
+  database: EmbeddedDatabase,
+  directory: string,
+): Promise<EmbeddedDatabase> {
   const db = new pg.Client({ connectionString: database.url })
   await db.connect()
   await db.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`)

@@ -77,7 +77,8 @@ async function bundle(): Promise<Set<string>> {
   })
   const imported = new Set<string>()
   for (const output of Object.values(result.metafile.outputs)) {
-    for (const { path: specifier, external } of output.imports) if (external && !isBuiltin(specifier)) imported.add(packageName(specifier))
+    for (const { path: specifier, external } of output.imports)
+      if (external && !isBuiltin(specifier)) imported.add(packageName(specifier))
   }
   return imported
 }
@@ -85,10 +86,14 @@ async function bundle(): Promise<Set<string>> {
 /** tsc's declarations of the whole plugin, into a scratch folder: the package keeps only the public ones. */
 async function declarations(): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'cal-events-types-'))
-  const tsc = spawnSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.package.json', '--declarationDir', folder], {
-    cwd: root,
-    stdio: 'inherit',
-  })
+  const tsc = spawnSync(
+    path.join(root, 'node_modules', '.bin', 'tsc'),
+    ['-p', 'tsconfig.package.json', '--declarationDir', folder],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
   if (tsc.status !== 0) throw new Error('tsc failed on the package declarations')
   return folder
 }
@@ -98,7 +103,11 @@ async function declarations(): Promise<string> {
  * extension they need under Node's resolution. What no entry reaches stays out, above all the app's
  * generated types, whose augmentation of `payload` would override the installing app's own.
  */
-async function copyDeclarations(from: string, file: string, copied = new Set<string>()): Promise<void> {
+async function copyDeclarations(
+  from: string,
+  file: string,
+  copied = new Set<string>(),
+): Promise<void> {
   if (copied.has(file)) return
   copied.add(file)
   const reached: string[] = []
@@ -133,14 +142,18 @@ async function manifest(imported: Set<string>) {
   const peerDependencies: Record<string, string> = {}
   for (const name of [...imported, ...RESOLVED_AT_RUN_TIME].sort()) {
     const version = app.dependencies[name]
-    if (!version) throw new Error(`the plugin imports ${name}, which is not a dependency in package.json`)
+    if (!version)
+      throw new Error(`the plugin imports ${name}, which is not a dependency in package.json`)
     const peer = peerRange(name, version)
     if (peer) peerDependencies[name] = peer
     else dependencies[name] = version
   }
   const exports = {
     ...Object.fromEntries(
-      Object.entries(ENTRIES).map(([subpath, { name, source }]) => [subpath, { types: `./types/${declarationOf(source)}`, default: `./${name}.js` }]),
+      Object.entries(ENTRIES).map(([subpath, { name, source }]) => [
+        subpath,
+        { types: `./types/${declarationOf(source)}`, default: `./${name}.js` },
+      ]),
     ),
     // The browser's script, for a site to serve as it is (docs/public-face.md).
     [`./${WIDGET}`]: `./${WIDGET}`,
@@ -148,7 +161,8 @@ async function manifest(imported: Set<string>) {
   return {
     name: app.name,
     version: app.version,
-    description: 'Events calendar for Payload CMS 3: collections, admin components (calendar view, recurrence editor) and the cal/events/v1 REST namespace',
+    description:
+      'Events calendar for Payload CMS 3: collections, admin components (calendar view, recurrence editor) and the cal/events/v1 REST namespace',
     type: 'module',
     engines: app.engines,
     exports,
@@ -161,8 +175,12 @@ await rm(dist, { recursive: true, force: true })
 const imported = await bundle()
 await buildWidget(path.join(dist, WIDGET))
 const declared = await declarations()
-for (const { source } of Object.values(ENTRIES)) await copyDeclarations(declared, declarationOf(source))
+for (const { source } of Object.values(ENTRIES))
+  await copyDeclarations(declared, declarationOf(source))
 await rm(declared, { recursive: true, force: true })
-await writeFile(path.join(dist, 'package.json'), `${JSON.stringify(await manifest(imported), null, 2)}\n`)
+await writeFile(
+  path.join(dist, 'package.json'),
+  `${JSON.stringify(await manifest(imported), null, 2)}\n`,
+)
 await copyFile(path.join(root, 'README.md'), path.join(dist, 'README.md'))
 console.log(`package built in ${path.relative(root, dist)}/`)

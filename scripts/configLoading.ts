@@ -13,4 +13,8 @@ const root = path.resolve(import.meta.dirname, '..')
  * in 32 runs). The guard still turns any other such stall into exit 75, so that it is never taken for
  * success.
  */
-export const CONFIG_LOADING_OPTIONS = ['--conditions=production', '--require', path.join(root, 'scripts', 'stall-guard.cjs')]
+export const CONFIG_LOADING_OPTIONS = [
+  '--conditions=production',
+  '--require',
+  path.join(root, 'scripts', 'stall-guard.cjs'),
+]

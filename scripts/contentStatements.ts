@@ -9,7 +9,9 @@ const CONTENT = `^(${CONTENT_TABLES.join('|')})(_|$)`
  * revision counted them while it moved once per statement; it moves once per transaction now.
  * Returns the count so far, and how to take the trigger away.
  */
-export async function countContentStatements(db: pg.Client): Promise<{ count: () => Promise<number>; remove: () => Promise<void> }> {
+export async function countContentStatements(
+  db: pg.Client,
+): Promise<{ count: () => Promise<number>; remove: () => Promise<void> }> {
   await db.query(`
     create sequence if not exists content_statements;
     create or replace function content_statements() returns trigger language plpgsql as $f$ begin perform nextval('content_statements'); return null; end $f$;
@@ -19,7 +21,14 @@ export async function countContentStatements(db: pg.Client): Promise<{ count: ()
       end loop;
     end $do$;`)
   return {
-    count: async () => Number((await db.query(`select last_value - (case when is_called then 0 else 1 end) as n from content_statements`)).rows[0].n),
+    count: async () =>
+      Number(
+        (
+          await db.query(
+            `select last_value - (case when is_called then 0 else 1 end) as n from content_statements`,
+          )
+        ).rows[0].n,
+      ),
     remove: async () => {
       await db.query(`
         do $do$ declare target text; begin

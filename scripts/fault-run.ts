@@ -47,13 +47,21 @@ const RUN = randomBytes(4).toString('hex')
 
 type Kind = 'write' | 'read (anonymous)' | 'read (signed in)' | 'health'
 type Phase = 'before the kill' | 'database away' | 'after the restart'
-type Sample = { kind: Kind; started: number; ended: number; status: number; code?: string; error?: string }
+type Sample = {
+  kind: Kind
+  started: number
+  ended: number
+  status: number
+  code?: string
+  error?: string
+}
 type Ack = { id: number; title: string; at: number }
 
 let database: EmbeddedDatabase | undefined
 let app: ChildProcess | undefined
 let scratch: string | undefined
-const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 23)}] ${message}`)
+const log = (message: string) =>
+  console.log(`[${new Date().toISOString().slice(11, 23)}] ${message}`)
 
 async function stopAll(): Promise<void> {
   if (app?.pid && app.exitCode === null) {
@@ -65,7 +73,10 @@ async function stopAll(): Promise<void> {
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
   }
-  await Promise.race([database?.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))])
+  await Promise.race([
+    database?.stop().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, 15_000)),
+  ])
   if (scratch) rmSync(scratch, { recursive: true, force: true })
 }
 
@@ -80,9 +91,16 @@ function field<K extends 'token' | 'id' | 'code' | 'status'>(body: Answer, name:
   return body && typeof body === 'object' ? body[name] : undefined
 }
 
-async function call(base: string, requestPath: string, init: RequestInit = {}): Promise<{ status: number; body: Answer; error?: string }> {
+async function call(
+  base: string,
+  requestPath: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Answer; error?: string }> {
   try {
-    const response = await fetch(`${base}${requestPath}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+    const response = await fetch(`${base}${requestPath}`, {
+      ...init,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
     const text = await response.text()
     let body: Answer = text
     try {
@@ -92,17 +110,26 @@ async function call(base: string, requestPath: string, init: RequestInit = {}): 
     }
     return { status: response.status, body }
   } catch (error) {
-    return { status: 0, body: null, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }
+    return {
+      status: 0,
+      body: null,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    }
   }
 }
 
 function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)))
+  const widths = rows[0]!.map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] ?? '').length)),
+  )
   return rows
     .map(
       (row, n) =>
-        row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ') +
-        (n === 0 ? `\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : ''),
+        row
+          .map((cell, column) =>
+            column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+          )
+          .join('  ') + (n === 0 ? `\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : ''),
     )
     .join('\n')
 }
@@ -112,7 +139,9 @@ async function main(): Promise<number> {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'cal-fault-'))
   chmodSync(scratch, 0o755) // PostgreSQL runs as the `postgres` user when we are root
   const directory = path.join(scratch, 'postgres')
-  const pgLog = process.env.DEBUG_POSTGRES ? (line: string) => process.stderr.write(line) : undefined
+  const pgLog = process.env.DEBUG_POSTGRES
+    ? (line: string) => process.stderr.write(line)
+    : undefined
   database = await startEmbeddedDatabase({ directory, fresh: true, log: pgLog })
   const databaseUrl = database.url
   const databasePort = Number(new URL(databaseUrl).port)
@@ -144,8 +173,16 @@ async function main(): Promise<number> {
   log(`app on ${base} (pid ${appPid})`)
 
   const credentials = { email: 'fault@calendar.test', password: `fault-${RUN}-password` }
-  await call(base, '/api/users/first-register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
-  const login = await call(base, '/api/users/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(credentials) })
+  await call(base, '/api/users/first-register', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(credentials),
+  })
+  const login = await call(base, '/api/users/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(credentials),
+  })
   const token = field(login.body, 'token')
   if (!token) throw new Error(`cannot sign in: ${login.status} ${JSON.stringify(login.body)}`)
   const auth = { Authorization: `JWT ${token}` }
@@ -154,7 +191,11 @@ async function main(): Promise<number> {
     await call(base, `${NS}/events`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...auth },
-      body: JSON.stringify({ title: `fault seed ${n}`, start_date: 'tomorrow 10am', end_date: 'tomorrow 11am' }),
+      body: JSON.stringify({
+        title: `fault seed ${n}`,
+        start_date: 'tomorrow 10am',
+        end_date: 'tomorrow 11am',
+      }),
     })
   }
 
@@ -176,9 +217,20 @@ async function main(): Promise<number> {
       const reply = await call(base, `${NS}/events`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': title, ...auth },
-        body: JSON.stringify({ title, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }),
+        body: JSON.stringify({
+          title,
+          start_date: '2031-01-01 10:00:00',
+          end_date: '2031-01-01 11:00:00',
+        }),
       })
-      samples.push({ kind: 'write', started, ended: Date.now(), status: reply.status, code: field(reply.body, 'code'), error: reply.error })
+      samples.push({
+        kind: 'write',
+        started,
+        ended: Date.now(),
+        status: reply.status,
+        code: field(reply.body, 'code'),
+        error: reply.error,
+      })
       if (reply.status >= 200 && reply.status < 300) {
         acks.push({ id: field(reply.body, 'id') as number, title, at: Date.now() })
         title = undefined
@@ -187,15 +239,30 @@ async function main(): Promise<number> {
   }
 
   async function reader(kind: 'read (anonymous)' | 'read (signed in)', n: number): Promise<void> {
-    const paths = [`${NS}/events?per_page=5`, `${NS}/venues`, `${NS}/categories`, `${NS}/events?search=fault`]
+    const paths = [
+      `${NS}/events?per_page=5`,
+      `${NS}/venues`,
+      `${NS}/categories`,
+      `${NS}/events?search=fault`,
+    ]
     let i = n
     while (Date.now() < deadline) {
       const latest = acks.at(-1)
-      const requestPath = i % 5 === 4 && latest ? `${NS}/events/${latest.id}` : paths[i % paths.length]!
+      const requestPath =
+        i % 5 === 4 && latest ? `${NS}/events/${latest.id}` : paths[i % paths.length]!
       i++
       const started = Date.now()
-      const reply = await call(base, requestPath, { headers: kind === 'read (signed in)' ? auth : {} })
-      samples.push({ kind, started, ended: Date.now(), status: reply.status, code: field(reply.body, 'code'), error: reply.error })
+      const reply = await call(base, requestPath, {
+        headers: kind === 'read (signed in)' ? auth : {},
+      })
+      samples.push({
+        kind,
+        started,
+        ended: Date.now(),
+        status: reply.status,
+        code: field(reply.body, 'code'),
+        error: reply.error,
+      })
       if (reply.status >= 400) await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
@@ -204,7 +271,14 @@ async function main(): Promise<number> {
     while (Date.now() < deadline) {
       const started = Date.now()
       const reply = await call(base, '/api/health')
-      samples.push({ kind: 'health', started, ended: Date.now(), status: reply.status, code: field(reply.body, 'status'), error: reply.error })
+      samples.push({
+        kind: 'health',
+        started,
+        ended: Date.now(),
+        status: reply.status,
+        code: field(reply.body, 'status'),
+        error: reply.error,
+      })
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
   }
@@ -224,12 +298,16 @@ async function main(): Promise<number> {
         break
       } catch (error) {
         if (attempt >= 20) throw error
-        log(`restart attempt ${attempt} failed (${error instanceof Error ? error.message : error}); retrying`)
+        log(
+          `restart attempt ${attempt} failed (${error instanceof Error ? error.message : error}); retrying`,
+        )
         await new Promise((resolve) => setTimeout(resolve, 1000))
       }
     }
     restartedAt = Date.now()
-    log(`PostgreSQL restarted on port ${databasePort} (pid ${postmasterPid(directory)}) after ${((restartedAt - killedAt) / 1000).toFixed(1)} s away`)
+    log(
+      `PostgreSQL restarted on port ${databasePort} (pid ${postmasterPid(directory)}) after ${((restartedAt - killedAt) / 1000).toFixed(1)} s away`,
+    )
   }
 
   log(
@@ -251,7 +329,8 @@ async function main(): Promise<number> {
     () => false,
   )
 
-  const phaseOf = (at: number): Phase => (at < killedAt! ? 'before the kill' : at < restartedAt! ? 'database away' : 'after the restart')
+  const phaseOf = (at: number): Phase =>
+    at < killedAt! ? 'before the kill' : at < restartedAt! ? 'database away' : 'after the restart'
   const statusOf = (sample: Sample) =>
     sample.status === 0
       ? `no answer`
@@ -266,11 +345,15 @@ async function main(): Promise<number> {
   const byPhase = [['phase / kind', ...statusNames, 'total']]
   for (const phase of phases) {
     for (const kind of kinds) {
-      const rows = samples.filter((sample) => sample.kind === kind && phaseOf(sample.started) === phase)
+      const rows = samples.filter(
+        (sample) => sample.kind === kind && phaseOf(sample.started) === phase,
+      )
       if (!rows.length) continue
       byPhase.push([
         `${phase} / ${kind}`,
-        ...statusNames.map((name) => String(rows.filter((sample) => statusOf(sample) === name).length || '')),
+        ...statusNames.map((name) =>
+          String(rows.filter((sample) => statusOf(sample) === name).length || ''),
+        ),
         String(rows.length),
       ])
     }
@@ -279,12 +362,20 @@ async function main(): Promise<number> {
   // Recovery: first success of each kind that started after the restart.
   const recovery = kinds.map((kind) => {
     const first = samples
-      .filter((sample) => sample.kind === kind && sample.started >= restartedAt! && sample.status >= 200 && sample.status < 300)
+      .filter(
+        (sample) =>
+          sample.kind === kind &&
+          sample.started >= restartedAt! &&
+          sample.status >= 200 &&
+          sample.status < 300,
+      )
       .sort((a, b) => a.ended - b.ended)[0]
     return [kind, first ? `${((first.ended - restartedAt!) / 1000).toFixed(2)} s` : 'never']
   })
   const lastFailure = samples
-    .filter((sample) => sample.started >= restartedAt! && (sample.status >= 500 || sample.status === 0))
+    .filter(
+      (sample) => sample.started >= restartedAt! && (sample.status >= 500 || sample.status === 0),
+    )
     .sort((a, b) => b.ended - a.ended)[0]
 
   // Acknowledged writes against the database.
@@ -303,20 +394,28 @@ async function main(): Promise<number> {
   const unacknowledgedPresent = titles.filter((title) => !acknowledgedTitles.has(title))
 
   const awayStatuses = new Map<string, number>()
-  for (const sample of samples.filter((s) => phaseOf(s.started) === 'database away' && s.kind !== 'health'))
+  for (const sample of samples.filter(
+    (s) => phaseOf(s.started) === 'database away' && s.kind !== 'health',
+  ))
     awayStatuses.set(statusOf(sample), (awayStatuses.get(statusOf(sample)) ?? 0) + 1)
   // Every request is valid: it is served (2xx) or told to come back (503), whatever the phase. A 401 would
   // tell a signed-in client its token is bad, a 500 or no answer that the service is broken.
-  const wrong = samples.filter((sample) => !(sample.status >= 200 && sample.status < 300) && sample.status !== 503)
+  const wrong = samples.filter(
+    (sample) => !(sample.status >= 200 && sample.status < 300) && sample.status !== 503,
+  )
   const wrongKinds = new Map<string, number>()
   for (const sample of wrong) {
     const kind = `${phaseOf(sample.started)} / ${sample.kind} ${statusOf(sample)}${sample.error ? ` (${sample.error})` : ''}`
     wrongKinds.set(kind, (wrongKinds.get(kind) ?? 0) + 1)
   }
-  const unavailableWhileAway = samples.some((sample) => phaseOf(sample.started) === 'database away' && sample.status === 503)
+  const unavailableWhileAway = samples.some(
+    (sample) => phaseOf(sample.started) === 'database away' && sample.status === 503,
+  )
   const appStillUp = app.exitCode === null && app.pid === appPid && !appExited
   // Next.js logs an uncaught exception and keeps serving; a plain Node process would have died of it.
-  const uncaught = (readFileSync(appLogPath, 'utf8').match(/uncaughtException|unhandledRejection/g) ?? []).length
+  const uncaught = (
+    readFileSync(appLogPath, 'utf8').match(/uncaughtException|unhandledRejection/g) ?? []
+  ).length
 
   console.log(
     `\n=== fault run ${RUN}: ${samples.length} requests in ${((Date.now() - t0) / 1000).toFixed(0)} s; database killed at +${((killedAt - t0) / 1000).toFixed(1)} s, back at +${((restartedAt - t0) / 1000).toFixed(1)} s ===\n`,
@@ -325,14 +424,18 @@ async function main(): Promise<number> {
   console.log(
     `\nwhile the database was away (${((restartedAt - killedAt) / 1000).toFixed(1)} s), requests answered: ${[...awayStatuses.entries()].map(([name, count]) => `${name} × ${count}`).join(', ') || 'none'}`,
   )
-  console.log(`answers other than 2xx or 503: ${wrong.length}${[...wrongKinds.entries()].map(([kind, count]) => `\n  ${count} × ${kind}`).join('')}`)
+  console.log(
+    `answers other than 2xx or 503: ${wrong.length}${[...wrongKinds.entries()].map(([kind, count]) => `\n  ${count} × ${kind}`).join('')}`,
+  )
   console.log(
     `\ntime to recovery after PostgreSQL was back (no app restart; app pid ${appPid} ${appStillUp ? 'still serving' : `NOT serving: ${appExited ?? 'pid changed'}`}):`,
   )
   console.log(table([['first success of', 'after'], ...recovery]))
   console.log(`uncaught exceptions in the app's log (${appLogPath}): ${uncaught}`)
   if (lastFailure)
-    console.log(`last failure after the restart: ${lastFailure.kind} ${statusOf(lastFailure)} at +${((lastFailure.ended - restartedAt) / 1000).toFixed(2)} s`)
+    console.log(
+      `last failure after the restart: ${lastFailure.kind} ${statusOf(lastFailure)} at +${((lastFailure.ended - restartedAt) / 1000).toFixed(2)} s`,
+    )
   console.log('\nwrites:')
   console.log(
     table([

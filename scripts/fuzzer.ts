@@ -33,10 +33,16 @@ export type Target = { method: string; template: string; params: string[] }
 
 /** Every (method, path) of the namespace, from the route table itself. */
 /** The media types other than JSON that routes of the table answer with. */
-const PRODUCED = new Set(ROUTES.flatMap((route) => (route.produces ? [route.produces.split(';')[0]!.toLowerCase()] : [])))
+const PRODUCED = new Set(
+  ROUTES.flatMap((route) => (route.produces ? [route.produces.split(';')[0]!.toLowerCase()] : [])),
+)
 
 export const TARGETS: Target[] = ROUTES.flatMap((route) =>
-  route.methods.map((method) => ({ method, template: route.path, params: Object.keys(route.params.shape) })),
+  route.methods.map((method) => ({
+    method,
+    template: route.path,
+    params: Object.keys(route.params.shape),
+  })),
 )
 
 const ALL_PARAMS = [...new Set(TARGETS.flatMap((target) => target.params))].sort()
@@ -68,7 +74,13 @@ function emptyPools(): Pools {
 
 function kindOf(template: string): Kind | undefined {
   const first = template.split('/')[1]
-  return first === 'events' || first === 'venues' || first === 'organizers' || first === 'categories' || first === 'tags' ? first : undefined
+  return first === 'events' ||
+    first === 'venues' ||
+    first === 'organizers' ||
+    first === 'categories' ||
+    first === 'tags'
+    ? first
+    : undefined
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -190,7 +202,13 @@ const UNICODE_TEXT = [
 ]
 
 /** Header-injection payloads: the decoded value carries CR/LF and a header line. */
-const CRLF_TEXT = ['x\r\nSet-Cookie: injected=1', 'x\r\nX-Injected: 1', 'x\nX-Injected: 1', 'x\rX-Injected: 1', '\r\n\r\n<html>injected</html>']
+const CRLF_TEXT = [
+  'x\r\nSet-Cookie: injected=1',
+  'x\r\nX-Injected: 1',
+  'x\nX-Injected: 1',
+  'x\rX-Injected: 1',
+  '\r\n\r\n<html>injected</html>',
+]
 
 const DATES = [
   '2026-12-01',
@@ -286,7 +304,20 @@ const IMAGE_URLS = [
   'gopher://127.0.0.1:25/',
 ]
 
-const STATUSES = ['publish', 'draft', 'pending', 'private', 'future', 'trash', 'any', 'inherit', 'auto-draft', 'PUBLISH', 'publish,draft', 'publish, trash']
+const STATUSES = [
+  'publish',
+  'draft',
+  'pending',
+  'private',
+  'future',
+  'trash',
+  'any',
+  'inherit',
+  'auto-draft',
+  'PUBLISH',
+  'publish,draft',
+  'publish, trash',
+]
 const ORDERS = [
   'asc',
   'desc',
@@ -307,7 +338,23 @@ const ORDERS = [
   '-id',
   'title',
 ]
-const BOOLEANS = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'TRUE', '', 'null', '2', '-1', 'y', 'enabled']
+const BOOLEANS = [
+  'true',
+  'false',
+  '1',
+  '0',
+  'yes',
+  'no',
+  'on',
+  'off',
+  'TRUE',
+  '',
+  'null',
+  '2',
+  '-1',
+  'y',
+  'enabled',
+]
 
 const NESTING_KEYS = [
   '[]',
@@ -360,7 +407,10 @@ const HOSTILE_KEYS = [
 
 /** A string that can be put in a URL: lone surrogates (which UTF-8 cannot carry) become U+FFFD. */
 function wellFormed(text: string): string {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+  return text.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  )
 }
 
 function encode(text: string): string {
@@ -387,7 +437,23 @@ const textValue: fc.Arbitrary<string> = fc.oneof(
 
 /** Numbers that cannot be ids: fractions, negatives, beyond PostgreSQL's integer, beyond doubles' integers. */
 const BAD_NUMBER: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(0, -1, 1.5, 2_147_483_648, -2_147_483_649, 2 ** 53, 1e20, 6.6e65, 1e308, -0, '2147483648', '1e3', '1.5', '-1', '99999999999999999999'),
+  fc.constantFrom(
+    0,
+    -1,
+    1.5,
+    2_147_483_648,
+    -2_147_483_649,
+    2 ** 53,
+    1e20,
+    6.6e65,
+    1e308,
+    -0,
+    '2147483648',
+    '1e3',
+    '1.5',
+    '-1',
+    '99999999999999999999',
+  ),
   fc.double({ noNaN: true }),
   fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
 )
@@ -396,7 +462,21 @@ const BAD_NUMBER: fc.Arbitrary<unknown> = fc.oneof(
 const jsonScalar: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: textValue },
   { weight: 2, arbitrary: fc.integer() },
-  { weight: 1, arbitrary: fc.constantFrom(0, -1, 1, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER, 1e308, -1e308, 1.5, 1e-7) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      0,
+      -1,
+      1,
+      2_147_483_647,
+      2_147_483_648,
+      Number.MAX_SAFE_INTEGER,
+      1e308,
+      -1e308,
+      1.5,
+      1e-7,
+    ),
+  },
   { weight: 1, arbitrary: fc.double() },
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
@@ -407,7 +487,12 @@ function keyArbitrary(params: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...names) },
     { weight: 2, arbitrary: fc.constantFrom(...ALL_PARAMS) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...names), fc.constantFrom(...NESTING_KEYS)).map(([name, suffix]) => name + suffix) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...names), fc.constantFrom(...NESTING_KEYS))
+        .map(([name, suffix]) => name + suffix),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_KEYS) },
     { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
   )
@@ -428,7 +513,8 @@ function jsonValue(params: string[]): fc.Arbitrary<unknown> {
 // ---------------------------------------------------------------------------------------------------
 // Requests
 
-export type Auth = 'anonymous' | 'administrator' | 'bad-jwt' | 'expired-jwt' | 'bad-api-key' | 'malformed'
+export type Auth =
+  'anonymous' | 'administrator' | 'bad-jwt' | 'expired-jwt' | 'bad-api-key' | 'malformed'
 
 /** A body as data; `huge` and `stream` are materialised only when sent. */
 export type BodySpec =
@@ -487,21 +573,60 @@ const SLUG_SEGMENTS = [
 
 function idSegment(pool: number[]): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 6, arbitrary: fc.nat().map((n) => (pool.length ? String(pool[n % pool.length]) : '1')) },
-    { weight: 2, arbitrary: fc.constantFrom('0', '00', '2147483647', '2147483648', '99999999999999999999999', '9007199254740993') },
+    {
+      weight: 6,
+      arbitrary: fc.nat().map((n) => (pool.length ? String(pool[n % pool.length]) : '1')),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        '0',
+        '00',
+        '2147483647',
+        '2147483648',
+        '99999999999999999999999',
+        '9007199254740993',
+      ),
+    },
     // Leading zeros name the same record: only ever a pool id, so that writes stay on the fuzz's own records.
-    { weight: 1, arbitrary: fc.nat().map((n) => (pool.length ? `000${pool[n % pool.length]}` : '0')) },
+    {
+      weight: 1,
+      arbitrary: fc.nat().map((n) => (pool.length ? `000${pool[n % pool.length]}` : '0')),
+    },
     { weight: 1, arbitrary: fc.integer({ min: 10_000_000, max: 2_000_000_000 }).map(String) },
-    { weight: 1, arbitrary: fc.constantFrom('-1', '1.5', '1e3', 'abc', '%39%39%39%39%39%39%39%39%39', '0x1', '%EF%BC%91', '1%00', ' 1', '') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '-1',
+        '1.5',
+        '1e3',
+        'abc',
+        '%39%39%39%39%39%39%39%39%39',
+        '0x1',
+        '%EF%BC%91',
+        '1%00',
+        ' 1',
+        '',
+      ),
+    },
   )
 }
 
 function slugSegment(pool: string[]): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 5, arbitrary: fc.nat().map((n) => (pool.length ? encode(pool[n % pool.length]!) : 'slug')) },
+    {
+      weight: 5,
+      arbitrary: fc.nat().map((n) => (pool.length ? encode(pool[n % pool.length]!) : 'slug')),
+    },
     { weight: 3, arbitrary: fc.constantFrom(...SLUG_SEGMENTS) },
-    { weight: 2, arbitrary: textValue.filter((text) => text.length > 0 && text.length < 3000).map(encode) },
-    { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).map(encode) },
+    {
+      weight: 2,
+      arbitrary: textValue.filter((text) => text.length > 0 && text.length < 3000).map(encode),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).map(encode),
+    },
   )
 }
 
@@ -510,7 +635,15 @@ function pathArbitrary(template: string, pools: Pools): fc.Arbitrary<string> {
   const pool = kind ? pools[kind] : { ids: [], slugs: [] }
   const pieces = template.split(/(\{id\}|\{slug\})/)
   return fc
-    .tuple(...pieces.map((piece) => (piece === '{id}' ? idSegment(pool.ids) : piece === '{slug}' ? slugSegment(pool.slugs) : fc.constant(piece))))
+    .tuple(
+      ...pieces.map((piece) =>
+        piece === '{id}'
+          ? idSegment(pool.ids)
+          : piece === '{slug}'
+            ? slugSegment(pool.slugs)
+            : fc.constant(piece),
+      ),
+    )
     .chain((parts) => fc.constantFrom(parts.join(''), parts.join('') + '/'))
 }
 
@@ -544,9 +677,21 @@ const QUERY_BOMBS = (() => {
 
 function pairsArbitrary(params: string[]): fc.Arbitrary<[string, string][]> {
   const generic = fc.tuple(keyArbitrary(params), textValue)
-  const language = fc.tuple(fc.constant('i18n_language'), fc.constantFrom(...LANGUAGE_CODES, ...BAD_LANGUAGES))
+  const language = fc.tuple(
+    fc.constant('i18n_language'),
+    fc.constantFrom(...LANGUAGE_CODES, ...BAD_LANGUAGES),
+  )
   const date = fc.tuple(
-    fc.constantFrom('start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after', 'date', 'date_utc'),
+    fc.constantFrom(
+      'start_date',
+      'end_date',
+      'starts_before',
+      'starts_after',
+      'ends_before',
+      'ends_after',
+      'date',
+      'date_utc',
+    ),
     fc.constantFrom(...DATES),
   )
   const number = fc.tuple(
@@ -569,14 +714,38 @@ function pairsArbitrary(params: string[]): fc.Arbitrary<[string, string][]> {
     fc.constantFrom(...NUMBERS),
   )
   const status = fc.tuple(
-    fc.constantFrom('status', 'order', 'orderby', 'context', 'featured', 'hide_empty', 'strict_dates', 'has_events', 'geoloc', 'ticketed'),
+    fc.constantFrom(
+      'status',
+      'order',
+      'orderby',
+      'context',
+      'featured',
+      'hide_empty',
+      'strict_dates',
+      'has_events',
+      'geoloc',
+      'ticketed',
+    ),
     fc.constantFrom(...STATUSES, ...ORDERS, ...BOOLEANS, 'edit', 'view'),
   )
   const sql = fc.tuple(
-    fc.constantFrom('order', 'orderby', 'search', 'slug', 'categories', 'tags', 'status', 'include', 'exclude'),
+    fc.constantFrom(
+      'order',
+      'orderby',
+      'search',
+      'slug',
+      'categories',
+      'tags',
+      'status',
+      'include',
+      'exclude',
+    ),
     fc.constantFrom(...SQL_FRAGMENTS),
   )
-  return fc.array(fc.oneof({ weight: 5, arbitrary: generic }, language, date, number, status, sql), { maxLength: 8 })
+  return fc.array(
+    fc.oneof({ weight: 5, arbitrary: generic }, language, date, number, status, sql),
+    { maxLength: 8 },
+  )
 }
 
 function encodePairs(pairs: [string, string][]): string {
@@ -588,10 +757,27 @@ function queryArbitrary(params: string[]): fc.Arbitrary<string> {
     { weight: 12, arbitrary: pairsArbitrary(params).map(encodePairs) },
     { weight: 1, arbitrary: fc.constantFrom(...QUERY_BOMBS) },
     // Raw, unencoded garbage: fetch percent-encodes what a URL cannot hold; `%` sequences stay malformed.
-    { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((text) => text.replace(/#/g, '%23')) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('%', '%%', 'a=%zz', 'a=%E0%A4%A', '=', '&&&', '==', 'a==b', '?', 'search=%00', 'search=a%0d%0aSet-Cookie:%20injected=1'),
+      arbitrary: fc
+        .string({ unit: 'binary-ascii', maxLength: 60 })
+        .map((text) => text.replace(/#/g, '%23')),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '%',
+        '%%',
+        'a=%zz',
+        'a=%E0%A4%A',
+        '=',
+        '&&&',
+        '==',
+        'a==b',
+        '?',
+        'search=%00',
+        'search=a%0d%0aSet-Cookie:%20injected=1',
+      ),
     },
   )
 }
@@ -622,7 +808,13 @@ const CONTENT_TYPES = [
 
 const anyContentType = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 30 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      maxLength: 30,
+    }),
+  },
 )
 
 const BOUNDARY = 'fuzzBoundary7MA4YWxkTrZu0gW'
@@ -647,17 +839,37 @@ function multipartArbitrary(params: string[]): fc.Arbitrary<BodySpec> {
       type: fc.constantFrom('image/png', 'text/plain', 'application/octet-stream', 'image/svg+xml'),
     }),
   )
-  const wellFormedBody = fc
-    .array(part, { maxLength: 6 })
-    .map((parts): BodySpec => ({ kind: 'multipart', raw: multipart(parts), contentType: `multipart/form-data; boundary=${BOUNDARY}` }))
+  const wellFormedBody = fc.array(part, { maxLength: 6 }).map((parts): BodySpec => ({
+    kind: 'multipart',
+    raw: multipart(parts),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  }))
   const garbage = fc
-    .tuple(fc.array(part, { maxLength: 3 }), fc.constantFrom('unclosed', 'wrong-boundary', 'no-boundary', 'lf-only', 'junk'))
+    .tuple(
+      fc.array(part, { maxLength: 3 }),
+      fc.constantFrom('unclosed', 'wrong-boundary', 'no-boundary', 'lf-only', 'junk'),
+    )
     .map(([parts, how]): BodySpec => {
-      if (how === 'unclosed') return { kind: 'multipart', raw: multipart(parts, BOUNDARY, false), contentType: `multipart/form-data; boundary=${BOUNDARY}` }
-      if (how === 'wrong-boundary') return { kind: 'multipart', raw: multipart(parts, 'other'), contentType: `multipart/form-data; boundary=${BOUNDARY}` }
-      if (how === 'no-boundary') return { kind: 'multipart', raw: multipart(parts), contentType: 'multipart/form-data' }
+      if (how === 'unclosed')
+        return {
+          kind: 'multipart',
+          raw: multipart(parts, BOUNDARY, false),
+          contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        }
+      if (how === 'wrong-boundary')
+        return {
+          kind: 'multipart',
+          raw: multipart(parts, 'other'),
+          contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        }
+      if (how === 'no-boundary')
+        return { kind: 'multipart', raw: multipart(parts), contentType: 'multipart/form-data' }
       if (how === 'lf-only')
-        return { kind: 'multipart', raw: multipart(parts).replace(/\r\n/g, '\n'), contentType: `multipart/form-data; boundary=${BOUNDARY}` }
+        return {
+          kind: 'multipart',
+          raw: multipart(parts).replace(/\r\n/g, '\n'),
+          contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        }
       return {
         kind: 'multipart',
         raw: `--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\n\u0000\u0001--${BOUNDARY}`,
@@ -670,7 +882,8 @@ function multipartArbitrary(params: string[]): fc.Arbitrary<BodySpec> {
 /** Fields that get a write past parameter validation, so that bodies also reach handlers. */
 function validBase(template: string): Record<string, unknown> {
   const name = `fz ${randomUUID().slice(0, 8)}`
-  if (template === '/events') return { title: name, start_date: '2031-05-01 10:00:00', end_date: '2031-05-01 12:00:00' }
+  if (template === '/events')
+    return { title: name, start_date: '2031-05-01 10:00:00', end_date: '2031-05-01 12:00:00' }
   if (template === '/venues') return { venue: name }
   if (template === '/organizers') return { organizer: name }
   if (template === '/categories' || template === '/tags') return { name }
@@ -694,7 +907,12 @@ const BENIGN: Record<string, fc.Arbitrary<unknown>> = {
   excerpt: BENIGN_TEXT,
   title: BENIGN_TEXT,
   venue: fc.oneof(BENIGN_TEXT, fc.record({ venue: BENIGN_TEXT, city: BENIGN_TEXT })),
-  organizer: fc.oneof(BENIGN_TEXT, fc.array(fc.record({ organizer: BENIGN_TEXT, email: fc.constant('o@example.org') }), { maxLength: 3 })),
+  organizer: fc.oneof(
+    BENIGN_TEXT,
+    fc.array(fc.record({ organizer: BENIGN_TEXT, email: fc.constant('o@example.org') }), {
+      maxLength: 3,
+    }),
+  ),
   name: BENIGN_TEXT,
   status: fc.constantFrom('publish', 'draft', 'pending', 'private', 'future'),
   i18n_language: fc.constantFrom(...LANGUAGE_CODES),
@@ -702,7 +920,14 @@ const BENIGN: Record<string, fc.Arbitrary<unknown>> = {
   website: fc.constantFrom('https://example.org/a?b=c', ''),
   featured: fc.boolean(),
   all_day: fc.constantFrom(true, false, '1', 'false'),
-  timezone: fc.constantFrom('Europe/Paris', 'UTC+5', 'UTC-3:30', 'Asia/Kolkata', 'Pacific/Chatham', ''),
+  timezone: fc.constantFrom(
+    'Europe/Paris',
+    'UTC+5',
+    'UTC-3:30',
+    'Asia/Kolkata',
+    'Pacific/Chatham',
+    '',
+  ),
   categories: fc.array(BENIGN_TEXT, { maxLength: 3 }),
   tags: fc.constantFrom('a,b', 'اختبار', ''),
   password: fc.constantFrom('', 'secret'),
@@ -715,20 +940,42 @@ function benignArbitrary(target: Target): fc.Arbitrary<Record<string, unknown>> 
   if (!keys.length) return fc.constant({})
   return fc
     .uniqueArray(fc.constantFrom(...keys), { maxLength: 3 })
-    .chain((chosen) => (chosen.length ? fc.record(Object.fromEntries(chosen.map((key) => [key, BENIGN[key]!]))) : fc.constant({})))
+    .chain((chosen) =>
+      chosen.length
+        ? fc.record(Object.fromEntries(chosen.map((key) => [key, BENIGN[key]!])))
+        : fc.constant({}),
+    )
 }
 
 function jsonBodyArbitrary(target: Target): fc.Arbitrary<BodySpec> {
-  const object = fc.dictionary(keyArbitrary(target.params), jsonValue(target.params), { maxKeys: 8 })
-  const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'Application/JSON')
+  const object = fc.dictionary(keyArbitrary(target.params), jsonValue(target.params), {
+    maxKeys: 8,
+  })
+  const contentType = fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'Application/JSON',
+  )
   return fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(object, contentType).map(([value, type]): BodySpec => ({ kind: 'json', value, contentType: type })) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(object, contentType)
+        .map(([value, type]): BodySpec => ({ kind: 'json', value, contentType: type })),
+    },
     // Mostly valid writes with a few hostile fields: these reach the handlers and the database.
     {
       weight: 4,
       arbitrary: fc
-        .tuple(fc.dictionary(keyArbitrary(target.params), jsonValue(target.params), { maxKeys: 3 }), contentType)
-        .map(([extra, type]): BodySpec => ({ kind: 'json', value: { ...validBase(target.template), ...extra }, contentType: type })),
+        .tuple(
+          fc.dictionary(keyArbitrary(target.params), jsonValue(target.params), { maxKeys: 3 }),
+          contentType,
+        )
+        .map(([extra, type]): BodySpec => ({
+          kind: 'json',
+          value: { ...validBase(target.template), ...extra },
+          contentType: type,
+        })),
     },
     {
       weight: 3,
@@ -743,13 +990,41 @@ function jsonBodyArbitrary(target: Target): fc.Arbitrary<BodySpec> {
       weight: 2,
       arbitrary: fc
         .tuple(
-          fc.constantFrom('parent', 'venue', 'organizer', 'author', 'image', 'categories', 'tags', 'event', 'post', 'include', 'id'),
+          fc.constantFrom(
+            'parent',
+            'venue',
+            'organizer',
+            'author',
+            'image',
+            'categories',
+            'tags',
+            'event',
+            'post',
+            'include',
+            'id',
+          ),
           fc.oneof(BAD_NUMBER, fc.array(BAD_NUMBER, { minLength: 1, maxLength: 3 })),
         )
-        .map(([key, value]): BodySpec => ({ kind: 'json', value: { ...validBase(target.template), [key]: value }, contentType: 'application/json' })),
+        .map(([key, value]): BodySpec => ({
+          kind: 'json',
+          value: { ...validBase(target.template), [key]: value },
+          contentType: 'application/json',
+        })),
     },
-    { weight: 1, arbitrary: jsonValue(target.params).map((value): BodySpec => ({ kind: 'json', value, contentType: 'application/json' })) },
-    { weight: 2, arbitrary: fc.constantFrom(...JSON_FRAGMENTS).map((text): BodySpec => ({ kind: 'text', text, contentType: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: jsonValue(target.params).map((value): BodySpec => ({
+        kind: 'json',
+        value,
+        contentType: 'application/json',
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(...JSON_FRAGMENTS)
+        .map((text): BodySpec => ({ kind: 'text', text, contentType: 'application/json' })),
+    },
     {
       weight: 1,
       arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes): BodySpec => ({
@@ -765,21 +1040,30 @@ function formBodyArbitrary(target: Target): fc.Arbitrary<BodySpec> {
   return fc.oneof(
     {
       weight: 4,
-      arbitrary: pairsArbitrary(target.params).map((pairs): BodySpec => ({ kind: 'form', pairs, contentType: 'application/x-www-form-urlencoded' })),
+      arbitrary: pairsArbitrary(target.params).map((pairs): BodySpec => ({
+        kind: 'form',
+        pairs,
+        contentType: 'application/x-www-form-urlencoded',
+      })),
     },
     {
       weight: 3,
       arbitrary: pairsArbitrary(target.params).map((pairs): BodySpec => ({
         kind: 'form',
-        pairs: [...(Object.entries(validBase(target.template)) as [string, string][]), ...pairs.slice(0, 3)],
+        pairs: [
+          ...(Object.entries(validBase(target.template)) as [string, string][]),
+          ...pairs.slice(0, 3),
+        ],
         contentType: 'application/x-www-form-urlencoded',
       })),
     },
     {
       weight: 1,
-      arbitrary: fc
-        .constantFrom(...Object.values(nestingBombs()))
-        .map((text): BodySpec => ({ kind: 'bomb', text, contentType: 'application/x-www-form-urlencoded' })),
+      arbitrary: fc.constantFrom(...Object.values(nestingBombs())).map((text): BodySpec => ({
+        kind: 'bomb',
+        text,
+        contentType: 'application/x-www-form-urlencoded',
+      })),
     },
   )
 }
@@ -790,12 +1074,21 @@ function bodyArbitrary(target: Target): fc.Arbitrary<BodySpec> {
     { weight: 10, arbitrary: jsonBodyArbitrary(target) },
     { weight: 5, arbitrary: formBodyArbitrary(target) },
     { weight: 3, arbitrary: multipartArbitrary(target.params) },
-    { weight: 2, arbitrary: fc.tuple(anyContentType, textValue.map(wellFormed)).map(([contentType, text]): BodySpec => ({ kind: 'text', text, contentType })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(anyContentType, textValue.map(wellFormed))
+        .map(([contentType, text]): BodySpec => ({ kind: 'text', text, contentType })),
+    },
     {
       weight: 1,
       arbitrary: fc
         .tuple(anyContentType, fc.uint8Array({ maxLength: 256 }))
-        .map(([contentType, bytes]): BodySpec => ({ kind: 'bytes', bytes: [...bytes], contentType })),
+        .map(([contentType, bytes]): BodySpec => ({
+          kind: 'bytes',
+          bytes: [...bytes],
+          contentType,
+        })),
     },
     // JSON nested 50 000 deep: the parser and the schemas must not recurse into a crash.
     {
@@ -812,7 +1105,12 @@ function bodyArbitrary(target: Target): fc.Arbitrary<BodySpec> {
       arbitrary: fc
         .tuple(
           fc.constantFrom<'huge' | 'stream'>('huge', 'stream'),
-          fc.constantFrom('application/json', 'application/x-www-form-urlencoded', `multipart/form-data; boundary=${BOUNDARY}`, 'text/plain'),
+          fc.constantFrom(
+            'application/json',
+            'application/x-www-form-urlencoded',
+            `multipart/form-data; boundary=${BOUNDARY}`,
+            'text/plain',
+          ),
         )
         .map(([kind, contentType]): BodySpec => ({ kind, bytes: 10 * 1024 * 1024, contentType })),
     },
@@ -835,8 +1133,15 @@ const EXTRA_HEADERS: Record<string, string>[] = [
 ]
 
 /** Requests for one route-table entry: its method, or a method it does not have (→ rest_no_route). */
-function requestArbitrary(target: Target, pools: Pools, auths: readonly Auth[]): fc.Arbitrary<FuzzRequest> {
-  const method = fc.oneof({ weight: 9, arbitrary: fc.constant(target.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) })
+function requestArbitrary(
+  target: Target,
+  pools: Pools,
+  auths: readonly Auth[],
+): fc.Arbitrary<FuzzRequest> {
+  const method = fc.oneof(
+    { weight: 9, arbitrary: fc.constant(target.method) },
+    { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+  )
   const prefix = fc.oneof(
     { weight: 12, arbitrary: fc.constant('') },
     { weight: 2, arbitrary: fc.constantFrom(...LANGUAGE_CODES.map((code) => `/${code}`)) },
@@ -847,26 +1152,47 @@ function requestArbitrary(target: Target, pools: Pools, auths: readonly Auth[]):
       method,
       prefix,
       path: pathArbitrary(target.template, pools),
-      query: fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 3, arbitrary: queryArbitrary(target.params) }),
+      query: fc.oneof(
+        { weight: 2, arbitrary: fc.constant('') },
+        { weight: 3, arbitrary: queryArbitrary(target.params) },
+      ),
       auth: fc.constantFrom(...auths),
-      headers: fc.oneof({ weight: 6, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constantFrom(...EXTRA_HEADERS) }),
+      headers: fc.oneof(
+        { weight: 6, arbitrary: fc.constant({}) },
+        { weight: 1, arbitrary: fc.constantFrom(...EXTRA_HEADERS) },
+      ),
       body: bodyArbitrary(target),
     })
     .map((request) => ({
       ...request,
       // Bodies only where a client can send one.
-      body: request.method === 'GET' || request.method === 'HEAD' ? ({ kind: 'none' } as const) : request.body,
+      body:
+        request.method === 'GET' || request.method === 'HEAD'
+          ? ({ kind: 'none' } as const)
+          : request.body,
       target: `${target.method} ${target.template || '/'}`,
     }))
 }
 
 /** Requests over every route and method of the table, evenly. */
-function anyRequest(pools: Pools, auths: readonly Auth[], filter: (target: Target) => boolean = () => true): fc.Arbitrary<FuzzRequest> {
+function anyRequest(
+  pools: Pools,
+  auths: readonly Auth[],
+  filter: (target: Target) => boolean = () => true,
+): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(...TARGETS.filter(filter).map((target) => requestArbitrary(target, pools, auths)))
 }
 
 /** Forged, expired and malformed credentials must count as anonymous; plain anonymous callers are the most common. */
-const NOT_ADMIN: Auth[] = ['anonymous', 'anonymous', 'anonymous', 'bad-jwt', 'expired-jwt', 'bad-api-key', 'malformed']
+const NOT_ADMIN: Auth[] = [
+  'anonymous',
+  'anonymous',
+  'anonymous',
+  'bad-jwt',
+  'expired-jwt',
+  'bad-api-key',
+  'malformed',
+]
 
 const isRead = (request: FuzzRequest) => ['GET', 'HEAD', 'OPTIONS'].includes(request.method)
 
@@ -887,7 +1213,10 @@ export function readRequests(fixtures: FuzzFixtures): fc.Arbitrary<FuzzRequest> 
  */
 export function writeRequests(fixtures: FuzzFixtures): fc.Arbitrary<FuzzRequest> {
   return fc
-    .oneof({ weight: 1, arbitrary: anyRequest(fixtures.readerPools, NOT_ADMIN) }, { weight: 1, arbitrary: anyRequest(fixtures.adminPools, ['administrator']) })
+    .oneof(
+      { weight: 1, arbitrary: anyRequest(fixtures.readerPools, NOT_ADMIN) },
+      { weight: 1, arbitrary: anyRequest(fixtures.adminPools, ['administrator']) },
+    )
     .filter((request) => !isRead(request))
 }
 
@@ -977,9 +1306,16 @@ function bodyOf(spec: BodySpec): { body?: BodyInit; contentType?: string; stream
     case 'bomb':
       return { body: spec.text, contentType: spec.contentType }
     case 'huge':
-      return { body: new Uint8Array(hugeBuffer(spec.bytes, spec.contentType)), contentType: spec.contentType }
+      return {
+        body: new Uint8Array(hugeBuffer(spec.bytes, spec.contentType)),
+        contentType: spec.contentType,
+      }
     case 'stream':
-      return { body: hugeStream(spec.bytes, spec.contentType), contentType: spec.contentType, stream: true }
+      return {
+        body: hugeStream(spec.bytes, spec.contentType),
+        contentType: spec.contentType,
+        stream: true,
+      }
   }
 }
 
@@ -994,50 +1330,102 @@ function urlOf(base: string, request: FuzzRequest): string {
  * client, still sending, has read it (seen once in 100k requests on a loaded machine). Two in a row
  * are reported.
  */
-export async function send(base: string, request: FuzzRequest, tokens: Tokens, timeoutMs = 60_000): Promise<Outcome> {
+export async function send(
+  base: string,
+  request: FuzzRequest,
+  tokens: Tokens,
+  timeoutMs = 60_000,
+): Promise<Outcome> {
   const first = await sendOnce(base, request, tokens, timeoutMs)
-  if (!first.error || first.unsendable || !/ECONNRESET|EPIPE|UND_ERR_SOCKET|other side closed/.test(first.error)) return first
+  if (
+    !first.error ||
+    first.unsendable ||
+    !/ECONNRESET|EPIPE|UND_ERR_SOCKET|other side closed/.test(first.error)
+  )
+    return first
   await new Promise((resolve) => setTimeout(resolve, 250))
   const second = await sendOnce(base, request, tokens, timeoutMs)
   return { ...second, retried: first.error }
 }
 
-async function sendOnce(base: string, request: FuzzRequest, tokens: Tokens, timeoutMs: number): Promise<Outcome> {
+async function sendOnce(
+  base: string,
+  request: FuzzRequest,
+  tokens: Tokens,
+  timeoutMs: number,
+): Promise<Outcome> {
   const { body, contentType, stream } = bodyOf(request.body)
-  const headers: Record<string, string> = { ...request.headers, ...authorization(request.auth, tokens) }
+  const headers: Record<string, string> = {
+    ...request.headers,
+    ...authorization(request.auth, tokens),
+  }
   if (contentType !== undefined && contentType !== '') headers['Content-Type'] = contentType
   const started = performance.now()
   let response: Response
   try {
-    const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) }
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: request.method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    }
     if (stream) init.duplex = 'half'
     response = await fetch(urlOf(base, request), init)
   } catch (error) {
     const message = describeError(error)
     // fetch validates URL, method and headers before anything is sent: those are the client's limits.
-    const code = error instanceof Error ? (error.cause as { code?: string } | undefined)?.code : undefined
-    const unsendable = error instanceof TypeError && (!/fetch failed/i.test(error.message) || code === 'UND_ERR_INVALID_ARG')
-    return { status: 0, headers: new Headers(), text: '', ms: performance.now() - started, error: message, unsendable }
+    const code =
+      error instanceof Error ? (error.cause as { code?: string } | undefined)?.code : undefined
+    const unsendable =
+      error instanceof TypeError &&
+      (!/fetch failed/i.test(error.message) || code === 'UND_ERR_INVALID_ARG')
+    return {
+      status: 0,
+      headers: new Headers(),
+      text: '',
+      ms: performance.now() - started,
+      error: message,
+      unsendable,
+    }
   }
   let text: string
   try {
     text = await response.text()
   } catch (error) {
-    return { status: response.status, headers: response.headers, text: '', ms: performance.now() - started, error: `body: ${describeError(error)}` }
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: '',
+      ms: performance.now() - started,
+      error: `body: ${describeError(error)}`,
+    }
   }
-  return { status: response.status, headers: response.headers, text, ms: performance.now() - started }
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    ms: performance.now() - started,
+  }
 }
 
 function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
-  const cause = error.cause instanceof Error ? ` (${(error.cause as Error & { code?: string }).code ?? ''} ${error.cause.message})` : ''
+  const cause =
+    error.cause instanceof Error
+      ? ` (${(error.cause as Error & { code?: string }).code ?? ''} ${error.cause.message})`
+      : ''
   return `${error.name}: ${error.message}${cause}`
 }
 
 /** Whether the request's body is larger than the namespace reads (413 then, whatever else is wrong). */
 function oversized(request: FuzzRequest, maxBodyBytes = 2 * 1024 * 1024): boolean {
   // A CORS preflight (OPTIONS) is answered before any body would be read.
-  return request.method !== 'OPTIONS' && (request.body.kind === 'huge' || request.body.kind === 'stream') && request.body.bytes > maxBodyBytes
+  return (
+    request.method !== 'OPTIONS' &&
+    (request.body.kind === 'huge' || request.body.kind === 'stream') &&
+    request.body.bytes > maxBodyBytes
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1047,15 +1435,22 @@ function oversized(request: FuzzRequest, maxBodyBytes = 2 * 1024 * 1024): boolea
  * Everything wrong with one answer, as sentences (empty: nothing). `secrets`: text that must never
  * reach a caller who is not the administrator (content of drafts and password-protected fixtures).
  */
-export function violations(request: FuzzRequest, outcome: Outcome, secrets: string[] = []): string[] {
+export function violations(
+  request: FuzzRequest,
+  outcome: Outcome,
+  secrets: string[] = [],
+): string[] {
   const found: string[] = []
   if (outcome.unsendable) return found
   if (outcome.error) {
     // A server may close the connection of a body it refuses to read after answering 413; and a
     // redirect that echoes a long URL twice (Next's 308 for `//`: Location and Refresh) can exceed the
     // client's 16 KB limit on response headers: the server did answer.
-    const headersOverflow = /UND_ERR_HEADERS_OVERFLOW/.test(outcome.error) && request.path.length + request.query.length > 6_000
-    if (!(oversized(request) && outcome.status === 413) && !headersOverflow) found.push(`no answer: ${outcome.error}`)
+    const headersOverflow =
+      /UND_ERR_HEADERS_OVERFLOW/.test(outcome.error) &&
+      request.path.length + request.query.length > 6_000
+    if (!(oversized(request) && outcome.status === 413) && !headersOverflow)
+      found.push(`no answer: ${outcome.error}`)
     return found
   }
   const { status } = outcome
@@ -1069,22 +1464,31 @@ export function violations(request: FuzzRequest, outcome: Outcome, secrets: stri
     } catch {
       body = undefined
     }
-    const envelope = body as { code?: unknown; message?: unknown; data?: { status?: unknown } } | undefined
-    if (!envelope || typeof envelope !== 'object') found.push(`${status} without a JSON envelope: ${outcome.text.slice(0, 120)}`)
+    const envelope = body as
+      { code?: unknown; message?: unknown; data?: { status?: unknown } } | undefined
+    if (!envelope || typeof envelope !== 'object')
+      found.push(`${status} without a JSON envelope: ${outcome.text.slice(0, 120)}`)
     else {
-      if (typeof envelope.code !== 'string' || !envelope.code) found.push(`${status}: code is not a string`)
-      if (typeof envelope.message !== 'string' || !envelope.message) found.push(`${status}: message is not a string`)
+      if (typeof envelope.code !== 'string' || !envelope.code)
+        found.push(`${status}: code is not a string`)
+      if (typeof envelope.message !== 'string' || !envelope.message)
+        found.push(`${status}: message is not a string`)
       if (!envelope.data || typeof envelope.data !== 'object' || envelope.data.status !== status)
         found.push(`${status}: data.status is ${JSON.stringify(envelope.data?.status)}`)
     }
   }
   // A redirect (Next's 308 for `//`) or an error answered before the body is read is fine; a success is not.
   if (oversized(request) && status !== 413 && !isNoRoute(outcome) && status < 300)
-    found.push(`a ${request.body.kind} body of ${(request.body as { bytes: number }).bytes} bytes answered ${status}, not 413`)
-  if (outcome.headers.has('set-cookie')) found.push(`sets a cookie: ${outcome.headers.get('set-cookie')}`)
+    found.push(
+      `a ${request.body.kind} body of ${(request.body as { bytes: number }).bytes} bytes answered ${status}, not 413`,
+    )
+  if (outcome.headers.has('set-cookie'))
+    found.push(`sets a cookie: ${outcome.headers.get('set-cookie')}`)
   if (outcome.headers.has('x-injected')) found.push('a header was injected through CR/LF')
   if (request.auth !== 'administrator') {
-    for (const secret of secrets) if (outcome.text.includes(secret)) found.push(`leaks protected or unpublished content (${secret}) to ${request.auth}`)
+    for (const secret of secrets)
+      if (outcome.text.includes(secret))
+        found.push(`leaks protected or unpublished content (${secret}) to ${request.auth}`)
   }
   if (status >= 200 && status < 300 && status !== 204 && request.method !== 'HEAD') {
     // A route that answers another media type says so in the table: iCalendar must be a whole
@@ -1092,7 +1496,8 @@ export function violations(request: FuzzRequest, outcome: Outcome, secrets: stri
     // other answer is JSON.
     const type = (outcome.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
     if (type === 'text/calendar') {
-      if (!/^BEGIN:VCALENDAR\r\n[^]*\r\nEND:VCALENDAR\r\n$/.test(outcome.text)) found.push(`${status} with a calendar that is not a VCALENDAR`)
+      if (!/^BEGIN:VCALENDAR\r\n[^]*\r\nEND:VCALENDAR\r\n$/.test(outcome.text))
+        found.push(`${status} with a calendar that is not a VCALENDAR`)
       return found
     }
     if (PRODUCED.has(type)) return found
@@ -1111,7 +1516,10 @@ function isNoRoute(outcome: Outcome): boolean {
 
 /** Long runs of one character (`aaaa…`, `a[]=&a[]=&…`) as `a…(×2000)`, so that reports stay readable. */
 function squeeze(text: string): string {
-  return text.replace(/(.{1,6}?)\1{20,}/gs, (run, unit: string) => `${unit}…(×${run.length / unit.length})`)
+  return text.replace(
+    /(.{1,6}?)\1{20,}/gs,
+    (run, unit: string) => `${unit}…(×${run.length / unit.length})`,
+  )
 }
 
 /** A short, printable form of a request (bodies cut), for failure reports. */
@@ -1139,7 +1547,9 @@ export function describe(request: FuzzRequest): string {
       shown = `${body.contentType ?? '-'} ${JSON.stringify(body.kind === 'multipart' ? body.raw : body.text).slice(0, 300)}`
   }
   shown = squeeze(shown)
-  const full = squeeze(`${request.prefix}${NAMESPACE}${request.path}${request.query ? `?${request.query}` : ''}`)
+  const full = squeeze(
+    `${request.prefix}${NAMESPACE}${request.path}${request.query ? `?${request.query}` : ''}`,
+  )
   const url = full.length > 400 ? `${full.slice(0, 400)}…(${full.length} chars)` : full
   return `${request.method} ${url} as ${request.auth}${Object.keys(request.headers).length ? ` ${JSON.stringify(request.headers)}` : ''}${shown ? ` body: ${shown}` : ''}`
 }
@@ -1193,17 +1603,24 @@ export async function fingerprinter(databaseUrl: string): Promise<Fingerprinter>
 }
 
 /** What is wrong with the database changing (or not) across one write request: `before` and `after` are fingerprints. */
-export function writeViolations(request: FuzzRequest, outcome: Outcome, before: string, after: string): string[] {
+export function writeViolations(
+  request: FuzzRequest,
+  outcome: Outcome,
+  before: string,
+  after: string,
+): string[] {
   if (before === after || outcome.unsendable) return []
   const tables = changedTables(before, after).join(', ')
-  if (outcome.status >= 400 || outcome.status === 0) return [`failed with ${outcome.status} but wrote to ${tables}`]
+  if (outcome.status >= 400 || outcome.status === 0)
+    return [`failed with ${outcome.status} but wrote to ${tables}`]
   if (request.auth !== 'administrator') return [`a ${request.auth} request wrote to ${tables}`]
   return []
 }
 
 /** Which tables differ between two fingerprints (for the report). */
 export function changedTables(before: string, after: string): string[] {
-  const parse = (text: string) => new Map(text.split(' ').map((part) => part.split('=') as [string, string]))
+  const parse = (text: string) =>
+    new Map(text.split(' ').map((part) => part.split('=') as [string, string]))
   const a = parse(before)
   const b = parse(after)
   return [...new Set([...a.keys(), ...b.keys()])].filter((table) => a.get(table) !== b.get(table))
@@ -1212,13 +1629,23 @@ export function changedTables(before: string, after: string): string[] {
 // ---------------------------------------------------------------------------------------------------
 // Fixtures and clean-up
 
-async function adminJson(base: string, token: string, path: string, init: RequestInit = {}): Promise<any> {
+async function adminJson(
+  base: string,
+  token: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<any> {
   const response = await fetch(`${base}${path}`, {
     ...init,
-    headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}`, ...(init.headers as Record<string, string>) },
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `JWT ${token}`,
+      ...(init.headers as Record<string, string>),
+    },
   })
   const text = await response.text()
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 300)}`)
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 300)}`)
   return text ? JSON.parse(text) : null
 }
 
@@ -1233,14 +1660,34 @@ export async function highWaterMarks(base: string, token: string): Promise<Recor
 }
 
 /** Permanently deletes what was created after `marks` (events first: they link to the rest). */
-export async function removeSince(base: string, token: string, marks: Record<string, number>): Promise<number> {
+export async function removeSince(
+  base: string,
+  token: string,
+  marks: Record<string, number>,
+): Promise<number> {
   let removed = 0
-  for (const collection of ['events', 'venues', 'organizers', 'event-categories', 'event-tags', 'media']) {
+  for (const collection of [
+    'events',
+    'venues',
+    'organizers',
+    'event-categories',
+    'event-tags',
+    'media',
+  ]) {
     for (let round = 0; round < 50; round++) {
-      const body = await adminJson(base, token, `/api/${collection}?where[id][greater_than]=${marks[collection] ?? 0}&limit=200&depth=0&select[id]=true`)
+      const body = await adminJson(
+        base,
+        token,
+        `/api/${collection}?where[id][greater_than]=${marks[collection] ?? 0}&limit=200&depth=0&select[id]=true`,
+      )
       const ids = (body.docs as { id: number }[]).map((doc) => doc.id)
       if (!ids.length) break
-      await adminJson(base, token, `/api/${collection}?${ids.map((id, n) => `where[id][in][${n}]=${id}`).join('&')}&limit=200`, { method: 'DELETE' })
+      await adminJson(
+        base,
+        token,
+        `/api/${collection}?${ids.map((id, n) => `where[id][in][${n}]=${id}`).join('&')}&limit=200`,
+        { method: 'DELETE' },
+      )
       removed += ids.length
     }
   }
@@ -1272,14 +1719,29 @@ export async function makeFixtures(base: string, token: string): Promise<FuzzFix
     }
   }
   const create = async (collection: string, data: Record<string, unknown>) =>
-    (await adminJson(base, token, `/api/${collection}`, { method: 'POST', body: JSON.stringify(data) })).doc as { id: number; slug?: string }
+    (
+      await adminJson(base, token, `/api/${collection}`, {
+        method: 'POST',
+        body: JSON.stringify(data),
+      })
+    ).doc as { id: number; slug?: string }
   const start = '2031-06-01T10:00:00.000Z'
   const end = '2031-06-01T12:00:00.000Z'
   for (let n = 0; n < 3; n++) {
-    const category = await create('event-categories', { name: `fuzz category ${n} ${randomUUID().slice(0, 6)}` })
+    const category = await create('event-categories', {
+      name: `fuzz category ${n} ${randomUUID().slice(0, 6)}`,
+    })
     const tag = await create('event-tags', { name: `fuzz tag ${n} ${randomUUID().slice(0, 6)}` })
-    const venue = await create('venues', { name: `fuzz venue ${n} ${randomUUID().slice(0, 6)}`, status: 'publish', city: 'Lyon' })
-    const organizer = await create('organizers', { name: `fuzz organizer ${n} ${randomUUID().slice(0, 6)}`, status: 'publish', email: 'o@example.org' })
+    const venue = await create('venues', {
+      name: `fuzz venue ${n} ${randomUUID().slice(0, 6)}`,
+      status: 'publish',
+      city: 'Lyon',
+    })
+    const organizer = await create('organizers', {
+      name: `fuzz organizer ${n} ${randomUUID().slice(0, 6)}`,
+      status: 'publish',
+      email: 'o@example.org',
+    })
     const event = await create('events', {
       title: `fuzz event ${n} ${randomUUID().slice(0, 6)}`,
       status: 'publish',
@@ -1297,8 +1759,16 @@ export async function makeFixtures(base: string, token: string): Promise<FuzzFix
     add([adminPools, readerPools], 'events', event)
   }
   const password = `pw-${randomUUID()}`
-  const hiddenVenue = await create('venues', { name: `fuzz hidden venue ${secret}`, status: 'draft', city: secret })
-  const privateVenue = await create('venues', { name: `fuzz private venue ${secret}`, status: 'private', city: secret })
+  const hiddenVenue = await create('venues', {
+    name: `fuzz hidden venue ${secret}`,
+    status: 'draft',
+    city: secret,
+  })
+  const privateVenue = await create('venues', {
+    name: `fuzz private venue ${secret}`,
+    status: 'private',
+    city: secret,
+  })
   const lockedVenue = await create('venues', {
     name: 'fuzz locked venue',
     status: 'publish',
@@ -1308,7 +1778,11 @@ export async function makeFixtures(base: string, token: string): Promise<FuzzFix
     phone: secret,
     website: `https://${secret}.example`,
   })
-  const hiddenOrganizer = await create('organizers', { name: `fuzz hidden organizer ${secret}`, status: 'pending', email: `${secret}@example.org` })
+  const hiddenOrganizer = await create('organizers', {
+    name: `fuzz hidden organizer ${secret}`,
+    status: 'pending',
+    email: `${secret}@example.org`,
+  })
   const lockedOrganizer = await create('organizers', {
     name: 'fuzz locked organizer',
     status: 'publish',
@@ -1316,9 +1790,25 @@ export async function makeFixtures(base: string, token: string): Promise<FuzzFix
     email: `${secret}@example.org`,
     phone: secret,
   })
-  const hiddenEvent = await create('events', { title: `fuzz draft event ${secret}`, status: 'draft', start, end, website: `https://${secret}.example` })
-  const privateEvent = await create('events', { title: `fuzz private event ${secret}`, status: 'private', start, end })
-  const trashedEvent = await create('events', { title: `fuzz trashed event ${secret}`, status: 'trash', start, end })
+  const hiddenEvent = await create('events', {
+    title: `fuzz draft event ${secret}`,
+    status: 'draft',
+    start,
+    end,
+    website: `https://${secret}.example`,
+  })
+  const privateEvent = await create('events', {
+    title: `fuzz private event ${secret}`,
+    status: 'private',
+    start,
+    end,
+  })
+  const trashedEvent = await create('events', {
+    title: `fuzz trashed event ${secret}`,
+    status: 'trash',
+    start,
+    end,
+  })
   const lockedEvent = await create('events', {
     title: 'fuzz locked event',
     status: 'publish',
@@ -1341,8 +1831,10 @@ export async function makeFixtures(base: string, token: string): Promise<FuzzFix
   })
   add([adminPools, readerPools], 'events', linking)
   for (const venue of [hiddenVenue, privateVenue, lockedVenue]) add([readerPools], 'venues', venue)
-  for (const organizer of [hiddenOrganizer, lockedOrganizer]) add([readerPools], 'organizers', organizer)
-  for (const event of [hiddenEvent, privateEvent, trashedEvent, lockedEvent]) add([readerPools], 'events', event)
+  for (const organizer of [hiddenOrganizer, lockedOrganizer])
+    add([readerPools], 'organizers', organizer)
+  for (const event of [hiddenEvent, privateEvent, trashedEvent, lockedEvent])
+    add([readerPools], 'events', event)
   return { adminPools, readerPools, secrets: [secret, password] }
 }
 
@@ -1356,7 +1848,8 @@ export function learn(pools: Pools[], request: FuzzRequest, outcome: Outcome): v
     if (typeof body.id !== 'number') return
     for (const pool of pools) {
       if (!pool[kind].ids.includes(body.id)) pool[kind].ids.push(body.id)
-      if (typeof body.slug === 'string' && body.slug && !pool[kind].slugs.includes(body.slug)) pool[kind].slugs.push(body.slug)
+      if (typeof body.slug === 'string' && body.slug && !pool[kind].slugs.includes(body.slug))
+        pool[kind].slugs.push(body.slug)
     }
   } catch {
     // not JSON: the checker reports it
@@ -1378,27 +1871,39 @@ export class Tally {
     this.requests++
     if (outcome.unsendable) this.unsendable++
     if (outcome.retried) this.retried++
-    const key = outcome.unsendable ? 'unsendable' : outcome.error ? 'no answer' : String(outcome.status)
+    const key = outcome.unsendable
+      ? 'unsendable'
+      : outcome.error
+        ? 'no answer'
+        : String(outcome.status)
     this.byStatus.set(key, (this.byStatus.get(key) ?? 0) + 1)
     const perTarget = this.byTarget.get(request.target) ?? new Map<number, number>()
     perTarget.set(outcome.status, (perTarget.get(outcome.status) ?? 0) + 1)
     this.byTarget.set(request.target, perTarget)
-    if (outcome.ms > this.slowest.ms) this.slowest = { ms: outcome.ms, request: describe(request).slice(0, 200) }
+    if (outcome.ms > this.slowest.ms)
+      this.slowest = { ms: outcome.ms, request: describe(request).slice(0, 200) }
   }
 
   summary(): string {
-    const statuses = [...this.byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([status, count]) => `${status}: ${count}`)
+    const statuses = [...this.byStatus.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, count]) => `${status}: ${count}`)
     return `${this.requests} requests — ${statuses.join(', ')}${this.retried ? ` — ${this.retried} retried after a connection reset` : ''} — slowest ${Math.round(this.slowest.ms)} ms (${this.slowest.request})`
   }
 
   table(): string {
-    const statuses = [...new Set([...this.byTarget.values()].flatMap((counts) => [...counts.keys()]))].sort((a, b) => a - b)
+    const statuses = [
+      ...new Set([...this.byTarget.values()].flatMap((counts) => [...counts.keys()])),
+    ].sort((a, b) => a - b)
     const rows = [...this.byTarget.entries()].sort(([a], [b]) => a.localeCompare(b))
     const width = Math.max(...rows.map(([target]) => target.length), 6)
     const header = `${'route'.padEnd(width)} ${statuses.map((status) => String(status).padStart(6)).join('')}`
     return [
       header,
-      ...rows.map(([target, counts]) => `${target.padEnd(width)} ${statuses.map((status) => String(counts.get(status) ?? '').padStart(6)).join('')}`),
+      ...rows.map(
+        ([target, counts]) =>
+          `${target.padEnd(width)} ${statuses.map((status) => String(counts.get(status) ?? '').padStart(6)).join('')}`,
+      ),
     ].join('\n')
   }
 }

@@ -42,8 +42,10 @@ const { values } = parseArgs({
 const given = [values.csv, values.from, values.ics].filter((value) => value !== undefined)
 if (given.length !== 1) fail(usage)
 if (values.trash && values.from === undefined) fail(`--trash is for a site (--from)\n${usage}`)
-if (values.kind && !CSV_KINDS.includes(values.kind as CsvKind)) fail(`--kind must be one of ${CSV_KINDS.join(', ')}\n${usage}`)
-if (values.status !== 'publish' && values.status !== 'draft') fail(`--status must be publish or draft\n${usage}`)
+if (values.kind && !CSV_KINDS.includes(values.kind as CsvKind))
+  fail(`--kind must be one of ${CSV_KINDS.join(', ')}\n${usage}`)
+if (values.status !== 'publish' && values.status !== 'draft')
+  fail(`--status must be publish or draft\n${usage}`)
 const status = values.status
 
 function readText(file: string): string {
@@ -59,7 +61,11 @@ function sourceOf(): { spec: SourceSpec; record: Record<string, unknown>; name: 
   if (values.csv !== undefined) {
     const file = path.resolve(values.csv)
     const kind = values.kind as CsvKind | undefined
-    return { spec: { format: 'csv', text: readText(file), kind }, record: { source: 'csv', sourceFile: file, kind }, name: file }
+    return {
+      spec: { format: 'csv', text: readText(file), kind },
+      record: { source: 'csv', sourceFile: file, kind },
+      name: file,
+    }
   }
   if (values.from !== undefined) {
     return {
@@ -70,14 +76,23 @@ function sourceOf(): { spec: SourceSpec; record: Record<string, unknown>; name: 
   }
   const ics = values.ics!
   if (/^(https?|webcals?):\/\//i.test(ics)) {
-    return { spec: { format: 'ical', url: ics, credentials: values.auth }, record: { source: 'ical', sourceUrl: feedUrl(ics) }, name: ics }
+    return {
+      spec: { format: 'ical', url: ics, credentials: values.auth },
+      record: { source: 'ical', sourceUrl: feedUrl(ics) },
+      name: ics,
+    }
   }
   const file = path.resolve(ics)
-  return { spec: { format: 'ical', text: readText(file) }, record: { source: 'ical', sourceFile: file }, name: file }
+  return {
+    spec: { format: 'ical', text: readText(file) },
+    record: { source: 'ical', sourceFile: file },
+    name: file,
+  }
 }
 const { spec, record, name } = sourceOf()
 
-const seconds = (ms: number) => (ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`)
+const seconds = (ms: number) =>
+  ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`
 const BAR = 24
 
 function progressLine({ kind, done, total, since }: Progress): string {
@@ -109,8 +124,16 @@ const run = await payload.create({
   overrideAccess: true,
   depth: 0,
 })
-const report = await recordedImport(payload, run.id, () => openSource(payload, spec), { status, onProgress: showProgress })
-const recorded = await payload.findByID({ collection: 'imports', id: run.id, overrideAccess: true, depth: 0 })
+const report = await recordedImport(payload, run.id, () => openSource(payload, spec), {
+  status,
+  onProgress: showProgress,
+})
+const recorded = await payload.findByID({
+  collection: 'imports',
+  id: run.id,
+  overrideAccess: true,
+  depth: 0,
+})
 await payload.destroy()
 
 if (!report) fail(`import ${run.id} failed: ${recorded.error}`)
@@ -118,9 +141,12 @@ console.log(`\nimport ${run.id} of ${name} in ${seconds(Date.now() - started)}`)
 for (const [kind, counts] of Object.entries(report.counts)) {
   if (Object.values(counts).some(Boolean)) {
     const trashed = counts.trashed ? `, trashed ${counts.trashed}` : ''
-    console.log(`${kind.padEnd(9)} created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}${trashed}, failed ${counts.failed}`)
+    console.log(
+      `${kind.padEnd(9)} created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}${trashed}, failed ${counts.failed}`,
+    )
   }
 }
 for (const note of report.notes) console.log(`not carried: ${noteLine(note)}`)
-for (const failure of report.failures) console.log(`failed: ${failure.kind} ${failure.item}: ${failure.reason}`)
+for (const failure of report.failures)
+  console.log(`failed: ${failure.kind} ${failure.item}: ${failure.reason}`)
 process.exit(report.failures.length ? 1 : 0)

@@ -7,7 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { inUse, runningDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
+import {
+  inUse,
+  runningDatabase,
+  startEmbeddedDatabase,
+  type EmbeddedDatabase,
+} from '../src/database/embedded'
 import { backupFileName, dataDirectory, SERVING_CLUSTER } from '../src/database/dataDirectory'
 import { writeBackup } from '../src/database/backup'
 import { externalServerAdvice } from '../src/database/externalServer'
@@ -63,12 +68,15 @@ const SHARES_DATABASE: Mode[] = ['seed', 'import', 'payload', 'build', 'backup']
  * clients and their proxies, which reach it by host and port, its TCP address.
  */
 async function databaseUrls(): Promise<{ url: string; socketUrl: string }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, socketUrl: process.env.DATABASE_URL }
+  if (process.env.DATABASE_URL)
+    return { url: process.env.DATABASE_URL, socketUrl: process.env.DATABASE_URL }
   const directory = path.join(dataDir, CLUSTERS[mode])
   const running = await runningDatabase(directory)
   if (running) {
     if (!SHARES_DATABASE.includes(mode)) throw new Error(inUse(directory, running))
-    console.error(`using the database that ${running.startedBy} (pid ${running.pid}) runs in ${directory}; it keeps running`)
+    console.error(
+      `using the database that ${running.startedBy} (pid ${running.pid}) runs in ${directory}; it keeps running`,
+    )
     return running
   }
   database = await startEmbeddedDatabase({
@@ -81,7 +89,9 @@ async function databaseUrls(): Promise<{ url: string; socketUrl: string }> {
   return database
 }
 
-const postgresLog = process.env.DEBUG_POSTGRES ? (line: string) => process.stderr.write(line) : undefined
+const postgresLog = process.env.DEBUG_POSTGRES
+  ? (line: string) => process.stderr.write(line)
+  : undefined
 
 /**
  * `npm test`'s lanes: the first on the run's own cluster, each other on a fresh cluster in a data
@@ -144,12 +154,21 @@ const STALLED = [75, 13]
  * stalling (scripts/configLoading.ts), and again if it stalled for another reason: a stalled run has
  * written nothing.
  */
-async function runImportingConfig(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const guarded = { ...env, NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...CONFIG_LOADING_OPTIONS].join(' ').trim() }
+async function runImportingConfig(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  const guarded = {
+    ...env,
+    NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...CONFIG_LOADING_OPTIONS].join(' ').trim(),
+  }
   for (let attempt = 1; ; attempt++) {
     const code = await run(command, args, guarded)
     if (!STALLED.includes(code) || attempt === 6) return code
-    console.error(`${path.basename(command)} stalled while loading the config; retrying (${attempt})`)
+    console.error(
+      `${path.basename(command)} stalled while loading the config; retrying (${attempt})`,
+    )
   }
 }
 
@@ -162,7 +181,12 @@ async function backup(url: string): Promise<number> {
   const at = extraArgs.indexOf('--out')
   const out = at >= 0 ? extraArgs[at + 1] : backupFileName(dataDir, 'calendar')
   if (!out) throw new Error('usage: npm run backup [-- --out FILE]')
-  const { file, bytes } = await writeBackup({ url, clusterDirectory: path.join(dataDir, CLUSTERS[mode]), dataDirectory: dataDir, out })
+  const { file, bytes } = await writeBackup({
+    url,
+    clusterDirectory: path.join(dataDir, CLUSTERS[mode]),
+    dataDirectory: dataDir,
+    out,
+  })
   console.log(`wrote ${file} (${megabytes(bytes)})`)
   return 0
 }
@@ -179,12 +203,20 @@ function megabytes(bytes: number): string {
 async function checkMigrations(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
-  const state = await migrationState(client, migrationNames(path.join(root, 'src', 'migrations'))).finally(() => client.end())
+  const state = await migrationState(
+    client,
+    migrationNames(path.join(root, 'src', 'migrations')),
+  ).finally(() => client.end())
   if (state.unknown.length) {
     console.error(newerReleaseMessage(state.unknown))
     return false
   }
-  if (database && state.applied.length && state.pending.length && process.env.BACKUP_BEFORE_MIGRATE !== 'false') {
+  if (
+    database &&
+    state.applied.length &&
+    state.pending.length &&
+    process.env.BACKUP_BEFORE_MIGRATE !== 'false'
+  ) {
     const { file, bytes } = await writeBackup({
       url,
       clusterDirectory: path.join(dataDir, CLUSTERS[mode]),
@@ -233,22 +265,37 @@ async function main(): Promise<number> {
     }
     case 'test': {
       const lanes = await testLanes({ dataDir, url, socketUrl })
-      return run(process.execPath, ['--import', 'tsx', path.join(root, 'tests', 'run.ts'), ...extraArgs], { ...env, [LANES_VARIABLE]: JSON.stringify(lanes) })
+      return run(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'tests', 'run.ts'), ...extraArgs],
+        { ...env, [LANES_VARIABLE]: JSON.stringify(lanes) },
+      )
     }
     case 'seed':
-      return runImportingConfig(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs], {
-        ...env,
-        NODE_ENV: 'production',
-      })
+      return runImportingConfig(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs],
+        {
+          ...env,
+          NODE_ENV: 'production',
+        },
+      )
     case 'import':
       // The server polls the jobs queue; the import's own process leaves it alone.
-      return runImportingConfig(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'import.ts'), ...extraArgs], {
-        ...env,
-        NODE_ENV: 'production',
-        JOBS_AUTORUN: 'false',
-      })
+      return runImportingConfig(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'scripts', 'import.ts'), ...extraArgs],
+        {
+          ...env,
+          NODE_ENV: 'production',
+          JOBS_AUTORUN: 'false',
+        },
+      )
     case 'payload':
-      return runImportingConfig(bin('payload'), extraArgs, { ...env, PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts') })
+      return runImportingConfig(bin('payload'), extraArgs, {
+        ...env,
+        PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts'),
+      })
     default:
       console.error(`usage: launch.ts start|dev|build|test|seed|import|payload|backup [args]`)
       return 2

@@ -41,7 +41,9 @@ export const DEFAULT_SEMI_SPACE_MB = 8
  */
 export function productionServerEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const given = env.NODE_OPTIONS ?? ''
-  const options = given.includes('--max-semi-space-size') ? given : `${given} --max-semi-space-size=${DEFAULT_SEMI_SPACE_MB}`.trim()
+  const options = given.includes('--max-semi-space-size')
+    ? given
+    : `${given} --max-semi-space-size=${DEFAULT_SEMI_SPACE_MB}`.trim()
   const base = {
     ...env,
     NODE_ENV: 'production' as const,
@@ -50,7 +52,10 @@ export function productionServerEnv(env: Record<string, string | undefined>): No
   }
   if (options.includes('--max-old-space-size')) return { ...base, NODE_OPTIONS: options }
   const heapMb = Number(env.SERVER_HEAP_MB ?? DEFAULT_HEAP_MB)
-  if (!Number.isInteger(heapMb) || heapMb < 128) throw new Error(`SERVER_HEAP_MB must be a whole number of megabytes, at least 128 (got ${env.SERVER_HEAP_MB})`)
+  if (!Number.isInteger(heapMb) || heapMb < 128)
+    throw new Error(
+      `SERVER_HEAP_MB must be a whole number of megabytes, at least 128 (got ${env.SERVER_HEAP_MB})`,
+    )
   return { ...base, NODE_OPTIONS: `${options} --max-old-space-size=${heapMb}`.trim() }
 }
 
@@ -92,4 +97,8 @@ export function serverCommand(port: number | string, host?: string): [string, st
  * client may send (docs/operations.md): they turn the per-client rate limits off, and test them on
  * instances of their own.
  */
-export const WITHOUT_RATE_LIMITS = { RATE_LIMIT_READS_PER_MINUTE: '0', RATE_LIMIT_WRITES_PER_MINUTE: '0', RATE_LIMIT_LOGINS_PER_MINUTE: '0' }
+export const WITHOUT_RATE_LIMITS = {
+  RATE_LIMIT_READS_PER_MINUTE: '0',
+  RATE_LIMIT_WRITES_PER_MINUTE: '0',
+  RATE_LIMIT_LOGINS_PER_MINUTE: '0',
+}

@@ -20,7 +20,12 @@ async function main(): Promise<number> {
     return 2
   }
   const dataDir = dataDirectory()
-  const manifest = await restoreBackup({ file, dataDirectory: dataDir, clusterDirectory: path.join(dataDir, SERVING_CLUSTER), force: args.includes('--force') })
+  const manifest = await restoreBackup({
+    file,
+    dataDirectory: dataDir,
+    clusterDirectory: path.join(dataDir, SERVING_CLUSTER),
+    force: args.includes('--force'),
+  })
   console.log(
     `restored ${path.resolve(file)} (taken ${manifest.createdAt}, ${manifest.migrations.length} migrations applied) into ${dataDir}: npm start serves it`,
   )

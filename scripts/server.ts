@@ -28,26 +28,37 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port: Number(port) })
   await app.prepare()
   const handle = app.getRequestHandler()
-  const gate = loadGate({ queueMs: Number(process.env.SHED_QUEUE_MS ?? 500), minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32) })
+  const gate = loadGate({
+    queueMs: Number(process.env.SHED_QUEUE_MS ?? 500),
+    minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32),
+  })
   const front = new FrontDoor(cacheBudget('frontDoor'))
   // The origin Next gives the requests it hands on: its hostname (an IPv6 address in brackets) and port.
   const host = hostname ?? 'localhost'
   const origin = `${host.includes(':') ? `[${host}]` : host}:${port}`
   const serve = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     // Before anything reads them: what a client forged is gone, and the front door takes the read rate limit from the address the namespace does.
-    Object.assign(request.headers, forwardingHeaders(request.headers, request.socket.remoteAddress, hops))
+    Object.assign(
+      request.headers,
+      forwardingHeaders(request.headers, request.socket.remoteAddress, hops),
+    )
     // Kept answers are served whatever the load; the gate holds what would be made.
     if (await front.serve(request, response).catch(() => false)) return
     const admission = gate.admit(request, response)
     if (!admission) return
     try {
-      if (!(await passToNamespace(request, response, { origin, turns, admission }).catch(() => false))) await handle(request, response)
+      if (
+        !(await passToNamespace(request, response, { origin, turns, admission }).catch(() => false))
+      )
+        await handle(request, response)
     } finally {
       admission.ended()
     }
   }
   const server = http.createServer(observed((request, response) => void serve(request, response)))
-  server.listen(Number(port), hostname, () => console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`))
+  server.listen(Number(port), hostname, () =>
+    console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`),
+  )
   const close = () => server.close(() => process.exit(0))
   process.once('SIGTERM', close)
   process.once('SIGINT', close)

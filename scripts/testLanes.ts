@@ -17,7 +17,8 @@ export const LANES_VARIABLE = 'CAL_TEST_LANES'
 export function laneCount(args: string[], given = process.env.TEST_LANES): number {
   if (given === undefined || given === '') return args.length ? 1 : 2
   const count = Number(given)
-  if (!Number.isInteger(count) || count < 1) throw new Error(`TEST_LANES must be a whole number, at least 1 (got ${given})`)
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error(`TEST_LANES must be a whole number, at least 1 (got ${given})`)
   return count
 }
 

@@ -2,7 +2,8 @@ import type { CollectionConfig, Field, SanitizedConfig } from 'payload'
 import type { AuthoredResource } from './calendar/resources'
 
 /** The collections a developer can shape through the plugin's options. */
-export type CalendarCollection = 'events' | 'venues' | 'organizers' | 'event-categories' | 'event-tags'
+export type CalendarCollection =
+  'events' | 'venues' | 'organizers' | 'event-categories' | 'event-tags'
 
 export type CollectionOverrides = {
   /** Extra fields, appended to the calendar's; or a function from the calendar's fields to the final list. */

@@ -20,7 +20,12 @@ import { HORIZON_JOB, Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
 import { CALENDAR_TASKS } from './jobs'
 import { CALENDAR_SCHEMA } from './migrations/calendarSchema'
-import { DEFAULT_NAMESPACE, DEFAULT_PERMALINKS, type CalendarPluginOptions, type CalendarRuntime } from './options'
+import {
+  DEFAULT_NAMESPACE,
+  DEFAULT_PERMALINKS,
+  type CalendarPluginOptions,
+  type CalendarRuntime,
+} from './options'
 import { healthEndpoint } from './rest/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
 import { namespaceEndpoints } from './rest/mount'
@@ -58,7 +63,11 @@ const deliverNow: Endpoint = {
   path: '/deliver',
   method: 'post',
   handler: async (req) => {
-    if (!isAdministrator({ req } as never)) return Response.json({ errors: [{ message: 'You are not allowed to perform this action.' }] }, { status: 403 })
+    if (!isAdministrator({ req } as never))
+      return Response.json(
+        { errors: [{ message: 'You are not allowed to perform this action.' }] },
+        { status: 403 },
+      )
     return Response.json(await deliverWebhooks(req))
   },
 }
@@ -68,7 +77,13 @@ function withCalendarLink(events: CollectionConfig): CollectionConfig {
   const components = events.admin?.components
   return {
     ...events,
-    admin: { ...events.admin, components: { ...components, beforeListTable: [...(components?.beforeListTable ?? []), CALENDAR_LIST_LINK] } },
+    admin: {
+      ...events.admin,
+      components: {
+        ...components,
+        beforeListTable: [...(components?.beforeListTable ?? []), CALENDAR_LIST_LINK],
+      },
+    },
   }
 }
 
@@ -83,7 +98,9 @@ type Translations = NonNullable<NonNullable<Config['i18n']>['translations']>
 
 /** The app's own translations, with the calendar's words for Payload's drafts under them (the app's win). */
 function withWords(own: Translations | undefined, words: typeof AUTOSAVE_WORDS): Translations {
-  const merged: Record<string, Record<string, Record<string, string>>> = { ...(own as Record<string, Record<string, Record<string, string>>>) }
+  const merged: Record<string, Record<string, Record<string, string>>> = {
+    ...(own as Record<string, Record<string, Record<string, string>>>),
+  }
   for (const [language, groups] of Object.entries(words)) {
     const mine = merged[language] ?? {}
     merged[language] = { ...mine, version: { ...groups.version, ...mine.version } }
@@ -134,24 +151,45 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         user: config.admin?.user ?? Users.slug,
         components: {
           ...config.admin?.components,
-          afterNavLinks: [...(config.admin?.components?.afterNavLinks ?? []), CALENDAR_NAV_LINK, API_REFERENCE_LINK],
+          afterNavLinks: [
+            ...(config.admin?.components?.afterNavLinks ?? []),
+            CALENDAR_NAV_LINK,
+            API_REFERENCE_LINK,
+          ],
           header: [...(config.admin?.components?.header ?? []), AUTOSAVE_CONTROLS],
-          views: { ...config.admin?.components?.views, eventCalendar: { Component: CALENDAR_VIEW, path: CALENDAR_VIEW_PATH, exact: true } },
+          views: {
+            ...config.admin?.components?.views,
+            eventCalendar: { Component: CALENDAR_VIEW, path: CALENDAR_VIEW_PATH, exact: true },
+          },
         },
-        dependencies: { ...config.admin?.dependencies, eventCalendar: { path: EVENT_CALENDAR, type: 'component' } },
+        dependencies: {
+          ...config.admin?.dependencies,
+          eventCalendar: { path: EVENT_CALENDAR, type: 'component' },
+        },
       },
       i18n: { ...config.i18n, translations: withWords(config.i18n?.translations, AUTOSAVE_WORDS) },
       localization: config.localization || localizationFor(options.languages),
       collections: [...(config.collections ?? []), ...collections],
       globals: [...(config.globals ?? []), ...(runtime.settingsGlobal ? [Settings] : [])],
       // The reference's endpoints before the namespace's catch-all: Payload answers with the first match.
-      endpoints: [...(config.endpoints ?? []), healthEndpoint, ...referenceEndpoints(namespace), ...namespaceEndpoints(namespace)],
+      endpoints: [
+        ...(config.endpoints ?? []),
+        healthEndpoint,
+        ...referenceEndpoints(namespace),
+        ...namespaceEndpoints(namespace),
+      ],
       custom: { ...config.custom, calendar: runtime },
-      hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError] },
+      hooks: {
+        ...config.hooks,
+        afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError],
+      },
       jobs: {
         ...config.jobs,
         tasks: [...(config.jobs?.tasks ?? []), ...CALENDAR_TASKS],
-        access: { ...config.jobs?.access, run: config.jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))) },
+        access: {
+          ...config.jobs?.access,
+          run: config.jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))),
+        },
         // The queue is polled by the server itself, which also queues the scheduled runs.
         autoRun: async (payload) => {
           const own = config.jobs?.autoRun

@@ -6,7 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
-import { buildServer, productionServerEnv, serverCommand, WITHOUT_RATE_LIMITS } from '../scripts/productionServer'
+import {
+  buildServer,
+  productionServerEnv,
+  serverCommand,
+  WITHOUT_RATE_LIMITS,
+} from '../scripts/productionServer'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { LANES_VARIABLE, type TestLane } from '../scripts/testLanes'
 
@@ -14,13 +19,25 @@ const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
 
 /** A child in a process group of its own; with a `label`, each line of its output is prefixed with it. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, label?: string): { child: ChildProcess; done: Promise<number> } {
-  const child = spawn(command, args, { stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit', env, cwd: root, detached: true })
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  label?: string,
+): { child: ChildProcess; done: Promise<number> } {
+  const child = spawn(command, args, {
+    stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env,
+    cwd: root,
+    detached: true,
+  })
   if (label) {
     prefixLines(child.stdout!, process.stdout, label)
     prefixLines(child.stderr!, process.stderr, label)
   }
-  const done = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
+  const done = new Promise<number>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+  )
   return { child, done }
 }
 
@@ -43,7 +60,12 @@ function prefixLines(from: NodeJS.ReadableStream, to: NodeJS.WritableStream, lab
 const TESTS_AS_PROXY = { TRUSTED_PROXY_HOPS: '1' }
 
 /** The webhook receivers and the import sources of the tests listen on loopback, and retries come quickly. */
-const LOOPBACK_FOR_TESTS = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_MAX_FAILURES: '3', IMPORT_ALLOW_PRIVATE: 'true' }
+const LOOPBACK_FOR_TESTS = {
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_RETRY_BASE_SECONDS: '1',
+  WEBHOOK_MAX_FAILURES: '3',
+  IMPORT_ALLOW_PRIVATE: 'true',
+}
 
 /** Lint, format and type checks read only the sources: they run side by side, and all report. */
 async function checks(): Promise<number> {
@@ -95,7 +117,12 @@ function vitest(server: Server, index: number, count: number): Promise<number> {
     CAL_TEST_URL: server.baseUrl,
     IMPORT_ALLOW_PRIVATE: 'true',
   }
-  return run(bin('vitest'), ['run', ...shard, ...process.argv.slice(2)], env, count > 1 ? `[lane ${index}]` : undefined).done
+  return run(
+    bin('vitest'),
+    ['run', ...shard, ...process.argv.slice(2)],
+    env,
+    count > 1 ? `[lane ${index}]` : undefined,
+  ).done
 }
 
 async function main(): Promise<number> {
@@ -113,7 +140,9 @@ async function main(): Promise<number> {
   try {
     for (const lane of lanesOf(process.env)) servers.push(await startServer(lane))
     await Promise.all(servers.map((server) => waitForHealth(server.baseUrl, 180_000)))
-    const codes = await Promise.all(servers.map((server, at) => vitest(server, at + 1, servers.length)))
+    const codes = await Promise.all(
+      servers.map((server, at) => vitest(server, at + 1, servers.length)),
+    )
     return codes.find((code) => code !== 0) ?? 0
   } finally {
     for (const server of servers) if (server.child.pid) process.kill(-server.child.pid, 'SIGTERM')

@@ -35,44 +35,54 @@ type Cache = {
 export const CACHES = {
   // The two answer caches fill with the same answers, so they split one budget (docs/performance.md, "Memory").
   answers: {
-    holds: "the namespace's anonymous answers as rendered (`rest/answerCache.ts`), one per Payload instance",
+    holds:
+      "the namespace's anonymous answers as rendered (`rest/answerCache.ts`), one per Payload instance",
     key: 'the ETag (`answerTag.ts`), which names the content revision and everything else the answer is made of',
-    invalidation: 'the first request at a newer revision drops all; past the budget the least recently served go; an answer over 1/8 of the budget is not kept',
+    invalidation:
+      'the first request at a newer revision drops all; past the budget the least recently served go; an answer over 1/8 of the budget is not kept',
     budget: { setting: 'ANSWER_CACHE_MB', megabytes: 32, share: 1 / 2 },
     kind: 'own',
   },
   frontDoor: {
-    holds: "the same answers as Next sent them, served before Next's router (`rest/frontDoor.ts`), one per server process",
+    holds:
+      "the same answers as Next sent them, served before Next's router (`rest/frontDoor.ts`), one per server process",
     key: 'the URL and the headers that shape an answer',
-    invalidation: 'a newer revision drops all; an answer that reads the clock ends at its time; past the budget the least recently served go',
+    invalidation:
+      'a newer revision drops all; an answer that reads the clock ends at its time; past the budget the least recently served go',
     budget: { setting: 'ANSWER_CACHE_MB', megabytes: 32, share: 1 / 2 },
     kind: 'own',
   },
   sharedTags: {
-    holds: 'the ETags of anonymous answers the front door may serve again, with when their clock moves on (`rest/sharedAnswers.ts`)',
+    holds:
+      'the ETags of anonymous answers the front door may serve again, with when their clock moves on (`rest/sharedAnswers.ts`)',
     key: 'the ETag',
     invalidation: 'a newer revision clears them; at the budget they are all cleared',
     budget: { entries: 20_000 },
     kind: 'own',
   },
   revision: {
-    holds: 'values derived from the content (settings, totals, term counts and entries, records a page embeds, the longest event), one per Payload instance',
+    holds:
+      'values derived from the content (settings, totals, term counts and entries, records a page embeds, the longest event), one per Payload instance',
     key: 'a string naming the value and its parameters (`term-count:<kind>:<id>`, `settings`...)',
-    invalidation: 'a newer content revision clears all; past the budget the entry used longest ago goes',
+    invalidation:
+      'a newer content revision clears all; past the budget the entry used longest ago goes',
     budget: { entries: 5_000 },
     kind: 'revision',
   },
   icalFeeds: {
-    holds: 'anonymous iCalendar feeds as written (`rest/handlers/ical.ts`), one per Payload instance: a few, being large',
+    holds:
+      'anonymous iCalendar feeds as written (`rest/handlers/ical.ts`), one per Payload instance: a few, being large',
     key: "the feed's parameters and language",
-    invalidation: 'a newer content revision clears all; past the budget the entry used longest ago goes',
+    invalidation:
+      'a newer content revision clears all; past the budget the entry used longest ago goes',
     budget: { entries: 8 },
     kind: 'revision',
   },
   statementBodies: {
     holds: "prepared statements of a page's body in SQL (`database/events/eventPage.ts`)",
     key: 'the access rule it states (`PageAccess.key`)',
-    invalidation: 'none but the budget (a statement depends only on its key): the entry used longest ago goes',
+    invalidation:
+      'none but the budget (a statement depends only on its key): the entry used longest ago goes',
     budget: { entries: 200 },
     kind: 'bounded',
   },
@@ -86,19 +96,22 @@ export const CACHES = {
   knownBounds: {
     holds: "a list's date bounds already read (`dates/eventWindow.ts`)",
     key: 'the zone, the parameter and its input (or the site day, for the default window)',
-    invalidation: 'none but the budget (the site day is in the key): the entry used longest ago goes',
+    invalidation:
+      'none but the budget (the site day is in the key): the entry used longest ago goes',
     budget: { entries: 5_000 },
     kind: 'bounded',
   },
   zoneDayOffsets: {
     holds: "a zone's offset through a UTC day, or that it changes within it (`rest/ical/times.ts`)",
     key: 'the zone and the UTC day',
-    invalidation: 'none but the budget (the tz database does not change while the process runs): the entry used longest ago goes',
+    invalidation:
+      'none but the budget (the tz database does not change while the process runs): the entry used longest ago goes',
     budget: { entries: 20_000 },
     kind: 'bounded',
   },
   plainTexts: {
-    holds: "descriptions' HTML read as plain text for iCalendar (`rest/ical/text.ts`), of 2,048 characters at most",
+    holds:
+      "descriptions' HTML read as plain text for iCalendar (`rest/ical/text.ts`), of 2,048 characters at most",
     key: 'the HTML',
     invalidation: 'none but the budget (a pure function): the entry used longest ago goes',
     budget: { entries: 2_000 },
@@ -107,7 +120,9 @@ export const CACHES = {
 } as const satisfies Record<string, Cache>
 
 export type CacheName = keyof typeof CACHES
-type NameOf<Kind extends Cache['kind']> = { [Name in CacheName]: (typeof CACHES)[Name]['kind'] extends Kind ? Name : never }[CacheName]
+type NameOf<Kind extends Cache['kind']> = {
+  [Name in CacheName]: (typeof CACHES)[Name]['kind'] extends Kind ? Name : never
+}[CacheName]
 
 const MEGABYTE = 1024 * 1024
 
@@ -127,7 +142,11 @@ export function boundedCache<K, V>(name: NameOf<'bounded'>): BoundedMap<K, V> {
 const perOwner = new WeakMap<object, Map<CacheName, unknown>>()
 
 /** The cache of this name kept for this owner (a Payload instance), made by `make` the first time. */
-export function instanceCache<T>(owner: object, name: NameOf<'own'>, make: (budget: number) => T): T {
+export function instanceCache<T>(
+  owner: object,
+  name: NameOf<'own'>,
+  make: (budget: number) => T,
+): T {
   return kept(owner, name, () => make(cacheBudget(name)))
 }
 

@@ -56,9 +56,11 @@ export function addMonths(day: string, months: number): string {
 /** The weeks a view shows around a day: the weeks holding any day of its month, or its week. */
 export function calendarPeriod(view: CalendarViewKind, day: string): CalendarPeriod {
   const first = weekStart(view === 'month' ? monthStart(day) : day)
-  const last = view === 'month' ? addDays(weekStart(addDays(addMonths(day, 1), -1)), 6) : addDays(first, 6)
+  const last =
+    view === 'month' ? addDays(weekStart(addDays(addMonths(day, 1), -1)), 6) : addDays(first, 6)
   const weeks: string[][] = []
-  for (let monday = first; monday <= last; monday = addDays(monday, 7)) weeks.push(Array.from({ length: 7 }, (_, index) => addDays(monday, index)))
+  for (let monday = first; monday <= last; monday = addDays(monday, 7))
+    weeks.push(Array.from({ length: 7 }, (_, index) => addDays(monday, index)))
   return { first, last, weeks }
 }
 
@@ -71,7 +73,10 @@ export function shiftPeriod(view: CalendarViewKind, day: string, direction: 1 | 
  * The first and last wall-clock day an event covers, from its start's day to its end's. An end at
  * midnight closes the previous day (22:00 to 00:00 is one evening), unless the event also starts then.
  */
-export function daysCovered(startLocal: string, endLocal: string): { first: string; last: string } | null {
+export function daysCovered(
+  startLocal: string,
+  endLocal: string,
+): { first: string; last: string } | null {
   const first = readDay(startLocal.slice(0, 10))
   if (!first) return null
   let last = readDay(endLocal.slice(0, 10))
@@ -79,26 +84,36 @@ export function daysCovered(startLocal: string, endLocal: string): { first: stri
   return { first, last: last && last > first ? last : first }
 }
 
-export type Placed<T> = { event: T; day: string; /** Whether the event began on an earlier day. */ continued: boolean }
+export type Placed<T> = {
+  event: T
+  day: string
+  /** Whether the event began on an earlier day. */ continued: boolean
+}
 
 /**
  * The period's days, each with the events it holds: all-day events first, then by start, so an
  * event spanning days keeps its place as far as the days allow.
  */
-export function placeEvents<T extends { startLocal: string; endLocal: string; allDay?: boolean | null }>(
-  events: T[],
-  period: CalendarPeriod,
-): Map<string, Placed<T>[]> {
+export function placeEvents<
+  T extends { startLocal: string; endLocal: string; allDay?: boolean | null },
+>(events: T[], period: CalendarPeriod): Map<string, Placed<T>[]> {
   const byDay = new Map<string, Placed<T>[]>(period.weeks.flat().map((day) => [day, []]))
   const ordered = [...events].sort(
-    (a, b) => Number(Boolean(b.allDay)) - Number(Boolean(a.allDay)) || a.startLocal.localeCompare(b.startLocal) || a.endLocal.localeCompare(b.endLocal),
+    (a, b) =>
+      Number(Boolean(b.allDay)) - Number(Boolean(a.allDay)) ||
+      a.startLocal.localeCompare(b.startLocal) ||
+      a.endLocal.localeCompare(b.endLocal),
   )
   for (const event of ordered) {
     const covered = daysCovered(event.startLocal, event.endLocal)
     if (!covered) continue
     // Only the days shown: an exhibition may run for months.
     const last = covered.last < period.last ? covered.last : period.last
-    for (let day = covered.first > period.first ? covered.first : period.first; day <= last; day = addDays(day, 1)) {
+    for (
+      let day = covered.first > period.first ? covered.first : period.first;
+      day <= last;
+      day = addDays(day, 1)
+    ) {
       byDay.get(day)?.push({ event, day, continued: day !== covered.first })
     }
   }

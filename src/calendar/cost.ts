@@ -45,7 +45,8 @@ export function parseCostInput(input: string | number | (string | number)[]): Pa
   if (input === '0' || input === 0) return NO_COST
   const entries = (Array.isArray(input) ? input : [input]).flatMap(costEntriesOf)
   const values = [...new Set(entries.flatMap((entry) => entry.values))]
-  if (entries.some((entry) => entry.values.filter(isAmount).length > 1)) return { ...NO_COST, values }
+  if (entries.some((entry) => entry.values.filter(isAmount).length > 1))
+    return { ...NO_COST, values }
   const marks = entries.flatMap((entry) => entry.marks)
   const symbol = agreedValue(marks.map((mark) => mark.symbol)) ?? ''
   const position = symbol === '' ? '' : (agreedValue(marks.map((mark) => mark.position)) ?? '')
@@ -64,7 +65,10 @@ function costEntriesOf(item: string | number): CostPart[] {
 function costEntryOf(text: string): CostPart {
   if (!WRITTEN_NUMBER.test(text)) return writtenCost(text)
   const bounds = text.split(RANGE_SEPARATOR).map(costPartOf)
-  return { values: bounds.flatMap((bound) => bound.values), marks: bounds.flatMap((bound) => bound.marks) }
+  return {
+    values: bounds.flatMap((bound) => bound.values),
+    marks: bounds.flatMap((bound) => bound.marks),
+  }
 }
 
 function costPartOf(text: string): CostPart {
@@ -96,7 +100,9 @@ function isFree(word: string): boolean {
 /** `1,000` → `1000`, `10,50` → `10.50`, `1.234,5` → `1234.5`; `undefined` when no reading makes sense. */
 function normaliseNumber(written: string): string | undefined {
   const decimalSeparator = decimalSeparatorOf(written)
-  const normalised = written.replace(/[.,]/g, (separator) => (separator === decimalSeparator ? '.' : ''))
+  const normalised = written.replace(/[.,]/g, (separator) =>
+    separator === decimalSeparator ? '.' : '',
+  )
   return NORMALISED_NUMBER.test(normalised) ? normalised : undefined
 }
 

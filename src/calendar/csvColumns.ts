@@ -70,7 +70,9 @@ export const NAME_COLUMN: Record<CsvKind, string> = {
 
 /** The cells of a row in the table's column order, each as `writeCsvCell` writes it. */
 export function csvRow<K extends CsvKind>(kind: K, record: CsvRecord<K>): string[] {
-  return (Object.keys(CSV_COLUMNS[kind]) as CsvField<K>[]).map((field) => writeCsvCell(record[field] ?? ''))
+  return (Object.keys(CSV_COLUMNS[kind]) as CsvField<K>[]).map((field) =>
+    writeCsvCell(record[field] ?? ''),
+  )
 }
 
 /** What starts a formula in a spreadsheet (OWASP's CSV injection list), after any `'` already there. */
@@ -151,7 +153,12 @@ export function readCsvDate(cell: string): string | null {
   if (!parts) return null
   const [year, month, day] = parts.map(Number) as [number, number, number]
   const date = new Date(Date.UTC(year, month - 1, day))
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
+    return null
   return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`
 }
 

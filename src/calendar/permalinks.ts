@@ -10,7 +10,11 @@ export function permalinkBase(siteUrl: string, serverUrl: string, language: stri
 }
 
 /** A permalink pattern (`/event/{slug}/`) filled with a slug, or a path of slugs (`music/jazz`). */
-export function permalinkUrl(base: string, pattern: string, slug: string | null | undefined | string[]): string {
+export function permalinkUrl(
+  base: string,
+  pattern: string,
+  slug: string | null | undefined | string[],
+): string {
   const segments = Array.isArray(slug) ? slug : [slug ?? '']
   return base + pattern.replace('{slug}', segments.map(encodeURIComponent).join('/'))
 }

@@ -21,7 +21,8 @@ export type Parsed = { ok: true; recurrence: Recurrence } | { ok: false; error: 
  * the library expands "floating" times, Dates whose UTC fields are the wall clock, and each one is then
  * placed in the zone. A wall clock that does not exist (in a spring-forward gap) moves forward by the gap.
  */
-const floating = (wall: DateTime): Date => new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second))
+const floating = (wall: DateTime): Date =>
+  new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second))
 const placed = (date: Date, zone: string): DateTime =>
   DateTime.fromObject(
     {
@@ -72,7 +73,15 @@ const WEEKDAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/
  * occurrence, and the library walks them second by second: one request could hold a core for minutes.
  */
 const FREQUENCIES = ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY']
-const KNOWN = new Set([...Object.keys(RANGES), 'FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'BYDAY', 'WKST'])
+const KNOWN = new Set([
+  ...Object.keys(RANGES),
+  'FREQ',
+  'UNTIL',
+  'COUNT',
+  'INTERVAL',
+  'BYDAY',
+  'WKST',
+])
 
 function inRange(value: string, { min, max, signed }: (typeof RANGES)[string]): boolean {
   if (!/^[+-]?\d+$/.test(value)) return false
@@ -95,16 +104,26 @@ const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
  */
 function combinationError(freq: string, parts: Map<string, string>): string | undefined {
   for (const [name, frequencies] of Object.entries(ONLY_WITH)) {
-    if (parts.has(name) && !frequencies.includes(freq)) return `${name} cannot be used with FREQ=${freq}.`
+    if (parts.has(name) && !frequencies.includes(freq))
+      return `${name} cannot be used with FREQ=${freq}.`
   }
-  if (parts.has('BYSETPOS') && !['YEARLY', 'MONTHLY'].includes(freq)) return `BYSETPOS cannot be used with FREQ=${freq} here.`
-  if (/\d/.test(parts.get('BYDAY') ?? '') && !['YEARLY', 'MONTHLY'].includes(freq)) return `BYDAY ordinals (2TU) need FREQ=MONTHLY or YEARLY.`
-  if ((parts.has('BYWEEKNO') || parts.has('BYYEARDAY')) && (parts.has('BYMONTH') || parts.has('BYMONTHDAY'))) {
+  if (parts.has('BYSETPOS') && !['YEARLY', 'MONTHLY'].includes(freq))
+    return `BYSETPOS cannot be used with FREQ=${freq} here.`
+  if (/\d/.test(parts.get('BYDAY') ?? '') && !['YEARLY', 'MONTHLY'].includes(freq))
+    return `BYDAY ordinals (2TU) need FREQ=MONTHLY or YEARLY.`
+  if (
+    (parts.has('BYWEEKNO') || parts.has('BYYEARDAY')) &&
+    (parts.has('BYMONTH') || parts.has('BYMONTHDAY'))
+  ) {
     return 'BYWEEKNO and BYYEARDAY cannot be combined with BYMONTH or BYMONTHDAY here.'
   }
   const months = parts.get('BYMONTH')?.split(',').map(Number)
   const days = parts.get('BYMONTHDAY')?.split(',').map(Number)
-  if (months && days && !months.some((month) => days.some((day) => Math.abs(day) <= DAYS_IN_MONTH[month - 1]!))) {
+  if (
+    months &&
+    days &&
+    !months.some((month) => days.some((day) => Math.abs(day) <= DAYS_IN_MONTH[month - 1]!))
+  ) {
     return 'No month of BYMONTH has a day of BYMONTHDAY.'
   }
   return undefined
@@ -127,7 +146,8 @@ function ruleError(value: string): string | undefined {
   if (parts.has('COUNT') && parts.has('UNTIL')) return 'COUNT and UNTIL cannot go together.'
   for (const name of ['COUNT', 'INTERVAL']) {
     const given = parts.get(name)
-    if (given !== undefined && !/^[1-9]\d{0,5}$/.test(given)) return `${name} must be a positive integer.`
+    if (given !== undefined && !/^[1-9]\d{0,5}$/.test(given))
+      return `${name} must be a positive integer.`
   }
   for (const [name, range] of Object.entries(RANGES)) {
     const given = parts.get(name)
@@ -140,7 +160,8 @@ function ruleError(value: string): string | undefined {
     for (const entry of byday.split(',')) {
       const match = WEEKDAY.exec(entry)
       const ordinal = match?.[1] === undefined ? undefined : Math.abs(Number(match[1]))
-      if (!match || ordinal === 0 || (ordinal !== undefined && ordinal > 53)) return `BYDAY value ${entry} is not a weekday such as TU or 2TU.`
+      if (!match || ordinal === 0 || (ordinal !== undefined && ordinal > 53))
+        return `BYDAY value ${entry} is not a weekday such as TU or 2TU.`
     }
   }
   const combination = combinationError(freq, parts)
@@ -148,7 +169,8 @@ function ruleError(value: string): string | undefined {
   const wkst = parts.get('WKST')
   if (wkst !== undefined && !WEEKDAY.test(wkst)) return 'WKST must be a weekday (MO..SU).'
   const until = parts.get('UNTIL')
-  if (until !== undefined && !DATE_VALUE.test(until)) return 'UNTIL must be YYYYMMDD or YYYYMMDDTHHMMSS[Z].'
+  if (until !== undefined && !DATE_VALUE.test(until))
+    return 'UNTIL must be YYYYMMDD or YYYYMMDDTHHMMSS[Z].'
   return undefined
 }
 
@@ -158,7 +180,8 @@ function ruleError(value: string): string | undefined {
  */
 export function parseRecurrence(text: string, start: Date, zone: string): Parsed {
   const dtstart = DateTime.fromJSDate(start).setZone(toLuxonZone(zone))
-  const timeOfDay = (day: DateTime) => day.set({ hour: dtstart.hour, minute: dtstart.minute, second: dtstart.second })
+  const timeOfDay = (day: DateTime) =>
+    day.set({ hour: dtstart.hour, minute: dtstart.minute, second: dtstart.second })
   const set = new RRuleSet()
   let rules = 0
   for (const raw of text.split(/\r?\n/)) {
@@ -174,14 +197,21 @@ export function parseRecurrence(text: string, start: Date, zone: string): Parsed
       const options = RRule.parseString(value.toUpperCase())
       const until = /UNTIL=([0-9TZ]+)/i.exec(value)?.[1]
       // The end of a bare UNTIL date is inclusive of that whole day.
-      if (until) options.until = wallClock(until.toUpperCase(), zone, (day) => day.endOf('day').set({ millisecond: 0 }))
+      if (until)
+        options.until = wallClock(until.toUpperCase(), zone, (day) =>
+          day.endOf('day').set({ millisecond: 0 }),
+        )
       set.rrule(new RRule({ ...options, dtstart: floating(dtstart) }))
       rules++
       continue
     }
     for (const entry of value.split(',')) {
       const date = wallClock(entry.trim().toUpperCase(), zone, timeOfDay)
-      if (!date) return { ok: false, error: `${name} value "${entry.trim()}" is not YYYYMMDD or YYYYMMDDTHHMMSS[Z].` }
+      if (!date)
+        return {
+          ok: false,
+          error: `${name} value "${entry.trim()}" is not YYYYMMDD or YYYYMMDDTHHMMSS[Z].`,
+        }
       if (name === 'RDATE') set.rdate(date)
       else set.exdate(date)
     }
@@ -194,7 +224,11 @@ export function parseRecurrence(text: string, start: Date, zone: string): Parsed
  * The dates written in the rule, as the parser read them (wall clocks in the zone, `Z` in UTC, bare days
  * per line kind), as instants: each RRULE's UNTIL (null: none), in line order, then the RDATEs and EXDATEs.
  */
-export function ruleDates(recurrence: Recurrence): { untils: (Date | null)[]; rdates: Date[]; exdates: Date[] } {
+export function ruleDates(recurrence: Recurrence): {
+  untils: (Date | null)[]
+  rdates: Date[]
+  exdates: Date[]
+} {
   const { set, zone } = recurrence
   const instant = (date: Date) => placed(date, zone).toJSDate()
   return {
@@ -253,10 +287,17 @@ export function expandRecurrence(
     next = date
     return false
   })
-  if (!next) return { ok: false, error: `The rule yields no occurrence within ${LOOKAHEAD_YEARS} years after the start.` }
+  if (!next)
+    return {
+      ok: false,
+      error: `The rule yields no occurrence within ${LOOKAHEAD_YEARS} years after the start.`,
+    }
   const occurrences = occurrencesUntil(recurrence, horizonEnd(now, limits), limits.maxOccurrences)
   if (occurrences.length + 1 > limits.maxOccurrences) {
-    return { ok: false, error: `The rule yields more than ${limits.maxOccurrences} events within ${limits.horizonMonths} months.` }
+    return {
+      ok: false,
+      error: `The rule yields more than ${limits.maxOccurrences} events within ${limits.horizonMonths} months.`,
+    }
   }
   return { ok: true, recurrence, occurrences }
 }

@@ -1,5 +1,12 @@
 import { floatingWallClock } from './dates/wallClock'
-import { readRecurrenceLines, readRuleDate, WEEKDAYS, writeRecurrenceLines, type RuleParts, type Weekday } from './recurrenceText'
+import {
+  readRecurrenceLines,
+  readRuleDate,
+  WEEKDAYS,
+  writeRecurrenceLines,
+  type RuleParts,
+  type Weekday,
+} from './recurrenceText'
 
 export type Frequency = 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'
 export const FREQUENCIES: Frequency[] = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']
@@ -36,7 +43,11 @@ export function startFacts(start: Date, zone: string): StartFacts {
   const monthDay = wall.getUTCDate()
   const position = Math.ceil(monthDay / 7)
   // A fifth weekday is the month's last one; not every month has a fifth.
-  return { weekday: WEEKDAYS[(wall.getUTCDay() + 6) % 7]!, monthDay, position: position > 4 ? -1 : position }
+  return {
+    weekday: WEEKDAYS[(wall.getUTCDay() + 6) % 7]!,
+    monthDay,
+    position: position > 4 ? -1 : position,
+  }
 }
 
 export function defaultForm(frequency: Frequency, facts: StartFacts): RecurrenceForm {
@@ -71,11 +82,14 @@ function monthlyOf(parts: RuleParts, form: RecurrenceForm): RecurrenceForm | nul
   const byday = parts.get('BYDAY')
   const setpos = parts.get('BYSETPOS')
   if (monthDay !== undefined) {
-    if (byday !== undefined || setpos !== undefined || !/^(-1|[1-9]|[12]\d|3[01])$/.test(monthDay)) return null
+    if (byday !== undefined || setpos !== undefined || !/^(-1|[1-9]|[12]\d|3[01])$/.test(monthDay))
+      return null
     return { ...form, monthly: 'day', monthDay: Number(monthDay) }
   }
   if (byday === undefined) return setpos === undefined ? form : null
-  const match = /^([+-]?\d)?(MO|TU|WE|TH|FR|SA|SU)$/.exec(setpos === undefined ? byday : `${setpos}${byday}`)
+  const match = /^([+-]?\d)?(MO|TU|WE|TH|FR|SA|SU)$/.exec(
+    setpos === undefined ? byday : `${setpos}${byday}`,
+  )
   const position = Number(match?.[1])
   if (!match || ![1, 2, 3, 4, -1].includes(position)) return null
   return { ...form, monthly: 'position', position, positionWeekday: match[2] as Weekday }
@@ -88,11 +102,21 @@ export function formFromText(text: string, facts: StartFacts): RecurrenceForm | 
   const parts = lines.rules[0]!
   const frequency = parts.get('FREQ') as Frequency
   if (!FREQUENCIES.includes(frequency)) return null
-  if ([...parts.keys()].some((name) => !BASE_PARTS.includes(name) && !PARTS_OF[frequency].includes(name))) return null
+  if (
+    [...parts.keys()].some(
+      (name) => !BASE_PARTS.includes(name) && !PARTS_OF[frequency].includes(name),
+    )
+  )
+    return null
   const interval = parts.get('INTERVAL') ?? '1'
   const count = parts.get('COUNT')
   const until = parts.get('UNTIL')
-  if (!POSITIVE.test(interval) || (count !== undefined && !POSITIVE.test(count)) || (until !== undefined && !readRuleDate(until))) return null
+  if (
+    !POSITIVE.test(interval) ||
+    (count !== undefined && !POSITIVE.test(count)) ||
+    (until !== undefined && !readRuleDate(until))
+  )
+    return null
   if (count !== undefined && until !== undefined) return null
   let form: RecurrenceForm | null = {
     ...defaultForm(frequency, facts),

@@ -1,5 +1,11 @@
 import { floatingWallClock } from './dates/wallClock'
-import { readRecurrenceLines, readRuleDate, WEEKDAYS, type RuleParts, type Weekday } from './recurrenceText'
+import {
+  readRecurrenceLines,
+  readRuleDate,
+  WEEKDAYS,
+  type RuleParts,
+  type Weekday,
+} from './recurrenceText'
 
 type Frequency = 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'
 
@@ -27,7 +33,12 @@ type Frames = {
   undescribed: (parts: string) => string
 }
 
-const englishOrdinalSuffix: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' }
+const englishOrdinalSuffix: Record<string, string> = {
+  one: 'st',
+  two: 'nd',
+  few: 'rd',
+  other: 'th',
+}
 const englishOrdinals = new Intl.PluralRules('en', { type: 'ordinal' })
 const en = (n: number) => `${n}${englishOrdinalSuffix[englishOrdinals.select(n)]}`
 const fr = (n: number) => (n === 1 ? '1er' : `${n}e`)
@@ -42,7 +53,12 @@ const FRAMES: Record<string, Frames> = {
     },
     weekday: (name) => name,
     onWeekdays: (list) => `on ${list}`,
-    nthWeekday: (n, name) => (n === -1 ? `the last ${name}` : n < 0 ? `the ${en(-n)} to last ${name}` : `the ${en(n)} ${name}`),
+    nthWeekday: (n, name) =>
+      n === -1
+        ? `the last ${name}`
+        : n < 0
+          ? `the ${en(-n)} to last ${name}`
+          : `the ${en(n)} ${name}`,
     onNthWeekdays: (list) => `on ${list}`,
     monthDay: (n) => (n === -1 ? 'last day' : n < 0 ? `${en(-n)} to last day` : en(n)),
     onMonthDays: (list) => `on the ${list}`,
@@ -65,10 +81,22 @@ const FRAMES: Record<string, Frames> = {
     weekday: (name) => `le ${name}`,
     onWeekdays: (list) => list,
     nthWeekday: (n, name) =>
-      n === -1 ? `le dernier ${name}` : n === -2 ? `l’avant-dernier ${name}` : n < 0 ? `le ${fr(-n)} ${name} avant la fin` : `le ${fr(n)} ${name}`,
+      n === -1
+        ? `le dernier ${name}`
+        : n === -2
+          ? `l’avant-dernier ${name}`
+          : n < 0
+            ? `le ${fr(-n)} ${name} avant la fin`
+            : `le ${fr(n)} ${name}`,
     onNthWeekdays: (list) => list,
     monthDay: (n) =>
-      n === -1 ? 'le dernier jour' : n === -2 ? 'l’avant-dernier jour' : n < 0 ? `le ${fr(-n)} jour avant la fin` : `le ${n === 1 ? '1er' : n}`,
+      n === -1
+        ? 'le dernier jour'
+        : n === -2
+          ? 'l’avant-dernier jour'
+          : n < 0
+            ? `le ${fr(-n)} jour avant la fin`
+            : `le ${n === 1 ? '1er' : n}`,
     onMonthDays: (list) => list,
     inMonths: (list) => `en ${list}`,
     onDate: (date) => `le ${date}`,
@@ -88,9 +116,23 @@ const FRAMES: Record<string, Frames> = {
     },
     weekday: (name) => name,
     onWeekdays: (list) => `am ${list}`,
-    nthWeekday: (n, name) => (n === -1 ? `letzten ${name}` : n === -2 ? `vorletzten ${name}` : n < 0 ? `${-n}.-letzten ${name}` : `${n}. ${name}`),
+    nthWeekday: (n, name) =>
+      n === -1
+        ? `letzten ${name}`
+        : n === -2
+          ? `vorletzten ${name}`
+          : n < 0
+            ? `${-n}.-letzten ${name}`
+            : `${n}. ${name}`,
     onNthWeekdays: (list) => `am ${list}`,
-    monthDay: (n) => (n === -1 ? 'letzten Tag' : n === -2 ? 'vorletzten Tag' : n < 0 ? `${-n}.-letzten Tag` : `${n}.`),
+    monthDay: (n) =>
+      n === -1
+        ? 'letzten Tag'
+        : n === -2
+          ? 'vorletzten Tag'
+          : n < 0
+            ? `${-n}.-letzten Tag`
+            : `${n}.`,
     onMonthDays: (list) => `am ${list}`,
     inMonths: (list) => `im ${list}`,
     onDate: (date) => `am ${date}`,
@@ -143,7 +185,11 @@ class Summarizer {
     this.#month = new Intl.DateTimeFormat(language, { ...utc, month: 'long' })
     this.#monthAndDay = new Intl.DateTimeFormat(language, { ...utc, month: 'long', day: 'numeric' })
     this.#date = new Intl.DateTimeFormat(language, { ...utc, dateStyle: 'long' })
-    this.#dateTime = new Intl.DateTimeFormat(language, { ...utc, dateStyle: 'long', timeStyle: 'short' })
+    this.#dateTime = new Intl.DateTimeFormat(language, {
+      ...utc,
+      dateStyle: 'long',
+      timeStyle: 'short',
+    })
   }
 
   list(items: string[]): string {
@@ -188,11 +234,15 @@ function weekdayPhrase(parts: RuleParts, said: Set<string>, s: Summarizer): stri
   if (byday === undefined) return undefined
   const entries = byday.split(',').map((entry) => BYDAY_ENTRY.exec(entry))
   if (entries.some((entry) => !entry)) return undefined
-  const days = entries.map((entry) => ({ ordinal: entry![1] === undefined ? undefined : Number(entry![1]), name: s.weekdayName(entry![2]!) }))
+  const days = entries.map((entry) => ({
+    ordinal: entry![1] === undefined ? undefined : Number(entry![1]),
+    name: s.weekdayName(entry![2]!),
+  }))
   const setpos = parts.get('BYSETPOS')
   const { frames } = s
   if (setpos !== undefined) {
-    if (days.length !== 1 || days[0]!.ordinal !== undefined || !/^[+-]?\d+$/.test(setpos)) return undefined
+    if (days.length !== 1 || days[0]!.ordinal !== undefined || !/^[+-]?\d+$/.test(setpos))
+      return undefined
     said.add('BYDAY').add('BYSETPOS')
     return frames.onNthWeekdays(frames.nthWeekday(Number(setpos), days[0]!.name))
   }
@@ -202,7 +252,9 @@ function weekdayPhrase(parts: RuleParts, said: Set<string>, s: Summarizer): stri
   }
   if (days.every((day) => day.ordinal !== undefined)) {
     said.add('BYDAY')
-    return frames.onNthWeekdays(s.list(days.map((day) => frames.nthWeekday(day.ordinal!, day.name))))
+    return frames.onNthWeekdays(
+      s.list(days.map((day) => frames.nthWeekday(day.ordinal!, day.name))),
+    )
   }
   return undefined
 }
@@ -214,13 +266,22 @@ function describeRule(parts: RuleParts, s: Summarizer): string | null {
   const { frames } = s
   const said = new Set(['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', ...SILENT_PARTS])
   const interval = Number(parts.get('INTERVAL') ?? '1')
-  const phrases = [frames.every[frequency](Number.isInteger(interval) && interval > 0 ? interval : 1)]
+  const phrases = [
+    frames.every[frequency](Number.isInteger(interval) && interval > 0 ? interval : 1),
+  ]
   const weekdays = weekdayPhrase(parts, said, s)
   if (weekdays) phrases.push(weekdays)
   const months = parts.has('BYMONTH') ? integers(parts.get('BYMONTH')) : undefined
   const days = parts.has('BYMONTHDAY') ? integers(parts.get('BYMONTHDAY')) : undefined
-  const valid = (list: number[] | undefined, max: number) => list?.every((n) => Number.isInteger(n) && n !== 0 && Math.abs(n) <= max)
-  if (months?.length === 1 && days?.length === 1 && days[0]! > 0 && valid(months, 12) && valid(days, 31)) {
+  const valid = (list: number[] | undefined, max: number) =>
+    list?.every((n) => Number.isInteger(n) && n !== 0 && Math.abs(n) <= max)
+  if (
+    months?.length === 1 &&
+    days?.length === 1 &&
+    days[0]! > 0 &&
+    valid(months, 12) &&
+    valid(days, 31)
+  ) {
     // One day of one month reads as a date: "on 14 July".
     phrases.push(frames.onDate(s.monthAndDay(months[0]!, days[0]!)))
     said.add('BYMONTH').add('BYMONTHDAY')
@@ -234,11 +295,18 @@ function describeRule(parts: RuleParts, s: Summarizer): string | null {
       said.add('BYMONTH')
     }
   }
-  const undescribed = [...parts].filter(([name]) => !said.has(name)).map(([name, value]) => `${name}=${value}`)
+  const undescribed = [...parts]
+    .filter(([name]) => !said.has(name))
+    .map(([name, value]) => `${name}=${value}`)
   if (undescribed.length) phrases.push(frames.undescribed(undescribed.join(';')))
   const count = parts.get('COUNT')
   const until = parts.get('UNTIL')
-  const end = count !== undefined ? frames.times(Number(count)) : until !== undefined ? frames.until(s.date(until, '23:59:59')) : undefined
+  const end =
+    count !== undefined
+      ? frames.times(Number(count))
+      : until !== undefined
+        ? frames.until(s.date(until, '23:59:59'))
+        : undefined
   return end ? `${phrases.join(' ')}, ${end}` : phrases.join(' ')
 }
 
@@ -255,8 +323,13 @@ export function recurrenceSummary(rule: string, locale: string, timeZone = 'UTC'
   const s = new Summarizer(locale, timeZone)
   const rules = lines.rules.map((parts) => describeRule(parts, s))
   if (rules.some((sentence) => sentence === null)) return null
-  const extra = (dates: string[], frame: (list: string) => string) => (dates.length ? [frame(s.list(dates.map((date) => s.frames.date(s.date(date)))))] : [])
-  return [...rules, ...extra(lines.rdates, s.frames.also), ...extra(lines.exdates, s.frames.except)].join('; ')
+  const extra = (dates: string[], frame: (list: string) => string) =>
+    dates.length ? [frame(s.list(dates.map((date) => s.frames.date(s.date(date)))))] : []
+  return [
+    ...rules,
+    ...extra(lines.rdates, s.frames.also),
+    ...extra(lines.exdates, s.frames.except),
+  ].join('; ')
 }
 
 /** One date of a `recurrence` text as the summary writes it: the editor's lists of extra and excluded dates show them so. */
@@ -267,5 +340,7 @@ export function formatRuleDate(value: string, locale: string, timeZone = 'UTC'):
 /** MO..SU named in `locale` (`long`: Tuesday, `short`: Tue), for the editor's weekday choices. */
 export function weekdayNames(locale: string, width: 'long' | 'short'): Record<Weekday, string> {
   const format = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', weekday: width })
-  return Object.fromEntries(WEEKDAYS.map((code, index) => [code, format.format(Date.UTC(2024, 0, 1 + index))])) as Record<Weekday, string>
+  return Object.fromEntries(
+    WEEKDAYS.map((code, index) => [code, format.format(Date.UTC(2024, 0, 1 + index))]),
+  ) as Record<Weekday, string>
 }

@@ -52,7 +52,9 @@ export function readRecurrenceLines(text: string): RecurrenceLines | null {
 /** The text of the lines: one RRULE line per rule, then one RDATE and one EXDATE line holding every date. */
 export function writeRecurrenceLines({ rules, rdates, exdates }: RecurrenceLines): string {
   return [
-    ...rules.map((parts) => `RRULE:${[...parts].map(([name, value]) => `${name}=${value}`).join(';')}`),
+    ...rules.map(
+      (parts) => `RRULE:${[...parts].map(([name, value]) => `${name}=${value}`).join(';')}`,
+    ),
     ...(rdates.length ? [`RDATE:${rdates.join(',')}`] : []),
     ...(exdates.length ? [`EXDATE:${exdates.join(',')}`] : []),
   ].join('\n')

@@ -12,7 +12,12 @@ export type ResourceKey = 'events' | 'venues' | 'organizers' | 'categories' | 't
 /** The name a resource has in permalinks, error codes and messages: `event`, `category`. */
 export type Singular = 'event' | 'venue' | 'organizer' | 'category' | 'tag'
 
-type Descriptor<K extends ResourceKey, S extends Singular, C extends string, F extends 'authored' | 'term'> = {
+type Descriptor<
+  K extends ResourceKey,
+  S extends Singular,
+  C extends string,
+  F extends 'authored' | 'term',
+> = {
   key: K
   singular: S
   /** The Payload collection that stores it. */
@@ -31,7 +36,9 @@ export type AuthoredResource =
   | Descriptor<'events', 'event', 'events', 'authored'>
   | Descriptor<'venues', 'venue', 'venues', 'authored'>
   | Descriptor<'organizers', 'organizer', 'organizers', 'authored'>
-export type TermResource = Descriptor<'categories', 'category', 'event-categories', 'term'> | Descriptor<'tags', 'tag', 'event-tags', 'term'>
+export type TermResource =
+  | Descriptor<'categories', 'category', 'event-categories', 'term'>
+  | Descriptor<'tags', 'tag', 'event-tags', 'term'>
 export type Resource = AuthoredResource | TermResource
 
 export const EVENTS = {
@@ -42,7 +49,8 @@ export const EVENTS = {
   noun: 'event',
   nouns: 'events',
   title: 'Events',
-  description: 'Events: lists with date, term, venue, organizer and geolocation filters; single reads; writes.',
+  description:
+    'Events: lists with date, term, venue, organizer and geolocation filters; single reads; writes.',
 } as const satisfies AuthoredResource
 
 export const VENUES = {

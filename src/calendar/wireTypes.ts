@@ -76,8 +76,19 @@ export type EventJson = {
 }
 
 /** A category or tag of the terms' routes (§3.5). */
-export type TermJson = { id: number; name: string; slug: string; description: string; url: string; parent?: number; count: number }
+export type TermJson = {
+  id: number
+  name: string
+  slug: string
+  description: string
+  url: string
+  parent?: number
+  count: number
+}
 
-export type ListJson<K extends string, T> = { [key in K]: T[] } & { total: number; total_pages: number }
+export type ListJson<K extends string, T> = { [key in K]: T[] } & {
+  total: number
+  total_pages: number
+}
 
 export type ErrorJson = { code: string; message: string; data: { status: number } }

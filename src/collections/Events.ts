@@ -43,7 +43,10 @@ const protection = passwordProtection(
 const RECURRENCE_EDITOR = 'cal-events/client#RecurrenceField'
 const SERIES_INFO = 'cal-events/client#SeriesInfo'
 /** Start and end as the event zone's wall clock, in the form and in the list (docs/api.md §21). */
-const ZONED_DATE = { Field: 'cal-events/client#ZonedDateField', Cell: 'cal-events/client#EventTimeCell' }
+const ZONED_DATE = {
+  Field: 'cal-events/client#ZonedDateField',
+  Cell: 'cal-events/client#EventTimeCell',
+}
 
 export const Events: CollectionConfig = {
   slug: 'events',
@@ -75,16 +78,30 @@ export const Events: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'start', type: 'date', required: true, index: true, admin: { components: ZONED_DATE } },
+        {
+          name: 'start',
+          type: 'date',
+          required: true,
+          index: true,
+          admin: { components: ZONED_DATE },
+        },
         {
           name: 'end',
           type: 'date',
           required: true,
           index: true,
           admin: { components: ZONED_DATE },
-          validate: (value: Date | string | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) => {
+          validate: (
+            value: Date | string | null | undefined,
+            { siblingData }: { siblingData: Record<string, unknown> },
+          ) => {
             const start = siblingData.start as string | undefined
-            return !value || !start || new Date(value) >= new Date(start) || 'The end must not be before the start.'
+            return (
+              !value ||
+              !start ||
+              new Date(value) >= new Date(start) ||
+              'The end must not be before the start.'
+            )
           },
         },
       ],
@@ -100,7 +117,8 @@ export const Events: CollectionConfig = {
             description: 'Start and end are entered in this zone. Empty: the site zone.',
             components: { Field: 'cal-events/client#TimezoneField' },
           },
-          validate: (value: string | null | undefined) => !value || parseZone(value) !== null || 'Not a known time zone.',
+          validate: (value: string | null | undefined) =>
+            !value || parseZone(value) !== null || 'Not a known time zone.',
         },
       ],
     },
@@ -111,7 +129,12 @@ export const Events: CollectionConfig = {
       type: 'collapsible',
       label: 'Cost',
       fields: [
-        { name: 'cost', type: 'text', hasMany: true, admin: { description: 'One or more amounts; 0 shows as Free.' } },
+        {
+          name: 'cost',
+          type: 'text',
+          hasMany: true,
+          admin: { description: 'One or more amounts; 0 shows as Free.' },
+        },
         {
           type: 'row',
           fields: [
@@ -158,10 +181,17 @@ export const Events: CollectionConfig = {
       name: 'recurrenceException',
       type: 'checkbox',
       defaultValue: false,
-      admin: { position: 'sidebar', description: 'An occurrence edited on its own: changes to its series leave it as it is.' },
+      admin: {
+        position: 'sidebar',
+        description: 'An occurrence edited on its own: changes to its series leave it as it is.',
+      },
       hooks: { beforeDuplicate: [() => false] },
     },
-    { name: 'series', type: 'ui', admin: { position: 'sidebar', components: { Field: SERIES_INFO } } },
+    {
+      name: 'series',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: SERIES_INFO } },
+    },
     {
       type: 'collapsible',
       label: 'Display',

@@ -1,10 +1,20 @@
 import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
 import { isAdministrator } from '../calendar/access/collectionAccess'
 import { HORIZON_JOB } from '../globals/Settings'
-import { createdStatusField, credentialsField, isImportUrl, outcomeFields, recordCreator } from './fields/importRun'
+import {
+  createdStatusField,
+  credentialsField,
+  isImportUrl,
+  outcomeFields,
+  recordCreator,
+} from './fields/importRun'
 
 /** The jobs-queue task that imports the subscriptions that are due (docs/api.md §23.7), every five minutes. */
-export const SUBSCRIPTION_JOB = { task: 'refreshSubscriptions', queue: HORIZON_JOB.queue, every: '*/5 * * * *' } as const
+export const SUBSCRIPTION_JOB = {
+  task: 'refreshSubscriptions',
+  queue: HORIZON_JOB.queue,
+  every: '*/5 * * * *',
+} as const
 
 /**
  * A new subscription, one whose source changed or one turned on runs at once rather than at its next
@@ -13,7 +23,9 @@ export const SUBSCRIPTION_JOB = { task: 'refreshSubscriptions', queue: HORIZON_J
  */
 const queueFirstRun: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
   const changed =
-    operation === 'create' || ['url', 'format', 'credentials'].some((field) => doc[field] !== previousDoc?.[field]) || (doc.active && !previousDoc?.active)
+    operation === 'create' ||
+    ['url', 'format', 'credentials'].some((field) => doc[field] !== previousDoc?.[field]) ||
+    (doc.active && !previousDoc?.active)
   if (doc.active && changed) {
     await req.payload.jobs.queue({
       task: SUBSCRIPTION_JOB.task,
@@ -33,7 +45,12 @@ const queueFirstRun: CollectionAfterChangeHook = async ({ doc, previousDoc, oper
 export const ImportSubscriptions: CollectionConfig = {
   slug: 'import-subscriptions',
   labels: { singular: 'Import subscription', plural: 'Import subscriptions' },
-  access: { read: isAdministrator, create: isAdministrator, update: isAdministrator, delete: isAdministrator },
+  access: {
+    read: isAdministrator,
+    create: isAdministrator,
+    update: isAdministrator,
+    delete: isAdministrator,
+  },
   admin: {
     useAsTitle: 'url',
     defaultColumns: ['url', 'format', 'intervalHours', 'active', 'lastRunAt', 'lastStatus'],
@@ -50,8 +67,12 @@ export const ImportSubscriptions: CollectionConfig = {
       label: 'URL',
       type: 'text',
       required: true,
-      validate: (value: string | null | undefined) => (value && isImportUrl(value)) || 'An http(s) or webcal:// URL.',
-      admin: { description: 'An iCalendar feed (https://…/basic.ics, webcal://…), or a calendar site’s REST API root.' },
+      validate: (value: string | null | undefined) =>
+        (value && isImportUrl(value)) || 'An http(s) or webcal:// URL.',
+      admin: {
+        description:
+          'An iCalendar feed (https://…/basic.ics, webcal://…), or a calendar site’s REST API root.',
+      },
     },
     {
       name: 'format',
@@ -63,7 +84,10 @@ export const ImportSubscriptions: CollectionConfig = {
         { value: 'site', label: 'Calendar site (REST API v1)' },
       ],
     },
-    credentialsField({ description: 'Optional: user:password (HTTP Basic), or a token with its scheme (JWT …, Bearer …).' }),
+    credentialsField({
+      description:
+        'Optional: user:password (HTTP Basic), or a token with its scheme (JWT …, Bearer …).',
+    }),
     {
       name: 'intervalHours',
       label: 'Every (hours)',
@@ -92,13 +116,24 @@ export const ImportSubscriptions: CollectionConfig = {
       ],
       admin: { readOnly: true, position: 'sidebar' },
     },
-    { name: 'lastRunAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
-    ...outcomeFields("The last run's failed items and why", 'Why the last run stopped, when it did.'),
+    {
+      name: 'lastRunAt',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    ...outcomeFields(
+      "The last run's failed items and why",
+      'Why the last run stopped, when it did.',
+    ),
     {
       name: 'createdBy',
       type: 'relationship',
       relationTo: 'users',
-      admin: { readOnly: true, position: 'sidebar', description: 'The author of what the subscription creates.' },
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        description: 'The author of what the subscription creates.',
+      },
     },
   ],
 }

@@ -3,7 +3,14 @@ import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
 import { isAdministrator } from '../calendar/access/collectionAccess'
 import { dataDirectory } from '../database/dataDirectory'
 import { HORIZON_JOB } from '../globals/Settings'
-import { countField, createdStatusField, credentialsField, isImportUrl, outcomeFields, recordCreator } from './fields/importRun'
+import {
+  countField,
+  createdStatusField,
+  credentialsField,
+  isImportUrl,
+  outcomeFields,
+  recordCreator,
+} from './fields/importRun'
 
 /** The jobs-queue task that runs an import (docs/api.md §23), on the calendar's queue. */
 export const IMPORT_JOB = { task: 'importCalendar', queue: HORIZON_JOB.queue } as const
@@ -14,7 +21,12 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 /** A run saved as Queued (a new upload, or one set back to Queued to run it again) goes on the jobs queue. */
 const queueImport: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
   if (doc.status === 'queued' && (operation === 'create' || previousDoc?.status !== 'queued')) {
-    await req.payload.jobs.queue({ task: IMPORT_JOB.task, queue: IMPORT_JOB.queue, input: { importId: doc.id }, req })
+    await req.payload.jobs.queue({
+      task: IMPORT_JOB.task,
+      queue: IMPORT_JOB.queue,
+      input: { importId: doc.id },
+      req,
+    })
   }
   return doc
 }
@@ -27,10 +39,24 @@ const queueImport: CollectionAfterChangeHook = async ({ doc, previousDoc, operat
 export const Imports: CollectionConfig = {
   slug: 'imports',
   labels: { singular: 'Import', plural: 'Imports' },
-  access: { read: isAdministrator, create: isAdministrator, update: isAdministrator, delete: isAdministrator },
+  access: {
+    read: isAdministrator,
+    create: isAdministrator,
+    update: isAdministrator,
+    delete: isAdministrator,
+  },
   admin: {
     useAsTitle: 'sourceFile',
-    defaultColumns: ['sourceFile', 'kind', 'status', 'created', 'updated', 'unchanged', 'failed', 'createdAt'],
+    defaultColumns: [
+      'sourceFile',
+      'kind',
+      'status',
+      'created',
+      'updated',
+      'unchanged',
+      'failed',
+      'createdAt',
+    ],
     description:
       'Upload a CSV file (docs/api.md §23.3) or an iCalendar file, or give the URL of another calendar site’s REST API or of an iCalendar feed, and save: the import runs on the jobs queue within a minute. To run one again, set its status to Queued and save.',
   },
@@ -62,13 +88,22 @@ export const Imports: CollectionConfig = {
         { value: 'ical', label: 'iCalendar file or feed' },
       ],
     },
-    { name: 'sourceFile', label: 'File', type: 'text', admin: { readOnly: true, description: 'The file the run read.' } },
+    {
+      name: 'sourceFile',
+      label: 'File',
+      type: 'text',
+      admin: { readOnly: true, description: 'The file the run read.' },
+    },
     {
       name: 'sourceUrl',
       label: 'URL',
       type: 'text',
-      validate: (value: string | null | undefined, { siblingData }: { siblingData: Record<string, unknown> }) => {
-        if (!value) return siblingData.source !== 'site' || 'A site import needs the URL of its REST API.'
+      validate: (
+        value: string | null | undefined,
+        { siblingData }: { siblingData: Record<string, unknown> },
+      ) => {
+        if (!value)
+          return siblingData.source !== 'site' || 'A site import needs the URL of its REST API.'
         return isImportUrl(value) || 'An http(s) URL (webcal:// for a feed).'
       },
       admin: {
@@ -89,7 +124,8 @@ export const Imports: CollectionConfig = {
       defaultValue: false,
       admin: {
         condition: (data) => data.source === 'site',
-        description: 'Also copy the site’s trashed events, venues and organizers, into the trash here (needs credentials that may edit them).',
+        description:
+          'Also copy the site’s trashed events, venues and organizers, into the trash here (needs credentials that may edit them).',
       },
     },
     {
@@ -102,16 +138,22 @@ export const Imports: CollectionConfig = {
       ],
       admin: {
         condition: (data) => !data.source || data.source === 'csv',
-        description: 'What the file holds; empty: recognised by its name column (Event Name, Venue Name, Organizer Name).',
+        description:
+          'What the file holds; empty: recognised by its name column (Event Name, Venue Name, Organizer Name).',
       },
     },
-    createdStatusField('Events, venues and organizers the import creates get it; those it updates keep theirs.'),
+    createdStatusField(
+      'Events, venues and organizers the import creates get it; those it updates keep theirs.',
+    ),
     {
       name: 'status',
       type: 'select',
       required: true,
       defaultValue: 'queued',
-      options: IMPORT_STATUSES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) })),
+      options: IMPORT_STATUSES.map((value) => ({
+        value,
+        label: value.charAt(0).toUpperCase() + value.slice(1),
+      })),
       admin: { position: 'sidebar' },
     },
     {
@@ -123,15 +165,31 @@ export const Imports: CollectionConfig = {
       name: 'notes',
       label: 'Not carried',
       type: 'textarea',
-      admin: { readOnly: true, description: 'What the source had that the import could not carry: one line per item or kind of thing.' },
+      admin: {
+        readOnly: true,
+        description:
+          'What the source had that the import could not carry: one line per item or kind of thing.',
+      },
     },
     {
       name: 'createdBy',
       type: 'relationship',
       relationTo: 'users',
-      admin: { readOnly: true, position: 'sidebar', description: 'The author of what the import creates.' },
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        description: 'The author of what the import creates.',
+      },
     },
-    { name: 'startedAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
-    { name: 'finishedAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'startedAt',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'finishedAt',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
   ],
 }

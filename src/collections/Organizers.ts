@@ -9,7 +9,15 @@ import { enforceAuthorship, guardDuplicates } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 
 /** What a password protects: withheld from readers who may not edit the item. */
-const protection = passwordProtection(['description', 'descriptionHtml', 'excerpt', 'image', 'phone', 'website', 'email'])
+const protection = passwordProtection([
+  'description',
+  'descriptionHtml',
+  'excerpt',
+  'image',
+  'phone',
+  'website',
+  'email',
+])
 
 export const Organizers: CollectionConfig = {
   slug: 'organizers',

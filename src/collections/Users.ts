@@ -13,9 +13,19 @@ export const Users: CollectionConfig = {
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'] },
   access: {
     // Everyone reads only their own account; administrators manage all of them.
-    read: ({ req }) => (capabilities.administer(actorOf(req.user)) ? true : req.user ? { id: { equals: req.user.id } } : false),
+    read: ({ req }) =>
+      capabilities.administer(actorOf(req.user))
+        ? true
+        : req.user
+          ? { id: { equals: req.user.id } }
+          : false,
     create: ({ req }) => capabilities.administer(actorOf(req.user)),
-    update: ({ req }) => (capabilities.administer(actorOf(req.user)) ? true : req.user ? { id: { equals: req.user.id } } : false),
+    update: ({ req }) =>
+      capabilities.administer(actorOf(req.user))
+        ? true
+        : req.user
+          ? { id: { equals: req.user.id } }
+          : false,
     delete: ({ req }) => capabilities.administer(actorOf(req.user)),
     admin: ({ req }) => capabilities.create(actorOf(req.user)),
   },
@@ -26,7 +36,11 @@ export const Users: CollectionConfig = {
     beforeChange: [
       async ({ data, operation, req }) => {
         // The account made by first-register, while there is no other, administers the site.
-        if (operation === 'create' && (await req.payload.count({ collection: 'users', req, overrideAccess: true })).totalDocs === 0) {
+        if (
+          operation === 'create' &&
+          (await req.payload.count({ collection: 'users', req, overrideAccess: true }))
+            .totalDocs === 0
+        ) {
           data.role = 'administrator'
         }
         return data

@@ -66,7 +66,14 @@ export const Venues: CollectionConfig = {
           type: 'row',
           fields: [
             { name: 'geoLat', label: 'Latitude', type: 'number', min: -90, max: 90, index: true },
-            { name: 'geoLng', label: 'Longitude', type: 'number', min: -180, max: 180, index: true },
+            {
+              name: 'geoLng',
+              label: 'Longitude',
+              type: 'number',
+              min: -180,
+              max: 180,
+              index: true,
+            },
           ],
         },
       ],

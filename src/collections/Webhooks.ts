@@ -19,7 +19,8 @@ const validateEndpoint: TextFieldSingleValidation = (value) => {
   } catch {
     return 'Enter an absolute URL, such as https://example.org/calendar-hook.'
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Only http and https URLs can receive webhooks.'
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return 'Only http and https URLs can receive webhooks.'
   if (url.username || url.password) return 'Put credentials in the secret, not in the URL.'
   if (webhookGuard.refusesLiteral(url)) return 'This address is private: webhooks may not reach it.'
   return true
@@ -31,13 +32,27 @@ const validateEndpoint: TextFieldSingleValidation = (value) => {
  */
 export const Webhooks: CollectionConfig = {
   slug: 'webhooks',
-  admin: { useAsTitle: 'url', defaultColumns: ['url', 'types', 'active', 'failures', 'retryAt'], group: 'Integrations' },
-  access: { read: isAdministrator, create: isAdministrator, update: isAdministrator, delete: isAdministrator, admin: administers },
+  admin: {
+    useAsTitle: 'url',
+    defaultColumns: ['url', 'types', 'active', 'failures', 'retryAt'],
+    group: 'Integrations',
+  },
+  access: {
+    read: isAdministrator,
+    create: isAdministrator,
+    update: isAdministrator,
+    delete: isAdministrator,
+    admin: administers,
+  },
   hooks: {
     // An endpoint's delivery log goes with it.
     beforeDelete: [
       async ({ id, req }) => {
-        await req.payload.db.deleteMany({ collection: 'webhook-deliveries', where: { webhook: { equals: id } }, req })
+        await req.payload.db.deleteMany({
+          collection: 'webhook-deliveries',
+          where: { webhook: { equals: id } },
+          req,
+        })
       },
     ],
     beforeChange: [
@@ -49,29 +64,58 @@ export const Webhooks: CollectionConfig = {
     ],
   },
   fields: [
-    { name: 'url', type: 'text', required: true, validate: validateEndpoint, admin: { description: 'Each change is POSTed here as JSON.' } },
+    {
+      name: 'url',
+      type: 'text',
+      required: true,
+      validate: validateEndpoint,
+      admin: { description: 'Each change is POSTed here as JSON.' },
+    },
     {
       name: 'secret',
       type: 'text',
       required: true,
       defaultValue: () => randomBytes(24).toString('hex'),
-      admin: { description: 'Signs each delivery: X-Calendar-Signature is sha256=HMAC-SHA256(secret, timestamp + "." + body).' },
+      admin: {
+        description:
+          'Signs each delivery: X-Calendar-Signature is sha256=HMAC-SHA256(secret, timestamp + "." + body).',
+      },
     },
     {
       name: 'types',
       type: 'select',
       hasMany: true,
       options: RESOURCES.map((resource) => ({ label: resource.noun, value: resource.singular })),
-      admin: { description: 'The kinds of items whose changes are sent; none chosen sends them all.' },
+      admin: {
+        description: 'The kinds of items whose changes are sent; none chosen sends them all.',
+      },
     },
-    { name: 'active', type: 'checkbox', defaultValue: true, admin: { description: 'Turned off by itself after too many failures in a row.' } },
+    {
+      name: 'active',
+      type: 'checkbox',
+      defaultValue: true,
+      admin: { description: 'Turned off by itself after too many failures in a row.' },
+    },
     {
       name: 'cursor',
       type: 'text',
-      admin: { readOnly: true, position: 'sidebar', description: 'The change log position delivered so far.' },
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        description: 'The change log position delivered so far.',
+      },
     },
-    { name: 'failures', type: 'number', defaultValue: 0, admin: { readOnly: true, position: 'sidebar', description: 'Failed deliveries in a row.' } },
-    { name: 'retryAt', type: 'date', admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'failures',
+      type: 'number',
+      defaultValue: 0,
+      admin: { readOnly: true, position: 'sidebar', description: 'Failed deliveries in a row.' },
+    },
+    {
+      name: 'retryAt',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+    },
     { name: 'lastError', type: 'text', admin: { readOnly: true, position: 'sidebar' } },
   ],
 }
@@ -79,14 +123,28 @@ export const Webhooks: CollectionConfig = {
 /** One log line per delivery attempt, kept as long as the change feed keeps changes. */
 export const WebhookDeliveries: CollectionConfig = {
   slug: 'webhook-deliveries',
-  admin: { useAsTitle: 'summary', defaultColumns: ['summary', 'webhook', 'ok', 'status', 'attempt', 'createdAt'], group: 'Integrations' },
-  access: { read: isAdministrator, create: () => false, update: () => false, delete: isAdministrator, admin: administers },
+  admin: {
+    useAsTitle: 'summary',
+    defaultColumns: ['summary', 'webhook', 'ok', 'status', 'attempt', 'createdAt'],
+    group: 'Integrations',
+  },
+  access: {
+    read: isAdministrator,
+    create: () => false,
+    update: () => false,
+    delete: isAdministrator,
+    admin: administers,
+  },
   fields: [
     { name: 'webhook', type: 'relationship', relationTo: 'webhooks', required: true, index: true },
     { name: 'summary', type: 'text', required: true },
     { name: 'seq', type: 'text', required: true },
     { name: 'ok', type: 'checkbox', defaultValue: false },
-    { name: 'status', type: 'number', admin: { description: 'The HTTP status answered; empty when there was no answer.' } },
+    {
+      name: 'status',
+      type: 'number',
+      admin: { description: 'The HTTP status answered; empty when there was no answer.' },
+    },
     { name: 'attempt', type: 'number', required: true },
     { name: 'error', type: 'text' },
     { name: 'durationMs', type: 'number' },
@@ -94,10 +152,18 @@ export const WebhookDeliveries: CollectionConfig = {
 }
 
 /** The jobs-queue task that delivers changes to webhooks, on its own queue polled every ten seconds. */
-export const DELIVER_JOB = { task: 'deliverWebhooks', queue: 'webhooks', every: '*/10 * * * * *' } as const
+export const DELIVER_JOB = {
+  task: 'deliverWebhooks',
+  queue: 'webhooks',
+  every: '*/10 * * * * *',
+} as const
 
 /** Forgets delivery logs older than the change feed's retention (the daily pruning task calls it). */
 export async function pruneDeliveries(req: PayloadRequest, retentionDays: number): Promise<void> {
   const before = new Date(Date.now() - retentionDays * 86_400_000).toISOString()
-  await req.payload.db.deleteMany({ collection: 'webhook-deliveries', where: { createdAt: { less_than: before } }, req })
+  await req.payload.db.deleteMany({
+    collection: 'webhook-deliveries',
+    where: { createdAt: { less_than: before } },
+    req,
+  })
 }

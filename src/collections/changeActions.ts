@@ -11,7 +11,11 @@ export type ChangeAction = 'upsert' | 'delete'
  * or that the actor may not read (an event that left `publish`, for anonymous callers) is a `delete`.
  * One query per kind of item, whatever the number of changes.
  */
-export async function changeActions(req: PayloadRequest, actor: Actor, rows: ChangeRow[]): Promise<(row: ChangeRow) => ChangeAction> {
+export async function changeActions(
+  req: PayloadRequest,
+  actor: Actor,
+  rows: ChangeRow[],
+): Promise<(row: ChangeRow) => ChangeAction> {
   const upserts = new Set<string>()
   for (const resource of RESOURCES) {
     const ids = rows.filter((row) => row.type === resource.singular).map((row) => row.item_id)
@@ -27,7 +31,10 @@ export async function changeActions(req: PayloadRequest, actor: Actor, rows: Cha
       req,
     })
     for (const doc of docs as { id: number; status?: string; author?: unknown }[]) {
-      const readable = !authored || (doc.status !== 'trash' && (doc.status === 'publish' || capabilities.readUnpublished(actor, doc)))
+      const readable =
+        !authored ||
+        (doc.status !== 'trash' &&
+          (doc.status === 'publish' || capabilities.readUnpublished(actor, doc)))
       if (readable) upserts.add(`${resource.singular}:${doc.id}`)
     }
   }
@@ -40,10 +47,21 @@ export async function changeActions(req: PayloadRequest, actor: Actor, rows: Cha
  * everyone's items hear of it; everyone hears of every `upsert` (the item is theirs to read) and of
  * every change of a category or tag.
  */
-export async function changesHeard(req: PayloadRequest, actor: Actor, rows: ChangeRow[], actionOf: (row: ChangeRow) => ChangeAction): Promise<ChangeRow[]> {
+export async function changesHeard(
+  req: PayloadRequest,
+  actor: Actor,
+  rows: ChangeRow[],
+  actionOf: (row: ChangeRow) => ChangeAction,
+): Promise<ChangeRow[]> {
   if (capabilities.editOthers(actor)) return rows
-  const authored = new Set(RESOURCES.filter((resource) => resource.family === 'authored').map((resource) => resource.singular as string))
+  const authored = new Set(
+    RESOURCES.filter((resource) => resource.family === 'authored').map(
+      (resource) => resource.singular as string,
+    ),
+  )
   const doubtful = rows.filter((row) => authored.has(row.type) && actionOf(row) === 'delete')
   const published = await everPublic(req.payload, doubtful)
-  return rows.filter((row) => !doubtful.includes(row) || published.has(`${row.type}:${row.item_id}`))
+  return rows.filter(
+    (row) => !doubtful.includes(row) || published.has(`${row.type}:${row.item_id}`),
+  )
 }

@@ -7,11 +7,17 @@ import type { PayloadRequest } from 'payload'
  */
 export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {
   const hops = Number(env.TRUSTED_PROXY_HOPS ?? 0)
-  if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUSTED_PROXY_HOPS must be a whole number, 0 or more (got ${env.TRUSTED_PROXY_HOPS})`)
+  if (!Number.isInteger(hops) || hops < 0)
+    throw new Error(
+      `TRUSTED_PROXY_HOPS must be a whole number, 0 or more (got ${env.TRUSTED_PROXY_HOPS})`,
+    )
   return hops
 }
 
-type Forwarding = Record<'x-forwarded-for' | 'x-forwarded-host' | 'x-forwarded-proto', string | string[] | undefined>
+type Forwarding = Record<
+  'x-forwarded-for' | 'x-forwarded-host' | 'x-forwarded-proto',
+  string | string[] | undefined
+>
 
 /**
  * The forwarding headers the app is to see, from those the request came with and the socket's peer
@@ -20,9 +26,18 @@ type Forwarding = Record<'x-forwarded-for' | 'x-forwarded-host' | 'x-forwarded-p
  * `X-Forwarded-Host`/`-Proto` are dropped. Behind proxies the peer is the nearest one, appended to
  * the `X-Forwarded-For` the proxies built, whose host and scheme are kept.
  */
-export function forwardingHeaders(headers: Record<string, string | string[] | undefined>, peer: string | undefined, hops: number): Forwarding {
+export function forwardingHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  peer: string | undefined,
+  hops: number,
+): Forwarding {
   const address = peer ?? 'unknown'
-  if (hops === 0) return { 'x-forwarded-for': address, 'x-forwarded-host': undefined, 'x-forwarded-proto': undefined }
+  if (hops === 0)
+    return {
+      'x-forwarded-for': address,
+      'x-forwarded-host': undefined,
+      'x-forwarded-proto': undefined,
+    }
   const given = [headers['x-forwarded-for']].flat().filter(Boolean).join(', ')
   return {
     'x-forwarded-for': given ? `${given}, ${address}` : address,
@@ -44,7 +59,8 @@ export function clientAddress(req: Pick<PayloadRequest, 'headers'>): string {
 }
 
 /** A host as `Host` may name it: a name or IPv4 address, or an IPv6 address in brackets, and a port. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
 
 /**
  * The origin the caller reached (docs/operations.md): `X-Forwarded-Host` and `-Proto` when a trusted

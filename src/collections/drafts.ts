@@ -1,5 +1,9 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook, CollectionSlug } from 'payload'
+import type {
+  CollectionBeforeChangeHook,
+  CollectionBeforeOperationHook,
+  CollectionSlug,
+} from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
 import { actorOf, editableWhere } from '../calendar/access/collectionAccess'
 import { requestQuery } from '../database/rawQuery'
@@ -32,9 +36,16 @@ const RESTORES = 'calendarRestores'
  * status: a change of status is never autosaved, it takes effect when saved, so no version shows a
  * publication state the item does not have.
  */
-export const separateAutosaves: CollectionBeforeChangeHook = ({ data, operation, originalDoc, req }) => {
+export const separateAutosaves: CollectionBeforeChangeHook = ({
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
   const restoring = req.context[RESTORES]
-  const draftOnly = operation === 'update' && (restoring === undefined ? savesDraftOnly(data) : restoring === 'draft')
+  const draftOnly =
+    operation === 'update' &&
+    (restoring === undefined ? savesDraftOnly(data) : restoring === 'draft')
   data._status = draftOnly ? 'draft' : 'published'
   if (draftOnly) data.status = originalDoc?.status
   return data
@@ -52,8 +63,17 @@ export const separateAutosaves: CollectionBeforeChangeHook = ({ data, operation,
  *   edits along with its own. The versions stop being "latest", so Payload reads the row; a save
  *   then supersedes the autosave, which stays in the history.
  */
-export const guardDrafts: CollectionBeforeOperationHook = async ({ args, operation, req, collection }) => {
-  const call = { ...args } as { id?: number | string; draft?: boolean; data?: { _status?: unknown } }
+export const guardDrafts: CollectionBeforeOperationHook = async ({
+  args,
+  operation,
+  req,
+  collection,
+}) => {
+  const call = { ...args } as {
+    id?: number | string
+    draft?: boolean
+    data?: { _status?: unknown }
+  }
   const answer = (changes: Partial<typeof call>) => ({ ...args, ...changes }) as typeof args
   if (operation === 'read' && call.draft) {
     const actor = actorOf(req.user)
@@ -65,7 +85,10 @@ export const guardDrafts: CollectionBeforeOperationHook = async ({ args, operati
       (
         await req.payload.count({
           collection: collection.slug as CollectionSlug,
-          where: editable === true ? { id: { equals: call.id } } : { and: [{ id: { equals: call.id } }, editable] },
+          where:
+            editable === true
+              ? { id: { equals: call.id } }
+              : { and: [{ id: { equals: call.id } }, editable] },
           overrideAccess: true,
           req,
         })
@@ -76,11 +99,18 @@ export const guardDrafts: CollectionBeforeOperationHook = async ({ args, operati
   if (operation === 'update') {
     // A write of the row says so in `_status`, whatever the caller sent: the hooks tell autosaves by it.
     const savesDraft = Boolean(call.draft) && call.data?._status !== 'published'
-    const data = !savesDraft && call.data && '_status' in call.data ? { ...call.data, _status: 'published' } : call.data
+    const data =
+      !savesDraft && call.data && '_status' in call.data
+        ? { ...call.data, _status: 'published' }
+        : call.data
     if (call.id === undefined) return savesDraft ? args : answer({ data, draft: false })
     const table = `_${collection.slug}_v`
     const id = Number(call.id)
-    if (Number.isInteger(id)) await requestQuery(req, sql`update ${sql.identifier(table)} set latest = false where parent_id = ${id} and latest`)
+    if (Number.isInteger(id))
+      await requestQuery(
+        req,
+        sql`update ${sql.identifier(table)} set latest = false where parent_id = ${id} and latest`,
+      )
     return answer({ data })
   }
   return args
@@ -105,7 +135,8 @@ export const AUTOSAVE_WORDS = {
       saveDraft: 'Save as autosave',
       restoreAsDraft: 'Restore as autosaved edits',
       revertToPublished: 'Discard autosaved edits',
-      aboutToRevertToPublished: 'You are about to discard the autosaved edits and go back to the saved item. Are you sure?',
+      aboutToRevertToPublished:
+        'You are about to discard the autosaved edits and go back to the saved item. Are you sure?',
       confirmRevertToSaved: 'Confirm discarding the autosaved edits',
       currentlyPublished: 'Currently saved',
       currentPublishedVersion: 'Current saved version',

@@ -32,9 +32,14 @@ function decoded(segment: string): string {
   }
 }
 
-const fileName = (url: URL) => decoded(url.pathname.split('/').pop() || 'image').replace(/[^\w.-]+/g, '-') || 'image'
+const fileName = (url: URL) =>
+  decoded(url.pathname.split('/').pop() || 'image').replace(/[^\w.-]+/g, '-') || 'image'
 
-async function download(url: URL, guard: AddressGuard, refusedNote: string | undefined): Promise<Download> {
+async function download(
+  url: URL,
+  guard: AddressGuard,
+  refusedNote: string | undefined,
+): Promise<Download> {
   const answer = await guardedGetBytes(url.href, {
     guard,
     headers: { Accept: 'image/*' },
@@ -47,7 +52,8 @@ async function download(url: URL, guard: AddressGuard, refusedNote: string | und
     .split(';')[0]!
     .trim()
     .toLowerCase()
-  if (answer.status !== 200 || !mimetype.startsWith('image/')) throw new Error(`not an image (HTTP ${answer.status}, ${mimetype || 'no type'})`)
+  if (answer.status !== 200 || !mimetype.startsWith('image/'))
+    throw new Error(`not an image (HTTP ${answer.status}, ${mimetype || 'no type'})`)
   return { data: answer.data, mimetype, name: fileName(new URL(answer.url)) }
 }
 
@@ -56,9 +62,17 @@ const fetched = new WeakMap<PayloadRequest, Map<string, Settled>>()
 
 async function settledDownload(value: string, options: DownloadOptions): Promise<Settled> {
   try {
-    return { file: await download(new URL(value), options.allowPrivate ? openGuard : imageGuard, options.refusedNote) }
+    return {
+      file: await download(
+        new URL(value),
+        options.allowPrivate ? openGuard : imageGuard,
+        options.refusedNote,
+      ),
+    }
   } catch (error) {
-    return { error: `The image could not be downloaded: ${error instanceof Error ? error.message : 'failed'}.` }
+    return {
+      error: `The image could not be downloaded: ${error instanceof Error ? error.message : 'failed'}.`,
+    }
   }
 }
 
@@ -66,17 +80,31 @@ async function settledDownload(value: string, options: DownloadOptions): Promise
  * Downloads an image URL for a write that is about to run, before its transaction opens, so that no
  * database connection or lock waits on another server (docs/api.md §6.4). `mediaFromUrl` then takes it.
  */
-export async function prefetchImage(req: PayloadRequest, value: string, options: DownloadOptions = {}): Promise<void> {
+export async function prefetchImage(
+  req: PayloadRequest,
+  value: string,
+  options: DownloadOptions = {},
+): Promise<void> {
   const downloads = fetched.get(req) ?? new Map<string, Settled>()
   fetched.set(req, downloads)
   if (!downloads.has(value)) downloads.set(value, await settledDownload(value, options))
 }
 
 /** The stored media item whose file a URL of this site's own (`origins`) names. */
-async function storedMedia(req: PayloadRequest, url: URL, origins: string[]): Promise<number | undefined> {
+async function storedMedia(
+  req: PayloadRequest,
+  url: URL,
+  origins: string[],
+): Promise<number | undefined> {
   const stored = url.pathname.match(/\/api\/media\/file\/([^/]+)$/)
   if (!stored || !origins.includes(url.origin)) return undefined
-  const { docs } = await req.payload.find({ collection: 'media', where: { filename: { equals: decoded(stored[1]!) } }, limit: 1, depth: 0, req })
+  const { docs } = await req.payload.find({
+    collection: 'media',
+    where: { filename: { equals: decoded(stored[1]!) } },
+    limit: 1,
+    depth: 0,
+    req,
+  })
   return docs[0]?.id
 }
 
@@ -86,7 +114,12 @@ async function storedMedia(req: PayloadRequest, url: URL, origins: string[]): Pr
  * whole download, no private addresses unless ALLOW_PRIVATE_IMAGE_URLS, or `allowPrivate`), or the one
  * `prefetchImage` downloaded for this request. Throws an Error saying why the download failed.
  */
-export async function mediaFromUrl(req: PayloadRequest, value: string, origins: string[], options: DownloadOptions = {}): Promise<number> {
+export async function mediaFromUrl(
+  req: PayloadRequest,
+  value: string,
+  origins: string[],
+  options: DownloadOptions = {},
+): Promise<number> {
   const url = new URL(value)
   const stored = await storedMedia(req, url, origins)
   if (stored !== undefined) return stored

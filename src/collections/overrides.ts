@@ -16,26 +16,41 @@ function both(calendar: Access | undefined, developer: Access): Access {
   }
 }
 
-function mergedAccess(calendar: CollectionConfig['access'] = {}, overrides: CollectionOverrides): CollectionConfig['access'] {
+function mergedAccess(
+  calendar: CollectionConfig['access'] = {},
+  overrides: CollectionOverrides,
+): CollectionConfig['access'] {
   const access = { ...calendar }
   for (const operation of OPERATIONS) {
     const developer = overrides.access?.[operation] as Access | undefined
     if (!developer) continue
-    access[operation] = overrides.replaceAccess ? developer : both(calendar[operation] as Access | undefined, developer)
+    access[operation] = overrides.replaceAccess
+      ? developer
+      : both(calendar[operation] as Access | undefined, developer)
   }
   return access
 }
 
-function mergedHooks(calendar: CollectionConfig['hooks'] = {}, extra: CollectionConfig['hooks'] = {}): CollectionConfig['hooks'] {
+function mergedHooks(
+  calendar: CollectionConfig['hooks'] = {},
+  extra: CollectionConfig['hooks'] = {},
+): CollectionConfig['hooks'] {
   const hooks: Record<string, unknown[]> = { ...(calendar as Record<string, unknown[]>) }
-  for (const [kind, list] of Object.entries(extra as Record<string, unknown[]>)) hooks[kind] = [...(hooks[kind] ?? []), ...(list ?? [])]
+  for (const [kind, list] of Object.entries(extra as Record<string, unknown[]>))
+    hooks[kind] = [...(hooks[kind] ?? []), ...(list ?? [])]
   return hooks as CollectionConfig['hooks']
 }
 
 /** A calendar collection shaped by a developer's overrides (see CollectionOverrides). */
-export function withOverrides(collection: CollectionConfig, overrides: CollectionOverrides | undefined): CollectionConfig {
+export function withOverrides(
+  collection: CollectionConfig,
+  overrides: CollectionOverrides | undefined,
+): CollectionConfig {
   if (!overrides) return collection
-  const fields = typeof overrides.fields === 'function' ? overrides.fields(collection.fields) : [...collection.fields, ...(overrides.fields ?? [])]
+  const fields =
+    typeof overrides.fields === 'function'
+      ? overrides.fields(collection.fields)
+      : [...collection.fields, ...(overrides.fields ?? [])]
   return {
     ...collection,
     fields,
@@ -48,7 +63,8 @@ export function withOverrides(collection: CollectionConfig, overrides: Collectio
 function labelOf(field: Field & { name: string }): string {
   const label = 'label' in field ? field.label : undefined
   if (typeof label === 'string') return label
-  if (label && typeof label === 'object') return String((label as Record<string, string>).en ?? Object.values(label)[0] ?? field.name)
+  if (label && typeof label === 'object')
+    return String((label as Record<string, string>).en ?? Object.values(label)[0] ?? field.name)
   return field.name
 }
 
@@ -56,13 +72,20 @@ function labelOf(field: Field & { name: string }): string {
 export function addedFields(defaults: Field[], fields: Field[]): CustomField[] {
   const names = new Set(dataFieldNames(defaults))
   return fields
-    .filter((field): field is Field & { name: string; type: string } => 'name' in field && typeof field.name === 'string' && !names.has(field.name))
+    .filter(
+      (field): field is Field & { name: string; type: string } =>
+        'name' in field && typeof field.name === 'string' && !names.has(field.name),
+    )
     .map((field) => ({
       name: field.name,
       label: labelOf(field),
       type: field.type,
       ...('options' in field && Array.isArray(field.options)
-        ? { options: field.options.map((option) => (typeof option === 'string' ? option : option.value)) }
+        ? {
+            options: field.options.map((option) =>
+              typeof option === 'string' ? option : option.value,
+            ),
+          }
         : {}),
     }))
 }

@@ -1,10 +1,17 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionSlug, PayloadRequest } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeChangeHook,
+  CollectionSlug,
+  PayloadRequest,
+} from 'payload'
 import { savesDraftOnly } from './drafts'
 import { RESOURCES } from '../calendar/resources'
 import { PUBLISH_JOB } from '../globals/Settings'
 
 /** The authored collections, whose items can be scheduled. */
-const SCHEDULABLE = RESOURCES.filter((resource) => resource.family === 'authored').map((resource) => resource.collection as CollectionSlug)
+const SCHEDULABLE = RESOURCES.filter((resource) => resource.family === 'authored').map(
+  (resource) => resource.collection as CollectionSlug,
+)
 
 /**
  * Publishes every scheduled (`future`) event, venue and organizer whose publication date has come
@@ -18,7 +25,12 @@ export async function publishDue(req: PayloadRequest, now = new Date()): Promise
   for (const collection of SCHEDULABLE) {
     const { docs } = await req.payload.update({
       collection,
-      where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: now.toISOString() } }] },
+      where: {
+        and: [
+          { status: { equals: 'future' } },
+          { publishedAt: { less_than_equal: now.toISOString() } },
+        ],
+      },
       data: { status: 'publish' } as never,
       overrideAccess: true,
       depth: 0,
@@ -35,8 +47,17 @@ export async function publishDue(req: PayloadRequest, now = new Date()): Promise
  */
 export const queuePublication: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {
   const scheduled = !savesDraftOnly(doc) && doc.status === 'future' && doc.publishedAt
-  if (scheduled && (previousDoc?.status !== 'future' || previousDoc?.publishedAt !== doc.publishedAt)) {
-    await req.payload.jobs.queue({ task: PUBLISH_JOB.task, queue: PUBLISH_JOB.queue, input: {}, waitUntil: new Date(doc.publishedAt), req })
+  if (
+    scheduled &&
+    (previousDoc?.status !== 'future' || previousDoc?.publishedAt !== doc.publishedAt)
+  ) {
+    await req.payload.jobs.queue({
+      task: PUBLISH_JOB.task,
+      queue: PUBLISH_JOB.queue,
+      input: {},
+      waitUntil: new Date(doc.publishedAt),
+      req,
+    })
   }
   return doc
 }

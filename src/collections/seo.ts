@@ -12,8 +12,18 @@ import { slugBase } from './fields/slug'
 const DESCRIPTION_LENGTH = 155
 
 /** What `@payloadcms/plugin-seo` hands a generator: the form's values as they are being edited. */
-type EditedEvent = { title?: string; slug?: string; excerpt?: string; description?: SerializedEditorState | null; image?: number | { id: number } | null }
-type Generator<T> = (args: { doc: EditedEvent; locale?: string; req: PayloadRequest }) => T | Promise<T>
+type EditedEvent = {
+  title?: string
+  slug?: string
+  excerpt?: string
+  description?: SerializedEditorState | null
+  image?: number | { id: number } | null
+}
+type Generator<T> = (args: {
+  doc: EditedEvent
+  locale?: string
+  req: PayloadRequest
+}) => T | Promise<T>
 
 /** Cut at a word boundary, with an ellipsis, when the text is longer than search engines show. */
 function clip(text: string): string {
@@ -37,11 +47,23 @@ export const eventSeo: {
 } = {
   generateURL: async ({ doc, locale, req }) => {
     const settings = await siteSettings(req)
-    const server = req.payload.config.serverURL || requestOrigin(req.headers) || (req.url ? new URL(req.url).origin : '')
+    const server =
+      req.payload.config.serverURL ||
+      requestOrigin(req.headers) ||
+      (req.url ? new URL(req.url).origin : '')
     const slug = doc.slug || (doc.title ? slugBase(doc.title) : '')
-    return permalinkUrl(permalinkBase(settings.siteUrl, server, locale || DEFAULT_LANGUAGE), calendarRuntime(req.payload.config).permalinks.event, slug)
+    return permalinkUrl(
+      permalinkBase(settings.siteUrl, server, locale || DEFAULT_LANGUAGE),
+      calendarRuntime(req.payload.config).permalinks.event,
+      slug,
+    )
   },
   generateTitle: ({ doc }) => String(doc.title ?? '').trim(),
-  generateDescription: ({ doc }) => clip(doc.excerpt?.trim() || (doc.description ? convertLexicalToPlaintext({ data: doc.description }) : '')),
-  generateImage: ({ doc }) => (typeof doc.image === 'object' && doc.image ? doc.image.id : (doc.image ?? '')),
+  generateDescription: ({ doc }) =>
+    clip(
+      doc.excerpt?.trim() ||
+        (doc.description ? convertLexicalToPlaintext({ data: doc.description }) : ''),
+    ),
+  generateImage: ({ doc }) =>
+    typeof doc.image === 'object' && doc.image ? doc.image.id : (doc.image ?? ''),
 }

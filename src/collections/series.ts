@@ -17,7 +17,12 @@ import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { Event } from '../payload-types'
 
 /** What series upkeep needs of a request: the write's (any door's), or the horizon job's. */
-export type SeriesScope = { req: PayloadRequest; now: Date; settings: SiteSettings; language: string }
+export type SeriesScope = {
+  req: PayloadRequest
+  now: Date
+  settings: SiteSettings
+  language: string
+}
 
 /**
  * Set on the request while the upkeep writes a series' events: those writes are the series
@@ -42,7 +47,19 @@ export async function seriesLater<T>(req: PayloadRequest, write: () => Promise<T
 }
 
 /** What a series does not copy from its first event to the others: identity, dates, and the series' own bookkeeping. */
-const OWN_FIELDS = new Set(['id', 'slug', 'start', 'end', 'startLocal', 'endLocal', 'recurrence', 'recurrenceException', 'parent', 'createdAt', 'updatedAt'])
+const OWN_FIELDS = new Set([
+  'id',
+  'slug',
+  'start',
+  'end',
+  'startLocal',
+  'endLocal',
+  'recurrence',
+  'recurrenceException',
+  'parent',
+  'createdAt',
+  'updatedAt',
+])
 
 /** Where a write keeps the rules it has read: the namespace's check, the field's and the upkeep each need the same one. */
 const PARSED_RULES = 'calendarParsedRules'
@@ -66,21 +83,36 @@ export const limitsOf = (settings: SiteSettings): RecurrenceLimits => ({
  * changed rule must parse, yield an occurrence and stay within `maxOccurrences` (docs/api.md §16).
  * The upkeep's own edits (an EXDATE, an UNTIL at a split) and unchanged rules pass.
  */
-export const validateRecurrence: Validate<string> = async (value, { req, siblingData, previousValue }) => {
+export const validateRecurrence: Validate<string> = async (
+  value,
+  { req, siblingData, previousValue },
+) => {
   if (!value?.trim() || req.context[SERIES_UPKEEP] || value === previousValue) return true
   const data = siblingData as Partial<Event>
   const settings = await siteSettings(req)
-  const parsed = parsedRule(req, value, new Date(data.start ?? Date.now()), data.timezone || settings.timezone)
+  const parsed = parsedRule(
+    req,
+    value,
+    new Date(data.start ?? Date.now()),
+    data.timezone || settings.timezone,
+  )
   const result = expandRecurrence(parsed, new Date(), limitsOf(settings))
   return result.ok || result.error
 }
 
-const zoneOf = (scope: SeriesScope, event: Pick<Event, 'timezone'>) => event.timezone || scope.settings.timezone
+const zoneOf = (scope: SeriesScope, event: Pick<Event, 'timezone'>) =>
+  event.timezone || scope.settings.timezone
 
-const options = (scope: SeriesScope, locale: string) => ({ req: scope.req, overrideAccess: true, depth: 0, locale: locale as TypedLocale }) as const
+const options = (scope: SeriesScope, locale: string) =>
+  ({ req: scope.req, overrideAccess: true, depth: 0, locale: locale as TypedLocale }) as const
 
 async function read(scope: SeriesScope, id: number, locale = scope.language): Promise<Event> {
-  return (await scope.req.payload.findByID({ ...options(scope, locale), collection: 'events', id, fallbackLocale: false })) as Event
+  return (await scope.req.payload.findByID({
+    ...options(scope, locale),
+    collection: 'events',
+    id,
+    fallbackLocale: false,
+  })) as Event
 }
 
 /** Its day in its own zone: what names an occurrence in its slug and keeps its id when the rule changes. */
@@ -88,8 +120,18 @@ const dayOf = (event: Pick<Event, 'startLocal'>) => (event.startLocal ?? '').sli
 
 type Occurrence = Pick<Event, 'id' | 'start' | 'startLocal' | 'status' | 'recurrenceException'>
 
-async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where): Promise<Occurrence[]> {
-  const where: Where = { and: [{ parent: { equals: parent } }, { status: { not_equals: 'trash' } }, ...(extra ? [extra] : [])] }
+async function occurrencesOf(
+  scope: SeriesScope,
+  parent: number,
+  extra?: Where,
+): Promise<Occurrence[]> {
+  const where: Where = {
+    and: [
+      { parent: { equals: parent } },
+      { status: { not_equals: 'trash' } },
+      ...(extra ? [extra] : []),
+    ],
+  }
   const { docs } = await scope.req.payload.find({
     ...options(scope, DEFAULT_LANGUAGE),
     collection: 'events',
@@ -110,7 +152,11 @@ async function occurrencesOf(scope: SeriesScope, parent: number, extra?: Where):
  * A rule stored by another door that does not parse leaves the series as it is. `onlyAdd` (the
  * horizon job) creates the missing days and leaves existing occurrences alone.
  */
-export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd = false): Promise<void> {
+export async function syncSeries(
+  scope: SeriesScope,
+  parentId: number,
+  onlyAdd = false,
+): Promise<void> {
   const first = (await scope.req.payload.findByID({
     ...options(scope, DEFAULT_LANGUAGE),
     collection: 'events',
@@ -124,7 +170,10 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
   const length = wallLength(first.startLocal ?? '', first.endLocal ?? '')
   // Trashed occurrences count: a series restored from the trash takes them back rather than making new ones.
   const existing = await seriesMembers(scope.req, 'events', parentId)
-  const latest = Math.max(horizonEnd(scope.now, limitsOf(scope.settings)).getTime(), ...existing.map((event) => new Date(event.start).getTime()))
+  const latest = Math.max(
+    horizonEnd(scope.now, limitsOf(scope.settings)).getTime(),
+    ...existing.map((event) => new Date(event.start).getTime()),
+  )
   const limit = limitsOf(scope.settings).maxOccurrences + existing.length
   // Each date the rule gives, by its day in the zone, with the dates an occurrence there has.
   const wanted = new Map(
@@ -141,7 +190,8 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
     const schedule = wanted.get(day)
     wanted.delete(day)
     // One trashed on its own has its day excluded from the rule, and stays in the trash.
-    if (onlyAdd || occurrence.recurrenceException || (!schedule && occurrence.status === 'trash')) continue
+    if (onlyAdd || occurrence.recurrenceException || (!schedule && occurrence.status === 'trash'))
+      continue
     if (!schedule && new Date(occurrence.start).getTime() > now) {
       gone.push(occurrence.id)
       continue
@@ -153,12 +203,24 @@ export async function syncSeries(scope: SeriesScope, parentId: number, onlyAdd =
   // The first event's values were validated and derived when it was written; they are copied in the
   // database, in every language at once, in a few statements for the whole series: one write per
   // occurrence made a 730-event series take seconds.
-  await copyToOccurrences(scope.req, { table: 'events', parentId, own: OWN_FIELDS, slug: 'slug', updatedAt: scope.now.toISOString(), rows })
+  await copyToOccurrences(scope.req, {
+    table: 'events',
+    parentId,
+    own: OWN_FIELDS,
+    slug: 'slug',
+    updatedAt: scope.now.toISOString(),
+    rows,
+  })
 }
 
 /** Deletes generated occurrences for good, in one statement (their translations and links go with them). */
 async function remove(scope: SeriesScope, ids: number[]): Promise<void> {
-  if (ids.length) await scope.req.payload.db.deleteMany({ collection: 'events', where: { id: { in: ids } }, req: scope.req })
+  if (ids.length)
+    await scope.req.payload.db.deleteMany({
+      collection: 'events',
+      where: { id: { in: ids } },
+      req: scope.req,
+    })
 }
 
 /**
@@ -166,12 +228,21 @@ async function remove(scope: SeriesScope, ids: number[]): Promise<void> {
  * given a rule splits its series there; any other write to an occurrence makes it an exception; a
  * first event whose rule was removed ends its series.
  */
-export async function afterEventWrite(scope: SeriesScope, event: Event, before: Event | undefined): Promise<void> {
+export async function afterEventWrite(
+  scope: SeriesScope,
+  event: Event,
+  before: Event | undefined,
+): Promise<void> {
   const parentId = before && !before.recurrence ? idOf(before.parent) : undefined
   const series = parentId === undefined ? undefined : await seriesParent(scope, parentId)
   if (series) {
     if (!event.recurrence) {
-      await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: event.id, data: { recurrenceException: true } })
+      await scope.req.payload.update({
+        ...options(scope, DEFAULT_LANGUAGE),
+        collection: 'events',
+        id: event.id,
+        data: { recurrenceException: true },
+      })
       return
     }
     await split(scope, series, event)
@@ -190,11 +261,22 @@ async function seriesParent(scope: SeriesScope, id: number): Promise<Event | und
  * occurrence leaves it to head a series of its own.
  */
 async function split(scope: SeriesScope, parent: Event, occurrence: Event): Promise<void> {
-  const recurrence = endedBefore(parent.recurrence!, new Date(occurrence.start), zoneOf(scope, parent))
-  await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: parent.id, data: { recurrence } })
+  const recurrence = endedBefore(
+    parent.recurrence!,
+    new Date(occurrence.start),
+    zoneOf(scope, parent),
+  )
+  await scope.req.payload.update({
+    ...options(scope, DEFAULT_LANGUAGE),
+    collection: 'events',
+    id: parent.id,
+    data: { recurrence },
+  })
   await remove(
     scope,
-    (await occurrencesOf(scope, parent.id, { startLocal: { greater_than: occurrence.startLocal } })).map(({ id }) => id),
+    (
+      await occurrencesOf(scope, parent.id, { startLocal: { greater_than: occurrence.startLocal } })
+    ).map(({ id }) => id),
   )
   await scope.req.payload.update({
     ...options(scope, DEFAULT_LANGUAGE),
@@ -207,14 +289,21 @@ async function split(scope: SeriesScope, parent: Event, occurrence: Event): Prom
 /** `recurrence: ""` on a first event: its future occurrences are deleted, past ones become single events. */
 async function endSeries(scope: SeriesScope, parentId: number): Promise<void> {
   const occurrences = await occurrencesOf(scope, parentId)
-  const future = (occurrence: Occurrence) => new Date(occurrence.start).getTime() > scope.now.getTime()
+  const future = (occurrence: Occurrence) =>
+    new Date(occurrence.start).getTime() > scope.now.getTime()
   await remove(
     scope,
     occurrences.filter(future).map(({ id }) => id),
   )
   const past = occurrences.filter((occurrence) => !future(occurrence)).map(({ id }) => id)
   if (past.length)
-    await scope.req.payload.db.updateMany({ collection: 'events', where: { id: { in: past } }, data: { parent: null }, req: scope.req, returning: false })
+    await scope.req.payload.db.updateMany({
+      collection: 'events',
+      where: { id: { in: past } },
+      data: { parent: null },
+      req: scope.req,
+      returning: false,
+    })
 }
 
 /**
@@ -223,15 +312,28 @@ async function endSeries(scope: SeriesScope, parentId: number): Promise<void> {
  */
 export async function trashInSeries(scope: SeriesScope, event: Event): Promise<void> {
   if (event.recurrence) {
-    const where: Where = { and: [{ parent: { equals: event.id } }, { status: { not_equals: 'trash' } }] }
-    await scope.req.payload.db.updateMany({ collection: 'events', where, data: { status: 'trash' }, req: scope.req, returning: false })
+    const where: Where = {
+      and: [{ parent: { equals: event.id } }, { status: { not_equals: 'trash' } }],
+    }
+    await scope.req.payload.db.updateMany({
+      collection: 'events',
+      where,
+      data: { status: 'trash' },
+      req: scope.req,
+      returning: false,
+    })
     return
   }
   const parentId = idOf(event.parent)
   const parent = parentId === undefined ? undefined : await seriesParent(scope, parentId)
   if (!parent) return
   const recurrence = withExdate(parent.recurrence!, new Date(event.start), zoneOf(scope, parent))
-  await scope.req.payload.update({ ...options(scope, DEFAULT_LANGUAGE), collection: 'events', id: parent.id, data: { recurrence } })
+  await scope.req.payload.update({
+    ...options(scope, DEFAULT_LANGUAGE),
+    collection: 'events',
+    id: parent.id,
+    data: { recurrence },
+  })
 }
 
 /**
@@ -267,7 +369,13 @@ export async function extendHorizons(scope: SeriesScope): Promise<number> {
   const { docs } = await scope.req.payload.find({
     ...options(scope, DEFAULT_LANGUAGE),
     collection: 'events',
-    where: { and: [{ recurrence: { exists: true } }, { recurrence: { not_equals: '' } }, { status: { not_equals: 'trash' } }] },
+    where: {
+      and: [
+        { recurrence: { exists: true } },
+        { recurrence: { not_equals: '' } },
+        { status: { not_equals: 'trash' } },
+      ],
+    },
     pagination: false,
     select: { recurrence: true },
   })

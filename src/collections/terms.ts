@@ -2,7 +2,11 @@ import type { CollectionConfig, Field } from 'payload'
 import { termAccess } from '../calendar/access/collectionAccess'
 import { slugField } from './fields/slug'
 
-function termCollection(slug: 'event-categories' | 'event-tags', labels: { singular: string; plural: string }, extra: Field[]): CollectionConfig {
+function termCollection(
+  slug: 'event-categories' | 'event-tags',
+  labels: { singular: string; plural: string },
+  extra: Field[],
+): CollectionConfig {
   return {
     slug,
     labels,
@@ -18,8 +22,22 @@ function termCollection(slug: 'event-categories' | 'event-tags', labels: { singu
   }
 }
 
-export const EventCategories = termCollection('event-categories', { singular: 'Event category', plural: 'Event categories' }, [
-  { name: 'parent', type: 'relationship', relationTo: 'event-categories', index: true, admin: { position: 'sidebar' } },
-])
+export const EventCategories = termCollection(
+  'event-categories',
+  { singular: 'Event category', plural: 'Event categories' },
+  [
+    {
+      name: 'parent',
+      type: 'relationship',
+      relationTo: 'event-categories',
+      index: true,
+      admin: { position: 'sidebar' },
+    },
+  ],
+)
 
-export const EventTags = termCollection('event-tags', { singular: 'Event tag', plural: 'Event tags' }, [])
+export const EventTags = termCollection(
+  'event-tags',
+  { singular: 'Event tag', plural: 'Event tags' },
+  [],
+)

@@ -5,7 +5,13 @@ import { calendarRuntime } from '../options'
 export function ApiReferenceLink({ payload }: { payload: Payload }) {
   const href = `${payload.config.routes.api}/${calendarRuntime(payload.config).namespace}/reference`
   return (
-    <a className="nav__link" id="nav-api-reference" href={href} target="_blank" rel="noopener noreferrer">
+    <a
+      className="nav__link"
+      id="nav-api-reference"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       <span className="nav__link-label">API reference</span>
     </a>
   )

@@ -1,6 +1,8 @@
 import { RESOURCES } from '../calendar/resources'
 
-const AUTHORED = RESOURCES.filter((resource) => resource.family === 'authored').map((resource) => resource.collection)
+const AUTHORED = RESOURCES.filter((resource) => resource.family === 'authored').map(
+  (resource) => resource.collection,
+)
 
 /**
  * Hides the draft controls Payload adds for drafts that mean nothing here (docs/api.md §21): the

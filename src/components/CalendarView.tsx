@@ -19,7 +19,11 @@ export async function CalendarView({ initPageResult, params, searchParams }: Adm
   const { payload, user } = req
   const { routes, admin } = payload.config
   if (!permissions.canAccessAdmin) {
-    const query = new URLSearchParams(Object.entries(searchParams ?? {}).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])))
+    const query = new URLSearchParams(
+      Object.entries(searchParams ?? {}).flatMap(([key, value]) =>
+        typeof value === 'string' ? [[key, value]] : [],
+      ),
+    )
     const back = `${formatAdminURL({ adminRoute: routes.admin, path: CALENDAR_VIEW_PATH })}${query.size ? `?${query}` : ''}`
     redirect(
       user
@@ -40,9 +44,18 @@ export async function CalendarView({ initPageResult, params, searchParams }: Adm
       req={req}
       searchParams={searchParams}
       user={user ?? undefined}
-      visibleEntities={{ collections: visibleEntities.collections, globals: visibleEntities.globals }}
+      visibleEntities={{
+        collections: visibleEntities.collections,
+        globals: visibleEntities.globals,
+      }}
     >
-      <Gutter>{RenderServerComponent({ Component: EVENT_CALENDAR, importMap: payload.importMap, clientProps: { today } })}</Gutter>
+      <Gutter>
+        {RenderServerComponent({
+          Component: EVENT_CALENDAR,
+          importMap: payload.importMap,
+          clientProps: { today },
+        })}
+      </Gutter>
     </DefaultTemplate>
   )
 }

@@ -3,9 +3,21 @@ import { Button, SetStepNav, useConfig, useLocale, useTranslation } from '@paylo
 import { useSearchParams } from 'next/navigation'
 import type { ClientCollectionConfig, ClientField } from 'payload'
 import { useEffect, useMemo, useState, type CSSProperties } from 'react'
-import { calendarPeriod, placeEvents, shiftPeriod, type CalendarPeriod, type CalendarViewKind, type Placed } from '../calendar/calendarGrid'
+import {
+  calendarPeriod,
+  placeEvents,
+  shiftPeriod,
+  type CalendarPeriod,
+  type CalendarViewKind,
+  type Placed,
+} from '../calendar/calendarGrid'
 import { useAdminApi } from './adminApi'
-import { calendarSearch, readCalendarQuery, RECORD_FILTERS, type CalendarQuery } from './calendarQuery'
+import {
+  calendarSearch,
+  readCalendarQuery,
+  RECORD_FILTERS,
+  type CalendarQuery,
+} from './calendarQuery'
 import { calendarStyles as styles } from './calendarStyles'
 import { useWallClockFormat } from './wallClockFormat'
 
@@ -43,7 +55,16 @@ type Loaded = {
 }
 type Get = ReturnType<typeof useAdminApi>['get']
 
-const EVENT_FIELDS = ['title', 'startLocal', 'endLocal', 'allDay', 'timezone', 'status', 'parent', 'recurrence']
+const EVENT_FIELDS = [
+  'title',
+  'startLocal',
+  'endLocal',
+  'allDay',
+  'timezone',
+  'status',
+  'parent',
+  'recurrence',
+]
 const TIME_FORMAT: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
 const MONTH_FORMAT: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' }
 const DAY_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }
@@ -73,7 +94,12 @@ function labelText(label: unknown, language: string, fallback: string): string {
 function findField(fields: ClientField[], name: string): ClientField | undefined {
   for (const field of fields) {
     if ('name' in field && field.name === name) return field
-    const nested = 'fields' in field ? field.fields : 'tabs' in field ? field.tabs.flatMap((tab) => tab.fields) : []
+    const nested =
+      'fields' in field
+        ? field.fields
+        : 'tabs' in field
+          ? field.tabs.flatMap((tab) => tab.fields)
+          : []
     const found = findField(nested, name)
     if (found) return found
   }
@@ -92,10 +118,19 @@ function eventWhere(query: CalendarQuery, period: CalendarPeriod): Record<string
     const value = query[filter.param]
     if (value) conditions.push([filter.field, 'equals', value])
   }
-  return Object.fromEntries(conditions.map(([field, operator, value], index) => [`where[and][${index}][${field}][${operator}]`, value]))
+  return Object.fromEntries(
+    conditions.map(([field, operator, value], index) => [
+      `where[and][${index}][${field}][${operator}]`,
+      value,
+    ]),
+  )
 }
 
-async function loadEvents(get: Get, query: CalendarQuery, locale: string | undefined): Promise<Omit<Loaded, 'state' | 'query' | 'locale'>> {
+async function loadEvents(
+  get: Get,
+  query: CalendarQuery,
+  locale: string | undefined,
+): Promise<Omit<Loaded, 'state' | 'query' | 'locale'>> {
   const period = calendarPeriod(query.view, query.date)
   const page = await get<Page<CalendarEvent>>('/events', {
     depth: 0,
@@ -107,8 +142,15 @@ async function loadEvents(get: Get, query: CalendarQuery, locale: string | undef
   })
   if (!page) throw new Error('the events could not be read')
   const seriesTitles = new Map<number, string>()
-  for (const event of page.docs) if (event.recurrence?.trim()) seriesTitles.set(event.id, event.title ?? '')
-  const missing = [...new Set(page.docs.map((event) => event.parent).filter((id): id is number => typeof id === 'number' && !seriesTitles.has(id)))]
+  for (const event of page.docs)
+    if (event.recurrence?.trim()) seriesTitles.set(event.id, event.title ?? '')
+  const missing = [
+    ...new Set(
+      page.docs
+        .map((event) => event.parent)
+        .filter((id): id is number => typeof id === 'number' && !seriesTitles.has(id)),
+    ),
+  ]
   if (missing.length > 0) {
     const parents = await get<Page<CalendarEvent>>('/events', {
       depth: 0,
@@ -131,7 +173,8 @@ function useRecordOptions(collections: ClientCollectionConfig[], locale: string 
     let current = true
     Promise.all(
       RECORD_FILTERS.map(async ({ collection }) => {
-        const titleField = collections.find((config) => config.slug === collection)?.admin?.useAsTitle ?? 'id'
+        const titleField =
+          collections.find((config) => config.slug === collection)?.admin?.useAsTitle ?? 'id'
         const page = await get<Page<Record<string, unknown> & { id: number }>>(`/${collection}`, {
           depth: 0,
           ...localeParam(locale),
@@ -140,7 +183,13 @@ function useRecordOptions(collections: ClientCollectionConfig[], locale: string 
           ...selection([titleField]),
         })
         const records = page?.docs ?? []
-        return [collection, records.map((record) => ({ value: String(record.id), label: String(record[titleField] ?? record.id) }))] as const
+        return [
+          collection,
+          records.map((record) => ({
+            value: String(record.id),
+            label: String(record[titleField] ?? record.id),
+          })),
+        ] as const
       }),
     )
       .then((found) => current && setOptions(Object.fromEntries(found)))
@@ -154,11 +203,23 @@ function useRecordOptions(collections: ClientCollectionConfig[], locale: string 
 }
 
 /** A select of the filters; `all`, when given, is the choice that filters nothing. */
-function Filter(props: { id: string; label: string; value: string | null; options: Option[]; all?: string; onChange: (value: string | null) => void }) {
+function Filter(props: {
+  id: string
+  label: string
+  value: string | null
+  options: Option[]
+  all?: string
+  onChange: (value: string | null) => void
+}) {
   return (
     <label style={styles.filter}>
       {props.label}
-      <select id={props.id} style={styles.select} value={props.value ?? ''} onChange={(event) => props.onChange(event.target.value || null)}>
+      <select
+        id={props.id}
+        style={styles.select}
+        value={props.value ?? ''}
+        onChange={(event) => props.onChange(event.target.value || null)}
+      >
         {props.all !== undefined && <option value="">{props.all}</option>}
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -189,16 +250,31 @@ export function EventCalendar({ today }: { today: string }) {
   const weekday = useWallClockFormat(language, WEEKDAY_FORMAT)
   const weekdayAndDay = useWallClockFormat(language, WEEKDAY_DAY_FORMAT)
   const options = useRecordOptions(config.collections, locale)
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading', query, locale, events: [], total: 0, seriesTitles: new Map() })
+  const [loaded, setLoaded] = useState<Loaded>({
+    state: 'loading',
+    query,
+    locale,
+    events: [],
+    total: 0,
+    seriesTitles: new Map(),
+  })
 
   const events = config.collections.find((collection) => collection.slug === 'events')
   const statusField = events && findField(events.fields, 'status')
-  const statuses: Option[] = (statusField && 'options' in statusField ? statusField.options : []).map((option) =>
-    typeof option === 'string' ? { value: option, label: option } : { value: option.value, label: labelText(option.label, language, option.value) },
+  const statuses: Option[] = (
+    statusField && 'options' in statusField ? statusField.options : []
+  ).map((option) =>
+    typeof option === 'string'
+      ? { value: option, label: option }
+      : { value: option.value, label: labelText(option.label, language, option.value) },
   )
-  const statusLabel = (value: string | null | undefined) => statuses.find((status) => status.value === value)?.label ?? value ?? ''
+  const statusLabel = (value: string | null | undefined) =>
+    statuses.find((status) => status.value === value)?.label ?? value ?? ''
   const languages: Option[] = config.localization
-    ? config.localization.locales.map((known) => ({ value: known.code, label: labelText(known.label, language, known.code) }))
+    ? config.localization.locales.map((known) => ({
+        value: known.code,
+        label: labelText(known.label, language, known.code),
+      }))
     : []
 
   const requested = JSON.stringify([query, locale])
@@ -207,7 +283,9 @@ export function EventCalendar({ today }: { today: string }) {
     setLoaded((previous) => ({ ...previous, state: 'loading' }))
     loadEvents(get, query, locale)
       .then((found) => current && setLoaded({ state: 'ready', query, locale, ...found }))
-      .catch(() => current && setLoaded((previous) => ({ ...previous, state: 'error', query, locale })))
+      .catch(
+        () => current && setLoaded((previous) => ({ ...previous, state: 'error', query, locale })),
+      )
     return () => {
       current = false
     }
@@ -225,13 +303,24 @@ export function EventCalendar({ today }: { today: string }) {
   const period = calendarPeriod(shown.view, shown.date)
   const placed = useMemo(() => placeEvents(loaded.events, period), [loaded])
   const heading =
-    query.view === 'month' ? month.format(query.date) : days.range(calendarPeriod('week', query.date).first, calendarPeriod('week', query.date).last)
+    query.view === 'month'
+      ? month.format(query.date)
+      : days.range(
+          calendarPeriod('week', query.date).first,
+          calendarPeriod('week', query.date).last,
+        )
   const editUrl = (id: number) => `${admin}/collections/events/${id}`
 
   const renderEvent = ({ event, continued }: Placed<CalendarEvent>, view: CalendarViewKind) => {
     const seriesId = event.recurrence?.trim() ? event.id : (event.parent ?? undefined)
-    const seriesTitle = seriesId === undefined ? undefined : loaded.seriesTitles.get(seriesId) || `event ${seriesId}`
-    const seriesText = seriesId === undefined ? undefined : seriesId === event.id ? 'First event of its series' : `Part of the series “${seriesTitle}”`
+    const seriesTitle =
+      seriesId === undefined ? undefined : loaded.seriesTitles.get(seriesId) || `event ${seriesId}`
+    const seriesText =
+      seriesId === undefined
+        ? undefined
+        : seriesId === event.id
+          ? 'First event of its series'
+          : `Part of the series “${seriesTitle}”`
     const startTime = event.allDay ? '' : time.format(event.startLocal)
     const when = event.allDay
       ? 'All day'
@@ -252,9 +341,20 @@ export function EventCalendar({ today }: { today: string }) {
         data-event-id={event.id}
         data-series={seriesId}
         data-status={event.status ?? undefined}
-        title={[event.title, `${when}${event.timezone ? ` (${event.timezone})` : ''}`, statusLabel(event.status), seriesText].filter(Boolean).join('\n')}
+        title={[
+          event.title,
+          `${when}${event.timezone ? ` (${event.timezone})` : ''}`,
+          statusLabel(event.status),
+          seriesText,
+        ]
+          .filter(Boolean)
+          .join('\n')}
       >
-        {continued ? <span style={styles.time}>↳</span> : view === 'month' && startTime && <span style={styles.time}>{startTime}</span>}
+        {continued ? (
+          <span style={styles.time}>↳</span>
+        ) : (
+          view === 'month' && startTime && <span style={styles.time}>{startTime}</span>
+        )}
         {seriesId !== undefined && (
           <span className="calendar-event__series" style={styles.mark} aria-label={seriesText}>
             ↻
@@ -287,9 +387,13 @@ export function EventCalendar({ today }: { today: string }) {
       data-last={period.last}
       data-locale={loaded.locale}
       data-status={shown.status ?? ''}
-      {...Object.fromEntries(RECORD_FILTERS.map((filter) => [`data-${filter.param}`, shown[filter.param] ?? '']))}
+      {...Object.fromEntries(
+        RECORD_FILTERS.map((filter) => [`data-${filter.param}`, shown[filter.param] ?? '']),
+      )}
     >
-      <SetStepNav nav={[{ label: 'Events', url: `${admin}/collections/events` }, { label: 'Calendar' }]} />
+      <SetStepNav
+        nav={[{ label: 'Events', url: `${admin}/collections/events` }, { label: 'Calendar' }]}
+      />
       <div style={styles.toolbar}>
         <h1 id="calendar-heading" style={styles.title}>
           {heading}
@@ -304,7 +408,13 @@ export function EventCalendar({ today }: { today: string }) {
         >
           ‹
         </Button>
-        <Button buttonStyle="secondary" size="small" margin={false} id="calendar-today" onClick={() => go({ date: today })}>
+        <Button
+          buttonStyle="secondary"
+          size="small"
+          margin={false}
+          id="calendar-today"
+          onClick={() => go({ date: today })}
+        >
           Today
         </Button>
         <Button
@@ -335,7 +445,14 @@ export function EventCalendar({ today }: { today: string }) {
         >
           Week
         </Button>
-        <Button buttonStyle="subtle" size="small" margin={false} el="anchor" url={`${admin}/collections/events`} id="calendar-list">
+        <Button
+          buttonStyle="subtle"
+          size="small"
+          margin={false}
+          el="anchor"
+          url={`${admin}/collections/events`}
+          id="calendar-list"
+        >
           Events list
         </Button>
       </div>
@@ -346,27 +463,57 @@ export function EventCalendar({ today }: { today: string }) {
             id={`calendar-${filter.param}`}
             label={filter.label}
             value={query[filter.param]}
-            options={options[filter.collection] ?? (query[filter.param] ? [{ value: query[filter.param]!, label: `#${query[filter.param]}` }] : [])}
+            options={
+              options[filter.collection] ??
+              (query[filter.param]
+                ? [{ value: query[filter.param]!, label: `#${query[filter.param]}` }]
+                : [])
+            }
             all="All"
             onChange={(value) => go({ [filter.param]: value })}
           />
         ))}
-        <Filter id="calendar-status" label="Status" value={query.status} options={statuses} all="All but the trash" onChange={(status) => go({ status })} />
+        <Filter
+          id="calendar-status"
+          label="Status"
+          value={query.status}
+          options={statuses}
+          all="All but the trash"
+          onChange={(status) => go({ status })}
+        />
         {languages.length > 1 && (
-          <Filter id="calendar-language" label="Language" value={locale} options={languages} onChange={(value) => value && go({}, value)} />
+          <Filter
+            id="calendar-language"
+            label="Language"
+            value={locale}
+            options={languages}
+            onChange={(value) => value && go({}, value)}
+          />
         )}
       </div>
-      {loaded.state === 'error' && <p style={{ ...styles.note, ...styles.warning }}>The events could not be read. Reload the page to try again.</p>}
+      {loaded.state === 'error' && (
+        <p style={{ ...styles.note, ...styles.warning }}>
+          The events could not be read. Reload the page to try again.
+        </p>
+      )}
       {loaded.total > loaded.events.length && (
         <p id="calendar-truncated" style={{ ...styles.note, ...styles.warning }}>
-          Showing the first {loaded.events.length} of {loaded.total} events of this period: choose a filter to see the others.
+          Showing the first {loaded.events.length} of {loaded.total} events of this period: choose a
+          filter to see the others.
         </p>
       )}
       <p id="calendar-count" style={styles.note} aria-live="polite">
-        {loaded.state === 'loading' ? 'Loading…' : `${loaded.total} event${loaded.total === 1 ? '' : 's'}`} · times on each event’s own clock · weeks from
-        Monday · ↻ a recurring series
+        {loaded.state === 'loading'
+          ? 'Loading…'
+          : `${loaded.total} event${loaded.total === 1 ? '' : 's'}`}{' '}
+        · times on each event’s own clock · weeks from Monday · ↻ a recurring series
       </p>
-      <div id="calendar-grid" role="grid" aria-busy={loaded.state === 'loading'} style={styles.grid}>
+      <div
+        id="calendar-grid"
+        role="grid"
+        aria-busy={loaded.state === 'loading'}
+        style={styles.grid}
+      >
         {period.weeks[0]!.map((day) => (
           <div key={`head-${day}`} role="columnheader" style={styles.weekday}>
             {(shown.view === 'week' ? weekdayAndDay : weekday).format(day)}
@@ -388,7 +535,12 @@ export function EventCalendar({ today }: { today: string }) {
               }}
             >
               {shown.view === 'month' && (
-                <button type="button" style={styles.dayNumber} title="Show this week" onClick={() => go({ view: 'week', date: day })}>
+                <button
+                  type="button"
+                  style={styles.dayNumber}
+                  title="Show this week"
+                  onClick={() => go({ view: 'week', date: day })}
+                >
                   {Number(day.slice(8))}
                 </button>
               )}

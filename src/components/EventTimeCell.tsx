@@ -18,7 +18,9 @@ export function EventTimeCell({ field, rowData }: DefaultCellComponentProps) {
     : { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }
   let text: string
   try {
-    text = new Intl.DateTimeFormat(i18n.language, options).format(new Date(`${wall.replace(' ', 'T')}Z`))
+    text = new Intl.DateTimeFormat(i18n.language, options).format(
+      new Date(`${wall.replace(' ', 'T')}Z`),
+    )
   } catch {
     text = wall
   }

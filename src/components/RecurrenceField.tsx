@@ -1,5 +1,12 @@
 'use client'
-import { FieldDescription, FieldError, FieldLabel, useField, useFormFields, useTranslation } from '@payloadcms/ui'
+import {
+  FieldDescription,
+  FieldError,
+  FieldLabel,
+  useField,
+  useFormFields,
+  useTranslation,
+} from '@payloadcms/ui'
 import type { TextareaFieldClientComponent } from 'payload'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import {
@@ -18,7 +25,12 @@ import { WEEKDAYS, type Weekday } from '../calendar/recurrenceText'
 import { useSiteZone } from './adminApi'
 import { styles } from './recurrenceStyles'
 
-const FREQUENCY_LABELS: Record<Frequency, string> = { DAILY: 'Daily', WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' }
+const FREQUENCY_LABELS: Record<Frequency, string> = {
+  DAILY: 'Daily',
+  WEEKLY: 'Weekly',
+  MONTHLY: 'Monthly',
+  YEARLY: 'Yearly',
+}
 const UNITS: Record<Frequency, [string, string]> = {
   DAILY: ['day', 'days'],
   WEEKLY: ['week', 'weeks'],
@@ -95,7 +107,12 @@ function DateList(props: {
           aria-label={`${props.legend}: date to add`}
           onChange={(event) => setAdding(event.target.value)}
         />
-        <button type="button" style={styles.link} disabled={props.disabled || !adding} onClick={add}>
+        <button
+          type="button"
+          style={styles.link}
+          disabled={props.disabled || !adding}
+          onClick={add}
+        >
           Add
         </button>
       </div>
@@ -108,10 +125,20 @@ function DateList(props: {
  * lines into the field, a text view for everything else, and the rule's readable summary as it is
  * edited. The text stays the field's value; the form is a view of it.
  */
-export const RecurrenceField: TextareaFieldClientComponent = ({ field, path: pathFromProps, readOnly }) => {
+export const RecurrenceField: TextareaFieldClientComponent = ({
+  field,
+  path: pathFromProps,
+  readOnly,
+}) => {
   const { i18n } = useTranslation()
   const locale = i18n.language
-  const { path, value, setValue, showError, disabled: formDisabled } = useField<string>({ potentiallyStalePath: pathFromProps })
+  const {
+    path,
+    value,
+    setValue,
+    showError,
+    disabled: formDisabled,
+  } = useField<string>({ potentiallyStalePath: pathFromProps })
   const disabled = Boolean(readOnly || formDisabled)
   const start = useFormFields(([fields]) => fields.start?.value) as string | undefined
   const eventZone = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
@@ -158,17 +185,28 @@ export const RecurrenceField: TextareaFieldClientComponent = ({ field, path: pat
   const shortDays = useMemo(() => weekdayNames(locale, 'short'), [locale])
   const longDays = useMemo(() => weekdayNames(locale, 'long'), [locale])
   const showDate = (date: string) => formatRuleDate(date, locale, zone)
-  const summary = text.trim() ? (recurrenceSummary(text, locale, zone) ?? 'Not a rule this summary can read; it is checked when you save.') : 'Does not repeat'
+  const summary = text.trim()
+    ? (recurrenceSummary(text, locale, zone) ??
+      'Not a rule this summary can read; it is checked when you save.')
+    : 'Does not repeat'
   const label = typeof field.label === 'string' ? field.label : 'Recurrence'
 
   return (
-    <div className="field-type recurrence-field" id={`field-${path.replace(/\./g, '__')}`} style={{ ...styles.box, marginBottom: 'var(--spacing-field)' }}>
+    <div
+      className="field-type recurrence-field"
+      id={`field-${path.replace(/\./g, '__')}`}
+      style={{ ...styles.box, marginBottom: 'var(--spacing-field)' }}
+    >
       <FieldLabel label={label} path={path} as="span" />
       <FieldError path={path} showError={showError} />
       <p id="recurrence-summary" style={styles.summary} aria-live="polite">
         {summary}
       </p>
-      {inSeries && !text.trim() && <p style={styles.note}>This event is an occurrence of a series: a rule here splits the series at this event.</p>}
+      {inSeries && !text.trim() && (
+        <p style={styles.note}>
+          This event is an occurrence of a series: a rule here splits the series at this event.
+        </p>
+      )}
 
       {asText ? (
         <textarea
@@ -191,7 +229,11 @@ export const RecurrenceField: TextareaFieldClientComponent = ({ field, path: pat
               style={styles.input}
               value={form?.frequency ?? ''}
               disabled={disabled}
-              onChange={(event) => write(event.target.value ? defaultForm(event.target.value as Frequency, facts) : null)}
+              onChange={(event) =>
+                write(
+                  event.target.value ? defaultForm(event.target.value as Frequency, facts) : null,
+                )
+              }
             >
               <option value="">Does not repeat</option>
               {FREQUENCIES.map((frequency) => (
@@ -218,7 +260,10 @@ export const RecurrenceField: TextareaFieldClientComponent = ({ field, path: pat
               </div>
 
               {form.frequency === 'WEEKLY' && (
-                <Group id="recurrence-weekdays" legend={form.weekdays.length ? 'On' : 'On (none chosen: the start’s weekday)'}>
+                <Group
+                  id="recurrence-weekdays"
+                  legend={form.weekdays.length ? 'On' : 'On (none chosen: the start’s weekday)'}
+                >
                   {WEEKDAYS.map((day) => (
                     <Choice key={day}>
                       <input
@@ -228,7 +273,11 @@ export const RecurrenceField: TextareaFieldClientComponent = ({ field, path: pat
                         checked={form.weekdays.includes(day)}
                         disabled={disabled}
                         onChange={(event) =>
-                          change({ weekdays: event.target.checked ? [...form.weekdays, day] : form.weekdays.filter((other) => other !== day) })
+                          change({
+                            weekdays: event.target.checked
+                              ? [...form.weekdays, day]
+                              : form.weekdays.filter((other) => other !== day),
+                          })
                         }
                       />
                       {shortDays[day]}
@@ -298,7 +347,9 @@ export const RecurrenceField: TextareaFieldClientComponent = ({ field, path: pat
                       style={styles.input}
                       value={form.positionWeekday}
                       disabled={disabled || form.monthly !== 'position'}
-                      onChange={(event) => change({ positionWeekday: event.target.value as Weekday })}
+                      onChange={(event) =>
+                        change({ positionWeekday: event.target.value as Weekday })
+                      }
                     >
                       {WEEKDAYS.map((day) => (
                         <option key={day} value={day}>
@@ -394,11 +445,18 @@ export const RecurrenceField: TextareaFieldClientComponent = ({ field, path: pat
       )}
 
       <div style={styles.row}>
-        <button type="button" id="recurrence-mode" style={styles.link} onClick={asText ? toForm : () => setAsText(true)}>
+        <button
+          type="button"
+          id="recurrence-mode"
+          style={styles.link}
+          onClick={asText ? toForm : () => setAsText(true)}
+        >
           {asText ? 'Use the form' : 'Edit as text'}
         </button>
       </div>
-      {asText && formRefused && <p style={styles.note}>This rule has parts the form cannot show: edit it as text.</p>}
+      {asText && formRefused && (
+        <p style={styles.note}>This rule has parts the form cannot show: edit it as text.</p>
+      )}
       <FieldDescription description={field.admin?.description} path={path} />
     </div>
   )

@@ -6,7 +6,13 @@ import { useAdminApi } from './adminApi'
 import { styles } from './recurrenceStyles'
 import { useWallClockFormat } from './wallClockFormat'
 
-type EventRow = { id: number; title?: string; startLocal?: string; status?: string; recurrenceException?: boolean }
+type EventRow = {
+  id: number
+  title?: string
+  startLocal?: string
+  status?: string
+  recurrenceException?: boolean
+}
 type Stored = EventRow & { parent?: number | null; recurrence?: string | null }
 type Page = { docs: EventRow[]; totalDocs: number }
 
@@ -14,7 +20,9 @@ type Page = { docs: EventRow[]; totalDocs: number }
 const LISTED = 50
 
 type Series =
-  { kind: 'none' } | { kind: 'parent'; occurrences: Page } | { kind: 'occurrence'; parent: EventRow | undefined; exception: boolean; parentId: number }
+  | { kind: 'none' }
+  | { kind: 'parent'; occurrences: Page }
+  | { kind: 'occurrence'; parent: EventRow | undefined; exception: boolean; parentId: number }
 
 const WALL_CLOCK_FORMAT: Intl.DateTimeFormatOptions = {
   weekday: 'short',
@@ -66,8 +74,18 @@ export const SeriesInfo: UIFieldClientComponent = () => {
         return { kind: 'parent', occurrences: occurrences ?? { docs: [], totalDocs: 0 } }
       }
       if (typeof event.parent !== 'number') return { kind: 'none' }
-      const parent = await get<EventRow>(`/events/${event.parent}`, { depth: 0, locale, 'select[title]': 'true', 'select[startLocal]': 'true' })
-      return { kind: 'occurrence', parent, parentId: event.parent, exception: Boolean(event.recurrenceException) }
+      const parent = await get<EventRow>(`/events/${event.parent}`, {
+        depth: 0,
+        locale,
+        'select[title]': 'true',
+        'select[startLocal]': 'true',
+      })
+      return {
+        kind: 'occurrence',
+        parent,
+        parentId: event.parent,
+        exception: Boolean(event.recurrenceException),
+      }
     }
     read()
       .then((found) => current && setSeries(found))
@@ -83,7 +101,11 @@ export const SeriesInfo: UIFieldClientComponent = () => {
 
   if (series.kind === 'occurrence') {
     return (
-      <div id="series-info" className="field-type" style={{ ...styles.box, marginBottom: 'var(--spacing-field)' }}>
+      <div
+        id="series-info"
+        className="field-type"
+        style={{ ...styles.box, marginBottom: 'var(--spacing-field)' }}
+      >
         <span className="field-label">Series</span>
         <p style={{ margin: 0 }}>
           Occurrence of the series of{' '}
@@ -103,10 +125,16 @@ export const SeriesInfo: UIFieldClientComponent = () => {
 
   const { docs, totalDocs } = series.occurrences
   return (
-    <div id="series-info" className="field-type" style={{ ...styles.box, marginBottom: 'var(--spacing-field)' }}>
+    <div
+      id="series-info"
+      className="field-type"
+      style={{ ...styles.box, marginBottom: 'var(--spacing-field)' }}
+    >
       <span className="field-label">Series</span>
       <p id="series-count" style={{ margin: 0 }}>
-        {totalDocs === 0 ? 'No later occurrences.' : `${totalDocs} later occurrence${totalDocs === 1 ? '' : 's'}:`}
+        {totalDocs === 0
+          ? 'No later occurrences.'
+          : `${totalDocs} later occurrence${totalDocs === 1 ? '' : 's'}:`}
       </p>
       {docs.length > 0 && (
         <ul id="series-occurrences" style={styles.list}>
@@ -114,7 +142,10 @@ export const SeriesInfo: UIFieldClientComponent = () => {
             <li key={occurrence.id} style={styles.row} data-occurrence={occurrence.id}>
               <a href={link(occurrence.id)}>{wallClock(occurrence.startLocal)}</a>
               {occurrence.recurrenceException && (
-                <span style={styles.badge} title="Edited on its own: changes to the series leave it as it is">
+                <span
+                  style={styles.badge}
+                  title="Edited on its own: changes to the series leave it as it is"
+                >
                   exception
                 </span>
               )}
@@ -124,7 +155,11 @@ export const SeriesInfo: UIFieldClientComponent = () => {
         </ul>
       )}
       {totalDocs > docs.length && (
-        <a href={`${admin}/collections/events?${new URLSearchParams({ 'where[parent][equals]': String(id) })}`}>All {totalDocs} in the events list</a>
+        <a
+          href={`${admin}/collections/events?${new URLSearchParams({ 'where[parent][equals]': String(id) })}`}
+        >
+          All {totalDocs} in the events list
+        </a>
       )}
     </div>
   )

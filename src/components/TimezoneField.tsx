@@ -24,8 +24,14 @@ function zoneIds(): string[] {
  * new event starts in the site's zone. An offset zone written through the API (`UTC+2`) stays
  * selectable as it is.
  */
-export const TimezoneField: TextFieldClientComponent = ({ field, path: pathFromProps, readOnly }) => {
-  const { path, value, setValue, showError, disabled } = useField<string>({ potentiallyStalePath: pathFromProps })
+export const TimezoneField: TextFieldClientComponent = ({
+  field,
+  path: pathFromProps,
+  readOnly,
+}) => {
+  const { path, value, setValue, showError, disabled } = useField<string>({
+    potentiallyStalePath: pathFromProps,
+  })
   const { id } = useDocumentInfo()
   const siteZone = useSiteZone()
   const options = useMemo(() => {

@@ -12,8 +12,18 @@ import { styles } from './recurrenceStyles'
  * the UTC instant Payload stores. When the zone changes, the wall clock stays and the instant moves,
  * as when a venue's zone is corrected. All-day events take a date only.
  */
-export const ZonedDateField: DateFieldClientComponent = ({ field, path: pathFromProps, readOnly }) => {
-  const { path, value, setValue, showError, disabled: formDisabled } = useField<string>({ potentiallyStalePath: pathFromProps })
+export const ZonedDateField: DateFieldClientComponent = ({
+  field,
+  path: pathFromProps,
+  readOnly,
+}) => {
+  const {
+    path,
+    value,
+    setValue,
+    showError,
+    disabled: formDisabled,
+  } = useField<string>({ potentiallyStalePath: pathFromProps })
   const eventZone = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
   const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
   const siteZone = useSiteZone()
@@ -57,7 +67,9 @@ export const ZonedDateField: DateFieldClientComponent = ({ field, path: pathFrom
       />
       <p style={styles.note} data-zone={zone}>
         {zone ? (allDay ? `All day in ${zone}` : `In ${zone}`) : ''}
-        {value && !allDay && zone !== 'UTC' ? ` · ${new Date(value).toISOString().slice(11, 16)} UTC` : ''}
+        {value && !allDay && zone !== 'UTC'
+          ? ` · ${new Date(value).toISOString().slice(11, 16)} UTC`
+          : ''}
       </p>
       <FieldDescription path={path} description={field.admin?.description} />
     </div>

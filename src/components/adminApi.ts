@@ -9,8 +9,13 @@ export function useAdminApi() {
   const { config } = useConfig()
   const api = `${config.serverURL}${config.routes.api}`
   const admin = config.routes.admin
-  const get = async <T>(route: string, query: Record<string, string | number> = {}): Promise<T | undefined> => {
-    const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))
+  const get = async <T>(
+    route: string,
+    query: Record<string, string | number> = {},
+  ): Promise<T | undefined> => {
+    const search = new URLSearchParams(
+      Object.entries(query).map(([key, value]) => [key, String(value)]),
+    )
     const response = await fetch(`${api}${route}?${search}`, { credentials: 'include' })
     return response.ok ? ((await response.json()) as T) : undefined
   }

@@ -33,7 +33,10 @@ export type CalendarQuery = {
 const ID = /^\d+$/
 
 /** The query of a URL; anything unreadable falls back to the month holding today, unfiltered. */
-export function readCalendarQuery(params: { get(name: string): string | null }, today: string): CalendarQuery {
+export function readCalendarQuery(
+  params: { get(name: string): string | null },
+  today: string,
+): CalendarQuery {
   const view = params.get('view')
   const id = (name: string) => {
     const value = params.get(name)

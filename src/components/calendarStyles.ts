@@ -5,10 +5,28 @@ import type { CSSProperties } from 'react'
  * editor's are inline (recurrenceStyles.ts): no stylesheet travels inside the package.
  */
 export const calendarStyles = {
-  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 'calc(var(--base) * 0.5)', marginBottom: 'calc(var(--base) * 0.75)' },
+  toolbar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: 'calc(var(--base) * 0.5)',
+    marginBottom: 'calc(var(--base) * 0.75)',
+  },
   title: { margin: 0, marginRight: 'auto', fontSize: '1.5rem' },
-  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 'calc(var(--base) * 0.75)', marginBottom: 'var(--base)' },
-  filter: { display: 'flex', flexDirection: 'column', gap: 'calc(var(--base) * 0.2)', fontSize: '0.85rem', color: 'var(--theme-elevation-500)' },
+  filters: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: 'calc(var(--base) * 0.75)',
+    marginBottom: 'var(--base)',
+  },
+  filter: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 'calc(var(--base) * 0.2)',
+    fontSize: '0.85rem',
+    color: 'var(--theme-elevation-500)',
+  },
   select: {
     fontFamily: 'var(--font-body)',
     fontSize: '0.9rem',
@@ -20,7 +38,11 @@ export const calendarStyles = {
     minWidth: '10rem',
     maxWidth: '16rem',
   },
-  note: { color: 'var(--theme-elevation-500)', fontSize: '0.85rem', margin: '0 0 calc(var(--base) * 0.5)' },
+  note: {
+    color: 'var(--theme-elevation-500)',
+    fontSize: '0.85rem',
+    margin: '0 0 calc(var(--base) * 0.5)',
+  },
   warning: {
     color: 'var(--theme-warning-800)',
     background: 'var(--theme-warning-100)',

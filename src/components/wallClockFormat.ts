@@ -13,7 +13,8 @@ export function useWallClockFormat(locale: string, options: Intl.DateTimeFormatO
     } catch {
       format = new Intl.DateTimeFormat('en', { ...options, timeZone: 'UTC' })
     }
-    const dateOf = (wall: string) => new Date(`${wall.slice(0, 10)}T${wall.slice(11) || '00:00:00'}Z`)
+    const dateOf = (wall: string) =>
+      new Date(`${wall.slice(0, 10)}T${wall.slice(11) || '00:00:00'}Z`)
     return {
       format: (wall: string | undefined) => (wall ? format.format(dateOf(wall)) : ''),
       range: (from: string, to: string) => format.formatRange(dateOf(from), dateOf(to)),

@@ -13,13 +13,19 @@ type Migrations = NonNullable<Parameters<typeof postgresAdapter>[0]['prodMigrati
  */
 export function databaseAdapter(migrations: Migrations) {
   const url = process.env.DATABASE_URL
-  if (!url) throw new Error('DATABASE_URL is not set: start the service with `npm start` (embedded PostgreSQL) or set DATABASE_URL.')
+  if (!url)
+    throw new Error(
+      'DATABASE_URL is not set: start the service with `npm start` (embedded PostgreSQL) or set DATABASE_URL.',
+    )
   const replicas = (process.env.DATABASE_READ_REPLICAS ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
   const max = Number(process.env.DATABASE_POOL_MAX || 10)
-  if (!Number.isInteger(max) || max < 3) throw new Error('DATABASE_POOL_MAX must be an integer of at least 3 (see src/database/transactionSlots.ts).')
+  if (!Number.isInteger(max) || max < 3)
+    throw new Error(
+      'DATABASE_POOL_MAX must be an integer of at least 3 (see src/database/transactionSlots.ts).',
+    )
   const adapter = postgresAdapter({
     pool: { connectionString: url, max },
     push: process.env.PAYLOAD_SCHEMA_PUSH === 'true',

@@ -4,7 +4,12 @@ import type pg from 'pg'
 import { rawQuery } from './rawQuery'
 
 /** What waits or failed, site-wide (docs/operations.md, "Metrics"): read when the metrics are scraped, in one query. */
-export type Backlog = { jobsWaiting: number; jobsFailed: number; webhooksFailing: number; deliveriesFailed: number }
+export type Backlog = {
+  jobsWaiting: number
+  jobsFailed: number
+  webhooksFailing: number
+  deliveriesFailed: number
+}
 
 export async function readBacklog(payload: Payload): Promise<Backlog> {
   const [row] = await rawQuery<Backlog>(
@@ -19,7 +24,9 @@ export async function readBacklog(payload: Payload): Promise<Backlog> {
 }
 
 /** The adapter's pool now: its connections, the idle ones, and the queries waiting for one. */
-export function poolUse(payload: Payload): { total: number; idle: number; waiting: number } | undefined {
+export function poolUse(
+  payload: Payload,
+): { total: number; idle: number; waiting: number } | undefined {
   const pool = (payload.db as unknown as { pool?: pg.Pool }).pool
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
 }

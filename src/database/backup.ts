@@ -23,16 +23,39 @@ export const DATA_ENTRIES = ['secret', 'media', 'imports']
 export const ARCHIVE_DATABASE = 'database'
 export const ARCHIVE_MANIFEST = 'backup.json'
 
-export type Manifest = { format: 1; createdAt: string; postgresMajor: string; migrations: string[]; startLsn: string; stopLsn: string }
+export type Manifest = {
+  format: 1
+  createdAt: string
+  postgresMajor: string
+  migrations: string[]
+  startLsn: string
+  stopLsn: string
+}
 
 /**
  * Cluster folders whose contents a base backup leaves out (PostgreSQL's documentation, "Making a Base
  * Backup Using the Low Level API"): they are made again at start, or, for `pg_wal`, filled with the
  * segments the backup needs. The folders themselves must exist.
  */
-const EMPTIED = ['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']
+const EMPTIED = [
+  'pg_wal',
+  'pg_replslot',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_stat_tmp',
+  'pg_subtrans',
+]
 /** Files of the running server, and labels a crashed earlier backup could have left. */
-const SKIPPED = ['postmaster.pid', 'postmaster.opts', 'backup_label', 'backup_label.old', 'tablespace_map', 'tablespace_map.old']
+const SKIPPED = [
+  'postmaster.pid',
+  'postmaster.opts',
+  'backup_label',
+  'backup_label.old',
+  'tablespace_map',
+  'tablespace_map.old',
+]
 
 export type BackupOptions = {
   /** The running cluster (superuser URL) and its folder. */
@@ -46,7 +69,9 @@ export type BackupOptions = {
  * Writes the archive to a temporary name beside `out` and renames it at the end: a failure at any
  * step leaves no file at `out` and nothing else behind.
  */
-export async function writeBackup(options: BackupOptions): Promise<{ file: string; bytes: number }> {
+export async function writeBackup(
+  options: BackupOptions,
+): Promise<{ file: string; bytes: number }> {
   const out = path.resolve(options.out)
   await mkdir(path.dirname(out), { recursive: true })
   const partial = `${out}.partial-${process.pid}`
@@ -54,7 +79,8 @@ export async function writeBackup(options: BackupOptions): Promise<{ file: strin
   try {
     await mkdir(staging, { recursive: true })
     const manifest = await copyCluster(options, path.join(staging, ARCHIVE_DATABASE))
-    for (const entry of DATA_ENTRIES) await copyEntry(path.join(options.dataDirectory, entry), path.join(staging, entry))
+    for (const entry of DATA_ENTRIES)
+      await copyEntry(path.join(options.dataDirectory, entry), path.join(staging, entry))
     await writeFile(path.join(staging, ARCHIVE_MANIFEST), JSON.stringify(manifest, null, 2) + '\n')
     const entries = (await readdir(staging)).sort()
     await createTar({ gzip: true, file: partial, cwd: staging, portable: true }, entries)
@@ -70,19 +96,36 @@ async function copyCluster(options: BackupOptions, target: string): Promise<Mani
   const client = new pg.Client({ connectionString: options.url })
   await client.connect()
   try {
-    const one = async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows[0] as T
+    const one = async <T>(text: string, values: unknown[] = []) =>
+      (await client.query(text, values)).rows[0] as T
     // A temporary slot keeps the WAL from the backup's start until this session ends: a checkpoint
     // during a long copy must not recycle the segments the restored cluster will replay.
-    await client.query(`select pg_create_physical_replication_slot($1, true, true)`, [`calendar_backup_${process.pid}`])
-    const { lsn: startLsn } = await one<{ lsn: string }>(`select pg_backup_start($1, true)::text as lsn`, [`calendar backup ${new Date().toISOString()}`])
+    await client.query(`select pg_create_physical_replication_slot($1, true, true)`, [
+      `calendar_backup_${process.pid}`,
+    ])
+    const { lsn: startLsn } = await one<{ lsn: string }>(
+      `select pg_backup_start($1, true)::text as lsn`,
+      [`calendar backup ${new Date().toISOString()}`],
+    )
     await copyTree(options.clusterDirectory, target, true)
-    const stop = await one<{ lsn: string; labelfile: string; spcmapfile: string }>(`select lsn::text, labelfile, spcmapfile from pg_backup_stop(false)`)
+    const stop = await one<{ lsn: string; labelfile: string; spcmapfile: string }>(
+      `select lsn::text, labelfile, spcmapfile from pg_backup_stop(false)`,
+    )
     await writeFile(path.join(target, 'backup_label'), stop.labelfile)
     if (stop.spcmapfile) await writeFile(path.join(target, 'tablespace_map'), stop.spcmapfile)
     await copyWal(client, options.clusterDirectory, target, startLsn, stop.lsn)
     const { applied: migrations } = await migrationState(client, [])
-    const postgresMajor = (await readFile(path.join(options.clusterDirectory, 'PG_VERSION'), 'utf8')).trim()
-    return { format: 1, createdAt: new Date().toISOString(), postgresMajor, migrations, startLsn, stopLsn: stop.lsn }
+    const postgresMajor = (
+      await readFile(path.join(options.clusterDirectory, 'PG_VERSION'), 'utf8')
+    ).trim()
+    return {
+      format: 1,
+      createdAt: new Date().toISOString(),
+      postgresMajor,
+      migrations,
+      startLsn,
+      stopLsn: stop.lsn,
+    }
   } finally {
     await client.end()
   }
@@ -92,20 +135,35 @@ async function copyCluster(options: BackupOptions, target: string): Promise<Mani
  * The WAL segments from the one holding the start LSN to the one holding the stop LSN, all of which
  * must be there: `pg_backup_stop` has switched to a new segment, so the last one is complete.
  */
-async function copyWal(client: pg.Client, cluster: string, target: string, startLsn: string, stopLsn: string): Promise<void> {
+async function copyWal(
+  client: pg.Client,
+  cluster: string,
+  target: string,
+  startLsn: string,
+  stopLsn: string,
+): Promise<void> {
   const names = await client.query(
     `select pg_walfile_name($1::pg_lsn) as first, pg_walfile_name($2::pg_lsn) as last, current_setting('wal_segment_size') as size`,
     [startLsn, stopLsn],
   )
   const { first, last, size } = names.rows[0] as { first: string; last: string; size: string }
   const perLog = 0x100000000 / bytesOf(size)
-  const index = (name: string) => parseInt(name.slice(8, 16), 16) * perLog + parseInt(name.slice(16, 24), 16)
+  const index = (name: string) =>
+    parseInt(name.slice(8, 16), 16) * perLog + parseInt(name.slice(16, 24), 16)
   const wanted = (await readdir(path.join(cluster, 'pg_wal'))).filter(
-    (name) => /^[0-9A-F]{24}$/.test(name) && name.slice(0, 8) === first.slice(0, 8) && name >= first && name <= last,
+    (name) =>
+      /^[0-9A-F]{24}$/.test(name) &&
+      name.slice(0, 8) === first.slice(0, 8) &&
+      name >= first &&
+      name <= last,
   )
-  if (wanted.length !== index(last) - index(first) + 1) throw new Error(`WAL segments ${first} to ${last} are not all in ${cluster}/pg_wal`)
-  for (const name of wanted) await copyFile(path.join(cluster, 'pg_wal', name), path.join(target, 'pg_wal', name))
-  for (const name of (await readdir(path.join(cluster, 'pg_wal'))).filter((name) => name.endsWith('.history'))) {
+  if (wanted.length !== index(last) - index(first) + 1)
+    throw new Error(`WAL segments ${first} to ${last} are not all in ${cluster}/pg_wal`)
+  for (const name of wanted)
+    await copyFile(path.join(cluster, 'pg_wal', name), path.join(target, 'pg_wal', name))
+  for (const name of (await readdir(path.join(cluster, 'pg_wal'))).filter((name) =>
+    name.endsWith('.history'),
+  )) {
     await copyFile(path.join(cluster, 'pg_wal', name), path.join(target, 'pg_wal', name))
   }
 }
@@ -130,10 +188,12 @@ async function copyEntry(source: string, target: string): Promise<void> {
  * it, which is what a base backup allows.
  */
 async function copyTree(source: string, target: string, cluster = false, depth = 0): Promise<void> {
-  const entries = await readdir(source, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined
-    throw error
-  })
+  const entries = await readdir(source, { withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined
+      throw error
+    },
+  )
   if (!entries) return
   await mkdir(target, { recursive: true, mode: 0o700 })
   for (const entry of entries) {
@@ -144,7 +204,9 @@ async function copyTree(source: string, target: string, cluster = false, depth =
     if (entry.isDirectory()) {
       if (cluster && depth === 0 && EMPTIED.includes(entry.name)) {
         await mkdir(to, { mode: 0o700 })
-        if (entry.name === 'pg_wal') for (const folder of ['archive_status', 'summaries']) await mkdir(path.join(to, folder), { mode: 0o700 })
+        if (entry.name === 'pg_wal')
+          for (const folder of ['archive_status', 'summaries'])
+            await mkdir(path.join(to, folder), { mode: 0o700 })
         continue
       }
       await copyTree(from, to, cluster, depth + 1)

@@ -7,12 +7,20 @@ export type ChangeRow = { seq: string; type: string; item_id: number; modified_u
 
 /** The log's last sequence number: `since=now`. */
 export async function lastChange(payload: Payload): Promise<string> {
-  const rows = await rawQuery<{ seq: string | null }>(payload, sql`select max(seq)::text as seq from calendar_changes`)
+  const rows = await rawQuery<{ seq: string | null }>(
+    payload,
+    sql`select max(seq)::text as seq from calendar_changes`,
+  )
   return rows[0]?.seq ?? '0'
 }
 
 /** Up to `limit` items changed after `after`, in the order of their latest change; only of `types` when given. */
-export async function changesAfter(payload: Payload, after: string, limit: number, types?: string[]): Promise<ChangeRow[]> {
+export async function changesAfter(
+  payload: Payload,
+  after: string,
+  limit: number,
+  types?: string[],
+): Promise<ChangeRow[]> {
   const ofTypes = types?.length
     ? sql`and c.type in (${sql.join(
         types.map((type) => sql`${type}`),

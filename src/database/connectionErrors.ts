@@ -26,7 +26,8 @@ function guardPool(pool: pg.Pool, logger: Logger): void {
   pool.on('error', (error) => logger.warn(`database connection lost: ${error.message}`))
   const guardClient = (client: pg.PoolClient) =>
     client.on('error', (error) => {
-      const lentOut = state._clients?.includes(client) && !state._idle?.some((item) => item.client === client)
+      const lentOut =
+        state._clients?.includes(client) && !state._idle?.some((item) => item.client === client)
       if (!lentOut) return
       const release = client.release
       client.release = () => undefined
@@ -129,5 +130,8 @@ export const databaseUnavailableAfterError: AfterErrorHook = ({ error, req }) =>
   const headers = req.responseHeaders ?? new Headers()
   headers.set('Retry-After', RETRY_AFTER_SECONDS)
   req.responseHeaders = headers
-  return { status: 503, response: { errors: [{ message: 'The database is unavailable; try again shortly.' }] } }
+  return {
+    status: 503,
+    response: { errors: [{ message: 'The database is unavailable; try again shortly.' }] },
+  }
 }

@@ -10,5 +10,9 @@ export const SERVING_CLUSTER = 'postgres'
 
 /** Where backups go unless told: beside the data, not in what a backup copies. */
 export function backupFileName(dataDir: string, kind: string): string {
-  return path.join(dataDir, 'backups', `${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`)
+  return path.join(
+    dataDir,
+    'backups',
+    `${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`,
+  )
 }

@@ -46,8 +46,16 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   if (options.fresh) await rm(directory, { recursive: true, force: true })
 
   const port = options.port ?? (await freePort())
-  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIRECTORY ?? ''}`, '-c', 'max_connections=200']
-  if (options.unsafeFast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
+  const flags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `unix_socket_directories=${SOCKET_DIRECTORY ?? ''}`,
+    '-c',
+    'max_connections=200',
+  ]
+  if (options.unsafeFast)
+    flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
   const log = options.log ?? (() => {})
   const server = new EmbeddedPostgres({
     databaseDir: directory,
@@ -65,14 +73,21 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   const initialised = existsSync(path.join(directory, 'PG_VERSION'))
   if (!initialised) await server.initialise()
   // Claimed before the postmaster exists: another command must never find it running and unclaimed.
-  const owner: Owner = { pid: process.pid, port, startedBy: options.startedBy ?? path.basename(process.argv[1] ?? 'node') }
+  const owner: Owner = {
+    pid: process.pid,
+    port,
+    startedBy: options.startedBy ?? path.basename(process.argv[1] ?? 'node'),
+  }
   await writeFile(ownerFile(directory), JSON.stringify(owner))
   try {
     await server.start()
   } catch (error) {
     await rm(ownerFile(directory), { force: true })
     // The package rejects with nothing when the server exits early: give the operator a reason.
-    throw new Error(`embedded PostgreSQL in ${directory} did not start (${error instanceof Error ? error.message : 'see its log above'})`, { cause: error })
+    throw new Error(
+      `embedded PostgreSQL in ${directory} did not start (${error instanceof Error ? error.message : 'see its log above'})`,
+      { cause: error },
+    )
   }
   if (!initialised) await server.createDatabase(DATABASE)
 
@@ -98,7 +113,9 @@ const SOCKET_DIRECTORY = process.platform === 'win32' ? undefined : '/tmp'
 
 /** The same database over the Unix socket, which costs less per query than loopback TCP; TCP where there is none. */
 function socketUrlOf(port: number): string {
-  return SOCKET_DIRECTORY ? `postgres://${USER}:${PASSWORD}@/${DATABASE}?host=${SOCKET_DIRECTORY}&port=${port}` : urlOf(port)
+  return SOCKET_DIRECTORY
+    ? `postgres://${USER}:${PASSWORD}@/${DATABASE}?host=${SOCKET_DIRECTORY}&port=${port}`
+    : urlOf(port)
 }
 
 /** Who started the postmaster of a cluster: written beside the cluster before the postmaster starts, removed when it is stopped. */
@@ -125,7 +142,12 @@ export async function runningDatabase(directory: string): Promise<RunningDatabas
     () => owner.pid,
   )
   if (parent !== owner.pid) return undefined
-  return { url: urlOf(owner.port), socketUrl: socketUrlOf(owner.port), pid: owner.pid, startedBy: owner.startedBy }
+  return {
+    url: urlOf(owner.port),
+    socketUrl: socketUrlOf(owner.port),
+    pid: owner.pid,
+    startedBy: owner.startedBy,
+  }
 }
 
 /** The one line a command that cannot share a running cluster answers with. */
@@ -205,7 +227,11 @@ function freePort(): Promise<number> {
     probe.once('error', reject)
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
     })
   })
 }

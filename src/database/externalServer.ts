@@ -7,7 +7,10 @@ import pg from 'pg'
  * newer server and, failing, still leaves an empty file behind). The answer names the tool, the
  * server's version and the version of the tool found on this machine.
  */
-export async function externalServerAdvice(url: string, action: 'backup' | 'restore'): Promise<string> {
+export async function externalServerAdvice(
+  url: string,
+  action: 'backup' | 'restore',
+): Promise<string> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   const server = await client
@@ -16,7 +19,9 @@ export async function externalServerAdvice(url: string, action: 'backup' | 'rest
     .finally(() => client.end())
   const major = server.split(/[.\s]/)[0]
   const tool = action === 'backup' ? 'pg_dump' : 'pg_restore'
-  const found = await new Promise<string | undefined>((resolve) => execFile(tool, ['--version'], (error, stdout) => resolve(error ? undefined : stdout.trim())))
+  const found = await new Promise<string | undefined>((resolve) =>
+    execFile(tool, ['--version'], (error, stdout) => resolve(error ? undefined : stdout.trim())),
+  )
   const foundMajor = found ? /(\d+)(\.\d+)?/.exec(found)?.[1] : undefined
   const usage =
     action === 'backup'

@@ -15,7 +15,13 @@ export type IdempotencyRecord = { fingerprint: string; status: number; body: str
  * connection, a dead instance), the key is free and this request claims it. A key past its 24 hours
  * is claimed afresh. The wait is bounded by `waitSeconds` (PostgreSQL's `lock_timeout`, error 55P03).
  */
-export async function claimKey(req: PayloadRequest, owner: string, key: string, fingerprint: string, waitSeconds: number): Promise<true | IdempotencyRecord> {
+export async function claimKey(
+  req: PayloadRequest,
+  owner: string,
+  key: string,
+  fingerprint: string,
+  waitSeconds: number,
+): Promise<true | IdempotencyRecord> {
   await requestQuery(req, sql.raw(`set local lock_timeout = '${Math.round(waitSeconds * 1000)}ms'`))
   const claimed = await requestQuery<{ claimed: boolean }>(
     req,
@@ -34,11 +40,23 @@ export async function claimKey(req: PayloadRequest, owner: string, key: string, 
 }
 
 /** Stores the answer in the write's transaction: the write, its key and its answer commit together or not at all. */
-export async function storeAnswer(req: PayloadRequest, owner: string, key: string, status: number, body: string): Promise<void> {
-  await requestQuery(req, sql`update calendar_idempotency set status = ${status}, body = ${body} where owner = ${owner} and key = ${key}`)
+export async function storeAnswer(
+  req: PayloadRequest,
+  owner: string,
+  key: string,
+  status: number,
+  body: string,
+): Promise<void> {
+  await requestQuery(
+    req,
+    sql`update calendar_idempotency set status = ${status}, body = ${body} where owner = ${owner} and key = ${key}`,
+  )
 }
 
 /** Forgets keys past their 24 hours (the change-log task runs it daily). */
 export async function pruneKeys(payload: Payload): Promise<void> {
-  await rawQuery(payload, sql`delete from calendar_idempotency where created_at < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})`)
+  await rawQuery(
+    payload,
+    sql`delete from calendar_idempotency where created_at < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})`,
+  )
 }

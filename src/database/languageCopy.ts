@@ -18,10 +18,22 @@ export async function copyLanguage(req: PayloadRequest, copy: LanguageCopy): Pro
   const versions = `_${copy.table}_v`
   if (!tableOf(req, versions)) return
   const ofRecord = sql`select id from ${sql.identifier(versions)} where parent_id = ${copy.id}::integer`
-  await copyTranslation(req, `${versions}_locales`, 'version_slug', sql`any(array(${ofRecord}))`, copy)
+  await copyTranslation(
+    req,
+    `${versions}_locales`,
+    'version_slug',
+    sql`any(array(${ofRecord}))`,
+    copy,
+  )
 }
 
-async function copyTranslation(req: PayloadRequest, table: string, slug: string, parents: SQL, copy: LanguageCopy): Promise<void> {
+async function copyTranslation(
+  req: PayloadRequest,
+  table: string,
+  slug: string,
+  parents: SQL,
+  copy: LanguageCopy,
+): Promise<void> {
   const columns = columnsOf(req, table)
   const copied = columns.filter(({ name }) => !['id', '_locale', '_parent_id', slug].includes(name))
   const localeKey = columns.find(({ name }) => name === '_locale')!.key

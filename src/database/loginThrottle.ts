@@ -22,7 +22,11 @@ const list = (subjects: string[]) =>
  * `forgiveAttempt`), else the seconds to wait (nothing counted). Failures older than `forgetSeconds`
  * are forgotten.
  */
-export async function takeAttempt(payload: Payload, rules: Record<string, LoginRule>, forgetSeconds: number): Promise<number> {
+export async function takeAttempt(
+  payload: Payload,
+  rules: Record<string, LoginRule>,
+  forgetSeconds: number,
+): Promise<number> {
   const subjects = Object.keys(rules).sort()
   return rawTransaction(payload, async (run) => {
     await run(sql`insert into calendar_login_failures (subject, failures, last_failure)
@@ -37,7 +41,9 @@ export async function takeAttempt(payload: Payload, rules: Record<string, LoginR
       0,
       ...rows.map(({ subject, failures, ago }) => {
         const rule = rules[subject]!
-        return failures < rule.free ? 0 : Math.ceil(Math.min(rule.ceiling, 2 ** (failures - rule.free)) - ago)
+        return failures < rule.free
+          ? 0
+          : Math.ceil(Math.min(rule.ceiling, 2 ** (failures - rule.free)) - ago)
       }),
     )
     if (wait > 0) return wait
@@ -50,9 +56,19 @@ export async function takeAttempt(payload: Payload, rules: Record<string, LoginR
 }
 
 /** A sign-in that succeeded: its attempt was no failure. `clear` forgets the subjects' failures altogether (the account on that address). */
-export async function forgiveAttempt(payload: Payload, subjects: string[], clear: string[]): Promise<void> {
-  await rawQuery(payload, sql`update calendar_login_failures set failures = greatest(failures - 1, 0) where subject in (${list(subjects)})`)
-  await rawQuery(payload, sql`delete from calendar_login_failures where subject in (${list(clear)})`)
+export async function forgiveAttempt(
+  payload: Payload,
+  subjects: string[],
+  clear: string[],
+): Promise<void> {
+  await rawQuery(
+    payload,
+    sql`update calendar_login_failures set failures = greatest(failures - 1, 0) where subject in (${list(subjects)})`,
+  )
+  await rawQuery(
+    payload,
+    sql`delete from calendar_login_failures where subject in (${list(clear)})`,
+  )
 }
 
 /** Forgets failures older than `forgetSeconds`, which count for nothing any more: the table would otherwise keep every address that ever failed. */
@@ -65,7 +81,11 @@ export async function pruneLoginFailures(payload: Payload, forgetSeconds: number
 }
 
 /** A subject's failures within the last `forgetSeconds` and how long ago the last was (s), if any: a read, no lock. */
-export async function failuresOf(payload: Payload, subject: string, forgetSeconds: number): Promise<{ failures: number; ago: number } | undefined> {
+export async function failuresOf(
+  payload: Payload,
+  subject: string,
+  forgetSeconds: number,
+): Promise<{ failures: number; ago: number } | undefined> {
   const [row] = await rawQuery<{ failures: number; ago: number }>(
     payload,
     sql`select failures, extract(epoch from now() - last_failure)::float8 as ago from calendar_login_failures
@@ -75,7 +95,11 @@ export async function failuresOf(payload: Payload, subject: string, forgetSecond
 }
 
 /** Counts one more failure for a subject, in one statement; a count older than `forgetSeconds` starts again. */
-export async function recordFailure(payload: Payload, subject: string, forgetSeconds: number): Promise<void> {
+export async function recordFailure(
+  payload: Payload,
+  subject: string,
+  forgetSeconds: number,
+): Promise<void> {
   await rawQuery(
     payload,
     sql`insert into calendar_login_failures (subject, failures, last_failure) values (${subject}, 1, now())

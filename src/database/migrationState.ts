@@ -23,12 +23,21 @@ export function migrationNames(directory: string): string[] {
     .sort()
 }
 
-export async function migrationState(database: Queryable, known: string[]): Promise<MigrationState> {
-  const { rows } = await database.query(`select to_regclass('payload_migrations') is not null as present`)
+export async function migrationState(
+  database: Queryable,
+  known: string[],
+): Promise<MigrationState> {
+  const { rows } = await database.query(
+    `select to_regclass('payload_migrations') is not null as present`,
+  )
   const present = (rows[0] as { present: boolean }).present
   // `dev` is the row a schema push leaves, not a migration.
   const applied = present
-    ? (await database.query(`select name from payload_migrations where name <> 'dev' order by name`)).rows.map((row) => (row as { name: string }).name)
+    ? (
+        await database.query(
+          `select name from payload_migrations where name <> 'dev' order by name`,
+        )
+      ).rows.map((row) => (row as { name: string }).name)
     : []
   return {
     applied,

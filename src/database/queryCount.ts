@@ -20,7 +20,9 @@ export function instrumentPool(payload: Payload): void {
   }
 }
 
-export async function countQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
+export async function countQueries<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; queries: number }> {
   const store = { queries: 0 }
   const result = await current.run(store, work)
   return { result, queries: store.queries }

@@ -20,7 +20,12 @@ export const LIMITS = {
 export type LimitKind = keyof typeof LIMITS
 
 /** A bucket's answer: whether this request may go, what is left, and when the bucket is full again. */
-export type Taken = { allowed: boolean; remaining: number; fullInSeconds: number; retryInSeconds: number }
+export type Taken = {
+  allowed: boolean
+  remaining: number
+  fullInSeconds: number
+  retryInSeconds: number
+}
 
 /**
  * Token buckets shared by every instance (docs/operations.md), one row per client and kind in
@@ -28,7 +33,12 @@ export type Taken = { allowed: boolean; remaining: number; fullInSeconds: number
  * Takes one token from a bucket of `capacity` tokens refilled at `perSecond`, in one statement: the
  * refill since the last take, the take, and the answer. A request refused takes nothing.
  */
-export async function takeToken(payload: Payload, subject: string, capacity: number, perSecond: number): Promise<Taken> {
+export async function takeToken(
+  payload: Payload,
+  subject: string,
+  capacity: number,
+  perSecond: number,
+): Promise<Taken> {
   // SET expressions read the row as it was, so `taken` records whether this take found a whole token.
   const rows = await rawQuery<{ tokens: number; taken: boolean }>(
     payload,
@@ -55,5 +65,10 @@ export async function takeToken(payload: Payload, subject: string, capacity: num
  * such a bucket is full, as a missing one is. The table would otherwise keep every client ever seen.
  */
 export async function pruneRateBuckets(payload: Payload): Promise<number> {
-  return (await rawQuery(payload, sql`delete from calendar_rate_buckets where updated_at < clock_timestamp() - interval '1 minute' returning 1`)).length
+  return (
+    await rawQuery(
+      payload,
+      sql`delete from calendar_rate_buckets where updated_at < clock_timestamp() - interval '1 minute' returning 1`,
+    )
+  ).length
 }

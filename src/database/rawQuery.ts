@@ -42,7 +42,10 @@ const primaryOf = (payload: Payload) => (payload.db as unknown as { drizzle: Dri
 export function statement(payload: Payload, query: SQL): Statement {
   const built = primaryOf(payload).dialect.sqlToQuery(query)
   // node-postgres keeps each connection's statements by name and refuses a name with another text.
-  return { ...built, name: `calendar_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}` }
+  return {
+    ...built,
+    name: `calendar_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`,
+  }
 }
 
 /**
@@ -59,8 +62,13 @@ export async function rawQuery<Row>(payload: Payload, query: SQL): Promise<Row[]
  * Runs `work` in one transaction of its own on the primary, whatever the request's: for row locks held
  * across a read and the write it decides (`loginThrottle.ts`). `run` gives a statement's rows.
  */
-export async function rawTransaction<T>(payload: Payload, work: (run: <Row>(query: SQL) => Promise<Row[]>) => Promise<T>): Promise<T> {
-  return primaryOf(payload).transaction((tx) => work(async <Row>(query: SQL) => (await tx.execute(query)).rows as Row[]))
+export async function rawTransaction<T>(
+  payload: Payload,
+  work: (run: <Row>(query: SQL) => Promise<Row[]>) => Promise<T>,
+): Promise<T> {
+  return primaryOf(payload).transaction((tx) =>
+    work(async <Row>(query: SQL) => (await tx.execute(query)).rows as Row[]),
+  )
 }
 
 type Replicated = { drizzle: { $replicas?: Drizzle[] } }
@@ -77,9 +85,20 @@ type Sessions = { sessions?: Record<string | number, { db?: Drizzle }> }
  */
 function requestTarget(req: PayloadRequest): Drizzle {
   const id = req.transactionID
-  const session = id === undefined || id instanceof Promise ? undefined : (req.payload.db as unknown as Sessions).sessions?.[id]?.db
-  const replicas = session || !READ_ONLY.has(req.method ?? '') ? undefined : (req.payload.db as unknown as Replicated).drizzle.$replicas
-  return session ?? (replicas?.length ? replicas[Math.floor(Math.random() * replicas.length)]! : primaryOf(req.payload))
+  const session =
+    id === undefined || id instanceof Promise
+      ? undefined
+      : (req.payload.db as unknown as Sessions).sessions?.[id]?.db
+  const replicas =
+    session || !READ_ONLY.has(req.method ?? '')
+      ? undefined
+      : (req.payload.db as unknown as Replicated).drizzle.$replicas
+  return (
+    session ??
+    (replicas?.length
+      ? replicas[Math.floor(Math.random() * replicas.length)]!
+      : primaryOf(req.payload))
+  )
 }
 
 /** Rows of hand-written SQL made for a request, where that request's reads belong (`requestTarget`). */
@@ -88,7 +107,11 @@ export async function requestQuery<Row>(req: PayloadRequest, query: SQL): Promis
 }
 
 /** Rows of a `Statement` with its placeholders' `values`, where the request's reads belong (`requestTarget`). */
-export async function requestStatement<Row>(req: PayloadRequest, { name, ...query }: Statement, values: Record<string, unknown>): Promise<Row[]> {
+export async function requestStatement<Row>(
+  req: PayloadRequest,
+  { name, ...query }: Statement,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
   return (
     await requestTarget(req)
       .session.prepareQuery(query, undefined, PREPARED ? name : undefined, false)

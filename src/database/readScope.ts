@@ -6,4 +6,8 @@ import type { LanguageCode } from '../i18n/languages'
  * text, and the content revision that values derived from the content are kept under (undefined for
  * a write's reads, which are computed afresh).
  */
-export type ReadScope = { req: PayloadRequest; language: LanguageCode; revision: string | undefined }
+export type ReadScope = {
+  req: PayloadRequest
+  language: LanguageCode
+  revision: string | undefined
+}

@@ -22,7 +22,10 @@ export type RestoreOptions = {
 
 /** What of a data directory a restore replaces: the cluster and the entries a backup holds. */
 function replaced(options: RestoreOptions): string[] {
-  return [options.clusterDirectory, ...DATA_ENTRIES.map((entry) => path.join(options.dataDirectory, entry))]
+  return [
+    options.clusterDirectory,
+    ...DATA_ENTRIES.map((entry) => path.join(options.dataDirectory, entry)),
+  ]
 }
 
 export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
@@ -35,7 +38,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     )
   }
   const running = await runningDatabase(options.clusterDirectory)
-  if (running) throw new Error(`the database in ${options.clusterDirectory} is in use by ${running.startedBy} (pid ${running.pid}): stop it first`)
+  if (running)
+    throw new Error(
+      `the database in ${options.clusterDirectory} is in use by ${running.startedBy} (pid ${running.pid}): stop it first`,
+    )
 
   await mkdir(options.dataDirectory, { recursive: true })
   const staging = path.join(options.dataDirectory, `.restore-${process.pid}`)
@@ -44,15 +50,22 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     await rm(staging, { recursive: true, force: true })
     await mkdir(staging, { mode: 0o700 })
     await extract({ file, cwd: staging, strict: true })
-    manifest = JSON.parse(await readFile(path.join(staging, ARCHIVE_MANIFEST), 'utf8').catch(() => 'null')) as Manifest | null
-    if (manifest?.format !== 1 || !existsSync(path.join(staging, ARCHIVE_DATABASE, 'backup_label'))) throw new Error(`${file} is not a backup of this app`)
+    manifest = JSON.parse(
+      await readFile(path.join(staging, ARCHIVE_MANIFEST), 'utf8').catch(() => 'null'),
+    ) as Manifest | null
+    if (manifest?.format !== 1 || !existsSync(path.join(staging, ARCHIVE_DATABASE, 'backup_label')))
+      throw new Error(`${file} is not a backup of this app`)
     const major = embeddedMajor()
-    if (manifest.postgresMajor !== major) throw new Error(`${file} holds a PostgreSQL ${manifest.postgresMajor} cluster; this release runs PostgreSQL ${major}`)
+    if (manifest.postgresMajor !== major)
+      throw new Error(
+        `${file} holds a PostgreSQL ${manifest.postgresMajor} cluster; this release runs PostgreSQL ${major}`,
+      )
 
     for (const entry of replaced(options)) await rm(entry, { recursive: true, force: true })
     await rename(path.join(staging, ARCHIVE_DATABASE), options.clusterDirectory)
     for (const entry of DATA_ENTRIES) {
-      if (existsSync(path.join(staging, entry))) await rename(path.join(staging, entry), path.join(options.dataDirectory, entry))
+      if (existsSync(path.join(staging, entry)))
+        await rename(path.join(staging, entry), path.join(options.dataDirectory, entry))
     }
     await chmod(options.clusterDirectory, 0o700)
     if (process.getuid?.() === 0) await chownTree(options.clusterDirectory, postgresUser())
@@ -62,14 +75,18 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
 
   // The first start replays the WAL up to the end of the backup; a clean stop leaves a cluster that
   // starts like any other.
-  const database = await startEmbeddedDatabase({ directory: options.clusterDirectory, startedBy: 'npm run restore' })
+  const database = await startEmbeddedDatabase({
+    directory: options.clusterDirectory,
+    startedBy: 'npm run restore',
+  })
   await database.stop()
   return manifest
 }
 
 /** PostgreSQL refuses to run as root: the embedded package runs it as `postgres`, which must own the cluster. */
 function postgresUser(): { uid: number; gid: number } {
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
+  const id = (flag: string) =>
+    Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
   try {
     return { uid: id('-u'), gid: id('-g') }
   } catch {

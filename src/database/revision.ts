@@ -22,11 +22,15 @@ export async function readRevision(payload: Payload): Promise<string | undefined
   if (readsFromReplicas(payload)) return undefined
   const pushed = pushedRevision(payload)
   if (pushed !== undefined) return pushed
-  const rows = await rawQuery<{ value: string | number }>(payload, sql`select value from calendar_revision where id = 1`)
+  const rows = await rawQuery<{ value: string | number }>(
+    payload,
+    sql`select value from calendar_revision where id = 1`,
+  )
   return rows[0] ? String(rows[0].value) : undefined
 }
 
-const readsFromReplicas = (payload: Payload) => Boolean((payload.db as unknown as { readReplicaOptions?: string[] }).readReplicaOptions?.length)
+const readsFromReplicas = (payload: Payload) =>
+  Boolean((payload.db as unknown as { readReplicaOptions?: string[] }).readReplicaOptions?.length)
 
 /** The revision as PostgreSQL pushes it to this instance, without a query; undefined while it does not listen. */
 export function pushedRevision(payload: Payload): string | undefined {
@@ -59,7 +63,11 @@ function startListener(payload: Payload): RevisionListener | null {
   const setting = process.env.DATABASE_LISTEN_URL
   const db = payload.db as unknown as ListeningAdapter
   if (setting === 'off' || !db.pg) return null
-  const listener = new RevisionListener(db.pg, setting ? { connectionString: setting } : { ...db.poolOptions }, payload.logger)
+  const listener = new RevisionListener(
+    db.pg,
+    setting ? { connectionString: setting } : { ...db.poolOptions },
+    payload.logger,
+  )
   const commit = db.commitTransaction.bind(db)
   db.commitTransaction = async (...args) => {
     await commit(...args)

@@ -68,14 +68,24 @@ export class RevisionListener {
 
   private async connect(): Promise<void> {
     if (this.stopped) return
-    const client = new this.driver.Client({ ...this.config, keepAlive: true, query_timeout: QUERY_TIMEOUT_MS })
+    const client = new this.driver.Client({
+      ...this.config,
+      keepAlive: true,
+      query_timeout: QUERY_TIMEOUT_MS,
+    })
     this.client = client
     // The value is the database's again: one restored from a backup may have gone back.
     this.value = undefined
     client.on('error', (error) => this.lost(client, error))
     client.on('end', () => this.lost(client, new Error('connection closed')))
     client.on('notification', ({ channel, payload }) => {
-      if (client === this.client && channel === REVISION_CHANNEL && payload && /^\d+$/.test(payload)) this.raise(BigInt(payload))
+      if (
+        client === this.client &&
+        channel === REVISION_CHANNEL &&
+        payload &&
+        /^\d+$/.test(payload)
+      )
+        this.raise(BigInt(payload))
     })
     try {
       await client.connect()
@@ -94,7 +104,9 @@ export class RevisionListener {
   }
 
   private async read(client: pg.Client): Promise<bigint> {
-    const { rows } = await client.query<{ value: string }>('select value from calendar_revision where id = 1')
+    const { rows } = await client.query<{ value: string }>(
+      'select value from calendar_revision where id = 1',
+    )
     if (!rows[0]) throw new Error('calendar_revision has no row')
     return BigInt(rows[0].value)
   }
@@ -113,7 +125,9 @@ export class RevisionListener {
     if (this.stopped) return
     if (wasListening || !this.lostOnce) {
       const reason = error instanceof Error ? error.message : String(error)
-      this.logger.warn(`revision listener: ${reason}; reading the revision per request until it listens again`)
+      this.logger.warn(
+        `revision listener: ${reason}; reading the revision per request until it listens again`,
+      )
     }
     this.lostOnce = true
     this.retry = setTimeout(() => void this.connect(), this.retryMs).unref()

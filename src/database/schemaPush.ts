@@ -7,5 +7,9 @@ import type { Payload } from 'payload'
  */
 export function schemaPushed(payload: Payload): boolean {
   const { push } = payload.db as unknown as { push?: boolean }
-  return process.env.NODE_ENV !== 'production' && process.env.PAYLOAD_MIGRATING !== 'true' && push !== false
+  return (
+    process.env.NODE_ENV !== 'production' &&
+    process.env.PAYLOAD_MIGRATING !== 'true' &&
+    push !== false
+  )
 }

@@ -18,15 +18,25 @@ export type OccurrenceRow = {
  * keys, the fields' names) an occurrence keeps of its own and the localized slug, which an occurrence
  * takes with its day appended.
  */
-export type SeriesCopy = { table: string; parentId: number; own: ReadonlySet<string>; slug: string; updatedAt: string; rows: OccurrenceRow[] }
+export type SeriesCopy = {
+  table: string
+  parentId: number
+  own: ReadonlySet<string>
+  slug: string
+  updatedAt: string
+  rows: OccurrenceRow[]
+}
 
 type Column = { key: string; name: string }
 
-export const tableOf = (req: PayloadRequest, name: string) => (req.payload.db as unknown as { tables: Record<string, Table | undefined> }).tables[name]
+export const tableOf = (req: PayloadRequest, name: string) =>
+  (req.payload.db as unknown as { tables: Record<string, Table | undefined> }).tables[name]
 
 export function columnsOf(req: PayloadRequest, name: string): Column[] {
   const table = tableOf(req, name)
-  return table ? Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name })) : []
+  return table
+    ? Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name }))
+    : []
 }
 
 export const named = (columns: Column[], key: string) => {
@@ -36,20 +46,38 @@ export const named = (columns: Column[], key: string) => {
 }
 export const list = (columns: Column[], prefix?: string) =>
   sql.join(
-    columns.map(({ name }) => (prefix ? sql`${sql.identifier(prefix)}.${sql.identifier(name)}` : sql.identifier(name))),
+    columns.map(({ name }) =>
+      prefix ? sql`${sql.identifier(prefix)}.${sql.identifier(name)}` : sql.identifier(name),
+    ),
     sql`, `,
   )
 
 /** An occurrence as the upkeep compares it with its rule. */
-export type SeriesMember = { id: number; start: string; startLocal: string; status: string; recurrenceException: boolean }
+export type SeriesMember = {
+  id: number
+  start: string
+  startLocal: string
+  status: string
+  recurrenceException: boolean
+}
 
 /**
  * A series' later occurrences, trashed ones included, in wall-clock order: one statement, where
  * Payload's find would run every field's read hooks on each of them.
  */
-export async function seriesMembers(req: PayloadRequest, table: string, parentId: number): Promise<SeriesMember[]> {
+export async function seriesMembers(
+  req: PayloadRequest,
+  table: string,
+  parentId: number,
+): Promise<SeriesMember[]> {
   const main = columnsOf(req, table)
-  const [start, startLocal, status, exception, parent] = ['start', 'startLocal', 'status', 'recurrenceException', 'parent'].map((key) => named(main, key))
+  const [start, startLocal, status, exception, parent] = [
+    'start',
+    'startLocal',
+    'status',
+    'recurrenceException',
+    'parent',
+  ].map((key) => named(main, key))
   return requestQuery<SeriesMember>(
     req,
     sql`select id, to_char(${start} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start, ${startLocal} as "startLocal",
@@ -59,7 +87,16 @@ export async function seriesMembers(req: PayloadRequest, table: string, parentId
 }
 
 /** The occurrences as rows of the statement: `jsonb_to_recordset` of one parameter, whatever their number. */
-const rowsOf = (rows: { id?: number; start?: string; end?: string; start_local?: string; end_local?: string; day?: string }[]): SQL =>
+const rowsOf = (
+  rows: {
+    id?: number
+    start?: string
+    end?: string
+    start_local?: string
+    end_local?: string
+    day?: string
+  }[],
+): SQL =>
   sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(id integer, start timestamptz, "end" timestamptz, start_local text, end_local text, day text)`
 
 /**
@@ -115,18 +152,25 @@ export async function copyToOccurrences(req: PayloadRequest, copy: SeriesCopy): 
   const targets = [...existing.map(({ id, day }) => ({ id, day })), ...created]
   if (!targets.length) return
   await copyLocales(req, copy, targets)
-  for (const suffix of ['_rels', '_texts', '_numbers']) await copyValues(req, `${table}${suffix}`, parentId, targets)
+  for (const suffix of ['_rels', '_texts', '_numbers'])
+    await copyValues(req, `${table}${suffix}`, parentId, targets)
 }
 
 /**
  * The first event's translations, in each of its languages and no other; the slug with the day when
  * the rule places the occurrence (none where the first event has none), else the occurrence's own.
  */
-async function copyLocales(req: PayloadRequest, { table, parentId, slug }: SeriesCopy, targets: { id?: number; day?: string }[]): Promise<void> {
+async function copyLocales(
+  req: PayloadRequest,
+  { table, parentId, slug }: SeriesCopy,
+  targets: { id?: number; day?: string }[],
+): Promise<void> {
   const name = `${table}_locales`
   const columns = columnsOf(req, name)
   if (!columns.length) return
-  const [locale, parent, slugColumn] = ['_locale', '_parentID', slug].map((key) => named(columns, key))
+  const [locale, parent, slugColumn] = ['_locale', '_parentID', slug].map((key) =>
+    named(columns, key),
+  )
   const copied = columns.filter(({ key }) => !['id', '_locale', '_parentID', slug].includes(key))
   const locales = sql.identifier(name)
   await requestQuery(
@@ -146,7 +190,8 @@ async function copyLocales(req: PayloadRequest, { table, parentId, slug }: Serie
         on conflict (${locale}, ${parent}) do update set
           ${sql.join(
             [...copied, { key: slug, name: columns.find(({ key }) => key === slug)!.name }].map(
-              ({ name: column }) => sql`${sql.identifier(column)} = excluded.${sql.identifier(column)}`,
+              ({ name: column }) =>
+                sql`${sql.identifier(column)} = excluded.${sql.identifier(column)}`,
             ),
             sql`, `,
           )}`,
@@ -154,13 +199,21 @@ async function copyLocales(req: PayloadRequest, { table, parentId, slug }: Serie
 }
 
 /** The first event's links (`_rels`) or many values (`_texts`, `_numbers`), in their order, in place of the occurrences'. */
-async function copyValues(req: PayloadRequest, name: string, parentId: number, targets: { id?: number }[]): Promise<void> {
+async function copyValues(
+  req: PayloadRequest,
+  name: string,
+  parentId: number,
+  targets: { id?: number }[],
+): Promise<void> {
   const columns = columnsOf(req, name)
   if (!columns.length) return
   const parent = named(columns, 'parent')
   const copied = columns.filter(({ key }) => key !== 'id' && key !== 'parent')
   const values = sql.identifier(name)
-  await requestQuery(req, sql`delete from ${values} v using ${rowsOf(targets)} where v.${parent} = d.id`)
+  await requestQuery(
+    req,
+    sql`delete from ${values} v using ${rowsOf(targets)} where v.${parent} = d.id`,
+  )
   await requestQuery(
     req,
     sql`insert into ${values} (${list(copied)}, ${parent})

@@ -4,14 +4,22 @@ import { requestQuery } from './rawQuery'
 import type { ReadScope } from './readScope'
 
 /** The tables of the collections that have slugs, for the slug lookup below. */
-const SLUGGED: Partial<Record<CollectionSlug, string>> = { events: 'events', venues: 'venues', organizers: 'organizers' }
+const SLUGGED: Partial<Record<CollectionSlug, string>> = {
+  events: 'events',
+  venues: 'venues',
+  organizers: 'organizers',
+}
 
 /**
  * The id of the record whose slug is `slug` in the request's language, else in English; existence
  * only, whoever may read it (upstream resolves slugs across statuses before checking access). One
  * hand-written query for both languages, which Payload's API would ask one after the other.
  */
-export async function idBySlug(scope: ReadScope, collection: CollectionSlug, slug: string): Promise<number | undefined> {
+export async function idBySlug(
+  scope: ReadScope,
+  collection: CollectionSlug,
+  slug: string,
+): Promise<number | undefined> {
   const table = SLUGGED[collection]
   if (!table) throw new Error(`no slug lookup for ${collection}`)
   const locales = sql.raw(`${table}_locales`)

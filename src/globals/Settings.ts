@@ -31,15 +31,28 @@ export const PRUNE_CHANGES_JOB = { task: 'pruneChangeLog', queue: HORIZON_JOB.qu
 
 /** A changed horizon or maximum applies to existing series at once, not at the next scheduled run. */
 const queueHorizonJob: GlobalAfterChangeHook = async ({ doc, previousDoc, req }) => {
-  const changed = ['recurrenceHorizonMonths', 'maxOccurrences'].some((key) => doc[key] !== previousDoc?.[key])
-  if (changed) await req.payload.jobs.queue({ task: HORIZON_JOB.task, queue: HORIZON_JOB.queue, input: {}, req })
+  const changed = ['recurrenceHorizonMonths', 'maxOccurrences'].some(
+    (key) => doc[key] !== previousDoc?.[key],
+  )
+  if (changed)
+    await req.payload.jobs.queue({
+      task: HORIZON_JOB.task,
+      queue: HORIZON_JOB.queue,
+      input: {},
+      req,
+    })
   return doc
 }
 
 /** A shorter retention forgets at once what it no longer keeps. */
 const queuePruneJob: GlobalAfterChangeHook = async ({ doc, previousDoc, req }) => {
   if (doc.changesRetentionDays !== previousDoc?.changesRetentionDays) {
-    await req.payload.jobs.queue({ task: PRUNE_CHANGES_JOB.task, queue: PRUNE_CHANGES_JOB.queue, input: {}, req })
+    await req.payload.jobs.queue({
+      task: PRUNE_CHANGES_JOB.task,
+      queue: PRUNE_CHANGES_JOB.queue,
+      input: {},
+      req,
+    })
   }
   return doc
 }
@@ -62,7 +75,10 @@ export const Settings: GlobalConfig = {
       name: 'timezone',
       type: 'text',
       defaultValue: SETTINGS_DEFAULTS.timezone,
-      validate: (value: string | null | undefined) => !value || parseZone(value) !== null || 'An IANA zone such as Europe/Paris, or an offset such as UTC+2.',
+      validate: (value: string | null | undefined) =>
+        !value ||
+        parseZone(value) !== null ||
+        'An IANA zone such as Europe/Paris, or an offset such as UTC+2.',
       admin: { description: 'Site time zone: events without their own zone use it.' },
     },
     {
@@ -71,7 +87,14 @@ export const Settings: GlobalConfig = {
       validate: validateWebUrl,
       admin: { description: 'Base of permalinks (https://example.org). Empty: the server URL.' },
     },
-    { name: 'siteName', type: 'text', admin: { description: 'The name calendar applications give a subscribed feed. Empty: the host of the site URL.' } },
+    {
+      name: 'siteName',
+      type: 'text',
+      admin: {
+        description:
+          'The name calendar applications give a subscribed feed. Empty: the host of the site URL.',
+      },
+    },
     {
       name: 'geolocRadiusKm',
       type: 'number',
@@ -96,7 +119,9 @@ export const Settings: GlobalConfig = {
       min: 1,
       max: 120,
       defaultValue: SETTINGS_DEFAULTS.recurrenceHorizonMonths,
-      admin: { description: 'How many months ahead the occurrences of recurring events exist as events.' },
+      admin: {
+        description: 'How many months ahead the occurrences of recurring events exist as events.',
+      },
     },
     {
       name: 'maxOccurrences',
@@ -112,7 +137,10 @@ export const Settings: GlobalConfig = {
       min: 1,
       max: 3650,
       defaultValue: SETTINGS_DEFAULTS.changesRetentionDays,
-      admin: { description: 'How long the change feed remembers changes and deletions; older cursors must read everything again.' },
+      admin: {
+        description:
+          'How long the change feed remembers changes and deletions; older cursors must read everything again.',
+      },
     },
     {
       name: 'icalMaxEvents',
@@ -120,7 +148,10 @@ export const Settings: GlobalConfig = {
       min: 1,
       max: 10000,
       defaultValue: SETTINGS_DEFAULTS.icalMaxEvents,
-      admin: { description: 'The most events of the list an iCalendar feed (events.ics) holds; the series they belong to come whole.' },
+      admin: {
+        description:
+          'The most events of the list an iCalendar feed (events.ics) holds; the series they belong to come whole.',
+      },
     },
     {
       name: 'icalRefreshMinutes',
@@ -128,7 +159,10 @@ export const Settings: GlobalConfig = {
       min: 5,
       max: 10080,
       defaultValue: SETTINGS_DEFAULTS.icalRefreshMinutes,
-      admin: { description: 'How often calendar applications subscribed to a feed should read it again, in minutes.' },
+      admin: {
+        description:
+          'How often calendar applications subscribed to a feed should read it again, in minutes.',
+      },
     },
   ],
 }

@@ -6,11 +6,17 @@ export type SiteSettings = typeof SETTINGS_DEFAULTS
 /** The settings global with every empty value replaced by its default. */
 export async function siteSettings(req: PayloadRequest, global = true): Promise<SiteSettings> {
   if (!global) return { ...SETTINGS_DEFAULTS }
-  const stored = (await req.payload.findGlobal({ slug: 'settings', req, depth: 0, overrideAccess: true })) as Partial<Record<keyof SiteSettings, unknown>>
+  const stored = (await req.payload.findGlobal({
+    slug: 'settings',
+    req,
+    depth: 0,
+    overrideAccess: true,
+  })) as Partial<Record<keyof SiteSettings, unknown>>
   const settings = { ...SETTINGS_DEFAULTS }
   for (const key of Object.keys(SETTINGS_DEFAULTS) as (keyof SiteSettings)[]) {
     const value = stored[key]
-    if (value !== null && value !== undefined && value !== '') Object.assign(settings, { [key]: value })
+    if (value !== null && value !== undefined && value !== '')
+      Object.assign(settings, { [key]: value })
   }
   return settings
 }

@@ -752,7 +752,8 @@ const FR_PAGES: PageMessages = {
   showEvent: 'Voir l’évènement',
   noPassword: 'Saisissez le mot de passe de l’évènement dans le formulaire.',
   wrongPassword: 'Ce mot de passe n’est pas le bon.',
-  tooManyPasswords: (seconds) => `Trop de mots de passe erronés : réessayez dans ${seconds} secondes.`,
+  tooManyPasswords: (seconds) =>
+    `Trop de mots de passe erronés : réessayez dans ${seconds} secondes.`,
   notFound: 'Page introuvable',
   nothingHere: 'Il n’y a pas de page publique à cette adresse.',
   seeAllEvents: 'Voir tous les évènements',
@@ -762,7 +763,8 @@ const FR_PAGES: PageMessages = {
   badPage: 'La page est un nombre entier positif.',
   tooManyRequests: 'Trop de requêtes',
   unavailable: 'Indisponible',
-  cannotRead: 'Le calendrier ne peut pas être lu pour l’instant. Veuillez réessayer dans un moment.',
+  cannotRead:
+    'Le calendrier ne peut pas être lu pour l’instant. Veuillez réessayer dans un moment.',
 }
 
 const DE_PAGES: PageMessages = {
@@ -795,7 +797,8 @@ const DE_PAGES: PageMessages = {
   showEvent: 'Veranstaltung anzeigen',
   noPassword: 'Geben Sie das Passwort der Veranstaltung im Formular ein.',
   wrongPassword: 'Dieses Passwort ist nicht richtig.',
-  tooManyPasswords: (seconds) => `Zu viele falsche Passwörter: Versuchen Sie es in ${seconds} Sekunden erneut.`,
+  tooManyPasswords: (seconds) =>
+    `Zu viele falsche Passwörter: Versuchen Sie es in ${seconds} Sekunden erneut.`,
   notFound: 'Seite nicht gefunden',
   nothingHere: 'Unter dieser Adresse gibt es keine öffentliche Seite.',
   seeAllEvents: 'Alle Veranstaltungen ansehen',
@@ -805,7 +808,8 @@ const DE_PAGES: PageMessages = {
   badPage: 'Die Seite ist eine positive ganze Zahl.',
   tooManyRequests: 'Zu viele Anfragen',
   unavailable: 'Nicht verfügbar',
-  cannotRead: 'Der Kalender kann gerade nicht gelesen werden. Bitte versuchen Sie es gleich noch einmal.',
+  cannotRead:
+    'Der Kalender kann gerade nicht gelesen werden. Bitte versuchen Sie es gleich noch einmal.',
 }
 
 const HA_PAGES: PageMessages = {
@@ -838,7 +842,8 @@ const HA_PAGES: PageMessages = {
   showEvent: 'Nuna taron',
   noPassword: 'Shigar da kalmar sirrin taron a cikin fom.',
   wrongPassword: 'Kalmar sirrin ba daidai ba ce.',
-  tooManyPasswords: (seconds) => `Kalmomin sirri marasa kyau sun yi yawa: sake gwadawa bayan daƙiƙa ${seconds}.`,
+  tooManyPasswords: (seconds) =>
+    `Kalmomin sirri marasa kyau sun yi yawa: sake gwadawa bayan daƙiƙa ${seconds}.`,
   notFound: 'Ba a sami shafin ba',
   nothingHere: 'Babu shafin jama’a a wannan adireshin.',
   seeAllEvents: 'Duba duk taruka',
@@ -967,7 +972,8 @@ const JA_PAGES: PageMessages = {
   showEvent: 'イベントを表示',
   noPassword: 'フォームにイベントのパスワードを入力してください。',
   wrongPassword: 'パスワードが正しくありません。',
-  tooManyPasswords: (seconds) => `パスワードの誤りが多すぎます。${seconds} 秒後にもう一度お試しください。`,
+  tooManyPasswords: (seconds) =>
+    `パスワードの誤りが多すぎます。${seconds} 秒後にもう一度お試しください。`,
   notFound: 'ページが見つかりません',
   nothingHere: 'このアドレスに公開ページはありません。',
   seeAllEvents: 'すべてのイベントを見る',
@@ -1010,7 +1016,8 @@ const RW_PAGES: PageMessages = {
   showEvent: 'Erekana ibirori',
   noPassword: 'Andika ijambo ry’ibanga ry’ibirori mu ifishi.',
   wrongPassword: 'Iryo jambo ry’ibanga si ryo.',
-  tooManyPasswords: (seconds) => `Amagambo y’ibanga atari yo ni menshi: ongera ugerageze nyuma y’amasegonda ${seconds}.`,
+  tooManyPasswords: (seconds) =>
+    `Amagambo y’ibanga atari yo ni menshi: ongera ugerageze nyuma y’amasegonda ${seconds}.`,
   notFound: 'Ipaji ntiyabonetse',
   nothingHere: 'Nta paji rusange iri kuri iyi aderesi.',
   seeAllEvents: 'Reba ibirori byose',
@@ -1182,7 +1189,8 @@ const ES_PAGES: PageMessages = {
   showEvent: 'Ver el evento',
   noPassword: 'Introduzca la contraseña del evento en el formulario.',
   wrongPassword: 'Esa contraseña no es correcta.',
-  tooManyPasswords: (seconds) => `Demasiadas contraseñas incorrectas: inténtelo de nuevo en ${seconds} segundos.`,
+  tooManyPasswords: (seconds) =>
+    `Demasiadas contraseñas incorrectas: inténtelo de nuevo en ${seconds} segundos.`,
   notFound: 'Página no encontrada',
   nothingHere: 'No hay ninguna página pública en esta dirección.',
   seeAllEvents: 'Ver todos los eventos',
@@ -1192,7 +1200,8 @@ const ES_PAGES: PageMessages = {
   badPage: 'La página es un número entero positivo.',
   tooManyRequests: 'Demasiadas solicitudes',
   unavailable: 'No disponible',
-  cannotRead: 'No se puede leer el calendario en este momento. Inténtelo de nuevo en unos instantes.',
+  cannotRead:
+    'No se puede leer el calendario en este momento. Inténtelo de nuevo en unos instantes.',
 }
 
 const SW_PAGES: PageMessages = {
@@ -1225,7 +1234,8 @@ const SW_PAGES: PageMessages = {
   showEvent: 'Onyesha tukio',
   noPassword: 'Weka nenosiri la tukio kwenye fomu.',
   wrongPassword: 'Nenosiri hilo si sahihi.',
-  tooManyPasswords: (seconds) => `Manenosiri mengi yasiyo sahihi: jaribu tena baada ya sekunde ${seconds}.`,
+  tooManyPasswords: (seconds) =>
+    `Manenosiri mengi yasiyo sahihi: jaribu tena baada ya sekunde ${seconds}.`,
   notFound: 'Ukurasa haukupatikana',
   nothingHere: 'Hakuna ukurasa wa umma kwenye anwani hii.',
   seeAllEvents: 'Tazama matukio yote',
@@ -1268,7 +1278,8 @@ const TR_PAGES: PageMessages = {
   showEvent: 'Etkinliği göster',
   noPassword: 'Etkinliğin parolasını formda girin.',
   wrongPassword: 'Bu parola doğru değil.',
-  tooManyPasswords: (seconds) => `Çok fazla yanlış parola: ${seconds} saniye sonra yeniden deneyin.`,
+  tooManyPasswords: (seconds) =>
+    `Çok fazla yanlış parola: ${seconds} saniye sonra yeniden deneyin.`,
   notFound: 'Sayfa bulunamadı',
   nothingHere: 'Bu adreste herkese açık bir sayfa yok.',
   seeAllEvents: 'Tüm etkinlikleri gör',
@@ -1311,7 +1322,8 @@ const UA_PAGES: PageMessages = {
   showEvent: 'Показати подію',
   noPassword: 'Введіть пароль події у формі.',
   wrongPassword: 'Цей пароль неправильний.',
-  tooManyPasswords: (seconds) => `Забагато неправильних паролів: спробуйте ще раз через ${seconds} с.`,
+  tooManyPasswords: (seconds) =>
+    `Забагато неправильних паролів: спробуйте ще раз через ${seconds} с.`,
   notFound: 'Сторінку не знайдено',
   nothingHere: 'За цією адресою немає публічної сторінки.',
   seeAllEvents: 'Усі події',
@@ -1397,7 +1409,8 @@ const VI_PAGES: PageMessages = {
   showEvent: 'Xem sự kiện',
   noPassword: 'Hãy nhập mật khẩu của sự kiện vào biểu mẫu.',
   wrongPassword: 'Mật khẩu không đúng.',
-  tooManyPasswords: (seconds) => `Nhập sai mật khẩu quá nhiều lần: hãy thử lại sau ${seconds} giây.`,
+  tooManyPasswords: (seconds) =>
+    `Nhập sai mật khẩu quá nhiều lần: hãy thử lại sau ${seconds} giây.`,
   notFound: 'Không tìm thấy trang',
   nothingHere: 'Không có trang công khai nào ở địa chỉ này.',
   seeAllEvents: 'Xem tất cả sự kiện',
@@ -1440,7 +1453,8 @@ const YUA_PAGES: PageMessages = {
   showEvent: 'E’es le ba’ala’',
   noPassword: 'Ts’áa u t’aanil u k’ajlay le ba’al ku yúuchul ich le ju’una’.',
   wrongPassword: 'Ma’ jaaj le t’aana’.',
-  tooManyPasswords: (seconds) => `Ya’abach ma’ jaaj t’aano’ob: ka’a túumbes ichil ${seconds} segundos.`,
+  tooManyPasswords: (seconds) =>
+    `Ya’abach ma’ jaaj t’aano’ob: ka’a túumbes ichil ${seconds} segundos.`,
   notFound: 'Ma’ kaxta’ak le ju’una’',
   nothingHere: 'Mina’an ju’un ti’ tuláakal máak te’ tu’uxa’.',
   seeAllEvents: 'Il tuláakal ba’alo’ob ku yúuchul',

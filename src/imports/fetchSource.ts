@@ -32,17 +32,27 @@ const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
  * server's own message when it gave one).
  */
 export async function fetchOk(url: string, options: FetchOptions = {}): Promise<GuardedAnswer> {
-  const headers: Record<string, string> = { Accept: options.accept ?? '*/*', 'User-Agent': 'cal-events-import' }
+  const headers: Record<string, string> = {
+    Accept: options.accept ?? '*/*',
+    'User-Agent': 'cal-events-import',
+  }
   if (options.authorization) headers.Authorization = options.authorization
   const { budget } = options
-  if (budget && budget.left <= 0) throw new FetchError(`GET ${url}: the run has read ${megabytes(maxRunBytes())} MB, all one run may read (IMPORT_MAX_RUN_MB)`)
+  if (budget && budget.left <= 0)
+    throw new FetchError(
+      `GET ${url}: the run has read ${megabytes(maxRunBytes())} MB, all one run may read (IMPORT_MAX_RUN_MB)`,
+    )
   const byRun = budget !== undefined && budget.left < maxAnswerBytes()
   const answer = await guardedGet(url, {
     guard: importGuard,
     headers,
     deadlineMs: requestDeadlineMs(),
     maxBytes: byRun ? budget.left : maxAnswerBytes(),
-    notes: { refused: REFUSED_NOTE, deadline: 'IMPORT_REQUEST_SECONDS', size: byRun ? `what is left of the run's IMPORT_MAX_RUN_MB` : 'IMPORT_MAX_ANSWER_MB' },
+    notes: {
+      refused: REFUSED_NOTE,
+      deadline: 'IMPORT_REQUEST_SECONDS',
+      size: byRun ? `what is left of the run's IMPORT_MAX_RUN_MB` : 'IMPORT_MAX_ANSWER_MB',
+    },
   }).catch((error: unknown) => {
     // An answer cut off at the run's last bytes spends them: the run reads nothing more.
     if (byRun && error instanceof AnswerTooLarge) budget.left = 0
@@ -50,7 +60,8 @@ export async function fetchOk(url: string, options: FetchOptions = {}): Promise<
   })
   if (budget) budget.left -= Buffer.byteLength(answer.body)
   if (answer.status >= 200 && answer.status < 300) return answer
-  if (answer.status >= 300 && answer.status < 400) throw new FetchError(`GET ${url}: HTTP ${answer.status} redirect without a Location`)
+  if (answer.status >= 300 && answer.status < 400)
+    throw new FetchError(`GET ${url}: HTTP ${answer.status} redirect without a Location`)
   const reason = STATUS_CODES[answer.status] ?? 'error'
   throw new FetchError(`GET ${url}: HTTP ${answer.status} ${reason}${serverMessage(answer.body)}`)
 }
@@ -59,7 +70,8 @@ export async function fetchOk(url: string, options: FetchOptions = {}): Promise<
 function serverMessage(body: string): string {
   try {
     const parsed = JSON.parse(body) as { code?: unknown; message?: unknown }
-    if (typeof parsed.message === 'string') return `: ${parsed.message}${typeof parsed.code === 'string' ? ` (${parsed.code})` : ''}`
+    if (typeof parsed.message === 'string')
+      return `: ${parsed.message}${typeof parsed.code === 'string' ? ` (${parsed.code})` : ''}`
   } catch {
     // not JSON: the status says it all
   }
@@ -77,7 +89,9 @@ export async function fetchJson(url: string, options: FetchOptions = {}): Promis
     const type = String(answer.headers['content-type'] ?? '').split(';')[0] ?? ''
     const html = /html/i.test(type) || /^\s*<(!doctype|html)/i.test(answer.body)
     throw new FetchError(
-      html ? `GET ${url}: answered an HTML page, not JSON (is this the API's root?)` : `GET ${url}: the answer is not JSON (${type || 'no content type'})`,
+      html
+        ? `GET ${url}: answered an HTML page, not JSON (is this the API's root?)`
+        : `GET ${url}: the answer is not JSON (${type || 'no content type'})`,
     )
   }
 }

@@ -10,4 +10,5 @@ export const importAllowsPrivate = envFlag('IMPORT_ALLOW_PRIVATE')
 export const importGuard = addressGuard(importAllowsPrivate)
 
 /** Said after a refusal (docs/api.md §23.5): the switch that lifts it. */
-export const REFUSED_NOTE = 'set IMPORT_ALLOW_PRIVATE=true to import from private, loopback or link-local addresses'
+export const REFUSED_NOTE =
+  'set IMPORT_ALLOW_PRIVATE=true to import from private, loopback or link-local addresses'

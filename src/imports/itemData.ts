@@ -12,8 +12,23 @@ import { htmlToRichText } from '../collections/fields/richText'
 import { inUnitedStates } from '../collections/hooks/stateProvince'
 import { ImageDownloadError, mediaFromUrl } from '../collections/mediaFromUrl'
 import { REFUSED_NOTE } from './guard'
-import type { EventItem, ImportKind, ItemRef, OrganizerItem, SourceItem, TermItem, VenueItem } from './items'
-import { createLocal, localByName, localExists, mappedLocal, type ItemContext, type StoredItem } from './localItems'
+import type {
+  EventItem,
+  ImportKind,
+  ItemRef,
+  OrganizerItem,
+  SourceItem,
+  TermItem,
+  VenueItem,
+} from './items'
+import {
+  createLocal,
+  localByName,
+  localExists,
+  mappedLocal,
+  type ItemContext,
+  type StoredItem,
+} from './localItems'
 import { findMapping, recordMapping } from './mapping'
 
 /** A problem with one item's content: reported with the item, the run goes on, whatever its text says (never a lost database). */
@@ -21,7 +36,11 @@ export class ItemError extends Error {}
 
 type Data = Record<string, unknown>
 
-export async function payloadData(ctx: ItemContext, item: SourceItem, stored: StoredItem | undefined): Promise<Data> {
+export async function payloadData(
+  ctx: ItemContext,
+  item: SourceItem,
+  stored: StoredItem | undefined,
+): Promise<Data> {
   switch (item.kind) {
     case 'category':
     case 'tag':
@@ -40,9 +59,14 @@ function put(data: Data, field: string, value: unknown): void {
   if (value !== undefined) data[field] = value
 }
 
-async function description(ctx: ItemContext, text: string | null | undefined): Promise<SerializedEditorState | null | undefined> {
+async function description(
+  ctx: ItemContext,
+  text: string | null | undefined,
+): Promise<SerializedEditorState | null | undefined> {
   if (text === undefined) return undefined
-  return text ? ((await htmlToRichText(ctx.req.payload.config, asHtml(text))) as SerializedEditorState) : null
+  return text
+    ? ((await htmlToRichText(ctx.req.payload.config, asHtml(text))) as SerializedEditorState)
+    : null
 }
 
 /** Text without markup reads as paragraphs separated by blank lines, as WordPress reads post content. */
@@ -61,12 +85,18 @@ function asHtml(text: string): string {
  * The item's values in each language other than the default that the source translates, as
  * Payload data of those languages (localized fields only).
  */
-export async function translationData(ctx: ItemContext, item: SourceItem): Promise<[string, Data][]> {
+export async function translationData(
+  ctx: ItemContext,
+  item: SourceItem,
+): Promise<[string, Data][]> {
   const translated: [string, Data][] = []
   for (const [language, values] of Object.entries(item.data.translations ?? {})) {
     const data: Data = {}
     for (const [field, value] of Object.entries(values))
-      data[field] = field === 'description' && item.kind !== 'category' && item.kind !== 'tag' ? await description(ctx, value) : value
+      data[field] =
+        field === 'description' && item.kind !== 'category' && item.kind !== 'tag'
+          ? await description(ctx, value)
+          : value
     translated.push([language, data])
   }
   return translated
@@ -76,26 +106,49 @@ async function termData(ctx: ItemContext, kind: 'category' | 'tag', item: TermIt
   const data: Data = { name: item.name }
   put(data, 'description', item.description)
   put(data, 'slug', item.slug)
-  if (kind === 'category' && item.parent !== undefined) data.parent = item.parent && (await resolveRef(ctx, 'category', item.parent))
+  if (kind === 'category' && item.parent !== undefined)
+    data.parent = item.parent && (await resolveRef(ctx, 'category', item.parent))
   return data
 }
 
 /** What events, venues and organizers share: slug, excerpt, status, password, publication date, image. */
-async function authoredData(ctx: ItemContext, item: EventItem | VenueItem | OrganizerItem, data: Data): Promise<void> {
+async function authoredData(
+  ctx: ItemContext,
+  item: EventItem | VenueItem | OrganizerItem,
+  data: Data,
+): Promise<void> {
   put(data, 'description', await description(ctx, item.description))
-  for (const field of ['slug', 'excerpt', 'status', 'password', 'publishedAt'] as const) put(data, field, item[field])
+  for (const field of ['slug', 'excerpt', 'status', 'password', 'publishedAt'] as const)
+    put(data, field, item[field])
   if (item.image !== undefined) data.image = item.image ? await image(ctx, item.image) : null
 }
 
-async function venueData(ctx: ItemContext, item: VenueItem, stored: StoredItem | undefined): Promise<Data> {
+async function venueData(
+  ctx: ItemContext,
+  item: VenueItem,
+  stored: StoredItem | undefined,
+): Promise<Data> {
   const data: Data = { name: item.name }
   await authoredData(ctx, item, data)
-  for (const field of ['address', 'city', 'country', 'zip', 'phone', 'state', 'province', 'geoLat', 'geoLng', 'showMap', 'showMapLink'] as const)
+  for (const field of [
+    'address',
+    'city',
+    'country',
+    'zip',
+    'phone',
+    'state',
+    'province',
+    'geoLat',
+    'geoLng',
+    'showMap',
+    'showMapLink',
+  ] as const)
     put(data, field, item[field])
   put(data, 'website', website(ctx, item.website))
   if (item.stateProvince !== undefined) {
     const country = item.country !== undefined ? item.country : stored?.country
-    if (item.state === undefined && item.province === undefined) data[inUnitedStates(country) ? 'state' : 'province'] = item.stateProvince
+    if (item.state === undefined && item.province === undefined)
+      data[inUnitedStates(country) ? 'state' : 'province'] = item.stateProvince
     data.stateprovince = item.stateProvince
   }
   return data
@@ -103,7 +156,9 @@ async function venueData(ctx: ItemContext, item: VenueItem, stored: StoredItem |
 
 /** What only a new item gets from the source item. */
 export function creationData(item: SourceItem): Data {
-  return item.kind === 'venue' && item.data.newAddress && item.data.address === undefined ? { address: item.data.newAddress } : {}
+  return item.kind === 'venue' && item.data.newAddress && item.data.address === undefined
+    ? { address: item.data.newAddress }
+    : {}
 }
 
 async function organizerData(ctx: ItemContext, item: OrganizerItem): Promise<Data> {
@@ -114,9 +169,20 @@ async function organizerData(ctx: ItemContext, item: OrganizerItem): Promise<Dat
   return data
 }
 
-const FLAGS = ['allDay', 'featured', 'sticky', 'showMap', 'showMapLink', 'hideFromListings'] as const
+const FLAGS = [
+  'allDay',
+  'featured',
+  'sticky',
+  'showMap',
+  'showMapLink',
+  'hideFromListings',
+] as const
 
-async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem | undefined): Promise<Data> {
+async function eventData(
+  ctx: ItemContext,
+  item: EventItem,
+  stored: StoredItem | undefined,
+): Promise<Data> {
   const data: Data = { title: item.title }
   await authoredData(ctx, item, data)
   let timezone = item.timezone
@@ -125,10 +191,14 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
     if (!timezone) throw new ItemError(`timezone: not a known time zone (${item.timezone}).`)
   }
   put(data, 'timezone', timezone)
-  const zone = toLuxonZone((timezone !== undefined ? timezone : (stored?.timezone as string | null | undefined)) || ctx.siteZone)
+  const zone = toLuxonZone(
+    (timezone !== undefined ? timezone : (stored?.timezone as string | null | undefined)) ||
+      ctx.siteZone,
+  )
   const start = DateTime.fromFormat(item.start, 'yyyy-MM-dd HH:mm:ss', { zone })
   const end = DateTime.fromFormat(item.end, 'yyyy-MM-dd HH:mm:ss', { zone })
-  if (!start.isValid || !end.isValid) throw new ItemError(`start or end: not a date and time (${item.start}, ${item.end}).`)
+  if (!start.isValid || !end.isValid)
+    throw new ItemError(`start or end: not a date and time (${item.start}, ${item.end}).`)
   data.start = start.toUTC().toISO()
   data.end = end.toUTC().toISO()
   for (const flag of FLAGS) put(data, flag, item[flag])
@@ -138,7 +208,8 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
   put(data, 'recurrence', item.recurrence)
   if (item.currencyPosition !== undefined) data.currencyPosition = item.currencyPosition || null
   put(data, 'website', website(ctx, item.website))
-  if (item.venue !== undefined) data.venue = item.venue && (await resolveRef(ctx, 'venue', item.venue))
+  if (item.venue !== undefined)
+    data.venue = item.venue && (await resolveRef(ctx, 'venue', item.venue))
   for (const [field, kind] of [
     ['organizers', 'organizer'],
     ['categories', 'category'],
@@ -151,7 +222,9 @@ async function eventData(ctx: ItemContext, item: EventItem, stored: StoredItem |
     data[field] = [...new Set(ids)]
   }
   if (ctx.extraCategories.length) {
-    const own = (data.categories as number[] | undefined) ?? ((stored?.categories as number[] | undefined) ?? []).map(Number)
+    const own =
+      (data.categories as number[] | undefined) ??
+      ((stored?.categories as number[] | undefined) ?? []).map(Number)
     data.categories = [...new Set([...own, ...ctx.extraCategories])]
   }
   if (item.occurrenceOf) {
@@ -171,26 +244,43 @@ function website(ctx: ItemContext, value: string | null | undefined): string | n
   if (!value) return value
   const url = webUrl(value)
   if (url) return url
-  ctx.notes.push(`website ${value.length > 60 ? `${value.slice(0, 60)}…` : value}: not a web address (http or https), left out`)
+  ctx.notes.push(
+    `website ${value.length > 60 ? `${value.slice(0, 60)}…` : value}: not a web address (http or https), left out`,
+  )
   return null
 }
 
 /** The media item of an image: a stored one by id, else the download of its URL, once per source. */
 async function image(ctx: ItemContext, value: string): Promise<number> {
   if (/^\d+$/.test(value)) {
-    const media = await ctx.req.payload.findByID({ collection: 'media', id: Number(value), depth: 0, req: ctx.req, disableErrors: true })
-    if (!media?.mimeType?.startsWith('image/')) throw new ItemError(`image: no image has the id ${value}.`)
+    const media = await ctx.req.payload.findByID({
+      collection: 'media',
+      id: Number(value),
+      depth: 0,
+      req: ctx.req,
+      disableErrors: true,
+    })
+    if (!media?.mimeType?.startsWith('image/'))
+      throw new ItemError(`image: no image has the id ${value}.`)
     return media.id
   }
   if (!webUrl(value)) throw new ItemError(`image: neither an image URL nor an image id (${value}).`)
   const mapped = await findMapping(ctx.req, ctx.source, 'image', value)
   if (mapped) {
-    const media = await ctx.req.payload.count({ collection: 'media', where: { id: { equals: mapped.localId } }, req: ctx.req, overrideAccess: true })
+    const media = await ctx.req.payload.count({
+      collection: 'media',
+      where: { id: { equals: mapped.localId } },
+      req: ctx.req,
+      overrideAccess: true,
+    })
     if (media.totalDocs) return mapped.localId
   }
   let id: number
   try {
-    id = await mediaFromUrl(ctx.req, value, ctx.origins, { allowPrivate: ctx.allowPrivateImages, refusedNote: REFUSED_NOTE })
+    id = await mediaFromUrl(ctx.req, value, ctx.origins, {
+      allowPrivate: ctx.allowPrivateImages,
+      refusedNote: REFUSED_NOTE,
+    })
   } catch (error) {
     if (error instanceof ImageDownloadError) throw new ItemError(`image: ${error.message}`)
     throw error
@@ -220,8 +310,13 @@ async function resolveRef(ctx: ItemContext, kind: ImportKind, ref: ItemRef): Pro
 /** Whether writing `data` would change the stored item (empty text and no value are the same). */
 export function changes(data: Data, stored: StoredItem): boolean {
   return Object.entries(data).some(([field, value]) => {
-    if (field === 'description') return renderDescriptionHtml(value as SerializedEditorState | null) !== ((stored.descriptionHtml as string | null) ?? '')
-    if (field === 'start' || field === 'end' || field === 'publishedAt') return !sameInstant(value, stored[field])
+    if (field === 'description')
+      return (
+        renderDescriptionHtml(value as SerializedEditorState | null) !==
+        ((stored.descriptionHtml as string | null) ?? '')
+      )
+    if (field === 'start' || field === 'end' || field === 'publishedAt')
+      return !sameInstant(value, stored[field])
     return !same(value, stored[field])
   })
 }

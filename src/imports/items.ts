@@ -41,7 +41,11 @@ type Authored = Common & {
   excerpt?: string | null
 }
 
-export type TermItem = Common & { name: string; description?: string | null; parent?: ItemRef | null }
+export type TermItem = Common & {
+  name: string
+  description?: string | null
+  parent?: ItemRef | null
+}
 
 export type VenueItem = Authored & {
   name: string
@@ -107,13 +111,21 @@ export type EventItem = Authored & {
   occurrenceOf?: { parent: ItemRef; day: string }
 }
 
-type ItemData = { category: TermItem; tag: TermItem; venue: VenueItem; organizer: OrganizerItem; event: EventItem }
+type ItemData = {
+  category: TermItem
+  tag: TermItem
+  venue: VenueItem
+  organizer: OrganizerItem
+  event: EventItem
+}
 
 /** Where an item came from, for reports: `row 12`, `event 345`. */
 type Labelled = { label: string }
 
 /** `notes`: what the source had for the item but the import could not carry (the summary lists them). */
-export type SourceItem = { [K in ImportKind]: Labelled & { kind: K; sourceId: string; data: ItemData[K]; notes?: string[] } }[ImportKind]
+export type SourceItem = {
+  [K in ImportKind]: Labelled & { kind: K; sourceId: string; data: ItemData[K]; notes?: string[] }
+}[ImportKind]
 
 /**
  * An item the source could not read (an invalid date, no name, a page that did not load): reported,

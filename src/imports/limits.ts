@@ -15,7 +15,8 @@ export const maxPages = () => positiveFromEnv('IMPORT_MAX_PAGES', 10_000)
 /** One request, from connecting to the last byte of the answer, redirects included. */
 export const requestDeadlineMs = () => positiveFromEnv('IMPORT_REQUEST_SECONDS', 60) * 1000
 /** Subscriptions imported side by side in one pass. */
-export const subscriptionsAtOnce = () => Math.floor(positiveFromEnv('IMPORT_SUBSCRIPTIONS_AT_ONCE', 3))
+export const subscriptionsAtOnce = () =>
+  Math.floor(positiveFromEnv('IMPORT_SUBSCRIPTIONS_AT_ONCE', 3))
 
 /** What a run has left to read; each answer read takes its size from it. */
 export type ReadBudget = { left: number }

@@ -55,14 +55,30 @@ const options = (ctx: ItemContext, locale: string = DEFAULT_LANGUAGE) =>
  * A stored item in a language: the default one's own values, another's with the default's where it
  * has none (as readers and the source's answers see it).
  */
-export async function readLocal(ctx: ItemContext, kind: ImportKind, id: number, locale: string = DEFAULT_LANGUAGE): Promise<StoredItem | undefined> {
-  const fallbackLocale = (locale === DEFAULT_LANGUAGE ? false : DEFAULT_LANGUAGE) as TypedLocale | false
-  const doc = await ctx.req.payload.findByID({ ...options(ctx, locale), collection: COLLECTION[kind], id, disableErrors: true, fallbackLocale })
+export async function readLocal(
+  ctx: ItemContext,
+  kind: ImportKind,
+  id: number,
+  locale: string = DEFAULT_LANGUAGE,
+): Promise<StoredItem | undefined> {
+  const fallbackLocale = (locale === DEFAULT_LANGUAGE ? false : DEFAULT_LANGUAGE) as
+    TypedLocale | false
+  const doc = await ctx.req.payload.findByID({
+    ...options(ctx, locale),
+    collection: COLLECTION[kind],
+    id,
+    disableErrors: true,
+    fallbackLocale,
+  })
   return (doc ?? undefined) as StoredItem | undefined
 }
 
 /** Whether a mapped item is still here, and whether it is in the trash (events, venues, organizers). */
-export async function localState(ctx: ItemContext, kind: ImportKind, id: number): Promise<'missing' | 'trash' | 'here'> {
+export async function localState(
+  ctx: ItemContext,
+  kind: ImportKind,
+  id: number,
+): Promise<'missing' | 'trash' | 'here'> {
   if (!AUTHORED.includes(kind)) return (await localExists(ctx, kind, id)) ? 'here' : 'missing'
   const { docs } = await ctx.req.payload.find({
     ...options(ctx),
@@ -76,15 +92,31 @@ export async function localState(ctx: ItemContext, kind: ImportKind, id: number)
   return status === undefined ? 'missing' : status === 'trash' ? 'trash' : 'here'
 }
 
-export async function localExists(ctx: ItemContext, kind: ImportKind, id: number): Promise<boolean> {
-  const { totalDocs } = await ctx.req.payload.count({ ...options(ctx), collection: COLLECTION[kind], where: { id: { equals: id } } })
+export async function localExists(
+  ctx: ItemContext,
+  kind: ImportKind,
+  id: number,
+): Promise<boolean> {
+  const { totalDocs } = await ctx.req.payload.count({
+    ...options(ctx),
+    collection: COLLECTION[kind],
+    where: { id: { equals: id } },
+  })
   return totalDocs > 0
 }
 
 /** Creates an item in the default language; without a status of its own it gets the run's. */
-export async function createLocal(ctx: ItemContext, kind: ImportKind, data: Record<string, unknown>): Promise<number> {
+export async function createLocal(
+  ctx: ItemContext,
+  kind: ImportKind,
+  data: Record<string, unknown>,
+): Promise<number> {
   const status = AUTHORED.includes(kind) && data.status === undefined ? { status: ctx.status } : {}
-  const doc = await ctx.req.payload.create({ ...options(ctx), collection: COLLECTION[kind], data: { ...data, ...status } as never })
+  const doc = await ctx.req.payload.create({
+    ...options(ctx),
+    collection: COLLECTION[kind],
+    data: { ...data, ...status } as never,
+  })
   return doc.id as number
 }
 
@@ -95,20 +127,42 @@ export async function updateLocal(
   data: Record<string, unknown>,
   locale: string = DEFAULT_LANGUAGE,
 ): Promise<void> {
-  await ctx.req.payload.update({ ...options(ctx, locale), collection: COLLECTION[kind], id, data: data as never })
+  await ctx.req.payload.update({
+    ...options(ctx, locale),
+    collection: COLLECTION[kind],
+    id,
+    data: data as never,
+  })
 }
 
 /** The local item a source id of this source was imported as, if it still exists. */
-export async function mappedLocal(ctx: ItemContext, kind: ImportKind, sourceId: string): Promise<number | undefined> {
+export async function mappedLocal(
+  ctx: ItemContext,
+  kind: ImportKind,
+  sourceId: string,
+): Promise<number | undefined> {
   const mapped = await findMapping(ctx.req, ctx.source, kind, sourceId)
   return mapped && (await localExists(ctx, kind, mapped.localId)) ? mapped.localId : undefined
 }
 
 /** The first item of a kind with this name (default language), trashed ones aside. */
-export async function localByName(ctx: ItemContext, kind: ImportKind, name: string): Promise<number | undefined> {
+export async function localByName(
+  ctx: ItemContext,
+  kind: ImportKind,
+  name: string,
+): Promise<number | undefined> {
   const field = kind === 'event' ? 'title' : 'name'
-  const where = AUTHORED.includes(kind) ? { and: [{ [field]: { equals: name } }, { status: { not_equals: 'trash' } }] } : { [field]: { equals: name } }
-  const { docs } = await ctx.req.payload.find({ ...options(ctx), collection: COLLECTION[kind], where, limit: 1, pagination: false, sort: 'id' })
+  const where = AUTHORED.includes(kind)
+    ? { and: [{ [field]: { equals: name } }, { status: { not_equals: 'trash' } }] }
+    : { [field]: { equals: name } }
+  const { docs } = await ctx.req.payload.find({
+    ...options(ctx),
+    collection: COLLECTION[kind],
+    where,
+    limit: 1,
+    pagination: false,
+    sort: 'id',
+  })
   return docs[0]?.id as number | undefined
 }
 
@@ -122,7 +176,9 @@ export async function localByName(ctx: ItemContext, kind: ImportKind, name: stri
 export async function matchLocal(ctx: ItemContext, item: SourceItem): Promise<number | undefined> {
   const byName = ctx.matchByName.includes(item.kind)
   if (item.kind !== 'event') return byName ? localByName(ctx, item.kind, item.data.name) : undefined
-  const occurrence = item.data.occurrenceOf && (await localOccurrence(ctx, item.data.occurrenceOf.parent.sourceId, item.data.occurrenceOf.day))
+  const occurrence =
+    item.data.occurrenceOf &&
+    (await localOccurrence(ctx, item.data.occurrenceOf.parent.sourceId, item.data.occurrenceOf.day))
   if (occurrence !== undefined) return occurrence
   const own = eventIdOfUid(
     item.sourceId,
@@ -133,7 +189,13 @@ export async function matchLocal(ctx: ItemContext, item: SourceItem): Promise<nu
   const { docs } = await ctx.req.payload.find({
     ...options(ctx),
     collection: 'events',
-    where: { and: [{ title: { equals: item.data.title } }, { startLocal: { equals: item.data.start } }, { status: { not_equals: 'trash' } }] },
+    where: {
+      and: [
+        { title: { equals: item.data.title } },
+        { startLocal: { equals: item.data.start } },
+        { status: { not_equals: 'trash' } },
+      ],
+    },
     limit: 1,
     pagination: false,
     sort: 'id',
@@ -142,7 +204,11 @@ export async function matchLocal(ctx: ItemContext, item: SourceItem): Promise<nu
 }
 
 /** The local series' occurrence on a day, its first event being what the source's first event was imported as. */
-async function localOccurrence(ctx: ItemContext, parentSourceId: string, day: string): Promise<number | undefined> {
+async function localOccurrence(
+  ctx: ItemContext,
+  parentSourceId: string,
+  day: string,
+): Promise<number | undefined> {
   const parent = await mappedLocal(ctx, 'event', parentSourceId)
   if (parent === undefined) return undefined
   const { docs } = await ctx.req.payload.find({

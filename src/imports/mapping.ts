@@ -17,7 +17,12 @@ export type Mapping = { localId: number; hash: string | null }
 /** What is mapped: the items, and the images they link (by URL), so an image is downloaded once per source. */
 export type MappedKind = ImportKind | 'image'
 
-export async function findMapping(req: PayloadRequest, source: string, kind: MappedKind, sourceId: string): Promise<Mapping | undefined> {
+export async function findMapping(
+  req: PayloadRequest,
+  source: string,
+  kind: MappedKind,
+  sourceId: string,
+): Promise<Mapping | undefined> {
   const rows = await requestQuery<{ local_id: number; hash: string | null }>(
     req,
     sql`select local_id, hash from calendar_import_map where source = ${source} and kind = ${kind} and source_id = ${sourceId}`,
@@ -25,7 +30,13 @@ export async function findMapping(req: PayloadRequest, source: string, kind: Map
   return rows[0] && { localId: rows[0].local_id, hash: rows[0].hash }
 }
 
-export async function recordMapping(req: PayloadRequest, source: string, kind: MappedKind, sourceId: string, mapping: Mapping): Promise<void> {
+export async function recordMapping(
+  req: PayloadRequest,
+  source: string,
+  kind: MappedKind,
+  sourceId: string,
+  mapping: Mapping,
+): Promise<void> {
   await requestQuery(
     req,
     sql`insert into calendar_import_map (source, kind, source_id, local_id, hash) values (${source}, ${kind}, ${sourceId}, ${mapping.localId}, ${mapping.hash})
@@ -34,7 +45,11 @@ export async function recordMapping(req: PayloadRequest, source: string, kind: M
 }
 
 /** Every item of a kind a source has imported: its source id and local id. */
-export async function mappingsOf(payload: Payload, source: string, kind: ImportKind): Promise<{ sourceId: string; localId: number }[]> {
+export async function mappingsOf(
+  payload: Payload,
+  source: string,
+  kind: ImportKind,
+): Promise<{ sourceId: string; localId: number }[]> {
   const rows = await rawQuery<{ source_id: string; local_id: number }>(
     payload,
     sql`select source_id, local_id from calendar_import_map where source = ${source} and kind = ${kind} order by imported_at`,

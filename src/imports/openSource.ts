@@ -43,8 +43,13 @@ export async function openSource(payload: Payload, spec: SourceSpec): Promise<Im
       if (spec.text === undefined) throw new Error('A CSV import needs a file.')
       return csvSource(spec.text, spec.kind)
     case 'site':
-      if (!spec.url) throw new Error('A site import needs the URL of its REST API (the namespace root).')
-      return siteSource(spec.url, { credentials: spec.credentials, languages: otherLanguages(payload), trash: spec.trash })
+      if (!spec.url)
+        throw new Error('A site import needs the URL of its REST API (the namespace root).')
+      return siteSource(spec.url, {
+        credentials: spec.credentials,
+        languages: otherLanguages(payload),
+        trash: spec.trash,
+      })
     case 'ical': {
       if (spec.text !== undefined) return icalSource(spec.text, ICAL_FILE_SOURCE)
       if (!spec.url) throw new Error('An iCalendar import needs a file or a URL.')

@@ -12,16 +12,24 @@ import { runImport, type ImportOptions, type ImportReport, type Note, type Progr
 
 const PROGRESS_EVERY_MS = 2000
 
-type Totals = { created: number; updated: number; unchanged: number; trashed: number; failed: number }
+type Totals = {
+  created: number
+  updated: number
+  unchanged: number
+  trashed: number
+  failed: number
+}
 
 export function totalsOf(report: ImportReport): Totals {
   const totals = { created: 0, updated: 0, unchanged: 0, trashed: 0, failed: 0 }
-  for (const counts of Object.values(report.counts)) for (const key of Object.keys(totals) as (keyof Totals)[]) totals[key] += counts[key]
+  for (const counts of Object.values(report.counts))
+    for (const key of Object.keys(totals) as (keyof Totals)[]) totals[key] += counts[key]
   return totals
 }
 
 /** A thing the run could not carry, as one line: `event 12 (Jazz night): …`, or the source's own. */
-export const noteLine = (note: Note) => (note.item ? `${note.kind} ${note.item}: ${note.note}` : note.note)
+export const noteLine = (note: Note) =>
+  note.item ? `${note.kind} ${note.item}: ${note.note}` : note.note
 
 /** What the run could not carry, one line each (the first KEPT_FAILURES). */
 export function notesOf(report: ImportReport): string {
@@ -30,11 +38,19 @@ export function notesOf(report: ImportReport): string {
 
 /** The failed items a record keeps, with their reasons. */
 export function failuresOf(report: ImportReport): { item: string; reason: string }[] {
-  return report.failures.slice(0, KEPT_FAILURES).map((failure) => ({ item: `${failure.kind} ${failure.item}`, reason: failure.reason }))
+  return report.failures
+    .slice(0, KEPT_FAILURES)
+    .map((failure) => ({ item: `${failure.kind} ${failure.item}`, reason: failure.reason }))
 }
 
 async function record(payload: Payload, id: number, data: Record<string, unknown>): Promise<void> {
-  await payload.update({ collection: 'imports', id, data: data as never, overrideAccess: true, depth: 0 })
+  await payload.update({
+    collection: 'imports',
+    id,
+    data: data as never,
+    overrideAccess: true,
+    depth: 0,
+  })
 }
 
 /**
@@ -81,7 +97,11 @@ export async function recordedImport(
     return report
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    await record(payload, id, { status: 'failed' satisfies ImportStatus, error: reason, finishedAt: new Date().toISOString() }).catch(() => undefined)
+    await record(payload, id, {
+      status: 'failed' satisfies ImportStatus,
+      error: reason,
+      finishedAt: new Date().toISOString(),
+    }).catch(() => undefined)
     if (isConnectionLoss(error)) throw error
     return undefined
   }

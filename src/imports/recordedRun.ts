@@ -15,10 +15,21 @@ async function uploadedFile(payload: Payload, run: Import): Promise<string> {
 /** What a recorded run reads: its uploaded file (a `.ics` one is iCalendar whatever the source says), or its URL. */
 async function specOf(payload: Payload, run: Import): Promise<SourceSpec> {
   const credentials = run.credentials || undefined
-  if (run.source === 'site') return { format: 'site', url: run.sourceUrl ?? undefined, credentials, trash: Boolean(run.includeTrashed) }
+  if (run.source === 'site')
+    return {
+      format: 'site',
+      url: run.sourceUrl ?? undefined,
+      credentials,
+      trash: Boolean(run.includeTrashed),
+    }
   const file = run.filename ? await uploadedFile(payload, run) : undefined
-  if (run.source === 'ical' || /\.ics$/i.test(run.filename ?? '')) return { format: 'ical', text: file, url: run.sourceUrl ?? undefined, credentials }
-  return { format: 'csv', text: file ?? (await uploadedFile(payload, run)), kind: run.kind ?? undefined }
+  if (run.source === 'ical' || /\.ics$/i.test(run.filename ?? ''))
+    return { format: 'ical', text: file, url: run.sourceUrl ?? undefined, credentials }
+  return {
+    format: 'csv',
+    text: file ?? (await uploadedFile(payload, run)),
+    kind: run.kind ?? undefined,
+  }
 }
 
 /**
@@ -26,12 +37,30 @@ async function specOf(payload: Payload, run: Import): Promise<SourceSpec> {
  * for; whether it finished.
  */
 export async function runRecorded(payload: Payload, importId: number): Promise<boolean> {
-  const run = await payload.findByID({ collection: 'imports', id: importId, overrideAccess: true, depth: 0 })
-  const authorId = typeof run.createdBy === 'object' ? run.createdBy?.id : run.createdBy
-  const author = authorId ? await payload.findByID({ collection: 'users', id: authorId, overrideAccess: true, depth: 0, disableErrors: true }) : null
-  const report = await recordedImport(payload, run.id, async () => openSource(payload, await specOf(payload, run)), {
-    status: run.createdStatus,
-    user: author ? { ...author, collection: 'users' } : undefined,
+  const run = await payload.findByID({
+    collection: 'imports',
+    id: importId,
+    overrideAccess: true,
+    depth: 0,
   })
+  const authorId = typeof run.createdBy === 'object' ? run.createdBy?.id : run.createdBy
+  const author = authorId
+    ? await payload.findByID({
+        collection: 'users',
+        id: authorId,
+        overrideAccess: true,
+        depth: 0,
+        disableErrors: true,
+      })
+    : null
+  const report = await recordedImport(
+    payload,
+    run.id,
+    async () => openSource(payload, await specOf(payload, run)),
+    {
+      status: run.createdStatus,
+      user: author ? { ...author, collection: 'users' } : undefined,
+    },
+  )
   return Boolean(report)
 }

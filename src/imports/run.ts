@@ -15,7 +15,15 @@ import { calendarRuntime } from '../options'
 import { importAllowsPrivate, REFUSED_NOTE } from './guard'
 import { changes, creationData, ItemError, payloadData, translationData } from './itemData'
 import { IMPORT_KINDS, type ImportKind, type ImportSource, type SourceItem } from './items'
-import { COLLECTION, createLocal, localState, matchLocal, readLocal, updateLocal, type ItemContext } from './localItems'
+import {
+  COLLECTION,
+  createLocal,
+  localState,
+  matchLocal,
+  readLocal,
+  updateLocal,
+  type ItemContext,
+} from './localItems'
 import { findMapping, mappingsOf, recordMapping } from './mapping'
 
 export type Outcome = 'created' | 'updated' | 'unchanged'
@@ -63,7 +71,12 @@ export type ImportOptions = {
 }
 
 export function emptyReport(): ImportReport {
-  const counts = Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, { created: 0, updated: 0, unchanged: 0, trashed: 0, failed: 0 }]))
+  const counts = Object.fromEntries(
+    IMPORT_KINDS.map((kind) => [
+      kind,
+      { created: 0, updated: 0, unchanged: 0, trashed: 0, failed: 0 },
+    ]),
+  )
   return { counts: counts as ImportReport['counts'], failures: [], notes: [], stopped: false }
 }
 
@@ -77,7 +90,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   return exclusively(payload, `calendar-import ${source.name}`, async () => {
     const base = await createLocalReq({ user: user ?? undefined }, payload)
     const settings = await siteSettings(base, calendarRuntime(payload.config).settingsGlobal)
-    const origins = [settings.siteUrl, payload.config.serverURL].filter(Boolean).map((url) => new URL(url).origin)
+    const origins = [settings.siteUrl, payload.config.serverURL]
+      .filter(Boolean)
+      .map((url) => new URL(url).origin)
     const report = emptyReport()
     const done: Partial<Record<ImportKind, { count: number; since: number }>> = {}
     const seenEvents = new Set<string>()
@@ -112,7 +127,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
           await prefetchItemImage(ctx, item)
           counts[await inTransaction(req, () => importItem(ctx, item))]++
           for (const kind of ctx.madeFromLinks) report.counts[kind].created++
-          for (const note of [...(item.notes ?? []), ...ctx.notes]) report.notes.push({ kind: item.kind, item: item.label, note })
+          for (const note of [...(item.notes ?? []), ...ctx.notes])
+            report.notes.push({ kind: item.kind, item: item.label, note })
         } catch (error) {
           if (!(error instanceof ItemError) && isConnectionLoss(error)) throw error
           counts.failed++
@@ -120,9 +136,16 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
         }
       }
       progress.count++
-      await options.onProgress?.({ kind: item.kind, done: progress.count, total: source.totals[item.kind] ?? progress.count, since: progress.since, report })
+      await options.onProgress?.({
+        kind: item.kind,
+        done: progress.count,
+        total: source.totals[item.kind] ?? progress.count,
+        since: progress.since,
+        report,
+      })
     }
-    if (options.trashMissing && !report.stopped && source.complete?.() !== false) await trashMissing(payload, user, source.name, seenEvents, report)
+    if (options.trashMissing && !report.stopped && source.complete?.() !== false)
+      await trashMissing(payload, user, source.name, seenEvents, report)
     for (const note of source.notes?.() ?? []) report.notes.push({ kind: 'source', item: '', note })
     return report
   })
@@ -131,12 +154,25 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
 /** An item's image not yet downloaded for this source is downloaded before its transaction opens: no database connection waits on another server. */
 async function prefetchItemImage(ctx: ItemContext, item: SourceItem): Promise<void> {
   const image = 'image' in item ? item.image : undefined
-  if (typeof image === 'string' && /^https?:\/\//i.test(image) && !(await findMapping(ctx.req, ctx.source, 'image', image)))
-    await prefetchImage(ctx.req, image, { allowPrivate: ctx.allowPrivateImages, refusedNote: REFUSED_NOTE })
+  if (
+    typeof image === 'string' &&
+    /^https?:\/\//i.test(image) &&
+    !(await findMapping(ctx.req, ctx.source, 'image', image))
+  )
+    await prefetchImage(ctx.req, image, {
+      allowPrivate: ctx.allowPrivateImages,
+      refusedNote: REFUSED_NOTE,
+    })
 }
 
 /** The events a source imported before and no longer yields go to the trash (a series' first event takes its occurrences). */
-async function trashMissing(payload: Payload, user: ImportOptions['user'], source: string, seen: Set<string>, report: ImportReport): Promise<void> {
+async function trashMissing(
+  payload: Payload,
+  user: ImportOptions['user'],
+  source: string,
+  seen: Set<string>,
+  report: ImportReport,
+): Promise<void> {
   for (const { sourceId, localId } of await mappingsOf(payload, source, 'event')) {
     if (seen.has(sourceId)) continue
     const req = await createLocalReq({ user: user ?? undefined }, payload)
@@ -156,7 +192,11 @@ async function trashMissing(payload: Payload, user: ImportOptions['user'], sourc
     } catch (error) {
       if (isConnectionLoss(error)) throw error
       report.counts.event.failed++
-      report.failures.push({ kind: 'event', item: sourceId, reason: `could not be trashed: ${reasonOf(error)}` })
+      report.failures.push({
+        kind: 'event',
+        item: sourceId,
+        reason: `could not be trashed: ${reasonOf(error)}`,
+      })
     }
   }
 }
@@ -196,7 +236,9 @@ async function importItem(ctx: ItemContext, item: SourceItem): Promise<Outcome> 
 /** The item's content as the source gave it, and what the run adds to it: equal hashes, nothing to compare. */
 function contentHash(item: SourceItem, extraCategories: number[]): string {
   return createHash('sha256')
-    .update(stableJson([item.kind, item.data, ...(extraCategories.length ? [extraCategories] : [])]))
+    .update(
+      stableJson([item.kind, item.data, ...(extraCategories.length ? [extraCategories] : [])]),
+    )
     .digest('base64url')
 }
 
@@ -214,9 +256,12 @@ function stableJson(value: unknown): string {
 /** What a report says of a failed item: Payload's field errors by field, else the error's message. */
 function reasonOf(error: unknown): string {
   if (error instanceof ItemError) return error.message
-  const fields = (error as { data?: { errors?: { path?: string; message?: string }[] } })?.data?.errors
+  const fields = (error as { data?: { errors?: { path?: string; message?: string }[] } })?.data
+    ?.errors
   if (error instanceof Error && error.name === 'ValidationError' && fields?.length) {
-    return fields.map((field) => `${field.path ?? 'item'}: ${field.message ?? 'invalid'}`).join('; ')
+    return fields
+      .map((field) => `${field.path ?? 'item'}: ${field.message ?? 'invalid'}`)
+      .join('; ')
   }
   return error instanceof Error ? error.message : String(error)
 }

@@ -20,7 +20,13 @@ import { runImport } from './run'
 const HOUR = 3_600_000
 
 async function record(payload: Payload, id: number, data: Record<string, unknown>): Promise<void> {
-  await payload.update({ collection: 'import-subscriptions', id, data: data as never, overrideAccess: true, depth: 0 })
+  await payload.update({
+    collection: 'import-subscriptions',
+    id,
+    data: data as never,
+    overrideAccess: true,
+    depth: 0,
+  })
 }
 
 /**
@@ -40,14 +46,28 @@ async function refresh(payload: Payload, subscription: ImportSubscription): Prom
   if (!(await claim(payload, subscription))) return
   try {
     const authorId = idOf(subscription.createdBy)
-    const author = authorId ? await payload.findByID({ collection: 'users', id: authorId, overrideAccess: true, depth: 0, disableErrors: true }) : null
-    const source = await openSource(payload, { format: subscription.format, url: subscription.url, credentials: subscription.credentials || undefined })
+    const author = authorId
+      ? await payload.findByID({
+          collection: 'users',
+          id: authorId,
+          overrideAccess: true,
+          depth: 0,
+          disableErrors: true,
+        })
+      : null
+    const source = await openSource(payload, {
+      format: subscription.format,
+      url: subscription.url,
+      credentials: subscription.credentials || undefined,
+    })
     const report = await runImport({
       payload,
       source,
       status: subscription.createdStatus,
       user: author ? { ...author, collection: 'users' } : undefined,
-      defaultCategories: (subscription.defaultCategories ?? []).map(idOf).filter((id): id is number => id !== undefined),
+      defaultCategories: (subscription.defaultCategories ?? [])
+        .map(idOf)
+        .filter((id): id is number => id !== undefined),
       trashMissing: true,
     })
     await record(payload, subscription.id, {
@@ -57,13 +77,22 @@ async function refresh(payload: Payload, subscription: ImportSubscription): Prom
     })
   } catch (error) {
     if (isConnectionLoss(error)) throw error
-    await record(payload, subscription.id, { lastStatus: 'failed', error: error instanceof Error ? error.message : String(error) })
+    await record(payload, subscription.id, {
+      lastStatus: 'failed',
+      error: error instanceof Error ? error.message : String(error),
+    })
   }
 }
 
 /** Whether a subscription is due at `now` (ms): it never ran, or its last run is `intervalHours` old (docs/api.md §23.7). */
-export function isDue(subscription: Pick<ImportSubscription, 'lastRunAt' | 'intervalHours'>, now: number): boolean {
-  return !subscription.lastRunAt || new Date(subscription.lastRunAt).getTime() + subscription.intervalHours * HOUR <= now
+export function isDue(
+  subscription: Pick<ImportSubscription, 'lastRunAt' | 'intervalHours'>,
+  now: number,
+): boolean {
+  return (
+    !subscription.lastRunAt ||
+    new Date(subscription.lastRunAt).getTime() + subscription.intervalHours * HOUR <= now
+  )
 }
 
 /** The time of a subscription's last run, comparable whatever its spelling (null: never ran). */
@@ -75,12 +104,23 @@ function runTime(lastRunAt: string | null | undefined): number | null {
  * Imports the active subscriptions that are due, or the one named if it has not run since `lastRunAt`
  * (the run it was queued after): a scheduled pass may have imported it in between.
  */
-export async function refreshSubscriptions(req: PayloadRequest, only?: { id: number; lastRunAt: string | null }): Promise<number> {
+export async function refreshSubscriptions(
+  req: PayloadRequest,
+  only?: { id: number; lastRunAt: string | null },
+): Promise<number> {
   const { payload } = req
   const where: Where = only ? { id: { equals: only.id } } : { active: { equals: true } }
-  const { docs } = await payload.find({ collection: 'import-subscriptions', where, pagination: false, depth: 0, overrideAccess: true })
+  const { docs } = await payload.find({
+    collection: 'import-subscriptions',
+    where,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
   const now = Date.now()
-  const due = docs.filter((doc) => (only ? runTime(doc.lastRunAt) === runTime(only.lastRunAt) : isDue(doc, now)))
+  const due = docs.filter((doc) =>
+    only ? runTime(doc.lastRunAt) === runTime(only.lastRunAt) : isDue(doc, now),
+  )
   await sideBySide(due, subscriptionsAtOnce(), (subscription) => refresh(payload, subscription))
   return due.length
 }

@@ -17,7 +17,12 @@ export const extendRecurrenceHorizons: TaskConfig<typeof HORIZON_JOB.task> = {
   handler: async ({ req }) => ({
     output: {
       series: await exclusively(req.payload, HORIZON_JOB.task, async () =>
-        extendHorizons({ req, now: new Date(), settings: await siteSettings(req), language: DEFAULT_LANGUAGE }),
+        extendHorizons({
+          req,
+          now: new Date(),
+          settings: await siteSettings(req),
+          language: DEFAULT_LANGUAGE,
+        }),
       ),
     },
   }),

@@ -12,5 +12,7 @@ export const importCalendar: TaskConfig<typeof IMPORT_JOB.task> = {
   inputSchema: [{ name: 'importId', type: 'number', required: true }],
   outputSchema: [{ name: 'status', type: 'text', required: true }],
   retries: 3,
-  handler: async ({ input, req }) => ({ output: { status: (await runRecorded(req.payload, input.importId)) ? 'done' : 'failed' } }),
+  handler: async ({ input, req }) => ({
+    output: { status: (await runRecorded(req.payload, input.importId)) ? 'done' : 'failed' },
+  }),
 }

@@ -8,5 +8,7 @@ export const publishScheduled: TaskConfig<typeof PUBLISH_JOB.task> = {
   slug: PUBLISH_JOB.task,
   schedule: [{ cron: '* * * * *', queue: PUBLISH_JOB.queue }],
   outputSchema: [{ name: 'published', type: 'number', required: true }],
-  handler: async ({ req }) => ({ output: { published: await exclusively(req.payload, PUBLISH_JOB.task, () => publishDue(req)) } }),
+  handler: async ({ req }) => ({
+    output: { published: await exclusively(req.payload, PUBLISH_JOB.task, () => publishDue(req)) },
+  }),
 }

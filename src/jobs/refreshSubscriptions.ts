@@ -13,6 +13,13 @@ export const refreshSubscriptions: TaskConfig<typeof SUBSCRIPTION_JOB.task> = {
   outputSchema: [{ name: 'imported', type: 'number', required: true }],
   retries: 3,
   handler: async ({ input, req }) => ({
-    output: { imported: await refresh(req, input?.subscriptionId ? { id: input.subscriptionId, lastRunAt: input.lastRunAt ?? null } : undefined) },
+    output: {
+      imported: await refresh(
+        req,
+        input?.subscriptionId
+          ? { id: input.subscriptionId, lastRunAt: input.lastRunAt ?? null }
+          : undefined,
+      ),
+    },
   }),
 }

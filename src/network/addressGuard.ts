@@ -58,9 +58,11 @@ export function addressGuard(allowPrivate: () => boolean): AddressGuard {
     lookup: (hostname, options, callback) => {
       lookup(hostname, { all: true })
         .then((addresses) => {
-          const refused = !allowPrivate() && addresses.some((entry) => isPrivateAddress(entry.address))
+          const refused =
+            !allowPrivate() && addresses.some((entry) => isPrivateAddress(entry.address))
           if (refused || !addresses.length) return callback(new RefusedAddress(), '', 4)
-          if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses)
+          if ((options as { all?: boolean }).all)
+            return (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses)
           callback(null, addresses[0]!.address, addresses[0]!.family)
         })
         .catch((error: Error) => callback(error, '', 4))
@@ -73,4 +75,5 @@ export function addressGuard(allowPrivate: () => boolean): AddressGuard {
 }
 
 /** `true` or `1` in an environment variable. */
-export const envFlag = (name: string) => () => process.env[name] === 'true' || process.env[name] === '1'
+export const envFlag = (name: string) => () =>
+  process.env[name] === 'true' || process.env[name] === '1'

@@ -16,7 +16,13 @@ const NAME_FIELD: Partial<Record<CollectionSlug, string>> = {
 }
 
 function writeOptions(writer: Writer, locale: string) {
-  return { req: writer.req, user: writer.req.user, overrideAccess: false, depth: 0, locale: locale as TypedLocale } as const
+  return {
+    req: writer.req,
+    user: writer.req.user,
+    overrideAccess: false,
+    depth: 0,
+    locale: locale as TypedLocale,
+  } as const
 }
 
 /**
@@ -26,15 +32,30 @@ function writeOptions(writer: Writer, locale: string) {
  * its translation is copied to the default language (with a slug free there) before the series,
  * if it heads one, is made, so the occurrences get both, and its one version holds both.
  */
-export async function createInLanguage(writer: Writer, collection: CollectionSlug, data: Record<string, unknown>): Promise<number> {
+export async function createInLanguage(
+  writer: Writer,
+  collection: CollectionSlug,
+  data: Record<string, unknown>,
+): Promise<number> {
   const { req } = writer
-  const create = () => req.payload.create({ ...writeOptions(writer, writer.language), collection, data: data as never })
+  const create = () =>
+    req.payload.create({
+      ...writeOptions(writer, writer.language),
+      collection,
+      data: data as never,
+    })
   if (writer.language === DEFAULT_LANGUAGE) return (await create()).id as number
   const created = (await seriesLater(req, create)) as { id: number; slug?: string | null }
   const name = NAME_FIELD[collection]!
   const base = slugBase(String(data.slug ?? data[name] ?? created.slug ?? ''))
   const slug = await freeSlug(req, collection, base, created.id, DEFAULT_LANGUAGE)
-  await copyLanguage(req, { table: tableOf(collection), id: created.id, from: writer.language, to: DEFAULT_LANGUAGE, slug })
+  await copyLanguage(req, {
+    table: tableOf(collection),
+    id: created.id,
+    from: writer.language,
+    to: DEFAULT_LANGUAGE,
+    slug,
+  })
   if (collection === 'events') {
     const scope = { req, now: new Date(), settings: writer.settings, language: writer.language }
     await asUpkeep(req, () => afterEventWrite(scope, created as Event, undefined))
@@ -49,7 +70,12 @@ const tableOf = (collection: CollectionSlug) => collection.replace(/-/g, '_')
  * Updates a record in the request language. Payload checks required localized fields in that
  * language, so an item not yet translated gets its fallback name there unless the write sends one.
  */
-export async function updateInLanguage(writer: Writer, collection: CollectionSlug, id: number, data: Record<string, unknown>): Promise<void> {
+export async function updateInLanguage(
+  writer: Writer,
+  collection: CollectionSlug,
+  id: number,
+  data: Record<string, unknown>,
+): Promise<void> {
   const name = NAME_FIELD[collection]
   const values = { ...data }
   if (name && values[name] === undefined && writer.language !== DEFAULT_LANGUAGE) {
@@ -76,5 +102,10 @@ export async function updateInLanguage(writer: Writer, collection: CollectionSlu
       values[name] = fallback[name]
     }
   }
-  await writer.req.payload.update({ ...writeOptions(writer, writer.language), collection, id, data: values as never })
+  await writer.req.payload.update({
+    ...writeOptions(writer, writer.language),
+    collection,
+    id,
+    data: values as never,
+  })
 }

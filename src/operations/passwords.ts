@@ -6,7 +6,13 @@ import { clientOf } from './client'
 import type { Reader } from './reader'
 import { Refusal } from './refusal'
 
-type Protected = { id: number; author?: unknown; status?: string | null; password?: string | null; hasPassword?: boolean | null }
+type Protected = {
+  id: number
+  author?: unknown
+  status?: string | null
+  password?: string | null
+  hasPassword?: boolean | null
+}
 
 /**
  * Wrong passwords for one item from one client (the user, else the address): a few are free, then
@@ -45,14 +51,26 @@ export async function unlocks(
   const { failures, wait } = await throttleOf(reader, subject)
   if (wait > 0 && whenThrottled === 'stay locked') return false
   if (wait > 0) {
-    const error = new Refusal('rest_too_many_password_attempts', `Too many wrong passwords for this item: try again in ${wait} s.`, 429)
+    const error = new Refusal(
+      'rest_too_many_password_attempts',
+      `Too many wrong passwords for this item: try again in ${wait} s.`,
+      429,
+    )
     error.headers['Retry-After'] = String(wait)
     throw error
   }
   const stored =
     item.password ??
-    ((await reader.req.payload.findByID({ collection, id: item.id, depth: 0, overrideAccess: true, req: reader.req, select: { password: true } })) as Protected)
-      .password
+    (
+      (await reader.req.payload.findByID({
+        collection,
+        id: item.id,
+        depth: 0,
+        overrideAccess: true,
+        req: reader.req,
+        select: { password: true },
+      })) as Protected
+    ).password
   const matches = sameSecret(given.password, stored)
   if (!matches) await recordFailure(reader.req.payload, subject, FORGET_SECONDS)
   else if (failures) await clearFailures(reader.req.payload, subject)
@@ -60,8 +78,17 @@ export async function unlocks(
 }
 
 /** The client's recent failures with this item's password, and how long it must still wait (s). */
-async function throttleOf(reader: Reader, subject: string): Promise<{ failures: number; wait: number }> {
+async function throttleOf(
+  reader: Reader,
+  subject: string,
+): Promise<{ failures: number; wait: number }> {
   const seen = await failuresOf(reader.req.payload, subject, FORGET_SECONDS)
   if (!seen || seen.failures < FREE_FAILURES) return { failures: seen?.failures ?? 0, wait: 0 }
-  return { failures: seen.failures, wait: Math.max(0, Math.ceil(Math.min(LONGEST_WAIT_SECONDS, 2 ** (seen.failures - FREE_FAILURES)) - seen.ago)) }
+  return {
+    failures: seen.failures,
+    wait: Math.max(
+      0,
+      Math.ceil(Math.min(LONGEST_WAIT_SECONDS, 2 ** (seen.failures - FREE_FAILURES)) - seen.ago),
+    ),
+  }
 }

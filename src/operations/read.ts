@@ -4,7 +4,18 @@ import { roleOf } from '../calendar/access/roles'
 import { revisionCacheOf } from '../calendar/caches'
 import type { Reader } from './reader'
 
-const AUTHORED = ['status', 'author', 'publishedAt', 'hasPassword', 'slug', 'excerpt', 'descriptionHtml', 'image', 'updatedAt', 'createdAt']
+const AUTHORED = [
+  'status',
+  'author',
+  'publishedAt',
+  'hasPassword',
+  'slug',
+  'excerpt',
+  'descriptionHtml',
+  'image',
+  'updatedAt',
+  'createdAt',
+]
 
 /**
  * What the namespace serves of each collection: reads select only these, so Payload neither loads
@@ -57,11 +68,19 @@ const SERVED: Partial<Record<CollectionSlug, string[]>> = {
   'event-tags': ['name', 'description', 'slug', 'updatedAt', 'createdAt'],
 }
 
-function servedSelect(reader: Reader, collection: CollectionSlug): Record<string, true> | undefined {
+function servedSelect(
+  reader: Reader,
+  collection: CollectionSlug,
+): Record<string, true> | undefined {
   const fields = SERVED[collection]
   if (!fields) return undefined
-  const custom = collection === 'events' || collection === 'venues' || collection === 'organizers' ? reader.calendar.customFields[collection] : []
-  return Object.fromEntries([...fields, ...custom.map((field) => field.name)].map((field) => [field, true]))
+  const custom =
+    collection === 'events' || collection === 'venues' || collection === 'organizers'
+      ? reader.calendar.customFields[collection]
+      : []
+  return Object.fromEntries(
+    [...fields, ...custom.map((field) => field.name)].map((field) => [field, true]),
+  )
 }
 
 /**
@@ -81,7 +100,11 @@ export function readOptions(reader: Reader, collection?: CollectionSlug) {
 }
 
 /** All records of a collection with these ids that the caller may read, in one query. */
-export async function findByIds<T>(reader: Reader, collection: CollectionSlug, ids: number[]): Promise<Map<number, T>> {
+export async function findByIds<T>(
+  reader: Reader,
+  collection: CollectionSlug,
+  ids: number[],
+): Promise<Map<number, T>> {
   const found = new Map<number, T>()
   const unique = [...new Set(ids)]
   if (!unique.length) return found
@@ -108,12 +131,22 @@ export function readerKey(reader: Reader): string {
  * `findByIds`, kept per content revision, reader and language: the records a page embeds or a filter
  * names (images, the venue of `venue=`) are asked once per revision, not once per request.
  */
-export async function findByIdsPerRevision<T>(reader: Reader, collection: CollectionSlug, ids: number[]): Promise<Map<number, T>> {
+export async function findByIdsPerRevision<T>(
+  reader: Reader,
+  collection: CollectionSlug,
+  ids: number[],
+): Promise<Map<number, T>> {
   const kept = await revisionCacheOf(reader.req.payload, 'revision').getMany<T | undefined>(
     reader.revision,
     `records:${collection}:${reader.language}:${readerKey(reader)}`,
     ids.map(String),
-    async (missing) => new Map([...(await findByIds<T>(reader, collection, missing.map(Number)))].map(([id, doc]) => [String(id), doc])),
+    async (missing) =>
+      new Map(
+        [...(await findByIds<T>(reader, collection, missing.map(Number)))].map(([id, doc]) => [
+          String(id),
+          doc,
+        ]),
+      ),
     undefined,
   )
   const found = new Map<number, T>()
@@ -132,7 +165,8 @@ export function searchWhere(
   text: string,
   mode: 'anyField' | 'oneField' = 'oneField',
 ): Where {
-  const inLanguages = (names: string[]) => (reader.language === 'en' ? names : [...names, ...names.map((field) => `${field}.en`)])
+  const inLanguages = (names: string[]) =>
+    reader.language === 'en' ? names : [...names, ...names.map((field) => `${field}.en`)]
   const names = inLanguages([fields.name])
   const content = [...inLanguages(fields.localized), ...fields.plain]
   const match = (operator: 'like' | 'contains', value: string): Where => ({
@@ -156,7 +190,9 @@ export function searchWhere(
  * not see every item's content, such conditions only match items without a password.
  */
 export function withheldAware(reader: Reader, condition: Where): Where {
-  return capabilities.editOthers(reader.actor) ? condition : { and: [{ hasPassword: { not_equals: true } }, condition] }
+  return capabilities.editOthers(reader.actor)
+    ? condition
+    : { and: [{ hasPassword: { not_equals: true } }, condition] }
 }
 
 /** Searches are literal, as upstream's: `%` and `_` match themselves, not any text (ILIKE escapes). */
@@ -170,16 +206,29 @@ export function idIn(ids: number[], field = 'id'): Where {
 }
 
 /** Which of these ids exist at all, whoever may read them: existence checks of validation. */
-export function existingIds(reader: Reader, collection: CollectionSlug, ids: number[]): Promise<Set<number>> {
+export function existingIds(
+  reader: Reader,
+  collection: CollectionSlug,
+  ids: number[],
+): Promise<Set<number>> {
   return idsFound(reader, collection, ids, true)
 }
 
 /** Which of these ids the caller may read: the ids alone, none of the records' fields or texts. */
-export function readableIds(reader: Reader, collection: CollectionSlug, ids: number[]): Promise<Set<number>> {
+export function readableIds(
+  reader: Reader,
+  collection: CollectionSlug,
+  ids: number[],
+): Promise<Set<number>> {
   return idsFound(reader, collection, ids, false)
 }
 
-async function idsFound(reader: Reader, collection: CollectionSlug, ids: number[], overrideAccess: boolean): Promise<Set<number>> {
+async function idsFound(
+  reader: Reader,
+  collection: CollectionSlug,
+  ids: number[],
+  overrideAccess: boolean,
+): Promise<Set<number>> {
   const unique = [...new Set(ids)]
   if (!unique.length) return new Set()
   const { docs } = await reader.req.payload.find({

@@ -21,18 +21,37 @@ export function probeOne(reader: Reader, kind: AuthoredKind, id: number) {
 }
 
 export function notAccessible(resource: AuthoredResource): Refusal {
-  return new Refusal(errorCodes(resource).notAccessible, `The requested ${resource.singular} is not accessible`, 403)
+  return new Refusal(
+    errorCodes(resource).notAccessible,
+    `The requested ${resource.singular} is not accessible`,
+    403,
+  )
 }
 
 /** Refuses an item that is not published and not the caller's to read. */
-export function refuseUnreadable(reader: Reader, resource: AuthoredResource, probe: { status?: string | null; author?: unknown }): void {
-  if (probe.status !== 'publish' && !capabilities.readUnpublished(reader.actor, probe)) throw notAccessible(resource)
+export function refuseUnreadable(
+  reader: Reader,
+  resource: AuthoredResource,
+  probe: { status?: string | null; author?: unknown },
+): void {
+  if (probe.status !== 'publish' && !capabilities.readUnpublished(reader.actor, probe))
+    throw notAccessible(resource)
 }
 
 /**
  * The item with the caller's access; `unlockedProtected`: a protected one whose password the caller
  * gave, read without it, since field access hides its content from anonymous readers.
  */
-export function readOne(reader: Reader, kind: AuthoredKind, id: number, unlockedProtected: boolean) {
-  return reader.req.payload.findByID({ ...readOptions(reader, kind), collection: kind, id, overrideAccess: unlockedProtected })
+export function readOne(
+  reader: Reader,
+  kind: AuthoredKind,
+  id: number,
+  unlockedProtected: boolean,
+) {
+  return reader.req.payload.findByID({
+    ...readOptions(reader, kind),
+    collection: kind,
+    id,
+    overrideAccess: unlockedProtected,
+  })
 }

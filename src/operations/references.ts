@@ -7,14 +7,20 @@ type Reference = { param: string; collection: CollectionSlug; ids: number[] }
 function idsIn(value: unknown): number[] {
   const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]
   // Only what could be an id: other numbers reach here only on routes without such a field (loose bodies).
-  return list.filter((entry): entry is number => Number.isInteger(entry) && (entry as number) > 0 && (entry as number) <= 2_147_483_647)
+  return list.filter(
+    (entry): entry is number =>
+      Number.isInteger(entry) && (entry as number) > 0 && (entry as number) <= 2_147_483_647,
+  )
 }
 
 /**
  * Records a write names by id must exist: checked during validation, after the permission check
  * (docs/api.md §2), so only a caller who may write learns which ids exist.
  */
-export async function missingReferences(reader: Reader, params: Record<string, unknown>): Promise<Record<string, string>> {
+export async function missingReferences(
+  reader: Reader,
+  params: Record<string, unknown>,
+): Promise<Record<string, string>> {
   const references: Reference[] = [
     { param: 'author', collection: 'users', ids: idsIn(params.author) },
     { param: 'venue', collection: 'venues', ids: idsIn(params.venue) },
@@ -23,7 +29,10 @@ export async function missingReferences(reader: Reader, params: Record<string, u
     {
       param: 'image',
       collection: 'media',
-      ids: typeof params.image === 'string' && /^\d+$/.test(params.image) ? [Number(params.image)] : idsIn(params.image).filter((id) => id > 0),
+      ids:
+        typeof params.image === 'string' && /^\d+$/.test(params.image)
+          ? [Number(params.image)]
+          : idsIn(params.image).filter((id) => id > 0),
     },
   ]
   const invalid: Record<string, string> = {}

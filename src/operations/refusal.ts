@@ -11,7 +11,12 @@ export class Refusal extends Error {
   /** Headers the answer carries besides the namespace's (`Retry-After` of a 409 or 429). */
   headers: Record<string, string> = {}
 
-  constructor(code: string, message: string, status: number, extraData: Record<string, unknown> & { status?: never } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    status: number,
+    extraData: Record<string, unknown> & { status?: never } = {},
+  ) {
     super(message)
     this.name = 'Refusal'
     this.code = code
@@ -24,7 +29,17 @@ export class Refusal extends Error {
    * `details` repeats each as the error object WordPress nests there, for clients that read that one.
    */
   static invalidParams(params: Record<string, string>): Refusal {
-    const details = Object.fromEntries(Object.entries(params).map(([param, message]) => [param, { code: 'rest_invalid_param', message, data: { param } }]))
-    return new Refusal('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, 400, { params, details })
+    const details = Object.fromEntries(
+      Object.entries(params).map(([param, message]) => [
+        param,
+        { code: 'rest_invalid_param', message, data: { param } },
+      ]),
+    )
+    return new Refusal(
+      'rest_invalid_param',
+      `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
+      400,
+      { params, details },
+    )
   }
 }

@@ -18,15 +18,30 @@ export type Related = {
 }
 
 export function emptyRelated(): Related {
-  return { venues: new Map(), organizers: new Map(), categories: new Map(), tags: new Map(), media: new Map(), termCounts: new Map() }
+  return {
+    venues: new Map(),
+    organizers: new Map(),
+    categories: new Map(),
+    tags: new Map(),
+    media: new Map(),
+    termCounts: new Map(),
+  }
 }
 
 /** The records several loads embed, together (a record loaded twice is the same record). */
 export function mergeRelated(...all: Related[]): Related {
   const merged = emptyRelated()
   for (const related of all) {
-    for (const kind of ['venues', 'organizers', 'categories', 'tags', 'media', 'termCounts'] as const) {
-      for (const [key, value] of related[kind] as Map<unknown, unknown>) (merged[kind] as Map<unknown, unknown>).set(key, value)
+    for (const kind of [
+      'venues',
+      'organizers',
+      'categories',
+      'tags',
+      'media',
+      'termCounts',
+    ] as const) {
+      for (const [key, value] of related[kind] as Map<unknown, unknown>)
+        (merged[kind] as Map<unknown, unknown>).set(key, value)
     }
   }
   return merged
@@ -50,7 +65,9 @@ export async function loadRelated(reader: Reader, events: Event[]): Promise<Rela
     findByIds<EventCategory>(reader, 'event-categories', ids(events.map((e) => e.categories))),
     findByIds<EventTag>(reader, 'event-tags', ids(events.map((e) => e.tags))),
   ])
-  const images = ids([...events, ...venues.values(), ...organizers.values()].map((item) => item.image))
+  const images = ids(
+    [...events, ...venues.values(), ...organizers.values()].map((item) => item.image),
+  )
   const [media, counts] = await Promise.all([
     findByIdsPerRevision<Media>(reader, 'media', images),
     termCounts(reader, [...categories.keys()], [...tags.keys()]),

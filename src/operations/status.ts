@@ -13,14 +13,24 @@ const EVERY_BUT_TRASH: readonly Status[] = STATUSES.filter((status) => status !=
  * Statuses the caller may filter on (docs/api.md §4.4): readers only `publish`, writers any status,
  * and `any` (every status but trash), which their lists echo in the links they hand out.
  */
-export function statusFilter(reader: Pick<Reader, 'actor'>, requested: string[] | undefined): { statuses: readonly Status[]; echo: string } {
+export function statusFilter(
+  reader: Pick<Reader, 'actor'>,
+  requested: string[] | undefined,
+): { statuses: readonly Status[]; echo: string } {
   const writer = capabilities.create(reader.actor)
-  if (!requested) return writer ? { statuses: EVERY_BUT_TRASH, echo: ANY } : { statuses: ['publish'], echo: 'publish' }
+  if (!requested)
+    return writer
+      ? { statuses: EVERY_BUT_TRASH, echo: ANY }
+      : { statuses: ['publish'], echo: 'publish' }
   const allowed: readonly string[] = writer ? [...STATUSES, ANY] : ['publish']
   const refused = requested.filter((status) => !allowed.includes(status))
-  if (refused.length) throw Refusal.invalidParams({ status: `Not a status you may ask for: ${refused.join(', ')}.` })
+  if (refused.length)
+    throw Refusal.invalidParams({ status: `Not a status you may ask for: ${refused.join(', ')}.` })
   const named = requested.includes(ANY) ? [...EVERY_BUT_TRASH, ...requested] : requested
-  return { statuses: STATUSES.filter((status) => named.includes(status)), echo: requested.join(',') }
+  return {
+    statuses: STATUSES.filter((status) => named.includes(status)),
+    echo: requested.join(','),
+  }
 }
 
 /** Statuses as Payload's `where`, for the reads Payload serves. */

@@ -14,7 +14,8 @@ export type Visibility = 'anonymous' | 'password' | `user:${string}`
  * anonymous ones.
  */
 export function visibilityOf(req: PayloadRequest, raw: Record<string, unknown>): Visibility {
-  const user = req.user as { id: number | string; collection?: string; role?: string | null } | null | undefined
+  const user = req.user as
+    { id: number | string; collection?: string; role?: string | null } | null | undefined
   if (user) return `user:${user.collection ?? ''}:${user.id}:${user.role ?? ''}`
   return raw.password === undefined ? 'anonymous' : 'password'
 }
@@ -67,7 +68,15 @@ export type TagInputs = {
  * which every instance shares, so a tag reveals nothing of a password it was made with and another
  * instance gives the same one. Undefined without a revision (read replicas): the body's hash then.
  */
-export function answerTag({ ctx, route, namespacePath, raw, shadowedByPath, params, visibility }: TagInputs): string | undefined {
+export function answerTag({
+  ctx,
+  route,
+  namespacePath,
+  raw,
+  shadowedByPath,
+  params,
+  visibility,
+}: TagInputs): string | undefined {
   if (ctx.revision === undefined) return undefined
   const material = JSON.stringify([
     buildId(),

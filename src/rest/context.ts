@@ -48,12 +48,17 @@ export async function createContext(
   shadowedByPath: Record<string, unknown> = {},
 ): Promise<RestContext> {
   const url = new URL(req.url ?? 'http://localhost/')
-  const origin = (req.payload.config.serverURL || requestOrigin(req.headers) || url.origin).replace(/\/+$/, '')
+  const origin = (req.payload.config.serverURL || requestOrigin(req.headers) || url.origin).replace(
+    /\/+$/,
+    '',
+  )
   const languageRoot = languageRootOf(url.pathname)
   const calendar = calendarRuntime(req.payload.config)
   const reading = req.method === 'GET' || req.method === 'HEAD'
   const revision = reading ? await readRevision(req.payload) : undefined
-  const settings = await revisionCacheOf(req.payload, 'revision').get(revision, 'settings', () => siteSettings(req, calendar.settingsGlobal))
+  const settings = await revisionCacheOf(req.payload, 'revision').get(revision, 'settings', () =>
+    siteSettings(req, calendar.settingsGlobal),
+  )
   const effective = language ?? languageRoot ?? DEFAULT_LANGUAGE
   return {
     req,

@@ -12,7 +12,13 @@ export const healthEndpoint: Endpoint = {
       await rawQuery(req.payload, sql`select 1`)
       return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
     } catch {
-      return Response.json({ status: 'unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store', 'Retry-After': RETRY_AFTER_SECONDS } })
+      return Response.json(
+        { status: 'unavailable' },
+        {
+          status: 503,
+          headers: { 'Cache-Control': 'no-store', 'Retry-After': RETRY_AFTER_SECONDS },
+        },
+      )
     }
   },
 }

@@ -15,7 +15,11 @@ const WAIT_SECONDS = 10
 const KEY = /^[\x20-\x7e]{1,255}$/
 
 /** What makes two requests the same: method, path and every parameter, in a stable order. */
-export function fingerprintOf(method: string, path: string, params: Record<string, unknown>): string {
+export function fingerprintOf(
+  method: string,
+  path: string,
+  params: Record<string, unknown>,
+): string {
   const sorted = (value: unknown): unknown =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(
@@ -32,15 +36,24 @@ export function fingerprintOf(method: string, path: string, params: Record<strin
 }
 
 function replay(record: IdempotencyRecord): RestResult {
-  return { status: record.status, body: JSON.parse(record.body), headers: { [REPLAYED_HEADER]: 'true' } }
+  return {
+    status: record.status,
+    body: JSON.parse(record.body),
+    headers: { [REPLAYED_HEADER]: 'true' },
+  }
 }
 
 const mismatch = () =>
-  new RestError('rest_idempotency_mismatch', `This ${IDEMPOTENCY_HEADER} was used for a different request: use a new key for a new write.`, 422)
+  new RestError(
+    'rest_idempotency_mismatch',
+    `This ${IDEMPOTENCY_HEADER} was used for a different request: use a new key for a new write.`,
+    422,
+  )
 
 /** PostgreSQL's lock_timeout: the first request with the key is still writing. */
 const isLockTimeout = (error: unknown): boolean => {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) if ((cause as { code?: unknown }).code === '55P03') return true
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause)
+    if ((cause as { code?: unknown }).code === '55P03') return true
   return false
 }
 
@@ -51,8 +64,16 @@ const isLockTimeout = (error: unknown): boolean => {
  * A retry of a committed write gets its answer again; a concurrent one waits for it; the same key on
  * another request is a 422.
  */
-export async function idempotently(ctx: RestContext, key: string, fingerprint: string, write: () => Promise<RestResult>): Promise<RestResult> {
-  if (!KEY.test(key)) throw RestError.invalidParams({ [IDEMPOTENCY_HEADER]: 'Between 1 and 255 printable ASCII characters.' })
+export async function idempotently(
+  ctx: RestContext,
+  key: string,
+  fingerprint: string,
+  write: () => Promise<RestResult>,
+): Promise<RestResult> {
+  if (!KEY.test(key))
+    throw RestError.invalidParams({
+      [IDEMPOTENCY_HEADER]: 'Between 1 and 255 printable ASCII characters.',
+    })
   const owner = ctx.actor ? `user:${ctx.actor.id}` : 'anonymous'
   try {
     return await inTransaction(ctx.req, async () => {
@@ -67,7 +88,11 @@ export async function idempotently(ctx: RestContext, key: string, fingerprint: s
     })
   } catch (error) {
     if (!isLockTimeout(error)) throw error
-    const busy = new RestError('rest_idempotency_in_progress', `A request with this ${IDEMPOTENCY_HEADER} is still running: retry shortly.`, 409)
+    const busy = new RestError(
+      'rest_idempotency_in_progress',
+      `A request with this ${IDEMPOTENCY_HEADER} is still running: retry shortly.`,
+      409,
+    )
     busy.headers['Retry-After'] = '1'
     throw busy
   }

@@ -18,5 +18,13 @@ export function languageRootHandlers(config: Promise<SanitizedConfig> | Sanitize
     if (path === undefined) return errorResponse(RestError.noRoute())
     return handleEndpoints({ config, request, path })
   }
-  return { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle, OPTIONS: handle, HEAD: headFromGet(handle) }
+  return {
+    GET: handle,
+    POST: handle,
+    PUT: handle,
+    PATCH: handle,
+    DELETE: handle,
+    OPTIONS: handle,
+    HEAD: headFromGet(handle),
+  }
 }

@@ -13,11 +13,16 @@ export function installMetricsSource(payload: Payload): void {
     routeOf(method, url) {
       const path = endpointPath(payload.config, url.split('?', 1)[0]!)
       if (path === undefined) return undefined
-      return routePattern(method === 'HEAD' ? 'GET' : method, namespacePathOf(path, namespace)) ?? 'unmatched'
+      return (
+        routePattern(method === 'HEAD' ? 'GET' : method, namespacePathOf(path, namespace)) ??
+        'unmatched'
+      )
     },
     async read() {
       const backlog = await readBacklog(payload).catch((error: unknown) => {
-        payload.logger.warn(`metrics: the backlog could not be read: ${error instanceof Error ? error.message : String(error)}`)
+        payload.logger.warn(
+          `metrics: the backlog could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        )
         return undefined
       })
       return { pool: poolUse(payload), backlog }

@@ -8,6 +8,14 @@ export function namespacePathOf(pathname: string, namespace: string): string {
 
 /** Payload endpoints that hand every request under the namespace to its own router. */
 export function namespaceEndpoints(namespace: string): Endpoint[] {
-  const handler: PayloadHandler = (req) => handleNamespaceRequest(req, namespacePathOf(new URL(req.url ?? 'http://localhost/').pathname, namespace))
-  return (['get', 'post', 'put', 'patch', 'delete', 'options'] as const).map((method) => ({ path: `/${namespace}/:path*`, method, handler }))
+  const handler: PayloadHandler = (req) =>
+    handleNamespaceRequest(
+      req,
+      namespacePathOf(new URL(req.url ?? 'http://localhost/').pathname, namespace),
+    )
+  return (['get', 'post', 'put', 'patch', 'delete', 'options'] as const).map((method) => ({
+    path: `/${namespace}/:path*`,
+    method,
+    handler,
+  }))
 }

@@ -51,17 +51,24 @@ const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, Content-Disposition
 const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 const anonymousMaxAge = Number(process.env.CACHE_MAX_AGE || 0)
 
-function match(method: string, path: string): { compiled: CompiledRoute; pathParams: Record<string, string> } {
+function match(
+  method: string,
+  path: string,
+): { compiled: CompiledRoute; pathParams: Record<string, string> } {
   for (const compiled of COMPILED) {
     const found = compiled.pattern.exec(path)
-    if (found && compiled.route.methods.includes(method as HttpMethod)) return { compiled, pathParams: decodeAll(found.groups ?? {}) }
+    if (found && compiled.route.methods.includes(method as HttpMethod))
+      return { compiled, pathParams: decodeAll(found.groups ?? {}) }
   }
   throw RestError.noRoute()
 }
 
 /** A request's route pattern (`/events/{id}`), for labels that must stay few (gate/metrics.ts); undefined when no route has it. */
 export function routePattern(method: string, namespacePath: string): string | undefined {
-  const found = COMPILED.find(({ route, pattern }) => route.methods.includes(method as HttpMethod) && pattern.test(namespacePath))
+  const found = COMPILED.find(
+    ({ route, pattern }) =>
+      route.methods.includes(method as HttpMethod) && pattern.test(namespacePath),
+  )
   return found && (found.route.path || '/')
 }
 
@@ -84,14 +91,24 @@ function decodeAll(groups: Record<string, string>): Record<string, string> {
 }
 
 /** Runs one namespace request: match, parse, validate, authorize, handle, render (design.md). */
-export async function handleNamespaceRequest(req: PayloadRequest, namespacePath: string): Promise<Response> {
-  if (!queryCountEnabled) return serveRequest(req, (req.method ?? 'GET').toUpperCase(), namespacePath)
-  const { result, queries } = await countQueries(() => serveRequest(req, (req.method ?? 'GET').toUpperCase(), namespacePath))
+export async function handleNamespaceRequest(
+  req: PayloadRequest,
+  namespacePath: string,
+): Promise<Response> {
+  if (!queryCountEnabled)
+    return serveRequest(req, (req.method ?? 'GET').toUpperCase(), namespacePath)
+  const { result, queries } = await countQueries(() =>
+    serveRequest(req, (req.method ?? 'GET').toUpperCase(), namespacePath),
+  )
   result.headers.set('X-Query-Count', String(queries))
   return result
 }
 
-async function serveRequest(req: PayloadRequest, method: string, namespacePath: string): Promise<Response> {
+async function serveRequest(
+  req: PayloadRequest,
+  method: string,
+  namespacePath: string,
+): Promise<Response> {
   req.context.calendarNamespace = true
   const baseHeaders = { 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
   try {
@@ -103,29 +120,42 @@ async function serveRequest(req: PayloadRequest, method: string, namespacePath: 
     const params = validateParams(compiled, raw)
     const language = isLanguageCode(raw.i18n_language) ? raw.i18n_language : undefined
     await authenticateAgain(req)
-    const limits = await limitRate({ req, actor: req.user as Actor }, method === 'GET' || method === 'HEAD' ? 'read' : 'write')
+    const limits = await limitRate(
+      { req, actor: req.user as Actor },
+      method === 'GET' || method === 'HEAD' ? 'read' : 'write',
+    )
     const ctx = await createContext(req, language, shadowedByPath)
     if (!offered(req, ctx.language)) {
-      if (language) throw RestError.invalidParams({ i18n_language: 'This site does not offer this language.' })
+      if (language)
+        throw RestError.invalidParams({ i18n_language: 'This site does not offer this language.' })
       throw RestError.noRoute()
     }
     // A GET's ETag is known from the revision before anything is looked up: a match costs no page query.
     const visibility = visibilityOf(req, raw)
     const headers = { ...baseHeaders, ...limits, ...cachingHeaders(visibility !== 'anonymous') }
-    const tag = method === 'GET' ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, params, visibility }) : undefined
-    if (tag && ifNoneMatch(req.headers.get('If-None-Match'), tag)) return new Response(null, { status: 304, headers: { ...headers, ETag: tag } })
+    const tag =
+      method === 'GET'
+        ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, params, visibility })
+        : undefined
+    if (tag && ifNoneMatch(req.headers.get('If-None-Match'), tag))
+      return new Response(null, { status: 304, headers: { ...headers, ETag: tag } })
     const answer = async (): Promise<Answer> => {
       // One lookup of the route's item, shared by the permission check, validation and the handler.
       const target = (route.target ? await route.target(ctx, params) : undefined) as never
       // Permission first: checks against stored data (a slug taken, an author that exists) would
       // otherwise tell a caller who may not write what exists.
-      if (route.authorize && !(await route.authorize(ctx, params, target))) throw RestError.forbidden(ctx.signedIn)
+      if (route.authorize && !(await route.authorize(ctx, params, target)))
+        throw RestError.forbidden(ctx.signedIn)
       const invalid = route.validate ? await route.validate(ctx, params, target) : {}
       if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
       if (route.prepare) await route.prepare(ctx, params)
       const handle = () => route.handler(ctx, params, target)
       const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
-      return rendered(key === null ? await handle() : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle))
+      return rendered(
+        key === null
+          ? await handle()
+          : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle),
+      )
     }
     // Only anonymous answers are kept: nobody else may be served what one user or one password was.
     const shared = tag !== undefined && ctx.revision !== undefined && visibility === 'anonymous'
@@ -134,7 +164,10 @@ async function serveRequest(req: PayloadRequest, method: string, namespacePath: 
     answerShared(req.payload, ctx.revision!, tag, () => clockMovesAt(route, ctx, params))
     return respond(req, method, kept, headers, tag)
   } catch (error) {
-    return errorResponse(fromPayloadError(error, Boolean(req.user)), { ...baseHeaders, 'Cache-Control': 'no-store' })
+    return errorResponse(fromPayloadError(error, Boolean(req.user)), {
+      ...baseHeaders,
+      'Cache-Control': 'no-store',
+    })
   }
 }
 
@@ -155,8 +188,16 @@ async function authenticateAgain(req: PayloadRequest): Promise<void> {
         throw error
       }),
   })
-  const payload: Payload = Object.create(req.payload, { find: watch('find'), findByID: watch('findByID') })
-  const { user } = await executeAuthStrategies({ headers: req.headers, payload, req, canSetHeaders: false })
+  const payload: Payload = Object.create(req.payload, {
+    find: watch('find'),
+    findByID: watch('findByID'),
+  })
+  const { user } = await executeAuthStrategies({
+    headers: req.headers,
+    payload,
+    req,
+    canSetHeaders: false,
+  })
   if (failure) throw failure
   if (user) req.user = user as PayloadRequest['user']
 }
@@ -180,15 +221,21 @@ async function rawParams(req: PayloadRequest, method: string, pathParams: Record
 function refuseNulBytes(raw: Record<string, unknown>): void {
   const invalid: Record<string, string> = {}
   const visit = (name: string, value: unknown, depth: number): void => {
-    if (typeof value === 'string' && value.includes('\u0000')) invalid[name] = 'Must not contain NUL characters.'
+    if (typeof value === 'string' && value.includes('\u0000'))
+      invalid[name] = 'Must not contain NUL characters.'
     else if (value && typeof value === 'object' && depth < 8)
-      for (const [key, inner] of Object.entries(value)) visit(name, key.includes('\u0000') ? '\u0000' : inner, depth + 1)
+      for (const [key, inner] of Object.entries(value))
+        visit(name, key.includes('\u0000') ? '\u0000' : inner, depth + 1)
   }
-  for (const [name, value] of Object.entries(raw)) visit(name.includes('\u0000') ? 'body' : name, value, 0)
+  for (const [name, value] of Object.entries(raw))
+    visit(name.includes('\u0000') ? 'body' : name, value, 0)
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
 }
 
-function validateParams({ route, required }: CompiledRoute, raw: Record<string, unknown>): z.output<AnyRoute['params']> {
+function validateParams(
+  { route, required }: CompiledRoute,
+  raw: Record<string, unknown>,
+): z.output<AnyRoute['params']> {
   refuseNulBytes(raw)
   const missing = required.filter((name) => raw[name] === undefined)
   if (missing.length) throw RestError.missingParams(missing)
@@ -205,7 +252,14 @@ function validateParams({ route, required }: CompiledRoute, raw: Record<string, 
 /** The body as text: JSON, or the text of the handler's own content type. */
 function rendered(result: RestResult): Answer {
   const text = result.contentType ? String(result.body) : JSON.stringify(result.body)
-  return { status: result.status ?? 200, headers: { ...result.headers, 'Content-Type': result.contentType ?? 'application/json; charset=UTF-8' }, text }
+  return {
+    status: result.status ?? 200,
+    headers: {
+      ...result.headers,
+      'Content-Type': result.contentType ?? 'application/json; charset=UTF-8',
+    },
+    text,
+  }
 }
 
 /**
@@ -215,7 +269,12 @@ function rendered(result: RestResult): Answer {
  * origin: shared caches must key on them (docs/api.md §14).
  */
 function cachingHeaders(personal: boolean): Record<string, string> {
-  return { 'Cache-Control': personal ? 'private, no-store' : `public, max-age=${anonymousMaxAge}, must-revalidate`, Vary: 'Origin, Authorization, Cookie' }
+  return {
+    'Cache-Control': personal
+      ? 'private, no-store'
+      : `public, max-age=${anonymousMaxAge}, must-revalidate`,
+    Vary: 'Origin, Authorization, Cookie',
+  }
 }
 
 /**
@@ -223,7 +282,11 @@ function cachingHeaders(personal: boolean): Record<string, string> {
  * a bound that keeps its time, else at the site's next midnight, since every other bound snaps to a day
  * (docs/api.md §4.2). Undefined for an answer that reads no clock.
  */
-function clockMovesAt(route: AnyRoute, ctx: RestContext, params: Record<string, unknown>): number | undefined {
+function clockMovesAt(
+  route: AnyRoute,
+  ctx: RestContext,
+  params: Record<string, unknown>,
+): number | undefined {
   if (!route.clock) return undefined
   const at = (now: Date) => route.clock!({ ...ctx, now }, params as never)
   const current = at(ctx.now)
@@ -237,12 +300,19 @@ function clockMovesAt(route: AnyRoute, ctx: RestContext, params: Record<string, 
 }
 
 /** The answer with the namespace's headers and, on a GET, its strong ETag: the revision's, else the body's (304 when it matches). */
-function respond(req: PayloadRequest, method: string, answer: Answer, headers: Record<string, string>, revisionTag: string | undefined): Response {
+function respond(
+  req: PayloadRequest,
+  method: string,
+  answer: Answer,
+  headers: Record<string, string>,
+  revisionTag: string | undefined,
+): Response {
   const all = new Headers({ ...headers, ...answer.headers })
   if (method === 'GET') {
     const etag = revisionTag ?? bodyTag(answer.text)
     all.set('ETag', etag)
-    if (!revisionTag && ifNoneMatch(req.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers: all })
+    if (!revisionTag && ifNoneMatch(req.headers.get('If-None-Match'), etag))
+      return new Response(null, { status: 304, headers: all })
   }
   return new Response(answer.text, { status: answer.status, headers: all })
 }
@@ -264,15 +334,24 @@ const PARAM_OF_FIELD: Record<string, string> = {
  */
 function fromPayloadError(error: unknown, signedIn: boolean): unknown {
   if (error instanceof Refusal || !(error instanceof Error)) return error
-  if (isConnectionLoss(error)) return new RestError('rest_database_unavailable', 'The database is unavailable; try again shortly.', 503)
+  if (isConnectionLoss(error))
+    return new RestError(
+      'rest_database_unavailable',
+      'The database is unavailable; try again shortly.',
+      503,
+    )
   const status = (error as { status?: number }).status
   if (error.name === 'ValidationError') {
-    const fields = (error as { data?: { errors?: { path?: string; message?: string }[] } }).data?.errors ?? []
+    const fields =
+      (error as { data?: { errors?: { path?: string; message?: string }[] } }).data?.errors ?? []
     const params: Record<string, string> = {}
-    for (const field of fields) params[PARAM_OF_FIELD[field.path ?? ''] ?? field.path ?? 'body'] = field.message ?? 'Invalid value.'
+    for (const field of fields)
+      params[PARAM_OF_FIELD[field.path ?? ''] ?? field.path ?? 'body'] =
+        field.message ?? 'Invalid value.'
     return RestError.invalidParams(Object.keys(params).length ? params : { body: error.message })
   }
   if (status === 401 || status === 403) return RestError.forbidden(signedIn)
-  if (status && status >= 400 && status < 500) return new RestError('rest_invalid_request', error.message, status)
+  if (status && status >= 400 && status < 500)
+    return new RestError('rest_invalid_request', error.message, status)
   return error
 }

@@ -10,11 +10,24 @@ import { clientOf } from '../operations/client'
  * 429 `rest_too_many_requests` with them and `Retry-After`, counted in the metrics unless `counted` is
  * false (the front door's try, after which the namespace takes the request and counts its refusal).
  */
-export async function limitRate(ctx: Pick<RestContext, 'req' | 'actor'>, kind: LimitKind, counted = true): Promise<Record<string, string>> {
+export async function limitRate(
+  ctx: Pick<RestContext, 'req' | 'actor'>,
+  kind: LimitKind,
+  counted = true,
+): Promise<Record<string, string>> {
   const { perMinute } = LIMITS[kind]
   if (!perMinute) return {}
-  const taken = await takeToken(ctx.req.payload, `${kind}:${clientOf(ctx)}`, perMinute, perMinute / 60)
-  const headers = { 'RateLimit-Limit': String(perMinute), 'RateLimit-Remaining': String(taken.remaining), 'RateLimit-Reset': String(taken.fullInSeconds) }
+  const taken = await takeToken(
+    ctx.req.payload,
+    `${kind}:${clientOf(ctx)}`,
+    perMinute,
+    perMinute / 60,
+  )
+  const headers = {
+    'RateLimit-Limit': String(perMinute),
+    'RateLimit-Remaining': String(taken.remaining),
+    'RateLimit-Reset': String(taken.fullInSeconds),
+  }
   if (taken.allowed) return headers
   if (counted) metrics().rateLimited.inc({ kind })
   const error = new RestError(

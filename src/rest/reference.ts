@@ -56,12 +56,19 @@ function swaggerUiDist() {
 const assets = new Map<string, Promise<Asset>>()
 
 function asset(name: string): Promise<Asset> | undefined {
-  if (name === 'reference.js') return Promise.resolve({ body: new TextEncoder().encode(INITIALIZER), type: 'text/javascript; charset=utf-8' })
+  if (name === 'reference.js')
+    return Promise.resolve({
+      body: new TextEncoder().encode(INITIALIZER),
+      type: 'text/javascript; charset=utf-8',
+    })
   const type = PACKAGE_ASSETS[name]
   if (!type) return undefined
   let loading = assets.get(name)
   if (!loading) {
-    loading = swaggerUiDist().then(async ({ directory }) => ({ body: new Uint8Array(await readFile(path.join(directory, name))), type }))
+    loading = swaggerUiDist().then(async ({ directory }) => ({
+      body: new Uint8Array(await readFile(path.join(directory, name))),
+      type,
+    }))
     // A failed read is tried again by the next request rather than remembered.
     loading.catch(() => assets.delete(name))
     assets.set(name, loading)
@@ -96,7 +103,9 @@ function page(version: string): string {
 
 /** Only this server's origin (and the configured public one): "Try it out" cannot be pointed elsewhere. */
 function contentSecurityPolicy(req: PayloadRequest): string {
-  const serverUrl = URL.canParse(req.payload.config.serverURL ?? '') ? new URL(req.payload.config.serverURL).origin : undefined
+  const serverUrl = URL.canParse(req.payload.config.serverURL ?? '')
+    ? new URL(req.payload.config.serverURL).origin
+    : undefined
   const self = serverUrl ? `'self' ${serverUrl}` : `'self'`
   return [
     "default-src 'none'",
@@ -114,7 +123,11 @@ function contentSecurityPolicy(req: PayloadRequest): string {
 const pageHandler: PayloadHandler = async (req) => {
   const url = new URL(req.url ?? 'http://localhost/')
   // The page's relative URLs need it to be `.../reference`, not `.../reference/`.
-  if (url.pathname.endsWith('/')) return new Response(null, { status: 308, headers: { Location: `${url.pathname.replace(/\/+$/, '')}${url.search}` } })
+  if (url.pathname.endsWith('/'))
+    return new Response(null, {
+      status: 308,
+      headers: { Location: `${url.pathname.replace(/\/+$/, '')}${url.search}` },
+    })
   const { version } = await swaggerUiDist()
   return new Response(page(version), {
     headers: {
@@ -132,7 +145,13 @@ const assetHandler: PayloadHandler = async (req) => {
   const found = asset(name)
   if (!found) return errorResponse(RestError.noRoute())
   const { body, type } = await found
-  return new Response(body, { headers: { 'Content-Type': type, 'Cache-Control': ASSET_CACHE, 'X-Content-Type-Options': 'nosniff' } })
+  return new Response(body, {
+    headers: {
+      'Content-Type': type,
+      'Cache-Control': ASSET_CACHE,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
 }
 
 /** Payload endpoints of the reference; they go before the namespace's catch-all endpoints, which would match too. */

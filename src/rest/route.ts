@@ -8,7 +8,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  * What a handler answers: the pipeline turns it into a Response with the namespace's headers. The body
  * is JSON unless the handler names another `contentType`; it is then text, sent as it is.
  */
-export type RestResult = { status?: number; body: unknown; headers?: Record<string, string>; contentType?: string }
+export type RestResult = {
+  status?: number
+  body: unknown
+  headers?: Record<string, string>
+  contentType?: string
+}
 
 export type RouteParams = z.ZodObject
 
@@ -51,7 +56,9 @@ export type Route<P extends RouteParams = RouteParams, T = undefined> = {
 }
 
 /** Any route of the table, whatever its parameters and target: the pipeline hands each its own target back. */
-export type AnyRoute = Omit<Route<RouteParams, never>, 'target'> & { target?: (ctx: RestContext, params: Record<string, unknown>) => Promise<unknown> }
+export type AnyRoute = Omit<Route<RouteParams, never>, 'target'> & {
+  target?: (ctx: RestContext, params: Record<string, unknown>) => Promise<unknown>
+}
 
 export function defineRoute<P extends RouteParams, T = undefined>(route: Route<P, T>): AnyRoute {
   return route as unknown as AnyRoute

@@ -1,4 +1,13 @@
-import { CATEGORIES, EVENTS, LINKED, TAGS, aNoun, type AuthoredResource, type ResourceKey, type TermResource } from '../calendar/resources'
+import {
+  CATEGORIES,
+  EVENTS,
+  LINKED,
+  TAGS,
+  aNoun,
+  type AuthoredResource,
+  type ResourceKey,
+  type TermResource,
+} from '../calendar/resources'
 import { listChanges } from './handlers/changes'
 import { discovery } from './handlers/discovery'
 import { eventFeed, eventFile, eventFileBySlug } from './handlers/ical'
@@ -8,15 +17,34 @@ import { listLinked, readLinked, readLinkedBySlug } from './handlers/linked'
 import { createTerm, deleteTerm, updateTerm, validateTermWrite } from './handlers/termWrites'
 import { listTerms, mayManageTerms, readTerm } from './handlers/terms'
 import { prefetchImages } from '../operations/images'
-import { createItem, mayWrite, trashItem, updateItem, validateWrite, writeTarget, type WriteParams } from './handlers/writes'
+import {
+  createItem,
+  mayWrite,
+  trashItem,
+  updateItem,
+  validateWrite,
+  writeTarget,
+  type WriteParams,
+} from './handlers/writes'
 import type { RestContext } from './context'
 import { requestWindow, type EventWindowInput } from '../calendar/dates/eventWindow'
 import { defineRoute, type AnyRoute } from './route'
 import { changesParams } from './schemas/changes'
 import { indexParams } from './schemas/common'
-import { eventByIdParams, eventBySlugParams, eventFeedParams, eventListParams } from './schemas/events'
+import {
+  eventByIdParams,
+  eventBySlugParams,
+  eventFeedParams,
+  eventListParams,
+} from './schemas/events'
 import { linkedByIdParams, linkedBySlugParams, linkedListParams } from './schemas/linked'
-import { categoryCreateBody, categoryUpdateBody, tagCreateBody, tagUpdateBody, termDeleteParams } from './schemas/termWrite'
+import {
+  categoryCreateBody,
+  categoryUpdateBody,
+  tagCreateBody,
+  tagUpdateBody,
+  termDeleteParams,
+} from './schemas/termWrite'
 import { categoryListParams, tagListParams, termByIdParams } from './schemas/terms'
 import { itemParams, writeSchemas } from './schemas/writeRoutes'
 import {
@@ -40,14 +68,20 @@ const UPDATE = ['POST', 'PUT', 'PATCH'] as const
 const CALENDAR_MEDIA = 'text/calendar'
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 /** What the routes of each resource answer (`/doc`): one entry per resource of the registry. */
-const ITEM: Record<ResourceKey, typeof Event | typeof Venue | typeof Organizer | typeof Category | typeof Tag> = {
+const ITEM: Record<
+  ResourceKey,
+  typeof Event | typeof Venue | typeof Organizer | typeof Category | typeof Tag
+> = {
   events: Event,
   venues: Venue,
   organizers: Organizer,
   categories: Category,
   tags: Tag,
 }
-const LIST: Record<ResourceKey, typeof EventList | typeof VenueList | typeof OrganizerList | typeof CategoryList | typeof TagList> = {
+const LIST: Record<
+  ResourceKey,
+  typeof EventList | typeof VenueList | typeof OrganizerList | typeof CategoryList | typeof TagList
+> = {
   events: EventList,
   venues: VenueList,
   organizers: OrganizerList,
@@ -95,10 +129,12 @@ function writeRoutes(resource: AuthoredResource): AnyRoute[] {
           response: ITEM[kind],
           customFields: kind,
           target: (ctx, params) => writeTarget(ctx, kind, params as WriteParams, by),
-          validate: (ctx, params, target) => validateWrite(ctx, kind, params as WriteParams, target, by),
+          validate: (ctx, params, target) =>
+            validateWrite(ctx, kind, params as WriteParams, target, by),
           authorize: (ctx, _params, target) => mayWrite(ctx, 'edit', target),
           prepare: (ctx, params) => prefetchImages(ctx, params as WriteParams),
-          handler: (ctx, params, target) => updateItem(ctx, kind, params as WriteParams, target, by),
+          handler: (ctx, params, target) =>
+            updateItem(ctx, kind, params as WriteParams, target, by),
         }),
         defineRoute({
           methods: ['DELETE'],
@@ -107,7 +143,8 @@ function writeRoutes(resource: AuthoredResource): AnyRoute[] {
           params: itemParams[by],
           response: ITEM[kind],
           target: (ctx, params) => writeTarget(ctx, kind, params as WriteParams, by),
-          validate: (ctx, params, target) => validateWrite(ctx, kind, params as WriteParams, target, by),
+          validate: (ctx, params, target) =>
+            validateWrite(ctx, kind, params as WriteParams, target, by),
           authorize: (ctx, _params, target) => mayWrite(ctx, 'delete', target),
           handler: (ctx, _params, target) => trashItem(ctx, kind, target),
         }),

@@ -35,11 +35,24 @@ class SharedAnswers {
   facts(): NamespaceFacts {
     return {
       revision: () => pushedRevision(this.payload),
-      sharedAt: (tag) => (this.revision !== undefined && this.tags.has(tag) ? { revision: this.revision, until: this.tags.get(tag) } : undefined),
-      admitRead: (headers) => limitRate({ req: { payload: this.payload, headers } as never, actor: null }, 'read', false).catch(() => undefined),
+      sharedAt: (tag) =>
+        this.revision !== undefined && this.tags.has(tag)
+          ? { revision: this.revision, until: this.tags.get(tag) }
+          : undefined,
+      admitRead: (headers) =>
+        limitRate(
+          { req: { payload: this.payload, headers } as never, actor: null },
+          'read',
+          false,
+        ).catch(() => undefined),
       answer: (request) => answerWithoutNext(this.payload, request),
       countsQueries: queryCountEnabled,
-      signedIn: (headers) => carriesSignedToken(headers, this.payload.secret, `${this.payload.config.cookiePrefix}-token`),
+      signedIn: (headers) =>
+        carriesSignedToken(
+          headers,
+          this.payload.secret,
+          `${this.payload.config.cookiePrefix}-token`,
+        ),
     }
   }
 }
@@ -57,6 +70,11 @@ export function namespaceRegistry(payload: Payload): SharedAnswers {
  * Records that this anonymous answer, with this ETag, may be served to anyone at this revision;
  * `until` says when its URL stops giving it, for an answer that reads the clock (asked once per tag).
  */
-export function answerShared(payload: Payload, revision: string, tag: string, until: () => number | undefined): void {
+export function answerShared(
+  payload: Payload,
+  revision: string,
+  tag: string,
+  until: () => number | undefined,
+): void {
   namespaceRegistry(payload).shared(revision, tag, until)
 }

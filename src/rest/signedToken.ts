@@ -18,12 +18,19 @@ function tokenOf(headers: IncomingHttpHeaders, cookieName: string): string | und
  * Payload signs them) that has not expired: checked without a query, in microseconds, for what must
  * be decided before any routing (load shedding). A forged or expired token, or an API key, is not one.
  */
-export function carriesSignedToken(headers: IncomingHttpHeaders, secret: string, cookieName: string): boolean {
+export function carriesSignedToken(
+  headers: IncomingHttpHeaders,
+  secret: string,
+  cookieName: string,
+): boolean {
   const parts = tokenOf(headers, cookieName)?.split('.')
   if (parts?.length !== 3) return false
   const [header, claims, signature] = parts as [string, string, string]
   try {
-    if ((JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: unknown }).alg !== 'HS256') return false
+    if (
+      (JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: unknown }).alg !== 'HS256'
+    )
+      return false
     const expected = createHmac('sha256', secret).update(`${header}.${claims}`).digest()
     const given = Buffer.from(signature, 'base64url')
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false

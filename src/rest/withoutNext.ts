@@ -36,7 +36,10 @@ export function endpointPath(config: SanitizedConfig, pathname: string): string 
  * its request and response wrappers cost about a sixth of a made answer. Started when called (in the
  * request's turn, `gate/turns.ts`); undefined for a URL outside the namespace, which Next serves.
  */
-export function answerWithoutNext(payload: Payload, request: Request): (() => Promise<Response>) | undefined {
+export function answerWithoutNext(
+  payload: Payload,
+  request: Request,
+): (() => Promise<Response>) | undefined {
   const path = endpointPath(payload.config, new URL(request.url).pathname)
   if (path === undefined) return undefined
   const get = (asked: Request) => handleEndpoints({ config: payload.config, request: asked, path })

@@ -5,6 +5,10 @@ import { seedDemoData } from './seed'
 
 const payload = await getPayload({ config })
 const result = await seedDemoData(payload)
-console.log(result.skipped ? 'The calendar already has events: nothing seeded.' : `Seeded ${result.created} events.`)
+console.log(
+  result.skipped
+    ? 'The calendar already has events: nothing seeded.'
+    : `Seeded ${result.created} events.`,
+)
 await payload.destroy()
 process.exit(0)

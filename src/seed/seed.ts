@@ -20,7 +20,9 @@ function paragraph(text: string) {
           format: '' as const,
           indent: 0,
           textFormat: 0,
-          children: [{ type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' }],
+          children: [
+            { type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' },
+          ],
         },
       ],
     },
@@ -28,13 +30,31 @@ function paragraph(text: string) {
 }
 
 /** Fills an empty calendar with demo content; a calendar that already has events is left alone. */
-export async function seedDemoData(payload: Payload, now = new Date()): Promise<{ created: number; skipped: boolean }> {
-  if ((await payload.count({ collection: 'events' })).totalDocs > 0) return { created: 0, skipped: true }
+export async function seedDemoData(
+  payload: Payload,
+  now = new Date(),
+): Promise<{ created: number; skipped: boolean }> {
+  if ((await payload.count({ collection: 'events' })).totalDocs > 0)
+    return { created: 0, skipped: true }
   const published = { status: 'publish' as const }
-  const venues = await Promise.all(demoVenues.map((venue) => payload.create({ collection: 'venues', data: { ...venue, ...published } })))
-  const organizers = await Promise.all(demoOrganizers.map((organizer) => payload.create({ collection: 'organizers', data: { ...organizer, ...published } })))
-  const categories = await Promise.all(demoCategories.map((name) => payload.create({ collection: 'event-categories', data: { name } })))
-  const tags = await Promise.all(demoTags.map((name) => payload.create({ collection: 'event-tags', data: { name } })))
+  const venues = await Promise.all(
+    demoVenues.map((venue) =>
+      payload.create({ collection: 'venues', data: { ...venue, ...published } }),
+    ),
+  )
+  const organizers = await Promise.all(
+    demoOrganizers.map((organizer) =>
+      payload.create({ collection: 'organizers', data: { ...organizer, ...published } }),
+    ),
+  )
+  const categories = await Promise.all(
+    demoCategories.map((name) =>
+      payload.create({ collection: 'event-categories', data: { name } }),
+    ),
+  )
+  const tags = await Promise.all(
+    demoTags.map((name) => payload.create({ collection: 'event-tags', data: { name } })),
+  )
 
   let created = 0
   for (const event of demoEvents(DEMO_EVENT_COUNT, now)) {

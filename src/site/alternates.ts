@@ -20,7 +20,11 @@ export type Alternate = { language: LanguageCode; url: string }
  * back to English for the others, so their pages would only repeat it). One read for all the items,
  * as an anonymous visitor, after the namespace has shown them to one.
  */
-export async function translationsOf(payload: Payload, collection: PageCollection, ids: number[]): Promise<Map<number, LanguageCode[]>> {
+export async function translationsOf(
+  payload: Payload,
+  collection: PageCollection,
+  ids: number[],
+): Promise<Map<number, LanguageCode[]>> {
   if (!ids.length) return new Map()
   const field = ITEMS[collection].name
   const { docs } = await payload.find({
@@ -34,8 +38,14 @@ export async function translationsOf(payload: Payload, collection: PageCollectio
   })
   return new Map(
     docs.map((doc) => {
-      const names = ((doc as unknown as Record<string, unknown>)[field] ?? {}) as Record<string, unknown>
-      const languages = Object.keys(names).filter((code): code is LanguageCode => isLanguageCode(code) && typeof names[code] === 'string' && names[code] !== '')
+      const names = ((doc as unknown as Record<string, unknown>)[field] ?? {}) as Record<
+        string,
+        unknown
+      >
+      const languages = Object.keys(names).filter(
+        (code): code is LanguageCode =>
+          isLanguageCode(code) && typeof names[code] === 'string' && names[code] !== '',
+      )
       return [Number(doc.id), languages]
     }),
   )
@@ -53,8 +63,12 @@ export async function alternateUrls(
 ): Promise<Alternate[]> {
   const found = await Promise.all(
     [...new Set<LanguageCode>([DEFAULT_LANGUAGE, ...languages])].map(async (language) => {
-      const answer = await namespaceIn(language).get<{ url?: string }>(`/${ITEMS[collection].route}/${id}`)
-      return answer.status === 200 && answer.body.url ? { language, url: answer.body.url } : undefined
+      const answer = await namespaceIn(language).get<{ url?: string }>(
+        `/${ITEMS[collection].route}/${id}`,
+      )
+      return answer.status === 200 && answer.body.url
+        ? { language, url: answer.body.url }
+        : undefined
     }),
   )
   return found.filter((alternate) => alternate !== undefined)

@@ -4,7 +4,12 @@ import type { LanguageCode } from '../i18n/languages'
 export type When = { start: string; end: string; allDay: boolean; zone: string }
 
 /** BCP 47 tags for the namespace's codes that are not one already. */
-const TAGS: Partial<Record<LanguageCode, string>> = { 'zh-hans': 'zh-Hans', 'pt-br': 'pt-BR', ua: 'uk', prs: 'fa-AF' }
+const TAGS: Partial<Record<LanguageCode, string>> = {
+  'zh-hans': 'zh-Hans',
+  'pt-br': 'pt-BR',
+  ua: 'uk',
+  prs: 'fa-AF',
+}
 
 export function languageTag(language: LanguageCode): string {
   return TAGS[language] ?? language
@@ -15,11 +20,19 @@ function clock(wall: string): Date {
   return new Date(`${wall.replace(' ', 'T')}Z`)
 }
 
-function formatter(language: LanguageCode, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatter(
+  language: LanguageCode,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat(languageTag(language), { ...options, timeZone: 'UTC' })
 }
 
-const DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
+const DAY: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+}
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
 
 export function formatDay(language: LanguageCode, wall: string): string {
@@ -33,9 +46,14 @@ export function formatTime(language: LanguageCode, wall: string): string {
 /** "Thursday 12 June 2031, 19:30 – 22:00 CEST"; an all-day event by its days alone. */
 export function formatWhen(language: LanguageCode, when: When): string {
   const sameDay = when.start.slice(0, 10) === when.end.slice(0, 10)
-  if (when.allDay) return sameDay ? formatDay(language, when.start) : `${formatDay(language, when.start)} – ${formatDay(language, when.end)}`
+  if (when.allDay)
+    return sameDay
+      ? formatDay(language, when.start)
+      : `${formatDay(language, when.start)} – ${formatDay(language, when.end)}`
   const start = `${formatDay(language, when.start)}, ${formatTime(language, when.start)}`
-  const end = sameDay ? formatTime(language, when.end) : `${formatDay(language, when.end)}, ${formatTime(language, when.end)}`
+  const end = sameDay
+    ? formatTime(language, when.end)
+    : `${formatDay(language, when.end)}, ${formatTime(language, when.end)}`
   return `${start} – ${end} ${when.zone}`
 }
 
@@ -45,7 +63,9 @@ export function utcInstant(utcWall: string): string {
 }
 
 export function monthName(language: LanguageCode, month: string): string {
-  return formatter(language, { month: 'long', year: 'numeric' }).format(clock(`${month}-01 00:00:00`))
+  return formatter(language, { month: 'long', year: 'numeric' }).format(
+    clock(`${month}-01 00:00:00`),
+  )
 }
 
 /** Monday first: the week as the namespace's site has it by default. */
@@ -53,10 +73,23 @@ export function weekdayNames(language: LanguageCode): { long: string; short: str
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, day) => {
     const date = clock(`2024-01-0${day + 1} 00:00:00`)
-    return { long: formatter(language, { weekday: 'long' }).format(date), short: formatter(language, { weekday: 'short' }).format(date) }
+    return {
+      long: formatter(language, { weekday: 'long' }).format(date),
+      short: formatter(language, { weekday: 'short' }).format(date),
+    }
   })
 }
 
-export function whenOf(event: { start_date: string; end_date: string; all_day: boolean | null; timezone_abbr: string }): When {
-  return { start: event.start_date, end: event.end_date, allDay: Boolean(event.all_day), zone: event.timezone_abbr }
+export function whenOf(event: {
+  start_date: string
+  end_date: string
+  all_day: boolean | null
+  timezone_abbr: string
+}): When {
+  return {
+    start: event.start_date,
+    end: event.end_date,
+    allDay: Boolean(event.all_day),
+    zone: event.timezone_abbr,
+  }
 }

@@ -6,7 +6,13 @@ import { html, trusted, type Html } from './html'
 import { lockedEvent } from './lockedEvent'
 import { eventList } from './parts'
 import type { Site } from './site'
-import type { ErrorJson, EventJson, ListJson, OrganizerJson, VenueJson } from '../calendar/wireTypes'
+import type {
+  ErrorJson,
+  EventJson,
+  ListJson,
+  OrganizerJson,
+  VenueJson,
+} from '../calendar/wireTypes'
 
 /** A password the visitor posted, and how the namespace took it. */
 export type Unlocking = { password: string }
@@ -21,7 +27,9 @@ async function otherDates(site: Site, event: EventJson): Promise<EventJson[]> {
   const first = seriesOf(event)
   if (first === undefined) return []
   const [head, members] = await Promise.all([
-    first === event.id ? undefined : site.ns.get<ListJson<'events', EventJson>>('/events', { include: first }),
+    first === event.id
+      ? undefined
+      : site.ns.get<ListJson<'events', EventJson>>('/events', { include: first }),
     site.ns.get<ListJson<'events', EventJson>>('/events', { post_parent: first, per_page: 50 }),
   ])
   const listed = (answer: typeof head) => (answer?.status === 200 ? answer.body.events : [])
@@ -30,11 +38,15 @@ async function otherDates(site: Site, event: EventJson): Promise<EventJson[]> {
 
 function when(site: Site, value: When, utcStart?: string): Html {
   const text = formatWhen(site.language, value)
-  return html`<p class="when">${utcStart ? html`<time datetime="${utcInstant(utcStart)}">${text}</time>` : text}</p>`
+  return html`<p class="when">
+    ${utcStart ? html`<time datetime="${utcInstant(utcStart)}">${text}</time>` : text}
+  </p>`
 }
 
 function venueBlock(words: PageMessages, venue: VenueJson): Html {
-  const address = [venue.address, venue.city, venue.stateprovince, venue.zip, venue.country].filter(Boolean).join(', ')
+  const address = [venue.address, venue.city, venue.stateprovince, venue.zip, venue.country]
+    .filter(Boolean)
+    .join(', ')
   const map =
     venue.show_map_link !== false && (address || venue.geo_lat !== undefined)
       ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(venue.geo_lat !== undefined ? `${venue.geo_lat},${venue.geo_lng}` : address)}`
@@ -82,7 +94,9 @@ function details(words: PageMessages, event: EventJson): Html {
 /** The text a page's description meta gives: the structured data's, else the excerpt without its paragraphs. */
 function summaryOf(event: EventJson): string {
   const described = event.json_ld?.description
-  return typeof described === 'string' && described ? described : event.excerpt.replace(/<[^>]*>/g, '').trim()
+  return typeof described === 'string' && described
+    ? described
+    : event.excerpt.replace(/<[^>]*>/g, '').trim()
 }
 
 async function fullPage(site: Site, event: EventJson, unlocked: boolean): Promise<Response> {
@@ -126,7 +140,13 @@ async function fullPage(site: Site, event: EventJson, unlocked: boolean): Promis
 }
 
 /** A protected event: its title and times, and the form that unlocks the rest. */
-async function lockedPage(site: Site, slug: string, status: number, message?: string, extra: Record<string, string> = {}): Promise<Response> {
+async function lockedPage(
+  site: Site,
+  slug: string,
+  status: number,
+  message?: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
   const locked = await lockedEvent(site.ns, slug)
   if (!locked) return notFound(site.language)
   const words = pageMessagesOf(site.language)
@@ -150,9 +170,16 @@ async function lockedPage(site: Site, slug: string, status: number, message?: st
  * reader (a draft, a private or trashed event, no such slug) is a 404; a protected event is shown
  * locked, or unlocked by the password posted, which the namespace checks and throttles.
  */
-export async function eventPage(site: Site, slug: string, unlocking?: Unlocking): Promise<Response> {
+export async function eventPage(
+  site: Site,
+  slug: string,
+  unlocking?: Unlocking,
+): Promise<Response> {
   const path = `/events/by-slug/${encodeURIComponent(slug)}`
-  const answer = await site.ns.get<EventJson | ErrorJson>(path, unlocking ? { password: unlocking.password } : {})
+  const answer = await site.ns.get<EventJson | ErrorJson>(
+    path,
+    unlocking ? { password: unlocking.password } : {},
+  )
   if (answer.status === 200) return fullPage(site, answer.body as EventJson, Boolean(unlocking))
   const code = (answer.body as ErrorJson).code
   const words = pageMessagesOf(site.language)

@@ -23,7 +23,11 @@ function monthOf(year: number, month: number): string {
 async function monthEvents(site: Site, month: string): Promise<EventJson[] | undefined> {
   const [year, number] = month.split('-').map(Number) as [number, number]
   const last = new Date(Date.UTC(year, number, 0)).getUTCDate()
-  const window = { start_date: `${month}-01`, end_date: `${month}-${pad(last)}`, per_page: PER_PAGE }
+  const window = {
+    start_date: `${month}-01`,
+    end_date: `${month}-${pad(last)}`,
+    per_page: PER_PAGE,
+  }
   const events: EventJson[] = []
   for (let page = 1; page <= MONTH_PAGES; page++) {
     const answer = await site.ns.get<ListJson<'events', EventJson>>('/events', { ...window, page })
@@ -45,9 +49,14 @@ function monthTable(site: Site, month: string, events: EventJson[]): Html {
     const day = Number(event.start_date.slice(8, 10))
     byDay.set(day, [...(byDay.get(day) ?? []), event])
   }
-  const cells: (number | undefined)[] = [...Array.from({ length: lead }, () => undefined), ...Array.from({ length: days }, (_, i) => i + 1)]
+  const cells: (number | undefined)[] = [
+    ...Array.from({ length: lead }, () => undefined),
+    ...Array.from({ length: days }, (_, i) => i + 1),
+  ]
   while (cells.length % 7) cells.push(undefined)
-  const weeks = Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7))
+  const weeks = Array.from({ length: cells.length / 7 }, (_, week) =>
+    cells.slice(week * 7, week * 7 + 7),
+  )
   const names = weekdayNames(site.language)
   const cell = (day: number | undefined) => {
     if (day === undefined) return html`<td class="outside"></td>`
@@ -89,8 +98,12 @@ function monthTable(site: Site, month: string, events: EventJson[]): Html {
 
 function views(words: PageMessages, path: string, current: 'month' | 'list'): Html {
   const link = (view: 'month' | 'list', label: string) =>
-    html`<a href="${`${path}?view=${view}`}" ${view === current ? html` aria-current="page"` : ''}>${label}</a>`
-  return html`<nav class="views" aria-label="${words.views}">${link('month', words.month)} ${link('list', words.list)}</nav>`
+    html`<a href="${`${path}?view=${view}`}" ${view === current ? html` aria-current="page"` : ''}
+      >${label}</a
+    >`
+  return html`<nav class="views" aria-label="${words.views}">
+    ${link('month', words.month)} ${link('list', words.list)}
+  </nav>`
 }
 
 /**
@@ -99,7 +112,12 @@ function views(words: PageMessages, path: string, current: 'month' | 'list'): Ht
  * and search engines without JavaScript, and handed to the `<cal-events>` widget, which replaces it
  * when its script runs.
  */
-export async function eventsPage(site: Site, visit: URL, root: string, now: Date = new Date()): Promise<Response> {
+export async function eventsPage(
+  site: Site,
+  visit: URL,
+  root: string,
+  now: Date = new Date(),
+): Promise<Response> {
   const query = visit.searchParams
   const words = pageMessagesOf(site.language)
   const view = query.get('view') ?? 'month'
@@ -112,11 +130,14 @@ export async function eventsPage(site: Site, visit: URL, root: string, now: Date
     const events = await monthEvents(site, month)
     if (!events) return notFound(site.language)
     const [year, number] = month.split('-').map(Number) as [number, number]
-    const link = (other: string, label: string, rel: string) => html`<a rel="${rel}" href="${`${visit.pathname}?view=month&month=${other}`}">${label}</a>`
+    const link = (other: string, label: string, rel: string) =>
+      html`<a rel="${rel}" href="${`${visit.pathname}?view=month&month=${other}`}">${label}</a>`
     content = html`<nav class="pager" aria-label="${words.months}">
-        ${link(monthOf(year, number - 1), words.previousMonth, 'prev')} ${link(monthOf(year, number + 1), words.nextMonth, 'next')}
+        ${link(monthOf(year, number - 1), words.previousMonth, 'prev')}
+        ${link(monthOf(year, number + 1), words.nextMonth, 'next')}
       </nav>
-      ${events.length ? '' : html`<p>${words.noEventsThisMonth}</p>`} ${monthTable(site, month, events)}`
+      ${events.length ? '' : html`<p>${words.noEventsThisMonth}</p>`}
+      ${monthTable(site, month, events)}`
     widget = { month }
   } else {
     const page = pageNumber(query)
@@ -127,13 +148,18 @@ export async function eventsPage(site: Site, visit: URL, root: string, now: Date
     ${pager(site.language, visit.pathname, query, page, answer.body.total_pages)}`
     widget = { page: String(page) }
   }
-  const attributes = Object.entries({ view, root, lang: site.language, ...widget }).map(([name, value]) => html` ${name}="${value}"`)
+  const attributes = Object.entries({ view, root, lang: site.language, ...widget }).map(
+    ([name, value]) => html` ${name}="${value}"`,
+  )
   const body = html`<h1>${words.events}</h1>
 ${views(words, visit.pathname, view)}
 <cal-events${attributes}>
 ${content}
 </cal-events>
 <script type="module" src="${WIDGET}"></script>`
-  const document = pageDocument({ language: site.language, title: words.events, canonical: `${visit.origin}${visit.pathname}` }, body)
+  const document = pageDocument(
+    { language: site.language, title: words.events, canonical: `${visit.origin}${visit.pathname}` },
+    body,
+  )
   return htmlResponse(document, 200, 'public, max-age=0, must-revalidate')
 }

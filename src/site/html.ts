@@ -12,7 +12,13 @@ export class Html {
 
 type Part = Html | string | number | boolean | null | undefined | Part[]
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ENTITIES[character]!)
@@ -27,7 +33,13 @@ function written(part: Part): string {
 
 /** A template whose values are escaped; `false`, `null` and `undefined` write nothing, arrays each of their items. */
 export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
-  return new Html(strings.reduce((text, string, index) => text + string + (index < values.length ? written(values[index]!) : ''), ''))
+  return new Html(
+    strings.reduce(
+      (text, string, index) =>
+        text + string + (index < values.length ? written(values[index]!) : ''),
+      '',
+    ),
+  )
 }
 
 export function trusted(markup: string): Html {

@@ -12,7 +12,13 @@ const PUBLIC = 'public, max-age=0, must-revalidate'
 async function itemPage(
   site: Site,
   visit: URL,
-  item: { collection: PageCollection; id: number; head: Omit<Head, 'language' | 'alternates'>; about: Html; filter: Record<string, string | number> },
+  item: {
+    collection: PageCollection
+    id: number
+    head: Omit<Head, 'language' | 'alternates'>
+    about: Html
+    filter: Record<string, string | number>
+  },
 ): Promise<Response> {
   const page = pageNumber(visit.searchParams)
   if (page === undefined) return notFound(site.language)
@@ -29,7 +35,11 @@ async function itemPage(
       ${eventList(site.language, events.body.events, words.noUpcomingEvents)}
       ${pager(site.language, visit.pathname, visit.searchParams, page, events.body.total_pages)}
     </section>`
-  return htmlResponse(pageDocument({ ...item.head, language: site.language, alternates }, body), 200, PUBLIC)
+  return htmlResponse(
+    pageDocument({ ...item.head, language: site.language, alternates }, body),
+    200,
+    PUBLIC,
+  )
 }
 
 /** Structured data as a page's head carries it: the namespace leaves `@context` out of venues and organizers, as upstream. */
@@ -48,14 +58,23 @@ const LINKED_PAGES = {
 } as const
 
 /** A venue's or an organizer's page: what the namespace says of the one with this slug (each shows the lines it has), then its events. */
-export async function linkedPage(site: Site, collection: keyof typeof LINKED_PAGES, slug: string, visit: URL): Promise<Response> {
+export async function linkedPage(
+  site: Site,
+  collection: keyof typeof LINKED_PAGES,
+  slug: string,
+  visit: URL,
+): Promise<Response> {
   const { singular, type } = LINKED_PAGES[collection]
-  const answer = await site.ns.get<VenueJson & OrganizerJson>(`/${collection}/by-slug/${encodeURIComponent(slug)}`)
+  const answer = await site.ns.get<VenueJson & OrganizerJson>(
+    `/${collection}/by-slug/${encodeURIComponent(slug)}`,
+  )
   if (answer.status !== 200) return notFound(site.language)
   const item = answer.body
   const words = pageMessagesOf(site.language)
   const name = item[singular]
-  const address = [item.address, item.city, item.stateprovince, item.zip, item.country].filter(Boolean)
+  const address = [item.address, item.city, item.stateprovince, item.zip, item.country].filter(
+    Boolean,
+  )
   const about = html`<h1>${name}</h1>
     ${address.length ? html`<address>${address.join(', ')}</address>` : ''}
     ${item.phone ? html`<p>${words.phone} <a href="${`tel:${item.phone}`}">${item.phone}</a></p>` : ''}
@@ -82,12 +101,23 @@ export async function linkedPage(site: Site, collection: keyof typeof LINKED_PAG
  * `/events/category/{path}/` and `/events/tag/{slug}/`: the term whose permalink is this path (a child
  * category's holds its ancestors, docs/api.md §3.5), found by its slug in the namespace's term list.
  */
-export async function termPage(site: Site, taxonomy: 'categories' | 'tags', slugs: string[], visit: URL): Promise<Response> {
+export async function termPage(
+  site: Site,
+  taxonomy: 'categories' | 'tags',
+  slugs: string[],
+  visit: URL,
+): Promise<Response> {
   const slug = slugs.at(-1)
   if (!slug) return notFound(site.language)
-  const answer = await site.ns.get<ListJson<typeof taxonomy, TermJson>>(`/${taxonomy}`, { slug, hide_empty: 'false' })
+  const answer = await site.ns.get<ListJson<typeof taxonomy, TermJson>>(`/${taxonomy}`, {
+    slug,
+    hide_empty: 'false',
+  })
   const wanted = visit.pathname.replace(/\/?$/, '/')
-  const term = answer.status === 200 ? answer.body[taxonomy].find((candidate) => pathOf(candidate.url) === wanted) : undefined
+  const term =
+    answer.status === 200
+      ? answer.body[taxonomy].find((candidate) => pathOf(candidate.url) === wanted)
+      : undefined
   if (!term) return notFound(site.language)
   const about = html`<h1>${term.name}</h1>
     ${term.description ? html`<p>${term.description}</p>` : ''}`

@@ -13,7 +13,10 @@ function wallOf(time: ICAL.Time): string {
  * read withholds even those (docs/api.md §5); its iCalendar file keeps them (docs/api.md §22.2), so
  * they are read from there. Undefined when the file has none to show.
  */
-export async function lockedEvent(ns: Namespace, slug: string): Promise<{ title: string; when: When } | undefined> {
+export async function lockedEvent(
+  ns: Namespace,
+  slug: string,
+): Promise<{ title: string; when: When } | undefined> {
   const file = await ns.text(`/events/by-slug/${encodeURIComponent(slug)}.ics`)
   if (file.status !== 200) return undefined
   const vevent = new ICAL.Component(ICAL.parse(file.body)).getFirstSubcomponent('vevent')
@@ -26,6 +29,11 @@ export async function lockedEvent(ns: Namespace, slug: string): Promise<{ title:
   const tzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid')
   return {
     title: String(vevent.getFirstPropertyValue('summary') ?? ''),
-    when: { start: wallOf(start), end: wallOf(last), allDay: start.isDate, zone: typeof tzid === 'string' ? tzid : 'UTC' },
+    when: {
+      start: wallOf(start),
+      end: wallOf(last),
+      allDay: start.isDate,
+      zone: typeof tzid === 'string' ? tzid : 'UTC',
+    },
   }
 }

@@ -33,7 +33,12 @@ const PASSED_ON = ['host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
  * the visitor of a page, but without their cookies or credentials: a page shows exactly what the
  * namespace shows anyone, and anonymous answers come from its per-revision answer cache.
  */
-export function namespaceReader(answer: (request: Request) => Promise<Response>, visit: Request, root: string, language: LanguageCode): Namespace {
+export function namespaceReader(
+  answer: (request: Request) => Promise<Response>,
+  visit: Request,
+  root: string,
+  language: LanguageCode,
+): Namespace {
   const origin = new URL(visit.url).origin
   const headers = new Headers()
   for (const name of PASSED_ON) {
@@ -43,10 +48,12 @@ export function namespaceReader(answer: (request: Request) => Promise<Response>,
   const base = `${origin}${language === DEFAULT_LANGUAGE ? '' : `/${language}`}${root}`
   const ask = async (path: string, query: Query = {}) => {
     const url = new URL(base + path)
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value))
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) url.searchParams.set(name, String(value))
     const response = await answer(new Request(url, { headers }))
     // A wrong password's 429 is the event page's to show (beside its form).
-    if (response.status >= 500 || (response.status === 429 && !query.password)) throw new NamespaceRefused(response.status, response.headers.get('retry-after'))
+    if (response.status >= 500 || (response.status === 429 && !query.password))
+      throw new NamespaceRefused(response.status, response.headers.get('retry-after'))
     return { status: response.status, text: await response.text(), headers: response.headers }
   }
   return {

@@ -9,7 +9,11 @@ export function eventItem(language: LanguageCode, event: EventJson): Html {
   const venue = Array.isArray(event.venue) ? undefined : event.venue.venue
   return html`<li class="event">
     <h3><a href="${event.url}">${event.title}</a></h3>
-    <p><time datetime="${utcInstant(event.utc_start_date)}">${formatWhen(language, whenOf(event))}</time>${venue ? html`<br />${venue}` : ''}</p>
+    <p>
+      <time datetime="${utcInstant(event.utc_start_date)}"
+        >${formatWhen(language, whenOf(event))}</time
+      >${venue ? html`<br />${venue}` : ''}
+    </p>
   </li>`
 }
 
@@ -22,7 +26,13 @@ export function eventList(language: LanguageCode, events: EventJson[], empty: st
 }
 
 /** Previous and next pages of a list, as links to this page's path with `page` set. */
-export function pager(language: LanguageCode, path: string, query: URLSearchParams, page: number, pages: number): Html {
+export function pager(
+  language: LanguageCode,
+  path: string,
+  query: URLSearchParams,
+  page: number,
+  pages: number,
+): Html {
   if (pages <= 1) return html``
   const words = pageMessagesOf(language)
   const at = (number: number) => {

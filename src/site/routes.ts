@@ -13,7 +13,10 @@ import { sitemap } from './sitemap'
 const PASSWORD_LIMIT = 1000
 
 /** A permalink's page, from its slug (a category's: the path of its ancestors' slugs and its own). */
-const PERMALINK_PAGES: Record<PermalinkKind, (site: Site, slug: string[], visit: URL) => Promise<Response>> = {
+const PERMALINK_PAGES: Record<
+  PermalinkKind,
+  (site: Site, slug: string[], visit: URL) => Promise<Response>
+> = {
   event: (site, slug) => eventPage(site, slug[0]!),
   venue: (site, slug, visit) => linkedPage(site, 'venues', slug[0]!, visit),
   organizer: (site, slug, visit) => linkedPage(site, 'organizers', slug[0]!, visit),
@@ -30,7 +33,9 @@ function permalinkOf(site: Site, segments: string[]): PermalinkPath | undefined 
 export const RENDER = {
   permalink: ((site, segments, visit) => {
     const found = permalinkOf(site, segments)
-    return found ? PERMALINK_PAGES[found.kind](site, found.slug, visit) : Promise.resolve(notFound(site.language))
+    return found
+      ? PERMALINK_PAGES[found.kind](site, found.slug, visit)
+      : Promise.resolve(notFound(site.language))
   }) satisfies Render,
   events: ((site, _segments, visit, root) => eventsPage(site, visit, root)) satisfies Render,
   sitemap: ((site, _segments, visit) => sitemap(site, visit)) satisfies Render,

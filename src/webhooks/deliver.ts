@@ -25,7 +25,8 @@ const retryBaseMs = () => positiveFromEnv('WEBHOOK_RETRY_BASE_SECONDS', 30) * 10
 /** Endpoints served side by side in one pass; each holds a database connection for its lock while it is served. */
 const endpointsAtOnce = () => Math.floor(positiveFromEnv('WEBHOOK_ENDPOINTS_AT_ONCE', 3))
 
-export const backoffMs = (failures: number) => Math.min(MAX_BACKOFF_MS, retryBaseMs() * 2 ** Math.max(0, failures - 1))
+export const backoffMs = (failures: number) =>
+  Math.min(MAX_BACKOFF_MS, retryBaseMs() * 2 ** Math.max(0, failures - 1))
 
 /** `sha256=` and the hex HMAC-SHA256 of `timestamp.body` with the endpoint's secret (docs/api.md §20). */
 export const signature = (secret: string, timestamp: string, body: string) =>
@@ -36,24 +37,39 @@ type Outcome = { ok: boolean; status?: number; error?: string; durationMs: numbe
 /** One POST, through the address guard, without following redirects: a receiver answers 2xx or the delivery failed. */
 function post(endpoint: string, headers: Record<string, string>, body: string): Promise<Outcome> {
   const started = performance.now()
-  const done = (outcome: Omit<Outcome, 'durationMs'>): Outcome => ({ ...outcome, durationMs: Math.round(performance.now() - started) })
+  const done = (outcome: Omit<Outcome, 'durationMs'>): Outcome => ({
+    ...outcome,
+    durationMs: Math.round(performance.now() - started),
+  })
   return new Promise((resolve) => {
     const url = new URL(endpoint)
-    if (webhookGuard.refusesLiteral(url)) return resolve(done({ ok: false, error: 'refused address' }))
+    if (webhookGuard.refusesLiteral(url))
+      return resolve(done({ ok: false, error: 'refused address' }))
     const client = url.protocol === 'https:' ? https : http
-    const deadline = setTimeout(() => request.destroy(new Error(`no complete answer within ${DEADLINE_MS / 1000} s`)), DEADLINE_MS)
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`no complete answer within ${DEADLINE_MS / 1000} s`)),
+      DEADLINE_MS,
+    )
     const finish = (outcome: Omit<Outcome, 'durationMs'>) => {
       clearTimeout(deadline)
       resolve(done(outcome))
     }
     const request = client.request(
       url,
-      { method: 'POST', lookup: webhookGuard.lookup, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      {
+        method: 'POST',
+        lookup: webhookGuard.lookup,
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+      },
       (response) => {
         response.resume()
         const status = response.statusCode ?? 0
         const ok = status >= 200 && status < 300
-        const error = ok ? undefined : status >= 300 && status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}`
+        const error = ok
+          ? undefined
+          : status >= 300 && status < 400
+            ? `HTTP ${status}: redirects are not followed`
+            : `HTTP ${status}`
         response.on('end', () => finish({ ok, status, error }))
         response.on('error', (failure) => finish({ ok: false, status, error: failure.message }))
       },
@@ -64,8 +80,20 @@ function post(endpoint: string, headers: Record<string, string>, body: string): 
 }
 
 /** Sends one change, signed, and logs the attempt. */
-async function send(req: PayloadRequest, hook: Webhook, row: ChangeRow, action: string, attempt: number): Promise<Outcome> {
-  const body = JSON.stringify({ type: row.type, id: row.item_id, action, modified_utc: row.modified_utc, seq: row.seq })
+async function send(
+  req: PayloadRequest,
+  hook: Webhook,
+  row: ChangeRow,
+  action: string,
+  attempt: number,
+): Promise<Outcome> {
+  const body = JSON.stringify({
+    type: row.type,
+    id: row.item_id,
+    action,
+    modified_utc: row.modified_utc,
+    seq: row.seq,
+  })
   const timestamp = String(Math.floor(Date.now() / 1000))
   const outcome = await post(
     hook.url,
@@ -103,20 +131,34 @@ async function send(req: PayloadRequest, hook: Webhook, row: ChangeRow, action: 
  * backoff. Each change is sent as anonymous readers see it: an event leaving `publish` is a `delete`,
  * and an item that was never public is passed over.
  */
-async function deliverTo(req: PayloadRequest, hook: Webhook, now: Date): Promise<{ delivered: number; failed: number }> {
+async function deliverTo(
+  req: PayloadRequest,
+  hook: Webhook,
+  now: Date,
+): Promise<{ delivered: number; failed: number }> {
   const progress = { delivered: 0 }
   try {
     return await deliverBatch(req, hook, now, progress)
   } catch (error) {
     // An endpoint deleted while its changes were on their way takes its delivery log along, so the
     // next log line or cursor fails: there is nothing left to record, and nothing went wrong.
-    const still = await req.payload.count({ collection: 'webhooks', where: { id: { equals: hook.id } }, overrideAccess: true, req })
+    const still = await req.payload.count({
+      collection: 'webhooks',
+      where: { id: { equals: hook.id } },
+      overrideAccess: true,
+      req,
+    })
     if (still.totalDocs === 0) return { delivered: progress.delivered, failed: 0 }
     throw error
   }
 }
 
-async function deliverBatch(req: PayloadRequest, hook: Webhook, now: Date, progress: { delivered: number }): Promise<{ delivered: number; failed: number }> {
+async function deliverBatch(
+  req: PayloadRequest,
+  hook: Webhook,
+  now: Date,
+  progress: { delivered: number },
+): Promise<{ delivered: number; failed: number }> {
   const rows = await changesAfter(req.payload, hook.cursor || '0', BATCH, hook.types ?? undefined)
   if (!rows.length) return { delivered: 0, failed: 0 }
   const actionOf = await changeActions(req, null, rows)
@@ -170,11 +212,21 @@ async function deliverBatch(req: PayloadRequest, hook: Webhook, now: Date, progr
  * served side by side (WEBHOOK_ENDPOINTS_AT_ONCE), each under a lock of its own, so a slow receiver
  * holds up only itself: an endpoint another pass (another instance's) is still serving is left to it.
  */
-export async function deliverWebhooks(req: PayloadRequest, now = new Date()): Promise<{ delivered: number; failed: number }> {
+export async function deliverWebhooks(
+  req: PayloadRequest,
+  now = new Date(),
+): Promise<{ delivered: number; failed: number }> {
   const { payload } = req
   const { docs } = await payload.find({
     collection: 'webhooks',
-    where: { and: [{ active: { equals: true } }, { or: [{ retryAt: { exists: false } }, { retryAt: { less_than_equal: now.toISOString() } }] }] },
+    where: {
+      and: [
+        { active: { equals: true } },
+        {
+          or: [{ retryAt: { exists: false } }, { retryAt: { less_than_equal: now.toISOString() } }],
+        },
+      ],
+    },
     pagination: false,
     overrideAccess: true,
     depth: 0,
@@ -185,14 +237,27 @@ export async function deliverWebhooks(req: PayloadRequest, now = new Date()): Pr
     const own = await createLocalReq({}, payload)
     const held = await unlessBusy(payload, `${DELIVER_LOCK} ${listed.id}`, async () => {
       // Read again under the lock: the pass that held it may have moved the cursor.
-      const hook = await payload.findByID({ collection: 'webhooks', id: listed.id, overrideAccess: true, depth: 0, req: own, disableErrors: true })
+      const hook = await payload.findByID({
+        collection: 'webhooks',
+        id: listed.id,
+        overrideAccess: true,
+        depth: 0,
+        req: own,
+        disableErrors: true,
+      })
       const due = hook?.active && (!hook.retryAt || new Date(hook.retryAt) <= now)
       return due ? deliverTo(own, hook!, now) : { delivered: 0, failed: 0 }
     })
     return held.ran ? held.result : { delivered: 0, failed: 0 }
   })
-  return results.reduce((total, result) => ({ delivered: total.delivered + result.delivered, failed: total.failed + result.failed }), {
-    delivered: 0,
-    failed: 0,
-  })
+  return results.reduce(
+    (total, result) => ({
+      delivered: total.delivered + result.delivered,
+      failed: total.failed + result.failed,
+    }),
+    {
+      delivered: 0,
+      failed: 0,
+    },
+  )
 }

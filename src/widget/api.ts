@@ -48,18 +48,34 @@ async function readJson(url: string, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(url, { signal, headers: { Accept: 'application/json' } })
   const body: unknown = await response.json().catch(() => null)
   if (!response.ok) {
-    const message = body && typeof body === 'object' && 'message' in body ? String(body.message) : `HTTP ${response.status}`
+    const message =
+      body && typeof body === 'object' && 'message' in body
+        ? String(body.message)
+        : `HTTP ${response.status}`
     throw new ReadError(message)
   }
   return body
 }
 
 function withWallClock(event: EventJson): CalendarEvent {
-  return { ...event, startLocal: event.start_date, endLocal: event.end_date, allDay: Boolean(event.all_day) }
+  return {
+    ...event,
+    startLocal: event.start_date,
+    endLocal: event.end_date,
+    allDay: Boolean(event.all_day),
+  }
 }
 
-export async function readEvents(root: string, params: URLSearchParams, signal?: AbortSignal): Promise<EventPage> {
-  const body = (await readJson(`${trimmedRoot(root)}/events?${params}`, signal)) as { events?: EventJson[]; total?: number; total_pages?: number }
+export async function readEvents(
+  root: string,
+  params: URLSearchParams,
+  signal?: AbortSignal,
+): Promise<EventPage> {
+  const body = (await readJson(`${trimmedRoot(root)}/events?${params}`, signal)) as {
+    events?: EventJson[]
+    total?: number
+    total_pages?: number
+  }
   const events = (body.events ?? []).map(withWallClock)
   return { events, total: body.total ?? events.length, totalPages: body.total_pages ?? 1 }
 }
@@ -77,7 +93,13 @@ const PERIOD_PAGE_SIZE = 50
  * Every event touching the days `first`..`last`: the relative bounds keep an event that began
  * before the period and runs into it (docs/api.md §4.2: they snap to the end of their day).
  */
-export async function readPeriod(root: string, filters: Filters, first: string, last: string, signal?: AbortSignal): Promise<EventPage> {
+export async function readPeriod(
+  root: string,
+  filters: Filters,
+  first: string,
+  last: string,
+  signal?: AbortSignal,
+): Promise<EventPage> {
   const params = filterParams(filters)
   params.set('ends_after', dayBefore(first))
   params.set('starts_before', last)
@@ -89,7 +111,11 @@ export async function readPeriod(root: string, filters: Filters, first: string, 
   }
   // The first page tells how many there are; the others are read side by side.
   const answer = await read(1)
-  const rest = await Promise.all(Array.from({ length: Math.min(answer.totalPages, PERIOD_PAGES) - 1 }, (_, index) => read(index + 2)))
+  const rest = await Promise.all(
+    Array.from({ length: Math.min(answer.totalPages, PERIOD_PAGES) - 1 }, (_, index) =>
+      read(index + 2),
+    ),
+  )
   const events = [answer, ...rest].flatMap((page) => page.events)
   return { events, total: answer.total, totalPages: answer.totalPages }
 }
@@ -99,7 +125,14 @@ export async function readPeriod(root: string, filters: Filters, first: string, 
  * first event in the window). A relative bound, not `start_date`, so the namespace's default end
  * (24 months ahead) does not cut the list short.
  */
-export function readList(root: string, filters: Filters, from: string, page: number, perPage: number, signal?: AbortSignal): Promise<EventPage> {
+export function readList(
+  root: string,
+  filters: Filters,
+  from: string,
+  page: number,
+  perPage: number,
+  signal?: AbortSignal,
+): Promise<EventPage> {
   const params = filterParams(filters)
   params.set('ends_after', dayBefore(from))
   params.set('page', String(page))
@@ -112,28 +145,45 @@ export function readList(root: string, filters: Filters, from: string, page: num
 const SERIES_DATES = 10
 
 /** The later dates of an event's series: from its first event, or from the occurrence shown, without it. */
-export async function readSeries(root: string, event: CalendarEvent, lang: string | undefined, signal?: AbortSignal): Promise<EventPage> {
+export async function readSeries(
+  root: string,
+  event: CalendarEvent,
+  lang: string | undefined,
+  signal?: AbortSignal,
+): Promise<EventPage> {
   const params = filterParams({ lang })
   params.set('post_parent', String(event.post_parent || event.id))
   params.set('start_date', event.start_date.slice(0, 10))
   params.set('per_page', String(SERIES_DATES + 1))
   const page = await readEvents(root, params, signal)
-  return { ...page, events: page.events.filter((other) => other.id !== event.id).slice(0, SERIES_DATES) }
+  return {
+    ...page,
+    events: page.events.filter((other) => other.id !== event.id).slice(0, SERIES_DATES),
+  }
 }
 
 /** Pages of categories the filter offers: 20 pages of 50, the first thousand by name. */
 export const CATEGORY_PAGES = 20
 
 /** The categories that have events, every page of them (the later ones side by side), for the filter. */
-export async function readCategories(root: string, lang: string | undefined, signal?: AbortSignal): Promise<TermJson[]> {
+export async function readCategories(
+  root: string,
+  lang: string | undefined,
+  signal?: AbortSignal,
+): Promise<TermJson[]> {
   const page = async (n: number) => {
     const params = filterParams({ lang })
     params.set('per_page', '50')
     params.set('page', String(n))
-    return (await readJson(`${trimmedRoot(root)}/categories?${params}`, signal)) as { categories?: TermJson[]; total_pages?: number }
+    return (await readJson(`${trimmedRoot(root)}/categories?${params}`, signal)) as {
+      categories?: TermJson[]
+      total_pages?: number
+    }
   }
   const first = await page(1)
   const pages = Math.min(first.total_pages ?? 1, CATEGORY_PAGES)
-  const later = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, index) => page(index + 2)))
+  const later = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, index) => page(index + 2)),
+  )
   return [first, ...later].flatMap((body) => body.categories ?? [])
 }

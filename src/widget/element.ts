@@ -1,13 +1,43 @@
-import { readCategories, readList, readPeriod, readSeries, type CalendarEvent, type EventPage, type Filters } from './api'
+import {
+  readCategories,
+  readList,
+  readPeriod,
+  readSeries,
+  type CalendarEvent,
+  type EventPage,
+  type Filters,
+} from './api'
 import { monthTitle, dayTitle, rangeTitle } from './format'
 import { googleLink, icsLink, outlookLink, subscriptionLink } from './links'
 import { isRightToLeft, languageOf, languageTag } from './locale'
 import { widgetMessages } from './messages'
 import { periodOf, shift, today, VIEWS, type View } from './period'
 import { STYLES } from './styles'
-import { categoryOptions, daysView, detailView, isSeries, listView, monthView, shellView, type ViewContext } from './views'
+import {
+  categoryOptions,
+  daysView,
+  detailView,
+  isSeries,
+  listView,
+  monthView,
+  shellView,
+  type ViewContext,
+} from './views'
 
-const ATTRIBUTES = ['root', 'view', 'lang', 'categories', 'tags', 'venue', 'organizer', 'featured', 'search', 'per-page', 'week-start', 'date'] as const
+const ATTRIBUTES = [
+  'root',
+  'view',
+  'lang',
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'featured',
+  'search',
+  'per-page',
+  'week-start',
+  'date',
+] as const
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -56,10 +86,12 @@ export class CalEvents extends HTMLElement {
       this.applyFilters()
     })
     this.shadow.addEventListener('change', (event) => {
-      if ((event.target as HTMLElement).matches('select, input[type="checkbox"]')) this.applyFilters()
+      if ((event.target as HTMLElement).matches('select, input[type="checkbox"]'))
+        this.applyFilters()
     })
     this.shadow.addEventListener('keydown', (event) => {
-      if ((event as KeyboardEvent).key === 'Escape' && this.shadow.querySelector('.detail')) this.closeDetail()
+      if ((event as KeyboardEvent).key === 'Escape' && this.shadow.querySelector('.detail'))
+        this.closeDetail()
     })
   }
 
@@ -89,7 +121,11 @@ export class CalEvents extends HTMLElement {
   }
 
   private get language() {
-    return languageOf(this.getAttribute('lang') ?? this.parentElement?.closest('[lang]')?.getAttribute('lang') ?? null)
+    return languageOf(
+      this.getAttribute('lang') ??
+        this.parentElement?.closest('[lang]')?.getAttribute('lang') ??
+        null,
+    )
   }
 
   private get context(): ViewContext {
@@ -156,7 +192,8 @@ export class CalEvents extends HTMLElement {
     this.category = (form.elements.namedItem('category') as HTMLSelectElement).value
     this.featured = (form.elements.namedItem('featured') as HTMLInputElement).checked
     this.page = 1
-    this.shadow.querySelector<HTMLAnchorElement>('[data-link="subscribe"]')!.href = subscriptionLink(this.root, this.filters)
+    this.shadow.querySelector<HTMLAnchorElement>('[data-link="subscribe"]')!.href =
+      subscriptionLink(this.root, this.filters)
     void this.load()
   }
 
@@ -169,13 +206,16 @@ export class CalEvents extends HTMLElement {
     if (view) {
       this.view = view
       this.page = 1
-      for (const button of this.shadow.querySelectorAll<HTMLElement>('[data-view]')) button.setAttribute('aria-pressed', String(button.dataset.view === view))
+      for (const button of this.shadow.querySelectorAll<HTMLElement>('[data-view]'))
+        button.setAttribute('aria-pressed', String(button.dataset.view === view))
       return void this.load()
     }
     if (action === 'close') return this.closeDetail()
-    if (action === 'previous' || action === 'next') this.day = shift(this.view, this.day, action === 'next' ? 1 : -1)
+    if (action === 'previous' || action === 'next')
+      this.day = shift(this.view, this.day, action === 'next' ? 1 : -1)
     else if (action === 'today') this.day = today()
-    else if (action === 'page-previous' || action === 'page-next') this.page += action === 'page-next' ? 1 : -1
+    else if (action === 'page-previous' || action === 'page-next')
+      this.page += action === 'page-next' ? 1 : -1
     else return
     if (action === 'previous' || action === 'next' || action === 'today') this.page = 1
     void this.load()
@@ -205,7 +245,14 @@ export class CalEvents extends HTMLElement {
       const period = periodOf(this.view, this.day, weekStartOf(this.getAttribute('week-start')))
       const answer: EventPage =
         this.view === 'list'
-          ? await readList(this.root, this.filters, this.day, this.page, this.perPage, loading.signal)
+          ? await readList(
+              this.root,
+              this.filters,
+              this.day,
+              this.page,
+              this.perPage,
+              loading.signal,
+            )
           : await readPeriod(this.root, this.filters, period.first, period.last, loading.signal)
       if (loading.signal.aborted) return
       this.events = new Map(answer.events.map((event) => [event.id, event]))
@@ -216,14 +263,22 @@ export class CalEvents extends HTMLElement {
           : this.view === 'list'
             ? listView(this.context, answer, this.page)
             : daysView(this.context, period, answer.events, now)
-      status.textContent = this.view !== 'list' && answer.events.length < answer.total ? messages.leftOut(answer.events.length, answer.total) : ''
+      status.textContent =
+        this.view !== 'list' && answer.events.length < answer.total
+          ? messages.leftOut(answer.events.length, answer.total)
+          : ''
     } catch (error) {
       if (loading.signal.aborted) return
       body.innerHTML = ''
       status.textContent = `${messages.failed}: ${error instanceof Error ? error.message : String(error)}`
     }
     this.setAttribute('aria-busy', 'false')
-    this.dispatchEvent(new CustomEvent('cal-events:render', { bubbles: true, detail: { view: this.view, events: this.events.size } }))
+    this.dispatchEvent(
+      new CustomEvent('cal-events:render', {
+        bubbles: true,
+        detail: { view: this.view, events: this.events.size },
+      }),
+    )
   }
 
   private async openDetail(id: number): Promise<void> {
@@ -231,7 +286,11 @@ export class CalEvents extends HTMLElement {
     if (!event) return
     this.opener = String(id)
     const panel = this.shadow.querySelector('.panel')!
-    const links = { ics: icsLink(this.root, event), google: googleLink(event), outlook: outlookLink(event) }
+    const links = {
+      ics: icsLink(this.root, event),
+      google: googleLink(event),
+      outlook: outlookLink(event),
+    }
     panel.innerHTML = detailView(this.context, event, links)
     panel.querySelector<HTMLElement>('.detail')!.focus()
     if (!isSeries(event)) return

@@ -16,11 +16,19 @@ export function monthTitle(day: string, locale: string): string {
 }
 
 export function dayTitle(day: string, locale: string): string {
-  return utcFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(instantOfWall(day))
+  return utcFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(instantOfWall(day))
 }
 
 export function rangeTitle(first: string, last: string, locale: string): string {
-  return utcFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).formatRange(instantOfWall(first), instantOfWall(last))
+  return utcFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).formatRange(
+    instantOfWall(first),
+    instantOfWall(last),
+  )
 }
 
 export function weekdayName(day: string, locale: string, width: 'short' | 'long'): string {
@@ -32,22 +40,42 @@ export function dayNumber(day: string, locale: string): string {
 }
 
 export function shortDate(day: string, locale: string): string {
-  return utcFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(instantOfWall(day))
+  return utcFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(
+    instantOfWall(day),
+  )
 }
 
 export function wallTime(wall: string, locale: string): string {
   return utcFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(instantOfWall(wall))
 }
 
-const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' }
-const WHOLE_DAYS: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }
+const WHEN: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+}
+const WHOLE_DAYS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+}
 
 /** From start to end on the event's own wall clock. */
 export function eventRange(start: string, end: string, allDay: boolean, locale: string): string {
-  return utcFormat(locale, allDay ? WHOLE_DAYS : WHEN).formatRange(instantOfWall(start), instantOfWall(end))
+  return utcFormat(locale, allDay ? WHOLE_DAYS : WHEN).formatRange(
+    instantOfWall(start),
+    instantOfWall(end),
+  )
 }
 
 /** The same instants on the reader's clock, with the reader's zone named. */
 export function readerRange(utcStart: string, utcEnd: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { ...WHEN, timeZoneName: 'short' }).formatRange(instantOfWall(utcStart), instantOfWall(utcEnd))
+  return new Intl.DateTimeFormat(locale, { ...WHEN, timeZoneName: 'short' }).formatRange(
+    instantOfWall(utcStart),
+    instantOfWall(utcEnd),
+  )
 }

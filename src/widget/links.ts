@@ -15,18 +15,33 @@ export function venueOf(event: CalendarEvent): VenueJson | undefined {
 }
 
 export function addressOf(venue: VenueJson): string {
-  return [venue.address, venue.city, venue.stateprovince ?? venue.province ?? venue.state, venue.zip, venue.country].filter(Boolean).join(', ')
+  return [
+    venue.address,
+    venue.city,
+    venue.stateprovince ?? venue.province ?? venue.state,
+    venue.zip,
+    venue.country,
+  ]
+    .filter(Boolean)
+    .join(', ')
 }
 
 /** OpenStreetMap at the venue's coordinates, or a search for its address. */
 export function mapLink(venue: VenueJson): string | undefined {
   const lat = Number(venue.geo_lat)
   const lng = Number(venue.geo_lng)
-  if (venue.geo_lat != null && venue.geo_lng != null && Number.isFinite(lat) && Number.isFinite(lng)) {
+  if (
+    venue.geo_lat != null &&
+    venue.geo_lng != null &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lng)
+  ) {
     return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`
   }
   const address = [venue.venue, addressOf(venue)].filter(Boolean).join(', ')
-  return address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}` : undefined
+  return address
+    ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`
+    : undefined
 }
 
 /** The event's own iCalendar file: this service's `/events/{id}.ics`, upstream's page with `?ical=1`. */
@@ -38,7 +53,9 @@ export function icsLink(root: string, event: CalendarEvent): string {
 /** A calendar application's subscription to the feed of what the widget lists (`webcal://`). */
 export function subscriptionLink(root: string, filters: Filters): string {
   const base = trimmedRoot(root)
-  const feed = isUpstream(root) ? `${base.replace(/\/wp-json\/.*$/, '')}/events/?ical=1` : `${base}/events.ics?${filterParams(filters)}`
+  const feed = isUpstream(root)
+    ? `${base.replace(/\/wp-json\/.*$/, '')}/events/?ical=1`
+    : `${base}/events.ics?${filterParams(filters)}`
   return feed.replace(/^https?:/, 'webcal:').replace(/\?$/, '')
 }
 
@@ -46,8 +63,12 @@ function textOf(event: CalendarEvent): { title: string; details: string; locatio
   const venue = venueOf(event)
   return {
     title: plainText(event.title),
-    details: [plainText(event.excerpt || event.description), event.url].filter(Boolean).join('\n\n'),
-    location: venue ? [plainText(venue.venue ?? ''), addressOf(venue)].filter(Boolean).join(', ') : '',
+    details: [plainText(event.excerpt || event.description), event.url]
+      .filter(Boolean)
+      .join('\n\n'),
+    location: venue
+      ? [plainText(venue.venue ?? ''), addressOf(venue)].filter(Boolean).join(', ')
+      : '',
   }
 }
 
@@ -63,7 +84,13 @@ export function googleLink(event: CalendarEvent): string {
 
 export function outlookLink(event: CalendarEvent): string {
   const { title, details, location } = textOf(event)
-  const params = new URLSearchParams({ path: '/calendar/action/compose', rru: 'addevent', subject: title, body: details, location })
+  const params = new URLSearchParams({
+    path: '/calendar/action/compose',
+    rru: 'addevent',
+    subject: title,
+    body: details,
+    location,
+  })
   if (event.allDay) {
     params.set('startdt', event.start_date.slice(0, 10))
     params.set('enddt', nextDay(event.end_date.slice(0, 10)))
@@ -75,7 +102,17 @@ export function outlookLink(event: CalendarEvent): string {
   return `https://outlook.live.com/calendar/0/deeplink/compose?${params}`
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', hellip: '…', ndash: '–', mdash: '—' }
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+}
 
 /**
  * Text out of a namespace string: WordPress escapes titles into entities, and descriptions are HTML
@@ -87,7 +124,10 @@ export function plainText(html: string): string {
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
       if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
+      const code =
+        name[1] === 'x' || name[1] === 'X'
+          ? parseInt(name.slice(2), 16)
+          : parseInt(name.slice(1), 10)
       return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole
     })
     .replace(/\n{3,}/g, '\n\n')

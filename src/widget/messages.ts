@@ -68,7 +68,8 @@ const EN: WidgetMessages = {
   series: 'Recurring series',
   seriesDates: 'Other dates of the series',
   page: (page, pages) => `Page ${page} of ${pages}`,
-  leftOut: (shown, total) => `Showing the first ${shown} of ${total} events: filter to see the others`,
+  leftOut: (shown, total) =>
+    `Showing the first ${shown} of ${total} events: filter to see the others`,
 }
 
 const FR: WidgetMessages = {
@@ -101,7 +102,8 @@ const FR: WidgetMessages = {
   series: 'Série récurrente',
   seriesDates: 'Autres dates de la série',
   page: (page, pages) => `Page ${page} sur ${pages}`,
-  leftOut: (shown, total) => `Les ${shown} premiers évènements sur ${total} : filtrez pour voir les autres`,
+  leftOut: (shown, total) =>
+    `Les ${shown} premiers évènements sur ${total} : filtrez pour voir les autres`,
 }
 
 const DE: WidgetMessages = {
@@ -134,7 +136,8 @@ const DE: WidgetMessages = {
   series: 'Wiederkehrende Serie',
   seriesDates: 'Weitere Termine der Serie',
   page: (page, pages) => `Seite ${page} von ${pages}`,
-  leftOut: (shown, total) => `Die ersten ${shown} von ${total} Veranstaltungen: filtern Sie, um die anderen zu sehen`,
+  leftOut: (shown, total) =>
+    `Die ersten ${shown} von ${total} Veranstaltungen: filtern Sie, um die anderen zu sehen`,
 }
 
 const ES: WidgetMessages = {
@@ -167,7 +170,8 @@ const ES: WidgetMessages = {
   series: 'Serie recurrente',
   seriesDates: 'Otras fechas de la serie',
   page: (page, pages) => `Página ${page} de ${pages}`,
-  leftOut: (shown, total) => `Se muestran los primeros ${shown} de ${total} eventos: filtre para ver los demás`,
+  leftOut: (shown, total) =>
+    `Se muestran los primeros ${shown} de ${total} eventos: filtre para ver los demás`,
 }
 
 const IT: WidgetMessages = {
@@ -233,7 +237,8 @@ const PT_BR: WidgetMessages = {
   series: 'Série recorrente',
   seriesDates: 'Outras datas da série',
   page: (page, pages) => `Página ${page} de ${pages}`,
-  leftOut: (shown, total) => `Mostrando os primeiros ${shown} de ${total} eventos: filtre para ver os outros`,
+  leftOut: (shown, total) =>
+    `Mostrando os primeiros ${shown} de ${total} eventos: filtre para ver os outros`,
 }
 
 const AR: WidgetMessages = {
@@ -299,7 +304,8 @@ const RU: WidgetMessages = {
   series: 'Повторяющаяся серия',
   seriesDates: 'Другие даты серии',
   page: (page, pages) => `Страница ${page} из ${pages}`,
-  leftOut: (shown, total) => `Показаны первые ${shown} из ${total} мероприятий: уточните фильтр, чтобы увидеть остальные`,
+  leftOut: (shown, total) =>
+    `Показаны первые ${shown} из ${total} мероприятий: уточните фильтр, чтобы увидеть остальные`,
 }
 
 const UK: WidgetMessages = {
@@ -332,7 +338,8 @@ const UK: WidgetMessages = {
   series: 'Повторювана серія',
   seriesDates: 'Інші дати серії',
   page: (page, pages) => `Сторінка ${page} з ${pages}`,
-  leftOut: (shown, total) => `Показано перші ${shown} з ${total} подій: уточніть фільтр, щоб побачити решту`,
+  leftOut: (shown, total) =>
+    `Показано перші ${shown} з ${total} подій: уточніть фільтр, щоб побачити решту`,
 }
 
 const TR: WidgetMessages = {
@@ -365,7 +372,8 @@ const TR: WidgetMessages = {
   series: 'Yinelenen seri',
   seriesDates: 'Serinin diğer tarihleri',
   page: (page, pages) => `Sayfa ${page} / ${pages}`,
-  leftOut: (shown, total) => `${total} etkinliğin ilk ${shown} tanesi gösteriliyor: diğerleri için filtreleyin`,
+  leftOut: (shown, total) =>
+    `${total} etkinliğin ilk ${shown} tanesi gösteriliyor: diğerleri için filtreleyin`,
 }
 
 const AM: WidgetMessages = {
@@ -431,7 +439,8 @@ const BN: WidgetMessages = {
   series: 'পুনরাবৃত্ত সিরিজ',
   seriesDates: 'সিরিজের অন্যান্য তারিখ',
   page: (page, pages) => `পৃষ্ঠা ${page} / ${pages}`,
-  leftOut: (shown, total) => `${total}টি ইভেন্টের প্রথম ${shown}টি দেখানো হচ্ছে: বাকিগুলো দেখতে ফিল্টার করুন`,
+  leftOut: (shown, total) =>
+    `${total}টি ইভেন্টের প্রথম ${shown}টি দেখানো হচ্ছে: বাকিগুলো দেখতে ফিল্টার করুন`,
 }
 
 const ZH_HANS: WidgetMessages = {
@@ -497,7 +506,8 @@ const PRS: WidgetMessages = {
   series: 'سلسلهٔ تکراری',
   seriesDates: 'تاریخ‌های دیگر این سلسله',
   page: (page, pages) => `صفحهٔ ${page} از ${pages}`,
-  leftOut: (shown, total) => `${shown} رویداد نخست از ${total} نشان داده می‌شود: برای دیدن بقیه فلتر کنید`,
+  leftOut: (shown, total) =>
+    `${shown} رویداد نخست از ${total} نشان داده می‌شود: برای دیدن بقیه فلتر کنید`,
 }
 
 const HA: WidgetMessages = {
@@ -530,7 +540,8 @@ const HA: WidgetMessages = {
   series: 'Jerin da ke maimaituwa',
   seriesDates: 'Sauran kwanakin jerin',
   page: (page, pages) => `Shafi ${page} cikin ${pages}`,
-  leftOut: (shown, total) => `Ana nuna taruka ${shown} na farko cikin ${total}: tace don ganin sauran`,
+  leftOut: (shown, total) =>
+    `Ana nuna taruka ${shown} na farko cikin ${total}: tace don ganin sauran`,
 }
 
 const HI: WidgetMessages = {
@@ -563,7 +574,8 @@ const HI: WidgetMessages = {
   series: 'आवर्ती शृंखला',
   seriesDates: 'शृंखला की अन्य तिथियाँ',
   page: (page, pages) => `पृष्ठ ${page} / ${pages}`,
-  leftOut: (shown, total) => `${total} में से पहले ${shown} कार्यक्रम दिखाए जा रहे हैं: बाकी देखने के लिए फ़िल्टर करें`,
+  leftOut: (shown, total) =>
+    `${total} में से पहले ${shown} कार्यक्रम दिखाए जा रहे हैं: बाकी देखने के लिए फ़िल्टर करें`,
 }
 
 const JA: WidgetMessages = {
@@ -596,7 +608,8 @@ const JA: WidgetMessages = {
   series: '繰り返しシリーズ',
   seriesDates: 'シリーズのその他の日程',
   page: (page, pages) => `${page} / ${pages} ページ`,
-  leftOut: (shown, total) => `${total} 件中、最初の ${shown} 件を表示しています：ほかのイベントは絞り込んでご覧ください`,
+  leftOut: (shown, total) =>
+    `${total} 件中、最初の ${shown} 件を表示しています：ほかのイベントは絞り込んでご覧ください`,
 }
 
 const RW: WidgetMessages = {
@@ -629,7 +642,8 @@ const RW: WidgetMessages = {
   series: 'Uruhererekane rusubiramo',
   seriesDates: 'Andi matariki y’uruhererekane',
   page: (page, pages) => `Ipaji ya ${page} kuri ${pages}`,
-  leftOut: (shown, total) => `Herekanywe ibirori ${shown} bya mbere kuri ${total}: yungurura kugira ngo ubone ibindi`,
+  leftOut: (shown, total) =>
+    `Herekanywe ibirori ${shown} bya mbere kuri ${total}: yungurura kugira ngo ubone ibindi`,
 }
 
 const PS: WidgetMessages = {
@@ -662,7 +676,8 @@ const PS: WidgetMessages = {
   series: 'تکراري لړۍ',
   seriesDates: 'د لړۍ نورې نېټې',
   page: (page, pages) => `پاڼه ${page} له ${pages}`,
-  leftOut: (shown, total) => `له ${total} پېښو څخه لومړۍ ${shown} ښودل کېږي: د نورو لیدو لپاره فلټر وکړئ`,
+  leftOut: (shown, total) =>
+    `له ${total} پېښو څخه لومړۍ ${shown} ښودل کېږي: د نورو لیدو لپاره فلټر وکړئ`,
 }
 
 const SW: WidgetMessages = {
@@ -695,7 +710,8 @@ const SW: WidgetMessages = {
   series: 'Mfululizo unaojirudia',
   seriesDates: 'Tarehe nyingine za mfululizo',
   page: (page, pages) => `Ukurasa ${page} wa ${pages}`,
-  leftOut: (shown, total) => `Inaonyesha matukio ${shown} ya kwanza kati ya ${total}: chuja ili kuona mengine`,
+  leftOut: (shown, total) =>
+    `Inaonyesha matukio ${shown} ya kwanza kati ya ${total}: chuja ili kuona mengine`,
 }
 
 const UR: WidgetMessages = {
@@ -728,7 +744,8 @@ const UR: WidgetMessages = {
   series: 'بار بار ہونے والا سلسلہ',
   seriesDates: 'سلسلے کی دیگر تاریخیں',
   page: (page, pages) => `صفحہ ${page} از ${pages}`,
-  leftOut: (shown, total) => `${total} میں سے پہلی ${shown} تقریبات دکھائی جا رہی ہیں: باقی دیکھنے کے لیے فلٹر کریں`,
+  leftOut: (shown, total) =>
+    `${total} میں سے پہلی ${shown} تقریبات دکھائی جا رہی ہیں: باقی دیکھنے کے لیے فلٹر کریں`,
 }
 
 const VI: WidgetMessages = {
@@ -761,7 +778,8 @@ const VI: WidgetMessages = {
   series: 'Chuỗi lặp lại',
   seriesDates: 'Các ngày khác của chuỗi',
   page: (page, pages) => `Trang ${page}/${pages}`,
-  leftOut: (shown, total) => `Đang hiển thị ${shown} sự kiện đầu tiên trong ${total}: hãy lọc để xem các sự kiện khác`,
+  leftOut: (shown, total) =>
+    `Đang hiển thị ${shown} sự kiện đầu tiên trong ${total}: hãy lọc để xem các sự kiện khác`,
 }
 
 const YUA: WidgetMessages = {
@@ -794,7 +812,8 @@ const YUA: WidgetMessages = {
   series: 'Ba’al ku ka’a yúuchul',
   seriesDates: 'Uláak’ u k’iinilo’ob',
   page: (page, pages) => `Ju’un ${page} ti’ ${pages}`,
-  leftOut: (shown, total) => `Ku ye’esa’al u yáax ${shown} ti’ ${total}: yéey utia’al a wilik le uláak’o’obo’`,
+  leftOut: (shown, total) =>
+    `Ku ye’esa’al u yáax ${shown} ti’ ${total}: yéey utia’al a wilik le uláak’o’obo’`,
 }
 
 /** Every language of the namespace: the type lets none be missing. */

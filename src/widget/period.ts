@@ -14,9 +14,13 @@ export function weekStartOf(day: string, weekStart: number): string {
 export function periodOf(view: View, day: string, weekStart: number): Period {
   if (view === 'day' || view === 'list') return { first: day, last: day, weeks: [[day]] }
   const first = weekStartOf(view === 'month' ? monthStart(day) : day, weekStart)
-  const last = view === 'month' ? addDays(weekStartOf(addDays(addMonths(day, 1), -1), weekStart), 6) : addDays(first, 6)
+  const last =
+    view === 'month'
+      ? addDays(weekStartOf(addDays(addMonths(day, 1), -1), weekStart), 6)
+      : addDays(first, 6)
   const weeks: string[][] = []
-  for (let start = first; start <= last; start = addDays(start, 7)) weeks.push(Array.from({ length: 7 }, (_, index) => addDays(start, index)))
+  for (let start = first; start <= last; start = addDays(start, 7))
+    weeks.push(Array.from({ length: 7 }, (_, index) => addDays(start, index)))
   return { first, last, weeks }
 }
 

@@ -6,14 +6,28 @@
 import { placeEvents } from '../calendar/calendarGrid'
 import type { TermJson } from '../calendar/wireTypes'
 import type { CalendarEvent, EventPage } from './api'
-import { dayNumber, dayTitle, eventRange, readerRange, shortDate, wallTime, weekdayName } from './format'
+import {
+  dayNumber,
+  dayTitle,
+  eventRange,
+  readerRange,
+  shortDate,
+  wallTime,
+  weekdayName,
+} from './format'
 import { addressOf, mapLink, plainText, venueOf } from './links'
 import type { WidgetMessages } from './messages'
 import { VIEWS, type Period, type View } from './period'
 
 export type ViewContext = { messages: WidgetMessages; locale: string }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character]!)
@@ -29,9 +43,17 @@ export function isSeries(event: CalendarEvent): boolean {
   return Boolean(event.recurrence || event.post_parent)
 }
 
-function eventButton(context: ViewContext, event: CalendarEvent, day: string | undefined, showDay = false): string {
+function eventButton(
+  context: ViewContext,
+  event: CalendarEvent,
+  day: string | undefined,
+  showDay = false,
+): string {
   const starts = !event.allDay && (!day || event.startLocal.slice(0, 10) === day)
-  const when = [showDay ? shortDate(event.startLocal.slice(0, 10), context.locale) : '', starts ? wallTime(event.startLocal, context.locale) : '']
+  const when = [
+    showDay ? shortDate(event.startLocal.slice(0, 10), context.locale) : '',
+    starts ? wallTime(event.startLocal, context.locale) : '',
+  ]
     .filter(Boolean)
     .join(' ')
   const venue = venueOf(event)
@@ -52,16 +74,29 @@ function eventList(context: ViewContext, placed: { event: CalendarEvent }[], day
   return `<ul class="events">${placed.map(({ event }) => `<li>${eventButton(context, event, day)}</li>`).join('')}</ul>`
 }
 
-export function monthView(context: ViewContext, period: Period, month: string, events: CalendarEvent[], today: string): string {
+export function monthView(
+  context: ViewContext,
+  period: Period,
+  month: string,
+  events: CalendarEvent[],
+  today: string,
+): string {
   const byDay = placeEvents(events, period)
   const head = period.weeks[0]!.map(
-    (day) => `<th scope="col" abbr="${escapeHtml(weekdayName(day, context.locale, 'long'))}">${escapeHtml(weekdayName(day, context.locale, 'short'))}</th>`,
+    (day) =>
+      `<th scope="col" abbr="${escapeHtml(weekdayName(day, context.locale, 'long'))}">${escapeHtml(weekdayName(day, context.locale, 'short'))}</th>`,
   )
   const rows = period.weeks.map(
     (week) =>
       `<tr>${week
         .map((day) => {
-          const classes = ['day', day.slice(0, 7) === month.slice(0, 7) ? '' : 'outside', day === today ? 'today' : ''].filter(Boolean).join(' ')
+          const classes = [
+            'day',
+            day.slice(0, 7) === month.slice(0, 7) ? '' : 'outside',
+            day === today ? 'today' : '',
+          ]
+            .filter(Boolean)
+            .join(' ')
           return (
             `<td class="${classes}" part="day"${day === today ? ' aria-current="date"' : ''}>` +
             `<span class="number" aria-hidden="true">${escapeHtml(dayNumber(day, context.locale))}</span>` +
@@ -76,14 +111,20 @@ export function monthView(context: ViewContext, period: Period, month: string, e
 }
 
 /** The week's and the day's view: each day under its heading, its events in order. */
-export function daysView(context: ViewContext, period: Period, events: CalendarEvent[], today: string): string {
+export function daysView(
+  context: ViewContext,
+  period: Period,
+  events: CalendarEvent[],
+  today: string,
+): string {
   const byDay = placeEvents(events, period)
   const days = period.weeks.flat().map((day) => {
     const placed = byDay.get(day) ?? []
     return (
       `<li class="agenda-day${day === today ? ' today' : ''}" part="day"${day === today ? ' aria-current="date"' : ''}>` +
       `<h3>${escapeHtml(dayTitle(day, context.locale))}</h3>` +
-      (eventList(context, placed, day) || `<p class="none">${escapeHtml(context.messages.noEvents)}</p>`) +
+      (eventList(context, placed, day) ||
+        `<p class="none">${escapeHtml(context.messages.noEvents)}</p>`) +
       `</li>`
     )
   })
@@ -92,7 +133,9 @@ export function daysView(context: ViewContext, period: Period, events: CalendarE
 
 export function listView(context: ViewContext, page: EventPage, pageNumber: number): string {
   if (!page.events.length) return `<p class="none">${escapeHtml(context.messages.noEvents)}</p>`
-  const items = page.events.map((event) => `<li>${eventButton(context, event, undefined, true)}</li>`).join('')
+  const items = page.events
+    .map((event) => `<li>${eventButton(context, event, undefined, true)}</li>`)
+    .join('')
   const pager =
     page.totalPages > 1
       ? `<nav class="pager" part="pager" aria-label="${escapeHtml(context.messages.page(pageNumber, page.totalPages))}">` +
@@ -119,10 +162,17 @@ function link(href: string, label: string, attributes = ''): string {
 const OUTSIDE = ' target="_blank" rel="noopener noreferrer"'
 
 /** The panel of one event: when (its zone and the reader's), where, who, cost, website, its series and where to add it. */
-export function detailView(context: ViewContext, event: CalendarEvent, links: DetailLinks, series?: CalendarEvent[]): string {
+export function detailView(
+  context: ViewContext,
+  event: CalendarEvent,
+  links: DetailLinks,
+  series?: CalendarEvent[],
+): string {
   const { messages, locale } = context
   const venue = venueOf(event)
-  const zone = [event.timezone_abbr, event.timezone].filter((name, index, names) => name && names.indexOf(name) === index).join(', ')
+  const zone = [event.timezone_abbr, event.timezone]
+    .filter((name, index, names) => name && names.indexOf(name) === index)
+    .join(', ')
   const rows = [
     row(
       messages.eventTime,
@@ -130,13 +180,21 @@ export function detailView(context: ViewContext, event: CalendarEvent, links: De
         `${eventRange(event.startLocal, event.endLocal, event.allDay, locale)}${event.allDay ? ` (${messages.allDay})` : ''}${zone ? ` (${zone})` : ''}`,
       ),
     ),
-    event.allDay ? '' : row(messages.yourTime, escapeHtml(readerRange(event.utc_start_date, event.utc_end_date, locale))),
+    event.allDay
+      ? ''
+      : row(
+          messages.yourTime,
+          escapeHtml(readerRange(event.utc_start_date, event.utc_end_date, locale)),
+        ),
   ]
   if (venue?.venue) {
     const map = mapLink(venue)
     const address = addressOf(venue)
     rows.push(
-      row(messages.venue, `${text(venue.venue)}${address ? `<br>${text(address)}` : ''}${map ? `<br>${link(map, escapeHtml(messages.map), OUTSIDE)}` : ''}`),
+      row(
+        messages.venue,
+        `${text(venue.venue)}${address ? `<br>${text(address)}` : ''}${map ? `<br>${link(map, escapeHtml(messages.map), OUTSIDE)}` : ''}`,
+      ),
     )
   }
   const organizers = event.organizer.filter((organizer) => organizer.organizer)
@@ -144,12 +202,19 @@ export function detailView(context: ViewContext, event: CalendarEvent, links: De
     rows.push(
       row(
         messages.organizer,
-        organizers.map((organizer) => (organizer.website ? link(organizer.website, text(organizer.organizer), OUTSIDE) : text(organizer.organizer))).join(', '),
+        organizers
+          .map((organizer) =>
+            organizer.website
+              ? link(organizer.website, text(organizer.organizer), OUTSIDE)
+              : text(organizer.organizer),
+          )
+          .join(', '),
       ),
     )
   }
   if (event.cost) rows.push(row(messages.cost, text(event.cost)))
-  if (event.website && event.website !== event.url) rows.push(row(messages.website, link(event.website, text(event.website), OUTSIDE)))
+  if (event.website && event.website !== event.url)
+    rows.push(row(messages.website, link(event.website, text(event.website), OUTSIDE)))
   const about = plainText(event.excerpt || event.description)
   const seriesBlock = isSeries(event)
     ? `<h4>${escapeHtml(messages.seriesDates)}</h4>` +
@@ -173,13 +238,21 @@ export function detailView(context: ViewContext, event: CalendarEvent, links: De
   )
 }
 
-export type ShellState = { view: View; language: string; rtl: boolean; search: string; featured: boolean; subscription: string }
+export type ShellState = {
+  view: View
+  language: string
+  rtl: boolean
+  search: string
+  featured: boolean
+  subscription: string
+}
 
 /** What stays put while the reader moves: the toolbar, the filters and the places the views go. */
 export function shellView(context: ViewContext, state: ShellState): string {
   const { messages } = context
   const views = VIEWS.map(
-    (view) => `<button type="button" part="button view" data-view="${view}" aria-pressed="${view === state.view}">${escapeHtml(messages.views[view])}</button>`,
+    (view) =>
+      `<button type="button" part="button view" data-view="${view}" aria-pressed="${view === state.view}">${escapeHtml(messages.views[view])}</button>`,
   ).join('')
   return (
     `<div class="calendar" part="calendar" lang="${escapeHtml(state.language)}" dir="${state.rtl ? 'rtl' : 'ltr'}" role="region" aria-label="${escapeHtml(messages.calendar)}">` +
@@ -207,6 +280,11 @@ export function shellView(context: ViewContext, state: ShellState): string {
 export function categoryOptions(context: ViewContext, terms: TermJson[], chosen: string): string {
   return (
     `<option value="">${escapeHtml(context.messages.allCategories)}</option>` +
-    terms.map((term) => `<option value="${escapeHtml(term.slug)}"${term.slug === chosen ? ' selected' : ''}>${text(term.name)}</option>`).join('')
+    terms
+      .map(
+        (term) =>
+          `<option value="${escapeHtml(term.slug)}"${term.slug === chosen ? ' selected' : ''}>${text(term.name)}</option>`,
+      )
+      .join('')
   )
 }

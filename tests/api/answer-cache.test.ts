@@ -31,14 +31,27 @@ afterAll(async () => second?.stop())
 
 type Read = { status: number; queries: number; titles: string[] }
 
-async function read(base: string, path = list, headers: Record<string, string> = {}): Promise<Read> {
+async function read(
+  base: string,
+  path = list,
+  headers: Record<string, string> = {},
+): Promise<Read> {
   const response = await fetch(`${base}${path}`, { headers })
   const body = (await response.json()) as { events?: { title: string }[] }
-  return { status: response.status, queries: Number(response.headers.get('X-Query-Count')), titles: (body.events ?? []).map((event) => event.title) }
+  return {
+    status: response.status,
+    queries: Number(response.headers.get('X-Query-Count')),
+    titles: (body.events ?? []).map((event) => event.title),
+  }
 }
 
 /** Reads until `done` holds or `ms` pass; the last read. */
-async function readUntil(base: string, done: (reply: Read) => boolean, ms: number, path = list): Promise<Read & { after: number }> {
+async function readUntil(
+  base: string,
+  done: (reply: Read) => boolean,
+  ms: number,
+  path = list,
+): Promise<Read & { after: number }> {
   const started = Date.now()
   for (;;) {
     const reply = await read(base, path)
@@ -90,7 +103,8 @@ describe('answers kept per content revision', () => {
       [`${list}&password=guess`, {}],
     ] as const) {
       await read(second.base, path, headers)
-      for (let n = 0; n < 3; n++) expect((await read(second.base, path, headers)).queries, path).toBeGreaterThan(1)
+      for (let n = 0; n < 3; n++)
+        expect((await read(second.base, path, headers)).queries, path).toBeGreaterThan(1)
     }
   })
 
@@ -110,6 +124,8 @@ describe('answers kept per content revision', () => {
     expect((await readUntil(second.base, (reply) => reply.queries === 0, 30_000)).queries).toBe(0)
     const title = `${tag} heard again`
     await rename(BASE_URL, title)
-    expect((await readUntil(second.base, (reply) => reply.titles[0] === title, 1000)).titles).toEqual([title])
+    expect(
+      (await readUntil(second.base, (reply) => reply.titles[0] === title, 1000)).titles,
+    ).toEqual([title])
   })
 })

@@ -8,7 +8,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { client, emptyDataDir, npmRun, npmStart, type Started } from '../support/operator'
 
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
 const ADMIN = { email: 'operator@calendar.test', password: 'operator-password-1' }
 const NS = '/api/cal/events/v1'
 const TIMEOUT = 600_000
@@ -20,7 +21,8 @@ const running: Started[] = []
 
 afterAll(async () => {
   await Promise.all(running.map((server) => server.stop()))
-  for (const directory of [original, restored, path.dirname(archive)]) rmSync(directory, { recursive: true, force: true })
+  for (const directory of [original, restored, path.dirname(archive)])
+    rmSync(directory, { recursive: true, force: true })
 })
 
 /** Both servers on one address: media URLs carry the server's. */
@@ -45,10 +47,24 @@ async function signIn(request: ReturnType<typeof client>): Promise<string> {
 }
 
 /** Everything an administrator can read of the site, by collection, with every language. */
-async function everything(request: ReturnType<typeof client>, token: string): Promise<Record<string, unknown[]>> {
+async function everything(
+  request: ReturnType<typeof client>,
+  token: string,
+): Promise<Record<string, unknown[]>> {
   const all: Record<string, unknown[]> = {}
-  for (const collection of ['events', 'venues', 'organizers', 'event-categories', 'event-tags', 'users', 'media']) {
-    const reply = await request(`/api/${collection}?pagination=false&depth=0&locale=all&sort=id&trash=true`, { token })
+  for (const collection of [
+    'events',
+    'venues',
+    'organizers',
+    'event-categories',
+    'event-tags',
+    'users',
+    'media',
+  ]) {
+    const reply = await request(
+      `/api/${collection}?pagination=false&depth=0&locale=all&sort=id&trash=true`,
+      { token },
+    )
     expect(reply.status, `${collection}: ${JSON.stringify(reply.body)}`).toBe(200)
     all[collection] = reply.body.docs
   }
@@ -61,17 +77,35 @@ describe('backup and restore of the embedded database', () => {
     async () => {
       const first = await start(original)
       const request = client(first.base)
-      expect((await request('/api/users/first-register', { method: 'POST', json: ADMIN })).status).toBeLessThan(300)
+      expect(
+        (await request('/api/users/first-register', { method: 'POST', json: ADMIN })).status,
+      ).toBeLessThan(300)
       const token = await signIn(request)
       const me = await request('/api/users/me', { token })
       const apiKey = 'a1b2c3d4-0000-4000-8000-backup000001'
-      expect((await request(`/api/users/${me.body.user.id}`, { method: 'PATCH', token, json: { enableAPIKey: true, apiKey } })).status).toBe(200)
+      expect(
+        (
+          await request(`/api/users/${me.body.user.id}`, {
+            method: 'PATCH',
+            token,
+            json: { enableAPIKey: true, apiKey },
+          })
+        ).status,
+      ).toBe(200)
       const form = new FormData()
-      form.append('file', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), 'poster.png')
+      form.append(
+        'file',
+        new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }),
+        'poster.png',
+      )
       form.append('_payload', JSON.stringify({ alt: 'Poster' }))
       const media = await request('/api/media', { method: 'POST', token, body: form })
       expect(media.status, JSON.stringify(media.body)).toBe(201)
-      const venue = await request(`${NS}/venues`, { method: 'POST', token, json: { venue: 'Backup Hall', city: 'Lyon' } })
+      const venue = await request(`${NS}/venues`, {
+        method: 'POST',
+        token,
+        json: { venue: 'Backup Hall', city: 'Lyon' },
+      })
       expect(venue.status).toBe(201)
       for (let i = 0; i < 5; i++) {
         const event = await request(`${NS}/events`, {
@@ -97,7 +131,12 @@ describe('backup and restore of the embedded database', () => {
           const event = await request(`${NS}/events`, {
             method: 'POST',
             token,
-            json: { title: `During ${i}`, start_date: '2031-04-01 10:00:00', end_date: '2031-04-01 11:00:00', description: `<p>Written ${i}</p>` },
+            json: {
+              title: `During ${i}`,
+              start_date: '2031-04-01 10:00:00',
+              end_date: '2031-04-01 11:00:00',
+              description: `<p>Written ${i}</p>`,
+            },
           })
           expect(event.status, JSON.stringify(event.body)).toBe(201)
           answered.push(event.body.id as number)
@@ -107,11 +146,14 @@ describe('backup and restore of the embedded database', () => {
       const beforeBackup = [...answered]
       const backup = await npmRun('backup', ['--out', archive], original)
       const afterBackup = answered.length
-      while (answered.length < afterBackup + 3) await new Promise((resolve) => setTimeout(resolve, 100))
+      while (answered.length < afterBackup + 3)
+        await new Promise((resolve) => setTimeout(resolve, 100))
       writing = false
       await writer
       expect(backup.code, backup.stderr).toBe(0)
-      expect(backup.stdout).toMatch(new RegExp(`^wrote ${archive} \\(\\d+\\.\\d MB, \\d+ bytes\\)\\n$`))
+      expect(backup.stdout).toMatch(
+        new RegExp(`^wrote ${archive} \\(\\d+\\.\\d MB, \\d+ bytes\\)\\n$`),
+      )
       expect(beforeBackup.length).toBeGreaterThan(0)
 
       const before = await everything(request, token)
@@ -128,12 +170,20 @@ describe('backup and restore of the embedded database', () => {
       // The token signed before the backup still works: signing in again would add a session to the user.
       const after = await everything(again, token)
       // Everything but the events written during the backup is exactly as it was.
-      for (const collection of ['venues', 'organizers', 'event-categories', 'event-tags', 'users', 'media']) {
+      for (const collection of [
+        'venues',
+        'organizers',
+        'event-categories',
+        'event-tags',
+        'users',
+        'media',
+      ]) {
         expect(after[collection], collection).toEqual(before[collection])
       }
       const byId = new Map((before.events as { id: number }[]).map((event) => [event.id, event]))
       const restoredIds = (after.events as { id: number }[]).map((event) => event.id)
-      for (const event of after.events as { id: number }[]) expect(event).toEqual(byId.get(event.id))
+      for (const event of after.events as { id: number }[])
+        expect(event).toEqual(byId.get(event.id))
       for (const id of beforeBackup) expect(restoredIds).toContain(id)
       expect(restoredIds.filter((id) => !answered.includes(id))).toHaveLength(5)
       expect(restoredIds.length).toBeLessThan(before.events!.length)
@@ -144,8 +194,16 @@ describe('backup and restore of the embedded database', () => {
       const byKey = await again('/api/users/me', { apiKey })
       expect(byKey.body.user?.email).toBe(ADMIN.email)
       await signIn(again)
-      const listed = await again(`${NS}/events?per_page=50&start_date=2031-03-01&end_date=2031-03-31`)
-      expect(listed.body.events.map((event: { title: string }) => event.title)).toEqual(['Before 0', 'Before 1', 'Before 2', 'Before 3', 'Before 4'])
+      const listed = await again(
+        `${NS}/events?per_page=50&start_date=2031-03-01&end_date=2031-03-31`,
+      )
+      expect(listed.body.events.map((event: { title: string }) => event.title)).toEqual([
+        'Before 0',
+        'Before 1',
+        'Before 2',
+        'Before 3',
+        'Before 4',
+      ])
       await stop(second)
     },
     TIMEOUT,
@@ -156,7 +214,9 @@ describe('backup and restore of the embedded database', () => {
     async () => {
       const refused = await npmRun('restore', [archive], restored)
       expect(refused.code).toBe(1)
-      expect(refused.stderr).toContain(`${restored} is not empty (postgres, secret, media): restore into an empty DATA_DIR, or add --force`)
+      expect(refused.stderr).toContain(
+        `${restored} is not empty (postgres, secret, media): restore into an empty DATA_DIR, or add --force`,
+      )
 
       // The archive is written whole, then renamed onto --out: here the rename fails at the very end.
       const occupied = path.join(path.dirname(archive), 'occupied')

@@ -19,7 +19,11 @@ beforeAll(async () => {
 type Change = { type: string; id: number; action: string; modified_utc: string }
 
 /** Every change after `since`, following the cursors page by page, and the last cursor. */
-async function changesSince(since: string, token?: string, perPage = 500): Promise<{ changes: Change[]; cursor: string }> {
+async function changesSince(
+  since: string,
+  token?: string,
+  perPage = 500,
+): Promise<{ changes: Change[]; cursor: string }> {
   const changes: Change[] = []
   let cursor = since
   for (;;) {
@@ -39,25 +43,50 @@ async function now(token?: string): Promise<string> {
   return reply.body.next_cursor
 }
 
-const pick = (changes: Change[], type: string, id: number) => changes.filter((change) => change.type === type && change.id === id)
+const pick = (changes: Change[], type: string, id: number) =>
+  changes.filter((change) => change.type === type && change.id === id)
 
 describe('the change feed', () => {
   it('records writes from every door, once per item, in the order of their latest change', async () => {
     const start = await now()
     const event = await createEventAs(admin, { status: 'publish' })
-    const venue = await call('/api/venues?locale=en', { method: 'POST', token: admin, json: { name: unique('Venue '), status: 'publish' } })
+    const venue = await call('/api/venues?locale=en', {
+      method: 'POST',
+      token: admin,
+      json: { name: unique('Venue '), status: 'publish' },
+    })
     expect(venue.status, JSON.stringify(venue.body)).toBe(201)
-    const category = await api('/categories', { method: 'POST', token: admin, json: { name: unique('Category ') } })
+    const category = await api('/categories', {
+      method: 'POST',
+      token: admin,
+      json: { name: unique('Category ') },
+    })
     expect(category.status).toBe(201)
     // A tag renamed with SQL, behind every API's back.
     const tag = await api('/tags', { method: 'POST', token: admin, json: { name: unique('Tag ') } })
-    await db.query(`update event_tags_locales set name = name || ' (renamed)' where _parent_id = $1`, [tag.body.id])
+    await db.query(
+      `update event_tags_locales set name = name || ' (renamed)' where _parent_id = $1`,
+      [tag.body.id],
+    )
     // The event changes again last: it moves behind the others.
-    expect((await api(`/events/${event.id}`, { method: 'POST', token: admin, json: { title: unique('Renamed ') } })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${event.id}`, {
+          method: 'POST',
+          token: admin,
+          json: { title: unique('Renamed ') },
+        })
+      ).status,
+    ).toBe(200)
 
     const { changes } = await changesSince(start)
     const order = changes.map((change) => `${change.type}:${change.id}`)
-    expect(order).toEqual([`venue:${venue.body.doc.id}`, `category:${category.body.id}`, `tag:${tag.body.id}`, `event:${event.id}`])
+    expect(order).toEqual([
+      `venue:${venue.body.doc.id}`,
+      `category:${category.body.id}`,
+      `tag:${tag.body.id}`,
+      `event:${event.id}`,
+    ])
     expect(changes.every((change) => change.action === 'upsert')).toBe(true)
     expect(changes[3]!.modified_utc).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
     expect(Math.abs(Date.parse(`${changes[3]!.modified_utc}Z`) - Date.now())).toBeLessThan(60_000)
@@ -69,9 +98,21 @@ describe('the change feed', () => {
     const deleted = await createEventAs(admin, { status: 'publish' })
     const anonymous = await now()
     const signedIn = await now(admin)
-    expect((await api(`/events/${drafted.id}`, { method: 'POST', token: admin, json: { status: 'draft' } })).status).toBe(200)
-    expect((await api(`/events/${trashed.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
-    expect((await call(`/api/events/${deleted.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${drafted.id}`, {
+          method: 'POST',
+          token: admin,
+          json: { status: 'draft' },
+        })
+      ).status,
+    ).toBe(200)
+    expect((await api(`/events/${trashed.id}`, { method: 'DELETE', token: admin })).status).toBe(
+      200,
+    )
+    expect(
+      (await call(`/api/events/${deleted.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(200)
 
     const seen = (await changesSince(anonymous)).changes
     expect(pick(seen, 'event', drafted.id).map((change) => change.action)).toEqual(['delete'])
@@ -91,7 +132,9 @@ describe('the change feed', () => {
     expect(first.body.changes).toHaveLength(2)
     expect(first.body.has_more).toBe(true)
     const rest = await changesSince(first.body.next_cursor, undefined, 2)
-    const ids = [...first.body.changes, ...rest.changes].filter((change: Change) => change.type === 'event').map((change: Change) => change.id)
+    const ids = [...first.body.changes, ...rest.changes]
+      .filter((change: Change) => change.type === 'event')
+      .map((change: Change) => change.id)
     expect(ids).toEqual(created.map((event) => event.id))
     // Nothing new: the same position, and still nothing.
     expect((await changesSince(rest.cursor)).changes).toEqual([])
@@ -120,11 +163,19 @@ describe('the change feed', () => {
 
   it('forgets changes past the retention when its job runs, queued by a change of the setting', async () => {
     const event = await createEventAs(admin, { status: 'publish' })
-    await db.query(`update calendar_changes set modified_utc = now() - interval '40 days' where type = 'event' and item_id = $1`, [event.id])
+    await db.query(
+      `update calendar_changes set modified_utc = now() - interval '40 days' where type = 'event' and item_id = $1`,
+      [event.id],
+    )
     const previous = await changeSettings({ changesRetentionDays: 35 })
     try {
-      expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(200)
-      const { rows } = await db.query(`select 1 from calendar_changes where type = 'event' and item_id = $1`, [event.id])
+      expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(
+        200,
+      )
+      const { rows } = await db.query(
+        `select 1 from calendar_changes where type = 'event' and item_id = $1`,
+        [event.id],
+      )
       expect(rows).toHaveLength(0)
     } finally {
       await restoreSettings(previous)

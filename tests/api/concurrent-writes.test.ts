@@ -33,22 +33,31 @@ function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
 }
 
 /** The events after `since` in the change feed, as the administrator reads it, and the cursor after them. */
-async function eventsChangedSince(since: string, among: number[]): Promise<{ ids: number[]; cursor: string }> {
+async function eventsChangedSince(
+  since: string,
+  among: number[],
+): Promise<{ ids: number[]; cursor: string }> {
   const ids: number[] = []
   let cursor = since
   for (;;) {
     const reply = await api(`/changes?since=${cursor}&per_page=500`, { token: admin })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-    for (const change of reply.body.changes as { type: string; id: number }[]) if (change.type === 'event' && among.includes(change.id)) ids.push(change.id)
+    for (const change of reply.body.changes as { type: string; id: number }[])
+      if (change.type === 'event' && among.includes(change.id)) ids.push(change.id)
     cursor = reply.body.next_cursor
     if (!reply.body.has_more) return { ids, cursor }
   }
 }
 
-const countOf = async (category: number) => (await api(`/categories/${category}`, { token: admin })).body.count as number
+const countOf = async (category: number) =>
+  (await api(`/categories/${category}`, { token: admin })).body.count as number
 
 async function newCategory(): Promise<number> {
-  const reply = await api('/categories', { method: 'POST', token: admin, json: { name: unique('Side by side ') } })
+  const reply = await api('/categories', {
+    method: 'POST',
+    token: admin,
+    json: { name: unique('Side by side ') },
+  })
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   return reply.body.id
 }
@@ -61,9 +70,16 @@ describe('writes side by side', () => {
     const before = await api(`/events/${held.id}`)
     expect(before.status).toBe(200)
     const retitled = unique('Retitled by hand ')
-    const writer = await openWrite('update events_locales set title = $1 where _parent_id = $2', [retitled, held.id])
+    const writer = await openWrite('update events_locales set title = $1 where _parent_id = $2', [
+      retitled,
+      held.id,
+    ])
     try {
-      const beside = await within(15_000, 'a create beside an open write', createEventAs(admin, { status: 'publish', categories: [category] }))
+      const beside = await within(
+        15_000,
+        'a create beside an open write',
+        createEventAs(admin, { status: 'publish', categories: [category] }),
+      )
       const during = await within(15_000, 'a read beside an open write', api(`/events/${held.id}`))
       expect(during.body.title).toBe(before.body.title)
       expect(during.headers.get('etag')).not.toBe(before.headers.get('etag'))

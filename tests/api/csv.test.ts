@@ -14,7 +14,8 @@ import { asAdmin, unique } from '../support/api'
 import { importThroughQueue, runImportCli } from '../support/imports'
 import { api, formPairs } from '../support/writeFixtures'
 
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name), 'utf8')
+const fixture = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name), 'utf8')
 
 let admin: string
 
@@ -24,21 +25,29 @@ beforeAll(async () => {
 
 /** Events of a year whose title or text has `words`, as the administrator lists them. */
 async function eventsMatching(words: string, year: number): Promise<any[]> {
-  const reply = await api(`/events?search=${encodeURIComponent(words)}&start_date=${year}-01-01&end_date=${year}-12-31&per_page=50&status=publish,draft`, {
-    token: admin,
-  })
+  const reply = await api(
+    `/events?search=${encodeURIComponent(words)}&start_date=${year}-01-01&end_date=${year}-12-31&per_page=50&status=publish,draft`,
+    {
+      token: admin,
+    },
+  )
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   return reply.body.events
 }
 
 async function countMatching(words: string, year: number): Promise<number> {
-  const reply = await api(`/events?search=${encodeURIComponent(words)}&start_date=${year}-01-01&end_date=${year}-12-31&per_page=1`, { token: admin })
+  const reply = await api(
+    `/events?search=${encodeURIComponent(words)}&start_date=${year}-01-01&end_date=${year}-12-31&per_page=1`,
+    { token: admin },
+  )
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   return reply.body.total as number
 }
 
 async function venuesNamed(name: string): Promise<any[]> {
-  const reply = await api(`/venues?search=${encodeURIComponent(name)}&per_page=50`, { token: admin })
+  const reply = await api(`/venues?search=${encodeURIComponent(name)}&per_page=50`, {
+    token: admin,
+  })
   expect(reply.status).toBe(200)
   return reply.body.venues ?? []
 }
@@ -46,7 +55,15 @@ async function venuesNamed(name: string): Promise<any[]> {
 describe('importing an upstream-style CSV', () => {
   it('creates events with their venues, organizers and terms, and later files of venues and organizers update those, not duplicate them', async () => {
     const events = await importThroughQueue(fixture('events.csv'))
-    expect(events).toMatchObject({ status: 'done', total: 3, done: 3, failed: 0, updated: 0, unchanged: 0, failures: [] })
+    expect(events).toMatchObject({
+      status: 'done',
+      total: 3,
+      done: 3,
+      failed: 0,
+      updated: 0,
+      unchanged: 0,
+      failures: [],
+    })
     // 3 events, 2 venues and 2 organizers named by them, 4 categories and 3 tags.
     expect(events.created).toBe(14)
 
@@ -67,37 +84,78 @@ describe('importing an upstream-style CSV', () => {
     })
     expect(jazz.description).toContain('<strong>jazz</strong>')
     expect(jazz.excerpt).toContain('Jazz in the courtyard')
-    expect(jazz.cost_details).toMatchObject({ currency_symbol: '€', currency_position: 'postfix', values: ['10', '20'] })
+    expect(jazz.cost_details).toMatchObject({
+      currency_symbol: '€',
+      currency_position: 'postfix',
+      values: ['10', '20'],
+    })
     expect(jazz.venue.venue).toBe('CSV Fixture Riverside Hall')
-    expect(jazz.organizer.map((organizer: any) => organizer.organizer)).toEqual(['CSV Fixture Ensemble', 'CSV Fixture Friends'])
-    expect(jazz.categories.map((term: any) => term.name).sort()).toEqual(['CSV Fixture Jazz', 'CSV Fixture Music'])
+    expect(jazz.organizer.map((organizer: any) => organizer.organizer)).toEqual([
+      'CSV Fixture Ensemble',
+      'CSV Fixture Friends',
+    ])
+    expect(jazz.categories.map((term: any) => term.name).sort()).toEqual([
+      'CSV Fixture Jazz',
+      'CSV Fixture Music',
+    ])
     expect(jazz.tags.map((term: any) => term.name)).toEqual(['CSV Fixture Evening'])
 
     const [fair] = await eventsMatching('CSV Fixture Book Fair', 2031)
     // 06/13/2031 is month first; 12-hour times; plain text paragraphs.
-    expect(fair).toMatchObject({ start_date: '2031-06-13 09:00:00', end_date: '2031-06-14 17:30:00', show_map: false, sticky: true, featured: false })
+    expect(fair).toMatchObject({
+      start_date: '2031-06-13 09:00:00',
+      end_date: '2031-06-14 17:30:00',
+      show_map: false,
+      sticky: true,
+      featured: false,
+    })
     expect(fair.description).toBe('<p>A fair of old books.</p>\n<p>Bring your own bag.</p>')
     expect(fair.cost_details.values).toEqual(['0'])
     expect(fair.venue.id).toBe(jazz.venue.id)
 
     const [harvest] = await eventsMatching('CSV Fixture Harvest Day', 2031)
     // 15-06-2031 is day first; all day in its own zone.
-    expect(harvest).toMatchObject({ all_day: true, start_date: '2031-06-15 00:00:00', end_date: '2031-06-15 23:59:59', timezone: 'America/New_York' })
-    expect(harvest.tags.map((term: any) => term.name).sort()).toEqual(['CSV Fixture Family', 'CSV Fixture Outdoor'])
+    expect(harvest).toMatchObject({
+      all_day: true,
+      start_date: '2031-06-15 00:00:00',
+      end_date: '2031-06-15 23:59:59',
+      timezone: 'America/New_York',
+    })
+    expect(harvest.tags.map((term: any) => term.name).sort()).toEqual([
+      'CSV Fixture Family',
+      'CSV Fixture Outdoor',
+    ])
 
     const venues = await importThroughQueue(fixture('venues.csv'))
-    expect(venues).toMatchObject({ status: 'done', created: 0, updated: 2, unchanged: 0, failed: 0 })
+    expect(venues).toMatchObject({
+      status: 'done',
+      created: 0,
+      updated: 2,
+      unchanged: 0,
+      failed: 0,
+    })
     const halls = await venuesNamed('CSV Fixture Riverside Hall')
     expect(halls).toHaveLength(1)
-    expect(halls[0]).toMatchObject({ id: jazz.venue.id, city: 'Lyon', country: 'France', province: 'Auvergne-Rhône-Alpes', zip: '69001' })
+    expect(halls[0]).toMatchObject({
+      id: jazz.venue.id,
+      city: 'Lyon',
+      country: 'France',
+      province: 'Auvergne-Rhône-Alpes',
+      zip: '69001',
+    })
     const [orchard] = await venuesNamed('CSV Fixture Orchard')
     expect(orchard).toMatchObject({ city: 'Hudson', state: 'NY', stateprovince: 'NY' })
 
     const organizers = await importThroughQueue(fixture('organizers.csv'), { kind: 'organizers' })
     expect(organizers).toMatchObject({ status: 'done', created: 0, updated: 2, failed: 0 })
-    const reply = await api(`/organizers?search=${encodeURIComponent('CSV Fixture Ensemble')}`, { token: admin })
+    const reply = await api(`/organizers?search=${encodeURIComponent('CSV Fixture Ensemble')}`, {
+      token: admin,
+    })
     expect(reply.body.organizers).toHaveLength(1)
-    expect(reply.body.organizers[0]).toMatchObject({ email: 'ensemble@example.org', website: 'https://ensemble.example.org/' })
+    expect(reply.body.organizers[0]).toMatchObject({
+      email: 'ensemble@example.org',
+      website: 'https://ensemble.example.org/',
+    })
   })
 
   it('changes nothing when the same file is imported again', async () => {
@@ -105,11 +163,16 @@ describe('importing an upstream-style CSV', () => {
     const again = await importThroughQueue(fixture('events.csv'))
     expect(again).toMatchObject({ status: 'done', created: 0, updated: 0, unchanged: 3, failed: 0 })
     const after = await eventsMatching('CSV Fixture', 2031)
-    expect(after.map((event) => [event.id, event.modified_utc])).toEqual(before.map((event) => [event.id, event.modified_utc]))
+    expect(after.map((event) => [event.id, event.modified_utc])).toEqual(
+      before.map((event) => [event.id, event.modified_utc]),
+    )
   })
 
   it('updates only the row that changed', async () => {
-    const changed = fixture('events.csv').replace('Jazz in the courtyard', 'Jazz under the plane trees')
+    const changed = fixture('events.csv').replace(
+      'Jazz in the courtyard',
+      'Jazz under the plane trees',
+    )
     const run = await importThroughQueue(changed)
     expect(run).toMatchObject({ status: 'done', created: 0, updated: 1, unchanged: 2, failed: 0 })
     const [jazz] = await eventsMatching('CSV Fixture Jazz Night', 2031)
@@ -122,18 +185,39 @@ describe('importing an upstream-style CSV', () => {
     const venue = `${word} Venue`
     const category = `${word} Category`
     const csv = stringify([
-      ['Event Name', 'Event Start Date', 'Event Start Time', 'Event Venue Name', 'Event Category', 'Event Featured Image'],
+      [
+        'Event Name',
+        'Event Start Date',
+        'Event Start Time',
+        'Event Venue Name',
+        'Event Category',
+        'Event Featured Image',
+      ],
       [`${word} good`, '2031-09-01', '10:00', '', '', ''],
       [`${word} bad date`, '2031-02-30', '10:00', '', '', ''],
       ['', '2031-09-02', '10:00', '', '', ''],
       // Its venue and category are made before its image fails: they must go with it.
-      [`${word} bad image`, '2031-09-03', '10:00', venue, category, 'http://127.0.0.1:1/missing.png'],
+      [
+        `${word} bad image`,
+        '2031-09-03',
+        '10:00',
+        venue,
+        category,
+        'http://127.0.0.1:1/missing.png',
+      ],
       [`${word} bad time`, '2031-09-04', '25:00', '', '', ''],
     ])
     const run = await importThroughQueue(csv)
     expect(run).toMatchObject({ status: 'done', created: 1, failed: 4 })
-    const reasons = Object.fromEntries(run.failures.map((failure) => [failure.item, failure.reason]))
-    expect(Object.keys(reasons)).toEqual(['event row 3', 'event row 4', 'event row 5', 'event row 6'])
+    const reasons = Object.fromEntries(
+      run.failures.map((failure) => [failure.item, failure.reason]),
+    )
+    expect(Object.keys(reasons)).toEqual([
+      'event row 3',
+      'event row 4',
+      'event row 5',
+      'event row 6',
+    ])
     expect(reasons['event row 3']).toMatch(/Event Start Date is not a date: "2031-02-30"/)
     expect(reasons['event row 4']).toMatch(/Event Name is empty/)
     expect(reasons['event row 5']).toMatch(/^image: The image could not be downloaded/)
@@ -141,7 +225,9 @@ describe('importing an upstream-style CSV', () => {
 
     expect((await eventsMatching(word, 2031)).map((event) => event.title)).toEqual([`${word} good`])
     expect(await venuesNamed(venue)).toEqual([])
-    const categories = await api(`/categories?search=${encodeURIComponent(category)}&hide_empty=false`)
+    const categories = await api(
+      `/categories?search=${encodeURIComponent(category)}&hide_empty=false`,
+    )
     expect(categories.body.categories).toEqual([])
   })
 
@@ -156,9 +242,16 @@ describe('importing an upstream-style CSV', () => {
 describe('npm run import', { timeout: 180_000 }, () => {
   it('killed midway, then run again, completes without duplicates', async () => {
     const word = unique('csvkill')
-    const rows = Array.from({ length: 300 }, (_, i) => [`${word} ${String(i).padStart(3, '0')}`, '2032-03-01', `${String(8 + (i % 12)).padStart(2, '0')}:00`])
+    const rows = Array.from({ length: 300 }, (_, i) => [
+      `${word} ${String(i).padStart(3, '0')}`,
+      '2032-03-01',
+      `${String(8 + (i % 12)).padStart(2, '0')}:00`,
+    ])
     const file = path.join(tmpdir(), `${word}.csv`)
-    writeFileSync(file, stringify([['Event Name', 'Event Start Date', 'Event Start Time'], ...rows]))
+    writeFileSync(
+      file,
+      stringify([['Event Name', 'Event Start Date', 'Event Start Time'], ...rows]),
+    )
 
     const killed = await runImportCli(['--csv', file], (line) => {
       const done = /^event\s+\[[#.]+\] (\d+)\/300/.exec(line)
@@ -172,7 +265,9 @@ describe('npm run import', { timeout: 180_000 }, () => {
     const resumed = await runImportCli(['--csv', file])
     expect(resumed.code, resumed.output).toBe(0)
     expect(resumed.output).toMatch(/event\s+\[#+\] 300\/300/)
-    expect(resumed.output).toContain(`event     created ${300 - imported}, updated 0, unchanged ${imported}, failed 0`)
+    expect(resumed.output).toContain(
+      `event     created ${300 - imported}, updated 0, unchanged ${imported}, failed 0`,
+    )
     expect(await countMatching(word, 2032)).toBe(300)
   })
 
@@ -190,7 +285,9 @@ describe('npm run import', { timeout: 180_000 }, () => {
     const run = await runImportCli(['--csv', file, '--kind', 'events', '--status', 'draft'])
     expect(run.code, run.output).toBe(1)
     expect(run.output).toContain('event     created 1, updated 0, unchanged 0, failed 1')
-    expect(run.output).toContain('failed: event row 3: Event Start Date is not a date: "04/31/2032"')
+    expect(run.output).toContain(
+      'failed: event row 3: Event Start Date is not a date: "04/31/2032"',
+    )
     const [fine] = await eventsMatching(word, 2032)
     expect(fine).toMatchObject({ title: `${word} fine`, status: 'draft' })
   })
@@ -243,7 +340,12 @@ describe('GET /events.csv', () => {
     const draft = await api('/events', {
       method: 'POST',
       token: admin,
-      json: { title: `${word} draft`, status: 'draft', start_date: '2033-05-04 10:00', end_date: '2033-05-04 11:00' },
+      json: {
+        title: `${word} draft`,
+        status: 'draft',
+        start_date: '2033-05-04 10:00',
+        end_date: '2033-05-04 11:00',
+      },
     })
     expect(draft.status).toBe(201)
 
@@ -254,7 +356,10 @@ describe('GET /events.csv', () => {
     expect(anonymous.headers.get('ETag')).toBeTruthy()
     const anonymousRows = parse(anonymous.body as string) as string[][]
     expect(anonymousRows[0]).toEqual(csvHeaders('events'))
-    expect(anonymousRows.slice(1).map((row) => row[1])).toEqual([`${word} concert`, `${word} market`])
+    expect(anonymousRows.slice(1).map((row) => row[1])).toEqual([
+      `${word} concert`,
+      `${word} market`,
+    ])
 
     const exported = await api(`/events.csv?${query}&status=publish`, { token: admin })
     expect(exported.status).toBe(200)
@@ -287,7 +392,14 @@ describe('GET /events.csv', () => {
     })
 
     const back = await importThroughQueue(exported.body as string)
-    expect(back).toMatchObject({ status: 'done', created: 0, updated: 0, unchanged: 2, failed: 0, failures: [] })
+    expect(back).toMatchObject({
+      status: 'done',
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      failed: 0,
+      failures: [],
+    })
     const again = await importThroughQueue(exported.body as string)
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 2, failed: 0 })
 
@@ -295,7 +407,9 @@ describe('GET /events.csv', () => {
     const renamed = (exported.body as string).replace(`${word} market,`, `${word} flea market,`)
     const update = await importThroughQueue(renamed)
     expect(update).toMatchObject({ created: 0, updated: 1, unchanged: 1, failed: 0 })
-    expect((await api(`/events/${created[1].id}`, { token: admin })).body.title).toBe(`${word} flea market`)
+    expect((await api(`/events/${created[1].id}`, { token: admin })).body.title).toBe(
+      `${word} flea market`,
+    )
     // The two and the draft: nothing was duplicated.
     expect(await countMatching(word, 2033)).toBe(3)
   })

@@ -16,7 +16,14 @@ import { ROUTES } from '../../src/rest/routes'
 import * as shapes from '../../src/rest/schemas/responses'
 import { asAdmin, BASE_URL, call, NS, type Reply, ROOT, unique, uploadImage } from '../support/api'
 import { expectError, expectInvalidParam } from '../support/expectations'
-import { createCategory, createEvent, createOrganizer, createTag, createVenue, translateEvent } from '../support/fixtures'
+import {
+  createCategory,
+  createEvent,
+  createOrganizer,
+  createTag,
+  createVenue,
+  translateEvent,
+} from '../support/fixtures'
 
 const NAMESPACE = 'cal/events/v1'
 const CODES = LANGUAGES.map((language) => language.code)
@@ -49,7 +56,11 @@ beforeAll(async () => {
   const tag = unique('disc')
   const image = await uploadImage(tag)
   const parent = await createCategory({ name: `${tag} Arts` })
-  const category = await createCategory({ name: `${tag} Theatre`, parent: parent.id, description: 'Plays and more' })
+  const category = await createCategory({
+    name: `${tag} Theatre`,
+    parent: parent.id,
+    description: 'Plays and more',
+  })
   const eventTag = await createTag({ name: `${tag} outdoor` })
   const venue = await createVenue({
     name: `${tag} Hall`,
@@ -63,7 +74,12 @@ beforeAll(async () => {
     geoLng: 4.83,
     image: image.id,
   })
-  const organizer = await createOrganizer({ name: `${tag} Company`, email: 'company@example.org', phone: '+33 4 56', website: 'https://company.example' })
+  const organizer = await createOrganizer({
+    name: `${tag} Company`,
+    email: 'company@example.org',
+    phone: '+33 4 56',
+    website: 'https://company.example',
+  })
   const event = await createEvent({
     title: `${tag} Opening night`,
     start: '2031-05-14T17:00:00.000Z',
@@ -107,37 +123,67 @@ describe('the namespace index', () => {
       const entry = index.routes[patternOf(route.path)]
       expect(entry, patternOf(route.path)).toBeDefined()
       expect(entry.namespace).toBe(NAMESPACE)
-      for (const method of route.methods) expect(entry.methods, `${method} ${route.path}`).toContain(method)
-      expect(entry.endpoints.some((endpoint: { methods: string[] }) => route.methods.every((method) => endpoint.methods.includes(method)))).toBe(true)
+      for (const method of route.methods)
+        expect(entry.methods, `${method} ${route.path}`).toContain(method)
+      expect(
+        entry.endpoints.some((endpoint: { methods: string[] }) =>
+          route.methods.every((method) => endpoint.methods.includes(method)),
+        ),
+      ).toBe(true)
       if (route.path.includes('{')) expect(entry._links, route.path).toBeUndefined()
       else expect(entry._links, route.path).toEqual({ self: [{ href: `${ROOT}${route.path}` }] })
     }
-    expect(Object.keys(index.routes)).toEqual([...new Set(ROUTES.map((route) => patternOf(route.path)))])
-    expect(index.routes[`/${NAMESPACE}/events/(?P<id>\\d+)`].methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+    expect(Object.keys(index.routes)).toEqual([
+      ...new Set(ROUTES.map((route) => patternOf(route.path))),
+    ])
+    expect(index.routes[`/${NAMESPACE}/events/(?P<id>\\d+)`].methods).toEqual([
+      'GET',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+    ])
     expect(index.routes[`/${NAMESPACE}/events`].methods).toEqual(['GET', 'POST'])
   })
 
   it('describes each argument: required, type, default, enum, description', async () => {
     const { routes } = (await call(NS)).body
     const [ownIndex] = routes[`/${NAMESPACE}`].endpoints
-    expect(ownIndex.args.context).toMatchObject({ required: false, type: 'string', default: 'view', enum: ['view', 'edit'] })
+    expect(ownIndex.args.context).toMatchObject({
+      required: false,
+      type: 'string',
+      default: 'view',
+      enum: ['view', 'edit'],
+    })
     expect(ownIndex.args.namespace).toMatchObject({ required: false, type: 'string' })
     const [list, create] = routes[`/${NAMESPACE}/events`].endpoints
     expect(list.methods).toEqual(['GET'])
-    expect(list.args.page).toMatchObject({ required: false, default: 1, type: ['integer', 'string'], description: expect.any(String) })
+    expect(list.args.page).toMatchObject({
+      required: false,
+      default: 1,
+      type: ['integer', 'string'],
+      description: expect.any(String),
+    })
     expect(list.args.per_page).toMatchObject({ required: false })
     expect(list.args.per_page).not.toHaveProperty('default')
     expect(list.args.start_date).toMatchObject({ required: false, type: ['string', 'number'] })
     expect(list.args.i18n_language).toMatchObject({ required: false, type: 'string', enum: CODES })
     expect(create.methods).toEqual(['POST'])
-    for (const name of ['title', 'start_date', 'end_date']) expect(create.args[name], name).toMatchObject({ required: true })
+    for (const name of ['title', 'start_date', 'end_date'])
+      expect(create.args[name], name).toMatchObject({ required: true })
     expect(create.args.title).toMatchObject({ type: 'string', minLength: 1 })
-    expect(create.args.status).toMatchObject({ required: false, type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash'] })
+    expect(create.args.status).toMatchObject({
+      required: false,
+      type: 'string',
+      enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash'],
+    })
     const [byId] = routes[`/${NAMESPACE}/events/(?P<id>\\d+)`].endpoints
     expect(byId.args.id).toMatchObject({ required: true })
     const [categories] = routes[`/${NAMESPACE}/categories`].endpoints
     expect(categories.args.hide_empty).toMatchObject({ required: false, default: true })
-    expect(categories.args.orderby).toMatchObject({ enum: ['id', 'name', 'slug', 'count', 'description', 'term_group'] })
+    expect(categories.args.orderby).toMatchObject({
+      enum: ['id', 'name', 'slug', 'count', 'description', 'term_group'],
+    })
   })
 
   it('honours its namespace argument', async () => {
@@ -197,7 +243,9 @@ export const query: paths['/events']['get']['parameters']['query'] = { per_page:
         module: ts.ModuleKind.ESNext,
         moduleResolution: ts.ModuleResolutionKind.Bundler,
       })
-      const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+      const diagnostics = ts
+        .getPreEmitDiagnostics(program)
+        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
       expect(diagnostics).toEqual([])
     } finally {
       rmSync(dir, { recursive: true, force: true })
@@ -218,20 +266,30 @@ export const query: paths['/events']['get']['parameters']['query'] = { per_page:
         expect(success, `${method} ${route.path}`).toBeDefined()
         if (route.produces) {
           // A body that is not JSON (`/events.csv`) is documented as text of its media type.
-          expect(success.content, `${method} ${route.path}`).toEqual({ [route.produces.split(';')[0]!]: { schema: { type: 'string' } } })
+          expect(success.content, `${method} ${route.path}`).toEqual({
+            [route.produces.split(';')[0]!]: { schema: { type: 'string' } },
+          })
         } else {
           const ref: string = success.content['application/json'].schema.$ref
           expect(ref, `${method} ${route.path}`).toMatch(/^#\/components\/schemas\/\w+$/)
           expect(components[ref.split('/').pop()!]).toBeDefined()
         }
-        expect(operation.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
-        if (method === 'GET') expect(operation.responses['304'], `${method} ${route.path}`).toBeDefined()
+        expect(operation.responses['404'].content['application/json'].schema).toEqual({
+          $ref: '#/components/schemas/Error',
+        })
+        if (method === 'GET')
+          expect(operation.responses['304'], `${method} ${route.path}`).toBeDefined()
         else expect(operation.responses['413'], `${method} ${route.path}`).toBeDefined()
         if (route.authorize)
-          for (const status of ['401', '403']) expect(operation.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/Error')
+          for (const status of ['401', '403'])
+            expect(operation.responses[status].content['application/json'].schema.$ref).toBe(
+              '#/components/schemas/Error',
+            )
       }
     }
-    const operations = Object.values(doc.paths).flatMap((item: any) => Object.values(item)) as { operationId: string }[]
+    const operations = Object.values(doc.paths).flatMap((item: any) => Object.values(item)) as {
+      operationId: string
+    }[]
     expect(operations.length).toBe(ROUTES.reduce((sum, route) => sum + route.methods.length, 0))
     const ids = operations.map((operation) => operation.operationId)
     expect(new Set(ids).size).toBe(ids.length)
@@ -241,58 +299,153 @@ export const query: paths['/events']['get']['parameters']['query'] = { per_page:
 
   it('documents parameters with their types, defaults and enums, and both body encodings', () => {
     const list = doc.paths['/events'].get
-    const parameter = (operation: any, name: string) => operation.parameters.find((p: { name: string }) => p.name === name)
-    expect(parameter(list, 'per_page')).toMatchObject({ in: 'query', required: false, description: expect.any(String) })
+    const parameter = (operation: any, name: string) =>
+      operation.parameters.find((p: { name: string }) => p.name === name)
+    expect(parameter(list, 'per_page')).toMatchObject({
+      in: 'query',
+      required: false,
+      description: expect.any(String),
+    })
     expect(parameter(list, 'page').schema.default).toBe(1)
-    expect(parameter(list, 'start_date')).toMatchObject({ in: 'query', schema: { type: ['string', 'number'] } })
+    expect(parameter(list, 'start_date')).toMatchObject({
+      in: 'query',
+      schema: { type: ['string', 'number'] },
+    })
     expect(parameter(list, 'i18n_language').schema.enum).toEqual(CODES)
-    expect(parameter(doc.paths['/events/{id}'].get, 'id')).toMatchObject({ in: 'path', required: true, schema: { type: 'integer' } })
-    expect(parameter(doc.paths['/events/by-slug/{slug}'].get, 'slug')).toMatchObject({ in: 'path', required: true, schema: { type: 'string' } })
+    expect(parameter(doc.paths['/events/{id}'].get, 'id')).toMatchObject({
+      in: 'path',
+      required: true,
+      schema: { type: 'integer' },
+    })
+    expect(parameter(doc.paths['/events/by-slug/{slug}'].get, 'slug')).toMatchObject({
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })
     expect(parameter(doc.paths['/categories'].get, 'hide_empty').schema.default).toBe(true)
-    expect(doc.paths['/tags'].get.parameters.map((p: { name: string }) => p.name)).not.toContain('parent')
+    expect(doc.paths['/tags'].get.parameters.map((p: { name: string }) => p.name)).not.toContain(
+      'parent',
+    )
     // A tag's `parent` is refused whatever its value (docs/api.md §6.1).
-    expect(doc.paths['/tags'].post.requestBody.content['application/json'].schema.properties.parent.not).toEqual({})
+    expect(
+      doc.paths['/tags'].post.requestBody.content['application/json'].schema.properties.parent.not,
+    ).toEqual({})
 
     const create = doc.paths['/events'].post
-    expect(Object.keys(create.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'])
+    expect(Object.keys(create.requestBody.content)).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ])
     const body = create.requestBody.content['application/json'].schema
     expect(body.required).toEqual(['title', 'start_date', 'end_date'])
     expect(body.properties.venue.description).toMatch(/venue/i)
-    expect(create.requestBody.content['application/x-www-form-urlencoded'].encoding.organizer).toEqual({ style: 'deepObject', explode: true })
-    expect(create.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Event' })
+    expect(
+      create.requestBody.content['application/x-www-form-urlencoded'].encoding.organizer,
+    ).toEqual({ style: 'deepObject', explode: true })
+    expect(create.responses['201'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Event',
+    })
     expect(create.security).toEqual([{ authorization: [] }])
     const update = doc.paths['/events/{id}'].patch
     expect(update.requestBody.required).toBe(false)
     expect(update.requestBody.content['application/json'].schema.required).toBeUndefined()
-    expect(update.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:i18n_language', 'path:id'])
+    expect(update.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      ['query:i18n_language', 'path:id'],
+    )
   })
 
   it('documents the errors each route can give', () => {
     const codes = (operation: any) => Object.keys(operation.responses).sort()
     expect(codes(doc.paths['/events'].get)).toEqual(['200', '304', '400', '404', '503'])
     expect(codes(doc.paths['/events/{id}'].get)).toEqual(['200', '304', '400', '403', '404', '503'])
-    expect(codes(doc.paths['/events/{id}'].delete)).toEqual(['200', '400', '401', '403', '404', '410', '413', '503'])
-    expect(codes(doc.paths['/categories/{id}'].delete)).toEqual(['200', '400', '401', '403', '404', '413', '503'])
-    expect(codes(doc.paths['/venues'].post)).toEqual(['201', '400', '401', '403', '404', '413', '503'])
-    expect(doc.paths['/events'].get.responses['400'].description).toMatch(/rest_invalid_param.*rest_missing_callback_param/s)
-    expect(doc.paths['/events'].get.responses['404'].description).toContain('event-archive-page-not-found')
-    expect(doc.paths['/events/{id}'].get.responses['403'].description).toContain('event-password-protected')
-    expect(doc.paths['/venues/{id}'].delete.responses['410'].description).toContain('venue-is-in-trash')
+    expect(codes(doc.paths['/events/{id}'].delete)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '410',
+      '413',
+      '503',
+    ])
+    expect(codes(doc.paths['/categories/{id}'].delete)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '503',
+    ])
+    expect(codes(doc.paths['/venues'].post)).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '503',
+    ])
+    expect(doc.paths['/events'].get.responses['400'].description).toMatch(
+      /rest_invalid_param.*rest_missing_callback_param/s,
+    )
+    expect(doc.paths['/events'].get.responses['404'].description).toContain(
+      'event-archive-page-not-found',
+    )
+    expect(doc.paths['/events/{id}'].get.responses['403'].description).toContain(
+      'event-password-protected',
+    )
+    expect(doc.paths['/venues/{id}'].delete.responses['410'].description).toContain(
+      'venue-is-in-trash',
+    )
     expect(doc.paths['/'].get.responses['404'].description).toContain('rest_invalid_namespace')
     expect(doc.paths['/events'].get.responses['200'].headers).toHaveProperty('X-Total')
   })
 
   it('holds the named answer shapes in components.schemas', () => {
-    const names = ['Event', 'Venue', 'Organizer', 'Category', 'Tag', 'EmbeddedTerm', 'Image', 'ImageSize', 'DateDetails', 'CostDetails']
-    const lists = ['EventList', 'VenueList', 'OrganizerList', 'CategoryList', 'TagList', 'NamespaceIndex', 'Error']
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining([...names, ...lists]))
+    const names = [
+      'Event',
+      'Venue',
+      'Organizer',
+      'Category',
+      'Tag',
+      'EmbeddedTerm',
+      'Image',
+      'ImageSize',
+      'DateDetails',
+      'CostDetails',
+    ]
+    const lists = [
+      'EventList',
+      'VenueList',
+      'OrganizerList',
+      'CategoryList',
+      'TagList',
+      'NamespaceIndex',
+      'Error',
+    ]
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([...names, ...lists]),
+    )
     const schemas = doc.components.schemas
     expect(schemas.DateDetails.properties.month).toEqual({ type: 'string', pattern: '^\\d{2}$' })
-    expect(schemas.Image.properties.sizes.additionalProperties).toEqual({ $ref: '#/components/schemas/ImageSize' })
-    expect(schemas.Event.properties.image.anyOf).toEqual([{ $ref: '#/components/schemas/Image' }, { type: 'boolean', const: false }])
+    expect(schemas.Image.properties.sizes.additionalProperties).toEqual({
+      $ref: '#/components/schemas/ImageSize',
+    })
+    expect(schemas.Event.properties.image.anyOf).toEqual([
+      { $ref: '#/components/schemas/Image' },
+      { type: 'boolean', const: false },
+    ])
     expect(schemas.Event.properties.author.type).toBe('string')
     expect(schemas.Event.required).toContain('custom_fields')
-    expect(schemas.Venue.required).toEqual(['id', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage'])
+    expect(schemas.Venue.required).toEqual([
+      'id',
+      'show_map',
+      'show_map_link',
+      'global_id',
+      'global_id_lineage',
+    ])
     expect(schemas.Category.required).toContain('parent')
     expect(schemas.Tag.properties).not.toHaveProperty('parent')
     expect(schemas.CostDetails.properties).not.toHaveProperty('currency_position ')
@@ -318,13 +471,21 @@ function undeclaredKeys(value: unknown, schema: z.ZodType, at = '$'): string[] {
       return branch ? undeclaredKeys(value, branch, at) : []
     }
     case 'array':
-      return Array.isArray(value) ? value.flatMap((item, i) => undeclaredKeys(item, def.element, `${at}[${i}]`)) : []
+      return Array.isArray(value)
+        ? value.flatMap((item, i) => undeclaredKeys(item, def.element, `${at}[${i}]`))
+        : []
     case 'record':
-      return Object.entries(value as object).flatMap(([key, item]) => undeclaredKeys(item, def.valueType, `${at}.${key}`))
+      return Object.entries(value as object).flatMap(([key, item]) =>
+        undeclaredKeys(item, def.valueType, `${at}.${key}`),
+      )
     case 'object': {
       const loose = def.catchall?.def?.type === 'unknown'
       return Object.entries(value as object).flatMap(([key, item]) =>
-        key in def.shape ? undeclaredKeys(item, def.shape[key], `${at}.${key}`) : loose ? [] : [`${at}.${key}`],
+        key in def.shape
+          ? undeclaredKeys(item, def.shape[key], `${at}.${key}`)
+          : loose
+            ? []
+            : [`${at}.${key}`],
       )
     }
     default:
@@ -336,7 +497,10 @@ function undeclaredKeys(value: unknown, schema: z.ZodType, at = '$'): string[] {
 function expectShape(reply: Reply, schema: z.ZodType): void {
   expect(reply.status, JSON.stringify(reply.body).slice(0, 300)).toBeLessThan(300)
   const parsed = schema.safeParse(reply.body)
-  expect(parsed.success ? [] : parsed.error.issues, JSON.stringify(reply.body).slice(0, 2000)).toEqual([])
+  expect(
+    parsed.success ? [] : parsed.error.issues,
+    JSON.stringify(reply.body).slice(0, 2000),
+  ).toEqual([])
   expect(undeclaredKeys(reply.body, schema)).toEqual([])
 }
 
@@ -362,7 +526,14 @@ describe('the documented shapes are the answers', () => {
     const bare = await createEvent({ title: `${fixture.tag} Bare` })
     const reply = await call(`${NS}/events/${bare.id}`)
     expectShape(reply, shapes.Event)
-    expect(reply.body).toMatchObject({ venue: [], image: false, custom_fields: [], organizer: [], categories: [], tags: [] })
+    expect(reply.body).toMatchObject({
+      venue: [],
+      image: false,
+      custom_fields: [],
+      organizer: [],
+      categories: [],
+      tags: [],
+    })
   })
 
   it('venues and organizers, alone and in lists', async () => {
@@ -372,7 +543,11 @@ describe('the documented shapes are the answers', () => {
       Object.keys(venue.body).every((key) => key in shapes.Venue.shape),
       Object.keys(venue.body).join(),
     ).toBe(true)
-    expect(venue.body).toMatchObject({ geo_lat: 45.76, city: 'Lyon', json_ld: { '@type': 'Place' } })
+    expect(venue.body).toMatchObject({
+      geo_lat: 45.76,
+      city: 'Lyon',
+      json_ld: { '@type': 'Place' },
+    })
     expectShape(await call(`${NS}/venues/by-slug/${fixture.venueSlug}`), shapes.Venue)
     expectShape(await call(`${NS}/venues?search=${fixture.tag}`), shapes.VenueList)
     const organizer = await call(`${NS}/organizers/${fixture.organizerId}`)
@@ -395,7 +570,10 @@ describe('the documented shapes are the answers', () => {
     expectShape(await call(NS), shapes.NamespaceIndex)
     expectShape(await call(`${NS}/doc`), shapes.OpenApiDocument)
     for (const path of ['/events?page=0', '/events', '/events/999999999', '/nowhere']) {
-      const reply = await call(`${NS}${path}`, path === '/events' ? { method: 'POST', token: await asAdmin(), json: {} } : {})
+      const reply = await call(
+        `${NS}${path}`,
+        path === '/events' ? { method: 'POST', token: await asAdmin(), json: {} } : {},
+      )
       expect(reply.status).toBeGreaterThanOrEqual(400)
       expect(shapes.ErrorBody.safeParse(reply.body).success, JSON.stringify(reply.body)).toBe(true)
       expect(undeclaredKeys(reply.body, shapes.ErrorBody)).toEqual([])
@@ -404,12 +582,20 @@ describe('the documented shapes are the answers', () => {
 
   it('writes answer the documented shapes too', async () => {
     const token = await asAdmin()
-    const created = await call(`${NS}/categories`, { method: 'POST', token, json: { name: unique('Cat') } })
+    const created = await call(`${NS}/categories`, {
+      method: 'POST',
+      token,
+      json: { name: unique('Cat') },
+    })
     expect(created.status).toBe(201)
     expectShape(created, shapes.Category)
     const deleted = await call(`${NS}/categories/${created.body.id}`, { method: 'DELETE', token })
     expectShape(deleted, shapes.Category)
-    const organizer = await call(`${NS}/organizers`, { method: 'POST', token, json: { organizer: unique('Org') } })
+    const organizer = await call(`${NS}/organizers`, {
+      method: 'POST',
+      token,
+      json: { organizer: unique('Org') },
+    })
     expect(organizer.status).toBe(201)
     expectShape(organizer, shapes.Organizer)
     const trashed = await call(`${NS}/organizers/${organizer.body.id}`, { method: 'DELETE', token })
@@ -428,20 +614,27 @@ describe('the reference page', () => {
       expect(html).toContain('<div id="swagger-ui">')
       expect(html).not.toMatch(/(src|href)="(https?:)?\/\//)
       for (const [, asset] of html.matchAll(/(?:src|href)="(reference\/[^"]+)"/g)) {
-        const file = await fetch(new URL(asset!.replace(/&amp;/g, '&'), `${BASE_URL}${root}/reference`))
+        const file = await fetch(
+          new URL(asset!.replace(/&amp;/g, '&'), `${BASE_URL}${root}/reference`),
+        )
         expect(file.status, asset).toBe(200)
         expect(file.headers.get('Cache-Control')).toBe('public, max-age=86400, immutable')
       }
     }
     expect((await fetch(`${BASE_URL}${NS}/reference/package.json`)).status).toBe(404)
-    expect((await fetch(`${BASE_URL}${NS}/reference/`, { redirect: 'manual' })).headers.get('Location')).toBe(`${NS}/reference`)
+    expect(
+      (await fetch(`${BASE_URL}${NS}/reference/`, { redirect: 'manual' })).headers.get('Location'),
+    ).toBe(`${NS}/reference`)
   })
 })
 
 describe('per-language roots', () => {
   /** The same answer once the language roots are written alike (URLs keep the root they were asked on). */
   function normalised(reply: Reply, language: string): string {
-    return JSON.stringify(reply.body.events).replaceAll(`${BASE_URL}/${language}/api/`, `${BASE_URL}/api/`)
+    return JSON.stringify(reply.body.events).replaceAll(
+      `${BASE_URL}/${language}/api/`,
+      `${BASE_URL}/api/`,
+    )
   }
 
   it('equal ?i18n_language=<lang> for all 23 languages', async () => {
@@ -453,18 +646,29 @@ describe('per-language roots', () => {
       expect(viaParameter.status, language).toBe(200)
       expect(normalised(viaRoot, language), language).toBe(normalised(viaParameter, language))
       expect(viaRoot.body.total).toBe(1)
-      expect(viaRoot.body.rest_url.startsWith(`${rootOf(language)}/events/`), viaRoot.body.rest_url).toBe(true)
+      expect(
+        viaRoot.body.rest_url.startsWith(`${rootOf(language)}/events/`),
+        viaRoot.body.rest_url,
+      ).toBe(true)
       expect(viaRoot.body.events[0].rest_url).toBe(`${rootOf(language)}/events/${fixture.eventId}`)
     }
-    expect((await call(`/fr${NS}/events?${query}`)).body.events[0].title).toBe(`${fixture.tag} Soirée d’ouverture`)
-    expect((await call(`/ar${NS}/events?${query}`)).body.events[0].title).toBe(`${fixture.tag} ليلة الافتتاح`)
-    expect((await call(`/ja${NS}/events?${query}`)).body.events[0].title).toBe(`${fixture.tag} Opening night`)
+    expect((await call(`/fr${NS}/events?${query}`)).body.events[0].title).toBe(
+      `${fixture.tag} Soirée d’ouverture`,
+    )
+    expect((await call(`/ar${NS}/events?${query}`)).body.events[0].title).toBe(
+      `${fixture.tag} ليلة الافتتاح`,
+    )
+    expect((await call(`/ja${NS}/events?${query}`)).body.events[0].title).toBe(
+      `${fixture.tag} Opening night`,
+    )
   })
 
   it('let an explicit i18n_language win over the root', async () => {
     const reply = await call(`/fr${NS}/events?include=${fixture.eventId}&i18n_language=de`)
     expect(reply.body.events[0].title).toBe(`${fixture.tag} Eröffnungsabend`)
-    expect(normalised(reply, 'fr')).toBe(normalised(await call(`${NS}/events?include=${fixture.eventId}&i18n_language=de`), 'de'))
+    expect(normalised(reply, 'fr')).toBe(
+      normalised(await call(`${NS}/events?include=${fixture.eventId}&i18n_language=de`), 'de'),
+    )
   })
 
   it('refuse unknown languages: 400 as a parameter, 404 as a root', async () => {
@@ -510,7 +714,8 @@ describe('ETag and Cache-Control', () => {
         .replace(/\/\d+(\.ics)?$/, '/{id}$1')
         .replace(/\/by-slug\/[^/.]+(\.ics)?$/, '/by-slug/{slug}$1'),
     )
-    for (const route of ROUTES.filter((r) => r.methods.includes('GET'))) expect(tried).toContain(route.path)
+    for (const route of ROUTES.filter((r) => r.methods.includes('GET')))
+      expect(tried).toContain(route.path)
     for (const path of getPaths()) {
       const first = await fetch(`${BASE_URL}${NS}${path}`)
       expect(first.status, path).toBe(200)
@@ -522,7 +727,9 @@ describe('ETag and Cache-Control', () => {
       expect(again.status, path).toBe(304)
       expect(await again.text(), path).toBe('')
       expect(again.headers.get('ETag')).toBe(etag)
-      const other = await fetch(`${BASE_URL}${NS}${path}`, { headers: { 'If-None-Match': '"something-else"' } })
+      const other = await fetch(`${BASE_URL}${NS}${path}`, {
+        headers: { 'If-None-Match': '"something-else"' },
+      })
       expect(other.status, path).toBe(200)
       await other.arrayBuffer()
     }
@@ -530,15 +737,27 @@ describe('ETag and Cache-Control', () => {
 
   it('HEAD answers as GET without a body: status, ETag, totals, 304 and 404 alike', async () => {
     for (const path of [...getPaths(), '/fr/events']) {
-      const url = path.startsWith('/fr/') ? `${BASE_URL}/fr${NS}${path.slice(3)}` : `${BASE_URL}${NS}${path}`
+      const url = path.startsWith('/fr/')
+        ? `${BASE_URL}/fr${NS}${path.slice(3)}`
+        : `${BASE_URL}${NS}${path}`
       const get = await fetch(url)
       await get.arrayBuffer()
       const head = await fetch(url, { method: 'HEAD' })
       expect(head.status, path).toBe(get.status)
       expect(await head.text(), path).toBe('')
-      for (const name of ['ETag', 'Content-Type', 'Cache-Control', 'X-Total', 'X-Total-Pages', 'Link'])
+      for (const name of [
+        'ETag',
+        'Content-Type',
+        'Cache-Control',
+        'X-Total',
+        'X-Total-Pages',
+        'Link',
+      ])
         expect(head.headers.get(name), `${path} ${name}`).toBe(get.headers.get(name))
-      const revalidated = await fetch(url, { method: 'HEAD', headers: { 'If-None-Match': get.headers.get('ETag')! } })
+      const revalidated = await fetch(url, {
+        method: 'HEAD',
+        headers: { 'If-None-Match': get.headers.get('ETag')! },
+      })
       expect(revalidated.status, path).toBe(304)
     }
     const missing = await fetch(`${BASE_URL}${NS}/events/2147483647`, { method: 'HEAD' })
@@ -553,7 +772,11 @@ describe('ETag and Cache-Control', () => {
     const event = await createEvent({ title: `${fixture.tag} Rehearsal` })
     const paths = [`${NS}/events/${event.id}`, `${NS}/events?include=${event.id}`]
     const before = await Promise.all(paths.map(async (p) => (await call(p)).headers.get('ETag')!))
-    const patched = await call(`/api/events/${event.id}`, { method: 'PATCH', token: await asAdmin(), json: { title: `${fixture.tag} Dress rehearsal` } })
+    const patched = await call(`/api/events/${event.id}`, {
+      method: 'PATCH',
+      token: await asAdmin(),
+      json: { title: `${fixture.tag} Dress rehearsal` },
+    })
     expect(patched.status).toBe(200)
     for (const [i, p] of paths.entries()) {
       const after = await fetch(`${BASE_URL}${p}`, { headers: { 'If-None-Match': before[i]! } })
@@ -581,22 +804,36 @@ describe('CORS', () => {
     for (const root of [NS, `/fr${NS}`]) {
       const response = await fetch(`${BASE_URL}${root}/events`, {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
       })
       expect(response.status, root).toBeGreaterThanOrEqual(200)
       expect(response.status, root).toBeLessThan(300)
-      expect(response.headers.get('Access-Control-Allow-Origin'), root).toMatch(/^(\*|https:\/\/website\.example)$/)
+      expect(response.headers.get('Access-Control-Allow-Origin'), root).toMatch(
+        /^(\*|https:\/\/website\.example)$/,
+      )
       expect(response.headers.get('Access-Control-Allow-Methods'), root).toMatch(/\bGET\b/)
       expect(response.headers.get('Access-Control-Allow-Methods'), root).toMatch(/\bPOST\b/)
-      expect(response.headers.get('Access-Control-Allow-Headers')?.toLowerCase(), root).toContain('authorization')
+      expect(response.headers.get('Access-Control-Allow-Headers')?.toLowerCase(), root).toContain(
+        'authorization',
+      )
     }
   })
 
   it('lets a page on another origin read the list headers and the ETag', async () => {
-    const response = await fetch(`${BASE_URL}${NS}/events?include=${fixture.eventId}`, { headers: { Origin: origin } })
+    const response = await fetch(`${BASE_URL}${NS}/events?include=${fixture.eventId}`, {
+      headers: { Origin: origin },
+    })
     expect(response.status).toBe(200)
-    expect(response.headers.get('Access-Control-Allow-Origin')).toMatch(/^(\*|https:\/\/website\.example)$/)
-    const exposed = (response.headers.get('Access-Control-Expose-Headers') ?? '').split(',').map((name) => name.trim().toLowerCase())
+    expect(response.headers.get('Access-Control-Allow-Origin')).toMatch(
+      /^(\*|https:\/\/website\.example)$/,
+    )
+    const exposed = (response.headers.get('Access-Control-Expose-Headers') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
     expect(exposed).toEqual(expect.arrayContaining(['x-total', 'x-total-pages', 'link', 'etag']))
     expect(response.headers.get('X-Total')).toBe('1')
   })

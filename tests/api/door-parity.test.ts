@@ -10,18 +10,37 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EVENTS, RESOURCES, type AuthoredResource, type Resource } from '../../src/calendar/resources'
+import {
+  EVENTS,
+  RESOURCES,
+  type AuthoredResource,
+  type Resource,
+} from '../../src/calendar/resources'
 import { asAdmin, call, NS, unique, usersOfEveryRole } from '../support/api'
 import { testDatabase } from '../support/database'
-import { countThrough, DOORS, graphql, graphqlNames, nameField, readsThrough, textOf, type Door } from '../support/doors'
+import {
+  countThrough,
+  DOORS,
+  graphql,
+  graphqlNames,
+  nameField,
+  readsThrough,
+  textOf,
+  type Door,
+} from '../support/doors'
 import { dayAt, ymd } from '../support/fixtures'
 import { importThroughQueue } from '../support/imports'
 
 type Check = (resource: AuthoredResource) => Promise<string[]>
 type Decision = Check | { notApplicable: string }
-type Rule = { name: string; resources: (resource: Resource) => resource is AuthoredResource; doors: Record<Door, Decision> }
+type Rule = {
+  name: string
+  resources: (resource: Resource) => resource is AuthoredResource
+  doors: Record<Door, Decision>
+}
 
-const authored = (resource: Resource): resource is AuthoredResource => resource.family === 'authored'
+const authored = (resource: Resource): resource is AuthoredResource =>
+  resource.family === 'authored'
 const eventsOnly = (resource: Resource): resource is AuthoredResource => resource.key === 'events'
 
 const db = testDatabase()
@@ -31,7 +50,11 @@ let feedStart: string
 const PASSWORD = `pw-${unique()}`
 const BAD_URL = 'javascript:alert(document.domain)'
 
-type Fixture = { draft: { id: number; marker: string }; locked: { id: number; name: string; secret: string }; linking: { draft: number; locked: number } }
+type Fixture = {
+  draft: { id: number; marker: string }
+  locked: { id: number; name: string; secret: string }
+  linking: { draft: number; locked: number }
+}
 const fixtures = {} as Record<AuthoredResource['key'], Fixture>
 const readers = (): { name: string; token?: string }[] => [
   { name: 'anonymous' },
@@ -41,13 +64,21 @@ const readers = (): { name: string; token?: string }[] => [
 
 async function createAs(token: string, resource: AuthoredResource, data: Record<string, unknown>) {
   const base = resource.key === 'events' ? { start: dayAt(3, 12), end: dayAt(3, 14) } : {}
-  const reply = await call(`/api/${resource.collection}`, { method: 'POST', token, json: { ...base, ...data } })
+  const reply = await call(`/api/${resource.collection}`, {
+    method: 'POST',
+    token,
+    json: { ...base, ...data },
+  })
   return reply
 }
 
-async function created(resource: AuthoredResource, data: Record<string, unknown>): Promise<{ id: number; [key: string]: unknown }> {
+async function created(
+  resource: AuthoredResource,
+  data: Record<string, unknown>,
+): Promise<{ id: number; [key: string]: unknown }> {
   const reply = await createAs(admin, resource, data)
-  if (reply.status !== 201) throw new Error(`creating ${resource.key}: ${reply.status} ${textOf(reply)}`)
+  if (reply.status !== 201)
+    throw new Error(`creating ${resource.key}: ${reply.status} ${textOf(reply)}`)
   return reply.body.doc
 }
 
@@ -58,11 +89,15 @@ async function linkingEvent(resource: AuthoredResource, id: number): Promise<num
   return (await created(EVENTS, { title: unique('parityLinking'), status: 'publish', ...link })).id
 }
 
-const stored = async (resource: AuthoredResource, id: number) => (await call(`/api/${resource.collection}/${id}?depth=0`, { token: admin })).body
+const stored = async (resource: AuthoredResource, id: number) =>
+  (await call(`/api/${resource.collection}/${id}?depth=0`, { token: admin })).body
 
 /** Anonymous exports a website reads: the iCalendar feed and the CSV file of the events. */
 async function exports(token?: string): Promise<string> {
-  const [ics, csv] = await Promise.all([call(`${NS}/events.ics?per_page=1000`, { token }), call(`${NS}/events.csv`, { token })])
+  const [ics, csv] = await Promise.all([
+    call(`${NS}/events.ics?per_page=1000`, { token }),
+    call(`${NS}/events.csv`, { token }),
+  ])
   return `${textOf(ics)}\n${textOf(csv)}`
 }
 
@@ -95,7 +130,9 @@ beforeAll(async () => {
   users = await usersOfEveryRole()
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/parity`
-  webhookId = (await call('/api/webhooks', { method: 'POST', token: admin, json: { url, secret: 'parity' } })).body.doc.id
+  webhookId = (
+    await call('/api/webhooks', { method: 'POST', token: admin, json: { url, secret: 'parity' } })
+  ).body.doc.id
   feedStart = (await call(`${NS}/changes?since=now`)).body.next_cursor
   for (const resource of RESOURCES as readonly Resource[]) {
     if (!authored(resource)) continue
@@ -104,11 +141,19 @@ beforeAll(async () => {
     const field = nameField(resource)
     const draft = await created(resource, { [field]: marker, status: 'draft' })
     const lockedName = unique('parityLocked')
-    const locked = await created(resource, { [field]: lockedName, status: 'publish', password: PASSWORD, website: `https://${secret}.example.org/` })
+    const locked = await created(resource, {
+      [field]: lockedName,
+      status: 'publish',
+      password: PASSWORD,
+      website: `https://${secret}.example.org/`,
+    })
     fixtures[resource.key] = {
       draft: { id: draft.id, marker },
       locked: { id: locked.id, name: lockedName, secret },
-      linking: { draft: await linkingEvent(resource, draft.id), locked: await linkingEvent(resource, locked.id) },
+      linking: {
+        draft: await linkingEvent(resource, draft.id),
+        locked: await linkingEvent(resource, locked.id),
+      },
     }
   }
 })
@@ -119,15 +164,28 @@ afterAll(async () => {
 })
 
 /** Violations: each reply, as the reader got it, that contains one of `secrets`. */
-function leaks(door: string, reader: string, replies: { status: number; body: unknown; headers: Headers }[], secrets: string[]): string[] {
+function leaks(
+  door: string,
+  reader: string,
+  replies: { status: number; body: unknown; headers: Headers }[],
+  secrets: string[],
+): string[] {
   return replies.flatMap((reply, n) =>
-    secrets.filter((secret) => textOf(reply).includes(secret)).map((secret) => `${door} read ${n} as ${reader} (${reply.status}) shows ${secret}`),
+    secrets
+      .filter((secret) => textOf(reply).includes(secret))
+      .map((secret) => `${door} read ${n} as ${reader} (${reply.status}) shows ${secret}`),
   )
 }
 
 /** The positive control: the administrator gets `secret` through the same reads, else the door's check proves nothing. */
-function control(door: string, replies: { status: number; body: unknown; headers: Headers }[], secret: string): string[] {
-  return replies.some((reply) => textOf(reply).includes(secret)) ? [] : [`${door}: the administrator does not see ${secret} either (the check reads nothing)`]
+function control(
+  door: string,
+  replies: { status: number; body: unknown; headers: Headers }[],
+  secret: string,
+): string[] {
+  return replies.some((reply) => textOf(reply).includes(secret))
+    ? []
+    : [`${door}: the administrator does not see ${secret} either (the check reads nothing)`]
 }
 
 /** Every read `door` offers of the item `id` (named `name`): the administrator sees `secrets[0]`, the readers none of `secrets`. */
@@ -139,26 +197,54 @@ async function readDoor(
   secrets: string[],
 ): Promise<string[]> {
   const wrong = control(door, await readsThrough(door, resource, id, name, admin), secrets[0]!)
-  for (const reader of readers()) wrong.push(...leaks(door, reader.name, await readsThrough(door, resource, id, name, reader.token), secrets))
+  for (const reader of readers())
+    wrong.push(
+      ...leaks(
+        door,
+        reader.name,
+        await readsThrough(door, resource, id, name, reader.token),
+        secrets,
+      ),
+    )
   return wrong
 }
 
 /** A contributor's duplicate and bulk edit of an item they may not edit: what they get back, and the copy. */
-async function adminActions(resource: AuthoredResource, id: number, secrets: string[]): Promise<string[]> {
+async function adminActions(
+  resource: AuthoredResource,
+  id: number,
+  secrets: string[],
+): Promise<string[]> {
   const wrong: string[] = []
   const { contributor } = users
-  const duplicate = await call(`/api/${resource.collection}/${id}/duplicate`, { method: 'POST', token: contributor.token, json: {} })
+  const duplicate = await call(`/api/${resource.collection}/${id}/duplicate`, {
+    method: 'POST',
+    token: contributor.token,
+    json: {},
+  })
   wrong.push(...leaks('duplicate', 'contributor', [duplicate], secrets))
   const copyId = duplicate.body?.doc?.id as number | undefined
   if (copyId !== undefined) {
     wrong.push(
-      ...leaks('the duplicate’s copy', 'contributor', [await call(`/api/${resource.collection}/${copyId}?depth=0`, { token: contributor.token })], secrets),
+      ...leaks(
+        'the duplicate’s copy',
+        'contributor',
+        [await call(`/api/${resource.collection}/${copyId}?depth=0`, { token: contributor.token })],
+        secrets,
+      ),
     )
     await call(`/api/${resource.collection}/${copyId}`, { method: 'DELETE', token: admin })
   }
-  const bulk = await call(`/api/${resource.collection}?where[id][equals]=${id}`, { method: 'PATCH', token: contributor.token, json: { excerpt: 'x' } })
+  const bulk = await call(`/api/${resource.collection}?where[id][equals]=${id}`, {
+    method: 'PATCH',
+    token: contributor.token,
+    json: { excerpt: 'x' },
+  })
   wrong.push(...leaks('bulk edit', 'contributor', [bulk], secrets))
-  const restore = await call(`/api/${resource.collection}/versions?where[parent][equals]=${id}&depth=0`, { token: contributor.token })
+  const restore = await call(
+    `/api/${resource.collection}/versions?where[parent][equals]=${id}&depth=0`,
+    { token: contributor.token },
+  )
   wrong.push(...leaks('versions list', 'contributor', [restore], secrets))
   return wrong
 }
@@ -176,10 +262,26 @@ const RULES: Rule[] = [
         const { id, marker } = fixtures[resource.key].draft
         const wrong = await readDoor('payload-rest', resource, id, marker, [marker])
         for (const door of ['payload-rest', 'graphql'] as const) {
-          if ((await countThrough(door, resource, `where[id][equals]=${id}`, `{ id: { equals: ${id} } }`, admin)) !== 1)
+          if (
+            (await countThrough(
+              door,
+              resource,
+              `where[id][equals]=${id}`,
+              `{ id: { equals: ${id} } }`,
+              admin,
+            )) !== 1
+          )
             wrong.push(`${door} count: the administrator does not count it`)
           for (const reader of readers())
-            if ((await countThrough(door, resource, `where[id][equals]=${id}`, `{ id: { equals: ${id} } }`, reader.token)) !== 0)
+            if (
+              (await countThrough(
+                door,
+                resource,
+                `where[id][equals]=${id}`,
+                `{ id: { equals: ${id} } }`,
+                reader.token,
+              )) !== 0
+            )
               wrong.push(`${door} count as ${reader.name} confirms it`)
         }
         return wrong
@@ -188,31 +290,47 @@ const RULES: Rule[] = [
         const { id, marker } = fixtures[resource.key].draft
         return readDoor('graphql', resource, id, marker, [marker])
       },
-      'admin-actions': (resource) => adminActions(resource, fixtures[resource.key].draft.id, [fixtures[resource.key].draft.marker]),
+      'admin-actions': (resource) =>
+        adminActions(resource, fixtures[resource.key].draft.id, [
+          fixtures[resource.key].draft.marker,
+        ]),
       imports: { notApplicable: 'imports write into the calendar and read only their own source' },
       exports: async (resource) => {
         const { marker } = fixtures[resource.key].draft
         const wrong: string[] = []
         if (resource.key === 'events' && !(await exports(admin)).includes(marker))
           wrong.push('exports: the administrator’s feed does not hold the draft either')
-        for (const reader of readers()) if ((await exports(reader.token)).includes(marker)) wrong.push(`exports as ${reader.name} show ${marker}`)
+        for (const reader of readers())
+          if ((await exports(reader.token)).includes(marker))
+            wrong.push(`exports as ${reader.name} show ${marker}`)
         return wrong
       },
       'change-feed': async (resource) => {
         const { id } = fixtures[resource.key].draft
-        const mine = (changes: Change[]) => changes.filter((change) => change.type === resource.singular && change.id === id)
-        const wrong = mine(await changesSince(feedStart, admin)).length === 1 ? [] : ['change feed: the administrator does not see the draft’s change']
+        const mine = (changes: Change[]) =>
+          changes.filter((change) => change.type === resource.singular && change.id === id)
+        const wrong =
+          mine(await changesSince(feedStart, admin)).length === 1
+            ? []
+            : ['change feed: the administrator does not see the draft’s change']
         for (const reader of readers().slice(0, 2)) {
           const seen = mine(await changesSince(feedStart, reader.token))
-          if (seen.length) wrong.push(`change feed as ${reader.name} lists a never-public ${resource.singular}: ${JSON.stringify(seen)}`)
+          if (seen.length)
+            wrong.push(
+              `change feed as ${reader.name} lists a never-public ${resource.singular}: ${JSON.stringify(seen)}`,
+            )
         }
         return wrong
       },
       webhooks: async (resource) => {
         const { draft, locked } = fixtures[resource.key]
-        const named = (id: number) => received.some((change) => change.type === resource.singular && change.id === id)
-        for (let pass = 0; pass < 20 && !named(locked.id); pass++) await call('/api/webhooks/deliver', { method: 'POST', token: admin })
-        const wrong = named(locked.id) ? [] : ['webhooks: the published item was never delivered (the check reads nothing)']
+        const named = (id: number) =>
+          received.some((change) => change.type === resource.singular && change.id === id)
+        for (let pass = 0; pass < 20 && !named(locked.id); pass++)
+          await call('/api/webhooks/deliver', { method: 'POST', token: admin })
+        const wrong = named(locked.id)
+          ? []
+          : ['webhooks: the published item was never delivered (the check reads nothing)']
         if (named(draft.id)) wrong.push(`webhooks deliver a never-public ${resource.singular}`)
         return wrong
       },
@@ -228,7 +346,10 @@ const RULES: Rule[] = [
       },
       'payload-rest': async (resource) => {
         const { locked } = fixtures[resource.key]
-        const wrong = await readDoor('payload-rest', resource, locked.id, locked.name, [locked.secret, PASSWORD])
+        const wrong = await readDoor('payload-rest', resource, locked.id, locked.name, [
+          locked.secret,
+          PASSWORD,
+        ])
         const website = `https://${locked.secret}.example.org/`
         for (const door of ['payload-rest', 'graphql'] as const) {
           const guesses: [string, string][] = [
@@ -236,13 +357,19 @@ const RULES: Rule[] = [
               `where[and][0][id][equals]=${locked.id}&where[and][1][website][contains]=${locked.secret}`,
               `{ AND: [{ id: { equals: ${locked.id} } }, { website: { contains: "${locked.secret}" } }] }`,
             ],
-            [`where[website][equals]=${encodeURIComponent(website)}`, `{ website: { equals: "${website}" } }`],
+            [
+              `where[website][equals]=${encodeURIComponent(website)}`,
+              `{ website: { equals: "${website}" } }`,
+            ],
           ]
           for (const [rest, gql] of guesses) {
-            if ((await countThrough(door, resource, rest, gql, admin)) !== 1) wrong.push(`${door} count: the administrator’s right guess does not count`)
+            if ((await countThrough(door, resource, rest, gql, admin)) !== 1)
+              wrong.push(`${door} count: the administrator’s right guess does not count`)
             for (const reader of readers())
               if ((await countThrough(door, resource, rest, gql, reader.token)) !== 0)
-                wrong.push(`${door} count as ${reader.name} confirms a guess of withheld content (${rest})`)
+                wrong.push(
+                  `${door} count as ${reader.name} confirms a guess of withheld content (${rest})`,
+                )
           }
         }
         return wrong
@@ -261,12 +388,15 @@ const RULES: Rule[] = [
         const wrong: string[] = []
         for (const reader of readers()) {
           const text = await exports(reader.token)
-          for (const secret of [locked.secret, PASSWORD]) if (text.includes(secret)) wrong.push(`exports as ${reader.name} show ${secret}`)
+          for (const secret of [locked.secret, PASSWORD])
+            if (text.includes(secret)) wrong.push(`exports as ${reader.name} show ${secret}`)
         }
         return wrong
       },
       'change-feed': { notApplicable: 'an entry names a type, an id and an action: no content' },
-      webhooks: { notApplicable: 'a delivery names a type, an id and an action: no content (docs/api.md §20)' },
+      webhooks: {
+        notApplicable: 'a delivery names a type, an id and an action: no content (docs/api.md §20)',
+      },
     },
   },
   {
@@ -276,34 +406,53 @@ const RULES: Rule[] = [
       namespace: async (resource) => {
         const wrong: string[] = []
         const field = resource.key === 'events' ? 'title' : resource.singular
-        const dates = resource.key === 'events' ? { start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' } : {}
+        const dates =
+          resource.key === 'events'
+            ? { start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }
+            : {}
         for (const status of ['publish', 'private']) {
           const reply = await call(`${NS}/${resource.key}`, {
             method: 'POST',
             token: users.contributor.token,
             json: { [field]: unique('held'), status, ...dates },
           })
-          if (reply.status !== 201 || reply.body.status !== 'pending') wrong.push(`namespace POST status=${status} → ${reply.status} ${reply.body?.status}`)
+          if (reply.status !== 201 || reply.body.status !== 'pending')
+            wrong.push(`namespace POST status=${status} → ${reply.status} ${reply.body?.status}`)
         }
         return wrong
       },
       'payload-rest': async (resource) => {
         const wrong: string[] = []
         for (const status of ['publish', 'private']) {
-          const reply = await createAs(users.contributor.token, resource, { [nameField(resource)]: unique('held'), status })
+          const reply = await createAs(users.contributor.token, resource, {
+            [nameField(resource)]: unique('held'),
+            status,
+          })
           if (reply.status !== 201) wrong.push(`POST status=${status} → ${reply.status}`)
-          else if (reply.body.doc.status !== 'pending') wrong.push(`POST status=${status} stored ${reply.body.doc.status}`)
-          const draft = (await createAs(users.contributor.token, resource, { [nameField(resource)]: unique('held'), status: 'draft' })).body.doc
-          await call(`/api/${resource.collection}/${draft.id}`, { method: 'PATCH', token: users.contributor.token, json: { status } })
+          else if (reply.body.doc.status !== 'pending')
+            wrong.push(`POST status=${status} stored ${reply.body.doc.status}`)
+          const draft = (
+            await createAs(users.contributor.token, resource, {
+              [nameField(resource)]: unique('held'),
+              status: 'draft',
+            })
+          ).body.doc
+          await call(`/api/${resource.collection}/${draft.id}`, {
+            method: 'PATCH',
+            token: users.contributor.token,
+            json: { status },
+          })
           const now = (await stored(resource, draft.id)).status
-          if (now !== 'pending' && now !== 'draft') wrong.push(`PATCH status=${status} stored ${now}`)
+          if (now !== 'pending' && now !== 'draft')
+            wrong.push(`PATCH status=${status} stored ${now}`)
         }
         return wrong
       },
       graphql: async (resource) => {
         const wrong: string[] = []
         const names = graphqlNames(resource)
-        const dates = resource.key === 'events' ? `, start: "${dayAt(5)}", end: "${dayAt(5, 14)}"` : ''
+        const dates =
+          resource.key === 'events' ? `, start: "${dayAt(5)}", end: "${dayAt(5, 14)}"` : ''
         for (const status of ['publish', 'private']) {
           const reply = await graphql(
             `mutation { ${names.create}(data: { ${nameField(resource)}: "${unique('held')}", status: ${status}${dates} }) { id status } }`,
@@ -312,31 +461,59 @@ const RULES: Rule[] = [
           const doc = reply.body?.data?.[names.create]
           if (!doc) wrong.push(`GraphQL create status=${status}: ${textOf(reply).slice(0, 200)}`)
           else if ((await stored(resource, doc.id)).status !== 'pending')
-            wrong.push(`GraphQL create status=${status} stored ${(await stored(resource, doc.id)).status}`)
+            wrong.push(
+              `GraphQL create status=${status} stored ${(await stored(resource, doc.id)).status}`,
+            )
         }
         return wrong
       },
       'admin-actions': async (resource) => {
         const wrong: string[] = []
-        const own = (await createAs(users.contributor.token, resource, { [nameField(resource)]: unique('held'), status: 'draft' })).body.doc
+        const own = (
+          await createAs(users.contributor.token, resource, {
+            [nameField(resource)]: unique('held'),
+            status: 'draft',
+          })
+        ).body.doc
         for (const status of ['publish', 'private']) {
-          await call(`/api/${resource.collection}?where[id][equals]=${own.id}`, { method: 'PATCH', token: users.contributor.token, json: { status } })
+          await call(`/api/${resource.collection}?where[id][equals]=${own.id}`, {
+            method: 'PATCH',
+            token: users.contributor.token,
+            json: { status },
+          })
           const now = (await stored(resource, own.id)).status
-          if (now !== 'pending' && now !== 'draft') wrong.push(`bulk edit status=${status} stored ${now}`)
+          if (now !== 'pending' && now !== 'draft')
+            wrong.push(`bulk edit status=${status} stored ${now}`)
         }
-        const pending = (await createAs(users.contributor.token, resource, { [nameField(resource)]: unique('held'), status: 'pending' })).body.doc
+        const pending = (
+          await createAs(users.contributor.token, resource, {
+            [nameField(resource)]: unique('held'),
+            status: 'pending',
+          })
+        ).body.doc
         const copy = await call(`/api/${resource.collection}/${pending.id}/duplicate`, {
           method: 'POST',
           token: users.contributor.token,
           json: { status: 'private' },
         })
-        if (copy.body?.doc && !['pending', 'draft'].includes((await stored(resource, copy.body.doc.id)).status))
+        if (
+          copy.body?.doc &&
+          !['pending', 'draft'].includes((await stored(resource, copy.body.doc.id)).status)
+        )
           wrong.push(`duplicate stored ${(await stored(resource, copy.body.doc.id)).status}`)
         return wrong
       },
       imports: async () => {
-        const reply = await call('/api/imports', { method: 'POST', token: users.contributor.token, json: { source: 'site', url: 'https://example.org' } })
-        return reply.status === 403 ? [] : [`a contributor may start an import (${reply.status}), whose items would carry any status`]
+        const reply = await call('/api/imports', {
+          method: 'POST',
+          token: users.contributor.token,
+          json: { source: 'site', url: 'https://example.org' },
+        })
+        return reply.status === 403
+          ? []
+          : [
+              `a contributor may start an import (${reply.status}), whose items would carry any status`,
+            ]
       },
       exports: { notApplicable: 'read-only: exports set no status' },
       'change-feed': { notApplicable: 'read-only: the feed sets no status' },
@@ -349,30 +526,69 @@ const RULES: Rule[] = [
     doors: {
       namespace: async (resource) => {
         const field = resource.key === 'events' ? 'title' : resource.singular
-        const dates = resource.key === 'events' ? { start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' } : {}
+        const dates =
+          resource.key === 'events'
+            ? { start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }
+            : {}
         const name = unique('badurl')
-        const reply = await call(`${NS}/${resource.key}`, { method: 'POST', token: admin, json: { [field]: name, website: BAD_URL, ...dates } })
+        const reply = await call(`${NS}/${resource.key}`, {
+          method: 'POST',
+          token: admin,
+          json: { [field]: name, website: BAD_URL, ...dates },
+        })
         return reply.status === 400 ? [] : [`namespace POST website=${BAD_URL} → ${reply.status}`]
       },
       'payload-rest': async (resource) => {
         const wrong: string[] = []
-        const post = await createAs(admin, resource, { [nameField(resource)]: unique('badurl'), website: BAD_URL, status: 'publish' })
+        const post = await createAs(admin, resource, {
+          [nameField(resource)]: unique('badurl'),
+          website: BAD_URL,
+          status: 'publish',
+        })
         if (post.status !== 400) wrong.push(`POST website=${BAD_URL} → ${post.status}`)
-        const good = await created(resource, { [nameField(resource)]: unique('goodurl'), website: 'https://ok.example.org/', status: 'publish' })
-        const patch = await call(`/api/${resource.collection}/${good.id}`, { method: 'PATCH', token: admin, json: { website: BAD_URL } })
+        const good = await created(resource, {
+          [nameField(resource)]: unique('goodurl'),
+          website: 'https://ok.example.org/',
+          status: 'publish',
+        })
+        const patch = await call(`/api/${resource.collection}/${good.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { website: BAD_URL },
+        })
         if (patch.status !== 400) wrong.push(`PATCH website=${BAD_URL} → ${patch.status}`)
-        if ((await stored(resource, good.id)).website !== 'https://ok.example.org/') wrong.push('PATCH changed the stored website')
+        if ((await stored(resource, good.id)).website !== 'https://ok.example.org/')
+          wrong.push('PATCH changed the stored website')
         return wrong
       },
       graphql: async (resource) => {
-        const good = await created(resource, { [nameField(resource)]: unique('goodurl'), website: 'https://ok.example.org/', status: 'publish' })
-        await graphql(`mutation { ${graphqlNames(resource).update}(id: ${good.id}, data: { website: "${BAD_URL}" }) { id } }`, admin)
-        return (await stored(resource, good.id)).website === 'https://ok.example.org/' ? [] : ['GraphQL update stored a non-web website']
+        const good = await created(resource, {
+          [nameField(resource)]: unique('goodurl'),
+          website: 'https://ok.example.org/',
+          status: 'publish',
+        })
+        await graphql(
+          `mutation { ${graphqlNames(resource).update}(id: ${good.id}, data: { website: "${BAD_URL}" }) { id } }`,
+          admin,
+        )
+        return (await stored(resource, good.id)).website === 'https://ok.example.org/'
+          ? []
+          : ['GraphQL update stored a non-web website']
       },
       'admin-actions': async (resource) => {
-        const good = await created(resource, { [nameField(resource)]: unique('goodurl'), website: 'https://ok.example.org/', status: 'publish' })
-        await call(`/api/${resource.collection}?where[id][equals]=${good.id}`, { method: 'PATCH', token: admin, json: { website: BAD_URL } })
-        return (await stored(resource, good.id)).website === 'https://ok.example.org/' ? [] : ['bulk edit stored a non-web website']
+        const good = await created(resource, {
+          [nameField(resource)]: unique('goodurl'),
+          website: 'https://ok.example.org/',
+          status: 'publish',
+        })
+        await call(`/api/${resource.collection}?where[id][equals]=${good.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { website: BAD_URL },
+        })
+        return (await stored(resource, good.id)).website === 'https://ok.example.org/'
+          ? []
+          : ['bulk edit stored a non-web website']
       },
       imports: async (resource) => {
         const name = unique('importedurl')
@@ -382,15 +598,29 @@ const RULES: Rule[] = [
           organizers: `Organizer Name,Organizer Email,Organizer Website\n${name},a@example.org,${BAD_URL}\n`,
         }
         await importThroughQueue(csv[resource.key], { kind: resource.key })
-        const docs = (await call(`/api/${resource.collection}?where[${nameField(resource)}][equals]=${name}&depth=0`, { token: admin })).body.docs as {
+        const docs = (
+          await call(
+            `/api/${resource.collection}?where[${nameField(resource)}][equals]=${name}&depth=0`,
+            { token: admin },
+          )
+        ).body.docs as {
           website?: string
         }[]
-        return docs.filter((doc) => doc.website?.startsWith('javascript')).map(() => `a CSV import stored ${BAD_URL}`)
+        return docs
+          .filter((doc) => doc.website?.startsWith('javascript'))
+          .map(() => `a CSV import stored ${BAD_URL}`)
       },
       exports: async (resource) => {
         // Values stored before the rule (or by hand-written SQL) are not served either.
-        const item = await created(resource, { [nameField(resource)]: unique('legacyurl'), status: 'publish', website: 'https://ok.example.org/' })
-        await db.query(`update ${resource.collection} set website = $1 where id = $2`, [BAD_URL, item.id])
+        const item = await created(resource, {
+          [nameField(resource)]: unique('legacyurl'),
+          status: 'publish',
+          website: 'https://ok.example.org/',
+        })
+        await db.query(`update ${resource.collection} set website = $1 where id = $2`, [
+          BAD_URL,
+          item.id,
+        ])
         const eventId = await linkingEvent(resource, item.id)
         const replies = [
           await call(`${NS}/${resource.key}/${item.id}`),
@@ -421,10 +651,18 @@ const RULES: Rule[] = [
             const { parent, ids } = await series()
             const ordered = order === 'parent first' ? ids : [...ids.slice(1), parent]
             const query = ordered.map((id, n) => `where[id][in][${n}]=${id}`).join('&')
-            const reply = await call(`/api/events?${query}${mode}`, { method: 'DELETE', token: admin })
+            const reply = await call(`/api/events?${query}${mode}`, {
+              method: 'DELETE',
+              token: admin,
+            })
             if (reply.status !== 200 || (reply.body.errors ?? []).length)
-              wrong.push(`bulk delete (${order}${mode}) → ${reply.status} ${textOf(reply).slice(0, 200)}`)
-            wrong.push(...(await allIn(ids, 'gone')).map((line) => `(${order}${mode}) ${line}`), ...(await regenerated(parent)))
+              wrong.push(
+                `bulk delete (${order}${mode}) → ${reply.status} ${textOf(reply).slice(0, 200)}`,
+              )
+            wrong.push(
+              ...(await allIn(ids, 'gone')).map((line) => `(${order}${mode}) ${line}`),
+              ...(await regenerated(parent)),
+            )
           }
         }
         return wrong
@@ -437,15 +675,29 @@ const RULES: Rule[] = [
       'admin-actions': async () => {
         // The list's "Status → Trash" on a selection, then the first event published again (§16.2).
         const { parent, ids } = await series()
-        const query = [...ids.slice(1), parent].map((id, n) => `where[id][in][${n}]=${id}`).join('&')
-        await call(`/api/events?${query}`, { method: 'PATCH', token: admin, json: { status: 'trash' } })
+        const query = [...ids.slice(1), parent]
+          .map((id, n) => `where[id][in][${n}]=${id}`)
+          .join('&')
+        await call(`/api/events?${query}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { status: 'trash' },
+        })
         const wrong = [...(await allIn(ids, 'trash')), ...(await regenerated(parent))]
-        await call(`/api/events/${parent}`, { method: 'PATCH', token: admin, json: { status: 'publish' } })
+        await call(`/api/events/${parent}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { status: 'publish' },
+        })
         const back = await occurrences(parent)
-        if (back.length > ids.length - 1) wrong.push(`restoring made ${back.length} occurrences of ${ids.length - 1}`)
+        if (back.length > ids.length - 1)
+          wrong.push(`restoring made ${back.length} occurrences of ${ids.length - 1}`)
         return wrong
       },
-      imports: { notApplicable: 'imports delete nothing; a subscription trashes what left its feed through the same Payload write as the admin' },
+      imports: {
+        notApplicable:
+          'imports delete nothing; a subscription trashes what left its feed through the same Payload write as the admin',
+      },
       exports: async () => {
         const { parent, marker } = await series()
         await call(`${NS}/events/${parent}`, { method: 'DELETE', token: admin })
@@ -457,10 +709,18 @@ const RULES: Rule[] = [
         await call(`${NS}/events/${parent}`, { method: 'DELETE', token: admin })
         const changes = await changesSince(since)
         return ids
-          .filter((id) => !changes.some((change) => change.id === id && change.type === 'event' && change.action === 'delete'))
+          .filter(
+            (id) =>
+              !changes.some(
+                (change) =>
+                  change.id === id && change.type === 'event' && change.action === 'delete',
+              ),
+          )
           .map((id) => `no delete for ${id}`)
       },
-      webhooks: { notApplicable: 'a delivery is the anonymous change feed’s entry (checked there)' },
+      webhooks: {
+        notApplicable: 'a delivery is the anonymous change feed’s entry (checked there)',
+      },
     },
   },
 ]
@@ -472,7 +732,13 @@ async function series(): Promise<{ parent: number; ids: number[]; marker: string
     method: 'POST',
     token: admin,
     // Within the horizon, so that every occurrence is made at once (docs/api.md §16.3).
-    json: { title: marker, start_date: `${ymd(10)} 10:00:00`, end_date: `${ymd(10)} 11:00:00`, status: 'publish', recurrence: 'RRULE:FREQ=DAILY;COUNT=4' },
+    json: {
+      title: marker,
+      start_date: `${ymd(10)} 10:00:00`,
+      end_date: `${ymd(10)} 11:00:00`,
+      status: 'publish',
+      recurrence: 'RRULE:FREQ=DAILY;COUNT=4',
+    },
   })
   expect(reply.status, textOf(reply)).toBe(201)
   const parent = reply.body.id as number
@@ -482,7 +748,10 @@ async function series(): Promise<{ parent: number; ids: number[]; marker: string
 }
 
 async function occurrences(parent: number): Promise<{ id: number; status: string }[]> {
-  const reply = await call(`/api/events?where[parent][equals]=${parent}&where[status][not_equals]=trash&limit=100&depth=0`, { token: admin })
+  const reply = await call(
+    `/api/events?where[parent][equals]=${parent}&where[status][not_equals]=trash&limit=100&depth=0`,
+    { token: admin },
+  )
   return reply.body.docs
 }
 
@@ -490,9 +759,12 @@ async function allIn(ids: number[], state: 'trash' | 'gone'): Promise<string[]> 
   const wrong: string[] = []
   for (const id of ids) {
     const reply = await call(`/api/events/${id}?depth=0`, { token: admin })
-    if (state === 'gone' && reply.status !== 404) wrong.push(`event ${id} still exists (${reply.body?.status})`)
+    if (state === 'gone' && reply.status !== 404)
+      wrong.push(`event ${id} still exists (${reply.body?.status})`)
     if (state === 'trash' && reply.body?.status !== 'trash')
-      wrong.push(`event ${id} is ${reply.status === 404 ? 'gone' : reply.body?.status}, not in the trash`)
+      wrong.push(
+        `event ${id} is ${reply.status === 404 ? 'gone' : reply.body?.status}, not in the trash`,
+      )
   }
   return wrong
 }
@@ -524,7 +796,10 @@ describe('the matrix', () => {
     for (const rule of RULES) {
       for (const door of DOORS) {
         const decision = rule.doors[door]
-        expect(typeof decision === 'function' || decision.notApplicable.length > 10, `${rule.name} / ${door}`).toBe(true)
+        expect(
+          typeof decision === 'function' || decision.notApplicable.length > 10,
+          `${rule.name} / ${door}`,
+        ).toBe(true)
       }
     }
     expect(checks).toBeGreaterThan(50)

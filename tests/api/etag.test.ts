@@ -17,13 +17,26 @@ const ids: number[] = []
 let category: { id: number; slug: string }
 
 beforeAll(async () => {
-  category = (await createCategory({ name: unique('etagcat') })) as unknown as { id: number; slug: string }
+  category = (await createCategory({ name: unique('etagcat') })) as unknown as {
+    id: number
+    slug: string
+  }
   for (let i = 0; i < EVENTS; i++)
-    ids.push((await createEvent({ title: `${tag} ${i}`, start: `2033-03-${String(10 + i)}T10:00:00.000Z`, categories: [category.id] })).id)
+    ids.push(
+      (
+        await createEvent({
+          title: `${tag} ${i}`,
+          start: `2033-03-${String(10 + i)}T10:00:00.000Z`,
+          categories: [category.id],
+        })
+      ).id,
+    )
 }, 120_000)
 
-const page = (n: number, extra: Record<string, string> = {}) => `${NS}/events?${qs({ search: tag, ...window, per_page: 2, page: n, ...extra })}`
-const get = (path: string, headers: Record<string, string> = {}, base = BASE_URL) => fetch(`${base}${path}`, { headers })
+const page = (n: number, extra: Record<string, string> = {}) =>
+  `${NS}/events?${qs({ search: tag, ...window, per_page: 2, page: n, ...extra })}`
+const get = (path: string, headers: Record<string, string> = {}, base = BASE_URL) =>
+  fetch(`${base}${path}`, { headers })
 const etagOf = async (path: string, headers: Record<string, string> = {}, base = BASE_URL) => {
   const response = await get(path, headers, base)
   expect(response.status, path).toBe(200)
@@ -38,7 +51,11 @@ describe('ETags from the content revision', () => {
     const third = await call(page(3))
     expect(third.body.events.map((event: { id: number }) => event.id)).toEqual(ids.slice(4))
     const before = first.headers.get('ETag')!
-    const patched = await call(`/api/events/${ids[5]}`, { method: 'PATCH', token: await asAdmin(), json: { title: `${tag} 5 moved hall` } })
+    const patched = await call(`/api/events/${ids[5]}`, {
+      method: 'PATCH',
+      token: await asAdmin(),
+      json: { title: `${tag} 5 moved hall` },
+    })
     expect(patched.status).toBe(200)
     const revalidated = await get(page(1), { 'If-None-Match': before })
     expect(revalidated.status).toBe(200)
@@ -49,7 +66,12 @@ describe('ETags from the content revision', () => {
   })
 
   it('answers a matching If-None-Match with no query but the revision, and still refuses bad parameters', async () => {
-    for (const path of [page(2), page(1, { categories: category.slug }), `${NS}/events/${ids[0]}`, `${NS}/categories/${category.id}`]) {
+    for (const path of [
+      page(2),
+      page(1, { categories: category.slug }),
+      `${NS}/events/${ids[0]}`,
+      `${NS}/categories/${category.id}`,
+    ]) {
       const full = await get(path)
       expect(full.status, path).toBe(200)
       await full.arrayBuffer()
@@ -95,7 +117,11 @@ describe('ETags across instances', () => {
 
   beforeAll(async () => {
     // Instances behind one load balancer share SERVER_URL (docs/operations.md), so they write the same URLs.
-    second = await startSecondInstance({ SERVER_URL: BASE_URL, QUERY_COUNT_HEADER: 'true', ...WITHOUT_RATE_LIMITS })
+    second = await startSecondInstance({
+      SERVER_URL: BASE_URL,
+      QUERY_COUNT_HEADER: 'true',
+      ...WITHOUT_RATE_LIMITS,
+    })
   }, 180_000)
 
   afterAll(async () => {
@@ -103,7 +129,12 @@ describe('ETags across instances', () => {
   })
 
   it('gives the same anonymous URL the same ETag on two instances, which each revalidate', async () => {
-    for (const path of [page(1), `/fr${page(1)}`, `${NS}/events/${ids[0]}`, `${NS}/events.ics?${qs({ search: tag, ...window })}`]) {
+    for (const path of [
+      page(1),
+      `/fr${page(1)}`,
+      `${NS}/events/${ids[0]}`,
+      `${NS}/events.ics?${qs({ search: tag, ...window })}`,
+    ]) {
       const here = await etagOf(path)
       expect(await etagOf(path, {}, second.base), path).toBe(here)
       const revalidated = await get(path, { 'If-None-Match': here }, second.base)

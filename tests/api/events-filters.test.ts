@@ -38,12 +38,24 @@ describe('search', () => {
   const inExcerpt = unique('exc')
   beforeAll(async () => {
     await createEvent({ title: `${tag} Midsummer Jazz Night`, start: dayAt(1, 10) })
-    await createEvent({ title: `${tag} Autumn fair`, start: dayAt(1, 11), description: richText(`A night of ${inDescription} music`) })
-    await createEvent({ title: `${tag} Book club`, start: dayAt(1, 12), excerpt: `Tea and ${inExcerpt} included` })
+    await createEvent({
+      title: `${tag} Autumn fair`,
+      start: dayAt(1, 11),
+      description: richText(`A night of ${inDescription} music`),
+    })
+    await createEvent({
+      title: `${tag} Book club`,
+      start: dayAt(1, 12),
+      excerpt: `Tea and ${inExcerpt} included`,
+    })
   })
 
   it('matches words of the title, in any order and case', async () => {
-    expect(titles(await list({ search: tag }))).toEqual([`${tag} Midsummer Jazz Night`, `${tag} Autumn fair`, `${tag} Book club`])
+    expect(titles(await list({ search: tag }))).toEqual([
+      `${tag} Midsummer Jazz Night`,
+      `${tag} Autumn fair`,
+      `${tag} Book club`,
+    ])
     expect(titles(await list({ search: `JAZZ ${tag}` }))).toEqual([`${tag} Midsummer Jazz Night`])
     expect(titles(await list({ search: `${tag} nothing-like-this` }))).toEqual([])
   })
@@ -54,7 +66,10 @@ describe('search', () => {
   })
 
   it('matches each word in any of title, description and excerpt (WordPress search)', async () => {
-    expect(titles(await list({ search: `night ${tag}` }))).toEqual([`${tag} Midsummer Jazz Night`, `${tag} Autumn fair`])
+    expect(titles(await list({ search: `night ${tag}` }))).toEqual([
+      `${tag} Midsummer Jazz Night`,
+      `${tag} Autumn fair`,
+    ])
   })
 
   it('echoes search in rest_url and refuses an empty one', async () => {
@@ -69,34 +84,64 @@ describe('categories and tags', () => {
   let tags: { id: number; slug: string }[]
   beforeAll(async () => {
     cats = []
-    for (const n of [1, 2, 3]) cats.push((await createCategory({ name: unique(`cat${n}`) })) as never)
+    for (const n of [1, 2, 3])
+      cats.push((await createCategory({ name: unique(`cat${n}`) })) as never)
     tags = []
     for (const n of [1, 2]) tags.push((await createTag({ name: unique(`tag${n}`) })) as never)
-    await createEvent({ title: `${tag} e1`, start: dayAt(1, 1), categories: [cats[0]!.id], tags: [tags[0]!.id] })
+    await createEvent({
+      title: `${tag} e1`,
+      start: dayAt(1, 1),
+      categories: [cats[0]!.id],
+      tags: [tags[0]!.id],
+    })
     await createEvent({ title: `${tag} e2`, start: dayAt(1, 2), categories: [cats[1]!.id] })
-    await createEvent({ title: `${tag} e3`, start: dayAt(1, 3), categories: [cats[2]!.id], tags: [tags[1]!.id] })
-    await createEvent({ title: `${tag} e4`, start: dayAt(1, 4), categories: [cats[0]!.id, cats[1]!.id] })
+    await createEvent({
+      title: `${tag} e3`,
+      start: dayAt(1, 3),
+      categories: [cats[2]!.id],
+      tags: [tags[1]!.id],
+    })
+    await createEvent({
+      title: `${tag} e4`,
+      start: dayAt(1, 4),
+      categories: [cats[0]!.id, cats[1]!.id],
+    })
     await createEvent({ title: `${tag} e5`, start: dayAt(1, 5) })
   })
 
   it('filters by category id, by slug, and by any of several (no duplicates)', async () => {
-    expect(titles(await list({ search: tag, categories: cats[0]!.id }))).toEqual([`${tag} e1`, `${tag} e4`])
-    expect(titles(await list({ search: tag, categories: cats[1]!.slug }))).toEqual([`${tag} e2`, `${tag} e4`])
+    expect(titles(await list({ search: tag, categories: cats[0]!.id }))).toEqual([
+      `${tag} e1`,
+      `${tag} e4`,
+    ])
+    expect(titles(await list({ search: tag, categories: cats[1]!.slug }))).toEqual([
+      `${tag} e2`,
+      `${tag} e4`,
+    ])
     const anyOf = await list({ search: tag, categories: `${cats[0]!.slug},${cats[1]!.id}` })
     expect(titles(anyOf)).toEqual([`${tag} e1`, `${tag} e2`, `${tag} e4`])
     expect(anyOf.body.total).toBe(3)
   })
 
   it('accepts PHP-style arrays', async () => {
-    const reply = await ns(`/events?search=${tag}&categories[]=${cats[2]!.slug}&categories[]=${cats[0]!.id}`)
+    const reply = await ns(
+      `/events?search=${tag}&categories[]=${cats[2]!.slug}&categories[]=${cats[0]!.id}`,
+    )
     expect(titles(reply)).toEqual([`${tag} e1`, `${tag} e3`, `${tag} e4`])
   })
 
   it('filters by tag id and slug (any of), and ANDs categories with tags', async () => {
     expect(titles(await list({ search: tag, tags: tags[0]!.slug }))).toEqual([`${tag} e1`])
-    expect(titles(await list({ search: tag, tags: `${tags[0]!.id},${tags[1]!.slug}` }))).toEqual([`${tag} e1`, `${tag} e3`])
-    expect(titles(await list({ search: tag, categories: cats[2]!.id, tags: tags[1]!.id }))).toEqual([`${tag} e3`])
-    expect(titles(await list({ search: tag, categories: cats[1]!.id, tags: tags[0]!.id }))).toEqual([])
+    expect(titles(await list({ search: tag, tags: `${tags[0]!.id},${tags[1]!.slug}` }))).toEqual([
+      `${tag} e1`,
+      `${tag} e3`,
+    ])
+    expect(titles(await list({ search: tag, categories: cats[2]!.id, tags: tags[1]!.id }))).toEqual(
+      [`${tag} e3`],
+    )
+    expect(titles(await list({ search: tag, categories: cats[1]!.id, tags: tags[0]!.id }))).toEqual(
+      [],
+    )
   })
 
   it('keeps the category filter in rest_url and next_rest_url (docs/api.md §4.5)', async () => {
@@ -114,8 +159,14 @@ describe('categories and tags', () => {
 
   it('answers 400 naming the parameter for an unknown category or tag', async () => {
     expectInvalidParam(await list({ search: tag, categories: 2_000_000_000 }), 'categories')
-    expectInvalidParam(await list({ search: tag, categories: unique('no-such-category') }), 'categories')
-    expectInvalidParam(await list({ search: tag, categories: `${cats[0]!.id},${unique('missing')}` }), 'categories')
+    expectInvalidParam(
+      await list({ search: tag, categories: unique('no-such-category') }),
+      'categories',
+    )
+    expectInvalidParam(
+      await list({ search: tag, categories: `${cats[0]!.id},${unique('missing')}` }),
+      'categories',
+    )
     expectInvalidParam(await list({ search: tag, categories: '' }), 'categories')
     expectInvalidParam(await list({ search: tag, tags: unique('no-such-tag') }), 'tags')
     // A category is not a tag.
@@ -125,7 +176,10 @@ describe('categories and tags', () => {
 
 describe('a parent category lists the events of its subcategories', () => {
   const tag = unique('tree')
-  let music: { id: number; slug: string }, jazz: { id: number; slug: string }, bebop: { id: number; slug: string }, other: { id: number; slug: string }
+  let music: { id: number; slug: string },
+    jazz: { id: number; slug: string },
+    bebop: { id: number; slug: string },
+    other: { id: number; slug: string }
   beforeAll(async () => {
     music = (await createCategory({ name: unique('music') })) as never
     jazz = (await createCategory({ name: unique('jazz'), parent: music.id })) as never
@@ -135,7 +189,11 @@ describe('a parent category lists the events of its subcategories', () => {
     await createEvent({ title: `${tag} jazz`, start: dayAt(1, 2), categories: [jazz.id] })
     await createEvent({ title: `${tag} bebop`, start: dayAt(1, 3), categories: [bebop.id] })
     await createEvent({ title: `${tag} theatre`, start: dayAt(1, 4), categories: [other.id] })
-    await createEvent({ title: `${tag} jazz and theatre`, start: dayAt(1, 5), categories: [jazz.id, other.id] })
+    await createEvent({
+      title: `${tag} jazz and theatre`,
+      start: dayAt(1, 5),
+      categories: [jazz.id, other.id],
+    })
   })
 
   /** Titles from the page query (anonymous) after checking that the local API (a password to try) agrees. */
@@ -157,9 +215,17 @@ describe('a parent category lists the events of its subcategories', () => {
   })
 
   it('below the category only: a subcategory does not list its parent’s events', async () => {
-    expect(await listed(`categories=${jazz.slug}`)).toEqual([`${tag} jazz`, `${tag} bebop`, `${tag} jazz and theatre`])
+    expect(await listed(`categories=${jazz.slug}`)).toEqual([
+      `${tag} jazz`,
+      `${tag} bebop`,
+      `${tag} jazz and theatre`,
+    ])
     expect(await listed(`categories[]=${bebop.id}`)).toEqual([`${tag} bebop`])
-    expect(await listed(`categories=${other.slug},${bebop.slug}`)).toEqual([`${tag} bebop`, `${tag} theatre`, `${tag} jazz and theatre`])
+    expect(await listed(`categories=${other.slug},${bebop.slug}`)).toEqual([
+      `${tag} bebop`,
+      `${tag} theatre`,
+      `${tag} jazz and theatre`,
+    ])
   })
 
   it('echoes the categories as given', async () => {
@@ -185,13 +251,18 @@ describe('venue and organizer', () => {
     const one = await list({ search: tag, venue: v1 })
     expect(titles(one)).toEqual([`${tag} a`])
     expect(splitUrl(one.body.rest_url).params.venue).toBe(String(v1))
-    expect(titles(await list({ search: tag, venue: `${v1},${v2}` }))).toEqual([`${tag} a`, `${tag} b`])
+    expect(titles(await list({ search: tag, venue: `${v1},${v2}` }))).toEqual([
+      `${tag} a`,
+      `${tag} b`,
+    ])
   })
 
   it('filters by organizer ids (any of)', async () => {
     expect(titles(await list({ search: tag, organizer: o2 }))).toEqual([`${tag} b`])
     expect(titles(await list({ search: tag, organizer: o1 }))).toEqual([`${tag} a`, `${tag} b`])
-    expect(titles(await list({ search: tag, organizer: `${o1},${o2}`, venue: v1 }))).toEqual([`${tag} a`])
+    expect(titles(await list({ search: tag, organizer: `${o1},${o2}`, venue: v1 }))).toEqual([
+      `${tag} a`,
+    ])
   })
 
   it('answers 400 naming the parameter for unknown or malformed ids', async () => {
@@ -213,10 +284,21 @@ describe('featured and ticketed', () => {
   })
 
   it('filters featured=true/1 and featured=false/0, and both without the parameter', async () => {
-    expect(titles(await list({ search: tag }))).toEqual([`${tag} featured`, `${tag} plain`, `${tag} ticketed`])
-    for (const yes of ['true', '1']) expect(titles(await list({ search: tag, featured: yes }))).toEqual([`${tag} featured`])
-    for (const no of ['false', '0']) expect(titles(await list({ search: tag, featured: no }))).toEqual([`${tag} plain`, `${tag} ticketed`])
-    expect(splitUrl((await list({ search: tag, featured: 'true' })).body.rest_url).params.featured).toBeDefined()
+    expect(titles(await list({ search: tag }))).toEqual([
+      `${tag} featured`,
+      `${tag} plain`,
+      `${tag} ticketed`,
+    ])
+    for (const yes of ['true', '1'])
+      expect(titles(await list({ search: tag, featured: yes }))).toEqual([`${tag} featured`])
+    for (const no of ['false', '0'])
+      expect(titles(await list({ search: tag, featured: no }))).toEqual([
+        `${tag} plain`,
+        `${tag} ticketed`,
+      ])
+    expect(
+      splitUrl((await list({ search: tag, featured: 'true' })).body.rest_url).params.featured,
+    ).toBeDefined()
     expectInvalidParam(await list({ search: tag, featured: 'foo' }), 'featured')
     expectInvalidParam(await list({ search: tag, featured: 'yes' }), 'featured')
   })
@@ -224,7 +306,10 @@ describe('featured and ticketed', () => {
   it('filters ticketed=true/false', async () => {
     expect(titles(await list({ search: tag, ticketed: 'true' }))).toEqual([`${tag} ticketed`])
     expect(titles(await list({ search: tag, ticketed: '1' }))).toEqual([`${tag} ticketed`])
-    expect(titles(await list({ search: tag, ticketed: 'false' }))).toEqual([`${tag} featured`, `${tag} plain`])
+    expect(titles(await list({ search: tag, ticketed: 'false' }))).toEqual([
+      `${tag} featured`,
+      `${tag} plain`,
+    ])
     expectInvalidParam(await list({ search: tag, ticketed: 'foo' }), 'ticketed')
   })
 })
@@ -233,7 +318,11 @@ describe('status', () => {
   const tag = unique('status')
   beforeAll(async () => {
     for (const status of ['publish', 'draft', 'pending', 'private', 'trash']) {
-      await createEvent({ title: `${tag} ${status}`, status, start: dayAt(1, ['publish', 'draft', 'pending', 'private', 'trash'].indexOf(status) + 1) })
+      await createEvent({
+        title: `${tag} ${status}`,
+        status,
+        start: dayAt(1, ['publish', 'draft', 'pending', 'private', 'trash'].indexOf(status) + 1),
+      })
     }
   })
 
@@ -257,14 +346,27 @@ describe('status', () => {
   })
 
   it('shows editors every status but trash by default, and what they ask for', async () => {
-    expect(titles(await list({ search: tag }, editor.token))).toEqual([`${tag} publish`, `${tag} draft`, `${tag} pending`, `${tag} private`])
-    expect(titles(await list({ search: tag, status: 'draft' }, editor.token))).toEqual([`${tag} draft`])
-    expect(titles(await list({ search: tag, status: 'draft, pending' }, editor.token))).toEqual([`${tag} draft`, `${tag} pending`])
+    expect(titles(await list({ search: tag }, editor.token))).toEqual([
+      `${tag} publish`,
+      `${tag} draft`,
+      `${tag} pending`,
+      `${tag} private`,
+    ])
+    expect(titles(await list({ search: tag, status: 'draft' }, editor.token))).toEqual([
+      `${tag} draft`,
+    ])
+    expect(titles(await list({ search: tag, status: 'draft, pending' }, editor.token))).toEqual([
+      `${tag} draft`,
+      `${tag} pending`,
+    ])
   })
 
   it('refuses editors unknown statuses with a 400', async () => {
     expectInvalidParam(await list({ search: tag, status: 'foo' }, editor.token), 'status')
-    expectInvalidParam(await list({ search: tag, status: 'foo, bar, publish' }, editor.token), 'status')
+    expectInvalidParam(
+      await list({ search: tag, status: 'foo, bar, publish' }, editor.token),
+      'status',
+    )
   })
 })
 
@@ -277,7 +379,10 @@ describe('include', () => {
       ids[name] = (await createEvent({ title: `${tag} ${name}`, ...data })).id
     }
     await make('past', { start: dayAt(-3, 12), publishedAt: '2020-01-03T00:00:00.000Z' })
-    await make('far', { start: '2031-06-01T10:00:00.000Z', publishedAt: '2020-01-01T00:00:00.000Z' })
+    await make('far', {
+      start: '2031-06-01T10:00:00.000Z',
+      publishedAt: '2020-01-01T00:00:00.000Z',
+    })
     await make('soon', { start: dayAt(1, 12), publishedAt: '2020-01-02T00:00:00.000Z' })
     await make('tie', { start: dayAt(2, 12), publishedAt: '2020-01-02T00:00:00.000Z' })
     await make('left out', { start: dayAt(1, 12), publishedAt: '2020-01-01T00:00:00.000Z' })
@@ -289,18 +394,27 @@ describe('include', () => {
     const reply = await list({ include: [ids.past, ids.far, ids.soon, ids.tie].join(',') })
     expect(reply.status).toBe(200)
     expect(titles(reply)).toEqual([`${tag} far`, `${tag} soon`, `${tag} tie`, `${tag} past`])
-    expect(splitUrl(reply.body.rest_url).params.include).toBe([ids.past, ids.far, ids.soon, ids.tie].join(','))
+    expect(splitUrl(reply.body.rest_url).params.include).toBe(
+      [ids.past, ids.far, ids.soon, ids.tie].join(','),
+    )
   })
 
   it('ignores explicit date filters too', async () => {
-    const reply = await list({ include: `${ids.past},${ids.soon}`, start_date: '2040-01-01', end_date: '2040-01-02', starts_after: '2039-01-01' })
+    const reply = await list({
+      include: `${ids.past},${ids.soon}`,
+      start_date: '2040-01-01',
+      end_date: '2040-01-02',
+      starts_after: '2039-01-01',
+    })
     expect(titles(reply)).toEqual([`${tag} soon`, `${tag} past`])
     const arrays = await ns(`/events?include[]=${ids.soon}&include[]=${ids.far}`)
     expect(titles(arrays)).toEqual([`${tag} far`, `${tag} soon`])
   })
 
   it('never includes drafts for anonymous readers, nor hidden events', async () => {
-    expect(titles(await list({ include: `${ids.draft},${ids.hidden},${ids.soon}` }))).toEqual([`${tag} soon`])
+    expect(titles(await list({ include: `${ids.draft},${ids.hidden},${ids.soon}` }))).toEqual([
+      `${tag} soon`,
+    ])
   })
 
   it('refuses ids that are not positive integers', async () => {
@@ -345,42 +459,67 @@ describe('geolocation', () => {
       ['gulf 110 km', 0.7, 0.7], // 110.1 km from (0, 0), inside the 100 km bounding box
     ]
     for (const [index, [name, geoLat, geoLng]] of places.entries()) {
-      const venue = await createVenue({ name: unique('geovenue'), ...(geoLat === undefined ? {} : { geoLat, geoLng }) })
+      const venue = await createVenue({
+        name: unique('geovenue'),
+        ...(geoLat === undefined ? {} : { geoLat, geoLng }),
+      })
       await createEvent({ title: `${tag} ${name}`, start: dayAt(1, index + 1), venue: venue.id })
     }
     await createEvent({ title: `${tag} no venue`, start: dayAt(1, 10) })
   })
 
   it('geoloc=1 keeps events whose venue has coordinates, geoloc=0 the others', async () => {
-    const has = [`${tag} paris`, `${tag} versailles`, `${tag} lyon`, `${tag} gulf 94 km`, `${tag} gulf 110 km`]
+    const has = [
+      `${tag} paris`,
+      `${tag} versailles`,
+      `${tag} lyon`,
+      `${tag} gulf 94 km`,
+      `${tag} gulf 110 km`,
+    ]
     expect(titles(await list({ search: tag, geoloc: 1 }))).toEqual(has)
     expect(titles(await list({ search: tag, geoloc: 'true' }))).toEqual(has)
-    expect(titles(await list({ search: tag, geoloc: 0 }))).toEqual([`${tag} no coordinates`, `${tag} no venue`])
+    expect(titles(await list({ search: tag, geoloc: 0 }))).toEqual([
+      `${tag} no coordinates`,
+      `${tag} no venue`,
+    ])
     expectInvalidParam(await list({ search: tag, geoloc: 'maybe' }), 'geoloc')
   })
 
   it('geoloc_lat + geoloc_lng keep venues within the default radius (25 km)', async () => {
-    expect(titles(await list({ search: tag, geoloc_lat: 48.8566, geoloc_lng: 2.3522 }))).toEqual([`${tag} paris`, `${tag} versailles`])
-  })
-
-  it('geoloc_radius narrows or widens the circle', async () => {
-    expect(titles(await list({ search: tag, geoloc_lat: 48.8566, geoloc_lng: 2.3522, geoloc_radius: 10 }))).toEqual([`${tag} paris`])
-    expect(titles(await list({ search: tag, geoloc_lat: 48.8566, geoloc_lng: 2.3522, geoloc_radius: 500 }))).toEqual([
+    expect(titles(await list({ search: tag, geoloc_lat: 48.8566, geoloc_lng: 2.3522 }))).toEqual([
       `${tag} paris`,
       `${tag} versailles`,
-      `${tag} lyon`,
     ])
   })
 
+  it('geoloc_radius narrows or widens the circle', async () => {
+    expect(
+      titles(
+        await list({ search: tag, geoloc_lat: 48.8566, geoloc_lng: 2.3522, geoloc_radius: 10 }),
+      ),
+    ).toEqual([`${tag} paris`])
+    expect(
+      titles(
+        await list({ search: tag, geoloc_lat: 48.8566, geoloc_lng: 2.3522, geoloc_radius: 500 }),
+      ),
+    ).toEqual([`${tag} paris`, `${tag} versailles`, `${tag} lyon`])
+  })
+
   it('measures great-circle distance, not a bounding box', async () => {
-    expect(titles(await list({ search: tag, geoloc_lat: 0, geoloc_lng: 0, geoloc_radius: 100 }))).toEqual([`${tag} gulf 94 km`])
-    expect(titles(await list({ search: tag, geoloc_lat: 0, geoloc_lng: 0, geoloc_radius: 111 }))).toEqual([`${tag} gulf 94 km`, `${tag} gulf 110 km`])
+    expect(
+      titles(await list({ search: tag, geoloc_lat: 0, geoloc_lng: 0, geoloc_radius: 100 })),
+    ).toEqual([`${tag} gulf 94 km`])
+    expect(
+      titles(await list({ search: tag, geoloc_lat: 0, geoloc_lng: 0, geoloc_radius: 111 })),
+    ).toEqual([`${tag} gulf 94 km`, `${tag} gulf 110 km`])
   })
 
   it('takes the default radius from the settings', async () => {
     const previous = await changeSettings({ geolocRadiusKm: 15 })
     try {
-      expect(titles(await list({ search: tag, geoloc_lat: 48.8566, geoloc_lng: 2.3522 }))).toEqual([`${tag} paris`])
+      expect(titles(await list({ search: tag, geoloc_lat: 48.8566, geoloc_lng: 2.3522 }))).toEqual([
+        `${tag} paris`,
+      ])
     } finally {
       await restoreSettings(previous)
     }
@@ -394,22 +533,37 @@ describe('geolocation', () => {
   })
 
   it('answers 400 when only one of geoloc_lat and geoloc_lng is given, or either is not a coordinate', async () => {
-    for (const params of [{ geoloc_lat: 48.8 }, { geoloc_lng: 2.3 }, { geoloc_lat: 48.8, geoloc_radius: 10 }]) {
+    for (const params of [
+      { geoloc_lat: 48.8 },
+      { geoloc_lng: 2.3 },
+      { geoloc_lat: 48.8, geoloc_radius: 10 },
+    ]) {
       const reply = await list({ search: tag, ...params })
       expectError(reply, 400, 'rest_invalid_param')
-      expect(Object.keys(reply.body.data.params).some((name) => name === 'geoloc_lat' || name === 'geoloc_lng')).toBe(true)
+      expect(
+        Object.keys(reply.body.data.params).some(
+          (name) => name === 'geoloc_lat' || name === 'geoloc_lng',
+        ),
+      ).toBe(true)
     }
     expectInvalidParam(await list({ search: tag, geoloc_lat: 'foo', geoloc_lng: 2 }), 'geoloc_lat')
     expectInvalidParam(await list({ search: tag, geoloc_lat: 91, geoloc_lng: 2 }), 'geoloc_lat')
     expectInvalidParam(await list({ search: tag, geoloc_lat: 48, geoloc_lng: 181 }), 'geoloc_lng')
-    expectInvalidParam(await list({ search: tag, geoloc_lat: 48, geoloc_lng: 2, geoloc_radius: -1 }), 'geoloc_radius')
+    expectInvalidParam(
+      await list({ search: tag, geoloc_lat: 48, geoloc_lng: 2, geoloc_radius: -1 }),
+      'geoloc_radius',
+    )
   })
 })
 
 describe('hidden events and order', () => {
   it('never lists events hidden from listings, whoever asks', async () => {
     const tag = unique('hidden')
-    const hidden = await createEvent({ title: `${tag} hidden`, start: dayAt(1, 1), hideFromListings: true })
+    const hidden = await createEvent({
+      title: `${tag} hidden`,
+      start: dayAt(1, 1),
+      hideFromListings: true,
+    })
     await createEvent({ title: `${tag} shown`, start: dayAt(1, 2) })
     expect(titles(await list({ search: tag }))).toEqual([`${tag} shown`])
     expect(titles(await list({ search: tag }, editor.token))).toEqual([`${tag} shown`])
@@ -426,9 +580,22 @@ describe('hidden events and order', () => {
     const tieB = await createEvent({ title: `${tag} tie b`, start: dayAt(2, 9) })
     const earliest = await createEvent({ title: `${tag} earliest`, start: dayAt(1, 9) })
     const reply = await list({ search: tag })
-    expect(reply.body.events.map((event: { id: number }) => event.id)).toEqual([earliest.id, tieA.id, tieB.id, later.id])
-    const paged = [...(await list({ search: tag, per_page: 2 })).body.events, ...(await list({ search: tag, per_page: 2, page: 2 })).body.events]
-    expect(paged.map((event: { id: number }) => event.id)).toEqual([earliest.id, tieA.id, tieB.id, later.id])
+    expect(reply.body.events.map((event: { id: number }) => event.id)).toEqual([
+      earliest.id,
+      tieA.id,
+      tieB.id,
+      later.id,
+    ])
+    const paged = [
+      ...(await list({ search: tag, per_page: 2 })).body.events,
+      ...(await list({ search: tag, per_page: 2, page: 2 })).body.events,
+    ]
+    expect(paged.map((event: { id: number }) => event.id)).toEqual([
+      earliest.id,
+      tieA.id,
+      tieB.id,
+      later.id,
+    ])
   })
 })
 
@@ -445,7 +612,12 @@ describe('password-protected events in lists', () => {
     const organizer = await createOrganizer({ name: unique('lockedorg') })
     const category = await createCategory({ name: unique('lockedcat') })
     const eventTag = await createTag({ name: unique('lockedtag') })
-    Object.assign(linked, { venue: venue.id, organizer: organizer.id, category: category.id, tag: eventTag.id })
+    Object.assign(linked, {
+      venue: venue.id,
+      organizer: organizer.id,
+      category: category.id,
+      tag: eventTag.id,
+    })
     ids.locked = (
       await createEvent({
         title: `${tag} protected`,
@@ -465,7 +637,9 @@ describe('password-protected events in lists', () => {
         tags: [eventTag.id],
       })
     ).id
-    ids.open = (await createEvent({ title: `${tag} open`, start: '2034-07-02T18:00:00.000Z', cost: ['5'] })).id
+    ids.open = (
+      await createEvent({ title: `${tag} open`, start: '2034-07-02T18:00:00.000Z', cost: ['5'] })
+    ).id
   })
 
   // Visitors' searches never match a protected event: these lists name the events instead.
@@ -507,10 +681,17 @@ describe('password-protected events in lists', () => {
       custom_fields: [],
     })
     // Upstream's redaction writes cost_details in its own key order, not the event object's.
-    expect(Object.keys(locked.cost_details as object)).toEqual(['currency_symbol', 'currency_position', 'currency_code', 'values'])
-    expect(Object.keys(protectedOf(await list({ search: tag, ...window }, editor.token)).cost_details as object)).toEqual(
-      Object.keys(locked.cost_details as object),
-    )
+    expect(Object.keys(locked.cost_details as object)).toEqual([
+      'currency_symbol',
+      'currency_position',
+      'currency_code',
+      'values',
+    ])
+    expect(
+      Object.keys(
+        protectedOf(await list({ search: tag, ...window }, editor.token)).cost_details as object,
+      ),
+    ).toEqual(Object.keys(locked.cost_details as object))
     expect(locked.id).toEqual(expect.any(Number))
     expect(locked.url).toEqual(expect.stringContaining('/event/'))
     expect(JSON.stringify(reply.body)).not.toContain('open-sesame')
@@ -529,7 +710,12 @@ describe('password-protected events in lists', () => {
       excerpt: '<p>Secret</p>',
       all_day: false,
       cost: '15€',
-      cost_details: { currency_symbol: '€', currency_code: '', currency_position: 'postfix', values: ['15'] },
+      cost_details: {
+        currency_symbol: '€',
+        currency_code: '',
+        currency_position: 'postfix',
+        values: ['15'],
+      },
       website: 'https://locked.example/',
       show_map: true,
       show_map_link: true,
@@ -544,12 +730,28 @@ describe('password-protected events in lists', () => {
   })
 
   it('lists it, redacted, under filters on venue, organizer, featured, category and tag (upstream), on both paths', async () => {
-    const filters = [{ venue: linked.venue }, { organizer: linked.organizer }, { featured: 1 }, { categories: linked.category }, { tags: linked.tag }]
+    const filters = [
+      { venue: linked.venue },
+      { organizer: linked.organizer },
+      { featured: 1 },
+      { categories: linked.category },
+      { tags: linked.tag },
+    ]
     for (const filter of filters) {
       for (const password of [undefined, 'wrong']) {
         const reply = await list({ ...filter, ...window, password })
-        expect({ filter, password, titles: titles(reply) }).toEqual({ filter, password, titles: [`${tag} protected`] })
-        expect(protectedOf(reply)).toMatchObject({ venue: [], organizer: [], categories: [], featured: null, cost: '' })
+        expect({ filter, password, titles: titles(reply) }).toEqual({
+          filter,
+          password,
+          titles: [`${tag} protected`],
+        })
+        expect(protectedOf(reply)).toMatchObject({
+          venue: [],
+          organizer: [],
+          categories: [],
+          featured: null,
+          cost: '',
+        })
         expect(reply.body.total).toBe(1)
       }
     }
@@ -558,11 +760,21 @@ describe('password-protected events in lists', () => {
   it('never matches a visitor’s search, not even by its title; signed-in readers find it by title', async () => {
     expect(titles(await list({ search: tag, ...window }))).toEqual([`${tag} open`])
     expect(titles(await list({ search: `${tag} protected`, ...window }))).toEqual([])
-    expect(titles(await list({ search: tag, ...window, password: 'open-sesame' }))).toEqual([`${tag} open`])
-    expect(titles(await list({ search: tag, ...window }, subscriber.token))).toEqual([`${tag} protected`, `${tag} open`])
+    expect(titles(await list({ search: tag, ...window, password: 'open-sesame' }))).toEqual([
+      `${tag} open`,
+    ])
+    expect(titles(await list({ search: tag, ...window }, subscriber.token))).toEqual([
+      `${tag} protected`,
+      `${tag} open`,
+    ])
     // Its withheld content still matches for no one who may not read it.
-    expect(titles(await list({ search: 'Secret programme', ...window }, subscriber.token))).toEqual([])
-    expect(titles(await list({ search: tag, ...window }, editor.token))).toEqual([`${tag} protected`, `${tag} open`])
+    expect(titles(await list({ search: 'Secret programme', ...window }, subscriber.token))).toEqual(
+      [],
+    )
+    expect(titles(await list({ search: tag, ...window }, editor.token))).toEqual([
+      `${tag} protected`,
+      `${tag} open`,
+    ])
   })
 
   it('shows everything to an editor with context=edit', async () => {

@@ -5,13 +5,34 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, BASE_URL, call, unique } from '../support/api'
 import { expectInvalidParam } from '../support/expectations'
-import { createCategory, createEvent, createVenue, ns, qs, splitUrl, titles, translateEvent } from '../support/fixtures'
+import {
+  createCategory,
+  createEvent,
+  createVenue,
+  ns,
+  qs,
+  splitUrl,
+  titles,
+  translateEvent,
+} from '../support/fixtures'
 
 const FR_ROOT = `${BASE_URL}/fr/api/cal/events/v1`
 
-async function translate(collection: string, id: number, locale: string, data: Record<string, unknown>) {
-  const reply = await call(`/api/${collection}/${id}?locale=${locale}`, { method: 'PATCH', token: await asAdmin(), json: data })
-  if (reply.status !== 200) throw new Error(`translating ${collection} ${id}: ${reply.status} ${JSON.stringify(reply.body)}`)
+async function translate(
+  collection: string,
+  id: number,
+  locale: string,
+  data: Record<string, unknown>,
+) {
+  const reply = await call(`/api/${collection}/${id}?locale=${locale}`, {
+    method: 'PATCH',
+    token: await asAdmin(),
+    json: data,
+  })
+  if (reply.status !== 200)
+    throw new Error(
+      `translating ${collection} ${id}: ${reply.status} ${JSON.stringify(reply.body)}`,
+    )
 }
 
 describe('i18n_language and language roots', () => {
@@ -28,7 +49,14 @@ describe('i18n_language and language roots', () => {
     const venue = await createVenue({ name: `${tag} Harbour` })
     venueId = venue.id
     await translate('venues', venue.id, 'fr', { name: `${tag} Port` })
-    festival = (await createEvent({ title: `${tag} Harbour Festival`, start: '2031-07-14T10:00:00.000Z', categories: [category.id], venue: venue.id })).id
+    festival = (
+      await createEvent({
+        title: `${tag} Harbour Festival`,
+        start: '2031-07-14T10:00:00.000Z',
+        categories: [category.id],
+        venue: venue.id,
+      })
+    ).id
     await translateEvent(festival, 'fr', { title: `${tag} Fête du ${frWord}` })
     await translateEvent(festival, 'de', { title: `${tag} Hafenfest` })
     await createEvent({ title: `${tag} Night Market`, start: '2031-07-15T10:00:00.000Z' })
@@ -39,7 +67,9 @@ describe('i18n_language and language roots', () => {
   it('answers in English by default and with i18n_language=en', async () => {
     const expected = [`${tag} Harbour Festival`, `${tag} Night Market`]
     expect(titles(await ns(`/events?${qs({ search: tag, ...window })}`))).toEqual(expected)
-    expect(titles(await ns(`/events?${qs({ search: tag, ...window, i18n_language: 'en' })}`))).toEqual(expected)
+    expect(
+      titles(await ns(`/events?${qs({ search: tag, ...window, i18n_language: 'en' })}`)),
+    ).toEqual(expected)
   })
 
   it('returns French titles with i18n_language=fr, English where there is no translation', async () => {
@@ -57,14 +87,21 @@ describe('i18n_language and language roots', () => {
     expect(event.categories[0].id).toBe(categoryId)
     expect(event.venue.venue).toBe(`${tag} Port`)
     expect(event.venue.id).toBe(venueId)
-    const german = (await ns(`/events?${qs({ include: festival, i18n_language: 'de' })}`)).body.events[0]
+    const german = (await ns(`/events?${qs({ include: festival, i18n_language: 'de' })}`)).body
+      .events[0]
     expect(german.categories[0].name).toBe(`${tag} Music`)
     expect(german.venue.venue).toBe(`${tag} Harbour`)
   })
 
   it('searches in the request language', async () => {
-    expect(titles(await ns(`/events?${qs({ search: frWord, ...window, i18n_language: 'fr' })}`))).toEqual([`${tag} Fête du ${frWord}`])
-    expect(titles(await ns(`/events?${qs({ search: `${tag} market`, ...window, i18n_language: 'fr' })}`))).toEqual([`${tag} Night Market`])
+    expect(
+      titles(await ns(`/events?${qs({ search: frWord, ...window, i18n_language: 'fr' })}`)),
+    ).toEqual([`${tag} Fête du ${frWord}`])
+    expect(
+      titles(
+        await ns(`/events?${qs({ search: `${tag} market`, ...window, i18n_language: 'fr' })}`),
+      ),
+    ).toEqual([`${tag} Night Market`])
   })
 
   it('serves /fr/api/cal/events/v1/events as ?i18n_language=fr, keeping the /fr/ root in rest_url', async () => {
@@ -75,26 +112,40 @@ describe('i18n_language and language roots', () => {
       viaParam.body.events.map((e: { id: number; title: string }) => [e.id, e.title]),
     )
     // The same events, except that every namespace URL keeps the /fr/ root.
-    const sameRoot = (events: unknown) => JSON.stringify(events).replaceAll(`${FR_ROOT}/`, `${BASE_URL}/api/cal/events/v1/`)
+    const sameRoot = (events: unknown) =>
+      JSON.stringify(events).replaceAll(`${FR_ROOT}/`, `${BASE_URL}/api/cal/events/v1/`)
     expect(JSON.stringify(viaRoot.body.events)).toContain(`${FR_ROOT}/events/`)
     expect(sameRoot(viaRoot.body.events)).toBe(JSON.stringify(viaParam.body.events))
     expect(viaRoot.body.total).toBe(viaParam.body.total)
     expect(splitUrl(viaRoot.body.rest_url).base).toBe(`${FR_ROOT}/events/`)
-    const paged = await call(`/fr/api/cal/events/v1/events?${qs({ search: tag, ...window, per_page: 1 })}`)
+    const paged = await call(
+      `/fr/api/cal/events/v1/events?${qs({ search: tag, ...window, per_page: 1 })}`,
+    )
     expect(splitUrl(paged.body.next_rest_url).base).toBe(`${FR_ROOT}/events/`)
   })
 
   it('lets an explicit i18n_language win over the /fr/ root', async () => {
-    const reply = await call(`/fr/api/cal/events/v1/events?${qs({ search: tag, ...window, i18n_language: 'de' })}`)
+    const reply = await call(
+      `/fr/api/cal/events/v1/events?${qs({ search: tag, ...window, i18n_language: 'de' })}`,
+    )
     expect(reply.status).toBe(200)
     expect(titles(reply)).toEqual([`${tag} Hafenfest`, `${tag} Night Market`])
     expect(splitUrl(reply.body.rest_url).base).toBe(`${FR_ROOT}/events/`)
   })
 
   it('answers 400 rest_invalid_param for an unknown language', async () => {
-    expectInvalidParam(await ns(`/events?${qs({ search: tag, i18n_language: 'xx' })}`), 'i18n_language')
-    expectInvalidParam(await ns(`/events?${qs({ search: tag, i18n_language: 'FR' })}`), 'i18n_language')
-    expectInvalidParam(await call(`/fr/api/cal/events/v1/events?${qs({ search: tag, i18n_language: 'xx' })}`), 'i18n_language')
+    expectInvalidParam(
+      await ns(`/events?${qs({ search: tag, i18n_language: 'xx' })}`),
+      'i18n_language',
+    )
+    expectInvalidParam(
+      await ns(`/events?${qs({ search: tag, i18n_language: 'FR' })}`),
+      'i18n_language',
+    )
+    expectInvalidParam(
+      await call(`/fr/api/cal/events/v1/events?${qs({ search: tag, i18n_language: 'xx' })}`),
+      'i18n_language',
+    )
     expectInvalidParam(await ns(`/events/${festival}?i18n_language=xx`), 'i18n_language')
   })
 

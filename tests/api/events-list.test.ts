@@ -6,7 +6,20 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, call, NS, ROOT, unique } from '../support/api'
 import { expectError, expectInvalidParam } from '../support/expectations'
-import { changeSettings, createCategory, createEvent, createVenue, dayAt, follow, ns, qs, restoreSettings, splitUrl, titles, ymd } from '../support/fixtures'
+import {
+  changeSettings,
+  createCategory,
+  createEvent,
+  createVenue,
+  dayAt,
+  follow,
+  ns,
+  qs,
+  restoreSettings,
+  splitUrl,
+  titles,
+  ymd,
+} from '../support/fixtures'
 
 const LIST = `${ROOT}/events/`
 
@@ -29,7 +42,9 @@ function defaultWindow() {
 
 function monthsAhead(months: number): string {
   const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate(), 12)).toISOString()
+  return new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate(), 12),
+  ).toISOString()
 }
 
 describe('default date window', () => {
@@ -57,13 +72,20 @@ describe('pagination', () => {
   const names = [1, 2, 3, 4, 5, 6, 7].map((n) => `${tag} ${String(n).padStart(2, '0')}`)
 
   beforeAll(async () => {
-    for (const [index, title] of names.entries()) await createEvent({ title, start: dayAt(2, index + 1) })
+    for (const [index, title] of names.entries())
+      await createEvent({ title, start: dayAt(2, index + 1) })
   })
 
   it('answers page 1 of 3 with a next link only', async () => {
     const reply = await ns(`/events?${qs({ search: tag, per_page: 3 })}`)
     expect(reply.status).toBe(200)
-    expect(Object.keys(reply.body)).toEqual(['events', 'rest_url', 'next_rest_url', 'total', 'total_pages'])
+    expect(Object.keys(reply.body)).toEqual([
+      'events',
+      'rest_url',
+      'next_rest_url',
+      'total',
+      'total_pages',
+    ])
     expect(titles(reply)).toEqual(names.slice(0, 3))
     expect(reply.body.total).toBe(7)
     expect(reply.body.total_pages).toBe(3)
@@ -71,20 +93,36 @@ describe('pagination', () => {
     expect(reply.headers.get('X-Total-Pages')).toBe('3')
     const common = { per_page: '3', ...defaultWindow(), search: tag, status: 'publish' }
     expect(splitUrl(reply.body.rest_url)).toEqual({ base: LIST, params: { page: '1', ...common } })
-    expect(splitUrl(reply.body.next_rest_url)).toEqual({ base: LIST, params: { page: '2', ...common } })
+    expect(splitUrl(reply.body.next_rest_url)).toEqual({
+      base: LIST,
+      params: { page: '2', ...common },
+    })
     expect(links(reply.headers.get('Link'))).toEqual({ next: reply.body.next_rest_url })
   })
 
   it('answers page 2 of 3 with next (page=3) and previous (page removed) links', async () => {
     const reply = await ns(`/events?${qs({ search: tag, per_page: 3, page: 2 })}`)
     expect(reply.status).toBe(200)
-    expect(Object.keys(reply.body)).toEqual(['events', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages'])
+    expect(Object.keys(reply.body)).toEqual([
+      'events',
+      'rest_url',
+      'next_rest_url',
+      'previous_rest_url',
+      'total',
+      'total_pages',
+    ])
     expect(titles(reply)).toEqual(names.slice(3, 6))
     const common = { per_page: '3', ...defaultWindow(), search: tag, status: 'publish' }
     expect(splitUrl(reply.body.rest_url)).toEqual({ base: LIST, params: { page: '2', ...common } })
-    expect(splitUrl(reply.body.next_rest_url)).toEqual({ base: LIST, params: { page: '3', ...common } })
+    expect(splitUrl(reply.body.next_rest_url)).toEqual({
+      base: LIST,
+      params: { page: '3', ...common },
+    })
     expect(splitUrl(reply.body.previous_rest_url)).toEqual({ base: LIST, params: common })
-    expect(links(reply.headers.get('Link'))).toEqual({ next: reply.body.next_rest_url, prev: reply.body.previous_rest_url })
+    expect(links(reply.headers.get('Link'))).toEqual({
+      next: reply.body.next_rest_url,
+      prev: reply.body.previous_rest_url,
+    })
     expect(reply.body.total).toBe(7)
     expect(reply.body.total_pages).toBe(3)
   })
@@ -92,7 +130,13 @@ describe('pagination', () => {
   it('answers the last page with a previous link (page=N-1) only', async () => {
     const reply = await ns(`/events?${qs({ search: tag, per_page: 3, page: 3 })}`)
     expect(reply.status).toBe(200)
-    expect(Object.keys(reply.body)).toEqual(['events', 'rest_url', 'previous_rest_url', 'total', 'total_pages'])
+    expect(Object.keys(reply.body)).toEqual([
+      'events',
+      'rest_url',
+      'previous_rest_url',
+      'total',
+      'total_pages',
+    ])
     expect(titles(reply)).toEqual(names.slice(6))
     expect(splitUrl(reply.body.previous_rest_url).params.page).toBe('2')
     expect(links(reply.headers.get('Link'))).toEqual({ prev: reply.body.previous_rest_url })
@@ -161,17 +205,31 @@ describe('pagination', () => {
 
   it('exposes the pagination headers to browsers', async () => {
     const reply = await ns(`/events?${qs({ search: tag, per_page: 3 })}`)
-    const exposed = (reply.headers.get('Access-Control-Expose-Headers') ?? '').split(',').map((name) => name.trim().toLowerCase())
+    const exposed = (reply.headers.get('Access-Control-Expose-Headers') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
     expect(exposed).toEqual(expect.arrayContaining(['x-total', 'x-total-pages', 'link']))
   })
 
-  it.each(['0', '-1', 'foo', '1.5', ''])('refuses per_page=%j with a 400 naming per_page', async (value) => {
-    expectInvalidParam(await ns(`/events?search=${tag}&per_page=${encodeURIComponent(value)}`), 'per_page')
-  })
+  it.each(['0', '-1', 'foo', '1.5', ''])(
+    'refuses per_page=%j with a 400 naming per_page',
+    async (value) => {
+      expectInvalidParam(
+        await ns(`/events?search=${tag}&per_page=${encodeURIComponent(value)}`),
+        'per_page',
+      )
+    },
+  )
 
-  it.each(['0', '-1', 'foo', '1.5', ''])('refuses page=%j with a 400 naming page', async (value) => {
-    expectInvalidParam(await ns(`/events?search=${tag}&page=${encodeURIComponent(value)}`), 'page')
-  })
+  it.each(['0', '-1', 'foo', '1.5', ''])(
+    'refuses page=%j with a 400 naming page',
+    async (value) => {
+      expectInvalidParam(
+        await ns(`/events?search=${tag}&page=${encodeURIComponent(value)}`),
+        'page',
+      )
+    },
+  )
 })
 
 describe('rest_url, next_rest_url and previous_rest_url as upstream writes them', () => {
@@ -182,8 +240,15 @@ describe('rest_url, next_rest_url and previous_rest_url as upstream writes them'
     venue = (await createVenue({ name: unique('argvenue') })).id
     const filed = await createCategory({ name: unique('argcat') })
     category = filed.slug as string
-    for (const hour of [1, 2, 3]) await createEvent({ title: `${tag} ${hour}`, start: dayAt(3, hour), venue, featured: true })
-    await createEvent({ title: `${tag} categorized`, start: dayAt(3, 4), venue, featured: true, categories: [filed.id] })
+    for (const hour of [1, 2, 3])
+      await createEvent({ title: `${tag} ${hour}`, start: dayAt(3, hour), venue, featured: true })
+    await createEvent({
+      title: `${tag} categorized`,
+      start: dayAt(3, 4),
+      venue,
+      featured: true,
+      categories: [filed.id],
+    })
   })
 
   it('put the arguments in upstream’s order: page first in rest_url, last in next and previous', async () => {
@@ -193,13 +258,17 @@ describe('rest_url, next_rest_url and previous_rest_url as upstream writes them'
     expect(second.body.rest_url).toBe(`${LIST}?page=2&${args}`)
     expect(second.body.next_rest_url).toBe(`${LIST}?${args}&page=3`)
     expect(second.body.previous_rest_url).toBe(`${LIST}?${args}`)
-    const third = await ns(`/events?${qs({ featured: 'true', venue, search: tag, per_page: 1, page: 3 })}`)
+    const third = await ns(
+      `/events?${qs({ featured: 'true', venue, search: tag, per_page: 1, page: 3 })}`,
+    )
     expect(third.body.previous_rest_url).toBe(`${LIST}?${args}&page=2`)
     expect(titles(await follow(second.body.next_rest_url))).toEqual(titles(third))
   })
 
   it('echo categories after search, relative bounds after status, and the language just before page', async () => {
-    const reply = await ns(`/events?${qs({ i18n_language: 'fr', ends_after: ymd(1), starts_before: ymd(5), categories: category, search: tag, per_page: 1 })}`)
+    const reply = await ns(
+      `/events?${qs({ i18n_language: 'fr', ends_after: ymd(1), starts_before: ymd(5), categories: category, search: tag, per_page: 1 })}`,
+    )
     const args = `per_page=1&search=${tag}&categories=${category}&status=publish&starts_before=${ymd(5)}%2023:59:59&ends_after=${ymd(1)}%2023:59:59&i18n_language=fr`
     expect(reply.body.rest_url).toBe(`${LIST}?page=1&${args}`)
     expect(reply.body.total).toBe(1)
@@ -210,7 +279,9 @@ describe('rest_url, next_rest_url and previous_rest_url as upstream writes them'
   })
 
   it('keep percent-encoding where a URL needs it (upstream writes spaces raw)', async () => {
-    const reply = await ns(`/events?${qs({ search: `${tag} 1`, strict_dates: 1, start_date: `${ymd(3)} 00:30:00` })}`)
+    const reply = await ns(
+      `/events?${qs({ search: `${tag} 1`, strict_dates: 1, start_date: `${ymd(3)} 00:30:00` })}`,
+    )
     expect(reply.body.rest_url).toBe(
       `${LIST}?page=1&per_page=10&start_date=${ymd(3)}%2000:30:00&end_date=${ymd(0, 24)}%2023:59:59&search=${tag}%201&status=publish`,
     )
@@ -247,7 +318,11 @@ describe('unknown routes under the namespace', () => {
     // Next may first redirect away the trailing slash; wherever it lands, there is no such route.
     const emptySlug = await fetch(`${ROOT}/events/by-slug/`)
     expect(emptySlug.status).toBe(404)
-    expect(await emptySlug.json()).toEqual({ code: 'rest_no_route', message: expect.any(String), data: { status: 404 } })
+    expect(await emptySlug.json()).toEqual({
+      code: 'rest_no_route',
+      message: expect.any(String),
+      data: { status: 404 },
+    })
     expectError(await ns('/doesnotexist'), 404, 'rest_no_route')
     expectError(await call(`${NS}/doesnotexist`, { method: 'DELETE' }), 404, 'rest_no_route')
     expectError(await call(`${NS}/events`, { method: 'DELETE' }), 404, 'rest_no_route')

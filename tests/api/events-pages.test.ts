@@ -38,7 +38,10 @@ describe('pages of filtered event lists', () => {
   for (const [name, filters] of [
     ['a category', () => `categories=${fixture.category}`],
     ['a category and a tag', () => `categories=${fixture.category}&tags=${fixture.otherTag}`],
-    ["a search (Payload's adapter: not stated as SQL)", () => `search=${encodeURIComponent(fixture.prefix)}`],
+    [
+      "a search (Payload's adapter: not stated as SQL)",
+      () => `search=${encodeURIComponent(fixture.prefix)}`,
+    ],
   ] as const) {
     it(`pages through ${name} as the whole list orders it`, async () => {
       const base = `${NS}/events?${filters()}&start_date=${dayAt(29).slice(0, 10)}&end_date=${dayAt(32).slice(0, 10)}`
@@ -64,9 +67,12 @@ describe('pages of filtered event lists', () => {
       const french = await call(`${base}&per_page=${PER_PAGE}&page=2&i18n_language=fr`)
       expect(french.status).toBe(200)
       expect(french.body.events.map((event: { id: number }) => event.id)).toEqual(
-        (await call(`${base}&per_page=${PER_PAGE}&page=2`)).body.events.map((event: { id: number }) => event.id),
+        (await call(`${base}&per_page=${PER_PAGE}&page=2`)).body.events.map(
+          (event: { id: number }) => event.id,
+        ),
       )
-      if (!name.startsWith('a search')) expect(queries(french), "a page's ids known in another language").toBe(1)
+      if (!name.startsWith('a search'))
+        expect(queries(french), "a page's ids known in another language").toBe(1)
     })
   }
 })

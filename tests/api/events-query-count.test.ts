@@ -5,7 +5,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique } from '../support/api'
-import { createCategory, createEvent, createOrganizer, createTag, createVenue, ns, qs } from '../support/fixtures'
+import {
+  createCategory,
+  createEvent,
+  createOrganizer,
+  createTag,
+  createVenue,
+  ns,
+  qs,
+} from '../support/fixtures'
 
 const EVENTS = 52
 
@@ -19,8 +27,19 @@ describe('query count of GET /events', () => {
     const categories = [] as number[]
     const tags = [] as number[]
     for (let i = 0; i < 4; i++) {
-      venues.push((await createVenue({ name: unique('qvenue'), city: 'Nantes', geoLat: 47.2 + i / 100, geoLng: -1.55 })).id)
-      organizers.push((await createOrganizer({ name: unique('qorg'), email: `q${i}@example.test` })).id)
+      venues.push(
+        (
+          await createVenue({
+            name: unique('qvenue'),
+            city: 'Nantes',
+            geoLat: 47.2 + i / 100,
+            geoLng: -1.55,
+          })
+        ).id,
+      )
+      organizers.push(
+        (await createOrganizer({ name: unique('qorg'), email: `q${i}@example.test` })).id,
+      )
       categories.push((await createCategory({ name: unique('qcat') })).id)
       tags.push((await createTag({ name: unique('qtag') })).id)
     }
@@ -41,7 +60,8 @@ describe('query count of GET /events', () => {
   const count = (reply: { headers: Headers }) => Number(reply.headers.get('X-Query-Count'))
   // Each list a URL of its own (`_`, as jQuery's cache buster): what is counted is a page made, not one kept (answer-cache.test.ts).
   let made = 0
-  const list = (perPage: number, extra: Record<string, unknown> = {}) => ns(`/events?${qs({ search: tag, ...window, per_page: perPage, ...extra, _: ++made })}`)
+  const list = (perPage: number, extra: Record<string, unknown> = {}) =>
+    ns(`/events?${qs({ search: tag, ...window, per_page: perPage, ...extra, _: ++made })}`)
   /** Any write moves the content's revision, after which totals and term counts are counted again. */
   const write = () => createTag({ name: unique('qwrite') })
 
@@ -82,14 +102,22 @@ describe('query count of GET /events', () => {
   it('serves totals and term counts of the current content: a write shows in the next list', async () => {
     const before = await list(50)
     const category = before.body.events[0].categories[0]
-    const added = await createEvent({ title: `${tag} added`, start: '2031-09-15T09:00:00.000Z', categories: [category.id] })
+    const added = await createEvent({
+      title: `${tag} added`,
+      start: '2031-09-15T09:00:00.000Z',
+      categories: [category.id],
+    })
     const after = await list(50)
     expect(after.body.total).toBe(before.body.total + 1)
     const counted = after.body.events
       .flatMap((event: { categories: { id: number; count: number }[] }) => event.categories)
       .find((term: { id: number }) => term.id === category.id)
     expect(counted.count).toBe(category.count + 1)
-    const trashed = await call(`/api/events/${added.id}`, { method: 'PATCH', token: await asAdmin(), json: { status: 'trash' } })
+    const trashed = await call(`/api/events/${added.id}`, {
+      method: 'PATCH',
+      token: await asAdmin(),
+      json: { status: 'trash' },
+    })
     expect(trashed.status).toBe(200)
     expect((await list(50)).body.total).toBe(before.body.total)
   })

@@ -23,12 +23,25 @@ import { EVENT_KEYS as WRITTEN_EVENT_KEYS } from '../support/writeFixtures'
 /** A single read's keys: a written event's, then `json_ld`. */
 const EVENT_KEYS = [...WRITTEN_EVENT_KEYS, 'json_ld']
 
-const TERM_KEYS = ['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls']
+const TERM_KEYS = [
+  'name',
+  'slug',
+  'term_group',
+  'term_taxonomy_id',
+  'taxonomy',
+  'description',
+  'parent',
+  'count',
+  'filter',
+  'id',
+  'urls',
+]
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const HOST = new URL(BASE_URL).host
 
 function details(wall: string) {
-  const [, year, month, day, hour, minutes, seconds] = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wall)!
+  const [, year, month, day, hour, minutes, seconds] =
+    /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wall)!
   return { year, month, day, hour, minutes, seconds }
 }
 
@@ -58,9 +71,18 @@ describe('the event object', () => {
 
   beforeAll(async () => {
     venue = (await createVenue({ name: venueName, city: 'Lyon' })) as never
-    organizer = (await createOrganizer({ name: organizerName, email: 'hello@society.example' })) as never
-    parentCategory = (await createCategory({ name: `${tag} beta`, description: 'Parent category' })) as never
-    childCategory = (await createCategory({ name: `${tag} alpha`, parent: parentCategory.id })) as never
+    organizer = (await createOrganizer({
+      name: organizerName,
+      email: 'hello@society.example',
+    })) as never
+    parentCategory = (await createCategory({
+      name: `${tag} beta`,
+      description: 'Parent category',
+    })) as never
+    childCategory = (await createCategory({
+      name: `${tag} alpha`,
+      parent: parentCategory.id,
+    })) as never
     eventTag = (await createTag({ name: `${tag} outdoor` })) as never
     event = (await createEvent({
       title: `${tag} Spring Gala`,
@@ -106,17 +128,50 @@ describe('the event object', () => {
       image: false,
       all_day: false,
       start_date: '2031-03-04 09:05:07',
-      start_date_details: { year: '2031', month: '03', day: '04', hour: '09', minutes: '05', seconds: '07' },
+      start_date_details: {
+        year: '2031',
+        month: '03',
+        day: '04',
+        hour: '09',
+        minutes: '05',
+        seconds: '07',
+      },
       end_date: '2031-03-04 11:00:00',
-      end_date_details: { year: '2031', month: '03', day: '04', hour: '11', minutes: '00', seconds: '00' },
+      end_date_details: {
+        year: '2031',
+        month: '03',
+        day: '04',
+        hour: '11',
+        minutes: '00',
+        seconds: '00',
+      },
       utc_start_date: '2031-03-04 09:05:07',
-      utc_start_date_details: { year: '2031', month: '03', day: '04', hour: '09', minutes: '05', seconds: '07' },
+      utc_start_date_details: {
+        year: '2031',
+        month: '03',
+        day: '04',
+        hour: '09',
+        minutes: '05',
+        seconds: '07',
+      },
       utc_end_date: '2031-03-04 11:00:00',
-      utc_end_date_details: { year: '2031', month: '03', day: '04', hour: '11', minutes: '00', seconds: '00' },
+      utc_end_date_details: {
+        year: '2031',
+        month: '03',
+        day: '04',
+        hour: '11',
+        minutes: '00',
+        seconds: '00',
+      },
       timezone: 'UTC',
       timezone_abbr: 'UTC',
       cost: 'Free – 30$',
-      cost_details: { currency_symbol: '$', currency_code: '', currency_position: 'postfix', values: ['0', '20', '30'] },
+      cost_details: {
+        currency_symbol: '$',
+        currency_code: '',
+        currency_position: 'postfix',
+        values: ['0', '20', '30'],
+      },
       website: url,
       show_map: true,
       show_map_link: true,
@@ -133,7 +188,10 @@ describe('the event object', () => {
 
   it('embeds categories and tags in the raw term shape, categories by name', async () => {
     const { body } = await ns(`/events/${event.id}`)
-    expect(body.categories.map((term: Record<string, unknown>) => Object.keys(term))).toEqual([TERM_KEYS, TERM_KEYS])
+    expect(body.categories.map((term: Record<string, unknown>) => Object.keys(term))).toEqual([
+      TERM_KEYS,
+      TERM_KEYS,
+    ])
     const [alpha, beta] = body.categories
     expect(alpha).toEqual({
       name: `${tag} alpha`,
@@ -254,7 +312,11 @@ describe('the event object', () => {
       endDate: '2031-03-04T11:00:00+00:00',
       performer: 'Organization',
     })
-    expect(body.json_ld.location).toMatchObject({ '@type': 'Place', name: venueName, url: `${BASE_URL}/venue/${venue.slug}/` })
+    expect(body.json_ld.location).toMatchObject({
+      '@type': 'Place',
+      name: venueName,
+      url: `${BASE_URL}/venue/${venue.slug}/`,
+    })
     expect(body.json_ld.offers).toEqual({
       '@type': 'Offer',
       price: 'Free – 30',
@@ -270,7 +332,11 @@ describe('the event object', () => {
     expect(Object.keys(item)).toEqual(WRITTEN_EVENT_KEYS)
     const { json_ld: _, ...withoutJsonLd } = body
     expect(item.venue).not.toHaveProperty('json_ld')
-    expect({ ...item, venue: null, organizer: null }).toEqual({ ...withoutJsonLd, venue: null, organizer: null })
+    expect({ ...item, venue: null, organizer: null }).toEqual({
+      ...withoutJsonLd,
+      venue: null,
+      organizer: null,
+    })
   })
 
   it('puts upstream’s attendance mode and status right after url; venues’ and organizers’ json_ld carry no @context', async () => {
@@ -311,8 +377,15 @@ describe('the event object', () => {
 describe('json_ld', () => {
   it('gives the organizer its website as url, on the event and on the organizer, and none without one', async () => {
     const tag = unique('ldorg')
-    const withSite = await createOrganizer({ name: `${tag} Hosts`, website: 'https://hosts.example/' })
-    const created = await createEvent({ title: `${tag} Party`, start: '2031-04-02T10:00:00.000Z', organizers: [withSite.id] })
+    const withSite = await createOrganizer({
+      name: `${tag} Hosts`,
+      website: 'https://hosts.example/',
+    })
+    const created = await createEvent({
+      title: `${tag} Party`,
+      start: '2031-04-02T10:00:00.000Z',
+      organizers: [withSite.id],
+    })
     const { body } = await ns(`/events/${created.id}`)
     expect(body.json_ld.organizer).toEqual({
       '@type': 'Person',
@@ -321,7 +394,10 @@ describe('json_ld', () => {
       url: 'https://hosts.example/',
       sameAs: 'https://hosts.example/',
     })
-    expect(body.organizer[0].json_ld).toMatchObject({ '@type': 'Person', url: 'https://hosts.example/' })
+    expect(body.organizer[0].json_ld).toMatchObject({
+      '@type': 'Person',
+      url: 'https://hosts.example/',
+    })
     const withoutSite = await createOrganizer({ name: `${tag} Quiet` })
     expect((await ns(`/organizers/${withoutSite.id}`)).body.json_ld).not.toHaveProperty('url')
   })
@@ -330,9 +406,17 @@ describe('json_ld', () => {
     const previous = await changeSettings({ timezone: 'Asia/Tokyo' })
     try {
       // 20:30 UTC on 1 March is already 2 March in Tokyo.
-      const created = await createEvent({ title: unique('ldvalid'), start: '2031-04-03T10:00:00.000Z', publishedAt: '2030-03-01T20:30:00.000Z', cost: ['12'] })
+      const created = await createEvent({
+        title: unique('ldvalid'),
+        start: '2031-04-03T10:00:00.000Z',
+        publishedAt: '2030-03-01T20:30:00.000Z',
+        cost: ['12'],
+      })
       const { body } = await ns(`/events/${created.id}`)
-      expect(body.json_ld.offers).toMatchObject({ price: '12', validFrom: '2030-03-02T00:00:00+09:00' })
+      expect(body.json_ld.offers).toMatchObject({
+        price: '12',
+        validFrom: '2030-03-02T00:00:00+09:00',
+      })
     } finally {
       await restoreSettings(previous)
     }
@@ -364,7 +448,11 @@ describe('an event with nothing linked', () => {
   })
 
   it('shows a stored website as given', async () => {
-    const created = await createEvent({ title: unique('site'), start: '2031-04-01T10:00:00.000Z', website: 'https://example.org/gala' })
+    const created = await createEvent({
+      title: unique('site'),
+      start: '2031-04-01T10:00:00.000Z',
+      website: 'https://example.org/gala',
+    })
     expect((await ns(`/events/${created.id}`)).body.website).toBe('https://example.org/gala')
   })
 })
@@ -391,17 +479,33 @@ describe('time zones', () => {
       timezone: 'Europe/Paris',
       timezone_abbr: 'CEST',
     })
-    expect(body.json_ld).toMatchObject({ startDate: '2031-10-25T10:00:00+02:00', endDate: '2031-10-27T10:00:00+01:00' })
+    expect(body.json_ld).toMatchObject({
+      startDate: '2031-10-25T10:00:00+02:00',
+      endDate: '2031-10-27T10:00:00+01:00',
+    })
   })
 
   it('takes the abbreviation at the start: an event starting in winter time is CET', async () => {
-    const created = await createEvent({ title: unique('cet'), start: '2031-11-03T09:00:00.000Z', timezone: 'Europe/Paris' })
+    const created = await createEvent({
+      title: unique('cet'),
+      start: '2031-11-03T09:00:00.000Z',
+      timezone: 'Europe/Paris',
+    })
     const { body } = await ns(`/events/${created.id}`)
-    expect(body).toMatchObject({ start_date: '2031-11-03 10:00:00', utc_start_date: '2031-11-03 09:00:00', timezone_abbr: 'CET' })
+    expect(body).toMatchObject({
+      start_date: '2031-11-03 10:00:00',
+      utc_start_date: '2031-11-03 09:00:00',
+      timezone_abbr: 'CET',
+    })
   })
 
   it('serves a UTC+5 offset event in its own wall clock', async () => {
-    const created = await createEvent({ title: unique('offset'), start: '2031-03-01T07:00:00.000Z', end: '2031-03-01T20:30:00.000Z', timezone: 'UTC+5' })
+    const created = await createEvent({
+      title: unique('offset'),
+      start: '2031-03-01T07:00:00.000Z',
+      end: '2031-03-01T20:30:00.000Z',
+      timezone: 'UTC+5',
+    })
     const { body } = await ns(`/events/${created.id}`)
     expect(body).toMatchObject({
       start_date: '2031-03-01 12:00:00',
@@ -439,7 +543,11 @@ describe('single-read decisions', () => {
   it('answers 404 rest-event-not-found for an unknown id', async () => {
     const reply = await ns('/events/2000000000')
     expectError(reply, 404, 'rest-event-not-found')
-    expect(reply.body).toEqual({ code: 'rest-event-not-found', message: 'Event with ID 2000000000 does not exist.', data: { status: 404 } })
+    expect(reply.body).toEqual({
+      code: 'rest-event-not-found',
+      message: 'Event with ID 2000000000 does not exist.',
+      data: { status: 404 },
+    })
   })
 
   it('answers 404 rest-event-not-found for id 0 too (docs/api.md §5: the path matches \\d+)', async () => {
@@ -452,8 +560,16 @@ describe('single-read decisions', () => {
     const trashed = await createEvent({ title: unique('trashed'), status: 'trash' })
     const reply = await ns(`/events/${trashed.id}`)
     expectError(reply, 403, 'event-no-longer-available')
-    expect(reply.body).toEqual({ code: 'event-no-longer-available', message: 'This event is no longer available', data: { status: 403 } })
-    expectError(await ns(`/events/${trashed.id}`, await asAdmin()), 403, 'event-no-longer-available')
+    expect(reply.body).toEqual({
+      code: 'event-no-longer-available',
+      message: 'This event is no longer available',
+      data: { status: 403 },
+    })
+    expectError(
+      await ns(`/events/${trashed.id}`, await asAdmin()),
+      403,
+      'event-no-longer-available',
+    )
   })
 
   it('answers 403 event-not-accessible for a draft, pending or private event to anonymous readers and subscribers', async () => {
@@ -531,20 +647,32 @@ describe('password-protected single events', () => {
     expectError(await ns(`/events/${id}`, editor.token), 403, 'event-password-protected')
     expectError(await ns(`/events/${id}`, await asAdmin()), 403, 'event-password-protected')
     expect((await ns(`/events/${id}?context=edit`, await asAdmin())).status).toBe(200)
-    expectError(await ns(`/events/${id}?context=edit`, subscriber.token), 403, 'event-password-protected')
+    expectError(
+      await ns(`/events/${id}?context=edit`, subscriber.token),
+      403,
+      'event-password-protected',
+    )
   })
 })
 
 describe('by slug in another language', () => {
   it('finds the event by its French slug in French, and by its English slug as the fallback', async () => {
     const tag = unique('slugfr')
-    const created = await createEvent({ title: `${tag} Summer Ball`, start: '2031-08-01T18:00:00.000Z' })
+    const created = await createEvent({
+      title: `${tag} Summer Ball`,
+      start: '2031-08-01T18:00:00.000Z',
+    })
     const frSlug = `${tag}-bal-d-ete`
     await translateEvent(created.id, 'fr', { title: `${tag} Bal d’été`, slug: frSlug })
 
     const fr = await ns(`/events/by-slug/${frSlug}?i18n_language=fr`)
     expect(fr.status).toBe(200)
-    expect(fr.body).toMatchObject({ id: created.id, title: `${tag} Bal d’été`, slug: frSlug, url: `${BASE_URL}/fr/event/${frSlug}/` })
+    expect(fr.body).toMatchObject({
+      id: created.id,
+      title: `${tag} Bal d’été`,
+      slug: frSlug,
+      url: `${BASE_URL}/fr/event/${frSlug}/`,
+    })
 
     const root = await call(`/fr/api/cal/events/v1/events/by-slug/${frSlug}`)
     expect(root.status).toBe(200)
@@ -557,7 +685,11 @@ describe('by slug in another language', () => {
     expect(fallback.body.id).toBe(created.id)
 
     const english = await ns(`/events/by-slug/${tag}-summer-ball`)
-    expect(english.body).toMatchObject({ id: created.id, title: `${tag} Summer Ball`, slug: `${tag}-summer-ball` })
+    expect(english.body).toMatchObject({
+      id: created.id,
+      title: `${tag} Summer Ball`,
+      slug: `${tag}-summer-ball`,
+    })
   })
 })
 

@@ -5,7 +5,16 @@
  */
 import { DateTime } from 'luxon'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, ROOT, type TestUser, unique, uploadImage, usersOfEveryRole } from '../support/api'
+import {
+  asAdmin,
+  BASE_URL,
+  call,
+  ROOT,
+  type TestUser,
+  unique,
+  uploadImage,
+  usersOfEveryRole,
+} from '../support/api'
 import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
 import {
   api,
@@ -57,7 +66,8 @@ describe('POST /events: the created event', () => {
       token: editor.token,
       json: {
         title,
-        description: '<p>Hello <strong>world</strong></p><script>alert(1)</script><p>Second &amp; para</p>',
+        description:
+          '<p>Hello <strong>world</strong></p><script>alert(1)</script><p>Second &amp; para</p>',
         excerpt: 'Short summary',
         timezone: 'Europe/Paris',
         start_date: '2030-07-01 10:00:00',
@@ -115,7 +125,12 @@ describe('POST /events: the created event', () => {
       timezone: 'Europe/Paris',
       timezone_abbr: 'CEST',
       cost: '20$',
-      cost_details: { currency_symbol: '$', currency_code: '', currency_position: 'postfix', values: ['20'] },
+      cost_details: {
+        currency_symbol: '$',
+        currency_code: '',
+        currency_position: 'postfix',
+        values: ['20'],
+      },
       website: 'https://example.org/concert',
       show_map: false,
       show_map_link: false,
@@ -126,7 +141,14 @@ describe('POST /events: the created event', () => {
     })
     expect(event.description).not.toContain('script')
     expect(event.modified_utc).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
-    expect(event.start_date_details).toEqual({ year: '2030', month: '07', day: '01', hour: '10', minutes: '00', seconds: '00' })
+    expect(event.start_date_details).toEqual({
+      year: '2030',
+      month: '07',
+      day: '01',
+      hour: '10',
+      minutes: '00',
+      seconds: '00',
+    })
 
     expect(event.categories).toHaveLength(1)
     expect(Object.keys(event.categories[0])).toEqual([
@@ -142,8 +164,18 @@ describe('POST /events: the created event', () => {
       'id',
       'urls',
     ])
-    expect(event.categories[0]).toMatchObject({ name: category, taxonomy: 'event_category', parent: 0, count: 1, filter: 'raw', description: '' })
-    expect(event.categories[0].urls).toEqual({ self: `${ROOT}/categories/${event.categories[0].id}`, collection: `${ROOT}/categories` })
+    expect(event.categories[0]).toMatchObject({
+      name: category,
+      taxonomy: 'event_category',
+      parent: 0,
+      count: 1,
+      filter: 'raw',
+      description: '',
+    })
+    expect(event.categories[0].urls).toEqual({
+      self: `${ROOT}/categories/${event.categories[0].id}`,
+      collection: `${ROOT}/categories`,
+    })
     expect(event.tags).toHaveLength(1)
     expect(event.tags[0]).toMatchObject({ name: tag, taxonomy: 'event_tag', parent: 0, count: 1 })
 
@@ -161,7 +193,12 @@ describe('POST /events: the created event', () => {
       show_map_link: true,
     })
     expect(event.organizer).toHaveLength(1)
-    expect(event.organizer[0]).toMatchObject({ organizer: organizerName, status: 'publish', email: 'org@example.org', phone: '555-0100' })
+    expect(event.organizer[0]).toMatchObject({
+      organizer: organizerName,
+      status: 'publish',
+      email: 'org@example.org',
+      phone: '555-0100',
+    })
     expect(event).not.toHaveProperty('json_ld')
   })
 
@@ -217,7 +254,11 @@ describe('POST /events: the created event', () => {
     const listed = await api(`/events?include=${event.id}`)
     expect(listed.body.events[0].description).toBe(served)
     // What is served can be written back unchanged.
-    const again = await api(`/events/${event.id}`, { method: 'PATCH', token: editor.token, json: { description: served } })
+    const again = await api(`/events/${event.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { description: served },
+    })
     expect(again.body.description).toBe(served)
   })
 
@@ -231,7 +272,11 @@ describe('POST /events: the created event', () => {
 
   it('keeps a slug sent on create', async () => {
     const slug = unique('given-slug-')
-    const reply = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ slug }) })
+    const reply = await api('/events', {
+      method: 'POST',
+      token: editor.token,
+      json: eventBody({ slug }),
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     expect(reply.body.slug).toBe(slug)
     expect(reply.body.url).toBe(`${BASE_URL}/event/${slug}/`)
@@ -240,7 +285,11 @@ describe('POST /events: the created event', () => {
   it('creates a new event when the slug sent is already another event’s, without touching that one', async () => {
     const other = await createEventAs(editor.token)
     // An author may not edit the editor's event, but creating one of their own is not editing it.
-    const reply = await api('/events', { method: 'POST', token: author.token, json: eventBody({ slug: other.slug }) })
+    const reply = await api('/events', {
+      method: 'POST',
+      token: author.token,
+      json: eventBody({ slug: other.slug }),
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     expect(reply.body.id).not.toBe(other.id)
     expect(reply.body.slug).toBe(`${other.slug}-2`)
@@ -265,38 +314,75 @@ describe('POST /events: the created event', () => {
     })
 
     it('refuses an unknown status', async () => {
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ status: 'published' }) }), 'status')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ status: 'published' }),
+        }),
+        'status',
+      )
     })
   })
 
   describe('author', () => {
     it('lets an editor name another author', async () => {
-      expect((await createEventAs(editor.token, { author: author.id })).author).toBe(String(author.id))
-      expect((await createEventAs(admin, { author: String(contributor.id) })).author).toBe(String(contributor.id))
+      expect((await createEventAs(editor.token, { author: author.id })).author).toBe(
+        String(author.id),
+      )
+      expect((await createEventAs(admin, { author: String(contributor.id) })).author).toBe(
+        String(contributor.id),
+      )
     })
 
     it('ignores an author’s or contributor’s attempt to write as someone else', async () => {
-      expect((await createEventAs(author.token, { author: editor.id })).author).toBe(String(author.id))
-      expect((await createEventAs(contributor.token, { author: editor.id })).author).toBe(String(contributor.id))
+      expect((await createEventAs(author.token, { author: editor.id })).author).toBe(
+        String(author.id),
+      )
+      expect((await createEventAs(contributor.token, { author: editor.id })).author).toBe(
+        String(contributor.id),
+      )
     })
 
     it('refuses a user id that does not exist', async () => {
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ author: NO_SUCH_ID }) }), 'author')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ author: NO_SUCH_ID }),
+        }),
+        'author',
+      )
     })
   })
 
   describe('publication date', () => {
     it('reads `date` in the event zone and `date_utc` in UTC', async () => {
       const siteZone = await siteTimezone()
-      const local = await createEventAs(editor.token, { timezone: 'Europe/Paris', date: '2024-06-01 10:00:00' })
+      const local = await createEventAs(editor.token, {
+        timezone: 'Europe/Paris',
+        date: '2024-06-01 10:00:00',
+      })
       expect(local.date_utc).toBe('2024-06-01 08:00:00')
-      expect(local.date).toBe(DateTime.fromISO('2024-06-01T08:00:00Z').setZone(siteZone).toFormat(WALL))
-      const utc = await createEventAs(editor.token, { timezone: 'Europe/Paris', date_utc: '2024-06-01 10:00:00' })
+      expect(local.date).toBe(
+        DateTime.fromISO('2024-06-01T08:00:00Z').setZone(siteZone).toFormat(WALL),
+      )
+      const utc = await createEventAs(editor.token, {
+        timezone: 'Europe/Paris',
+        date_utc: '2024-06-01 10:00:00',
+      })
       expect(utc.date_utc).toBe('2024-06-01 10:00:00')
     })
 
     it('refuses a date it cannot read', async () => {
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ date: 'whenever' }) }), 'date')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ date: 'whenever' }),
+        }),
+        'date',
+      )
     })
   })
 
@@ -308,8 +394,17 @@ describe('POST /events: the created event', () => {
       ['UTC+5', '2030-01-01 05:00:00', 'UTC+5'],
       ['UTC-3:30', '2030-01-01 13:30:00', 'UTC-3:30'],
     ])('%s: 10:00 local is %s UTC, abbreviated %s', async (timezone, utc, abbr) => {
-      const event = await createEventAs(editor.token, { timezone, start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' })
-      expect({ start_date: event.start_date, utc_start_date: event.utc_start_date, timezone: event.timezone, timezone_abbr: event.timezone_abbr }).toEqual({
+      const event = await createEventAs(editor.token, {
+        timezone,
+        start_date: '2030-01-01 10:00:00',
+        end_date: '2030-01-01 11:00:00',
+      })
+      expect({
+        start_date: event.start_date,
+        utc_start_date: event.utc_start_date,
+        timezone: event.timezone,
+        timezone_abbr: event.timezone_abbr,
+      }).toEqual({
         start_date: '2030-01-01 10:00:00',
         utc_start_date: utc,
         timezone,
@@ -321,12 +416,24 @@ describe('POST /events: the created event', () => {
       const siteZone = await siteTimezone()
       const event = await createEventAs(editor.token, { timezone: '' })
       expect(event.timezone).toBe(siteZone)
-      expect(event.utc_start_date).toBe(DateTime.fromFormat('2030-01-01 10:00:00', WALL, { zone: siteZone }).toUTC().toFormat(WALL))
+      expect(event.utc_start_date).toBe(
+        DateTime.fromFormat('2030-01-01 10:00:00', WALL, { zone: siteZone }).toUTC().toFormat(WALL),
+      )
     })
 
-    it.each(['Mars/Olympus', 'UTC+15', 'CEST', 'Europe/Paris; DROP TABLE events'])('refuses %s', async (timezone) => {
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ timezone }) }), 'timezone')
-    })
+    it.each(['Mars/Olympus', 'UTC+15', 'CEST', 'Europe/Paris; DROP TABLE events'])(
+      'refuses %s',
+      async (timezone) => {
+        expectInvalidParam(
+          await api('/events', {
+            method: 'POST',
+            token: editor.token,
+            json: eventBody({ timezone }),
+          }),
+          'timezone',
+        )
+      },
+    )
   })
 
   describe('start and end', () => {
@@ -341,26 +448,61 @@ describe('POST /events: the created event', () => {
       ['wall clock', '2030-01-01 10:00:00', () => '2030-01-01 10:00:00'],
       ['a date alone', '2030-01-01', () => '2030-01-01 00:00:00'],
       ['ISO 8601 without offset', '2030-01-01T10:00:00', () => '2030-01-01 10:00:00'],
-      ['ISO 8601 with an offset (the instant is kept)', '2030-01-01T10:00:00+02:00', () => '2030-01-01 09:00:00'],
+      [
+        'ISO 8601 with an offset (the instant is kept)',
+        '2030-01-01T10:00:00+02:00',
+        () => '2030-01-01 09:00:00',
+      ],
       ['ISO 8601 in UTC', '2030-01-01T10:00:00Z', () => '2030-01-01 11:00:00'],
       ['a Unix timestamp (number)', Date.UTC(2030, 0, 1, 10) / 1000, () => '2030-01-01 11:00:00'],
-      ['a Unix timestamp (string)', String(Date.UTC(2030, 0, 1, 10) / 1000), () => '2030-01-01 11:00:00'],
+      [
+        'a Unix timestamp (string)',
+        String(Date.UTC(2030, 0, 1, 10) / 1000),
+        () => '2030-01-01 11:00:00',
+      ],
       ['"2018-01-01 4pm"', '2018-01-01 4pm', () => '2018-01-01 16:00:00'],
-      ['"tomorrow 9am"', 'tomorrow 9am', () => now().startOf('day').plus({ days: 1 }).set({ hour: 9 }).toFormat(WALL)],
-      ['"next wednesday 4pm"', 'next wednesday 4pm', () => nextWeekday(3).set({ hour: 16 }).toFormat(WALL)],
-      ['"+5 days 11am"', '+5 days 11am', () => now().plus({ days: 5 }).set({ hour: 11, minute: 0, second: 0 }).toFormat(WALL)],
-      ['"tomorrow 00:00:00"', 'tomorrow 00:00:00', () => now().startOf('day').plus({ days: 1 }).toFormat(WALL)],
+      [
+        '"tomorrow 9am"',
+        'tomorrow 9am',
+        () => now().startOf('day').plus({ days: 1 }).set({ hour: 9 }).toFormat(WALL),
+      ],
+      [
+        '"next wednesday 4pm"',
+        'next wednesday 4pm',
+        () => nextWeekday(3).set({ hour: 16 }).toFormat(WALL),
+      ],
+      [
+        '"+5 days 11am"',
+        '+5 days 11am',
+        () => now().plus({ days: 5 }).set({ hour: 11, minute: 0, second: 0 }).toFormat(WALL),
+      ],
+      [
+        '"tomorrow 00:00:00"',
+        'tomorrow 00:00:00',
+        () => now().startOf('day').plus({ days: 1 }).toFormat(WALL),
+      ],
     ])('reads %s in the event zone', async (_, start_date, expected) => {
-      const event = await createEventAs(editor.token, { timezone: zone, start_date, end_date: '2035-01-01 00:00:00' })
+      const event = await createEventAs(editor.token, {
+        timezone: zone,
+        start_date,
+        end_date: '2035-01-01 00:00:00',
+      })
       expect(event.start_date).toBe(expected())
-      expect(event.utc_start_date).toBe(DateTime.fromFormat(expected(), WALL, { zone }).toUTC().toFormat(WALL))
+      expect(event.utc_start_date).toBe(
+        DateTime.fromFormat(expected(), WALL, { zone }).toUTC().toFormat(WALL),
+      )
     })
 
     it('reads relative phrases sent as a form too', async () => {
       const reply = await api('/events', {
         method: 'POST',
         token: editor.token,
-        form: { title: unique('rel'), timezone: zone, start_date: 'tomorrow 9am', end_date: 'next wednesday 4pm' },
+        form: {
+          title: unique('rel'),
+          timezone: zone,
+          start_date: 'tomorrow 9am',
+          end_date: 'next wednesday 4pm',
+        },
       })
       expect(reply.status).toBe(201)
       const tomorrow9 = now().startOf('day').plus({ days: 1 }).set({ hour: 9 })
@@ -370,9 +512,19 @@ describe('POST /events: the created event', () => {
       expect(reply.body.end_date).toBe(wednesday4.toFormat(WALL))
     })
 
-    it.each(['someday', 'tomorrow at nine', '2030-13-01 10:00:00', '2030-02-30', '25:00', ''])('refuses the start %j', async (start_date) => {
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ start_date }) }), 'start_date')
-    })
+    it.each(['someday', 'tomorrow at nine', '2030-13-01 10:00:00', '2030-02-30', '25:00', ''])(
+      'refuses the start %j',
+      async (start_date) => {
+        expectInvalidParam(
+          await api('/events', {
+            method: 'POST',
+            token: editor.token,
+            json: eventBody({ start_date }),
+          }),
+          'start_date',
+        )
+      },
+    )
 
     it('refuses an end before the start, naming end_date', async () => {
       const reply = await api('/events', {
@@ -385,7 +537,10 @@ describe('POST /events: the created event', () => {
     })
 
     it('accepts an end equal to the start', async () => {
-      const event = await createEventAs(editor.token, { start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 10:00:00' })
+      const event = await createEventAs(editor.token, {
+        start_date: '2030-01-01 10:00:00',
+        end_date: '2030-01-01 10:00:00',
+      })
       expect(event.end_date).toBe('2030-01-01 10:00:00')
     })
 
@@ -409,24 +564,81 @@ describe('POST /events: the created event', () => {
         end_date: '2030-01-02 23:59:59',
         utc_start_date: '2030-01-01 05:00:00',
         utc_end_date: '2030-01-03 04:59:59',
-        end_date_details: { year: '2030', month: '01', day: '02', hour: '23', minutes: '59', seconds: '59' },
+        end_date_details: {
+          year: '2030',
+          month: '01',
+          day: '02',
+          hour: '23',
+          minutes: '59',
+          seconds: '59',
+        },
       })
     })
   })
 
   describe('cost', () => {
     it.each<[string, unknown, string, object]>([
-      ['a string with a postfix symbol', '20$', '20$', { currency_symbol: '$', currency_position: 'postfix', values: ['20'] }],
-      ['a string with a prefix symbol', '$23', '$23', { currency_symbol: '$', currency_position: 'prefix', values: ['23'] }],
-      ['a list', ['0$', '20$', '30$'], 'Free – 30$', { currency_symbol: '$', currency_position: 'postfix', values: ['0', '20', '30'] }],
-      ['an unordered list', ['30€', '10€'], '10€ – 30€', { currency_symbol: '€', currency_position: 'postfix', values: ['10', '30'] }],
-      ['a lone zero as no cost', '0', '', { currency_symbol: '', currency_position: '', values: [] }],
-      ['a zero in a list as free', ['0'], 'Free', { currency_symbol: '', currency_position: '', values: ['0'] }],
-      ['a word, shown as written and listed as its slug', 'Free', 'Free', { currency_symbol: '', currency_position: '', values: ['free'] }],
-      ['words beside amounts, counted as 0', ['Donation', '15$'], '15$', { currency_symbol: '$', currency_position: 'postfix', values: ['donation', '15'] }],
+      [
+        'a string with a postfix symbol',
+        '20$',
+        '20$',
+        { currency_symbol: '$', currency_position: 'postfix', values: ['20'] },
+      ],
+      [
+        'a string with a prefix symbol',
+        '$23',
+        '$23',
+        { currency_symbol: '$', currency_position: 'prefix', values: ['23'] },
+      ],
+      [
+        'a list',
+        ['0$', '20$', '30$'],
+        'Free – 30$',
+        { currency_symbol: '$', currency_position: 'postfix', values: ['0', '20', '30'] },
+      ],
+      [
+        'an unordered list',
+        ['30€', '10€'],
+        '10€ – 30€',
+        { currency_symbol: '€', currency_position: 'postfix', values: ['10', '30'] },
+      ],
+      [
+        'a lone zero as no cost',
+        '0',
+        '',
+        { currency_symbol: '', currency_position: '', values: [] },
+      ],
+      [
+        'a zero in a list as free',
+        ['0'],
+        'Free',
+        { currency_symbol: '', currency_position: '', values: ['0'] },
+      ],
+      [
+        'a word, shown as written and listed as its slug',
+        'Free',
+        'Free',
+        { currency_symbol: '', currency_position: '', values: ['free'] },
+      ],
+      [
+        'words beside amounts, counted as 0',
+        ['Donation', '15$'],
+        '15$',
+        { currency_symbol: '$', currency_position: 'postfix', values: ['donation', '15'] },
+      ],
       // No symbol is read from a range: the settings' default symbol and position render it.
-      ['a range with symbols', '$10 - $20', '$10 – $20', { currency_symbol: '', currency_position: '', values: ['10', '20'] }],
-      ['a range with a trailing symbol', '10 - 20 €', '$10 – $20', { currency_symbol: '', currency_position: '', values: ['10', '20'] }],
+      [
+        'a range with symbols',
+        '$10 - $20',
+        '$10 – $20',
+        { currency_symbol: '', currency_position: '', values: ['10', '20'] },
+      ],
+      [
+        'a range with a trailing symbol',
+        '10 - 20 €',
+        '$10 – $20',
+        { currency_symbol: '', currency_position: '', values: ['10', '20'] },
+      ],
     ])('reads %s', async (_, cost, rendered, costDetails) => {
       const event = await createEventAs(editor.token, { cost })
       expect(event.cost).toBe(rendered)
@@ -448,24 +660,45 @@ describe('POST /events: the created event', () => {
       })
       expect(reply.status).toBe(201)
       expect(reply.body.cost).toBe('Free – 30$')
-      expect(reply.body.cost_details).toEqual({ currency_symbol: '$', currency_code: '', currency_position: 'postfix', values: ['0', '20', '30'] })
+      expect(reply.body.cost_details).toEqual({
+        currency_symbol: '$',
+        currency_code: '',
+        currency_position: 'postfix',
+        values: ['0', '20', '30'],
+      })
     })
   })
 
   describe('website', () => {
     it('keeps a URL, shows the permalink for an empty one on create, and refuses "foo"', async () => {
-      expect((await createEventAs(editor.token, { website: 'https://example.org/a?b=c' })).website).toBe('https://example.org/a?b=c')
+      expect(
+        (await createEventAs(editor.token, { website: 'https://example.org/a?b=c' })).website,
+      ).toBe('https://example.org/a?b=c')
       const empty = await createEventAs(editor.token, { website: '' })
       expect(empty.website).toBe(empty.url)
       expect((await readEvent(empty.id)).website).toBe(empty.url)
       for (const website of ['foo', 'javascript:alert(1)', 'ftp://example.org/x']) {
-        expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ website }) }), 'website')
+        expectInvalidParam(
+          await api('/events', {
+            method: 'POST',
+            token: editor.token,
+            json: eventBody({ website }),
+          }),
+          'website',
+        )
       }
     })
   })
 
   describe('presentation flags', () => {
-    const FLAGS = ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'all_day'] as const
+    const FLAGS = [
+      'show_map',
+      'show_map_link',
+      'hide_from_listings',
+      'sticky',
+      'featured',
+      'all_day',
+    ] as const
 
     it.each([
       [true, true],
@@ -478,7 +711,10 @@ describe('POST /events: the created event', () => {
       ['0', false],
       [0, false],
     ])('reads %j as %s (JSON)', async (value, expected) => {
-      const event = await createEventAs(editor.token, Object.fromEntries(FLAGS.map((flag) => [flag, value])))
+      const event = await createEventAs(
+        editor.token,
+        Object.fromEntries(FLAGS.map((flag) => [flag, value])),
+      )
       for (const flag of FLAGS) expect({ [flag]: event[flag] }).toEqual({ [flag]: expected })
     })
 
@@ -497,7 +733,12 @@ describe('POST /events: the created event', () => {
         },
       })
       expect(reply.status).toBe(201)
-      expect({ featured: reply.body.featured, sticky: reply.body.sticky, show_map: reply.body.show_map, show_map_link: reply.body.show_map_link }).toEqual({
+      expect({
+        featured: reply.body.featured,
+        sticky: reply.body.sticky,
+        show_map: reply.body.show_map,
+        show_map_link: reply.body.show_map_link,
+      }).toEqual({
         featured: true,
         sticky: true,
         show_map: false,
@@ -505,8 +746,17 @@ describe('POST /events: the created event', () => {
       })
     })
 
-    it.each(FLAGS.flatMap((flag) => ['yes', 'on', '', 2, 'foo'].map((value) => [flag, value] as const)))('refuses %s=%j', async (flag, value) => {
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ [flag]: value }) }), flag)
+    it.each(
+      FLAGS.flatMap((flag) => ['yes', 'on', '', 2, 'foo'].map((value) => [flag, value] as const)),
+    )('refuses %s=%j', async (flag, value) => {
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ [flag]: value }),
+        }),
+        flag,
+      )
     })
 
     it('stores `ticketed`, which the event object does not show', async () => {
@@ -519,51 +769,122 @@ describe('POST /events: the created event', () => {
 
   describe('categories and tags', () => {
     it('takes ids, names and slugs, as a list or comma-separated, and creates unknown names for editors', async () => {
-      const existing = (await api('/categories', { method: 'POST', token: editor.token, json: { name: unique('Existing ') } })).body
-      const other = (await api('/categories', { method: 'POST', token: editor.token, json: { name: unique('Other '), slug: unique('other-slug-') } })).body
+      const existing = (
+        await api('/categories', {
+          method: 'POST',
+          token: editor.token,
+          json: { name: unique('Existing ') },
+        })
+      ).body
+      const other = (
+        await api('/categories', {
+          method: 'POST',
+          token: editor.token,
+          json: { name: unique('Other '), slug: unique('other-slug-') },
+        })
+      ).body
       const fresh = unique('Fresh ')
-      const event = await createEventAs(editor.token, { categories: [existing.id, other.slug, fresh] })
-      expect(event.categories.map((term: { name: string }) => term.name).sort()).toEqual([existing.name, other.name, fresh].sort())
+      const event = await createEventAs(editor.token, {
+        categories: [existing.id, other.slug, fresh],
+      })
+      expect(event.categories.map((term: { name: string }) => term.name).sort()).toEqual(
+        [existing.name, other.name, fresh].sort(),
+      )
       const created = event.categories.find((term: { name: string }) => term.name === fresh)
       const listed = await api(`/categories?search=${encodeURIComponent(fresh)}&hide_empty=false`)
       expect(listed.body.categories.map((term: { id: number }) => term.id)).toEqual([created.id])
 
-      const csv = await createEventAs(editor.token, { categories: `${existing.id},${existing.name}, ${fresh}` })
-      expect(ids(csv.categories).sort((a, b) => a - b)).toEqual([existing.id, created.id].sort((a, b) => a - b))
+      const csv = await createEventAs(editor.token, {
+        categories: `${existing.id},${existing.name}, ${fresh}`,
+      })
+      expect(ids(csv.categories).sort((a, b) => a - b)).toEqual(
+        [existing.id, created.id].sort((a, b) => a - b),
+      )
 
       const tag = unique('Tagname ')
       const tagged = await createEventAs(admin, { tags: `${tag}` })
-      expect(tagged.tags.map((term: { name: string; taxonomy: string }) => [term.name, term.taxonomy])).toEqual([[tag, 'event_tag']])
+      expect(
+        tagged.tags.map((term: { name: string; taxonomy: string }) => [term.name, term.taxonomy]),
+      ).toEqual([[tag, 'event_tag']])
       const again = await createEventAs(author.token, { tags: [tagged.tags[0].id, tag] })
       expect(ids(again.tags)).toEqual([tagged.tags[0].id])
     })
 
     it('lists an event’s terms by name', async () => {
       const prefix = unique('order')
-      const event = await createEventAs(editor.token, { categories: [`${prefix} c`, `${prefix} a`, `${prefix} b`] })
-      expect(event.categories.map((term: { name: string }) => term.name)).toEqual([`${prefix} a`, `${prefix} b`, `${prefix} c`])
+      const event = await createEventAs(editor.token, {
+        categories: [`${prefix} c`, `${prefix} a`, `${prefix} b`],
+      })
+      expect(event.categories.map((term: { name: string }) => term.name)).toEqual([
+        `${prefix} a`,
+        `${prefix} b`,
+        `${prefix} c`,
+      ])
     })
 
     it('lets authors use existing terms but not create new ones', async () => {
-      const known = (await api('/tags', { method: 'POST', token: editor.token, json: { name: unique('Known ') } })).body
-      expect((await createEventAs(author.token, { tags: [known.name] })).tags.map((term: { id: number }) => term.id)).toEqual([known.id])
+      const known = (
+        await api('/tags', {
+          method: 'POST',
+          token: editor.token,
+          json: { name: unique('Known ') },
+        })
+      ).body
+      expect(
+        (await createEventAs(author.token, { tags: [known.name] })).tags.map(
+          (term: { id: number }) => term.id,
+        ),
+      ).toEqual([known.id])
       const unknown = unique('Unknown ')
-      expectInvalidParam(await api('/events', { method: 'POST', token: author.token, json: eventBody({ categories: [unknown] }) }), 'categories')
-      expectInvalidParam(await api('/events', { method: 'POST', token: contributor.token, json: eventBody({ tags: unknown }) }), 'tags')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: author.token,
+          json: eventBody({ categories: [unknown] }),
+        }),
+        'categories',
+      )
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: contributor.token,
+          json: eventBody({ tags: unknown }),
+        }),
+        'tags',
+      )
       const search = await api(`/categories?search=${encodeURIComponent(unknown)}&hide_empty=false`)
       expect(search.body.categories).toEqual([])
     })
 
     it('refuses term ids that do not exist (docs/api.md §3)', async () => {
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ categories: [NO_SUCH_ID] }) }), 'categories')
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ tags: String(NO_SUCH_ID) }) }), 'tags')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ categories: [NO_SUCH_ID] }),
+        }),
+        'categories',
+      )
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ tags: String(NO_SUCH_ID) }),
+        }),
+        'tags',
+      )
     })
   })
 
   describe('venue', () => {
     it('links a venue by id, by "id" text, and by { id }', async () => {
       const venue = await createVenueAs(editor.token)
-      for (const value of [venue.id, String(venue.id), { id: venue.id }, { id: String(venue.id) }]) {
+      for (const value of [
+        venue.id,
+        String(venue.id),
+        { id: venue.id },
+        { id: String(venue.id) },
+      ]) {
         const event = await createEventAs(editor.token, { venue: value })
         expect(event.venue.id).toBe(venue.id)
         expect(event.venue.venue).toBe(venue.venue)
@@ -572,7 +893,14 @@ describe('POST /events: the created event', () => {
 
     it('creates an inline venue once and reuses it for the same inline venue', async () => {
       const name = unique('Inline venue ')
-      const inline = { venue: name, address: '2 Main St', city: 'Springfield', state: 'IL', country: 'US', zip: '62701' }
+      const inline = {
+        venue: name,
+        address: '2 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        country: 'US',
+        zip: '62701',
+      }
       const first = await createEventAs(editor.token, { venue: inline })
       expect(first.venue).toMatchObject({
         venue: name,
@@ -591,7 +919,9 @@ describe('POST /events: the created event', () => {
     })
 
     it('gives an inline venue the event’s status', async () => {
-      const event = await createEventAs(contributor.token, { venue: { venue: unique('Contrib venue ') } })
+      const event = await createEventAs(contributor.token, {
+        venue: { venue: unique('Contrib venue ') },
+      })
       expect(event.status).toBe('draft')
       expect(event.venue.status).toBe('draft')
     })
@@ -602,7 +932,10 @@ describe('POST /events: the created event', () => {
         organizer: [{ organizer: unique('Contrib org '), status: 'publish', author: editor.id }],
       })
       expect(event.venue.status).toBe('pending')
-      expect(event.organizer[0]).toMatchObject({ status: 'pending', author: String(contributor.id) })
+      expect(event.organizer[0]).toMatchObject({
+        status: 'pending',
+        author: String(contributor.id),
+      })
     })
 
     it('keeps only the first of several venues', async () => {
@@ -620,7 +953,10 @@ describe('POST /events: the created event', () => {
       ['a negative id', -3],
       ['text', 'the town hall'],
     ])('refuses %s, naming venue', async (_, venue) => {
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ venue }) }), 'venue')
+      expectInvalidParam(
+        await api('/events', { method: 'POST', token: editor.token, json: eventBody({ venue }) }),
+        'venue',
+      )
     })
   })
 
@@ -629,27 +965,46 @@ describe('POST /events: the created event', () => {
       const first = await createOrganizerAs(editor.token)
       const third = await createOrganizerAs(editor.token)
       const inlineName = unique('Inline org ')
-      const event = await createEventAs(editor.token, { organizer: [first.id, { organizer: inlineName, website: 'https://org.example' }, { id: third.id }] })
-      expect(event.organizer.map((organizer: { organizer: string }) => organizer.organizer)).toEqual([first.organizer, inlineName, third.organizer])
+      const event = await createEventAs(editor.token, {
+        organizer: [
+          first.id,
+          { organizer: inlineName, website: 'https://org.example' },
+          { id: third.id },
+        ],
+      })
+      expect(
+        event.organizer.map((organizer: { organizer: string }) => organizer.organizer),
+      ).toEqual([first.organizer, inlineName, third.organizer])
       expect(event.organizer[0].id).toBe(first.id)
       expect(event.organizer[2].id).toBe(third.id)
       expect(event.organizer[1].website).toBe('https://org.example')
 
       const single = await createEventAs(editor.token, { organizer: first.id })
       expect(ids(single.organizer)).toEqual([first.id])
-      const reused = await createEventAs(editor.token, { organizer: { organizer: inlineName, website: 'https://org.example' } })
+      const reused = await createEventAs(editor.token, {
+        organizer: { organizer: inlineName, website: 'https://org.example' },
+      })
       expect(ids(reused.organizer)).toEqual([event.organizer[1].id])
     })
 
     it('takes organizer ids as a comma-separated list (docs/api.md §6.1: lists accept arrays or CSV)', async () => {
       const [a, b] = [await createOrganizerAs(editor.token), await createOrganizerAs(editor.token)]
-      const json = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ organizer: `${b.id},${a.id}` }) })
+      const json = await api('/events', {
+        method: 'POST',
+        token: editor.token,
+        json: eventBody({ organizer: `${b.id},${a.id}` }),
+      })
       expect(json.status, JSON.stringify(json.body)).toBe(201)
       expect(ids(json.body.organizer)).toEqual([b.id, a.id])
       const form = await api('/events', {
         method: 'POST',
         token: editor.token,
-        form: { title: unique('csv'), start_date: '2030-01-01', end_date: '2030-01-02', organizer: `${a.id}, ${b.id}` },
+        form: {
+          title: unique('csv'),
+          start_date: '2030-01-01',
+          end_date: '2030-01-02',
+          organizer: `${a.id}, ${b.id}`,
+        },
       })
       expect(form.status, JSON.stringify(form.body)).toBe(201)
       expect(ids(form.body.organizer)).toEqual([a.id, b.id])
@@ -670,8 +1025,22 @@ describe('POST /events: the created event', () => {
 
     it('refuses unknown organizer ids, naming organizer', async () => {
       const known = await createOrganizerAs(editor.token)
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ organizer: [known.id, NO_SUCH_ID] }) }), 'organizer')
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ organizer: [{ id: NO_SUCH_ID }] }) }), 'organizer')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ organizer: [known.id, NO_SUCH_ID] }),
+        }),
+        'organizer',
+      )
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ organizer: [{ id: NO_SUCH_ID }] }),
+        }),
+        'organizer',
+      )
     })
   })
 
@@ -683,24 +1052,53 @@ describe('POST /events: the created event', () => {
       expect(byId.image.url).toMatch(/^https?:\/\//)
       const byUrl = await createEventAs(editor.token, { image: byId.image.url })
       expect(byUrl.image.id).toBe(media.id)
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ image: NO_SUCH_ID }) }), 'image')
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ image: 'not a url' }) }), 'image')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ image: NO_SUCH_ID }),
+        }),
+        'image',
+      )
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ image: 'not a url' }),
+        }),
+        'image',
+      )
     })
 
     it('refuses image URLs from contributors and from loopback addresses', async () => {
       const media = await uploadImage()
       expectInvalidParam(
-        await api('/events', { method: 'POST', token: contributor.token, json: eventBody({ image: `${BASE_URL}/api/media/file/${media.filename}` }) }),
+        await api('/events', {
+          method: 'POST',
+          token: contributor.token,
+          json: eventBody({ image: `${BASE_URL}/api/media/file/${media.filename}` }),
+        }),
         'image',
       )
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ image: 'http://127.0.0.1:1/elsewhere.png' }) }), 'image')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ image: 'http://127.0.0.1:1/elsewhere.png' }),
+        }),
+        'image',
+      )
     })
   })
 
   describe('password', () => {
     it('is never returned, and locks the event for single reads without it', async () => {
       const password = unique('sekret')
-      const reply = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ password, description: '<p>hidden</p>' }) })
+      const reply = await api('/events', {
+        method: 'POST',
+        token: editor.token,
+        json: eventBody({ password, description: '<p>hidden</p>' }),
+      })
       expect(reply.status).toBe(201)
       expect(JSON.stringify(reply.body)).not.toContain(password)
       expect(reply.body).not.toHaveProperty('password')
@@ -726,7 +1124,14 @@ describe('POST /events: the created event', () => {
       const child = await createEventAs(editor.token, { parent: parent.id })
       const stored = await call(`/api/events/${child.id}?depth=0`, { token: admin })
       expect(stored.body.parent).toBe(parent.id)
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ parent: NO_SUCH_ID }) }), 'parent')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ parent: NO_SUCH_ID }),
+        }),
+        'parent',
+      )
     })
   })
 
@@ -740,7 +1145,12 @@ describe('POST /events: the created event', () => {
       utc_end_date: '1999-01-01 01:00:00',
       start_date_details: { year: '1999' },
       utc_start_date_details: { year: '1999' },
-      cost_details: { currency_symbol: '€', currency_code: 'EUR', currency_position: 'prefix', values: ['99'] },
+      cost_details: {
+        currency_symbol: '€',
+        currency_code: 'EUR',
+        currency_position: 'prefix',
+        values: ['99'],
+      },
       timezone_abbr: 'XYZ',
       json_ld: { name: 'evil' },
       custom_fields: { evil: { label: 'x', value: 'y' } },
@@ -763,14 +1173,39 @@ describe('POST /events: the created event', () => {
 
   describe('required parameters', () => {
     it('lists every missing one', async () => {
-      expectMissing(await api('/events', { method: 'POST', token: editor.token, json: {} }), ['title', 'start_date', 'end_date'])
-      expectMissing(await api('/events', { method: 'POST', token: editor.token, json: { title: 'x' } }), ['start_date', 'end_date'])
-      expectMissing(await api('/events', { method: 'POST', token: editor.token, form: { start_date: '2030-01-01', end_date: '2030-01-02' } }), ['title'])
-      expectMissing(await api('/events', { method: 'POST', token: editor.token }), ['title', 'start_date', 'end_date'])
+      expectMissing(await api('/events', { method: 'POST', token: editor.token, json: {} }), [
+        'title',
+        'start_date',
+        'end_date',
+      ])
+      expectMissing(
+        await api('/events', { method: 'POST', token: editor.token, json: { title: 'x' } }),
+        ['start_date', 'end_date'],
+      )
+      expectMissing(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          form: { start_date: '2030-01-01', end_date: '2030-01-02' },
+        }),
+        ['title'],
+      )
+      expectMissing(await api('/events', { method: 'POST', token: editor.token }), [
+        'title',
+        'start_date',
+        'end_date',
+      ])
     })
 
     it('refuses an empty title as an invalid one', async () => {
-      expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ title: '' }) }), 'title')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ title: '' }),
+        }),
+        'title',
+      )
     })
   })
 
@@ -796,9 +1231,15 @@ describe('POST /events: the created event', () => {
         },
       })
       expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-      expect(reply.body).toMatchObject({ start_date: '2030-03-01 18:00:00', utc_start_date: '2030-03-01 17:00:00', featured: true })
+      expect(reply.body).toMatchObject({
+        start_date: '2030-03-01 18:00:00',
+        utc_start_date: '2030-03-01 17:00:00',
+        featured: true,
+      })
       expect(reply.body.venue).toMatchObject({ venue: venueName, city: 'Lyon' })
-      expect(reply.body.organizer.map((organizer: { organizer: string }) => organizer.organizer)).toEqual([orgName, known.organizer])
+      expect(
+        reply.body.organizer.map((organizer: { organizer: string }) => organizer.organizer),
+      ).toEqual([orgName, known.organizer])
       expect(reply.body.categories).toHaveLength(1)
     })
 
@@ -817,21 +1258,43 @@ describe('POST /events: the created event', () => {
       form.append('sticky', '1')
       const reply = await api('/events', { method: 'POST', token: editor.token, body: form })
       expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-      expect(reply.body).toMatchObject({ title, description: '<p>From a form</p>', start_date: '2030-04-01 10:00:00', cost: '5€ – 15€', sticky: true })
+      expect(reply.body).toMatchObject({
+        title,
+        description: '<p>From a form</p>',
+        start_date: '2030-04-01 10:00:00',
+        cost: '5€ – 15€',
+        sticky: true,
+      })
       expect(reply.body.venue.id).toBe(venue.id)
       expect(reply.body.organizer).toHaveLength(1)
     })
 
-    it.each(['{"title":', '[1,2]', 'null', '"text"', '{"title": "x",}'])('refuses the malformed JSON %s with rest_invalid_json', async (text) => {
+    it.each(['{"title":', '[1,2]', 'null', '"text"', '{"title": "x",}'])(
+      'refuses the malformed JSON %s with rest_invalid_json',
+      async (text) => {
+        expectError(
+          await api('/events', {
+            method: 'POST',
+            token: editor.token,
+            body: text,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+          400,
+          'rest_invalid_json',
+        )
+      },
+    )
+
+    it('refuses malformed JSON before checking who asks', async () => {
       expectError(
-        await api('/events', { method: 'POST', token: editor.token, body: text, headers: { 'Content-Type': 'application/json' } }),
+        await api('/events', {
+          method: 'POST',
+          body: '{',
+          headers: { 'Content-Type': 'application/json' },
+        }),
         400,
         'rest_invalid_json',
       )
-    })
-
-    it('refuses malformed JSON before checking who asks', async () => {
-      expectError(await api('/events', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } }), 400, 'rest_invalid_json')
     })
   })
 })
@@ -863,7 +1326,14 @@ describe('malformed input', () => {
     ['slug', 5],
     ['password', 5],
   ])('refuses %s=%j with a 400 naming it', async (param, value) => {
-    expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ [param]: value }) }), param)
+    expectInvalidParam(
+      await api('/events', {
+        method: 'POST',
+        token: editor.token,
+        json: eventBody({ [param]: value }),
+      }),
+      param,
+    )
   })
 
   it('never answers 5xx to odd ids, keys and bodies', async () => {
@@ -887,7 +1357,11 @@ describe('malformed input', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     })
     expect(odd.status).toBe(400)
-    const nested = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ organizer: [{ organizer: { name: 'x' } }] }) })
+    const nested = await api('/events', {
+      method: 'POST',
+      token: editor.token,
+      json: eventBody({ organizer: [{ organizer: { name: 'x' } }] }),
+    })
     expectInvalidParam(nested, 'organizer')
     const broken = await api('/events', {
       method: 'POST',
@@ -910,7 +1384,11 @@ describe('malformed input', () => {
     const form = await api('/events', {
       method: 'POST',
       token: editor.token,
-      body: new URLSearchParams({ title: 'Crème brûlée', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' }).toString(),
+      body: new URLSearchParams({
+        title: 'Crème brûlée',
+        start_date: '2030-01-01 10:00:00',
+        end_date: '2030-01-01 11:00:00',
+      }).toString(),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
     })
     expect(form.status).toBe(201)
@@ -920,32 +1398,76 @@ describe('malformed input', () => {
 
 describe('POST /events: parameters before permission, stored data after', () => {
   it('answers 400 to an anonymous client with a bad parameter, 401 with a valid body or one naming an unknown record', async () => {
-    expectInvalidParam(await api('/events', { method: 'POST', json: eventBody({ featured: 'yes' }) }), 'featured')
-    expectMissing(await api('/events', { method: 'POST', json: { title: 'x' } }), ['start_date', 'end_date'])
-    expectError(await api('/events', { method: 'POST', json: eventBody({ venue: NO_SUCH_ID }) }), 401, 'rest_forbidden')
-    expectInvalidParam(await api('/events', { method: 'POST', token: editor.token, json: eventBody({ venue: NO_SUCH_ID }) }), 'venue')
+    expectInvalidParam(
+      await api('/events', { method: 'POST', json: eventBody({ featured: 'yes' }) }),
+      'featured',
+    )
+    expectMissing(await api('/events', { method: 'POST', json: { title: 'x' } }), [
+      'start_date',
+      'end_date',
+    ])
+    expectError(
+      await api('/events', { method: 'POST', json: eventBody({ venue: NO_SUCH_ID }) }),
+      401,
+      'rest_forbidden',
+    )
+    expectInvalidParam(
+      await api('/events', {
+        method: 'POST',
+        token: editor.token,
+        json: eventBody({ venue: NO_SUCH_ID }),
+      }),
+      'venue',
+    )
     const title = unique('anon')
-    expectError(await api('/events', { method: 'POST', json: eventBody({ title }) }), 401, 'rest_forbidden')
+    expectError(
+      await api('/events', { method: 'POST', json: eventBody({ title }) }),
+      401,
+      'rest_forbidden',
+    )
     expect(await payloadDocs('events', `where[title][equals]=${title}`)).toEqual([])
   })
 
   it('answers 403 to a subscriber with a valid body, 400 with a bad one', async () => {
     const title = unique('sub')
-    expectError(await api('/events', { method: 'POST', token: subscriber.token, json: eventBody({ title }) }), 403, 'rest_forbidden')
-    expectInvalidParam(await api('/events', { method: 'POST', token: subscriber.token, json: eventBody({ website: 'foo' }) }), 'website')
+    expectError(
+      await api('/events', { method: 'POST', token: subscriber.token, json: eventBody({ title }) }),
+      403,
+      'rest_forbidden',
+    )
+    expectInvalidParam(
+      await api('/events', {
+        method: 'POST',
+        token: subscriber.token,
+        json: eventBody({ website: 'foo' }),
+      }),
+      'website',
+    )
     expect(await payloadDocs('events', `where[title][equals]=${title}`)).toEqual([])
   })
 
   it('creates nothing inline for clients who may not create events', async () => {
     const name = unique('Anon venue ')
-    expectError(await api('/events', { method: 'POST', json: eventBody({ venue: { venue: name } }) }), 401, 'rest_forbidden')
     expectError(
-      await api('/events', { method: 'POST', token: subscriber.token, json: eventBody({ venue: { venue: name }, categories: [name] }) }),
+      await api('/events', { method: 'POST', json: eventBody({ venue: { venue: name } }) }),
+      401,
+      'rest_forbidden',
+    )
+    expectError(
+      await api('/events', {
+        method: 'POST',
+        token: subscriber.token,
+        json: eventBody({ venue: { venue: name }, categories: [name] }),
+      }),
       403,
       'rest_forbidden',
     )
-    expect(await payloadDocs('venues', `where[name][equals]=${encodeURIComponent(name)}`)).toEqual([])
-    expect(await payloadDocs('event-categories', `where[name][equals]=${encodeURIComponent(name)}`)).toEqual([])
+    expect(await payloadDocs('venues', `where[name][equals]=${encodeURIComponent(name)}`)).toEqual(
+      [],
+    )
+    expect(
+      await payloadDocs('event-categories', `where[name][equals]=${encodeURIComponent(name)}`),
+    ).toEqual([])
   })
 })
 
@@ -975,7 +1497,11 @@ describe('updating events', () => {
       password: 'kept-password',
     })
     const title = unique('Renamed ')
-    const reply = await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { title } })
+    const reply = await api(`/events/${created.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { title },
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     const { modified: _m, modified_utc: _mu, title: newTitle, ...rest } = reply.body
     const { modified: _m2, modified_utc: _mu2, title: oldTitle, ...before } = created
@@ -998,14 +1524,34 @@ describe('updating events', () => {
 
   it('keeps the status when none is sent, whoever updates', async () => {
     const draft = await createEventAs(author.token, { status: 'draft' })
-    expect((await api(`/events/${draft.id}`, { method: 'PUT', token: author.token, json: { title: unique('d') } })).body.status).toBe('draft')
+    expect(
+      (
+        await api(`/events/${draft.id}`, {
+          method: 'PUT',
+          token: author.token,
+          json: { title: unique('d') },
+        })
+      ).body.status,
+    ).toBe('draft')
     const pending = await createEventAs(contributor.token, { status: 'pending' })
-    expect((await api(`/events/${pending.id}`, { method: 'POST', token: contributor.token, json: { excerpt: 'x' } })).body.status).toBe('pending')
+    expect(
+      (
+        await api(`/events/${pending.id}`, {
+          method: 'POST',
+          token: contributor.token,
+          json: { excerpt: 'x' },
+        })
+      ).body.status,
+    ).toBe('pending')
   })
 
   it('scales a contributor’s publish back to pending on update', async () => {
     const own = await createEventAs(contributor.token)
-    const reply = await api(`/events/${own.id}`, { method: 'PATCH', token: contributor.token, json: { status: 'publish' } })
+    const reply = await api(`/events/${own.id}`, {
+      method: 'PATCH',
+      token: contributor.token,
+      json: { status: 'publish' },
+    })
     expect(reply.status).toBe(200)
     expect(reply.body.status).toBe('pending')
   })
@@ -1057,9 +1603,16 @@ describe('updating events', () => {
   })
 
   it('answers an empty update with the event unchanged', async () => {
-    const created = await createEventAs(editor.token, { featured: true, website: 'https://example.org/same' })
+    const created = await createEventAs(editor.token, {
+      featured: true,
+      website: 'https://example.org/same',
+    })
     for (const options of [{ json: {} }, {}, { form: {} }]) {
-      const reply = await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, ...options })
+      const reply = await api(`/events/${created.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        ...options,
+      })
       expect(reply.status).toBe(200)
       const { modified: _m, modified_utc: _mu, ...after } = reply.body
       const { modified: _m2, modified_utc: _mu2, ...before } = created
@@ -1068,8 +1621,16 @@ describe('updating events', () => {
   })
 
   it('snaps to whole days when all_day is switched on, and keeps the zone’s wall clock', async () => {
-    const created = await createEventAs(editor.token, { timezone: 'Europe/Paris', start_date: '2030-02-01 10:00:00', end_date: '2030-02-03 12:00:00' })
-    const reply = await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { all_day: true } })
+    const created = await createEventAs(editor.token, {
+      timezone: 'Europe/Paris',
+      start_date: '2030-02-01 10:00:00',
+      end_date: '2030-02-03 12:00:00',
+    })
+    const reply = await api(`/events/${created.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { all_day: true },
+    })
     expect(reply.body).toMatchObject({
       all_day: true,
       start_date: '2030-02-01 00:00:00',
@@ -1081,12 +1642,26 @@ describe('updating events', () => {
 
   it('refuses moving the start past the stored end', async () => {
     const created = await createEventAs(editor.token)
-    expectInvalidParam(await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { start_date: '2030-01-05 10:00:00' } }), 'end_date')
+    expectInvalidParam(
+      await api(`/events/${created.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { start_date: '2030-01-05 10:00:00' },
+      }),
+      'end_date',
+    )
   })
 
   it('refuses an end before the stored start', async () => {
     const created = await createEventAs(editor.token)
-    expectInvalidParam(await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { end_date: '2029-12-31 10:00:00' } }), 'end_date')
+    expectInvalidParam(
+      await api(`/events/${created.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { end_date: '2029-12-31 10:00:00' },
+      }),
+      'end_date',
+    )
     expect((await readEvent(created.id)).end_date).toBe('2030-01-01 12:00:00')
   })
 
@@ -1101,17 +1676,36 @@ describe('updating events', () => {
       ['venue', NO_SUCH_ID],
       ['status', 'gone'],
     ] as const) {
-      expectInvalidParam(await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { [field]: value } }), field)
+      expectInvalidParam(
+        await api(`/events/${created.id}`, {
+          method: 'PATCH',
+          token: editor.token,
+          json: { [field]: value },
+        }),
+        field,
+      )
     }
-    expect(await readEvent(created.id)).toMatchObject({ title: created.title, website: created.website, featured: false })
+    expect(await readEvent(created.id)).toMatchObject({
+      title: created.title,
+      website: created.website,
+      featured: false,
+    })
   })
 
   it.each(['POST', 'PUT', 'PATCH'])('%s updates by id and by slug', async (method) => {
     const created = await createEventAs(editor.token)
-    const byId = await api(`/events/${created.id}`, { method, token: editor.token, json: { excerpt: `by id ${method}` } })
+    const byId = await api(`/events/${created.id}`, {
+      method,
+      token: editor.token,
+      json: { excerpt: `by id ${method}` },
+    })
     expect(byId.status).toBe(200)
     expect(byId.body.excerpt).toBe(`<p>by id ${method}</p>`)
-    const bySlug = await api(`/events/by-slug/${created.slug}`, { method, token: editor.token, form: { excerpt: `by slug ${method}` } })
+    const bySlug = await api(`/events/by-slug/${created.slug}`, {
+      method,
+      token: editor.token,
+      form: { excerpt: `by slug ${method}` },
+    })
     expect(bySlug.status).toBe(200)
     expect(bySlug.body.id).toBe(created.id)
     expect(bySlug.body.excerpt).toBe(`<p>by slug ${method}</p>`)
@@ -1119,20 +1713,36 @@ describe('updating events', () => {
 
   it('keeps the slug when only the title changes', async () => {
     const created = await createEventAs(editor.token)
-    const reply = await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { title: unique('New title ') } })
+    const reply = await api(`/events/${created.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { title: unique('New title ') },
+    })
     expect(reply.body.slug).toBe(created.slug)
     expect((await api(`/events/by-slug/${created.slug}`)).status).toBe(200)
   })
 
   it('writes the French values with i18n_language=fr and leaves the English ones', async () => {
-    const created = await createEventAs(editor.token, { description: '<p>English</p>', excerpt: 'English excerpt' })
+    const created = await createEventAs(editor.token, {
+      description: '<p>English</p>',
+      excerpt: 'English excerpt',
+    })
     const reply = await api(`/events/${created.id}`, {
       method: 'PATCH',
       token: editor.token,
-      json: { i18n_language: 'fr', title: 'Fête de la musique', description: '<p>Français</p>', excerpt: 'Résumé' },
+      json: {
+        i18n_language: 'fr',
+        title: 'Fête de la musique',
+        description: '<p>Français</p>',
+        excerpt: 'Résumé',
+      },
     })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-    expect(reply.body).toMatchObject({ title: 'Fête de la musique', description: '<p>Français</p>', excerpt: '<p>Résumé</p>' })
+    expect(reply.body).toMatchObject({
+      title: 'Fête de la musique',
+      description: '<p>Français</p>',
+      excerpt: '<p>Résumé</p>',
+    })
     expect(await readEvent(created.id)).toMatchObject({
       title: created.title,
       slug: created.slug,
@@ -1146,14 +1756,22 @@ describe('updating events', () => {
     })
 
     // In the query string as well as in the body.
-    await api(`/events/${created.id}?i18n_language=fr`, { method: 'PATCH', token: editor.token, json: { title: 'Fête 2' } })
+    await api(`/events/${created.id}?i18n_language=fr`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { title: 'Fête 2' },
+    })
     expect((await readEvent(created.id, '?i18n_language=fr')).title).toBe('Fête 2')
     expect((await readEvent(created.id)).title).toBe(created.title)
   })
 
   it('creates an event in French, keeping the event object whole in English', async () => {
     const title = unique('Fête ')
-    const reply = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ i18n_language: 'fr', title }) })
+    const reply = await api('/events', {
+      method: 'POST',
+      token: editor.token,
+      json: eventBody({ i18n_language: 'fr', title }),
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     expect(reply.body.title).toBe(title)
     expect((await readEvent(reply.body.id, '?i18n_language=fr')).title).toBe(title)
@@ -1166,31 +1784,74 @@ describe('updating events', () => {
   it('creates an event in French in one save: one version, in both languages, and so for its inline venue', async () => {
     const title = unique('Marché ')
     const venue = unique('Salle ')
-    const reply = await api('/events', { method: 'POST', token: editor.token, json: eventBody({ i18n_language: 'fr', title, venue: { venue } }) })
+    const reply = await api('/events', {
+      method: 'POST',
+      token: editor.token,
+      json: eventBody({ i18n_language: 'fr', title, venue: { venue } }),
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     const versions = async (collection: string, id: number, language: string) =>
-      (await call(`/api/${collection}/versions?where[parent][equals]=${id}&depth=0&locale=${language}&fallback-locale=none`, { token: admin })).body.docs
+      (
+        await call(
+          `/api/${collection}/versions?where[parent][equals]=${id}&depth=0&locale=${language}&fallback-locale=none`,
+          { token: admin },
+        )
+      ).body.docs
     for (const language of ['en', 'fr']) {
-      expect((await versions('events', reply.body.id, language)).map((entry: any) => entry.version.title)).toEqual([title])
-      expect((await versions('venues', reply.body.venue.id, language)).map((entry: any) => entry.version.name)).toEqual([venue])
+      expect(
+        (await versions('events', reply.body.id, language)).map(
+          (entry: any) => entry.version.title,
+        ),
+      ).toEqual([title])
+      expect(
+        (await versions('venues', reply.body.venue.id, language)).map(
+          (entry: any) => entry.version.name,
+        ),
+      ).toEqual([venue])
     }
     expect(await readEvent(reply.body.id)).toMatchObject({ title, slug: reply.body.slug })
   })
 
   it('updates the item the path names, whatever id the body carries', async () => {
-    const [target, bystander] = [await createEventAs(editor.token), await createEventAs(editor.token)]
-    const byId = await api(`/events/${target.id}`, { method: 'PATCH', token: editor.token, json: { id: bystander.id, title: unique('Path wins ') } })
+    const [target, bystander] = [
+      await createEventAs(editor.token),
+      await createEventAs(editor.token),
+    ]
+    const byId = await api(`/events/${target.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { id: bystander.id, title: unique('Path wins ') },
+    })
     expect(byId.body.id).toBe(target.id)
-    const bySlug = await api(`/events/by-slug/${target.slug}`, { method: 'PATCH', token: editor.token, json: { id: bystander.id, excerpt: 'path' } })
+    const bySlug = await api(`/events/by-slug/${target.slug}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { id: bystander.id, excerpt: 'path' },
+    })
     expect(bySlug.body.id).toBe(target.id)
     // A body slug is the item's new slug; the bystander's is taken.
-    expectInvalidParam(await api(`/events/by-slug/${target.slug}`, { method: 'PATCH', token: editor.token, json: { slug: bystander.slug } }), 'slug')
-    expect(await readEvent(bystander.id)).toMatchObject({ title: bystander.title, excerpt: '', slug: bystander.slug })
+    expectInvalidParam(
+      await api(`/events/by-slug/${target.slug}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { slug: bystander.slug },
+      }),
+      'slug',
+    )
+    expect(await readEvent(bystander.id)).toMatchObject({
+      title: bystander.title,
+      excerpt: '',
+      slug: bystander.slug,
+    })
   })
 
   it('never makes an event its own parent', async () => {
     const created = await createEventAs(editor.token)
-    const reply = await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { parent: created.id } })
+    const reply = await api(`/events/${created.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { parent: created.id },
+    })
     expect(reply.status).toBeLessThan(500)
     const stored = await call(`/api/events/${created.id}?depth=0`, { token: admin })
     expect(stored.body.parent ?? null).not.toBe(created.id)
@@ -1199,18 +1860,38 @@ describe('updating events', () => {
   it('removes a password when it is sent empty', async () => {
     const created = await createEventAs(editor.token, { password: 'to-remove' })
     expectError(await api(`/events/${created.id}`), 403, 'event-password-protected')
-    expect((await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { password: '' } })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${created.id}`, {
+          method: 'PATCH',
+          token: editor.token,
+          json: { password: '' },
+        })
+      ).status,
+    ).toBe(200)
     expect((await api(`/events/${created.id}`)).status).toBe(200)
   })
 
   it('updates untranslated fields in French without requiring a French title first', async () => {
     const created = await createEventAs(editor.token, { excerpt: 'English only' })
-    const flags = await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { i18n_language: 'fr', featured: true } })
+    const flags = await api(`/events/${created.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { i18n_language: 'fr', featured: true },
+    })
     expect(flags.status, JSON.stringify(flags.body)).toBe(200)
     expect(flags.body).toMatchObject({ featured: true, title: created.title })
-    const excerpt = await api(`/events/${created.id}?i18n_language=fr`, { method: 'PATCH', token: editor.token, json: { excerpt: 'Résumé seulement' } })
+    const excerpt = await api(`/events/${created.id}?i18n_language=fr`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { excerpt: 'Résumé seulement' },
+    })
     expect(excerpt.status, JSON.stringify(excerpt.body)).toBe(200)
-    expect(await readEvent(created.id, '?i18n_language=fr')).toMatchObject({ title: created.title, excerpt: '<p>Résumé seulement</p>', featured: true })
+    expect(await readEvent(created.id, '?i18n_language=fr')).toMatchObject({
+      title: created.title,
+      excerpt: '<p>Résumé seulement</p>',
+      featured: true,
+    })
     expect((await readEvent(created.id)).excerpt).toBe('<p>English only</p>')
   })
 
@@ -1231,7 +1912,14 @@ describe('updating events', () => {
 
   it('refuses an unknown language', async () => {
     const created = await createEventAs(editor.token)
-    expectInvalidParam(await api(`/events/${created.id}`, { method: 'PATCH', token: editor.token, json: { i18n_language: 'xx', title: 'x' } }), 'i18n_language')
+    expectInvalidParam(
+      await api(`/events/${created.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { i18n_language: 'xx', title: 'x' },
+      }),
+      'i18n_language',
+    )
   })
 
   describe('unknown events', () => {
@@ -1240,63 +1928,186 @@ describe('updating events', () => {
         const anonymous = await api(`/events/${NO_SUCH_ID}`, { method, json: { title: 'x' } })
         expectError(anonymous, 401, 'rest_forbidden')
         expect(anonymous.body.message).toBe('Sorry, you are not allowed to do that.')
-        const missing = await api(`/events/${NO_SUCH_ID}`, { method, token: editor.token, json: { title: 'x' } })
+        const missing = await api(`/events/${NO_SUCH_ID}`, {
+          method,
+          token: editor.token,
+          json: { title: 'x' },
+        })
         expectError(missing, 404, 'rest-event-not-found')
         expect(missing.body.message).toBe(`Event with ID ${NO_SUCH_ID} does not exist.`)
         expect(missing.body.data).toEqual({ status: 404 })
       }
-      expectError(await api(`/events/${NO_SUCH_ID}`, { method: 'PATCH', token: contributor.token, json: { title: 'x' } }), 404, 'rest-event-not-found')
-      expectError(await api(`/events/${NO_SUCH_ID}`, { method: 'PATCH', token: subscriber.token, json: { title: 'x' } }), 403, 'rest_forbidden')
+      expectError(
+        await api(`/events/${NO_SUCH_ID}`, {
+          method: 'PATCH',
+          token: contributor.token,
+          json: { title: 'x' },
+        }),
+        404,
+        'rest-event-not-found',
+      )
+      expectError(
+        await api(`/events/${NO_SUCH_ID}`, {
+          method: 'PATCH',
+          token: subscriber.token,
+          json: { title: 'x' },
+        }),
+        403,
+        'rest_forbidden',
+      )
     })
 
     it('answers 400 for an unknown slug to those who may write events, 401 to anonymous clients', async () => {
       const slug = unique('no-such-slug-')
-      expectInvalidParam(await api(`/events/by-slug/${slug}`, { method: 'PATCH', token: editor.token, json: { title: 'x' } }), 'slug')
-      expectError(await api(`/events/by-slug/${slug}`, { method: 'PUT', json: { title: 'x' } }), 401, 'rest_forbidden')
+      expectInvalidParam(
+        await api(`/events/by-slug/${slug}`, {
+          method: 'PATCH',
+          token: editor.token,
+          json: { title: 'x' },
+        }),
+        'slug',
+      )
+      expectError(
+        await api(`/events/by-slug/${slug}`, { method: 'PUT', json: { title: 'x' } }),
+        401,
+        'rest_forbidden',
+      )
     })
 
     it('answers rest_no_route for a non-numeric id', async () => {
-      expectError(await api('/events/abc', { method: 'PATCH', token: editor.token, json: { title: 'x' } }), 404, 'rest_no_route')
+      expectError(
+        await api('/events/abc', { method: 'PATCH', token: editor.token, json: { title: 'x' } }),
+        404,
+        'rest_no_route',
+      )
     })
   })
 
   describe('who may update', () => {
     it('lets contributors edit their own drafts only', async () => {
       const own = await createEventAs(contributor.token)
-      expect((await api(`/events/${own.id}`, { method: 'PATCH', token: contributor.token, json: { title: unique('c') } })).status).toBe(200)
-      expect((await api(`/events/by-slug/${own.slug}`, { method: 'PATCH', token: contributor.token, json: { excerpt: 'x' } })).status).toBe(200)
+      expect(
+        (
+          await api(`/events/${own.id}`, {
+            method: 'PATCH',
+            token: contributor.token,
+            json: { title: unique('c') },
+          })
+        ).status,
+      ).toBe(200)
+      expect(
+        (
+          await api(`/events/by-slug/${own.slug}`, {
+            method: 'PATCH',
+            token: contributor.token,
+            json: { excerpt: 'x' },
+          })
+        ).status,
+      ).toBe(200)
 
       const published = await createEventAs(contributor.token)
-      expect((await api(`/events/${published.id}`, { method: 'PATCH', token: editor.token, json: { status: 'publish' } })).body.status).toBe('publish')
-      expectError(await api(`/events/${published.id}`, { method: 'PATCH', token: contributor.token, json: { title: 'x' } }), 403, 'rest_forbidden')
+      expect(
+        (
+          await api(`/events/${published.id}`, {
+            method: 'PATCH',
+            token: editor.token,
+            json: { status: 'publish' },
+          })
+        ).body.status,
+      ).toBe('publish')
+      expectError(
+        await api(`/events/${published.id}`, {
+          method: 'PATCH',
+          token: contributor.token,
+          json: { title: 'x' },
+        }),
+        403,
+        'rest_forbidden',
+      )
 
       const others = await createEventAs(editor.token, { status: 'draft' })
-      expectError(await api(`/events/${others.id}`, { method: 'PATCH', token: contributor.token, json: { title: 'x' } }), 403, 'rest_forbidden')
-      expectError(await api(`/events/by-slug/${others.slug}`, { method: 'PATCH', token: contributor.token, json: { title: 'x' } }), 403, 'rest_forbidden')
+      expectError(
+        await api(`/events/${others.id}`, {
+          method: 'PATCH',
+          token: contributor.token,
+          json: { title: 'x' },
+        }),
+        403,
+        'rest_forbidden',
+      )
+      expectError(
+        await api(`/events/by-slug/${others.slug}`, {
+          method: 'PATCH',
+          token: contributor.token,
+          json: { title: 'x' },
+        }),
+        403,
+        'rest_forbidden',
+      )
       expect((await readEvent(others.id)).title).toBe(others.title)
     })
 
     it('lets authors edit their own events, published or not, and nobody else’s', async () => {
       const own = await createEventAs(author.token)
       expect(own.status).toBe('publish')
-      expect((await api(`/events/${own.id}`, { method: 'PUT', token: author.token, json: { title: unique('a') } })).status).toBe(200)
+      expect(
+        (
+          await api(`/events/${own.id}`, {
+            method: 'PUT',
+            token: author.token,
+            json: { title: unique('a') },
+          })
+        ).status,
+      ).toBe(200)
       const others = await createEventAs(editor.token)
-      expectError(await api(`/events/${others.id}`, { method: 'PUT', token: author.token, json: { title: 'x' } }), 403, 'rest_forbidden')
-      expectError(await api(`/events/by-slug/${others.slug}`, { method: 'PUT', token: author.token, json: { title: 'x' } }), 403, 'rest_forbidden')
+      expectError(
+        await api(`/events/${others.id}`, {
+          method: 'PUT',
+          token: author.token,
+          json: { title: 'x' },
+        }),
+        403,
+        'rest_forbidden',
+      )
+      expectError(
+        await api(`/events/by-slug/${others.slug}`, {
+          method: 'PUT',
+          token: author.token,
+          json: { title: 'x' },
+        }),
+        403,
+        'rest_forbidden',
+      )
       expect((await readEvent(others.id)).title).toBe(others.title)
     })
 
     it('lets editors and administrators edit anyone’s event, and reassign it', async () => {
       const authors = await createEventAs(author.token, { status: 'draft' })
-      const byEditor = await api(`/events/${authors.id}`, { method: 'PATCH', token: editor.token, json: { title: unique('e'), author: contributor.id } })
+      const byEditor = await api(`/events/${authors.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { title: unique('e'), author: contributor.id },
+      })
       expect(byEditor.status).toBe(200)
       expect(byEditor.body.author).toBe(String(contributor.id))
-      expect((await api(`/events/${authors.id}`, { method: 'PATCH', token: admin, json: { status: 'publish' } })).body.status).toBe('publish')
+      expect(
+        (
+          await api(`/events/${authors.id}`, {
+            method: 'PATCH',
+            token: admin,
+            json: { status: 'publish' },
+          })
+        ).body.status,
+      ).toBe('publish')
     })
 
     it('ignores an author’s attempt to hand an event to someone else', async () => {
       const own = await createEventAs(author.token)
-      const reply = await api(`/events/${own.id}`, { method: 'PATCH', token: author.token, json: { author: editor.id } })
+      const reply = await api(`/events/${own.id}`, {
+        method: 'PATCH',
+        token: author.token,
+        json: { author: editor.id },
+      })
       expect(reply.status).toBe(200)
       expect(reply.body.author).toBe(String(author.id))
     })
@@ -1304,13 +2115,39 @@ describe('updating events', () => {
     it('answers 401 to anonymous clients and 403 to subscribers', async () => {
       const event = await createEventAs(editor.token)
       for (const method of ['POST', 'PUT', 'PATCH']) {
-        expectError(await api(`/events/${event.id}`, { method, json: { title: 'x' } }), 401, 'rest_forbidden')
-        expectError(await api(`/events/${event.id}`, { method, token: subscriber.token, json: { title: 'x' } }), 403, 'rest_forbidden')
-        expectError(await api(`/events/by-slug/${event.slug}`, { method, json: { title: 'x' } }), 401, 'rest_forbidden')
+        expectError(
+          await api(`/events/${event.id}`, { method, json: { title: 'x' } }),
+          401,
+          'rest_forbidden',
+        )
+        expectError(
+          await api(`/events/${event.id}`, {
+            method,
+            token: subscriber.token,
+            json: { title: 'x' },
+          }),
+          403,
+          'rest_forbidden',
+        )
+        expectError(
+          await api(`/events/by-slug/${event.slug}`, { method, json: { title: 'x' } }),
+          401,
+          'rest_forbidden',
+        )
       }
       // Validation still comes first.
-      expectInvalidParam(await api(`/events/${event.id}`, { method: 'PATCH', json: { featured: 'yes' } }), 'featured')
-      expectInvalidParam(await api(`/events/${event.id}`, { method: 'PATCH', token: subscriber.token, json: { website: 'foo' } }), 'website')
+      expectInvalidParam(
+        await api(`/events/${event.id}`, { method: 'PATCH', json: { featured: 'yes' } }),
+        'featured',
+      )
+      expectInvalidParam(
+        await api(`/events/${event.id}`, {
+          method: 'PATCH',
+          token: subscriber.token,
+          json: { website: 'foo' },
+        }),
+        'website',
+      )
       expect((await readEvent(event.id)).title).toBe(event.title)
     })
   })
@@ -1325,7 +2162,11 @@ describe('trashing events', () => {
     expect(reply.body).toMatchObject({ id: event.id, title: event.title, status: 'trash' })
     const again = await api(`/events/${event.id}`, { method: 'DELETE', token: editor.token })
     expectError(again, 410, 'event-is-in-trash')
-    expect(again.body).toEqual({ code: 'event-is-in-trash', message: 'The event is already trashed', data: { status: 410 } })
+    expect(again.body).toEqual({
+      code: 'event-is-in-trash',
+      message: 'The event is already trashed',
+      data: { status: 410 },
+    })
     expectError(await api(`/events/${event.id}`), 403, 'event-no-longer-available')
     const stored = await call(`/api/events/${event.id}?depth=0`, { token: admin })
     expect(stored.body.status).toBe('trash')
@@ -1333,11 +2174,17 @@ describe('trashing events', () => {
 
   it('trashes with a language set, the event having no values in that language', async () => {
     const event = await createEventAs(editor.token)
-    const reply = await api(`/events/${event.id}?i18n_language=fr`, { method: 'DELETE', token: editor.token })
+    const reply = await api(`/events/${event.id}?i18n_language=fr`, {
+      method: 'DELETE',
+      token: editor.token,
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     expect(reply.body).toMatchObject({ id: event.id, status: 'trash', title: event.title })
     const prefixed = await createEventAs(editor.token)
-    const viaRoot = await call(`/de/api/cal/events/v1/events/${prefixed.id}`, { method: 'DELETE', token: editor.token })
+    const viaRoot = await call(`/de/api/cal/events/v1/events/${prefixed.id}`, {
+      method: 'DELETE',
+      token: editor.token,
+    })
     expect(viaRoot.status, JSON.stringify(viaRoot.body)).toBe(200)
   })
 
@@ -1350,42 +2197,98 @@ describe('trashing events', () => {
     expect(stored.status).toBe(200)
     expect(stored.body.status).toBe('trash')
     const bodyForce = await createEventAs(editor.token)
-    expect((await api(`/events/${bodyForce.id}`, { method: 'DELETE', token: admin, json: { force: true } })).body.status).toBe('trash')
+    expect(
+      (
+        await api(`/events/${bodyForce.id}`, {
+          method: 'DELETE',
+          token: admin,
+          json: { force: true },
+        })
+      ).body.status,
+    ).toBe('trash')
   })
 
   it('trashes by slug too', async () => {
     const event = await createEventAs(editor.token)
-    const reply = await api(`/events/by-slug/${event.slug}`, { method: 'DELETE', token: editor.token })
+    const reply = await api(`/events/by-slug/${event.slug}`, {
+      method: 'DELETE',
+      token: editor.token,
+    })
     expect(reply.status).toBe(200)
     expect(reply.body).toMatchObject({ id: event.id, status: 'trash' })
-    expectError(await api(`/events/by-slug/${event.slug}`, { method: 'DELETE', token: editor.token }), 410, 'event-is-in-trash')
-    expectInvalidParam(await api(`/events/by-slug/${unique('nope-')}`, { method: 'DELETE', token: editor.token }), 'slug')
+    expectError(
+      await api(`/events/by-slug/${event.slug}`, { method: 'DELETE', token: editor.token }),
+      410,
+      'event-is-in-trash',
+    )
+    expectInvalidParam(
+      await api(`/events/by-slug/${unique('nope-')}`, { method: 'DELETE', token: editor.token }),
+      'slug',
+    )
   })
 
   it('answers 404 to editors and 401 to anonymous clients for an unknown id', async () => {
-    expectError(await api(`/events/${NO_SUCH_ID}`, { method: 'DELETE', token: editor.token }), 404, 'rest-event-not-found')
+    expectError(
+      await api(`/events/${NO_SUCH_ID}`, { method: 'DELETE', token: editor.token }),
+      404,
+      'rest-event-not-found',
+    )
     expectError(await api(`/events/${NO_SUCH_ID}`, { method: 'DELETE' }), 401, 'rest_forbidden')
   })
 
   it('follows the capability matrix', async () => {
     const editors = await createEventAs(editor.token, { status: 'draft' })
-    expectError(await api(`/events/${editors.id}`, { method: 'DELETE', token: contributor.token }), 403, 'rest_forbidden')
-    expectError(await api(`/events/${editors.id}`, { method: 'DELETE', token: author.token }), 403, 'rest_forbidden')
-    expectError(await api(`/events/by-slug/${editors.slug}`, { method: 'DELETE', token: author.token }), 403, 'rest_forbidden')
-    expectError(await api(`/events/${editors.id}`, { method: 'DELETE', token: subscriber.token }), 403, 'rest_forbidden')
+    expectError(
+      await api(`/events/${editors.id}`, { method: 'DELETE', token: contributor.token }),
+      403,
+      'rest_forbidden',
+    )
+    expectError(
+      await api(`/events/${editors.id}`, { method: 'DELETE', token: author.token }),
+      403,
+      'rest_forbidden',
+    )
+    expectError(
+      await api(`/events/by-slug/${editors.slug}`, { method: 'DELETE', token: author.token }),
+      403,
+      'rest_forbidden',
+    )
+    expectError(
+      await api(`/events/${editors.id}`, { method: 'DELETE', token: subscriber.token }),
+      403,
+      'rest_forbidden',
+    )
     expectError(await api(`/events/${editors.id}`, { method: 'DELETE' }), 401, 'rest_forbidden')
     expect((await readEvent(editors.id)).status).toBe('draft')
 
     const contributorsDraft = await createEventAs(contributor.token)
-    expect((await api(`/events/${contributorsDraft.id}`, { method: 'DELETE', token: contributor.token })).body.status).toBe('trash')
+    expect(
+      (await api(`/events/${contributorsDraft.id}`, { method: 'DELETE', token: contributor.token }))
+        .body.status,
+    ).toBe('trash')
     const contributorsPublished = await createEventAs(contributor.token)
-    await api(`/events/${contributorsPublished.id}`, { method: 'PATCH', token: admin, json: { status: 'publish' } })
-    expectError(await api(`/events/${contributorsPublished.id}`, { method: 'DELETE', token: contributor.token }), 403, 'rest_forbidden')
+    await api(`/events/${contributorsPublished.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { status: 'publish' },
+    })
+    expectError(
+      await api(`/events/${contributorsPublished.id}`, {
+        method: 'DELETE',
+        token: contributor.token,
+      }),
+      403,
+      'rest_forbidden',
+    )
 
     const authors = await createEventAs(author.token)
-    expect((await api(`/events/${authors.id}`, { method: 'DELETE', token: author.token })).body.status).toBe('trash')
+    expect(
+      (await api(`/events/${authors.id}`, { method: 'DELETE', token: author.token })).body.status,
+    ).toBe('trash')
     const authors2 = await createEventAs(author.token)
-    expect((await api(`/events/${authors2.id}`, { method: 'DELETE', token: editor.token })).body.status).toBe('trash')
+    expect(
+      (await api(`/events/${authors2.id}`, { method: 'DELETE', token: editor.token })).body.status,
+    ).toBe('trash')
   })
 })
 
@@ -1418,7 +2321,10 @@ describe('one transaction per request', () => {
         title: `${tag} event`,
         categories: [`${tag} category`],
         venue: { venue: `${tag} venue` },
-        organizer: [{ organizer: `${tag} first organizer` }, { organizer: `${tag} second organizer`, image: NO_SUCH_ID }],
+        organizer: [
+          { organizer: `${tag} first organizer` },
+          { organizer: `${tag} second organizer`, image: NO_SUCH_ID },
+        ],
       }),
     })
     expectError(reply, 400, 'rest_invalid_param')
@@ -1445,7 +2351,11 @@ describe('one transaction per request', () => {
     const reply = await api(`/events/${created.id}`, {
       method: 'PATCH',
       token: editor.token,
-      json: { title: `${tag} renamed`, venue: { venue: `${tag} venue` }, organizer: [{ organizer: `${tag} organizer`, image: NO_SUCH_ID }] },
+      json: {
+        title: `${tag} renamed`,
+        venue: { venue: `${tag} venue` },
+        organizer: [{ organizer: `${tag} organizer`, image: NO_SUCH_ID }],
+      },
     })
     expect(reply.status).toBe(400)
     expect((await readEvent(created.id)).title).toBe(`${tag} event`)
@@ -1489,10 +2399,16 @@ describe('round trip', () => {
     const { json_ld: jsonLd, ...withoutJsonLd } = read
     // Single reads add json_ld to the event and to its embedded venue and organizers (docs/api.md §3.1).
     const { json_ld: venueJsonLd, ...venue } = withoutJsonLd.venue
-    const organizers = withoutJsonLd.organizer.map(({ json_ld: _, ...rest }: { json_ld: unknown }) => rest)
+    const organizers = withoutJsonLd.organizer.map(
+      ({ json_ld: _, ...rest }: { json_ld: unknown }) => rest,
+    )
     expect(venueJsonLd).toMatchObject({ '@type': 'Place', name: written.venue.venue })
     expect({ ...withoutJsonLd, venue, organizer: organizers }).toEqual(created.body)
-    expect(jsonLd).toMatchObject({ '@type': 'Event', name: written.title, startDate: '2030-09-10T19:30:00-04:00' })
+    expect(jsonLd).toMatchObject({
+      '@type': 'Event',
+      name: written.title,
+      startDate: '2030-09-10T19:30:00-04:00',
+    })
     expect(read).toMatchObject({
       title: written.title,
       description: written.description,
@@ -1513,7 +2429,10 @@ describe('round trip', () => {
     expect(read.categories.map((term: { name: string }) => term.name)).toEqual(written.categories)
     expect(read.tags.map((term: { name: string }) => term.name)).toEqual(written.tags)
     expect(read.venue).toMatchObject({ ...written.venue, stateprovince: 'NY' })
-    expect(read.organizer.map((item: { organizer: string }) => item.organizer)).toEqual([written.organizer[0]!.organizer, organizer.organizer])
+    expect(read.organizer.map((item: { organizer: string }) => item.organizer)).toEqual([
+      written.organizer[0]!.organizer,
+      organizer.organizer,
+    ])
     expect(read.organizer[0].phone).toBe('212-555-0100')
 
     const anonymous = await api(`/events/${created.body.id}`)
@@ -1522,16 +2441,39 @@ describe('round trip', () => {
   })
 
   it('reads back in French what was written in French, and in English what was written in English', async () => {
-    const created = await createEventAs(editor.token, { title: 'Summer party', description: '<p>Come along</p>', excerpt: 'Fun' })
-    const french = { title: 'Fête d’été', description: '<p>Venez nombreux</p>', excerpt: 'Amusant', slug: unique('fete-ete-') }
-    const updated = await api(`/events/${created.id}`, { method: 'POST', token: editor.token, form: { ...french, i18n_language: 'fr' } })
+    const created = await createEventAs(editor.token, {
+      title: 'Summer party',
+      description: '<p>Come along</p>',
+      excerpt: 'Fun',
+    })
+    const french = {
+      title: 'Fête d’été',
+      description: '<p>Venez nombreux</p>',
+      excerpt: 'Amusant',
+      slug: unique('fete-ete-'),
+    }
+    const updated = await api(`/events/${created.id}`, {
+      method: 'POST',
+      token: editor.token,
+      form: { ...french, i18n_language: 'fr' },
+    })
     expect(updated.status).toBe(200)
     const read = await readEvent(created.id, '?i18n_language=fr')
-    expect(read).toMatchObject({ title: french.title, description: french.description, excerpt: '<p>Amusant</p>', slug: french.slug })
+    expect(read).toMatchObject({
+      title: french.title,
+      description: french.description,
+      excerpt: '<p>Amusant</p>',
+      slug: french.slug,
+    })
     expect(read.url).toBe(`${BASE_URL}/fr/event/${french.slug}/`)
     const prefixed = await call(`/fr/api/cal/events/v1/events/${created.id}`, { token: admin })
     expect(prefixed.body.title).toBe(french.title)
-    expect(await readEvent(created.id)).toMatchObject({ title: 'Summer party', description: '<p>Come along</p>', excerpt: '<p>Fun</p>', slug: created.slug })
+    expect(await readEvent(created.id)).toMatchObject({
+      title: 'Summer party',
+      description: '<p>Come along</p>',
+      excerpt: '<p>Fun</p>',
+      slug: created.slug,
+    })
     const bySlug = await api(`/events/by-slug/${french.slug}?i18n_language=fr`)
     expect(bySlug.status).toBe(200)
     expect(bySlug.body.id).toBe(created.id)

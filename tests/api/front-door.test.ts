@@ -24,11 +24,20 @@ const PER_RESPONSE = [
   'x-request-id',
 ]
 
-type Read = { status: number; headers: Record<string, string>; body: string; front: boolean; queries: number; requestId: string | null }
+type Read = {
+  status: number
+  headers: Record<string, string>
+  body: string
+  front: boolean
+  queries: number
+  requestId: string | null
+}
 
 async function read(path: string, headers: Record<string, string> = {}): Promise<Read> {
   const response = await fetch(`${BASE_URL}${path}`, { headers })
-  const all = Object.fromEntries([...response.headers].filter(([name]) => !PER_RESPONSE.includes(name)))
+  const all = Object.fromEntries(
+    [...response.headers].filter(([name]) => !PER_RESPONSE.includes(name)),
+  )
   return {
     status: response.status,
     headers: all,
@@ -44,13 +53,17 @@ function listOf(tag: string, extra: Record<string, string> = {}): string {
   return `${NS}/events?${qs({ search: tag, start_date: '2035-03-01', end_date: '2035-03-31', ...extra })}`
 }
 
-const titlesOf = (reply: Read) => (JSON.parse(reply.body) as { events: { title: string }[] }).events.map((event) => event.title)
+const titlesOf = (reply: Read) =>
+  (JSON.parse(reply.body) as { events: { title: string }[] }).events.map((event) => event.title)
 
 describe('the front door', () => {
   it('serves an anonymous answer again without a query, with the status, headers and body the namespace sent', async () => {
     const tag = unique('front')
     await createEvent({ title: `${tag} concert`, start: '2035-03-10T18:00:00.000Z' })
-    const variants: Record<string, string>[] = [{}, { Origin: 'https://www.example.org', 'Accept-Encoding': 'gzip' }]
+    const variants: Record<string, string>[] = [
+      {},
+      { Origin: 'https://www.example.org', 'Accept-Encoding': 'gzip' },
+    ]
     for (const headers of variants) {
       const path = listOf(tag)
       // The second variant's first read is made from the namespace's own cache: other headers, same answer.
@@ -114,7 +127,9 @@ describe('the front door', () => {
     expect(titlesOf(signedIn)).toEqual([`${tag} public`, `${tag} draft`])
     // Whatever a cookie is for, the namespace decides what it unlocks.
     expect((await read(path, { Cookie: `payload-token=${token}` })).front).toBe(false)
-    const conditional = await fetch(`${BASE_URL}${path}`, { headers: { 'If-None-Match': anonymous.headers.etag! } })
+    const conditional = await fetch(`${BASE_URL}${path}`, {
+      headers: { 'If-None-Match': anonymous.headers.etag! },
+    })
     expect(conditional.status).toBe(304)
     expect(conditional.headers.get('X-Answered-By')).not.toBe('front-door')
   })
@@ -136,13 +151,18 @@ describe('the front door', () => {
     const made = await fetch(`${BASE_URL}${listOf(tag)}`)
     expect(answeredBy(made)).toBe('namespace')
     expect(titlesOf({ body: await made.text() } as Read)).toEqual([`${tag} recital`])
-    const signedIn = await fetch(`${BASE_URL}${NS}/events/${event.id}`, { headers: { Authorization: `JWT ${token}` } })
+    const signedIn = await fetch(`${BASE_URL}${NS}/events/${event.id}`, {
+      headers: { Authorization: `JWT ${token}` },
+    })
     expect(answeredBy(signedIn)).toBe('namespace')
     expect((await signedIn.json()).title).toBe(`${tag} recital`)
     const french = await fetch(`${BASE_URL}/fr${NS}/events/${event.id}`)
     expect(answeredBy(french)).toBe('namespace')
     expect(french.status).toBe(200)
-    const head = await fetch(`${BASE_URL}${NS}/events/${event.id}`, { method: 'HEAD', headers: { Authorization: `JWT ${token}` } })
+    const head = await fetch(`${BASE_URL}${NS}/events/${event.id}`, {
+      method: 'HEAD',
+      headers: { Authorization: `JWT ${token}` },
+    })
     expect(answeredBy(head)).toBe('namespace')
     expect(head.status).toBe(200)
     expect(head.headers.get('ETag')).toBe(signedIn.headers.get('ETag'))
@@ -160,7 +180,9 @@ describe('the front door', () => {
     expect(answeredBy(write)).toBeNull()
     expect(write.status).toBe(200)
     // Outside the namespace: Payload's own REST API, through Next.
-    const payloadRest = await fetch(`${BASE_URL}/api/events/${event.id}`, { headers: { Authorization: `JWT ${token}` } })
+    const payloadRest = await fetch(`${BASE_URL}/api/events/${event.id}`, {
+      headers: { Authorization: `JWT ${token}` },
+    })
     expect(answeredBy(payloadRest)).toBeNull()
     expect(payloadRest.status).toBe(200)
   })

@@ -35,7 +35,9 @@ import {
   type FuzzFixtures,
 } from '../../scripts/fuzzer'
 
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31)
+const SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : Math.floor(Math.random() * 2 ** 31)
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 60)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4000)
 /** Reads go in concurrent batches; writes one at a time, so that a change of the database is the request's own. */
@@ -49,12 +51,17 @@ let prints: Fingerprinter
 const tally = new Tally()
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('the fuzz checks writes in the database: run it through `npm test`, which sets DATABASE_URL')
+  if (!process.env.DATABASE_URL)
+    throw new Error(
+      'the fuzz checks writes in the database: run it through `npm test`, which sets DATABASE_URL',
+    )
   token = await asAdmin()
   marks = await highWaterMarks(BASE_URL, token)
   fixtures = await makeFixtures(BASE_URL, token)
   prints = await fingerprinter(process.env.DATABASE_URL)
-  console.log(`fuzz: seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${TARGETS.length} route × method entries`)
+  console.log(
+    `fuzz: seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${TARGETS.length} route × method entries`,
+  )
 })
 
 afterAll(async () => {
@@ -68,17 +75,29 @@ afterAll(async () => {
  * Runs `run` on generated values for its share of the runs and of the time, and turns fast-check's
  * failure into one readable error with the seed and the request.
  */
-async function check<T>(name: string, values: fc.Arbitrary<T>, run: (value: T) => Promise<void>, share: number, show: (value: T) => string): Promise<void> {
+async function check<T>(
+  name: string,
+  values: fc.Arbitrary<T>,
+  run: (value: T) => Promise<void>,
+  share: number,
+  show: (value: T) => string,
+): Promise<void> {
   let inFlight: Promise<unknown> = Promise.resolve()
   const property = fc.asyncProperty(values, (value) => {
     const work = run(value)
     inFlight = work.catch(() => undefined)
     return work
   })
-  const details = await fc.check(property, { seed: SEED, numRuns: Math.round(RUNS * share), plugins: [fc.interruptAfterTimeLimit(SECONDS * 1000 * share)] })
+  const details = await fc.check(property, {
+    seed: SEED,
+    numRuns: Math.round(RUNS * share),
+    plugins: [fc.interruptAfterTimeLimit(SECONDS * 1000 * share)],
+  })
   // The time limit abandons the run under way without stopping it: it must not overlap what comes next.
   await inFlight
-  console.log(`fuzz ${name}: ${details.numRuns} runs${details.interrupted ? ' (time limit reached)' : ''}, seed ${details.seed}`)
+  console.log(
+    `fuzz ${name}: ${details.numRuns} runs${details.interrupted ? ' (time limit reached)' : ''}, seed ${details.seed}`,
+  )
   if (details.failed) {
     const example = (details.counterexample as [T] | null)?.[0]
     throw new Error(
@@ -99,16 +118,22 @@ describe('fuzzing every route of the namespace', () => {
         batches,
         async (batch) => {
           const before = await prints.take()
-          const outcomes = await Promise.all(batch.map((request) => send(BASE_URL, request, { administrator: token })))
+          const outcomes = await Promise.all(
+            batch.map((request) => send(BASE_URL, request, { administrator: token })),
+          )
           const after = await prints.take()
           const problems: string[] = []
           outcomes.forEach((outcome, n) => {
             const request = batch[n]!
             tally.add(request, outcome)
             const found = violations(request, outcome, fixtures.secrets)
-            if (found.length) problems.push(`${describeRequest(request)} → ${outcome.status} ${outcome.text.slice(0, 300)}\n  ${found.join('\n  ')}`)
+            if (found.length)
+              problems.push(
+                `${describeRequest(request)} → ${outcome.status} ${outcome.text.slice(0, 300)}\n  ${found.join('\n  ')}`,
+              )
           })
-          if (before !== after) problems.push(`reads wrote to ${changedTables(before, after).join(', ')}`)
+          if (before !== after)
+            problems.push(`reads wrote to ${changedTables(before, after).join(', ')}`)
           if (problems.length) throw new Error(problems.join('\n'))
         },
         READ_SHARE,
@@ -131,10 +156,16 @@ describe('fuzzing every route of the namespace', () => {
           const after = await prints.take()
           tally.add(request, outcome)
           learn([fixtures.adminPools, fixtures.readerPools], request, outcome)
-          const found = [...violations(request, outcome, fixtures.secrets), ...writeViolations(request, outcome, before, after)]
+          const found = [
+            ...violations(request, outcome, fixtures.secrets),
+            ...writeViolations(request, outcome, before, after),
+          ]
           if (before !== after) wrote++
           before = after
-          if (found.length) throw new Error(`${describeRequest(request)} → ${outcome.status} ${outcome.text.slice(0, 300)}\n  ${found.join('\n  ')}`)
+          if (found.length)
+            throw new Error(
+              `${describeRequest(request)} → ${outcome.status} ${outcome.text.slice(0, 300)}\n  ${found.join('\n  ')}`,
+            )
         },
         1 - READ_SHARE,
         describeRequest,

@@ -8,7 +8,16 @@ import ICAL from 'ical.js'
 import { DateTime } from 'luxon'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, BASE_URL, call, NS, unique, userWithRole, type Reply } from '../support/api'
-import { changeSettings, createCategory, createEvent, createOrganizer, createTag, createVenue, restoreSettings, translateEvent } from '../support/fixtures'
+import {
+  changeSettings,
+  createCategory,
+  createEvent,
+  createOrganizer,
+  createTag,
+  createVenue,
+  restoreSettings,
+  translateEvent,
+} from '../support/fixtures'
 import { expectError } from '../support/expectations'
 import { api } from '../support/writeFixtures'
 
@@ -22,8 +31,14 @@ beforeAll(async () => {
 })
 
 /** A GET under the namespace whose answer is iCalendar: the status, headers and text, checked for the media type. */
-async function ics(path: string, options: { token?: string; headers?: Record<string, string>; root?: string } = {}): Promise<Reply<string>> {
-  const reply = await call<string>(`${options.root ?? ''}${NS}${path}`, { token: options.token, headers: options.headers })
+async function ics(
+  path: string,
+  options: { token?: string; headers?: Record<string, string>; root?: string } = {},
+): Promise<Reply<string>> {
+  const reply = await call<string>(`${options.root ?? ''}${NS}${path}`, {
+    token: options.token,
+    headers: options.headers,
+  })
   if (reply.status === 200) {
     expect(reply.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
     expect(typeof reply.body).toBe('string')
@@ -40,30 +55,41 @@ function parse(text: string): ICAL.Component {
 }
 
 const vevents = (calendar: ICAL.Component) => calendar.getAllSubcomponents('vevent')
-const byUid = (calendar: ICAL.Component, id: number) => vevents(calendar).filter((vevent) => vevent.getFirstPropertyValue('uid') === `${id}@${HOST}`)
+const byUid = (calendar: ICAL.Component, id: number) =>
+  vevents(calendar).filter((vevent) => vevent.getFirstPropertyValue('uid') === `${id}@${HOST}`)
 const instant = (time: ICAL.Time) => time.toJSDate().toISOString()
 // A property's value as ical.js decorates it (text, Time, numbers): the tests know which.
 const value = (vevent: ICAL.Component, name: string): any => vevent.getFirstPropertyValue(name)
 
 /** What the namespace's JSON says of an event, as an instant: `utc_start_date` is UTC on the wall clock. */
-const utc = (wall: string) => DateTime.fromFormat(wall, WALL, { zone: 'utc' }).toJSDate().toISOString()
+const utc = (wall: string) =>
+  DateTime.fromFormat(wall, WALL, { zone: 'utc' }).toJSDate().toISOString()
 
 /** Every occurrence of a series as ical.js expands it (exceptions applied): start, end and title. */
 function expand(calendar: ICAL.Component, parentId: number) {
-  const [master, ...exceptions] = byUid(calendar, parentId).sort((a, b) => Number(a.hasProperty('recurrence-id')) - Number(b.hasProperty('recurrence-id')))
+  const [master, ...exceptions] = byUid(calendar, parentId).sort(
+    (a, b) => Number(a.hasProperty('recurrence-id')) - Number(b.hasProperty('recurrence-id')),
+  )
   expect(master!.hasProperty('rrule')).toBe(true)
   const event = new ICAL.Event(master, { exceptions })
   const iterator = event.iterator()
   const found: { start: string; end: string; title: string }[] = []
   for (let next = iterator.next(); next && found.length < 200; next = iterator.next()) {
     const details = event.getOccurrenceDetails(next)
-    found.push({ start: instant(details.startDate), end: instant(details.endDate), title: details.item.summary })
+    found.push({
+      start: instant(details.startDate),
+      end: instant(details.endDate),
+      title: details.item.summary,
+    })
   }
   return found
 }
 
 /** Next week's Tuesday at 19:00 in Paris: a weekly series from there crosses a change of offset within 31 weeks. */
-const FIRST = DateTime.now().setZone(ZONE).plus({ weeks: 1 }).set({ weekday: 2, hour: 19, minute: 0, second: 0, millisecond: 0 })
+const FIRST = DateTime.now()
+  .setZone(ZONE)
+  .plus({ weeks: 1 })
+  .set({ weekday: 2, hour: 19, minute: 0, second: 0, millisecond: 0 })
 const window = `start_date=${FIRST.minus({ days: 1 }).toISODate()}&end_date=${FIRST.plus({ years: 1 }).toISODate()}`
 
 async function createSeries(title: string, weeks: number, extra: Record<string, unknown> = {}) {
@@ -86,7 +112,9 @@ async function createSeries(title: string, weeks: number, extra: Record<string, 
 
 /** The series' events as the namespace lists them to this caller, in order. */
 async function listed(search: string, token?: string, query = window) {
-  const reply = await api(`/events?search=${encodeURIComponent(search)}&${query}&per_page=50`, { token })
+  const reply = await api(`/events?search=${encodeURIComponent(search)}&${query}&per_page=50`, {
+    token,
+  })
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   return reply.body.events as any[]
 }
@@ -99,15 +127,27 @@ describe('the feed: GET /events.ics', () => {
   beforeAll(async () => {
     tag = unique('feed')
     venueName = `${tag} Hall`
-    const venue = await createVenue({ name: venueName, address: '1 Quay Street', city: 'Lyon', zip: '69001', country: 'France', geoLat: 45.76, geoLng: 4.83 })
-    const organizer = await createOrganizer({ name: `${tag} Company`, email: 'company@example.org' })
+    const venue = await createVenue({
+      name: venueName,
+      address: '1 Quay Street',
+      city: 'Lyon',
+      zip: '69001',
+      country: 'France',
+      geoLat: 45.76,
+      geoLng: 4.83,
+    })
+    const organizer = await createOrganizer({
+      name: `${tag} Company`,
+      email: 'company@example.org',
+    })
     const category = await createCategory({ name: `${tag} Theatre` })
     const first = await api('/events', {
       method: 'POST',
       token: admin,
       json: {
         title: `${tag} Opening night`,
-        description: '<p>An <strong>evening</strong> of theatre.</p>\n<ul>\n<li>Act one</li>\n<li>Act two</li>\n</ul>',
+        description:
+          '<p>An <strong>evening</strong> of theatre.</p>\n<ul>\n<li>Act one</li>\n<li>Act two</li>\n</ul>',
         start_date: FIRST.toFormat(WALL),
         end_date: FIRST.plus({ hours: 3 }).toFormat(WALL),
         timezone: ZONE,
@@ -118,7 +158,11 @@ describe('the feed: GET /events.ics', () => {
       },
     })
     expect(first.status, JSON.stringify(first.body)).toBe(201)
-    const second = await createEvent({ title: `${tag} Matinee`, start: FIRST.plus({ days: 1, hours: -5 }).toUTC().toISO()!, timezone: 'America/New_York' })
+    const second = await createEvent({
+      title: `${tag} Matinee`,
+      start: FIRST.plus({ days: 1, hours: -5 }).toUTC().toISO()!,
+      timezone: 'America/New_York',
+    })
     ids = [first.body.id, second.id]
   })
 
@@ -140,10 +184,13 @@ describe('the feed: GET /events.ics', () => {
       expect(instant(read.endDate)).toBe(utc(event.utc_end_date))
       expect(read.startDate.zone?.tzid).toBe(event.timezone)
       expect(value(vevent!, 'url')).toBe(event.url)
-      for (const name of ['dtstamp', 'last-modified', 'sequence']) expect(vevent!.hasProperty(name), name).toBe(true)
+      for (const name of ['dtstamp', 'last-modified', 'sequence'])
+        expect(vevent!.hasProperty(name), name).toBe(true)
     }
     // A VTIMEZONE for each zone used, from the tz database.
-    const zones = calendar.getAllSubcomponents('vtimezone').map((zone) => zone.getFirstPropertyValue('tzid'))
+    const zones = calendar
+      .getAllSubcomponents('vtimezone')
+      .map((zone) => zone.getFirstPropertyValue('tzid'))
     expect(zones.sort()).toEqual(['America/New_York', ZONE])
   })
 
@@ -164,7 +211,12 @@ describe('the feed: GET /events.ics', () => {
   })
 
   it('answers a bad parameter with the list’s 400, in JSON', async () => {
-    for (const query of ['start_date=someday', 'categories=no-such-category', 'featured=maybe', 'geoloc_lat=1']) {
+    for (const query of [
+      'start_date=someday',
+      'categories=no-such-category',
+      'featured=maybe',
+      'geoloc_lat=1',
+    ]) {
       const feed = await call(`${NS}/events.ics?${query}`)
       const list = await call(`${NS}/events?${query}`)
       expect(feed.status, query).toBe(400)
@@ -176,7 +228,9 @@ describe('the feed: GET /events.ics', () => {
   it('has a strong ETag: If-None-Match answers 304 without a body', async () => {
     const first = await ics(`/events.ics?search=${tag}`)
     const etag = first.headers.get('etag')!
-    const again = await call(`${NS}/events.ics?search=${tag}`, { headers: { 'If-None-Match': etag } })
+    const again = await call(`${NS}/events.ics?search=${tag}`, {
+      headers: { 'If-None-Match': etag },
+    })
     expect(again.status).toBe(304)
     expect(again.body).toBeNull()
     expect(again.headers.get('etag')).toBe(etag)
@@ -185,7 +239,10 @@ describe('the feed: GET /events.ics', () => {
 
   it('speaks the language of its root and of i18n_language', async () => {
     await translateEvent(ids[0]!, 'fr', { title: `${tag} Soirée d’ouverture` })
-    for (const reply of [await ics(`/events.ics?search=${tag}`, { root: '/fr' }), await ics(`/events.ics?search=${tag}&i18n_language=fr`)]) {
+    for (const reply of [
+      await ics(`/events.ics?search=${tag}`, { root: '/fr' }),
+      await ics(`/events.ics?search=${tag}&i18n_language=fr`),
+    ]) {
       expect(reply.status).toBe(200)
       const [vevent] = byUid(parse(reply.body), ids[0]!)
       expect(value(vevent!, 'summary')).toBe(`${tag} Soirée d’ouverture`)
@@ -222,7 +279,9 @@ describe('text on the wire', () => {
     for (const line of lines) expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75)
     const unfolded = text.replace(/\r\n /g, '')
     expect(unfolded).toContain(`SUMMARY:${tag} Jazz\\, blues\\; a \\\\ backslash — مرحبا`)
-    expect(unfolded).toContain('DESCRIPTION:First line\\, with a comma\\; a semicolon\\nSecond line \\\\ مرحبا 🎺')
+    expect(unfolded).toContain(
+      'DESCRIPTION:First line\\, with a comma\\; a semicolon\\nSecond line \\\\ مرحبا 🎺',
+    )
     expect(lines.some((line) => line.startsWith(' '))).toBe(true)
     const [vevent] = vevents(parse(text))
     expect(value(vevent!, 'summary')).toBe(title)
@@ -264,10 +323,27 @@ describe('text on the wire', () => {
     // starts before the change and ends after it, on the same UTC day. (02:30 on 25 October is read
     // twice by Paris' clocks, once in each offset, so only the first is read back with ical.js.)
     for (const [start, end, wallStart, wallEnd, readBack] of [
-      ['2026-03-29T00:30:00.000Z', '2026-03-29T01:30:00.000Z', '20260329T013000', '20260329T033000', true],
-      ['2026-10-25T00:30:00.000Z', '2026-10-25T02:30:00.000Z', '20261025T023000', '20261025T033000', false],
+      [
+        '2026-03-29T00:30:00.000Z',
+        '2026-03-29T01:30:00.000Z',
+        '20260329T013000',
+        '20260329T033000',
+        true,
+      ],
+      [
+        '2026-10-25T00:30:00.000Z',
+        '2026-10-25T02:30:00.000Z',
+        '20261025T023000',
+        '20261025T033000',
+        false,
+      ],
     ] as const) {
-      const event = await createEvent({ title: unique('Change of offset '), timezone: ZONE, start, end })
+      const event = await createEvent({
+        title: unique('Change of offset '),
+        timezone: ZONE,
+        start,
+        end,
+      })
       const text = (await ics(`/events/${event.id}.ics`)).body
       expect(text).toContain(`DTSTART;TZID=${ZONE}:${wallStart}\r\n`)
       expect(text).toContain(`DTEND;TZID=${ZONE}:${wallEnd}\r\n`)
@@ -302,23 +378,43 @@ describe('series', () => {
     })
     expect(edited.status, JSON.stringify(edited.body)).toBe(200)
     // A trashed occurrence: its day leaves the rule (EXDATE).
-    expect((await api(`/events/${events[5].id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect((await api(`/events/${events[5].id}`, { method: 'DELETE', token: admin })).status).toBe(
+      200,
+    )
     // A private one: the administrator sees it, anonymous readers do not.
-    expect((await api(`/events/${events[7].id}`, { method: 'POST', token: admin, json: { status: 'private' } })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${events[7].id}`, {
+          method: 'POST',
+          token: admin,
+          json: { status: 'private' },
+        })
+      ).status,
+    ).toBe(200)
   })
 
   it('is one VEVENT with its rule, and ical.js expands it into the namespace’s occurrences, across the change of offset', async () => {
     for (const token of [undefined, admin]) {
       const json = await listed(title, token)
-      const calendar = parse((await ics(`/events.ics?search=${encodeURIComponent(title)}&${window}`, { token })).body)
+      const calendar = parse(
+        (await ics(`/events.ics?search=${encodeURIComponent(title)}&${window}`, { token })).body,
+      )
       const own = byUid(calendar, parent.id)
       expect(own.filter((vevent) => vevent.hasProperty('rrule'))).toHaveLength(1)
       expect(vevents(calendar)).toHaveLength(own.length)
       const expanded = expand(calendar, parent.id)
-      expect(expanded).toEqual(json.map((event) => ({ start: utc(event.utc_start_date), end: utc(event.utc_end_date), title: event.title })))
+      expect(expanded).toEqual(
+        json.map((event) => ({
+          start: utc(event.utc_start_date),
+          end: utc(event.utc_end_date),
+          title: event.title,
+        })),
+      )
       // The rule's events keep their wall clock while their UTC time moves with the offset.
       const regular = json.filter((event) => event.title === title)
-      expect(new Set(regular.map((event) => event.start_date.slice(11)))).toEqual(new Set(['19:00:00']))
+      expect(new Set(regular.map((event) => event.start_date.slice(11)))).toEqual(
+        new Set(['19:00:00']),
+      )
       expect(new Set(regular.map((event) => event.utc_start_date.slice(11))).size).toBe(2)
     }
     expect((await listed(title)).length).toBe(29)
@@ -326,10 +422,16 @@ describe('series', () => {
   })
 
   it('writes the exception with RECURRENCE-ID, the rule’s start on its day', async () => {
-    const calendar = parse((await ics(`/events.ics?search=${encodeURIComponent(title)}&${window}`)).body)
-    const [exception] = byUid(calendar, parent.id).filter((vevent) => vevent.hasProperty('recurrence-id'))
+    const calendar = parse(
+      (await ics(`/events.ics?search=${encodeURIComponent(title)}&${window}`)).body,
+    )
+    const [exception] = byUid(calendar, parent.id).filter((vevent) =>
+      vevent.hasProperty('recurrence-id'),
+    )
     expect(value(exception!, 'summary')).toBe(`${title} special`)
-    expect(instant(value(exception!, 'recurrence-id'))).toBe(FIRST.plus({ weeks: 3 }).toUTC().toJSDate().toISOString())
+    expect(instant(value(exception!, 'recurrence-id'))).toBe(
+      FIRST.plus({ weeks: 3 }).toUTC().toJSDate().toISOString(),
+    )
     expect(exception!.getFirstProperty('recurrence-id')!.getParameter('tzid')).toBe(ZONE)
     const [master] = byUid(calendar, parent.id).filter((vevent) => vevent.hasProperty('rrule'))
     expect(master!.getFirstProperty('exdate')!.getParameter('tzid')).toBe(ZONE)
@@ -338,25 +440,33 @@ describe('series', () => {
   it('comes whole, once, when the window holds later events but not the first', async () => {
     const later = `start_date=${FIRST.plus({ weeks: 10 }).toISODate()}&end_date=${FIRST.plus({ weeks: 12 }).toISODate()}`
     expect(await listed(title, undefined, later)).toHaveLength(3)
-    const calendar = parse((await ics(`/events.ics?search=${encodeURIComponent(title)}&${later}`)).body)
+    const calendar = parse(
+      (await ics(`/events.ics?search=${encodeURIComponent(title)}&${later}`)).body,
+    )
     const [master] = byUid(calendar, parent.id).filter((vevent) => vevent.hasProperty('rrule'))
     expect(instant(value(master!, 'dtstart'))).toBe(FIRST.toUTC().toJSDate().toISOString())
     // The exception of week 3 is outside the window, and still part of the series.
-    expect(byUid(calendar, parent.id).filter((vevent) => vevent.hasProperty('recurrence-id'))).toHaveLength(1)
+    expect(
+      byUid(calendar, parent.id).filter((vevent) => vevent.hasProperty('recurrence-id')),
+    ).toHaveLength(1)
     expect(expand(calendar, parent.id)).toHaveLength(29)
   })
 
   it('as a file: the first event gives the series; a later event gives itself', async () => {
     const file = await ics(`/events/${parent.id}.ics`)
     expect(file.status).toBe(200)
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${parent.slug}.ics"`)
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="${parent.slug}.ics"`,
+    )
     expect(expand(parse(file.body), parent.id)).toHaveLength(29)
     const bySlug = await ics(`/events/by-slug/${parent.slug}.ics`)
     expect(bySlug.body).toBe(file.body)
 
     const occurrence = events[10]
     const single = await ics(`/events/${occurrence.id}.ics`)
-    expect(single.headers.get('content-disposition')).toBe(`attachment; filename="${occurrence.slug}.ics"`)
+    expect(single.headers.get('content-disposition')).toBe(
+      `attachment; filename="${occurrence.slug}.ics"`,
+    )
     const [vevent, ...rest] = vevents(parse(single.body))
     expect(rest).toEqual([])
     expect(value(vevent!, 'uid')).toBe(`${occurrence.id}@${HOST}`)
@@ -369,7 +479,10 @@ describe('privacy', () => {
   it('a password-protected event shows its title and times only, unless the password is given', async () => {
     const secret = unique('secret')
     const venue = await createVenue({ name: `${secret} venue`, city: secret })
-    const organizer = await createOrganizer({ name: `${secret} org`, email: `${secret}@example.org` })
+    const organizer = await createOrganizer({
+      name: `${secret} org`,
+      email: `${secret}@example.org`,
+    })
     const event = await createEvent({
       title: unique('Locked '),
       password: 'open sesame',
@@ -385,8 +498,18 @@ describe('privacy', () => {
       const [vevent] = vevents(parse(reply.body))
       expect(value(vevent!, 'summary')).toBe(event.title)
       expect(instant(value(vevent!, 'dtstart'))).toBe(new Date(event.start as string).toISOString())
-      for (const name of ['description', 'location', 'organizer', 'url', 'categories', 'x-alt-desc']) expect(vevent!.hasProperty(name), name).toBe(false)
-      const unlocked = await ics(`${path}${path.includes('?') ? '&' : '?'}password=${encodeURIComponent('open sesame')}`)
+      for (const name of [
+        'description',
+        'location',
+        'organizer',
+        'url',
+        'categories',
+        'x-alt-desc',
+      ])
+        expect(vevent!.hasProperty(name), name).toBe(false)
+      const unlocked = await ics(
+        `${path}${path.includes('?') ? '&' : '?'}password=${encodeURIComponent('open sesame')}`,
+      )
       expect(value(vevents(parse(unlocked.body))[0]!, 'description')).toBe(secret)
     }
   })
@@ -399,9 +522,17 @@ describe('privacy', () => {
     expect(anonymous.body).not.toContain(title)
     expect(vevents(parse(anonymous.body))).toEqual([])
     expectError(await call(`${NS}/events/${draft.id}.ics`), 403, 'event-not-accessible')
-    expectError(await call(`${NS}/events/${draft.id}.ics`, { token: (await userWithRole('subscriber')).token }), 403, 'event-not-accessible')
+    expectError(
+      await call(`${NS}/events/${draft.id}.ics`, {
+        token: (await userWithRole('subscriber')).token,
+      }),
+      403,
+      'event-not-accessible',
+    )
 
-    const feed = await ics(`/events.ics?search=${encodeURIComponent(title)}`, { token: editor.token })
+    const feed = await ics(`/events.ics?search=${encodeURIComponent(title)}`, {
+      token: editor.token,
+    })
     expect(feed.headers.get('cache-control')).toBe('private, no-store')
     const [vevent] = vevents(parse(feed.body))
     expect(value(vevent!, 'summary')).toBe(title)
@@ -423,10 +554,28 @@ describe('queries per feed', () => {
       const parent = await createSeries(`${tag} series ${n}`, 4)
       const later = await api(`/events?post_parent=${parent.id}&${window}`, { token: admin })
       const [second] = later.body.events
-      expect((await api(`/events/${second.id}`, { method: 'POST', token: admin, json: { title: `${tag} moved ${n}` } })).status).toBe(200)
-      const venue = await createVenue({ name: unique('qvenue'), city: 'Nantes', geoLat: 47.2, geoLng: -1.55 })
+      expect(
+        (
+          await api(`/events/${second.id}`, {
+            method: 'POST',
+            token: admin,
+            json: { title: `${tag} moved ${n}` },
+          })
+        ).status,
+      ).toBe(200)
+      const venue = await createVenue({
+        name: unique('qvenue'),
+        city: 'Nantes',
+        geoLat: 47.2,
+        geoLng: -1.55,
+      })
       const organizer = await createOrganizer({ name: unique('qorg'), email: `q${n}@example.test` })
-      await createEvent({ title: `${tag} single ${n}`, start: FIRST.plus({ days: n }).toUTC().toISO()!, venue: venue.id, organizers: [organizer.id] })
+      await createEvent({
+        title: `${tag} single ${n}`,
+        start: FIRST.plus({ days: n }).toUTC().toISO()!,
+        venue: venue.id,
+        organizers: [organizer.id],
+      })
     }
     return tag
   }
@@ -456,11 +605,22 @@ describe('queries per feed', () => {
     expect(again.body).toBe(first.body)
     expect(count(again)).toBeLessThan(count(first))
     const [single] = (await listed(`${tag} single`, undefined, '')) as { id: number }[]
-    expect((await api(`/events/${single!.id}`, { method: 'POST', token: admin, json: { title: `${tag} renamed` } })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${single!.id}`, {
+          method: 'POST',
+          token: admin,
+          json: { title: `${tag} renamed` },
+        })
+      ).status,
+    ).toBe(200)
     const after = await feed()
     expect(after.body).toContain(`SUMMARY:${tag} renamed`)
     // A signed-in reader's feed is written for them.
-    const signedIn = [await ics(`/events.ics?search=${tag}&${window}`, { token: admin }), await ics(`/events.ics?search=${tag}&${window}`, { token: admin })]
+    const signedIn = [
+      await ics(`/events.ics?search=${tag}&${window}`, { token: admin }),
+      await ics(`/events.ics?search=${tag}&${window}`, { token: admin }),
+    ]
     expect(count(signedIn[1]!)).toBe(count(signedIn[0]!))
   }, 60_000)
 })
@@ -468,11 +628,19 @@ describe('queries per feed', () => {
 describe('discovery', () => {
   it('lists the iCalendar routes in the index and /doc, as text/calendar', async () => {
     const index = (await call(NS)).body
-    for (const pattern of ['/cal/events/v1/events\\.ics', '/cal/events/v1/events/(?P<id>\\d+)\\.ics', '/cal/events/v1/events/by-slug/(?P<slug>[^/]+)\\.ics'])
+    for (const pattern of [
+      '/cal/events/v1/events\\.ics',
+      '/cal/events/v1/events/(?P<id>\\d+)\\.ics',
+      '/cal/events/v1/events/by-slug/(?P<slug>[^/]+)\\.ics',
+    ])
       expect(index.routes[pattern]?.methods, pattern).toEqual(['GET'])
     const doc = (await call(`${NS}/doc`)).body
     for (const path of ['/events.ics', '/events/{id}.ics', '/events/by-slug/{slug}.ics'])
-      expect(doc.paths[path].get.responses['200'].content['text/calendar'].schema, path).toEqual({ type: 'string' })
-    expect(doc.paths['/events.ics'].get.parameters.map((parameter: { name: string }) => parameter.name)).toContain('categories')
+      expect(doc.paths[path].get.responses['200'].content['text/calendar'].schema, path).toEqual({
+        type: 'string',
+      })
+    expect(
+      doc.paths['/events.ics'].get.parameters.map((parameter: { name: string }) => parameter.name),
+    ).toContain('categories')
   })
 })

@@ -21,7 +21,10 @@ const post = (key: string, body: Record<string, unknown>, token = admin) =>
   api('/events', { method: 'POST', token, json: body, headers: { 'Idempotency-Key': key } })
 
 async function countTitled(title: string): Promise<number> {
-  const { rows } = await db.query(`select count(*)::int as n from events_locales where title = $1`, [title])
+  const { rows } = await db.query(
+    `select count(*)::int as n from events_locales where title = $1`,
+    [title],
+  )
   return rows[0].n
 }
 
@@ -56,28 +59,44 @@ describe('Idempotency-Key', () => {
     const replies = await Promise.all(Array.from({ length: 6 }, () => post(key, body)))
     expect(replies.map((reply) => reply.status)).toEqual(Array(6).fill(201))
     expect(new Set(replies.map((reply) => reply.body.id)).size).toBe(1)
-    expect(replies.filter((reply) => reply.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(5)
+    expect(
+      replies.filter((reply) => reply.headers.get('Idempotent-Replayed') === 'true'),
+    ).toHaveLength(5)
     expect(await countTitled(body.title as string)).toBe(1)
   })
 
   it('replays a trash: the retry of a DELETE gets its 200, not the 410 of an event already in the trash', async () => {
     const created = await post(unique('key-'), eventBody())
     const key = unique('key-')
-    const trash = () => api(`/events/${created.body.id}`, { method: 'DELETE', token: admin, headers: { 'Idempotency-Key': key } })
+    const trash = () =>
+      api(`/events/${created.body.id}`, {
+        method: 'DELETE',
+        token: admin,
+        headers: { 'Idempotency-Key': key },
+      })
     const first = await trash()
     expect(first.status).toBe(200)
     const again = await trash()
     expect(again.status).toBe(200)
     expect(again.body).toEqual(first.body)
     // Without the key, the same request is a new one.
-    expect((await api(`/events/${created.body.id}`, { method: 'DELETE', token: admin })).status).toBe(410)
+    expect(
+      (await api(`/events/${created.body.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(410)
   })
 
   it('gives the key back when the first request fails, so a retry runs', async () => {
     const created = await post(unique('key-'), eventBody())
-    expect((await api(`/events/${created.body.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect(
+      (await api(`/events/${created.body.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(200)
     const key = unique('key-')
-    const trash = () => api(`/events/${created.body.id}`, { method: 'DELETE', token: admin, headers: { 'Idempotency-Key': key } })
+    const trash = () =>
+      api(`/events/${created.body.id}`, {
+        method: 'DELETE',
+        token: admin,
+        headers: { 'Idempotency-Key': key },
+      })
     expect((await trash()).status).toBe(410)
     const { rows } = await db.query(`select 1 from calendar_idempotency where key = $1`, [key])
     expect(rows).toHaveLength(0)
@@ -97,7 +116,10 @@ describe('Idempotency-Key', () => {
   it('forgets a key after 24 hours', async () => {
     const key = unique('key-')
     expect((await post(key, eventBody())).status).toBe(201)
-    await db.query(`update calendar_idempotency set created_at = now() - interval '25 hours' where key = $1`, [key])
+    await db.query(
+      `update calendar_idempotency set created_at = now() - interval '25 hours' where key = $1`,
+      [key],
+    )
     const later = eventBody()
     const reply = await post(key, later)
     expect(reply.status).toBe(201)
@@ -116,15 +138,28 @@ describe('Idempotency-Key', () => {
     const created = await post(unique('key-'), eventBody())
     for (const method of ['PUT', 'PATCH']) {
       const key = unique('key-')
-      const update = () => api(`/events/${created.body.id}`, { method, token: admin, json: { title: unique('T ') }, headers: { 'Idempotency-Key': key } })
+      const update = () =>
+        api(`/events/${created.body.id}`, {
+          method,
+          token: admin,
+          json: { title: unique('T ') },
+          headers: { 'Idempotency-Key': key },
+        })
       const first = await update()
       expect(first.status).toBe(200)
       expect((await update()).status).toBe(422)
     }
-    const preflight = await fetch(`${process.env.CAL_TEST_URL ?? 'http://127.0.0.1:3000'}/api/cal/events/v1/events`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'idempotency-key' },
-    })
+    const preflight = await fetch(
+      `${process.env.CAL_TEST_URL ?? 'http://127.0.0.1:3000'}/api/cal/events/v1/events`,
+      {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'https://example.org',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'idempotency-key',
+        },
+      },
+    )
     expect(preflight.headers.get('Access-Control-Allow-Headers') ?? '').toMatch(/idempotency-key/i)
   })
 })

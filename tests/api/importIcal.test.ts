@@ -23,14 +23,26 @@ beforeAll(async () => {
   admin = await asAdmin()
 })
 
-async function eventsMatching(words: string, query = 'start_date=2020-01-01&end_date=2040-01-01'): Promise<any[]> {
-  const reply = await api(`/events?search=${encodeURIComponent(words)}&${query}&per_page=50&status=publish,future,draft,pending,private`, { token: admin })
+async function eventsMatching(
+  words: string,
+  query = 'start_date=2020-01-01&end_date=2040-01-01',
+): Promise<any[]> {
+  const reply = await api(
+    `/events?search=${encodeURIComponent(words)}&${query}&per_page=50&status=publish,future,draft,pending,private`,
+    { token: admin },
+  )
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   return reply.body.events
 }
 
 const summary = (output: string, kind: string) =>
-  new RegExp(`^${kind}\\s+created (\\d+), updated (\\d+), unchanged (\\d+)(?:, trashed \\d+)?, failed (\\d+)$`, 'm').exec(output)?.slice(1).map(Number)
+  new RegExp(
+    `^${kind}\\s+created (\\d+), updated (\\d+), unchanged (\\d+)(?:, trashed \\d+)?, failed (\\d+)$`,
+    'm',
+  )
+    .exec(output)
+    ?.slice(1)
+    .map(Number)
 
 describe('npm run import -- --ics (a Google feed)', () => {
   it('makes the series this service’s series, with its excluded, moved and cancelled days; all-day and UTC events; places, people and categories', async () => {
@@ -58,8 +70,13 @@ describe('npm run import -- --ics (a Google feed)', () => {
       geo_lat: 40.7532,
       geo_lng: -73.9822,
     })
-    expect(first.organizer.map((organizer: any) => [organizer.organizer, organizer.email])).toEqual([['ICS Fixture Chess Society', 'chess@example.org']])
-    expect(first.categories.map((term: any) => term.name).sort()).toEqual(['ICS Fixture Clubs', 'ICS Fixture Games'])
+    expect(first.organizer.map((organizer: any) => [organizer.organizer, organizer.email])).toEqual(
+      [['ICS Fixture Chess Society', 'chess@example.org']],
+    )
+    expect(first.categories.map((term: any) => term.name).sort()).toEqual([
+      'ICS Fixture Clubs',
+      'ICS Fixture Games',
+    ])
     // Mar 10 moved to Thursday the 11th (still EST); Mar 17 excluded; Mar 24 cancelled; COUNT=6 ends on Apr 7. After the DST change (Mar 14) 18:30 stays 18:30, an hour earlier in UTC.
     expect(later.map((event) => [event.title, event.start_date, event.utc_start_date])).toEqual([
       ['ICS Fixture Chess Club (Thursday)', '2027-03-11 19:00:00', '2027-03-12 00:00:00'],
@@ -70,10 +87,19 @@ describe('npm run import -- --ics (a Google feed)', () => {
     expect(moved.body).toMatchObject({ parent: first.id, recurrenceException: true })
 
     const [fair] = await eventsMatching('ICS Fixture Book Fair')
-    expect(fair).toMatchObject({ all_day: true, start_date: '2027-04-10 00:00:00', end_date: '2027-04-11 23:59:59', timezone: 'America/New_York' })
+    expect(fair).toMatchObject({
+      all_day: true,
+      start_date: '2027-04-10 00:00:00',
+      end_date: '2027-04-11 23:59:59',
+      timezone: 'America/New_York',
+    })
     expect(fair.description).toBe('<p>Two days of books.</p>\n<p>Free entry.</p>')
     const [talk] = await eventsMatching('ICS Fixture Talk')
-    expect(talk).toMatchObject({ start_date: '2027-04-15 17:00:00', end_date: '2027-04-15 18:30:00', timezone: 'UTC' })
+    expect(talk).toMatchObject({
+      start_date: '2027-04-15 17:00:00',
+      end_date: '2027-04-15 18:30:00',
+      timezone: 'UTC',
+    })
     expect(talk.venue.venue).toBe('ICS Fixture Hall')
     expect(await eventsMatching('ICS Fixture Cancelled')).toEqual([])
   })
@@ -82,43 +108,76 @@ describe('npm run import -- --ics (a Google feed)', () => {
     const again = await runImportCli(['--ics', fixtureFile('google.ics')])
     expect(summary(again.output, 'event'), again.output).toEqual([0, 0, 4, 0])
     const changed = path.join(tmpdir(), `${unique('ics')}.ics`)
-    writeFileSync(changed, fixture('google.ics').replace('SUMMARY:ICS Fixture Talk', 'SUMMARY:ICS Fixture Talk (room 2)'))
+    writeFileSync(
+      changed,
+      fixture('google.ics').replace(
+        'SUMMARY:ICS Fixture Talk',
+        'SUMMARY:ICS Fixture Talk (room 2)',
+      ),
+    )
     const run = await runImportCli(['--ics', changed])
     expect(summary(run.output, 'event'), run.output).toEqual([0, 1, 3, 0])
-    expect((await eventsMatching('ICS Fixture Talk')).map((event) => event.title)).toEqual(['ICS Fixture Talk (room 2)'])
+    expect((await eventsMatching('ICS Fixture Talk')).map((event) => event.title)).toEqual([
+      'ICS Fixture Talk (room 2)',
+    ])
   })
 })
 
 describe('the admin’s Imports screen (an uploaded .ics)', () => {
   it('reads Outlook’s Windows zone names, a zone only its VTIMEZONE defines, and floating times on the site’s clock', async () => {
     const form = new FormData()
-    form.append('file', new Blob([fixture('outlook.ics')], { type: 'text/calendar' }), `${unique('outlook')}.ics`)
+    form.append(
+      'file',
+      new Blob([fixture('outlook.ics')], { type: 'text/calendar' }),
+      `${unique('outlook')}.ics`,
+    )
     form.append('_payload', JSON.stringify({ source: 'ical' }))
     const run = await queuedImport(form)
     expect(run, JSON.stringify(run)).toMatchObject({ status: 'done', created: 4, failed: 0 })
     const [meeting] = await eventsMatching('ICS Fixture Board Meeting')
-    expect(meeting).toMatchObject({ start_date: '2027-06-15 14:00:00', utc_start_date: '2027-06-15 12:00:00', timezone: 'Europe/Berlin' })
+    expect(meeting).toMatchObject({
+      start_date: '2027-06-15 14:00:00',
+      utc_start_date: '2027-06-15 12:00:00',
+      timezone: 'Europe/Berlin',
+    })
     expect(meeting.venue.venue).toBe('ICS Fixture Boardroom')
     const [call_] = await eventsMatching('ICS Fixture Custom Zone Call')
     expect(call_).toMatchObject({ start_date: '2027-06-16 04:00:00', timezone: 'UTC' })
     const [breakfast] = await eventsMatching('ICS Fixture Floating Breakfast')
-    expect(breakfast).toMatchObject({ start_date: '2027-06-17 08:00:00', timezone: await siteTimezone(), status: 'private' })
+    expect(breakfast).toMatchObject({
+      start_date: '2027-06-17 08:00:00',
+      timezone: await siteTimezone(),
+      status: 'private',
+    })
   })
 })
 
 describe('this service’s own .ics', () => {
   it('imported by URL into the site that wrote it, finds every event by its UID and changes nothing', async () => {
     const word = unique('icsown')
-    const category = (await api('/categories', { method: 'POST', token: admin, json: { name: `${word} Talks` } })).body
+    const category = (
+      await api('/categories', { method: 'POST', token: admin, json: { name: `${word} Talks` } })
+    ).body
     const venue = (
       await api('/venues', {
         method: 'POST',
         token: admin,
-        json: { venue: `${word} Hall`, address: '1 Quai', city: 'Lyon', geo_lat: 45.76, geo_lng: 4.83, status: 'publish' },
+        json: {
+          venue: `${word} Hall`,
+          address: '1 Quai',
+          city: 'Lyon',
+          geo_lat: 45.76,
+          geo_lng: 4.83,
+          status: 'publish',
+        },
       })
     ).body
     const organizer = (
-      await api('/organizers', { method: 'POST', token: admin, json: { organizer: `${word} Host`, email: 'host@example.org', status: 'publish' } })
+      await api('/organizers', {
+        method: 'POST',
+        token: admin,
+        json: { organizer: `${word} Host`, email: 'host@example.org', status: 'publish' },
+      })
     ).body
     const single = await api('/events', {
       method: 'POST',
@@ -149,7 +208,15 @@ describe('this service’s own .ics', () => {
       },
     })
     const [, second] = await eventsMatching(`${word} Weekly`)
-    expect((await api(`/events/${second.id}`, { method: 'PATCH', token: admin, json: { title: `${word} Weekly (special)` } })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${second.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { title: `${word} Weekly (special)` },
+        })
+      ).status,
+    ).toBe(200)
 
     const feed = `${BASE_URL}${NS}/events.ics?search=${word}&start_date=2027-01-01&end_date=2027-12-31`
     const run = await runImportCli(['--ics', feed, '--auth', `JWT ${admin}`])
@@ -172,7 +239,9 @@ describe('iCalendar that cannot be read', () => {
     expect(page.output).toContain('Not iCalendar: an HTML page')
     const away = await runImportCli(['--ics', 'http://127.0.0.1:1/calendar.ics'])
     expect(away.code, away.output).toBe(2)
-    expect(away.output).toContain('GET http://127.0.0.1:1/calendar.ics: nothing answers at 127.0.0.1:1 (connection refused)')
+    expect(away.output).toContain(
+      'GET http://127.0.0.1:1/calendar.ics: nothing answers at 127.0.0.1:1 (connection refused)',
+    )
   })
 })
 
@@ -195,8 +264,13 @@ describe('import subscriptions', () => {
     server = createServer((request, response) => {
       // `/<name>.ics` is a feed of its own, of three events named for it; `/feed.ics` follows `events`.
       const name = /^\/(\w+)\.ics$/.exec(request.url ?? '')?.[1]
-      const feedEvents = name && name !== 'feed' ? [1, 2, 3].map((n) => vevent(n, name)) : events.map((n) => vevent(n))
-      response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(['BEGIN:VCALENDAR', 'VERSION:2.0', ...feedEvents, 'END:VCALENDAR', ''].join('\r\n'))
+      const feedEvents =
+        name && name !== 'feed'
+          ? [1, 2, 3].map((n) => vevent(n, name))
+          : events.map((n) => vevent(n))
+      response
+        .writeHead(200, { 'Content-Type': 'text/calendar' })
+        .end(['BEGIN:VCALENDAR', 'VERSION:2.0', ...feedEvents, 'END:VCALENDAR', ''].join('\r\n'))
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     feed = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.ics`
@@ -207,47 +281,102 @@ describe('import subscriptions', () => {
   /** Runs the jobs queue until the subscription has run since `before` (the server's own polling may take the job first). */
   async function runQueue(id: number, before: string | null = null): Promise<any> {
     for (let attempt = 0; attempt < 20; attempt++) {
-      expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(200)
+      expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(
+        200,
+      )
       const record = (await call(`/api/import-subscriptions/${id}?depth=0`, { token: admin })).body
-      if (record.lastRunAt !== before && (record.lastStatus === 'done' || record.lastStatus === 'failed')) return record
+      if (
+        record.lastRunAt !== before &&
+        (record.lastStatus === 'done' || record.lastStatus === 'failed')
+      )
+        return record
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
     throw new Error(`subscription ${id} did not run`)
   }
 
   it('imports its feed when saved, with its default categories; a later run trashes the events that left the feed', async () => {
-    const category = (await api('/categories', { method: 'POST', token: admin, json: { name: `${word} Imported` } })).body
+    const category = (
+      await api('/categories', { method: 'POST', token: admin, json: { name: `${word} Imported` } })
+    ).body
     const saved = await call('/api/import-subscriptions', {
       method: 'POST',
       token: admin,
-      json: { url: feed, format: 'ical', intervalHours: 6, defaultCategories: [category.id], createdStatus: 'publish' },
+      json: {
+        url: feed,
+        format: 'ical',
+        intervalHours: 6,
+        defaultCategories: [category.id],
+        createdStatus: 'publish',
+      },
     })
     expect(saved.status, JSON.stringify(saved.body)).toBe(201)
     const id = saved.body.doc.id as number
     const first = await runQueue(id)
-    expect(first, JSON.stringify(first)).toMatchObject({ lastStatus: 'done', created: 3, trashed: 0, failed: 0 })
+    expect(first, JSON.stringify(first)).toMatchObject({
+      lastStatus: 'done',
+      created: 3,
+      trashed: 0,
+      failed: 0,
+    })
     const imported = await eventsMatching(word)
     expect(imported.map((event) => event.title)).toEqual([1, 2, 3].map((n) => `${word} Event ${n}`))
-    for (const event of imported) expect(event.categories.map((term: any) => term.id)).toEqual([category.id])
+    for (const event of imported)
+      expect(event.categories.map((term: any) => term.id)).toEqual([category.id])
 
     events = [1, 3]
     // Turning it off and on runs it at once, as a new one.
     const before = first.lastRunAt as string
-    await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: false } })
-    await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: true } })
+    await call(`/api/import-subscriptions/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { active: false },
+    })
+    await call(`/api/import-subscriptions/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { active: true },
+    })
     const second = await runQueue(id, before)
-    expect(second, JSON.stringify(second)).toMatchObject({ lastStatus: 'done', created: 0, unchanged: 2, trashed: 1, failed: 0 })
-    expect((await eventsMatching(word)).map((event) => event.title)).toEqual([`${word} Event 1`, `${word} Event 3`])
+    expect(second, JSON.stringify(second)).toMatchObject({
+      lastStatus: 'done',
+      created: 0,
+      unchanged: 2,
+      trashed: 1,
+      failed: 0,
+    })
+    expect((await eventsMatching(word)).map((event) => event.title)).toEqual([
+      `${word} Event 1`,
+      `${word} Event 3`,
+    ])
     const gone = imported.find((event) => event.title === `${word} Event 2`)
-    expect((await call(`/api/events/${gone.id}?depth=0`, { token: admin })).body.status).toBe('trash')
+    expect((await call(`/api/events/${gone.id}?depth=0`, { token: admin })).body.status).toBe(
+      'trash',
+    )
 
     // Back in the feed: back from the trash, the same event.
     events = [1, 2, 3]
-    await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: false } })
-    await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: true } })
+    await call(`/api/import-subscriptions/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { active: false },
+    })
+    await call(`/api/import-subscriptions/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { active: true },
+    })
     const third = await runQueue(id, second.lastRunAt)
-    expect(third, JSON.stringify(third)).toMatchObject({ lastStatus: 'done', created: 0, updated: 1, unchanged: 2, trashed: 0 })
-    expect((await call(`/api/events/${gone.id}?depth=0`, { token: admin })).body.status).toBe('publish')
+    expect(third, JSON.stringify(third)).toMatchObject({
+      lastStatus: 'done',
+      created: 0,
+      updated: 1,
+      unchanged: 2,
+      trashed: 0,
+    })
+    expect((await call(`/api/events/${gone.id}?depth=0`, { token: admin })).body.status).toBe(
+      'publish',
+    )
   })
 
   it('imports a subscription once though it was turned off and on before its first run', async () => {
@@ -255,24 +384,54 @@ describe('import subscriptions', () => {
     const saved = await call('/api/import-subscriptions', {
       method: 'POST',
       token: admin,
-      json: { url: feed.replace('/feed.ics', `/${name}.ics`), format: 'ical', intervalHours: 6, createdStatus: 'publish' },
+      json: {
+        url: feed.replace('/feed.ics', `/${name}.ics`),
+        format: 'ical',
+        intervalHours: 6,
+        createdStatus: 'publish',
+      },
     })
     expect(saved.status, JSON.stringify(saved.body)).toBe(201)
     const id = saved.body.doc.id as number
     // Each save that turns it on queues a first run: the second finds the first already done.
-    await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: false } })
-    await call(`/api/import-subscriptions/${id}`, { method: 'PATCH', token: admin, json: { active: true } })
+    await call(`/api/import-subscriptions/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { active: false },
+    })
+    await call(`/api/import-subscriptions/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { active: true },
+    })
     const first = await runQueue(id)
     expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(200)
     const after = (await call(`/api/import-subscriptions/${id}?depth=0`, { token: admin })).body
-    expect(after, JSON.stringify(after)).toMatchObject({ lastStatus: 'done', lastRunAt: first.lastRunAt, created: 3, unchanged: 0 })
+    expect(after, JSON.stringify(after)).toMatchObject({
+      lastStatus: 'done',
+      lastRunAt: first.lastRunAt,
+      created: 3,
+      unchanged: 0,
+    })
   })
 
   it('is for administrators only, and a feed that fails is recorded with its reason', async () => {
     const editor = await userWithRole('editor')
     expect((await call('/api/import-subscriptions', { token: editor.token })).status).toBe(403)
-    expect((await call('/api/import-subscriptions', { method: 'POST', token: editor.token, json: { url: feed } })).status).toBe(403)
-    const saved = await call('/api/import-subscriptions', { method: 'POST', token: admin, json: { url: 'http://127.0.0.1:1/none.ics', intervalHours: 1 } })
+    expect(
+      (
+        await call('/api/import-subscriptions', {
+          method: 'POST',
+          token: editor.token,
+          json: { url: feed },
+        })
+      ).status,
+    ).toBe(403)
+    const saved = await call('/api/import-subscriptions', {
+      method: 'POST',
+      token: admin,
+      json: { url: 'http://127.0.0.1:1/none.ics', intervalHours: 1 },
+    })
     expect(saved.status, JSON.stringify(saved.body)).toBe(201)
     const record = await runQueue(saved.body.doc.id)
     expect(record).toMatchObject({ lastStatus: 'failed' })

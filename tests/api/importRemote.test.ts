@@ -15,7 +15,8 @@ import { queuedImport, runImportCli } from '../support/imports'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
 import { api } from '../support/writeFixtures'
 
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
 const WALL = 'yyyy-MM-dd HH:mm:ss'
 const ZONE = 'Europe/Paris'
 
@@ -26,7 +27,10 @@ let admin: string
 const word = unique('remote')
 const ids: Record<string, number> = {}
 /** The series' first Tuesday, 19:00 in Paris, two months ahead (well within the horizon). */
-const FIRST = DateTime.now().setZone(ZONE).plus({ months: 2 }).set({ weekday: 2, hour: 19, minute: 0, second: 0, millisecond: 0 })
+const FIRST = DateTime.now()
+  .setZone(ZONE)
+  .plus({ months: 2 })
+  .set({ weekday: 2, hour: 19, minute: 0, second: 0, millisecond: 0 })
 
 async function onSite(
   path: string,
@@ -58,7 +62,11 @@ async function fillSite(): Promise<void> {
     token: null,
   })
   expect(register.status, JSON.stringify(register.body)).toBeLessThan(300)
-  const login = await onSite('/api/users/login', { method: 'POST', json: { email: 'site@calendar.test', password: 'site-password-1' }, token: null })
+  const login = await onSite('/api/users/login', {
+    method: 'POST',
+    json: { email: 'site@calendar.test', password: 'site-password-1' },
+    token: null,
+  })
   siteToken = login.body.token
   const form = new FormData()
   form.append('file', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), `${word}.png`)
@@ -68,8 +76,14 @@ async function fillSite(): Promise<void> {
   ids.media = media.body.doc.id
 
   ids.music = (await write('/categories', { name: `${word} Music`, description: 'All music' })).id
-  ids.jazz = (await write('/categories', { name: `${word} Jazz`, parent: ids.music, slug: `${word}-jazz` })).id
-  await write(`/categories/${ids.jazz}`, { i18n_language: 'fr', name: `${word} Jazz FR`, description: 'Tout le jazz' }, 'PATCH')
+  ids.jazz = (
+    await write('/categories', { name: `${word} Jazz`, parent: ids.music, slug: `${word}-jazz` })
+  ).id
+  await write(
+    `/categories/${ids.jazz}`,
+    { i18n_language: 'fr', name: `${word} Jazz FR`, description: 'Tout le jazz' },
+    'PATCH',
+  )
   ids.evening = (await write('/tags', { name: `${word} Evening` })).id
   ids.hall = (
     await write('/venues', {
@@ -91,7 +105,11 @@ async function fillSite(): Promise<void> {
       status: 'publish',
     })
   ).id
-  await write(`/venues/${ids.hall}`, { i18n_language: 'fr', venue: `${word} Salle`, description: '<p>Une belle salle.</p>' }, 'PATCH')
+  await write(
+    `/venues/${ids.hall}`,
+    { i18n_language: 'fr', venue: `${word} Salle`, description: '<p>Une belle salle.</p>' },
+    'PATCH',
+  )
   ids.ensemble = (
     await write('/organizers', {
       organizer: `${word} Ensemble`,
@@ -127,11 +145,19 @@ async function fillSite(): Promise<void> {
   ids.jazzNight = jazz.id
   await write(
     `/events/${jazz.id}`,
-    { i18n_language: 'fr', title: `${word} Soirée jazz`, description: '<p>Une soirée de jazz.</p>', slug: `${word}-soiree-jazz` },
+    {
+      i18n_language: 'fr',
+      title: `${word} Soirée jazz`,
+      description: '<p>Une soirée de jazz.</p>',
+      slug: `${word}-soiree-jazz`,
+    },
     'PATCH',
   )
   // The currency code is not a namespace write field: Payload's REST sets it.
-  expect((await onSite(`/api/events/${jazz.id}`, { method: 'PATCH', json: { currencyCode: 'EUR' } })).status).toBe(200)
+  expect(
+    (await onSite(`/api/events/${jazz.id}`, { method: 'PATCH', json: { currencyCode: 'EUR' } }))
+      .status,
+  ).toBe(200)
 
   ids.harvest = (
     await write('/events', {
@@ -152,17 +178,37 @@ async function fillSite(): Promise<void> {
     recurrence: 'RRULE:FREQ=WEEKLY;COUNT=4',
   })
   ids.series = series.id
-  const occurrences = await onSite(`${NS}/events?post_parent=${series.id}&start_date=2020-01-01&end_date=2040-01-01`)
+  const occurrences = await onSite(
+    `${NS}/events?post_parent=${series.id}&start_date=2020-01-01&end_date=2040-01-01`,
+  )
   expect(occurrences.body.events).toHaveLength(3)
   ids.exception = occurrences.body.events[1].id
-  await write(`/events/${ids.exception}`, { title: `${word} Weekly (moved to the cellar)` }, 'PATCH')
+  await write(
+    `/events/${ids.exception}`,
+    { title: `${word} Weekly (moved to the cellar)` },
+    'PATCH',
+  )
 
   const single = (title: string, extra: Record<string, unknown>) =>
-    write('/events', { title: `${word} ${title}`, start_date: '2031-07-01 10:00:00', end_date: '2031-07-01 11:00:00', timezone: ZONE, ...extra })
-  ids.protected = (await single('Protected', { status: 'publish', password: 'sesame', description: '<p>Secret content</p>' })).id
+    write('/events', {
+      title: `${word} ${title}`,
+      start_date: '2031-07-01 10:00:00',
+      end_date: '2031-07-01 11:00:00',
+      timezone: ZONE,
+      ...extra,
+    })
+  ids.protected = (
+    await single('Protected', {
+      status: 'publish',
+      password: 'sesame',
+      description: '<p>Secret content</p>',
+    })
+  ).id
   ids.private = (await single('Private', { status: 'private' })).id
   ids.draft = (await single('Draft', { status: 'draft' })).id
-  ids.scheduled = (await single('Scheduled', { status: 'future', date_utc: '2030-01-01 00:00:00' })).id
+  ids.scheduled = (
+    await single('Scheduled', { status: 'future', date_utc: '2030-01-01 00:00:00' })
+  ).id
 }
 
 beforeAll(async () => {
@@ -178,9 +224,12 @@ afterAll(async () => {
 
 /** The events of this test on the main server, every status. */
 async function listed(): Promise<any[]> {
-  const reply = await api(`/events?search=${word}&start_date=2020-01-01&end_date=2040-01-01&per_page=50&status=publish,future,draft,pending,private`, {
-    token: admin,
-  })
+  const reply = await api(
+    `/events?search=${word}&start_date=2020-01-01&end_date=2040-01-01&per_page=50&status=publish,future,draft,pending,private`,
+    {
+      token: admin,
+    },
+  )
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   return reply.body.events
 }
@@ -194,7 +243,13 @@ async function imported(): Promise<Map<string, any>> {
 const titles = async () => (await listed()).map((event) => event.title).sort()
 
 const summary = (output: string, kind: string) =>
-  new RegExp(`^${kind}\\s+created (\\d+), updated (\\d+), unchanged (\\d+)(?:, trashed \\d+)?, failed (\\d+)$`, 'm').exec(output)?.slice(1).map(Number)
+  new RegExp(
+    `^${kind}\\s+created (\\d+), updated (\\d+), unchanged (\\d+)(?:, trashed \\d+)?, failed (\\d+)$`,
+    'm',
+  )
+    .exec(output)
+    ?.slice(1)
+    .map(Number)
 
 // Each run starts the CLI (tsx, Payload) afresh: a minute or more when the machine is busy.
 describe('npm run import -- --from (a site of this service)', { timeout: 180_000 }, () => {
@@ -202,13 +257,22 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
     const run = await runImportCli(['--from', root])
     expect(run.code, run.output).toBe(1)
     expect(run.output).toMatch(/event\s+\[#+\] \d+\/\d+/)
-    expect(run.output).toMatch(/failed: event \d+ \(.* Protected\): password-protected: the site withholds its content/)
+    expect(run.output).toMatch(
+      /failed: event \d+ \(.* Protected\): password-protected: the site withholds its content/,
+    )
     // The series' later events are made by its first event here, then compared: the exception is updated.
     expect(summary(run.output, 'event'), run.output).toEqual([3, 1, 2, 1])
 
     const events = await imported()
     expect(await titles()).toEqual(
-      [`${word} Harvest`, `${word} Jazz Night`, `${word} Weekly`, `${word} Weekly`, `${word} Weekly`, `${word} Weekly (moved to the cellar)`].sort(),
+      [
+        `${word} Harvest`,
+        `${word} Jazz Night`,
+        `${word} Weekly`,
+        `${word} Weekly`,
+        `${word} Weekly`,
+        `${word} Weekly (moved to the cellar)`,
+      ].sort(),
     )
     const jazz = events.get(`${word} Jazz Night`)
     expect(jazz).toMatchObject({
@@ -228,7 +292,12 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
       description: '<p>An evening of <strong>jazz</strong>.</p>',
     })
     expect(jazz.excerpt).toContain('Jazz in the courtyard')
-    expect(jazz.cost_details).toMatchObject({ currency_symbol: '€', currency_position: 'postfix', currency_code: 'EUR', values: ['10', '20'] })
+    expect(jazz.cost_details).toMatchObject({
+      currency_symbol: '€',
+      currency_position: 'postfix',
+      currency_code: 'EUR',
+      values: ['10', '20'],
+    })
     expect(jazz.image.url).toMatch(new RegExp(`^${process.env.CAL_TEST_URL ?? 'http'}`))
     expect(jazz.categories.map((term: any) => term.name)).toEqual([`${word} Jazz`])
     expect(jazz.tags.map((term: any) => term.name)).toEqual([`${word} Evening`])
@@ -246,10 +315,16 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
       website: 'https://hall.example.org/',
     })
     expect(jazz.venue.image.url).toBeTruthy()
-    expect(jazz.organizer.map((organizer: any) => [organizer.organizer, organizer.email])).toEqual([[`${word} Ensemble`, 'ensemble@example.org']])
+    expect(jazz.organizer.map((organizer: any) => [organizer.organizer, organizer.email])).toEqual([
+      [`${word} Ensemble`, 'ensemble@example.org'],
+    ])
 
     const french = (await api(`/events/${jazz.id}?i18n_language=fr`)).body
-    expect(french).toMatchObject({ title: `${word} Soirée jazz`, slug: `${word}-soiree-jazz`, description: '<p>Une soirée de jazz.</p>' })
+    expect(french).toMatchObject({
+      title: `${word} Soirée jazz`,
+      slug: `${word}-soiree-jazz`,
+      description: '<p>Une soirée de jazz.</p>',
+    })
     expect(french.venue.venue).toBe(`${word} Salle`)
     expect(french.categories.map((term: any) => term.name)).toEqual([`${word} Jazz FR`])
     const category = (await api(`/categories/${jazz.categories[0].id}`)).body
@@ -257,13 +332,28 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
     expect((await api(`/categories/${category.parent}`)).body.name).toBe(`${word} Music`)
 
     const harvest = events.get(`${word} Harvest`)
-    expect(harvest).toMatchObject({ all_day: true, start_date: '2031-06-15 00:00:00', end_date: '2031-06-15 23:59:59', timezone: 'America/New_York' })
+    expect(harvest).toMatchObject({
+      all_day: true,
+      start_date: '2031-06-15 00:00:00',
+      end_date: '2031-06-15 23:59:59',
+      timezone: 'America/New_York',
+    })
 
     // The series is this service's series again: the first event with its rule, the exception an exception.
-    const first = (await listed()).find((event) => event.title === `${word} Weekly` && event.recurrence)
+    const first = (await listed()).find(
+      (event) => event.title === `${word} Weekly` && event.recurrence,
+    )
     expect(first.recurrence).toBe('RRULE:FREQ=WEEKLY;COUNT=4')
-    const later = (await api(`/events?post_parent=${first.id}&start_date=2020-01-01&end_date=2040-01-01`, { token: admin })).body.events
-    expect(later.map((event: any) => event.title)).toEqual([`${word} Weekly`, `${word} Weekly (moved to the cellar)`, `${word} Weekly`])
+    const later = (
+      await api(`/events?post_parent=${first.id}&start_date=2020-01-01&end_date=2040-01-01`, {
+        token: admin,
+      })
+    ).body.events
+    expect(later.map((event: any) => event.title)).toEqual([
+      `${word} Weekly`,
+      `${word} Weekly (moved to the cellar)`,
+      `${word} Weekly`,
+    ])
     const exception = await call(`/api/events/${later[1].id}?depth=0`, { token: admin })
     expect(exception.body.recurrenceException).toBe(true)
   })
@@ -275,15 +365,27 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
     const events = await imported()
     expect(events.get(`${word} Private`)?.status).toBe('private')
     expect(events.get(`${word} Draft`)?.status).toBe('draft')
-    expect(events.get(`${word} Scheduled`)).toMatchObject({ status: 'future', date_utc: '2030-01-01 00:00:00' })
+    expect(events.get(`${word} Scheduled`)).toMatchObject({
+      status: 'future',
+      date_utc: '2030-01-01 00:00:00',
+    })
     const protectedId = events.get(`${word} Protected`).id
     expect((await api(`/events/${protectedId}`)).status).toBe(403)
     const unlocked = await api(`/events/${protectedId}?password=sesame`)
     expect(unlocked.status).toBe(200)
     expect(unlocked.body.description).toBe('<p>Secret content</p>')
 
-    const again = await queuedImport({ source: 'site', sourceUrl: root, credentials: `JWT ${siteToken}` })
-    expect(again, JSON.stringify(again.failures)).toMatchObject({ status: 'done', created: 0, updated: 0, failed: 0 })
+    const again = await queuedImport({
+      source: 'site',
+      sourceUrl: root,
+      credentials: `JWT ${siteToken}`,
+    })
+    expect(again, JSON.stringify(again.failures)).toMatchObject({
+      status: 'done',
+      created: 0,
+      updated: 0,
+      failed: 0,
+    })
     expect(again.unchanged).toBe(again.total)
   })
 
@@ -291,25 +393,43 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
     const saved = await call('/api/imports', {
       method: 'POST',
       token: admin,
-      json: { source: 'site', sourceUrl: 'http://127.0.0.1:1/api', credentials: 'user:secret', status: 'done' },
+      json: {
+        source: 'site',
+        sourceUrl: 'http://127.0.0.1:1/api',
+        credentials: 'user:secret',
+        status: 'done',
+      },
     })
     expect(saved.status, JSON.stringify(saved.body)).toBe(201)
-    expect((await call(`/api/imports/${saved.body.doc.id}`, { token: admin })).body.credentials).toBe('user:secret')
+    expect(
+      (await call(`/api/imports/${saved.body.doc.id}`, { token: admin })).body.credentials,
+    ).toBe('user:secret')
     const editor = await userWithRole('editor')
-    expect((await call(`/api/imports/${saved.body.doc.id}`, { token: editor.token })).status).toBe(403)
-    expect((await call(`/api/imports?where[id][equals]=${saved.body.doc.id}`, { token: editor.token })).status).toBe(403)
+    expect((await call(`/api/imports/${saved.body.doc.id}`, { token: editor.token })).status).toBe(
+      403,
+    )
+    expect(
+      (await call(`/api/imports?where[id][equals]=${saved.body.doc.id}`, { token: editor.token }))
+        .status,
+    ).toBe(403)
   })
 
   it('updates what changed on the site, in either language', async () => {
     await write(`/events/${ids.jazzNight}`, { excerpt: 'Jazz under the plane trees' }, 'PATCH')
-    await write(`/venues/${ids.hall}`, { i18n_language: 'fr', description: '<p>Une salle rénovée.</p>' }, 'PATCH')
+    await write(
+      `/venues/${ids.hall}`,
+      { i18n_language: 'fr', description: '<p>Une salle rénovée.</p>' },
+      'PATCH',
+    )
     const run = await runImportCli(['--from', root, '--auth', `JWT ${siteToken}`])
     expect(run.code, run.output).toBe(0)
     expect(summary(run.output, 'event'), run.output).toEqual([0, 1, 9, 0])
     expect(summary(run.output, 'venue'), run.output).toEqual([0, 1, 0, 0])
     const jazz = (await imported()).get(`${word} Jazz Night`)
     expect(jazz.excerpt).toContain('Jazz under the plane trees')
-    expect((await api(`/venues/${jazz.venue.id}?i18n_language=fr`)).body.description).toBe('<p>Une salle rénovée.</p>')
+    expect((await api(`/venues/${jazz.venue.id}?i18n_language=fr`)).body.description).toBe(
+      '<p>Une salle rénovée.</p>',
+    )
   })
 
   it('killed midway, then run again, completes without duplicates', async () => {
@@ -322,7 +442,12 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
         status: 'publish',
       })
     }
-    const count = async () => (await api(`/events?search=${bulk}&start_date=2032-01-01&end_date=2032-12-31&per_page=1`, { token: admin })).body.total as number
+    const count = async () =>
+      (
+        await api(`/events?search=${bulk}&start_date=2032-01-01&end_date=2032-12-31&per_page=1`, {
+          token: admin,
+        })
+      ).body.total as number
     const killed = await runImportCli(['--from', root], (line) => {
       const done = /^event\s+\[[#.]+\] (\d+)\/(\d+)/.exec(line)
       return Boolean(done && Number(done[1]) > 10 && Number(done[1]) < Number(done[2]) - 20)
@@ -343,13 +468,23 @@ describe('sources that cannot be read', () => {
   let server: Server
   let base: string
   const routes: Record<string, (response: import('node:http').ServerResponse) => void> = {
-    '/html': (response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><body>Welcome</body></html>'),
-    '/shape': (response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"hello":"world"}'),
-    '/broken': (response) => response.writeHead(500, { 'Content-Type': 'application/json' }).end('{"code":"oops","message":"Something broke"}'),
-    '/fake/v1': (response) =>
+    '/html': (response) =>
       response
-        .writeHead(200, { 'Content-Type': 'application/json' })
-        .end(JSON.stringify({ namespace: 'fake/v1', routes: { '/fake/v1/events': { endpoints: [{ methods: ['GET'], args: {} }] } } })),
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end('<!doctype html><html><body>Welcome</body></html>'),
+    '/shape': (response) =>
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"hello":"world"}'),
+    '/broken': (response) =>
+      response
+        .writeHead(500, { 'Content-Type': 'application/json' })
+        .end('{"code":"oops","message":"Something broke"}'),
+    '/fake/v1': (response) =>
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          namespace: 'fake/v1',
+          routes: { '/fake/v1/events': { endpoints: [{ methods: ['GET'], args: {} }] } },
+        }),
+      ),
     '/fake/v1/events': (response) =>
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(
         JSON.stringify({
@@ -363,7 +498,13 @@ describe('sources that cannot be read', () => {
               all_day: false,
               featured: false,
             },
-            { id: 2, title: `${word} Fake bad`, start_date: 'tomorrow', all_day: false, featured: false },
+            {
+              id: 2,
+              title: `${word} Fake bad`,
+              start_date: 'tomorrow',
+              all_day: false,
+              featured: false,
+            },
           ],
           total: 3,
           total_pages: 2,
@@ -391,18 +532,31 @@ describe('sources that cannot be read', () => {
   }
 
   it('unreachable', () =>
-    failsWith('http://127.0.0.1:1/api/cal/events/v1', /GET http:\/\/127\.0\.0\.1:1\/api\/cal\/events\/v1: nothing answers at 127\.0\.0\.1:1/))
+    failsWith(
+      'http://127.0.0.1:1/api/cal/events/v1',
+      /GET http:\/\/127\.0\.0\.1:1\/api\/cal\/events\/v1: nothing answers at 127\.0\.0\.1:1/,
+    ))
   it('an HTML page', () => failsWith(`${base}/html`, /answered an HTML page, not JSON/))
   it('JSON of another shape', () => failsWith(`${base}/shape`, /not a REST API namespace index/))
-  it('an HTTP error', () => failsWith(`${base}/broken`, /HTTP 500 Internal Server Error: Something broke \(oops\)/))
+  it('an HTTP error', () =>
+    failsWith(`${base}/broken`, /HTTP 500 Internal Server Error: Something broke \(oops\)/))
   it('a private address while the guard is on', () =>
-    failsWith(root, /127\.0\.0\.1:\d+ is a private, loopback or link-local address, which is refused/, { IMPORT_ALLOW_PRIVATE: 'false' }))
+    failsWith(
+      root,
+      /127\.0\.0\.1:\d+ is a private, loopback or link-local address, which is refused/,
+      { IMPORT_ALLOW_PRIVATE: 'false' },
+    ))
 
   it('an item without dates and a page that fails are reported by name; the rest is imported', async () => {
     const run = await runImportCli(['--from', `${base}/fake/v1`])
     expect(run.code, run.output).toBe(1)
-    expect(run.output).toMatch(/failed: event 2 \(.* Fake bad\): start_date and end_date must be "YYYY-MM-DD HH:MM:SS"/)
+    expect(run.output).toMatch(
+      /failed: event 2 \(.* Fake bad\): start_date and end_date must be "YYYY-MM-DD HH:MM:SS"/,
+    )
     expect(run.output).toMatch(/failed: event page 2: GET .*page=2.*: HTTP 500/)
-    expect((await imported()).get(`${word} Fake good`)).toMatchObject({ start_date: '2031-08-01 10:00:00', timezone: 'UTC' })
+    expect((await imported()).get(`${word} Fake good`)).toMatchObject({
+      start_date: '2031-08-01 10:00:00',
+      timezone: 'UTC',
+    })
   })
 })

@@ -43,10 +43,17 @@ function freshDataDir(): string {
 }
 
 /** The environment of an operator's shell: none of the test run's own settings leak in. */
-function operatorEnv(extra: Record<string, string>, keep: { database?: boolean } = {}): NodeJS.ProcessEnv {
+function operatorEnv(
+  extra: Record<string, string>,
+  keep: { database?: boolean } = {},
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const key of Object.keys(env)) {
-    if (key.startsWith('VITEST') || ['NODE_ENV', 'CAL_TEST_URL', 'SERVER_URL', 'REBUILD', 'PORT'].includes(key)) delete env[key]
+    if (
+      key.startsWith('VITEST') ||
+      ['NODE_ENV', 'CAL_TEST_URL', 'SERVER_URL', 'REBUILD', 'PORT'].includes(key)
+    )
+      delete env[key]
   }
   if (!keep.database) {
     delete env.DATABASE_URL
@@ -56,8 +63,18 @@ function operatorEnv(extra: Record<string, string>, keep: { database?: boolean }
 }
 
 /** `npm run <mode>` as the operator runs it: the launcher in a process group of its own. */
-function launch(mode: 'start' | 'seed', dataDir: string, env: NodeJS.ProcessEnv, port = 0): Launched {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/launch.ts', mode], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+function launch(
+  mode: 'start' | 'seed',
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  port = 0,
+): Launched {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/launch.ts', mode], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let log = ''
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-20_000)
@@ -84,9 +101,18 @@ function launch(mode: 'start' | 'seed', dataDir: string, env: NodeJS.ProcessEnv,
   return entry
 }
 
-async function startServer(dataDir: string, env: Record<string, string> = {}, keep: { database?: boolean } = {}): Promise<Launched> {
+async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  keep: { database?: boolean } = {},
+): Promise<Launched> {
   const port = await freePort()
-  const server = launch('start', dataDir, operatorEnv({ DATA_DIR: dataDir, PORT: String(port), ...env }, keep), port)
+  const server = launch(
+    'start',
+    dataDir,
+    operatorEnv({ DATA_DIR: dataDir, PORT: String(port), ...env }, keep),
+    port,
+  )
   try {
     await Promise.race([
       waitForHealth(server.base, HEALTH_TIMEOUT),
@@ -95,7 +121,10 @@ async function startServer(dataDir: string, env: Record<string, string> = {}, ke
       }),
     ])
   } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : error}\n--- launcher output ---\n${server.output()}`, { cause: error })
+    throw new Error(
+      `${error instanceof Error ? error.message : error}\n--- launcher output ---\n${server.output()}`,
+      { cause: error },
+    )
   }
   return server
 }
@@ -150,7 +179,8 @@ function processesOf(dataDir: string): number[] {
     try {
       const environ = readFileSync(`/proc/${name}/environ`, 'utf8').split('\0')
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8')
-      if (environ.includes(`DATA_DIR=${dataDir}`) || cmdline.includes(dataDir)) pids.push(Number(name))
+      if (environ.includes(`DATA_DIR=${dataDir}`) || cmdline.includes(dataDir))
+        pids.push(Number(name))
     } catch {
       // gone meanwhile, or not ours to read
     }
@@ -178,7 +208,11 @@ async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
 type Options = { token?: string; json?: unknown; method?: string }
 
 /** A request to one of the instances this file starts (the `call` helper talks to the main test server). */
-async function request(base: string, urlPath: string, options: Options = {}): Promise<{ status: number; body: any }> {
+async function request(
+  base: string,
+  urlPath: string,
+  options: Options = {},
+): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = {}
   if (options.token) headers.Authorization = `JWT ${options.token}`
   if (options.json !== undefined) headers['Content-Type'] = 'application/json'
@@ -199,7 +233,8 @@ async function request(base: string, urlPath: string, options: Options = {}): Pr
 
 beforeAll(() => {
   // `start` builds Next when there is no build: that must never happen from inside the test run.
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('no production build (.next/BUILD_ID): build before running this file')
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID')))
+    throw new Error('no production build (.next/BUILD_ID): build before running this file')
 })
 
 afterAll(async () => {
@@ -234,9 +269,15 @@ describe('a fresh machine with the embedded database', () => {
       dataDir = freshDataDir()
       const seed = launch('seed', dataDir, operatorEnv({ DATA_DIR: dataDir }))
       const exit = await Promise.race([seed.exited, sleep(SEED_WAIT_MS).then(() => undefined)])
-      expect(exit, `seed did not finish in ${SEED_WAIT_MS / 1000} s\n${seed.output()}`).toBeDefined()
+      expect(
+        exit,
+        `seed did not finish in ${SEED_WAIT_MS / 1000} s\n${seed.output()}`,
+      ).toBeDefined()
       // Exit 13 is Node's "unsettled top-level await": the seed script stalled while loading.
-      expect(exit!.code, `\`npm run seed\` exited ${JSON.stringify(exit)}; its output:\n${seed.output() || '(none)'}`).toBe(0)
+      expect(
+        exit!.code,
+        `\`npm run seed\` exited ${JSON.stringify(exit)}; its output:\n${seed.output() || '(none)'}`,
+      ).toBe(0)
       expect(seed.output()).toContain('Seeded 240 events.')
       expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true)
       // The seed stopped its database on the way out.
@@ -257,11 +298,17 @@ describe('a fresh machine with the embedded database', () => {
     expect(list.body.totalDocs).toBeGreaterThanOrEqual(200)
     expect(list.body.docs[0].status).toBe('publish')
     totalDocs = list.body.totalDocs
-    const notPublished = await request(server.base, '/api/events?where[status][not_equals]=publish&limit=1')
+    const notPublished = await request(
+      server.base,
+      '/api/events?where[status][not_equals]=publish&limit=1',
+    )
     expect(notPublished.body.totalDocs).toBe(0)
 
     // The same events in French: some have a French title, and English stays English.
-    const french = await request(server.base, `/api/events?locale=fr&limit=5&where[title][equals]=${encodeURIComponent('Jazz dans la cour')}`)
+    const french = await request(
+      server.base,
+      `/api/events?locale=fr&limit=5&where[title][equals]=${encodeURIComponent('Jazz dans la cour')}`,
+    )
     expect(french.status).toBe(200)
     expect(french.body.totalDocs).toBeGreaterThan(0)
     expect(french.body.docs[0].title).toBe('Jazz dans la cour')
@@ -269,7 +316,10 @@ describe('a fresh machine with the embedded database', () => {
     expect(english.body.title).toMatch(/^Jazz in the Courtyard #\d+$/)
 
     // The operator registers the first administrator.
-    const registered = await request(server.base, '/api/users/first-register', { method: 'POST', json: ADMIN })
+    const registered = await request(server.base, '/api/users/first-register', {
+      method: 'POST',
+      json: ADMIN,
+    })
     expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300)
     const login = await request(server.base, '/api/users/login', { method: 'POST', json: ADMIN })
     expect(login.status).toBe(200)
@@ -277,11 +327,19 @@ describe('a fresh machine with the embedded database', () => {
     tokenBeforeRestart = login.body.token
 
     const { exit, ms } = await stop(server)
-    expect(exit, `the launcher was still running ${STOP_TIMEOUT} ms after SIGTERM\n${server.output()}`).toBeDefined()
-    expect([0, 130], `exit ${JSON.stringify(exit)} after ${ms} ms\n${server.output()}`).toContain(exit!.code)
+    expect(
+      exit,
+      `the launcher was still running ${STOP_TIMEOUT} ms after SIGTERM\n${server.output()}`,
+    ).toBeDefined()
+    expect([0, 130], `exit ${JSON.stringify(exit)} after ${ms} ms\n${server.output()}`).toContain(
+      exit!.code,
+    )
     // Nothing keeps running for this data directory: neither PostgreSQL nor the Next server.
     expect(postmasterOf(path.join(dataDir, 'postgres'))).toBeUndefined()
-    expect(await waitUntil(() => processesOf(dataDir).length === 0, 10_000), `left running: ${processesOf(dataDir).join(', ')}`).toBe(true)
+    expect(
+      await waitUntil(() => processesOf(dataDir).length === 0, 10_000),
+      `left running: ${processesOf(dataDir).join(', ')}`,
+    ).toBe(true)
     await expect(fetch(`${server.base}/api/health`)).rejects.toThrow()
     stopped = true
   }, 150_000)
@@ -298,7 +356,10 @@ describe('a fresh machine with the embedded database', () => {
     expect(me.body.user?.email).toBe(ADMIN.email)
     const login = await request(server.base, '/api/users/login', { method: 'POST', json: ADMIN })
     expect(login.status).toBe(200)
-    const wrong = await request(server.base, '/api/users/login', { method: 'POST', json: { ...ADMIN, password: 'not-the-password' } })
+    const wrong = await request(server.base, '/api/users/login', {
+      method: 'POST',
+      json: { ...ADMIN, password: 'not-the-password' },
+    })
     expect(wrong.status).toBe(401)
 
     const { exit } = await stop(server)
@@ -320,9 +381,14 @@ describe('a second command on the data directory of a running server', () => {
 
       const seed = launch('seed', dataDir, operatorEnv({ DATA_DIR: dataDir }))
       const exit = await Promise.race([seed.exited, sleep(SEED_WAIT_MS).then(() => undefined)])
-      expect(exit, `seed did not finish in ${SEED_WAIT_MS / 1000} s\n${seed.output()}`).toBeDefined()
+      expect(
+        exit,
+        `seed did not finish in ${SEED_WAIT_MS / 1000} s\n${seed.output()}`,
+      ).toBeDefined()
       expect(exit!.code, seed.output()).toBe(0)
-      expect(seed.output()).toContain(`using the database that npm start (pid ${server.child.pid}) runs in ${cluster}; it keeps running`)
+      expect(seed.output()).toContain(
+        `using the database that npm start (pid ${server.child.pid}) runs in ${cluster}; it keeps running`,
+      )
       expect(seed.output()).toContain('Seeded 240 events.')
 
       // The server never lost its database: same postmaster, healthy, and it lists what the seed wrote.
@@ -333,7 +399,11 @@ describe('a second command on the data directory of a running server', () => {
       expect(listed.body.total).toBeGreaterThan(0)
       expect(listed.body.events).toHaveLength(5)
 
-      const second = launch('start', dataDir, operatorEnv({ DATA_DIR: dataDir, PORT: String(await freePort()) }))
+      const second = launch(
+        'start',
+        dataDir,
+        operatorEnv({ DATA_DIR: dataDir, PORT: String(await freePort()) }),
+      )
       const refused = await Promise.race([second.exited, sleep(60_000).then(() => undefined)])
       expect(refused, second.output()).toBeDefined()
       expect(refused!.code).not.toBe(0)
@@ -359,7 +429,11 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
     expect(databaseUrl, 'the test run passes DATABASE_URL down').toBeTruthy()
     expect(secret, 'the test run passes PAYLOAD_SECRET down').toBeTruthy()
     const dataDir = freshDataDir()
-    const second = await startServer(dataDir, { DATABASE_URL: databaseUrl!, PAYLOAD_SECRET: secret! }, { database: true })
+    const second = await startServer(
+      dataDir,
+      { DATABASE_URL: databaseUrl!, PAYLOAD_SECRET: secret! },
+      { database: true },
+    )
 
     const health = await request(second.base, '/api/health')
     expect(health.status).toBe(200)
@@ -375,7 +449,11 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
     const title = unique('shared ')
     const start = new Date(Date.now() + 3 * 86_400_000).toISOString()
     const end = new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString()
-    const created = await call('/api/events', { method: 'POST', token: admin, json: { title, start, end, status: 'publish' } })
+    const created = await call('/api/events', {
+      method: 'POST',
+      token: admin,
+      json: { title, start, end, status: 'publish' },
+    })
     expect(created.status).toBe(201)
     const read = await request(second.base, `/api/events/${created.body.doc.id}`)
     expect(read.status).toBe(200)
@@ -383,10 +461,17 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
 
     // A session from the main server works on the second one, and its writes show on the first.
     const renamed = `${title} renamed`
-    const patch = await request(second.base, `/api/events/${created.body.doc.id}`, { method: 'PATCH', token: admin, json: { title: renamed } })
+    const patch = await request(second.base, `/api/events/${created.body.doc.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { title: renamed },
+    })
     expect(patch.status, JSON.stringify(patch.body)).toBe(200)
     expect((await call(`/api/events/${created.body.doc.id}`)).body.title).toBe(renamed)
-    const totals = await Promise.all([call('/api/events?limit=1'), request(second.base, '/api/events?limit=1')])
+    const totals = await Promise.all([
+      call('/api/events?limit=1'),
+      request(second.base, '/api/events?limit=1'),
+    ])
     expect(totals[1].body.totalDocs).toBe(totals[0].body.totalDocs)
 
     // No embedded cluster was made for an instance that was given a database.
@@ -401,12 +486,17 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
 
   it('refuses a SERVER_HEAP_MB that is not a size, saying so, before serving', async () => {
     const dataDir = freshDataDir()
-    const env = operatorEnv({ DATA_DIR: dataDir, PORT: String(await freePort()), SERVER_HEAP_MB: 'lots' }, { database: true })
+    const env = operatorEnv(
+      { DATA_DIR: dataDir, PORT: String(await freePort()), SERVER_HEAP_MB: 'lots' },
+      { database: true },
+    )
     const refused = launch('start', dataDir, env)
     const exit = await Promise.race([refused.exited, sleep(60_000).then(() => undefined)])
     expect(exit, refused.output()).toBeDefined()
     expect(exit!.code).not.toBe(0)
-    expect(refused.output()).toContain('SERVER_HEAP_MB must be a whole number of megabytes, at least 128 (got lots)')
+    expect(refused.output()).toContain(
+      'SERVER_HEAP_MB must be a whole number of megabytes, at least 128 (got lots)',
+    )
     expect(processesOf(dataDir)).toEqual([])
   }, 90_000)
 })

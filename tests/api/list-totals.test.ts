@@ -15,11 +15,15 @@ type Id = { id: number }
 /** A month five months ahead: inside the default window, and not today's. */
 const MONTH = (() => {
   const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 5, 1)).toISOString().slice(0, 7)
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 5, 1))
+    .toISOString()
+    .slice(0, 7)
 })()
 const NEXT_MONTH = (() => {
   const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 6, 1)).toISOString().slice(0, 7)
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 6, 1))
+    .toISOString()
+    .slice(0, 7)
 })()
 
 /** An instant of MONTH (or another month) in UTC, the site's zone in the tests. */
@@ -35,7 +39,10 @@ describe("a visitor's list totals follow every write", () => {
   const events: Record<string, Id> = {}
 
   /** The anonymous total for these filters, after checking it against the administrator's count of published events. */
-  async function total(filters: { categories?: number; tags?: number }, window: Record<string, string | number | boolean> = WINDOW): Promise<number> {
+  async function total(
+    filters: { categories?: number; tags?: number },
+    window: Record<string, string | number | boolean> = WINDOW,
+  ): Promise<number> {
     const path = `/events?${qs({ ...window, ...filters })}`
     const visitor = await ns(path)
     const counted = await ns(`${path}&status=publish`, await asAdmin())
@@ -53,7 +60,9 @@ describe("a visitor's list totals follow every write", () => {
   ]
 
   const event = (name: string, start: string, end: string, data: Record<string, unknown> = {}) =>
-    createEvent({ title: `${tag} ${name}`, start, end, categories: [category.id], ...data }).then((made) => (events[name] = made))
+    createEvent({ title: `${tag} ${name}`, start, end, categories: [category.id], ...data }).then(
+      (made) => (events[name] = made),
+    )
 
   beforeAll(async () => {
     category = await createCategory({ name: `${tag} category` })
@@ -66,7 +75,12 @@ describe("a visitor's list totals follow every write", () => {
     await event('first hour', at(1, 0, 30), at(1, 1, 30))
     await event('long inside', at(3, 12), at(27, 12), { tags: [label.id] })
     await event('long outside', at(5, 12), at(3, 12, 0, NEXT_MONTH))
-    await createEvent({ title: `${tag} uncategorized`, start: at(20, 12), end: at(20, 13), tags: [label.id] })
+    await createEvent({
+      title: `${tag} uncategorized`,
+      start: at(20, 12),
+      end: at(20, 13),
+      tags: [label.id],
+    })
   })
 
   it('counts published, listed events that start and end within the window', async () => {
@@ -81,7 +95,10 @@ describe("a visitor's list totals follow every write", () => {
     await patchDoc('events', events.hidden!.id, { hideFromListings: false })
     expect(await totals()).toEqual([6, 4, 3])
 
-    await patchDoc('events', events.tagged!.id, { start: at(10, 12, 0, NEXT_MONTH), end: at(10, 13, 0, NEXT_MONTH) })
+    await patchDoc('events', events.tagged!.id, {
+      start: at(10, 12, 0, NEXT_MONTH),
+      end: at(10, 13, 0, NEXT_MONTH),
+    })
     expect(await totals()).toEqual([5, 3, 2])
 
     await patchDoc('events', events.plain!.id, { categories: [], tags: [label.id] })
@@ -94,7 +111,10 @@ describe("a visitor's list totals follow every write", () => {
     await patchDoc('events', events['long inside']!.id, { end: at(2, 12, 0, NEXT_MONTH) })
     expect(await totals()).toEqual([4, 3, 1])
 
-    const deleted = await call(`/api/events/${events['first hour']!.id}`, { method: 'DELETE', token: await asAdmin() })
+    const deleted = await call(`/api/events/${events['first hour']!.id}`, {
+      method: 'DELETE',
+      token: await asAdmin(),
+    })
     expect(deleted.status).toBe(200)
     expect(await totals()).toEqual([3, 3, 1])
   })
@@ -110,9 +130,19 @@ describe("a visitor's list totals follow every write", () => {
       [at10(17, 30, 20), at10(18, 30, 20)],
     ])
       await createEvent({ title: `${tag} hours`, start, end, categories: [hours.id] })
-    const strict = { start_date: `${MONTH}-10 06:00:00`, end_date: `${MONTH}-20 18:00:00`, strict_dates: true, per_page: 50 }
+    const strict = {
+      start_date: `${MONTH}-10 06:00:00`,
+      end_date: `${MONTH}-20 18:00:00`,
+      strict_dates: true,
+      per_page: 50,
+    }
     expect(await total({ categories: hours.id }, strict)).toBe(3)
-    expect(await total({ categories: hours.id }, { start_date: `${MONTH}-10`, end_date: `${MONTH}-20`, per_page: 50 })).toBe(5)
+    expect(
+      await total(
+        { categories: hours.id },
+        { start_date: `${MONTH}-10`, end_date: `${MONTH}-20`, per_page: 50 },
+      ),
+    ).toBe(5)
   })
 
   it('agrees with a count of every match on the whole default window and with no filter', async () => {
@@ -120,6 +150,8 @@ describe("a visitor's list totals follow every write", () => {
     const counted = await ns('/events?per_page=1&status=publish', await asAdmin())
     expect(visitor.body.total).toBeGreaterThan(0)
     expect(visitor.body.total).toBe(counted.body.total)
-    expect(await total({})).toBe((await ns(`/events?${qs({ ...WINDOW, status: 'publish' })}`, await asAdmin())).body.total)
+    expect(await total({})).toBe(
+      (await ns(`/events?${qs({ ...WINDOW, status: 'publish' })}`, await asAdmin())).body.total,
+    )
   })
 })

@@ -12,13 +12,18 @@ beforeAll(async () => {
 })
 
 const login = (email: string, password: string, address: string) =>
-  call('/api/users/login', { method: 'POST', json: { email, password }, headers: { 'X-Forwarded-For': address } })
+  call('/api/users/login', {
+    method: 'POST',
+    json: { email, password },
+    headers: { 'X-Forwarded-For': address },
+  })
 
 describe('failed sign-ins', () => {
   it('slow the attacker down with a 429 and Retry-After, while the owner signs in from elsewhere', async () => {
     const attacker = '203.0.113.7'
     const statuses: number[] = []
-    for (let n = 0; n < 8; n++) statuses.push((await login(victim.email, `wrong-${n}`, attacker)).status)
+    for (let n = 0; n < 8; n++)
+      statuses.push((await login(victim.email, `wrong-${n}`, attacker)).status)
     // Three free failures for the account on that address, then waits that grow.
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401])
     expect(statuses).toContain(429)
@@ -36,7 +41,8 @@ describe('failed sign-ins', () => {
   it('throttle an address that tries many accounts', async () => {
     const address = '203.0.113.99'
     const statuses: number[] = []
-    for (let n = 0; n < 14; n++) statuses.push((await login(`nobody-${n}@calendar.test`, 'wrong', address)).status)
+    for (let n = 0; n < 14; n++)
+      statuses.push((await login(`nobody-${n}@calendar.test`, 'wrong', address)).status)
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
     expect(statuses.slice(10)).toContain(429)
   })

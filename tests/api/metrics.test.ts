@@ -23,18 +23,33 @@ describe('metrics', () => {
     const after = await scrape()
 
     const notFound = { method: 'GET', route: '/events/{id}', status: '404' }
-    expect(total(after, 'calendar_http_requests_total', notFound) - total(before, 'calendar_http_requests_total', notFound)).toBeGreaterThanOrEqual(3)
-    const timed = (samples: Sample[]) => total(samples, 'calendar_http_request_duration_seconds_count', notFound)
+    expect(
+      total(after, 'calendar_http_requests_total', notFound) -
+        total(before, 'calendar_http_requests_total', notFound),
+    ).toBeGreaterThanOrEqual(3)
+    const timed = (samples: Sample[]) =>
+      total(samples, 'calendar_http_request_duration_seconds_count', notFound)
     expect(timed(after) - timed(before)).toBeGreaterThanOrEqual(3)
     const listed = { method: 'GET', route: '/categories', status: '200' }
-    expect(total(after, 'calendar_http_requests_total', listed) - total(before, 'calendar_http_requests_total', listed)).toBeGreaterThanOrEqual(1)
+    expect(
+      total(after, 'calendar_http_requests_total', listed) -
+        total(before, 'calendar_http_requests_total', listed),
+    ).toBeGreaterThanOrEqual(1)
     // A path of the namespace that no route has, and a request outside the namespace, each under one label.
     await get(`${BASE_URL}${NS}/no-such-route-${unique('r')}`)
     await get(`${BASE_URL}/api/health`)
     const last = await scrape()
-    expect(total(last, 'calendar_http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1)
-    expect(total(last, 'calendar_http_requests_total', { route: 'other' })).toBeGreaterThanOrEqual(1)
-    const routes = new Set(last.filter((sample) => sample.name === 'calendar_http_requests_total').map((sample) => sample.labels.route))
+    expect(
+      total(last, 'calendar_http_requests_total', { route: 'unmatched', status: '404' }),
+    ).toBeGreaterThanOrEqual(1)
+    expect(total(last, 'calendar_http_requests_total', { route: 'other' })).toBeGreaterThanOrEqual(
+      1,
+    )
+    const routes = new Set(
+      last
+        .filter((sample) => sample.name === 'calendar_http_requests_total')
+        .map((sample) => sample.labels.route),
+    )
     for (const route of routes) expect(route).toMatch(/^(\/[\w.{}/-]*|unmatched|other)$/)
     expect([...routes].some((route) => route!.includes('987654321'))).toBe(false)
   })
@@ -46,7 +61,8 @@ describe('metrics', () => {
     await get(url)
     const after = await scrape()
     const moved = (result: string) =>
-      total(after, 'calendar_answer_cache_requests_total', { result }) - total(before, 'calendar_answer_cache_requests_total', { result })
+      total(after, 'calendar_answer_cache_requests_total', { result }) -
+      total(before, 'calendar_answer_cache_requests_total', { result })
     expect(moved('miss')).toBeGreaterThanOrEqual(1)
     expect(moved('hit')).toBeGreaterThanOrEqual(1)
   })
@@ -54,7 +70,9 @@ describe('metrics', () => {
   it('reads the database pool and the backlog when scraped', async () => {
     const samples = await scrape()
     expect(total(samples, 'calendar_db_pool_connections')).toBeGreaterThanOrEqual(1)
-    expect(total(samples, 'calendar_db_pool_connections')).toBeGreaterThanOrEqual(total(samples, 'calendar_db_pool_idle_connections'))
+    expect(total(samples, 'calendar_db_pool_connections')).toBeGreaterThanOrEqual(
+      total(samples, 'calendar_db_pool_idle_connections'),
+    )
     for (const name of [
       'calendar_db_pool_waiting_requests',
       'calendar_jobs_waiting',
@@ -65,11 +83,17 @@ describe('metrics', () => {
       expect(samples.some((sample) => sample.name === name && sample.value >= 0)).toBe(true)
     // Shedding per lane, each shown from the start.
     for (const lane of ['made', 'signed_in_write'])
-      expect(samples.some((sample) => sample.name === 'calendar_shed_requests_total' && sample.labels.lane === lane)).toBe(true)
+      expect(
+        samples.some(
+          (sample) => sample.name === 'calendar_shed_requests_total' && sample.labels.lane === lane,
+        ),
+      ).toBe(true)
   })
 
   it('are refused, without METRICS_TOKEN, to a request a proxy forwarded', async () => {
-    const response = await fetch(`${BASE_URL}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.9' } })
+    const response = await fetch(`${BASE_URL}/metrics`, {
+      headers: { 'X-Forwarded-For': '203.0.113.9' },
+    })
     expect(response.status).toBe(403)
     const body = await response.json()
     expect(body.code).toBe('rest_forbidden')
@@ -102,12 +126,27 @@ describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
       expect((await refused.json()).code).toBe('rest_forbidden')
     }
     const statuses: number[] = []
-    for (let n = 0; n < 3; n++) statuses.push((await get(`${instance.base}${NS}/tags`, { 'X-Forwarded-For': '192.0.2.77' })).status)
+    for (let n = 0; n < 3; n++)
+      statuses.push(
+        (await get(`${instance.base}${NS}/tags`, { 'X-Forwarded-For': '192.0.2.77' })).status,
+      )
     expect(statuses).toEqual([200, 200, 429])
     const samples = await scrape(instance.base, { Authorization: `Bearer ${token}` })
     expect(total(samples, 'calendar_rate_limited_requests_total', { kind: 'read' })).toBe(1)
-    expect(total(samples, 'calendar_http_requests_total', { method: 'GET', route: '/tags', status: '429' })).toBe(1)
-    expect(total(samples, 'calendar_http_requests_total', { method: 'GET', route: '/tags', status: '200' })).toBe(2)
+    expect(
+      total(samples, 'calendar_http_requests_total', {
+        method: 'GET',
+        route: '/tags',
+        status: '429',
+      }),
+    ).toBe(1)
+    expect(
+      total(samples, 'calendar_http_requests_total', {
+        method: 'GET',
+        route: '/tags',
+        status: '200',
+      }),
+    ).toBe(2)
   })
 })
 
@@ -116,7 +155,13 @@ describe('request ids', () => {
 
   it('are made for every answer, the namespace, a kept answer, Payload and errors alike', async () => {
     const kept = `${BASE_URL}${NS}/categories?search=${unique('k')}`
-    const urls = [kept, kept, `${BASE_URL}${NS}/events/987654321`, `${BASE_URL}/api/health`, `${BASE_URL}/api/users/me`]
+    const urls = [
+      kept,
+      kept,
+      `${BASE_URL}${NS}/events/987654321`,
+      `${BASE_URL}/api/health`,
+      `${BASE_URL}/api/users/me`,
+    ]
     const ids: string[] = []
     for (const url of urls) {
       const id = (await get(url)).headers.get('x-request-id')
@@ -129,7 +174,9 @@ describe('request ids', () => {
   it('are readable by a browser script on another origin, on made and kept answers', async () => {
     const url = `${BASE_URL}${NS}/categories?search=${unique('x')}`
     for (let round = 0; round < 2; round++) {
-      const exposed = ((await get(url)).headers.get('access-control-expose-headers') ?? '').split(',').map((name) => name.trim().toLowerCase())
+      const exposed = ((await get(url)).headers.get('access-control-expose-headers') ?? '')
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
       expect(exposed).toContain('x-request-id')
     }
   })
@@ -137,8 +184,12 @@ describe('request ids', () => {
   it('keep a short safe id the caller sent, and replace any other', async () => {
     const url = `${BASE_URL}${NS}/categories?search=${unique('i')}`
     // The second is a kept answer: it must carry its own request's id, not the first one's.
-    expect((await get(url, { 'X-Request-Id': 'proxy-1a2b.3c:4' })).headers.get('x-request-id')).toBe('proxy-1a2b.3c:4')
-    expect((await get(url, { 'X-Request-Id': 'proxy-5e6f' })).headers.get('x-request-id')).toBe('proxy-5e6f')
+    expect(
+      (await get(url, { 'X-Request-Id': 'proxy-1a2b.3c:4' })).headers.get('x-request-id'),
+    ).toBe('proxy-1a2b.3c:4')
+    expect((await get(url, { 'X-Request-Id': 'proxy-5e6f' })).headers.get('x-request-id')).toBe(
+      'proxy-5e6f',
+    )
     for (const unsafe of ['a b', 'x'.repeat(65), '<script>', 'id"}'])
       expect((await get(url, { 'X-Request-Id': unsafe })).headers.get('x-request-id')).toMatch(uuid)
   })

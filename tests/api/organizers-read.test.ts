@@ -4,11 +4,36 @@
  * the organizer object key for key, access, password protection, languages, and organizers embedded in events.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, call, type Reply, ROOT, type TestUser, unique, uploadImage, userWithRole } from '../support/api'
+import {
+  BASE_URL,
+  call,
+  type Reply,
+  ROOT,
+  type TestUser,
+  unique,
+  uploadImage,
+  userWithRole,
+} from '../support/api'
 import { expectError, expectInvalidParam } from '../support/expectations'
 import { describeLinkedPaging } from '../support/linkedPaging'
-import { createEvent, createOrganizer, dayAt, ns, qs, richText, splitUrl } from '../support/fixtures'
-import { adminId, expectTotals, expectWithheld, globalId, patchDoc, readDoc, wallClock } from '../support/linkedFixtures'
+import {
+  createEvent,
+  createOrganizer,
+  dayAt,
+  ns,
+  qs,
+  richText,
+  splitUrl,
+} from '../support/fixtures'
+import {
+  adminId,
+  expectTotals,
+  expectWithheld,
+  globalId,
+  patchDoc,
+  readDoc,
+  wallClock,
+} from '../support/linkedFixtures'
 
 const LIST = `${ROOT}/organizers/`
 const FR_ROOT = `${BASE_URL}/fr/api/cal/events/v1`
@@ -53,7 +78,10 @@ const MINIMAL_KEYS = [
 
 const PROTECTED_KEYS = ['description', 'excerpt', 'image', 'phone', 'website', 'email']
 
-function list(params: Record<string, string | number | boolean | undefined>, token?: string): Promise<Reply> {
+function list(
+  params: Record<string, string | number | boolean | undefined>,
+  token?: string,
+): Promise<Reply> {
   return ns(`/organizers?${qs(params)}`, token)
 }
 
@@ -67,7 +95,11 @@ let author: TestUser
 let subscriber: TestUser
 
 beforeAll(async () => {
-  ;[editor, author, subscriber] = await Promise.all([userWithRole('editor'), userWithRole('author'), userWithRole('subscriber')])
+  ;[editor, author, subscriber] = await Promise.all([
+    userWithRole('editor'),
+    userWithRole('author'),
+    userWithRole('subscriber'),
+  ])
 })
 
 describeLinkedPaging({ key: 'organizers', list, names })
@@ -99,10 +131,20 @@ describe('GET /organizers: search', () => {
   it('matches the description and the excerpt', async () => {
     const inDescription = unique('desc')
     const inExcerpt = unique('exc')
-    const described = await createOrganizer({ name: unique('Described'), description: richText(`We love ${inDescription} music`) })
-    const excerpted = await createOrganizer({ name: unique('Excerpted'), excerpt: `Tea and ${inExcerpt} included` })
-    expect((await list({ search: inDescription })).body.organizers.map((o: { id: number }) => o.id)).toEqual([described.id])
-    expect((await list({ search: inExcerpt })).body.organizers.map((o: { id: number }) => o.id)).toEqual([excerpted.id])
+    const described = await createOrganizer({
+      name: unique('Described'),
+      description: richText(`We love ${inDescription} music`),
+    })
+    const excerpted = await createOrganizer({
+      name: unique('Excerpted'),
+      excerpt: `Tea and ${inExcerpt} included`,
+    })
+    expect(
+      (await list({ search: inDescription })).body.organizers.map((o: { id: number }) => o.id),
+    ).toEqual([described.id])
+    expect(
+      (await list({ search: inExcerpt })).body.organizers.map((o: { id: number }) => o.id),
+    ).toEqual([excerpted.id])
   })
 
   it('takes % and _ in the search literally, not as wildcards', async () => {
@@ -134,17 +176,30 @@ describe('GET /organizers: event, has_events, only_with_upcoming', () => {
     const past = (await createOrganizer({ name: `${tag} Past` })).id
     await createOrganizer({ name: `${tag} None` })
     const draftOnly = (await createOrganizer({ name: `${lonely} Draft only` })).id
-    upcomingEvent = (await createEvent({ title: unique('ev'), start: dayAt(5, 10), organizers: [older, newer] })).id
+    upcomingEvent = (
+      await createEvent({ title: unique('ev'), start: dayAt(5, 10), organizers: [older, newer] })
+    ).id
     await createEvent({ title: unique('ev'), start: dayAt(-10, 10), organizers: [past] })
-    await createEvent({ title: unique('ev'), start: dayAt(5, 10), organizers: [draftOnly], status: 'draft' })
+    await createEvent({
+      title: unique('ev'),
+      start: dayAt(5, 10),
+      organizers: [draftOnly],
+      status: 'draft',
+    })
     eventWithoutOrganizer = (await createEvent({ title: unique('ev'), start: dayAt(5, 10) })).id
   })
 
   it('lists the organizers of an event with event=<id>, newest first, echoing event in rest_url', async () => {
     const reply = await list({ event: upcomingEvent })
-    expect(reply.body.organizers.map((organizer: { id: number }) => organizer.id)).toEqual([newer, older])
+    expect(reply.body.organizers.map((organizer: { id: number }) => organizer.id)).toEqual([
+      newer,
+      older,
+    ])
     expectTotals(reply, 2, 1)
-    expect(splitUrl(reply.body.rest_url)).toEqual({ base: LIST, params: { page: '1', per_page: '10', event: String(upcomingEvent), status: 'publish' } })
+    expect(splitUrl(reply.body.rest_url)).toEqual({
+      base: LIST,
+      params: { page: '1', per_page: '10', event: String(upcomingEvent), status: 'publish' },
+    })
     const empty = await list({ event: eventWithoutOrganizer })
     expect(names(empty)).toEqual([])
     expectTotals(empty, 0, 0)
@@ -157,7 +212,11 @@ describe('GET /organizers: event, has_events, only_with_upcoming', () => {
 
   it('keeps organizers with events (not drafts) for has_events=1 and the others for has_events=0', async () => {
     const withEvents = await list({ search: tag, has_events: 1 })
-    expect(names(withEvents)).toEqual([`${tag} Past`, `${tag} Upcoming newer`, `${tag} Upcoming older`])
+    expect(names(withEvents)).toEqual([
+      `${tag} Past`,
+      `${tag} Upcoming newer`,
+      `${tag} Upcoming older`,
+    ])
     expect(splitUrl(withEvents.body.rest_url).params.has_events).toBe('1')
     expect(names(await list({ search: lonely, has_events: 1 }))).toEqual([])
     const without = await list({ search: tag, has_events: 0 })
@@ -177,11 +236,24 @@ describe('GET /organizers: event, has_events, only_with_upcoming', () => {
   it('counts an upcoming private event for editors, not for anonymous readers; a pending one for no one', async () => {
     const word = unique('oprivate')
     const editor = await userWithRole('editor')
-    const organizer = async (name: string) => (await createOrganizer({ name: `${word} ${name}` })).id
-    await createEvent({ title: unique('ev'), start: dayAt(5, 10), organizers: [await organizer('private')], status: 'private' })
-    await createEvent({ title: unique('ev'), start: dayAt(5, 10), organizers: [await organizer('pending')], status: 'pending' })
+    const organizer = async (name: string) =>
+      (await createOrganizer({ name: `${word} ${name}` })).id
+    await createEvent({
+      title: unique('ev'),
+      start: dayAt(5, 10),
+      organizers: [await organizer('private')],
+      status: 'private',
+    })
+    await createEvent({
+      title: unique('ev'),
+      start: dayAt(5, 10),
+      organizers: [await organizer('pending')],
+      status: 'pending',
+    })
     expect(names(await list({ search: word, only_with_upcoming: 1 }))).toEqual([])
-    expect(names(await list({ search: word, only_with_upcoming: 1 }, editor.token))).toEqual([`${word} private`])
+    expect(names(await list({ search: word, only_with_upcoming: 1 }, editor.token))).toEqual([
+      `${word} private`,
+    ])
   })
 })
 
@@ -189,7 +261,8 @@ describe('GET /organizers: status', () => {
   const tag = unique('ostatus')
 
   beforeAll(async () => {
-    for (const status of ['publish', 'draft', 'pending', 'trash']) await createOrganizer({ name: `${tag} ${status}`, status })
+    for (const status of ['publish', 'draft', 'pending', 'trash'])
+      await createOrganizer({ name: `${tag} ${status}`, status })
   })
 
   it('shows anonymous readers published organizers only', async () => {
@@ -204,8 +277,14 @@ describe('GET /organizers: status', () => {
   })
 
   it('shows editors every status but trash by default, and drafts when they ask', async () => {
-    expect(names(await list({ search: tag }, editor.token)).sort()).toEqual([`${tag} draft`, `${tag} pending`, `${tag} publish`])
-    expect(names(await list({ search: tag, status: 'draft' }, editor.token))).toEqual([`${tag} draft`])
+    expect(names(await list({ search: tag }, editor.token)).sort()).toEqual([
+      `${tag} draft`,
+      `${tag} pending`,
+      `${tag} publish`,
+    ])
+    expect(names(await list({ search: tag, status: 'draft' }, editor.token))).toEqual([
+      `${tag} draft`,
+    ])
     expectInvalidParam(await list({ search: tag, status: 'foo' }, editor.token), 'status')
   })
 })
@@ -218,22 +297,38 @@ describe('GET /organizers: languages', () => {
   beforeAll(async () => {
     translated = (await createOrganizer({ name: `${tag} Friends of Jazz` })) as never
     await createOrganizer({ name: `${tag} Choir` })
-    await patchDoc('organizers', translated.id, { name: `${tag} ${frWord} du Jazz`, slug: `${frWord}-du-jazz` }, 'fr')
+    await patchDoc(
+      'organizers',
+      translated.id,
+      { name: `${tag} ${frWord} du Jazz`, slug: `${frWord}-du-jazz` },
+      'fr',
+    )
   })
 
   it('answers French names, falling back to English, with i18n_language=fr and on the /fr/ root', async () => {
     expect(names(await list({ search: tag }))).toEqual([`${tag} Choir`, `${tag} Friends of Jazz`])
-    expect(names(await list({ search: tag, i18n_language: 'fr' }))).toEqual([`${tag} Choir`, `${tag} ${frWord} du Jazz`])
+    expect(names(await list({ search: tag, i18n_language: 'fr' }))).toEqual([
+      `${tag} Choir`,
+      `${tag} ${frWord} du Jazz`,
+    ])
     const viaRoot = await call(`/fr/api/cal/events/v1/organizers?${qs({ search: tag })}`)
     expect(names(viaRoot)).toEqual([`${tag} Choir`, `${tag} ${frWord} du Jazz`])
     expect(splitUrl(viaRoot.body.rest_url).base).toBe(`${FR_ROOT}/organizers/`)
-    expect(names(await list({ search: frWord, i18n_language: 'fr' }))).toEqual([`${tag} ${frWord} du Jazz`])
+    expect(names(await list({ search: frWord, i18n_language: 'fr' }))).toEqual([
+      `${tag} ${frWord} du Jazz`,
+    ])
   })
 
   it('reads one organizer in French, by id and by slug', async () => {
     const byId = await ns(`/organizers/${translated.id}?i18n_language=fr`)
-    expect(byId.body).toMatchObject({ organizer: `${tag} ${frWord} du Jazz`, slug: `${frWord}-du-jazz`, url: `${BASE_URL}/fr/organizer/${frWord}-du-jazz/` })
-    expect((await ns(`/organizers/by-slug/${frWord}-du-jazz?i18n_language=fr`)).body).toEqual(byId.body)
+    expect(byId.body).toMatchObject({
+      organizer: `${tag} ${frWord} du Jazz`,
+      slug: `${frWord}-du-jazz`,
+      url: `${BASE_URL}/fr/organizer/${frWord}-du-jazz/`,
+    })
+    expect((await ns(`/organizers/by-slug/${frWord}-du-jazz?i18n_language=fr`)).body).toEqual(
+      byId.body,
+    )
     expect((await ns(`/organizers/${translated.id}`)).body.organizer).toBe(`${tag} Friends of Jazz`)
   })
 })
@@ -275,7 +370,13 @@ describe('GET /organizers/{id} and /organizers/by-slug/{slug}: the organizer obj
       description: '<p>We play jazz</p>',
       excerpt: '<p>Jazz people</p>',
       slug: full.slug,
-      image: expect.objectContaining({ id: media.id, url: new URL(media.url, BASE_URL).toString(), extension: 'png', width: 4, height: 3 }),
+      image: expect.objectContaining({
+        id: media.id,
+        url: new URL(media.url, BASE_URL).toString(),
+        extension: 'png',
+        width: 4,
+        height: 3,
+      }),
       phone: '+1 415 555 0199',
       website: 'https://jazz.example',
       email: 'hello@jazz.example',
@@ -311,7 +412,9 @@ describe('GET /organizers/{id} and /organizers/by-slug/{slug}: the organizer obj
     const { json_ld: _, ...withoutJsonLd } = (await ns(`/organizers/${full.id}`)).body
     const reply = await list({ search: `${tag} Jazz` })
     expect(reply.body.organizers).toHaveLength(1)
-    expect(Object.keys(reply.body.organizers[0])).toEqual(ORGANIZER_KEYS.filter((key) => key !== 'json_ld'))
+    expect(Object.keys(reply.body.organizers[0])).toEqual(
+      ORGANIZER_KEYS.filter((key) => key !== 'json_ld'),
+    )
     expect(reply.body.organizers[0]).toEqual(withoutJsonLd)
   })
 
@@ -327,7 +430,11 @@ describe('GET /organizers/{id}: access', () => {
   let trashed: { id: number; slug: string }
 
   beforeAll(async () => {
-    draft = (await createOrganizer({ name: `${tag} Draft`, status: 'draft', email: 'draft@secret.example' })) as never
+    draft = (await createOrganizer({
+      name: `${tag} Draft`,
+      status: 'draft',
+      email: 'draft@secret.example',
+    })) as never
     trashed = (await createOrganizer({ name: `${tag} Trashed`, status: 'trash' })) as never
   })
 
@@ -335,18 +442,30 @@ describe('GET /organizers/{id}: access', () => {
     const reply = await ns(`/organizers/${draft.id}`)
     expect({ status: reply.status, body: reply.body }).toEqual({
       status: 403,
-      body: { code: 'organizer-not-accessible', message: 'The requested organizer is not accessible', data: { status: 403 } },
+      body: {
+        code: 'organizer-not-accessible',
+        message: 'The requested organizer is not accessible',
+        data: { status: 403 },
+      },
     })
     expectError(await ns(`/organizers/by-slug/${draft.slug}`), 403, 'organizer-not-accessible')
     expectError(await ns(`/organizers/${trashed.id}`), 403, 'organizer-not-accessible')
-    expectError(await ns(`/organizers/${draft.id}`, subscriber.token), 403, 'organizer-not-accessible')
+    expectError(
+      await ns(`/organizers/${draft.id}`, subscriber.token),
+      403,
+      'organizer-not-accessible',
+    )
     expectError(await ns(`/organizers/${draft.id}`, author.token), 403, 'organizer-not-accessible')
   })
 
   it('answers 200 to an editor, trashed organizers included', async () => {
     const reply = await ns(`/organizers/${draft.id}`, editor.token)
     expect(reply.status).toBe(200)
-    expect(reply.body).toMatchObject({ id: draft.id, status: 'draft', email: 'draft@secret.example' })
+    expect(reply.body).toMatchObject({
+      id: draft.id,
+      status: 'draft',
+      email: 'draft@secret.example',
+    })
     expect((await ns(`/organizers/by-slug/${draft.slug}`, editor.token)).body).toEqual(reply.body)
     const trash = await ns(`/organizers/${trashed.id}`, editor.token)
     expect(trash.status).toBe(200)
@@ -357,7 +476,13 @@ describe('GET /organizers/{id}: access', () => {
 describe('GET /organizers/{id}: password protection', () => {
   const tag = unique('olocked')
   const password = 'let-me-in'
-  const secrets = ['Secret society', 'Hush excerpt', '+44 20 7946 0000', 'https://hush.example', 'hush@hush.example']
+  const secrets = [
+    'Secret society',
+    'Hush excerpt',
+    '+44 20 7946 0000',
+    'https://hush.example',
+    'hush@hush.example',
+  ]
   let locked: { id: number; slug: string }
 
   beforeAll(async () => {
@@ -373,10 +498,18 @@ describe('GET /organizers/{id}: password protection', () => {
   })
 
   it('answers 200 with the name kept and the content withheld', async () => {
-    for (const path of [`/organizers/${locked.id}`, `/organizers/by-slug/${locked.slug}`, `/organizers/${locked.id}?password=nope`]) {
+    for (const path of [
+      `/organizers/${locked.id}`,
+      `/organizers/by-slug/${locked.slug}`,
+      `/organizers/${locked.id}?password=nope`,
+    ]) {
       const reply = await ns(path)
       expect({ path, status: reply.status }).toEqual({ path, status: 200 })
-      expect(reply.body).toMatchObject({ id: locked.id, organizer: `${tag} Hush Club`, slug: locked.slug })
+      expect(reply.body).toMatchObject({
+        id: locked.id,
+        organizer: `${tag} Hush Club`,
+        slug: locked.slug,
+      })
       expectWithheld(reply.body, PROTECTED_KEYS, secrets)
     }
   })
@@ -392,9 +525,19 @@ describe('GET /organizers/{id}: password protection', () => {
       email: 'hush@hush.example',
     })
     expect(open.body).not.toHaveProperty('password')
-    expect((await ns(`/organizers/${locked.id}?context=edit`, editor.token)).body).toEqual(open.body)
-    expectWithheld((await ns(`/organizers/${locked.id}`, editor.token)).body, PROTECTED_KEYS, secrets)
-    expectWithheld((await ns(`/organizers/${locked.id}?context=edit`, author.token)).body, PROTECTED_KEYS, secrets)
+    expect((await ns(`/organizers/${locked.id}?context=edit`, editor.token)).body).toEqual(
+      open.body,
+    )
+    expectWithheld(
+      (await ns(`/organizers/${locked.id}`, editor.token)).body,
+      PROTECTED_KEYS,
+      secrets,
+    )
+    expectWithheld(
+      (await ns(`/organizers/${locked.id}?context=edit`, author.token)).body,
+      PROTECTED_KEYS,
+      secrets,
+    )
   })
 
   it('withholds the content in lists and in events too', async () => {
@@ -416,23 +559,37 @@ describe('organizers embedded in events', () => {
   let event: { id: number }
 
   beforeAll(async () => {
-    first = await createOrganizer({ name: `${tag} Zeta Crew`, email: 'zeta@crew.example', phone: '+1 222' })
-    second = await createOrganizer({ name: `${tag} Alpha Crew`, website: 'https://alpha.example', excerpt: 'Alpha people' })
+    first = await createOrganizer({
+      name: `${tag} Zeta Crew`,
+      email: 'zeta@crew.example',
+      phone: '+1 222',
+    })
+    second = await createOrganizer({
+      name: `${tag} Alpha Crew`,
+      website: 'https://alpha.example',
+      excerpt: 'Alpha people',
+    })
     event = await createEvent({ title: `${tag} Festival`, organizers: [first.id, second.id] })
   })
 
   it('is the list of organizer objects in linked order, each with its json_ld on the single event read (docs/api.md §3.1)', async () => {
     const reply = await ns(`/events/${event.id}`)
     expect(reply.status).toBe(200)
-    const expected = [(await ns(`/organizers/${first.id}`)).body, (await ns(`/organizers/${second.id}`)).body]
-    expect(reply.body.organizer.map((organizer: Record<string, unknown>) => Object.keys(organizer))).toEqual(
-      expected.map((organizer) => Object.keys(organizer)),
-    )
+    const expected = [
+      (await ns(`/organizers/${first.id}`)).body,
+      (await ns(`/organizers/${second.id}`)).body,
+    ]
+    expect(
+      reply.body.organizer.map((organizer: Record<string, unknown>) => Object.keys(organizer)),
+    ).toEqual(expected.map((organizer) => Object.keys(organizer)))
     expect(reply.body.organizer).toEqual(expected)
   })
 
   it('is the same objects without json_ld in event lists', async () => {
-    const expected = [(await ns(`/organizers/${first.id}`)).body, (await ns(`/organizers/${second.id}`)).body].map(({ json_ld: _, ...rest }) => rest)
+    const expected = [
+      (await ns(`/organizers/${first.id}`)).body,
+      (await ns(`/organizers/${second.id}`)).body,
+    ].map(({ json_ld: _, ...rest }) => rest)
     const reply = await ns(`/events?include=${event.id}`)
     expect(reply.body.events[0].organizer).toEqual(expected)
   })

@@ -16,7 +16,11 @@ let admin: string
 
 beforeAll(async () => {
   admin = await asAdmin()
-  instance = await startSecondInstance({ SHED_QUEUE_MS: '1', SHED_MIN_IN_FLIGHT: '4', QUERY_COUNT_HEADER: 'true' })
+  instance = await startSecondInstance({
+    SHED_QUEUE_MS: '1',
+    SHED_MIN_IN_FLIGHT: '4',
+    QUERY_COUNT_HEADER: 'true',
+  })
 }, 150_000)
 
 afterAll(async () => {
@@ -39,7 +43,11 @@ describe('an overloaded instance', () => {
       fetch(`${instance.base}${NS}/events`, {
         method: 'POST',
         headers: { Authorization: `JWT ${admin}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ title: unique('Busy '), start_date: '2031-03-01 10:00:00', end_date: '2031-03-01 11:00:00' }),
+        body: JSON.stringify({
+          title: unique('Busy '),
+          start_date: '2031-03-01 10:00:00',
+          end_date: '2031-03-01 11:00:00',
+        }),
       }).then((response) => response.status),
     )
     const answers = await Promise.all(reads)
@@ -62,10 +70,22 @@ describe('an overloaded instance', () => {
     // Its metrics count every refusal, as shed in the lane of made requests and as 503s of the route; the writes, let in, none.
     const samples = await scrape(instance.base)
     expect(total(samples, 'calendar_shed_requests_total', { lane: 'made' })).toBe(shed.length)
-    expect(samples.filter((sample) => sample.name === 'calendar_shed_requests_total' && sample.labels.lane === 'signed_in_write')).toEqual([
+    expect(
+      samples.filter(
+        (sample) =>
+          sample.name === 'calendar_shed_requests_total' &&
+          sample.labels.lane === 'signed_in_write',
+      ),
+    ).toEqual([
       { name: 'calendar_shed_requests_total', labels: { lane: 'signed_in_write' }, value: 0 },
     ])
-    expect(total(samples, 'calendar_http_requests_total', { method: 'GET', route: '/events', status: '503' })).toBe(shed.length)
+    expect(
+      total(samples, 'calendar_http_requests_total', {
+        method: 'GET',
+        route: '/events',
+        status: '503',
+      }),
+    ).toBe(shed.length)
   })
 
   it('serves kept answers during a flood of answers to make, and refuses only those', async () => {
@@ -73,7 +93,10 @@ describe('an overloaded instance', () => {
     const keptNow = async () => {
       const response = await fetch(kept)
       await response.arrayBuffer()
-      return { answeredBy: response.headers.get('X-Answered-By'), etag: response.headers.get('ETag') }
+      return {
+        answeredBy: response.headers.get('X-Answered-By'),
+        etag: response.headers.get('ETag'),
+      }
     }
     // Another test's write moves the content revision, and a kept answer is then made again: flood until one passes with none.
     for (let attempt = 0; ; attempt++) {
@@ -81,7 +104,9 @@ describe('an overloaded instance', () => {
       for (let n = 0; warm.answeredBy !== 'front-door' && n < 20; n++) warm = await keptNow()
       expect(warm.answeredBy).toBe('front-door')
       const flood = Array.from({ length: 200 }, (_, n) =>
-        fetch(n % 4 ? `${instance.base}${NS}/events?per_page=20&search=${unique('flood')}` : kept).then(async (response) => ({
+        fetch(
+          n % 4 ? `${instance.base}${NS}/events?per_page=20&search=${unique('flood')}` : kept,
+        ).then(async (response) => ({
           kept: n % 4 === 0,
           status: response.status,
           answeredBy: response.headers.get('X-Answered-By'),
@@ -99,9 +124,9 @@ describe('an overloaded instance', () => {
         expect(Number(answer.retryAfter)).toBeGreaterThan(0)
       }
       expect(made.every((answer) => answer.status === 200 || answer.status === 503)).toBe(true)
-      expect(answers.filter((answer) => answer.kept).map((answer) => [answer.status, answer.answeredBy])).toEqual(
-        Array.from({ length: 50 }, () => [200, 'front-door']),
-      )
+      expect(
+        answers.filter((answer) => answer.kept).map((answer) => [answer.status, answer.answeredBy]),
+      ).toEqual(Array.from({ length: 50 }, () => [200, 'front-door']))
       return
     }
   })
@@ -113,22 +138,39 @@ describe('an overloaded instance', () => {
         fetch(`${instance.base}${NS}/events`, {
           method: 'POST',
           headers: { Authorization: `JWT ${admin}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ title, status: 'publish', start_date: '2031-04-01 10:00:00', end_date: '2031-04-01 11:00:00' }),
-        }).then(async (response) => ({ status: response.status, body: (await response.json()) as { id?: number; code?: string } })),
+          body: JSON.stringify({
+            title,
+            status: 'publish',
+            start_date: '2031-04-01 10:00:00',
+            end_date: '2031-04-01 11:00:00',
+          }),
+        }).then(async (response) => ({
+          status: response.status,
+          body: (await response.json()) as { id?: number; code?: string },
+        })),
       ),
     )
     const refused = replies.filter((reply) => reply.status === 503)
     expect(refused.length).toBeGreaterThan(0)
     for (const reply of refused) expect(reply.body.code).toBe('rest_overloaded')
     // Counted in the writes' own lane (none was refused there before this flood).
-    expect(total(await scrape(instance.base), 'calendar_shed_requests_total', { lane: 'signed_in_write' })).toBe(refused.length)
+    expect(
+      total(await scrape(instance.base), 'calendar_shed_requests_total', {
+        lane: 'signed_in_write',
+      }),
+    ).toBe(refused.length)
     expect(replies.every((reply) => reply.status === 201 || reply.status === 503)).toBe(true)
     for (const [index, reply] of replies.entries()) {
-      const found = await call(`${NS}/events?search=${encodeURIComponent(titles[index]!)}&status=any&start_date=2031-03-31&end_date=2031-04-02`, {
-        token: admin,
-      })
+      const found = await call(
+        `${NS}/events?search=${encodeURIComponent(titles[index]!)}&status=any&start_date=2031-03-31&end_date=2031-04-02`,
+        {
+          token: admin,
+        },
+      )
       expect(found.status).toBe(200)
-      expect(found.body.events.map((event: { id: number }) => event.id)).toEqual(reply.status === 201 ? [reply.body.id] : [])
+      expect(found.body.events.map((event: { id: number }) => event.id)).toEqual(
+        reply.status === 201 ? [reply.body.id] : [],
+      )
     }
   })
 })

@@ -24,7 +24,11 @@ const namespace = `/api/${BARE_NAMESPACE}`
 async function npm(args: string[], cwd: string): Promise<string> {
   const env = { ...process.env }
   for (const name of Object.keys(env)) if (/^npm_/i.test(name)) delete env[name]
-  const { stdout } = await promisify(execFile)('npm', args, { cwd, env, maxBuffer: 16 * 1024 * 1024 })
+  const { stdout } = await promisify(execFile)('npm', args, {
+    cwd,
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  })
   return stdout
 }
 
@@ -37,7 +41,10 @@ let token: string
 async function send(route: string, init: { method?: string; json?: unknown } = {}) {
   const response = await fetch(`${app.url}${route}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.json ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `JWT ${token}` } : {}) },
+    headers: {
+      ...(init.json ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `JWT ${token}` } : {}),
+    },
     body: init.json ? JSON.stringify(init.json) : undefined,
   })
   return { status: response.status, body: await response.json() }
@@ -48,23 +55,50 @@ beforeAll(async () => {
   await npm(['run', 'build:package'], root)
   await rm(scratch, { recursive: true, force: true })
   await mkdir(scratch, { recursive: true })
-  const [packed] = JSON.parse(await npm(['pack', './dist', '--pack-destination', scratch, '--json'], root)) as { filename: string; files: { path: string }[] }[]
+  const [packed] = JSON.parse(
+    await npm(['pack', './dist', '--pack-destination', scratch, '--json'], root),
+  ) as { filename: string; files: { path: string }[] }[]
   packedFiles = packed!.files.map((file) => file.path)
-  await writeFile(path.join(scratch, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }))
+  await writeFile(
+    path.join(scratch, 'package.json'),
+    JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }),
+  )
   const started = performance.now()
   await npm(
-    ['install', path.join(scratch, packed!.filename), '--prefix', scratch, '--omit=peer', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'],
+    [
+      'install',
+      path.join(scratch, packed!.filename),
+      '--prefix',
+      scratch,
+      '--omit=peer',
+      '--prefer-offline',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+    ],
     scratch,
   )
   installSeconds = (performance.now() - started) / 1000
   console.log(`npm install of the tarball: ${installSeconds.toFixed(1)} s`)
 
   resolve = createRequire(path.join(scratch, 'package.json')).resolve
-  const load = async (specifier: string) => (await import(pathToFileURL(resolve(specifier)).href)) as Partial<Calendar>
-  const calendar = { ...(await load('cal-events')), ...(await load('cal-events/routes')) } as Calendar
+  const load = async (specifier: string) =>
+    (await import(pathToFileURL(resolve(specifier)).href)) as Partial<Calendar>
+  const calendar = {
+    ...(await load('cal-events')),
+    ...(await load('cal-events/routes')),
+  } as Calendar
   app = await startBareApp(process.env.DATABASE_URL, calendar)
-  await send('/api/users/first-register', { method: 'POST', json: { email: 'dev@package.test', password: 'package-password-1' } })
-  token = (await send('/api/users/login', { method: 'POST', json: { email: 'dev@package.test', password: 'package-password-1' } })).body.token
+  await send('/api/users/first-register', {
+    method: 'POST',
+    json: { email: 'dev@package.test', password: 'package-password-1' },
+  })
+  token = (
+    await send('/api/users/login', {
+      method: 'POST',
+      json: { email: 'dev@package.test', password: 'package-password-1' },
+    })
+  ).body.token
 }, 300_000)
 
 afterAll(async () => {
@@ -74,14 +108,30 @@ afterAll(async () => {
 describe('the packed plugin installed with npm', () => {
   it('packs the built package only: no sources, no app types', () => {
     expect(packedFiles).toEqual(
-      expect.arrayContaining(['package.json', 'README.md', 'index.js', 'rsc.js', 'client.js', 'routes.js', 'widget.js', 'types/plugin.d.ts']),
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'index.js',
+        'rsc.js',
+        'client.js',
+        'routes.js',
+        'widget.js',
+        'types/plugin.d.ts',
+      ]),
     )
-    for (const file of packedFiles) expect(file).toMatch(/^(package\.json|README\.md|[\w/-]+\.js|types\/[\w/.-]+\.d\.ts)$/)
+    for (const file of packedFiles)
+      expect(file).toMatch(/^(package\.json|README\.md|[\w/-]+\.js|types\/[\w/.-]+\.d\.ts)$/)
     expect(packedFiles).not.toContain('types/payload-types.d.ts')
   })
 
   it('resolves every export to the install, and runs on the app’s Payload rather than a copy of its own', async () => {
-    for (const specifier of ['cal-events', 'cal-events/rsc', 'cal-events/client', 'cal-events/routes', 'cal-events/widget.js'])
+    for (const specifier of [
+      'cal-events',
+      'cal-events/rsc',
+      'cal-events/client',
+      'cal-events/routes',
+      'cal-events/widget.js',
+    ])
       expect(resolve(specifier).startsWith(`${installed}/`)).toBe(true)
     // The browser's script, whole: it defines the element and imports nothing.
     const widget = await readFile(resolve('cal-events/widget.js'), 'utf8')
@@ -109,10 +159,23 @@ export const series: UIFieldClientComponent = SeriesInfo
 calendarPlugin({ namepsace: 'calendar/v2' })
 `
     await writeFile(path.join(scratch, 'check.ts'), check)
-    const compilerOptions = { module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, types: [] }
-    await writeFile(path.join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['check.ts'] }))
+    const compilerOptions = {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    }
+    await writeFile(
+      path.join(scratch, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, files: ['check.ts'] }),
+    )
     // tsc exits non-zero on an unresolved export or a type left `any`; its report is the failure's message.
-    await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', scratch]).catch((error: { stdout: string }) => {
+    await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'tsc'), [
+      '-p',
+      scratch,
+    ]).catch((error: { stdout: string }) => {
       throw new Error(error.stdout)
     })
   })
@@ -124,7 +187,12 @@ calendarPlugin({ namepsace: 'calendar/v2' })
 
     const created = await send(`${namespace}/events`, {
       method: 'POST',
-      json: { title: 'Packed premiere', start_date: '2032-05-01 19:00:00', end_date: '2032-05-01 22:00:00', capacity: 40 },
+      json: {
+        title: 'Packed premiere',
+        start_date: '2032-05-01 19:00:00',
+        end_date: '2032-05-01 22:00:00',
+        capacity: 40,
+      },
     })
     expect(created.status).toBe(201)
     expect(created.body.custom_fields.capacity).toEqual({ label: 'Capacity', value: 40 })

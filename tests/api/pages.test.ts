@@ -20,7 +20,9 @@ beforeAll(async () => {
 const visitor = () => `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`
 
 function jsonLdOf(document: Document): any[] {
-  return [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? ''))
+  return [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) =>
+    JSON.parse(script.textContent ?? ''),
+  )
 }
 
 function expectStrictPolicy(headers: Headers): void {
@@ -62,14 +64,25 @@ describe('the event page', () => {
     expect(french.url).toMatch(/\/fr\/event\/.+-soiree\/$/)
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(f.event.url)
     const alternates = Object.fromEntries(
-      [...document.querySelectorAll('link[rel="alternate"]')].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+      [...document.querySelectorAll('link[rel="alternate"]')].map((link) => [
+        link.getAttribute('hreflang'),
+        link.getAttribute('href'),
+      ]),
     )
     // English and the one translation; no language the event was not written in.
     expect(alternates).toEqual({ en: f.event.url, fr: french.url, 'x-default': f.event.url })
-    expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(f.event.title)
-    expect(document.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(f.event.url)
-    expect(document.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary')
-    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('An evening of jazz by the river.')
+    expect(document.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(
+      f.event.title,
+    )
+    expect(document.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(
+      f.event.url,
+    )
+    expect(document.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe(
+      'summary',
+    )
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'An evening of jazz by the river.',
+    )
   })
 
   it('is served in French at its French permalink, and not under a language the calendar lacks', async () => {
@@ -87,10 +100,14 @@ describe('the event page', () => {
     const members = (await ns(`/events?post_parent=${f.series.id}`)).body.events
     expect(members).toHaveLength(2)
     const first = await page(pathOf(f.series.url))
-    const firstDates = [...first.document.querySelectorAll('#series ~ ol a')].map((link) => link.getAttribute('href'))
+    const firstDates = [...first.document.querySelectorAll('#series ~ ol a')].map((link) =>
+      link.getAttribute('href'),
+    )
     expect(firstDates).toEqual(members.map((member: any) => member.url))
     const second = await page(pathOf(members[0].url))
-    const secondDates = [...second.document.querySelectorAll('#series ~ ol a')].map((link) => link.getAttribute('href'))
+    const secondDates = [...second.document.querySelectorAll('#series ~ ol a')].map((link) =>
+      link.getAttribute('href'),
+    )
     expect(secondDates).toEqual([f.series.url, members[1].url])
   })
 
@@ -110,20 +127,32 @@ describe('a password-protected event', () => {
     expect(status).toBe(200)
     expect(headers.get('cache-control')).toBe('private, no-store')
     expect(document.querySelector('h1')?.textContent).toBe(f.locked.title)
-    expect(document.querySelector('.when')?.textContent).toMatch(/6:00\sPM – 8:00\sPM Europe\/Paris$/)
-    expect(document.querySelector('form[method="post"] input[type="password"][name="password"]')).not.toBeNull()
+    expect(document.querySelector('.when')?.textContent).toMatch(
+      /6:00\sPM – 8:00\sPM Europe\/Paris$/,
+    )
+    expect(
+      document.querySelector('form[method="post"] input[type="password"][name="password"]'),
+    ).not.toBeNull()
     expect(body).not.toContain('secret programme')
     expect(jsonLdOf(document)).toEqual([])
   })
 
   it('unlocks with the password posted, answered privately; a wrong one keeps it locked', async () => {
     const from = visitor()
-    const wrong = await page(pathOf(f.locked.url), { method: 'POST', form: { password: 'wrong' }, from })
+    const wrong = await page(pathOf(f.locked.url), {
+      method: 'POST',
+      form: { password: 'wrong' },
+      from,
+    })
     expect(wrong.status).toBe(403)
     expect(wrong.headers.get('cache-control')).toBe('private, no-store')
     expect(wrong.document.querySelector('[role="alert"]')?.textContent).toContain('not right')
     expect(wrong.body).not.toContain('secret programme')
-    const right = await page(pathOf(f.locked.url), { method: 'POST', form: { password: 'open sesame' }, from })
+    const right = await page(pathOf(f.locked.url), {
+      method: 'POST',
+      form: { password: 'open sesame' },
+      from,
+    })
     expect(right.status).toBe(200)
     expect(right.headers.get('cache-control')).toBe('private, no-store')
     expect(right.document.querySelector('.description')?.textContent).toBe('The secret programme.')
@@ -134,9 +163,21 @@ describe('a password-protected event', () => {
   it('is throttled as the namespace throttles wrong passwords', async () => {
     const from = visitor()
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await page(pathOf(f.locked.url), { method: 'POST', form: { password: `wrong ${attempt}` }, from })).status).toBe(403)
+      expect(
+        (
+          await page(pathOf(f.locked.url), {
+            method: 'POST',
+            form: { password: `wrong ${attempt}` },
+            from,
+          })
+        ).status,
+      ).toBe(403)
     }
-    const throttled = await page(pathOf(f.locked.url), { method: 'POST', form: { password: 'open sesame' }, from })
+    const throttled = await page(pathOf(f.locked.url), {
+      method: 'POST',
+      form: { password: 'open sesame' },
+      from,
+    })
     expect(throttled.status).toBe(429)
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(throttled.body).not.toContain('secret programme')
@@ -151,7 +192,10 @@ describe('venue, organizer, category and tag pages', () => {
     expect(venue.document.querySelector('address')?.textContent).toContain('Paris')
     expect(venue.document.querySelector(`ol.events a[href="${f.event.url}"]`)).not.toBeNull()
     const [place] = jsonLdOf(venue.document)
-    expect(place).toEqual({ '@context': 'http://schema.org', ...(await ns(`/venues/${f.venue.id}`)).body.json_ld })
+    expect(place).toEqual({
+      '@context': 'http://schema.org',
+      ...(await ns(`/venues/${f.venue.id}`)).body.json_ld,
+    })
 
     const organizer = await page(pathOf(f.organizer.url))
     expect(organizer.status).toBe(200)
@@ -179,8 +223,13 @@ describe('venue, organizer, category and tag pages', () => {
 
 describe('the permalink patterns', () => {
   it('answer each path a pattern names, and any other path with the pages’ own 404, in its prefix’s language', async () => {
-    for (const item of [f.event, f.venue, f.organizer, f.category, f.label]) expect((await page(pathOf(item.url))).status, item.url).toBe(200)
-    for (const path of [`/fr/evenement/${f.event.slug}/`, `/fr${pathOf(f.event.url)}extra/`, `/fr/events/tag/${f.label.slug}/extra/`]) {
+    for (const item of [f.event, f.venue, f.organizer, f.category, f.label])
+      expect((await page(pathOf(item.url))).status, item.url).toBe(200)
+    for (const path of [
+      `/fr/evenement/${f.event.slug}/`,
+      `/fr${pathOf(f.event.url)}extra/`,
+      `/fr/events/tag/${f.label.slug}/extra/`,
+    ]) {
       const { status, document } = await page(path)
       expect(status, path).toBe(404)
       expect(document.querySelector('h1')?.textContent, path).toBe('Page introuvable')
@@ -199,12 +248,19 @@ describe('/events/', () => {
     expect(widget?.getAttribute('month')).toBe(month)
     expect(widget?.querySelector('table.month caption')?.textContent).toMatch(/\d{4}/)
     const day = Number(f.event.start_date.slice(8, 10))
-    const cell = [...(widget?.querySelectorAll('td') ?? [])].find((td) => td.querySelector('.day')?.textContent === String(day))
+    const cell = [...(widget?.querySelectorAll('td') ?? [])].find(
+      (td) => td.querySelector('.day')?.textContent === String(day),
+    )
     expect(cell?.querySelector(`a[href="${f.event.url}"]`)?.textContent).toMatch(/^7:30\sPM /)
-    expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/calendar/widget.js')
+    expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
+      '/calendar/widget.js',
+    )
     // Links between months, without JavaScript.
-    expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toMatch(/^\/events\/\?view=month&month=\d{4}-\d\d$/)
-    for (const hidden of [f.draft, f.privateEvent, f.trashed]) expect(document.body.textContent).not.toContain(hidden.title)
+    expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toMatch(
+      /^\/events\/\?view=month&month=\d{4}-\d\d$/,
+    )
+    for (const hidden of [f.draft, f.privateEvent, f.trashed])
+      expect(document.body.textContent).not.toContain(hidden.title)
   })
 
   it('renders the list of upcoming events, page by page', async () => {
@@ -212,9 +268,14 @@ describe('/events/', () => {
     expect(status).toBe(200)
     expect(document.querySelector('cal-events')?.getAttribute('view')).toBe('list')
     const listed = (await ns('/events')).body
-    const links = [...document.querySelectorAll('cal-events ol.events h3 a')].map((link) => link.getAttribute('href'))
+    const links = [...document.querySelectorAll('cal-events ol.events h3 a')].map((link) =>
+      link.getAttribute('href'),
+    )
     expect(links).toEqual(listed.events.map((event: any) => event.url))
-    if (listed.total_pages > 1) expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toBe('/events/?view=list&page=2')
+    if (listed.total_pages > 1)
+      expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toBe(
+        '/events/?view=list&page=2',
+      )
   })
 
   it('answers 400 to a month or page it cannot read, and is served under a language prefix', async () => {
@@ -235,21 +296,35 @@ describe('/events/', () => {
       home: document.querySelector('header.site a')?.getAttribute('href'),
     })
     const english = await page(`/events/?month=${month}`)
-    expect(words(english.document)).toEqual({ heading: 'Events', views: ['Month', 'List'], home: '/events/' })
+    expect(words(english.document)).toEqual({
+      heading: 'Events',
+      views: ['Month', 'List'],
+      home: '/events/',
+    })
     expect(english.document.querySelector('a[rel="prev"]')?.textContent).toBe('Previous month')
     const german = await page(`/de/events/?month=${month}`)
     expect(german.status).toBe(200)
-    expect(words(german.document)).toEqual({ heading: 'Veranstaltungen', views: ['Monat', 'Liste'], home: '/de/events/' })
+    expect(words(german.document)).toEqual({
+      heading: 'Veranstaltungen',
+      views: ['Monat', 'Liste'],
+      home: '/de/events/',
+    })
     expect(german.document.querySelector('a[rel="prev"]')?.textContent).toBe('Vorheriger Monat')
     const japanese = await page('/ja/events/?view=list')
     expect(japanese.status).toBe(200)
-    expect(words(japanese.document)).toEqual({ heading: 'イベント', views: ['月', 'リスト'], home: '/ja/events/' })
+    expect(words(japanese.document)).toEqual({
+      heading: 'イベント',
+      views: ['月', 'リスト'],
+      home: '/ja/events/',
+    })
     const missing = await page(`/ja/event/${randomUUID()}/`)
     expect(missing.status).toBe(404)
     expect(missing.document.querySelector('h1')?.textContent).toBe('ページが見つかりません')
     const refused = await page('/ja/events/?view=week')
     expect(refused.status).toBe(400)
-    expect(refused.document.querySelector('main p')?.textContent).toBe('表示は month または list です。')
+    expect(refused.document.querySelector('main p')?.textContent).toBe(
+      '表示は month または list です。',
+    )
   })
 })
 
@@ -258,8 +333,20 @@ describe('/sitemap.xml', () => {
     const { status, headers, body } = await page('/sitemap.xml')
     expect(status).toBe(200)
     expect(headers.get('content-type')).toBe('application/xml; charset=utf-8')
-    const locs = [...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, '&'))
-    for (const item of [f.event, f.series, f.locked, f.venue, f.organizer, f.category, f.parent, f.label]) expect(locs, item.url).toContain(item.url)
+    const locs = [...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) =>
+      match[1]!.replace(/&amp;/g, '&'),
+    )
+    for (const item of [
+      f.event,
+      f.series,
+      f.locked,
+      f.venue,
+      f.organizer,
+      f.category,
+      f.parent,
+      f.label,
+    ])
+      expect(locs, item.url).toContain(item.url)
     for (const hidden of [f.draft, f.privateEvent, f.trashed, f.draftVenue]) {
       expect(
         locs.some((loc) => loc.includes(`/${hidden.slug}/`)),
@@ -276,12 +363,20 @@ describe('/sitemap.xml', () => {
       [...body.matchAll(/<url><loc>([^<]*)<\/loc>(.*?)<\/url>/g)].map((match) => [
         unescape(match[1]!),
         Object.fromEntries(
-          [...match[2]!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]*)" \/>/g)].map((link) => [link[1], unescape(link[2]!)]),
+          [
+            ...match[2]!.matchAll(
+              /<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]*)" \/>/g,
+            ),
+          ].map((link) => [link[1], unescape(link[2]!)]),
         ),
       ]),
     )
     const french = (await ns(`/events/${f.event.id}?i18n_language=fr`)).body
-    expect(entries.get(f.event.url)).toEqual({ en: f.event.url, fr: french.url, 'x-default': f.event.url })
+    expect(entries.get(f.event.url)).toEqual({
+      en: f.event.url,
+      fr: french.url,
+      'x-default': f.event.url,
+    })
     // Written in English only: no alternates.
     expect(entries.get(f.venue.url)).toEqual({})
   })
@@ -295,7 +390,9 @@ describe('turned off (PUBLIC_PAGES=false, the plugin option publicPages: false)'
         expect((await fetch(`${instance.base}${path}`)).status, path).toBe(404)
         expect((await fetch(`${BASE_URL}${path}`)).status, path).toBe(200)
       }
-      expect((await fetch(`${instance.base}/api/cal/events/v1/events/${f.event.id}`)).status).toBe(200)
+      expect((await fetch(`${instance.base}/api/cal/events/v1/events/${f.event.id}`)).status).toBe(
+        200,
+      )
     } finally {
       await instance.stop()
     }

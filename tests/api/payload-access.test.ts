@@ -9,7 +9,11 @@ const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
 const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString()
 
 async function createEvent(token: string, data: Record<string, unknown>) {
-  return call('/api/events', { method: 'POST', token, json: { start: tomorrow, end: dayAfter, ...data } })
+  return call('/api/events', {
+    method: 'POST',
+    token,
+    json: { start: tomorrow, end: dayAfter, ...data },
+  })
 }
 
 let admin: string
@@ -26,11 +30,21 @@ beforeAll(async () => {
 describe('reading events', () => {
   it('shows anonymous readers published events only, and hides a protected event’s content and password', async () => {
     const tag = unique('read')
-    await createEvent(admin, { title: `${tag} published`, status: 'publish', website: 'https://a.example' })
+    await createEvent(admin, {
+      title: `${tag} published`,
+      status: 'publish',
+      website: 'https://a.example',
+    })
     await createEvent(admin, { title: `${tag} draft`, status: 'draft' })
     await createEvent(admin, { title: `${tag} pending`, status: 'pending' })
     await createEvent(admin, { title: `${tag} trashed`, status: 'trash' })
-    await createEvent(admin, { title: `${tag} locked`, status: 'publish', password: 'secret', website: 'https://locked.example', cost: ['10'] })
+    await createEvent(admin, {
+      title: `${tag} locked`,
+      status: 'publish',
+      password: 'secret',
+      website: 'https://locked.example',
+      cost: ['10'],
+    })
 
     const list = await call(`/api/events?where[title][like]=${tag}&sort=title&limit=50`)
     expect(list.status).toBe(200)
@@ -43,9 +57,13 @@ describe('reading events', () => {
     const open = list.body.docs.find((d: { title: string }) => d.title.endsWith('published'))
     expect(open.website).toBe('https://a.example')
 
-    const asEditor = await call(`/api/events?where[title][like]=${tag}&limit=50`, { token: editor.token })
+    const asEditor = await call(`/api/events?where[title][like]=${tag}&limit=50`, {
+      token: editor.token,
+    })
     expect(asEditor.body.totalDocs).toBe(5)
-    const lockedForEditor = asEditor.body.docs.find((d: { title: string }) => d.title.endsWith('locked'))
+    const lockedForEditor = asEditor.body.docs.find((d: { title: string }) =>
+      d.title.endsWith('locked'),
+    )
     expect(lockedForEditor.password).toBe('secret')
     expect(lockedForEditor.website).toBe('https://locked.example')
   })
@@ -62,37 +80,98 @@ describe('reading events', () => {
 describe('writing events', () => {
   it('refuses anonymous and subscriber writes', async () => {
     expect((await createEvent('', { title: 'nope', status: 'publish' })).status).toBe(403)
-    expect((await createEvent(subscriber.token, { title: 'nope', status: 'publish' })).status).toBe(403)
+    expect((await createEvent(subscriber.token, { title: 'nope', status: 'publish' })).status).toBe(
+      403,
+    )
   })
 
   it('scales a contributor’s publish back to pending and makes them the author', async () => {
-    const reply = await createEvent(contributor.token, { title: unique('contrib'), status: 'publish', author: editor.id })
+    const reply = await createEvent(contributor.token, {
+      title: unique('contrib'),
+      status: 'publish',
+      author: editor.id,
+    })
     expect(reply.status).toBe(201)
     expect(reply.body.doc.status).toBe('pending')
     expect(reply.body.doc.author.id ?? reply.body.doc.author).toBe(contributor.id)
   })
 
   it('lets contributors edit their own drafts but not their published events nor others’', async () => {
-    const own = (await createEvent(contributor.token, { title: unique('c'), status: 'draft' })).body.doc
-    expect((await call(`/api/events/${own.id}`, { method: 'PATCH', token: contributor.token, json: { title: 'renamed' } })).status).toBe(200)
-    await call(`/api/events/${own.id}`, { method: 'PATCH', token: admin, json: { status: 'publish' } })
-    expect((await call(`/api/events/${own.id}`, { method: 'PATCH', token: contributor.token, json: { title: 'again' } })).status).toBe(403)
+    const own = (await createEvent(contributor.token, { title: unique('c'), status: 'draft' })).body
+      .doc
+    expect(
+      (
+        await call(`/api/events/${own.id}`, {
+          method: 'PATCH',
+          token: contributor.token,
+          json: { title: 'renamed' },
+        })
+      ).status,
+    ).toBe(200)
+    await call(`/api/events/${own.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { status: 'publish' },
+    })
+    expect(
+      (
+        await call(`/api/events/${own.id}`, {
+          method: 'PATCH',
+          token: contributor.token,
+          json: { title: 'again' },
+        })
+      ).status,
+    ).toBe(403)
     const others = (await createEvent(admin, { title: unique('o'), status: 'draft' })).body.doc
-    expect((await call(`/api/events/${others.id}`, { method: 'PATCH', token: contributor.token, json: { title: 'x' } })).status).toBe(403)
-    expect((await call(`/api/events/${others.id}`, { method: 'DELETE', token: contributor.token })).status).toBe(403)
+    expect(
+      (
+        await call(`/api/events/${others.id}`, {
+          method: 'PATCH',
+          token: contributor.token,
+          json: { title: 'x' },
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (await call(`/api/events/${others.id}`, { method: 'DELETE', token: contributor.token }))
+        .status,
+    ).toBe(403)
   })
 
   it('lets authors publish and edit their own events, not others’', async () => {
-    const own = (await createEvent(author.token, { title: unique('a'), status: 'publish' })).body.doc
+    const own = (await createEvent(author.token, { title: unique('a'), status: 'publish' })).body
+      .doc
     expect(own.status).toBe('publish')
-    expect((await call(`/api/events/${own.id}`, { method: 'PATCH', token: author.token, json: { title: 'renamed' } })).status).toBe(200)
-    const others = (await createEvent(editor.token, { title: unique('e'), status: 'publish' })).body.doc
-    expect((await call(`/api/events/${others.id}`, { method: 'PATCH', token: author.token, json: { title: 'x' } })).status).toBe(403)
+    expect(
+      (
+        await call(`/api/events/${own.id}`, {
+          method: 'PATCH',
+          token: author.token,
+          json: { title: 'renamed' },
+        })
+      ).status,
+    ).toBe(200)
+    const others = (await createEvent(editor.token, { title: unique('e'), status: 'publish' })).body
+      .doc
+    expect(
+      (
+        await call(`/api/events/${others.id}`, {
+          method: 'PATCH',
+          token: author.token,
+          json: { title: 'x' },
+        })
+      ).status,
+    ).toBe(403)
   })
 
   it('lets editors edit anyone’s event', async () => {
-    const others = (await createEvent(author.token, { title: unique('a'), status: 'draft' })).body.doc
-    const reply = await call(`/api/events/${others.id}`, { method: 'PATCH', token: editor.token, json: { status: 'publish' } })
+    const others = (await createEvent(author.token, { title: unique('a'), status: 'draft' })).body
+      .doc
+    const reply = await call(`/api/events/${others.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { status: 'publish' },
+    })
     expect(reply.status).toBe(200)
     expect(reply.body.doc.status).toBe('publish')
   })
@@ -101,34 +180,77 @@ describe('writing events', () => {
     // Each of these writes once held a pooled connection while waiting for another: from ten at once
     // (the default pool) the server stopped answering anything for good.
     const tag = unique('burst')
-    const created = await Promise.all(Array.from({ length: 24 }, (_, n) => createEvent(admin, { title: `${tag} ${n}`, status: 'draft' })))
+    const created = await Promise.all(
+      Array.from({ length: 24 }, (_, n) =>
+        createEvent(admin, { title: `${tag} ${n}`, status: 'draft' }),
+      ),
+    )
     const ids = created.map((reply) => reply.body.doc.id as number)
     const edits = await Promise.all(
-      ids.map((id) => call(`/api/events/${id}`, { method: 'PATCH', token: editor.token, json: { title: `${tag} edited ${id}`, status: 'publish' } })),
+      ids.map((id) =>
+        call(`/api/events/${id}`, {
+          method: 'PATCH',
+          token: editor.token,
+          json: { title: `${tag} edited ${id}`, status: 'publish' },
+        }),
+      ),
     )
     expect(edits.map((reply) => reply.status)).toEqual(ids.map(() => 200))
     const listed = await call(`/api/events?where[title][like]=${tag} edited&limit=50&depth=0`)
     expect(listed.body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual([...ids].sort())
-    const deletions = await Promise.all(ids.map((id) => call(`/api/events/${id}`, { method: 'DELETE', token: editor.token })))
+    const deletions = await Promise.all(
+      ids.map((id) => call(`/api/events/${id}`, { method: 'DELETE', token: editor.token })),
+    )
     expect(deletions.map((reply) => reply.status)).toEqual(ids.map(() => 200))
-    expect((await call(`/api/events?where[title][like]=${tag}&depth=0`, { token: admin })).body.totalDocs).toBe(0)
+    expect(
+      (await call(`/api/events?where[title][like]=${tag}&depth=0`, { token: admin })).body
+        .totalDocs,
+    ).toBe(0)
   })
 })
 
 describe('terms, users and settings', () => {
   it('lets only editors and administrators manage categories and tags', async () => {
     for (const user of [author, contributor, subscriber]) {
-      expect((await call('/api/event-categories', { method: 'POST', token: user.token, json: { name: unique('cat') } })).status).toBe(403)
+      expect(
+        (
+          await call('/api/event-categories', {
+            method: 'POST',
+            token: user.token,
+            json: { name: unique('cat') },
+          })
+        ).status,
+      ).toBe(403)
     }
-    expect((await call('/api/event-tags', { method: 'POST', json: { name: unique('tag') } })).status).toBe(403)
-    expect((await call('/api/event-tags', { method: 'POST', token: editor.token, json: { name: unique('tag') } })).status).toBe(201)
+    expect(
+      (await call('/api/event-tags', { method: 'POST', json: { name: unique('tag') } })).status,
+    ).toBe(403)
+    expect(
+      (
+        await call('/api/event-tags', {
+          method: 'POST',
+          token: editor.token,
+          json: { name: unique('tag') },
+        })
+      ).status,
+    ).toBe(201)
   })
 
   it('lets only administrators create users or change roles', async () => {
     expect(
-      (await call('/api/users', { method: 'POST', token: editor.token, json: { email: `${unique()}@x.test`, password: 'p4ssword!', role: 'editor' } })).status,
+      (
+        await call('/api/users', {
+          method: 'POST',
+          token: editor.token,
+          json: { email: `${unique()}@x.test`, password: 'p4ssword!', role: 'editor' },
+        })
+      ).status,
     ).toBe(403)
-    const promoted = await call(`/api/users/${subscriber.id}`, { method: 'PATCH', token: subscriber.token, json: { role: 'administrator' } })
+    const promoted = await call(`/api/users/${subscriber.id}`, {
+      method: 'PATCH',
+      token: subscriber.token,
+      json: { role: 'administrator' },
+    })
     const me = await call(`/api/users/${subscriber.id}`, { token: admin })
     expect(promoted.status).toBeLessThan(500)
     expect(me.body.role).toBe('subscriber')
@@ -136,11 +258,35 @@ describe('terms, users and settings', () => {
 
   it('lets everyone read the settings and only administrators change them', async () => {
     expect((await call('/api/globals/settings')).body.postsPerPage).toBe(10)
-    expect((await call('/api/globals/settings', { method: 'POST', token: editor.token, json: { postsPerPage: 5 } })).status).toBe(403)
-    const changed = await call('/api/globals/settings', { method: 'POST', token: admin, json: { geolocRadiusKm: 30 } })
+    expect(
+      (
+        await call('/api/globals/settings', {
+          method: 'POST',
+          token: editor.token,
+          json: { postsPerPage: 5 },
+        })
+      ).status,
+    ).toBe(403)
+    const changed = await call('/api/globals/settings', {
+      method: 'POST',
+      token: admin,
+      json: { geolocRadiusKm: 30 },
+    })
     expect(changed.status).toBe(200)
     expect((await call('/api/globals/settings')).body.geolocRadiusKm).toBe(30)
-    await call('/api/globals/settings', { method: 'POST', token: admin, json: { geolocRadiusKm: 25 } })
-    expect((await call('/api/globals/settings', { method: 'POST', token: admin, json: { timezone: 'Mars/Olympus' } })).status).toBe(400)
+    await call('/api/globals/settings', {
+      method: 'POST',
+      token: admin,
+      json: { geolocRadiusKm: 25 },
+    })
+    expect(
+      (
+        await call('/api/globals/settings', {
+          method: 'POST',
+          token: admin,
+          json: { timezone: 'Mars/Olympus' },
+        })
+      ).status,
+    ).toBe(400)
   })
 })

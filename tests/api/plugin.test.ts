@@ -14,7 +14,10 @@ let token: string
 async function send(path: string, init: { method?: string; json?: unknown; auth?: boolean } = {}) {
   const response = await fetch(`${app.url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.json ? { 'Content-Type': 'application/json' } : {}), ...(init.auth ? { Authorization: `JWT ${token}` } : {}) },
+    headers: {
+      ...(init.json ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.auth ? { Authorization: `JWT ${token}` } : {}),
+    },
     body: init.json ? JSON.stringify(init.json) : undefined,
   })
   return { status: response.status, headers: response.headers, body: await response.json() }
@@ -27,8 +30,16 @@ beforeAll(async () => {
   // The bare app reaches its database through a link the fault tests can break.
   link = await startFaultyLink(process.env.DATABASE_URL)
   app = await startBareApp(link.url(process.env.DATABASE_URL))
-  await send('/api/users/first-register', { method: 'POST', json: { email: 'dev@bare.test', password: 'bare-password-1' } })
-  token = (await send('/api/users/login', { method: 'POST', json: { email: 'dev@bare.test', password: 'bare-password-1' } })).body.token
+  await send('/api/users/first-register', {
+    method: 'POST',
+    json: { email: 'dev@bare.test', password: 'bare-password-1' },
+  })
+  token = (
+    await send('/api/users/login', {
+      method: 'POST',
+      json: { email: 'dev@bare.test', password: 'bare-password-1' },
+    })
+  ).body.token
 })
 
 afterAll(async () => {
@@ -49,14 +60,27 @@ describe('the plugin in a bare app', () => {
     const created = await send(`${root}/events`, {
       method: 'POST',
       auth: true,
-      json: { title: 'Plugin gala', start_date: '2031-03-01 19:00:00', end_date: '2031-03-01 22:00:00', capacity: 120, audience: 'families' },
+      json: {
+        title: 'Plugin gala',
+        start_date: '2031-03-01 19:00:00',
+        end_date: '2031-03-01 22:00:00',
+        capacity: 120,
+        audience: 'families',
+      },
     })
     expect(created.status).toBe(201)
-    expect(created.body.custom_fields).toEqual({ capacity: { label: 'Capacity', value: 120 }, audience: { label: 'Audience', value: 'families' } })
+    expect(created.body.custom_fields).toEqual({
+      capacity: { label: 'Capacity', value: 120 },
+      audience: { label: 'Audience', value: 'families' },
+    })
     expect(created.body.url).toMatch(/\/whats-on\/plugin-gala\/$/)
     expect(hookSaw).toContain(created.body.id)
 
-    const updated = await send(`${root}/events/${created.body.id}`, { method: 'PATCH', auth: true, json: { capacity: 80 } })
+    const updated = await send(`${root}/events/${created.body.id}`, {
+      method: 'PATCH',
+      auth: true,
+      json: { capacity: 80 },
+    })
     expect(updated.body.custom_fields.capacity.value).toBe(80)
     expect(updated.body.custom_fields.audience.value).toBe('families')
     const read = await send(`${root}/events/${created.body.id}`)
@@ -67,7 +91,12 @@ describe('the plugin in a bare app', () => {
     const bad = await send(`${root}/events`, {
       method: 'POST',
       auth: true,
-      json: { title: 'Bad capacity', start_date: '2031-03-02', end_date: '2031-03-02', capacity: 'abc' },
+      json: {
+        title: 'Bad capacity',
+        start_date: '2031-03-02',
+        end_date: '2031-03-02',
+        capacity: 'abc',
+      },
     })
     expect(bad.status).toBe(400)
     expect(bad.body.code).toBe('rest_invalid_param')
@@ -75,7 +104,12 @@ describe('the plugin in a bare app', () => {
     const badSelect = await send(`${root}/events`, {
       method: 'POST',
       auth: true,
-      json: { title: 'Bad audience', start_date: '2031-03-02', end_date: '2031-03-02', audience: 'robots' },
+      json: {
+        title: 'Bad audience',
+        start_date: '2031-03-02',
+        end_date: '2031-03-02',
+        audience: 'robots',
+      },
     })
     expect(badSelect.status).toBe(400)
     expect(Object.keys(badSelect.body.data.params)).toContain('audience')
@@ -84,7 +118,11 @@ describe('the plugin in a bare app', () => {
   })
 
   it('shows extra venue fields as top-level keys', async () => {
-    const venue = await send(`${root}/venues`, { method: 'POST', auth: true, json: { venue: 'Ramped Hall', wheelchairAccess: true } })
+    const venue = await send(`${root}/venues`, {
+      method: 'POST',
+      auth: true,
+      json: { venue: 'Ramped Hall', wheelchairAccess: true },
+    })
     expect(venue.status).toBe(201)
     expect(venue.body.wheelchairAccess).toBe(true)
   })
@@ -99,15 +137,28 @@ describe('the plugin in a bare app', () => {
 
   it('gets the calendar’s own schema with the pushed one: the change feed and term counts follow its writes', async () => {
     const since = (await send(`${root}/changes?since=now`)).body.next_cursor as string
-    const category = await send(`${root}/categories`, { method: 'POST', auth: true, json: { name: 'Pushed' } })
+    const category = await send(`${root}/categories`, {
+      method: 'POST',
+      auth: true,
+      json: { name: 'Pushed' },
+    })
     expect(category.status).toBe(201)
     const event = await send(`${root}/events`, {
       method: 'POST',
       auth: true,
-      json: { title: 'Counted', start_date: '2031-05-01 19:00:00', end_date: '2031-05-01 21:00:00', categories: [category.body.id], status: 'publish' },
+      json: {
+        title: 'Counted',
+        start_date: '2031-05-01 19:00:00',
+        end_date: '2031-05-01 21:00:00',
+        categories: [category.body.id],
+        status: 'publish',
+      },
     })
     expect(event.status).toBe(201)
-    const changes = (await send(`${root}/changes?since=${since}`)).body.changes as { type: string; id: number }[]
+    const changes = (await send(`${root}/changes?since=${since}`)).body.changes as {
+      type: string
+      id: number
+    }[]
     expect(changes.map(({ type, id }) => ({ type, id }))).toEqual([
       { type: 'category', id: category.body.id },
       { type: 'event', id: event.body.id },
@@ -124,12 +175,20 @@ describe('the plugin in a bare app', () => {
 })
 
 describe('the namespace when its database fails', () => {
-  const event = (title: string) => ({ title, start_date: '2031-04-01 19:00:00', end_date: '2031-04-01 22:00:00' })
+  const event = (title: string) => ({
+    title,
+    start_date: '2031-04-01 19:00:00',
+    end_date: '2031-04-01 22:00:00',
+  })
 
   it('does not take a signed-in caller for anonymous (401) because its user lookup lost the connection', async () => {
     // The user lookup's statement: the instance's revision listener talks through the link too.
     link.resetNextSend(/from "users"/i)
-    const created = await send(`${root}/events`, { method: 'POST', auth: true, json: event('Lookup lost') })
+    const created = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: event('Lookup lost'),
+    })
     expect(created.status).toBe(201)
   })
 
@@ -141,9 +200,14 @@ describe('the namespace when its database fails', () => {
     link.resetNextSend(statement)
     const lost = await send(`${root}/events`, { method: 'POST', auth: true, json: event(title) })
     // The whole answer, so that a failure shows what was served instead.
-    expect({ status: lost.status, body: lost.body }).toMatchObject({ status: 503, body: { code: 'rest_database_unavailable', data: { status: 503 } } })
+    expect({ status: lost.status, body: lost.body }).toMatchObject({
+      status: 503,
+      body: { code: 'rest_database_unavailable', data: { status: 503 } },
+    })
     expect(lost.headers.get('Retry-After')).toBe('5')
-    const found = await send(`${root}/events?search=${encodeURIComponent(title)}&start_date=2031-04-01&end_date=2031-04-02`)
+    const found = await send(
+      `${root}/events?search=${encodeURIComponent(title)}&start_date=2031-04-01&end_date=2031-04-02`,
+    )
     expect(found.body.total).toBe(0)
   }
 
@@ -162,9 +226,25 @@ describe('the namespace when its database fails', () => {
   it('gives the connections of failed BEGINs back to the pool: more failures than the pool has connections, then writes work', async () => {
     for (let n = 0; n < 12; n++) {
       link.resetNextSend(BEGIN)
-      expect((await send(`${root}/events`, { method: 'POST', auth: true, json: event(`Opening lost ${n}`) })).status).toBe(503)
+      expect(
+        (
+          await send(`${root}/events`, {
+            method: 'POST',
+            auth: true,
+            json: event(`Opening lost ${n}`),
+          })
+        ).status,
+      ).toBe(503)
     }
-    expect((await send(`${root}/events`, { method: 'POST', auth: true, json: event('After lost begins') })).status).toBe(201)
+    expect(
+      (
+        await send(`${root}/events`, {
+          method: 'POST',
+          auth: true,
+          json: event('After lost begins'),
+        })
+      ).status,
+    ).toBe(201)
   })
 
   it('answers Payload’s own REST with a 503 and Retry-After too when a write loses its connection, storing nothing', async () => {
@@ -172,12 +252,19 @@ describe('the namespace when its database fails', () => {
     const lost = await send('/api/events', {
       method: 'POST',
       auth: true,
-      json: { title: 'Lost through Payload', start: '2031-04-01T19:00:00Z', end: '2031-04-01T22:00:00Z' },
+      json: {
+        title: 'Lost through Payload',
+        start: '2031-04-01T19:00:00Z',
+        end: '2031-04-01T22:00:00Z',
+      },
     })
     expect(lost.status).toBe(503)
     expect(lost.headers.get('Retry-After')).toBe('5')
     expect(lost.body.errors[0].message).toMatch(/database is unavailable/)
-    const found = await send(`/api/events?where[title][equals]=${encodeURIComponent('Lost through Payload')}`, { auth: true })
+    const found = await send(
+      `/api/events?where[title][equals]=${encodeURIComponent('Lost through Payload')}`,
+      { auth: true },
+    )
     expect(found.body.totalDocs).toBe(0)
   })
 
@@ -192,7 +279,9 @@ describe('the namespace when its database fails', () => {
       ]
       expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503, 503])
       for (const answer of answers) expect(answer.headers.get('Retry-After')).toBe('5')
-      expect(answers.slice(0, 2).map((answer) => [answer.body.code, answer.body.data.status])).toEqual([
+      expect(
+        answers.slice(0, 2).map((answer) => [answer.body.code, answer.body.data.status]),
+      ).toEqual([
         ['rest_database_unavailable', 503],
         ['rest_database_unavailable', 503],
       ])
@@ -200,7 +289,9 @@ describe('the namespace when its database fails', () => {
       await link.up()
     }
     expect((await send(`${root}/events`)).status).toBe(200)
-    expect((await send(`${root}/events`, { method: 'POST', auth: true, json: event('After') })).status).toBe(201)
+    expect(
+      (await send(`${root}/events`, { method: 'POST', auth: true, json: event('After') })).status,
+    ).toBe(201)
     expect((await send('/api/health')).status).toBe(200)
   })
 })

@@ -15,7 +15,11 @@ const tag = unique('unnamed')
 let unnamed: LinkedInstance
 
 beforeAll(async () => {
-  unnamed = await startInstanceBehindLink((linkUrl) => ({ ...WITHOUT_RATE_LIMITS, DATABASE_URL: linkUrl, DATABASE_PREPARED_STATEMENTS: 'false' }))
+  unnamed = await startInstanceBehindLink((linkUrl) => ({
+    ...WITHOUT_RATE_LIMITS,
+    DATABASE_URL: linkUrl,
+    DATABASE_PREPARED_STATEMENTS: 'false',
+  }))
   await createEvent({ title: `${tag} listed`, start: '2035-05-10T18:00:00.000Z' })
 }, 180_000)
 
@@ -26,12 +30,18 @@ describe('DATABASE_PREPARED_STATEMENTS=false', () => {
     unnamed.link.resetNextSend(PREPARED_BIND)
     // Each page size is an answer of its own, so each is made, not served from the answer caches.
     for (const perPage of [5, 6, 7, 8, 9, 10, 11]) {
-      const reply = await fetch(`${unnamed.base}${NS}/events?${qs({ start_date: '2035-05-10', end_date: '2035-05-10', per_page: perPage })}`)
+      const reply = await fetch(
+        `${unnamed.base}${NS}/events?${qs({ start_date: '2035-05-10', end_date: '2035-05-10', per_page: perPage })}`,
+      )
       expect(reply.status).toBe(200)
       const body = await reply.json()
       expect(body.events.map((event: { title: string }) => event.title)).toContain(`${tag} listed`)
     }
-    const listed = await (await fetch(`${unnamed.base}${NS}/events?${qs({ start_date: '2035-05-10', end_date: '2035-05-10' })}`)).json()
+    const listed = await (
+      await fetch(
+        `${unnamed.base}${NS}/events?${qs({ start_date: '2035-05-10', end_date: '2035-05-10' })}`,
+      )
+    ).json()
     const single = await fetch(`${unnamed.base}${NS}/events/${listed.events[0].id}`)
     expect(single.status).toBe(200)
   })

@@ -5,8 +5,27 @@
  */
 import ICAL from 'ical.js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, NS, ROOT, unique, uploadImage, userWithRole } from '../support/api'
-import { changeSettings, createCategory, createEvent, createOrganizer, createVenue, dayAt, ns, restoreSettings, splitUrl } from '../support/fixtures'
+import {
+  asAdmin,
+  BASE_URL,
+  call,
+  NS,
+  ROOT,
+  unique,
+  uploadImage,
+  userWithRole,
+} from '../support/api'
+import {
+  changeSettings,
+  createCategory,
+  createEvent,
+  createOrganizer,
+  createVenue,
+  dayAt,
+  ns,
+  restoreSettings,
+  splitUrl,
+} from '../support/fixtures'
 import { api } from '../support/writeFixtures'
 
 const HOST = new URL(BASE_URL).host
@@ -34,7 +53,9 @@ describe('json_ld', () => {
       },
     })
     expect(short.status, JSON.stringify(short.body)).toBe(201)
-    expect((await ns(`/events/${short.body.id}`)).body.json_ld.description).toBe('Programme An evening of theatre.')
+    expect((await ns(`/events/${short.body.id}`)).body.json_ld.description).toBe(
+      'Programme An evening of theatre.',
+    )
 
     const long = await api('/events', {
       method: 'POST',
@@ -47,9 +68,15 @@ describe('json_ld', () => {
         status: 'publish',
       },
     })
-    expect((await ns(`/events/${long.body.id}`)).body.json_ld.description).toBe(`${LONG.slice(0, 55).join(' ')} […]`)
+    expect((await ns(`/events/${long.body.id}`)).body.json_ld.description).toBe(
+      `${LONG.slice(0, 55).join(' ')} […]`,
+    )
 
-    const excerpted = await createEvent({ title: `${tag} Excerpted`, excerpt: 'The short version', start: '2031-05-01T10:00:00.000Z' })
+    const excerpted = await createEvent({
+      title: `${tag} Excerpted`,
+      excerpt: 'The short version',
+      start: '2031-05-01T10:00:00.000Z',
+    })
     expect((await ns(`/events/${excerpted.id}`)).body.json_ld.description).toBe('The short version')
   })
 
@@ -58,15 +85,36 @@ describe('json_ld', () => {
     const venue = await api('/venues', {
       method: 'POST',
       token: admin,
-      json: { venue: `${tag} Hall`, description: '<p>By the <em>river</em></p>', status: 'publish' },
+      json: {
+        venue: `${tag} Hall`,
+        description: '<p>By the <em>river</em></p>',
+        status: 'publish',
+      },
     })
-    const organizer = await api('/organizers', { method: 'POST', token: admin, json: { organizer: `${tag} Hosts`, status: 'publish' } })
+    const organizer = await api('/organizers', {
+      method: 'POST',
+      token: admin,
+      json: { organizer: `${tag} Hosts`, status: 'publish' },
+    })
     const excerpted = await createOrganizer({ name: `${tag} Players`, excerpt: 'Actors' })
-    expect((await ns(`/venues/${venue.body.id}`)).body.json_ld).toMatchObject({ '@type': 'Place', name: `${tag} Hall`, description: 'By the river' })
-    expect((await ns(`/organizers/${organizer.body.id}`)).body.json_ld).toEqual({ '@type': 'Person', name: `${tag} Hosts`, description: '' })
+    expect((await ns(`/venues/${venue.body.id}`)).body.json_ld).toMatchObject({
+      '@type': 'Place',
+      name: `${tag} Hall`,
+      description: 'By the river',
+    })
+    expect((await ns(`/organizers/${organizer.body.id}`)).body.json_ld).toEqual({
+      '@type': 'Person',
+      name: `${tag} Hosts`,
+      description: '',
+    })
     expect((await ns(`/organizers/${excerpted.id}`)).body.json_ld.description).toBe('Actors')
 
-    const event = await createEvent({ title: `${tag} Night`, start: '2031-05-02T10:00:00.000Z', venue: venue.body.id, organizers: [excerpted.id] })
+    const event = await createEvent({
+      title: `${tag} Night`,
+      start: '2031-05-02T10:00:00.000Z',
+      venue: venue.body.id,
+      organizers: [excerpted.id],
+    })
     const { body } = await ns(`/events/${event.id}`)
     expect(body.json_ld.location.description).toBe('By the river')
     expect(body.json_ld.organizer.description).toBe('Actors')
@@ -76,8 +124,17 @@ describe('json_ld', () => {
     const tag = unique('ldctx')
     const venue = await createVenue({ name: `${tag} Hall` })
     const organizer = await createOrganizer({ name: `${tag} Hosts` })
-    const event = await createEvent({ title: `${tag} Night`, start: '2031-05-03T10:00:00.000Z', venue: venue.id, organizers: [organizer.id] })
-    for (const path of [`/venues/${venue.id}`, `/organizers/${organizer.id}`, `/venues/by-slug/${venue.slug}`]) {
+    const event = await createEvent({
+      title: `${tag} Night`,
+      start: '2031-05-03T10:00:00.000Z',
+      venue: venue.id,
+      organizers: [organizer.id],
+    })
+    for (const path of [
+      `/venues/${venue.id}`,
+      `/organizers/${organizer.id}`,
+      `/venues/by-slug/${venue.slug}`,
+    ]) {
       const { body } = await ns(path)
       expect(body.json_ld['@type'], path).toMatch(/^(Place|Person)$/)
       expect(body.json_ld, path).not.toHaveProperty('@context')
@@ -90,7 +147,11 @@ describe('json_ld', () => {
 
   it('puts eventAttendanceMode and eventStatus right after url, the image before it', async () => {
     const media = await uploadImage()
-    const event = await createEvent({ title: unique('ldorder'), start: '2031-05-04T10:00:00.000Z', image: media.id })
+    const event = await createEvent({
+      title: unique('ldorder'),
+      start: '2031-05-04T10:00:00.000Z',
+      image: media.id,
+    })
     const { body } = await ns(`/events/${event.id}`)
     expect(Object.keys(body.json_ld)).toEqual([
       '@context',
@@ -115,12 +176,23 @@ describe('json_ld', () => {
     expect(read.status).toBe(200)
     expect(read.body.title).toBe(title)
     expect(read.body.json_ld.name).toBe(`Private: ${title}`)
-    expect((await ns(`/events/${event.id}?i18n_language=fr`, editor.token)).body.json_ld.name).toBe(`Privé : ${title}`)
-    expect((await ns(`/events/${event.id}?i18n_language=ja`, editor.token)).body.json_ld.name).toBe(`非公開: ${title}`)
-    expect((await ns(`/events/${event.id}?i18n_language=ar`, editor.token)).body.json_ld.name).toBe(`خاص: ${title}`)
+    expect((await ns(`/events/${event.id}?i18n_language=fr`, editor.token)).body.json_ld.name).toBe(
+      `Privé : ${title}`,
+    )
+    expect((await ns(`/events/${event.id}?i18n_language=ja`, editor.token)).body.json_ld.name).toBe(
+      `非公開: ${title}`,
+    )
+    expect((await ns(`/events/${event.id}?i18n_language=ar`, editor.token)).body.json_ld.name).toBe(
+      `خاص: ${title}`,
+    )
 
-    const published = await createEvent({ title: `${title} open`, start: '2031-05-05T10:00:00.000Z' })
-    expect((await ns(`/events/${published.id}`, editor.token)).body.json_ld.name).toBe(`${title} open`)
+    const published = await createEvent({
+      title: `${title} open`,
+      start: '2031-05-05T10:00:00.000Z',
+    })
+    expect((await ns(`/events/${published.id}`, editor.token)).body.json_ld.name).toBe(
+      `${title} open`,
+    )
   })
 })
 
@@ -140,14 +212,28 @@ describe('links and list URLs', () => {
       const [a, b] = [await make({ name: `${tag} A` }), await make({ name: `${tag} B` })]
       await make({ name: `${tag} Idle` })
       for (const linked of [a, b]) {
-        await createEvent({ title: `${tag} event`, start: dayAt(3), ...(kind === 'venues' ? { venue: linked.id } : { organizers: [linked.id] }) })
+        await createEvent({
+          title: `${tag} event`,
+          start: dayAt(3),
+          ...(kind === 'venues' ? { venue: linked.id } : { organizers: [linked.id] }),
+        })
       }
       const first = await ns(`/${kind}?search=${tag}&only_with_upcoming=true&per_page=1`)
       expect(first.status).toBe(200)
       expect(first.body.total).toBe(2)
-      expect(splitUrl(first.body.rest_url).params).toEqual({ page: '1', per_page: '1', search: tag, status: 'publish' })
-      expect(splitUrl(first.body.next_rest_url).params).toMatchObject({ only_with_upcoming: '1', page: '2' })
-      const second = await call(new URL(first.body.next_rest_url).pathname + new URL(first.body.next_rest_url).search)
+      expect(splitUrl(first.body.rest_url).params).toEqual({
+        page: '1',
+        per_page: '1',
+        search: tag,
+        status: 'publish',
+      })
+      expect(splitUrl(first.body.next_rest_url).params).toMatchObject({
+        only_with_upcoming: '1',
+        page: '2',
+      })
+      const second = await call(
+        new URL(first.body.next_rest_url).pathname + new URL(first.body.next_rest_url).search,
+      )
       expect(second.body[kind]).toHaveLength(1)
       expect(second.body[kind][0].id).not.toBe(first.body[kind][0].id)
       expect(second.body.previous_rest_url).toContain('only_with_upcoming=1')
@@ -207,11 +293,24 @@ describe('the feed says what it is', () => {
     categoryId = category.id
     const media = await uploadImage()
     imageUrl = new URL(media.url, BASE_URL).toString()
-    await createEvent({ title: `${tag} Opening`, start: dayAt(2), venue: venue.id, categories: [category.id], featured: true, image: media.id })
+    await createEvent({
+      title: `${tag} Opening`,
+      start: dayAt(2),
+      venue: venue.id,
+      categories: [category.id],
+      featured: true,
+      image: media.id,
+    })
     const described = await api('/events', {
       method: 'POST',
       token: admin,
-      json: { title: `${tag} Programme`, description: '<h2>Programme</h2>\n<p>Two acts.</p>', start_date: wall(4), end_date: wall(5), status: 'publish' },
+      json: {
+        title: `${tag} Programme`,
+        description: '<h2>Programme</h2>\n<p>Two acts.</p>',
+        start_date: wall(4),
+        end_date: wall(5),
+        status: 'publish',
+      },
     })
     expect(described.status, JSON.stringify(described.body)).toBe(201)
   })
@@ -228,7 +327,10 @@ describe('the feed says what it is', () => {
   })
 
   it('takes its name and refresh interval from the settings, its name escaped as text', async () => {
-    const previous = await changeSettings({ siteName: 'Arts, Music; Town\nX-EVIL:1', icalRefreshMinutes: 90 })
+    const previous = await changeSettings({
+      siteName: 'Arts, Music; Town\nX-EVIL:1',
+      icalRefreshMinutes: 90,
+    })
     try {
       const text = await ics(`/events.ics?search=${tag}`)
       const lines = headerLines(text)
@@ -246,12 +348,18 @@ describe('the feed says what it is', () => {
     const { body: list } = await ns(`/events?${query}`)
     expect(list.events.map((event: { title: string }) => event.title)).toEqual([`${tag} Opening`])
     // ical.js reads X- properties without unescaping them: the lines are compared as written, TEXT-escaped.
-    expect(headerLines(await ics(`/events.ics?${query}`))).toContain(`X-WR-CALDESC:Events in ${categoryName}\\, featured only\\, from 2026-01-01`)
-    expect(headerLines(await ics(`/events.ics?venue=${venueId}&i18n_language=fr`))).toContain(`X-WR-CALDESC:Évènements à ${venueName}`)
-    expect(headerLines(await ics(`/events.ics?venue=${venueId}&featured=true&i18n_language=ja`))).toContain(
-      `X-WR-CALDESC:イベント 会場: ${venueName}、注目のみ`,
+    expect(headerLines(await ics(`/events.ics?${query}`))).toContain(
+      `X-WR-CALDESC:Events in ${categoryName}\\, featured only\\, from 2026-01-01`,
     )
-    expect(headerLines(await ics(`/events.ics?venue=${venueId}&i18n_language=ar`))).toContain(`X-WR-CALDESC:الفعاليات في مكان ${venueName}`)
+    expect(headerLines(await ics(`/events.ics?venue=${venueId}&i18n_language=fr`))).toContain(
+      `X-WR-CALDESC:Évènements à ${venueName}`,
+    )
+    expect(
+      headerLines(await ics(`/events.ics?venue=${venueId}&featured=true&i18n_language=ja`)),
+    ).toContain(`X-WR-CALDESC:イベント 会場: ${venueName}、注目のみ`)
+    expect(headerLines(await ics(`/events.ics?venue=${venueId}&i18n_language=ar`))).toContain(
+      `X-WR-CALDESC:الفعاليات في مكان ${venueName}`,
+    )
   })
 
   it('attaches the featured image as ATTACH and as RFC 7986 IMAGE', async () => {
@@ -279,6 +387,10 @@ describe('the feed says what it is', () => {
     const text = await ics(`/events/${list.events[0].id}.ics`)
     const lines = headerLines(text)
     expect(lines).toContain('METHOD:PUBLISH')
-    expect(lines.some((line) => /^(X-WR-CALNAME|NAME|X-WR-CALDESC|REFRESH-INTERVAL|X-PUBLISHED-TTL)[:;]/.test(line))).toBe(false)
+    expect(
+      lines.some((line) =>
+        /^(X-WR-CALNAME|NAME|X-WR-CALDESC|REFRESH-INTERVAL|X-PUBLISHED-TTL)[:;]/.test(line),
+      ),
+    ).toBe(false)
   })
 })

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, NS } from '../support/api'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
 
-const LIMITED = { RATE_LIMIT_READS_PER_MINUTE: '10', RATE_LIMIT_WRITES_PER_MINUTE: '0', RATE_LIMIT_LOGINS_PER_MINUTE: '0' }
+const LIMITED = {
+  RATE_LIMIT_READS_PER_MINUTE: '10',
+  RATE_LIMIT_WRITES_PER_MINUTE: '0',
+  RATE_LIMIT_LOGINS_PER_MINUTE: '0',
+}
 let one: Instance
 let two: Instance
 let admin: string
@@ -23,7 +27,9 @@ afterAll(async () => {
 })
 
 const read = (instance: Instance, address: string, token?: string) =>
-  fetch(`${instance.base}${NS}/categories`, { headers: { 'X-Forwarded-For': address, ...(token ? { Authorization: `JWT ${token}` } : {}) } })
+  fetch(`${instance.base}${NS}/categories`, {
+    headers: { 'X-Forwarded-For': address, ...(token ? { Authorization: `JWT ${token}` } : {}) },
+  })
 
 describe('rate limits', () => {
   it('are shared by the instances: ten reads a minute across both, then 429 with Retry-After and RateLimit headers', async () => {

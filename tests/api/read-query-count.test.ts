@@ -5,14 +5,32 @@
  * that of an answer made, never one the anonymous answer cache kept (answer-cache.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, call, NS, unique, uploadImage, userWithRole, type Reply, type TestUser } from '../support/api'
-import { createCategory, createEvent, createOrganizer, createTag, createVenue, translateEvent } from '../support/fixtures'
+import {
+  BASE_URL,
+  call,
+  NS,
+  unique,
+  uploadImage,
+  userWithRole,
+  type Reply,
+  type TestUser,
+} from '../support/api'
+import {
+  createCategory,
+  createEvent,
+  createOrganizer,
+  createTag,
+  createVenue,
+  translateEvent,
+} from '../support/fixtures'
 
 const EVENTS = 24
 /** A month a few months ahead: inside the default window (up to 24 months ahead) whenever the test runs. */
 const MONTH = (() => {
   const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 4, 1)).toISOString().slice(0, 7)
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 4, 1))
+    .toISOString()
+    .slice(0, 7)
 })()
 const MOST = 3
 
@@ -35,7 +53,12 @@ type Fixture = {
  * A read path: its URL for a page size (lists) or alone (single reads), whether it lists, and the
  * most queries it may take if fewer than `MOST`.
  */
-type ReadPath = { name: string; url: (fixture: Fixture, perPage: number) => string; list: boolean; most?: number }
+type ReadPath = {
+  name: string
+  url: (fixture: Fixture, perPage: number) => string
+  list: boolean
+  most?: number
+}
 
 /**
  * Event lists whose filters are stated as SQL: two queries, the page's ids (with the total the first
@@ -44,57 +67,101 @@ type ReadPath = { name: string; url: (fixture: Fixture, perPage: number) => stri
 const STATED = 2
 
 const PATHS: ReadPath[] = [
-  { name: 'events', list: true, most: STATED, url: (_, n) => `${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
-  { name: 'events, default window', list: true, most: STATED, url: (_, n) => `${NS}/events?per_page=${n}` },
+  {
+    name: 'events',
+    list: true,
+    most: STATED,
+    url: (_, n) => `${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
+  },
+  {
+    name: 'events, default window',
+    list: true,
+    most: STATED,
+    url: (_, n) => `${NS}/events?per_page=${n}`,
+  },
   {
     name: 'events by category id',
     list: true,
     most: STATED,
-    url: (f, n) => `${NS}/events?per_page=${n}&categories=${f.category}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
+    url: (f, n) =>
+      `${NS}/events?per_page=${n}&categories=${f.category}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
   },
   {
     name: 'events by child category slug',
     list: true,
     most: STATED,
-    url: (f, n) => `${NS}/events?per_page=${n}&categories=${f.childSlug}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
+    url: (f, n) =>
+      `${NS}/events?per_page=${n}&categories=${f.childSlug}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
   },
-  { name: 'events by tag', list: true, most: STATED, url: (f, n) => `${NS}/events?per_page=${n}&tags=${f.tag}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
+  {
+    name: 'events by tag',
+    list: true,
+    most: STATED,
+    url: (f, n) =>
+      `${NS}/events?per_page=${n}&tags=${f.tag}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
+  },
   {
     name: 'events by venue',
     list: true,
     most: STATED,
-    url: (f, n) => `${NS}/events?per_page=${n}&venue=${f.venue}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
+    url: (f, n) =>
+      `${NS}/events?per_page=${n}&venue=${f.venue}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
   },
   {
     name: 'events by organizer',
     list: true,
     most: STATED,
-    url: (f, n) => `${NS}/events?per_page=${n}&organizer=${f.organizer}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
+    url: (f, n) =>
+      `${NS}/events?per_page=${n}&organizer=${f.organizer}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
   },
   {
     name: 'events by window, category and tag',
     list: true,
     most: STATED,
-    url: (f, n) => `${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-20&categories=${f.category}&tags=${f.tag}`,
+    url: (f, n) =>
+      `${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-20&categories=${f.category}&tags=${f.tag}`,
   },
-  { name: 'events by search', list: true, url: (f, n) => `${NS}/events?per_page=${n}&search=${f.search}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
+  {
+    name: 'events by search',
+    list: true,
+    url: (f, n) =>
+      `${NS}/events?per_page=${n}&search=${f.search}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
+  },
   {
     name: 'events in French by parameter',
     list: true,
     most: STATED,
-    url: (_, n) => `${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28&i18n_language=fr`,
+    url: (_, n) =>
+      `${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28&i18n_language=fr`,
   },
-  { name: 'events on the French root', list: true, most: STATED, url: (_, n) => `/fr${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28` },
+  {
+    name: 'events on the French root',
+    list: true,
+    most: STATED,
+    url: (_, n) => `/fr${NS}/events?per_page=${n}&start_date=${MONTH}-01&end_date=${MONTH}-28`,
+  },
   { name: 'event by id', list: false, url: (f) => `${NS}/events/${f.event}` },
-  { name: 'protected event by id', list: false, url: (f) => `${NS}/events/${f.protectedEvent}?password=secret` },
+  {
+    name: 'protected event by id',
+    list: false,
+    url: (f) => `${NS}/events/${f.protectedEvent}?password=secret`,
+  },
   { name: 'event by slug', list: false, url: (f) => `${NS}/events/by-slug/${f.eventSlug}` },
-  { name: 'event by slug on the French root', list: false, url: (f) => `/fr${NS}/events/by-slug/${f.eventSlug}` },
+  {
+    name: 'event by slug on the French root',
+    list: false,
+    url: (f) => `/fr${NS}/events/by-slug/${f.eventSlug}`,
+  },
   { name: 'venues', list: true, url: (_, n) => `${NS}/venues?per_page=${n}` },
   { name: 'venue by id', list: false, url: (f) => `${NS}/venues/${f.venue}` },
   { name: 'venue by slug', list: false, url: (f) => `${NS}/venues/by-slug/${f.venueSlug}` },
   { name: 'organizers', list: true, url: (_, n) => `${NS}/organizers?per_page=${n}` },
   { name: 'organizer by id', list: false, url: (f) => `${NS}/organizers/${f.organizer}` },
-  { name: 'organizer by slug', list: false, url: (f) => `${NS}/organizers/by-slug/${f.organizerSlug}` },
+  {
+    name: 'organizer by slug',
+    list: false,
+    url: (f) => `${NS}/organizers/by-slug/${f.organizerSlug}`,
+  },
   { name: 'categories', list: true, url: (_, n) => `${NS}/categories?per_page=${n}` },
   { name: 'child category by id', list: false, url: (f) => `${NS}/categories/${f.childCategory}` },
   { name: 'tags', list: true, url: (_, n) => `${NS}/tags?per_page=${n}` },
@@ -104,7 +171,11 @@ const PATHS: ReadPath[] = [
 describe('query count of every read path', () => {
   const tag = unique('reads').replace(/-/g, '')
   const fixture = {} as Fixture
-  const callers: Record<'anonymous' | 'editor' | 'author', TestUser | undefined> = { anonymous: undefined, editor: undefined, author: undefined }
+  const callers: Record<'anonymous' | 'editor' | 'author', TestUser | undefined> = {
+    anonymous: undefined,
+    editor: undefined,
+    author: undefined,
+  }
 
   beforeAll(async () => {
     const image = await uploadImage(`${tag}-photo`)
@@ -115,15 +186,27 @@ describe('query count of every read path', () => {
     const categories: number[] = []
     const tags: number[] = []
     for (let i = 0; i < 3; i++) {
-      const venue = await createVenue({ name: unique('rvenue'), city: 'Lyon', image: i === 0 ? image.id : undefined })
-      const organizer = await createOrganizer({ name: unique('rorg'), email: `r${i}@example.test`, image: i === 0 ? image.id : undefined })
+      const venue = await createVenue({
+        name: unique('rvenue'),
+        city: 'Lyon',
+        image: i === 0 ? image.id : undefined,
+      })
+      const organizer = await createOrganizer({
+        name: unique('rorg'),
+        email: `r${i}@example.test`,
+        image: i === 0 ? image.id : undefined,
+      })
       venues.push(venue.id)
       organizers.push(organizer.id)
       if (i === 0) Object.assign(fixture, { venueSlug: venue.slug, organizerSlug: organizer.slug })
       tags.push((await createTag({ name: unique('rtag') })).id)
     }
     // A draft venue of the author's own: who may read it differs by caller.
-    await call('/api/venues', { method: 'POST', token: author.token, json: { name: unique('rdraft'), status: 'draft' } })
+    await call('/api/venues', {
+      method: 'POST',
+      token: author.token,
+      json: { name: unique('rdraft'), status: 'draft' },
+    })
     const parent = await createCategory({ name: unique('rcat') })
     const child = await createCategory({ name: unique('rchild'), parent: parent.id })
     categories.push(parent.id, child.id)
@@ -160,7 +243,8 @@ describe('query count of every read path', () => {
 
   const count = (reply: Reply) => Number(reply.headers.get('X-Query-Count'))
   let made = 0
-  const read = (url: string, caller: TestUser | undefined) => call(`${url}${url.includes('?') ? '&' : '?'}_=${++made}`, { token: caller?.token })
+  const read = (url: string, caller: TestUser | undefined) =>
+    call(`${url}${url.includes('?') ? '&' : '?'}_=${++made}`, { token: caller?.token })
 
   for (const callerName of ['anonymous', 'editor', 'author'] as const) {
     describe(`as ${callerName}`, () => {
@@ -177,14 +261,19 @@ describe('query count of every read path', () => {
             const reply = await read(url, caller)
             expect(reply.status).toBe(200)
             if (path.list) {
-              const items = Object.values(reply.body as Record<string, unknown>).find(Array.isArray) as unknown[]
+              const items = Object.values(reply.body as Record<string, unknown>).find(
+                Array.isArray,
+              ) as unknown[]
               expect(items.length).toBeGreaterThan(0)
               if (perPage === 1) expect(items).toHaveLength(1)
             }
             expect(count(reply), `${BASE_URL}${url}`).toBeGreaterThan(0)
             counts.push(count(reply))
           }
-          expect(Math.max(...counts), `${path.name} as ${callerName}: ${counts.join(', ')} queries`).toBeLessThanOrEqual(most)
+          expect(
+            Math.max(...counts),
+            `${path.name} as ${callerName}: ${counts.join(', ')} queries`,
+          ).toBeLessThanOrEqual(most)
         })
       }
     })

@@ -16,7 +16,10 @@ const tag = unique('replica')
 let replicated: LinkedInstance
 
 beforeAll(async () => {
-  replicated = await startInstanceBehindLink((linkUrl) => ({ ...WITHOUT_RATE_LIMITS, DATABASE_READ_REPLICAS: linkUrl }))
+  replicated = await startInstanceBehindLink((linkUrl) => ({
+    ...WITHOUT_RATE_LIMITS,
+    DATABASE_READ_REPLICAS: linkUrl,
+  }))
   await createEvent({ title: `${tag} on the replica`, start: '2035-03-10T18:00:00.000Z' })
 }, 180_000)
 
@@ -32,7 +35,9 @@ describe('reads on read replicas', () => {
   it('serves a list from the replica', async () => {
     const reply = await get(list)
     expect(reply.status).toBe(200)
-    expect(reply.body.events.map((event: { title: string }) => event.title)).toContain(`${tag} on the replica`)
+    expect(reply.body.events.map((event: { title: string }) => event.title)).toContain(
+      `${tag} on the replica`,
+    )
   })
 
   it('sends the page query to the replica: when the replica link dies under it, the list is a 503, and the next one is served', async () => {

@@ -20,7 +20,10 @@ beforeAll(async () => {
 })
 
 /** Next week's Tuesday at 19:00 in Paris, the series' first event. */
-const FIRST = DateTime.now().setZone(ZONE).plus({ weeks: 1 }).set({ weekday: 2, hour: 19, minute: 0, second: 0, millisecond: 0 })
+const FIRST = DateTime.now()
+  .setZone(ZONE)
+  .plus({ weeks: 1 })
+  .set({ weekday: 2, hour: 19, minute: 0, second: 0, millisecond: 0 })
 
 /** Creates a series through the namespace; `weeks` occurrences of a 2-hour event, weekly on Tuesdays. */
 async function createSeries(weeks: number, extra: Record<string, unknown> = {}) {
@@ -44,13 +47,19 @@ async function createSeries(weeks: number, extra: Record<string, unknown> = {}) 
 /** Every event of the series, the first included, in order, as the administrator lists them. */
 async function seriesOf(parent: { id: number; title: string }, query = '') {
   const window = `start_date=${FIRST.minus({ days: 1 }).toISODate()}&end_date=${FIRST.plus({ years: 2 }).toISODate()}`
-  const reply = await api(`/events?search=${encodeURIComponent(parent.title)}&${window}&per_page=50&status=publish,trash${query}`, { token: admin })
+  const reply = await api(
+    `/events?search=${encodeURIComponent(parent.title)}&${window}&per_page=50&status=publish,trash${query}`,
+    { token: admin },
+  )
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   return reply.body.events as any[]
 }
 
 const children = async (id: number) => {
-  const reply = await api(`/events?post_parent=${id}&per_page=50&start_date=${FIRST.minus({ days: 1 }).toISODate()}&end_date=2040-01-01`, { token: admin })
+  const reply = await api(
+    `/events?post_parent=${id}&per_page=50&start_date=${FIRST.minus({ days: 1 }).toISODate()}&end_date=2040-01-01`,
+    { token: admin },
+  )
   expect(reply.status).toBe(200)
   return reply.body.events as any[]
 }
@@ -87,7 +96,9 @@ describe('a weekly series', () => {
     const bySlug = await api(`/events/by-slug/${third.slug}`)
     expect(bySlug.status).toBe(200)
     expect(bySlug.body.id).toBe(third.id)
-    expect((await children(parent.id)).map((event) => event.id)).toEqual(events.slice(1).map((event) => event.id))
+    expect((await children(parent.id)).map((event) => event.id)).toEqual(
+      events.slice(1).map((event) => event.id),
+    )
   })
 
   it('is listed once with hide_subsequent_recurrences, by its first event in the window', async () => {
@@ -96,9 +107,13 @@ describe('a weekly series', () => {
     const later = `search=${encodeURIComponent(parent.title)}&start_date=${FIRST.plus({ days: 8 }).toISODate()}&end_date=2040-01-01&hide_subsequent_recurrences=true`
     const reply = await api(`/events?${later}`)
     expect(reply.status).toBe(200)
-    expect(reply.body.events.map((event: any) => event.start_date)).toEqual([FIRST.plus({ weeks: 2 }).toFormat(WALL)])
+    expect(reply.body.events.map((event: any) => event.start_date)).toEqual([
+      FIRST.plus({ weeks: 2 }).toFormat(WALL),
+    ])
     expect(reply.body.rest_url).toContain('hide_subsequent_recurrences=1')
-    const all = await api(`/events?${later.replace('hide_subsequent_recurrences=true', 'hide_subsequent_recurrences=false')}`)
+    const all = await api(
+      `/events?${later.replace('hide_subsequent_recurrences=true', 'hide_subsequent_recurrences=false')}`,
+    )
     expect(all.body.events).toHaveLength(3)
   })
 
@@ -113,11 +128,17 @@ describe('a weekly series', () => {
         ['end_date', FIRST.plus({ hours: 1 }).toFormat(WALL)],
         ['timezone', ZONE],
         ['status', 'publish'],
-        ['recurrence', 'RRULE:FREQ=DAILY;COUNT=3\nEXDATE:' + FIRST.plus({ days: 1 }).toFormat("yyyyMMdd'T'HHmmss")],
+        [
+          'recurrence',
+          'RRULE:FREQ=DAILY;COUNT=3\nEXDATE:' +
+            FIRST.plus({ days: 1 }).toFormat("yyyyMMdd'T'HHmmss"),
+        ],
       ]),
     })
     expect(form.status, JSON.stringify(form.body)).toBe(201)
-    expect((await children(form.body.id)).map((event) => event.start_date)).toEqual([FIRST.plus({ days: 2 }).toFormat(WALL)])
+    expect((await children(form.body.id)).map((event) => event.start_date)).toEqual([
+      FIRST.plus({ days: 2 }).toFormat(WALL),
+    ])
 
     const body = new FormData()
     for (const [key, value] of Object.entries({
@@ -153,15 +174,27 @@ describe('bad rules: a 400 naming recurrence, nothing written', () => {
     const reply = await api('/events', {
       method: 'POST',
       token: admin,
-      json: { title, start_date: FIRST.toFormat(WALL), end_date: FIRST.plus({ hours: 1 }).toFormat(WALL), timezone: ZONE, recurrence },
+      json: {
+        title,
+        start_date: FIRST.toFormat(WALL),
+        end_date: FIRST.plus({ hours: 1 }).toFormat(WALL),
+        timezone: ZONE,
+        recurrence,
+      },
     })
     expectInvalidParam(reply, 'recurrence')
-    expect(await payloadDocs('events', `where[title][equals]=${encodeURIComponent(title)}`)).toEqual([])
+    expect(
+      await payloadDocs('events', `where[title][equals]=${encodeURIComponent(title)}`),
+    ).toEqual([])
   })
 
   it('refuses a bad rule on update and leaves the series as it was', async () => {
     const parent = await createSeries(3)
-    const reply = await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { title: 'changed', recurrence: 'RRULE:FREQ=WEEKLY;BYHOUR=25' } })
+    const reply = await api(`/events/${parent.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { title: 'changed', recurrence: 'RRULE:FREQ=WEEKLY;BYHOUR=25' },
+    })
     expectInvalidParam(reply, 'recurrence')
     const events = await seriesOf(parent)
     expect(events.map((event) => event.title)).toEqual([parent.title, parent.title, parent.title])
@@ -172,10 +205,18 @@ describe('editing a series', () => {
   it('a write to the first event changes every occurrence but the exceptions', async () => {
     const parent = await createSeries(4)
     const [, second, third] = await seriesOf(parent)
-    const edited = await api(`/events/${third.id}`, { method: 'POST', token: admin, json: { title: `${parent.title} special` } })
+    const edited = await api(`/events/${third.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { title: `${parent.title} special` },
+    })
     expect(edited.status).toBe(200)
     const renamed = unique('Renamed ')
-    const update = await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { title: renamed, featured: true } })
+    const update = await api(`/events/${parent.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { title: renamed, featured: true },
+    })
     expect(update.status).toBe(200)
     const after = await seriesOf({ ...parent, title: renamed })
     expect(after.map((event) => event.id)).toHaveLength(3)
@@ -188,10 +229,16 @@ describe('editing a series', () => {
   it('a new rule regenerates the occurrences, keeping the ids of the days that stay', async () => {
     const parent = await createSeries(4)
     const before = await seriesOf(parent)
-    const reply = await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { recurrence: 'RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=3' } })
+    const reply = await api(`/events/${parent.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { recurrence: 'RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=3' },
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     const after = await seriesOf(parent)
-    expect(after.map((event) => event.start_date)).toEqual([0, 2, 4].map((weeks) => FIRST.plus({ weeks }).toFormat(WALL)))
+    expect(after.map((event) => event.start_date)).toEqual(
+      [0, 2, 4].map((weeks) => FIRST.plus({ weeks }).toFormat(WALL)),
+    )
     expect(after[1].id).toBe(before[2].id)
     expect((await api(`/events/${before[1].id}`, { token: admin })).status).toBe(404)
   })
@@ -203,24 +250,44 @@ describe('editing a series', () => {
     expect(trashed.status).toBe(200)
     expect(trashed.body.status).toBe('trash')
     const rule = (await api(`/events/${parent.id}`, { token: admin })).body.recurrence
-    expect(rule).toBe(`RRULE:FREQ=WEEKLY;COUNT=3\nEXDATE:${FIRST.plus({ weeks: 1 }).toFormat("yyyyMMdd'T'HHmmss")}`)
+    expect(rule).toBe(
+      `RRULE:FREQ=WEEKLY;COUNT=3\nEXDATE:${FIRST.plus({ weeks: 1 }).toFormat("yyyyMMdd'T'HHmmss")}`,
+    )
     // A later write to the series does not bring the date back.
     await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { sticky: true } })
-    expect((await seriesOf(parent)).map((event) => event.status)).toEqual(['publish', 'trash', 'publish'])
+    expect((await seriesOf(parent)).map((event) => event.status)).toEqual([
+      'publish',
+      'trash',
+      'publish',
+    ])
 
     expect((await api(`/events/${parent.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
     const trashedSeries = await seriesOf(parent)
     expect(trashedSeries.map((event) => event.status)).toEqual(['trash', 'trash', 'trash'])
 
     // Restored from the trash, the series takes its occurrences back; the one trashed on its own stays there.
-    expect((await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { status: 'publish' } })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${parent.id}`, {
+          method: 'POST',
+          token: admin,
+          json: { status: 'publish' },
+        })
+      ).status,
+    ).toBe(200)
     const restored = await seriesOf(parent)
-    expect(restored.map((event) => [event.id, event.status])).toEqual(trashedSeries.map((event, index) => [event.id, index === 1 ? 'trash' : 'publish']))
+    expect(restored.map((event) => [event.id, event.status])).toEqual(
+      trashedSeries.map((event, index) => [event.id, index === 1 ? 'trash' : 'publish']),
+    )
   })
 
   it('recurrence "" on the first event ends the series: future occurrences go', async () => {
     const parent = await createSeries(3)
-    const reply = await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { recurrence: '' } })
+    const reply = await api(`/events/${parent.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { recurrence: '' },
+    })
     expect(reply.status).toBe(200)
     expect(reply.body.recurrence).toBe('')
     expect((await seriesOf(parent)).map((event) => event.id)).toEqual([parent.id])
@@ -230,13 +297,21 @@ describe('editing a series', () => {
     const parent = await createSeries(5)
     const events = await seriesOf(parent)
     const third = events[2]
-    const reply = await api(`/events/${third.id}`, { method: 'POST', token: admin, json: { recurrence: 'RRULE:FREQ=DAILY;COUNT=2' } })
+    const reply = await api(`/events/${third.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { recurrence: 'RRULE:FREQ=DAILY;COUNT=2' },
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     expect(reply.body.recurrence).toBe('RRULE:FREQ=DAILY;COUNT=2')
     const old = (await api(`/events/${parent.id}`, { token: admin })).body
-    expect(old.recurrence).toBe(`RRULE:FREQ=WEEKLY;UNTIL=${FIRST.plus({ weeks: 2, seconds: -1 }).toFormat("yyyyMMdd'T'HHmmss")}`)
+    expect(old.recurrence).toBe(
+      `RRULE:FREQ=WEEKLY;UNTIL=${FIRST.plus({ weeks: 2, seconds: -1 }).toFormat("yyyyMMdd'T'HHmmss")}`,
+    )
     expect((await children(parent.id)).map((event) => event.id)).toEqual([events[1].id])
-    expect((await children(third.id)).map((event) => event.start_date)).toEqual([FIRST.plus({ weeks: 2, days: 1 }).toFormat(WALL)])
+    expect((await children(third.id)).map((event) => event.start_date)).toEqual([
+      FIRST.plus({ weeks: 2, days: 1 }).toFormat(WALL),
+    ])
   })
 })
 
@@ -247,7 +322,11 @@ describe('a translated series', () => {
       ['fr', 'Concert du mardi'],
       ['de', 'Dienstagskonzert'],
     ]) {
-      const reply = await api(`/events/${parent.id}?i18n_language=${language}`, { method: 'POST', token: admin, json: { title } })
+      const reply = await api(`/events/${parent.id}?i18n_language=${language}`, {
+        method: 'POST',
+        token: admin,
+        json: { title },
+      })
       expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     }
     const [occurrence] = await children(parent.id)
@@ -256,7 +335,9 @@ describe('a translated series', () => {
       ['de', 'Dienstagskonzert'],
       ['en', parent.title],
     ]) {
-      const reply = await api(`/events/${occurrence.id}?i18n_language=${language}`, { token: admin })
+      const reply = await api(`/events/${occurrence.id}?i18n_language=${language}`, {
+        token: admin,
+      })
       expect(reply.body.title).toBe(title)
     }
   })
@@ -280,7 +361,9 @@ describe('the horizon', () => {
       expect(run.status, JSON.stringify(run.body)).toBe(200)
 
       const after = await children(parent.id)
-      expect(after.slice(0, before.length).map((event) => event.id)).toEqual(before.map((event) => event.id))
+      expect(after.slice(0, before.length).map((event) => event.id)).toEqual(
+        before.map((event) => event.id),
+      )
       const last = DateTime.fromSQL(after.at(-1).start_date, { zone: ZONE })
       expect(last <= until(4)).toBe(true)
       expect(last > until(4).minus({ weeks: 1 })).toBe(true)
@@ -324,7 +407,8 @@ describe('the horizon', () => {
  * writes as it follows the namespace's.
  */
 describe("a series written through Payload's API, as the admin writes it", () => {
-  const payloadEvent = (id: number, data: Record<string, unknown>) => call(`/api/events/${id}?locale=en`, { method: 'PATCH', token: admin, json: data })
+  const payloadEvent = (id: number, data: Record<string, unknown>) =>
+    call(`/api/events/${id}?locale=en`, { method: 'PATCH', token: admin, json: data })
 
   async function createInAdmin(recurrence: string) {
     const title = unique('Admin series ')
@@ -349,12 +433,16 @@ describe("a series written through Payload's API, as the admin writes it", () =>
     const occurrences = await children(parent.id)
     // Tuesday first, then Thursday, Tuesday, Thursday...
     const expected = [2, 7, 9, 14, 16].map((days) => FIRST.plus({ days }))
-    expect(occurrences.map((event) => event.start_date)).toEqual(expected.map((day) => day.toFormat(WALL)))
+    expect(occurrences.map((event) => event.start_date)).toEqual(
+      expected.map((day) => day.toFormat(WALL)),
+    )
 
     expect((await payloadEvent(occurrences[1].id, { title: 'Own title' })).status).toBe(200)
     expect((await payloadEvent(parent.id, { title: `${parent.title} renamed` })).status).toBe(200)
     const after = await children(parent.id)
-    expect(after.map((event) => event.title)).toEqual(after.map((_, n) => (n === 1 ? 'Own title' : `${parent.title} renamed`)))
+    expect(after.map((event) => event.title)).toEqual(
+      after.map((_, n) => (n === 1 ? 'Own title' : `${parent.title} renamed`)),
+    )
     const exception = await call(`/api/events/${occurrences[1].id}?depth=0`, { token: admin })
     expect(exception.body.recurrenceException).toBe(true)
   })
@@ -364,11 +452,19 @@ describe("a series written through Payload's API, as the admin writes it", () =>
     const reply = await call('/api/events?locale=en', {
       method: 'POST',
       token: admin,
-      json: { title, start: FIRST.toUTC().toISO(), end: FIRST.plus({ hours: 1 }).toUTC().toISO(), timezone: ZONE, recurrence: 'RRULE:FREQ=DAILY;COUNT=1' },
+      json: {
+        title,
+        start: FIRST.toUTC().toISO(),
+        end: FIRST.plus({ hours: 1 }).toUTC().toISO(),
+        timezone: ZONE,
+        recurrence: 'RRULE:FREQ=DAILY;COUNT=1',
+      },
     })
     expect(reply.status).toBe(400)
     expect(JSON.stringify(reply.body)).toContain('recurrence')
-    const found = await call(`/api/events?where[title][equals]=${encodeURIComponent(title)}`, { token: admin })
+    const found = await call(`/api/events?where[title][equals]=${encodeURIComponent(title)}`, {
+      token: admin,
+    })
     expect(found.body.totalDocs).toBe(0)
   })
 
@@ -376,12 +472,21 @@ describe("a series written through Payload's API, as the admin writes it", () =>
     const parent = await createInAdmin('RRULE:FREQ=WEEKLY;COUNT=4')
     const occurrences = await children(parent.id)
     expect(occurrences).toHaveLength(3)
-    expect((await call(`/api/events/${occurrences[0].id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect(
+      (await call(`/api/events/${occurrences[0].id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(200)
     const first = await call(`/api/events/${parent.id}?depth=0`, { token: admin })
-    expect(first.body.recurrence).toBe(`RRULE:FREQ=WEEKLY;COUNT=4\nEXDATE:${FIRST.plus({ weeks: 1 }).toFormat("yyyyMMdd'T'HHmmss")}`)
-    expect((await children(parent.id)).map((event) => event.id)).toEqual(occurrences.slice(1).map((event) => event.id))
+    expect(first.body.recurrence).toBe(
+      `RRULE:FREQ=WEEKLY;COUNT=4\nEXDATE:${FIRST.plus({ weeks: 1 }).toFormat("yyyyMMdd'T'HHmmss")}`,
+    )
+    expect((await children(parent.id)).map((event) => event.id)).toEqual(
+      occurrences.slice(1).map((event) => event.id),
+    )
 
-    expect((await call(`/api/events/${parent.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
-    for (const occurrence of occurrences) expect((await call(`/api/events/${occurrence.id}`, { token: admin })).status).toBe(404)
+    expect(
+      (await call(`/api/events/${parent.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(200)
+    for (const occurrence of occurrences)
+      expect((await call(`/api/events/${occurrence.id}`, { token: admin })).status).toBe(404)
   })
 })

@@ -21,7 +21,14 @@ type Kind = 'events' | 'venues' | 'organizers'
 type Owner = 'own' | 'others'
 type Cell = { role: Role; owner: Owner; status: Status }
 
-const ROLES: Role[] = ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator']
+const ROLES: Role[] = [
+  'anonymous',
+  'subscriber',
+  'contributor',
+  'author',
+  'editor',
+  'administrator',
+]
 const STATUSES: Status[] = ['draft', 'pending', 'private', 'publish', 'trash', 'protected']
 const KINDS: Kind[] = ['events', 'venues', 'organizers']
 const SINGULAR: Record<Kind, string> = { events: 'event', venues: 'venue', organizers: 'organizer' }
@@ -61,29 +68,40 @@ function mayReadUnpublished({ role, owner }: Cell): boolean {
 
 /** Payload's collection read access: everything for editors, published or own for writers, published for the rest. */
 function payloadReadable(cell: Cell): boolean {
-  return editsOthers(cell.role) || stored(cell.status) === 'publish' || (writer(cell.role) && cell.owner === 'own')
+  return (
+    editsOthers(cell.role) ||
+    stored(cell.status) === 'publish' ||
+    (writer(cell.role) && cell.owner === 'own')
+  )
 }
 
-const forbidden = (role: Role) => (role === 'anonymous' ? '401 rest_forbidden' : '403 rest_forbidden')
+const forbidden = (role: Role) =>
+  role === 'anonymous' ? '401 rest_forbidden' : '403 rest_forbidden'
 
 /** `GET /{kind}/{id}` (docs/api.md §5; docs/api.md §9). `unlock`: how the caller tries to open a protected item. */
 function namespaceRead(kind: Kind, cell: Cell, unlock: 'none' | 'password' | 'edit'): string {
   const { status } = cell
   if (kind === 'events') {
     if (status === 'trash') return '403 event-no-longer-available'
-    if (status !== 'publish' && status !== 'protected' && !mayReadUnpublished(cell)) return '403 event-not-accessible'
+    if (status !== 'publish' && status !== 'protected' && !mayReadUnpublished(cell))
+      return '403 event-not-accessible'
     if (status !== 'protected') return '200'
     if (unlock === 'password' || (unlock === 'edit' && mayEdit(cell))) return '200'
     return '403 event-password-protected'
   }
-  if (status !== 'publish' && status !== 'protected' && !mayReadUnpublished(cell)) return `403 ${SINGULAR[kind]}-not-accessible`
+  if (status !== 'publish' && status !== 'protected' && !mayReadUnpublished(cell))
+    return `403 ${SINGULAR[kind]}-not-accessible`
   if (status !== 'protected') return '200'
-  return unlock === 'password' || (unlock === 'edit' && mayEdit(cell)) ? '200 shown' : '200 withheld'
+  return unlock === 'password' || (unlock === 'edit' && mayEdit(cell))
+    ? '200 shown'
+    : '200 withheld'
 }
 
 /** Whether a namespace list shows the item (docs/api.md §2, docs/api.md §4.4): no `status` parameter. */
 function namespaceListed(cell: Cell): string {
-  const shown = writer(cell.role) ? cell.status !== 'trash' && payloadReadable(cell) : stored(cell.status) === 'publish'
+  const shown = writer(cell.role)
+    ? cell.status !== 'trash' && payloadReadable(cell)
+    : stored(cell.status) === 'publish'
   return shown ? 'listed' : 'absent'
 }
 
@@ -95,7 +113,10 @@ function namespaceListedByStatus(cell: Cell): string {
 
 /** Status given to a new item (docs/api.md §2): publishers get what they ask (publish by default), contributors are scaled back. */
 function scaled(role: Role, requested: string | undefined, absent: string): string {
-  if (role === 'contributor') return requested === 'publish' || requested === 'future' || requested === 'private' ? 'pending' : (requested ?? absent)
+  if (role === 'contributor')
+    return requested === 'publish' || requested === 'future' || requested === 'private'
+      ? 'pending'
+      : (requested ?? absent)
   return requested ?? absent
 }
 
@@ -153,15 +174,27 @@ const label = (cell: Cell) => `${cell.role}/${cell.owner}/${cell.status}`
 type Item = { id: number; slug: string; name: string }
 
 /** Creates an item as the administrator through Payload's REST, owned by `authorId`, in `status`. */
-async function createItem(kind: Kind, authorId: number, status: Status, note: string): Promise<Item> {
+async function createItem(
+  kind: Kind,
+  authorId: number,
+  status: Status,
+  note: string,
+): Promise<Item> {
   const name = `${TAG} ${note} ${randomUUID().slice(0, 6)}`
-  const data: Record<string, unknown> = { [NAME_FIELD[kind]]: name, status: stored(status), author: authorId, [CONTENT[kind].field]: CONTENT[kind].value }
+  const data: Record<string, unknown> = {
+    [NAME_FIELD[kind]]: name,
+    status: stored(status),
+    author: authorId,
+    [CONTENT[kind].field]: CONTENT[kind].value,
+  }
   if (kind === 'events') Object.assign(data, { start: START, end: END })
   if (status === 'protected') data.password = PASSWORD
   const reply = await call(`/api/${kind}?depth=0`, { method: 'POST', token: admin, json: data })
-  if (reply.status !== 201) throw new Error(`creating ${kind} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  if (reply.status !== 201)
+    throw new Error(`creating ${kind} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
   const doc = reply.body.doc as { id: number; slug: string; status: string }
-  if (doc.status !== stored(status)) throw new Error(`created ${kind} ${doc.id} as ${doc.status}, not ${stored(status)}`)
+  if (doc.status !== stored(status))
+    throw new Error(`created ${kind} ${doc.id} as ${doc.status}, not ${stored(status)}`)
   return { id: doc.id, slug: doc.slug, name }
 }
 
@@ -170,7 +203,11 @@ function ownerOf(cell: Cell): number {
 }
 
 /** Runs `task` over `items` with `width` of them under way at any time; the results keep the items' order. */
-async function pooled<T, R>(items: T[], task: (item: T, index: number) => Promise<R>, width = 10): Promise<R[]> {
+async function pooled<T, R>(
+  items: T[],
+  task: (item: T, index: number) => Promise<R>,
+  width = 10,
+): Promise<R[]> {
   const results: R[] = new Array(items.length)
   let next = 0
   const worker = async () => {
@@ -207,18 +244,30 @@ beforeAll(async () => {
   callers.anonymous = { role: 'anonymous' }
   callers.administrator = { role: 'administrator', token: admin, id: me.body.user.id as number }
   const roles = ['subscriber', 'contributor', 'author', 'editor'] as const
-  const [other, ...users] = await Promise.all(['author', ...roles].map((role) => userWithRole(role)))
-  users.forEach((user, n) => (callers[roles[n]!] = { role: roles[n]!, token: user.token, id: user.id }))
+  const [other, ...users] = await Promise.all(
+    ['author', ...roles].map((role) => userWithRole(role)),
+  )
+  users.forEach(
+    (user, n) => (callers[roles[n]!] = { role: roles[n]!, token: user.token, id: user.id }),
+  )
   others = { role: 'author', token: other!.token, id: other!.id }
 
   const owners = [
-    ...(['subscriber', 'contributor', 'author', 'editor', 'administrator'] as Role[]).map((role) => ({ key: role, id: callers[role].id! })),
+    ...(['subscriber', 'contributor', 'author', 'editor', 'administrator'] as Role[]).map(
+      (role) => ({ key: role, id: callers[role].id! }),
+    ),
     { key: 'others', id: others.id! },
   ]
-  const wanted = KINDS.flatMap((kind) => owners.flatMap((owner) => STATUSES.map((status) => ({ kind, owner, status }))))
-  const made = await pooled(wanted, ({ kind, owner, status }) => createItem(kind, owner.id, status, `${owner.key}-${status}`))
+  const wanted = KINDS.flatMap((kind) =>
+    owners.flatMap((owner) => STATUSES.map((status) => ({ kind, owner, status }))),
+  )
+  const made = await pooled(wanted, ({ kind, owner, status }) =>
+    createItem(kind, owner.id, status, `${owner.key}-${status}`),
+  )
   for (const kind of KINDS) readItems[kind] = new Map()
-  wanted.forEach(({ kind, owner, status }, n) => readItems[kind].set(`${owner.key}/${status}`, made[n]!))
+  wanted.forEach(({ kind, owner, status }, n) =>
+    readItems[kind].set(`${owner.key}/${status}`, made[n]!),
+  )
 }, 300_000)
 
 function readItem(kind: Kind, cell: Cell): Item {
@@ -253,11 +302,21 @@ async function storedItems(kind: Kind, items: Item[]): Promise<Map<number, Store
 }
 
 /** Each cell's write on its own item, then all the items read back at once. */
-async function writeEachCell(kind: Kind, all: Cell[], itemOf: (cell: Cell) => Promise<Item>, write: (cell: Cell, item: Item) => Promise<Reply>) {
+async function writeEachCell(
+  kind: Kind,
+  all: Cell[],
+  itemOf: (cell: Cell) => Promise<Item>,
+  write: (cell: Cell, item: Item) => Promise<Reply>,
+) {
   const items = await pooled(all, itemOf)
   const replies = await pooled(all, (cell, n) => write(cell, items[n]!))
   const saved = await storedItems(kind, items)
-  return all.map((cell, n) => ({ cell, item: items[n]!, reply: replies[n]!, after: saved.get(items[n]!.id) }))
+  return all.map((cell, n) => ({
+    cell,
+    item: items[n]!,
+    reply: replies[n]!,
+    after: saved.get(items[n]!.id),
+  }))
 }
 
 /** The shown/withheld state of a protected item's content in a namespace or Payload answer. */
@@ -270,14 +329,19 @@ function contentState(kind: Kind, body: Record<string, unknown>, key: string): s
 
 describe.each(KINDS)('the namespace: %s', (kind) => {
   for (const unlock of ['none', 'password', 'edit'] as const) {
-    const query = unlock === 'password' ? `?password=${PASSWORD}` : unlock === 'edit' ? '?context=edit' : ''
+    const query =
+      unlock === 'password' ? `?password=${PASSWORD}` : unlock === 'edit' ? '?context=edit' : ''
     it(`GET /${kind}/{id}${query ? query.replace(PASSWORD, '<password>') : ''}: every role × ownership × status`, async () => {
       const results = await pooled(cells(), async (cell) => {
         const item = readItem(kind, cell)
-        const reply = await call(`${NS}/${kind}/${item.id}${query}`, { token: callers[cell.role].token })
+        const reply = await call(`${NS}/${kind}/${item.id}${query}`, {
+          token: callers[cell.role].token,
+        })
         let actual = outcome(reply)
-        if (reply.status === 200 && kind !== 'events' && cell.status === 'protected') actual += ` ${contentState(kind, reply.body, CONTENT[kind].key)}`
-        if (reply.status === 200 && reply.body.password !== undefined) actual += ' (password returned)'
+        if (reply.status === 200 && kind !== 'events' && cell.status === 'protected')
+          actual += ` ${contentState(kind, reply.body, CONTENT[kind].key)}`
+        if (reply.status === 200 && reply.body.password !== undefined)
+          actual += ' (password returned)'
         return { cell: label(cell), expected: namespaceRead(kind, cell, unlock), actual }
       })
       expectCells(results)
@@ -287,9 +351,12 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
   it(`GET /${kind}/by-slug/{slug}: the same answers as by id`, async () => {
     const results = await pooled(cells(), async (cell) => {
       const item = readItem(kind, cell)
-      const reply = await call(`${NS}/${kind}/by-slug/${encodeURIComponent(item.slug)}`, { token: callers[cell.role].token })
+      const reply = await call(`${NS}/${kind}/by-slug/${encodeURIComponent(item.slug)}`, {
+        token: callers[cell.role].token,
+      })
       let actual = outcome(reply)
-      if (reply.status === 200 && kind !== 'events' && cell.status === 'protected') actual += ` ${contentState(kind, reply.body, CONTENT[kind].key)}`
+      if (reply.status === 200 && kind !== 'events' && cell.status === 'protected')
+        actual += ` ${contentState(kind, reply.body, CONTENT[kind].key)}`
       return { cell: label(cell), expected: namespaceRead(kind, cell, 'none'), actual }
     })
     expectCells(results)
@@ -304,7 +371,9 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
         ? `${NS}/events?per_page=50&include=${items.map((item) => item.id).join(',')}${statusQuery}`
         : `${NS}/${kind}?per_page=50&search=${TAG}${statusQuery}`
     const reply = await call(path, { token: callers[role].token })
-    const ids = new Set<number>(reply.status === 200 ? (reply.body[kind] as { id: number }[]).map((item) => item.id) : [])
+    const ids = new Set<number>(
+      reply.status === 200 ? (reply.body[kind] as { id: number }[]).map((item) => item.id) : [],
+    )
     return { reply, ids }
   }
 
@@ -327,7 +396,12 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
   it(`GET /${kind}?status=…: only writers may ask for statuses other than publish, and see only what they may read`, async () => {
     const results = await pooled(cells(), async (cell) => {
       const { reply, ids } = await listed(cell.role, cell.status)
-      const actual = reply.status === 200 ? (ids.has(readItem(kind, cell).id) ? 'listed' : 'absent') : outcome(reply)
+      const actual =
+        reply.status === 200
+          ? ids.has(readItem(kind, cell).id)
+            ? 'listed'
+            : 'absent'
+          : outcome(reply)
       return { cell: label(cell), expected: namespaceListedByStatus(cell), actual }
     })
     expectCells(results)
@@ -338,22 +412,49 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
       const { ids, reply } = await listed(role)
       const protectedItem = readItems[kind].get('others/protected')!
       expect(ids.has(protectedItem.id), role).toBe(true)
-      const shown = (reply.body[kind] as Record<string, unknown>[]).find((item) => item.id === protectedItem.id)!
-      expect({ role, state: contentState(kind, shown, CONTENT[kind].key), password: shown.password }).toEqual({ role, state: 'withheld', password: undefined })
+      const shown = (reply.body[kind] as Record<string, unknown>[]).find(
+        (item) => item.id === protectedItem.id,
+      )!
+      expect({
+        role,
+        state: contentState(kind, shown, CONTENT[kind].key),
+        password: shown.password,
+      }).toEqual({ role, state: 'withheld', password: undefined })
     }
   })
 
   it(`POST /${kind}: who may create, and the status each role gets`, async () => {
-    const requests = ROLES.flatMap((role) => [undefined, 'draft', 'pending', 'private', 'publish'].map((requested) => ({ role, requested })))
+    const requests = ROLES.flatMap((role) =>
+      [undefined, 'draft', 'pending', 'private', 'publish'].map((requested) => ({
+        role,
+        requested,
+      })),
+    )
     const results = await pooled(requests, async ({ role, requested }) => {
       const name = `${TAG} created ${randomUUID().slice(0, 6)}`
-      const body: Record<string, unknown> = { [NS_NAME[kind]]: name, ...(requested ? { status: requested } : {}) }
-      if (kind === 'events') Object.assign(body, { start_date: '2031-03-02 10:00:00', end_date: '2031-03-02 11:00:00' })
-      const reply = await call(`${NS}/${kind}`, { method: 'POST', token: callers[role].token, json: body })
+      const body: Record<string, unknown> = {
+        [NS_NAME[kind]]: name,
+        ...(requested ? { status: requested } : {}),
+      }
+      if (kind === 'events')
+        Object.assign(body, { start_date: '2031-03-02 10:00:00', end_date: '2031-03-02 11:00:00' })
+      const reply = await call(`${NS}/${kind}`, {
+        method: 'POST',
+        token: callers[role].token,
+        json: body,
+      })
       const actual = reply.status === 201 ? `201 ${reply.body.status}` : outcome(reply)
       if (reply.status === 201 && reply.body.author !== String(callers[role].id))
-        return { cell: `${role}/${requested ?? '(none)'}`, expected: 'author is the caller', actual: `author ${reply.body.author}` }
-      return { cell: `${role}/${requested ?? '(none)'}`, expected: namespaceCreate(role, requested), actual }
+        return {
+          cell: `${role}/${requested ?? '(none)'}`,
+          expected: 'author is the caller',
+          actual: `author ${reply.body.author}`,
+        }
+      return {
+        cell: `${role}/${requested ?? '(none)'}`,
+        expected: namespaceCreate(role, requested),
+        actual,
+      }
     })
     expectCells(results)
   })
@@ -365,13 +466,19 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
         kind,
         cells(),
         (cell) => itemToUpdate(kind, cell),
-        (cell, item) => call(`${NS}/${kind}/${item.id}`, { method, token: callers[cell.role].token, json: { [NS_NAME[kind]]: renamed(item) } }),
+        (cell, item) =>
+          call(`${NS}/${kind}/${item.id}`, {
+            method,
+            token: callers[cell.role].token,
+            json: { [NS_NAME[kind]]: renamed(item) },
+          }),
       )
       expectCells(
         written.map(({ cell, item, reply, after }) => {
           const changed = after?.[NAME_FIELD[kind]] === renamed(item)
           let actual = outcome(reply)
-          if (changed !== (reply.status === 200)) actual += changed ? ' (but the item changed)' : ' (but the item did not change)'
+          if (changed !== (reply.status === 200))
+            actual += changed ? ' (but the item changed)' : ' (but the item did not change)'
           if (after?.status !== stored(cell.status)) actual += ` (status became ${after?.status})`
           return { cell: label(cell), expected: namespaceUpdate(cell), actual }
         }),
@@ -401,14 +508,17 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
       kind,
       cells(),
       (cell) => createItem(kind, ownerOf(cell), cell.status, `del-${label(cell)}`),
-      (cell, item) => call(`${NS}/${kind}/${item.id}`, { method: 'DELETE', token: callers[cell.role].token }),
+      (cell, item) =>
+        call(`${NS}/${kind}/${item.id}`, { method: 'DELETE', token: callers[cell.role].token }),
     )
     expectCells(
       written.map(({ cell, reply, after }) => {
         let actual = outcome(reply)
-        if (reply.status === 200 && reply.body.status !== 'trash') actual += ` (answered status ${reply.body.status})`
+        if (reply.status === 200 && reply.body.status !== 'trash')
+          actual += ` (answered status ${reply.body.status})`
         if (!after) actual += ' (the item is gone)'
-        else if ((after.status === 'trash') !== (cell.status === 'trash' || reply.status === 200)) actual += ` (stored status ${after.status})`
+        else if ((after.status === 'trash') !== (cell.status === 'trash' || reply.status === 200))
+          actual += ` (stored status ${after.status})`
         return { cell: label(cell), expected: namespaceTrash(kind, cell), actual }
       }),
     )
@@ -417,7 +527,10 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
   it(`DELETE /${kind}/by-slug/{slug}: the per-item capability`, async () => {
     const results = await pooled(cells(), async (cell) => {
       const item = await createItem(kind, ownerOf(cell), cell.status, `dslug-${label(cell)}`)
-      const reply = await call(`${NS}/${kind}/by-slug/${encodeURIComponent(item.slug)}`, { method: 'DELETE', token: callers[cell.role].token })
+      const reply = await call(`${NS}/${kind}/by-slug/${encodeURIComponent(item.slug)}`, {
+        method: 'DELETE',
+        token: callers[cell.role].token,
+      })
       return { cell: label(cell), expected: namespaceTrash(kind, cell), actual: outcome(reply) }
     })
     expectCells(results)
@@ -433,7 +546,11 @@ describe.each(KINDS)('the namespace: %s', (kind) => {
           json: method === 'PATCH' ? { [NS_NAME[kind]]: 'x' } : undefined,
         })
         // Permission first (docs/api.md §2), then events are a 404, venues and organizers a 400.
-        const expected = !writer(role) ? forbidden(role) : kind === 'events' ? '404 rest-event-not-found' : '400 rest_invalid_param'
+        const expected = !writer(role)
+          ? forbidden(role)
+          : kind === 'events'
+            ? '404 rest-event-not-found'
+            : '400 rest_invalid_param'
         return { cell: `${role}/${method}`, expected, actual: outcome(reply) }
       },
     )
@@ -448,10 +565,14 @@ describe.each(KINDS)('Payload REST: /api/%s', (kind) => {
   it(`GET /api/${kind}/{id}: readable items only, protected content withheld from those who may not edit`, async () => {
     const results = await pooled(cells(), async (cell) => {
       const item = readItem(kind, cell)
-      const reply = await call(`/api/${kind}/${item.id}?depth=0`, { token: callers[cell.role].token })
+      const reply = await call(`/api/${kind}/${item.id}?depth=0`, {
+        token: callers[cell.role].token,
+      })
       let actual = String(reply.status)
-      if (reply.status === 200 && cell.status === 'protected') actual += ` ${contentState(kind, reply.body, CONTENT[kind].field)}`
-      if (reply.status === 200 && reply.body.password !== undefined && !mayEdit(cell)) actual += ' (password returned)'
+      if (reply.status === 200 && cell.status === 'protected')
+        actual += ` ${contentState(kind, reply.body, CONTENT[kind].field)}`
+      if (reply.status === 200 && reply.body.password !== undefined && !mayEdit(cell))
+        actual += ' (password returned)'
       return { cell: label(cell), expected: payloadRead(cell), actual }
     })
     expectCells(results)
@@ -462,7 +583,9 @@ describe.each(KINDS)('Payload REST: /api/%s', (kind) => {
     const where = ids.map((id, n) => `where[id][in][${n}]=${id}`).join('&')
     const lists = new Map<Role, Set<number>>()
     for (const role of ROLES) {
-      const reply = await call(`/api/${kind}?${where}&limit=100&depth=0`, { token: callers[role].token })
+      const reply = await call(`/api/${kind}?${where}&limit=100&depth=0`, {
+        token: callers[role].token,
+      })
       expect(reply.status).toBe(200)
       lists.set(role, new Set((reply.body.docs as { id: number }[]).map((doc) => doc.id)))
     }
@@ -476,13 +599,29 @@ describe.each(KINDS)('Payload REST: /api/%s', (kind) => {
   })
 
   it(`POST /api/${kind}: who may create, and the status each role gets`, async () => {
-    const requests = ROLES.flatMap((role) => [undefined, 'draft', 'pending', 'private', 'publish'].map((requested) => ({ role, requested })))
+    const requests = ROLES.flatMap((role) =>
+      [undefined, 'draft', 'pending', 'private', 'publish'].map((requested) => ({
+        role,
+        requested,
+      })),
+    )
     const results = await pooled(requests, async ({ role, requested }) => {
-      const data: Record<string, unknown> = { [NAME_FIELD[kind]]: `${TAG} p-created ${randomUUID().slice(0, 6)}`, ...(requested ? { status: requested } : {}) }
+      const data: Record<string, unknown> = {
+        [NAME_FIELD[kind]]: `${TAG} p-created ${randomUUID().slice(0, 6)}`,
+        ...(requested ? { status: requested } : {}),
+      }
       if (kind === 'events') Object.assign(data, { start: START, end: END })
-      const reply = await call(`/api/${kind}?depth=0`, { method: 'POST', token: callers[role].token, json: data })
+      const reply = await call(`/api/${kind}?depth=0`, {
+        method: 'POST',
+        token: callers[role].token,
+        json: data,
+      })
       const actual = reply.status === 201 ? `201 ${reply.body.doc.status}` : String(reply.status)
-      return { cell: `${role}/${requested ?? '(none)'}`, expected: payloadCreate(role, requested), actual }
+      return {
+        cell: `${role}/${requested ?? '(none)'}`,
+        expected: payloadCreate(role, requested),
+        actual,
+      }
     })
     expectCells(results)
   })
@@ -494,12 +633,17 @@ describe.each(KINDS)('Payload REST: /api/%s', (kind) => {
       cells(),
       (cell) => itemToUpdate(kind, cell),
       (cell, item) =>
-        call(`/api/${kind}/${item.id}?depth=0`, { method: 'PATCH', token: callers[cell.role].token, json: { [NAME_FIELD[kind]]: renamed(item) } }),
+        call(`/api/${kind}/${item.id}?depth=0`, {
+          method: 'PATCH',
+          token: callers[cell.role].token,
+          json: { [NAME_FIELD[kind]]: renamed(item) },
+        }),
     )
     expectCells(
       written.map(({ cell, item, reply, after }) => {
         let actual = String(reply.status)
-        if ((after?.[NAME_FIELD[kind]] === renamed(item)) !== (reply.status === 200)) actual += ' (stored name disagrees)'
+        if ((after?.[NAME_FIELD[kind]] === renamed(item)) !== (reply.status === 200))
+          actual += ' (stored name disagrees)'
         return { cell: label(cell), expected: payloadWrite(cell), actual }
       }),
     )
@@ -514,7 +658,10 @@ describe.each(KINDS)('Payload REST: /api/%s', (kind) => {
         call(`/api/${kind}/${item.id}?depth=0`, {
           method: 'PATCH',
           token: callers[cell.role].token,
-          json: { author: others.id === ownerOf(cell) ? callers.editor.id : others.id, status: 'publish' },
+          json: {
+            author: others.id === ownerOf(cell) ? callers.editor.id : others.id,
+            status: 'publish',
+          },
         }),
     )
     expectCells(
@@ -535,12 +682,17 @@ describe.each(KINDS)('Payload REST: /api/%s', (kind) => {
       kind,
       cells(),
       (cell) => createItem(kind, ownerOf(cell), cell.status, `pdel-${label(cell)}`),
-      (cell, item) => call(`/api/${kind}/${item.id}?depth=0`, { method: 'DELETE', token: callers[cell.role].token }),
+      (cell, item) =>
+        call(`/api/${kind}/${item.id}?depth=0`, {
+          method: 'DELETE',
+          token: callers[cell.role].token,
+        }),
     )
     expectCells(
       written.map(({ cell, reply, after }) => {
         let actual = String(reply.status)
-        if (!after !== (reply.status === 200)) actual += ` (the item ${after ? 'is still there' : 'is gone'})`
+        if (!after !== (reply.status === 200))
+          actual += ` (the item ${after ? 'is still there' : 'is gone'})`
         return { cell: label(cell), expected: payloadWrite(cell), actual }
       }),
     )

@@ -23,15 +23,23 @@ describe('a scheduled event', () => {
     // Far enough ahead that two creates and a run of the queue fit before it on a busy machine.
     const soon = DateTime.utc().plus({ seconds: 6 })
     const later = DateTime.utc().plus({ days: 2 })
-    const due = await createEventAs(admin, { status: 'future', date_utc: soon.toFormat('yyyy-MM-dd HH:mm:ss') })
-    const notYet = await createEventAs(admin, { status: 'future', date_utc: later.toFormat('yyyy-MM-dd HH:mm:ss') })
+    const due = await createEventAs(admin, {
+      status: 'future',
+      date_utc: soon.toFormat('yyyy-MM-dd HH:mm:ss'),
+    })
+    const notYet = await createEventAs(admin, {
+      status: 'future',
+      date_utc: later.toFormat('yyyy-MM-dd HH:mm:ss'),
+    })
     expect(due.status).toBe('future')
     expect((await api(`/events/${due.id}`)).status).toBe(403)
 
     await tick()
     expect((await api(`/events/${due.id}`)).status).toBe(403)
 
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, soon.toMillis() - Date.now()) + 500))
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, soon.toMillis() - Date.now()) + 500),
+    )
     await afterQueueRuns(admin, async () => (await api(`/events/${due.id}`)).status).toBe(200)
     const published = await api(`/events/${due.id}`)
     expect(published.body.status).toBe('publish')
@@ -46,7 +54,10 @@ describe('a scheduled event', () => {
 
 describe('a scheduled event whose date has come', () => {
   it('is published as it is saved', async () => {
-    const past = await createEventAs(admin, { status: 'future', date_utc: DateTime.utc().minus({ minutes: 5 }).toFormat('yyyy-MM-dd HH:mm:ss') })
+    const past = await createEventAs(admin, {
+      status: 'future',
+      date_utc: DateTime.utc().minus({ minutes: 5 }).toFormat('yyyy-MM-dd HH:mm:ss'),
+    })
     expect(past.status).toBe('publish')
     expect((await api(`/events/${past.id}`)).status).toBe(200)
   })

@@ -23,7 +23,16 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, NS, type Reply, type TestUser, unique, usersOfEveryRole } from '../support/api'
+import {
+  asAdmin,
+  BASE_URL,
+  call,
+  NS,
+  type Reply,
+  type TestUser,
+  unique,
+  usersOfEveryRole,
+} from '../support/api'
 import { freePort, waitForHealth } from '../../scripts/serverProcess'
 
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
@@ -40,13 +49,19 @@ let subscriber: TestUser
 
 type Doc = { id: number; slug: string; [key: string]: unknown }
 
-async function create(collection: string, data: Record<string, unknown>, token = admin): Promise<Doc> {
+async function create(
+  collection: string,
+  data: Record<string, unknown>,
+  token = admin,
+): Promise<Doc> {
   const reply = await call(`/api/${collection}`, { method: 'POST', token, json: data })
-  if (reply.status !== 201) throw new Error(`creating ${collection} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  if (reply.status !== 201)
+    throw new Error(`creating ${collection} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
   return reply.body.doc as Doc
 }
 
-const tomorrow = (hours: number) => new Date(Date.now() + 86_400_000 + hours * 3_600_000).toISOString()
+const tomorrow = (hours: number) =>
+  new Date(Date.now() + 86_400_000 + hours * 3_600_000).toISOString()
 
 /** Text of an answer, to look for secrets and internals in it. */
 function textOf(reply: Reply): string {
@@ -54,7 +69,8 @@ function textOf(reply: Reply): string {
 }
 
 /** Signs of an internal error or a database message leaking into an answer. */
-const INTERNALS = /Failed query|syntax error|postgres|drizzle|pg_|SQLSTATE|relation "|column "|at [\w.<>]+ \(|node_modules/i
+const INTERNALS =
+  /Failed query|syntax error|postgres|drizzle|pg_|SQLSTATE|relation "|column "|at [\w.<>]+ \(|node_modules/i
 
 beforeAll(async () => {
   admin = await asAdmin()
@@ -70,10 +86,25 @@ describe('SQL injection through filters, orders, search and slugs', () => {
 
   beforeAll(async () => {
     published = [
-      await create('events', { title: `${tag} alpha`, status: 'publish', start: tomorrow(0), end: tomorrow(1) }),
-      await create('events', { title: `${tag} beta`, status: 'publish', start: tomorrow(2), end: tomorrow(3) }),
+      await create('events', {
+        title: `${tag} alpha`,
+        status: 'publish',
+        start: tomorrow(0),
+        end: tomorrow(1),
+      }),
+      await create('events', {
+        title: `${tag} beta`,
+        status: 'publish',
+        start: tomorrow(2),
+        end: tomorrow(3),
+      }),
     ]
-    draft = await create('events', { title: `${tag} draft hidden`, status: 'draft', start: tomorrow(4), end: tomorrow(5) })
+    draft = await create('events', {
+      title: `${tag} draft hidden`,
+      status: 'draft',
+      start: tomorrow(4),
+      end: tomorrow(5),
+    })
     await create('venues', { name: `${tag} venue`, status: 'publish' })
     await create('event-categories', { name: `${tag} category` })
   })
@@ -125,11 +156,14 @@ describe('SQL injection through filters, orders, search and slugs', () => {
     for (const { route, param } of TARGETS) {
       for (const payload of PAYLOADS) {
         for (const token of [undefined, admin]) {
-          const reply = await call(`${NS}${route}?${param}=${encodeURIComponent(payload)}`, { token })
+          const reply = await call(`${NS}${route}?${param}=${encodeURIComponent(payload)}`, {
+            token,
+          })
           const where = `${token ? 'admin' : 'anonymous'} ${route}?${param}=${payload} → ${reply.status} ${textOf(reply).slice(0, 160)}`
           if (![200, 400].includes(reply.status)) wrong.push(where)
           else if (INTERNALS.test(textOf(reply))) wrong.push(`internals in ${where}`)
-          else if (reply.status === 400 && reply.body.code !== 'rest_invalid_param') wrong.push(`code ${reply.body.code}: ${where}`)
+          else if (reply.status === 400 && reply.body.code !== 'rest_invalid_param')
+            wrong.push(`code ${reply.body.code}: ${where}`)
         }
       }
     }
@@ -138,7 +172,9 @@ describe('SQL injection through filters, orders, search and slugs', () => {
 
   it('treats search text literally: an injection finds nothing, % and _ match themselves', async () => {
     for (const payload of PAYLOADS.filter((p) => !['%', '_', '%%', '\\'].includes(p))) {
-      const events = await call(`${NS}/events?search=${encodeURIComponent(`${tag} ${payload}`)}&per_page=50`)
+      const events = await call(
+        `${NS}/events?search=${encodeURIComponent(`${tag} ${payload}`)}&per_page=50`,
+      )
       expect({ payload, total: events.body.total }).toEqual({ payload, total: 0 })
     }
     for (const wildcard of ['%', '_', '%%']) {
@@ -146,11 +182,15 @@ describe('SQL injection through filters, orders, search and slugs', () => {
       expect({ wildcard, total: events.body.total }).toEqual({ wildcard, total: 0 })
       const venues = await call(`${NS}/venues?search=${encodeURIComponent(`${tag}${wildcard}`)}`)
       expect({ wildcard, venues: venues.body.total }).toEqual({ wildcard, venues: 0 })
-      const categories = await call(`${NS}/categories?hide_empty=false&search=${encodeURIComponent(`${tag}${wildcard}`)}`)
+      const categories = await call(
+        `${NS}/categories?hide_empty=false&search=${encodeURIComponent(`${tag}${wildcard}`)}`,
+      )
       expect({ wildcard, categories: categories.body.total }).toEqual({ wildcard, categories: 0 })
     }
     const plain = await call(`${NS}/events?search=${tag}&per_page=50`)
-    expect((plain.body.events as { id: number }[]).map((event) => event.id).sort()).toEqual(published.map((event) => event.id).sort())
+    expect((plain.body.events as { id: number }[]).map((event) => event.id).sort()).toEqual(
+      published.map((event) => event.id).sort(),
+    )
   })
 
   it('never widens a filter: ids, statuses and orders that are not what they claim are a 400, and drafts stay hidden', async () => {
@@ -164,19 +204,33 @@ describe('SQL injection through filters, orders, search and slugs', () => {
     ]
     for (const query of invalid) {
       const reply = await call(`${NS}/events?${query}`)
-      expect({ query, status: reply.status, code: reply.body.code }).toEqual({ query, status: 400, code: 'rest_invalid_param' })
+      expect({ query, status: reply.status, code: reply.body.code }).toEqual({
+        query,
+        status: 400,
+        code: 'rest_invalid_param',
+      })
     }
-    for (const query of ['order=asc%3B--', 'orderby=name%3B%20DROP%20TABLE%20event_categories', 'orderby=id%2C%20(select%201)']) {
+    for (const query of [
+      'order=asc%3B--',
+      'orderby=name%3B%20DROP%20TABLE%20event_categories',
+      'orderby=id%2C%20(select%201)',
+    ]) {
       const reply = await call(`${NS}/categories?${query}`)
       expect({ query, status: reply.status }).toEqual({ query, status: 400 })
     }
     const withDraft = await call(`${NS}/events?include=${draft.id},${published[0]!.id}`)
-    expect((withDraft.body.events as { id: number }[]).map((event) => event.id)).toEqual([published[0]!.id])
+    expect((withDraft.body.events as { id: number }[]).map((event) => event.id)).toEqual([
+      published[0]!.id,
+    ])
   })
 
   it('does not run injected statements: a pg_sleep payload answers at once, and the tables are still there', async () => {
     const started = Date.now()
-    for (const payload of ["'; SELECT pg_sleep(5);--", '1 AND (SELECT 1 FROM pg_sleep(5))', "') OR pg_sleep(5) IS NULL--"]) {
+    for (const payload of [
+      "'; SELECT pg_sleep(5);--",
+      '1 AND (SELECT 1 FROM pg_sleep(5))',
+      "') OR pg_sleep(5) IS NULL--",
+    ]) {
       for (const param of ['search', 'slug', 'orderby', 'categories']) {
         const route = param === 'orderby' || param === 'slug' ? '/categories' : '/events'
         const reply = await call(`${NS}${route}?${param}=${encodeURIComponent(payload)}`)
@@ -194,8 +248,16 @@ describe('SQL injection through filters, orders, search and slugs', () => {
     for (const kind of ['events', 'venues', 'organizers']) {
       for (const slug of ["' OR '1'='1", '%', '_', '%25', `${tag}%`, '*', "x' UNION SELECT 1--"]) {
         const reply = await call(`${NS}/${kind}/by-slug/${encodeURIComponent(slug)}`)
-        expect({ kind, slug, status: reply.status, code: reply.body?.code }).toEqual({ kind, slug, status: 400, code: 'rest_invalid_param' })
-        const write = await call(`${NS}/${kind}/by-slug/${encodeURIComponent(slug)}`, { method: 'DELETE', token: admin })
+        expect({ kind, slug, status: reply.status, code: reply.body?.code }).toEqual({
+          kind,
+          slug,
+          status: 400,
+          code: 'rest_invalid_param',
+        })
+        const write = await call(`${NS}/${kind}/by-slug/${encodeURIComponent(slug)}`, {
+          method: 'DELETE',
+          token: admin,
+        })
         expect({ kind, slug, status: write.status }).toEqual({ kind, slug, status: 400 })
       }
     }
@@ -218,7 +280,10 @@ describe('SQL injection through filters, orders, search and slugs', () => {
       const reply = await call(`/api/events?${query}&limit=100&depth=0`)
       const where = `/api/events?${query} → ${reply.status} ${textOf(reply).slice(0, 200)}`
       if (reply.status >= 500) wrong.push(where)
-      else if (reply.status === 200 && (reply.body.docs as { status: string }[]).some((doc) => doc.status !== 'publish'))
+      else if (
+        reply.status === 200 &&
+        (reply.body.docs as { status: string }[]).some((doc) => doc.status !== 'publish')
+      )
         wrong.push(`unpublished document in ${where}`)
       else if (INTERNALS.test(textOf(reply))) wrong.push(`internals in ${where}`)
     }
@@ -270,7 +335,12 @@ describe('password-protected and unpublished content never reaches readers who m
       geoLat: 45.1,
       geoLng: 4.1,
     })
-    fixture.protectedOrganizer = await create('organizers', { name: unique('locked organizer'), status: 'publish', password, email: secrets.organizerEmail })
+    fixture.protectedOrganizer = await create('organizers', {
+      name: unique('locked organizer'),
+      status: 'publish',
+      password,
+      email: secrets.organizerEmail,
+    })
     fixture.protectedEvent = await create('events', {
       title: unique('locked event'),
       status: 'publish',
@@ -292,9 +362,21 @@ describe('password-protected and unpublished content never reaches readers who m
       venue: fixture.protectedVenue.id,
       organizers: [fixture.protectedOrganizer.id],
     })
-    fixture.draftVenue = await create('venues', { name: unique('draft venue'), status: 'draft', city: secrets.draftVenueCity })
-    fixture.pendingOrganizer = await create('organizers', { name: unique('pending organizer'), status: 'pending', email: secrets.pendingOrganizerEmail })
-    fixture.trashedVenue = await create('venues', { name: unique('trashed venue'), status: 'trash', city: secrets.trashedVenueCity })
+    fixture.draftVenue = await create('venues', {
+      name: unique('draft venue'),
+      status: 'draft',
+      city: secrets.draftVenueCity,
+    })
+    fixture.pendingOrganizer = await create('organizers', {
+      name: unique('pending organizer'),
+      status: 'pending',
+      email: secrets.pendingOrganizerEmail,
+    })
+    fixture.trashedVenue = await create('venues', {
+      name: unique('trashed venue'),
+      status: 'trash',
+      city: secrets.trashedVenueCity,
+    })
     fixture.linkingHidden = await create('events', {
       title: unique('open event with hidden links'),
       status: 'publish',
@@ -311,7 +393,12 @@ describe('password-protected and unpublished content never reaches readers who m
       categories: [category.id],
       venue: fixture.trashedVenue.id,
     })
-    fixture.privateEvent = await create('events', { title: secrets.privateEventTitle, status: 'private', start: tomorrow(8), end: tomorrow(9) })
+    fixture.privateEvent = await create('events', {
+      title: secrets.privateEventTitle,
+      status: 'private',
+      start: tomorrow(8),
+      end: tomorrow(9),
+    })
     fixture.childOfDraft = await create('events', {
       title: unique('child'),
       status: 'publish',
@@ -330,7 +417,8 @@ describe('password-protected and unpublished content never reaches readers who m
       const reply = await call(requestPath, { token })
       const text = textOf(reply)
       if (reply.status >= 500) found.push(`${requestPath} → ${reply.status} ${text.slice(0, 200)}`)
-      for (const secret of allSecrets()) if (text.includes(secret)) found.push(`${requestPath} → ${reply.status} reveals ${secret}`)
+      for (const secret of allSecrets())
+        if (text.includes(secret)) found.push(`${requestPath} → ${reply.status} reveals ${secret}`)
     }
     return found
   }
@@ -396,7 +484,10 @@ describe('password-protected and unpublished content never reaches readers who m
 
   it('through the namespace: lists, single reads, by-slug routes and language roots', async () => {
     for (const reader of readers())
-      expect({ reader: reader.name, leaks: await sweep(namespacePaths(), reader.token) }).toEqual({ reader: reader.name, leaks: [] })
+      expect({ reader: reader.name, leaks: await sweep(namespacePaths(), reader.token) }).toEqual({
+        reader: reader.name,
+        leaks: [],
+      })
   })
 
   it('through embeds: an open event embeds a protected venue and organizer redacted, and no unpublished ones (json_ld included)', async () => {
@@ -404,18 +495,24 @@ describe('password-protected and unpublished content never reaches readers who m
     expect(withLocked.status).toBe(200)
     expect(withLocked.body.venue.id).toBe(fixture.protectedVenue.id)
     expect(withLocked.body.venue.city).toBeUndefined()
-    expect(withLocked.body.organizer.map((o: { id: number }) => o.id)).toEqual([fixture.protectedOrganizer.id])
+    expect(withLocked.body.organizer.map((o: { id: number }) => o.id)).toEqual([
+      fixture.protectedOrganizer.id,
+    ])
     expect(withLocked.body.organizer[0].email).toBeUndefined()
     // The structured data of the page must not carry what the objects withhold.
     const jsonLd = JSON.stringify(withLocked.body.json_ld)
     expect(jsonLd, 'json_ld.location of a protected venue').not.toContain(secrets.venueCity)
     expect(jsonLd, 'json_ld.location of a protected venue').not.toContain(secrets.venueAddress)
-    expect(jsonLd, 'json_ld.organizer of a protected organizer').not.toContain(secrets.organizerEmail)
+    expect(jsonLd, 'json_ld.organizer of a protected organizer').not.toContain(
+      secrets.organizerEmail,
+    )
 
     const withHidden = await call(`${NS}/events/${fixture.linkingHidden.id}`)
     expect(withHidden.status).toBe(200)
     expect(withHidden.body.venue).toEqual([])
-    expect(withHidden.body.organizer.map((o: { id: number }) => o.id)).toEqual([fixture.protectedOrganizer.id])
+    expect(withHidden.body.organizer.map((o: { id: number }) => o.id)).toEqual([
+      fixture.protectedOrganizer.id,
+    ])
     expect(JSON.stringify(withHidden.body)).not.toContain(secrets.draftVenueCity)
     expect(JSON.stringify(withHidden.body)).not.toContain(secrets.pendingOrganizerEmail)
   })
@@ -426,7 +523,9 @@ describe('password-protected and unpublished content never reaches readers who m
     const listed = (list.body.events as { id: number }[]).map((event) => event.id)
     expect(listed).not.toContain(fixture.draftEvent.id)
     expect(listed).not.toContain(fixture.privateEvent.id)
-    const locked = (list.body.events as Record<string, unknown>[]).find((event) => event.id === fixture.protectedEvent.id)!
+    const locked = (list.body.events as Record<string, unknown>[]).find(
+      (event) => event.id === fixture.protectedEvent.id,
+    )!
     expect({
       description: locked.description,
       website: locked.website,
@@ -477,13 +576,21 @@ describe('password-protected and unpublished content never reaches readers who m
       `/api/organizers?locale=all&limit=100`,
       `/api/organizers/${f.protectedOrganizer.id}?locale=all`,
     ]
-    for (const reader of readers()) expect({ reader: reader.name, leaks: await sweep(paths, reader.token) }).toEqual({ reader: reader.name, leaks: [] })
+    for (const reader of readers())
+      expect({ reader: reader.name, leaks: await sweep(paths, reader.token) }).toEqual({
+        reader: reader.name,
+        leaks: [],
+      })
   })
 
   it('through Payload REST: ?locale=all answers 200 (not 500) for anonymous readers when protected items exist', async () => {
     for (const collection of ['events', 'venues', 'organizers']) {
       const reply = await call(`/api/${collection}?locale=all&limit=100`)
-      expect({ collection, status: reply.status, body: reply.status === 200 ? 'docs' : textOf(reply).slice(0, 200) }).toEqual({
+      expect({
+        collection,
+        status: reply.status,
+        body: reply.status === 200 ? 'docs' : textOf(reply).slice(0, 200),
+      }).toEqual({
         collection,
         status: 200,
         body: 'docs',
@@ -494,23 +601,57 @@ describe('password-protected and unpublished content never reaches readers who m
   it('searching or filtering on withheld content does not confirm it (an oracle reveals it one guess at a time)', async () => {
     const wrong: string[] = []
     const probes: [string, (reply: Reply) => number][] = [
-      [`${NS}/venues?search=${encodeURIComponent(secrets.venueCity)}`, (reply) => reply.body.total ?? -1],
-      [`${NS}/venues?search=${encodeURIComponent(secrets.venueAddress)}`, (reply) => reply.body.total ?? -1],
-      [`${NS}/organizers?search=${encodeURIComponent(secrets.organizerEmail)}`, (reply) => reply.body.total ?? -1],
-      [`${NS}/events?include=${fixture.protectedEvent.id}&search=${encodeURIComponent(secrets.eventExcerpt)}`, (reply) => reply.body.total ?? -1],
-      [`/api/venues?where[city][equals]=${encodeURIComponent(secrets.venueCity)}&depth=0`, (reply) => reply.body.totalDocs ?? 0],
-      [`/api/venues?where[address][like]=${encodeURIComponent(secrets.venueAddress)}&depth=0`, (reply) => reply.body.totalDocs ?? 0],
-      [`/api/organizers?where[email][equals]=${encodeURIComponent(secrets.organizerEmail)}&depth=0`, (reply) => reply.body.totalDocs ?? 0],
-      [`/api/events?where[website][equals]=${encodeURIComponent(secrets.eventWebsite)}&depth=0`, (reply) => reply.body.totalDocs ?? 0],
-      [`/api/events?where[excerpt][like]=${encodeURIComponent(secrets.eventExcerpt)}&depth=0`, (reply) => reply.body.totalDocs ?? 0],
-      [`/api/events?where[password][equals]=${encodeURIComponent(password)}&depth=0`, (reply) => reply.body.totalDocs ?? 0],
-      [`/api/venues?where[city][equals]=${encodeURIComponent(secrets.draftVenueCity)}&depth=0`, (reply) => reply.body.totalDocs ?? 0],
+      [
+        `${NS}/venues?search=${encodeURIComponent(secrets.venueCity)}`,
+        (reply) => reply.body.total ?? -1,
+      ],
+      [
+        `${NS}/venues?search=${encodeURIComponent(secrets.venueAddress)}`,
+        (reply) => reply.body.total ?? -1,
+      ],
+      [
+        `${NS}/organizers?search=${encodeURIComponent(secrets.organizerEmail)}`,
+        (reply) => reply.body.total ?? -1,
+      ],
+      [
+        `${NS}/events?include=${fixture.protectedEvent.id}&search=${encodeURIComponent(secrets.eventExcerpt)}`,
+        (reply) => reply.body.total ?? -1,
+      ],
+      [
+        `/api/venues?where[city][equals]=${encodeURIComponent(secrets.venueCity)}&depth=0`,
+        (reply) => reply.body.totalDocs ?? 0,
+      ],
+      [
+        `/api/venues?where[address][like]=${encodeURIComponent(secrets.venueAddress)}&depth=0`,
+        (reply) => reply.body.totalDocs ?? 0,
+      ],
+      [
+        `/api/organizers?where[email][equals]=${encodeURIComponent(secrets.organizerEmail)}&depth=0`,
+        (reply) => reply.body.totalDocs ?? 0,
+      ],
+      [
+        `/api/events?where[website][equals]=${encodeURIComponent(secrets.eventWebsite)}&depth=0`,
+        (reply) => reply.body.totalDocs ?? 0,
+      ],
+      [
+        `/api/events?where[excerpt][like]=${encodeURIComponent(secrets.eventExcerpt)}&depth=0`,
+        (reply) => reply.body.totalDocs ?? 0,
+      ],
+      [
+        `/api/events?where[password][equals]=${encodeURIComponent(password)}&depth=0`,
+        (reply) => reply.body.totalDocs ?? 0,
+      ],
+      [
+        `/api/venues?where[city][equals]=${encodeURIComponent(secrets.draftVenueCity)}&depth=0`,
+        (reply) => reply.body.totalDocs ?? 0,
+      ],
     ]
     for (const reader of readers()) {
       for (const [probe, count] of probes) {
         const reply = await call(probe, { token: reader.token })
         if (reply.status >= 500) wrong.push(`${reader.name} ${probe} → ${reply.status}`)
-        else if (reply.status === 200 && count(reply) !== 0) wrong.push(`${reader.name} ${probe} → ${count(reply)} match(es)`)
+        else if (reply.status === 200 && count(reply) !== 0)
+          wrong.push(`${reader.name} ${probe} → ${count(reply)} match(es)`)
       }
     }
     expect(wrong).toEqual([])
@@ -527,14 +668,24 @@ describe('password-protected and unpublished content never reaches readers who m
       organizer: Organizer(id: ${fixture.pendingOrganizer.id}) { id email }
     }`
     for (const reader of readers()) {
-      const reply = await call('/api/graphql', { method: 'POST', token: reader.token, json: { query } })
+      const reply = await call('/api/graphql', {
+        method: 'POST',
+        token: reader.token,
+        json: { query },
+      })
       expect(reply.status, textOf(reply).slice(0, 300)).toBeLessThan(500)
       const text = textOf(reply)
-      expect({ reader: reader.name, leaks: allSecrets().filter((secret) => text.includes(secret)) }).toEqual({ reader: reader.name, leaks: [] })
+      expect({
+        reader: reader.name,
+        leaks: allSecrets().filter((secret) => text.includes(secret)),
+      }).toEqual({ reader: reader.name, leaks: [] })
       // Writers also read their own unpublished items: only the ones of others would be a leak.
       if (reader.name !== 'anonymous' && reader.name !== 'subscriber') continue
       const statuses = [...text.matchAll(/"status":"(\w+)"/g)].map((match) => match[1])
-      expect({ reader: reader.name, unpublished: statuses.filter((status) => status !== 'publish') }).toEqual({ reader: reader.name, unpublished: [] })
+      expect({
+        reader: reader.name,
+        unpublished: statuses.filter((status) => status !== 'publish'),
+      }).toEqual({ reader: reader.name, unpublished: [] })
     }
   })
 
@@ -543,25 +694,49 @@ describe('password-protected and unpublished content never reaches readers who m
     const attempts = [
       { route: 'venues', body: { venue: fixture.protectedVenue.name }, secret: secrets.venueCity },
       { route: 'venues', body: { venue: fixture.draftVenue.name }, secret: secrets.draftVenueCity },
-      { route: 'organizers', body: { organizer: fixture.protectedOrganizer.name }, secret: secrets.organizerEmail },
-      { route: 'organizers', body: { organizer: fixture.pendingOrganizer.name }, secret: secrets.pendingOrganizerEmail },
+      {
+        route: 'organizers',
+        body: { organizer: fixture.protectedOrganizer.name },
+        secret: secrets.organizerEmail,
+      },
+      {
+        route: 'organizers',
+        body: { organizer: fixture.pendingOrganizer.name },
+        secret: secrets.pendingOrganizerEmail,
+      },
     ]
     for (const user of [contributor, author]) {
       for (const attempt of attempts) {
-        const reply = await call(`${NS}/${attempt.route}`, { method: 'POST', token: user.token, json: attempt.body })
+        const reply = await call(`${NS}/${attempt.route}`, {
+          method: 'POST',
+          token: user.token,
+          json: attempt.body,
+        })
         const text = textOf(reply)
-        if (reply.status >= 500) wrong.push(`${user.role} POST /${attempt.route} ${JSON.stringify(attempt.body)} → ${reply.status}`)
+        if (reply.status >= 500)
+          wrong.push(
+            `${user.role} POST /${attempt.route} ${JSON.stringify(attempt.body)} → ${reply.status}`,
+          )
         if (text.includes(attempt.secret))
-          wrong.push(`${user.role} POST /${attempt.route} ${JSON.stringify(attempt.body)} → ${reply.status} reveals ${attempt.secret}`)
+          wrong.push(
+            `${user.role} POST /${attempt.route} ${JSON.stringify(attempt.body)} → ${reply.status} reveals ${attempt.secret}`,
+          )
         // An event with the same inline venue must not embed it either.
         if (attempt.route === 'venues') {
           const event = await call(`${NS}/events`, {
             method: 'POST',
             token: user.token,
-            json: { title: unique('dup'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', venue: attempt.body },
+            json: {
+              title: unique('dup'),
+              start_date: '2031-01-01 10:00:00',
+              end_date: '2031-01-01 11:00:00',
+              venue: attempt.body,
+            },
           })
           if (textOf(event).includes(attempt.secret))
-            wrong.push(`${user.role} POST /events with inline venue ${JSON.stringify(attempt.body)} reveals ${attempt.secret}`)
+            wrong.push(
+              `${user.role} POST /events with inline venue ${JSON.stringify(attempt.body)} reveals ${attempt.secret}`,
+            )
         }
       }
     }
@@ -570,7 +745,11 @@ describe('password-protected and unpublished content never reaches readers who m
 
   it('has no "all languages" door in the namespace: i18n_language=all and unknown codes are a 400', async () => {
     for (const language of ['all', '*', 'EN', 'xx', 'fr-FR']) {
-      for (const requestPath of [`${NS}/events/${fixture.linkingProtected.id}`, `${NS}/venues/${fixture.protectedVenue.id}`, `${NS}/venues`]) {
+      for (const requestPath of [
+        `${NS}/events/${fixture.linkingProtected.id}`,
+        `${NS}/venues/${fixture.protectedVenue.id}`,
+        `${NS}/venues`,
+      ]) {
         const reply = await call(`${requestPath}?i18n_language=${encodeURIComponent(language)}`)
         expect({ language, requestPath, status: reply.status, code: reply.body.code }).toEqual({
           language,
@@ -604,7 +783,13 @@ describe('password-protected and unpublished content never reaches readers who m
 describe('contributors and authors cannot edit or trash what is not theirs', () => {
   it('refuses a contributor every write on an editor’s event, by id, by slug, through Payload REST and GraphQL, and changes nothing', async () => {
     for (const status of ['publish', 'draft', 'pending']) {
-      const event = await create('events', { title: unique('editors'), status, author: editor.id, start: tomorrow(0), end: tomorrow(1) })
+      const event = await create('events', {
+        title: unique('editors'),
+        status,
+        author: editor.id,
+        start: tomorrow(0),
+        end: tomorrow(1),
+      })
       const attempts: [string, string, Record<string, unknown> | undefined][] = [
         ['PATCH', `${NS}/events/${event.id}`, { title: 'hijacked' }],
         ['PUT', `${NS}/events/${event.id}`, { title: 'hijacked' }],
@@ -617,16 +802,27 @@ describe('contributors and authors cannot edit or trash what is not theirs', () 
       ]
       for (const [method, requestPath, json] of attempts) {
         const reply = await call(requestPath, { method, token: contributor.token, json })
-        expect({ status, method, requestPath, code: reply.status }).toEqual({ status, method, requestPath, code: 403 })
+        expect({ status, method, requestPath, code: reply.status }).toEqual({
+          status,
+          method,
+          requestPath,
+          code: 403,
+        })
       }
       const mutation = await call('/api/graphql', {
         method: 'POST',
         token: contributor.token,
-        json: { query: `mutation { updateEvent(id: ${event.id}, data: { title: "hijacked" }) { id title } deleteEvent(id: ${event.id}) { id } }` },
+        json: {
+          query: `mutation { updateEvent(id: ${event.id}, data: { title: "hijacked" }) { id title } deleteEvent(id: ${event.id}) { id } }`,
+        },
       })
       expect(mutation.status).toBeLessThan(500)
       const stored = await call(`/api/events/${event.id}?depth=0`, { token: admin })
-      expect({ status, title: stored.body.title, stored: stored.body.status }).toEqual({ status, title: event.title, stored: status })
+      expect({ status, title: stored.body.title, stored: stored.body.status }).toEqual({
+        status,
+        title: event.title,
+        stored: status,
+      })
     }
   })
 
@@ -634,26 +830,46 @@ describe('contributors and authors cannot edit or trash what is not theirs', () 
     const created = await call(`${NS}/events`, {
       method: 'POST',
       token: contributor.token,
-      json: { title: unique('mine'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', status: 'publish', author: editor.id },
+      json: {
+        title: unique('mine'),
+        start_date: '2031-01-01 10:00:00',
+        end_date: '2031-01-01 11:00:00',
+        status: 'publish',
+        author: editor.id,
+      },
     })
     expect(created.status).toBe(201)
-    expect({ status: created.body.status, author: created.body.author }).toEqual({ status: 'pending', author: String(contributor.id) })
+    expect({ status: created.body.status, author: created.body.author }).toEqual({
+      status: 'pending',
+      author: String(contributor.id),
+    })
     const escalate = await call(`${NS}/events/${created.body.id}`, {
       method: 'PATCH',
       token: contributor.token,
       json: { status: 'publish', author: editor.id },
     })
     expect(escalate.status).toBe(200)
-    expect({ status: escalate.body.status, author: escalate.body.author }).toEqual({ status: 'pending', author: String(contributor.id) })
+    expect({ status: escalate.body.status, author: escalate.body.author }).toEqual({
+      status: 'pending',
+      author: String(contributor.id),
+    })
     const future = await call(`${NS}/events/${created.body.id}`, {
       method: 'PATCH',
       token: contributor.token,
       json: { status: 'future', date: '2031-01-01 00:00:00' },
     })
     expect(future.body.status).toBe('pending')
-    const viaPayload = await call(`/api/events/${created.body.id}`, { method: 'PATCH', token: contributor.token, json: { status: 'publish' } })
+    const viaPayload = await call(`/api/events/${created.body.id}`, {
+      method: 'PATCH',
+      token: contributor.token,
+      json: { status: 'publish' },
+    })
     expect(viaPayload.body.doc?.status ?? viaPayload.status).toBe('pending')
-    await call(`/api/events/${created.body.id}`, { method: 'PATCH', token: admin, json: { status: 'publish' } })
+    await call(`/api/events/${created.body.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { status: 'publish' },
+    })
     for (const method of ['PATCH', 'DELETE']) {
       const reply = await call(`${NS}/events/${created.body.id}`, {
         method,
@@ -665,25 +881,55 @@ describe('contributors and authors cannot edit or trash what is not theirs', () 
   })
 
   it('does not let an author edit, trash or relink another author’s venue through an event write', async () => {
-    const venue = await create('venues', { name: unique('theirs'), status: 'publish', city: 'Lyon', author: editor.id })
-    expect((await call(`${NS}/venues/${venue.id}`, { method: 'PATCH', token: author.token, json: { city: 'Paris' } })).status).toBe(403)
-    expect((await call(`${NS}/venues/${venue.id}`, { method: 'DELETE', token: author.token })).status).toBe(403)
+    const venue = await create('venues', {
+      name: unique('theirs'),
+      status: 'publish',
+      city: 'Lyon',
+      author: editor.id,
+    })
+    expect(
+      (
+        await call(`${NS}/venues/${venue.id}`, {
+          method: 'PATCH',
+          token: author.token,
+          json: { city: 'Paris' },
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (await call(`${NS}/venues/${venue.id}`, { method: 'DELETE', token: author.token })).status,
+    ).toBe(403)
     // An inline venue with the same name but other fields is a new venue, not an edit of theirs.
     const event = await call(`${NS}/events`, {
       method: 'POST',
       token: author.token,
-      json: { title: unique('ev'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', venue: { venue: venue.name, city: 'Paris' } },
+      json: {
+        title: unique('ev'),
+        start_date: '2031-01-01 10:00:00',
+        end_date: '2031-01-01 11:00:00',
+        venue: { venue: venue.name, city: 'Paris' },
+      },
     })
     expect(event.status).toBe(201)
     const stored = await call(`/api/venues/${venue.id}?depth=0`, { token: admin })
-    expect({ city: stored.body.city, status: stored.body.status }).toEqual({ city: 'Lyon', status: 'publish' })
+    expect({ city: stored.body.city, status: stored.body.status }).toEqual({
+      city: 'Lyon',
+      status: 'publish',
+    })
   })
 
   it('does not let users raise their own role', async () => {
     for (const user of [contributor, author, editor]) {
-      await call(`/api/users/${user.id}`, { method: 'PATCH', token: user.token, json: { role: 'administrator' } })
+      await call(`/api/users/${user.id}`, {
+        method: 'PATCH',
+        token: user.token,
+        json: { role: 'administrator' },
+      })
       const stored = await call(`/api/users/${user.id}`, { token: admin })
-      expect({ user: user.role, role: stored.body.role }).toEqual({ user: user.role, role: user.role })
+      expect({ user: user.role, role: stored.body.role }).toEqual({
+        user: user.role,
+        role: user.role,
+      })
     }
   })
 })
@@ -692,7 +938,10 @@ describe('contributors and authors cannot edit or trash what is not theirs', () 
 
 describe('tokens', () => {
   async function login(email: string, passwordText: string): Promise<string> {
-    const reply = await call('/api/users/login', { method: 'POST', json: { email, password: passwordText } })
+    const reply = await call('/api/users/login', {
+      method: 'POST',
+      json: { email, password: passwordText },
+    })
     expect(reply.status).toBe(200)
     return reply.body.token as string
   }
@@ -700,7 +949,11 @@ describe('tokens', () => {
   async function newUser(role: string): Promise<{ id: number; email: string; password: string }> {
     const email = `${unique(role)}@calendar.test`
     const passwordText = `pw-${randomUUID()}`
-    const created = await call('/api/users', { method: 'POST', token: admin, json: { email, password: passwordText, role } })
+    const created = await call('/api/users', {
+      method: 'POST',
+      token: admin,
+      json: { email, password: passwordText, role },
+    })
     expect(created.status).toBe(201)
     return { id: created.body.doc.id as number, email, password: passwordText }
   }
@@ -708,20 +961,44 @@ describe('tokens', () => {
   it('rejects a JWT after POST /api/users/logout: in the namespace, Payload REST and GraphQL', async () => {
     const user = await newUser('editor')
     const token = await login(user.email, user.password)
-    const before = await call(`${NS}/venues`, { method: 'POST', token, json: { venue: unique('before logout') } })
+    const before = await call(`${NS}/venues`, {
+      method: 'POST',
+      token,
+      json: { venue: unique('before logout') },
+    })
     expect(before.status).toBe(201)
     const logout = await call('/api/users/logout', { method: 'POST', token })
     expect(logout.status).toBe(200)
     const me = await call('/api/users/me', { token })
     expect(me.body.user ?? null).toBeNull()
-    const namespaceWrite = await call(`${NS}/venues`, { method: 'POST', token, json: { venue: unique('after logout') } })
-    expect({ status: namespaceWrite.status, code: namespaceWrite.body.code }).toEqual({ status: 401, code: 'rest_forbidden' })
-    const payloadWrite = await call('/api/venues', { method: 'POST', token, json: { name: unique('after logout') } })
+    const namespaceWrite = await call(`${NS}/venues`, {
+      method: 'POST',
+      token,
+      json: { venue: unique('after logout') },
+    })
+    expect({ status: namespaceWrite.status, code: namespaceWrite.body.code }).toEqual({
+      status: 401,
+      code: 'rest_forbidden',
+    })
+    const payloadWrite = await call('/api/venues', {
+      method: 'POST',
+      token,
+      json: { name: unique('after logout') },
+    })
     expect(payloadWrite.status).toBe(403)
-    const draft = await create('events', { title: unique('draft'), status: 'draft', start: tomorrow(0), end: tomorrow(1) })
+    const draft = await create('events', {
+      title: unique('draft'),
+      status: 'draft',
+      start: tomorrow(0),
+      end: tomorrow(1),
+    })
     const read = await call(`${NS}/events/${draft.id}`, { token })
     expect(read.status).toBe(403)
-    const graphql = await call('/api/graphql', { method: 'POST', token, json: { query: `{ Event(id: ${draft.id}) { id } }` } })
+    const graphql = await call('/api/graphql', {
+      method: 'POST',
+      token,
+      json: { query: `{ Event(id: ${draft.id}) { id } }` },
+    })
     expect(textOf(graphql)).not.toContain(`"id":${draft.id}`)
   })
 
@@ -736,16 +1013,40 @@ describe('tokens', () => {
   it('rejects the token of a deleted user, and a demoted user loses the old role at once', async () => {
     const deleted = await newUser('editor')
     const deletedToken = await login(deleted.email, deleted.password)
-    expect((await call(`/api/users/${deleted.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
-    const afterDelete = await call(`${NS}/venues`, { method: 'POST', token: deletedToken, json: { venue: unique('ghost') } })
+    expect(
+      (await call(`/api/users/${deleted.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(200)
+    const afterDelete = await call(`${NS}/venues`, {
+      method: 'POST',
+      token: deletedToken,
+      json: { venue: unique('ghost') },
+    })
     expect(afterDelete.status).toBe(401)
 
     const demoted = await newUser('editor')
     const demotedToken = await login(demoted.email, demoted.password)
-    const theirs = await create('events', { title: unique('others'), status: 'publish', start: tomorrow(0), end: tomorrow(1), author: author.id })
-    expect((await call(`/api/users/${demoted.id}`, { method: 'PATCH', token: admin, json: { role: 'subscriber' } })).status).toBe(200)
+    const theirs = await create('events', {
+      title: unique('others'),
+      status: 'publish',
+      start: tomorrow(0),
+      end: tomorrow(1),
+      author: author.id,
+    })
+    expect(
+      (
+        await call(`/api/users/${demoted.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { role: 'subscriber' },
+        })
+      ).status,
+    ).toBe(200)
     // The role is also in the JWT (saveToJWT): the stored role must win.
-    const edit = await call(`${NS}/events/${theirs.id}`, { method: 'PATCH', token: demotedToken, json: { title: 'edited by a demoted editor' } })
+    const edit = await call(`${NS}/events/${theirs.id}`, {
+      method: 'PATCH',
+      token: demotedToken,
+      json: { title: 'edited by a demoted editor' },
+    })
     expect(edit.status).toBe(403)
   })
 
@@ -761,10 +1062,18 @@ describe('tokens', () => {
       'Basic YWRtaW46YWRtaW4=',
     ]
     for (const authorization of forged) {
-      const reply = await call(`${NS}/venues`, { method: 'POST', headers: { Authorization: authorization }, json: { venue: unique('forged') } })
+      const reply = await call(`${NS}/venues`, {
+        method: 'POST',
+        headers: { Authorization: authorization },
+        json: { venue: unique('forged') },
+      })
       expect({ authorization, status: reply.status }).toEqual({ authorization, status: 401 })
     }
-    const cookie = await call(`${NS}/venues`, { method: 'POST', headers: { Cookie: 'payload-token=garbage' }, json: { venue: unique('cookie') } })
+    const cookie = await call(`${NS}/venues`, {
+      method: 'POST',
+      headers: { Cookie: 'payload-token=garbage' },
+      json: { venue: unique('cookie') },
+    })
     expect(cookie.status).toBe(401)
   })
 })
@@ -777,9 +1086,14 @@ async function imageServer(): Promise<{ url: string; hits: string[]; close: () =
   const server = http.createServer((request, response) => {
     hits.push(request.url ?? '')
     const url = request.url ?? '/'
-    if (url.startsWith('/a.png')) return response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG)
-    if (url.startsWith('/page')) return response.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>secret admin page</html>')
-    if (url.startsWith('/disguised.png')) return response.writeHead(200, { 'Content-Type': 'text/plain' }).end('not an image')
+    if (url.startsWith('/a.png'))
+      return response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG)
+    if (url.startsWith('/page'))
+      return response
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end('<html>secret admin page</html>')
+    if (url.startsWith('/disguised.png'))
+      return response.writeHead(200, { 'Content-Type': 'text/plain' }).end('not an image')
     if (url.startsWith('/big.png')) {
       response.writeHead(200, { 'Content-Type': 'image/png' })
       const chunk = Buffer.alloc(1024 * 1024, 0)
@@ -791,24 +1105,44 @@ async function imageServer(): Promise<{ url: string; hits: string[]; close: () =
       }
       return pump()
     }
-    if (url.startsWith('/slow.png')) return void setTimeout(() => response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG), 15_000)
-    if (url.startsWith('/to-file')) return response.writeHead(302, { Location: 'file:///etc/passwd' }).end()
+    if (url.startsWith('/slow.png'))
+      return void setTimeout(
+        () => response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG),
+        15_000,
+      )
+    if (url.startsWith('/to-file'))
+      return response.writeHead(302, { Location: 'file:///etc/passwd' }).end()
     if (url.startsWith('/loop'))
-      return response.writeHead(302, { Location: `/loop${Number(url.split('?n=')[1] ?? 0) + 1}?n=${Number(url.split('?n=')[1] ?? 0) + 1}` }).end()
+      return response
+        .writeHead(302, {
+          Location: `/loop${Number(url.split('?n=')[1] ?? 0) + 1}?n=${Number(url.split('?n=')[1] ?? 0) + 1}`,
+        })
+        .end()
     if (url.startsWith('/redirect')) return response.writeHead(302, { Location: '/a.png' }).end()
     if (url.startsWith('/script.svg'))
       return response
         .writeHead(200, { 'Content-Type': 'image/svg+xml' })
-        .end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>')
+        .end(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+        )
     response.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((resolve) => server.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 function eventWithImage(image: string): Record<string, unknown> {
-  return { title: unique('img'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', image }
+  return {
+    title: unique('img'),
+    start_date: '2031-01-01 10:00:00',
+    end_date: '2031-01-01 11:00:00',
+    image,
+  }
 }
 
 describe('server-side request forgery through image URLs', () => {
@@ -844,24 +1178,46 @@ describe('server-side request forgery through image URLs', () => {
     for (const url of urls) {
       const before = local.hits.length
       const started = Date.now()
-      const reply = await call(`${NS}/events`, { method: 'POST', token: admin, json: eventWithImage(url) })
-      if (reply.status !== 400 || !reply.body.data?.params?.image) wrong.push(`${url} → ${reply.status} ${textOf(reply).slice(0, 200)}`)
-      if (local.hits.length !== before) wrong.push(`${url}: the server connected to the local address`)
+      const reply = await call(`${NS}/events`, {
+        method: 'POST',
+        token: admin,
+        json: eventWithImage(url),
+      })
+      if (reply.status !== 400 || !reply.body.data?.params?.image)
+        wrong.push(`${url} → ${reply.status} ${textOf(reply).slice(0, 200)}`)
+      if (local.hits.length !== before)
+        wrong.push(`${url}: the server connected to the local address`)
       // Refused before any connection: no internal port scan through timing or messages.
       const message = String(reply.body?.data?.params?.image ?? '')
-      if (/ECONNREFUSED|HTTP \d{3}|ETIMEDOUT|EHOSTUNREACH/.test(message)) wrong.push(`${url}: the message tells what is there: ${message}`)
-      if (Date.now() - started > 3_000) wrong.push(`${url}: took ${Date.now() - started} ms (a connection was attempted)`)
+      if (/ECONNREFUSED|HTTP \d{3}|ETIMEDOUT|EHOSTUNREACH/.test(message))
+        wrong.push(`${url}: the message tells what is there: ${message}`)
+      if (Date.now() - started > 3_000)
+        wrong.push(`${url}: took ${Date.now() - started} ms (a connection was attempted)`)
     }
     expect(wrong).toEqual([])
   })
 
   it('refuses schemes other than http(s), and refuses image URLs from roles that may not upload', async () => {
-    for (const url of ['file:///etc/passwd', 'ftp://127.0.0.1/a.png', 'gopher://127.0.0.1:25/', 'data:image/png;base64,AAAA', 'javascript:alert(1)']) {
-      const reply = await call(`${NS}/events`, { method: 'POST', token: admin, json: eventWithImage(url) })
+    for (const url of [
+      'file:///etc/passwd',
+      'ftp://127.0.0.1/a.png',
+      'gopher://127.0.0.1:25/',
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+    ]) {
+      const reply = await call(`${NS}/events`, {
+        method: 'POST',
+        token: admin,
+        json: eventWithImage(url),
+      })
       expect({ url, status: reply.status }).toEqual({ url, status: 400 })
     }
     const before = local.hits.length
-    const reply = await call(`${NS}/events`, { method: 'POST', token: contributor.token, json: eventWithImage('https://example.org/a.png') })
+    const reply = await call(`${NS}/events`, {
+      method: 'POST',
+      token: contributor.token,
+      json: eventWithImage('https://example.org/a.png'),
+    })
     expect(reply.status).toBe(400)
     expect(reply.body.data.params.image).toBeTruthy()
     expect(local.hits.length).toBe(before)
@@ -872,99 +1228,128 @@ describe('server-side request forgery through image URLs', () => {
  * A second instance of the built app on the same database with ALLOW_PRIVATE_IMAGE_URLS=true, so that
  * downloads from the local server can be tested: content type, size, timeout and redirects.
  */
-const canStartSecond = Boolean(process.env.DATABASE_URL && process.env.PAYLOAD_SECRET && existsSync(path.resolve(import.meta.dirname, '../../.next/BUILD_ID')))
+const canStartSecond = Boolean(
+  process.env.DATABASE_URL &&
+  process.env.PAYLOAD_SECRET &&
+  existsSync(path.resolve(import.meta.dirname, '../../.next/BUILD_ID')),
+)
 
-describe.skipIf(!canStartSecond)('image downloads when private addresses are allowed (second instance, ALLOW_PRIVATE_IMAGE_URLS=true)', () => {
-  let local: Awaited<ReturnType<typeof imageServer>>
-  let child: ChildProcess | undefined
-  let base: string
+describe.skipIf(!canStartSecond)(
+  'image downloads when private addresses are allowed (second instance, ALLOW_PRIVATE_IMAGE_URLS=true)',
+  () => {
+    let local: Awaited<ReturnType<typeof imageServer>>
+    let child: ChildProcess | undefined
+    let base: string
 
-  beforeAll(async () => {
-    local = await imageServer()
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    const root = path.resolve(import.meta.dirname, '../..')
-    child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', ALLOW_PRIVATE_IMAGE_URLS: 'true', SERVER_URL: base },
-      stdio: 'ignore',
-      detached: true,
+    beforeAll(async () => {
+      local = await imageServer()
+      const port = await freePort()
+      base = `http://127.0.0.1:${port}`
+      const root = path.resolve(import.meta.dirname, '../..')
+      child = spawn(
+        path.join(root, 'node_modules', '.bin', 'next'),
+        ['start', '-p', String(port), '-H', '127.0.0.1'],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            NODE_ENV: 'production',
+            ALLOW_PRIVATE_IMAGE_URLS: 'true',
+            SERVER_URL: base,
+          },
+          stdio: 'ignore',
+          detached: true,
+        },
+      )
+      await waitForHealth(base, 120_000)
+    }, 180_000)
+
+    afterAll(async () => {
+      await local?.close()
+      if (child?.pid) {
+        const exited = new Promise((resolve) => child!.once('exit', resolve))
+        process.kill(-child.pid, 'SIGTERM')
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+      }
     })
-    await waitForHealth(base, 120_000)
-  }, 180_000)
 
-  afterAll(async () => {
-    await local?.close()
-    if (child?.pid) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve))
-      process.kill(-child.pid, 'SIGTERM')
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+    async function post(image: string): Promise<Reply> {
+      const response = await fetch(`${base}${NS}/events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `JWT ${admin}` },
+        body: JSON.stringify(eventWithImage(image)),
+      })
+      const text = await response.text()
+      let body: any = text
+      try {
+        body = JSON.parse(text)
+      } catch {
+        // not JSON
+      }
+      return { status: response.status, headers: response.headers, body }
     }
-  })
 
-  async function post(image: string): Promise<Reply> {
-    const response = await fetch(`${base}${NS}/events`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `JWT ${admin}` },
-      body: JSON.stringify(eventWithImage(image)),
+    it('downloads a real image (the control: the tests below fail for the right reason)', async () => {
+      const reply = await post(`${local.url}/a.png`)
+      expect(reply.status, textOf(reply)).toBe(201)
+      expect(reply.body.image.url).toMatch(/\/api\/media\/file\//)
     })
-    const text = await response.text()
-    let body: any = text
-    try {
-      body = JSON.parse(text)
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, headers: response.headers, body }
-  }
 
-  it('downloads a real image (the control: the tests below fail for the right reason)', async () => {
-    const reply = await post(`${local.url}/a.png`)
-    expect(reply.status, textOf(reply)).toBe(201)
-    expect(reply.body.image.url).toMatch(/\/api\/media\/file\//)
-  })
-
-  it('refuses content that is not an image, whatever the URL ends with', async () => {
-    for (const file of ['/page', '/disguised.png']) {
-      const reply = await post(`${local.url}${file}`)
-      expect({ file, status: reply.status, param: Boolean(reply.body.data?.params?.image) }).toEqual({ file, status: 400, param: true })
-    }
-  })
-
-  it('refuses an image over 10 MB', async () => {
-    const reply = await post(`${local.url}/big.png`)
-    expect({ status: reply.status, param: Boolean(reply.body.data?.params?.image) }).toEqual({ status: 400, param: true })
-  })
-
-  it('gives up after 10 s on a server that does not answer', async () => {
-    const started = Date.now()
-    const reply = await post(`${local.url}/slow.png`)
-    expect(reply.status).toBe(400)
-    expect(Date.now() - started).toBeLessThan(14_000)
-  }, 30_000)
-
-  it('follows a redirect to an image, but not to another scheme nor more than 3 times', async () => {
-    expect((await post(`${local.url}/redirect`)).status).toBe(201)
-    expect((await post(`${local.url}/to-file`)).status).toBe(400)
-    const loop = await post(`${local.url}/loop?n=0`)
-    expect(loop.status).toBe(400)
-    expect(local.hits.filter((hit) => hit.startsWith('/loop')).length).toBeLessThanOrEqual(4)
-  })
-
-  it('does not serve a downloaded SVG as an active document (scripts in an image are stored XSS)', async () => {
-    const reply = await post(`${local.url}/script.svg`)
-    if (reply.status === 400) return
-    expect(reply.status).toBe(201)
-    const file = await fetch(reply.body.image.url.replace(/^https?:\/\/[^/]+/, base))
-    const type = file.headers.get('content-type') ?? ''
-    const csp = file.headers.get('content-security-policy') ?? ''
-    const disposition = file.headers.get('content-disposition') ?? ''
-    expect({ type, safe: !type.includes('svg') || /script-src 'none'|sandbox|default-src 'none'/.test(csp) || disposition.startsWith('attachment') }).toEqual({
-      type,
-      safe: true,
+    it('refuses content that is not an image, whatever the URL ends with', async () => {
+      for (const file of ['/page', '/disguised.png']) {
+        const reply = await post(`${local.url}${file}`)
+        expect({
+          file,
+          status: reply.status,
+          param: Boolean(reply.body.data?.params?.image),
+        }).toEqual({ file, status: 400, param: true })
+      }
     })
-  })
-})
+
+    it('refuses an image over 10 MB', async () => {
+      const reply = await post(`${local.url}/big.png`)
+      expect({ status: reply.status, param: Boolean(reply.body.data?.params?.image) }).toEqual({
+        status: 400,
+        param: true,
+      })
+    })
+
+    it('gives up after 10 s on a server that does not answer', async () => {
+      const started = Date.now()
+      const reply = await post(`${local.url}/slow.png`)
+      expect(reply.status).toBe(400)
+      expect(Date.now() - started).toBeLessThan(14_000)
+    }, 30_000)
+
+    it('follows a redirect to an image, but not to another scheme nor more than 3 times', async () => {
+      expect((await post(`${local.url}/redirect`)).status).toBe(201)
+      expect((await post(`${local.url}/to-file`)).status).toBe(400)
+      const loop = await post(`${local.url}/loop?n=0`)
+      expect(loop.status).toBe(400)
+      expect(local.hits.filter((hit) => hit.startsWith('/loop')).length).toBeLessThanOrEqual(4)
+    })
+
+    it('does not serve a downloaded SVG as an active document (scripts in an image are stored XSS)', async () => {
+      const reply = await post(`${local.url}/script.svg`)
+      if (reply.status === 400) return
+      expect(reply.status).toBe(201)
+      const file = await fetch(reply.body.image.url.replace(/^https?:\/\/[^/]+/, base))
+      const type = file.headers.get('content-type') ?? ''
+      const csp = file.headers.get('content-security-policy') ?? ''
+      const disposition = file.headers.get('content-disposition') ?? ''
+      expect({
+        type,
+        safe:
+          !type.includes('svg') ||
+          /script-src 'none'|sandbox|default-src 'none'/.test(csp) ||
+          disposition.startsWith('attachment'),
+      }).toEqual({
+        type,
+        safe: true,
+      })
+    })
+  },
+)
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -972,7 +1357,13 @@ describe('header injection through CR/LF', () => {
   it('never turns a CR/LF in a slug, search, language or filter into a response header', async () => {
     const tag = unique('crlf')
     // Two matching events so that the list has a Link header, which echoes the search.
-    for (let n = 0; n < 2; n++) await create('events', { title: `${tag}\r\nX-Injected: 1`, status: 'publish', start: tomorrow(n), end: tomorrow(n + 1) })
+    for (let n = 0; n < 2; n++)
+      await create('events', {
+        title: `${tag}\r\nX-Injected: 1`,
+        status: 'publish',
+        start: tomorrow(n),
+        end: tomorrow(n + 1),
+      })
     const injections = [
       '%0d%0aSet-Cookie:%20injected=1',
       '%0D%0AX-Injected:%201',
@@ -997,11 +1388,15 @@ describe('header injection through CR/LF', () => {
       for (const requestPath of paths) {
         const reply = await call(requestPath)
         if (reply.status >= 500) wrong.push(`${requestPath} → ${reply.status}`)
-        if (reply.headers.has('set-cookie') || reply.headers.has('x-injected')) wrong.push(`${requestPath}: header injected`)
-        for (const [name, value] of reply.headers) if (/[\r\n]/.test(value)) wrong.push(`${requestPath}: ${name} contains CR/LF`)
+        if (reply.headers.has('set-cookie') || reply.headers.has('x-injected'))
+          wrong.push(`${requestPath}: header injected`)
+        for (const [name, value] of reply.headers)
+          if (/[\r\n]/.test(value)) wrong.push(`${requestPath}: ${name} contains CR/LF`)
       }
     }
-    const list = await call(`${NS}/events?search=${encodeURIComponent(`${tag}\r\nX-Injected: 1`)}&per_page=1`)
+    const list = await call(
+      `${NS}/events?search=${encodeURIComponent(`${tag}\r\nX-Injected: 1`)}&per_page=1`,
+    )
     expect(list.status).toBe(200)
     expect(list.body.total).toBe(2)
     expect(list.headers.get('link')).toContain('search=')
@@ -1013,7 +1408,12 @@ describe('header injection through CR/LF', () => {
 // ---------------------------------------------------------------------------------------------------
 
 describe('limits', () => {
-  async function rawPost(requestPath: string, body: BodyInit, contentType: string, extra: RequestInit = {}): Promise<{ status: number; code?: string }> {
+  async function rawPost(
+    requestPath: string,
+    body: BodyInit,
+    contentType: string,
+    extra: RequestInit = {},
+  ): Promise<{ status: number; code?: string }> {
     const response = await fetch(`${BASE_URL}${requestPath}`, {
       method: 'POST',
       headers: { 'Content-Type': contentType, Authorization: `JWT ${admin}` },
@@ -1036,7 +1436,9 @@ describe('limits', () => {
       [
         '/venues',
         'multipart/form-data; boundary=xyz',
-        Buffer.from(`--xyz\r\nContent-Disposition: form-data; name="venue"\r\n\r\n${'a'.repeat(over)}\r\n--xyz--\r\n`),
+        Buffer.from(
+          `--xyz\r\nContent-Disposition: form-data; name="venue"\r\n\r\n${'a'.repeat(over)}\r\n--xyz--\r\n`,
+        ),
       ],
       ['/events/1', 'application/json', Buffer.from(`{"title":"${'a'.repeat(over)}"}`)],
       ['/categories', 'application/json', Buffer.from(`{"name":"${'a'.repeat(over)}"}`)],
@@ -1044,8 +1446,11 @@ describe('limits', () => {
       ['/events', 'application/octet-stream', Buffer.alloc(over)],
     ]
     const results = []
-    for (const [route, type, body] of cases) results.push({ route, type, ...(await rawPost(`${NS}${route}`, new Uint8Array(body), type)) })
-    expect(results).toEqual(cases.map(([route, type]) => ({ route, type, status: 413, code: 'rest_request_too_large' })))
+    for (const [route, type, body] of cases)
+      results.push({ route, type, ...(await rawPost(`${NS}${route}`, new Uint8Array(body), type)) })
+    expect(results).toEqual(
+      cases.map(([route, type]) => ({ route, type, status: 413, code: 'rest_request_too_large' })),
+    )
   })
 
   it('stops reading a body without Content-Length (chunked) at the limit: 413, without buffering the rest', async () => {
@@ -1062,7 +1467,9 @@ describe('limits', () => {
         controller.enqueue(chunk)
       },
     })
-    const result = await rawPost(`${NS}/events`, stream, 'application/json', { duplex: 'half' } as RequestInit)
+    const result = await rawPost(`${NS}/events`, stream, 'application/json', {
+      duplex: 'half',
+    } as RequestInit)
     expect(result).toEqual({ status: 413, code: 'rest_request_too_large' })
     // The server stopped reading long before the 100 MB the client had to send.
     expect(pulled).toBeLessThan(total / 2)
@@ -1071,7 +1478,11 @@ describe('limits', () => {
   it('reads a body of exactly MAX_BODY_BYTES', async () => {
     const body = `{"venue":"${'a'.repeat(MAX_BODY_BYTES - 12)}"}`
     expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES)
-    const response = await fetch(`${BASE_URL}${NS}/venues`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+    const response = await fetch(`${BASE_URL}${NS}/venues`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    })
     expect(response.status).toBe(401)
   })
 
@@ -1081,19 +1492,36 @@ describe('limits', () => {
         const reply = await call(`${NS}/${route}?per_page=${perPage}`)
         expect({ route, perPage, status: reply.status }).toEqual({ route, perPage, status: 200 })
         expect(reply.body[route].length).toBeLessThanOrEqual(50)
-        if (route !== 'categories' && route !== 'tags') expect(new URL(reply.body.rest_url).searchParams.get('per_page')).toBe('50')
+        if (route !== 'categories' && route !== 'tags')
+          expect(new URL(reply.body.rest_url).searchParams.get('per_page')).toBe('50')
       }
     }
-    for (const perPage of ['0', '-1', '1e3', '1.5', 'abc', '2147483648', '99999999999999999999', '']) {
+    for (const perPage of [
+      '0',
+      '-1',
+      '1e3',
+      '1.5',
+      'abc',
+      '2147483648',
+      '99999999999999999999',
+      '',
+    ]) {
       const reply = await call(`${NS}/events?per_page=${encodeURIComponent(perPage)}`)
-      expect({ perPage, status: reply.status, code: reply.body.code }).toEqual({ perPage, status: 400, code: 'rest_invalid_param' })
+      expect({ perPage, status: reply.status, code: reply.body.code }).toEqual({
+        perPage,
+        status: 400,
+        code: 'rest_invalid_param',
+      })
     }
     for (const page of ['2147483648', '0', '-3']) {
       const reply = await call(`${NS}/venues?page=${page}`)
       expect({ page, status: reply.status }).toEqual({ page, status: 400 })
     }
     const far = await call(`${NS}/events?page=2147483647`)
-    expect({ status: far.status, code: far.body.code }).toEqual({ status: 404, code: 'event-archive-page-not-found' })
+    expect({ status: far.status, code: far.body.code }).toEqual({
+      status: 404,
+      code: 'event-archive-page-not-found',
+    })
   })
 
   it('bounds nesting and parameter counts: bracket bombs are a 4xx or ignored, promptly, never a 5xx', async () => {
@@ -1112,7 +1540,11 @@ describe('limits', () => {
       expect(Date.now() - started, name).toBeLessThan(3_000)
     }
     // The same in bodies, where there is no URL length limit: 10 000 `a[]=` and a 1000-deep key.
-    for (const body of ['a[]=&'.repeat(10_000), `title${'[x]'.repeat(1000)}=1`, `organizer${'[0]'.repeat(100)}[organizer]=x`]) {
+    for (const body of [
+      'a[]=&'.repeat(10_000),
+      `title${'[x]'.repeat(1000)}=1`,
+      `organizer${'[0]'.repeat(100)}[organizer]=x`,
+    ]) {
       const started = Date.now()
       const result = await rawPost(`${NS}/events`, body, 'application/x-www-form-urlencoded')
       expect(result.status).toBeGreaterThanOrEqual(400)
@@ -1143,8 +1575,13 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
   /** Why an answer is not a 4xx with the envelope (undefined: it is). */
   function problem(reply: Reply): string | undefined {
     const body = reply.body as { code?: unknown; message?: unknown; data?: { status?: unknown } }
-    if (reply.status < 400 || reply.status >= 500) return `${reply.status} ${textOf(reply).slice(0, 120)}`
-    if (typeof body?.code !== 'string' || typeof body?.message !== 'string' || body?.data?.status !== reply.status)
+    if (reply.status < 400 || reply.status >= 500)
+      return `${reply.status} ${textOf(reply).slice(0, 120)}`
+    if (
+      typeof body?.code !== 'string' ||
+      typeof body?.message !== 'string' ||
+      body?.data?.status !== reply.status
+    )
       return `${reply.status} without the envelope: ${textOf(reply).slice(0, 120)}`
     return undefined
   }
@@ -1159,7 +1596,11 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
       ['GET', `${NS}/events?categories=a%00`, undefined],
       ['DELETE', `${NS}/events/by-slug/%00`, undefined],
       ['POST', `${NS}/venues`, { venue: 'a\u0000b' }],
-      ['POST', `${NS}/events`, { title: 'a\u0000b', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }],
+      [
+        'POST',
+        `${NS}/events`,
+        { title: 'a\u0000b', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' },
+      ],
       ['POST', `${NS}/categories`, { name: 'a\u0000b' }],
     ]
     const wrong: string[] = []
@@ -1168,7 +1609,10 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
       // A NUL cannot be stored in PostgreSQL text: refusing it (400) or dropping it (2xx) are both fine; a 500 is not.
       if (reply.status < 400) continue
       const why = problem(reply)
-      if (why) wrong.push(`${method} ${requestPath} ${json === undefined ? '' : JSON.stringify(json)} → ${why}`)
+      if (why)
+        wrong.push(
+          `${method} ${requestPath} ${json === undefined ? '' : JSON.stringify(json)} → ${why}`,
+        )
     }
     expect(wrong).toEqual([])
   })
@@ -1189,7 +1633,10 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
     const wrong: string[] = []
     for (const requestPath of paths) {
       for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'HEAD']) {
-        const json = method === 'POST' || method === 'PUT' ? { title, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' } : undefined
+        const json =
+          method === 'POST' || method === 'PUT'
+            ? { title, start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }
+            : undefined
         const reply = await call(requestPath, { method, token: admin, json })
         if (reply.status !== 400) wrong.push(`${method} ${requestPath} → ${reply.status}`)
         else if (method !== 'HEAD') {
@@ -1200,13 +1647,20 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
       }
     }
     expect(wrong).toEqual([])
-    const stored = await call(`/api/events?where[title][equals]=${encodeURIComponent(title)}&limit=1`, { token: admin })
+    const stored = await call(
+      `/api/events?where[title][equals]=${encodeURIComponent(title)}&limit=1`,
+      { token: admin },
+    )
     expect(stored.body.totalDocs).toBe(0)
   })
 
   it('term ids beyond the database integer range', async () => {
     const wrong: string[] = []
-    for (const requestPath of [`${NS}/events?categories=2147483648`, `${NS}/events?tags=99999999999999999999`, `${NS}/events?categories=1,2147483648`]) {
+    for (const requestPath of [
+      `${NS}/events?categories=2147483648`,
+      `${NS}/events?tags=99999999999999999999`,
+      `${NS}/events?categories=1,2147483648`,
+    ]) {
       const why = problem(await call(requestPath))
       if (why) wrong.push(`GET ${requestPath} → ${why}`)
     }
@@ -1214,7 +1668,12 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
       const write = await call(`${NS}/events`, {
         method: 'POST',
         token: admin,
-        json: { title: unique('big'), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', categories },
+        json: {
+          title: unique('big'),
+          start_date: '2031-01-01 10:00:00',
+          end_date: '2031-01-01 11:00:00',
+          categories,
+        },
       })
       const why = problem(write)
       if (why) wrong.push(`POST /events categories ${JSON.stringify(categories)} → ${why}`)
@@ -1224,7 +1683,10 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
 
   it('numbers that name no record in link fields a venue or organizer does not have (parent, venue, organizer), anonymous or not', async () => {
     const venue = await create('venues', { name: unique('numbers venue'), status: 'publish' })
-    const organizer = await create('organizers', { name: unique('numbers organizer'), status: 'publish' })
+    const organizer = await create('organizers', {
+      name: unique('numbers organizer'),
+      status: 'publish',
+    })
     const bodies = [
       { parent: 1.5 },
       { parent: 6.6e65 },
@@ -1249,7 +1711,10 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
           // Ignored (2xx) or refused (4xx with the envelope); never a 500.
           if (reply.status < 400) continue
           const why = problem(reply)
-          if (why) wrong.push(`${token ? 'admin' : 'anonymous'} ${method} ${requestPath} ${JSON.stringify(json)} → ${why}`)
+          if (why)
+            wrong.push(
+              `${token ? 'admin' : 'anonymous'} ${method} ${requestPath} ${JSON.stringify(json)} → ${why}`,
+            )
         }
       }
     }

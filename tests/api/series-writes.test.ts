@@ -36,7 +36,12 @@ async function counted<T>(write: () => Promise<T>): Promise<{ reply: T; statemen
 }
 
 /** A daily series at 09:00 in Paris from `first`, `days` events in all, created in `language`. */
-async function createDaily(days: number, extra: Record<string, unknown> = {}, first = DateTime.now().setZone(ZONE).plus({ days: 2 }), language = 'en') {
+async function createDaily(
+  days: number,
+  extra: Record<string, unknown> = {},
+  first = DateTime.now().setZone(ZONE).plus({ days: 2 }),
+  language = 'en',
+) {
   const start = first.set({ hour: 9, minute: 0, second: 0, millisecond: 0 })
   const reply = await api(`/events?i18n_language=${language}`, {
     method: 'POST',
@@ -56,7 +61,11 @@ async function createDaily(days: number, extra: Record<string, unknown> = {}, fi
 }
 
 /** A page of a series' later occurrences, in order, as the administrator reads them in `language`, and how many there are. */
-async function seriesPage(parent: number, language: string, page: number): Promise<{ events: any[]; total: number }> {
+async function seriesPage(
+  parent: number,
+  language: string,
+  page: number,
+): Promise<{ events: any[]; total: number }> {
   const reply = await api(
     `/events?post_parent=${parent}&per_page=50&page=${page}&start_date=2000-01-01&end_date=2040-01-01&status=publish,trash&i18n_language=${language}`,
     { token: admin },
@@ -68,29 +77,56 @@ async function seriesPage(parent: number, language: string, page: number): Promi
 /** A series' later occurrences, every page of them. */
 async function occurrencesOf(parent: number, language = 'en'): Promise<any[]> {
   const first = await seriesPage(parent, language, 1)
-  const rest = await Promise.all(Array.from({ length: Math.ceil(first.total / 50) - 1 }, (_, index) => seriesPage(parent, language, index + 2)))
+  const rest = await Promise.all(
+    Array.from({ length: Math.ceil(first.total / 50) - 1 }, (_, index) =>
+      seriesPage(parent, language, index + 2),
+    ),
+  )
   return [first, ...rest].flatMap(({ events }) => events)
 }
 
 async function createTerm(kind: 'categories' | 'tags'): Promise<{ id: number }> {
-  const reply = await api(`/${kind}`, { method: 'POST', token: admin, json: { name: unique(`${kind} `) } })
+  const reply = await api(`/${kind}`, {
+    method: 'POST',
+    token: admin,
+    json: { name: unique(`${kind} `) },
+  })
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   return reply.body
 }
 
-const countOf = async (kind: 'categories' | 'tags', id: number) => (await api(`/${kind}/${id}`, { token: admin })).body.count as number
+const countOf = async (kind: 'categories' | 'tags', id: number) =>
+  (await api(`/${kind}/${id}`, { token: admin })).body.count as number
 
 describe('a series written in bulk', () => {
   it('gives every occurrence the first event’s rewrite in each of its languages, with its links, cost and day-named slugs', async () => {
-    const [category, otherCategory, tag] = [await createTerm('categories'), await createTerm('categories'), await createTerm('tags')]
+    const [category, otherCategory, tag] = [
+      await createTerm('categories'),
+      await createTerm('categories'),
+      await createTerm('tags'),
+    ]
     const venue = await createVenueAs(admin)
     const organizer = await createOrganizerAs(admin)
-    const created = await createDaily(6, { categories: [category.id], tags: [tag.id], cost: '10$', venue: venue.id, organizer: [organizer.id] })
+    const created = await createDaily(6, {
+      categories: [category.id],
+      tags: [tag.id],
+      cost: '10$',
+      venue: venue.id,
+      organizer: [organizer.id],
+    })
     const parent = created.body
-    const french = await api(`/events/${parent.id}?i18n_language=fr`, { method: 'POST', token: admin, json: { title: 'Atelier du matin' } })
+    const french = await api(`/events/${parent.id}?i18n_language=fr`, {
+      method: 'POST',
+      token: admin,
+      json: { title: 'Atelier du matin' },
+    })
     expect(french.status, JSON.stringify(french.body)).toBe(200)
     const renamed = unique('Morning workshop ')
-    const rewrite = await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { title: renamed, categories: [otherCategory.id], cost: '15$' } })
+    const rewrite = await api(`/events/${parent.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { title: renamed, categories: [otherCategory.id], cost: '15$' },
+    })
     expect(rewrite.status, JSON.stringify(rewrite.body)).toBe(200)
 
     for (const [language, title, slug] of [
@@ -101,11 +137,20 @@ describe('a series written in bulk', () => {
       expect(occurrences).toHaveLength(5)
       for (const occurrence of occurrences) {
         const day = occurrence.start_date.slice(0, 10)
-        expect(occurrence).toMatchObject({ title, slug: `${slug}-${day}`, cost: '15$', status: 'publish' })
-        expect(occurrence.categories.map((term: { id: number }) => term.id)).toEqual([otherCategory.id])
+        expect(occurrence).toMatchObject({
+          title,
+          slug: `${slug}-${day}`,
+          cost: '15$',
+          status: 'publish',
+        })
+        expect(occurrence.categories.map((term: { id: number }) => term.id)).toEqual([
+          otherCategory.id,
+        ])
         expect(occurrence.tags.map((term: { id: number }) => term.id)).toEqual([tag.id])
         expect(occurrence.venue.id).toBe(venue.id)
-        expect(occurrence.organizer.map((linked: { id: number }) => linked.id)).toEqual([organizer.id])
+        expect(occurrence.organizer.map((linked: { id: number }) => linked.id)).toEqual([
+          organizer.id,
+        ])
       }
     }
   })
@@ -113,25 +158,56 @@ describe('a series written in bulk', () => {
   it('lists every occurrence the rewrite changed in the change feed', async () => {
     const parent = (await createDaily(8)).body
     const since = (await api('/changes?since=now', { token: admin })).body.next_cursor
-    const rewrite = await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { title: unique('Fed ') } })
+    const rewrite = await api(`/events/${parent.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { title: unique('Fed ') },
+    })
     expect(rewrite.status).toBe(200)
     const feed = await api(`/changes?since=${since}&per_page=500`, { token: admin })
     expect(feed.status).toBe(200)
-    const listed = new Set(feed.body.changes.filter((change: { type: string }) => change.type === 'event').map((change: { id: number }) => change.id))
+    const listed = new Set(
+      feed.body.changes
+        .filter((change: { type: string }) => change.type === 'event')
+        .map((change: { id: number }) => change.id),
+    )
     const occurrences = await occurrencesOf(parent.id)
     expect(occurrences).toHaveLength(7)
-    for (const id of [parent.id, ...occurrences.map((occurrence) => occurrence.id)]) expect(listed.has(id)).toBe(true)
+    for (const id of [parent.id, ...occurrences.map((occurrence) => occurrence.id)])
+      expect(listed.has(id)).toBe(true)
   })
 
   it('counts every published occurrence in its terms, and follows the series when its terms or status change', async () => {
-    const [category, otherCategory] = [await createTerm('categories'), await createTerm('categories')]
+    const [category, otherCategory] = [
+      await createTerm('categories'),
+      await createTerm('categories'),
+    ]
     const parent = (await createDaily(5, { categories: [category.id] })).body
     expect(await countOf('categories', category.id)).toBe(5)
-    expect((await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { categories: [otherCategory.id] } })).status).toBe(200)
-    expect([await countOf('categories', category.id), await countOf('categories', otherCategory.id)]).toEqual([0, 5])
+    expect(
+      (
+        await api(`/events/${parent.id}`, {
+          method: 'POST',
+          token: admin,
+          json: { categories: [otherCategory.id] },
+        })
+      ).status,
+    ).toBe(200)
+    expect([
+      await countOf('categories', category.id),
+      await countOf('categories', otherCategory.id),
+    ]).toEqual([0, 5])
     expect((await api(`/events/${parent.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
     expect(await countOf('categories', otherCategory.id)).toBe(0)
-    expect((await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { status: 'publish' } })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${parent.id}`, {
+          method: 'POST',
+          token: admin,
+          json: { status: 'publish' },
+        })
+      ).status,
+    ).toBe(200)
     expect(await countOf('categories', otherCategory.id)).toBe(5)
   })
 
@@ -143,19 +219,31 @@ describe('a series written in bulk', () => {
       ['fr', 6],
       ['fr', 60],
     ] as const) {
-      const created = await counted(() => createDaily(days, { title: unique('Atelier ') }, undefined, language))
+      const created = await counted(() =>
+        createDaily(days, { title: unique('Atelier ') }, undefined, language),
+      )
       const parent = created.reply.body
       const moved = await counted(() =>
         api(`/events/${parent.id}?i18n_language=${language}`, {
           method: 'POST',
           token: admin,
-          json: { title: unique('Moved '), start_date: parent.start_date.replace('09:00', '10:00'), end_date: parent.end_date.replace('10:00', '11:00') },
+          json: {
+            title: unique('Moved '),
+            start_date: parent.start_date.replace('09:00', '10:00'),
+            end_date: parent.end_date.replace('10:00', '11:00'),
+          },
         }),
       )
       expect(moved.reply.status, JSON.stringify(moved.reply.body)).toBe(200)
       const occurrences = await occurrencesOf(parent.id, language)
       expect(occurrences).toHaveLength(days - 1)
-      expect(occurrences.every((occurrence) => occurrence.title === moved.reply.body.title && occurrence.start_date.endsWith('10:00:00'))).toBe(true)
+      expect(
+        occurrences.every(
+          (occurrence) =>
+            occurrence.title === moved.reply.body.title &&
+            occurrence.start_date.endsWith('10:00:00'),
+        ),
+      ).toBe(true)
       ;(costs[language] ??= []).push(created.statements, moved.statements)
     }
     for (const [create6, move6, create60, move60] of Object.values(costs)) {
@@ -168,17 +256,26 @@ describe('a series written in bulk', () => {
     const french = await createDaily(4, { title: 'Atelier quotidien' }, undefined, 'fr')
     for (const language of ['fr', 'en']) {
       const occurrences = await occurrencesOf(french.body.id, language)
-      expect(occurrences.map((occurrence) => occurrence.title)).toEqual(Array(3).fill('Atelier quotidien'))
+      expect(occurrences.map((occurrence) => occurrence.title)).toEqual(
+        Array(3).fill('Atelier quotidien'),
+      )
     }
   })
 
   it('keeps the slug of a past occurrence that a new rule no longer gives', async () => {
     const parent = (await createDaily(5, {}, DateTime.now().setZone(ZONE).minus({ days: 3 }))).body
     const [dropped] = await occurrencesOf(parent.id)
-    const rule = await api(`/events/${parent.id}`, { method: 'POST', token: admin, json: { recurrence: 'RRULE:FREQ=DAILY;INTERVAL=2;COUNT=3' } })
+    const rule = await api(`/events/${parent.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { recurrence: 'RRULE:FREQ=DAILY;INTERVAL=2;COUNT=3' },
+    })
     expect(rule.status, JSON.stringify(rule.body)).toBe(200)
     const after = await occurrencesOf(parent.id)
     expect(after.map((occurrence) => occurrence.id)).toContain(dropped.id)
-    expect(after.find((occurrence) => occurrence.id === dropped.id)).toMatchObject({ slug: dropped.slug, start_date: dropped.start_date })
+    expect(after.find((occurrence) => occurrence.id === dropped.id)).toMatchObject({
+      slug: dropped.slug,
+      start_date: dropped.start_date,
+    })
   })
 })

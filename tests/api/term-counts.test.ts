@@ -31,21 +31,50 @@ describe('term counts follow every write', () => {
   })
 
   it('moves both terms when an event changes category, and only published events count', async () => {
-    const event = await createEvent({ title: unique('ev'), categories: [first.id], tags: [label.id] })
-    await createEvent({ title: unique('ev'), status: 'draft', categories: [first.id, second.id], tags: [label.id] })
-    expect([await categoryCount(first), await categoryCount(second), await tagCount(label)]).toEqual([1, 0, 1])
+    const event = await createEvent({
+      title: unique('ev'),
+      categories: [first.id],
+      tags: [label.id],
+    })
+    await createEvent({
+      title: unique('ev'),
+      status: 'draft',
+      categories: [first.id, second.id],
+      tags: [label.id],
+    })
+    expect([
+      await categoryCount(first),
+      await categoryCount(second),
+      await tagCount(label),
+    ]).toEqual([1, 0, 1])
 
     await patchDoc('events', event.id, { categories: [second.id] })
-    expect([await categoryCount(first), await categoryCount(second), await tagCount(label)]).toEqual([0, 1, 1])
+    expect([
+      await categoryCount(first),
+      await categoryCount(second),
+      await tagCount(label),
+    ]).toEqual([0, 1, 1])
 
     await patchDoc('events', event.id, { status: 'private', categories: [first.id, second.id] })
-    expect([await categoryCount(first), await categoryCount(second), await tagCount(label)]).toEqual([0, 0, 0])
+    expect([
+      await categoryCount(first),
+      await categoryCount(second),
+      await tagCount(label),
+    ]).toEqual([0, 0, 0])
 
     await patchDoc('events', event.id, { status: 'publish' })
-    expect([await categoryCount(first), await categoryCount(second), await tagCount(label)]).toEqual([1, 1, 1])
+    expect([
+      await categoryCount(first),
+      await categoryCount(second),
+      await tagCount(label),
+    ]).toEqual([1, 1, 1])
 
     await deleteDoc('events', event.id)
-    expect([await categoryCount(first), await categoryCount(second), await tagCount(label)]).toEqual([0, 0, 0])
+    expect([
+      await categoryCount(first),
+      await categoryCount(second),
+      await tagCount(label),
+    ]).toEqual([0, 0, 0])
   })
 
   it('counts an event that names a term twice once', async () => {
@@ -53,7 +82,13 @@ describe('term counts follow every write', () => {
     const reply = await call('/api/events', {
       method: 'POST',
       token: await asAdmin(),
-      json: { title: unique('ev'), status: 'publish', start: '2032-01-05T10:00:00.000Z', end: '2032-01-05T11:00:00.000Z', categories: [twice.id, twice.id] },
+      json: {
+        title: unique('ev'),
+        status: 'publish',
+        start: '2032-01-05T10:00:00.000Z',
+        end: '2032-01-05T11:00:00.000Z',
+        categories: [twice.id, twice.id],
+      },
     })
     expect(reply.status, JSON.stringify(reply.body).slice(0, 300)).toBe(201)
     expect(await categoryCount(twice)).toBe(1)
@@ -66,9 +101,17 @@ describe('term counts follow every write', () => {
   it('follows writes through the namespace: create, trash, and a permanent delete', async () => {
     const token = await asAdmin()
     const term = await createCategory({ name: `${tag} namespace` })
-    const created = await api('/events', { method: 'POST', token, json: eventBody({ status: 'publish', categories: [term.id] }) })
+    const created = await api('/events', {
+      method: 'POST',
+      token,
+      json: eventBody({ status: 'publish', categories: [term.id] }),
+    })
     expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201)
-    const kept = await api('/events', { method: 'POST', token, json: eventBody({ status: 'publish', categories: [term.id] }) })
+    const kept = await api('/events', {
+      method: 'POST',
+      token,
+      json: eventBody({ status: 'publish', categories: [term.id] }),
+    })
     expect(kept.status).toBe(201)
     expect(await categoryCount(term)).toBe(2)
 
@@ -84,19 +127,30 @@ describe('term counts follow every write', () => {
     const term = await createCategory({ name: `${tag} busy` })
     const events = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        createEvent({ title: unique('busy'), start: `2032-02-${String(i + 1).padStart(2, '0')}T09:00:00.000Z`, categories: [term.id] }),
+        createEvent({
+          title: unique('busy'),
+          start: `2032-02-${String(i + 1).padStart(2, '0')}T09:00:00.000Z`,
+          categories: [term.id],
+        }),
       ),
     )
-    await Promise.all(events.slice(0, 5).map((event) => patchDoc('events', event.id, { status: 'draft' })))
+    await Promise.all(
+      events.slice(0, 5).map((event) => patchDoc('events', event.id, { status: 'draft' })),
+    )
     expect(await categoryCount(term)).toBe(7)
-    const listed = await ns(`/events?${qs({ categories: term.id, start_date: '2032-01-01', end_date: '2032-12-31', per_page: 50 })}`)
+    const listed = await ns(
+      `/events?${qs({ categories: term.id, start_date: '2032-01-01', end_date: '2032-12-31', per_page: 50 })}`,
+    )
     expect(listed.body.total).toBe(7)
-    for (const event of listed.body.events) expect(event.categories.find((item: Id) => item.id === term.id).count).toBe(7)
+    for (const event of listed.body.events)
+      expect(event.categories.find((item: Id) => item.id === term.id).count).toBe(7)
   })
 
   it('shows a term in hide_empty lists exactly while a published event uses it', async () => {
     const term = await createCategory({ name: `${tag} shown` })
-    const shown = async () => (await ns(`/categories?${qs({ search: `${tag} shown`, hide_empty: 1 })}`)).body.categories.length
+    const shown = async () =>
+      (await ns(`/categories?${qs({ search: `${tag} shown`, hide_empty: 1 })}`)).body.categories
+        .length
     expect(await shown()).toBe(0)
     const event = await createEvent({ title: unique('ev'), categories: [term.id] })
     expect(await shown()).toBe(1)

@@ -4,19 +4,52 @@
  * the endpoint term shape key for key, counts of published events, and languages.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, NS, type Reply, ROOT, unique, usersOfEveryRole } from '../support/api'
+import {
+  asAdmin,
+  BASE_URL,
+  call,
+  NS,
+  type Reply,
+  ROOT,
+  unique,
+  usersOfEveryRole,
+} from '../support/api'
 import { expectInvalidParam } from '../support/expectations'
-import { changeSettings, createCategory, createEvent, createTag, follow, ns, qs, restoreSettings, splitUrl } from '../support/fixtures'
+import {
+  changeSettings,
+  createCategory,
+  createEvent,
+  createTag,
+  follow,
+  ns,
+  qs,
+  restoreSettings,
+  splitUrl,
+} from '../support/fixtures'
 import { expectTotals, inBatches, links, patchDoc } from '../support/linkedFixtures'
 
 const FR_ROOT = `${BASE_URL}/fr/api/cal/events/v1`
-const CATEGORY_KEYS = ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls']
+const CATEGORY_KEYS = [
+  'id',
+  'count',
+  'description',
+  'name',
+  'slug',
+  'taxonomy',
+  'parent',
+  'meta',
+  'url',
+  'urls',
+]
 const TAG_KEYS = CATEGORY_KEYS.filter((key) => key !== 'parent')
 
 type Term = { id: number; slug: string; name: string }
 type Route = 'categories' | 'tags'
 
-function list(route: Route, params: Record<string, string | number | boolean | undefined>): Promise<Reply> {
+function list(
+  route: Route,
+  params: Record<string, string | number | boolean | undefined>,
+): Promise<Reply> {
   return ns(`/${route}?${qs(params)}`)
 }
 
@@ -46,7 +79,11 @@ describe('the term object', () => {
     parent = (await createCategory({ name: `${tag} Music`, description: 'All music' })) as never
     child = (await createCategory({ name: `${tag} Jazz`, parent: parent.id })) as never
     eventTag = (await createTag({ name: `${tag} Outdoor`, description: 'Outside' })) as never
-    await createEvent({ title: unique('ev'), categories: [parent.id, child.id], tags: [eventTag.id] })
+    await createEvent({
+      title: unique('ev'),
+      categories: [parent.id, child.id],
+      tags: [eventTag.id],
+    })
     await createEvent({ title: unique('ev'), categories: [parent.id] })
   })
 
@@ -82,7 +119,11 @@ describe('the term object', () => {
       taxonomy: 'event_category',
       parent: parent.id,
       meta: [],
-      urls: { self: `${ROOT}/categories/${child.id}`, collection: `${ROOT}/categories`, up: `${ROOT}/categories/${parent.id}` },
+      urls: {
+        self: `${ROOT}/categories/${child.id}`,
+        collection: `${ROOT}/categories`,
+        up: `${ROOT}/categories/${parent.id}`,
+      },
     })
     expect(Object.keys(reply.body.urls)).toEqual(['self', 'collection', 'up'])
   })
@@ -119,8 +160,12 @@ describe('the term object', () => {
   it('builds url from the siteUrl setting', async () => {
     const previous = await changeSettings({ siteUrl: 'https://www.example.org' })
     try {
-      expect((await ns(`/categories/${parent.id}`)).body.url).toBe(`https://www.example.org/events/category/${parent.slug}/`)
-      expect((await ns(`/tags/${eventTag.id}`)).body.url).toBe(`https://www.example.org/events/tag/${eventTag.slug}/`)
+      expect((await ns(`/categories/${parent.id}`)).body.url).toBe(
+        `https://www.example.org/events/category/${parent.slug}/`,
+      )
+      expect((await ns(`/tags/${eventTag.id}`)).body.url).toBe(
+        `https://www.example.org/events/tag/${eventTag.slug}/`,
+      )
     } finally {
       await restoreSettings(previous)
     }
@@ -132,7 +177,12 @@ describe('the term object', () => {
       collection: [{ href: `${ROOT}/categories` }],
     })
     expect((await ns(`/categories/${child.id}`, await asAdmin())).body._links).toEqual({
-      self: [{ href: `${ROOT}/categories/${child.id}`, targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } }],
+      self: [
+        {
+          href: `${ROOT}/categories/${child.id}`,
+          targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+        },
+      ],
       collection: [{ href: `${ROOT}/categories` }],
       up: [{ href: `${ROOT}/categories/${parent.id}`, embeddable: true }],
     })
@@ -143,7 +193,11 @@ describe('the term object', () => {
     })
     const french = await call(`/fr${NS}/tags/${eventTag.id}`)
     expect(french.body._links.self[0].href).toBe(`${FR_ROOT}/tags/${eventTag.id}`)
-    expect((await list('categories', { search: tag })).body.categories.every((term: object) => !('_links' in term))).toBe(true)
+    expect(
+      (await list('categories', { search: tag })).body.categories.every(
+        (term: object) => !('_links' in term),
+      ),
+    ).toBe(true)
   })
 
   it('answers 400 rest_invalid_param for an unknown id', async () => {
@@ -157,9 +211,11 @@ describe('GET /categories and /tags: wrapper and pagination', () => {
 
   beforeAll(async () => {
     const categories = []
-    for (const letter of ['a', 'b', 'c']) categories.push((await createCategory({ name: `${tag} ${letter}` })).id)
+    for (const letter of ['a', 'b', 'c'])
+      categories.push((await createCategory({ name: `${tag} ${letter}` })).id)
     const tags = []
-    for (const letter of ['a', 'b', 'c']) tags.push((await createTag({ name: `${tag} ${letter}` })).id)
+    for (const letter of ['a', 'b', 'c'])
+      tags.push((await createTag({ name: `${tag} ${letter}` })).id)
     await createEvent({ title: unique('ev'), categories, tags })
   })
 
@@ -181,7 +237,13 @@ describe('GET /categories and /tags: wrapper and pagination', () => {
   it('adds next_rest_url (the list URL with page=N+1 only) after the terms', async () => {
     const reply = await list('categories', { search: tag, per_page: 2 })
     expect(names(reply)).toEqual([`${tag} a`, `${tag} b`])
-    expect(Object.keys(reply.body)).toEqual(['rest_url', 'total', 'total_pages', 'categories', 'next_rest_url'])
+    expect(Object.keys(reply.body)).toEqual([
+      'rest_url',
+      'total',
+      'total_pages',
+      'categories',
+      'next_rest_url',
+    ])
     expect(reply.body.rest_url).toBe(`${ROOT}/categories/`)
     expect(reply.body.next_rest_url).toBe(`${ROOT}/categories/?page=2`)
     expectTotals(reply, 3, 2)
@@ -191,17 +253,33 @@ describe('GET /categories and /tags: wrapper and pagination', () => {
   it('adds previous_rest_url (the bare list URL for page 1, else page=N-1)', async () => {
     const last = await list('categories', { search: tag, per_page: 2, page: 2 })
     expect(names(last)).toEqual([`${tag} c`])
-    expect(Object.keys(last.body)).toEqual(['rest_url', 'total', 'total_pages', 'categories', 'previous_rest_url'])
+    expect(Object.keys(last.body)).toEqual([
+      'rest_url',
+      'total',
+      'total_pages',
+      'categories',
+      'previous_rest_url',
+    ])
     expect(last.body.previous_rest_url).toBe(`${ROOT}/categories/`)
     expect(links(last.headers.get('Link'))).toEqual({ prev: last.body.previous_rest_url })
 
     const middle = await list('tags', { search: tag, per_page: 1, page: 2 })
     expect(names(middle, 'tags')).toEqual([`${tag} b`])
-    expect(Object.keys(middle.body)).toEqual(['rest_url', 'total', 'total_pages', 'tags', 'next_rest_url', 'previous_rest_url'])
+    expect(Object.keys(middle.body)).toEqual([
+      'rest_url',
+      'total',
+      'total_pages',
+      'tags',
+      'next_rest_url',
+      'previous_rest_url',
+    ])
     expect(middle.body.next_rest_url).toBe(`${ROOT}/tags/?page=3`)
     expect(middle.body.previous_rest_url).toBe(`${ROOT}/tags/`)
     expectTotals(middle, 3, 3)
-    expect(links(middle.headers.get('Link'))).toEqual({ next: middle.body.next_rest_url, prev: middle.body.previous_rest_url })
+    expect(links(middle.headers.get('Link'))).toEqual({
+      next: middle.body.next_rest_url,
+      prev: middle.body.previous_rest_url,
+    })
 
     const third = await list('tags', { search: tag, per_page: 1, page: 3 })
     expect(third.body.previous_rest_url).toBe(`${ROOT}/tags/?page=2`)
@@ -222,7 +300,13 @@ describe('GET /categories and /tags: wrapper and pagination', () => {
   it('answers a page past the end with 200, an empty list and previous_rest_url', async () => {
     const reply = await list('categories', { search: tag, per_page: 2, page: 5 })
     expect(names(reply)).toEqual([])
-    expect(Object.keys(reply.body)).toEqual(['rest_url', 'total', 'total_pages', 'categories', 'previous_rest_url'])
+    expect(Object.keys(reply.body)).toEqual([
+      'rest_url',
+      'total',
+      'total_pages',
+      'categories',
+      'previous_rest_url',
+    ])
     expect(reply.body.previous_rest_url).toBe(`${ROOT}/categories/?page=4`)
     expectTotals(reply, 3, 2)
 
@@ -241,8 +325,10 @@ describe('GET /categories and /tags: wrapper and pagination', () => {
 
   it('refuses page and per_page that are not positive integers with 400 rest_invalid_param', async () => {
     for (const route of ['categories', 'tags'] as const) {
-      for (const page of ['0', '-1', 'abc', '1.5']) expectInvalidParam(await list(route, { search: tag, page }), 'page')
-      for (const perPage of ['0', 'ten', '2.5']) expectInvalidParam(await list(route, { search: tag, per_page: perPage }), 'per_page')
+      for (const page of ['0', '-1', 'abc', '1.5'])
+        expectInvalidParam(await list(route, { search: tag, page }), 'page')
+      for (const perPage of ['0', 'ten', '2.5'])
+        expectInvalidParam(await list(route, { search: tag, per_page: perPage }), 'per_page')
     }
   })
 })
@@ -251,8 +337,13 @@ describe('GET /categories: per_page is clamped to 50', () => {
   const tag = unique('tclamp')
 
   beforeAll(async () => {
-    const categories = await inBatches(51, 10, (n) => createCategory({ name: `${tag} ${String(n).padStart(2, '0')}` }))
-    await createEvent({ title: unique('ev'), categories: categories.map((category) => category.id) })
+    const categories = await inBatches(51, 10, (n) =>
+      createCategory({ name: `${tag} ${String(n).padStart(2, '0')}` }),
+    )
+    await createEvent({
+      title: unique('ev'),
+      categories: categories.map((category) => category.id),
+    })
   })
 
   it('answers 50 categories for per_page=100', async () => {
@@ -280,9 +371,18 @@ describe('hide_empty and count', () => {
     await createCategory({ name: `${tag} never used` })
     usedTag = (await createTag({ name: `${tag} used` })) as never
     draftOnlyTag = (await createTag({ name: `${tag} draft only` })) as never
-    published = await createEvent({ title: unique('ev'), categories: [used.id], tags: [usedTag.id] })
+    published = await createEvent({
+      title: unique('ev'),
+      categories: [used.id],
+      tags: [usedTag.id],
+    })
     await createEvent({ title: unique('ev'), categories: [used.id], tags: [usedTag.id] })
-    draft = await createEvent({ title: unique('ev'), status: 'draft', categories: [draftOnly.id, used.id], tags: [draftOnlyTag.id] })
+    draft = await createEvent({
+      title: unique('ev'),
+      status: 'draft',
+      categories: [draftOnly.id, used.id],
+      tags: [draftOnlyTag.id],
+    })
   })
 
   it('hides terms that no published event uses by default (a term used only by a draft included)', async () => {
@@ -293,14 +393,23 @@ describe('hide_empty and count', () => {
 
   it('shows them with hide_empty=0 or false', async () => {
     const all = await list('categories', { search: tag, hide_empty: 0 })
-    expect(all.body.categories.map((term: { name: string; count: number }) => [term.name, term.count])).toEqual([
+    expect(
+      all.body.categories.map((term: { name: string; count: number }) => [term.name, term.count]),
+    ).toEqual([
       [`${tag} draft only`, 0],
       [`${tag} never used`, 0],
       [`${tag} used`, 2],
     ])
     expectTotals(all, 3, 1)
-    expect(names(await list('categories', { search: tag, hide_empty: 'false' }))).toEqual([`${tag} draft only`, `${tag} never used`, `${tag} used`])
-    expect(names(await list('tags', { search: tag, hide_empty: 0 }), 'tags')).toEqual([`${tag} draft only`, `${tag} used`])
+    expect(names(await list('categories', { search: tag, hide_empty: 'false' }))).toEqual([
+      `${tag} draft only`,
+      `${tag} never used`,
+      `${tag} used`,
+    ])
+    expect(names(await list('tags', { search: tag, hide_empty: 0 }), 'tags')).toEqual([
+      `${tag} draft only`,
+      `${tag} used`,
+    ])
   })
 
   it('refuses a hide_empty that is not a boolean with 400 rest_invalid_param', async () => {
@@ -316,12 +425,17 @@ describe('hide_empty and count', () => {
     expect((await ns(`/categories/${used.id}`)).body.count).toBe(3)
     expect((await ns(`/categories/${draftOnly.id}`)).body.count).toBe(1)
     expect((await ns(`/tags/${draftOnlyTag.id}`)).body.count).toBe(1)
-    expect(names(await list('categories', { search: tag }))).toEqual([`${tag} draft only`, `${tag} used`])
+    expect(names(await list('categories', { search: tag }))).toEqual([
+      `${tag} draft only`,
+      `${tag} used`,
+    ])
 
     await patchDoc('events', published.id, { status: 'trash' })
     expect((await ns(`/categories/${used.id}`)).body.count).toBe(2)
     expect((await ns(`/tags/${usedTag.id}`)).body.count).toBe(1)
-    const counts = (await list('categories', { search: tag })).body.categories.map((term: { name: string; count: number }) => [term.name, term.count])
+    const counts = (await list('categories', { search: tag })).body.categories.map(
+      (term: { name: string; count: number }) => [term.name, term.count],
+    )
     expect(counts).toEqual([
       [`${tag} draft only`, 1],
       [`${tag} used`, 2],
@@ -341,11 +455,19 @@ describe('search, slug, include, exclude', () => {
     banana = (await createCategory({ name: `${tag} Banana` })) as never
     cherry = (await createCategory({ name: `${tag} Cherry` })) as never
     damson = (await createCategory({ name: unique('Damson'), slug: `${tag}-damson-slug` })) as never
-    await createEvent({ title: unique('ev'), categories: [apple.id, banana.id, cherry.id, damson.id] })
+    await createEvent({
+      title: unique('ev'),
+      categories: [apple.id, banana.id, cherry.id, damson.id],
+    })
   })
 
   it('searches the name and the slug, case-insensitively', async () => {
-    expect(names(await list('categories', { search: tag }))).toEqual([damson.name, `${tag} Apple`, `${tag} Banana`, `${tag} Cherry`])
+    expect(names(await list('categories', { search: tag }))).toEqual([
+      damson.name,
+      `${tag} Apple`,
+      `${tag} Banana`,
+      `${tag} Cherry`,
+    ])
     expect(names(await list('categories', { search: `${tag} BANANA` }))).toEqual([`${tag} Banana`])
     expect(names(await list('categories', { search: `${tag}-damson` }))).toEqual([damson.name])
     expectTotals(await list('categories', { search: `${tag}-nothing` }), 0, 0)
@@ -369,14 +491,23 @@ describe('search, slug, include, exclude', () => {
   })
 
   it('keeps only the included ids, and refuses unknown ones with 400 rest_invalid_param', async () => {
-    expect(names(await list('categories', { include: `${cherry.id},${apple.id}` }))).toEqual([`${tag} Apple`, `${tag} Cherry`])
-    expect(names(await call(`/api/cal/events/v1/categories?include[]=${cherry.id}&include[]=${banana.id}`))).toEqual([`${tag} Banana`, `${tag} Cherry`])
+    expect(names(await list('categories', { include: `${cherry.id},${apple.id}` }))).toEqual([
+      `${tag} Apple`,
+      `${tag} Cherry`,
+    ])
+    expect(
+      names(
+        await call(`/api/cal/events/v1/categories?include[]=${cherry.id}&include[]=${banana.id}`),
+      ),
+    ).toEqual([`${tag} Banana`, `${tag} Cherry`])
     expectInvalidParam(await list('categories', { include: `${apple.id},2000000000` }), 'include')
     expectInvalidParam(await list('categories', { include: 'abc' }), 'include')
   })
 
   it('leaves out the excluded ids, and refuses unknown ones with 400 rest_invalid_param', async () => {
-    expect(names(await list('categories', { search: tag, exclude: `${banana.id},${damson.id}` }))).toEqual([`${tag} Apple`, `${tag} Cherry`])
+    expect(
+      names(await list('categories', { search: tag, exclude: `${banana.id},${damson.id}` })),
+    ).toEqual([`${tag} Apple`, `${tag} Cherry`])
     expectInvalidParam(await list('categories', { search: tag, exclude: 'abc' }), 'exclude')
     const unknown = await list('categories', { search: tag, exclude: `${banana.id},2000000000` })
     expectInvalidParam(unknown, 'exclude')
@@ -402,36 +533,73 @@ describe('order and orderby', () => {
   })
 
   it('sorts by name ascending by default, descending with order=desc', async () => {
-    expect(names(await list('categories', { search: tag }))).toEqual([`${tag} c`, `${tag} m`, `${tag} x`])
-    expect(names(await list('categories', { search: tag, order: 'desc' }))).toEqual([`${tag} x`, `${tag} m`, `${tag} c`])
-    expect(names(await list('categories', { search: tag, orderby: 'name', order: 'asc' }))).toEqual([`${tag} c`, `${tag} m`, `${tag} x`])
+    expect(names(await list('categories', { search: tag }))).toEqual([
+      `${tag} c`,
+      `${tag} m`,
+      `${tag} x`,
+    ])
+    expect(names(await list('categories', { search: tag, order: 'desc' }))).toEqual([
+      `${tag} x`,
+      `${tag} m`,
+      `${tag} c`,
+    ])
+    expect(names(await list('categories', { search: tag, orderby: 'name', order: 'asc' }))).toEqual(
+      [`${tag} c`, `${tag} m`, `${tag} x`],
+    )
   })
 
   it('sorts names case-insensitively, accents with their letters, in every language', async () => {
     const word = unique('tcase')
     const made = []
-    for (const name of ['b', 'C', 'é', 'A', 'f']) made.push(await createTag({ name: `${word} ${name}` }))
+    for (const name of ['b', 'C', 'é', 'A', 'f'])
+      made.push(await createTag({ name: `${word} ${name}` }))
     await createEvent({ title: unique('ev'), tags: made.map((term) => term.id) })
     const expected = ['A', 'b', 'C', 'é', 'f'].map((name) => `${word} ${name}`)
     expect(names(await list('tags', { search: word }), 'tags')).toEqual(expected)
     expect(names(await list('tags', { search: word, orderby: 'name' }), 'tags')).toEqual(expected)
-    expect(names(await list('tags', { search: word, order: 'desc' }), 'tags')).toEqual([...expected].reverse())
+    expect(names(await list('tags', { search: word, order: 'desc' }), 'tags')).toEqual(
+      [...expected].reverse(),
+    )
     const french = ['ö', 'B', 'a', 'Z', 'c']
-    for (const [index, name] of french.entries()) await patchDoc('event-tags', made[index]!.id, { name: `${word} ${name}` }, 'fr')
-    expect(names(await list('tags', { search: word, i18n_language: 'fr' }), 'tags')).toEqual(['a', 'B', 'c', 'ö', 'Z'].map((name) => `${word} ${name}`))
+    for (const [index, name] of french.entries())
+      await patchDoc('event-tags', made[index]!.id, { name: `${word} ${name}` }, 'fr')
+    expect(names(await list('tags', { search: word, i18n_language: 'fr' }), 'tags')).toEqual(
+      ['a', 'B', 'c', 'ö', 'Z'].map((name) => `${word} ${name}`),
+    )
   })
 
   it('sorts by id and by count', async () => {
-    expect(names(await list('categories', { search: tag, orderby: 'id' }))).toEqual([`${tag} m`, `${tag} c`, `${tag} x`])
-    expect(names(await list('categories', { search: tag, orderby: 'id', order: 'desc' }))).toEqual([`${tag} x`, `${tag} c`, `${tag} m`])
+    expect(names(await list('categories', { search: tag, orderby: 'id' }))).toEqual([
+      `${tag} m`,
+      `${tag} c`,
+      `${tag} x`,
+    ])
+    expect(names(await list('categories', { search: tag, orderby: 'id', order: 'desc' }))).toEqual([
+      `${tag} x`,
+      `${tag} c`,
+      `${tag} m`,
+    ])
     const byCount = await list('categories', { search: tag, orderby: 'count' })
-    expect(byCount.body.categories.map((term: { name: string; count: number }) => [term.name, term.count])).toEqual([
+    expect(
+      byCount.body.categories.map((term: { name: string; count: number }) => [
+        term.name,
+        term.count,
+      ]),
+    ).toEqual([
       [`${tag} m`, 1],
       [`${tag} x`, 2],
       [`${tag} c`, 3],
     ])
-    expect(names(await list('categories', { search: tag, orderby: 'count', order: 'desc' }))).toEqual([`${tag} c`, `${tag} x`, `${tag} m`])
-    const paged = await list('categories', { search: tag, orderby: 'count', order: 'desc', per_page: 2, page: 2 })
+    expect(
+      names(await list('categories', { search: tag, orderby: 'count', order: 'desc' })),
+    ).toEqual([`${tag} c`, `${tag} x`, `${tag} m`])
+    const paged = await list('categories', {
+      search: tag,
+      orderby: 'count',
+      order: 'desc',
+      per_page: 2,
+      page: 2,
+    })
     expect(names(paged)).toEqual([`${tag} m`])
     expectTotals(paged, 3, 2)
   })
@@ -458,7 +626,11 @@ describe('parent', () => {
     childA = (await createCategory({ name: `${tag} a child`, parent: top.id })) as never
     grandchild = (await createCategory({ name: `${tag} grandchild`, parent: childB.id })) as never
     someTag = (await createTag({ name: `${tag} tagged` })) as never
-    await createEvent({ title: unique('ev'), categories: [top.id, childA.id, childB.id, grandchild.id], tags: [someTag.id] })
+    await createEvent({
+      title: unique('ev'),
+      categories: [top.id, childA.id, childB.id, grandchild.id],
+      tags: [someTag.id],
+    })
   })
 
   it('keeps the direct children of a category', async () => {
@@ -476,7 +648,11 @@ describe('parent', () => {
 
   it('puts a child category’s archive below its ancestors’, at any depth, in lists and single reads', async () => {
     const category = `${BASE_URL}/events/category`
-    const byId = Object.fromEntries((await list('categories', { search: tag })).body.categories.map((term: Term & { url: string }) => [term.id, term.url]))
+    const byId = Object.fromEntries(
+      (await list('categories', { search: tag })).body.categories.map(
+        (term: Term & { url: string }) => [term.id, term.url],
+      ),
+    )
     expect(byId).toEqual({
       [top.id]: `${category}/${top.slug}/`,
       [childA.id]: `${category}/${top.slug}/${childA.slug}/`,
@@ -487,9 +663,16 @@ describe('parent', () => {
   })
 
   it('builds the path from each ancestor’s slug in the request language, English where untranslated', async () => {
-    await patchDoc('event-categories', childB.id, { name: `${tag} b enfant`, slug: `${tag}-b-enfant` }, 'fr')
+    await patchDoc(
+      'event-categories',
+      childB.id,
+      { name: `${tag} b enfant`, slug: `${tag}-b-enfant` },
+      'fr',
+    )
     const reply = await call(`/fr${NS}/categories/${grandchild.id}`)
-    expect(reply.body.url).toBe(`${BASE_URL}/fr/events/category/${top.slug}/${tag}-b-enfant/${grandchild.slug}/`)
+    expect(reply.body.url).toBe(
+      `${BASE_URL}/fr/events/category/${top.slug}/${tag}-b-enfant/${grandchild.slug}/`,
+    )
   })
 
   it('lists a page of child categories in a constant number of queries', async () => {
@@ -536,8 +719,12 @@ describe('post and event', () => {
   })
 
   it('lets event win when both are given', async () => {
-    expect(names(await list('categories', { post: first.id, event: second.id }))).toEqual([`${tag} c`])
-    expect(names(await list('tags', { event: first.id, post: second.id }), 'tags')).toEqual([`${tag} one`])
+    expect(names(await list('categories', { post: first.id, event: second.id }))).toEqual([
+      `${tag} c`,
+    ])
+    expect(names(await list('tags', { event: first.id, post: second.id }), 'tags')).toEqual([
+      `${tag} one`,
+    ])
   })
 
   it('refuses ids that are not events with 400 rest_invalid_param', async () => {
@@ -556,16 +743,31 @@ describe('languages', () => {
   let translatedTag: Term
 
   beforeAll(async () => {
-    translated = (await createCategory({ name: `${tag} Concerts`, description: 'Live music' })) as never
+    translated = (await createCategory({
+      name: `${tag} Concerts`,
+      description: 'Live music',
+    })) as never
     untranslated = (await createCategory({ name: `${tag} Theatre`, description: 'Plays' })) as never
     translatedTag = (await createTag({ name: `${tag} Free` })) as never
-    await patchDoc('event-categories', translated.id, { name: `${tag} ${frWord}`, slug: `${frWord}-fr`, description: 'Musique live' }, 'fr')
+    await patchDoc(
+      'event-categories',
+      translated.id,
+      { name: `${tag} ${frWord}`, slug: `${frWord}-fr`, description: 'Musique live' },
+      'fr',
+    )
     await patchDoc('event-tags', translatedTag.id, { name: `${tag} Gratuit` }, 'fr')
-    await createEvent({ title: unique('ev'), categories: [translated.id, untranslated.id], tags: [translatedTag.id] })
+    await createEvent({
+      title: unique('ev'),
+      categories: [translated.id, untranslated.id],
+      tags: [translatedTag.id],
+    })
   })
 
   it('answers French names, slugs, descriptions and permalinks with i18n_language=fr, English where untranslated', async () => {
-    const reply = await list('categories', { include: `${translated.id},${untranslated.id}`, i18n_language: 'fr' })
+    const reply = await list('categories', {
+      include: `${translated.id},${untranslated.id}`,
+      i18n_language: 'fr',
+    })
     const byId = Object.fromEntries(reply.body.categories.map((term: Term) => [term.id, term]))
     expect(byId[translated.id]).toMatchObject({
       name: `${tag} ${frWord}`,
@@ -580,26 +782,42 @@ describe('languages', () => {
       url: `${BASE_URL}/fr/events/category/${untranslated.slug}/`,
     })
     const english = await list('categories', { include: translated.id })
-    expect(english.body.categories[0]).toMatchObject({ name: `${tag} Concerts`, slug: translated.slug, description: 'Live music' })
+    expect(english.body.categories[0]).toMatchObject({
+      name: `${tag} Concerts`,
+      slug: translated.slug,
+      description: 'Live music',
+    })
   })
 
   it('reads one term in French', async () => {
-    expect((await ns(`/categories/${translated.id}?i18n_language=fr`)).body).toMatchObject({ name: `${tag} ${frWord}`, slug: `${frWord}-fr` })
-    expect((await ns(`/tags/${translatedTag.id}?i18n_language=fr`)).body.name).toBe(`${tag} Gratuit`)
+    expect((await ns(`/categories/${translated.id}?i18n_language=fr`)).body).toMatchObject({
+      name: `${tag} ${frWord}`,
+      slug: `${frWord}-fr`,
+    })
+    expect((await ns(`/tags/${translatedTag.id}?i18n_language=fr`)).body.name).toBe(
+      `${tag} Gratuit`,
+    )
     expect((await ns(`/tags/${translatedTag.id}`)).body.name).toBe(`${tag} Free`)
   })
 
   it('searches and matches slugs in the request language', async () => {
-    expect(names(await list('categories', { search: frWord, i18n_language: 'fr' }))).toEqual([`${tag} ${frWord}`])
+    expect(names(await list('categories', { search: frWord, i18n_language: 'fr' }))).toEqual([
+      `${tag} ${frWord}`,
+    ])
     expectTotals(await list('categories', { search: frWord }), 0, 0)
-    expect(names(await list('categories', { slug: `${frWord}-fr`, i18n_language: 'fr' }))).toEqual([`${tag} ${frWord}`])
+    expect(names(await list('categories', { slug: `${frWord}-fr`, i18n_language: 'fr' }))).toEqual([
+      `${tag} ${frWord}`,
+    ])
   })
 
   it('serves /fr/api/cal/events/v1/categories with the /fr/ root in its URLs', async () => {
     const reply = await call(`/fr/api/cal/events/v1/categories?${qs({ include: translated.id })}`)
     expect(names(reply)).toEqual([`${tag} ${frWord}`])
     expect(reply.body.rest_url).toBe(`${FR_ROOT}/categories/`)
-    expect(reply.body.categories[0].urls).toEqual({ self: `${FR_ROOT}/categories/${translated.id}`, collection: `${FR_ROOT}/categories` })
+    expect(reply.body.categories[0].urls).toEqual({
+      self: `${FR_ROOT}/categories/${translated.id}`,
+      collection: `${FR_ROOT}/categories`,
+    })
     expect(splitUrl(reply.body.rest_url).base).toBe(`${FR_ROOT}/categories/`)
     expect((await follow(reply.body.categories[0].urls.self)).body.name).toBe(`${tag} ${frWord}`)
   })

@@ -22,34 +22,64 @@ beforeAll(async () => {
 })
 
 const TAXONOMIES = [
-  { route: 'categories', taxonomy: 'event_category', permalink: 'events/category', hierarchical: true },
+  {
+    route: 'categories',
+    taxonomy: 'event_category',
+    permalink: 'events/category',
+    hierarchical: true,
+  },
   { route: 'tags', taxonomy: 'event_tag', permalink: 'events/tag', hierarchical: false },
 ] as const
 
 /** WordPress's `_links` of a term answered to someone who may manage terms. */
 function managerLinks(route: string, id: number) {
   return {
-    self: [{ href: `${ROOT}/${route}/${id}`, targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } }],
+    self: [
+      {
+        href: `${ROOT}/${route}/${id}`,
+        targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+      },
+    ],
     collection: [{ href: `${ROOT}/${route}` }],
   }
 }
 
 async function createTerm(route: string, token: string, data: Record<string, unknown> = {}) {
-  const reply = await api(`/${route}`, { method: 'POST', token, json: { name: unique('Term '), ...data } })
+  const reply = await api(`/${route}`, {
+    method: 'POST',
+    token,
+    json: { name: unique('Term '), ...data },
+  })
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   return reply.body
 }
 
 describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical }) => {
   const shape = hierarchical
-    ? ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls', '_links']
+    ? [
+        'id',
+        'count',
+        'description',
+        'name',
+        'slug',
+        'taxonomy',
+        'parent',
+        'meta',
+        'url',
+        'urls',
+        '_links',
+      ]
     : ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls', '_links']
 
   describe('create', () => {
     it('answers 201 with the term in the endpoint shape', async () => {
       const name = unique('Jazz ')
       const slug = unique('jazz-slug-')
-      const reply = await api(`/${route}`, { method: 'POST', token: editor.token, json: { name, description: 'All that jazz', slug } })
+      const reply = await api(`/${route}`, {
+        method: 'POST',
+        token: editor.token,
+        json: { name, description: 'All that jazz', slug },
+      })
       expect(reply.status, JSON.stringify(reply.body)).toBe(201)
       expect(Object.keys(reply.body)).toEqual(shape)
       expect(reply.body).toEqual({
@@ -79,7 +109,11 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
 
     it('reads form-urlencoded and multipart bodies', async () => {
       const name = unique('Form term ')
-      const form = await api(`/${route}`, { method: 'POST', token: editor.token, form: { name, description: 'from a form' } })
+      const form = await api(`/${route}`, {
+        method: 'POST',
+        token: editor.token,
+        form: { name, description: 'from a form' },
+      })
       expect(form.status).toBe(201)
       expect(form.body).toMatchObject({ name, description: 'from a form' })
       const multipart = new FormData()
@@ -91,11 +125,29 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
     })
 
     it('requires a non-empty name', async () => {
-      expectMissing(await api(`/${route}`, { method: 'POST', token: editor.token, json: { description: 'x' } }), ['name'])
-      expectInvalidParam(await api(`/${route}`, { method: 'POST', token: editor.token, json: { name: '' } }), 'name')
-      expectInvalidParam(await api(`/${route}`, { method: 'POST', token: editor.token, json: { name: unique(), slug: '' } }), 'slug')
+      expectMissing(
+        await api(`/${route}`, { method: 'POST', token: editor.token, json: { description: 'x' } }),
+        ['name'],
+      )
+      expectInvalidParam(
+        await api(`/${route}`, { method: 'POST', token: editor.token, json: { name: '' } }),
+        'name',
+      )
+      expectInvalidParam(
+        await api(`/${route}`, {
+          method: 'POST',
+          token: editor.token,
+          json: { name: unique(), slug: '' },
+        }),
+        'slug',
+      )
       expectError(
-        await api(`/${route}`, { method: 'POST', token: editor.token, body: '{"name":', headers: { 'Content-Type': 'application/json' } }),
+        await api(`/${route}`, {
+          method: 'POST',
+          token: editor.token,
+          body: '{"name":',
+          headers: { 'Content-Type': 'application/json' },
+        }),
         400,
         'rest_invalid_json',
       )
@@ -104,7 +156,11 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
     it('refuses a name already used in the taxonomy with term_exists and the existing id', async () => {
       const existing = await createTerm(route, editor.token)
       for (const name of [existing.name, existing.name.toUpperCase()]) {
-        const reply = await api(`/${route}`, { method: 'POST', token: editor.token, json: { name } })
+        const reply = await api(`/${route}`, {
+          method: 'POST',
+          token: editor.token,
+          json: { name },
+        })
         expectError(reply, 400, 'term_exists')
         expect(reply.body.data.term_id).toBe(existing.id)
       }
@@ -120,11 +176,17 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
     it('lets only editors and administrators create, after validation', async () => {
       const name = unique('Refused ')
       for (const user of [author, contributor, subscriber]) {
-        expectError(await api(`/${route}`, { method: 'POST', token: user.token, json: { name } }), 403, 'rest_forbidden')
+        expectError(
+          await api(`/${route}`, { method: 'POST', token: user.token, json: { name } }),
+          403,
+          'rest_forbidden',
+        )
       }
       expectError(await api(`/${route}`, { method: 'POST', json: { name } }), 401, 'rest_forbidden')
       expectMissing(await api(`/${route}`, { method: 'POST', json: {} }), ['name'])
-      expectMissing(await api(`/${route}`, { method: 'POST', token: subscriber.token, json: {} }), ['name'])
+      expectMissing(await api(`/${route}`, { method: 'POST', token: subscriber.token, json: {} }), [
+        'name',
+      ])
       const search = await api(`/${route}?search=${encodeURIComponent(name)}&hide_empty=false`)
       expect(search.body[route]).toEqual([])
     })
@@ -133,39 +195,83 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
   describe('update', () => {
     it('is partial, through POST, PUT and PATCH', async () => {
       const term = await createTerm(route, editor.token, { description: 'Before' })
-      const described = await api(`/${route}/${term.id}`, { method: 'PATCH', token: editor.token, json: { description: 'After' } })
+      const described = await api(`/${route}/${term.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { description: 'After' },
+      })
       expect(described.status).toBe(200)
       expect(described.body).toEqual({ ...term, description: 'After' })
       expect(Object.keys(described.body)).toEqual(shape)
       expect(described.body._links).toEqual(managerLinks(route, term.id))
 
       const name = unique('Renamed ')
-      const renamed = await api(`/${route}/${term.id}`, { method: 'PUT', token: editor.token, json: { name } })
+      const renamed = await api(`/${route}/${term.id}`, {
+        method: 'PUT',
+        token: editor.token,
+        json: { name },
+      })
       expect(renamed.status).toBe(200)
-      expect(renamed.body).toMatchObject({ id: term.id, name, slug: term.slug, description: 'After' })
+      expect(renamed.body).toMatchObject({
+        id: term.id,
+        name,
+        slug: term.slug,
+        description: 'After',
+      })
 
-      const reslugged = await api(`/${route}/${term.id}`, { method: 'POST', token: admin, form: { slug: `${term.slug}-new` } })
+      const reslugged = await api(`/${route}/${term.id}`, {
+        method: 'POST',
+        token: admin,
+        form: { slug: `${term.slug}-new` },
+      })
       expect(reslugged.status).toBe(200)
-      expect(reslugged.body).toMatchObject({ name, slug: `${term.slug}-new`, url: `${BASE_URL}/${permalink}/${term.slug}-new/` })
+      expect(reslugged.body).toMatchObject({
+        name,
+        slug: `${term.slug}-new`,
+        url: `${BASE_URL}/${permalink}/${term.slug}-new/`,
+      })
       expect(renamed.body._links).toEqual(managerLinks(route, term.id))
       expect(reslugged.body._links).toEqual(managerLinks(route, term.id))
 
-      const cleared = await api(`/${route}/${term.id}`, { method: 'PATCH', token: editor.token, json: { description: '' } })
+      const cleared = await api(`/${route}/${term.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { description: '' },
+      })
       expect(cleared.body.description).toBe('')
     })
 
     it('refuses renaming to a name another term has', async () => {
-      const [first, second] = [await createTerm(route, editor.token), await createTerm(route, editor.token)]
-      const reply = await api(`/${route}/${second.id}`, { method: 'PATCH', token: editor.token, json: { name: first.name } })
+      const [first, second] = [
+        await createTerm(route, editor.token),
+        await createTerm(route, editor.token),
+      ]
+      const reply = await api(`/${route}/${second.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { name: first.name },
+      })
       expectError(reply, 400, 'term_exists')
       expect(reply.body.data.term_id).toBe(first.id)
       // Its own name is no clash.
-      expect((await api(`/${route}/${second.id}`, { method: 'PATCH', token: editor.token, json: { name: second.name } })).status).toBe(200)
+      expect(
+        (
+          await api(`/${route}/${second.id}`, {
+            method: 'PATCH',
+            token: editor.token,
+            json: { name: second.name },
+          })
+        ).status,
+      ).toBe(200)
     })
 
     it('writes the French name with i18n_language=fr and leaves the English one', async () => {
       const term = await createTerm(route, editor.token)
-      const reply = await api(`/${route}/${term.id}`, { method: 'PATCH', token: editor.token, json: { i18n_language: 'fr', name: `Fr ${term.name}` } })
+      const reply = await api(`/${route}/${term.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { i18n_language: 'fr', name: `Fr ${term.name}` },
+      })
       expect(reply.status).toBe(200)
       expect(reply.body.name).toBe(`Fr ${term.name}`)
       expect((await api(`/${route}/${term.id}`)).body.name).toBe(term.name)
@@ -174,39 +280,90 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
 
     it('updates the description in French without requiring a French name first', async () => {
       const term = await createTerm(route, editor.token)
-      const reply = await api(`/${route}/${term.id}?i18n_language=fr`, { method: 'PATCH', token: editor.token, json: { description: 'En français' } })
+      const reply = await api(`/${route}/${term.id}?i18n_language=fr`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { description: 'En français' },
+      })
       expect(reply.status, JSON.stringify(reply.body)).toBe(200)
       expect(reply.body).toMatchObject({ name: term.name, description: 'En français' })
       expect((await api(`/${route}/${term.id}`)).body.description).toBe('')
     })
 
     it('answers 400 for an unknown id only to those who may write terms', async () => {
-      expectError(await api(`/${route}/${NO_SUCH_ID}`, { method: 'PATCH', json: { description: 'x' } }), 401, 'rest_forbidden')
+      expectError(
+        await api(`/${route}/${NO_SUCH_ID}`, { method: 'PATCH', json: { description: 'x' } }),
+        401,
+        'rest_forbidden',
+      )
       for (const user of [subscriber, author]) {
-        expectError(await api(`/${route}/${NO_SUCH_ID}`, { method: 'PATCH', token: user.token, json: { description: 'x' } }), 403, 'rest_forbidden')
+        expectError(
+          await api(`/${route}/${NO_SUCH_ID}`, {
+            method: 'PATCH',
+            token: user.token,
+            json: { description: 'x' },
+          }),
+          403,
+          'rest_forbidden',
+        )
       }
-      expectInvalidParam(await api(`/${route}/${NO_SUCH_ID}`, { method: 'PATCH', token: editor.token, json: { description: 'x' } }), 'id')
+      expectInvalidParam(
+        await api(`/${route}/${NO_SUCH_ID}`, {
+          method: 'PATCH',
+          token: editor.token,
+          json: { description: 'x' },
+        }),
+        'id',
+      )
     })
 
     it('lets only editors and administrators update', async () => {
       const term = await createTerm(route, editor.token)
       for (const user of [author, contributor, subscriber]) {
         for (const method of ['POST', 'PUT', 'PATCH']) {
-          expectError(await api(`/${route}/${term.id}`, { method, token: user.token, json: { description: 'x' } }), 403, 'rest_forbidden')
+          expectError(
+            await api(`/${route}/${term.id}`, {
+              method,
+              token: user.token,
+              json: { description: 'x' },
+            }),
+            403,
+            'rest_forbidden',
+          )
         }
       }
-      expectError(await api(`/${route}/${term.id}`, { method: 'PATCH', json: { description: 'x' } }), 401, 'rest_forbidden')
-      expectInvalidParam(await api(`/${route}/${term.id}`, { method: 'PATCH', json: { name: '' } }), 'name')
-      expect((await api(`/${route}/${term.id}`, { method: 'PATCH', token: admin, json: { description: 'admin' } })).body.description).toBe('admin')
+      expectError(
+        await api(`/${route}/${term.id}`, { method: 'PATCH', json: { description: 'x' } }),
+        401,
+        'rest_forbidden',
+      )
+      expectInvalidParam(
+        await api(`/${route}/${term.id}`, { method: 'PATCH', json: { name: '' } }),
+        'name',
+      )
+      expect(
+        (
+          await api(`/${route}/${term.id}`, {
+            method: 'PATCH',
+            token: admin,
+            json: { description: 'admin' },
+          })
+        ).body.description,
+      ).toBe('admin')
       expect((await api(`/${route}/${term.id}`)).body.description).toBe('admin')
     })
   })
 
   describe('delete', () => {
     it('deletes for good, answering the deleted term; events lose it', async () => {
-      const [doomed, kept] = [await createTerm(route, editor.token), await createTerm(route, editor.token)]
+      const [doomed, kept] = [
+        await createTerm(route, editor.token),
+        await createTerm(route, editor.token),
+      ]
       const event = await createEventAs(editor.token, { [route]: [doomed.id, kept.id] })
-      expect(event[route].map((term: { id: number }) => term.id).sort()).toEqual([doomed.id, kept.id].sort())
+      expect(event[route].map((term: { id: number }) => term.id).sort()).toEqual(
+        [doomed.id, kept.id].sort(),
+      )
       const before = (await api(`/${route}/${doomed.id}`)).body
       expect(before.count).toBe(1)
 
@@ -216,28 +373,46 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
       expect(reply.body).toEqual(expected)
 
       expectInvalidParam(await api(`/${route}/${doomed.id}`), 'id')
-      expectInvalidParam(await api(`/${route}/${doomed.id}`, { method: 'DELETE', token: editor.token }), 'id')
-      expect((await readEvent(event.id))[route].map((term: { id: number }) => term.id)).toEqual([kept.id])
+      expectInvalidParam(
+        await api(`/${route}/${doomed.id}`, { method: 'DELETE', token: editor.token }),
+        'id',
+      )
+      expect((await readEvent(event.id))[route].map((term: { id: number }) => term.id)).toEqual([
+        kept.id,
+      ])
       const list = await api(`/${route}?include=${kept.id}&hide_empty=false`)
       expect(list.body[route].map((term: { id: number }) => term.id)).toEqual([kept.id])
     })
 
     it('ignores force: a delete is always permanent', async () => {
       const term = await createTerm(route, admin)
-      expect((await api(`/${route}/${term.id}?force=false`, { method: 'DELETE', token: admin })).status).toBe(200)
+      expect(
+        (await api(`/${route}/${term.id}?force=false`, { method: 'DELETE', token: admin })).status,
+      ).toBe(200)
       expectInvalidParam(await api(`/${route}/${term.id}`), 'id')
     })
 
     it('lets only editors and administrators delete, after validation', async () => {
       const term = await createTerm(route, editor.token)
       for (const user of [author, contributor, subscriber]) {
-        expectError(await api(`/${route}/${term.id}`, { method: 'DELETE', token: user.token }), 403, 'rest_forbidden')
+        expectError(
+          await api(`/${route}/${term.id}`, { method: 'DELETE', token: user.token }),
+          403,
+          'rest_forbidden',
+        )
       }
       expectError(await api(`/${route}/${term.id}`, { method: 'DELETE' }), 401, 'rest_forbidden')
       expect((await api(`/${route}/${term.id}`)).status).toBe(200)
       expectError(await api(`/${route}/${NO_SUCH_ID}`, { method: 'DELETE' }), 401, 'rest_forbidden')
-      expectError(await api(`/${route}/${NO_SUCH_ID}`, { method: 'DELETE', token: author.token }), 403, 'rest_forbidden')
-      expectInvalidParam(await api(`/${route}/${NO_SUCH_ID}`, { method: 'DELETE', token: editor.token }), 'id')
+      expectError(
+        await api(`/${route}/${NO_SUCH_ID}`, { method: 'DELETE', token: author.token }),
+        403,
+        'rest_forbidden',
+      )
+      expectInvalidParam(
+        await api(`/${route}/${NO_SUCH_ID}`, { method: 'DELETE', token: editor.token }),
+        'id',
+      )
     })
   })
 })
@@ -247,13 +422,24 @@ describe('category parents', () => {
     const parent = await createTerm('categories', editor.token)
     const child = await createTerm('categories', editor.token, { parent: parent.id })
     expect(child.parent).toBe(parent.id)
-    expect(child.urls).toEqual({ self: `${ROOT}/categories/${child.id}`, collection: `${ROOT}/categories`, up: `${ROOT}/categories/${parent.id}` })
+    expect(child.urls).toEqual({
+      self: `${ROOT}/categories/${child.id}`,
+      collection: `${ROOT}/categories`,
+      up: `${ROOT}/categories/${parent.id}`,
+    })
     expect(child.url).toBe(`${BASE_URL}/events/category/${parent.slug}/${child.slug}/`)
-    expect(child._links).toEqual({ ...managerLinks('categories', child.id), up: [{ href: `${ROOT}/categories/${parent.id}`, embeddable: true }] })
+    expect(child._links).toEqual({
+      ...managerLinks('categories', child.id),
+      up: [{ href: `${ROOT}/categories/${parent.id}`, embeddable: true }],
+    })
     const listed = await api(`/categories?parent=${parent.id}&hide_empty=false`)
     expect(listed.body.categories.map((term: { id: number }) => term.id)).toEqual([child.id])
 
-    const detached = await api(`/categories/${child.id}`, { method: 'PATCH', token: editor.token, json: { parent: 0 } })
+    const detached = await api(`/categories/${child.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { parent: 0 },
+    })
     expect(detached.status).toBe(200)
     expect(detached.body.parent).toBe(0)
     expect(detached.body.urls).not.toHaveProperty('up')
@@ -264,30 +450,77 @@ describe('category parents', () => {
   it('keeps the parent when it is not sent', async () => {
     const parent = await createTerm('categories', editor.token)
     const child = await createTerm('categories', editor.token, { parent: String(parent.id) })
-    const reply = await api(`/categories/${child.id}`, { method: 'PATCH', token: editor.token, json: { description: 'x' } })
+    const reply = await api(`/categories/${child.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { description: 'x' },
+    })
     expect(reply.body.parent).toBe(parent.id)
   })
 
   it('refuses a parent that does not exist, and a category as its own parent', async () => {
     const name = unique('Orphan ')
-    expectInvalidParam(await api('/categories', { method: 'POST', token: editor.token, json: { name, parent: NO_SUCH_ID } }), 'parent')
-    expectError(await api('/categories', { method: 'POST', json: { name, parent: NO_SUCH_ID } }), 401, 'rest_forbidden')
-    expectInvalidParam(await api('/categories', { method: 'POST', token: editor.token, json: { name, parent: 'music' } }), 'parent')
+    expectInvalidParam(
+      await api('/categories', {
+        method: 'POST',
+        token: editor.token,
+        json: { name, parent: NO_SUCH_ID },
+      }),
+      'parent',
+    )
+    expectError(
+      await api('/categories', { method: 'POST', json: { name, parent: NO_SUCH_ID } }),
+      401,
+      'rest_forbidden',
+    )
+    expectInvalidParam(
+      await api('/categories', {
+        method: 'POST',
+        token: editor.token,
+        json: { name, parent: 'music' },
+      }),
+      'parent',
+    )
     const term = await createTerm('categories', editor.token)
-    expectInvalidParam(await api(`/categories/${term.id}`, { method: 'PATCH', token: editor.token, json: { parent: term.id } }), 'parent')
-    expectInvalidParam(await api(`/categories/${term.id}`, { method: 'PATCH', token: editor.token, json: { parent: NO_SUCH_ID } }), 'parent')
+    expectInvalidParam(
+      await api(`/categories/${term.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { parent: term.id },
+      }),
+      'parent',
+    )
+    expectInvalidParam(
+      await api(`/categories/${term.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { parent: NO_SUCH_ID },
+      }),
+      'parent',
+    )
     const search = await api(`/categories?search=${encodeURIComponent(name)}&hide_empty=false`)
     expect(search.body.categories).toEqual([])
   })
 
   it('allows the same name under another parent, and refuses it under the same parent (WordPress core)', async () => {
-    const [music, dance] = [await createTerm('categories', editor.token), await createTerm('categories', editor.token)]
+    const [music, dance] = [
+      await createTerm('categories', editor.token),
+      await createTerm('categories', editor.token),
+    ]
     const name = unique('Jazz ')
     const first = await createTerm('categories', editor.token, { name, parent: music.id })
-    const same = await api('/categories', { method: 'POST', token: editor.token, json: { name, parent: music.id } })
+    const same = await api('/categories', {
+      method: 'POST',
+      token: editor.token,
+      json: { name, parent: music.id },
+    })
     expectError(same, 400, 'term_exists')
     expect(same.body.data.term_id).toBe(first.id)
-    const other = await api('/categories', { method: 'POST', token: editor.token, json: { name, parent: dance.id } })
+    const other = await api('/categories', {
+      method: 'POST',
+      token: editor.token,
+      json: { name, parent: dance.id },
+    })
     expect(other.status, JSON.stringify(other.body)).toBe(201)
     expect(other.body).toMatchObject({ name, parent: dance.id })
     expect(other.body.slug).not.toBe(first.slug)
@@ -295,7 +528,11 @@ describe('category parents', () => {
 
   it('creates a term in French and serves it in English with a string name', async () => {
     const name = unique('Fête ')
-    const reply = await api('/categories', { method: 'POST', token: editor.token, json: { i18n_language: 'fr', name } })
+    const reply = await api('/categories', {
+      method: 'POST',
+      token: editor.token,
+      json: { i18n_language: 'fr', name },
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     expect(reply.body.name).toBe(name)
     const english = await api(`/categories/${reply.body.id}`)
@@ -307,17 +544,29 @@ describe('category parents', () => {
   it('never lets two categories be each other’s parent', async () => {
     const top = await createTerm('categories', editor.token)
     const child = await createTerm('categories', editor.token, { parent: top.id })
-    const reply = await api(`/categories/${top.id}`, { method: 'PATCH', token: editor.token, json: { parent: child.id } })
+    const reply = await api(`/categories/${top.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { parent: child.id },
+    })
     expect(reply.status).toBeLessThan(500)
-    const [topNow, childNow] = [(await api(`/categories/${top.id}`)).body, (await api(`/categories/${child.id}`)).body]
-    expect(topNow.parent === child.id && childNow.parent === top.id, JSON.stringify([topNow, childNow])).toBe(false)
+    const [topNow, childNow] = [
+      (await api(`/categories/${top.id}`)).body,
+      (await api(`/categories/${child.id}`)).body,
+    ]
+    expect(
+      topNow.parent === child.id && childNow.parent === top.id,
+      JSON.stringify([topNow, childNow]),
+    ).toBe(false)
   })
 
   it('gives the children of a deleted category its parent (WordPress core), never a parent that is gone', async () => {
     const grandparent = await createTerm('categories', editor.token)
     const parent = await createTerm('categories', editor.token, { parent: grandparent.id })
     const child = await createTerm('categories', editor.token, { parent: parent.id })
-    expect((await api(`/categories/${parent.id}`, { method: 'DELETE', token: editor.token })).status).toBe(200)
+    expect(
+      (await api(`/categories/${parent.id}`, { method: 'DELETE', token: editor.token })).status,
+    ).toBe(200)
     const after = await api(`/categories/${child.id}`)
     expect(after.status).toBe(200)
     expect(after.body.parent).toBe(grandparent.id)
@@ -327,8 +576,18 @@ describe('category parents', () => {
   it('refuses any parent on tags with rest_invalid_param', async () => {
     const tag = await createTerm('tags', editor.token)
     for (const parent of [tag.id, 0, '0']) {
-      expectInvalidParam(await api('/tags', { method: 'POST', token: editor.token, json: { name: unique('Child tag '), parent } }), 'parent')
-      expectInvalidParam(await api(`/tags/${tag.id}`, { method: 'PATCH', token: editor.token, json: { parent } }), 'parent')
+      expectInvalidParam(
+        await api('/tags', {
+          method: 'POST',
+          token: editor.token,
+          json: { name: unique('Child tag '), parent },
+        }),
+        'parent',
+      )
+      expectInvalidParam(
+        await api(`/tags/${tag.id}`, { method: 'PATCH', token: editor.token, json: { parent } }),
+        'parent',
+      )
     }
     expect((await api(`/tags/${tag.id}`)).body).not.toHaveProperty('parent')
   })

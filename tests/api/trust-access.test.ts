@@ -21,7 +21,8 @@ beforeAll(async () => {
   ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
 })
 
-const graphql = (query: string, token?: string) => call('/api/graphql', { method: 'POST', token, json: { query } })
+const graphql = (query: string, token?: string) =>
+  call('/api/graphql', { method: 'POST', token, json: { query } })
 
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
 const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString()
@@ -29,7 +30,11 @@ const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString()
 describe('duplicating', () => {
   it('is refused to those who may not edit the original, through REST and GraphQL, and copies nothing', async () => {
     const secret = unique('secret-')
-    const event = await createEvent({ title: unique('Locked '), password: secret, website: `https://${secret}.example` })
+    const event = await createEvent({
+      title: unique('Locked '),
+      password: secret,
+      website: `https://${secret}.example`,
+    })
     // An editor's autosaved edits of it: a copy would carry them.
     const autosaved = await call(`/api/events/${event.id}?draft=true&autosave=true&depth=0`, {
       method: 'PATCH',
@@ -37,8 +42,16 @@ describe('duplicating', () => {
       json: { title: `${secret} unsaved`, _status: 'draft' },
     })
     expect(autosaved.status, JSON.stringify(autosaved.body)).toBe(200)
-    const venue = await createVenue({ name: unique('Locked venue '), password: secret, city: secret })
-    const organizer = await createOrganizer({ name: unique('Locked organizer '), password: secret, email: `${secret}@example.test` })
+    const venue = await createVenue({
+      name: unique('Locked venue '),
+      password: secret,
+      city: secret,
+    })
+    const organizer = await createOrganizer({
+      name: unique('Locked organizer '),
+      password: secret,
+      email: `${secret}@example.test`,
+    })
     const others = await createEvent({ title: unique('Author’s own '), author: author.id })
 
     const attempts: [string, number, TestUser][] = [
@@ -50,8 +63,15 @@ describe('duplicating', () => {
       ['events', others.id, contributor],
     ]
     for (const [collection, id, user] of attempts) {
-      const reply = await call(`/api/${collection}/${id}/duplicate`, { method: 'POST', token: user.token, json: {} })
-      expect(reply.status, `${user.role} duplicating ${collection} ${id}: ${JSON.stringify(reply.body)}`).toBe(403)
+      const reply = await call(`/api/${collection}/${id}/duplicate`, {
+        method: 'POST',
+        token: user.token,
+        json: {},
+      })
+      expect(
+        reply.status,
+        `${user.role} duplicating ${collection} ${id}: ${JSON.stringify(reply.body)}`,
+      ).toBe(403)
       expect(JSON.stringify(reply.body)).not.toContain(secret)
     }
     // GraphQL asks for the copy's required fields; the rest would come from the original.
@@ -60,20 +80,48 @@ describe('duplicating', () => {
       contributor.token,
     )
     expect(mutation.body.data?.duplicateEvent ?? null, JSON.stringify(mutation.body)).toBeNull()
-    expect(mutation.body.errors?.[0]?.extensions?.statusCode, JSON.stringify(mutation.body)).toBe(403)
+    expect(mutation.body.errors?.[0]?.extensions?.statusCode, JSON.stringify(mutation.body)).toBe(
+      403,
+    )
     expect(JSON.stringify(mutation.body)).not.toContain(secret)
     const venueMutation = await graphql(
       `mutation { duplicateVenue(id: ${venue.id}, data: { name: "copy", status: draft }) { id city password } }`,
       contributor.token,
     )
-    expect(venueMutation.body.data?.duplicateVenue ?? null, JSON.stringify(venueMutation.body)).toBeNull()
-    expect(venueMutation.body.errors?.[0]?.extensions?.statusCode, JSON.stringify(venueMutation.body)).toBe(403)
+    expect(
+      venueMutation.body.data?.duplicateVenue ?? null,
+      JSON.stringify(venueMutation.body),
+    ).toBeNull()
+    expect(
+      venueMutation.body.errors?.[0]?.extensions?.statusCode,
+      JSON.stringify(venueMutation.body),
+    ).toBe(403)
 
-    expect(await payloadDocs('events', `where[author][equals]=${contributor.id}&where[title][like]=${secret}`)).toEqual([])
+    expect(
+      await payloadDocs(
+        'events',
+        `where[author][equals]=${contributor.id}&where[title][like]=${secret}`,
+      ),
+    ).toEqual([])
     for (const user of [contributor, author, subscriber]) {
-      expect(await payloadDocs('events', `where[author][equals]=${user.id}&where[website][contains]=${secret}`)).toEqual([])
-      expect(await payloadDocs('venues', `where[author][equals]=${user.id}&where[city][equals]=${secret}`)).toEqual([])
-      expect(await payloadDocs('organizers', `where[author][equals]=${user.id}&where[email][contains]=${secret}`)).toEqual([])
+      expect(
+        await payloadDocs(
+          'events',
+          `where[author][equals]=${user.id}&where[website][contains]=${secret}`,
+        ),
+      ).toEqual([])
+      expect(
+        await payloadDocs(
+          'venues',
+          `where[author][equals]=${user.id}&where[city][equals]=${secret}`,
+        ),
+      ).toEqual([])
+      expect(
+        await payloadDocs(
+          'organizers',
+          `where[author][equals]=${user.id}&where[email][contains]=${secret}`,
+        ),
+      ).toEqual([])
     }
   })
 
@@ -83,21 +131,40 @@ describe('duplicating', () => {
       await call('/api/events', {
         method: 'POST',
         token: author.token,
-        json: { title: unique('Own '), start: tomorrow, end: dayAfter, status: 'publish', password: secret },
+        json: {
+          title: unique('Own '),
+          start: tomorrow,
+          end: dayAfter,
+          status: 'publish',
+          password: secret,
+        },
       })
     ).body.doc
-    const copy = await call(`/api/events/${own.id}/duplicate`, { method: 'POST', token: author.token, json: {} })
+    const copy = await call(`/api/events/${own.id}/duplicate`, {
+      method: 'POST',
+      token: author.token,
+      json: {},
+    })
     expect(copy.status, JSON.stringify(copy.body)).toBe(200)
     expect(copy.body.doc).toMatchObject({ status: 'draft', password: secret })
     expect(copy.body.doc.id).not.toBe(own.id)
 
-    const draft = (await call('/api/venues', { method: 'POST', token: contributor.token, json: { name: unique('Own venue '), status: 'draft' } })).body.doc
+    const draft = (
+      await call('/api/venues', {
+        method: 'POST',
+        token: contributor.token,
+        json: { name: unique('Own venue '), status: 'draft' },
+      })
+    ).body.doc
     const mutation = await graphql(
       `mutation { duplicateVenue(id: ${draft.id}, data: { name: "${unique('Copy ')}", status: draft }) { id status } }`,
       contributor.token,
     )
     expect(mutation.body.data?.duplicateVenue?.status, JSON.stringify(mutation.body)).toBe('draft')
-    expect((await payloadDocs('venues', `where[id][equals]=${mutation.body.data.duplicateVenue.id}`))[0].author).toBe(contributor.id)
+    expect(
+      (await payloadDocs('venues', `where[id][equals]=${mutation.body.data.duplicateVenue.id}`))[0]
+        .author,
+    ).toBe(contributor.id)
   })
 })
 
@@ -107,11 +174,16 @@ describe('queries on withheld fields', () => {
   const hidden = unique('hidden')
 
   beforeAll(async () => {
-    locked = await createEvent({ title: unique('Counted '), password: unique('pw'), website: `https://${hidden}.example/a` })
+    locked = await createEvent({
+      title: unique('Counted '),
+      password: unique('pw'),
+      website: `https://${hidden}.example/a`,
+    })
     open = await createEvent({ title: unique('Open '), website: `https://${hidden}.example/b` })
   })
 
-  const guess = (id: number, text: string) => `where[and][0][id][equals]=${id}&where[and][1][website][contains]=${text}`
+  const guess = (id: number, text: string) =>
+    `where[and][0][id][equals]=${id}&where[and][1][website][contains]=${text}`
 
   it('a REST count confirms nothing about a protected item, anonymous or signed in, and still counts open ones', async () => {
     for (const token of [undefined, subscriber.token, contributor.token]) {
@@ -120,16 +192,27 @@ describe('queries on withheld fields', () => {
         expect(reply.status).toBe(200)
         expect(reply.body.totalDocs, `${text} as ${token ? 'signed in' : 'anonymous'}`).toBe(0)
       }
-      expect((await call(`/api/events/count?${guess(open.id, hidden)}`, { token })).body.totalDocs).toBe(1)
+      expect(
+        (await call(`/api/events/count?${guess(open.id, hidden)}`, { token })).body.totalDocs,
+      ).toBe(1)
     }
-    expect((await call(`/api/events/count?${guess(locked.id, hidden)}`, { token: editor.token })).body.totalDocs).toBe(1)
+    expect(
+      (await call(`/api/events/count?${guess(locked.id, hidden)}`, { token: editor.token })).body
+        .totalDocs,
+    ).toBe(1)
   })
 
   it('a GraphQL count and find confirm nothing either', async () => {
-    const where = (id: number) => `where: { AND: [{ id: { equals: ${id} } }, { website: { contains: "${hidden}" } }] }`
-    const reply = await graphql(`{ locked: countEvents(${where(locked.id)}) { totalDocs } open: countEvents(${where(open.id)}) { totalDocs }
+    const where = (id: number) =>
+      `where: { AND: [{ id: { equals: ${id} } }, { website: { contains: "${hidden}" } }] }`
+    const reply =
+      await graphql(`{ locked: countEvents(${where(locked.id)}) { totalDocs } open: countEvents(${where(open.id)}) { totalDocs }
       found: Events(${where(locked.id)}) { totalDocs } }`)
-    expect(reply.body.data, JSON.stringify(reply.body)).toEqual({ locked: { totalDocs: 0 }, open: { totalDocs: 1 }, found: { totalDocs: 0 } })
+    expect(reply.body.data, JSON.stringify(reply.body)).toEqual({
+      locked: { totalDocs: 0 },
+      open: { totalDocs: 1 },
+      found: { totalDocs: 0 },
+    })
   })
 
   it('a query through a relation into a protected item’s fields is refused to those who may not read them', async () => {
@@ -140,17 +223,28 @@ describe('queries on withheld fields', () => {
     for (const token of [undefined, contributor.token]) {
       expect((await call(`/api/events/count?${path}`, { token })).body.totalDocs ?? 0).toBe(0)
       expect((await call(`/api/events?${path}`, { token })).body.docs ?? []).toEqual([])
-      expect((await call(`/api/events?where[id][equals]=${event.id}&sort=venue.city`, { token })).status).toBe(403)
+      expect(
+        (await call(`/api/events?where[id][equals]=${event.id}&sort=venue.city`, { token })).status,
+      ).toBe(403)
     }
-    expect((await call(`/api/events/count?${path}`, { token: editor.token })).body.totalDocs).toBe(1)
+    expect((await call(`/api/events/count?${path}`, { token: editor.token })).body.totalDocs).toBe(
+      1,
+    )
     // The linked item's id is the event's own field, not the venue's content.
-    expect((await call(`/api/events?where[venue.id][equals]=${venue.id}&depth=0`)).body.docs.map((doc: { id: number }) => doc.id)).toEqual([event.id])
+    expect(
+      (await call(`/api/events?where[venue.id][equals]=${venue.id}&depth=0`)).body.docs.map(
+        (doc: { id: number }) => doc.id,
+      ),
+    ).toEqual([event.id])
   })
 
   it('a sort by a withheld field leaves protected items out, so their order tells nothing', async () => {
     for (const [path, token] of [
       [`/api/events?where[id][in]=${locked.id},${open.id}&sort=website&depth=0`, undefined],
-      [`/api/events?where[id][in]=${locked.id},${open.id}&sort=-website&depth=0`, contributor.token],
+      [
+        `/api/events?where[id][in]=${locked.id},${open.id}&sort=-website&depth=0`,
+        contributor.token,
+      ],
     ] as const) {
       const reply = await call(path, { token })
       expect(
@@ -170,12 +264,21 @@ describe('a contributor asking for private', () => {
     const namespace = await api('/events', {
       method: 'POST',
       token: contributor.token,
-      json: { title: unique('ns '), start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', status: 'private' },
+      json: {
+        title: unique('ns '),
+        start_date: '2031-01-01 10:00:00',
+        end_date: '2031-01-01 11:00:00',
+        status: 'private',
+      },
     })
     expect(namespace.status, JSON.stringify(namespace.body)).toBe(201)
     expect(namespace.body.status).toBe('pending')
 
-    const rest = await call('/api/venues', { method: 'POST', token: contributor.token, json: { name: unique('rest '), status: 'private' } })
+    const rest = await call('/api/venues', {
+      method: 'POST',
+      token: contributor.token,
+      json: { name: unique('rest '), status: 'private' },
+    })
     expect(rest.body.doc?.status, JSON.stringify(rest.body)).toBe('pending')
 
     const created = await graphql(
@@ -185,10 +288,22 @@ describe('a contributor asking for private', () => {
     expect(created.body.data?.createEvent?.status, JSON.stringify(created.body)).toBe('pending')
 
     const draft = await createEventAs(contributor.token, { status: 'draft' })
-    const patched = await call(`/api/events/${draft.id}`, { method: 'PATCH', token: contributor.token, json: { status: 'private' } })
+    const patched = await call(`/api/events/${draft.id}`, {
+      method: 'PATCH',
+      token: contributor.token,
+      json: { status: 'private' },
+    })
     expect(patched.body.doc?.status, JSON.stringify(patched.body)).toBe('pending')
-    const updated = await api(`/organizers`, { method: 'POST', token: contributor.token, json: { organizer: unique('org '), status: 'draft' } })
-    const renamed = await api(`/organizers/${updated.body.id}`, { method: 'PATCH', token: contributor.token, json: { status: 'private' } })
+    const updated = await api(`/organizers`, {
+      method: 'POST',
+      token: contributor.token,
+      json: { organizer: unique('org '), status: 'draft' },
+    })
+    const renamed = await api(`/organizers/${updated.body.id}`, {
+      method: 'PATCH',
+      token: contributor.token,
+      json: { status: 'private' },
+    })
     expect(renamed.body.status, JSON.stringify(renamed.body)).toBe('pending')
   })
 
@@ -220,27 +335,57 @@ describe('the change feed', () => {
     const deletedDraft = await createEventAs(admin, { status: 'draft' })
     const trashedPending = await createEventAs(admin, { status: 'pending' })
     const livingDraft = await createEventAs(admin, { status: 'draft' })
-    const draftVenue = (await call('/api/venues', { method: 'POST', token: admin, json: { name: unique('Draft venue '), status: 'draft' } })).body.doc
+    const draftVenue = (
+      await call('/api/venues', {
+        method: 'POST',
+        token: admin,
+        json: { name: unique('Draft venue '), status: 'draft' },
+      })
+    ).body.doc
     const unpublished = await createEventAs(admin, { status: 'publish' })
     const deletedPublished = await createEventAs(admin, { status: 'publish' })
-    expect((await call(`/api/events/${deletedDraft.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
-    expect((await api(`/events/${trashedPending.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
-    expect((await call(`/api/venues/${draftVenue.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
-    expect((await api(`/events/${unpublished.id}`, { method: 'PATCH', token: admin, json: { status: 'draft' } })).status).toBe(200)
-    expect((await call(`/api/events/${deletedPublished.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect(
+      (await call(`/api/events/${deletedDraft.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(200)
+    expect(
+      (await api(`/events/${trashedPending.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(200)
+    expect(
+      (await call(`/api/venues/${draftVenue.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(200)
+    expect(
+      (
+        await api(`/events/${unpublished.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { status: 'draft' },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await call(`/api/events/${deletedPublished.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBe(200)
 
     const key = (change: Change) => `${change.type}:${change.id}:${change.action}`
     const mine = (changes: Change[]) =>
       changes
         .filter((change) =>
-          [deletedDraft.id, trashedPending.id, livingDraft.id, unpublished.id, deletedPublished.id].includes(change.id)
+          [
+            deletedDraft.id,
+            trashedPending.id,
+            livingDraft.id,
+            unpublished.id,
+            deletedPublished.id,
+          ].includes(change.id)
             ? change.type === 'event'
             : change.type === 'venue' && change.id === draftVenue.id,
         )
         .map(key)
         .sort()
     for (const token of [undefined, subscriber.token, author.token]) {
-      expect(mine(await changesSince(since, token))).toEqual([`event:${deletedPublished.id}:delete`, `event:${unpublished.id}:delete`].sort())
+      expect(mine(await changesSince(since, token))).toEqual(
+        [`event:${deletedPublished.id}:delete`, `event:${unpublished.id}:delete`].sort(),
+      )
     }
     expect(mine(await changesSince(since, editor.token))).toEqual(
       [
@@ -260,37 +405,98 @@ describe('permission before the checks against stored data', () => {
     const draft = await createEventAs(admin, { status: 'draft' })
     const target = await createEventAs(admin, { status: 'publish' })
     const adminId = (await call('/api/users/me', { token: admin })).body.user.id as number
-    const bodies = [{ slug: draft.slug }, { slug: unique('no-such-slug-') }, { author: 1_999_999_999 }, { author: adminId }, { venue: 1_999_999_999 }]
+    const bodies = [
+      { slug: draft.slug },
+      { slug: unique('no-such-slug-') },
+      { author: 1_999_999_999 },
+      { author: adminId },
+      { venue: 1_999_999_999 },
+    ]
     for (const json of bodies) {
-      expectError(await api(`/events/${target.id}`, { method: 'PATCH', json }), 401, 'rest_forbidden')
-      expectError(await api(`/events/${target.id}`, { method: 'PATCH', token: subscriber.token, json }), 403, 'rest_forbidden')
+      expectError(
+        await api(`/events/${target.id}`, { method: 'PATCH', json }),
+        401,
+        'rest_forbidden',
+      )
+      expectError(
+        await api(`/events/${target.id}`, { method: 'PATCH', token: subscriber.token, json }),
+        403,
+        'rest_forbidden',
+      )
     }
     for (const slug of [draft.slug, unique('no-such-slug-')]) {
-      expectError(await api(`/events/by-slug/${slug}`, { method: 'PATCH', json: { title: 'x' } }), 401, 'rest_forbidden')
+      expectError(
+        await api(`/events/by-slug/${slug}`, { method: 'PATCH', json: { title: 'x' } }),
+        401,
+        'rest_forbidden',
+      )
     }
     expectError(
-      await api('/events', { method: 'POST', json: { title: 'x', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00', author: 1_999_999_999 } }),
+      await api('/events', {
+        method: 'POST',
+        json: {
+          title: 'x',
+          start_date: '2031-01-01 10:00:00',
+          end_date: '2031-01-01 11:00:00',
+          author: 1_999_999_999,
+        },
+      }),
       401,
       'rest_forbidden',
     )
-    expectError(await api('/venues/1999999999', { method: 'PATCH', json: { venue: 'x' } }), 401, 'rest_forbidden')
-    expectError(await api('/categories/1999999999', { method: 'PATCH', json: { description: 'x' } }), 401, 'rest_forbidden')
+    expectError(
+      await api('/venues/1999999999', { method: 'PATCH', json: { venue: 'x' } }),
+      401,
+      'rest_forbidden',
+    )
+    expectError(
+      await api('/categories/1999999999', { method: 'PATCH', json: { description: 'x' } }),
+      401,
+      'rest_forbidden',
+    )
 
-    expectInvalidParam(await api(`/events/${target.id}`, { method: 'PATCH', token: editor.token, json: { slug: draft.slug } }), 'slug')
-    expectInvalidParam(await api(`/events/${target.id}`, { method: 'PATCH', token: editor.token, json: { author: 1_999_999_999 } }), 'author')
-    expectInvalidParam(await api('/venues/1999999999', { method: 'PATCH', token: editor.token, json: { venue: 'x' } }), 'id')
+    expectInvalidParam(
+      await api(`/events/${target.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { slug: draft.slug },
+      }),
+      'slug',
+    )
+    expectInvalidParam(
+      await api(`/events/${target.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { author: 1_999_999_999 },
+      }),
+      'author',
+    )
+    expectInvalidParam(
+      await api('/venues/1999999999', {
+        method: 'PATCH',
+        token: editor.token,
+        json: { venue: 'x' },
+      }),
+      'id',
+    )
   })
 })
 
 describe('password reads', () => {
   it('sends an unlocked answer private, no-store, and keeps it from anonymous readers', async () => {
     const password = unique('pw')
-    const event = await createEvent({ title: unique('Unlocked '), password, website: `https://${password}.example` })
+    const event = await createEvent({
+      title: unique('Unlocked '),
+      password,
+      website: `https://${password}.example`,
+    })
     const unlocked = await api(`/events/${event.id}?password=${password}`)
     expect(unlocked.status).toBe(200)
     expect(unlocked.body.website).toBe(`https://${password}.example`)
     expect(unlocked.headers.get('Cache-Control')).toBe('private, no-store')
-    const list = await api(`/events?password=${password}&search=${encodeURIComponent(String(event.title))}`)
+    const list = await api(
+      `/events?password=${password}&search=${encodeURIComponent(String(event.title))}`,
+    )
     expect(list.headers.get('Cache-Control')).toBe('private, no-store')
     const anonymous = await api(`/events/${event.id}`)
     expectError(anonymous, 403, 'event-password-protected')
@@ -300,24 +506,45 @@ describe('password reads', () => {
   it('throttles wrong passwords per client and item with a 429 and Retry-After, the right one included, until the wait is over', async () => {
     const password = unique('pw')
     const website = `https://${password}.example/`
-    const [event, other] = [await createEvent({ title: unique('Guessed '), password, website }), await createEvent({ title: unique('Other '), password })]
+    const [event, other] = [
+      await createEvent({ title: unique('Guessed '), password, website }),
+      await createEvent({ title: unique('Other '), password }),
+    ]
     const venue = await createVenue({ name: unique('Guessed venue '), password, city: password })
-    for (let n = 1; n <= 5; n++) expectError(await api(`/events/${event.id}?password=wrong${n}`), 403, 'event-password-protected')
+    for (let n = 1; n <= 5; n++)
+      expectError(
+        await api(`/events/${event.id}?password=wrong${n}`),
+        403,
+        'event-password-protected',
+      )
     const refused: Reply = await api(`/events/${event.id}?password=wrong6`)
     expectError(refused, 429, 'rest_too_many_password_attempts')
     const retryAfter = Number(refused.headers.get('Retry-After'))
     expect(retryAfter).toBeGreaterThanOrEqual(1)
-    expectError(await api(`/events/${event.id}?password=${password}`), 429, 'rest_too_many_password_attempts')
+    expectError(
+      await api(`/events/${event.id}?password=${password}`),
+      429,
+      'rest_too_many_password_attempts',
+    )
     // In a list the item stays locked, the right password not even compared.
     const listed = await api(`/events?include=${event.id}&password=${password}`)
     expect(listed.status).toBe(200)
-    expect(listed.body.events.map((item: { id: number; website: string }) => [item.id, item.website])).toEqual([[event.id, '']])
+    expect(
+      listed.body.events.map((item: { id: number; website: string }) => [item.id, item.website]),
+    ).toEqual([[event.id, '']])
     // Another item, and another client, are not held back.
     expect((await api(`/events/${other.id}?password=${password}`)).status).toBe(200)
-    expect((await api(`/events/${event.id}?password=${password}`, { token: subscriber.token })).status).toBe(200)
+    expect(
+      (await api(`/events/${event.id}?password=${password}`, { token: subscriber.token })).status,
+    ).toBe(200)
 
-    for (let n = 1; n <= 5; n++) expect((await api(`/venues/${venue.id}?password=wrong${n}`)).body.city ?? '').toBe('')
-    expectError(await api(`/venues/${venue.id}?password=${password}`), 429, 'rest_too_many_password_attempts')
+    for (let n = 1; n <= 5; n++)
+      expect((await api(`/venues/${venue.id}?password=wrong${n}`)).body.city ?? '').toBe('')
+    expectError(
+      await api(`/venues/${venue.id}?password=${password}`),
+      429,
+      'rest_too_many_password_attempts',
+    )
 
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 200))
     const after = await api(`/events/${event.id}?password=${password}`)

@@ -34,7 +34,9 @@ beforeAll(async () => {
 })
 
 /** A local server whose routes the tests write; it counts requests by path and can cut every connection. */
-async function hostileServer(routes: Record<string, (request: http.IncomingMessage, response: http.ServerResponse) => void>) {
+async function hostileServer(
+  routes: Record<string, (request: http.IncomingMessage, response: http.ServerResponse) => void>,
+) {
   const hits: string[] = []
   const sockets = new Set<Socket>()
   const server = http.createServer((request, response) => {
@@ -76,7 +78,10 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
 
 describe("series under Payload's bulk delete and update", () => {
   /** Next month's first Tuesday at 19:00 in Paris. */
-  const FIRST = DateTime.now().setZone(ZONE).plus({ months: 1 }).set({ weekday: 2, hour: 19, minute: 0, second: 0, millisecond: 0 })
+  const FIRST = DateTime.now()
+    .setZone(ZONE)
+    .plus({ months: 1 })
+    .set({ weekday: 2, hour: 19, minute: 0, second: 0, millisecond: 0 })
 
   /** A weekly series of four through the namespace: the parent's id, then its occurrences' ids in order. */
   async function series(): Promise<number[]> {
@@ -93,7 +98,10 @@ describe("series under Payload's bulk delete and update", () => {
       },
     })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
-    const occurrences = await payloadDocs('events', `where[parent][equals]=${reply.body.id}&sort=startLocal`)
+    const occurrences = await payloadDocs(
+      'events',
+      `where[parent][equals]=${reply.body.id}&sort=startLocal`,
+    )
     expect(occurrences).toHaveLength(3)
     return [reply.body.id, ...occurrences.map((event) => event.id as number)]
   }
@@ -103,11 +111,13 @@ describe("series under Payload's bulk delete and update", () => {
 
   /** The events of these ids that still exist, with their status and series fields. */
   const existing = async (ids: number[]) =>
-    (await payloadDocs('events', `where[id][in]=${ids.join(',')}&sort=startLocal`)).map((event) => ({
-      id: event.id,
-      status: event.status,
-      exception: Boolean(event.recurrenceException),
-    }))
+    (await payloadDocs('events', `where[id][in]=${ids.join(',')}&sort=startLocal`)).map(
+      (event) => ({
+        id: event.id,
+        status: event.status,
+        exception: Boolean(event.recurrenceException),
+      }),
+    )
 
   for (const [order, arrange] of [
     ['parent first', (ids: number[]) => ids],
@@ -130,11 +140,15 @@ describe("series under Payload's bulk delete and update", () => {
       const trashed = await bulk('PATCH', arrange(ids), '', { status: 'trash' })
       expect(trashed.status, JSON.stringify(trashed.body)).toBe(200)
       expect(trashed.body.errors).toEqual([])
-      expect(await existing(ids)).toEqual(ids.map((id) => ({ id, status: 'trash', exception: false })))
+      expect(await existing(ids)).toEqual(
+        ids.map((id) => ({ id, status: 'trash', exception: false })),
+      )
       const restored = await bulk('PATCH', arrange(ids), '', { status: 'publish' })
       expect(restored.status, JSON.stringify(restored.body)).toBe(200)
       expect(restored.body.errors).toEqual([])
-      expect(await existing(ids)).toEqual(ids.map((id) => ({ id, status: 'publish', exception: false })))
+      expect(await existing(ids)).toEqual(
+        ids.map((id) => ({ id, status: 'publish', exception: false })),
+      )
       const parent = (await call(`/api/events/${ids[0]}?depth=0`, { token: admin })).body
       expect(parent.recurrence).toBe('RRULE:FREQ=WEEKLY;COUNT=4')
     })
@@ -150,11 +164,25 @@ describe("series under Payload's bulk delete and update", () => {
     expect(reply.body.docs).toHaveLength(3)
     // A save of each parent brings its series in line with its rule: the deleted days stay away.
     for (const parent of [first!, second!])
-      expect((await call(`/api/events/${parent}`, { method: 'PATCH', token: admin, json: { excerpt: 'again' } })).status).toBe(200)
-    const left = async (parent: number) => (await payloadDocs('events', `where[parent][equals]=${parent}&sort=startLocal`)).map((event) => event.id)
+      expect(
+        (
+          await call(`/api/events/${parent}`, {
+            method: 'PATCH',
+            token: admin,
+            json: { excerpt: 'again' },
+          })
+        ).status,
+      ).toBe(200)
+    const left = async (parent: number) =>
+      (await payloadDocs('events', `where[parent][equals]=${parent}&sort=startLocal`)).map(
+        (event) => event.id,
+      )
     expect(await left(first!)).toEqual([firstOccurrences[0], firstOccurrences[2]])
     expect(await left(second!)).toEqual([secondOccurrences[1]])
-    for (const parent of [first!, second!]) expect((await call(`/api/events/${parent}?depth=0`, { token: admin })).body.recurrence).toMatch(/EXDATE/)
+    for (const parent of [first!, second!])
+      expect(
+        (await call(`/api/events/${parent}?depth=0`, { token: admin })).body.recurrence,
+      ).toMatch(/EXDATE/)
   })
 })
 
@@ -164,7 +192,8 @@ describe('image downloads of namespace writes (second instance, ALLOW_PRIVATE_IM
 
   beforeAll(async () => {
     images = await hostileServer({
-      '/bad%zz.png': (_request, response) => response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG),
+      '/bad%zz.png': (_request, response) =>
+        response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG),
       '/drip.png': drip('image/png'),
     })
     instance = await startSecondInstance({ ALLOW_PRIVATE_IMAGE_URLS: 'true' })
@@ -223,7 +252,11 @@ describe('webhooks with a receiver that drips', () => {
       },
     })
     for (const path of ['/drip', '/good']) {
-      const reply = await call('/api/webhooks', { method: 'POST', token: admin, json: { url: `${peers.base}${path}`, types: ['category'] } })
+      const reply = await call('/api/webhooks', {
+        method: 'POST',
+        token: admin,
+        json: { url: `${peers.base}${path}`, types: ['category'] },
+      })
       expect(reply.status, JSON.stringify(reply.body)).toBe(201)
       hooks.push(reply.body.doc.id)
     }
@@ -234,10 +267,13 @@ describe('webhooks with a receiver that drips', () => {
     await peers?.close()
   })
 
-  const change = async () => (await api('/categories', { method: 'POST', token: admin, json: { name: unique('hooked') } })).body.id as number
+  const change = async () =>
+    (await api('/categories', { method: 'POST', token: admin, json: { name: unique('hooked') } }))
+      .body.id as number
 
   async function receivedWithin(id: number, ms: number): Promise<boolean> {
-    for (const until = Date.now() + ms; Date.now() < until; await sleep(200)) if (received.some((body) => body.id === id)) return true
+    for (const until = Date.now() + ms; Date.now() < until; await sleep(200))
+      if (received.some((body) => body.id === id)) return true
     return false
   }
 
@@ -266,7 +302,10 @@ describe('imports from hostile sources', () => {
   let hugeSent = 0
   const word = unique('goodfeed')
 
-  const index = (namespace: string) => ({ namespace, routes: { [`/${namespace}/events`]: { endpoints: [{ methods: ['GET'], args: {} }] } } })
+  const index = (namespace: string) => ({
+    namespace,
+    routes: { [`/${namespace}/events`]: { endpoints: [{ methods: ['GET'], args: {} }] } },
+  })
 
   beforeAll(async () => {
     source = await hostileServer({
@@ -302,14 +341,27 @@ describe('imports from hostile sources', () => {
             ].join('\r\n'),
           ),
       // A site whose lists claim a billion pages, and one whose pages are fat.
-      '/lying': (_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(index('lying/v1'))),
-      '/lying/events': (_request, response) =>
-        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ events: [], total: 1e9, total_pages: 1e9 })),
-      '/fat': (_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(index('fat/v1'))),
-      '/fat/events': (_request, response) =>
+      '/lying': (_request, response) =>
         response
           .writeHead(200, { 'Content-Type': 'application/json' })
-          .end(JSON.stringify({ events: [], total: 1000, total_pages: 1000, padding: 'x'.repeat(400 * 1024) })),
+          .end(JSON.stringify(index('lying/v1'))),
+      '/lying/events': (_request, response) =>
+        response
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ events: [], total: 1e9, total_pages: 1e9 })),
+      '/fat': (_request, response) =>
+        response
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify(index('fat/v1'))),
+      '/fat/events': (_request, response) =>
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end(
+          JSON.stringify({
+            events: [],
+            total: 1000,
+            total_pages: 1000,
+            padding: 'x'.repeat(400 * 1024),
+          }),
+        ),
     })
   })
 
@@ -318,26 +370,34 @@ describe('imports from hostile sources', () => {
   const listed = (path: string) => source.hits.filter((hit) => hit === path).length
 
   it('gives up on a source that drips after IMPORT_REQUEST_SECONDS in all, and names the setting', async () => {
-    const run = await runImportCli(['--ics', `${source.base}/drip.ics`], undefined, { IMPORT_REQUEST_SECONDS: '2' })
+    const run = await runImportCli(['--ics', `${source.base}/drip.ics`], undefined, {
+      IMPORT_REQUEST_SECONDS: '2',
+    })
     expect(run.code, run.output).not.toBe(0)
     expect(run.output).toMatch(/no complete answer within 2 s \(IMPORT_REQUEST_SECONDS\)/)
   }, 120_000)
 
   it('refuses an answer over IMPORT_MAX_ANSWER_MB as it streams, without reading the rest', async () => {
-    const run = await runImportCli(['--ics', `${source.base}/huge.ics`], undefined, { IMPORT_MAX_ANSWER_MB: '1' })
+    const run = await runImportCli(['--ics', `${source.base}/huge.ics`], undefined, {
+      IMPORT_MAX_ANSWER_MB: '1',
+    })
     expect(run.code, run.output).not.toBe(0)
     expect(run.output).toMatch(/the answer is larger than 1 MB \(IMPORT_MAX_ANSWER_MB\)/)
     expect(hugeSent).toBeLessThan(8 * 1024 * 1024)
   }, 120_000)
 
   it('reads no more than IMPORT_MAX_PAGES pages of a list, whatever the source claims', async () => {
-    const run = await runImportCli(['--from', `${source.base}/lying`], undefined, { IMPORT_MAX_PAGES: '3' })
+    const run = await runImportCli(['--from', `${source.base}/lying`], undefined, {
+      IMPORT_MAX_PAGES: '3',
+    })
     expect(run.output).toMatch(/more than 3 pages, the most a list is read to \(IMPORT_MAX_PAGES\)/)
     expect(listed('/lying/events')).toBe(3)
   }, 120_000)
 
   it('stops reading when a run has read IMPORT_MAX_RUN_MB, and says so', async () => {
-    const run = await runImportCli(['--from', `${source.base}/fat`], undefined, { IMPORT_MAX_RUN_MB: '1' })
+    const run = await runImportCli(['--from', `${source.base}/fat`], undefined, {
+      IMPORT_MAX_RUN_MB: '1',
+    })
     expect(run.output).toMatch(/IMPORT_MAX_RUN_MB/)
     // 400 KB a page: the third page is cut off at the run's last bytes, and no page is asked for after it.
     expect(listed('/fat/events')).toBe(3)
@@ -353,10 +413,16 @@ describe('imports from hostile sources', () => {
       expect(saved.status, JSON.stringify(saved.body)).toBe(201)
       return saved.body.doc.id as number
     }
-    const statusOf = async (id: number) => (await call(`/api/import-subscriptions/${id}?depth=0`, { token: admin })).body.lastStatus
+    const statusOf = async (id: number) =>
+      (await call(`/api/import-subscriptions/${id}?depth=0`, { token: admin })).body.lastStatus
     const slow = await subscribe('/drip.ics')
     const runs = [call('/api/payload-jobs/run?queue=calendar', { token: admin })]
-    for (let attempt = 0; attempt < 50 && !(listed('/drip.ics') && (await statusOf(slow)) === 'running'); attempt++) await sleep(200)
+    for (
+      let attempt = 0;
+      attempt < 50 && !(listed('/drip.ics') && (await statusOf(slow)) === 'running');
+      attempt++
+    )
+      await sleep(200)
     expect(await statusOf(slow)).toBe('running')
     const good = await subscribe('/good.ics')
     runs.push(call('/api/payload-jobs/run?queue=calendar', { token: admin }))
@@ -367,10 +433,13 @@ describe('imports from hostile sources', () => {
     }
     expect(done).toBe(true)
     expect(await statusOf(slow)).toBe('running')
-    const imported = await api(`/events?search=${word}&start_date=2031-09-01&end_date=2031-09-30`, { token: admin })
+    const imported = await api(`/events?search=${word}&start_date=2031-09-01&end_date=2031-09-30`, {
+      token: admin,
+    })
     expect(imported.body.events.map((event: { title: string }) => event.title)).toEqual([word])
     source.cut()
     await Promise.all(runs)
-    for (const id of [slow, good]) await call(`/api/import-subscriptions/${id}`, { method: 'DELETE', token: admin })
+    for (const id of [slow, good])
+      await call(`/api/import-subscriptions/${id}`, { method: 'DELETE', token: admin })
   }, 120_000)
 })

@@ -24,7 +24,12 @@ let admin: string
 
 beforeAll(async () => {
   admin = await asAdmin()
-  direct = await startSecondInstance({ TRUSTED_PROXY_HOPS: '0', SERVER_URL: '', SHED_QUEUE_MS: '1', SHED_MIN_IN_FLIGHT: '4' })
+  direct = await startSecondInstance({
+    TRUSTED_PROXY_HOPS: '0',
+    SERVER_URL: '',
+    SHED_QUEUE_MS: '1',
+    SHED_MIN_IN_FLIGHT: '4',
+  })
 }, 180_000)
 
 afterAll(async () => {
@@ -34,17 +39,33 @@ afterAll(async () => {
 type Raw = { status: number; headers: http.IncomingHttpHeaders; text: string; json: () => any }
 
 /** A request to the direct instance as a client at `from` (a loopback address) sends it, `Host` and all. */
-function raw(path: string, options: { from: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<Raw> {
+function raw(
+  path: string,
+  options: { from: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<Raw> {
   const url = new URL(direct.base)
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', localAddress: options.from, headers: options.headers, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: options.method ?? 'GET',
+        localAddress: options.from,
+        headers: options.headers,
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString()
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json: () => JSON.parse(text) })
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text,
+            json: () => JSON.parse(text),
+          })
         })
       },
     )
@@ -54,13 +75,18 @@ function raw(path: string, options: { from: string; method?: string; headers?: R
 }
 
 const restLogin = (email: string, password: string, address: string) =>
-  call('/api/users/login', { method: 'POST', json: { email, password }, headers: { 'X-Forwarded-For': address } })
+  call('/api/users/login', {
+    method: 'POST',
+    json: { email, password },
+    headers: { 'X-Forwarded-For': address },
+  })
 
 const graphqlLogin = (email: string, password: string, address: string) =>
   call('/api/graphql', {
     method: 'POST',
     json: {
-      query: 'mutation ($email: String!, $password: String!) { loginUser(email: $email, password: $password) { token } }',
+      query:
+        'mutation ($email: String!, $password: String!) { loginUser(email: $email, password: $password) { token } }',
       variables: { email, password },
     },
     headers: { 'X-Forwarded-For': address },
@@ -81,9 +107,12 @@ describe('sign-in throttling', () => {
     for (let n = 0; n < 16 && wait < 4; n++) {
       const wrong = await graphqlLogin(owner.email, `wrong-${n}`, attacker)
       expect(wrong.body.data?.loginUser ?? null).toBeNull()
-      const refused = /Too many failed sign-ins: try again in (\d+) s/.exec(JSON.stringify(wrong.body.errors))
+      const refused = /Too many failed sign-ins: try again in (\d+) s/.exec(
+        JSON.stringify(wrong.body.errors),
+      )
       if (!refused) checked++
-      else if ((wait = Number(refused[1])) < 4) await new Promise((resolve) => setTimeout(resolve, wait * 1000))
+      else if ((wait = Number(refused[1])) < 4)
+        await new Promise((resolve) => setTimeout(resolve, wait * 1000))
     }
     expect(wait).toBeGreaterThanOrEqual(4)
     expect(checked).toBeGreaterThanOrEqual(3)
@@ -95,14 +124,20 @@ describe('sign-in throttling', () => {
     expect(Number(rest.headers.get('Retry-After'))).toBeGreaterThan(0)
 
     // From an address that has not failed, the owner signs in through either door.
-    expect((await graphqlLogin(owner.email, owner.password, '198.51.100.71')).body.data.loginUser.token).toBeTruthy()
+    expect(
+      (await graphqlLogin(owner.email, owner.password, '198.51.100.71')).body.data.loginUser.token,
+    ).toBeTruthy()
     expect((await restLogin(owner.email, owner.password, '198.51.100.72')).status).toBe(200)
   })
 
   it('checks no more passwords than it allows when the guesses come all at once', async () => {
     const attacker = '203.0.113.72'
     const started = Date.now()
-    const statuses = await Promise.all(Array.from({ length: 30 }, (_, n) => restLogin(owner.email, `parallel-${n}`, attacker).then((reply) => reply.status)))
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        restLogin(owner.email, `parallel-${n}`, attacker).then((reply) => reply.status),
+      ),
+    )
     const seconds = (Date.now() - started) / 1000
     const checked = statuses.filter((status) => status === 401).length
     // Three free failures for the account on that address, then waits of 1 s, 2 s, 4 s…: one more check per wait that passed meanwhile.
@@ -113,22 +148,27 @@ describe('sign-in throttling', () => {
 
   it('does not keep the owner out when many addresses fail on the account', async () => {
     for (let address = 1; address <= 6; address++) {
-      for (let n = 0; n < 2; n++) expect((await restLogin(owner.email, `spray-${n}`, `203.0.113.${100 + address}`)).status).toBe(401)
+      for (let n = 0; n < 2; n++)
+        expect(
+          (await restLogin(owner.email, `spray-${n}`, `203.0.113.${100 + address}`)).status,
+        ).toBe(401)
     }
     for (let n = 0; n < 3; n++) {
       const signIn = await restLogin(owner.email, owner.password, '198.51.100.73')
       expect(signIn.status, JSON.stringify(signIn.body)).toBe(200)
-      expect((await restLogin(owner.email, 'yet-another-guess', `203.0.113.${120 + n}`)).status).toBe(401)
+      expect(
+        (await restLogin(owner.email, 'yet-another-guess', `203.0.113.${120 + n}`)).status,
+      ).toBe(401)
     }
   })
 
   it('forgets failures and rate-limit buckets that no longer count when the pruning job runs', async () => {
     const stale = `address:${unique('stale-')}`
     const fresh = `address:${unique('fresh-')}`
-    await db.query(`insert into calendar_login_failures (subject, failures, last_failure) values ($1, 7, now() - interval '2 hours'), ($2, 7, now())`, [
-      stale,
-      fresh,
-    ])
+    await db.query(
+      `insert into calendar_login_failures (subject, failures, last_failure) values ($1, 7, now() - interval '2 hours'), ($2, 7, now())`,
+      [stale, fresh],
+    )
     await db.query(
       `insert into calendar_rate_buckets (subject, tokens, taken, updated_at) values ($1, 0, true, now() - interval '5 minutes'), ($2, 0, true, now())`,
       [`read:${stale}`, `read:${fresh}`],
@@ -137,10 +177,18 @@ describe('sign-in throttling', () => {
     // A changed retention queues the pruning job at once.
     const previous = await changeSettings({ changesRetentionDays: retention + 1 })
     try {
-      expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(200)
-      const failures = await db.query(`select subject from calendar_login_failures where subject in ($1, $2)`, [stale, fresh])
+      expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(
+        200,
+      )
+      const failures = await db.query(
+        `select subject from calendar_login_failures where subject in ($1, $2)`,
+        [stale, fresh],
+      )
       expect(failures.rows.map((row) => row.subject)).toEqual([fresh])
-      const buckets = await db.query(`select subject from calendar_rate_buckets where subject in ($1, $2)`, [`read:${stale}`, `read:${fresh}`])
+      const buckets = await db.query(
+        `select subject from calendar_rate_buckets where subject in ($1, $2)`,
+        [`read:${stale}`, `read:${fresh}`],
+      )
       expect(buckets.rows.map((row) => row.subject)).toEqual([`read:${fresh}`])
     } finally {
       await restoreSettings(previous)
@@ -168,11 +216,25 @@ describe('without trusted proxies', () => {
 
   it('builds absolute URLs on the Host the caller reached, never on a forged X-Forwarded-Host, and keeps each host its own answers', async () => {
     const venue = await createVenueAs(admin, { venue: unique('Hosted venue ') })
-    for (let n = 0; n < 2; n++) await createEventAs(admin, { status: 'publish', venue: { id: venue.id }, title: unique('Hosted ') })
+    for (let n = 0; n < 2; n++)
+      await createEventAs(admin, {
+        status: 'publish',
+        venue: { id: venue.id },
+        title: unique('Hosted '),
+      })
     const list = `${NS}/events?per_page=1&venue=${venue.id}&start_date=2000-01-01&end_date=2031-01-01`
-    const read = (host: string) => raw(list, { from: '127.0.0.72', headers: { Host: host, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' } })
+    const read = (host: string) =>
+      raw(list, {
+        from: '127.0.0.72',
+        headers: { Host: host, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      })
     // Twice each, so the second is served from what the first left in the answer cache and the front door.
-    for (const host of ['calendar.example', 'other.example:8080', 'calendar.example', 'other.example:8080']) {
+    for (const host of [
+      'calendar.example',
+      'other.example:8080',
+      'calendar.example',
+      'other.example:8080',
+    ]) {
       const reply = await read(host)
       expect(reply.status, reply.text).toBe(200)
       const body = reply.json()
@@ -185,10 +247,13 @@ describe('without trusted proxies', () => {
     expect(one.headers.etag).toBeTruthy()
     expect(one.headers.etag).not.toBe(two.headers.etag)
 
-    const feed = await raw(`${NS}/events.ics?venue=${venue.id}&start_date=2000-01-01&end_date=2031-01-01`, {
-      from: '127.0.0.72',
-      headers: { Host: 'calendar.example' },
-    })
+    const feed = await raw(
+      `${NS}/events.ics?venue=${venue.id}&start_date=2000-01-01&end_date=2031-01-01`,
+      {
+        from: '127.0.0.72',
+        headers: { Host: 'calendar.example' },
+      },
+    )
     expect(feed.status).toBe(200)
     expect(feed.text).toMatch(/UID:\d+@calendar\.example/)
   })
@@ -199,14 +264,19 @@ describe('without trusted proxies', () => {
         from: '127.0.0.74',
         method: 'POST',
         headers: { Authorization: authorization, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ title: unique('Forged '), start_date: '2031-03-01 10:00:00', end_date: '2031-03-01 11:00:00' }),
+        body: JSON.stringify({
+          title: unique('Forged '),
+          start_date: '2031-03-01 10:00:00',
+          end_date: '2031-03-01 11:00:00',
+        }),
       })
     // Reads no cache can answer, with the forged writes among them, so that they arrive while the instance is full.
     const flood: Promise<Raw>[] = []
     const forged: Promise<Raw>[] = []
     for (let n = 0; n < 200; n++) {
       if (n % 10 === 5) forged.push(write('JWT forged.token.here'))
-      else flood.push(raw(`${NS}/events?per_page=20&search=${unique('busy')}`, { from: '127.0.0.73' }))
+      else
+        flood.push(raw(`${NS}/events?per_page=20&search=${unique('busy')}`, { from: '127.0.0.73' }))
     }
     const signedIn = write(`JWT ${admin}`)
     const [reads, forgedReplies] = await Promise.all([Promise.all(flood), Promise.all(forged)])
@@ -215,7 +285,11 @@ describe('without trusted proxies', () => {
     expect(shed.length, forgedReplies.map((reply) => reply.status).join(',')).toBeGreaterThan(0)
     for (const reply of shed) expect(reply.json().code).toBe('rest_overloaded')
     // Those let in are refused by the namespace for what they are: no credentials.
-    expect(forgedReplies.every((reply) => reply.status === 503 || reply.status === 401 || reply.status === 403)).toBe(true)
+    expect(
+      forgedReplies.every(
+        (reply) => reply.status === 503 || reply.status === 401 || reply.status === 403,
+      ),
+    ).toBe(true)
     expect((await signedIn).status).toBe(201)
   })
 })
@@ -224,7 +298,8 @@ describe('links a signed-in caller is given', () => {
   it('are followed to the last page by an editor, status=any and all', async () => {
     const editor = await userWithRole('editor')
     const venue = await createVenueAs(admin, { venue: unique('Paged venue ') })
-    for (const status of ['publish', 'draft', 'pending']) await createEventAs(admin, { status, venue: { id: venue.id }, title: unique('Paged ') })
+    for (const status of ['publish', 'draft', 'pending'])
+      await createEventAs(admin, { status, venue: { id: venue.id }, title: unique('Paged ') })
     for (let n = 0; n < 3; n++) {
       await createVenueAs(admin, { venue: unique('Paged venue ') })
       await createOrganizerAs(admin, { organizer: unique('Paged organizer ') })
@@ -246,10 +321,16 @@ describe('links a signed-in caller is given', () => {
       expect(pages, start).toBe(reply.body.total_pages)
       expect(pages, start).toBeGreaterThan(1)
     }
-    const events = await call(`${NS}/events?per_page=5&venue=${venue.id}&start_date=2000-01-01&end_date=2031-01-01`, { token: editor.token })
+    const events = await call(
+      `${NS}/events?per_page=5&venue=${venue.id}&start_date=2000-01-01&end_date=2031-01-01`,
+      { token: editor.token },
+    )
     expect(events.body.total).toBe(3)
     // The feed takes the same parameter for the same caller.
-    const feed = await call(`${NS}/events.ics?status=any&venue=${venue.id}&start_date=2000-01-01&end_date=2031-01-01`, { token: editor.token })
+    const feed = await call(
+      `${NS}/events.ics?status=any&venue=${venue.id}&start_date=2000-01-01&end_date=2031-01-01`,
+      { token: editor.token },
+    )
     expect(feed.status).toBe(200)
     expect(String(feed.body).match(/BEGIN:VEVENT/g)).toHaveLength(3)
     // Readers are given `publish` in their links, and still may not ask for more.

@@ -19,7 +19,11 @@ beforeAll(async () => {
   const category = await createCategory({ name: unique('turns') })
   fixture.category = category.id
   for (let i = 0; i < EVENTS; i++) {
-    const event = await createEvent({ title: `${unique('Turn')} ${i}`, start: dayAt(40, i % 24, i), categories: [category.id] })
+    const event = await createEvent({
+      title: `${unique('Turn')} ${i}`,
+      start: dayAt(40, i % 24, i),
+      categories: [category.id],
+    })
     fixture.event = event.id
   }
   instance = await startSecondInstance({ ANSWER_CONCURRENCY: '1', QUERY_COUNT_HEADER: 'true' })
@@ -32,10 +36,16 @@ afterAll(async () => {
 type Asked = { path: string; token?: string }
 
 async function ask(base: string, { path, token }: Asked) {
-  const response = await fetch(base + path, { headers: token ? { Authorization: `JWT ${token}` } : {} })
+  const response = await fetch(base + path, {
+    headers: token ? { Authorization: `JWT ${token}` } : {},
+  })
   // Each instance writes its own address into links and global ids.
   const text = (await response.text()).replaceAll(new URL(base).host, new URL(BASE_URL).host)
-  return { status: response.status, answeredBy: response.headers.get('X-Answered-By'), body: JSON.parse(text) as unknown }
+  return {
+    status: response.status,
+    answeredBy: response.headers.get('X-Answered-By'),
+    body: JSON.parse(text) as unknown,
+  }
 }
 
 describe('an instance that makes one answer at a time', () => {
@@ -51,7 +61,9 @@ describe('an instance that makes one answer at a time', () => {
       { path: `${list}&per_page=3`, token: admin },
     ]
     const expected = await Promise.all(asked.map((one) => ask(BASE_URL, one)))
-    expect(expected.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 404, 400, 200, 200, 200])
+    expect(expected.map((answer) => answer.status)).toEqual([
+      200, 200, 200, 200, 200, 404, 400, 200, 200, 200,
+    ])
 
     // Three times each, all at once: more callers than turns, in an order unlike the one asked.
     const burst = [...asked, ...asked.slice().reverse(), ...asked]
@@ -62,7 +74,9 @@ describe('an instance that makes one answer at a time', () => {
       expect(answer.body).toEqual(wanted.body)
     })
     // Made by the namespace in turns, not served again by the front door.
-    expect(answers.filter((answer) => answer.answeredBy === 'namespace').length).toBeGreaterThanOrEqual(asked.length)
+    expect(
+      answers.filter((answer) => answer.answeredBy === 'namespace').length,
+    ).toBeGreaterThanOrEqual(asked.length)
 
     // The instance has taken every turn back: it still answers.
     expect((await ask(instance.base, asked[0]!)).status).toBe(200)

@@ -12,7 +12,14 @@ import type { Payload } from 'payload'
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrations } from '../../src/migrations'
 import { CALENDAR_SCHEMA_DOWN } from '../../src/migrations/calendarSchema'
-import { client, clusterUrl, emptyDataDir, npmRun, npmStart, type Started } from '../support/operator'
+import {
+  client,
+  clusterUrl,
+  emptyDataDir,
+  npmRun,
+  npmStart,
+  type Started,
+} from '../support/operator'
 
 const NS = '/api/cal/events/v1'
 const ADMIN = { email: 'upgrade@calendar.test', password: 'upgrade-password-1' }
@@ -33,7 +40,11 @@ afterAll(async () => {
   for (const directory of dataDirs) rmSync(directory, { recursive: true, force: true })
 })
 
-async function onCluster<T = Record<string, unknown>>(statement: string, url = process.env.DATABASE_URL, values: unknown[] = []): Promise<T[]> {
+async function onCluster<T = Record<string, unknown>>(
+  statement: string,
+  url = process.env.DATABASE_URL,
+  values: unknown[] = [],
+): Promise<T[]> {
   const connection = new pg.Client({ connectionString: url })
   await connection.connect()
   try {
@@ -59,7 +70,11 @@ function dataDir(name: string): string {
   return directory
 }
 
-async function start(directory: string, env: Record<string, string> = {}, port?: number): Promise<Started> {
+async function start(
+  directory: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<Started> {
   const server = await npmStart(directory, env, port)
   running.push(server)
   return server
@@ -84,7 +99,10 @@ async function schemaOf(url: string, tables: (name: string) => boolean = () => t
     `select conrelid::regclass::text as table, conname, pg_get_constraintdef(oid) as definition from pg_constraint where connamespace = 'public'::regnamespace and conrelid <> 0 order by 1, 2`,
     url,
   )
-  const indexes = await onCluster<{ tablename: string }>(`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by 1, 2`, url)
+  const indexes = await onCluster<{ tablename: string }>(
+    `select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by 1, 2`,
+    url,
+  )
   return {
     columns: columns.filter((row) => tables(row.table_name)),
     enums,
@@ -94,14 +112,21 @@ async function schemaOf(url: string, tables: (name: string) => boolean = () => t
 }
 
 /** Every row of the given tables, with only the given columns, in a stable order. */
-async function rowsOf(url: string, columns: { table_name: string; column_name: string }[]): Promise<Record<string, unknown[]>> {
+async function rowsOf(
+  url: string,
+  columns: { table_name: string; column_name: string }[],
+): Promise<Record<string, unknown[]>> {
   const byTable = new Map<string, string[]>()
-  for (const { table_name, column_name } of columns) byTable.set(table_name, [...(byTable.get(table_name) ?? []), column_name])
+  for (const { table_name, column_name } of columns)
+    byTable.set(table_name, [...(byTable.get(table_name) ?? []), column_name])
   const rows: Record<string, unknown[]> = {}
   for (const [table, names] of byTable) {
     if (table === 'payload_migrations') continue
     const list = names.map((name) => `"${name}"`).join(', ')
-    rows[table] = await onCluster(`select ${list} from "${table}" order by ${names.map((_, i) => i + 1).join(', ')}`, url)
+    rows[table] = await onCluster(
+      `select ${list} from "${table}" order by ${names.map((_, i) => i + 1).join(', ')}`,
+      url,
+    )
   }
   return rows
 }
@@ -131,8 +156,11 @@ async function siteAsRead(base: string): Promise<Record<string, unknown>> {
 /** Content of the kinds the first release had, written through the namespace. */
 async function seed(base: string): Promise<void> {
   const request = client(base)
-  expect((await request('/api/users/first-register', { method: 'POST', json: ADMIN })).status).toBeLessThan(300)
-  const token = (await request('/api/users/login', { method: 'POST', json: ADMIN })).body.token as string
+  expect(
+    (await request('/api/users/first-register', { method: 'POST', json: ADMIN })).status,
+  ).toBeLessThan(300)
+  const token = (await request('/api/users/login', { method: 'POST', json: ADMIN })).body
+    .token as string
   const write = async (path: string, json: Record<string, unknown>, method = 'POST') => {
     const reply = await request(`${NS}${path}`, { method, token, json })
     expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300)
@@ -142,8 +170,19 @@ async function seed(base: string): Promise<void> {
   const jazz = await write('/categories', { name: 'Jazz', parent: music.id })
   await write(`/categories/${jazz.id}`, { i18n_language: 'fr', name: 'Jazz FR' }, 'PATCH')
   const evening = await write('/tags', { name: 'Evening' })
-  const hall = await write('/venues', { venue: 'Hall', city: 'Lyon', country: 'France', geo_lat: 45.76, geo_lng: 4.83, status: 'publish' })
-  const ensemble = await write('/organizers', { organizer: 'Ensemble', email: 'ensemble@example.org', status: 'publish' })
+  const hall = await write('/venues', {
+    venue: 'Hall',
+    city: 'Lyon',
+    country: 'France',
+    geo_lat: 45.76,
+    geo_lng: 4.83,
+    status: 'publish',
+  })
+  const ensemble = await write('/organizers', {
+    organizer: 'Ensemble',
+    email: 'ensemble@example.org',
+    status: 'publish',
+  })
   const statuses = ['publish', 'draft', 'pending', 'private', 'publish']
   for (const [i, status] of statuses.entries()) {
     const event = await write('/events', {
@@ -172,8 +211,12 @@ async function bookkeepingAsRead(base: string) {
   const categories = await request(`${NS}/categories?per_page=50&hide_empty=false`)
   expect(categories.status, JSON.stringify(categories.body)).toBe(200)
   return {
-    changes: (changes.body.changes as { type: string; id: number; action: string }[]).map(({ type, id, action }) => ({ type, id, action })),
-    counts: (categories.body.categories as { name: string; count: number }[]).map(({ name, count }) => ({ name, count })),
+    changes: (changes.body.changes as { type: string; id: number; action: string }[]).map(
+      ({ type, id, action }) => ({ type, id, action }),
+    ),
+    counts: (categories.body.categories as { name: string; count: number }[]).map(
+      ({ name, count }) => ({ name, count }),
+    ),
   }
 }
 
@@ -181,7 +224,10 @@ async function bookkeepingAsRead(base: string) {
 async function twoWrongSignIns(base: string, email: string): Promise<number[]> {
   const request = client(base)
   const statuses: number[] = []
-  for (const password of ['wrong-a', 'wrong-b']) statuses.push((await request('/api/users/login', { method: 'POST', json: { email, password } })).status)
+  for (const password of ['wrong-a', 'wrong-b'])
+    statuses.push(
+      (await request('/api/users/login', { method: 'POST', json: { email, password } })).status,
+    )
   return statuses
 }
 
@@ -195,7 +241,13 @@ describe('upgrades', () => {
       await seed(first.base)
       const readBefore = await siteAsRead(first.base)
       const listed = Object.values(readBefore)[0] as { events: { title: string }[] }
-      expect(listed.events.map((event) => event.title)).toEqual(['Concert 0', 'Concert 1', 'Concert 2', 'Concert 3', 'Concert 4'])
+      expect(listed.events.map((event) => event.title)).toEqual([
+        'Concert 0',
+        'Concert 1',
+        'Concert 2',
+        'Concert 3',
+        'Concert 4',
+      ])
       await stop(first)
       const schemaBefore = await schemaOf(url)
 
@@ -206,7 +258,13 @@ describe('upgrades', () => {
       const { getPayload } = await import('payload')
       payload = await getPayload({ config: (await import('@payload-config')).default })
       process.env.DATABASE_URL = testDatabase
-      const drizzle = (payload.db as unknown as { drizzle: { dialect: { sqlToQuery: (query: unknown) => { sql: string; params: unknown[] } } } }).drizzle
+      const drizzle = (
+        payload.db as unknown as {
+          drizzle: {
+            dialect: { sqlToQuery: (query: unknown) => { sql: string; params: unknown[] } }
+          }
+        }
+      ).drizzle
       const reference = await newDatabase('cal_first')
       const connection = new pg.Client({ connectionString: reference })
       await connection.connect()
@@ -229,7 +287,11 @@ describe('upgrades', () => {
 
       // Down, one migration at a time, as `payload migrate:down` runs each: in a transaction with its row.
       const db = payload.db as unknown as {
-        drizzle: { transaction: (run: (tx: { execute: (query: unknown) => Promise<unknown> }) => Promise<void>) => Promise<void> }
+        drizzle: {
+          transaction: (
+            run: (tx: { execute: (query: unknown) => Promise<unknown> }) => Promise<void>,
+          ) => Promise<void>
+        }
       }
       for (const migration of [...migrations].reverse()) {
         if (migration.name === FIRST_RELEASE) break
@@ -245,7 +307,9 @@ describe('upgrades', () => {
       expect(downed.enums).toEqual(firstRelease.enums)
       expect(downed.indexes).toEqual(expect.arrayContaining(firstRelease.indexes))
       expect(await rowsOf(url, kept)).toEqual(firstData)
-      expect(await onCluster(`select name from payload_migrations where name <> 'dev'`, url)).toEqual([{ name: FIRST_RELEASE }])
+      expect(
+        await onCluster(`select name from payload_migrations where name <> 'dev'`, url),
+      ).toEqual([{ name: FIRST_RELEASE }])
 
       // Up again, as `npm start` applies them.
       await payload.db.migrate({ migrations: migrations as never })
@@ -274,7 +338,14 @@ describe('upgrades', () => {
       await seed(fresh.base)
       for (const email of ['kept@calendar.test', 'downed@calendar.test'])
         for (const password of ['one', 'two', 'three'])
-          expect((await client(fresh.base)('/api/users/login', { method: 'POST', json: { email, password } })).status).toBe(401)
+          expect(
+            (
+              await client(fresh.base)('/api/users/login', {
+                method: 'POST',
+                json: { email, password },
+              })
+            ).status,
+          ).toBe(401)
       const before = await bookkeepingAsRead(fresh.base)
       expect(before.changes.length).toBeGreaterThan(0)
       expect(before.counts).toEqual([
@@ -291,20 +362,35 @@ describe('upgrades', () => {
       await stop(kept)
 
       // Migrated down to the previous release's migrations: its triggers, functions and counts gone, its records kept.
-      await onCluster(`${CALENDAR_SCHEMA_DOWN}; delete from payload_migrations where name = '${SCHEMA_IN_MIGRATIONS}'`, url)
-      expect(await onCluster(`select count(*)::int as n from pg_trigger where tgname like 'calendar\\_%'`, url)).toEqual([{ n: 0 }])
+      await onCluster(
+        `${CALENDAR_SCHEMA_DOWN}; delete from payload_migrations where name = '${SCHEMA_IN_MIGRATIONS}'`,
+        url,
+      )
+      expect(
+        await onCluster(
+          `select count(*)::int as n from pg_trigger where tgname like 'calendar\\_%'`,
+          url,
+        ),
+      ).toEqual([{ n: 0 }])
       const upgraded = await start(directory, { DATABASE_URL: url })
       expect(await bookkeepingAsRead(upgraded.base)).toEqual(before)
       expect(await twoWrongSignIns(upgraded.base, 'downed@calendar.test')).toEqual([401, 429])
 
       // The triggers are back: a new published event is news at the end of the feed and counts in its category.
       const request = client(upgraded.base)
-      const token = (await request('/api/users/login', { method: 'POST', json: ADMIN })).body.token as string
+      const token = (await request('/api/users/login', { method: 'POST', json: ADMIN })).body
+        .token as string
       const jazz = (await request(`${NS}/categories?search=Jazz`)).body.categories[0].id as number
       const added = await request(`${NS}/events`, {
         method: 'POST',
         token,
-        json: { title: 'After the upgrade', start_date: '2031-06-01 19:00:00', end_date: '2031-06-01 21:00:00', categories: [jazz], status: 'publish' },
+        json: {
+          title: 'After the upgrade',
+          start_date: '2031-06-01 19:00:00',
+          end_date: '2031-06-01 21:00:00',
+          categories: [jazz],
+          status: 'publish',
+        },
       })
       expect(added.status, JSON.stringify(added.body)).toBe(201)
       const after = await bookkeepingAsRead(upgraded.base)
@@ -326,19 +412,31 @@ describe('upgrades', () => {
       expect(fresh.output()).not.toContain('backed up')
       // One migration pending, as after installing a newer release: this one's up is idempotent.
       const pending = '20261123_210000_description_html'
-      await onCluster(`delete from payload_migrations where name = $1`, clusterUrl(directory), [pending])
+      await onCluster(`delete from payload_migrations where name = $1`, clusterUrl(directory), [
+        pending,
+      ])
       await stop(fresh)
 
       const upgraded = await start(directory)
       const line = upgraded
         .output()
-        .match(/^1 migration\(s\) to apply \((\S+)\): backed up first to (\S+) \(\d+\.\d MB, \d+ bytes\); npm run restore -- --force \2 undoes the upgrade$/m)
+        .match(
+          /^1 migration\(s\) to apply \((\S+)\): backed up first to (\S+) \(\d+\.\d MB, \d+ bytes\); npm run restore -- --force \2 undoes the upgrade$/m,
+        )
       expect(line?.[1], upgraded.output()).toBe(pending)
       expect(path.dirname(line![2]!)).toBe(path.join(directory, 'backups'))
       expect(existsSync(line![2]!)).toBe(true)
       expect((await client(upgraded.base)('/api/health')).status).toBe(200)
-      expect(await onCluster(`select count(*)::int as n from payload_migrations where name = $1`, clusterUrl(directory), [pending])).toEqual([{ n: 1 }])
-      await onCluster(`delete from payload_migrations where name = $1`, clusterUrl(directory), [pending])
+      expect(
+        await onCluster(
+          `select count(*)::int as n from payload_migrations where name = $1`,
+          clusterUrl(directory),
+          [pending],
+        ),
+      ).toEqual([{ n: 1 }])
+      await onCluster(`delete from payload_migrations where name = $1`, clusterUrl(directory), [
+        pending,
+      ])
       await stop(upgraded)
 
       const unsaved = await start(directory, { BACKUP_BEFORE_MIGRATE: 'false' })
@@ -356,7 +454,10 @@ describe('upgrades', () => {
       const directory = dataDir('newer')
       const server = await start(directory, { DATABASE_URL: url })
       await stop(server)
-      await onCluster(`insert into payload_migrations (name, batch) values ('20991231_000000_from_the_future', 99)`, url)
+      await onCluster(
+        `insert into payload_migrations (name, batch) values ('20991231_000000_from_the_future', 99)`,
+        url,
+      )
 
       const refused = await npmRun('start', [], directory, { DATABASE_URL: url })
       expect(refused.code).toBe(1)

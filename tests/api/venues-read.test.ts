@@ -4,11 +4,40 @@
  * the venue object key for key, access, password protection, languages, and the venue embedded in events.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, call, type Reply, ROOT, type TestUser, unique, uploadImage, userWithRole } from '../support/api'
+import {
+  BASE_URL,
+  call,
+  type Reply,
+  ROOT,
+  type TestUser,
+  unique,
+  uploadImage,
+  userWithRole,
+} from '../support/api'
 import { expectError, expectInvalidParam } from '../support/expectations'
 import { describeLinkedPaging } from '../support/linkedPaging'
-import { changeSettings, createEvent, createVenue, dayAt, follow, ns, qs, restoreSettings, richText, splitUrl } from '../support/fixtures'
-import { adminId, createDoc, expectTotals, expectWithheld, globalId, patchDoc, readDoc, wallClock } from '../support/linkedFixtures'
+import {
+  changeSettings,
+  createEvent,
+  createVenue,
+  dayAt,
+  follow,
+  ns,
+  qs,
+  restoreSettings,
+  richText,
+  splitUrl,
+} from '../support/fixtures'
+import {
+  adminId,
+  createDoc,
+  expectTotals,
+  expectWithheld,
+  globalId,
+  patchDoc,
+  readDoc,
+  wallClock,
+} from '../support/linkedFixtures'
 
 const LIST = `${ROOT}/venues/`
 const FR_ROOT = `${BASE_URL}/fr/api/cal/events/v1`
@@ -82,7 +111,10 @@ const PROTECTED_KEYS = [
   'geo_lng',
 ]
 
-function list(params: Record<string, string | number | boolean | undefined>, token?: string): Promise<Reply> {
+function list(
+  params: Record<string, string | number | boolean | undefined>,
+  token?: string,
+): Promise<Reply> {
   return ns(`/venues?${qs(params)}`, token)
 }
 
@@ -96,7 +128,11 @@ let author: TestUser
 let subscriber: TestUser
 
 beforeAll(async () => {
-  ;[editor, author, subscriber] = await Promise.all([userWithRole('editor'), userWithRole('author'), userWithRole('subscriber')])
+  ;[editor, author, subscriber] = await Promise.all([
+    userWithRole('editor'),
+    userWithRole('author'),
+    userWithRole('subscriber'),
+  ])
 })
 
 describeLinkedPaging({ key: 'venues', list, names }, ({ tag, bravo, charlie, delta }) => {
@@ -106,7 +142,12 @@ describeLinkedPaging({ key: 'venues', list, names }, ({ tag, bravo, charlie, del
       const reply = await list({ search: tag })
       expect(names(reply)).toEqual([bravo, delta, charlie])
       expect(splitUrl(reply.body.rest_url).params.per_page).toBe('3')
-      expect(splitUrl(reply.body.next_rest_url).params).toEqual({ page: '2', per_page: '3', search: tag, status: 'publish' })
+      expect(splitUrl(reply.body.next_rest_url).params).toEqual({
+        page: '2',
+        per_page: '3',
+        search: tag,
+        status: 'publish',
+      })
       expectTotals(reply, 4, 2)
     } finally {
       await restoreSettings(previous)
@@ -132,7 +173,12 @@ describe('GET /venues: search', () => {
 
   it('matches the name, the address, the city and the description, case-insensitively', async () => {
     expect(names(await list({ search: tag }))).toEqual([byDescription, byCity, byAddress, byName])
-    expect(names(await list({ search: tag.toUpperCase() }))).toEqual([byDescription, byCity, byAddress, byName])
+    expect(names(await list({ search: tag.toUpperCase() }))).toEqual([
+      byDescription,
+      byCity,
+      byAddress,
+      byName,
+    ])
     expect(names(await list({ search: `${tag} Street` }))).toEqual([byAddress])
   })
 
@@ -142,10 +188,19 @@ describe('GET /venues: search', () => {
     const excerptWord = unique('exc')
     const byPhone = await createVenue({ name: unique('Phone'), phone })
     const byZip = await createVenue({ name: unique('Zip'), zip })
-    const byExcerpt = await createVenue({ name: unique('Excerpt'), excerpt: `Near the ${excerptWord} fountain` })
-    expect((await list({ search: phone })).body.venues.map((venue: { id: number }) => venue.id)).toEqual([byPhone.id])
-    expect((await list({ search: zip })).body.venues.map((venue: { id: number }) => venue.id)).toEqual([byZip.id])
-    expect((await list({ search: excerptWord })).body.venues.map((venue: { id: number }) => venue.id)).toEqual([byExcerpt.id])
+    const byExcerpt = await createVenue({
+      name: unique('Excerpt'),
+      excerpt: `Near the ${excerptWord} fountain`,
+    })
+    expect(
+      (await list({ search: phone })).body.venues.map((venue: { id: number }) => venue.id),
+    ).toEqual([byPhone.id])
+    expect(
+      (await list({ search: zip })).body.venues.map((venue: { id: number }) => venue.id),
+    ).toEqual([byZip.id])
+    expect(
+      (await list({ search: excerptWord })).body.venues.map((venue: { id: number }) => venue.id),
+    ).toEqual([byExcerpt.id])
   })
 
   it('takes % and _ in the search literally, not as wildcards', async () => {
@@ -185,11 +240,23 @@ describe('GET /venues: event, has_events, only_with_upcoming', () => {
     await createVenue({ name: `${tag} None` })
     draftOnly = (await createVenue({ name: `${lonely} Draft only` })).id
     ongoing = (await createVenue({ name: `${ongoingTag} Ongoing` })).id
-    upcomingEvent = (await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: upcoming })).id
+    upcomingEvent = (
+      await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: upcoming })
+    ).id
     // Started yesterday, ends tomorrow: still upcoming (upstream lists events that have not ended).
-    await createEvent({ title: unique('ev'), start: dayAt(-1, 10), end: dayAt(1, 10), venue: ongoing })
+    await createEvent({
+      title: unique('ev'),
+      start: dayAt(-1, 10),
+      end: dayAt(1, 10),
+      venue: ongoing,
+    })
     await createEvent({ title: unique('ev'), start: dayAt(-10, 10), venue: past })
-    await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: draftOnly, status: 'draft' })
+    await createEvent({
+      title: unique('ev'),
+      start: dayAt(5, 10),
+      venue: draftOnly,
+      status: 'draft',
+    })
     eventWithoutVenue = (await createEvent({ title: unique('ev'), start: dayAt(5, 10) })).id
   })
 
@@ -197,7 +264,10 @@ describe('GET /venues: event, has_events, only_with_upcoming', () => {
     const reply = await list({ event: upcomingEvent })
     expect(reply.body.venues.map((venue: { id: number }) => venue.id)).toEqual([upcoming])
     expectTotals(reply, 1, 1)
-    expect(splitUrl(reply.body.rest_url)).toEqual({ base: LIST, params: { page: '1', per_page: '10', event: String(upcomingEvent), status: 'publish' } })
+    expect(splitUrl(reply.body.rest_url)).toEqual({
+      base: LIST,
+      params: { page: '1', per_page: '10', event: String(upcomingEvent), status: 'publish' },
+    })
     const empty = await list({ event: eventWithoutVenue })
     expect(names(empty)).toEqual([])
     expectTotals(empty, 0, 0)
@@ -213,7 +283,10 @@ describe('GET /venues: event, has_events, only_with_upcoming', () => {
     const withEvents = await list({ search: tag, has_events: 1 })
     expect(names(withEvents)).toEqual([`${tag} Past`, `${tag} Upcoming`])
     expect(splitUrl(withEvents.body.rest_url).params.has_events).toBe('1')
-    expect(names(await list({ search: tag, has_events: 'true' }))).toEqual([`${tag} Past`, `${tag} Upcoming`])
+    expect(names(await list({ search: tag, has_events: 'true' }))).toEqual([
+      `${tag} Past`,
+      `${tag} Upcoming`,
+    ])
     expect(names(await list({ search: lonely, has_events: 1 }))).toEqual([])
 
     const without = await list({ search: tag, has_events: 0 })
@@ -225,10 +298,14 @@ describe('GET /venues: event, has_events, only_with_upcoming', () => {
   it('echoes has_events as given, in upstream’s order (page last in next_rest_url)', async () => {
     for (const given of ['true', '1', 'TRUE', 'false', '0']) {
       const reply = await list({ search: tag, has_events: given })
-      expect(reply.body.rest_url).toBe(`${LIST}?page=1&per_page=10&search=${tag}&has_events=${given}&status=publish`)
+      expect(reply.body.rest_url).toBe(
+        `${LIST}?page=1&per_page=10&search=${tag}&has_events=${given}&status=publish`,
+      )
     }
     const paged = await list({ has_events: 'true', search: tag, per_page: 1 })
-    expect(paged.body.next_rest_url).toBe(`${LIST}?per_page=1&search=${tag}&has_events=true&status=publish&page=2`)
+    expect(paged.body.next_rest_url).toBe(
+      `${LIST}?per_page=1&search=${tag}&has_events=true&status=publish&page=2`,
+    )
   })
 
   it('keeps only venues of upcoming events for only_with_upcoming=1 (a past event’s venue is left out)', async () => {
@@ -237,21 +314,54 @@ describe('GET /venues: event, has_events, only_with_upcoming', () => {
     expectTotals(reply, 1, 1)
     // Upstream leaves it out of rest_url.
     expect(splitUrl(reply.body.rest_url).params).not.toHaveProperty('only_with_upcoming')
-    expect(names(await list({ search: tag, only_with_upcoming: 0 }))).toEqual([`${tag} None`, `${tag} Past`, `${tag} Upcoming`])
+    expect(names(await list({ search: tag, only_with_upcoming: 0 }))).toEqual([
+      `${tag} None`,
+      `${tag} Past`,
+      `${tag} Upcoming`,
+    ])
     expect(names(await list({ search: lonely, only_with_upcoming: 1 }))).toEqual([])
-    expect(names(await list({ search: ongoingTag, only_with_upcoming: 1 }))).toEqual([`${ongoingTag} Ongoing`])
+    expect(names(await list({ search: ongoingTag, only_with_upcoming: 1 }))).toEqual([
+      `${ongoingTag} Ongoing`,
+    ])
   })
 
   it('counts an upcoming private event for readers who may read it, and a draft or pending one for no one', async () => {
     const word = unique('vprivate')
-    const [editor, author, subscriber] = [await userWithRole('editor'), await userWithRole('author'), await userWithRole('subscriber')]
+    const [editor, author, subscriber] = [
+      await userWithRole('editor'),
+      await userWithRole('author'),
+      await userWithRole('subscriber'),
+    ]
     const venue = async (name: string) => (await createVenue({ name: `${word} ${name}` })).id
-    await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: await venue('private'), status: 'private' })
-    await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: await venue('own private'), status: 'private', author: author.id })
-    await createEvent({ title: unique('ev'), start: dayAt(-5, 10), venue: await venue('past private'), status: 'private' })
+    await createEvent({
+      title: unique('ev'),
+      start: dayAt(5, 10),
+      venue: await venue('private'),
+      status: 'private',
+    })
+    await createEvent({
+      title: unique('ev'),
+      start: dayAt(5, 10),
+      venue: await venue('own private'),
+      status: 'private',
+      author: author.id,
+    })
+    await createEvent({
+      title: unique('ev'),
+      start: dayAt(-5, 10),
+      venue: await venue('past private'),
+      status: 'private',
+    })
     for (const status of ['draft', 'pending'])
-      await createEvent({ title: unique('ev'), start: dayAt(5, 10), venue: await venue(status), status, author: author.id })
-    const upcoming = async (token?: string) => names(await list({ search: word, only_with_upcoming: 1 }, token)).sort()
+      await createEvent({
+        title: unique('ev'),
+        start: dayAt(5, 10),
+        venue: await venue(status),
+        status,
+        author: author.id,
+      })
+    const upcoming = async (token?: string) =>
+      names(await list({ search: word, only_with_upcoming: 1 }, token)).sort()
     expect(await upcoming()).toEqual([])
     expect(await upcoming(subscriber.token)).toEqual([])
     expect(await upcoming(editor.token)).toEqual([`${word} own private`, `${word} private`])
@@ -263,7 +373,8 @@ describe('GET /venues: status', () => {
   const tag = unique('vstatus')
 
   beforeAll(async () => {
-    for (const status of ['publish', 'draft', 'pending', 'private', 'trash']) await createVenue({ name: `${tag} ${status}`, status })
+    for (const status of ['publish', 'draft', 'pending', 'private', 'trash'])
+      await createVenue({ name: `${tag} ${status}`, status })
   })
 
   it('shows anonymous readers and subscribers published venues only', async () => {
@@ -283,18 +394,30 @@ describe('GET /venues: status', () => {
 
   it('shows editors every status but trash by default, and the statuses they ask for', async () => {
     const all = await list({ search: tag }, editor.token)
-    expect(names(all).sort()).toEqual([`${tag} draft`, `${tag} pending`, `${tag} private`, `${tag} publish`])
+    expect(names(all).sort()).toEqual([
+      `${tag} draft`,
+      `${tag} pending`,
+      `${tag} private`,
+      `${tag} publish`,
+    ])
     expect(all.body.total).toBe(4)
-    expect(names(await list({ search: tag, status: 'draft' }, editor.token))).toEqual([`${tag} draft`])
+    expect(names(await list({ search: tag, status: 'draft' }, editor.token))).toEqual([
+      `${tag} draft`,
+    ])
     const two = await list({ search: tag, status: 'draft, pending' }, editor.token)
     expect(names(two).sort()).toEqual([`${tag} draft`, `${tag} pending`])
     expect(splitUrl(two.body.rest_url).params.status).toBe('draft,pending')
-    expect(names(await list({ search: tag, status: 'trash' }, editor.token))).toEqual([`${tag} trash`])
+    expect(names(await list({ search: tag, status: 'trash' }, editor.token))).toEqual([
+      `${tag} trash`,
+    ])
   })
 
   it('answers 400 rest_invalid_param to an editor asking for a status that does not exist', async () => {
     expectInvalidParam(await list({ search: tag, status: 'foo' }, editor.token), 'status')
-    expectInvalidParam(await list({ search: tag, status: 'foo, bar, publish' }, editor.token), 'status')
+    expectInvalidParam(
+      await list({ search: tag, status: 'foo, bar, publish' }, editor.token),
+      'status',
+    )
   })
 })
 
@@ -307,21 +430,39 @@ describe('GET /venues: languages', () => {
   beforeAll(async () => {
     translated = (await createVenue({ name: `${tag} Grand Hall` })) as never
     untranslated = (await createVenue({ name: `${tag} Annex` })) as never
-    await patchDoc('venues', translated.id, { name: `${tag} Grande ${frWord}`, slug: `${frWord}-grande` }, 'fr')
+    await patchDoc(
+      'venues',
+      translated.id,
+      { name: `${tag} Grande ${frWord}`, slug: `${frWord}-grande` },
+      'fr',
+    )
   })
 
   it('answers English names by default and French names, falling back to English, with i18n_language=fr', async () => {
     expect(names(await list({ search: tag }))).toEqual([`${tag} Annex`, `${tag} Grand Hall`])
-    expect(names(await list({ search: tag, i18n_language: 'en' }))).toEqual([`${tag} Annex`, `${tag} Grand Hall`])
+    expect(names(await list({ search: tag, i18n_language: 'en' }))).toEqual([
+      `${tag} Annex`,
+      `${tag} Grand Hall`,
+    ])
     const fr = await list({ search: tag, i18n_language: 'fr' })
     expect(names(fr)).toEqual([`${tag} Annex`, `${tag} Grande ${frWord}`])
     const [annex, grande] = fr.body.venues
-    expect(grande).toMatchObject({ id: translated.id, slug: `${frWord}-grande`, url: `${BASE_URL}/fr/venue/${frWord}-grande/` })
-    expect(annex).toMatchObject({ id: untranslated.id, slug: untranslated.slug, url: `${BASE_URL}/fr/venue/${untranslated.slug}/` })
+    expect(grande).toMatchObject({
+      id: translated.id,
+      slug: `${frWord}-grande`,
+      url: `${BASE_URL}/fr/venue/${frWord}-grande/`,
+    })
+    expect(annex).toMatchObject({
+      id: untranslated.id,
+      slug: untranslated.slug,
+      url: `${BASE_URL}/fr/venue/${untranslated.slug}/`,
+    })
   })
 
   it('searches in the request language', async () => {
-    expect(names(await list({ search: frWord, i18n_language: 'fr' }))).toEqual([`${tag} Grande ${frWord}`])
+    expect(names(await list({ search: frWord, i18n_language: 'fr' }))).toEqual([
+      `${tag} Grande ${frWord}`,
+    ])
     expectTotals(await list({ search: frWord }), 0, 0)
   })
 
@@ -340,7 +481,9 @@ describe('GET /venues: languages', () => {
     expect(bySlug.body).toEqual(byId.body)
     const byEnglishSlug = await ns(`/venues/by-slug/${translated.slug}?i18n_language=fr`)
     expect(byEnglishSlug.body).toEqual(byId.body)
-    expect((await ns(`/venues/${untranslated.id}?i18n_language=fr`)).body.venue).toBe(`${tag} Annex`)
+    expect((await ns(`/venues/${untranslated.id}?i18n_language=fr`)).body.venue).toBe(
+      `${tag} Annex`,
+    )
     expectInvalidParam(await ns(`/venues/by-slug/${frWord}-grande`), 'slug')
   })
 
@@ -406,7 +549,13 @@ describe('GET /venues/{id} and /venues/by-slug/{slug}: the venue object', () => 
       description: '<p>A warm room</p>',
       excerpt: '<p>Short text</p>',
       slug: full.slug,
-      image: expect.objectContaining({ id: media.id, url: new URL(media.url, BASE_URL).toString(), extension: 'png', width: 4, height: 3 }),
+      image: expect.objectContaining({
+        id: media.id,
+        url: new URL(media.url, BASE_URL).toString(),
+        extension: 'png',
+        width: 4,
+        height: 3,
+      }),
       address: '1 Market Street',
       city: 'San Francisco',
       country: 'United States',
@@ -480,12 +629,38 @@ describe('GET /venues/{id} and /venues/by-slug/{slug}: the venue object', () => 
   })
 
   it('derives stateprovince from the state in the US and from the province elsewhere', async () => {
-    const us = await createVenue({ name: unique('us'), country: 'United States', state: 'NY', province: 'Somewhere' })
-    const unnamedCountry = await createVenue({ name: unique('us'), state: 'TX', province: 'Somewhere' })
-    const canada = await createVenue({ name: unique('ca'), country: 'Canada', state: 'NY', province: 'Quebec' })
-    expect((await ns(`/venues/${us.id}`)).body).toMatchObject({ state: 'NY', province: 'Somewhere', stateprovince: 'NY' })
-    expect((await ns(`/venues/${unnamedCountry.id}`)).body).toMatchObject({ state: 'TX', stateprovince: 'TX' })
-    expect((await ns(`/venues/${canada.id}`)).body).toMatchObject({ country: 'Canada', state: 'NY', province: 'Quebec', stateprovince: 'Quebec' })
+    const us = await createVenue({
+      name: unique('us'),
+      country: 'United States',
+      state: 'NY',
+      province: 'Somewhere',
+    })
+    const unnamedCountry = await createVenue({
+      name: unique('us'),
+      state: 'TX',
+      province: 'Somewhere',
+    })
+    const canada = await createVenue({
+      name: unique('ca'),
+      country: 'Canada',
+      state: 'NY',
+      province: 'Quebec',
+    })
+    expect((await ns(`/venues/${us.id}`)).body).toMatchObject({
+      state: 'NY',
+      province: 'Somewhere',
+      stateprovince: 'NY',
+    })
+    expect((await ns(`/venues/${unnamedCountry.id}`)).body).toMatchObject({
+      state: 'TX',
+      stateprovince: 'TX',
+    })
+    expect((await ns(`/venues/${canada.id}`)).body).toMatchObject({
+      country: 'Canada',
+      state: 'NY',
+      province: 'Quebec',
+      stateprovince: 'Quebec',
+    })
   })
 
   it('shows a latitude or longitude of 0 (a venue on the equator has coordinates)', async () => {
@@ -501,7 +676,11 @@ describe('GET /venues/{id} and /venues/by-slug/{slug}: the venue object', () => 
     expect(venue.slug).toBe(`${word}-fête-château`)
     const reply = await ns(`/venues/by-slug/${encodeURIComponent(venue.slug as string)}`)
     expect(reply.status).toBe(200)
-    expect(reply.body).toMatchObject({ id: venue.id, venue: `${word} Fête Château`, slug: `${word}-fête-château` })
+    expect(reply.body).toMatchObject({
+      id: venue.id,
+      venue: `${word} Fête Château`,
+      slug: `${word}-fête-château`,
+    })
     expect(decodeURIComponent(reply.body.url)).toBe(`${BASE_URL}/venue/${word}-fête-château/`)
   })
 
@@ -519,7 +698,11 @@ describe('GET /venues/{id}: access', () => {
   let trashed: { id: number; slug: string }
 
   beforeAll(async () => {
-    draft = (await createVenue({ name: `${tag} Draft`, status: 'draft', city: 'Secretville' })) as never
+    draft = (await createVenue({
+      name: `${tag} Draft`,
+      status: 'draft',
+      city: 'Secretville',
+    })) as never
     pending = (await createVenue({ name: `${tag} Pending`, status: 'pending' })) as never
     trashed = (await createVenue({ name: `${tag} Trashed`, status: 'trash' })) as never
   })
@@ -527,15 +710,27 @@ describe('GET /venues/{id}: access', () => {
   it('answers 403 to anonymous readers for a private venue, and for a protected draft even with its password', async () => {
     const privateVenue = await createVenue({ name: `${tag} Private`, status: 'private' })
     expectError(await ns(`/venues/${privateVenue.id}`), 403, 'venue-not-accessible')
-    const lockedDraft = await createVenue({ name: `${tag} Locked draft`, status: 'draft', password: 'pw-draft' })
-    expectError(await ns(`/venues/${lockedDraft.id}?password=pw-draft`), 403, 'venue-not-accessible')
+    const lockedDraft = await createVenue({
+      name: `${tag} Locked draft`,
+      status: 'draft',
+      password: 'pw-draft',
+    })
+    expectError(
+      await ns(`/venues/${lockedDraft.id}?password=pw-draft`),
+      403,
+      'venue-not-accessible',
+    )
   })
 
   it('answers 403 venue-not-accessible to anonymous readers for drafts, pending and trashed venues', async () => {
     const reply = await ns(`/venues/${draft.id}`)
     expect({ status: reply.status, body: reply.body }).toEqual({
       status: 403,
-      body: { code: 'venue-not-accessible', message: 'The requested venue is not accessible', data: { status: 403 } },
+      body: {
+        code: 'venue-not-accessible',
+        message: 'The requested venue is not accessible',
+        data: { status: 403 },
+      },
     })
     expectError(await ns(`/venues/by-slug/${draft.slug}`), 403, 'venue-not-accessible')
     expectError(await ns(`/venues/${pending.id}`), 403, 'venue-not-accessible')
@@ -551,7 +746,12 @@ describe('GET /venues/{id}: access', () => {
   it('answers 200 to an editor, trashed venues included', async () => {
     const reply = await ns(`/venues/${draft.id}`, editor.token)
     expect(reply.status).toBe(200)
-    expect(reply.body).toMatchObject({ id: draft.id, status: 'draft', venue: `${tag} Draft`, city: 'Secretville' })
+    expect(reply.body).toMatchObject({
+      id: draft.id,
+      status: 'draft',
+      venue: `${tag} Draft`,
+      city: 'Secretville',
+    })
     expect((await ns(`/venues/by-slug/${draft.slug}`, editor.token)).body).toEqual(reply.body)
     const trash = await ns(`/venues/${trashed.id}`, editor.token)
     expect(trash.status).toBe(200)
@@ -562,7 +762,15 @@ describe('GET /venues/{id}: access', () => {
 describe('GET /venues/{id}: password protection', () => {
   const tag = unique('vlocked')
   const password = 'open-sesame'
-  const secrets = ['7 Hidden Lane', 'Cachetown', '+33 1 23 45 67 89', 'https://hidden.example', 'Members only', 'Secret excerpt', 'Quiet state']
+  const secrets = [
+    '7 Hidden Lane',
+    'Cachetown',
+    '+33 1 23 45 67 89',
+    'https://hidden.example',
+    'Members only',
+    'Secret excerpt',
+    'Quiet state',
+  ]
   let locked: { id: number; slug: string }
   let open: Record<string, unknown>
 
@@ -587,10 +795,21 @@ describe('GET /venues/{id}: password protection', () => {
   })
 
   it('answers 200 with the name kept and the content withheld, show_map and show_map_link null', async () => {
-    for (const path of [`/venues/${locked.id}`, `/venues/by-slug/${locked.slug}`, `/venues/${locked.id}?password=wrong`]) {
+    for (const path of [
+      `/venues/${locked.id}`,
+      `/venues/by-slug/${locked.slug}`,
+      `/venues/${locked.id}?password=wrong`,
+    ]) {
       const reply = await ns(path)
       expect({ path, status: reply.status }).toEqual({ path, status: 200 })
-      expect(reply.body).toMatchObject({ id: locked.id, venue: `${tag} Hideout`, slug: locked.slug, status: 'publish', show_map: null, show_map_link: null })
+      expect(reply.body).toMatchObject({
+        id: locked.id,
+        venue: `${tag} Hideout`,
+        slug: locked.slug,
+        status: 'publish',
+        show_map: null,
+        show_map_link: null,
+      })
       expectWithheld(reply.body, PROTECTED_KEYS, secrets)
     }
   })
@@ -642,7 +861,12 @@ describe('GET /venues/{id}: password protection', () => {
     const event = await createEvent({ title: unique('at-hideout'), venue: locked.id })
     const single = await ns(`/events/${event.id}`)
     expect(single.status).toBe(200)
-    expect(single.body.venue).toMatchObject({ id: locked.id, venue: `${tag} Hideout`, show_map: null, show_map_link: null })
+    expect(single.body.venue).toMatchObject({
+      id: locked.id,
+      venue: `${tag} Hideout`,
+      show_map: null,
+      show_map_link: null,
+    })
     expectWithheld(single.body.venue, PROTECTED_KEYS, secrets)
     const inList = await ns(`/events?include=${event.id}`)
     expectWithheld(inList.body.events[0].venue, PROTECTED_KEYS, secrets)

@@ -12,21 +12,48 @@ beforeAll(async () => {
   admin = await asAdmin()
 })
 
-const versionsOf = (id: number, token?: string) => call(`/api/events/versions?where[parent][equals]=${id}&sort=updatedAt&depth=0`, { token })
+const versionsOf = (id: number, token?: string) =>
+  call(`/api/events/versions?where[parent][equals]=${id}&sort=updatedAt&depth=0`, { token })
 
 describe('versions of an event', () => {
   it('are kept at each save with who saved it, and a restored one is what the namespace serves', async () => {
     const editor = await userWithRole('editor')
     const event = await createEventAs(admin, { status: 'publish', title: 'First title' })
-    expect((await api(`/events/${event.id}`, { method: 'POST', token: editor.token, json: { title: 'Second title' } })).status).toBe(200)
-    expect((await api(`/events/${event.id}`, { method: 'POST', token: admin, json: { title: 'Third title' } })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${event.id}`, {
+          method: 'POST',
+          token: editor.token,
+          json: { title: 'Second title' },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await api(`/events/${event.id}`, {
+          method: 'POST',
+          token: admin,
+          json: { title: 'Third title' },
+        })
+      ).status,
+    ).toBe(200)
 
-    const versions = (await versionsOf(event.id, editor.token)).body.docs as { id: number; version: { title: string; editedBy: number } }[]
-    expect(versions.map((entry) => entry.version.title)).toEqual(['First title', 'Second title', 'Third title'])
+    const versions = (await versionsOf(event.id, editor.token)).body.docs as {
+      id: number
+      version: { title: string; editedBy: number }
+    }[]
+    expect(versions.map((entry) => entry.version.title)).toEqual([
+      'First title',
+      'Second title',
+      'Third title',
+    ])
     const adminId = (await call('/api/users/me', { token: admin })).body.user.id
     expect(versions.map((entry) => entry.version.editedBy)).toEqual([adminId, editor.id, adminId])
 
-    const restored = await call(`/api/events/versions/${versions[0]!.id}`, { method: 'POST', token: editor.token })
+    const restored = await call(`/api/events/versions/${versions[0]!.id}`, {
+      method: 'POST',
+      token: editor.token,
+    })
     expect(restored.status, JSON.stringify(restored.body)).toBe(200)
     expect((await api(`/events/${event.id}`)).body.title).toBe('First title')
     // Restoring is a save like any other: it is in the history too.
@@ -37,6 +64,7 @@ describe('versions of an event', () => {
     const event = await createEventAs(admin, { status: 'publish' })
     const author = await userWithRole('author')
     const subscriber = await userWithRole('subscriber')
-    for (const token of [undefined, author.token, subscriber.token]) expect((await versionsOf(event.id, token)).status).toBe(403)
+    for (const token of [undefined, author.token, subscriber.token])
+      expect((await versionsOf(event.id, token)).status).toBe(403)
   })
 })

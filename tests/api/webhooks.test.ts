@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, userWithRole } from '../support/api'
 import { api, createEventAs, createVenueAs } from '../support/writeFixtures'
 
-type Received = { headers: http.IncomingHttpHeaders; raw: string; body: { type: string; id: number; action: string; modified_utc: string; seq: string } }
+type Received = {
+  headers: http.IncomingHttpHeaders
+  raw: string
+  body: { type: string; id: number; action: string; modified_utc: string; seq: string }
+}
 
 /** A receiver that records every POST and answers with the status it is told. */
 async function receiver() {
@@ -22,14 +26,20 @@ async function receiver() {
     request.on('data', (chunk) => (raw += chunk))
     request.on('end', () => {
       received.push({ headers: request.headers, raw, body: JSON.parse(raw) })
-      if (status >= 300 && status < 400) response.setHeader('Location', 'http://127.0.0.1:1/elsewhere')
+      if (status >= 300 && status < 400)
+        response.setHeader('Location', 'http://127.0.0.1:1/elsewhere')
       response.writeHead(status).end()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   servers.push(server)
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
-  return { url, received, answer: (next: number) => (status = next), of: (id: number) => received.filter((entry) => entry.body.id === id) }
+  return {
+    url,
+    received,
+    answer: (next: number) => (status = next),
+    of: (id: number) => received.filter((entry) => entry.body.id === id),
+  }
 }
 
 const servers: http.Server[] = []
@@ -42,13 +52,19 @@ beforeAll(async () => {
 afterAll(async () => {
   // Endpoints left behind would keep failing (their receivers are gone) and writing their state while
   // later tests run. Deleting one takes its delivery log along.
-  expect((await call('/api/webhooks?where[id][exists]=true', { method: 'DELETE', token: admin })).status).toBe(200)
+  expect(
+    (await call('/api/webhooks?where[id][exists]=true', { method: 'DELETE', token: admin })).status,
+  ).toBe(200)
   expect((await call('/api/webhook-deliveries?limit=1', { token: admin })).body.totalDocs).toBe(0)
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
 })
 
 async function register(url: string, extra: Record<string, unknown> = {}) {
-  const reply = await call('/api/webhooks', { method: 'POST', token: admin, json: { url, secret: 'shared-secret', ...extra } })
+  const reply = await call('/api/webhooks', {
+    method: 'POST',
+    token: admin,
+    json: { url, secret: 'shared-secret', ...extra },
+  })
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   return reply.body.doc as { id: number; secret: string; cursor: string }
 }
@@ -67,10 +83,24 @@ async function deliverUntil(done: () => boolean, passes = 20): Promise<void> {
 describe('registering a webhook', () => {
   it('is for administrators only, and needs an http(s) URL', async () => {
     const editor = await userWithRole('editor')
-    expect((await call('/api/webhooks', { method: 'POST', token: editor.token, json: { url: 'https://example.org/hook' } })).status).toBe(403)
+    expect(
+      (
+        await call('/api/webhooks', {
+          method: 'POST',
+          token: editor.token,
+          json: { url: 'https://example.org/hook' },
+        })
+      ).status,
+    ).toBe(403)
     expect((await call('/api/webhooks', { token: editor.token })).status).toBe(403)
-    expect((await call('/api/webhooks/deliver', { method: 'POST', token: editor.token })).status).toBe(403)
-    const ftp = await call('/api/webhooks', { method: 'POST', token: admin, json: { url: 'ftp://example.org/hook' } })
+    expect(
+      (await call('/api/webhooks/deliver', { method: 'POST', token: editor.token })).status,
+    ).toBe(403)
+    const ftp = await call('/api/webhooks', {
+      method: 'POST',
+      token: admin,
+      json: { url: 'ftp://example.org/hook' },
+    })
     expect(ftp.status).toBe(400)
     expect(JSON.stringify(ftp.body)).toContain('Only http and https URLs')
   })
@@ -78,7 +108,13 @@ describe('registering a webhook', () => {
   it('gets a generated secret, and starts from the changes made after it', async () => {
     const before = await createEventAs(admin, { status: 'publish' })
     const hook = await receiver()
-    const created = (await call('/api/webhooks', { method: 'POST', token: admin, json: { url: hook.url, types: ['event'] } })).body.doc
+    const created = (
+      await call('/api/webhooks', {
+        method: 'POST',
+        token: admin,
+        json: { url: hook.url, types: ['event'] },
+      })
+    ).body.doc
     expect(created.secret).toMatch(/^[0-9a-f]{48}$/)
     const after = await createEventAs(admin, { status: 'publish' })
     await deliverUntil(() => hook.of(after.id).length > 0)
@@ -104,13 +140,25 @@ describe('a delivery', () => {
     const expected = `sha256=${createHmac('sha256', 'shared-secret').update(`${timestamp}.${delivery!.raw}`).digest('hex')}`
     expect(delivery!.headers['x-calendar-signature']).toBe(expected)
     // Only the chosen types are sent.
-    expect(hook.received.some((entry) => entry.body.type === 'venue' && entry.body.id === venue.id)).toBe(false)
+    expect(
+      hook.received.some((entry) => entry.body.type === 'venue' && entry.body.id === venue.id),
+    ).toBe(false)
 
     // An event taken back to draft is gone for the public: a delete.
-    expect((await api(`/events/${event.id}`, { method: 'POST', token: admin, json: { status: 'draft' } })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${event.id}`, {
+          method: 'POST',
+          token: admin,
+          json: { status: 'draft' },
+        })
+      ).status,
+    ).toBe(200)
     await deliverUntil(() => hook.of(event.id).length === 2)
     expect(hook.of(event.id)[1]!.body.action).toBe('delete')
-    expect(BigInt(hook.of(event.id)[1]!.body.seq)).toBeGreaterThan(BigInt(hook.of(event.id)[0]!.body.seq))
+    expect(BigInt(hook.of(event.id)[1]!.body.seq)).toBeGreaterThan(
+      BigInt(hook.of(event.id)[0]!.body.seq),
+    )
   })
 
   it('comes in change order, and by itself through the jobs queue', async () => {
@@ -120,8 +168,11 @@ describe('a delivery', () => {
     const second = await createVenueAs(admin, { status: 'publish' })
     // No pass is asked for: the queue polls every ten seconds.
     const deadline = Date.now() + 45_000
-    while (Date.now() < deadline && hook.of(second.id).length === 0) await new Promise((resolve) => setTimeout(resolve, 500))
-    const order = hook.received.map((entry) => entry.body.id).filter((id) => id === first.id || id === second.id)
+    while (Date.now() < deadline && hook.of(second.id).length === 0)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    const order = hook.received
+      .map((entry) => entry.body.id)
+      .filter((id) => id === first.id || id === second.id)
     expect(order).toEqual([first.id, second.id])
   }, 60_000)
 
@@ -141,15 +192,29 @@ describe('a delivery', () => {
     hook.answer(200)
     await new Promise((resolve) => setTimeout(resolve, 1200))
     await deliverUntil(() => hook.of(next.id).length === 1)
-    const sequence = hook.received.map((entry) => entry.body.id).filter((item) => item === event.id || item === next.id)
+    const sequence = hook.received
+      .map((entry) => entry.body.id)
+      .filter((item) => item === event.id || item === next.id)
     expect(sequence).toEqual([event.id, event.id, next.id])
     state = await webhook(id)
     expect(state.failures).toBe(0)
     expect(state.active).toBe(true)
 
-    const log = (await call(`/api/webhook-deliveries?where[webhook][equals]=${id}&sort=createdAt&limit=10`, { token: admin })).body.docs
-    const forEvent = log.filter((entry: { summary: string }) => entry.summary === `event ${event.id} upsert`)
-    expect(forEvent.map((entry: { ok: boolean; status: number; attempt: number }) => [entry.ok, entry.status, entry.attempt])).toEqual([
+    const log = (
+      await call(`/api/webhook-deliveries?where[webhook][equals]=${id}&sort=createdAt&limit=10`, {
+        token: admin,
+      })
+    ).body.docs
+    const forEvent = log.filter(
+      (entry: { summary: string }) => entry.summary === `event ${event.id} upsert`,
+    )
+    expect(
+      forEvent.map((entry: { ok: boolean; status: number; attempt: number }) => [
+        entry.ok,
+        entry.status,
+        entry.attempt,
+      ]),
+    ).toEqual([
       [false, 500, 1],
       [true, 200, 2],
     ])
@@ -161,7 +226,9 @@ describe('a delivery', () => {
     const server = http.createServer((request, response) => {
       request.resume()
       request.on('end', async () => {
-        if (!deleted) deleted = (await call(`/api/webhooks/${hookId}`, { method: 'DELETE', token: admin })).status
+        if (!deleted)
+          deleted = (await call(`/api/webhooks/${hookId}`, { method: 'DELETE', token: admin }))
+            .status
         response.writeHead(200).end()
       })
     })

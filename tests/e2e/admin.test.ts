@@ -26,13 +26,20 @@ afterAll(async () => {
  * Runs the jobs queue now (what the server's own polling does within a minute), then reloads the
  * open import and waits for it to show the run done, with these counts.
  */
-async function seeImportDone(name: string, counts: Record<string, string>, screenshot: string): Promise<void> {
+async function seeImportDone(
+  name: string,
+  counts: Record<string, string>,
+  screenshot: string,
+): Promise<void> {
   expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
   const { page, step } = admin!
   await step(name, async () => {
     await page.reload()
-    await eventually(() => page.locator('#field-status .value-container').getAttribute('title')).toBe('Done')
-    for (const [field, value] of Object.entries(counts)) await eventually(() => page.locator(`#field-${field}`).inputValue()).toBe(value)
+    await eventually(() =>
+      page.locator('#field-status .value-container').getAttribute('title'),
+    ).toBe('Done')
+    for (const [field, value] of Object.entries(counts))
+      await eventually(() => page.locator(`#field-${field}`).inputValue()).toBe(value)
     await admin!.screenshot(screenshot)
   })
 }
@@ -81,15 +88,22 @@ describe('the admin in a browser', () => {
     })
 
     await step('find-in-list', async () => {
-      await page.goto(`${BASE_URL}/admin/collections/events?locale=fr&search=${encodeURIComponent(frenchTitle)}`)
+      await page.goto(
+        `${BASE_URL}/admin/collections/events?locale=fr&search=${encodeURIComponent(frenchTitle)}`,
+      )
       const row = page.locator('table tbody tr', { hasText: frenchTitle })
       await row.waitFor()
       await eventually(() => row.count()).toBe(1)
-      await eventually(() => row.locator(`a[href*="/admin/collections/events/${eventId}"]`).count()).toBeGreaterThan(0)
+      await eventually(() =>
+        row.locator(`a[href*="/admin/collections/events/${eventId}"]`).count(),
+      ).toBeGreaterThan(0)
       // The venue column resolves the relationship (it shows "Loading..." first).
       await row.getByText(venueName).waitFor()
       await row.getByText('Published').waitFor()
-      await page.screenshot({ path: path.join(resultsDir, 'admin-events-list.png'), fullPage: true })
+      await page.screenshot({
+        path: path.join(resultsDir, 'admin-events-list.png'),
+        fullPage: true,
+      })
     })
 
     // What the browser saved, as the API serves it.
@@ -120,7 +134,9 @@ describe('the admin in a browser', () => {
 
     const importId = await step('upload-csv', async () => {
       await page.goto(`${BASE_URL}/admin/collections/imports/create`)
-      await page.locator('input[type="file"]').setInputFiles({ name: `${word}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: `${word}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) })
       await choose('field-kind', 'Events')
       return saveNew('imports', 'Import')
     })
@@ -128,9 +144,19 @@ describe('the admin in a browser', () => {
     await seeImportDone('see-the-result', { created: '3', failed: '0' }, 'import')
 
     const record = await call(`/api/imports/${importId}`, { token })
-    expect(record.body).toMatchObject({ status: 'done', created: 3, total: 2, done: 2, sourceFile: `${word}.csv` })
-    const events = await call(`/api/events?where[title][like]=${word}&sort=start&depth=1`, { token })
-    expect(events.body.docs.map((event: any) => [event.title, event.start, event.venue?.name])).toEqual([
+    expect(record.body).toMatchObject({
+      status: 'done',
+      created: 3,
+      total: 2,
+      done: 2,
+      sourceFile: `${word}.csv`,
+    })
+    const events = await call(`/api/events?where[title][like]=${word}&sort=start&depth=1`, {
+      token,
+    })
+    expect(
+      events.body.docs.map((event: any) => [event.title, event.start, event.venue?.name]),
+    ).toEqual([
       [`${word} one`, '2031-07-01T18:00:00.000Z', `${word} Hall`],
       [`${word} two`, '2031-07-02T18:30:00.000Z', `${word} Hall`],
     ])
@@ -154,7 +180,9 @@ describe('the admin in a browser', () => {
       'END:VCALENDAR',
       '',
     ].join('\r\n')
-    const server = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(feed))
+    const server = createServer((_request, response) =>
+      response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(feed),
+    )
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/${word}.ics`
     expect(admin, 'the first test opened the browser and signed in').toBeDefined()
@@ -170,7 +198,13 @@ describe('the admin in a browser', () => {
       await seeImportDone('see-the-feed-result', { created: '2' }, 'import-feed')
 
       const record = await call(`/api/imports/${importId}`, { token })
-      expect(record.body).toMatchObject({ status: 'done', source: 'ical', sourceUrl: url, created: 2, failed: 0 })
+      expect(record.body).toMatchObject({
+        status: 'done',
+        source: 'ical',
+        sourceUrl: url,
+        created: 2,
+        failed: 0,
+      })
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     }

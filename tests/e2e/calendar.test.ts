@@ -17,7 +17,9 @@ import { api, createEventAs, readEvent } from '../support/writeFixtures'
  */
 const MONTH = (() => {
   const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 20, 1)).toISOString().slice(0, 7)
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 20, 1))
+    .toISOString()
+    .slice(0, 7)
 })()
 
 function addDays(day: string, days: number): string {
@@ -46,7 +48,9 @@ afterAll(async () => {
 })
 
 /** An event made through the namespace, with the day its wall-clock start falls on there. */
-async function created(fields: Record<string, unknown>): Promise<{ id: number; title: string; day: string }> {
+async function created(
+  fields: Record<string, unknown>,
+): Promise<{ id: number; title: string; day: string }> {
   const title = unique('Calendar ')
   const event = await createEventAs(token, { title, status: 'publish', ...fields })
   return { id: event.id, title, day: (event.start_date as string).slice(0, 10) }
@@ -54,7 +58,11 @@ async function created(fields: Record<string, unknown>): Promise<{ id: number; t
 
 describe('the calendar view in a browser', () => {
   it('places, marks, filters and opens the events of a month and a week', async () => {
-    const category = await api('/categories', { method: 'POST', token, json: { name: unique('Calendar category ') } })
+    const category = await api('/categories', {
+      method: 'POST',
+      token,
+      json: { name: unique('Calendar category ') },
+    })
     expect(category.status, JSON.stringify(category.body)).toBe(201)
     const concert = await created({
       start_date: `${MONTH}-12 19:00:00`,
@@ -63,19 +71,44 @@ describe('the calendar view in a browser', () => {
       categories: [category.body.id],
     })
     // 08:00 in Auckland is 19:00 UTC the day before: the calendar shows Auckland's day.
-    const breakfast = await created({ start_date: `${MONTH}-14 08:00:00`, end_date: `${MONTH}-14 09:30:00`, timezone: 'Pacific/Auckland' })
-    const fair = await created({ start_date: `${MONTH}-20 10:00:00`, end_date: `${MONTH}-22 18:00:00`, timezone: 'UTC' })
-    const holiday = await created({ start_date: `${MONTH}-25 00:00:00`, end_date: `${MONTH}-25 23:59:59`, all_day: true, timezone: 'UTC' })
+    const breakfast = await created({
+      start_date: `${MONTH}-14 08:00:00`,
+      end_date: `${MONTH}-14 09:30:00`,
+      timezone: 'Pacific/Auckland',
+    })
+    const fair = await created({
+      start_date: `${MONTH}-20 10:00:00`,
+      end_date: `${MONTH}-22 18:00:00`,
+      timezone: 'UTC',
+    })
+    const holiday = await created({
+      start_date: `${MONTH}-25 00:00:00`,
+      end_date: `${MONTH}-25 23:59:59`,
+      all_day: true,
+      timezone: 'UTC',
+    })
     const rehearsal = await created({
       start_date: `${MONTH}-04 18:00:00`,
       end_date: `${MONTH}-04 20:00:00`,
       timezone: 'UTC',
       recurrence: 'RRULE:FREQ=WEEKLY;COUNT=3',
     })
-    const trashed = await created({ start_date: `${MONTH}-13 10:00:00`, end_date: `${MONTH}-13 11:00:00`, timezone: 'UTC' })
+    const trashed = await created({
+      start_date: `${MONTH}-13 10:00:00`,
+      end_date: `${MONTH}-13 11:00:00`,
+      timezone: 'UTC',
+    })
     expect((await api(`/events/${trashed.id}`, { method: 'DELETE', token })).status).toBe(200)
     const frenchTitle = `Concert ${concert.title.split(' ').at(-1)} (fr)`
-    expect((await api(`/events/${concert.id}`, { method: 'PATCH', token, json: { i18n_language: 'fr', title: frenchTitle } })).status).toBe(200)
+    expect(
+      (
+        await api(`/events/${concert.id}`, {
+          method: 'PATCH',
+          token,
+          json: { i18n_language: 'fr', title: frenchTitle },
+        })
+      ).status,
+    ).toBe(200)
 
     expect([concert.day, breakfast.day, fair.day, holiday.day, rehearsal.day]).toEqual([
       `${MONTH}-12`,
@@ -86,17 +119,28 @@ describe('the calendar view in a browser', () => {
     ])
     // 19:00 or 20:00 UTC the day before, as New Zealand keeps summer time or not.
     expect((await readEvent(breakfast.id)).utc_start_date.slice(0, 10)).toBe(`${MONTH}-13`)
-    const series = await call(`${NS}/events?post_parent=${rehearsal.id}&start_date=${MONTH}-01&end_date=${MONTH}-31`, { token })
+    const series = await call(
+      `${NS}/events?post_parent=${rehearsal.id}&start_date=${MONTH}-01&end_date=${MONTH}-31`,
+      { token },
+    )
     expect(series.status).toBe(200)
-    const occurrences = (series.body.events as { id: number; start_date: string }[]).map((event) => ({ id: event.id, day: event.start_date.slice(0, 10) }))
+    const occurrences = (series.body.events as { id: number; start_date: string }[]).map(
+      (event) => ({ id: event.id, day: event.start_date.slice(0, 10) }),
+    )
     expect(occurrences.map((occurrence) => occurrence.day)).toEqual([`${MONTH}-11`, `${MONTH}-18`])
     /** The days each event covers, as the namespace dates them. */
     const covered = new Map<number, string[]>([
-      ...[concert, breakfast, holiday, rehearsal, ...occurrences].map(({ id, day }) => [id, [day]] as [number, string[]]),
+      ...[concert, breakfast, holiday, rehearsal, ...occurrences].map(
+        ({ id, day }) => [id, [day]] as [number, string[]],
+      ),
       [fair.id, [`${MONTH}-20`, `${MONTH}-21`, `${MONTH}-22`]],
     ])
     const nextMonth = addDays(`${MONTH}-28`, 7).slice(0, 7)
-    const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${MONTH}-01T00:00:00Z`))
+    const monthName = new Intl.DateTimeFormat('en', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${MONTH}-01T00:00:00Z`))
 
     admin = await AdminBrowser.open('calendar')
     const { page, step } = admin
@@ -110,19 +154,28 @@ describe('the calendar view in a browser', () => {
         )
         .waitFor()
     const event = (id: number) => page.locator(`.calendar-event[data-event-id="${id}"]`)
-    const daysOf = (id: number) => event(id).evaluateAll((links) => links.map((link) => link.closest('[data-day]')!.getAttribute('data-day')))
+    const daysOf = (id: number) =>
+      event(id).evaluateAll((links) =>
+        links.map((link) => link.closest('[data-day]')!.getAttribute('data-day')),
+      )
 
     await step('signed-out', async () => {
       await page.goto(`${BASE_URL}/admin/calendar?date=${MONTH}-01`)
       await page.waitForURL((url) => url.pathname === '/admin/login')
-      expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/admin/calendar?date=${MONTH}-01`)
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(
+        `/admin/calendar?date=${MONTH}-01`,
+      )
     })
 
     await step('sign-in', admin.signIn)
 
     /** Every event of the test on the days of [first, last] it covers, and nowhere else. */
     const expectPlaced = async (first: string, last: string, ids = [...covered.keys()]) => {
-      for (const id of ids) expect({ id, days: await daysOf(id) }).toEqual({ id, days: within(covered.get(id)!, first, last) })
+      for (const id of ids)
+        expect({ id, days: await daysOf(id) }).toEqual({
+          id,
+          days: within(covered.get(id)!, first, last),
+        })
     }
 
     await step('month', async () => {
@@ -135,7 +188,9 @@ describe('the calendar view in a browser', () => {
       await page.locator('nav #nav-calendar').waitFor()
       await expectPlaced(first, last)
       expect(await event(trashed.id).count()).toBe(0)
-      expect((await event(concert.id).textContent())?.replace(/\s/g, ' ')).toBe(`7:00 PM${concert.title}`)
+      expect((await event(concert.id).textContent())?.replace(/\s/g, ' ')).toBe(
+        `7:00 PM${concert.title}`,
+      )
       // All day: no time.
       expect(await event(holiday.id).textContent()).toBe(holiday.title)
 
@@ -145,18 +200,26 @@ describe('the calendar view in a browser', () => {
         expect(await event(id).locator('.calendar-event__series').textContent()).toBe('↻')
       }
       expect(await event(rehearsal.id).getAttribute('title')).toContain('First event of its series')
-      expect(await event(occurrences[0]!.id).getAttribute('title')).toContain(`Part of the series “${rehearsal.title}”`)
+      expect(await event(occurrences[0]!.id).getAttribute('title')).toContain(
+        `Part of the series “${rehearsal.title}”`,
+      )
       expect(await event(concert.id).getAttribute('data-series')).toBeNull()
-      await page.screenshot({ path: path.join(resultsDir, 'admin-calendar-month.png'), fullPage: true })
+      await page.screenshot({
+        path: path.join(resultsDir, 'admin-calendar-month.png'),
+        fullPage: true,
+      })
     })
 
     await step('category-filter', async () => {
-      await page.locator(`#calendar-category option[value="${category.body.id}"]`).waitFor({ state: 'attached' })
+      await page
+        .locator(`#calendar-category option[value="${category.body.id}"]`)
+        .waitFor({ state: 'attached' })
       await page.locator('#calendar-category').selectOption(String(category.body.id))
       await ready({ category: String(category.body.id) })
       expect(new URL(page.url()).searchParams.get('category')).toBe(String(category.body.id))
       expect(await daysOf(concert.id)).toEqual([concert.day])
-      for (const other of [breakfast, fair, holiday, rehearsal]) expect(await event(other.id).count()).toBe(0)
+      for (const other of [breakfast, fair, holiday, rehearsal])
+        expect(await event(other.id).count()).toBe(0)
       await page.locator('#calendar-category').selectOption('')
       await ready({ category: '' })
       expect(await daysOf(fair.id)).toEqual(covered.get(fair.id))
@@ -174,7 +237,9 @@ describe('the calendar view in a browser', () => {
     await step('language', async () => {
       await page.locator('#calendar-language').selectOption('fr')
       await ready({ locale: 'fr' })
-      await eventually(() => event(concert.id).locator('.calendar-event__title').textContent()).toBe(frenchTitle)
+      await eventually(() =>
+        event(concert.id).locator('.calendar-event__title').textContent(),
+      ).toBe(frenchTitle)
       expect(new URL(page.url()).searchParams.get('locale')).toBe('fr')
       await page.locator('#calendar-language').selectOption('en')
       await ready({ locale: 'en' })
@@ -189,12 +254,19 @@ describe('the calendar view in a browser', () => {
       await page.locator('#calendar-week').click()
       await ready({ view: 'week', first, last })
       expect(new URL(page.url()).searchParams.get('view')).toBe('week')
-      expect(await calendar.locator('.calendar-day').evaluateAll((days) => days.map((day) => day.getAttribute('data-day')))).toEqual(
-        [0, 1, 2, 3, 4, 5, 6].map((offset) => addDays(first, offset)),
-      )
+      expect(
+        await calendar
+          .locator('.calendar-day')
+          .evaluateAll((days) => days.map((day) => day.getAttribute('data-day'))),
+      ).toEqual([0, 1, 2, 3, 4, 5, 6].map((offset) => addDays(first, offset)))
       await expectPlaced(first, last)
-      expect(await event(occurrences[0]!.id).locator('.calendar-event__series-name').textContent()).toBe(`↻ Part of the series “${rehearsal.title}”`)
-      await page.screenshot({ path: path.join(resultsDir, 'admin-calendar-week.png'), fullPage: true })
+      expect(
+        await event(occurrences[0]!.id).locator('.calendar-event__series-name').textContent(),
+      ).toBe(`↻ Part of the series “${rehearsal.title}”`)
+      await page.screenshot({
+        path: path.join(resultsDir, 'admin-calendar-week.png'),
+        fullPage: true,
+      })
 
       await page.locator('#calendar-next').click()
       await ready({ view: 'week', first: addDays(first, 7), last: addDays(last, 7) })
@@ -205,7 +277,9 @@ describe('the calendar view in a browser', () => {
 
     await step('open-event', async () => {
       await event(occurrences[0]!.id).click()
-      await page.waitForURL((url) => url.pathname === `/admin/collections/events/${occurrences[0]!.id}`)
+      await page.waitForURL(
+        (url) => url.pathname === `/admin/collections/events/${occurrences[0]!.id}`,
+      )
       await page.locator('#series-parent').waitFor()
     })
 

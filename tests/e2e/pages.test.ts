@@ -22,7 +22,8 @@ beforeAll(async () => {
   f = await createPageFixtures(unique('e2e'))
   browser = await AdminBrowser.open('pages')
   browser.page.on('console', (message) => {
-    if (/Content.Security.Policy/i.test(message.text())) policyViolations.push(`${browser.page.url()}: ${message.text()}`)
+    if (/Content.Security.Policy/i.test(message.text()))
+      policyViolations.push(`${browser.page.url()}: ${message.text()}`)
   })
   // The widget (built apart) replaces what the server rendered: these tests look at the pages without it.
   await browser.page.route('**/calendar/widget.js', (route) => route.abort())
@@ -43,11 +44,19 @@ async function expectAccessible(name: string): Promise<void> {
   const violations = await page.evaluate(async (tags) => {
     const axe = (
       window as unknown as {
-        axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> }
+        axe: {
+          run(
+            context: Document,
+            options: unknown,
+          ): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>
+        }
       }
     ).axe
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } })
-    return result.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    )
   }, WCAG_21_AA)
   expect(violations, `${name}: ${WCAG_21_AA.join(', ')}`).toEqual([])
 }
@@ -65,7 +74,9 @@ async function visit(path: string, name: string): Promise<void> {
       expect(response?.status()).toBe(200)
       await expectAccessible(`${name} at ${width} px`)
       // Nothing wider than the screen: no sideways scrolling on a phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
       await screenshot(`${name}-${label}`)
     }
   })

@@ -17,7 +17,12 @@ let token: string
  * A Tuesday at 19:00 UTC two months ahead: occurrences are made up to the horizon (24 months by
  * default), so the series must start within it whenever the test runs.
  */
-const START = DateTime.utc().plus({ months: 2 }).startOf('week').plus({ days: 1 }).set({ hour: 19 }).setLocale('en-US')
+const START = DateTime.utc()
+  .plus({ months: 2 })
+  .startOf('week')
+  .plus({ days: 1 })
+  .set({ hour: 19 })
+  .setLocale('en-US')
 /** The four later events of "Tuesdays and Thursdays, 5 times". */
 const LATER = [2, 7, 9, 14].map((days) => START.plus({ days }))
 /** What the admin's start and end inputs take: the event zone's wall clock. */
@@ -60,11 +65,15 @@ describe('the recurrence editor in a browser', () => {
       const excluded = START.plus({ months: 1 })
       await page.locator('#recurrence-exdates input[type="date"]').fill(excluded.toISODate()!)
       await page.locator('#recurrence-exdates').getByRole('button', { name: 'Add' }).click()
-      await eventually(() => summary.textContent()).toBe(`Every month on the last Friday; except ${excluded.toFormat('LLLL d, yyyy')}`)
+      await eventually(() => summary.textContent()).toBe(
+        `Every month on the last Friday; except ${excluded.toFormat('LLLL d, yyyy')}`,
+      )
 
       // A rule the form cannot hold is edited as text, and read all the same.
       await page.locator('#recurrence-mode').click()
-      await eventually(() => page.locator('#recurrence-text').inputValue()).toBe(`RRULE:FREQ=MONTHLY;BYDAY=-1FR\nEXDATE:${excluded.toFormat('yyyyMMdd')}`)
+      await eventually(() => page.locator('#recurrence-text').inputValue()).toBe(
+        `RRULE:FREQ=MONTHLY;BYDAY=-1FR\nEXDATE:${excluded.toFormat('yyyyMMdd')}`,
+      )
       await page.locator('#recurrence-text').fill('RRULE:FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=14')
       await eventually(() => summary.textContent()).toBe('Every year on July 14')
       await page.locator('#recurrence-mode').click()
@@ -75,41 +84,57 @@ describe('the recurrence editor in a browser', () => {
 
       await page.locator('#recurrence-frequency').selectOption('WEEKLY')
       // A new weekly rule starts on the start's weekday.
-      await eventually(() => page.locator('#recurrence-weekdays input[value="TU"]').isChecked()).toBe(true)
+      await eventually(() =>
+        page.locator('#recurrence-weekdays input[value="TU"]').isChecked(),
+      ).toBe(true)
       await eventually(() => summary.textContent()).toBe('Every week on Tuesday')
       await page.locator('#recurrence-weekdays input[value="TH"]').check()
       await page.locator('#recurrence-end input[value="count"]').check()
       await page.locator('#recurrence-count').fill('5')
-      await eventually(() => summary.textContent()).toBe('Every week on Tuesday and Thursday, 5 times')
+      await eventually(() => summary.textContent()).toBe(
+        'Every week on Tuesday and Thursday, 5 times',
+      )
 
       // The text view holds what the form wrote.
       await page.locator('#recurrence-mode').click()
-      await eventually(() => page.locator('#recurrence-text').inputValue()).toBe('RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=5')
+      await eventually(() => page.locator('#recurrence-text').inputValue()).toBe(
+        'RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=5',
+      )
       await page.locator('#recurrence-mode').click()
       await eventually(() => page.locator('#recurrence-count').inputValue()).toBe('5')
       return saveNew('events', 'Event')
     })
 
     const occurrences = await step('series-panel', async () => {
-      await eventually(() => page.locator('#series-count').textContent()).toBe('4 later occurrences:')
+      await eventually(() => page.locator('#series-count').textContent()).toBe(
+        '4 later occurrences:',
+      )
       const links = page.locator('#series-occurrences a')
       // ICU puts a narrow no-break space before PM.
-      await eventually(async () => (await links.allTextContents()).map((text) => text.replace(/\s/g, ' '))).toEqual(
-        LATER.map((date) => date.toFormat('ccc, LLL d, yyyy, h:mm a')),
-      )
+      await eventually(async () =>
+        (await links.allTextContents()).map((text) => text.replace(/\s/g, ' ')),
+      ).toEqual(LATER.map((date) => date.toFormat('ccc, LLL d, yyyy, h:mm a')))
       // After the save, the form reads the stored rule back.
-      await eventually(() => summary.textContent()).toBe('Every week on Tuesday and Thursday, 5 times')
+      await eventually(() => summary.textContent()).toBe(
+        'Every week on Tuesday and Thursday, 5 times',
+      )
       // Tall enough for the whole sidebar, which scrolls on its own.
       await page.setViewportSize({ width: 1280, height: 2400 })
       await page.screenshot({ path: path.join(resultsDir, 'admin-recurrence.png') })
-      return links.evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname))
+      return links.evaluateAll((anchors) =>
+        anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname),
+      )
     })
 
     await step('occurrence', async () => {
       await page.goto(`${BASE_URL}${occurrences[0]}`)
       await eventually(() => page.locator('#series-parent').textContent()).toBe(title)
-      expect(await page.locator('#series-parent').getAttribute('href')).toBe(`/admin/collections/events/${id}`)
-      await eventually(() => page.locator('#series-exception').textContent()).toMatch(/^Follows its series/)
+      expect(await page.locator('#series-parent').getAttribute('href')).toBe(
+        `/admin/collections/events/${id}`,
+      )
+      await eventually(() => page.locator('#series-exception').textContent()).toMatch(
+        /^Follows its series/,
+      )
       // An occurrence has no rule of its own: the editor says what giving it one would do.
       await eventually(() => summary.textContent()).toBe('Does not repeat')
       await page.getByText('a rule here splits the series at this event').waitFor()
@@ -125,7 +150,9 @@ describe('the recurrence editor in a browser', () => {
     expect(series.body.events.map((event: any) => [event.start_date, event.end_date])).toEqual(
       LATER.map((date) => [wallClock(date), wallClock(date.plus({ hours: 2 }))]),
     )
-    expect(series.body.events.map((event: any) => `${BASE_URL}/admin/collections/events/${event.id}`)).toEqual(occurrences.map((href) => `${BASE_URL}${href}`))
+    expect(
+      series.body.events.map((event: any) => `${BASE_URL}/admin/collections/events/${event.id}`),
+    ).toEqual(occurrences.map((href) => `${BASE_URL}${href}`))
     expect(admin.pageErrors, 'uncaught errors in the admin').toEqual([])
   }, 240_000)
 })

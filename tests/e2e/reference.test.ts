@@ -23,13 +23,25 @@ const requested: string[] = []
 
 beforeAll(async () => {
   mkdirSync(resultsDir, { recursive: true })
-  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`).toBe(true)
+  expect(
+    existsSync(CHROMIUM),
+    `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`,
+  ).toBe(true)
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 900 },
+  })
   context.setDefaultTimeout(TIMEOUT)
   context.setDefaultNavigationTimeout(TIMEOUT)
   await context.route('**/*', (route) => {
@@ -54,13 +66,19 @@ async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
     return await body()
   } catch (error) {
     try {
-      await page.screenshot({ path: path.join(resultsDir, `reference-failure-${name}.png`), fullPage: true })
+      await page.screenshot({
+        path: path.join(resultsDir, `reference-failure-${name}.png`),
+        fullPage: true,
+      })
       writeFileSync(path.join(resultsDir, `reference-failure-${name}.html`), await page.content())
     } catch {
       // the page itself is gone
     }
     const errors = pageErrors.length ? `\npage errors:\n${pageErrors.join('\n')}` : ''
-    throw new Error(`${name} (at ${page.url()}): ${error instanceof Error ? error.message : error}${errors}`, { cause: error })
+    throw new Error(
+      `${name} (at ${page.url()}): ${error instanceof Error ? error.message : error}${errors}`,
+      { cause: error },
+    )
   }
 }
 
@@ -81,22 +99,35 @@ describe('the API reference in a browser', () => {
 
     await step('open', async () => {
       await page.goto(`${BASE_URL}${NS}/reference`)
-      await page.locator('.swagger-ui .info .title', { hasText: 'Events Calendar REST API' }).waitFor()
+      await page
+        .locator('.swagger-ui .info .title', { hasText: 'Events Calendar REST API' })
+        .waitFor()
     })
 
     const operation = page.locator('#operations-Events-getEvents')
     await step('expand-events-list', async () => {
       await operation.waitFor()
-      expect((await operation.locator('.opblock-summary-path').textContent())?.trim()).toBe('/events')
+      expect((await operation.locator('.opblock-summary-path').textContent())?.trim()).toBe(
+        '/events',
+      )
       await operation.locator('.opblock-summary-control').click()
       await operation.locator('.parameters-container').waitFor()
     })
 
     await step('parameters', async () => {
-      for (const name of ['per_page', 'page', 'start_date', 'end_date', 'categories', 'i18n_language']) {
+      for (const name of [
+        'per_page',
+        'page',
+        'start_date',
+        'end_date',
+        'categories',
+        'i18n_language',
+      ]) {
         await operation.locator(`tr[data-param-name="${name}"]`).waitFor()
       }
-      expect(await operation.locator('tr[data-param-name="start_date"] .parameter__in').textContent()).toMatch(/query/)
+      expect(
+        await operation.locator('tr[data-param-name="start_date"] .parameter__in').textContent(),
+      ).toMatch(/query/)
       // The success answer is documented with its schema.
       await operation.locator('.responses-table .response[data-code="200"]').waitFor()
     })
@@ -110,10 +141,14 @@ describe('the API reference in a browser', () => {
     await step('french-root', async () => {
       await page.goto(`${BASE_URL}/fr${NS}/reference`)
       await page.locator('#operations-Events-getEvents').waitFor()
-      expect(await page.locator('.servers select option').first().getAttribute('value')).toBe(`${BASE_URL}/fr${NS}`)
+      expect(await page.locator('.servers select option').first().getAttribute('value')).toBe(
+        `${BASE_URL}/fr${NS}`,
+      )
     })
 
-    expect(requested.some((url) => url.startsWith(`${BASE_URL}${NS}/reference/swagger-ui-bundle.js`))).toBe(true)
+    expect(
+      requested.some((url) => url.startsWith(`${BASE_URL}${NS}/reference/swagger-ui-bundle.js`)),
+    ).toBe(true)
     expect(requested.some((url) => url.startsWith(`${BASE_URL}${NS}/doc`))).toBe(true)
     expect(outside, 'requests that left the machine').toEqual([])
     expect(pageErrors, 'uncaught errors in the page').toEqual([])
@@ -126,17 +161,23 @@ describe('the API reference in a browser', () => {
       await page.locator('#field-email').fill(ADMIN.email)
       await page.locator('#field-password').fill(ADMIN.password)
       await page.locator('form button[type="submit"]').click()
-      await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.includes('/login'))
+      await page.waitForURL(
+        (url) => url.pathname.startsWith('/admin') && !url.pathname.includes('/login'),
+      )
       const link = page.locator('#nav-api-reference')
       await link.waitFor({ state: 'attached' })
       // The navigation may start closed (a preference Payload keeps per user): open it as an editor would.
-      if (!(await page.locator('.nav-toggler--is-open').count())) await page.locator('.nav-toggler').first().click()
+      if (!(await page.locator('.nav-toggler--is-open').count()))
+        await page.locator('.nav-toggler').first().click()
       await page.locator('.nav-toggler--is-open').first().waitFor()
       await link.waitFor({ state: 'visible' })
       await eventuallyInView(link)
       expect(await link.getAttribute('href')).toBe(`${NS}/reference`)
       expect((await link.textContent())?.trim()).toBe('API reference')
-      await page.screenshot({ path: path.join(resultsDir, 'reference-admin-nav.png'), fullPage: false })
+      await page.screenshot({
+        path: path.join(resultsDir, 'reference-admin-nav.png'),
+        fullPage: false,
+      })
     })
     expect(outside, 'requests that left the machine').toEqual([])
   }, 180_000)

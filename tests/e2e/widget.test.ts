@@ -19,7 +19,9 @@ import { api } from '../support/writeFixtures'
 const CHROMIUM = '/usr/bin/chromium'
 const repository = path.resolve(import.meta.dirname, '..', '..')
 const AXE = readFileSync(path.join(repository, 'node_modules', 'axe-core', 'axe.min.js'))
-const UPSTREAM_EVENTS = readFileSync(path.join(repository, 'tests', 'fixtures', 'upstream-events.json'))
+const UPSTREAM_EVENTS = readFileSync(
+  path.join(repository, 'tests', 'fixtures', 'upstream-events.json'),
+)
 
 let browser: Browser
 let site: Server
@@ -42,7 +44,9 @@ const fixtures = {} as {
  * inline anything: what the widget needs must pass this policy.
  */
 function embeddingPage(query: URLSearchParams): string {
-  const attributes = [...query].map(([name, value]) => ` ${name}="${value.replace(/"/g, '&quot;')}"`).join('')
+  const attributes = [...query]
+    .map(([name, value]) => ` ${name}="${value.replace(/"/g, '&quot;')}"`)
+    .join('')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Events</title><script src="${BASE_URL}/calendar/widget.js" defer></script></head>
 <body><main><h1>What's on</h1><cal-events${attributes}><p class="fallback">Server-rendered fallback</p></cal-events></main></body></html>`
@@ -58,21 +62,35 @@ function startSite(): Promise<string> {
       })
       return response.end(embeddingPage(url.searchParams))
     }
-    if (url.pathname === '/axe.min.js') return response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(AXE)
+    if (url.pathname === '/axe.min.js')
+      return response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(AXE)
     // An upstream WordPress site's namespace: the same answer whatever the query, hand-written in the shape of
     // upstream's recorded answers, since no upstream site can be reached from here (docs/public-face.md).
-    if (url.pathname === '/wp-json/site-events/v1/events') return response.writeHead(200, { 'Content-Type': 'application/json' }).end(UPSTREAM_EVENTS)
-    if (url.pathname === '/wp-json/site-events/v1/categories') return response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"categories":[]}')
+    if (url.pathname === '/wp-json/site-events/v1/events')
+      return response.writeHead(200, { 'Content-Type': 'application/json' }).end(UPSTREAM_EVENTS)
+    if (url.pathname === '/wp-json/site-events/v1/categories')
+      return response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end('{"categories":[]}')
     if (url.pathname === '/favicon.ico') return response.writeHead(204).end()
-    response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":"rest_no_route","message":"No route","data":{"status":404}}')
+    response
+      .writeHead(404, { 'Content-Type': 'application/json' })
+      .end('{"code":"rest_no_route","message":"No route","data":{"status":404}}')
   })
-  return new Promise((resolve) => site.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(site.address() as AddressInfo).port}`)))
+  return new Promise((resolve) =>
+    site.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(site.address() as AddressInfo).port}`),
+    ),
+  )
 }
 
 type Opened = { page: Page; problems: string[]; requests: string[] }
 
 /** A fresh page embedding the widget with these attributes, once it has rendered its first view. */
-async function open(attributes: Record<string, string>, options: { width?: number; timezoneId?: string } = {}): Promise<Opened> {
+async function open(
+  attributes: Record<string, string>,
+  options: { width?: number; timezoneId?: string } = {},
+): Promise<Opened> {
   const context = await browser.newContext({
     timezoneId: options.timezoneId ?? 'America/New_York',
     locale: 'en-US',
@@ -98,7 +116,9 @@ async function rendered(page: Page): Promise<void> {
 
 /** Clicks and waits for the view it brings. */
 async function act(page: Page, click: () => Promise<void>): Promise<void> {
-  await page.evaluate(() => document.querySelector('cal-events')!.setAttribute('aria-busy', 'pending'))
+  await page.evaluate(() =>
+    document.querySelector('cal-events')!.setAttribute('aria-busy', 'pending'),
+  )
   await click()
   await rendered(page)
 }
@@ -107,19 +127,34 @@ const month = { root: '', view: 'month', date: '2027-10-12' }
 
 /** axe-core over the page, the widget's shadow root included: no WCAG 2.1 A or AA violation. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ url: `${siteUrl}/axe.min.js` })
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ url: `${siteUrl}/axe.min.js` })
   const violations = await page.evaluate(async () => {
     const axe = (
-      window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
+        }
+      }
     ).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`)
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    )
   })
   expect(violations, what).toEqual([])
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(resultsDir, `widget-${name}.png`), fullPage: true })
-const eventButton = (page: Page, title: string) => page.locator('cal-events .body [data-event]', { hasText: title })
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(resultsDir, `widget-${name}.png`), fullPage: true })
+const eventButton = (page: Page, title: string) =>
+  page.locator('cal-events .body [data-event]', { hasText: title })
 const detail = (page: Page) => page.locator('cal-events .detail')
 
 beforeAll(async () => {
@@ -129,7 +164,13 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   const term = async (name: string) => {
     const reply = await api('/categories', { method: 'POST', token, json: { name } })
@@ -141,7 +182,11 @@ beforeAll(async () => {
   fixtures.venue = `${word} Riverside Hall`
   fixtures.organizer = `${word} Jazz Society`
   const event = async (body: Record<string, unknown>) => {
-    const reply = await api('/events', { method: 'POST', token, json: { status: 'publish', timezone: 'Europe/Paris', ...body } })
+    const reply = await api('/events', {
+      method: 'POST',
+      token,
+      json: { status: 'publish', timezone: 'Europe/Paris', ...body },
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     return { id: reply.body.id as number, title: body.title as string }
   }
@@ -188,13 +233,17 @@ describe('the widget script', () => {
     const body = Buffer.from(await response.arrayBuffer())
     expect(body.toString()).toContain('cal-events')
     expect(gzipSync(body, { level: 9 }).length).toBeLessThanOrEqual(25 * 1024)
-    const again = await fetch(`${BASE_URL}/calendar/widget.js`, { headers: { 'If-None-Match': etag! } })
+    const again = await fetch(`${BASE_URL}/calendar/widget.js`, {
+      headers: { 'If-None-Match': etag! },
+    })
     expect(again.status).toBe(304)
     expect(again.headers.get('etag')).toBe(etag)
   })
 
   it('lets another origin read the namespace', async () => {
-    const response = await fetch(`${ROOT}/events?per_page=1`, { headers: { Origin: 'https://site.example' } })
+    const response = await fetch(`${ROOT}/events?per_page=1`, {
+      headers: { Origin: 'https://site.example' },
+    })
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
   })
 })
@@ -205,14 +254,18 @@ describe('<cal-events> in a browser', () => {
     await expect(page.locator('cal-events .title').textContent()).resolves.toBe('October 2027')
     // Upgraded with its attributes, the element reads the month once, and each page of categories once.
     expect(requests.filter((url) => url.startsWith(`${ROOT}/events?`))).toHaveLength(1)
-    const categoryPages = requests.filter((url) => url.startsWith(`${ROOT}/categories?`)).map((url) => new URL(url).searchParams.get('page'))
+    const categoryPages = requests
+      .filter((url) => url.startsWith(`${ROOT}/categories?`))
+      .map((url) => new URL(url).searchParams.get('page'))
     expect(categoryPages[0]).toBe('1')
     expect(new Set(categoryPages).size).toBe(categoryPages.length)
     await eventButton(page, fixtures.concert.title).waitFor()
     await eventButton(page, fixtures.fair.title).waitFor()
     // The series: each of its three Tuesdays, the later occurrences too, marked as a series.
     await expect(eventButton(page, fixtures.series.title).count()).resolves.toBe(3)
-    await expect(eventButton(page, fixtures.series.title).locator('.series').count()).resolves.toBe(3)
+    await expect(eventButton(page, fixtures.series.title).locator('.series').count()).resolves.toBe(
+      3,
+    )
     expect(await page.getByText('Server-rendered fallback').isVisible()).toBe(false)
     await expectAccessible(page, 'month')
     await shot(page, 'month')
@@ -222,14 +275,21 @@ describe('<cal-events> in a browser', () => {
 
   it('shows the week, the day and the list, each accessible', async () => {
     const { page, problems } = await open({ ...month, view: 'week', 'week-start': 'monday' })
-    await expect(page.locator('cal-events .title').textContent()).resolves.toBe('October 11 – 17, 2027')
-    await expect(page.locator('cal-events .agenda-day h3').first().textContent()).resolves.toBe('Monday, October 11, 2027')
-    for (const title of [fixtures.concert.title, fixtures.fair.title, fixtures.series.title]) await eventButton(page, title).waitFor()
+    await expect(page.locator('cal-events .title').textContent()).resolves.toBe(
+      'October 11 – 17, 2027',
+    )
+    await expect(page.locator('cal-events .agenda-day h3').first().textContent()).resolves.toBe(
+      'Monday, October 11, 2027',
+    )
+    for (const title of [fixtures.concert.title, fixtures.fair.title, fixtures.series.title])
+      await eventButton(page, title).waitFor()
     await expectAccessible(page, 'week')
     await shot(page, 'week')
 
     await act(page, () => page.locator('cal-events [data-view="day"]').click())
-    await expect(page.locator('cal-events .title').textContent()).resolves.toBe('Tuesday, October 12, 2027')
+    await expect(page.locator('cal-events .title').textContent()).resolves.toBe(
+      'Tuesday, October 12, 2027',
+    )
     await eventButton(page, fixtures.concert.title).waitFor()
     await expect(eventButton(page, fixtures.fair.title).count()).resolves.toBe(0)
     await expectAccessible(page, 'day')
@@ -254,11 +314,21 @@ describe('<cal-events> in a browser', () => {
     await page.context().close()
 
     // Music from 5 October, one a page: the rehearsals once (a series), then the concert.
-    const list = await open({ root: ROOT, view: 'list', date: '2027-10-05', categories: fixtures.music.slug, 'per-page': '1' })
-    await expect(list.page.locator('cal-events .pager span').textContent()).resolves.toBe('Page 1 of 2')
+    const list = await open({
+      root: ROOT,
+      view: 'list',
+      date: '2027-10-05',
+      categories: fixtures.music.slug,
+      'per-page': '1',
+    })
+    await expect(list.page.locator('cal-events .pager span').textContent()).resolves.toBe(
+      'Page 1 of 2',
+    )
     await eventButton(list.page, fixtures.series.title).waitFor()
     await act(list.page, () => list.page.locator('cal-events [data-action="page-next"]').click())
-    await expect(list.page.locator('cal-events .pager span').textContent()).resolves.toBe('Page 2 of 2')
+    await expect(list.page.locator('cal-events .pager span').textContent()).resolves.toBe(
+      'Page 2 of 2',
+    )
     await eventButton(list.page, fixtures.concert.title).waitFor()
     await expect(eventButton(list.page, fixtures.series.title).count()).resolves.toBe(0)
     await list.page.context().close()
@@ -279,7 +349,9 @@ describe('<cal-events> in a browser', () => {
     await expect(eventButton(page, fixtures.fair.title).count()).resolves.toBe(0)
 
     // The subscription follows the filter: the feed holds the concert, not the fair.
-    const subscription = await page.locator('cal-events [data-link="subscribe"]').getAttribute('href')
+    const subscription = await page
+      .locator('cal-events [data-link="subscribe"]')
+      .getAttribute('href')
     expect(subscription).toMatch(/^webcal:\/\//)
     const feed = await fetch(subscription!.replace(/^webcal:/, 'http:'))
     expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
@@ -306,8 +378,12 @@ describe('<cal-events> in a browser', () => {
     expect(text).toContain(fixtures.organizer)
     expect(text).toContain('Brass on the water.')
     expect(text).toMatch(/25/)
-    await expect(panel.getByRole('link', { name: 'Map' }).getAttribute('href')).resolves.toMatch(/^https:\/\/www\.openstreetmap\.org\/search\?query=.*Lyon/)
-    await expect(panel.getByRole('link', { name: 'https://tickets.example/harbour' }).count()).resolves.toBe(1)
+    await expect(panel.getByRole('link', { name: 'Map' }).getAttribute('href')).resolves.toMatch(
+      /^https:\/\/www\.openstreetmap\.org\/search\?query=.*Lyon/,
+    )
+    await expect(
+      panel.getByRole('link', { name: 'https://tickets.example/harbour' }).count(),
+    ).resolves.toBe(1)
     await expectAccessible(page, 'detail')
     await shot(page, 'detail')
 
@@ -359,15 +435,22 @@ describe('<cal-events> in a browser', () => {
     await eventButton(page, fixtures.concert.title).focus()
     await page.keyboard.press('Enter')
     await detail(page).waitFor()
-    const focused = () => page.evaluate(() => document.querySelector('cal-events')!.shadowRoot!.activeElement?.className ?? '')
+    const focused = () =>
+      page.evaluate(
+        () => document.querySelector('cal-events')!.shadowRoot!.activeElement?.className ?? '',
+      )
     await expect(focused()).resolves.toBe('detail')
     await page.keyboard.press('Tab')
     await expect(focused()).resolves.toBe('close')
     await page.keyboard.press('Escape')
     await expect(detail(page).count()).resolves.toBe(0)
-    await expect(page.evaluate(() => (document.querySelector('cal-events')!.shadowRoot!.activeElement as HTMLElement | null)?.dataset.event)).resolves.toBe(
-      String(fixtures.concert.id),
-    )
+    await expect(
+      page.evaluate(
+        () =>
+          (document.querySelector('cal-events')!.shadowRoot!.activeElement as HTMLElement | null)
+            ?.dataset.event,
+      ),
+    ).resolves.toBe(String(fixtures.concert.id))
     await page.context().close()
   }, 120_000)
 
@@ -375,17 +458,25 @@ describe('<cal-events> in a browser', () => {
     const { page, problems } = await open({ ...month, lang: 'ar' })
     await expect(page.locator('cal-events .calendar').getAttribute('dir')).resolves.toBe('rtl')
     await expect(page.locator('cal-events .calendar').getAttribute('lang')).resolves.toBe('ar')
-    await expect(page.locator('cal-events [data-action="today"]').textContent()).resolves.toBe('اليوم')
+    await expect(page.locator('cal-events [data-action="today"]').textContent()).resolves.toBe(
+      'اليوم',
+    )
     await expect(page.locator('cal-events .title').textContent()).resolves.toContain('أكتوبر')
     await eventButton(page, fixtures.concert.title).waitFor()
     const [nextLeft, previousLeft] = await Promise.all(
-      ['next', 'previous'].map((action) => page.locator(`cal-events [data-action="${action}"]`).evaluate((button) => button.getBoundingClientRect().left)),
+      ['next', 'previous'].map((action) =>
+        page
+          .locator(`cal-events [data-action="${action}"]`)
+          .evaluate((button) => button.getBoundingClientRect().left),
+      ),
     )
     expect(nextLeft, 'next is on the left in right-to-left').toBeLessThan(previousLeft!)
     await expectAccessible(page, 'Arabic month')
     await shot(page, 'month-ar')
     // A new `lang` re-renders the widget: Urdu has words of its own, and reads right to left too.
-    await act(page, () => page.locator('cal-events').evaluate((element) => element.setAttribute('lang', 'ur')))
+    await act(page, () =>
+      page.locator('cal-events').evaluate((element) => element.setAttribute('lang', 'ur')),
+    )
     await expect(page.locator('cal-events [data-action="today"]').textContent()).resolves.toBe('آج')
     await expect(page.locator('cal-events .calendar').getAttribute('dir')).resolves.toBe('rtl')
     expect(problems).toEqual([])
@@ -407,7 +498,11 @@ describe('<cal-events> in a browser', () => {
   }, 120_000)
 
   it('reads an upstream WordPress site', async () => {
-    const { page, problems } = await open({ root: `${siteUrl}/wp-json/site-events/v1`, view: 'month', date: '2027-10-08' })
+    const { page, problems } = await open({
+      root: `${siteUrl}/wp-json/site-events/v1`,
+      view: 'month',
+      date: '2027-10-08',
+    })
     const button = eventButton(page, 'Jazz & Blues Night')
     await button.waitFor()
     await button.click()
@@ -417,10 +512,12 @@ describe('<cal-events> in a browser', () => {
     expect(text).toContain('Fri, October 8, 2027, 8:00 – 11:00 PM (EDT, America/New_York)')
     expect(text).toContain('Riverside Hall')
     expect(text).toContain('Hudson Jazz Society')
-    await expect(panel.locator('[data-link="ics"]').getAttribute('href')).resolves.toBe('https://wordpress.test/event/jazz-blues-night/?ical=1')
-    await expect(page.locator('cal-events [data-link="subscribe"]').getAttribute('href')).resolves.toBe(
-      'webcal://127.0.0.1:' + new URL(siteUrl).port + '/events/?ical=1',
+    await expect(panel.locator('[data-link="ics"]').getAttribute('href')).resolves.toBe(
+      'https://wordpress.test/event/jazz-blues-night/?ical=1',
     )
+    await expect(
+      page.locator('cal-events [data-link="subscribe"]').getAttribute('href'),
+    ).resolves.toBe('webcal://127.0.0.1:' + new URL(siteUrl).port + '/events/?ical=1')
     await expectAccessible(page, 'upstream detail')
     await shot(page, 'upstream')
     expect(problems).toEqual([])

@@ -28,14 +28,20 @@ describe('the editors’ workflow', () => {
   it('SEO: the preview is the event’s permalink, and title and description are suggested from the event', async () => {
     const { page, step, toast } = admin
     const excerpt = `An evening of chamber music in the old cloister, with works by Haydn, Mozart and Schubert, played on period instruments by the ${unique('ensemble')} and friends.`
-    const event = await createEventAs(token, { status: 'publish', title: unique('Cloister concert '), excerpt })
+    const event = await createEventAs(token, {
+      status: 'publish',
+      title: unique('Cloister concert '),
+      excerpt,
+    })
     await step('seo', async () => {
       await page.goto(`${BASE_URL}/admin/collections/events/${event.id}?locale=en`)
       await page.locator('a', { hasText: event.url }).waitFor()
       await page.locator('#field-meta').getByText('Auto-generate').nth(0).click()
       await eventually(() => page.locator('#field-meta__title').inputValue()).toBe(event.title)
       await page.locator('#field-meta').getByText('Auto-generate').nth(1).click()
-      await eventually(() => page.locator('#field-meta__description').inputValue()).toMatch(/^An evening of chamber music .*…$/)
+      await eventually(() => page.locator('#field-meta__description').inputValue()).toMatch(
+        /^An evening of chamber music .*…$/,
+      )
       await admin.screenshot('seo')
       await page.locator('#action-save').click()
       await toast('Updated successfully.')
@@ -50,12 +56,21 @@ describe('the editors’ workflow', () => {
   it('duplicates an event: relations kept, a slug of its own, a draft', async () => {
     const { page, step } = admin
     const venue = await createVenueAs(token, { status: 'publish' })
-    const original = await createEventAs(token, { status: 'publish', title: unique('Duplicated fair '), venue: venue.id, categories: [unique('Fairs')] })
+    const original = await createEventAs(token, {
+      status: 'publish',
+      title: unique('Duplicated fair '),
+      venue: venue.id,
+      categories: [unique('Fairs')],
+    })
     const copyId = await step('duplicate', async () => {
       await page.goto(`${BASE_URL}/admin/collections/events/${original.id}?locale=en`)
       await page.locator('.doc-controls__popup button').first().click()
       await page.locator('#action-duplicate').click()
-      await page.waitForURL((url) => /\/admin\/collections\/events\/\d+/.test(url.pathname) && !url.pathname.endsWith(`/${original.id}`))
+      await page.waitForURL(
+        (url) =>
+          /\/admin\/collections\/events\/\d+/.test(url.pathname) &&
+          !url.pathname.endsWith(`/${original.id}`),
+      )
       await admin.screenshot('duplicate')
       return Number(new URL(page.url()).pathname.split('/').at(-1))
     })
@@ -64,22 +79,33 @@ describe('the editors’ workflow', () => {
     expect(copy.slug).not.toBe(original.slug)
     expect(copy.slug.startsWith(original.slug)).toBe(true)
     expect(copy.venue.id).toBe(venue.id)
-    expect(copy.categories.map((term: { id: number }) => term.id)).toEqual(original.categories.map((term: { id: number }) => term.id))
+    expect(copy.categories.map((term: { id: number }) => term.id)).toEqual(
+      original.categories.map((term: { id: number }) => term.id),
+    )
     expect(copy.start_date).toBe(original.start_date)
   }, 120_000)
 
   it('bulk actions on the list: publish, set a category, trash', async () => {
     const { page, step } = admin
     const prefix = unique('Bulk market ')
-    const events = await Promise.all([1, 2, 3].map((n) => createEventAs(token, { status: 'draft', title: `${prefix} ${n}` })))
-    const category = (await api('/categories', { method: 'POST', token, json: { name: unique('Markets ') } })).body
+    const events = await Promise.all(
+      [1, 2, 3].map((n) => createEventAs(token, { status: 'draft', title: `${prefix} ${n}` })),
+    )
+    const category = (
+      await api('/categories', { method: 'POST', token, json: { name: unique('Markets ') } })
+    ).body
 
     /** Selects the three events in the list and sets one field on all of them through the bulk edit drawer. */
     const bulkEdit = async (field: string, fill: () => Promise<void>) => {
-      await page.goto(`${BASE_URL}/admin/collections/events?locale=en&search=${encodeURIComponent(prefix)}`)
+      await page.goto(
+        `${BASE_URL}/admin/collections/events?locale=en&search=${encodeURIComponent(prefix)}`,
+      )
       await eventually(() => page.locator('table tbody tr').count()).toBe(3)
       await page.locator('#select-all').check()
-      await page.locator('.list-selection').getByRole('button', { name: 'Edit', exact: true }).click()
+      await page
+        .locator('.list-selection')
+        .getByRole('button', { name: 'Edit', exact: true })
+        .click()
       const drawer = page.locator('.edit-many__main')
       await drawer.locator('.field-select .rs__control').click()
       await page
@@ -92,8 +118,11 @@ describe('the editors’ workflow', () => {
       await admin.toast('Updated 3 Events successfully.')
     }
 
-    await step('bulk-publish', () => bulkEdit('Status', () => admin.choose('field-status', 'Published')))
-    for (const event of events) expect((await api(`/events/${event.id}`)).body.status).toBe('publish')
+    await step('bulk-publish', () =>
+      bulkEdit('Status', () => admin.choose('field-status', 'Published')),
+    )
+    for (const event of events)
+      expect((await api(`/events/${event.id}`)).body.status).toBe('publish')
 
     await step('bulk-category', () =>
       bulkEdit('Categories', async () => {
@@ -104,10 +133,14 @@ describe('the editors’ workflow', () => {
         await field.locator('.rs__multi-value', { hasText: category.name }).waitFor()
       }),
     )
-    for (const event of events) expect((await api(`/events/${event.id}`)).body.categories.map((term: { id: number }) => term.id)).toEqual([category.id])
+    for (const event of events)
+      expect(
+        (await api(`/events/${event.id}`)).body.categories.map((term: { id: number }) => term.id),
+      ).toEqual([category.id])
 
     await step('bulk-trash', () => bulkEdit('Status', () => admin.choose('field-status', 'Trash')))
-    for (const event of events) expect((await call(`/api/events/${event.id}?depth=0`, { token })).body.status).toBe('trash')
+    for (const event of events)
+      expect((await call(`/api/events/${event.id}?depth=0`, { token })).body.status).toBe('trash')
     expect((await api(`/events?search=${encodeURIComponent(prefix)}`)).body.events).toEqual([])
   }, 180_000)
 
@@ -164,7 +197,11 @@ describe('the editors’ workflow', () => {
       publishedAt: due.toISO({ suppressMilliseconds: false }),
     })
     expect((await api(`/events/${event.id}`)).status).toBe(403)
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due.toMillis() - Date.now()) + 500))
-    await afterQueueRuns(token, async () => (await api(`/events/${event.id}`)).body.status).toBe('publish')
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, due.toMillis() - Date.now()) + 500),
+    )
+    await afterQueueRuns(token, async () => (await api(`/events/${event.id}`)).body.status).toBe(
+      'publish',
+    )
   }, 180_000)
 })

@@ -15,7 +15,10 @@ import { calendarPlugin } from '../../src/plugin'
 import { languageRootHandlers } from '../../src/rest/languageRoots'
 
 /** What an app imports from the calendar: the plugin (`cal-events`) and the language roots (`cal-events/routes`). */
-export type Calendar = { calendarPlugin: typeof calendarPlugin; languageRootHandlers: typeof languageRootHandlers }
+export type Calendar = {
+  calendarPlugin: typeof calendarPlugin
+  languageRootHandlers: typeof languageRootHandlers
+}
 const fromSources: Calendar = { calendarPlugin, languageRootHandlers }
 
 export const BARE_NAMESPACE = 'calendar/v2'
@@ -44,11 +47,18 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
           events: {
             fields: [
               { name: 'capacity', label: 'Capacity', type: 'number', min: 0 },
-              { name: 'audience', label: 'Audience', type: 'select', options: ['adults', 'families'] },
+              {
+                name: 'audience',
+                label: 'Audience',
+                type: 'select',
+                options: ['adults', 'families'],
+              },
             ],
             hooks: { afterChange: [recordEvent] },
           },
-          venues: { fields: [{ name: 'wheelchairAccess', label: 'Wheelchair access', type: 'checkbox' }] },
+          venues: {
+            fields: [{ name: 'wheelchairAccess', label: 'Wheelchair access', type: 'checkbox' }],
+          },
         },
       }),
     ],
@@ -66,20 +76,31 @@ async function createDatabase(serverUrl: string): Promise<string> {
   return url.toString()
 }
 
-async function toRequest(incoming: import('node:http').IncomingMessage, origin: string): Promise<Request> {
+async function toRequest(
+  incoming: import('node:http').IncomingMessage,
+  origin: string,
+): Promise<Request> {
   const chunks: Buffer[] = []
   for await (const chunk of incoming) chunks.push(chunk as Buffer)
   const body = chunks.length ? Buffer.concat(chunks) : undefined
   const headers = new Headers()
-  for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string') headers.set(name, value)
-  return new Request(new URL(incoming.url ?? '/', origin), { method: incoming.method, headers, body: body && incoming.method !== 'GET' ? body : undefined })
+  for (const [name, value] of Object.entries(incoming.headers))
+    if (typeof value === 'string') headers.set(name, value)
+  return new Request(new URL(incoming.url ?? '/', origin), {
+    method: incoming.method,
+    headers,
+    body: body && incoming.method !== 'GET' ? body : undefined,
+  })
 }
 
 export type BareApp = { url: string; close: () => Promise<void> }
 
 type Method = keyof ReturnType<typeof languageRootHandlers>
 
-export async function startBareApp(serverUrl: string, calendar: Calendar = fromSources): Promise<BareApp> {
+export async function startBareApp(
+  serverUrl: string,
+  calendar: Calendar = fromSources,
+): Promise<BareApp> {
   const config = bareConfig(await createDatabase(serverUrl), calendar)
   const payload = await getPayload({ config })
   const languageRoots = calendar.languageRootHandlers(config)
@@ -88,8 +109,12 @@ export async function startBareApp(serverUrl: string, calendar: Calendar = fromS
     void (async () => {
       const request = await toRequest(incoming, origin)
       const lang = /^\/([^/]+)\/api\//.exec(new URL(request.url).pathname)?.[1]
-      const languageRoot = lang && lang !== 'api' ? languageRoots[request.method as Method] : undefined
-      const response = languageRoot && lang ? await languageRoot(request, { params: Promise.resolve({ lang }) }) : await handleEndpoints({ config, request })
+      const languageRoot =
+        lang && lang !== 'api' ? languageRoots[request.method as Method] : undefined
+      const response =
+        languageRoot && lang
+          ? await languageRoot(request, { params: Promise.resolve({ lang }) })
+          : await handleEndpoints({ config, request })
       outgoing.writeHead(response.status, Object.fromEntries(response.headers))
       outgoing.end(Buffer.from(await response.arrayBuffer()))
     })()

@@ -29,14 +29,27 @@ export class AdminBrowser {
   /** Headless Chromium, as CI has it; a missing browser fails the test rather than skipping it. */
   static async open(prefix: string, timezoneId = 'UTC'): Promise<AdminBrowser> {
     mkdirSync(resultsDir, { recursive: true })
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`).toBe(true)
+    expect(
+      existsSync(CHROMIUM),
+      `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`,
+    ).toBe(true)
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     })
     // The browser's own zone: the event forms must not depend on it (docs/api.md §21).
-    const context = await browser.newContext({ timezoneId, locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    const context = await browser.newContext({
+      timezoneId,
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+    })
     context.setDefaultTimeout(TIMEOUT)
     context.setDefaultNavigationTimeout(TIMEOUT)
     return new AdminBrowser(browser, await context.newPage(), prefix)
@@ -48,14 +61,23 @@ export class AdminBrowser {
 
   /** A screen the test made, saved for people to look at after the run: `{prefix}-{name}.png`. */
   screenshot = async (name: string): Promise<void> => {
-    await this.page.screenshot({ path: path.join(resultsDir, `${this.prefix}-${name}.png`), fullPage: true })
+    await this.page.screenshot({
+      path: path.join(resultsDir, `${this.prefix}-${name}.png`),
+      fullPage: true,
+    })
   }
 
   /** On failure, what the browser showed: a screenshot and the page's HTML next to it. */
   private captureFailure = async (name: string): Promise<void> => {
     try {
-      await this.page.screenshot({ path: path.join(resultsDir, `${this.prefix}-failure-${name}.png`), fullPage: true })
-      writeFileSync(path.join(resultsDir, `${this.prefix}-failure-${name}.html`), await this.page.content())
+      await this.page.screenshot({
+        path: path.join(resultsDir, `${this.prefix}-failure-${name}.png`),
+        fullPage: true,
+      })
+      writeFileSync(
+        path.join(resultsDir, `${this.prefix}-failure-${name}.html`),
+        await this.page.content(),
+      )
     } catch {
       // the page itself is gone
     }
@@ -67,7 +89,10 @@ export class AdminBrowser {
     } catch (error) {
       await this.captureFailure(name)
       const errors = this.pageErrors.length ? `\npage errors:\n${this.pageErrors.join('\n')}` : ''
-      throw new Error(`${name} (at ${this.page.url()}): ${error instanceof Error ? error.message : error}${errors}`, { cause: error })
+      throw new Error(
+        `${name} (at ${this.page.url()}): ${error instanceof Error ? error.message : error}${errors}`,
+        { cause: error },
+      )
     }
   }
 
@@ -77,7 +102,9 @@ export class AdminBrowser {
     await page.locator('#field-email').fill(ADMIN.email)
     await page.locator('#field-password').fill(ADMIN.password)
     await page.locator('form button[type="submit"]').click()
-    await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.includes('/login'))
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/admin') && !url.pathname.includes('/login'),
+    )
     // The dashboard lists the calendar's collections.
     await page.locator('a[href="/admin/collections/events"]').first().waitFor()
   }
@@ -92,7 +119,9 @@ export class AdminBrowser {
    * toast, still on screen, would otherwise pass for it before the save has reached the database.
    */
   saveChanges = async (): Promise<void> => {
-    const confirmations = this.page.locator('.payload-toast-container').getByText('Updated successfully.')
+    const confirmations = this.page
+      .locator('.payload-toast-container')
+      .getByText('Updated successfully.')
     await confirmations.first().waitFor({ state: 'detached', timeout: 30_000 })
     await this.page.locator('#action-save').click()
     await this.toast('Updated successfully.')
@@ -110,7 +139,10 @@ export class AdminBrowser {
 
   /** The locale the admin's header switcher shows. */
   currentLocale = (): Promise<string | null> => {
-    return this.page.getByRole('button', { name: 'Locale' }).locator('.localizer-button__current-label').textContent()
+    return this.page
+      .getByRole('button', { name: 'Locale' })
+      .locator('.localizer-button__current-label')
+      .textContent()
   }
 
   /** A react-select (select or relationship field): open it, optionally type, click the option. */
@@ -145,7 +177,9 @@ export class AdminBrowser {
       } catch (error) {
         if (attempt === 3) throw error
         await this.captureFailure(`zone-retry-${attempt}`)
-        console.warn(`${this.prefix}: the zone ${zone} did not show after try ${attempt}; choosing again`)
+        console.warn(
+          `${this.prefix}: the zone ${zone} did not show after try ${attempt}; choosing again`,
+        )
         await this.page.keyboard.press('Escape')
       }
     }

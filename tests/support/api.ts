@@ -29,7 +29,12 @@ export async function call<T = any>(path: string, options: Call = {}): Promise<R
     headers['Content-Type'] = 'application/x-www-form-urlencoded'
     body = new URLSearchParams(options.form).toString()
   }
-  const response = await fetch(BASE_URL + path, { method: options.method ?? 'GET', headers, body, redirect: 'manual' })
+  const response = await fetch(BASE_URL + path, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    redirect: 'manual',
+  })
   const text = await response.text()
   let parsed: unknown = text
   try {
@@ -54,7 +59,8 @@ export function asAdmin(): Promise<string> {
     const existing = await login(ADMIN.email, ADMIN.password)
     if (existing) return existing
     const reply = await call('/api/users/first-register', { method: 'POST', json: ADMIN })
-    if (reply.status >= 300) throw new Error(`first-register failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+    if (reply.status >= 300)
+      throw new Error(`first-register failed: ${reply.status} ${JSON.stringify(reply.body)}`)
     const token = await login(ADMIN.email, ADMIN.password)
     if (!token) throw new Error('administrator cannot log in')
     return token
@@ -68,15 +74,22 @@ export type TestUser = { id: number; email: string; password: string; token: str
 export async function userWithRole(role: string): Promise<TestUser> {
   const email = `${role}-${randomUUID().slice(0, 8)}@calendar.test`
   const password = 'password-' + randomUUID()
-  const created = await call('/api/users', { method: 'POST', token: await asAdmin(), json: { email, password, role } })
-  if (created.status !== 201) throw new Error(`creating a ${role} failed: ${created.status} ${JSON.stringify(created.body)}`)
+  const created = await call('/api/users', {
+    method: 'POST',
+    token: await asAdmin(),
+    json: { email, password, role },
+  })
+  if (created.status !== 201)
+    throw new Error(`creating a ${role} failed: ${created.status} ${JSON.stringify(created.body)}`)
   const token = await login(email, password)
   if (!token) throw new Error(`${role} cannot log in`)
   return { id: created.body.doc.id as number, email, password, token, role }
 }
 
 /** One fresh user of each signed-in role below the administrator, created at once. */
-export async function usersOfEveryRole(): Promise<Record<'editor' | 'author' | 'contributor' | 'subscriber', TestUser>> {
+export async function usersOfEveryRole(): Promise<
+  Record<'editor' | 'author' | 'contributor' | 'subscriber', TestUser>
+> {
   const [editor, author, contributor, subscriber] = await Promise.all([
     userWithRole('editor'),
     userWithRole('author'),
@@ -106,14 +119,22 @@ export function unique(prefix = 'x'): string {
 }
 
 /** A 4×3 red PNG, small enough to inline. */
-const PNG_4X3 = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
+const PNG_4X3 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
 
 /** Uploads a small PNG into Payload's `media` collection as the administrator; returns the media document. */
-export async function uploadImage(name = unique('img')): Promise<{ id: number; url: string; filename: string }> {
+export async function uploadImage(
+  name = unique('img'),
+): Promise<{ id: number; url: string; filename: string }> {
   const form = new FormData()
-  form.append('file', new Blob([Buffer.from(PNG_4X3, 'base64')], { type: 'image/png' }), /\.png$/.test(name) ? name : `${name}.png`)
+  form.append(
+    'file',
+    new Blob([Buffer.from(PNG_4X3, 'base64')], { type: 'image/png' }),
+    /\.png$/.test(name) ? name : `${name}.png`,
+  )
   form.append('_payload', JSON.stringify({ alt: name }))
   const reply = await call('/api/media', { method: 'POST', token: await asAdmin(), body: form })
-  if (reply.status !== 201) throw new Error(`uploading media failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  if (reply.status !== 201)
+    throw new Error(`uploading media failed: ${reply.status} ${JSON.stringify(reply.body)}`)
   return reply.body.doc as { id: number; url: string; filename: string }
 }

@@ -13,7 +13,10 @@ export function expectEnvelope(reply: Reply, where = ''): void {
 
 /** An error answer of this status and code, in the namespace's envelope. */
 export function expectError(reply: Reply, status: number, code: string): void {
-  expect({ status: reply.status, code: (reply.body as { code?: string })?.code }, JSON.stringify(reply.body)).toEqual({ status, code })
+  expect(
+    { status: reply.status, code: (reply.body as { code?: string })?.code },
+    JSON.stringify(reply.body),
+  ).toEqual({ status, code })
   expectEnvelope(reply)
 }
 
@@ -21,11 +24,17 @@ export function expectError(reply: Reply, status: number, code: string): void {
 export function expectInvalidParam(reply: Reply, param: string): void {
   expectError(reply, 400, 'rest_invalid_param')
   expect(Object.keys(reply.body.data.params ?? {}), JSON.stringify(reply.body)).toContain(param)
-  expect(reply.body.data.details?.[param]).toEqual({ code: 'rest_invalid_param', message: reply.body.data.params[param], data: { param } })
+  expect(reply.body.data.details?.[param]).toEqual({
+    code: 'rest_invalid_param',
+    message: reply.body.data.params[param],
+    data: { param },
+  })
 }
 
 /** A 400 `rest_missing_callback_param` listing exactly `names` (any order). */
 export function expectMissing(reply: Reply, names: string[]): void {
   expectError(reply, 400, 'rest_missing_callback_param')
-  expect([...(reply.body.data.params as string[])].sort(), JSON.stringify(reply.body)).toEqual([...names].sort())
+  expect([...(reply.body.data.params as string[])].sort(), JSON.stringify(reply.body)).toEqual(
+    [...names].sort(),
+  )
 }

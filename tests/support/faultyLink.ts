@@ -42,7 +42,8 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
     upstream.pipe(client)
     for (const socket of [client, upstream]) socket.on('close', drop).on('error', drop)
   })
-  const listen = (port = 0) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const listen = (port = 0) =>
+    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   await listen()
   const { port } = server.address() as AddressInfo
   return {

@@ -7,8 +7,13 @@ import { asAdmin, call, NS, type Reply } from './api'
 type Doc = { id: number; [key: string]: unknown }
 
 async function create(collection: string, data: Record<string, unknown>): Promise<Doc> {
-  const reply = await call(`/api/${collection}`, { method: 'POST', token: await asAdmin(), json: data })
-  if (reply.status !== 201) throw new Error(`creating ${collection} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  const reply = await call(`/api/${collection}`, {
+    method: 'POST',
+    token: await asAdmin(),
+    json: data,
+  })
+  if (reply.status !== 201)
+    throw new Error(`creating ${collection} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
   return reply.body.doc as Doc
 }
 
@@ -27,11 +32,15 @@ export async function createVenue(data: Record<string, unknown> & { name: string
   return create('venues', { status: 'publish', ...data })
 }
 
-export async function createOrganizer(data: Record<string, unknown> & { name: string }): Promise<Doc> {
+export async function createOrganizer(
+  data: Record<string, unknown> & { name: string },
+): Promise<Doc> {
   return create('organizers', { status: 'publish', ...data })
 }
 
-export async function createCategory(data: Record<string, unknown> & { name: string }): Promise<Doc> {
+export async function createCategory(
+  data: Record<string, unknown> & { name: string },
+): Promise<Doc> {
   return create('event-categories', data)
 }
 
@@ -40,22 +49,43 @@ export async function createTag(data: Record<string, unknown> & { name: string }
 }
 
 /** Sets localized values of an event in another language (Payload's `?locale=`). */
-export async function translateEvent(id: number, locale: string, data: Record<string, unknown>): Promise<void> {
-  const reply = await call(`/api/events/${id}?locale=${locale}`, { method: 'PATCH', token: await asAdmin(), json: data })
-  if (reply.status !== 200) throw new Error(`translating event ${id} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+export async function translateEvent(
+  id: number,
+  locale: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const reply = await call(`/api/events/${id}?locale=${locale}`, {
+    method: 'PATCH',
+    token: await asAdmin(),
+    json: data,
+  })
+  if (reply.status !== 200)
+    throw new Error(`translating event ${id} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
 }
 
 /** Changes the settings global and returns the previous values of the changed keys, to restore them. */
-export async function changeSettings(values: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function changeSettings(
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const before = (await call('/api/globals/settings')).body as Record<string, unknown>
-  const reply = await call('/api/globals/settings', { method: 'POST', token: await asAdmin(), json: values })
-  if (reply.status !== 200) throw new Error(`changing settings failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  const reply = await call('/api/globals/settings', {
+    method: 'POST',
+    token: await asAdmin(),
+    json: values,
+  })
+  if (reply.status !== 200)
+    throw new Error(`changing settings failed: ${reply.status} ${JSON.stringify(reply.body)}`)
   return Object.fromEntries(Object.keys(values).map((key) => [key, before[key] ?? null]))
 }
 
 export async function restoreSettings(previous: Record<string, unknown>): Promise<void> {
-  const reply = await call('/api/globals/settings', { method: 'POST', token: await asAdmin(), json: previous })
-  if (reply.status !== 200) throw new Error(`restoring settings failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  const reply = await call('/api/globals/settings', {
+    method: 'POST',
+    token: await asAdmin(),
+    json: previous,
+  })
+  if (reply.status !== 200)
+    throw new Error(`restoring settings failed: ${reply.status} ${JSON.stringify(reply.body)}`)
 }
 
 /** A Lexical rich-text value with one paragraph per text, as the admin stores a description. */
@@ -75,7 +105,9 @@ export function richText(...paragraphs: string[]) {
         direction: 'ltr',
         textFormat: 0,
         textStyle: '',
-        children: [{ type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 }],
+        children: [
+          { type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 },
+        ],
       })),
     },
   }
@@ -88,27 +120,37 @@ export function ns<T = any>(path: string, token?: string): Promise<Reply<T>> {
 
 /** A query string from pairs, encoded as a browser would (`+` in values becomes `%2B`). */
 export function qs(params: Record<string, string | number | boolean | undefined>): string {
-  const pairs = Object.entries(params).filter(([, value]) => value !== undefined) as [string, string][]
+  const pairs = Object.entries(params).filter(([, value]) => value !== undefined) as [
+    string,
+    string,
+  ][]
   return new URLSearchParams(pairs.map(([k, v]) => [k, String(v)])).toString()
 }
 
 /** Midnight UTC of today plus `days`, at `hour`:00 UTC, as an ISO instant. */
 export function dayAt(days: number, hour = 12, minute = 0): string {
   const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, hour, minute)).toISOString()
+  return new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, hour, minute),
+  ).toISOString()
 }
 
 /** `YYYY-MM-DD` of today plus `days`, plus `months`, in UTC. */
 export function ymd(days: number, months = 0): string {
   const now = new Date()
-  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate() + days))
+  const date = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate() + days),
+  )
   return date.toISOString().slice(0, 10)
 }
 
 /** `rest_url` and friends split into the list URL and its query arguments (order-insensitive comparison). */
 export function splitUrl(url: string): { base: string; params: Record<string, string> } {
   const parsed = new URL(url)
-  return { base: `${parsed.origin}${parsed.pathname}`, params: Object.fromEntries(parsed.searchParams.entries()) }
+  return {
+    base: `${parsed.origin}${parsed.pathname}`,
+    params: Object.fromEntries(parsed.searchParams.entries()),
+  }
 }
 
 export function titles(reply: Reply): string[] {

@@ -26,7 +26,10 @@ export type ImportRecord = {
 }
 
 /** Uploads a CSV as an import, runs the jobs queue until the import has run, and returns its record. */
-export async function importThroughQueue(csv: string, fields: { kind?: string; createdStatus?: string } = {}): Promise<ImportRecord> {
+export async function importThroughQueue(
+  csv: string,
+  fields: { kind?: string; createdStatus?: string } = {},
+): Promise<ImportRecord> {
   const form = new FormData()
   form.append('file', new Blob([csv], { type: 'text/csv' }), `import-${Date.now()}.csv`)
   form.append('_payload', JSON.stringify(fields))
@@ -34,9 +37,15 @@ export async function importThroughQueue(csv: string, fields: { kind?: string; c
 }
 
 /** Saves an import (a multipart upload, or the fields of a URL's), runs the jobs queue until it has run, and returns its record. */
-export async function queuedImport(body: FormData | Record<string, unknown>): Promise<ImportRecord> {
+export async function queuedImport(
+  body: FormData | Record<string, unknown>,
+): Promise<ImportRecord> {
   const token = await asAdmin()
-  const created = await call('/api/imports', { method: 'POST', token, ...(body instanceof FormData ? { body } : { json: body }) })
+  const created = await call('/api/imports', {
+    method: 'POST',
+    token,
+    ...(body instanceof FormData ? { body } : { json: body }),
+  })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   const id = created.body.doc.id as number
   for (let attempt = 0; attempt < 10; attempt++) {
@@ -56,20 +65,44 @@ const STALLED = [75, 13]
  * `scripts/import.ts` with these arguments, on the test database. `killWhen` sees each line printed and
  * may have the process killed (SIGKILL, as a crash would) at that point.
  */
-export async function runImportCli(args: string[], killWhen?: (line: string) => boolean, env: Record<string, string> = {}): Promise<CliRun> {
+export async function runImportCli(
+  args: string[],
+  killWhen?: (line: string) => boolean,
+  env: Record<string, string> = {},
+): Promise<CliRun> {
   for (let attempt = 1; ; attempt++) {
     const run = await runOnce(args, killWhen, env)
     if (!STALLED.includes(run.code ?? -1) || attempt === 5) return run
   }
 }
 
-function runOnce(args: string[], killWhen: ((line: string) => boolean) | undefined, env: Record<string, string>): Promise<CliRun> {
+function runOnce(
+  args: string[],
+  killWhen: ((line: string) => boolean) | undefined,
+  env: Record<string, string>,
+): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...CONFIG_LOADING_OPTIONS, '--import', 'tsx', path.join(root, 'scripts', 'import.ts'), ...args], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', JOBS_AUTORUN: 'false', SERVER_URL: BASE_URL, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        ...CONFIG_LOADING_OPTIONS,
+        '--import',
+        'tsx',
+        path.join(root, 'scripts', 'import.ts'),
+        ...args,
+      ],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          JOBS_AUTORUN: 'false',
+          SERVER_URL: BASE_URL,
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let output = ''
     let pending = ''
     child.stdout.on('data', (chunk: Buffer) => {

@@ -5,7 +5,14 @@
 import { expect } from 'vitest'
 import { asAdmin, BASE_URL, call, type Reply } from './api'
 
-export type Doc = { id: number; slug: string; publishedAt: string; createdAt: string; updatedAt: string; [key: string]: unknown }
+export type Doc = {
+  id: number
+  slug: string
+  publishedAt: string
+  createdAt: string
+  updatedAt: string
+  [key: string]: unknown
+}
 
 /** `2031-03-04T09:05:07.123Z` → `2031-03-04 09:05:07`: the site zone is UTC out of the box. */
 export function wallClock(iso: string): string {
@@ -30,29 +37,52 @@ export function adminId(): Promise<number> {
 
 /** Creates a record through Payload's REST API as the administrator (no default status). */
 export async function createDoc(collection: string, data: Record<string, unknown>): Promise<Doc> {
-  const reply = await call(`/api/${collection}`, { method: 'POST', token: await asAdmin(), json: data })
-  if (reply.status !== 201) throw new Error(`creating ${collection} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  const reply = await call(`/api/${collection}`, {
+    method: 'POST',
+    token: await asAdmin(),
+    json: data,
+  })
+  if (reply.status !== 201)
+    throw new Error(`creating ${collection} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
   return reply.body.doc as Doc
 }
 
 /** Changes a record through Payload's REST API as the administrator, optionally in one language. */
-export async function patchDoc(collection: string, id: number, data: Record<string, unknown>, locale?: string): Promise<Doc> {
+export async function patchDoc(
+  collection: string,
+  id: number,
+  data: Record<string, unknown>,
+  locale?: string,
+): Promise<Doc> {
   const query = locale ? `?locale=${locale}` : ''
-  const reply = await call(`/api/${collection}/${id}${query}`, { method: 'PATCH', token: await asAdmin(), json: data })
-  if (reply.status !== 200) throw new Error(`updating ${collection} ${id} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  const reply = await call(`/api/${collection}/${id}${query}`, {
+    method: 'PATCH',
+    token: await asAdmin(),
+    json: data,
+  })
+  if (reply.status !== 200)
+    throw new Error(
+      `updating ${collection} ${id} failed: ${reply.status} ${JSON.stringify(reply.body)}`,
+    )
   return reply.body.doc as Doc
 }
 
 /** The record as stored now (English values, depth 0), as the administrator sees it. */
 export async function readDoc(collection: string, id: number): Promise<Doc> {
   const reply = await call(`/api/${collection}/${id}?depth=0`, { token: await asAdmin() })
-  if (reply.status !== 200) throw new Error(`reading ${collection} ${id} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  if (reply.status !== 200)
+    throw new Error(
+      `reading ${collection} ${id} failed: ${reply.status} ${JSON.stringify(reply.body)}`,
+    )
   return reply.body as Doc
 }
 
 /** Asserts a list answer's totals in the body and in the `X-Total` / `X-Total-Pages` headers. */
 export function expectTotals(reply: Reply, total: number, totalPages: number): void {
-  expect({ status: reply.status, total: reply.body.total, total_pages: reply.body.total_pages }, JSON.stringify(reply.body).slice(0, 500)).toEqual({
+  expect(
+    { status: reply.status, total: reply.body.total, total_pages: reply.body.total_pages },
+    JSON.stringify(reply.body).slice(0, 500),
+  ).toEqual({
     status: 200,
     total,
     total_pages: totalPages,
@@ -74,7 +104,11 @@ export function links(header: string | null): Record<string, string> {
 }
 
 /** Runs `make` for each index, `batch` at a time: many fixtures without flooding the server. */
-export async function inBatches<T>(count: number, batch: number, make: (index: number) => Promise<T>): Promise<T[]> {
+export async function inBatches<T>(
+  count: number,
+  batch: number,
+  make: (index: number) => Promise<T>,
+): Promise<T[]> {
   const made: T[] = []
   for (let start = 0; start < count; start += batch) {
     const indexes = Array.from({ length: Math.min(batch, count - start) }, (_, n) => start + n)
@@ -84,12 +118,20 @@ export async function inBatches<T>(count: number, batch: number, make: (index: n
 }
 
 /** Fields of a protected venue or organizer that must not reach a reader who has not unlocked it. */
-export function expectWithheld(item: Record<string, unknown>, keys: string[], secrets: string[]): void {
+export function expectWithheld(
+  item: Record<string, unknown>,
+  keys: string[],
+  secrets: string[],
+): void {
   for (const key of keys) {
     const value = item[key]
-    expect({ key, withheld: value === undefined || value === '' || value === false || value === 0 }).toEqual({ key, withheld: true })
+    expect({
+      key,
+      withheld: value === undefined || value === '' || value === false || value === 0,
+    }).toEqual({ key, withheld: true })
   }
   const text = JSON.stringify(item)
-  for (const secret of secrets) expect(text, `protected value ${secret} leaked`).not.toContain(secret)
+  for (const secret of secrets)
+    expect(text, `protected value ${secret} leaked`).not.toContain(secret)
   expect(item).not.toHaveProperty('password')
 }

@@ -12,19 +12,35 @@ function parse(text: string): Sample[] {
     .map((line) => {
       const found = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line)
       if (!found) throw new Error(`not a sample: ${line}`)
-      const labels = Object.fromEntries([...(found[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((label) => [label[1], label[2]]))
+      const labels = Object.fromEntries(
+        [...(found[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((label) => [
+          label[1],
+          label[2],
+        ]),
+      )
       return { name: found[1]!, labels, value: Number(found[3]) }
     })
 }
 
 /** The sum of the samples of `name` whose labels include `labels`. */
-export function total(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
+export function total(
+  samples: Sample[],
+  name: string,
+  labels: Record<string, string> = {},
+): number {
   return samples
-    .filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
+    .filter(
+      (sample) =>
+        sample.name === name &&
+        Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+    )
     .reduce((sum, sample) => sum + sample.value, 0)
 }
 
-export async function scrape(base = BASE_URL, headers: Record<string, string> = {}): Promise<Sample[]> {
+export async function scrape(
+  base = BASE_URL,
+  headers: Record<string, string> = {},
+): Promise<Sample[]> {
   const response = await fetch(`${base}/metrics`, { headers })
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)

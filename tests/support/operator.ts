@@ -20,16 +20,35 @@ export function emptyDataDir(name: string): string {
 }
 
 function operatorEnv(dataDir: string, env: Record<string, string>): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _url, APP_DATABASE_URL: _app, PAYLOAD_SECRET: _secret, ...rest } = process.env
-  return { ...rest, ...WITHOUT_RATE_LIMITS, IMPORT_ALLOW_PRIVATE: 'true', DATA_DIR: dataDir, ...env }
+  const {
+    DATABASE_URL: _url,
+    APP_DATABASE_URL: _app,
+    PAYLOAD_SECRET: _secret,
+    ...rest
+  } = process.env
+  return {
+    ...rest,
+    ...WITHOUT_RATE_LIMITS,
+    IMPORT_ALLOW_PRIVATE: 'true',
+    DATA_DIR: dataDir,
+    ...env,
+  }
 }
 
 export type Outcome = { code: number; stdout: string; stderr: string }
 
 /** `npm run <script> -- <args>` on a data directory, to its end. */
-export function npmRun(script: string, args: string[], dataDir: string, env: Record<string, string> = {}): Promise<Outcome> {
+export function npmRun(
+  script: string,
+  args: string[],
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: root, env: operatorEnv(dataDir, env) })
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      cwd: root,
+      env: operatorEnv(dataDir, env),
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -41,7 +60,11 @@ export function npmRun(script: string, args: string[], dataDir: string, env: Rec
 export type Started = { base: string; output: () => string; stop: () => Promise<void> }
 
 /** `npm start` on a data directory, until it answers its health check; `stop` is Ctrl-C. */
-export async function npmStart(dataDir: string, env: Record<string, string> = {}, port?: number): Promise<Started> {
+export async function npmStart(
+  dataDir: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<Started> {
   port ??= await freePort()
   const base = `http://127.0.0.1:${port}`
   const child = spawn('node', ['--import', 'tsx', 'scripts/launch.ts', 'start'], {
@@ -58,7 +81,10 @@ export async function npmStart(dataDir: string, env: Record<string, string> = {}
     await exited
   }
   try {
-    await Promise.race([waitForHealth(base, 240_000), exited.then(() => Promise.reject(new Error(`npm start exited: ${output}`)))])
+    await Promise.race([
+      waitForHealth(base, 240_000),
+      exited.then(() => Promise.reject(new Error(`npm start exited: ${output}`))),
+    ])
   } catch (error) {
     await stop()
     throw error
@@ -68,13 +94,24 @@ export async function npmStart(dataDir: string, env: Record<string, string> = {}
 
 /** The TCP URL of the embedded cluster a running command holds in a data directory. */
 export function clusterUrl(dataDir: string): string {
-  const { port } = JSON.parse(readFileSync(path.join(dataDir, 'postgres.owner.json'), 'utf8')) as { port: number }
+  const { port } = JSON.parse(readFileSync(path.join(dataDir, 'postgres.owner.json'), 'utf8')) as {
+    port: number
+  }
   return `postgres://postgres:postgres@127.0.0.1:${port}/calendar`
 }
 
 /** A small HTTP client for one server. */
 export function client(base: string) {
-  return async function request(pathname: string, options: { method?: string; token?: string; apiKey?: string; json?: unknown; body?: BodyInit } = {}) {
+  return async function request(
+    pathname: string,
+    options: {
+      method?: string
+      token?: string
+      apiKey?: string
+      json?: unknown
+      body?: BodyInit
+    } = {},
+  ) {
     const headers: Record<string, string> = {}
     if (options.token) headers.Authorization = `JWT ${options.token}`
     if (options.apiKey) headers.Authorization = `users API-Key ${options.apiKey}`
@@ -83,10 +120,15 @@ export function client(base: string) {
       headers['Content-Type'] = 'application/json'
       body = JSON.stringify(options.json)
     }
-    const response = await fetch(base + pathname, { method: options.method ?? 'GET', headers, body })
+    const response = await fetch(base + pathname, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+    })
     const bytes = Buffer.from(await response.arrayBuffer())
     let parsed: any = bytes
-    if ((response.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(bytes.toString('utf8'))
+    if ((response.headers.get('content-type') ?? '').includes('json'))
+      parsed = JSON.parse(bytes.toString('utf8'))
     return { status: response.status, body: parsed }
   }
 }

@@ -26,8 +26,22 @@ async function created(path: string, json: Record<string, unknown>, token: strin
 
 export async function createPageFixtures(tag: string) {
   const admin = await asAdmin()
-  const venue = await created('/venues', { venue: `${tag} Hall`, address: '1 Rue de la Paix', city: 'Paris', country: 'France', status: 'publish' }, admin)
-  const organizer = await created('/organizers', { organizer: `${tag} Society`, website: 'https://society.example.org', status: 'publish' }, admin)
+  const venue = await created(
+    '/venues',
+    {
+      venue: `${tag} Hall`,
+      address: '1 Rue de la Paix',
+      city: 'Paris',
+      country: 'France',
+      status: 'publish',
+    },
+    admin,
+  )
+  const organizer = await created(
+    '/organizers',
+    { organizer: `${tag} Society`, website: 'https://society.example.org', status: 'publish' },
+    admin,
+  )
   const parent = await created('/categories', { name: `${tag} Music` }, admin)
   const category = await created('/categories', { name: `${tag} Jazz`, parent: parent.id }, admin)
   const label = await created('/tags', { name: `${tag} Outdoors` }, admin)
@@ -72,7 +86,13 @@ export async function createPageFixtures(tag: string) {
   const hidden = async (title: string, extra: Record<string, unknown>) =>
     created(
       '/events',
-      { title: `${tag} ${title}`, slug: `${tag}-${title}`, start_date: wallIn(6, '10:00:00'), end_date: wallIn(6, '11:00:00'), ...extra },
+      {
+        title: `${tag} ${title}`,
+        slug: `${tag}-${title}`,
+        start_date: wallIn(6, '10:00:00'),
+        end_date: wallIn(6, '11:00:00'),
+        ...extra,
+      },
       admin,
     )
   const draft = await hidden('draft', { status: 'draft' })
@@ -87,8 +107,26 @@ export async function createPageFixtures(tag: string) {
     end_date: wallIn(7, '20:00:00'),
     timezone: 'Europe/Paris',
   })
-  const draftVenue = await created('/venues', { venue: `${tag} Draft Hall`, status: 'draft' }, admin)
-  return { admin, venue, organizer, parent, category, label, event, series, draft, privateEvent, trashed, locked, draftVenue }
+  const draftVenue = await created(
+    '/venues',
+    { venue: `${tag} Draft Hall`, status: 'draft' },
+    admin,
+  )
+  return {
+    admin,
+    venue,
+    organizer,
+    parent,
+    category,
+    label,
+    event,
+    series,
+    draft,
+    privateEvent,
+    trashed,
+    locked,
+    draftVenue,
+  }
 }
 
 /** A page as a visitor's browser gets it, and its document. */

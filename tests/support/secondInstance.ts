@@ -24,7 +24,10 @@ async function onCluster(statement: string): Promise<void> {
   }
 }
 
-export async function startSecondInstance(env: Record<string, string> = {}, options: { ownDatabase?: boolean } = {}): Promise<Instance> {
+export async function startSecondInstance(
+  env: Record<string, string> = {},
+  options: { ownDatabase?: boolean } = {},
+): Promise<Instance> {
   if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
   const root = path.resolve(import.meta.dirname, '..', '..')
   const port = await freePort()
@@ -66,7 +69,9 @@ export type LinkedInstance = Instance & { link: FaultyLink }
  * A second instance some of whose database connections go through a link the test can break
  * (`faultyLink.ts`): `envOf` names them, given the link's URL to the test database.
  */
-export async function startInstanceBehindLink(envOf: (linkUrl: string) => Record<string, string>): Promise<LinkedInstance> {
+export async function startInstanceBehindLink(
+  envOf: (linkUrl: string) => Record<string, string>,
+): Promise<LinkedInstance> {
   const url = process.env.DATABASE_URL
   if (!url) throw new Error('DATABASE_URL is not set: run through npm test')
   const link = await startFaultyLink(url)

@@ -20,31 +20,55 @@ export async function api<T = any>(path: string, options: Call = {}): Promise<Re
 /** A form-urlencoded body from pairs, for repeated keys (`cost[]=0$&cost[]=20$`) and brackets. */
 export function formPairs(pairs: [string, string][]): Pick<Call, 'body' | 'headers'> {
   return {
-    body: pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&'),
+    body: pairs
+      .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+      .join('&'),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
   }
 }
 
 /** The smallest valid event body: a unique title and fixed dates far in the future. */
 export function eventBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { title: unique('ev'), start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 12:00:00', ...extra }
+  return {
+    title: unique('ev'),
+    start_date: '2030-01-01 10:00:00',
+    end_date: '2030-01-01 12:00:00',
+    ...extra,
+  }
 }
 
 /** Creates an event through the namespace and returns its object (fails the test unless 201). */
-export async function createEventAs(token: string | undefined, extra: Record<string, unknown> = {}): Promise<any> {
+export async function createEventAs(
+  token: string | undefined,
+  extra: Record<string, unknown> = {},
+): Promise<any> {
   const reply = await api('/events', { method: 'POST', token, json: eventBody(extra) })
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   return reply.body
 }
 
-export async function createVenueAs(token: string | undefined, extra: Record<string, unknown> = {}): Promise<any> {
-  const reply = await api('/venues', { method: 'POST', token, json: { venue: unique('venue'), ...extra } })
+export async function createVenueAs(
+  token: string | undefined,
+  extra: Record<string, unknown> = {},
+): Promise<any> {
+  const reply = await api('/venues', {
+    method: 'POST',
+    token,
+    json: { venue: unique('venue'), ...extra },
+  })
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   return reply.body
 }
 
-export async function createOrganizerAs(token: string | undefined, extra: Record<string, unknown> = {}): Promise<any> {
-  const reply = await api('/organizers', { method: 'POST', token, json: { organizer: unique('org'), ...extra } })
+export async function createOrganizerAs(
+  token: string | undefined,
+  extra: Record<string, unknown> = {},
+): Promise<any> {
+  const reply = await api('/organizers', {
+    method: 'POST',
+    token,
+    json: { organizer: unique('org'), ...extra },
+  })
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   return reply.body
 }
@@ -57,8 +81,15 @@ export async function readEvent(id: number, query = '', token?: string): Promise
 }
 
 /** Documents of a Payload collection matching `where` (bracket query string), read as the administrator. */
-export async function payloadDocs(collection: string, where: string, locale?: string): Promise<any[]> {
-  const reply = await call(`/api/${collection}?${where}&limit=100&depth=0${locale ? `&locale=${locale}` : ''}`, { token: await asAdmin() })
+export async function payloadDocs(
+  collection: string,
+  where: string,
+  locale?: string,
+): Promise<any[]> {
+  const reply = await call(
+    `/api/${collection}?${where}&limit=100&depth=0${locale ? `&locale=${locale}` : ''}`,
+    { token: await asAdmin() },
+  )
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   return reply.body.docs
 }

@@ -22,7 +22,13 @@ describe('the address guard', () => {
   })
 
   it('lets public addresses through, IPv4 written as IPv6 included', () => {
-    for (const address of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+    for (const address of [
+      '8.8.8.8',
+      '93.184.216.34',
+      '172.32.0.1',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+    ])
       expect(isPrivateAddress(address), address).toBe(false)
   })
 
@@ -39,7 +45,9 @@ describe('the address guard', () => {
 
   it('refuses a name that resolves to a private address at connection time', async () => {
     const guard = addressGuard(() => false)
-    const error = await new Promise<Error | null>((resolve) => guard.lookup('localhost', {}, (failure) => resolve(failure)))
+    const error = await new Promise<Error | null>((resolve) =>
+      guard.lookup('localhost', {}, (failure) => resolve(failure)),
+    )
     expect(error?.message).toBe('refused address')
   })
 })

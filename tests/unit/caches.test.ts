@@ -29,7 +29,10 @@ const CONSTRUCTIONS = /new (BoundedMap|RevisionCache)\s*[<(]|new WeakMap<(Payloa
  * Constructions that make no cache of their own: the revision's listener per Payload instance is a
  * connection, and a RevisionCache keeps its entries in a BoundedMap of the size the module gives it.
  */
-const NOT_CACHES: Record<string, string> = { 'database/revision.ts': 'new WeakMap<Payload,', 'calendar/revisionCache.ts': 'new BoundedMap(' }
+const NOT_CACHES: Record<string, string> = {
+  'database/revision.ts': 'new WeakMap<Payload,',
+  'calendar/revisionCache.ts': 'new BoundedMap(',
+}
 
 describe('caches', () => {
   it('are made only through src/calendar/caches.ts', () => {
@@ -45,14 +48,17 @@ describe('caches', () => {
 
   it('listed are each made somewhere by their name', () => {
     const unused = Object.keys(CACHES).filter((name) => {
-      const made = new RegExp(`\\b(boundedCache|revisionCacheOf|instanceCache|cacheBudget)\\b[^;]*'${name}'`)
+      const made = new RegExp(
+        `\\b(boundedCache|revisionCacheOf|instanceCache|cacheBudget)\\b[^;]*'${name}'`,
+      )
       return ![...text.values()].some((source) => made.test(source))
     })
     expect(unused).toEqual([])
   })
 
   it('have a budget: entries, or bytes from ANSWER_CACHE_MB, 0 turning the answer caches off', () => {
-    for (const name of Object.keys(CACHES) as (keyof typeof CACHES)[]) expect(cacheBudget(name), name).toBeGreaterThan(0)
+    for (const name of Object.keys(CACHES) as (keyof typeof CACHES)[])
+      expect(cacheBudget(name), name).toBeGreaterThan(0)
     const before = process.env.ANSWER_CACHE_MB
     try {
       process.env.ANSWER_CACHE_MB = '8'

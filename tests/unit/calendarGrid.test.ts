@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { calendarPeriod, daysCovered, placeEvents, readDay, shiftPeriod, weekStart } from '../../src/calendar/calendarGrid'
+import {
+  calendarPeriod,
+  daysCovered,
+  placeEvents,
+  readDay,
+  shiftPeriod,
+  weekStart,
+} from '../../src/calendar/calendarGrid'
 import { calendarSearch, readCalendarQuery } from '../../src/components/calendarQuery'
 
 describe('the admin calendar’s grids', () => {
@@ -10,12 +17,26 @@ describe('the admin calendar’s grids', () => {
     expect(march.weeks.every((week) => week.length === 7)).toBe(true)
     // February 2026: Sunday the 1st to Saturday the 28th; November 2026 runs from a Sunday to a Monday: six rows.
     const february = calendarPeriod('month', '2026-02-01')
-    expect([february.first, february.last, february.weeks.length]).toEqual(['2026-01-26', '2026-03-01', 5])
+    expect([february.first, february.last, february.weeks.length]).toEqual([
+      '2026-01-26',
+      '2026-03-01',
+      5,
+    ])
     expect(calendarPeriod('month', '2026-11-30').weeks.length).toBe(6)
     expect(calendarPeriod('week', '2027-03-07')).toEqual({
       first: '2027-03-01',
       last: '2027-03-07',
-      weeks: [['2027-03-01', '2027-03-02', '2027-03-03', '2027-03-04', '2027-03-05', '2027-03-06', '2027-03-07']],
+      weeks: [
+        [
+          '2027-03-01',
+          '2027-03-02',
+          '2027-03-03',
+          '2027-03-04',
+          '2027-03-05',
+          '2027-03-06',
+          '2027-03-07',
+        ],
+      ],
     })
     expect(weekStart('2024-01-01')).toBe('2024-01-01')
   })
@@ -28,15 +49,40 @@ describe('the admin calendar’s grids', () => {
 
   it('reads only real days', () => {
     expect(readDay('2028-02-29')).toBe('2028-02-29')
-    for (const bad of ['2027-02-29', '2027-13-01', '2027-3-1', '27-03-01', '', null, '2027-03-01T00:00', '0999-12-31']) expect(readDay(bad)).toBeNull()
+    for (const bad of [
+      '2027-02-29',
+      '2027-13-01',
+      '2027-3-1',
+      '27-03-01',
+      '',
+      null,
+      '2027-03-01T00:00',
+      '0999-12-31',
+    ])
+      expect(readDay(bad)).toBeNull()
   })
 
   it('covers the wall-clock days of an event, an end at midnight closing the day before', () => {
-    expect(daysCovered('2027-03-05 22:00:00', '2027-03-06 00:00:00')).toEqual({ first: '2027-03-05', last: '2027-03-05' })
-    expect(daysCovered('2027-03-05 22:00:00', '2027-03-06 00:30:00')).toEqual({ first: '2027-03-05', last: '2027-03-06' })
-    expect(daysCovered('2027-03-05 00:00:00', '2027-03-05 00:00:00')).toEqual({ first: '2027-03-05', last: '2027-03-05' })
-    expect(daysCovered('2027-03-05 00:00:00', '2027-03-07 23:59:59')).toEqual({ first: '2027-03-05', last: '2027-03-07' })
-    expect(daysCovered('2027-03-05 10:00:00', '2027-03-04 10:00:00')).toEqual({ first: '2027-03-05', last: '2027-03-05' })
+    expect(daysCovered('2027-03-05 22:00:00', '2027-03-06 00:00:00')).toEqual({
+      first: '2027-03-05',
+      last: '2027-03-05',
+    })
+    expect(daysCovered('2027-03-05 22:00:00', '2027-03-06 00:30:00')).toEqual({
+      first: '2027-03-05',
+      last: '2027-03-06',
+    })
+    expect(daysCovered('2027-03-05 00:00:00', '2027-03-05 00:00:00')).toEqual({
+      first: '2027-03-05',
+      last: '2027-03-05',
+    })
+    expect(daysCovered('2027-03-05 00:00:00', '2027-03-07 23:59:59')).toEqual({
+      first: '2027-03-05',
+      last: '2027-03-07',
+    })
+    expect(daysCovered('2027-03-05 10:00:00', '2027-03-04 10:00:00')).toEqual({
+      first: '2027-03-05',
+      last: '2027-03-05',
+    })
     expect(daysCovered('garbage', '2027-03-04 10:00:00')).toBeNull()
   })
 
@@ -45,13 +91,19 @@ describe('the admin calendar’s grids', () => {
     const events = [
       { id: 'evening', startLocal: '2027-03-02 19:00:00', endLocal: '2027-03-02 21:00:00' },
       { id: 'morning', startLocal: '2027-03-02 09:00:00', endLocal: '2027-03-02 10:00:00' },
-      { id: 'festival', startLocal: '2027-03-02 00:00:00', endLocal: '2027-03-03 23:59:59', allDay: true },
+      {
+        id: 'festival',
+        startLocal: '2027-03-02 00:00:00',
+        endLocal: '2027-03-03 23:59:59',
+        allDay: true,
+      },
       // Began the week before, ends on Monday: shown on Monday only, as continued.
       { id: 'exhibition', startLocal: '2027-01-10 10:00:00', endLocal: '2027-03-01 18:00:00' },
       { id: 'next week', startLocal: '2027-03-08 10:00:00', endLocal: '2027-03-08 11:00:00' },
     ]
     const placed = placeEvents(events, week)
-    const ids = (day: string) => placed.get(day)!.map(({ event, continued }) => `${event.id}${continued ? '…' : ''}`)
+    const ids = (day: string) =>
+      placed.get(day)!.map(({ event, continued }) => `${event.id}${continued ? '…' : ''}`)
     expect(ids('2027-03-01')).toEqual(['exhibition…'])
     expect(ids('2027-03-02')).toEqual(['festival', 'morning', 'evening'])
     expect(ids('2027-03-03')).toEqual(['festival…'])
@@ -83,7 +135,10 @@ describe('the calendar’s address', () => {
   })
 
   it('writes them back, keeping the language and dropping empty filters', () => {
-    const search = calendarSearch({ ...read('category=4'), view: 'week', category: null, venue: '7' }, new URLSearchParams('locale=fr&category=4'))
+    const search = calendarSearch(
+      { ...read('category=4'), view: 'week', category: null, venue: '7' },
+      new URLSearchParams('locale=fr&category=4'),
+    )
     expect(search).toBe('locale=fr&view=week&date=2027-03-17&venue=7')
     expect(read(search)).toMatchObject({ view: 'week', venue: '7', category: null })
   })

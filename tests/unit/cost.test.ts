@@ -23,7 +23,10 @@ describe('parseCostInput', () => {
     ['Members, guests', { values: ['Members, guests'], symbol: '', position: '' }],
     ['Donation', { values: ['Donation'], symbol: '', position: '' }],
     ['  Pay-what-you-can ', { values: ['Pay-what-you-can'], symbol: '', position: '' }],
-    [['Free', '10$', 'Donation'], { values: ['Free', '10', 'Donation'], symbol: '$', position: 'postfix' }],
+    [
+      ['Free', '10$', 'Donation'],
+      { values: ['Free', '10', 'Donation'], symbol: '$', position: 'postfix' },
+    ],
     [['10 - 20', '$5'], { values: ['10', '20', '5'], symbol: '', position: '' }],
     [25, { values: ['25'], symbol: '', position: '' }],
     [[0, 12.5], { values: ['0', '12.5'], symbol: '', position: '' }],
@@ -56,16 +59,28 @@ describe('parseCostInput', () => {
   })
 
   it('drops the symbol when costs disagree on it', () => {
-    expect(parseCostInput(['10$', '20€'])).toEqual({ values: ['10', '20'], symbol: '', position: '' })
+    expect(parseCostInput(['10$', '20€'])).toEqual({
+      values: ['10', '20'],
+      symbol: '',
+      position: '',
+    })
     expect(parseCostInput('$10, 20€')).toEqual({ values: ['10', '20'], symbol: '', position: '' })
   })
 
   it('keeps the symbol but drops the position when costs disagree on where it stands', () => {
-    expect(parseCostInput(['$10', '20$'])).toEqual({ values: ['10', '20'], symbol: '$', position: '' })
+    expect(parseCostInput(['$10', '20$'])).toEqual({
+      values: ['10', '20'],
+      symbol: '$',
+      position: '',
+    })
   })
 
   it('takes the symbol of the costs that carry one', () => {
-    expect(parseCostInput(['10', '20$'])).toEqual({ values: ['10', '20'], symbol: '$', position: 'postfix' })
+    expect(parseCostInput(['10', '20$'])).toEqual({
+      values: ['10', '20'],
+      symbol: '$',
+      position: 'postfix',
+    })
   })
 })
 
@@ -99,7 +114,9 @@ describe('renderCost', () => {
 
 describe('costDetails', () => {
   it('sorts amounts ascending numerically, as strings, costs without a number as their slug, counted as 0', () => {
-    expect(costDetails(['30', 'Donation', '0', '100', '9.5', 'At the door'], '$', 'USD', 'postfix')).toEqual({
+    expect(
+      costDetails(['30', 'Donation', '0', '100', '9.5', 'At the door'], '$', 'USD', 'postfix'),
+    ).toEqual({
       currency_symbol: '$',
       currency_code: 'USD',
       currency_position: 'postfix',
@@ -109,7 +126,12 @@ describe('costDetails', () => {
   })
 
   it('keeps the upstream key order', () => {
-    expect(Object.keys(costDetails([], '', '', ''))).toEqual(['currency_symbol', 'currency_code', 'currency_position', 'values'])
+    expect(Object.keys(costDetails([], '', '', ''))).toEqual([
+      'currency_symbol',
+      'currency_code',
+      'currency_position',
+      'values',
+    ])
   })
 
   it('does not reorder the stored values', () => {

@@ -18,7 +18,16 @@ describe('CSV cells', () => {
     expect(readCsvDate('3/5/2026')).toBe('2026-03-05')
     expect(readCsvDate('15-03-2026')).toBe('2026-03-15')
     expect(readCsvDate(' 2026-3-5 ')).toBe('2026-03-05')
-    for (const bad of ['', '2026-02-30', '15/03/2026', '03-15-2026', '2026/03/15', 'tomorrow', '2026-03-15 10:00']) expect(readCsvDate(bad), bad).toBeNull()
+    for (const bad of [
+      '',
+      '2026-02-30',
+      '15/03/2026',
+      '03-15-2026',
+      '2026/03/15',
+      'tomorrow',
+      '2026-03-15 10:00',
+    ])
+      expect(readCsvDate(bad), bad).toBeNull()
   })
 
   it('read 24-hour and 12-hour times', () => {
@@ -28,7 +37,8 @@ describe('CSV cells', () => {
     expect(readCsvTime('6PM')).toBe('18:00:00')
     expect(readCsvTime('12:15 a.m.')).toBe('00:15:00')
     expect(readCsvTime('12 pm')).toBe('12:00:00')
-    for (const bad of ['', '24:00', '18:60', '13 pm', '0 am', 'noon', '18h30']) expect(readCsvTime(bad), bad).toBeNull()
+    for (const bad of ['', '24:00', '18:60', '13 pm', '0 am', 'noon', '18h30'])
+      expect(readCsvTime(bad), bad).toBeNull()
   })
 
   it('read booleans, lists and currency positions as upstream', () => {
@@ -40,7 +50,9 @@ describe('CSV cells', () => {
     expect(readCurrencyPosition('prefix')).toBe('prefix')
     expect(readCurrencyPosition('anything')).toBe('prefix')
     expect(readCurrencyPosition('')).toBe('')
-    expect(writeCurrencyPosition(readCurrencyPosition(writeCurrencyPosition('postfix')))).toBe('suffix')
+    expect(writeCurrencyPosition(readCurrencyPosition(writeCurrencyPosition('postfix')))).toBe(
+      'suffix',
+    )
   })
 
   it('write rows in the order of the headers', () => {

@@ -9,14 +9,20 @@ async function itemsOf(source: ImportSource): Promise<(SourceItem | UnreadableIt
   return items
 }
 
-const eventData = (item: SourceItem | UnreadableItem) => (item as Extract<SourceItem, { kind: 'event' }>).data
+const eventData = (item: SourceItem | UnreadableItem) =>
+  (item as Extract<SourceItem, { kind: 'event' }>).data
 
 describe('the CSV source', () => {
   it('recognises the kind of a file by its name column, whatever the headers’ case', async () => {
     const source = csvSource('\uFEFFvenue name,VENUE CITY,Unknown\nHall,Lyon,x\n')
     expect(source.totals).toEqual({ venue: 1 })
     const [item] = await itemsOf(source)
-    expect(item).toMatchObject({ kind: 'venue', label: 'row 2', sourceId: 'hall', data: { name: 'Hall', city: 'Lyon' } })
+    expect(item).toMatchObject({
+      kind: 'venue',
+      label: 'row 2',
+      sourceId: 'hall',
+      data: { name: 'Hall', city: 'Lyon' },
+    })
     expect(() => csvSource('Title,Start\nA,B\n')).toThrow(CsvFileError)
     expect(() => csvSource('Venue Name\nHall\n', 'events')).toThrow(/Event Name/)
     expect(() => csvSource('Event Name\n"unclosed\n')).toThrow(/Not a readable CSV file/)
@@ -46,9 +52,22 @@ describe('the CSV source', () => {
 
   it('leaves out what a file has no column for and clears what an empty cell says', async () => {
     const [partial] = await itemsOf(csvSource('Event Name,Event Start Date\nA,2031-01-05\n'))
-    expect(eventData(partial!)).toEqual({ title: 'A', start: '2031-01-05 00:00:00', end: '2031-01-05 00:00:00' })
-    const [empty] = await itemsOf(csvSource('Event Name,Event Start Date,Event Venue Name,Event Tags,Timezone,Event Featured\nA,2031-01-05,,,,\n'))
-    expect(eventData(empty!)).toMatchObject({ venue: null, tags: [], timezone: null, featured: false })
+    expect(eventData(partial!)).toEqual({
+      title: 'A',
+      start: '2031-01-05 00:00:00',
+      end: '2031-01-05 00:00:00',
+    })
+    const [empty] = await itemsOf(
+      csvSource(
+        'Event Name,Event Start Date,Event Venue Name,Event Tags,Timezone,Event Featured\nA,2031-01-05,,,,\n',
+      ),
+    )
+    expect(eventData(empty!)).toMatchObject({
+      venue: null,
+      tags: [],
+      timezone: null,
+      featured: false,
+    })
   })
 
   it('knows an event by its UID, else by its name and start, and reports a second row of the same event', async () => {
@@ -65,12 +84,24 @@ describe('the CSV source', () => {
     )
     expect(items[0]).toMatchObject({ sourceId: 'uid-1' })
     expect(items[1]).toMatchObject({ sourceId: expect.stringMatching(/^[0-9a-f]{32}$/) })
-    expect(items[2]).toEqual({ kind: 'event', label: 'row 4', error: expect.stringContaining('the same event as row 3') })
-    expect(items[3]).toEqual({ kind: 'event', label: 'row 5', error: expect.stringContaining('the same event as row 2') })
+    expect(items[2]).toEqual({
+      kind: 'event',
+      label: 'row 4',
+      error: expect.stringContaining('the same event as row 3'),
+    })
+    expect(items[3]).toEqual({
+      kind: 'event',
+      label: 'row 5',
+      error: expect.stringContaining('the same event as row 2'),
+    })
   })
 
   it('reports every problem of a row at once, naming its columns', async () => {
-    const [item] = await itemsOf(csvSource('Event Name,Event Start Date,Event End Time,Timezone\n,2031-13-01,7 xm,Mars/Base\n'))
+    const [item] = await itemsOf(
+      csvSource(
+        'Event Name,Event Start Date,Event End Time,Timezone\n,2031-13-01,7 xm,Mars/Base\n',
+      ),
+    )
     expect(item).toEqual({
       kind: 'event',
       label: 'row 2',

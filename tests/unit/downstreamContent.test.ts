@@ -4,16 +4,43 @@ import { readCsvCell, writeCsvCell } from '../../src/calendar/csvColumns'
 import { servedWebUrl, webUrl } from '../../src/calendar/webUrl'
 
 describe('CSV cells', () => {
-  const neutralised = ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\tcmd', '\rcmd', "'=1", "''+x", "'-5", '-', '+']
-  const asTheyAre = ['-5', '-3.7', '+2', '.5', '12', 'plain', "it's", "'quoted", '', ' =1', 'UTC+2', '2030-01-01']
+  const neutralised = [
+    '=1+1',
+    '+1+1',
+    '-1+1',
+    '@SUM(A1)',
+    '\tcmd',
+    '\rcmd',
+    "'=1",
+    "''+x",
+    "'-5",
+    '-',
+    '+',
+  ]
+  const asTheyAre = [
+    '-5',
+    '-3.7',
+    '+2',
+    '.5',
+    '12',
+    'plain',
+    "it's",
+    "'quoted",
+    '',
+    ' =1',
+    'UTC+2',
+    '2030-01-01',
+  ]
 
   it('puts one quote before what a spreadsheet would run, and leaves plain numbers and other text', () => {
-    for (const cell of neutralised) expect(writeCsvCell(cell), JSON.stringify(cell)).toBe(`'${cell}`)
+    for (const cell of neutralised)
+      expect(writeCsvCell(cell), JSON.stringify(cell)).toBe(`'${cell}`)
     for (const cell of asTheyAre) expect(writeCsvCell(cell), JSON.stringify(cell)).toBe(cell)
   })
 
   it('reads back exactly what it wrote', () => {
-    for (const cell of [...neutralised, ...asTheyAre]) expect(readCsvCell(writeCsvCell(cell)), JSON.stringify(cell)).toBe(cell)
+    for (const cell of [...neutralised, ...asTheyAre])
+      expect(readCsvCell(writeCsvCell(cell)), JSON.stringify(cell)).toBe(cell)
   })
 })
 

@@ -16,12 +16,18 @@ describe('embedded PostgreSQL started as root', () => {
   afterAll(() => rm(scratch, { recursive: true, force: true }))
 
   it('finds nothing to refuse under folders others may traverse', async () => {
-    expect(await firstClosedFolder([path.join(scratch, 'open', 'data', 'postgres')])).toBeUndefined()
+    expect(
+      await firstClosedFolder([path.join(scratch, 'open', 'data', 'postgres')]),
+    ).toBeUndefined()
   })
 
   it('names the 0700 folder the postgres user could not enter, with what to do', async () => {
     const target = path.join(scratch, 'closed', 'data', 'postgres')
-    expect(await firstClosedFolder([path.join(scratch, 'open', 'data'), target])).toBe(path.join(scratch, 'closed'))
-    await expect(assertServerUserCanReach([target])).rejects.toThrow(`cannot enter ${path.join(scratch, 'closed')}. Put the project and DATA_DIR`)
+    expect(await firstClosedFolder([path.join(scratch, 'open', 'data'), target])).toBe(
+      path.join(scratch, 'closed'),
+    )
+    await expect(assertServerUserCanReach([target])).rejects.toThrow(
+      `cannot enter ${path.join(scratch, 'closed')}. Put the project and DATA_DIR`,
+    )
   })
 })

@@ -34,31 +34,55 @@ describe('eventWindow: default window', () => {
   it('counts days on the site clock east of UTC', () => {
     // 05:00 on the 16th in Tokyo.
     const window = eventWindow({}, 'Asia/Tokyo', new Date('2024-05-15T20:00:00Z'))
-    expect(window.echo).toEqual({ start_date: '2024-05-15 00:00:00', end_date: '2026-05-16 23:59:59' })
+    expect(window.echo).toEqual({
+      start_date: '2024-05-15 00:00:00',
+      end_date: '2026-05-16 23:59:59',
+    })
   })
 
   it('counts days on the site clock west of UTC', () => {
     // 20:00 on the 14th in Los Angeles.
     const window = eventWindow({}, 'America/Los_Angeles', new Date('2024-05-15T03:00:00Z'))
-    expect(window.echo).toEqual({ start_date: '2024-05-13 00:00:00', end_date: '2026-05-14 23:59:59' })
+    expect(window.echo).toEqual({
+      start_date: '2024-05-13 00:00:00',
+      end_date: '2026-05-14 23:59:59',
+    })
   })
 
   it('moves with the site day, asked again and again in one process (bounds are kept per zone and day)', () => {
     const before = eventWindow({}, 'Asia/Tokyo', new Date('2024-05-15T14:59:00Z'))
     const after = eventWindow({}, 'Asia/Tokyo', new Date('2024-05-15T15:01:00Z'))
     expect(eventWindow({}, 'Asia/Tokyo', new Date('2024-05-15T14:59:00Z'))).toEqual(before)
-    expect(before.echo).toEqual({ start_date: '2024-05-14 00:00:00', end_date: '2026-05-15 23:59:59' })
-    expect(after.echo).toEqual({ start_date: '2024-05-15 00:00:00', end_date: '2026-05-16 23:59:59' })
-    expect(eventWindow({}, 'UTC', new Date('2024-05-15T15:01:00Z')).echo.start_date).toBe('2024-05-14 00:00:00')
+    expect(before.echo).toEqual({
+      start_date: '2024-05-14 00:00:00',
+      end_date: '2026-05-15 23:59:59',
+    })
+    expect(after.echo).toEqual({
+      start_date: '2024-05-15 00:00:00',
+      end_date: '2026-05-16 23:59:59',
+    })
+    expect(eventWindow({}, 'UTC', new Date('2024-05-15T15:01:00Z')).echo.start_date).toBe(
+      '2024-05-14 00:00:00',
+    )
   })
 
   it('reads a calendar date on each site clock, and a relative one from now each time', () => {
-    expect(eventWindow({ start_date: '2024-06-01' }, 'UTC', NOW).bounds[0]!.value).toBe('2024-06-01T00:00:00.000Z')
-    expect(eventWindow({ start_date: '2024-06-01' }, 'Asia/Tokyo', NOW).bounds[0]!.value).toBe('2024-05-31T15:00:00.000Z')
-    expect(eventWindow({ start_date: '2024-06-01', strict_dates: true }, 'UTC', NOW).bounds[0]!.value).toBe('2024-06-01T00:00:00.000Z')
+    expect(eventWindow({ start_date: '2024-06-01' }, 'UTC', NOW).bounds[0]!.value).toBe(
+      '2024-06-01T00:00:00.000Z',
+    )
+    expect(eventWindow({ start_date: '2024-06-01' }, 'Asia/Tokyo', NOW).bounds[0]!.value).toBe(
+      '2024-05-31T15:00:00.000Z',
+    )
+    expect(
+      eventWindow({ start_date: '2024-06-01', strict_dates: true }, 'UTC', NOW).bounds[0]!.value,
+    ).toBe('2024-06-01T00:00:00.000Z')
     const later = new Date(NOW.getTime() + 3 * 86_400_000)
-    expect(eventWindow({ starts_after: 'now' }, 'UTC', NOW).echo.starts_after).toBe('2024-05-15 23:59:59')
-    expect(eventWindow({ starts_after: 'now' }, 'UTC', later).echo.starts_after).toBe('2024-05-18 23:59:59')
+    expect(eventWindow({ starts_after: 'now' }, 'UTC', NOW).echo.starts_after).toBe(
+      '2024-05-15 23:59:59',
+    )
+    expect(eventWindow({ starts_after: 'now' }, 'UTC', later).echo.starts_after).toBe(
+      '2024-05-18 23:59:59',
+    )
   })
 
   it('is the same whatever strict_dates says', () => {
@@ -82,29 +106,55 @@ describe('eventWindow: default window', () => {
 
 describe('eventWindow: inclusive dates (default)', () => {
   it('widens start_date to the start and end_date to the end of the day as written', () => {
-    const window = eventWindow({ start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00' }, 'UTC', NOW)
+    const window = eventWindow(
+      { start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00' },
+      'UTC',
+      NOW,
+    )
     expect(window.bounds).toEqual([
       { field: 'start', op: 'gte', value: '2018-01-01T00:00:00.000Z' },
       { field: 'end', op: 'lte', value: '2018-01-01T23:59:59.000Z' },
     ])
-    expect(window.echo).toEqual({ start_date: '2018-01-01 00:00:00', end_date: '2018-01-01 23:59:59' })
+    expect(window.echo).toEqual({
+      start_date: '2018-01-01 00:00:00',
+      end_date: '2018-01-01 23:59:59',
+    })
   })
 
   it('returns both upstream example events', () => {
-    const window = eventWindow({ start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00' }, 'UTC', NOW)
-    expect(inWindow(window, { start: '2018-01-01 16:00:00', end: '2018-01-01 16:30:00' })).toBe(true)
-    expect(inWindow(window, { start: '2018-01-01 20:00:00', end: '2018-01-01 20:30:00' })).toBe(true)
-    expect(inWindow(window, { start: '2017-12-31 20:00:00', end: '2018-01-01 10:00:00' })).toBe(false)
-    expect(inWindow(window, { start: '2018-01-01 20:00:00', end: '2018-01-02 01:00:00' })).toBe(false)
+    const window = eventWindow(
+      { start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00' },
+      'UTC',
+      NOW,
+    )
+    expect(inWindow(window, { start: '2018-01-01 16:00:00', end: '2018-01-01 16:30:00' })).toBe(
+      true,
+    )
+    expect(inWindow(window, { start: '2018-01-01 20:00:00', end: '2018-01-01 20:30:00' })).toBe(
+      true,
+    )
+    expect(inWindow(window, { start: '2017-12-31 20:00:00', end: '2018-01-01 10:00:00' })).toBe(
+      false,
+    )
+    expect(inWindow(window, { start: '2018-01-01 20:00:00', end: '2018-01-02 01:00:00' })).toBe(
+      false,
+    )
   })
 
   it('counts the day on the site clock and bounds the instants', () => {
-    const window = eventWindow({ start_date: '2026-11-25', end_date: '2026-11-25' }, 'America/New_York', NOW)
+    const window = eventWindow(
+      { start_date: '2026-11-25', end_date: '2026-11-25' },
+      'America/New_York',
+      NOW,
+    )
     expect(window.bounds).toEqual([
       { field: 'start', op: 'gte', value: '2026-11-25T05:00:00.000Z' },
       { field: 'end', op: 'lte', value: '2026-11-26T04:59:59.000Z' },
     ])
-    expect(window.echo).toEqual({ start_date: '2026-11-25 00:00:00', end_date: '2026-11-25 23:59:59' })
+    expect(window.echo).toEqual({
+      start_date: '2026-11-25 00:00:00',
+      end_date: '2026-11-25 23:59:59',
+    })
   })
 
   it('keeps the date as written whatever the site zone', () => {
@@ -114,19 +164,32 @@ describe('eventWindow: inclusive dates (default)', () => {
 
   it('snaps a timestamp on the day it falls on in the site zone', () => {
     // 1514764800 is 2018-01-01 00:00 UTC, 2017-12-31 19:00 in New York.
-    expect(eventWindow({ start_date: 1514764800 }, 'UTC', NOW).echo.start_date).toBe('2018-01-01 00:00:00')
-    expect(eventWindow({ start_date: '1514764800' }, 'America/New_York', NOW).echo.start_date).toBe('2017-12-31 00:00:00')
+    expect(eventWindow({ start_date: 1514764800 }, 'UTC', NOW).echo.start_date).toBe(
+      '2018-01-01 00:00:00',
+    )
+    expect(eventWindow({ start_date: '1514764800' }, 'America/New_York', NOW).echo.start_date).toBe(
+      '2017-12-31 00:00:00',
+    )
   })
 
   it('reads relative phrases on the site clock', () => {
     // 12:20:30 on Wednesday 15 May in Paris.
-    const window = eventWindow({ start_date: 'tomorrow 9am', end_date: '+1 week' }, 'Europe/Paris', NOW)
-    expect(window.echo).toEqual({ start_date: '2024-05-16 00:00:00', end_date: '2024-05-22 23:59:59' })
+    const window = eventWindow(
+      { start_date: 'tomorrow 9am', end_date: '+1 week' },
+      'Europe/Paris',
+      NOW,
+    )
+    expect(window.echo).toEqual({
+      start_date: '2024-05-16 00:00:00',
+      end_date: '2024-05-22 23:59:59',
+    })
   })
 
   it('treats strict_dates=false like no flag', () => {
     const input = { start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00' }
-    expect(eventWindow({ ...input, strict_dates: false }, 'UTC', NOW)).toEqual(eventWindow(input, 'UTC', NOW))
+    expect(eventWindow({ ...input, strict_dates: false }, 'UTC', NOW)).toEqual(
+      eventWindow(input, 'UTC', NOW),
+    )
   })
 
   it.each([
@@ -142,19 +205,40 @@ describe('eventWindow: inclusive dates (default)', () => {
   })
 
   it('returns events overlapping a span given by relative bounds (upstream example)', () => {
-    const window = eventWindow({ ends_after: '2017-12-31', starts_before: '2018-01-02' }, 'UTC', NOW)
+    const window = eventWindow(
+      { ends_after: '2017-12-31', starts_before: '2018-01-02' },
+      'UTC',
+      NOW,
+    )
     expect(window.bounds).toEqual([
       { field: 'start', op: 'lt', value: '2018-01-02T23:59:59.000Z' },
       { field: 'end', op: 'gt', value: '2017-12-31T23:59:59.000Z' },
     ])
-    expect(inWindow(window, { start: '2018-01-01 10:00:00', end: '2018-01-01 11:00:00' })).toBe(true)
-    expect(inWindow(window, { start: '2017-12-30 10:00:00', end: '2018-01-05 18:00:00' })).toBe(true)
-    expect(inWindow(window, { start: '2017-12-31 10:00:00', end: '2017-12-31 12:00:00' })).toBe(false)
-    expect(inWindow(window, { start: '2018-01-03 10:00:00', end: '2018-01-03 12:00:00' })).toBe(false)
+    expect(inWindow(window, { start: '2018-01-01 10:00:00', end: '2018-01-01 11:00:00' })).toBe(
+      true,
+    )
+    expect(inWindow(window, { start: '2017-12-30 10:00:00', end: '2018-01-05 18:00:00' })).toBe(
+      true,
+    )
+    expect(inWindow(window, { start: '2017-12-31 10:00:00', end: '2017-12-31 12:00:00' })).toBe(
+      false,
+    )
+    expect(inWindow(window, { start: '2018-01-03 10:00:00', end: '2018-01-03 12:00:00' })).toBe(
+      false,
+    )
   })
 
   it('combines explicit start_date and end_date with relative bounds', () => {
-    const window = eventWindow({ start_date: '2018-01-01', end_date: '2018-03-01', ends_before: '2018-02-01', starts_after: '2017-12-01' }, 'UTC', NOW)
+    const window = eventWindow(
+      {
+        start_date: '2018-01-01',
+        end_date: '2018-03-01',
+        ends_before: '2018-02-01',
+        starts_after: '2017-12-01',
+      },
+      'UTC',
+      NOW,
+    )
     expect(window.bounds).toEqual([
       { field: 'start', op: 'gte', value: '2018-01-01T00:00:00.000Z' },
       { field: 'end', op: 'lte', value: '2018-03-01T23:59:59.000Z' },
@@ -164,7 +248,9 @@ describe('eventWindow: inclusive dates (default)', () => {
   })
 
   it('keeps an explicit start_date but no default end_date beside a relative bound', () => {
-    expect(eventWindow({ start_date: '2018-01-01', ends_before: '2018-02-01' }, 'UTC', NOW).bounds).toEqual([
+    expect(
+      eventWindow({ start_date: '2018-01-01', ends_before: '2018-02-01' }, 'UTC', NOW).bounds,
+    ).toEqual([
       { field: 'start', op: 'gte', value: '2018-01-01T00:00:00.000Z' },
       { field: 'end', op: 'lt', value: '2018-02-01T23:59:59.000Z' },
     ])
@@ -196,7 +282,11 @@ describe('eventWindow: inclusive dates (default)', () => {
 
 describe('eventWindow: strict dates', () => {
   it('uses the bounds at their time', () => {
-    const window = eventWindow({ start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00', strict_dates: true }, 'UTC', NOW)
+    const window = eventWindow(
+      { start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00', strict_dates: true },
+      'UTC',
+      NOW,
+    )
     expect(window.bounds).toEqual([
       { field: 'start', op: 'gte', value: '2018-01-01T15:00:00.000Z' },
       { field: 'end', op: 'lte', value: '2018-01-01T18:00:00.000Z' },
@@ -204,36 +294,64 @@ describe('eventWindow: strict dates', () => {
   })
 
   it('returns only the 16:00 event of the upstream example', () => {
-    const window = eventWindow({ start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00', strict_dates: true }, 'UTC', NOW)
-    expect(inWindow(window, { start: '2018-01-01 16:00:00', end: '2018-01-01 16:30:00' })).toBe(true)
-    expect(inWindow(window, { start: '2018-01-01 20:00:00', end: '2018-01-01 20:30:00' })).toBe(false)
+    const window = eventWindow(
+      { start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00', strict_dates: true },
+      'UTC',
+      NOW,
+    )
+    expect(inWindow(window, { start: '2018-01-01 16:00:00', end: '2018-01-01 16:30:00' })).toBe(
+      true,
+    )
+    expect(inWindow(window, { start: '2018-01-01 20:00:00', end: '2018-01-01 20:30:00' })).toBe(
+      false,
+    )
   })
 
   it('reads the value on the site clock, as every bound', () => {
-    const window = eventWindow({ start_date: '2018-01-01 15:00:00', strict_dates: true }, 'Australia/Darwin', NOW)
+    const window = eventWindow(
+      { start_date: '2018-01-01 15:00:00', strict_dates: true },
+      'Australia/Darwin',
+      NOW,
+    )
     expect(window.echo.start_date).toBe('2018-01-01 15:00:00')
-    expect(window.bounds[0]).toEqual({ field: 'start', op: 'gte', value: '2018-01-01T05:30:00.000Z' })
+    expect(window.bounds[0]).toEqual({
+      field: 'start',
+      op: 'gte',
+      value: '2018-01-01T05:30:00.000Z',
+    })
   })
 
   it('keeps the instant of a value with an explicit offset', () => {
-    const window = eventWindow({ start_date: '2018-01-01T15:00:00+01:00', strict_dates: true }, 'Europe/Paris', NOW)
+    const window = eventWindow(
+      { start_date: '2018-01-01T15:00:00+01:00', strict_dates: true },
+      'Europe/Paris',
+      NOW,
+    )
     expect(window.echo.start_date).toBe('2018-01-01 15:00:00')
   })
 
   it('shows a timestamp on the site clock', () => {
-    const window = eventWindow({ start_date: 1514764800, strict_dates: true }, 'America/New_York', NOW)
+    const window = eventWindow(
+      { start_date: 1514764800, strict_dates: true },
+      'America/New_York',
+      NOW,
+    )
     expect(window.echo.start_date).toBe('2017-12-31 19:00:00')
   })
 
   it('reads relative phrases on the site clock too', () => {
-    const window = eventWindow({ end_date: 'tomorrow 9am', strict_dates: true }, 'Europe/Paris', NOW)
+    const window = eventWindow(
+      { end_date: 'tomorrow 9am', strict_dates: true },
+      'Europe/Paris',
+      NOW,
+    )
     expect(window.echo.end_date).toBe('2024-05-16 09:00:00')
   })
 
   it('does not snap relative bounds', () => {
-    expect(eventWindow({ ends_before: '2018-01-01 10:00:00', strict_dates: true }, 'UTC', NOW).bounds).toEqual([
-      { field: 'end', op: 'lt', value: '2018-01-01T10:00:00.000Z' },
-    ])
+    expect(
+      eventWindow({ ends_before: '2018-01-01 10:00:00', strict_dates: true }, 'UTC', NOW).bounds,
+    ).toEqual([{ field: 'end', op: 'lt', value: '2018-01-01T10:00:00.000Z' }])
   })
 })
 
@@ -250,6 +368,8 @@ describe('requestWindow', () => {
     expect(requestWindow(params, 'UTC', NOW)).toBe(first)
     const later = new Date('2024-05-18T10:20:30Z')
     expect(requestWindow(params, 'UTC', later).echo.starts_after).toBe('2024-05-18 23:59:59')
-    expect(requestWindow(params, 'Asia/Tokyo', later)).toEqual(eventWindow(params, 'Asia/Tokyo', later))
+    expect(requestWindow(params, 'Asia/Tokyo', later)).toEqual(
+      eventWindow(params, 'Asia/Tokyo', later),
+    )
   })
 })

@@ -7,7 +7,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addressGuard, type AddressGuard } from '../../src/network/addressGuard'
-import { AddressRefused, FetchError, guardedGet, guardedGetBytes } from '../../src/network/guardedGet'
+import {
+  AddressRefused,
+  FetchError,
+  guardedGet,
+  guardedGetBytes,
+} from '../../src/network/guardedGet'
 
 let server: Server
 let base: string
@@ -18,8 +23,12 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x')
     seen[url.pathname] = request.headers.authorization
-    if (url.pathname === '/to-private') return response.writeHead(302, { Location: 'http://10.1.2.3/secret' }).end()
-    if (url.pathname === '/to-loopback-name') return response.writeHead(301, { Location: `http://localhost:${url.port || port()}/ok` }).end()
+    if (url.pathname === '/to-private')
+      return response.writeHead(302, { Location: 'http://10.1.2.3/secret' }).end()
+    if (url.pathname === '/to-loopback-name')
+      return response
+        .writeHead(301, { Location: `http://localhost:${url.port || port()}/ok` })
+        .end()
     if (url.pathname === '/to-self') return response.writeHead(307, { Location: '/ok' }).end()
     if (url.pathname === '/loop') return response.writeHead(302, { Location: '/loop' }).end()
     response.writeHead(200, { 'Content-Type': 'text/plain' }).end('fine')
@@ -27,7 +36,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${port()}`
   const strict = addressGuard(() => false)
-  guard = { lookup: strict.lookup, refusesLiteral: (url) => url.host !== new URL(base).host && strict.refusesLiteral(url) }
+  guard = {
+    lookup: strict.lookup,
+    refusesLiteral: (url) => url.host !== new URL(base).host && strict.refusesLiteral(url),
+  }
 })
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
@@ -36,7 +48,10 @@ const port = () => (server.address() as AddressInfo).port
 
 describe('guardedGet', () => {
   it('follows a redirect within the site, with the credentials', async () => {
-    const answer = await guardedGet(`${base}/to-self`, { guard, headers: { Authorization: 'JWT x' } })
+    const answer = await guardedGet(`${base}/to-self`, {
+      guard,
+      headers: { Authorization: 'JWT x' },
+    })
     expect(answer).toMatchObject({ status: 200, body: 'fine', url: `${base}/ok` })
     expect(seen['/ok']).toBe('JWT x')
   })
@@ -70,13 +85,18 @@ describe('guardedGet', () => {
   })
 
   it('stops redirect loops', async () => {
-    await expect(guardedGet(`${base}/loop`, { guard, maxRedirects: 3 })).rejects.toThrow('more than 3 redirects')
+    await expect(guardedGet(`${base}/loop`, { guard, maxRedirects: 3 })).rejects.toThrow(
+      'more than 3 redirects',
+    )
   })
 
   it('drops the credentials when a redirect leaves the origin', async () => {
     const open = addressGuard(() => true)
     delete seen['/ok']
-    await guardedGet(`${base}/to-loopback-name`, { guard: open, headers: { Authorization: 'JWT x' } })
+    await guardedGet(`${base}/to-loopback-name`, {
+      guard: open,
+      headers: { Authorization: 'JWT x' },
+    })
     expect('/ok' in seen).toBe(true)
     expect(seen['/ok']).toBeUndefined()
   })

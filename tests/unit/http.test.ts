@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { readBody } from '../../src/rest/http/body'
-import { booleanParam, idListParam, nonEmptyString, positiveIntParam, stringListParam } from '../../src/rest/http/coerce'
+import {
+  booleanParam,
+  idListParam,
+  nonEmptyString,
+  positiveIntParam,
+  stringListParam,
+} from '../../src/rest/http/coerce'
 import { errorResponse, RestError } from '../../src/rest/http/errors'
 import { parseQuery } from '../../src/rest/http/query'
 
@@ -13,7 +19,9 @@ describe('parseQuery', () => {
       categories: ['3', 'music'],
       tags: ['4', '5'],
     })
-    expect(parseQuery('organizer[0][organizer]=A&organizer[0][email]=a%40example.com&organizer[1]=7')).toEqual({
+    expect(
+      parseQuery('organizer[0][organizer]=A&organizer[0][email]=a%40example.com&organizer[1]=7'),
+    ).toEqual({
       organizer: [{ organizer: 'A', email: 'a@example.com' }, '7'],
     })
   })
@@ -32,7 +40,9 @@ describe('parseQuery', () => {
   })
 
   it('keeps brackets beyond five levels as one literal key', () => {
-    expect(parseQuery('a[b][c][d][e][f][g]=1')).toEqual({ a: { b: { c: { d: { e: { f: { '[g]': '1' } } } } } } })
+    expect(parseQuery('a[b][c][d][e][f][g]=1')).toEqual({
+      a: { b: { c: { d: { e: { f: { '[g]': '1' } } } } } },
+    })
   })
 
   it('turns arrays past 100 entries into objects', () => {
@@ -51,14 +61,20 @@ describe('parseQuery', () => {
   })
 
   it('never reaches the object prototype', () => {
-    const parsed = parseQuery('__proto__[polluted]=1&constructor[prototype][polluted]=1&a[__proto__][polluted]=1&toString=x')
+    const parsed = parseQuery(
+      '__proto__[polluted]=1&constructor[prototype][polluted]=1&a[__proto__][polluted]=1&toString=x',
+    )
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype)
     expect(parsed).toEqual({})
   })
 })
 
-function bodyRequest(body: BodyInit | null, contentType?: string, headers: Record<string, string> = {}): Request {
+function bodyRequest(
+  body: BodyInit | null,
+  contentType?: string,
+  headers: Record<string, string> = {},
+): Request {
   return new Request(URL, {
     method: 'POST',
     body,
@@ -75,7 +91,12 @@ function streamedRequest(chunks: string[], contentType: string): Request {
       controller.close()
     },
   })
-  return new Request(URL, { method: 'POST', body: stream, headers: { 'Content-Type': contentType }, duplex: 'half' } as RequestInit)
+  return new Request(URL, {
+    method: 'POST',
+    body: stream,
+    headers: { 'Content-Type': contentType },
+    duplex: 'half',
+  } as RequestInit)
 }
 
 async function rejection(promise: Promise<unknown>): Promise<RestError> {
@@ -89,7 +110,13 @@ async function rejection(promise: Promise<unknown>): Promise<RestError> {
 
 describe('readBody', () => {
   it('reads a JSON object, whatever the charset parameter', async () => {
-    const body = await readBody(bodyRequest('{"title":"Gig","cost":["0$","20$"],"venue":{"venue":"Hall"}}', 'application/json; charset=utf-8'), 1000)
+    const body = await readBody(
+      bodyRequest(
+        '{"title":"Gig","cost":["0$","20$"],"venue":{"venue":"Hall"}}',
+        'application/json; charset=utf-8',
+      ),
+      1000,
+    )
     expect(body).toEqual({ title: 'Gig', cost: ['0$', '20$'], venue: { venue: 'Hall' } })
   })
 
@@ -101,16 +128,28 @@ describe('readBody', () => {
     ['whitespace only', '   '],
   ])('refuses %s with rest_invalid_json', async (_, text) => {
     const error = await rejection(readBody(bodyRequest(text, 'application/json'), 1000))
-    expect([error.code, error.status, error.message]).toEqual(['rest_invalid_json', 400, 'Invalid JSON body passed.'])
+    expect([error.code, error.status, error.message]).toEqual([
+      'rest_invalid_json',
+      400,
+      'Invalid JSON body passed.',
+    ])
   })
 
   it('refuses JSON that is not valid UTF-8', async () => {
     const bytes = new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]) // {"a":"<0xff>"}
-    expect((await rejection(readBody(bodyRequest(bytes, 'application/json'), 1000))).code).toBe('rest_invalid_json')
+    expect((await rejection(readBody(bodyRequest(bytes, 'application/json'), 1000))).code).toBe(
+      'rest_invalid_json',
+    )
   })
 
   it('drops __proto__ keys from JSON', async () => {
-    const body = await readBody(bodyRequest('{"__proto__":{"polluted":1},"venue":{"__proto__":{"x":1},"venue":"Hall"}}', 'application/json'), 1000)
+    const body = await readBody(
+      bodyRequest(
+        '{"__proto__":{"polluted":1},"venue":{"__proto__":{"x":1},"venue":"Hall"}}',
+        'application/json',
+      ),
+      1000,
+    )
     expect(Object.keys(body)).toEqual(['venue'])
     expect(Object.keys(body.venue as object)).toEqual(['venue'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
@@ -119,10 +158,18 @@ describe('readBody', () => {
 
   it('reads an urlencoded body with brackets', async () => {
     const body = await readBody(
-      bodyRequest('title=Gig&cost[]=0%24&cost[]=20%24&organizer[0][organizer]=A&all_day=true', 'application/x-www-form-urlencoded'),
+      bodyRequest(
+        'title=Gig&cost[]=0%24&cost[]=20%24&organizer[0][organizer]=A&all_day=true',
+        'application/x-www-form-urlencoded',
+      ),
       1000,
     )
-    expect(body).toEqual({ title: 'Gig', cost: ['0$', '20$'], organizer: [{ organizer: 'A' }], all_day: 'true' })
+    expect(body).toEqual({
+      title: 'Gig',
+      cost: ['0$', '20$'],
+      organizer: [{ organizer: 'A' }],
+      all_day: 'true',
+    })
   })
 
   it('reads multipart text parts like an urlencoded body and keeps files as File values', async () => {
@@ -140,13 +187,19 @@ describe('readBody', () => {
     expect(body.organizer).toEqual([{ organizer: 'A' }])
     const image = body.image as File
     expect(image).toBeInstanceOf(File)
-    expect([image.name, image.type, await image.text()]).toEqual(['poster.png', 'image/png', 'png bytes'])
+    expect([image.name, image.type, await image.text()]).toEqual([
+      'poster.png',
+      'image/png',
+      'png bytes',
+    ])
     const venueImage = (body.venue as { image: File }).image
     expect([venueImage.name, await venueImage.text()]).toEqual(['hall.jpg', 'jpg bytes'])
   })
 
   it('refuses a broken multipart body with rest_invalid_multipart', async () => {
-    const error = await rejection(readBody(bodyRequest('not multipart at all', 'multipart/form-data; boundary=xyz'), 1000))
+    const error = await rejection(
+      readBody(bodyRequest('not multipart at all', 'multipart/form-data; boundary=xyz'), 1000),
+    )
     expect([error.code, error.status]).toEqual(['rest_invalid_multipart', 400])
   })
 
@@ -160,7 +213,9 @@ describe('readBody', () => {
   })
 
   it('reads a bodiless request as no parameters', async () => {
-    expect(await readBody(new Request(URL, { headers: { 'Content-Type': 'application/json' } }), 1000)).toEqual({})
+    expect(
+      await readBody(new Request(URL, { headers: { 'Content-Type': 'application/json' } }), 1000),
+    ).toEqual({})
   })
 
   it('refuses a body whose Content-Length exceeds the limit before reading it', async () => {
@@ -171,14 +226,20 @@ describe('readBody', () => {
   })
 
   it('refuses a streamed body without Content-Length once it grows past the limit', async () => {
-    const request = streamedRequest(['{"title":"', 'x'.repeat(600), 'x'.repeat(600), '"}'], 'application/json')
+    const request = streamedRequest(
+      ['{"title":"', 'x'.repeat(600), 'x'.repeat(600), '"}'],
+      'application/json',
+    )
     expect(request.headers.get('Content-Length')).toBeNull()
     const error = await rejection(readBody(request, 1000))
     expect([error.code, error.status]).toEqual(['rest_request_too_large', 413])
   })
 
   it('refuses a body larger than a Content-Length that lies', async () => {
-    const request = streamedRequest(['title=', 'x'.repeat(2000)], 'application/x-www-form-urlencoded')
+    const request = streamedRequest(
+      ['title=', 'x'.repeat(2000)],
+      'application/x-www-form-urlencoded',
+    )
     request.headers.set('Content-Length', '10')
     expect((await rejection(readBody(request, 1000))).status).toBe(413)
   })
@@ -195,7 +256,12 @@ async function rendered(response: Response): Promise<[number, string | null, unk
 
 describe('errors', () => {
   it('renders a RestError as the envelope with data.status first', async () => {
-    const response = errorResponse(RestError.invalidParams({ page: 'Must be a positive integer.', per_page: 'Must be a positive integer.' }))
+    const response = errorResponse(
+      RestError.invalidParams({
+        page: 'Must be a positive integer.',
+        per_page: 'Must be a positive integer.',
+      }),
+    )
     expect(await rendered(response)).toEqual([
       400,
       'application/json; charset=UTF-8',
@@ -206,8 +272,16 @@ describe('errors', () => {
           status: 400,
           params: { page: 'Must be a positive integer.', per_page: 'Must be a positive integer.' },
           details: {
-            page: { code: 'rest_invalid_param', message: 'Must be a positive integer.', data: { param: 'page' } },
-            per_page: { code: 'rest_invalid_param', message: 'Must be a positive integer.', data: { param: 'per_page' } },
+            page: {
+              code: 'rest_invalid_param',
+              message: 'Must be a positive integer.',
+              data: { param: 'page' },
+            },
+            per_page: {
+              code: 'rest_invalid_param',
+              message: 'Must be a positive integer.',
+              data: { param: 'per_page' },
+            },
           },
         },
       },
@@ -222,23 +296,55 @@ describe('errors', () => {
       'Missing parameter(s): title, start_date',
       { params: ['title', 'start_date'] },
     ])
-    expect(envelope(RestError.noRoute())).toEqual(['rest_no_route', 404, 'No route was found matching the URL and request method.', {}])
-    expect(envelope(RestError.invalidJson())).toEqual(['rest_invalid_json', 400, 'Invalid JSON body passed.', {}])
-    expect(envelope(RestError.forbidden(false))).toEqual(['rest_forbidden', 401, 'Sorry, you are not allowed to do that.', {}])
-    expect(envelope(RestError.forbidden(true))).toEqual(['rest_forbidden', 403, 'Sorry, you are not allowed to do that.', {}])
-    expect(envelope(RestError.tooLarge(1024))).toEqual(['rest_request_too_large', 413, 'The request body is larger than the limit of 1024 bytes.', {}])
+    expect(envelope(RestError.noRoute())).toEqual([
+      'rest_no_route',
+      404,
+      'No route was found matching the URL and request method.',
+      {},
+    ])
+    expect(envelope(RestError.invalidJson())).toEqual([
+      'rest_invalid_json',
+      400,
+      'Invalid JSON body passed.',
+      {},
+    ])
+    expect(envelope(RestError.forbidden(false))).toEqual([
+      'rest_forbidden',
+      401,
+      'Sorry, you are not allowed to do that.',
+      {},
+    ])
+    expect(envelope(RestError.forbidden(true))).toEqual([
+      'rest_forbidden',
+      403,
+      'Sorry, you are not allowed to do that.',
+      {},
+    ])
+    expect(envelope(RestError.tooLarge(1024))).toEqual([
+      'rest_request_too_large',
+      413,
+      'The request body is larger than the limit of 1024 bytes.',
+      {},
+    ])
   })
 
   it('keeps the given headers', async () => {
-    const response = errorResponse(new RestError('rest-event-not-found', 'Event with ID 7 does not exist.', 404), {
-      'Access-Control-Allow-Origin': '*',
-      'Content-Type': 'text/html',
-    })
+    const response = errorResponse(
+      new RestError('rest-event-not-found', 'Event with ID 7 does not exist.', 404),
+      {
+        'Access-Control-Allow-Origin': '*',
+        'Content-Type': 'text/html',
+      },
+    )
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
     expect(await rendered(response)).toEqual([
       404,
       'application/json; charset=UTF-8',
-      { code: 'rest-event-not-found', message: 'Event with ID 7 does not exist.', data: { status: 404 } },
+      {
+        code: 'rest-event-not-found',
+        message: 'Event with ID 7 does not exist.',
+        data: { status: 404 },
+      },
     ])
   })
 
@@ -256,7 +362,11 @@ describe('errors', () => {
       expect(await rendered(response)).toEqual([
         500,
         'application/json; charset=UTF-8',
-        { code: 'rest_internal_error', message: 'The server could not complete the request.', data: { status: 500 } },
+        {
+          code: 'rest_internal_error',
+          message: 'The server could not complete the request.',
+          data: { status: 500 },
+        },
       ])
       expect(text).not.toMatch(/hunter2|select|db\.ts|at /)
       expect(console.error).toHaveBeenCalledWith(thrown)
@@ -305,7 +415,22 @@ describe('positiveIntParam', () => {
     expect(parsed(schema, input)).toBe(expected)
   })
 
-  it.each(['foo', '-1', '0', 'foo bar', '1.5', '', ' 1', '1e3', '2147483648', 0, -1, 1.5, null, ['1']])('refuses %j', (input) => {
+  it.each([
+    'foo',
+    '-1',
+    '0',
+    'foo bar',
+    '1.5',
+    '',
+    ' 1',
+    '1e3',
+    '2147483648',
+    0,
+    -1,
+    1.5,
+    null,
+    ['1'],
+  ])('refuses %j', (input) => {
     expect(parsed(schema, input)).toBe('error: Must be a positive integer.')
   })
 })
@@ -358,7 +483,9 @@ describe('stringListParam', () => {
   })
 
   it.each(['', ' , ', [], [''], [null], { a: 'b' }, true])('refuses %j', (input) => {
-    expect(parsed(schema, input)).toBe('error: Must be a non-empty list: an array or a comma-separated string.')
+    expect(parsed(schema, input)).toBe(
+      'error: Must be a non-empty list: an array or a comma-separated string.',
+    )
   })
 })
 
@@ -381,12 +508,19 @@ describe('JSON Schema of the parameter schemas', () => {
     return json
   }
   const listInput = {
-    anyOf: [{ type: ['string', 'number'] }, { type: 'array', items: { type: ['string', 'number'] } }],
+    anyOf: [
+      { type: ['string', 'number'] },
+      { type: 'array', items: { type: ['string', 'number'] } },
+    ],
   }
 
   it('documents the accepted input forms', () => {
     expect(inputSchema(booleanParam())).toEqual({
-      anyOf: [{ type: 'boolean' }, { type: 'number', enum: [1, 0] }, { type: 'string', enum: ['0', '1', 'true', 'false'] }],
+      anyOf: [
+        { type: 'boolean' },
+        { type: 'number', enum: [1, 0] },
+        { type: 'string', enum: ['0', '1', 'true', 'false'] },
+      ],
     })
     expect(inputSchema(positiveIntParam())).toEqual({
       anyOf: [
@@ -400,7 +534,13 @@ describe('JSON Schema of the parameter schemas', () => {
   })
 
   it('does not throw for output schemas either', () => {
-    for (const schema of [booleanParam(), positiveIntParam(), idListParam(), stringListParam(), nonEmptyString()]) {
+    for (const schema of [
+      booleanParam(),
+      positiveIntParam(),
+      idListParam(),
+      stringListParam(),
+      nonEmptyString(),
+    ]) {
       expect(() => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })).not.toThrow()
     }
   })

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import type { ImportSource, SourceItem, UnreadableItem } from '../../src/imports/items'
 import { IcalFileError, ianaZone, icalSource } from '../../src/imports/sources/ical'
 
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name), 'utf8')
+const fixture = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name), 'utf8')
 
 async function itemsOf(source: ImportSource): Promise<(SourceItem | UnreadableItem)[]> {
   const items = []
@@ -13,7 +14,8 @@ async function itemsOf(source: ImportSource): Promise<(SourceItem | UnreadableIt
   return items
 }
 
-const bySource = (items: (SourceItem | UnreadableItem)[]) => new Map(items.map((item) => [`${item.kind} ${item.sourceId}`, item as any]))
+const bySource = (items: (SourceItem | UnreadableItem)[]) =>
+  new Map(items.map((item) => [`${item.kind} ${item.sourceId}`, item as any]))
 
 describe('the iCalendar source', () => {
   it('reads a Google feed: a series with its excluded, moved and cancelled days, an all-day event, UTC times, places and people', async () => {
@@ -26,7 +28,10 @@ describe('the iCalendar source', () => {
       geoLat: 40.7532,
       geoLng: -73.9822,
     })
-    expect(items.get('organizer organizer:chess@example.org')?.data).toEqual({ name: 'ICS Fixture Chess Society', email: 'chess@example.org' })
+    expect(items.get('organizer organizer:chess@example.org')?.data).toEqual({
+      name: 'ICS Fixture Chess Society',
+      email: 'chess@example.org',
+    })
     const weekly = items.get('event ics-fixture-weekly@google.com')?.data
     expect(weekly).toMatchObject({
       title: 'ICS Fixture Chess Club',
@@ -45,7 +50,9 @@ describe('the iCalendar source', () => {
       ],
       website: 'https://chess.example.org/club',
     })
-    expect(items.get('event ics-fixture-weekly@google.com#2027-03-10T18:30:00')?.data).toMatchObject({
+    expect(
+      items.get('event ics-fixture-weekly@google.com#2027-03-10T18:30:00')?.data,
+    ).toMatchObject({
       title: 'ICS Fixture Chess Club (Thursday)',
       start: '2027-03-11 19:00:00',
       end: '2027-03-11 21:00:00',
@@ -60,32 +67,54 @@ describe('the iCalendar source', () => {
       description: 'Two days of books.\n\nFree entry.',
       recurrence: null,
     })
-    expect(items.get('event ics-fixture-talk@google.com')?.data).toMatchObject({ start: '2027-04-15 17:00:00', end: '2027-04-15 18:30:00', timezone: 'UTC' })
+    expect(items.get('event ics-fixture-talk@google.com')?.data).toMatchObject({
+      start: '2027-04-15 17:00:00',
+      end: '2027-04-15 18:30:00',
+      timezone: 'UTC',
+    })
     expect(items.has('event ics-fixture-cancelled@google.com')).toBe(false)
   })
 
   it('reads Outlook’s Windows zone names, a zone only its VTIMEZONE knows, and floating times', async () => {
     const items = bySource(await itemsOf(icalSource(fixture('outlook.ics'), 'outlook')))
-    expect(items.get('event 040000008200E00074C5B7101A82E00800000000ICSFIXTUREOUTLOOK1')?.data).toMatchObject({
+    expect(
+      items.get('event 040000008200E00074C5B7101A82E00800000000ICSFIXTUREOUTLOOK1')?.data,
+    ).toMatchObject({
       start: '2027-06-15 14:00:00',
       end: '2027-06-15 15:30:00',
       timezone: 'Europe/Berlin',
     })
-    expect(items.get('event 040000008200E00074C5B7101A82E00800000000ICSFIXTUREOUTLOOK2')?.data).toMatchObject({
+    expect(
+      items.get('event 040000008200E00074C5B7101A82E00800000000ICSFIXTUREOUTLOOK2')?.data,
+    ).toMatchObject({
       start: '2027-06-16 04:00:00',
       end: '2027-06-16 04:30:00',
       timezone: 'UTC',
     })
     // No X-WR-TIMEZONE: the site's zone (null).
-    expect(items.get('event ics-fixture-floating@example.org')?.data).toMatchObject({ start: '2027-06-17 08:00:00', timezone: null, status: 'private' })
+    expect(items.get('event ics-fixture-floating@example.org')?.data).toMatchObject({
+      start: '2027-06-17 08:00:00',
+      timezone: null,
+      status: 'private',
+    })
   })
 
   it('reads upstream’s ?ical=1: its URL is the event’s page there, not a website; its image; a quoted organizer', async () => {
-    const [venue, organizer, event] = await itemsOf(icalSource(fixture('upstream.ics'), 'https://upstream.example.org/events/?ical=1'))
+    const [venue, organizer, event] = await itemsOf(
+      icalSource(fixture('upstream.ics'), 'https://upstream.example.org/events/?ical=1'),
+    )
     expect(venue).toMatchObject({
-      data: { name: 'ICS Fixture Courtyard', newAddress: '1 Rue de la Paix, Paris, 75002, France', geoLat: 48.869, geoLng: 2.331 },
+      data: {
+        name: 'ICS Fixture Courtyard',
+        newAddress: '1 Rue de la Paix, Paris, 75002, France',
+        geoLat: 48.869,
+        geoLng: 2.331,
+      },
     })
-    expect(organizer).toMatchObject({ sourceId: 'organizer:ensemble@example.org', data: { name: 'ICS Fixture Ensemble', email: 'ensemble@example.org' } })
+    expect(organizer).toMatchObject({
+      sourceId: 'organizer:ensemble@example.org',
+      data: { name: 'ICS Fixture Ensemble', email: 'ensemble@example.org' },
+    })
     expect(event).toMatchObject({
       sourceId: '10042-1812821400-1812834000@upstream.example.org',
       data: {
@@ -103,15 +132,28 @@ describe('the iCalendar source', () => {
   it('names a venue by LOCATION’s first line (ical-generator’s), else its first part', async () => {
     const feed = (location: string) =>
       icalSource(
-        ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:x', 'SUMMARY:X', 'DTSTART:20270101T100000Z', `LOCATION:${location}`, 'END:VEVENT', 'END:VCALENDAR'].join(
-          '\r\n',
-        ),
+        [
+          'BEGIN:VCALENDAR',
+          'BEGIN:VEVENT',
+          'UID:x',
+          'SUMMARY:X',
+          'DTSTART:20270101T100000Z',
+          `LOCATION:${location}`,
+          'END:VEVENT',
+          'END:VCALENDAR',
+        ].join('\r\n'),
         'x',
       )
     const [lines] = await itemsOf(feed('Hall\\n1 Quai\\, Lyon'))
-    expect(lines).toMatchObject({ kind: 'venue', data: { name: 'Hall', newAddress: '1 Quai, Lyon' } })
+    expect(lines).toMatchObject({
+      kind: 'venue',
+      data: { name: 'Hall', newAddress: '1 Quai, Lyon' },
+    })
     const [commas] = await itemsOf(feed('Hall\\, 1 Quai\\, Lyon'))
-    expect(commas).toMatchObject({ kind: 'venue', data: { name: 'Hall', newAddress: '1 Quai, Lyon' } })
+    expect(commas).toMatchObject({
+      kind: 'venue',
+      data: { name: 'Hall', newAddress: '1 Quai, Lyon' },
+    })
   })
 
   it('names zones from paths and Windows names', () => {
@@ -146,7 +188,11 @@ describe('the iCalendar source', () => {
         'x',
       ),
     )
-    expect(items.filter((item) => 'error' in item).map((item) => [item.label, (item as UnreadableItem).error])).toEqual([
+    expect(
+      items
+        .filter((item) => 'error' in item)
+        .map((item) => [item.label, (item as UnreadableItem).error]),
+    ).toEqual([
       ['VEVENT 1', 'no SUMMARY (title)'],
       ['VEVENT 3 (Twice again)', 'the same UID as VEVENT 2 (Twice)'],
     ])

@@ -8,14 +8,19 @@ import { describe, expect, it } from 'vitest'
 import { icalSource, RDATES_ONLY } from '../../src/imports/sources/ical'
 import { costValues, eventItem, shownCurrency } from '../../src/imports/sources/siteItems'
 
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name), 'utf8')
+const fixture = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name), 'utf8')
 
 describe('a site event’s cost', () => {
   it.each([
     [['free'], 'Free', ['Free']],
     [['donation'], 'Donation', ['Donation']],
     [['members-guests'], 'Members, guests', ['Members, guests']],
-    [['donation', 'pay-what-you-can'], 'Donation, Pay what you can', ['Donation', 'Pay what you can']],
+    [
+      ['donation', 'pay-what-you-can'],
+      'Donation, Pay what you can',
+      ['Donation', 'Pay what you can'],
+    ],
     [['0', '20'], 'Free – 20€', ['0', '20']],
     // A word beside amounts is not in the text: its slug is all there is.
     [['free', '20'], '$20', ['free', '20']],
@@ -47,20 +52,30 @@ describe('a site event', () => {
     cost,
     cost_details: { currency_symbol: symbol, currency_position: '', currency_code: '', values },
   })
-  const read = (json: Record<string, unknown>) => eventItem(json, { wordpress: false, translations: new Map() }) as any
+  const read = (json: Record<string, unknown>) =>
+    eventItem(json, { wordpress: false, translations: new Map() }) as any
 
   it('without a currency of its own takes the one the site showed it with', () => {
-    expect(read(object('25€', ['25'])).data).toMatchObject({ cost: ['25'], currencySymbol: '€', currencyPosition: 'postfix' })
+    expect(read(object('25€', ['25'])).data).toMatchObject({
+      cost: ['25'],
+      currencySymbol: '€',
+      currencyPosition: 'postfix',
+    })
   })
 
   it('keeps its own symbol, placed as the site placed it', () => {
-    expect(read(object('£25', ['25'], '£')).data).toMatchObject({ currencySymbol: '£', currencyPosition: 'prefix' })
+    expect(read(object('£25', ['25'], '£')).data).toMatchObject({
+      currencySymbol: '£',
+      currencyPosition: 'prefix',
+    })
   })
 
   it('notes a word beside amounts, which only its slug gives', () => {
     const item = read(object('$20', ['free', '20']))
     expect(item.data.cost).toEqual(['free', '20'])
-    expect(item.notes).toEqual(['cost "free": the site gives this word beside amounts only as its slug, kept so'])
+    expect(item.notes).toEqual([
+      'cost "free": the site gives this word beside amounts only as its slug, kept so',
+    ])
     expect(read(object('Free', ['free'])).notes).toBeUndefined()
   })
 })
@@ -70,10 +85,17 @@ describe('iCalendar', () => {
     const items = []
     for await (const item of icalSource(fixture('rdate-only.ics'), 'ical').items()) items.push(item)
     expect(items).toHaveLength(1)
-    expect((items[0] as any).data.recurrence).toBe(`${RDATES_ONLY}\nRDATE:20280612T190000,20280626T190000`)
+    expect((items[0] as any).data.recurrence).toBe(
+      `${RDATES_ONLY}\nRDATE:20280612T190000,20280626T190000`,
+    )
   })
 
   it('events are known by their UIDs alone; places, people and categories by name', () => {
-    expect(icalSource(fixture('exchange-busy.ics'), 'ical').matchByName).toEqual(['category', 'tag', 'venue', 'organizer'])
+    expect(icalSource(fixture('exchange-busy.ics'), 'ical').matchByName).toEqual([
+      'category',
+      'tag',
+      'venue',
+      'organizer',
+    ])
   })
 })

@@ -14,9 +14,15 @@ const src = path.join(repository, 'src')
 const LAYERS: { name: string; folders: string[] }[] = [
   { name: 'core', folders: ['calendar', 'i18n'] },
   { name: 'infrastructure', folders: ['database', 'network'] },
-  { name: 'model', folders: ['collections', 'globals', 'options.ts', 'migrations', 'payload-types.ts'] },
+  {
+    name: 'model',
+    folders: ['collections', 'globals', 'options.ts', 'migrations', 'payload-types.ts'],
+  },
   { name: 'operations', folders: ['operations'] },
-  { name: 'doors', folders: ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site', 'widget'] },
+  {
+    name: 'doors',
+    folders: ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site', 'widget'],
+  },
   { name: 'assembly', folders: ['plugin.ts', 'app', 'proxy.ts', 'seed'] },
 ]
 const DOORS = ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site', 'widget']
@@ -40,7 +46,8 @@ function topOf(file: string): string {
 function layerOf(file: string): number {
   const top = topOf(file)
   const layer = LAYERS.findIndex((candidate) => candidate.folders.includes(top))
-  if (layer < 0) throw new Error(`${path.relative(src, file)} belongs to no layer of docs/architecture.md`)
+  if (layer < 0)
+    throw new Error(`${path.relative(src, file)} belongs to no layer of docs/architecture.md`)
   return layer
 }
 
@@ -59,8 +66,11 @@ function resolve(from: string, specifier: string): string | undefined {
 /** The path aliases of tsconfig.json (`cal-events/rsc`, `@payload-config`...), to the files they name. */
 const ALIASES = new Map(
   Object.entries(
-    (JSON.parse(readFileSync(path.join(repository, 'tsconfig.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions
-      .paths,
+    (
+      JSON.parse(readFileSync(path.join(repository, 'tsconfig.json'), 'utf8')) as {
+        compilerOptions: { paths: Record<string, string[]> }
+      }
+    ).compilerOptions.paths,
   ).map(([alias, [target]]) => [alias, path.resolve(repository, target!)]),
 )
 
@@ -85,7 +95,9 @@ function importsOf(file: string): string[] {
 }
 
 const files = sources(src)
-const graph = new Map(files.map((file) => [file, importsOf(file).filter((target) => target.startsWith(src))]))
+const graph = new Map(
+  files.map((file) => [file, importsOf(file).filter((target) => target.startsWith(src))]),
+)
 
 describe('layers', () => {
   it('see every way a module names another', () => {
@@ -98,12 +110,21 @@ describe('layers', () => {
       "import { RecurrenceField } from 'cal-events/client'",
       "import { z } from 'zod'",
     ].join('\n')
-    expect(specifiersOf(text).sort()).toEqual(['../typed', './dynamic', './reexported', './side-effect', './static', 'cal-events/client'])
+    expect(specifiersOf(text).sort()).toEqual([
+      '../typed',
+      './dynamic',
+      './reexported',
+      './side-effect',
+      './static',
+      'cal-events/client',
+    ])
   })
 
   it('no module imports from a layer above its own', () => {
     const upward = [...graph].flatMap(([file, targets]) =>
-      targets.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
+      targets
+        .filter((target) => layerOf(target) > layerOf(file))
+        .map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
     )
     expect(upward).toEqual([])
   })
@@ -111,7 +132,12 @@ describe('layers', () => {
   it('no door imports another door, but the jobs the imports and webhooks they run', () => {
     const across = [...graph].flatMap(([file, targets]) =>
       targets
-        .filter((target) => DOORS.includes(topOf(file)) && DOORS.includes(topOf(target)) && topOf(file) !== topOf(target))
+        .filter(
+          (target) =>
+            DOORS.includes(topOf(file)) &&
+            DOORS.includes(topOf(target)) &&
+            topOf(file) !== topOf(target),
+        )
         .filter((target) => !RUNS[topOf(file)]?.includes(topOf(target)))
         .map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
     )
@@ -126,24 +152,38 @@ describe('layers', () => {
         .get(file)!
         .filter((target) => !['widget', ...LAYERS[0]!.folders].includes(topOf(target)))
         .map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
-      ...[...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*import[^'"]*?from\s+['"]([^.][^'"]*)['"]/g)].map(
-        (match) => `${path.relative(src, file)} -> ${match[1]}`,
-      ),
+      ...[
+        ...readFileSync(file, 'utf8').matchAll(
+          /(?:^|\n)\s*import[^'"]*?from\s+['"]([^.][^'"]*)['"]/g,
+        ),
+      ].map((match) => `${path.relative(src, file)} -> ${match[1]}`),
     ])
     expect(outside).toEqual([])
   })
 
   it('the operations import no door, and the event, venue, organizer and term handlers read and write through them, not the queries', () => {
     const intoDoors = [...graph].flatMap(([file, targets]) =>
-      topOf(file) === 'operations' ? targets.filter((target) => DOORS.includes(topOf(target))).map((target) => path.relative(src, target)) : [],
+      topOf(file) === 'operations'
+        ? targets
+            .filter((target) => DOORS.includes(topOf(target)))
+            .map((target) => path.relative(src, target))
+        : [],
     )
     expect(intoDoors).toEqual([])
     const queries = ['events', 'linked', 'terms'].map((resource) => path.join('database', resource))
-    for (const handler of ['events.ts', 'ical.ts', 'eventsCsv.ts', 'linked.ts', 'terms.ts', 'writes.ts', 'termWrites.ts'].map((name) =>
-      path.join(src, 'rest', 'handlers', name),
-    )) {
+    for (const handler of [
+      'events.ts',
+      'ical.ts',
+      'eventsCsv.ts',
+      'linked.ts',
+      'terms.ts',
+      'writes.ts',
+      'termWrites.ts',
+    ].map((name) => path.join(src, 'rest', 'handlers', name))) {
       const targets = (graph.get(handler) ?? []).map((target) => path.relative(src, target))
-      expect(targets.filter((target) => queries.some((folder) => target.startsWith(folder)))).toEqual([])
+      expect(
+        targets.filter((target) => queries.some((folder) => target.startsWith(folder))),
+      ).toEqual([])
       expect(targets.some((target) => target.startsWith('operations'))).toBe(true)
     }
   })
@@ -156,7 +196,10 @@ describe('layers', () => {
     const intoNamespace = inGate.flatMap((file) =>
       graph
         .get(file)!
-        .filter((target) => topOf(target) === 'rest' && !allowed.some((prefix) => target.startsWith(prefix)))
+        .filter(
+          (target) =>
+            topOf(target) === 'rest' && !allowed.some((prefix) => target.startsWith(prefix)),
+        )
         .map((target) => `${path.relative(src, file)} -> ${path.relative(src, target)}`),
     )
     expect(intoNamespace).toEqual([])
@@ -168,7 +211,11 @@ describe('layers', () => {
     const visit = (file: string, trail: string[]): void => {
       if (state.get(file) === 'done') return
       if (state.get(file) === 'open') {
-        circles.push([...trail.slice(trail.indexOf(file)), file].map((step) => path.relative(src, step)).join(' -> '))
+        circles.push(
+          [...trail.slice(trail.indexOf(file)), file]
+            .map((step) => path.relative(src, step))
+            .join(' -> '),
+        )
         return
       }
       state.set(file, 'open')
@@ -184,7 +231,9 @@ describe('layers', () => {
     const intoTests = tools.flatMap((file) =>
       importsOf(file)
         .filter((target) => target.startsWith(path.join(repository, 'tests')))
-        .map((target) => `${path.relative(repository, file)} -> ${path.relative(repository, target)}`),
+        .map(
+          (target) => `${path.relative(repository, file)} -> ${path.relative(repository, target)}`,
+        ),
     )
     expect(intoTests).toEqual([])
   })

@@ -6,7 +6,12 @@ import { metrics } from '../../src/rest/gate/metrics'
 
 /** A namespace GET as the server hands it to the gate: what the gate reads of it, and what it writes. */
 function exchange() {
-  const request = { method: 'GET', url: '/api/cal/events/v1/events?page=2', headers: {}, resume: () => undefined } as unknown as IncomingMessage
+  const request = {
+    method: 'GET',
+    url: '/api/cal/events/v1/events?page=2',
+    headers: {},
+    resume: () => undefined,
+  } as unknown as IncomingMessage
   const written: { status?: number; headers?: Record<string, string>; body?: string } = {}
   const response = Object.assign(new EventEmitter(), {
     writeHead(status: number, headers: Record<string, string>) {
@@ -40,7 +45,10 @@ describe('the load-shedding gate', () => {
     const gate = loadGate({ queueMs: 100, minInFlight: 2 })
     // Measured: 50 answers in a busy second, two at a time, so 5 may be in flight within 100 ms.
     for (let round = 0; round < 25; round++) {
-      const pair = [exchange(), exchange()].map(({ request, response }) => ({ response, admission: gate.admit(request, response)! }))
+      const pair = [exchange(), exchange()].map(({ request, response }) => ({
+        response,
+        admission: gate.admit(request, response)!,
+      }))
       vi.advanceTimersByTime(40)
       for (const { response, admission } of pair) {
         response.emit('close')
@@ -58,7 +66,13 @@ describe('the load-shedding gate', () => {
     expect(sixth.written.status).toBe(503)
 
     vi.advanceTimersByTime(101)
-    expect(admissions.map((admission) => admission!.late())).toEqual([false, false, true, true, true])
+    expect(admissions.map((admission) => admission!.late())).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ])
     admissions[2]!.refuse()
     await settle()
     const late = waiting[2]!.written
@@ -83,7 +97,9 @@ describe('the load-shedding gate', () => {
 
   it('lets everything through when shedding is off', () => {
     const gate = loadGate({ queueMs: 0, minInFlight: 0 })
-    const admissions = Array.from({ length: 50 }, () => exchange()).map(({ request, response }) => gate.admit(request, response))
+    const admissions = Array.from({ length: 50 }, () => exchange()).map(({ request, response }) =>
+      gate.admit(request, response),
+    )
     expect(admissions.every((admission) => admission && !admission.late())).toBe(true)
   })
 })

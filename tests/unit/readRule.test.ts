@@ -36,13 +36,21 @@ describe('the read rule', () => {
         sql: `(e.status = 'publish' or e.author_id = $1)`,
         params: [4],
       },
-      { user: { id: 5, role: 'subscriber' }, where: published, sql: `e.status = 'publish'`, params: [] },
+      {
+        user: { id: 5, role: 'subscriber' },
+        where: published,
+        sql: `e.status = 'publish'`,
+        params: [],
+      },
       { user: null, where: published, sql: `e.status = 'publish'`, params: [] },
     ]
     for (const { user, where, sql, params } of cases) {
       const label = user?.role ?? 'anonymous'
       expect(ruleFor(user), label).toEqual(where)
-      expect(dialect.sqlToQuery(visibilitySql(readVisibility(user as never), 'e')), label).toMatchObject({ sql, params })
+      expect(
+        dialect.sqlToQuery(visibilitySql(readVisibility(user as never), 'e')),
+        label,
+      ).toMatchObject({ sql, params })
     }
   })
 
@@ -50,9 +58,19 @@ describe('the read rule', () => {
     const withRead = (read: unknown) =>
       ({
         user: { id: 3, role: 'author' },
-        payload: { collections: Object.fromEntries(['events', 'venues', 'organizers'].map((slug) => [slug, { config: { access: { read } } }])) },
+        payload: {
+          collections: Object.fromEntries(
+            ['events', 'venues', 'organizers'].map((slug) => [
+              slug,
+              { config: { access: { read } } },
+            ]),
+          ),
+        },
       }) as unknown as PayloadRequest
-    expect(pageAccess(withRead(authoredContentAccess.read))?.visibility).toEqual({ every: false, ownerId: 3 })
+    expect(pageAccess(withRead(authoredContentAccess.read))?.visibility).toEqual({
+      every: false,
+      ownerId: 3,
+    })
     expect(pageAccess(withRead(() => ({ status: { equals: 'publish' } })))).toBeUndefined()
   })
 })
@@ -83,15 +101,33 @@ describe("a list's filters", () => {
 
   it('select every status but trash for writers, and every one when they also ask for trash', () => {
     const editor = { actor: { id: 2, role: 'editor' as const } }
-    expect(statusFilter(editor, undefined).statuses).toEqual(['publish', 'future', 'draft', 'pending', 'private'])
-    expect(dialect.sqlToQuery(matchSql({ statuses: statusFilter(editor, undefined).statuses }, 'joined')!).sql).toBe(`(e.status not in ($1))`)
+    expect(statusFilter(editor, undefined).statuses).toEqual([
+      'publish',
+      'future',
+      'draft',
+      'pending',
+      'private',
+    ])
+    expect(
+      dialect.sqlToQuery(
+        matchSql({ statuses: statusFilter(editor, undefined).statuses }, 'joined')!,
+      ).sql,
+    ).toBe(`(e.status not in ($1))`)
     expect(statusFilter(editor, ['any', 'trash']).statuses).toHaveLength(6)
     expect(statusFilter({ actor: null }, undefined).statuses).toEqual(['publish'])
   })
 
   it('take their total from the counts kept per day only for published, listed events of a window in one category and one tag at most', () => {
-    expect(dayCountable(visitors)).toEqual({ category: 0, tag: 0, from: window[0]!.value, to: window[1]!.value })
-    expect(dayCountable({ ...visitors, categories: [3], tags: [9] })).toMatchObject({ category: 3, tag: 9 })
+    expect(dayCountable(visitors)).toEqual({
+      category: 0,
+      tag: 0,
+      from: window[0]!.value,
+      to: window[1]!.value,
+    })
+    expect(dayCountable({ ...visitors, categories: [3], tags: [9] })).toMatchObject({
+      category: 3,
+      tag: 9,
+    })
     for (const other of [
       { ...visitors, categories: [3, 4] },
       { ...visitors, statuses: ['publish', 'draft'] as const },

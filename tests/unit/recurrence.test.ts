@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { endedBefore, expandRecurrence, parseRecurrence, RECURRENCE_DEFAULTS, withExdate } from '../../src/calendar/recurrence'
+import {
+  endedBefore,
+  expandRecurrence,
+  parseRecurrence,
+  RECURRENCE_DEFAULTS,
+  withExdate,
+} from '../../src/calendar/recurrence'
 
 const NOW = new Date('2026-01-01T00:00:00Z')
 
@@ -10,7 +16,12 @@ function later(text: string, start: string, zone: string, limits = RECURRENCE_DE
   return result.occurrences.map((date) => date.toISOString().replace('.000', ''))
 }
 
-function refusal(text: string, start = '2026-03-24T18:00:00Z', zone = 'Europe/Paris', limits = RECURRENCE_DEFAULTS): string {
+function refusal(
+  text: string,
+  start = '2026-03-24T18:00:00Z',
+  zone = 'Europe/Paris',
+  limits = RECURRENCE_DEFAULTS,
+): string {
   const result = expandRecurrence(parseRecurrence(text, new Date(start), zone), NOW, limits)
   return result.ok ? 'accepted' : result.error
 }
@@ -25,23 +36,35 @@ describe('expansion in the event zone across DST changes', () => {
   })
 
   it('keeps 19:00 in Paris when summer time ends (25 October 2026: +02:00 to +01:00)', () => {
-    expect(later('RRULE:FREQ=WEEKLY;COUNT=3', '2026-10-15T17:00:00Z', 'Europe/Paris')).toEqual(['2026-10-22T17:00:00Z', '2026-10-29T18:00:00Z'])
+    expect(later('RRULE:FREQ=WEEKLY;COUNT=3', '2026-10-15T17:00:00Z', 'Europe/Paris')).toEqual([
+      '2026-10-22T17:00:00Z',
+      '2026-10-29T18:00:00Z',
+    ])
   })
 
   it('keeps 09:00 in Sydney when daylight time ends (5 April 2026: +11:00 to +10:00)', () => {
-    expect(later('RRULE:FREQ=WEEKLY;COUNT=2', '2026-03-31T22:00:00Z', 'Australia/Sydney')).toEqual(['2026-04-07T23:00:00Z'])
+    expect(later('RRULE:FREQ=WEEKLY;COUNT=2', '2026-03-31T22:00:00Z', 'Australia/Sydney')).toEqual([
+      '2026-04-07T23:00:00Z',
+    ])
   })
 
   it('keeps 09:00 in Sydney when daylight time begins (4 October 2026: +10:00 to +11:00)', () => {
-    expect(later('RRULE:FREQ=WEEKLY;COUNT=2', '2026-09-29T23:00:00Z', 'Australia/Sydney')).toEqual(['2026-10-06T22:00:00Z'])
+    expect(later('RRULE:FREQ=WEEKLY;COUNT=2', '2026-09-29T23:00:00Z', 'Australia/Sydney')).toEqual([
+      '2026-10-06T22:00:00Z',
+    ])
   })
 
   it('moves a wall clock that does not exist forward by the gap (02:30 on 29 March 2026 in Paris is 03:30 +02:00)', () => {
-    expect(later('RRULE:FREQ=DAILY;COUNT=3', '2026-03-28T01:30:00Z', 'Europe/Paris')).toEqual(['2026-03-29T01:30:00Z', '2026-03-30T00:30:00Z'])
+    expect(later('RRULE:FREQ=DAILY;COUNT=3', '2026-03-28T01:30:00Z', 'Europe/Paris')).toEqual([
+      '2026-03-29T01:30:00Z',
+      '2026-03-30T00:30:00Z',
+    ])
   })
 
   it('reads a UTC UNTIL as an instant, inclusive', () => {
-    expect(later('RRULE:FREQ=DAILY;UNTIL=20261024T170000Z', '2026-10-20T17:00:00Z', 'Europe/Paris')).toEqual([
+    expect(
+      later('RRULE:FREQ=DAILY;UNTIL=20261024T170000Z', '2026-10-20T17:00:00Z', 'Europe/Paris'),
+    ).toEqual([
       '2026-10-21T17:00:00Z',
       '2026-10-22T17:00:00Z',
       '2026-10-23T17:00:00Z',
@@ -50,11 +73,14 @@ describe('expansion in the event zone across DST changes', () => {
   })
 
   it('reads a bare UNTIL date as the whole day in the zone', () => {
-    expect(later('RRULE:FREQ=DAILY;UNTIL=20261022', '2026-10-20T17:00:00Z', 'Europe/Paris')).toEqual(['2026-10-21T17:00:00Z', '2026-10-22T17:00:00Z'])
+    expect(
+      later('RRULE:FREQ=DAILY;UNTIL=20261022', '2026-10-20T17:00:00Z', 'Europe/Paris'),
+    ).toEqual(['2026-10-21T17:00:00Z', '2026-10-22T17:00:00Z'])
   })
 
   it('applies BYDAY, EXDATE (wall clock or whole day) and RDATE', () => {
-    const text = 'RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20260410T000000\nEXDATE:20260331T190000\nEXDATE;VALUE=DATE:20260402\nRDATE:20260404T100000'
+    const text =
+      'RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20260410T000000\nEXDATE:20260331T190000\nEXDATE;VALUE=DATE:20260402\nRDATE:20260404T100000'
     expect(later(text, '2026-03-24T18:00:00Z', 'Europe/Paris')).toEqual([
       '2026-03-26T18:00:00Z',
       '2026-04-04T08:00:00Z',
@@ -64,13 +90,18 @@ describe('expansion in the event zone across DST changes', () => {
   })
 
   it('materializes an endless rule up to the horizon only', () => {
-    const dates = later('RRULE:FREQ=MONTHLY', '2026-01-15T18:00:00Z', 'Europe/Paris', { horizonMonths: 6, maxOccurrences: 730 })
+    const dates = later('RRULE:FREQ=MONTHLY', '2026-01-15T18:00:00Z', 'Europe/Paris', {
+      horizonMonths: 6,
+      maxOccurrences: 730,
+    })
     expect(dates.at(-1)).toBe('2026-06-15T17:00:00Z')
     expect(dates).toHaveLength(5)
   })
 
   it('supports monthly by position (second Tuesday)', () => {
-    expect(later('RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=3', '2026-01-13T18:00:00Z', 'Europe/Paris')).toEqual(['2026-02-10T18:00:00Z', '2026-03-10T18:00:00Z'])
+    expect(
+      later('RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=3', '2026-01-13T18:00:00Z', 'Europe/Paris'),
+    ).toEqual(['2026-02-10T18:00:00Z', '2026-03-10T18:00:00Z'])
   })
 })
 
@@ -107,20 +138,33 @@ describe('refused rules', () => {
   })
 
   it('counts the maximum within the horizon, the first event included', () => {
-    expect(refusal('RRULE:FREQ=WEEKLY', '2026-03-24T18:00:00Z', 'Europe/Paris', { horizonMonths: 24, maxOccurrences: 104 })).toBe('accepted')
-    expect(refusal('RRULE:FREQ=WEEKLY;COUNT=11', '2026-03-24T18:00:00Z', 'Europe/Paris', { horizonMonths: 24, maxOccurrences: 10 })).toMatch(/more than 10/)
+    expect(
+      refusal('RRULE:FREQ=WEEKLY', '2026-03-24T18:00:00Z', 'Europe/Paris', {
+        horizonMonths: 24,
+        maxOccurrences: 104,
+      }),
+    ).toBe('accepted')
+    expect(
+      refusal('RRULE:FREQ=WEEKLY;COUNT=11', '2026-03-24T18:00:00Z', 'Europe/Paris', {
+        horizonMonths: 24,
+        maxOccurrences: 10,
+      }),
+    ).toMatch(/more than 10/)
   })
 })
 
 describe('editing the text', () => {
   it('ends the rule just before an occurrence, replacing COUNT and dropping later extra dates', () => {
-    const text = 'RRULE:FREQ=WEEKLY;COUNT=10\nRDATE:20260404T100000,20260501T100000\nEXDATE:20260331T190000'
+    const text =
+      'RRULE:FREQ=WEEKLY;COUNT=10\nRDATE:20260404T100000,20260501T100000\nEXDATE:20260331T190000'
     expect(endedBefore(text, new Date('2026-04-14T17:00:00Z'), 'Europe/Paris')).toBe(
       'RRULE:FREQ=WEEKLY;UNTIL=20260414T185959\nRDATE:20260404T100000\nEXDATE:20260331T190000',
     )
   })
 
   it('adds an excluded date as a wall clock in the zone', () => {
-    expect(withExdate('RRULE:FREQ=WEEKLY', new Date('2026-03-31T17:00:00Z'), 'Europe/Paris')).toBe('RRULE:FREQ=WEEKLY\nEXDATE:20260331T190000')
+    expect(withExdate('RRULE:FREQ=WEEKLY', new Date('2026-03-31T17:00:00Z'), 'Europe/Paris')).toBe(
+      'RRULE:FREQ=WEEKLY\nEXDATE:20260331T190000',
+    )
   })
 })

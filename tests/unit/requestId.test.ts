@@ -7,7 +7,8 @@ import { requestIdFor, requestLogFields, withRequestId } from '../../src/rest/ga
 describe('request ids', () => {
   it('keep a short safe token and replace anything else', () => {
     expect(requestIdFor('edge-7f3a.01:2_b')).toBe('edge-7f3a.01:2_b')
-    for (const given of [undefined, '', 'a b', 'x'.repeat(65), 'id"}', 'a\nb', ['one', 'two']]) expect(requestIdFor(given)).toMatch(/^[0-9a-f-]{36}$/)
+    for (const given of [undefined, '', 'a b', 'x'.repeat(65), 'id"}', 'a\nb', ['one', 'two']])
+      expect(requestIdFor(given)).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('are in every line pino writes while the request runs, across awaits, and in none outside it or after it ended', async () => {

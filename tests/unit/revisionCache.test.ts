@@ -35,7 +35,9 @@ describe('RevisionCache', () => {
 
   it('does not keep a failure', async () => {
     const cache = new RevisionCache(100)
-    await expect(cache.get('1', 'k', () => Promise.reject(new Error('lost')))).rejects.toThrow('lost')
+    await expect(cache.get('1', 'k', () => Promise.reject(new Error('lost')))).rejects.toThrow(
+      'lost',
+    )
     expect(await cache.get('1', 'k', async () => 'v')).toBe('v')
   })
 })

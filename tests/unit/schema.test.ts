@@ -19,19 +19,28 @@ function sources(folder: string): string[] {
   })
 }
 
-const DDL = /\bcreate\s+(?:or\s+replace\s+)?(?:unique\s+)?(?:unlogged\s+)?(table|trigger|function|index|sequence)\b/gi
+const DDL =
+  /\bcreate\s+(?:or\s+replace\s+)?(?:unique\s+)?(?:unlogged\s+)?(table|trigger|function|index|sequence)\b/gi
 
 describe('the schema', () => {
   const files = sources(src)
 
   it('is made by nothing in src/ outside the migrations', () => {
-    const found = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(DDL)].map((match) => `${path.relative(src, file)}: ${match[0]}`))
+    const found = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(DDL)].map(
+        (match) => `${path.relative(src, file)}: ${match[0]}`,
+      ),
+    )
     expect(found).toEqual([])
   })
 
   it('reaches the start only through the plugin, where Payload pushes the schema', () => {
-    const importers = files.filter((file) => /from\s+['"][^'"]*migrations\/calendarSchema['"]/.test(readFileSync(file, 'utf8')))
+    const importers = files.filter((file) =>
+      /from\s+['"][^'"]*migrations\/calendarSchema['"]/.test(readFileSync(file, 'utf8')),
+    )
     expect(importers.map((file) => path.relative(src, file))).toEqual(['plugin.ts'])
-    expect(readFileSync(path.join(src, 'plugin.ts'), 'utf8')).toMatch(/if \(schemaPushed\(payload\)\) await rawQuery\(payload, sql\.raw\(CALENDAR_SCHEMA\)\)/)
+    expect(readFileSync(path.join(src, 'plugin.ts'), 'utf8')).toMatch(
+      /if \(schemaPushed\(payload\)\) await rawQuery\(payload, sql\.raw\(CALENDAR_SCHEMA\)\)/,
+    )
   })
 })

@@ -3,7 +3,15 @@
  * site: upstream's shapes (entities in titles, `[]` names of protected venues and organizers) and ours.
  */
 import { describe, expect, it } from 'vitest'
-import { decodeEntities, eventItem, excerptText, organizerItem, termItem, venueItem, type ObjectContext } from '../../src/imports/sources/siteItems'
+import {
+  decodeEntities,
+  eventItem,
+  excerptText,
+  organizerItem,
+  termItem,
+  venueItem,
+  type ObjectContext,
+} from '../../src/imports/sources/siteItems'
 
 const ours: ObjectContext = { wordpress: false, translations: new Map() }
 const upstream: ObjectContext = { wordpress: true, translations: new Map() }
@@ -22,7 +30,12 @@ const event = (extra: Record<string, unknown> = {}) => ({
   start_date: '2031-06-12 19:30:00',
   end_date: '2031-06-12 23:00:00',
   timezone: 'Europe/Paris',
-  cost_details: { currency_symbol: '€', currency_position: 'postfix', currency_code: 'EUR', values: ['10', '20'] },
+  cost_details: {
+    currency_symbol: '€',
+    currency_position: 'postfix',
+    currency_code: 'EUR',
+    values: ['10', '20'],
+  },
   website: 'https://site.example/event/jazz/',
   show_map: true,
   show_map_link: false,
@@ -59,28 +72,54 @@ describe('objects of the REST API v1 as items', () => {
     })
     // Upstream has no series: nothing is said of a rule.
     expect((item as any).data.recurrence).toBeUndefined()
-    expect(eventItem(event({ title: 'A &amp; B' }), ours)).toMatchObject({ data: { title: 'A &amp; B' } })
+    expect(eventItem(event({ title: 'A &amp; B' }), ours)).toMatchObject({
+      data: { title: 'A &amp; B' },
+    })
   })
 
   it('refuses protected content it cannot read, and dates it cannot place', () => {
-    expect(eventItem(event({ all_day: null, featured: null }), ours)).toMatchObject({ sourceId: '12', error: expect.stringMatching(/^password-protected/) })
-    expect(venueItem({ id: 4, venue: [], show_map: null }, upstream)).toMatchObject({ error: expect.stringMatching(/^password-protected/) })
-    expect(organizerItem({ id: 5, organizer: [] }, upstream)).toMatchObject({ error: expect.stringMatching(/^password-protected/) })
-    expect(eventItem(event({ start_date: 'tomorrow' }), ours)).toMatchObject({ error: expect.stringContaining('YYYY-MM-DD HH:MM:SS') })
+    expect(eventItem(event({ all_day: null, featured: null }), ours)).toMatchObject({
+      sourceId: '12',
+      error: expect.stringMatching(/^password-protected/),
+    })
+    expect(venueItem({ id: 4, venue: [], show_map: null }, upstream)).toMatchObject({
+      error: expect.stringMatching(/^password-protected/),
+    })
+    expect(organizerItem({ id: 5, organizer: [] }, upstream)).toMatchObject({
+      error: expect.stringMatching(/^password-protected/),
+    })
+    expect(eventItem(event({ start_date: 'tomorrow' }), ours)).toMatchObject({
+      error: expect.stringContaining('YYYY-MM-DD HH:MM:SS'),
+    })
   })
 
   it('keeps a password when the credentials read them, and none for the others', () => {
     const passwords = new Map([[12, 'sesame']])
-    expect(eventItem(event(), { ...ours, passwords })).toMatchObject({ data: { password: 'sesame' } })
-    expect(eventItem(event({ id: 13 }), { ...ours, passwords })).toMatchObject({ data: { password: null } })
+    expect(eventItem(event(), { ...ours, passwords })).toMatchObject({
+      data: { password: 'sesame' },
+    })
+    expect(eventItem(event({ id: 13 }), { ...ours, passwords })).toMatchObject({
+      data: { password: null },
+    })
   })
 
   it('makes a later event of a series its occurrence of the day its slug names', () => {
-    const item = eventItem(event({ id: 30, slug: 'weekly-2027-03-10', start_date: '2027-03-11 19:00:00', end_date: '2027-03-11 21:00:00', recurrence: '' }), {
-      ...ours,
-      parentOf: new Map([[30, 29]]),
+    const item = eventItem(
+      event({
+        id: 30,
+        slug: 'weekly-2027-03-10',
+        start_date: '2027-03-11 19:00:00',
+        end_date: '2027-03-11 21:00:00',
+        recurrence: '',
+      }),
+      {
+        ...ours,
+        parentOf: new Map([[30, 29]]),
+      },
+    )
+    expect(item).toMatchObject({
+      data: { occurrenceOf: { parent: { sourceId: '29' }, day: '2027-03-10' } },
     })
-    expect(item).toMatchObject({ data: { occurrenceOf: { parent: { sourceId: '29' }, day: '2027-03-10' } } })
     expect((item as any).data.recurrence).toBeUndefined()
   })
 
@@ -91,23 +130,58 @@ describe('objects of the REST API v1 as items', () => {
     ])
     const item = eventItem(event(), { ...ours, translations })
     expect((item as any).data.translations).toEqual({
-      fr: { title: 'Soirée jazz', description: '<p>Live.</p>', excerpt: 'Line one\nline two\n\nSecond & last', slug: 'soiree-jazz' },
+      fr: {
+        title: 'Soirée jazz',
+        description: '<p>Live.</p>',
+        excerpt: 'Line one\nline two\n\nSecond & last',
+        slug: 'soiree-jazz',
+      },
     })
   })
 
   it('reads venues that leave out empty fields, and categories with their parents', () => {
-    expect(venueItem({ id: 4, venue: 'Hall', city: 'Lyon', geo_lat: 45.76, geo_lng: '4.83', show_map: true, show_map_link: true }, ours)).toMatchObject({
-      data: { name: 'Hall', city: 'Lyon', address: null, geoLat: 45.76, geoLng: 4.83, showMap: true },
+    expect(
+      venueItem(
+        {
+          id: 4,
+          venue: 'Hall',
+          city: 'Lyon',
+          geo_lat: 45.76,
+          geo_lng: '4.83',
+          show_map: true,
+          show_map_link: true,
+        },
+        ours,
+      ),
+    ).toMatchObject({
+      data: {
+        name: 'Hall',
+        city: 'Lyon',
+        address: null,
+        geoLat: 45.76,
+        geoLng: 4.83,
+        showMap: true,
+      },
     })
     const categories = new Map([[1, { id: 1, name: 'Music' }]])
-    expect(termItem('category', { id: 2, name: 'Jazz', parent: 1, slug: 'jazz' }, { ...ours, categories })).toMatchObject({
+    expect(
+      termItem(
+        'category',
+        { id: 2, name: 'Jazz', parent: 1, slug: 'jazz' },
+        { ...ours, categories },
+      ),
+    ).toMatchObject({
       data: { name: 'Jazz', slug: 'jazz', parent: { sourceId: '1', name: 'Music' } },
     })
-    expect(termItem('category', { id: 1, name: 'Music', parent: 0 }, ours)).toMatchObject({ data: { parent: null } })
+    expect(termItem('category', { id: 1, name: 'Music', parent: 0 }, ours)).toMatchObject({
+      data: { parent: null },
+    })
   })
 
   it('decodes the entities WordPress writes, and leaves others alone', () => {
-    expect(decodeEntities('Rock &#038; Roll &#x2019;s &hellip; &unknown; &#0;')).toBe('Rock & Roll ’s … &unknown; &#0;')
+    expect(decodeEntities('Rock &#038; Roll &#x2019;s &hellip; &unknown; &#0;')).toBe(
+      'Rock & Roll ’s … &unknown; &#0;',
+    )
     expect(excerptText('')).toBeNull()
   })
 })

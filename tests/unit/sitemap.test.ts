@@ -5,15 +5,22 @@ import { partSlices } from '../../src/site/sitemap'
 /** The (source, index) of every item a part holds, from its slices. */
 function items(totals: number[], part: number, limit: number, perPage: number): string[] {
   return partSlices(totals, part, limit, perPage).flatMap((slice) =>
-    Array.from({ length: slice.to - slice.from }, (_, i) => `${slice.source}:${(slice.page - 1) * perPage + slice.from + i}`),
+    Array.from(
+      { length: slice.to - slice.from },
+      (_, i) => `${slice.source}:${(slice.page - 1) * perPage + slice.from + i}`,
+    ),
   )
 }
 
 describe('sitemap parts', () => {
   it('hold every item once, in order, each part at most the limit, across sources and pages', () => {
     const totals = [23, 0, 7, 11]
-    const all = totals.flatMap((total, source) => Array.from({ length: total }, (_, i) => `${source}:${i}`))
-    const parts = Array.from({ length: Math.ceil(all.length / 10) }, (_, part) => items(totals, part, 10, 4))
+    const all = totals.flatMap((total, source) =>
+      Array.from({ length: total }, (_, i) => `${source}:${i}`),
+    )
+    const parts = Array.from({ length: Math.ceil(all.length / 10) }, (_, part) =>
+      items(totals, part, 10, 4),
+    )
     for (const part of parts) expect(part.length).toBeLessThanOrEqual(10)
     expect(parts.flat()).toEqual(all)
   })

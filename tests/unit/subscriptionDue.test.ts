@@ -23,6 +23,8 @@ describe('when a subscription is imported again (docs/api.md §23.7)', () => {
   })
 
   it('is not due when its last run is in the future (another instance with a clock ahead)', () => {
-    expect(isDue({ lastRunAt: new Date(now + 5 * 60_000).toISOString(), intervalHours: 0.25 }, now)).toBe(false)
+    expect(
+      isDue({ lastRunAt: new Date(now + 5 * 60_000).toISOString(), intervalHours: 0.25 }, now),
+    ).toBe(false)
   })
 })

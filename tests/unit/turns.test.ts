@@ -55,6 +55,8 @@ describe('ANSWER_CONCURRENCY', () => {
   })
 
   it.each(['0', '-2', '2.5', 'many'])('refuses %j with the reason', (value) => {
-    expect(() => answerConcurrency({ ANSWER_CONCURRENCY: value })).toThrow(`ANSWER_CONCURRENCY must be a whole number, at least 1 (got ${value})`)
+    expect(() => answerConcurrency({ ANSWER_CONCURRENCY: value })).toThrow(
+      `ANSWER_CONCURRENCY must be a whole number, at least 1 (got ${value})`,
+    )
   })
 })

@@ -6,7 +6,8 @@ import { servePage, type Render } from '../../site/serve'
 
 /** A route handler serving a public page from the namespace, in this process. */
 function route(render: Render) {
-  return async (request: Request) => servePage(await getPayload({ config }), answerWithoutNext, request, render)
+  return async (request: Request) =>
+    servePage(await getPayload({ config }), answerWithoutNext, request, render)
 }
 
 /** Every permalink, at whatever the configured patterns make it; a password posts to its event's. */

@@ -42,7 +42,8 @@ export const capabilities = {
     const role = roleOf(actor)
     if (role === 'administrator' || role === 'editor') return true
     if (role === 'author') return owns(actor, item)
-    if (role === 'contributor') return owns(actor, item) && UNPUBLISHED.includes(item.status as Status)
+    if (role === 'contributor')
+      return owns(actor, item) && UNPUBLISHED.includes(item.status as Status)
     return false
   },
   /** Trash or delete; the same rule as editing, as WordPress's `delete_post` for these roles. */
@@ -51,7 +52,10 @@ export const capabilities = {
   },
   /** May read an item whatever its status (own items for authors and contributors). */
   readUnpublished(actor: Actor, item: Owned): boolean {
-    return capabilities.editOthers(actor) || (['author', 'contributor'].includes(roleOf(actor)) && owns(actor, item))
+    return (
+      capabilities.editOthers(actor) ||
+      (['author', 'contributor'].includes(roleOf(actor)) && owns(actor, item))
+    )
   },
   /** Categories and tags are managed by editors and administrators only (docs/api.md §6.1). */
   manageTerms(actor: Actor): boolean {
@@ -70,7 +74,8 @@ export const capabilities = {
    */
   scaleStatus(actor: Actor, requested: Status | undefined): Status {
     if (capabilities.publish(actor)) return requested ?? 'publish'
-    if (requested === 'publish' || requested === 'future' || requested === 'private') return 'pending'
+    if (requested === 'publish' || requested === 'future' || requested === 'private')
+      return 'pending'
     return requested ?? 'draft'
   },
   unpublishedStatuses: UNPUBLISHED,

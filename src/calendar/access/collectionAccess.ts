@@ -1,4 +1,11 @@
-import { Forbidden, type Access, type CollectionAfterReadHook, type CollectionBeforeOperationHook, type FieldAccess, type Where } from 'payload'
+import {
+  Forbidden,
+  type Access,
+  type CollectionAfterReadHook,
+  type CollectionBeforeOperationHook,
+  type FieldAccess,
+  type Where,
+} from 'payload'
 import type { Actor } from './roles'
 import { capabilities } from './capabilities'
 import { readVisibility, visibilityWhere } from './readVisibility'
@@ -46,7 +53,10 @@ const QUERIES = new Set(['read', 'count', 'readDistinct'])
  * do the same to the related item, whose protection this item's rule cannot see: refused to them.
  * Versions need no guard: only those who edit everyone's items read them.
  */
-function guardWithheldQueries(fields: string[], relations: string[]): CollectionBeforeOperationHook {
+function guardWithheldQueries(
+  fields: string[],
+  relations: string[],
+): CollectionBeforeOperationHook {
   const segments = (path: string) => path.trim().replace(/^-/, '').split('.')
   const withheld = (path: string) => fields.includes(segments(path)[0]!)
   const throughRelation = (path: string) => {
@@ -60,13 +70,29 @@ function guardWithheldQueries(fields: string[], relations: string[]): Collection
         ? Object.entries(where).flatMap(([key, value]) => [key, ...keysOf(value)])
         : []
   const sortPaths = (sort: unknown): string[] =>
-    (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []).filter((path): path is string => typeof path === 'string')
+    (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []).filter(
+      (path): path is string => typeof path === 'string',
+    )
   return ({ args, operation, req }) => {
     // The namespace words its own queries with the same rule, condition by condition (`withheldAware`).
     if (req.context.calendarNamespace) return args
-    const query = args as { overrideAccess?: boolean; where?: Where; sort?: unknown; field?: string }
-    if (!QUERIES.has(operation) || query.overrideAccess || capabilities.editOthers(actorOf(req.user))) return args
-    const paths = [...keysOf(query.where), ...sortPaths(query.sort), ...(query.field ? [query.field] : [])]
+    const query = args as {
+      overrideAccess?: boolean
+      where?: Where
+      sort?: unknown
+      field?: string
+    }
+    if (
+      !QUERIES.has(operation) ||
+      query.overrideAccess ||
+      capabilities.editOthers(actorOf(req.user))
+    )
+      return args
+    const paths = [
+      ...keysOf(query.where),
+      ...sortPaths(query.sort),
+      ...(query.field ? [query.field] : []),
+    ]
     if (paths.some(throughRelation)) throw new Forbidden(req.t)
     if (!paths.some(withheld)) return args
     const unprotected: Where = { hasPassword: { not_equals: true } }
@@ -108,9 +134,11 @@ export function passwordProtection(
 
 /** The password itself is visible only to those who may edit the item. */
 /** A field only administrators read and write (an import's credentials). */
-export const administratorsOnly: FieldAccess = ({ req }) => capabilities.administer(actorOf(req.user))
+export const administratorsOnly: FieldAccess = ({ req }) =>
+  capabilities.administer(actorOf(req.user))
 
-export const passwordRead: FieldAccess = ({ req, doc }) => (doc ? capabilities.edit(actorOf(req.user), doc) : false)
+export const passwordRead: FieldAccess = ({ req, doc }) =>
+  doc ? capabilities.edit(actorOf(req.user), doc) : false
 
 export const termAccess: { read: Access; create: Access; update: Access; delete: Access } = {
   read: () => true,

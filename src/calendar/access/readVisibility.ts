@@ -12,12 +12,16 @@ export type ReadVisibility = { every: true } | { every: false; ownerId?: number 
 
 export function readVisibility(actor: Actor): ReadVisibility {
   if (capabilities.editOthers(actor)) return { every: true }
-  return actor && capabilities.create(actor) ? { every: false, ownerId: actor.id } : { every: false }
+  return actor && capabilities.create(actor)
+    ? { every: false, ownerId: actor.id }
+    : { every: false }
 }
 
 /** The rule as Payload's read access: `true`, or the `where` of the items it keeps. */
 export function visibilityWhere(visibility: ReadVisibility): true | Where {
   if (visibility.every) return true
   const published: Where = { status: { equals: 'publish' } }
-  return visibility.ownerId === undefined ? published : { or: [published, { author: { equals: visibility.ownerId } }] }
+  return visibility.ownerId === undefined
+    ? published
+    : { or: [published, { author: { equals: visibility.ownerId } }] }
 }

@@ -4,9 +4,12 @@ import { parseDateInput } from './parse'
 import { toLuxonZone } from './zone'
 import { boundedCache } from '../caches'
 
-export type DateParam = 'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
+export type DateParam =
+  'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 
-export type EventWindowInput = Partial<Record<DateParam, string | number>> & { strict_dates?: boolean }
+export type EventWindowInput = Partial<Record<DateParam, string | number>> & {
+  strict_dates?: boolean
+}
 
 export interface DateBound {
   field: 'start' | 'end'
@@ -48,11 +51,18 @@ function defaultBound(param: DateParam, siteNow: DateTime): DateTime | null {
   return null
 }
 
-function explicitBound(rule: Rule, raw: string | number, strict: boolean, siteZone: string, now: Date): DateTime {
+function explicitBound(
+  rule: Rule,
+  raw: string | number,
+  strict: boolean,
+  siteZone: string,
+  now: Date,
+): DateTime {
   // Every bound is read on the site clock (docs/api.md §4.2); strict ones keep their time, inclusive ones snap to their day.
   const read = parseDateInput(raw, siteZone, now)
   const parsed = strict ? read : read?.[rule.snap]('day')
-  if (!parsed) throw new Error(`${rule.param} was not validated before building the date window: ${raw}`)
+  if (!parsed)
+    throw new Error(`${rule.param} was not validated before building the date window: ${raw}`)
   return parsed
 }
 
@@ -72,10 +82,15 @@ export function eventWindow(input: EventWindowInput, siteZone: string, now: Date
     let bound: KnownBound | undefined
     if (raw !== undefined) {
       // A calendar date means the same day whenever it is asked; other inputs ("now", "+1 week") do not.
-      const key = typeof raw === 'string' && CALENDAR_DATE.test(raw) ? `${siteZone}|${rule.param}|${strict}|${raw}` : undefined
+      const key =
+        typeof raw === 'string' && CALENDAR_DATE.test(raw)
+          ? `${siteZone}|${rule.param}|${strict}|${raw}`
+          : undefined
       bound = known(key, () => explicitBound(rule, raw, strict, siteZone, now))
     } else if (!hasRelative) {
-      bound = known(`${siteZone}|${rule.param}|default|${siteDay}`, () => defaultBound(rule.param, siteNow))
+      bound = known(`${siteZone}|${rule.param}|default|${siteDay}`, () =>
+        defaultBound(rule.param, siteNow),
+      )
     }
     if (!bound) continue
     bounds.push({ field: rule.field, op: rule.op, value: bound.value })
@@ -97,13 +112,18 @@ const knownBounds = boundedCache<string, KnownBound | undefined>('knownBounds')
 function known(key: string | undefined, read: () => DateTime | null): KnownBound | undefined {
   if (key !== undefined && knownBounds.has(key)) return knownBounds.get(key)
   const bound = read()
-  const result = bound ? { value: bound.startOf('second').toJSDate().toISOString(), echo: formatWallClock(bound) } : undefined
+  const result = bound
+    ? { value: bound.startOf('second').toJSDate().toISOString(), echo: formatWallClock(bound) }
+    : undefined
   if (key !== undefined) knownBounds.set(key, result)
   return result
 }
 
 /** Each request's window, by its parameters: its ETag and its query both read it, at the same clock. */
-const requestWindows = new WeakMap<EventWindowInput, { now: Date; siteZone: string; window: EventWindow }>()
+const requestWindows = new WeakMap<
+  EventWindowInput,
+  { now: Date; siteZone: string; window: EventWindow }
+>()
 
 /** `eventWindow` computed once per request: the same parameters, zone and clock give the window already made. */
 export function requestWindow(input: EventWindowInput, siteZone: string, now: Date): EventWindow {

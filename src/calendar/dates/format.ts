@@ -32,7 +32,10 @@ export function utcWallClock(date: Date): string | undefined {
 /** Shifting by the zone's offset and reading UTC fields: many times cheaper than a luxon DateTime. */
 function readWallClock(instant: Date, zone: Zone): string {
   const time = instant.getTime()
-  return utcWallClock(new Date(time + zone.offset(time) * 60_000)) ?? formatWallClock(DateTime.fromJSDate(instant, { zone }))
+  return (
+    utcWallClock(new Date(time + zone.offset(time) * 60_000)) ??
+    formatWallClock(DateTime.fromJSDate(instant, { zone }))
+  )
 }
 
 /**
@@ -60,7 +63,8 @@ const PAYLOAD_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
  * first cost more than the rest of the conversion (Next's server wraps the Date constructor).
  */
 export function wallClockOfInstant(instant: string, zoneId: string): string {
-  if (zoneId === 'UTC' && PAYLOAD_INSTANT.test(instant)) return `${instant.slice(0, 10)} ${instant.slice(11, 19)}`
+  if (zoneId === 'UTC' && PAYLOAD_INSTANT.test(instant))
+    return `${instant.slice(0, 10)} ${instant.slice(11, 19)}`
   return wallClockIn(new Date(instant), zoneId)
 }
 

@@ -111,7 +111,12 @@ function read24HourClock(word: string): Time | null {
   const match = CLOCK_24H.exec(offset === null ? word : word.slice(0, -offset.length))
   if (!match) return null
   const [, hour = '', minute = '', second = '0', fraction = '0'] = match
-  const time = clock(Number(hour), Number(minute), Number(second), Number(fraction.padEnd(3, '0').slice(0, 3)))
+  const time = clock(
+    Number(hour),
+    Number(minute),
+    Number(second),
+    Number(fraction.padEnd(3, '0').slice(0, 3)),
+  )
   if (time.hour > 23 || time.minute > 59 || time.second > 59) return null
   if (offset === null) return time
   const minutes = offsetMinutes(offset)
@@ -133,7 +138,8 @@ function readToken(word: string): Token | null {
   if (unit) return { kind: 'unit', unit }
   if (NUMBER.test(word)) return { kind: 'number', amount: Number(word) }
   const date = DATE.exec(word)
-  if (date) return { kind: 'date', year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) }
+  if (date)
+    return { kind: 'date', year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) }
   return read12HourClock(word) ?? read24HourClock(word)
 }
 
@@ -147,7 +153,10 @@ function readPhrase(tokens: Token[]): Phrase | null {
       case 'modifier': {
         const target = rest.shift()
         if (target?.kind === 'unit') {
-          phrase.shifts.push({ unit: target.unit, amount: token.kind === 'number' ? token.amount : token.direction })
+          phrase.shifts.push({
+            unit: target.unit,
+            amount: token.kind === 'number' ? token.amount : token.direction,
+          })
           break
         }
         // Otherwise only "next friday" / "last monday": a weekday with a direction.
@@ -182,11 +191,16 @@ function weekdayDistance(today: number, weekday: number, direction: Direction): 
 function anchorDay(base: DateTime, anchor: Anchor | null): DateTime {
   switch (anchor?.kind) {
     case 'date':
-      return DateTime.fromObject({ year: anchor.year, month: anchor.month, day: anchor.day }, { zone: base.zone })
+      return DateTime.fromObject(
+        { year: anchor.year, month: anchor.month, day: anchor.day },
+        { zone: base.zone },
+      )
     case 'day':
       return base.startOf('day').plus({ days: anchor.days })
     case 'weekday':
-      return base.startOf('day').plus({ days: weekdayDistance(base.weekday, anchor.weekday, anchor.direction) })
+      return base
+        .startOf('day')
+        .plus({ days: weekdayDistance(base.weekday, anchor.weekday, anchor.direction) })
     default:
       return base
   }
@@ -197,7 +211,10 @@ function resolve(phrase: Phrase, zone: Zone, now: Date): DateTime<true> | null {
   // An explicit UTC offset in the input decides the wall clock, as in PHP; the instant is kept.
   const wallZone = offset === null ? zone : FixedOffsetZone.instance(offset)
   // strtotime counts in whole seconds.
-  let result = anchorDay(DateTime.fromJSDate(now, { zone: wallZone }).startOf('second'), phrase.anchor)
+  let result = anchorDay(
+    DateTime.fromJSDate(now, { zone: wallZone }).startOf('second'),
+    phrase.anchor,
+  )
   if (phrase.time) {
     const { hour, minute, second, millisecond } = phrase.time
     result = result.set({ hour, minute, second, millisecond })
@@ -219,9 +236,14 @@ function fromTimestamp(seconds: number, zone: Zone): DateTime<true> | null {
  * that zone; timestamps and input with an explicit offset keep their instant. Null when the input
  * is not one of the supported forms or names an impossible date.
  */
-export function parseDateInput(input: string | number, zoneId: string, now: Date): DateTime<true> | null {
+export function parseDateInput(
+  input: string | number,
+  zoneId: string,
+  now: Date,
+): DateTime<true> | null {
   const zone = toLuxonZone(zoneId)
-  if (typeof input === 'number' || /^\s*\d+\s*$/.test(input)) return fromTimestamp(Number(input), zone)
+  if (typeof input === 'number' || /^\s*\d+\s*$/.test(input))
+    return fromTimestamp(Number(input), zone)
   const tokens: Token[] = []
   for (const word of words(input)) {
     const token = readToken(word)

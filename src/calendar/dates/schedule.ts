@@ -20,13 +20,18 @@ export function scheduleOf(start: Date, end: Date, zone: string, allDay: boolean
   const startAt = DateTime.fromJSDate(start).setZone(toLuxonZone(zone))
   const endAt = DateTime.fromJSDate(end).setZone(toLuxonZone(zone))
   if (!allDay) return stored(startAt, endAt)
-  return stored(startAt.startOf('day'), endAt.set({ hour: 23, minute: 59, second: 59, millisecond: 0 }))
+  return stored(
+    startAt.startOf('day'),
+    endAt.set({ hour: 23, minute: 59, second: 59, millisecond: 0 }),
+  )
 }
 
-const wallClock = (text: string) => DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' })
+const wallClock = (text: string) =>
+  DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' })
 
 /** The milliseconds between two stored wall clocks, as the clock on the wall counts them (0 when unreadable). */
-export const wallLength = (startLocal: string, endLocal: string): number => wallClock(endLocal).diff(wallClock(startLocal)).toMillis() || 0
+export const wallLength = (startLocal: string, endLocal: string): number =>
+  wallClock(endLocal).diff(wallClock(startLocal)).toMillis() || 0
 
 /**
  * An occurrence of a series starting at `at`, as long on the wall clock as its first event: an
@@ -34,6 +39,9 @@ export const wallLength = (startLocal: string, endLocal: string): number => wall
  */
 export function occurrenceSchedule(at: Date, zone: string, length: number): Schedule {
   const start = DateTime.fromJSDate(at).setZone(toLuxonZone(zone))
-  const end = start.setZone('utc', { keepLocalTime: true }).plus({ milliseconds: length }).setZone(toLuxonZone(zone), { keepLocalTime: true })
+  const end = start
+    .setZone('utc', { keepLocalTime: true })
+    .plus({ milliseconds: length })
+    .setZone(toLuxonZone(zone), { keepLocalTime: true })
   return stored(start, end)
 }

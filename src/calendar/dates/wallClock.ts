@@ -48,8 +48,12 @@ export function floatingWallClock(instant: Date, zone: string): Date {
     }
     readers.set(zone, reader)
   }
-  const parts = Object.fromEntries(reader.formatToParts(instant).map(({ type, value }) => [type, Number(value)]))
-  return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!))
+  const parts = Object.fromEntries(
+    reader.formatToParts(instant).map(({ type, value }) => [type, Number(value)]),
+  )
+  return new Date(
+    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!),
+  )
 }
 
 /**
@@ -73,5 +77,8 @@ export function instantOfInput(input: string, zone: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(input)
   if (!match) return null
   const [, year, month, day, hour = '0', minute = '0'] = match
-  return instantOfWallClock(new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute))), zone)
+  return instantOfWallClock(
+    new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute))),
+    zone,
+  )
 }

@@ -87,7 +87,10 @@ export function authoredFields(): Field[] {
       defaultValue: false,
       admin: { hidden: true },
       hooks: {
-        beforeChange: [({ siblingData, originalDoc }) => Boolean('password' in siblingData ? siblingData.password : originalDoc?.password)],
+        beforeChange: [
+          ({ siblingData, originalDoc }) =>
+            Boolean('password' in siblingData ? siblingData.password : originalDoc?.password),
+        ],
       },
     },
   ]

@@ -19,7 +19,12 @@ export function descriptionFields(): Field[] {
       localized: true,
       admin: { hidden: true },
       hooks: {
-        beforeChange: [({ siblingData }) => renderDescriptionHtml(siblingData.description as SerializedEditorState | null | undefined)],
+        beforeChange: [
+          ({ siblingData }) =>
+            renderDescriptionHtml(
+              siblingData.description as SerializedEditorState | null | undefined,
+            ),
+        ],
       },
     },
   ]

@@ -1,5 +1,15 @@
-import { NodeFormat, type DefaultNodeTypes, type SerializedListItemNode, type SerializedListNode, type SerializedTextNode } from '@payloadcms/richtext-lexical'
-import { convertLexicalToHTML, type HTMLConverter, type HTMLConverters } from '@payloadcms/richtext-lexical/html'
+import {
+  NodeFormat,
+  type DefaultNodeTypes,
+  type SerializedListItemNode,
+  type SerializedListNode,
+  type SerializedTextNode,
+} from '@payloadcms/richtext-lexical'
+import {
+  convertLexicalToHTML,
+  type HTMLConverter,
+  type HTMLConverters,
+} from '@payloadcms/richtext-lexical/html'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 
 /**
@@ -10,7 +20,11 @@ import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical
  */
 export function renderDescriptionHtml(state: SerializedEditorState | null | undefined): string {
   if (!state?.root) return ''
-  return convertLexicalToHTML({ data: state, disableContainer: true, converters: ({ defaultConverters }) => descriptionConverters(defaultConverters) }).trim()
+  return convertLexicalToHTML({
+    data: state,
+    disableContainer: true,
+    converters: ({ defaultConverters }) => descriptionConverters(defaultConverters),
+  }).trim()
 }
 
 const TAG_FORMATS = [
@@ -45,9 +59,13 @@ function descriptionConverters(defaults: Converters): Converters {
           .join('')
           .trimEnd()
         // The editor holds a nested list as an item of its own after the item it belongs to.
-        const nestedOnly = item.children.length > 0 && item.children.every((child) => child.type === 'list')
+        const nestedOnly =
+          item.children.length > 0 && item.children.every((child) => child.type === 'list')
         if (nestedOnly && items.length > 0) items[items.length - 1] += content
-        else items.push(node.listType === 'check' ? `${checkbox(Boolean(item.checked))}${content}` : content)
+        else
+          items.push(
+            node.listType === 'check' ? `${checkbox(Boolean(item.checked))}${content}` : content,
+          )
       }
       return `<${tag}${providedStyleTag}${start}>\n${items.map((content) => `<li>${content}</li>`).join('\n')}\n</${tag}>`
     }),

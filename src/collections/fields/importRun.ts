@@ -13,11 +13,22 @@ export const recordCreator: CollectionBeforeChangeHook = ({ data, req, operation
   return data
 }
 
-export const countField = (name: string, label: string): Field => ({ name, label, type: 'number', defaultValue: 0, admin: { readOnly: true } })
+export const countField = (name: string, label: string): Field => ({
+  name,
+  label,
+  type: 'number',
+  defaultValue: 0,
+  admin: { readOnly: true },
+})
 
 /** A source's credentials: sent to it, never shown to anyone but administrators. */
 export function credentialsField(admin: TextField['admin']): Field {
-  return { name: 'credentials', type: 'text', access: { read: administratorsOnly, create: administratorsOnly, update: administratorsOnly }, admin }
+  return {
+    name: 'credentials',
+    type: 'text',
+    access: { read: administratorsOnly, create: administratorsOnly, update: administratorsOnly },
+    admin,
+  }
 }
 
 /** The status given to the items an import creates; items it updates keep theirs. */

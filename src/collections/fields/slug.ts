@@ -16,21 +16,36 @@ export function slugBase(text: string): string {
 }
 
 /** Whether another record of the collection has this slug in the language (the request's by default); trashed ones count. */
-export async function slugTaken(req: PayloadRequest, collection: CollectionSlug, slug: string, excludeId: unknown, locale = req.locale): Promise<boolean> {
+export async function slugTaken(
+  req: PayloadRequest,
+  collection: CollectionSlug,
+  slug: string,
+  excludeId: unknown,
+  locale = req.locale,
+): Promise<boolean> {
   const { totalDocs } = await req.payload.count({
     collection,
     req,
     locale: locale && locale !== 'all' ? locale : undefined,
     overrideAccess: true,
-    where: excludeId ? { and: [{ slug: { equals: slug } }, { id: { not_equals: excludeId } }] } : { slug: { equals: slug } },
+    where: excludeId
+      ? { and: [{ slug: { equals: slug } }, { id: { not_equals: excludeId } }] }
+      : { slug: { equals: slug } },
   })
   return totalDocs > 0
 }
 
 /** `base`, or `base-2`, `base-3`... : the first that no other record has in the language. */
-export async function freeSlug(req: PayloadRequest, collection: CollectionSlug, base: string, excludeId: unknown, locale = req.locale): Promise<string> {
+export async function freeSlug(
+  req: PayloadRequest,
+  collection: CollectionSlug,
+  base: string,
+  excludeId: unknown,
+  locale = req.locale,
+): Promise<string> {
   let candidate = base
-  for (let n = 2; await slugTaken(req, collection, candidate, excludeId, locale); n++) candidate = `${base}-${n}`
+  for (let n = 2; await slugTaken(req, collection, candidate, excludeId, locale); n++)
+    candidate = `${base}-${n}`
   return candidate
 }
 
@@ -48,7 +63,8 @@ export function slugField(collection: CollectionSlug, fromField: string): Field 
     hooks: {
       beforeValidate: [
         async ({ value, siblingData, req, originalDoc, operation }) => {
-          const source = typeof value === 'string' && value.trim() ? value : siblingData?.[fromField]
+          const source =
+            typeof value === 'string' && value.trim() ? value : siblingData?.[fromField]
           if (typeof source !== 'string' || !source.trim()) return value
           // Unchanged slugs on update keep their value without a lookup.
           if (operation === 'update' && value && value === originalDoc?.slug) return value

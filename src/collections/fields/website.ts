@@ -6,5 +6,10 @@ import { validateWebUrl } from '../../calendar/webUrl'
  * (the namespace, Payload's REST and GraphQL, the admin, imports) is held to the rule (docs/api.md §6.6).
  */
 export function websiteField(): TextField {
-  return { name: 'website', type: 'text', validate: validateWebUrl, admin: { description: 'An http(s) URL, such as https://example.org/.' } }
+  return {
+    name: 'website',
+    type: 'text',
+    validate: validateWebUrl,
+    admin: { description: 'An http(s) URL, such as https://example.org/.' },
+  }
 }

@@ -1,4 +1,9 @@
-import { Forbidden, type CollectionBeforeChangeHook, type CollectionBeforeOperationHook, type CollectionSlug } from 'payload'
+import {
+  Forbidden,
+  type CollectionBeforeChangeHook,
+  type CollectionBeforeOperationHook,
+  type CollectionSlug,
+} from 'payload'
 import { capabilities, type Status } from '../../calendar/access/capabilities'
 import { actorOf } from '../../calendar/access/collectionAccess'
 
@@ -7,7 +12,12 @@ import { actorOf } from '../../calendar/access/collectionAccess'
  * the namespace): the author is the writer unless an editor says otherwise, and roles that may not
  * publish have `publish`/`future`/`private` scaled back to `pending` (docs/api.md §2).
  */
-export const enforceAuthorship: CollectionBeforeChangeHook = ({ data, req, operation, originalDoc }) => {
+export const enforceAuthorship: CollectionBeforeChangeHook = ({
+  data,
+  req,
+  operation,
+  originalDoc,
+}) => {
   const actor = actorOf(req.user)
   if (operation === 'create') {
     data.publishedAt ??= new Date().toISOString()
@@ -27,9 +37,23 @@ export const enforceAuthorship: CollectionBeforeChangeHook = ({ data, req, opera
  * may edit the original, and could read all that already, may duplicate it (docs/api.md §21),
  * through every door that duplicates (Payload's REST and GraphQL, the admin).
  */
-export const guardDuplicates: CollectionBeforeOperationHook = async ({ args, operation, req, collection }) => {
-  const { duplicateFromID, overrideAccess } = args as { duplicateFromID?: number | string; overrideAccess?: boolean }
-  if (operation !== 'create' || duplicateFromID === undefined || duplicateFromID === null || overrideAccess) return args
+export const guardDuplicates: CollectionBeforeOperationHook = async ({
+  args,
+  operation,
+  req,
+  collection,
+}) => {
+  const { duplicateFromID, overrideAccess } = args as {
+    duplicateFromID?: number | string
+    overrideAccess?: boolean
+  }
+  if (
+    operation !== 'create' ||
+    duplicateFromID === undefined ||
+    duplicateFromID === null ||
+    overrideAccess
+  )
+    return args
   const original = await req.payload.findByID({
     collection: collection.slug as CollectionSlug,
     id: duplicateFromID,
@@ -40,6 +64,10 @@ export const guardDuplicates: CollectionBeforeOperationHook = async ({ args, ope
     req,
   })
   // An unknown id is left to Payload's own 404.
-  if (original && !capabilities.edit(actorOf(req.user), original as { status?: string; author?: unknown })) throw new Forbidden(req.t)
+  if (
+    original &&
+    !capabilities.edit(actorOf(req.user), original as { status?: string; author?: unknown })
+  )
+    throw new Forbidden(req.t)
   return args
 }

@@ -3,10 +3,17 @@ import { scheduleOf } from '../../calendar/dates/schedule'
 import { siteSettings } from '../../globals/siteSettings'
 
 /** Keeps an event's stored dates (`scheduleOf`) in line with its start, end, zone and all-day flag. */
-export const deriveEventSchedule: CollectionBeforeChangeHook = async ({ data, req, originalDoc }) => {
+export const deriveEventSchedule: CollectionBeforeChangeHook = async ({
+  data,
+  req,
+  originalDoc,
+}) => {
   const start = data.start ?? originalDoc?.start
   const end = data.end ?? originalDoc?.end
   if (!start || !end) return data
   const zone = (data.timezone ?? originalDoc?.timezone) || (await siteSettings(req)).timezone
-  return Object.assign(data, scheduleOf(new Date(start), new Date(end), zone, Boolean(data.allDay ?? originalDoc?.allDay)))
+  return Object.assign(
+    data,
+    scheduleOf(new Date(start), new Date(end), zone, Boolean(data.allDay ?? originalDoc?.allDay)),
+  )
 }

@@ -1,4 +1,10 @@
-import { APIError, type CollectionAfterLoginHook, type CollectionBeforeOperationHook, type CollectionConfig, type PayloadRequest } from 'payload'
+import {
+  APIError,
+  type CollectionAfterLoginHook,
+  type CollectionBeforeOperationHook,
+  type CollectionConfig,
+  type PayloadRequest,
+} from 'payload'
 import { forgiveAttempt, takeAttempt, type LoginRule } from '../../database/loginThrottle'
 import { LIMITS, takeToken } from '../../database/rateBuckets'
 import { clientAddress } from '../clientAddress'
@@ -39,10 +45,19 @@ export const throttleLogin: CollectionBeforeOperationHook = async ({ args, opera
   if (operation !== 'login') return args
   const subjects = subjectsOf(req, (args as { data?: { email?: unknown } }).data?.email)
   const attempts = LIMITS.login.perMinute
-    ? await takeToken(req.payload, `login:${subjects.address}`, LIMITS.login.perMinute, LIMITS.login.perMinute / 60)
+    ? await takeToken(
+        req.payload,
+        `login:${subjects.address}`,
+        LIMITS.login.perMinute,
+        LIMITS.login.perMinute / 60,
+      )
     : undefined
   if (attempts && !attempts.allowed) throw new LoginThrottled(attempts.retryInSeconds)
-  const wait = await takeAttempt(req.payload, { [subjects.address]: RULES.address, [subjects.pair]: RULES.pair }, FORGET_SECONDS)
+  const wait = await takeAttempt(
+    req.payload,
+    { [subjects.address]: RULES.address, [subjects.pair]: RULES.pair },
+    FORGET_SECONDS,
+  )
   if (wait > 0) throw new LoginThrottled(wait)
   return args
 }

@@ -11,10 +11,23 @@ import { siteSettings } from '../../globals/siteSettings'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import type { Event } from '../../payload-types'
 import { idOf } from '../../calendar/relationId'
-import { afterEventWrite, asUpkeep, deleteInSeries, SERIES_UPKEEP, seriesDeferred, trashInSeries, type SeriesScope } from '../series'
+import {
+  afterEventWrite,
+  asUpkeep,
+  deleteInSeries,
+  SERIES_UPKEEP,
+  seriesDeferred,
+  trashInSeries,
+  type SeriesScope,
+} from '../series'
 
 async function scopeOf(req: PayloadRequest): Promise<SeriesScope> {
-  return { req, now: new Date(), settings: await siteSettings(req), language: req.locale || DEFAULT_LANGUAGE }
+  return {
+    req,
+    now: new Date(),
+    settings: await siteSettings(req),
+    language: req.locale || DEFAULT_LANGUAGE,
+  }
 }
 
 /**
@@ -35,21 +48,41 @@ const inSeries = (event: Event) => Boolean(event.recurrence) || idOf(event.paren
  * A series follows every write to its events, whichever door made it (the admin, the namespace,
  * Payload's REST or local API), in the write's transaction (docs/api.md §16).
  */
-export const keepSeries: CollectionAfterChangeHook<Event> = async ({ doc, previousDoc, operation, req }) => {
-  if (req.context[SERIES_UPKEEP] || seriesDeferred(req) || savesDraftOnly(doc) || inBulk(req, doc.id)) return doc
+export const keepSeries: CollectionAfterChangeHook<Event> = async ({
+  doc,
+  previousDoc,
+  operation,
+  req,
+}) => {
+  if (
+    req.context[SERIES_UPKEEP] ||
+    seriesDeferred(req) ||
+    savesDraftOnly(doc) ||
+    inBulk(req, doc.id)
+  )
+    return doc
   const before = operation === 'update' ? previousDoc : undefined
   const trashed = doc.status === 'trash' && before !== undefined && before.status !== 'trash'
   // A write to an event that neither is nor joins a series costs nothing more.
   if (!doc.recurrence && !before?.recurrence && idOf(before?.parent) === undefined) return doc
   const scope = await scopeOf(req)
-  await asUpkeep(req, () => (trashed ? trashInSeries(scope, doc) : afterEventWrite(scope, doc, before)))
+  await asUpkeep(req, () =>
+    trashed ? trashInSeries(scope, doc) : afterEventWrite(scope, doc, before),
+  )
   return doc
 }
 
 /** Deleting for good: read while the event still exists, since its occurrences lose their parent with it. */
 export const releaseSeries: CollectionBeforeDeleteHook = async ({ id, req }) => {
   if (req.context[SERIES_UPKEEP] || inBulk(req, id)) return
-  const event = (await req.payload.findByID({ collection: 'events', id, req, overrideAccess: true, depth: 0, disableErrors: true })) as Event | null
+  const event = (await req.payload.findByID({
+    collection: 'events',
+    id,
+    req,
+    overrideAccess: true,
+    depth: 0,
+    disableErrors: true,
+  })) as Event | null
   if (!event || (!event.recurrence && idOf(event.parent) === undefined)) return
   const scope = await scopeOf(req)
   await asUpkeep(req, () => deleteInSeries(scope, event))
@@ -61,7 +94,12 @@ export const releaseSeries: CollectionBeforeDeleteHook = async ({ id, req }) => 
  * of the where, so the answer lists them) and excludes an occurrence deleted without its parent from
  * the parent's rule now, before anything is gone.
  */
-export const planBulkSeries: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+export const planBulkSeries: CollectionBeforeOperationHook = async ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
   if (
     (operation !== 'update' && operation !== 'delete') ||
     ('id' in args && args.id !== undefined) ||
@@ -73,7 +111,15 @@ export const planBulkSeries: CollectionBeforeOperationHook = async ({ args, coll
   const access = args.overrideAccess ? true : await collection.access[operation]?.({ req })
   if (access === false) return args
   const where: Where = typeof access === 'object' ? { and: [args.where, access] } : args.where
-  const { docs } = await req.payload.find({ collection: 'events', where, req, overrideAccess: true, pagination: false, depth: 0, locale: DEFAULT_LANGUAGE })
+  const { docs } = await req.payload.find({
+    collection: 'events',
+    where,
+    req,
+    overrideAccess: true,
+    pagination: false,
+    depth: 0,
+    locale: DEFAULT_LANGUAGE,
+  })
   const reached = (docs as Event[]).filter(inSeries)
   if (!reached.length) return args
   const plan = new Map(reached.map((event) => [event.id, event]))
@@ -82,7 +128,8 @@ export const planBulkSeries: CollectionBeforeOperationHook = async ({ args, coll
   const parents = reached.filter((event) => event.recurrence).map((event) => event.id)
   const scope = await scopeOf(req)
   await asUpkeep(req, async () => {
-    for (const event of reached) if (!event.recurrence && !plan.has(idOf(event.parent) ?? 0)) await trashInSeries(scope, event)
+    for (const event of reached)
+      if (!event.recurrence && !plan.has(idOf(event.parent) ?? 0)) await trashInSeries(scope, event)
   })
   if (!parents.length) return args
   const { docs: occurrences } = await req.payload.find({
@@ -109,7 +156,9 @@ export const runBulkSeries: CollectionAfterOperationHook = async ({ operation, r
   delete req.context[BULK_SERIES]
   if (operation === 'delete') return result
   const scope = await scopeOf(req)
-  const ordered = [...plan.values()].sort((a, b) => Number(Boolean(b.recurrence)) - Number(Boolean(a.recurrence)))
+  const ordered = [...plan.values()].sort(
+    (a, b) => Number(Boolean(b.recurrence)) - Number(Boolean(a.recurrence)),
+  )
   await asUpkeep(req, async () => {
     for (const before of ordered) {
       if (!before.recurrence && plan.get(idOf(before.parent) ?? 0)?.recurrence) continue

@@ -15,7 +15,9 @@ export function inUnitedStates(country: unknown): boolean {
 export const deriveStateProvince: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   const merged = { ...originalDoc, ...data }
   if (merged.stateprovince) return data
-  const derived = inUnitedStates(merged.country) ? merged.state || merged.province : merged.province || merged.state
+  const derived = inUnitedStates(merged.country)
+    ? merged.state || merged.province
+    : merged.province || merged.state
   if (derived) data.stateprovince = derived
   return data
 }

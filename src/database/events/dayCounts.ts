@@ -23,11 +23,13 @@ export type DayCountable = { category: number; tag: number; from: string; to: st
 export function dayCountable(match: EventMatch): DayCountable | undefined {
   const { window, listed, statuses, categories, tags, ...others } = match
   if (Object.values(others).some((value) => value !== undefined)) return undefined
-  if (!listed || statuses?.length !== 1 || statuses[0] !== 'publish' || window?.length !== 2) return undefined
+  if (!listed || statuses?.length !== 1 || statuses[0] !== 'publish' || window?.length !== 2)
+    return undefined
   const from = window.find(({ field, op }) => field === 'start' && op === 'gte')
   const to = window.find(({ field, op }) => field === 'end' && op === 'lte')
   // A subcategory's events are the category's too: a category with any is several ids.
-  const single = (ids: number[] | undefined) => (ids === undefined ? 0 : ids.length === 1 ? ids[0] : undefined)
+  const single = (ids: number[] | undefined) =>
+    ids === undefined ? 0 : ids.length === 1 ? ids[0] : undefined
   const [category, tag] = [single(categories), single(tags)]
   if (!from || !to || category === undefined || tag === undefined) return undefined
   return { category, tag, from: from.value, to: to.value }
@@ -39,10 +41,17 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 /** How long the longest event lasts, in milliseconds (an index's last entry), once per content revision. */
 export function longestEvent(scope: ReadScope): Promise<number> {
-  return revisionCacheOf(scope.req.payload, 'revision').get(scope.revision, 'longest-event', async () => {
-    const [row] = await requestQuery<{ ms: number | null }>(scope.req, sql`select extract(epoch from max("end" - start)) * 1000 as ms from events`)
-    return Math.max(0, Number(row?.ms ?? 0))
-  })
+  return revisionCacheOf(scope.req.payload, 'revision').get(
+    scope.revision,
+    'longest-event',
+    async () => {
+      const [row] = await requestQuery<{ ms: number | null }>(
+        scope.req,
+        sql`select extract(epoch from max("end" - start)) * 1000 as ms from events`,
+      )
+      return Math.max(0, Number(row?.ms ?? 0))
+    },
+  )
 }
 
 /**
@@ -60,15 +69,24 @@ export function longestEvent(scope: ReadScope): Promise<number> {
  * event that ends within the window starts within it: every writer through Payload checks that an
  * event does not end before it starts (collections/Events.ts).
  */
-export function dayCounted(condition: SQL, days: DayCountable, longest: number): { total: SQL; span: SQL } {
+export function dayCounted(
+  condition: SQL,
+  days: DayCountable,
+  longest: number,
+): { total: SQL; span: SQL } {
   const from = Date.parse(days.from)
   const firstDay = Math.ceil(from / DAY) * DAY
   const tailDay = Math.max(firstDay, Math.floor((Date.parse(days.to) - longest) / DAY) * DAY)
-  const kept = (category: number, tag: number) => sql`(select coalesce(sum(d.n), 0) from calendar_list_days d
+  const kept = (
+    category: number,
+    tag: number,
+  ) => sql`(select coalesce(sum(d.n), 0) from calendar_list_days d
     where d.category = ${category} and d.tag = ${tag} and d.day >= ${day(firstDay)}::date and d.day < ${day(tailDay)}::date)`
   // A window from midnight UTC (every date in a site on UTC) has no part day before its first.
   const head =
-    firstDay > from ? sql`+ (select count(*) from events e where ${condition} and e.start < ${new Date(firstDay).toISOString()}::timestamptz)` : sql``
+    firstDay > from
+      ? sql`+ (select count(*) from events e where ${condition} and e.start < ${new Date(firstDay).toISOString()}::timestamptz)`
+      : sql``
   return {
     total: sql`(select (${kept(days.category, days.tag)}
                     ${head}

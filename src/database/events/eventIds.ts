@@ -57,12 +57,20 @@ const matches = (condition: Matching, order: EventOrder) =>
 
 /** `order` as an `order by` list: on the row `e`'s columns, or on the matches' sort keys. */
 const orderBy = (order: EventOrder, on: 'row' | 'matches') =>
-  sql.raw(order.map(({ column }, index) => (on === 'row' ? `e."${column}"` : `o${index}`)).join(', '))
+  sql.raw(
+    order.map(({ column }, index) => (on === 'row' ? `e."${column}"` : `o${index}`)).join(', '),
+  )
 
-const window = (page: number, perPage: number) => sql`limit ${perPage} offset ${(page - 1) * perPage}`
+const window = (page: number, perPage: number) =>
+  sql`limit ${perPage} offset ${(page - 1) * perPage}`
 
 /** Page `page` (from 1) of `perPage` events matching `condition` on the row `e`, in `order`, along the order's index. */
-export function walkedPage(condition: Matching, order: EventOrder, page: number, perPage: number): PageSource {
+export function walkedPage(
+  condition: Matching,
+  order: EventOrder,
+  page: number,
+  perPage: number,
+): PageSource {
   return { ids: walkedIds(condition, order, page, perPage) }
 }
 
@@ -74,12 +82,25 @@ const matchedIds = (condition: Matching, order: EventOrder, page: number, perPag
   sql`array(select id from (${matches(condition, order)} offset 0) m order by ${orderBy(order, 'matches')} ${window(page, perPage)})`
 
 /** `walkedPage` and the number of all matches, counted in the same query. */
-export function walkedPageAndTotal(condition: Matching, order: EventOrder, page: number, perPage: number): PageSource {
-  return { ...walkedPage(condition, order, page, perPage), total: sql`(select count(*)::int from events e where ${condition.joined})` }
+export function walkedPageAndTotal(
+  condition: Matching,
+  order: EventOrder,
+  page: number,
+  perPage: number,
+): PageSource {
+  return {
+    ...walkedPage(condition, order, page, perPage),
+    total: sql`(select count(*)::int from events e where ${condition.joined})`,
+  }
 }
 
 /** The page and the number of all matches, from the matches read once for both. */
-export function matchedPageAndTotal(condition: Matching, order: EventOrder, page: number, perPage: number): PageSource {
+export function matchedPageAndTotal(
+  condition: Matching,
+  order: EventOrder,
+  page: number,
+  perPage: number,
+): PageSource {
   return {
     ctes: sql`m as materialized (${matches(condition, order)})`,
     ids: sql`array(select id from m order by ${orderBy(order, 'matches')} ${window(page, perPage)})`,
@@ -91,9 +112,16 @@ export function matchedPageAndTotal(condition: Matching, order: EventOrder, page
  * The page when the list's count is known: none past its total; walked along the index when a walk
  * reaches the page's end soon enough (`WALKED_EVENTS`, `FEW_MATCHES`); else read from the matches.
  */
-export function knownTotalPage(condition: Matching, order: EventOrder, page: number, perPage: number, { total, span }: ListCount): PageSource | undefined {
+export function knownTotalPage(
+  condition: Matching,
+  order: EventOrder,
+  page: number,
+  perPage: number,
+  { total, span }: ListCount,
+): PageSource | undefined {
   if ((page - 1) * perPage >= total) return undefined
-  const walk = span === undefined ? total > FEW_MATCHES : span * page * perPage <= total * WALKED_EVENTS
+  const walk =
+    span === undefined ? total > FEW_MATCHES : span * page * perPage <= total * WALKED_EVENTS
   return { ids: (walk ? walkedIds : matchedIds)(condition, order, page, perPage) }
 }
 
@@ -111,7 +139,9 @@ export function pageOfCountedTotal(
   counted: { total: SQL; span: SQL },
   linked: boolean,
 ): PageSource {
-  const few = linked ? sql`when n.span * ${page * perPage} > n.total * ${WALKED_EVENTS} then ${matchedIds(condition, order, page, perPage)}` : sql``
+  const few = linked
+    ? sql`when n.span * ${page * perPage} > n.total * ${WALKED_EVENTS} then ${matchedIds(condition, order, page, perPage)}`
+    : sql``
   return {
     ctes: sql`n as materialized (select ${counted.total} as total, ${counted.span} as span)`,
     ids: sql`(select case when n.total <= ${(page - 1) * perPage} then '{}'::int[] ${few}

@@ -36,7 +36,11 @@ export type EventMatch = {
 }
 
 /** One comparison of an event's start, end or local start with a value. */
-export type WindowBound = { field: 'start' | 'end' | 'startLocal'; op: DateBound['op']; value: string }
+export type WindowBound = {
+  field: 'start' | 'end' | 'startLocal'
+  op: DateBound['op']
+  value: string
+}
 
 /** No zone is further than this from UTC (Kiribati is UTC+14, Baker Island UTC-12). */
 const WIDEST_OFFSET_HOURS = 14
@@ -57,7 +61,8 @@ export function indexedWindow(window: DateBound[]): WindowBound[] {
     if (field === 'end' && lower) return [{ field, op, value }]
     const widened = new Date(Date.parse(value) + (lower ? -1 : 1) * WIDEST_OFFSET_HOURS * 3_600_000)
     // Plain UTC fields: every list asks this, and a luxon DateTime costs many times more.
-    const wallClock = utcWallClock(widened) ?? formatWallClock(DateTime.fromJSDate(widened, { zone: 'utc' }))
+    const wallClock =
+      utcWallClock(widened) ?? formatWallClock(DateTime.fromJSDate(widened, { zone: 'utc' }))
     return [
       { field, op, value },
       { field: 'startLocal', op: lower ? 'gte' : 'lte', value: wallClock },
@@ -68,7 +73,9 @@ export function indexedWindow(window: DateBound[]): WindowBound[] {
 /** The statuses a match keeps, as the shorter of the list kept and the list left out. */
 export function statusList(statuses: readonly Status[]): { negated: boolean; values: Status[] } {
   const left = STATUSES.filter((status) => !statuses.includes(status))
-  return left.length < statuses.length ? { negated: true, values: left } : { negated: false, values: [...statuses] }
+  return left.length < statuses.length
+    ? { negated: true, values: left }
+    : { negated: false, values: [...statuses] }
 }
 
 /**
@@ -82,9 +89,17 @@ export function statusList(statuses: readonly Status[]): { negated: boolean; val
  */
 export type LinkTest = 'joined' | 'probed'
 
-const LINKS = { categories: 'event_categories_id', tags: 'event_tags_id', organizers: 'organizers_id' } as const
+const LINKS = {
+  categories: 'event_categories_id',
+  tags: 'event_tags_id',
+  organizers: 'organizers_id',
+} as const
 
-const COLUMNS: Record<WindowBound['field'], string> = { start: 'start', end: 'end', startLocal: 'start_local' }
+const COLUMNS: Record<WindowBound['field'], string> = {
+  start: 'start',
+  end: 'end',
+  startLocal: 'start_local',
+}
 
 const COMPARE: Record<DateBound['op'], string> = { gte: '>=', lte: '<=', gt: '>', lt: '<' }
 
@@ -98,12 +113,14 @@ const list = (values: readonly (string | number)[]) =>
 const column = (name: string) => sql.raw(`e."${name}"`)
 
 /** `column in (values)`, false when there are none. */
-const among = (name: string, values: readonly (string | number)[]) => (values.length ? sql`${column(name)} in ${list(values)}` : sql`false`)
+const among = (name: string, values: readonly (string | number)[]) =>
+  values.length ? sql`${column(name)} in ${list(values)}` : sql`false`
 
 function linked(link: string, ids: number[], test: LinkTest): SQL {
   if (!ids.length) return sql`false`
   // `offset 0`: PostgreSQL would otherwise make the test a semi-join again.
-  if (test === 'probed') return sql`exists (select from events_rels linked where linked.parent_id = e.id and linked.${sql.raw(link)} in ${list(ids)} offset 0)`
+  if (test === 'probed')
+    return sql`exists (select from events_rels linked where linked.parent_id = e.id and linked.${sql.raw(link)} in ${list(ids)} offset 0)`
   return sql`e.id in (select parent_id from events_rels where ${sql.raw(link)} in ${list(ids)})`
 }
 
@@ -113,11 +130,19 @@ function linked(link: string, ids: number[], test: LinkTest): SQL {
  */
 export function matchSql(match: EventMatch, links: LinkTest): SQL | undefined {
   if (match.search !== undefined || match.geoloc !== undefined) return undefined
-  const parts: SQL[] = indexedWindow(match.window ?? []).map(({ field, op, value }) => sql`${column(COLUMNS[field])} ${sql.raw(COMPARE[op])} ${value}`)
+  const parts: SQL[] = indexedWindow(match.window ?? []).map(
+    ({ field, op, value }) => sql`${column(COLUMNS[field])} ${sql.raw(COMPARE[op])} ${value}`,
+  )
   if (match.listed) parts.push(sql`e.hide_from_listings is not true`)
   if (match.statuses) {
     const { negated, values } = statusList(match.statuses)
-    parts.push(negated ? (values.length ? sql`e.status not in ${list(values)}` : sql`true`) : among('status', values))
+    parts.push(
+      negated
+        ? values.length
+          ? sql`e.status not in ${list(values)}`
+          : sql`true`
+        : among('status', values),
+    )
   }
   if (match.ids) parts.push(among('id', match.ids))
   if (match.excluded?.length) parts.push(sql`e.id not in ${list(match.excluded)}`)
@@ -134,4 +159,5 @@ export function matchSql(match: EventMatch, links: LinkTest): SQL | undefined {
 }
 
 /** Whether `match` filters on a `hasMany` relationship (a semi-join in `matchSql`). */
-export const filtersOnLinks = (match: EventMatch) => Boolean(match.categories ?? match.tags ?? match.organizers)
+export const filtersOnLinks = (match: EventMatch) =>
+  Boolean(match.categories ?? match.tags ?? match.organizers)

@@ -18,8 +18,15 @@ import { visibilitySql } from './visibility'
  * (`ReadVisibility`, which Payload's read access states too), as conditions on the rows; every term. Localized text falls back to English when empty, as
  * Payload's.
  */
-export async function pageBody<Body>(scope: ReadScope, access: PageAccess, ids: number[]): Promise<Body> {
-  const rows = await requestStatement<{ body: Body }>(scope.req, bodyStatement(scope.req, access), { ids: `{${ids.join(',')}}`, language: scope.language })
+export async function pageBody<Body>(
+  scope: ReadScope,
+  access: PageAccess,
+  ids: number[],
+): Promise<Body> {
+  const rows = await requestStatement<{ body: Body }>(scope.req, bodyStatement(scope.req, access), {
+    ids: `{${ids.join(',')}}`,
+    language: scope.language,
+  })
   return rows[0]!.body
 }
 
@@ -94,7 +101,10 @@ function bodySql(access: PageAccess): SQL {
  * planned for its values (how many events a filter or window keeps decides how to find them), before
  * the body, whose text is one of a few and whose plan PostgreSQL keeps (`pageBody`).
  */
-export async function pageIds(scope: ReadScope, { ids, ctes, total, span }: PageSource): Promise<{ ids: number[] } & Partial<ListCount>> {
+export async function pageIds(
+  scope: ReadScope,
+  { ids, ctes, total, span }: PageSource,
+): Promise<{ ids: number[] } & Partial<ListCount>> {
   const [row] = await requestQuery<{ ids: number[]; total: number | null; span: number | null }>(
     scope.req,
     sql`${ctes ? sql`with ${ctes} ` : sql``}select ${ids} as ids, ${total ?? sql`null::int`} as total, ${span ?? sql`null::int`} as span`,
@@ -117,7 +127,13 @@ export type ListCount = { total: number; span?: number }
  * conditions, and the rule they state (`visibility`); `key` names it (the body's statement is built
  * once per key).
  */
-export type PageAccess = { visibility: ReadVisibility; events: SQL; venues: SQL; organizers: SQL; key: string }
+export type PageAccess = {
+  visibility: ReadVisibility
+  events: SQL
+  venues: SQL
+  organizers: SQL
+  key: string
+}
 
 /**
  * The caller's read access to events, venues and organizers as conditions the page query can apply,
@@ -126,7 +142,9 @@ export type PageAccess = { visibility: ReadVisibility; events: SQL; venues: SQL;
  * which applies any rule.
  */
 export function pageAccess(req: PayloadRequest): PageAccess | undefined {
-  const ownRule = (['events', 'venues', 'organizers'] as const).every((slug) => req.payload.collections[slug].config.access.read === authoredContentAccess.read)
+  const ownRule = (['events', 'venues', 'organizers'] as const).every(
+    (slug) => req.payload.collections[slug].config.access.read === authoredContentAccess.read,
+  )
   if (!ownRule) return undefined
   const visibility = readVisibility(req.user as Actor)
   return {

@@ -6,7 +6,10 @@ import type { DateBound } from '../../calendar/dates/eventWindow'
 const COMPARE: Record<DateBound['op'], string> = { gte: '>=', lte: '<=', gt: '>', lt: '<' }
 
 function inWindow(alias: string, bounds: DateBound[]): SQL {
-  const conditions = bounds.map(({ field, op, value }) => sql`${sql.raw(`${alias}."${field}"`)} ${sql.raw(COMPARE[op])} ${value}::timestamptz`)
+  const conditions = bounds.map(
+    ({ field, op, value }) =>
+      sql`${sql.raw(`${alias}."${field}"`)} ${sql.raw(COMPARE[op])} ${value}::timestamptz`,
+  )
   return sql.join([sql`true`, ...conditions], sql` and `)
 }
 

@@ -6,7 +6,10 @@ import { requestQuery } from '../rawQuery'
  * The start of the latest event each series has made, whoever may see it, trashed ones included: how
  * far its rule has been materialized, so that only days up to there can lack an event.
  */
-export async function latestMemberStarts(req: PayloadRequest, parents: number[]): Promise<Map<number, Date>> {
+export async function latestMemberStarts(
+  req: PayloadRequest,
+  parents: number[],
+): Promise<Map<number, Date>> {
   if (!parents.length) return new Map()
   const rows = await requestQuery<{ parent: number; latest: Date | string }>(
     req,

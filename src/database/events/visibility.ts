@@ -6,5 +6,7 @@ import type { SQL } from '../rawQuery'
 export function visibilitySql(visibility: ReadVisibility, alias: string): SQL {
   if (visibility.every) return sql`true`
   const published = sql`${sql.raw(`${alias}.status`)} = 'publish'`
-  return visibility.ownerId === undefined ? published : sql`(${published} or ${sql.raw(`${alias}.author_id`)} = ${visibility.ownerId})`
+  return visibility.ownerId === undefined
+    ? published
+    : sql`(${published} or ${sql.raw(`${alias}.author_id`)} = ${visibility.ownerId})`
 }

@@ -14,7 +14,8 @@ export type LinkedKind = LinkedResource['key']
  */
 function countedStatus(reader: Actor) {
   if (capabilities.editOthers(reader)) return sql`e.status in ('publish', 'private')`
-  if (reader && capabilities.create(reader)) return sql`(e.status = 'publish' or (e.status = 'private' and e.author_id = ${Number(reader.id)}))`
+  if (reader && capabilities.create(reader))
+    return sql`(e.status = 'publish' or (e.status = 'private' and e.author_id = ${Number(reader.id)}))`
   return sql`e.status = 'publish'`
 }
 
@@ -24,7 +25,11 @@ function countedStatus(reader: Actor) {
  * that the reader may see (`only_with_upcoming`). Hand-written: Payload cannot ask "related by any
  * event" from this side.
  */
-export async function linkedWithEvents(req: PayloadRequest, kind: LinkedKind, upcoming?: { after: Date; reader: Actor }): Promise<number[]> {
+export async function linkedWithEvents(
+  req: PayloadRequest,
+  kind: LinkedKind,
+  upcoming?: { after: Date; reader: Actor },
+): Promise<number[]> {
   const filter = upcoming
     ? sql`and ${countedStatus(upcoming.reader)} and e."end" >= ${upcoming.after.toISOString()}`
     : sql`and e.status not in ('draft', 'pending', 'trash')`

@@ -11,8 +11,13 @@ const MAX_DEPTH = 32
  * request's language with fallback to English: one recursive query for those of a page not yet
  * known at this content revision.
  */
-export async function categoryAncestors(scope: ReadScope, categories: { id: number; parent?: unknown }[]): Promise<Map<number, string[]>> {
-  const children = categories.filter((category) => category.parent !== null && category.parent !== undefined).map((category) => String(category.id))
+export async function categoryAncestors(
+  scope: ReadScope,
+  categories: { id: number; parent?: unknown }[],
+): Promise<Map<number, string[]>> {
+  const children = categories
+    .filter((category) => category.parent !== null && category.parent !== undefined)
+    .map((category) => String(category.id))
   const kept = await revisionCacheOf(scope.req.payload, 'revision').getMany(
     scope.revision,
     `category-ancestors:${scope.language}`,

@@ -11,13 +11,26 @@ type Row = { kind: 'category' | 'tag'; id: number; count: string | number }
  * (`calendar_term_count`, with what the request's own transaction staged for it), in one query for
  * those not yet read at this request's revision.
  */
-export function termCounts(scope: ReadScope, categoryIds: number[], tagIds: number[]): Promise<Map<string, number>> {
+export function termCounts(
+  scope: ReadScope,
+  categoryIds: number[],
+  tagIds: number[],
+): Promise<Map<string, number>> {
   const keys = [...categoryIds.map((id) => `category:${id}`), ...tagIds.map((id) => `tag:${id}`)]
-  return revisionCacheOf(scope.req.payload, 'revision').getMany(scope.revision, 'term-count', keys, (missing) => countTerms(scope.req, missing), 0)
+  return revisionCacheOf(scope.req.payload, 'revision').getMany(
+    scope.revision,
+    'term-count',
+    keys,
+    (missing) => countTerms(scope.req, missing),
+    0,
+  )
 }
 
 async function countTerms(req: PayloadRequest, keys: string[]): Promise<Map<string, number>> {
-  const ids = (kind: string) => keys.filter((key) => key.startsWith(`${kind}:`)).map((key) => Number(key.slice(kind.length + 1)))
+  const ids = (kind: string) =>
+    keys
+      .filter((key) => key.startsWith(`${kind}:`))
+      .map((key) => Number(key.slice(kind.length + 1)))
   const list = (values: number[]) =>
     sql.join(
       (values.length ? values : [0]).map((id) => sql`${id}`),
@@ -39,8 +52,15 @@ async function countTerms(req: PayloadRequest, keys: string[]): Promise<Map<stri
 
 /** Ids of the categories or tags that at least one published event uses (`hide_empty`), once per content revision. */
 export function termsInUse(scope: ReadScope, kind: 'category' | 'tag'): Promise<number[]> {
-  return revisionCacheOf(scope.req.payload, 'revision').get(scope.revision, `terms-in-use:${kind}`, async () => {
-    const rows = await requestQuery<{ id: number }>(scope.req, sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`)
-    return rows.map((row) => Number(row.id))
-  })
+  return revisionCacheOf(scope.req.payload, 'revision').get(
+    scope.revision,
+    `terms-in-use:${kind}`,
+    async () => {
+      const rows = await requestQuery<{ id: number }>(
+        scope.req,
+        sql`select term as id from calendar_term_count where kind = ${kind} and count > 0`,
+      )
+      return rows.map((row) => Number(row.id))
+    },
+  )
 }

@@ -36,7 +36,11 @@ export const CSV_SOURCE = 'csv'
 
 export const CSV_KINDS: CsvKind[] = ['events', 'venues', 'organizers']
 
-const ITEM_KIND: Record<CsvKind, ImportKind> = { events: 'event', venues: 'venue', organizers: 'organizer' }
+const ITEM_KIND: Record<CsvKind, ImportKind> = {
+  events: 'event',
+  venues: 'venue',
+  organizers: 'organizer',
+}
 
 /** A file that cannot be imported at all: not CSV, or no column naming its items. */
 export class CsvFileError extends Error {}
@@ -45,17 +49,26 @@ export class CsvFileError extends Error {}
 export function csvSource(text: string, kind?: CsvKind): ImportSource {
   let rows: string[][]
   try {
-    rows = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][]
+    rows = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as string[][]
   } catch (error) {
-    throw new CsvFileError(`Not a readable CSV file: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+    throw new CsvFileError(
+      `Not a readable CSV file: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    )
   }
   const headers = (rows[0] ?? []).map((header) => header.trim().toLowerCase())
-  const fileKind = kind ?? CSV_KINDS.find((candidate) => headers.includes(NAME_COLUMN[candidate].toLowerCase()))
+  const fileKind =
+    kind ?? CSV_KINDS.find((candidate) => headers.includes(NAME_COLUMN[candidate].toLowerCase()))
   if (!fileKind)
     throw new CsvFileError(
       `No column names the items: the header needs "${NAME_COLUMN.events}", "${NAME_COLUMN.venues}" or "${NAME_COLUMN.organizers}" (docs/api.md §23.3).`,
     )
-  if (!headers.includes(NAME_COLUMN[fileKind].toLowerCase())) throw new CsvFileError(`A file of ${fileKind} needs a "${NAME_COLUMN[fileKind]}" column.`)
+  if (!headers.includes(NAME_COLUMN[fileKind].toLowerCase()))
+    throw new CsvFileError(`A file of ${fileKind} needs a "${NAME_COLUMN[fileKind]}" column.`)
   const columns = columnIndexes(fileKind, headers)
   const records = rows.slice(1).map((cells) => {
     const record: Record<string, string> = {}
@@ -73,7 +86,12 @@ export function csvSource(text: string, kind?: CsvKind): ImportSource {
         const label = `row ${index + 2}`
         const item = readRow(fileKind, record, label)
         if ('error' in item) yield item
-        else if (seen.has(item.sourceId)) yield { kind: itemKind, label, error: `the same ${itemKind} as ${seen.get(item.sourceId)} (${sameMeans(fileKind)})` }
+        else if (seen.has(item.sourceId))
+          yield {
+            kind: itemKind,
+            label,
+            error: `the same ${itemKind} as ${seen.get(item.sourceId)} (${sameMeans(fileKind)})`,
+          }
         else {
           seen.set(item.sourceId, label)
           yield item
@@ -84,7 +102,9 @@ export function csvSource(text: string, kind?: CsvKind): ImportSource {
 }
 
 function sameMeans(kind: CsvKind): string {
-  return kind === 'events' ? `same ${CSV_COLUMNS.events.title} and start, or same ${CSV_COLUMNS.events.uid}` : `same ${NAME_COLUMN[kind]}`
+  return kind === 'events'
+    ? `same ${CSV_COLUMNS.events.title} and start, or same ${CSV_COLUMNS.events.uid}`
+    : `same ${NAME_COLUMN[kind]}`
 }
 
 /** Each known column's field and its index in the file; headers match whatever their case. */
@@ -94,15 +114,28 @@ function columnIndexes(kind: CsvKind, headers: string[]): [string, number][] {
     .filter(([, index]) => index >= 0)
 }
 
-const READERS: { [K in CsvKind]: (record: CsvRecord<K>, problems: string[], label: string) => SourceItem } = {
+const READERS: {
+  [K in CsvKind]: (record: CsvRecord<K>, problems: string[], label: string) => SourceItem
+} = {
   events: eventItem,
   venues: (record, problems, label) => named('venue', venueItem(record), problems, label),
-  organizers: (record, problems, label) => named('organizer', organizerItem(record), problems, label),
+  organizers: (record, problems, label) =>
+    named('organizer', organizerItem(record), problems, label),
 }
 
-function readRow(kind: CsvKind, record: Record<string, string>, label: string): SourceItem | UnreadableItem {
+function readRow(
+  kind: CsvKind,
+  record: Record<string, string>,
+  label: string,
+): SourceItem | UnreadableItem {
   const problems: string[] = []
-  const item = (READERS[kind] as (record: Record<string, string>, problems: string[], label: string) => SourceItem)(record, problems, label)
+  const item = (
+    READERS[kind] as (
+      record: Record<string, string>,
+      problems: string[],
+      label: string,
+    ) => SourceItem
+  )(record, problems, label)
   return problems.length ? { kind: ITEM_KIND[kind], label, error: problems.join('; ') } : item
 }
 
@@ -129,8 +162,14 @@ function refs(cell: string | undefined): ItemRef[] | undefined {
 }
 
 /** Venues and organizers are known by their names (upstream's importer matches them so). */
-function named(kind: 'venue' | 'organizer', data: VenueItem | OrganizerItem, problems: string[], label: string): SourceItem {
-  if (!data.name) problems.push(`${NAME_COLUMN[kind === 'venue' ? 'venues' : 'organizers']} is empty`)
+function named(
+  kind: 'venue' | 'organizer',
+  data: VenueItem | OrganizerItem,
+  problems: string[],
+  label: string,
+): SourceItem {
+  if (!data.name)
+    problems.push(`${NAME_COLUMN[kind === 'venue' ? 'venues' : 'organizers']} is empty`)
   return { kind, label, sourceId: nameKey(data.name), data } as SourceItem
 }
 
@@ -170,14 +209,18 @@ function eventItem(record: CsvRecord<'events'>, problems: string[], label: strin
       return undefined
     }
     const read = readCsvDate(cell)
-    if (!read) problems.push(`${COLUMN[field]} is not a date: "${cell}" (YYYY-MM-DD, MM/DD/YYYY or DD-MM-YYYY)`)
+    if (!read)
+      problems.push(
+        `${COLUMN[field]} is not a date: "${cell}" (YYYY-MM-DD, MM/DD/YYYY or DD-MM-YYYY)`,
+      )
     return read ?? undefined
   }
   const time = (field: 'startTime' | 'endTime') => {
     const cell = (record[field] ?? '').trim()
     if (!cell) return undefined
     const read = readCsvTime(cell)
-    if (!read) problems.push(`${COLUMN[field]} is not a time: "${cell}" (18:30, 18:30:00 or 6:30 pm)`)
+    if (!read)
+      problems.push(`${COLUMN[field]} is not a time: "${cell}" (18:30, 18:30:00 or 6:30 pm)`)
     return read ?? undefined
   }
   const allDay = flag(record.allDay)
@@ -186,10 +229,13 @@ function eventItem(record: CsvRecord<'events'>, problems: string[], label: strin
   const endDate = date('endDate') ?? startDate
   const endTime = time('endTime')
   const timezone = optional(record.timezone)
-  if (timezone && !parseZone(timezone)) problems.push(`${COLUMN.timezone} is not a known time zone: "${timezone}"`)
+  if (timezone && !parseZone(timezone))
+    problems.push(`${COLUMN.timezone} is not a known time zone: "${timezone}"`)
   const start = `${startDate} ${allDay ? '00:00:00' : startTime}`
   // As upstream: without an end time the end is the end date's midnight, or the start when there is no end date either; never before the start.
-  const endClock = allDay ? '23:59:59' : (endTime ?? ((record.endDate ?? '').trim() ? '00:00:00' : startTime))
+  const endClock = allDay
+    ? '23:59:59'
+    : (endTime ?? ((record.endDate ?? '').trim() ? '00:00:00' : startTime))
   const end = [`${endDate} ${endClock}`, start].sort()[1]!
   const cost = record.cost === undefined ? undefined : parseCostInput([record.cost])
   const data: EventItem = {
@@ -205,8 +251,14 @@ function eventItem(record: CsvRecord<'events'>, problems: string[], label: strin
     categories: refs(record.categories),
     tags: refs(record.tags),
     cost: cost?.values,
-    currencySymbol: record.currencySymbol !== undefined ? optional(record.currencySymbol) : cost?.symbol || undefined,
-    currencyPosition: record.currencyPosition !== undefined ? readCurrencyPosition(record.currencyPosition) : cost?.position || undefined,
+    currencySymbol:
+      record.currencySymbol !== undefined
+        ? optional(record.currencySymbol)
+        : cost?.symbol || undefined,
+    currencyPosition:
+      record.currencyPosition !== undefined
+        ? readCurrencyPosition(record.currencyPosition)
+        : cost?.position || undefined,
     website: optional(record.website),
     image: optional(record.image),
     featured: flag(record.featured),

@@ -10,7 +10,15 @@ import ICAL from 'ical.js'
 import { DateTime } from 'luxon'
 import { findIana } from 'windows-iana'
 import { parseZone, toLuxonZone } from '../../calendar/dates/zone'
-import type { EventItem, ImportSource, ItemRef, OrganizerItem, SourceItem, UnreadableItem, VenueItem } from '../items'
+import type {
+  EventItem,
+  ImportSource,
+  ItemRef,
+  OrganizerItem,
+  SourceItem,
+  UnreadableItem,
+  VenueItem,
+} from '../items'
 import { nameKey } from './csv'
 
 /** The mapping's name of iCalendar files (a feed's is its URL): UIDs are meant to be unique everywhere. */
@@ -47,8 +55,10 @@ type Zones = { byTzid: Map<string, ICAL.Timezone>; floating: string | null }
  * VTIMEZONE, as a UTC time; without one, as floating.
  */
 function readTime(value: ICAL.Time, tzid: string | null, zones: Zones): IcsTime {
-  if (value.isDate) return { wall: `${wallOf(value).slice(0, 10)} 00:00:00`, date: true, zone: null }
-  if (value.zone === ICAL.Timezone.utcTimezone) return { wall: wallOf(value), date: false, zone: 'UTC' }
+  if (value.isDate)
+    return { wall: `${wallOf(value).slice(0, 10)} 00:00:00`, date: true, zone: null }
+  if (value.zone === ICAL.Timezone.utcTimezone)
+    return { wall: wallOf(value), date: false, zone: 'UTC' }
   if (!tzid) return { wall: wallOf(value), date: false, zone: zones.floating }
   const zone = ianaZone(tzid)
   if (zone) return { wall: wallOf(value), date: false, zone }
@@ -56,7 +66,11 @@ function readTime(value: ICAL.Time, tzid: string | null, zones: Zones): IcsTime 
   if (!own) return { wall: wallOf(value), date: false, zone: zones.floating }
   const local = value.clone()
   local.zone = own
-  return { wall: DateTime.fromSeconds(local.toUnixTime(), { zone: 'utc' }).toFormat(WALL), date: false, zone: 'UTC' }
+  return {
+    wall: DateTime.fromSeconds(local.toUnixTime(), { zone: 'utc' }).toFormat(WALL),
+    date: false,
+    zone: 'UTC',
+  }
 }
 
 function propertyTime(component: ICAL.Component, name: string, zones: Zones): IcsTime | undefined {
@@ -83,7 +97,12 @@ function ruleDate(time: IcsTime, zone: string | null): string {
   return `${compact(inZone(time, 'UTC'))}Z`
 }
 
-function ruleDates(vevent: ICAL.Component, name: 'rdate' | 'exdate', zones: Zones, zone: string | null): string[] {
+function ruleDates(
+  vevent: ICAL.Component,
+  name: 'rdate' | 'exdate',
+  zones: Zones,
+  zone: string | null,
+): string[] {
   const dates: string[] = []
   for (const property of vevent.getAllProperties(name)) {
     const tzid = (property.getParameter('tzid') as string | undefined) ?? null
@@ -99,16 +118,25 @@ function ruleDates(vevent: ICAL.Component, name: 'rdate' | 'exdate', zones: Zone
 export const RDATES_ONLY = 'RRULE:FREQ=DAILY;COUNT=1'
 
 /** The series' rule lines, with the cancelled instances' days excluded. */
-function recurrenceOf(vevent: ICAL.Component, zones: Zones, zone: string | null, cancelled: string[]): string | null {
-  const rules = vevent.getAllProperties('rrule').map((property) => `RRULE:${String(property.getFirstValue())}`)
+function recurrenceOf(
+  vevent: ICAL.Component,
+  zones: Zones,
+  zone: string | null,
+  cancelled: string[],
+): string | null {
+  const rules = vevent
+    .getAllProperties('rrule')
+    .map((property) => `RRULE:${String(property.getFirstValue())}`)
   const rdates = ruleDates(vevent, 'rdate', zones, zone)
   const exdates = [...ruleDates(vevent, 'exdate', zones, zone), ...cancelled]
   if (!rules.length && !rdates.length) return null
   // A series here needs a rule (docs/api.md §16): with RDATEs alone, one that yields only the first event, the dates adding the rest.
   if (!rules.length) rules.push(RDATES_ONLY)
-  return [...rules, ...(rdates.length ? [`RDATE:${rdates.join(',')}`] : []), ...(exdates.length ? [`EXDATE:${[...new Set(exdates)].join(',')}`] : [])].join(
-    '\n',
-  )
+  return [
+    ...rules,
+    ...(rdates.length ? [`RDATE:${rdates.join(',')}`] : []),
+    ...(exdates.length ? [`EXDATE:${[...new Set(exdates)].join(',')}`] : []),
+  ].join('\n')
 }
 
 const textOf = (component: ICAL.Component, name: string): string | null => {
@@ -125,7 +153,9 @@ function location(vevent: ICAL.Component): { name: string; address: string | nul
   return { name: name!.trim() || text, address: rest.join(', ') || null }
 }
 
-function organizer(vevent: ICAL.Component): { key: string; name: string; email: string | null } | null {
+function organizer(
+  vevent: ICAL.Component,
+): { key: string; name: string; email: string | null } | null {
   const property = vevent.getFirstProperty('organizer')
   if (!property) return null
   const value = String(property.getFirstValue() ?? '')
@@ -136,20 +166,30 @@ function organizer(vevent: ICAL.Component): { key: string; name: string; email: 
 }
 
 function categoriesOf(vevent: ICAL.Component): ItemRef[] {
-  const names = vevent.getAllProperties('categories').flatMap((property) => property.getValues().map((value) => String(value).trim()))
-  return [...new Set(names.filter(Boolean))].map((name) => ({ sourceId: `category:${nameKey(name)}`, name }))
+  const names = vevent
+    .getAllProperties('categories')
+    .flatMap((property) => property.getValues().map((value) => String(value).trim()))
+  return [...new Set(names.filter(Boolean))].map((name) => ({
+    sourceId: `category:${nameKey(name)}`,
+    name,
+  }))
 }
 
 function imageOf(vevent: ICAL.Component): string | null {
   for (const property of vevent.getAllProperties('attach')) {
     const value = String(property.getFirstValue() ?? '')
-    if (/^image\//i.test(String(property.getParameter('fmttype') ?? '')) && /^https?:\/\//i.test(value)) return value
+    if (
+      /^image\//i.test(String(property.getParameter('fmttype') ?? '')) &&
+      /^https?:\/\//i.test(value)
+    )
+      return value
   }
   return null
 }
 
 /** `2027-01-05T19:00:00` as ical.js writes a RECURRENCE-ID: part of an exception's source id. */
-const recurrenceIdOf = (vevent: ICAL.Component) => String(vevent.getFirstPropertyValue('recurrence-id'))
+const recurrenceIdOf = (vevent: ICAL.Component) =>
+  String(vevent.getFirstPropertyValue('recurrence-id'))
 
 type Master = { vevent: ICAL.Component; label: string }
 
@@ -157,13 +197,20 @@ type Master = { vevent: ICAL.Component; label: string }
 export function icalSource(text: string, name: string): ImportSource {
   if (!/^\s*BEGIN:VCALENDAR/i.test(text.replace(/^\uFEFF/, ''))) {
     const html = /^\s*<(!doctype|html)/i.test(text)
-    throw new IcalFileError(html ? 'Not iCalendar: an HTML page (is this the feed’s own URL?)' : 'Not iCalendar: no BEGIN:VCALENDAR at the start.')
+    throw new IcalFileError(
+      html
+        ? 'Not iCalendar: an HTML page (is this the feed’s own URL?)'
+        : 'Not iCalendar: no BEGIN:VCALENDAR at the start.',
+    )
   }
   let calendar: ICAL.Component
   try {
     calendar = new ICAL.Component(ICAL.parse(text.replace(/^\uFEFF/, '')))
   } catch (error) {
-    throw new IcalFileError(`Not a readable iCalendar file: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+    throw new IcalFileError(
+      `Not a readable iCalendar file: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    )
   }
   const defaultZone = textOf(calendar, 'x-wr-timezone')
   // This service's feeds and upstream's write each event's page on their site as its URL: not a website of its own.
@@ -187,7 +234,13 @@ export function icalSource(text: string, name: string): ImportSource {
     const label = `VEVENT ${index + 1}${summary ? ` (${summary})` : ''}`
     const uid = textOf(vevent, 'uid') ?? anonymousUid(vevent)
     if (vevent.hasProperty('recurrence-id')) exceptions.push({ vevent, uid, label })
-    else if (masters.has(uid)) problems.push({ kind: 'event', label, sourceId: uid, error: `the same UID as ${masters.get(uid)!.label}` })
+    else if (masters.has(uid))
+      problems.push({
+        kind: 'event',
+        label,
+        sourceId: uid,
+        error: `the same UID as ${masters.get(uid)!.label}`,
+      })
     else masters.set(uid, { vevent, label })
   })
   const cancelled = new Map<string, string[]>()
@@ -210,37 +263,63 @@ export function icalSource(text: string, name: string): ImportSource {
         sourceId: `location:${nameKey(place.name)}`,
         name: place.name,
         newAddress: place.address,
-        ...(Array.isArray(geo) && geo.length === 2 ? { geoLat: Number(geo[0]), geoLng: Number(geo[1]) } : {}),
+        ...(Array.isArray(geo) && geo.length === 2
+          ? { geoLat: Number(geo[0]), geoLng: Number(geo[1]) }
+          : {}),
       })
     }
     const host = organizer(vevent)
     if (host && !organizers.has(host.key))
-      organizers.set(host.key, { label: host.name, sourceId: host.key, name: host.name, ...(host.email ? { email: host.email } : {}) })
+      organizers.set(host.key, {
+        label: host.name,
+        sourceId: host.key,
+        name: host.name,
+        ...(host.email ? { email: host.email } : {}),
+      })
   }
-  const events = [...masters.values()].filter(({ vevent }) => textOf(vevent, 'status')?.toUpperCase() !== 'CANCELLED')
+  const events = [...masters.values()].filter(
+    ({ vevent }) => textOf(vevent, 'status')?.toUpperCase() !== 'CANCELLED',
+  )
   return {
     name,
     // Events are their UIDs: many share a title and a time (Exchange's "Busy"). Places, people and categories are their names.
     matchByName: ['category', 'tag', 'venue', 'organizer'],
-    totals: { venue: venues.size, organizer: organizers.size, event: events.length + live.length + problems.length },
+    totals: {
+      venue: venues.size,
+      organizer: organizers.size,
+      event: events.length + live.length + problems.length,
+    },
     complete: () => true,
     async *items() {
-      for (const { label, sourceId, ...data } of venues.values()) yield { kind: 'venue', label, sourceId, data }
-      for (const { label, sourceId, ...data } of organizers.values()) yield { kind: 'organizer', label, sourceId, data }
+      for (const { label, sourceId, ...data } of venues.values())
+        yield { kind: 'venue', label, sourceId, data }
+      for (const { label, sourceId, ...data } of organizers.values())
+        yield { kind: 'organizer', label, sourceId, data }
       for (const [uid, { vevent, label }] of masters) {
         if (textOf(vevent, 'status')?.toUpperCase() === 'CANCELLED') continue
-        yield eventItem(vevent, uid, label, zones, urlIsPermalink, { cancelled: cancelled.get(uid) ?? [] })
+        yield eventItem(vevent, uid, label, zones, urlIsPermalink, {
+          cancelled: cancelled.get(uid) ?? [],
+        })
       }
       for (const { vevent, uid, label } of live) {
         const master = masters.get(uid)
-        const masterZone = master ? (propertyTime(master.vevent, 'dtstart', zones)?.zone ?? null) : null
+        const masterZone = master
+          ? (propertyTime(master.vevent, 'dtstart', zones)?.zone ?? null)
+          : null
         const rid = propertyTime(vevent, 'recurrence-id', zones)
         const sourceId = `${uid}#${recurrenceIdOf(vevent)}`
         if (!rid) {
           yield { kind: 'event', label, sourceId, error: 'RECURRENCE-ID is not a date' }
           continue
         }
-        yield eventItem(vevent, sourceId, label, zones, urlIsPermalink, master ? { parent: uid, day: inZone(rid, masterZone).slice(0, 10) } : {})
+        yield eventItem(
+          vevent,
+          sourceId,
+          label,
+          zones,
+          urlIsPermalink,
+          master ? { parent: uid, day: inZone(rid, masterZone).slice(0, 10) } : {},
+        )
       }
       yield* problems
     },
@@ -269,14 +348,18 @@ function eventItem(
   let end = propertyTime(vevent, 'dtend', zones)
   const duration = vevent.getFirstPropertyValue('duration')
   if (!end && duration instanceof ICAL.Duration) {
-    const local = DateTime.fromFormat(start.wall, WALL, { zone: 'utc' }).plus({ seconds: duration.toSeconds() })
+    const local = DateTime.fromFormat(start.wall, WALL, { zone: 'utc' }).plus({
+      seconds: duration.toSeconds(),
+    })
     end = { ...start, wall: local.toFormat(WALL) }
   }
   let startWall = start.wall
   let endWall: string
   if (start.date) {
     // DTEND is exclusive: an all-day event ends at 23:59:59 of the day before it.
-    const last = end ? DateTime.fromFormat(end.wall, WALL, { zone: 'utc' }).minus({ days: 1 }) : DateTime.fromFormat(start.wall, WALL, { zone: 'utc' })
+    const last = end
+      ? DateTime.fromFormat(end.wall, WALL, { zone: 'utc' }).minus({ days: 1 })
+      : DateTime.fromFormat(start.wall, WALL, { zone: 'utc' })
     endWall = `${[last.toFormat('yyyy-MM-dd'), start.wall.slice(0, 10)].sort()[1]} 23:59:59`
   } else {
     startWall = start.wall
@@ -285,11 +368,14 @@ function eventItem(
   }
   const place = location(vevent)
   const host = organizer(vevent)
-  const html = vevent.getAllProperties('x-alt-desc').find((property) => /html/i.test(String(property.getParameter('fmttype') ?? '')))
+  const html = vevent
+    .getAllProperties('x-alt-desc')
+    .find((property) => /html/i.test(String(property.getParameter('fmttype') ?? '')))
   const classification = textOf(vevent, 'class')?.toUpperCase()
   const data: EventItem = {
     title,
-    description: (html && String(html.getFirstValue() ?? '').trim()) || textOf(vevent, 'description'),
+    description:
+      (html && String(html.getFirstValue() ?? '').trim()) || textOf(vevent, 'description'),
     start: startWall,
     end: endWall,
     allDay: start.date,
@@ -300,9 +386,12 @@ function eventItem(
     categories: categoriesOf(vevent),
     website: urlIsPermalink ? undefined : textOf(vevent, 'url'),
     image: imageOf(vevent) ?? undefined,
-    ...(classification === 'PRIVATE' || classification === 'CONFIDENTIAL' ? { status: 'private' as const } : {}),
+    ...(classification === 'PRIVATE' || classification === 'CONFIDENTIAL'
+      ? { status: 'private' as const }
+      : {}),
   }
-  if (series.parent) data.occurrenceOf = { parent: { sourceId: series.parent, name: '' }, day: series.day! }
+  if (series.parent)
+    data.occurrenceOf = { parent: { sourceId: series.parent, name: '' }, day: series.day! }
   else data.recurrence = recurrenceOf(vevent, zones, zone, series.cancelled ?? [])
   return { kind: 'event', label, sourceId, data }
 }

@@ -48,7 +48,12 @@ const RESOURCES: Resource[] = [
 const EVENTS = RESOURCES.find((resource) => resource.kind === 'event')!
 
 /** Each list's own parameters: all terms, not only used ones; every event, with every status and content when signed in. */
-function listParams(kind: ImportKind, signedIn: boolean, unlock: boolean, trash: boolean): Record<string, string> {
+function listParams(
+  kind: ImportKind,
+  signedIn: boolean,
+  unlock: boolean,
+  trash: boolean,
+): Record<string, string> {
   if (kind === 'category' || kind === 'tag') return { hide_empty: '0' }
   return {
     ...(kind === 'event' ? ALL_DATES : {}),
@@ -64,16 +69,27 @@ function withParams(base: string, params: Record<string, string | number>): stri
 }
 
 /** The site's routes and arguments, from its namespace index. */
-type Index = { namespace: string; routes: Record<string, { endpoints?: { methods?: string[]; args?: Record<string, Json> }[] }> }
+type Index = {
+  namespace: string
+  routes: Record<string, { endpoints?: { methods?: string[]; args?: Record<string, Json> }[] }>
+}
 
 function readIndex(url: string, body: unknown): Index {
   const index = body as Partial<Index> | null
-  if (!index || typeof index !== 'object' || typeof index.namespace !== 'string' || !index.routes || typeof index.routes !== 'object')
+  if (
+    !index ||
+    typeof index !== 'object' ||
+    typeof index.namespace !== 'string' ||
+    !index.routes ||
+    typeof index.routes !== 'object'
+  )
     throw new FetchError(
       `GET ${url}: not a REST API namespace index (no "namespace" and "routes"); give the namespace's root, e.g. https://example.org/wp-json/tribe/events/v1`,
     )
   if (!index.routes[`/${index.namespace}/events`])
-    throw new FetchError(`GET ${url}: the namespace ${index.namespace} has no /events route: not the events calendar's REST API v1`)
+    throw new FetchError(
+      `GET ${url}: the namespace ${index.namespace} has no /events route: not the events calendar's REST API v1`,
+    )
   return index as Index
 }
 
@@ -96,7 +112,10 @@ function languageParam(index: Index): { name: string; accepted?: string[] } | un
   return index.namespace.startsWith('tribe/events/') ? { name: 'wpml_language' } : undefined
 }
 
-const tooManyPages = (list: string) => new FetchError(`${list}: more than ${maxPages()} pages, the most a list is read to (IMPORT_MAX_PAGES)`)
+const tooManyPages = (list: string) =>
+  new FetchError(
+    `${list}: more than ${maxPages()} pages, the most a list is read to (IMPORT_MAX_PAGES)`,
+  )
 
 /** Passwords, read where the site keeps them for its editors: Payload's REST API here, WordPress's posts API upstream. */
 async function readPasswords(
@@ -106,23 +125,52 @@ async function readPasswords(
   budget: ReadBudget,
 ): Promise<Record<'event' | 'venue' | 'organizer', Map<number, string>>> {
   const apiRoot = new URL(root)
-  apiRoot.pathname = apiRoot.pathname.replace(new RegExp(`/?${index.namespace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`), '/')
+  apiRoot.pathname = apiRoot.pathname.replace(
+    new RegExp(`/?${index.namespace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`),
+    '/',
+  )
   const wordpress = index.namespace.startsWith('tribe/events/')
   const collections = wordpress
-    ? { event: 'wp/v2/tribe_events', venue: 'wp/v2/tribe_venue', organizer: 'wp/v2/tribe_organizer' }
+    ? {
+        event: 'wp/v2/tribe_events',
+        venue: 'wp/v2/tribe_venue',
+        organizer: 'wp/v2/tribe_organizer',
+      }
     : { event: 'events', venue: 'venues', organizer: 'organizers' }
-  const passwords = { event: new Map<number, string>(), venue: new Map<number, string>(), organizer: new Map<number, string>() }
-  for (const [kind, collection] of Object.entries(collections) as [keyof typeof passwords, string][]) {
+  const passwords = {
+    event: new Map<number, string>(),
+    venue: new Map<number, string>(),
+    organizer: new Map<number, string>(),
+  }
+  for (const [kind, collection] of Object.entries(collections) as [
+    keyof typeof passwords,
+    string,
+  ][]) {
     for (let page = 1; ; page++) {
       if (page > maxPages()) throw tooManyPages(collection)
       const params: Record<string, string | number> = wordpress
         ? { context: 'edit', _fields: 'id,password', per_page: 100, page, status: EDITOR_STATUSES }
-        : { 'where[hasPassword][equals]': 'true', 'select[password]': 'true', depth: 0, limit: 100, page }
-      const { body, headers } = await fetchJson(withParams(new URL(collection, apiRoot).href, params), { authorization, budget })
-      const docs = (wordpress ? body : (body as { docs?: unknown })?.docs) as { id?: unknown; password?: unknown }[] | undefined
-      if (!Array.isArray(docs)) throw new FetchError(`${collection}: no list of items in the answer`)
-      for (const doc of docs) if (typeof doc.password === 'string' && doc.password) passwords[kind].set(Number(doc.id), doc.password)
-      const more = wordpress ? page < Number(headers['x-wp-totalpages'] ?? 1) : Boolean((body as { hasNextPage?: boolean }).hasNextPage)
+        : {
+            'where[hasPassword][equals]': 'true',
+            'select[password]': 'true',
+            depth: 0,
+            limit: 100,
+            page,
+          }
+      const { body, headers } = await fetchJson(
+        withParams(new URL(collection, apiRoot).href, params),
+        { authorization, budget },
+      )
+      const docs = (wordpress ? body : (body as { docs?: unknown })?.docs) as
+        { id?: unknown; password?: unknown }[] | undefined
+      if (!Array.isArray(docs))
+        throw new FetchError(`${collection}: no list of items in the answer`)
+      for (const doc of docs)
+        if (typeof doc.password === 'string' && doc.password)
+          passwords[kind].set(Number(doc.id), doc.password)
+      const more = wordpress
+        ? page < Number(headers['x-wp-totalpages'] ?? 1)
+        : Boolean((body as { hasNextPage?: boolean }).hasNextPage)
       if (!more) break
     }
   }
@@ -135,14 +183,22 @@ type Page = { objects: Json[]; total: number; more: (number: number) => boolean 
 function readPage(url: string, body: unknown, key: string, headers: Record<string, unknown>): Page {
   const list = Array.isArray(body) ? body : (body as Json | null)?.[key]
   if (!Array.isArray(list)) throw new FetchError(`GET ${url}: no "${key}" list in the answer`)
-  const total = Number((body as Json).total ?? headers['x-total'] ?? headers['x-wp-total'] ?? list.length)
-  const totalPages = Number((body as Json).total_pages ?? headers['x-total-pages'] ?? headers['x-wp-totalpages'])
+  const total = Number(
+    (body as Json).total ?? headers['x-total'] ?? headers['x-wp-total'] ?? list.length,
+  )
+  const totalPages = Number(
+    (body as Json).total_pages ?? headers['x-total-pages'] ?? headers['x-wp-totalpages'],
+  )
   // Pages are asked for by number on the URL the import was given: a site's `next_rest_url` is built
   // from its own idea of its address, which behind a proxy may not be this one; it only says whether
   // there is more when the site gives no total of pages.
   const next = typeof (body as Json).next_rest_url === 'string'
   const more = (number: number) => (Number.isFinite(totalPages) ? number < totalPages : next)
-  return { objects: list.filter((entry): entry is Json => Boolean(entry) && typeof entry === 'object'), total, more }
+  return {
+    objects: list.filter((entry): entry is Json => Boolean(entry) && typeof entry === 'object'),
+    total,
+    more,
+  }
 }
 
 /**
@@ -158,7 +214,9 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
   const index = readIndex(root, indexBody)
   const wordpress = index.namespace.startsWith('tribe/events/')
   const language = languageParam(index)
-  const languages = language ? options.languages.filter((code) => !language.accepted || language.accepted.includes(code)) : []
+  const languages = language
+    ? options.languages.filter((code) => !language.accepted || language.accepted.includes(code))
+    : []
   let passwords: Awaited<ReturnType<typeof readPasswords>> | undefined
   let passwordProblem: string | undefined
   if (authorization) {
@@ -168,11 +226,18 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
       passwordProblem = error instanceof Error ? error.message : String(error)
     }
   }
-  const resources = RESOURCES.filter((resource) => resource.kind === 'event' || index.routes[`/${index.namespace}/${resource.path}`])
+  const resources = RESOURCES.filter(
+    (resource) => resource.kind === 'event' || index.routes[`/${index.namespace}/${resource.path}`],
+  )
   const listUrl = (resource: Resource) =>
     withParams(`${root}/${resource.path}`, {
       per_page: PER_PAGE,
-      ...listParams(resource.kind, Boolean(authorization), Boolean(passwords), Boolean(options.trash)),
+      ...listParams(
+        resource.kind,
+        Boolean(authorization),
+        Boolean(passwords),
+        Boolean(options.trash),
+      ),
     })
   const firstPages = new Map<ImportKind, Page>()
   const totals: Partial<Record<ImportKind, number>> = {}
@@ -185,14 +250,20 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
   }
   let complete = true
 
-  async function* pages(resource: Resource): AsyncGenerator<{ page: Page; number: number } | UnreadableItem> {
+  async function* pages(
+    resource: Resource,
+  ): AsyncGenerator<{ page: Page; number: number } | UnreadableItem> {
     let page = firstPages.get(resource.kind)!
     for (let number = 1; ;) {
       yield { page, number }
       if (!page.more(number)) return
       if (number >= maxPages()) {
         complete = false
-        yield { kind: resource.kind, label: `page ${number + 1}`, error: tooManyPages(resource.path).message }
+        yield {
+          kind: resource.kind,
+          label: `page ${number + 1}`,
+          error: tooManyPages(resource.path).message,
+        }
         return
       }
       number++
@@ -202,7 +273,11 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
         page = readPage(url, body, resource.key, headers)
       } catch (error) {
         complete = false
-        yield { kind: resource.kind, label: `page ${number}`, error: error instanceof Error ? error.message : String(error) }
+        yield {
+          kind: resource.kind,
+          label: `page ${number}`,
+          error: error instanceof Error ? error.message : String(error),
+        }
         // A run that has read all it may reads no further page.
         if (budget.left <= 0) return
         // The page after it is still known by its number, as far as the last page read says.
@@ -212,8 +287,13 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
   }
 
   /** The page's objects in each other language: by `include` where the list takes it, else one by one. */
-  async function translationsOf(resource: Resource, objects: Json[]): Promise<Map<number, Map<string, Json>>> {
-    const found = new Map<number, Map<string, Json>>(objects.map((object) => [Number(object.id), new Map()]))
+  async function translationsOf(
+    resource: Resource,
+    objects: Json[],
+  ): Promise<Map<number, Map<string, Json>>> {
+    const found = new Map<number, Map<string, Json>>(
+      objects.map((object) => [Number(object.id), new Map()]),
+    )
     if (!language || !objects.length) return found
     const byInclude = 'include' in getArgs(index, resource.path)
     for (const code of languages) {
@@ -221,11 +301,17 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
         const ids = objects.map((object) => object.id).join(',')
         const url = withParams(listUrl(resource), { include: ids, page: 1, [language.name]: code })
         const { body, headers } = await fetchJson(url, { authorization, budget })
-        for (const object of readPage(url, body, resource.key, headers).objects) found.get(Number(object.id))?.set(code, object)
+        for (const object of readPage(url, body, resource.key, headers).objects)
+          found.get(Number(object.id))?.set(code, object)
       } else {
         for (const object of objects) {
-          const url = withParams(`${root}/${resource.path}/${object.id}`, { [language.name]: code, ...(passwords ? { context: 'edit' } : {}) })
-          found.get(Number(object.id))?.set(code, (await fetchJson(url, { authorization, budget })).body as Json)
+          const url = withParams(`${root}/${resource.path}/${object.id}`, {
+            [language.name]: code,
+            ...(passwords ? { context: 'edit' } : {}),
+          })
+          found
+            .get(Number(object.id))
+            ?.set(code, (await fetchJson(url, { authorization, budget })).body as Json)
         }
       }
     }
@@ -244,7 +330,10 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
     }
   }
 
-  async function* itemsOf(resource: Resource, parentOf: Map<number, number>): AsyncGenerator<SourceItem | UnreadableItem> {
+  async function* itemsOf(
+    resource: Resource,
+    parentOf: Map<number, number>,
+  ): AsyncGenerator<SourceItem | UnreadableItem> {
     const categories = resource.kind === 'category' ? new Map<number, Json>() : undefined
     const buffered: { object: Json; translations: Map<string, Json> }[] = []
     for await (const entry of pages(resource)) {
@@ -258,11 +347,21 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
       } catch (error) {
         complete = false
         const reason = `its other languages could not be read: ${error instanceof Error ? error.message : String(error)}`
-        for (const object of entry.page.objects) yield { kind: resource.kind, label: `${String(object.id)}`, sourceId: String(object.id), error: reason }
+        for (const object of entry.page.objects)
+          yield {
+            kind: resource.kind,
+            label: `${String(object.id)}`,
+            sourceId: String(object.id),
+            error: reason,
+          }
         continue
       }
       for (const object of entry.page.objects) {
-        const ctx: ObjectContext = { wordpress, translations: translations.get(Number(object.id)) ?? new Map(), parentOf }
+        const ctx: ObjectContext = {
+          wordpress,
+          translations: translations.get(Number(object.id)) ?? new Map(),
+          parentOf,
+        }
         if (resource.kind === 'category') {
           // Parents must come before their children: categories are yielded once all are read.
           categories!.set(Number(object.id), object)
@@ -276,26 +375,40 @@ export async function siteSource(rootUrl: string, options: SiteOptions): Promise
               await occurrencesOf(Number(object.id), parentOf)
             } catch (error) {
               complete = false
-              yield { kind: 'event', label: String(object.id), sourceId: String(object.id), error: `its series could not be read: ${String(error)}` }
+              yield {
+                kind: 'event',
+                label: String(object.id),
+                sourceId: String(object.id),
+                error: `its series could not be read: ${String(error)}`,
+              }
               continue
             }
           }
         }
-        const kindPasswords = resource.kind === 'event' || resource.kind === 'venue' || resource.kind === 'organizer' ? passwords?.[resource.kind] : undefined
+        const kindPasswords =
+          resource.kind === 'event' || resource.kind === 'venue' || resource.kind === 'organizer'
+            ? passwords?.[resource.kind]
+            : undefined
         const item = convert(resource.kind, object, { ...ctx, passwords: kindPasswords })
-        if ('error' in item && passwordProblem && /password-protected/.test(item.error)) item.error += ` (the passwords could not be read: ${passwordProblem})`
+        if ('error' in item && passwordProblem && /password-protected/.test(item.error))
+          item.error += ` (the passwords could not be read: ${passwordProblem})`
         yield item
       }
     }
     if (categories)
-      for (const { object, translations } of parentsFirst(buffered, categories)) yield termItem('category', object, { wordpress, translations, categories })
+      for (const { object, translations } of parentsFirst(buffered, categories))
+        yield termItem('category', object, { wordpress, translations, categories })
   }
 
   const trashNote = options.trash
     ? authorization
       ? []
-      : ['trashed items: the site shows them only to its editors; give credentials with --trash (or the record’s credentials) to copy them']
-    : ['trashed items: not copied; --trash (the record’s “Copy trashed items”) copies them, with credentials']
+      : [
+          'trashed items: the site shows them only to its editors; give credentials with --trash (or the record’s credentials) to copy them',
+        ]
+    : [
+        'trashed items: not copied; --trash (the record’s “Copy trashed items”) copies them, with credentials',
+      ]
   return {
     name: root,
     matchByName: [],

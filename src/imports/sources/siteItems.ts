@@ -6,7 +6,17 @@
  */
 import { isAmount, type CurrencyPosition } from '../../calendar/cost'
 import { slugify } from '../../collections/fields/slug'
-import type { EventItem, ImportKind, ItemRef, OrganizerItem, SourceItem, TermItem, Translations, UnreadableItem, VenueItem } from '../items'
+import type {
+  EventItem,
+  ImportKind,
+  ItemRef,
+  OrganizerItem,
+  SourceItem,
+  TermItem,
+  Translations,
+  UnreadableItem,
+  VenueItem,
+} from '../items'
 
 type Json = Record<string, unknown>
 
@@ -24,16 +34,32 @@ export type ObjectContext = {
   parentOf?: Map<number, number>
 }
 
-const PROTECTED = 'password-protected: the site withholds its content; import with credentials that may edit it'
+const PROTECTED =
+  'password-protected: the site withholds its content; import with credentials that may edit it'
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', hellip: '…', ndash: '–', mdash: '—' }
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+}
 
 /** The HTML entities WordPress writes into titles and names, as text. */
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
     if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10)
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity
+      const code =
+        body[1] === 'x' || body[1] === 'X'
+          ? parseInt(body.slice(2), 16)
+          : parseInt(body.slice(1), 10)
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+        ? String.fromCodePoint(code)
+        : entity
     }
     return ENTITIES[body.toLowerCase()] ?? entity
   })
@@ -49,11 +75,19 @@ export function excerptText(html: unknown): string | null {
   return decodeEntities(text).trim() || null
 }
 
-const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null)
-const text = (ctx: ObjectContext, value: unknown): string => (typeof value === 'string' ? (ctx.wordpress ? decodeEntities(value) : value) : '')
-const bool = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined)
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value : null
+const text = (ctx: ObjectContext, value: unknown): string =>
+  typeof value === 'string' ? (ctx.wordpress ? decodeEntities(value) : value) : ''
+const bool = (value: unknown): boolean | undefined =>
+  typeof value === 'boolean' ? value : undefined
 const num = (value: unknown): number | null => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim()
+        ? Number(value)
+        : NaN
   return Number.isFinite(n) ? n : null
 }
 
@@ -71,11 +105,15 @@ function idOf(object: Json): number | undefined {
 function refTo(value: unknown, nameKey: string, ctx: ObjectContext): ItemRef | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
   const id = idOf(value as Json)
-  return id === undefined ? undefined : { sourceId: String(id), name: text(ctx, (value as Json)[nameKey]) }
+  return id === undefined
+    ? undefined
+    : { sourceId: String(id), name: text(ctx, (value as Json)[nameKey]) }
 }
 
 function refsTo(value: unknown, nameKey: string, ctx: ObjectContext): ItemRef[] {
-  return (Array.isArray(value) ? value : []).map((entry) => refTo(entry, nameKey, ctx)).filter((ref): ref is ItemRef => ref !== undefined)
+  return (Array.isArray(value) ? value : [])
+    .map((entry) => refTo(entry, nameKey, ctx))
+    .filter((ref): ref is ItemRef => ref !== undefined)
 }
 
 /** `trash` is listed only when the import asks for the trash (docs/api.md §23.5). */
@@ -88,41 +126,73 @@ function status(value: unknown) {
 /** The localized fields of an object as the item holds them. */
 type Localized = Record<string, string | null>
 
-function translationsOf(ctx: ObjectContext, own: Localized, localized: (object: Json) => Localized): Translations | undefined {
+function translationsOf(
+  ctx: ObjectContext,
+  own: Localized,
+  localized: (object: Json) => Localized,
+): Translations | undefined {
   const translations: Translations = {}
   for (const [language, object] of ctx.translations) {
     const values = localized(object)
-    if (Object.keys(values).some((field) => (values[field] ?? null) !== (own[field] ?? null))) translations[language] = values
+    if (Object.keys(values).some((field) => (values[field] ?? null) !== (own[field] ?? null)))
+      translations[language] = values
   }
   return Object.keys(translations).length ? translations : undefined
 }
 
-function unreadable(kind: ImportKind, label: string, sourceId: string | undefined, error: string): UnreadableItem {
+function unreadable(
+  kind: ImportKind,
+  label: string,
+  sourceId: string | undefined,
+  error: string,
+): UnreadableItem {
   return { kind, label, sourceId, error }
 }
 
 /** `12 (Jazz night)`: how a report names an object of the site. */
 const labelOf = (id: number | undefined, name: string) => `${id ?? '?'}${name ? ` (${name})` : ''}`
 
-export function termItem(kind: 'category' | 'tag', object: Json, ctx: ObjectContext): SourceItem | UnreadableItem {
+export function termItem(
+  kind: 'category' | 'tag',
+  object: Json,
+  ctx: ObjectContext,
+): SourceItem | UnreadableItem {
   const id = idOf(object)
   const name = text(ctx, object.name).trim()
   const label = labelOf(id, name)
-  if (id === undefined || !name) return unreadable(kind, label, id === undefined ? undefined : String(id), 'not a term of the REST API v1: no id or name')
-  const localized = (term: Json): Localized => ({ name: text(ctx, term.name).trim(), description: str(term.description), slug: str(term.slug) })
+  if (id === undefined || !name)
+    return unreadable(
+      kind,
+      label,
+      id === undefined ? undefined : String(id),
+      'not a term of the REST API v1: no id or name',
+    )
+  const localized = (term: Json): Localized => ({
+    name: text(ctx, term.name).trim(),
+    description: str(term.description),
+    slug: str(term.slug),
+  })
   const own = localized(object)
-  const data: TermItem = { name, description: own.description, slug: own.slug, translations: translationsOf(ctx, own, localized) }
+  const data: TermItem = {
+    name,
+    description: own.description,
+    slug: own.slug,
+    translations: translationsOf(ctx, own, localized),
+  }
   if (kind === 'category') {
     const parent = Number(object.parent) || 0
     const parentTerm = ctx.categories?.get(parent)
-    data.parent = parent ? { sourceId: String(parent), name: parentTerm ? text(ctx, parentTerm.name) : '' } : null
+    data.parent = parent
+      ? { sourceId: String(parent), name: parentTerm ? text(ctx, parentTerm.name) : '' }
+      : null
   }
   return { kind, label, sourceId: String(id), data } as SourceItem
 }
 
 /** What venues and organizers share; their objects leave out what is empty. */
 function authoredFields(object: Json, ctx: ObjectContext, id: number) {
-  const image = object.image && typeof object.image === 'object' ? str((object.image as Json).url) : null
+  const image =
+    object.image && typeof object.image === 'object' ? str((object.image as Json).url) : null
   return {
     description: str(object.description),
     excerpt: excerptText(object.excerpt),
@@ -147,9 +217,11 @@ export function venueItem(object: Json, ctx: ObjectContext): SourceItem | Unread
   const id = idOf(object)
   const name = typeof object.venue === 'string' ? text(ctx, object.venue).trim() : ''
   const label = labelOf(id, name)
-  if (id === undefined) return unreadable('venue', label, undefined, 'not a venue of the REST API v1: no id')
+  if (id === undefined)
+    return unreadable('venue', label, undefined, 'not a venue of the REST API v1: no id')
   // Ours keeps a protected venue's name and nulls its flags; upstream's replaces the name with [].
-  if (Array.isArray(object.venue) || object.show_map === null) return unreadable('venue', label, String(id), PROTECTED)
+  if (Array.isArray(object.venue) || object.show_map === null)
+    return unreadable('venue', label, String(id), PROTECTED)
   if (!name) return unreadable('venue', label, String(id), 'no name (venue)')
   const localized = linkedLocalized('venue', ctx)
   const data: VenueItem = {
@@ -177,7 +249,8 @@ export function organizerItem(object: Json, ctx: ObjectContext): SourceItem | Un
   const id = idOf(object)
   const name = typeof object.organizer === 'string' ? text(ctx, object.organizer).trim() : ''
   const label = labelOf(id, name)
-  if (id === undefined) return unreadable('organizer', label, undefined, 'not an organizer of the REST API v1: no id')
+  if (id === undefined)
+    return unreadable('organizer', label, undefined, 'not an organizer of the REST API v1: no id')
   if (Array.isArray(object.organizer)) return unreadable('organizer', label, String(id), PROTECTED)
   if (!name) return unreadable('organizer', label, String(id), 'no name (organizer)')
   const localized = linkedLocalized('organizer', ctx)
@@ -205,7 +278,11 @@ export function costValues(values: unknown, text: unknown): string[] {
   if (!Array.isArray(values)) return []
   const shown = typeof text === 'string' ? text.trim() : ''
   const written = shown ? [shown, ...shown.split(', ')] : []
-  return values.map(String).map((value) => (isAmount(value) ? value : (written.find((word) => slugify(word) === value) ?? value)))
+  return values
+    .map(String)
+    .map((value) =>
+      isAmount(value) ? value : (written.find((word) => slugify(word) === value) ?? value),
+    )
 }
 
 /**
@@ -213,7 +290,10 @@ export function costValues(values: unknown, text: unknown): string[] {
  * event without its own is shown with the site's defaults, which `cost_details` leaves empty, so the
  * event keeps here what readers saw there rather than taking this site's defaults.
  */
-export function shownCurrency(text: unknown): { symbol: string | null; position: CurrencyPosition } {
+export function shownCurrency(text: unknown): {
+  symbol: string | null
+  position: CurrencyPosition
+} {
   const bound = typeof text === 'string' ? text.split(' – ').at(-1)!.trim() : ''
   const match = /^(\D*?)\s*\d[\d.,]*\s*(\D*?)$/.exec(bound)
   const [prefix, postfix] = [match?.[1]?.trim() ?? '', match?.[2]?.trim() ?? '']
@@ -226,16 +306,30 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
   const id = idOf(object)
   const title = text(ctx, object.title).trim()
   const label = labelOf(id, title)
-  if (id === undefined) return unreadable('event', label, undefined, 'not an event of the REST API v1: no id')
+  if (id === undefined)
+    return unreadable('event', label, undefined, 'not an event of the REST API v1: no id')
   const sourceId = String(id)
   // A protected event not unlocked: its flags are null and its content empty (docs/api.md §3.2).
-  if (object.all_day === null || object.featured === null) return unreadable('event', label, sourceId, PROTECTED)
+  if (object.all_day === null || object.featured === null)
+    return unreadable('event', label, sourceId, PROTECTED)
   const start = object.start_date
   const end = object.end_date
-  if (typeof start !== 'string' || !WALL_CLOCK.test(start) || typeof end !== 'string' || !WALL_CLOCK.test(end))
-    return unreadable('event', label, sourceId, `start_date and end_date must be "YYYY-MM-DD HH:MM:SS" (${String(start)}, ${String(end)})`)
+  if (
+    typeof start !== 'string' ||
+    !WALL_CLOCK.test(start) ||
+    typeof end !== 'string' ||
+    !WALL_CLOCK.test(end)
+  )
+    return unreadable(
+      'event',
+      label,
+      sourceId,
+      `start_date and end_date must be "YYYY-MM-DD HH:MM:SS" (${String(start)}, ${String(end)})`,
+    )
   if (!title) return unreadable('event', label, sourceId, 'no title')
-  const costDetails = (object.cost_details && typeof object.cost_details === 'object' ? object.cost_details : {}) as Json
+  const costDetails = (
+    object.cost_details && typeof object.cost_details === 'object' ? object.cost_details : {}
+  ) as Json
   const position = costDetails.currency_position
   const costText = text(ctx, object.cost)
   const shown = shownCurrency(costText)
@@ -245,7 +339,8 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
     excerpt: excerptText(event.excerpt),
     slug: str(event.slug),
   })
-  const image = object.image && typeof object.image === 'object' ? str((object.image as Json).url) : null
+  const image =
+    object.image && typeof object.image === 'object' ? str((object.image as Json).url) : null
   // A website never set is served as the event's permalink: that is no website of its own.
   const website = object.website === object.url ? null : str(object.website)
   const parent = ctx.parentOf?.get(id)
@@ -270,7 +365,10 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
     cost: costValues(costDetails.values, costText),
     currencySymbol: str(costDetails.currency_symbol) ?? shown.symbol,
     currencyCode: str(costDetails.currency_code),
-    currencyPosition: POSITIONS.has(position as CurrencyPosition) && position ? (position as CurrencyPosition) : shown.position,
+    currencyPosition:
+      POSITIONS.has(position as CurrencyPosition) && position
+        ? (position as CurrencyPosition)
+        : shown.position,
     website,
     featured: bool(object.featured),
     sticky: bool(object.sticky),
@@ -287,7 +385,11 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
     data.recurrence = undefined
   }
   // A word beside amounts: the site showed it only as its slug.
-  const slugs = (data.cost ?? []).filter((value) => !isAmount(value) && slugify(value) === value && !costText.includes(value))
-  const notes = slugs.map((slug) => `cost "${slug}": the site gives this word beside amounts only as its slug, kept so`)
+  const slugs = (data.cost ?? []).filter(
+    (value) => !isAmount(value) && slugify(value) === value && !costText.includes(value),
+  )
+  const notes = slugs.map(
+    (slug) => `cost "${slug}": the site gives this word beside amounts only as its slug, kept so`,
+  )
   return { kind: 'event', label, sourceId, data, ...(notes.length ? { notes } : {}) }
 }

@@ -10,7 +10,11 @@ import { written, type AuthoredItem, type AuthoredKind } from './item'
  * Creates an event, a venue or an organizer in the caller's language, in one transaction; a venue
  * or organizer that duplicates an existing one is that one (docs/api.md §6.5).
  */
-export async function createAuthored<K extends AuthoredKind>(writer: Writer, kind: K, input: InputOf[K]): Promise<AuthoredItem> {
+export async function createAuthored<K extends AuthoredKind>(
+  writer: Writer,
+  kind: K,
+  input: InputOf[K],
+): Promise<AuthoredItem> {
   const id = await inTransaction(writer.req, async () => {
     if (kind !== 'events') return createLinkedIn(writer, kind, input as VenueInput | OrganizerInput)
     return createInLanguage(writer, kind, await eventData(writer, input as EventInput))

@@ -6,7 +6,12 @@ import type { Writer } from '../writer'
 import type { AuthoredInput } from './input'
 
 /** Payload data shared by events, venues and organizers, from the fields that were sent. */
-export async function authoredData(writer: Writer, input: AuthoredInput, zone: string, operation: 'create' | 'update'): Promise<Record<string, unknown>> {
+export async function authoredData(
+  writer: Writer,
+  input: AuthoredInput,
+  zone: string,
+  operation: 'create' | 'update',
+): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = {}
   if (input.author !== undefined) data.author = input.author
   const published =
@@ -16,10 +21,14 @@ export async function authoredData(writer: Writer, input: AuthoredInput, zone: s
         ? parseDateInput(input.date, zone, writer.now)
         : null
   if (published) data.publishedAt = published.toUTC().toISO()
-  if (input.description !== undefined) data.description = input.description ? await htmlToRichText(writer.req.payload.config, input.description) : null
+  if (input.description !== undefined)
+    data.description = input.description
+      ? await htmlToRichText(writer.req.payload.config, input.description)
+      : null
   if (input.excerpt !== undefined) data.excerpt = stripTags(input.excerpt)
   if (input.slug !== undefined) data.slug = input.slug
-  if (operation === 'create' || input.status !== undefined) data.status = capabilities.scaleStatus(writer.actor, input.status)
+  if (operation === 'create' || input.status !== undefined)
+    data.status = capabilities.scaleStatus(writer.actor, input.status)
   if (input.image !== undefined) data.image = await resolveImage(writer, input.image)
   if (input.password !== undefined) data.password = input.password || null
   return { ...data, ...input.custom }

@@ -35,7 +35,12 @@ export type VenueInput = AuthoredInput & {
   geo_lng?: number | ''
 }
 
-export type OrganizerInput = AuthoredInput & { organizer?: string; phone?: string; website?: string; email?: string }
+export type OrganizerInput = AuthoredInput & {
+  organizer?: string
+  phone?: string
+  website?: string
+  email?: string
+}
 
 /** A linked record as an event names it: an id, or one to create (or reuse, if it exists). */
 export type LinkEntry<T> = number | T

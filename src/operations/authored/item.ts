@@ -10,7 +10,12 @@ export type AuthoredKind = AuthoredResource['key']
 export type AuthoredItem = Event | Venue | Organizer
 
 /** Payload data for a write of one of the three kinds of authored records: the write flow is one (docs/api.md §6). */
-export function dataOf<K extends AuthoredKind>(writer: Writer, kind: K, input: InputOf[K], stored?: AuthoredItem): Promise<Record<string, unknown>> {
+export function dataOf<K extends AuthoredKind>(
+  writer: Writer,
+  kind: K,
+  input: InputOf[K],
+  stored?: AuthoredItem,
+): Promise<Record<string, unknown>> {
   const operation = stored ? 'update' : 'create'
   if (kind === 'events') return eventData(writer, input as EventInput, stored as Event | undefined)
   if (kind === 'venues') return venueData(writer, input as VenueInput, operation)
@@ -18,12 +23,25 @@ export function dataOf<K extends AuthoredKind>(writer: Writer, kind: K, input: I
 }
 
 /** The record as written, read back as the caller's language serves it. */
-export async function written(writer: Writer, kind: AuthoredKind, id: number): Promise<AuthoredItem> {
-  return (await writer.req.payload.findByID({ ...readOptions(writer, kind), collection: kind, id, overrideAccess: true })) as AuthoredItem
+export async function written(
+  writer: Writer,
+  kind: AuthoredKind,
+  id: number,
+): Promise<AuthoredItem> {
+  return (await writer.req.payload.findByID({
+    ...readOptions(writer, kind),
+    collection: kind,
+    id,
+    overrideAccess: true,
+  })) as AuthoredItem
 }
 
 /** The stored record a write on an item changes, whoever may read it: the permission check comes after. */
-export async function storedItem(writer: Writer, kind: AuthoredKind, id: number): Promise<AuthoredItem | undefined> {
+export async function storedItem(
+  writer: Writer,
+  kind: AuthoredKind,
+  id: number,
+): Promise<AuthoredItem | undefined> {
   const stored = await writer.req.payload.findByID({
     collection: kind,
     id,

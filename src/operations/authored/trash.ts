@@ -10,9 +10,18 @@ import { written, type AuthoredItem, type AuthoredKind } from './item'
  * To the trash, never permanently; 410 when already there (docs/api.md §6.7). A venue or organizer
  * leaves every event that links it.
  */
-export async function trashAuthored(writer: Writer, kind: AuthoredKind, stored: AuthoredItem): Promise<AuthoredItem> {
+export async function trashAuthored(
+  writer: Writer,
+  kind: AuthoredKind,
+  stored: AuthoredItem,
+): Promise<AuthoredItem> {
   const resource = resourceOf(kind)
-  if (stored.status === 'trash') throw new Refusal(errorCodes(resource).inTrash, `The ${resource.singular} is already trashed`, 410)
+  if (stored.status === 'trash')
+    throw new Refusal(
+      errorCodes(resource).inTrash,
+      `The ${resource.singular} is already trashed`,
+      410,
+    )
   await inTransaction(writer.req, async () => {
     await updateInLanguage(writer, kind, stored.id, { status: 'trash' })
     if (kind !== 'events') await unlinkEverywhere(writer, kind, stored.id)

@@ -5,7 +5,12 @@ import type { InputOf } from './input'
 import { dataOf, written, type AuthoredItem, type AuthoredKind } from './item'
 
 /** A partial update in the caller's language: omitted fields keep their values (docs/api.md §6.1). */
-export async function updateAuthored<K extends AuthoredKind>(writer: Writer, kind: K, stored: AuthoredItem, input: InputOf[K]): Promise<AuthoredItem> {
+export async function updateAuthored<K extends AuthoredKind>(
+  writer: Writer,
+  kind: K,
+  stored: AuthoredItem,
+  input: InputOf[K],
+): Promise<AuthoredItem> {
   await inTransaction(writer.req, async () => {
     await updateInLanguage(writer, kind, stored.id, await dataOf(writer, kind, input, stored))
   })

@@ -12,7 +12,11 @@ import { resolveLinks, resolveTermLinks } from './links'
 
 /** A rule that yields no occurrence, too many, or does not parse is the 400 naming `recurrence` (docs/api.md §16). */
 function checkRecurrence(writer: Writer, text: string, start: Date, zone: string): void {
-  const result = expandRecurrence(parsedRule(writer.req, text, start, zone), writer.now, limitsOf(writer.settings))
+  const result = expandRecurrence(
+    parsedRule(writer.req, text, start, zone),
+    writer.now,
+    limitsOf(writer.settings),
+  )
   if (!result.ok) throw Refusal.invalidParams({ recurrence: result.error })
 }
 
@@ -30,23 +34,41 @@ const FLAGS = [
  * Payload data for an event from the fields that were sent: a true partial update (docs/api.md §6.1).
  * Dates are wall clock in the event's zone; an end before the start is refused, not clamped.
  */
-export async function eventData(writer: Writer, input: EventInput, stored?: Event): Promise<Record<string, unknown>> {
+export async function eventData(
+  writer: Writer,
+  input: EventInput,
+  stored?: Event,
+): Promise<Record<string, unknown>> {
   const operation = stored ? 'update' : 'create'
-  const timezone = input.timezone !== undefined ? (input.timezone ? parseZone(input.timezone) : null) : stored?.timezone
+  const timezone =
+    input.timezone !== undefined
+      ? input.timezone
+        ? parseZone(input.timezone)
+        : null
+      : stored?.timezone
   const zone = timezone || writer.settings.timezone
   const data = await authoredData(writer, input, zone, operation)
   if (input.title !== undefined) data.title = input.title
   if (input.timezone !== undefined) data.timezone = timezone
 
-  const start = input.start_date !== undefined ? parseDateInput(input.start_date, zone, writer.now)?.toJSDate() : stored && new Date(stored.start)
-  const end = input.end_date !== undefined ? parseDateInput(input.end_date, zone, writer.now)?.toJSDate() : stored && new Date(stored.end)
-  if (start && end && end < start) throw Refusal.invalidParams({ end_date: 'The end must not be before the start.' })
+  const start =
+    input.start_date !== undefined
+      ? parseDateInput(input.start_date, zone, writer.now)?.toJSDate()
+      : stored && new Date(stored.start)
+  const end =
+    input.end_date !== undefined
+      ? parseDateInput(input.end_date, zone, writer.now)?.toJSDate()
+      : stored && new Date(stored.end)
+  if (start && end && end < start)
+    throw Refusal.invalidParams({ end_date: 'The end must not be before the start.' })
   // Unchanged instants are re-sent when the zone changes, so the wall clock follows the new zone.
-  if (input.start_date !== undefined || input.timezone !== undefined) data.start = start?.toISOString()
+  if (input.start_date !== undefined || input.timezone !== undefined)
+    data.start = start?.toISOString()
   const recurrence = input.recurrence !== undefined ? input.recurrence.trim() : stored?.recurrence
   if (input.recurrence !== undefined) data.recurrence = recurrence
   // The rule is checked when it or the start it runs from changes, before anything is written.
-  if (recurrence && start && (input.recurrence !== undefined || data.start !== undefined)) checkRecurrence(writer, recurrence, start, zone)
+  if (recurrence && start && (input.recurrence !== undefined || data.start !== undefined))
+    checkRecurrence(writer, recurrence, start, zone)
   if (input.end_date !== undefined || input.timezone !== undefined) data.end = end?.toISOString()
 
   for (const [param, field] of FLAGS) if (input[param] !== undefined) data[field] = input[param]
@@ -54,19 +76,24 @@ export async function eventData(writer: Writer, input: EventInput, stored?: Even
   if (operation === 'create') for (const field of ['showMap', 'showMapLink']) data[field] ??= false
   // An empty website on create is no website, so the event object shows the permalink (upstream
   // stores nothing); on update an empty one is kept, and shows empty.
-  if (input.website !== undefined && (input.website !== '' || operation === 'update')) data.website = input.website
+  if (input.website !== undefined && (input.website !== '' || operation === 'update'))
+    data.website = input.website
   if (input.cost !== undefined) {
     const cost = parseCostInput(input.cost ?? '')
     data.cost = cost.values
     data.currencySymbol = cost.symbol || null
     data.currencyPosition = cost.position || null
   }
-  if (input.parent !== undefined && stored && input.parent === stored.id) throw Refusal.invalidParams({ parent: 'An event cannot be its own parent.' })
+  if (input.parent !== undefined && stored && input.parent === stored.id)
+    throw Refusal.invalidParams({ parent: 'An event cannot be its own parent.' })
   if (input.parent !== undefined) data.parent = input.parent
   const status = (data.status as string | undefined) ?? stored?.status
-  if (input.categories !== undefined) data.categories = await resolveTermLinks(writer, 'categories', input.categories)
+  if (input.categories !== undefined)
+    data.categories = await resolveTermLinks(writer, 'categories', input.categories)
   if (input.tags !== undefined) data.tags = await resolveTermLinks(writer, 'tags', input.tags)
-  if (input.venue !== undefined) data.venue = (await resolveLinks(writer, 'venues', 'venue', input.venue, status))[0] ?? null
-  if (input.organizer !== undefined) data.organizers = await resolveLinks(writer, 'organizers', 'organizer', input.organizer, status)
+  if (input.venue !== undefined)
+    data.venue = (await resolveLinks(writer, 'venues', 'venue', input.venue, status))[0] ?? null
+  if (input.organizer !== undefined)
+    data.organizers = await resolveLinks(writer, 'organizers', 'organizer', input.organizer, status)
   return data
 }

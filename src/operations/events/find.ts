@@ -13,8 +13,18 @@ import {
   type EventSort,
   type Matching,
 } from '../../database/events/eventIds'
-import { pageAccess, pageIds, type ListCount, type PageAccess } from '../../database/events/eventPage'
-import { filtersOnLinks, matchSql, type EventMatch, type LinkTest } from '../../database/events/eventMatch'
+import {
+  pageAccess,
+  pageIds,
+  type ListCount,
+  type PageAccess,
+} from '../../database/events/eventPage'
+import {
+  filtersOnLinks,
+  matchSql,
+  type EventMatch,
+  type LinkTest,
+} from '../../database/events/eventMatch'
 import { revisionCacheOf } from '../../calendar/caches'
 import type { Event } from '../../payload-types'
 import { unlocks } from '../passwords'
@@ -34,9 +44,21 @@ export type EventPage = { events: Event[]; related: Related; total: number; unlo
  * Which events to load: a page of those `match` selects in `sort` order, that the caller may read.
  * `count`: whether `total` counts every match (else it is the number loaded).
  */
-export type EventSelection = { match: EventMatch; sort: EventSort; page: number; perPage: number; count: boolean; unlocking: Unlocking }
+export type EventSelection = {
+  match: EventMatch
+  sort: EventSort
+  page: number
+  perPage: number
+  count: boolean
+  unlocking: Unlocking
+}
 
-export const emptyPage = (): EventPage => ({ events: [], related: emptyRelated(), total: 0, unlocked: new Set() })
+export const emptyPage = (): EventPage => ({
+  events: [],
+  related: emptyRelated(),
+  total: 0,
+  unlocked: new Set(),
+})
 
 /**
  * Page `page` of the events `filter` selects, `perPage` a page, counted, as the list serves them
@@ -48,14 +70,25 @@ export async function findEventList(
   { page, perPage, unlocking }: { page: number; perPage: number; unlocking: Unlocking },
 ) {
   const query = await eventQuery(reader, filter, perPage)
-  const found = query.empty ? emptyPage() : await findEvents(reader, { match: query.match, sort: query.sort, page, perPage, count: true, unlocking })
+  const found = query.empty
+    ? emptyPage()
+    : await findEvents(reader, {
+        match: query.match,
+        sort: query.sort,
+        page,
+        perPage,
+        count: true,
+        unlocking,
+      })
   return { ...found, echo: query.echo }
 }
 
 /** The events of a selection as the list serves them, by the cheapest path that gives this caller the same answer. */
 export async function findEvents(reader: Reader, selection: EventSelection): Promise<EventPage> {
   const access = servedByPageQuery(reader, selection.unlocking) ? pageAccess(reader.req) : undefined
-  return access ? pageOfQuery(reader, selection, access) : findEventsThroughPayload(reader, selection)
+  return access
+    ? pageOfQuery(reader, selection, access)
+    : findEventsThroughPayload(reader, selection)
 }
 
 /**
@@ -64,7 +97,10 @@ export async function findEvents(reader: Reader, selection: EventSelection): Pro
  * traffic, and signed-in editors alike.
  */
 export function servedByPageQuery(reader: Reader, unlocking: Unlocking): boolean {
-  return unlocking.password === undefined && Object.values(reader.calendar.customFields).every((fields) => !fields.length)
+  return (
+    unlocking.password === undefined &&
+    Object.values(reader.calendar.customFields).every((fields) => !fields.length)
+  )
 }
 
 /**
@@ -72,17 +108,28 @@ export function servedByPageQuery(reader: Reader, unlocking: Unlocking): boolean
  * statement before the page's body when the selection can be stated as SQL (`matchSql`: all but a
  * search and a condition through the venue), else come from Payload's database adapter first.
  */
-async function pageOfQuery(reader: Reader, selection: EventSelection, pageRules: PageAccess): Promise<EventPage> {
+async function pageOfQuery(
+  reader: Reader,
+  selection: EventSelection,
+  pageRules: PageAccess,
+): Promise<EventPage> {
   const stated = (links: LinkTest) => {
     const filter = matchSql(selection.match, links)
     return filter && sql`${filter} and ${pageRules.events}`
   }
   const [joined, probed] = [stated('joined'), stated('probed')]
   const { events, related, total } =
-    joined && probed ? await statedPage(reader, selection, { joined, probed }, pageRules) : await adapterPage(reader, selection, pageRules)
+    joined && probed
+      ? await statedPage(reader, selection, { joined, probed }, pageRules)
+      : await adapterPage(reader, selection, pageRules)
   const unlocked = new Set<number>()
   // Without a password, only `context=edit` by a reader who may edit the event opens it: no query.
-  for (const event of events) if (event.hasPassword && (await unlocks(reader, 'events', event, selection.unlocking, 'stay locked'))) unlocked.add(event.id)
+  for (const event of events)
+    if (
+      event.hasPassword &&
+      (await unlocks(reader, 'events', event, selection.unlocking, 'stay locked'))
+    )
+      unlocked.add(event.id)
   return { events, related, total: total ?? events.length, unlocked }
 }
 
@@ -106,15 +153,29 @@ type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
  * names no localized field, so one total serves every language, and so do a page's ids (kept per
  * revision too: a page asked in another language costs only its body).
  */
-async function statedPage(reader: Reader, selection: EventSelection, condition: Matching, pageRules: PageAccess) {
+async function statedPage(
+  reader: Reader,
+  selection: EventSelection,
+  condition: Matching,
+  pageRules: PageAccess,
+) {
   const { page, perPage } = selection
   const order: EventOrder = EVENT_ORDERS[selection.sort]
-  if (!selection.count) return loadEventPage(reader, walkedPage(condition, order, page, perPage), pageRules)
+  if (!selection.count)
+    return loadEventPage(reader, walkedPage(condition, order, page, perPage), pageRules)
   const counted = async () => {
     const days = dayCountable(selection.match)
     const linked = filtersOnLinks(selection.match)
-    if (!days) return (linked ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
-    return pageOfCountedTotal(condition, order, page, perPage, dayCounted(condition.probed, days, await longestEvent(reader)), linked)
+    if (!days)
+      return (linked ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
+    return pageOfCountedTotal(
+      condition,
+      order,
+      page,
+      perPage,
+      dayCounted(condition.probed, days, await longestEvent(reader)),
+      linked,
+    )
   }
   const cache = revisionCacheOf(reader.req.payload, 'revision')
   // The page's ids, as the total, serve every language and both forms of its URL.
@@ -132,13 +193,24 @@ async function statedPage(reader: Reader, selection: EventSelection, condition: 
   }
   const source = knownTotalPage(condition, order, page, perPage, count)
   if (!source) return { events: [], related: emptyRelated(), total: count.total }
-  const ids = await cache.get(reader.revision, idsKey, async () => (await pageIds(reader, source)).ids)
+  const ids = await cache.get(
+    reader.revision,
+    idsKey,
+    async () => (await pageIds(reader, source)).ids,
+  )
   return { ...(await loadEventPage(reader, ids, pageRules)), total: count.total }
 }
 
 /** Any other selection: the page's ids and total from Payload's database adapter, with the same `where` and read access as its local API. */
-async function adapterPage(reader: Reader, selection: EventSelection, pageRules: PageAccess): Promise<LoadedPage> {
-  const where: Where = combineQueries(matchWhere(reader, selection.match), visibilityWhere(pageRules.visibility))
+async function adapterPage(
+  reader: Reader,
+  selection: EventSelection,
+  pageRules: PageAccess,
+): Promise<LoadedPage> {
+  const where: Where = combineQueries(
+    matchWhere(reader, selection.match),
+    visibilityWhere(pageRules.visibility),
+  )
   const args = { collection: 'events' as const, where, locale: reader.language, req: reader.req }
   const [found, total] = await Promise.all([
     reader.req.payload.db.find({
@@ -166,7 +238,10 @@ async function adapterPage(reader: Reader, selection: EventSelection, pageRules:
 }
 
 /** Every other reader: the local API with the caller's access, and protected events unlocked by password. */
-export async function findEventsThroughPayload(reader: Reader, selection: EventSelection): Promise<EventPage> {
+export async function findEventsThroughPayload(
+  reader: Reader,
+  selection: EventSelection,
+): Promise<EventPage> {
   const found = await reader.req.payload.find({
     ...readOptions(reader, 'events'),
     collection: 'events',
@@ -179,7 +254,16 @@ export async function findEventsThroughPayload(reader: Reader, selection: EventS
   const passwords = await passwordsOf(reader, found.docs as Event[], selection.unlocking.password)
   const unlocked = new Set<number>()
   for (const event of found.docs as Event[]) {
-    if (await unlocks(reader, 'events', { ...event, password: passwords.get(event.id) }, selection.unlocking, 'stay locked')) unlocked.add(event.id)
+    if (
+      await unlocks(
+        reader,
+        'events',
+        { ...event, password: passwords.get(event.id) },
+        selection.unlocking,
+        'stay locked',
+      )
+    )
+      unlocked.add(event.id)
   }
   const events = await withUnlockedContent(reader, found.docs as Event[], passwords, unlocked)
   const related = await loadRelated(reader, events)
@@ -187,7 +271,11 @@ export async function findEventsThroughPayload(reader: Reader, selection: EventS
 }
 
 /** Stored passwords of the protected events of a page, in one query, when the caller sent one to try. */
-async function passwordsOf(reader: Reader, events: Event[], given: string | undefined): Promise<Map<number, string | null>> {
+async function passwordsOf(
+  reader: Reader,
+  events: Event[],
+  given: string | undefined,
+): Promise<Map<number, string | null>> {
   const ids = events.filter((event) => event.hasPassword).map((event) => event.id)
   if (!given || !ids.length) return new Map()
   const { docs } = await reader.req.payload.find({
@@ -206,8 +294,15 @@ async function passwordsOf(reader: Reader, events: Event[], given: string | unde
  * Protected events whose password the reader gave come back from Payload without their content
  * (field access); read those again in full, in one query.
  */
-async function withUnlockedContent(reader: Reader, events: Event[], passwords: Map<number, string | null>, unlocked: Set<number>): Promise<Event[]> {
-  const ids = events.filter((event) => passwords.has(event.id) && unlocked.has(event.id)).map((event) => event.id)
+async function withUnlockedContent(
+  reader: Reader,
+  events: Event[],
+  passwords: Map<number, string | null>,
+  unlocked: Set<number>,
+): Promise<Event[]> {
+  const ids = events
+    .filter((event) => passwords.has(event.id) && unlocked.has(event.id))
+    .map((event) => event.id)
   if (!ids.length) return events
   const { docs } = await reader.req.payload.find({
     ...readOptions(reader, 'events'),

@@ -13,17 +13,28 @@ import { loadEventPage } from './page'
 /** Steps 1 to 3 of a single read (docs/api.md §5): the event exists, is not in the trash, and the caller may read it. */
 export async function readableEvent(reader: Reader, id: number) {
   const probe = await probeOne(reader, 'events', id)
-  if (!probe) throw new Refusal(errorCodes(EVENTS).notFound, `Event with ID ${id} does not exist.`, 404)
-  if (probe.status === 'trash') throw new Refusal('event-no-longer-available', 'This event is no longer available', 403)
+  if (!probe)
+    throw new Refusal(errorCodes(EVENTS).notFound, `Event with ID ${id} does not exist.`, 404)
+  if (probe.status === 'trash')
+    throw new Refusal('event-no-longer-available', 'This event is no longer available', 403)
   refuseUnreadable(reader, EVENTS, probe)
   return probe
 }
 
 /** The decision sequence of a single read (docs/api.md §5), then the event and what it embeds. */
-export async function findEventById(reader: Reader, id: number, unlocking: Unlocking): Promise<{ event: Event; related: Related }> {
+export async function findEventById(
+  reader: Reader,
+  id: number,
+  unlocking: Unlocking,
+): Promise<{ event: Event; related: Related }> {
   const probe = await readableEvent(reader, id)
   const unlocked = await unlocks(reader, 'events', probe, unlocking, 'refuse')
-  if (!unlocked) throw new Refusal('event-password-protected', 'The requested event is not accessible without a password', 403)
+  if (!unlocked)
+    throw new Refusal(
+      'event-password-protected',
+      'The requested event is not accessible without a password',
+      403,
+    )
   const pageRules = servedByPageQuery(reader, {}) ? pageAccess(reader.req) : undefined
   if (pageRules) {
     const { events, related } = await loadEventPage(reader, [id], pageRules)

@@ -27,12 +27,18 @@ export async function resolveLinks<T extends VenueInput | OrganizerInput>(
   const list = entries(value)
   const ids = list.filter((entry): entry is number => typeof entry === 'number')
   // Validation found that every id exists (references.ts); a caller who reads every item reads them all.
-  const found = readVisibility(writer.actor).every ? new Set(ids) : await readableIds(writer, kind, ids)
+  const found = readVisibility(writer.actor).every
+    ? new Set(ids)
+    : await readableIds(writer, kind, ids)
   const missing = ids.filter((id) => !found.has(id))
-  if (missing.length) throw Refusal.invalidParams({ [param]: `No such ${param}: ${missing.join(', ')}.` })
+  if (missing.length)
+    throw Refusal.invalidParams({ [param]: `No such ${param}: ${missing.join(', ')}.` })
   const resolved: number[] = []
   for (const entry of list) {
-    const id = typeof entry === 'number' ? entry : await inline(param, () => createLinkedIn(writer, kind, entry, eventStatus))
+    const id =
+      typeof entry === 'number'
+        ? entry
+        : await inline(param, () => createLinkedIn(writer, kind, entry, eventStatus))
     if (!resolved.includes(id)) resolved.push(id)
   }
   return resolved
@@ -44,7 +50,9 @@ async function inline<T>(param: string, work: () => Promise<T>): Promise<T> {
     return await work()
   } catch (error) {
     if (!(error instanceof Refusal) || error.code !== 'rest_invalid_param') throw error
-    const inner = Object.entries((error.data.params ?? {}) as Record<string, string>).map(([name, message]) => `${name}: ${message}`)
+    const inner = Object.entries((error.data.params ?? {}) as Record<string, string>).map(
+      ([name, message]) => `${name}: ${message}`,
+    )
     throw Refusal.invalidParams({ [param]: inner.join(' ') || error.message })
   }
 }
@@ -53,11 +61,16 @@ async function inline<T>(param: string, work: () => Promise<T>): Promise<T> {
  * Categories or tags of an event write: ids must exist; names and slugs are looked up and, when
  * unknown, created by callers who may manage terms (others get a 400 naming the parameter).
  */
-export async function resolveTermLinks(writer: Writer, param: 'categories' | 'tags', names: string[]): Promise<number[]> {
+export async function resolveTermLinks(
+  writer: Writer,
+  param: 'categories' | 'tags',
+  names: string[],
+): Promise<number[]> {
   const collection = param === 'categories' ? 'event-categories' : 'event-tags'
   const { ids, unknown } = await resolveTermEntries(writer, collection, names)
   const unknownIds = unknown.filter((entry) => /^\d+$/.test(entry))
-  if (unknownIds.length) throw Refusal.invalidParams({ [param]: `No such term id: ${unknownIds.join(', ')}.` })
+  if (unknownIds.length)
+    throw Refusal.invalidParams({ [param]: `No such term id: ${unknownIds.join(', ')}.` })
   const byName = unknown.filter((entry) => !/^\d+$/.test(entry))
   const created: number[] = []
   for (const name of byName) {
@@ -74,7 +87,8 @@ export async function resolveTermLinks(writer: Writer, param: 'categories' | 'ta
       created.push(existing.docs[0].id)
       continue
     }
-    if (!capabilities.manageTerms(writer.actor)) throw Refusal.invalidParams({ [param]: `No such term, and you may not create it: ${name}.` })
+    if (!capabilities.manageTerms(writer.actor))
+      throw Refusal.invalidParams({ [param]: `No such term, and you may not create it: ${name}.` })
     created.push(await createInLanguage(writer, collection, { name }))
   }
   return [...new Set([...ids, ...created])]

@@ -5,7 +5,12 @@ import { idIn, searchWhere } from '../read'
 import type { Reader } from '../reader'
 import { statusWhere } from '../status'
 
-const OPERATOR: Record<DateBound['op'], string> = { gte: 'greater_than_equal', lte: 'less_than_equal', gt: 'greater_than', lt: 'less_than' }
+const OPERATOR: Record<DateBound['op'], string> = {
+  gte: 'greater_than_equal',
+  lte: 'less_than_equal',
+  gt: 'greater_than',
+  lt: 'less_than',
+}
 
 /**
  * `match` as Payload's `where`, for the reads Payload serves: a password to try, developers' fields
@@ -13,7 +18,9 @@ const OPERATOR: Record<DateBound['op'], string> = { gte: 'greater_than_equal', l
  * `matchSql` (database/events/eventMatch.ts), each from the same typed part.
  */
 export function matchWhere(reader: Reader, match: EventMatch): Where {
-  const and: Where[] = indexedWindow(match.window ?? []).map(({ field, op, value }) => ({ [field]: { [OPERATOR[op]]: value } }))
+  const and: Where[] = indexedWindow(match.window ?? []).map(({ field, op, value }) => ({
+    [field]: { [OPERATOR[op]]: value },
+  }))
   if (match.listed) and.push({ hideFromListings: { not_equals: true } })
   if (match.statuses) and.push(statusWhere(match.statuses))
   if (match.ids) and.push(idIn(match.ids))
@@ -30,10 +37,21 @@ export function matchWhere(reader: Reader, match: EventMatch): Where {
   if (match.featured !== undefined) and.push({ featured: { equals: match.featured } })
   if (match.ticketed !== undefined) and.push({ ticketed: { equals: match.ticketed } })
   if (match.geoloc !== undefined) {
-    and.push(match.geoloc ? { 'venue.geoLat': { exists: true } } : { or: [{ venue: { exists: false } }, { 'venue.geoLat': { exists: false } }] })
+    and.push(
+      match.geoloc
+        ? { 'venue.geoLat': { exists: true } }
+        : { or: [{ venue: { exists: false } }, { 'venue.geoLat': { exists: false } }] },
+    )
   }
   if (match.search) {
-    and.push(searchWhere(reader, { name: 'title', localized: ['descriptionHtml', 'excerpt'], plain: [] }, match.search, 'anyField'))
+    and.push(
+      searchWhere(
+        reader,
+        { name: 'title', localized: ['descriptionHtml', 'excerpt'], plain: [] },
+        match.search,
+        'anyField',
+      ),
+    )
     // WordPress leaves protected posts out of visitors' searches altogether, titles included.
     if (!reader.signedIn) and.push({ hasPassword: { not_equals: true } })
   }

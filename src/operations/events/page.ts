@@ -1,4 +1,10 @@
-import { pageBody, pageIds, type ListCount, type PageAccess, type PageSource } from '../../database/events/eventPage'
+import {
+  pageBody,
+  pageIds,
+  type ListCount,
+  type PageAccess,
+  type PageSource,
+} from '../../database/events/eventPage'
 import { termCounts } from '../../database/terms/termCounts'
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
 import { findByIdsPerRevision } from '../read'
@@ -34,8 +40,11 @@ export async function loadEventPage(
   const { ids, ...count } = Array.isArray(source) ? { ids: source } : await pageIds(reader, source)
   if (!ids.length) return { events: [], related: emptyRelated(), ...count }
   const body = await pageBody<PageBody>(reader, access, ids)
-  const images = [...body.events, ...body.venues, ...body.organizers].map((item) => item.image).filter((id): id is number => typeof id === 'number')
-  const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]))
+  const images = [...body.events, ...body.venues, ...body.organizers]
+    .map((item) => item.image)
+    .filter((id): id is number => typeof id === 'number')
+  const byId = <T extends { id: number }>(items: T[]) =>
+    new Map(items.map((item) => [item.id, item]))
   const [media, counts] = await Promise.all([
     findByIdsPerRevision<Media>(reader, 'media', images),
     termCounts(

@@ -79,7 +79,11 @@ const ECHO_ORDER = [
  * ones. Filters on links and flags match protected events too, which lists show redacted, as
  * upstream's do.
  */
-export async function eventQuery(reader: Reader, params: EventFilter, perPage: number): Promise<EventQuery> {
+export async function eventQuery(
+  reader: Reader,
+  params: EventFilter,
+  perPage: number,
+): Promise<EventQuery> {
   const match: EventMatch = { listed: true }
   const echo: Record<string, string> = { per_page: String(perPage) }
   const invalid: Record<string, string> = {}
@@ -101,8 +105,13 @@ export async function eventQuery(reader: Reader, params: EventFilter, perPage: n
   for (const param of ['categories', 'tags'] as const) {
     const entries = params[param]
     if (!entries) continue
-    const { ids, unknown } = await resolveTermEntries(reader, param === 'tags' ? 'event-tags' : 'event-categories', entries)
-    if (unknown.length) invalid[param] = `No such ${param === 'tags' ? 'tag' : 'category'}: ${unknown.join(', ')}.`
+    const { ids, unknown } = await resolveTermEntries(
+      reader,
+      param === 'tags' ? 'event-tags' : 'event-categories',
+      entries,
+    )
+    if (unknown.length)
+      invalid[param] = `No such ${param === 'tags' ? 'tag' : 'category'}: ${unknown.join(', ')}.`
     match[param] = param === 'categories' ? await withSubcategories(reader, ids) : ids
     echo[param] = entries.join(',')
   }
@@ -131,12 +140,17 @@ export async function eventQuery(reader: Reader, params: EventFilter, perPage: n
     echo.geoloc = params.geoloc ? '1' : '0'
   }
   if ((params.geoloc_lat === undefined) !== (params.geoloc_lng === undefined)) {
-    invalid[params.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] = 'geoloc_lat and geoloc_lng go together.'
+    invalid[params.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] =
+      'geoloc_lat and geoloc_lng go together.'
   } else if (params.geoloc_lat !== undefined && params.geoloc_lng !== undefined) {
     const radius = params.geoloc_radius ?? reader.settings.geolocRadiusKm
     match.near = await venuesNear(reader, params.geoloc_lat, params.geoloc_lng, radius)
     empty = match.near.length === 0
-    Object.assign(echo, { geoloc_lat: String(params.geoloc_lat), geoloc_lng: String(params.geoloc_lng), geoloc_radius: String(radius) })
+    Object.assign(echo, {
+      geoloc_lat: String(params.geoloc_lat),
+      geoloc_lng: String(params.geoloc_lng),
+      geoloc_radius: String(radius),
+    })
   }
   if (params.include) {
     match.ids = params.include
@@ -152,8 +166,14 @@ export async function eventQuery(reader: Reader, params: EventFilter, perPage: n
     match.ticketed = params.ticketed
     echo.ticketed = params.ticketed ? '1' : '0'
   }
-  if (params.hide_subsequent_recurrences !== undefined) echo.hide_subsequent_recurrences = params.hide_subsequent_recurrences ? '1' : '0'
+  if (params.hide_subsequent_recurrences !== undefined)
+    echo.hide_subsequent_recurrences = params.hide_subsequent_recurrences ? '1' : '0'
   if (Object.keys(invalid).length) throw Refusal.invalidParams(invalid)
   // `include` lists in publication order (docs/api.md §4.3); otherwise by start, ties by id (docs/api.md §4.5).
-  return { match, sort: params.include ? 'published' : 'start', echo: ECHO_ORDER.filter((name) => name in echo).map((name) => [name, echo[name]!]), empty }
+  return {
+    match,
+    sort: params.include ? 'published' : 'start',
+    echo: ECHO_ORDER.filter((name) => name in echo).map((name) => [name, echo[name]!]),
+    empty,
+  }
 }

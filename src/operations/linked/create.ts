@@ -20,9 +20,16 @@ const same = (a: unknown, b: unknown) =>
  * An existing, untrashed record that a create would duplicate (docs/api.md §6.5): same name and,
  * among the other identifying fields, the same value for every one that was sent.
  */
-async function findDuplicate(writer: Writer, kind: LinkedKind, input: VenueInput | OrganizerInput): Promise<number | undefined> {
+async function findDuplicate(
+  writer: Writer,
+  kind: LinkedKind,
+  input: VenueInput | OrganizerInput,
+): Promise<number | undefined> {
   const name = kind === 'venues' ? (input as VenueInput).venue : (input as OrganizerInput).organizer
-  const fields: readonly string[] = kind === 'venues' ? ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'] : ORGANIZER_TEXT
+  const fields: readonly string[] =
+    kind === 'venues'
+      ? ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone']
+      : ORGANIZER_TEXT
   const { docs } = await writer.req.payload.find({
     collection: kind,
     req: writer.req,
@@ -35,9 +42,16 @@ async function findDuplicate(writer: Writer, kind: LinkedKind, input: VenueInput
   })
   const given = input as Record<string, unknown>
   // Only records the caller may see in full: answering with another one would hand over its content.
-  const visible = (docs as (Venue | Organizer)[]).filter((doc) => (doc.status === 'publish' && !doc.hasPassword) || capabilities.edit(writer.actor, doc))
+  const visible = (docs as (Venue | Organizer)[]).filter(
+    (doc) => (doc.status === 'publish' && !doc.hasPassword) || capabilities.edit(writer.actor, doc),
+  )
   const match = visible.find(
-    (doc) => same(doc.name, name) && fields.every((field) => !given[field] || same((doc as unknown as Record<string, unknown>)[field], given[field])),
+    (doc) =>
+      same(doc.name, name) &&
+      fields.every(
+        (field) =>
+          !given[field] || same((doc as unknown as Record<string, unknown>)[field], given[field]),
+      ),
   )
   return match?.id
 }
@@ -46,11 +60,20 @@ async function findDuplicate(writer: Writer, kind: LinkedKind, input: VenueInput
  * Creates a venue or organizer inside the write under way (an event's inline one, or the route's
  * own), or answers the existing one it duplicates.
  */
-export async function createLinkedIn(writer: Writer, kind: LinkedKind, input: VenueInput | OrganizerInput, inheritStatus?: string): Promise<number> {
+export async function createLinkedIn(
+  writer: Writer,
+  kind: LinkedKind,
+  input: VenueInput | OrganizerInput,
+  inheritStatus?: string,
+): Promise<number> {
   const duplicate = await findDuplicate(writer, kind, input)
   if (duplicate !== undefined) return duplicate
-  const data = kind === 'venues' ? await venueData(writer, input as VenueInput, 'create') : await organizerData(writer, input as OrganizerInput, 'create')
+  const data =
+    kind === 'venues'
+      ? await venueData(writer, input as VenueInput, 'create')
+      : await organizerData(writer, input as OrganizerInput, 'create')
   // Inline venues and organizers take the status of the event that brings them (docs/api.md §6.5).
-  if (inheritStatus && (input as { status?: string }).status === undefined) data.status = inheritStatus
+  if (inheritStatus && (input as { status?: string }).status === undefined)
+    data.status = inheritStatus
   return createInLanguage(writer, kind, data)
 }

@@ -2,7 +2,17 @@ import { authoredData } from '../authored/data'
 import type { OrganizerInput, VenueInput } from '../authored/input'
 import type { Writer } from '../writer'
 
-export const VENUE_TEXT = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince', 'website'] as const
+export const VENUE_TEXT = [
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'stateprovince',
+  'website',
+] as const
 export const ORGANIZER_TEXT = ['phone', 'website', 'email'] as const
 
 /** Payload data for a venue from the fields that were sent (partial on update). */
@@ -17,9 +27,14 @@ export async function venueData(writer: Writer, input: VenueInput, operation: 'c
   return data
 }
 
-export async function organizerData(writer: Writer, input: OrganizerInput, operation: 'create' | 'update') {
+export async function organizerData(
+  writer: Writer,
+  input: OrganizerInput,
+  operation: 'create' | 'update',
+) {
   const data = await authoredData(writer, input, writer.settings.timezone, operation)
   if (input.organizer !== undefined) data.name = input.organizer
-  for (const field of ORGANIZER_TEXT) if (input[field] !== undefined) data[field] = input[field] || null
+  for (const field of ORGANIZER_TEXT)
+    if (input[field] !== undefined) data[field] = input[field] || null
   return data
 }

@@ -20,12 +20,27 @@ export type LinkedFilter = {
 }
 
 /** What differs between venues and organizers in a list's filters. */
-const KINDS: Record<LinkedKind, { searchPlain: string[]; eventLinks: (event: Event) => unknown[] }> = {
+const KINDS: Record<
+  LinkedKind,
+  { searchPlain: string[]; eventLinks: (event: Event) => unknown[] }
+> = {
   venues: {
-    searchPlain: ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone', 'country'],
+    searchPlain: [
+      'address',
+      'city',
+      'province',
+      'state',
+      'stateprovince',
+      'zip',
+      'phone',
+      'country',
+    ],
     eventLinks: (event) => [event.venue],
   },
-  organizers: { searchPlain: ['phone', 'email', 'website'], eventLinks: (event) => event.organizers ?? [] },
+  organizers: {
+    searchPlain: ['phone', 'email', 'website'],
+    eventLinks: (event) => event.organizers ?? [],
+  },
 }
 
 /** What a venue or organizer embeds: its image. */
@@ -40,17 +55,30 @@ export async function linkedRelated(reader: Reader, docs: LinkedDoc[]): Promise<
  * Page `page` of the venues or organizers `filter` selects, newest first, filters combined with AND,
  * with what they embed, the effective arguments the links echo, and those only the pages' links keep.
  */
-export async function findLinkedList(reader: Reader, kind: LinkedKind, filter: LinkedFilter, { page, perPage }: { page: number; perPage: number }) {
+export async function findLinkedList(
+  reader: Reader,
+  kind: LinkedKind,
+  filter: LinkedFilter,
+  { page, perPage }: { page: number; perPage: number },
+) {
   const { searchPlain, eventLinks } = KINDS[kind]
   const and: Where[] = []
   const echo: [string, string][] = [['per_page', String(perPage)]]
   const pagesOnly: [string, string][] = []
   if (filter.search) {
-    and.push(searchWhere(reader, { name: 'name', localized: ['descriptionHtml', 'excerpt'], plain: searchPlain }, filter.search))
+    and.push(
+      searchWhere(
+        reader,
+        { name: 'name', localized: ['descriptionHtml', 'excerpt'], plain: searchPlain },
+        filter.search,
+      ),
+    )
     echo.push(['search', filter.search])
   }
   if (filter.event !== undefined) {
-    const event = (await findByIdsPerRevision<Event>(reader, 'events', [filter.event])).get(filter.event)
+    const event = (await findByIdsPerRevision<Event>(reader, 'events', [filter.event])).get(
+      filter.event,
+    )
     if (!event) throw Refusal.invalidParams({ event: 'No such event.' })
     and.push(
       idIn(
@@ -68,7 +96,9 @@ export async function findLinkedList(reader: Reader, kind: LinkedKind, filter: L
     echo.push(['has_events', filter.has_events.given])
   }
   if (filter.only_with_upcoming) {
-    and.push(idIn(await linkedWithEvents(reader.req, kind, { after: reader.now, reader: reader.actor })))
+    and.push(
+      idIn(await linkedWithEvents(reader.req, kind, { after: reader.now, reader: reader.actor })),
+    )
     pagesOnly.push(['only_with_upcoming', '1'])
   }
   const status = statusFilter(reader, filter.status)
@@ -84,5 +114,11 @@ export async function findLinkedList(reader: Reader, kind: LinkedKind, filter: L
     limit: perPage,
   })
   const docs = found.docs as LinkedDoc[]
-  return { docs, related: await linkedRelated(reader, docs), total: found.totalDocs, echo, pagesOnly }
+  return {
+    docs,
+    related: await linkedRelated(reader, docs),
+    total: found.totalDocs,
+    echo,
+    pagesOnly,
+  }
 }

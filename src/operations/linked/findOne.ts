@@ -29,8 +29,13 @@ export async function findLinkedById(
 }
 
 /** The venue or organizer whose slug is `slug`: an unknown slug is a 400. */
-export async function linkedIdBySlug(reader: Reader, kind: LinkedKind, slug: string): Promise<number> {
+export async function linkedIdBySlug(
+  reader: Reader,
+  kind: LinkedKind,
+  slug: string,
+): Promise<number> {
   const id = await idBySlug(reader, kind, slug)
-  if (id === undefined) throw Refusal.invalidParams({ slug: `No ${resourceOf(kind).singular} has this slug.` })
+  if (id === undefined)
+    throw Refusal.invalidParams({ slug: `No ${resourceOf(kind).singular} has this slug.` })
   return id
 }

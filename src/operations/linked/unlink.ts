@@ -6,12 +6,27 @@ import type { Writer } from '../writer'
  * Trashing a venue or organizer removes it from every event that links it (docs/api.md §6.1). The
  * links are not localized: they are written in the default language, where every event has a title.
  */
-export async function unlinkEverywhere(writer: Writer, kind: 'venues' | 'organizers', id: number): Promise<void> {
+export async function unlinkEverywhere(
+  writer: Writer,
+  kind: 'venues' | 'organizers',
+  id: number,
+): Promise<void> {
   const { payload } = writer.req
-  const options = { req: writer.req, overrideAccess: true, depth: 0, locale: DEFAULT_LANGUAGE } as const
+  const options = {
+    req: writer.req,
+    overrideAccess: true,
+    depth: 0,
+    locale: DEFAULT_LANGUAGE,
+  } as const
   if (kind === 'venues') {
-    const { errors } = await payload.update({ ...options, collection: 'events', where: { venue: { equals: id } }, data: { venue: null } })
-    if (errors.length) throw new Error(`unlinking venue ${id}: ${errors.map((error) => error.message).join('; ')}`)
+    const { errors } = await payload.update({
+      ...options,
+      collection: 'events',
+      where: { venue: { equals: id } },
+      data: { venue: null },
+    })
+    if (errors.length)
+      throw new Error(`unlinking venue ${id}: ${errors.map((error) => error.message).join('; ')}`)
     return
   }
   const { docs } = await payload.find({
@@ -22,7 +37,14 @@ export async function unlinkEverywhere(writer: Writer, kind: 'venues' | 'organiz
     select: { organizers: true },
   })
   for (const event of docs) {
-    const organizers = (event.organizers ?? []).map(idOf).filter((other) => other !== undefined && other !== id)
-    await payload.update({ ...options, collection: 'events', id: event.id, data: { organizers: organizers as number[] } })
+    const organizers = (event.organizers ?? [])
+      .map(idOf)
+      .filter((other) => other !== undefined && other !== id)
+    await payload.update({
+      ...options,
+      collection: 'events',
+      id: event.id,
+      data: { organizers: organizers as number[] },
+    })
   }
 }

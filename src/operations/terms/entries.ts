@@ -15,12 +15,16 @@ export function resolveTermEntries(
 ): Promise<{ ids: number[]; unknown: string[] }> {
   // Ids name the same terms in every language: one lookup serves them all.
   if (entries.every(isId)) {
-    return revisionCacheOf(reader.req.payload, 'revision').get(reader.revision, `term-ids:${collection}:${entries.join(',')}`, () =>
-      existingTermIds(reader, collection, entries),
+    return revisionCacheOf(reader.req.payload, 'revision').get(
+      reader.revision,
+      `term-ids:${collection}:${entries.join(',')}`,
+      () => existingTermIds(reader, collection, entries),
     )
   }
-  return revisionCacheOf(reader.req.payload, 'revision').get(reader.revision, `term-entries:${collection}:${reader.language}:${JSON.stringify(entries)}`, () =>
-    lookUpTermEntries(reader, collection, entries),
+  return revisionCacheOf(reader.req.payload, 'revision').get(
+    reader.revision,
+    `term-entries:${collection}:${reader.language}:${JSON.stringify(entries)}`,
+    () => lookUpTermEntries(reader, collection, entries),
   )
 }
 
@@ -56,7 +60,12 @@ async function lookUpTermEntries(
       depth: 0,
       pagination: false,
       select: { slug: true },
-      where: { or: [{ id: { in: numeric.length ? numeric : [0] } }, { slug: { in: wanted.length ? wanted : [''] } }] },
+      where: {
+        or: [
+          { id: { in: numeric.length ? numeric : [0] } },
+          { slug: { in: wanted.length ? wanted : [''] } },
+        ],
+      },
     })
     for (const doc of docs) {
       if (numeric.includes(doc.id)) ids.add(doc.id)
@@ -76,7 +85,9 @@ async function lookUpTermEntries(
  */
 export async function withSubcategories(reader: Reader, ids: number[]): Promise<number[]> {
   if (!ids.length) return ids
-  return revisionCacheOf(reader.req.payload, 'revision').get(reader.revision, `subcategories:${[...ids].sort((a, b) => a - b).join(',')}`, () =>
-    subcategoryTree(reader.req, ids),
+  return revisionCacheOf(reader.req.payload, 'revision').get(
+    reader.revision,
+    `subcategories:${[...ids].sort((a, b) => a - b).join(',')}`,
+    () => subcategoryTree(reader.req, ids),
   )
 }

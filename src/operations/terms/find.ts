@@ -28,28 +28,54 @@ export type TermFilter = {
 }
 
 /** Counts and, for child categories, the ancestors their URLs go through: two queries at most for a page. */
-export async function termRelated(reader: Reader, terms: TermResource, docs: Term[]): Promise<Related> {
+export async function termRelated(
+  reader: Reader,
+  terms: TermResource,
+  docs: Term[],
+): Promise<Related> {
   const ids = docs.map((doc) => doc.id)
   const [counts, ancestors] = await Promise.all([
-    termCounts(reader, terms.singular === 'category' ? ids : [], terms.singular === 'tag' ? ids : []),
+    termCounts(
+      reader,
+      terms.singular === 'category' ? ids : [],
+      terms.singular === 'tag' ? ids : [],
+    ),
     terms.singular === 'category' ? categoryAncestors(reader, docs as EventCategory[]) : undefined,
   ])
   return { ...emptyRelated(), termCounts: counts, categoryAncestors: ancestors }
 }
 
 /** The filter as a `Where`; every id it names must be a term of this taxonomy, or the event an event (docs/api.md §8). */
-async function termWhere(reader: Reader, terms: TermResource, filter: TermFilter): Promise<Where[]> {
+async function termWhere(
+  reader: Reader,
+  terms: TermResource,
+  filter: TermFilter,
+): Promise<Where[]> {
   const and: Where[] = []
   const invalid: Record<string, string> = {}
   if (filter.search)
     and.push({
-      or: ['name', 'slug', ...(reader.language === 'en' ? [] : ['name.en', 'slug.en'])].map((path) => ({
-        [path]: { contains: escapeLike(filter.search ?? '') },
-      })),
+      or: ['name', 'slug', ...(reader.language === 'en' ? [] : ['name.en', 'slug.en'])].map(
+        (path) => ({
+          [path]: { contains: escapeLike(filter.search ?? '') },
+        }),
+      ),
     })
-  if (filter.slug) and.push({ or: [{ slug: { equals: filter.slug } }, ...(reader.language === 'en' ? [] : [{ 'slug.en': { equals: filter.slug } }])] })
-  const named = [...(filter.include ?? []), ...(filter.exclude ?? []), ...(filter.parent !== undefined ? [filter.parent] : [])]
-  const found = named.length ? await findByIdsPerRevision(reader, terms.collection, named) : new Map()
+  if (filter.slug)
+    and.push({
+      or: [
+        { slug: { equals: filter.slug } },
+        ...(reader.language === 'en' ? [] : [{ 'slug.en': { equals: filter.slug } }]),
+      ],
+    })
+  const named = [
+    ...(filter.include ?? []),
+    ...(filter.exclude ?? []),
+    ...(filter.parent !== undefined ? [filter.parent] : []),
+  ]
+  const found = named.length
+    ? await findByIdsPerRevision(reader, terms.collection, named)
+    : new Map()
   for (const name of ['include', 'exclude'] as const) {
     const missing = filter[name]?.filter((id) => !found.has(id)) ?? []
     if (missing.length) invalid[name] = `No such term: ${missing.join(', ')}.`
@@ -73,9 +99,21 @@ async function termWhere(reader: Reader, terms: TermResource, filter: TermFilter
 }
 
 /** Every match ranked by its count in memory (counts are not a column; term sets are small), then the page cut. */
-async function byCount(reader: Reader, terms: TermResource, and: Where[], descending: boolean, { page, perPage }: { page: number; perPage: number }) {
+async function byCount(
+  reader: Reader,
+  terms: TermResource,
+  and: Where[],
+  descending: boolean,
+  { page, perPage }: { page: number; perPage: number },
+) {
   const all = (
-    await reader.req.payload.find({ ...readOptions(reader, terms.collection), collection: terms.collection, where: { and }, pagination: false, sort: 'id' })
+    await reader.req.payload.find({
+      ...readOptions(reader, terms.collection),
+      collection: terms.collection,
+      where: { and },
+      pagination: false,
+      sort: 'id',
+    })
   ).docs as Term[]
   const counts = await termCounts(
     reader,
@@ -102,7 +140,8 @@ export async function findTerms(
   const orderby = filter.orderby ?? 'name'
   let docs: Term[]
   let total: number
-  if (orderby === 'count') ({ docs, total } = await byCount(reader, terms, and, direction === '-', { page, perPage }))
+  if (orderby === 'count')
+    ({ docs, total } = await byCount(reader, terms, and, direction === '-', { page, perPage }))
   else {
     const column = orderby === 'term_group' ? 'id' : orderby
     const where: Where = { and }
@@ -120,7 +159,14 @@ export async function findTerms(
       revisionCacheOf(reader.req.payload, 'revision').get(
         reader.revision,
         `term-total:${terms.collection}:${reader.language}:${readerKey(reader)}:${JSON.stringify(where)}`,
-        async () => (await reader.req.payload.count({ ...readOptions(reader), collection: terms.collection, where })).totalDocs,
+        async () =>
+          (
+            await reader.req.payload.count({
+              ...readOptions(reader),
+              collection: terms.collection,
+              where,
+            })
+          ).totalDocs,
       ),
     ])
     docs = found.docs as Term[]

@@ -13,7 +13,11 @@ export async function findTermById(reader: Reader, terms: TermResource, id: numb
 }
 
 /** A single category or tag with its count and, for a category, its ancestors. */
-export async function findTerm(reader: Reader, terms: TermResource, id: number): Promise<{ doc: Term; related: Related }> {
+export async function findTerm(
+  reader: Reader,
+  terms: TermResource,
+  id: number,
+): Promise<{ doc: Term; related: Related }> {
   const doc = await findTermById(reader, terms, id)
   return { doc, related: await termRelated(reader, terms, [doc]) }
 }

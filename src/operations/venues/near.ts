@@ -8,7 +8,8 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
   const rad = Math.PI / 180
   const dLat = (lat2 - lat1) * rad
   const dLng = (lng2 - lng1) * rad
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2
+  const a =
+    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)))
 }
 
@@ -16,7 +17,12 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
  * Ids of venues within `radiusKm` of a point (docs/api.md §12): a bounding box narrows the candidates
  * in the database, the exact distance decides.
  */
-export async function venuesNear(reader: Reader, lat: number, lng: number, radiusKm: number): Promise<number[]> {
+export async function venuesNear(
+  reader: Reader,
+  lat: number,
+  lng: number,
+  radiusKm: number,
+): Promise<number[]> {
   const dLat = radiusKm / 111.32
   const cosLat = Math.cos((lat * Math.PI) / 180)
   const dLng = cosLat > 1e-6 ? radiusKm / (111.32 * cosLat) : 360
@@ -24,7 +30,12 @@ export async function venuesNear(reader: Reader, lat: number, lng: number, radiu
     { geoLat: { greater_than_equal: lat - dLat } },
     { geoLat: { less_than_equal: lat + dLat } },
     // A box that wraps around the antimeridian is left open in longitude; the distance check still applies.
-    ...(lng - dLng >= -180 && lng + dLng <= 180 ? [{ geoLng: { greater_than_equal: lng - dLng } }, { geoLng: { less_than_equal: lng + dLng } }] : []),
+    ...(lng - dLng >= -180 && lng + dLng <= 180
+      ? [
+          { geoLng: { greater_than_equal: lng - dLng } },
+          { geoLng: { less_than_equal: lng + dLng } },
+        ]
+      : []),
   ]
   const { docs } = await reader.req.payload.find({
     collection: 'venues',
@@ -37,6 +48,11 @@ export async function venuesNear(reader: Reader, lat: number, lng: number, radiu
     where: { and: box },
   })
   return docs
-    .filter((venue) => venue.geoLat != null && venue.geoLng != null && distanceKm(lat, lng, venue.geoLat, venue.geoLng) <= radiusKm)
+    .filter(
+      (venue) =>
+        venue.geoLat != null &&
+        venue.geoLng != null &&
+        distanceKm(lat, lng, venue.geoLat, venue.geoLng) <= radiusKm,
+    )
     .map((venue) => venue.id)
 }

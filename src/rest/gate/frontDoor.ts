@@ -48,7 +48,14 @@ export function namespaceFacts(): NamespaceFacts | undefined {
 }
 
 /** Request headers an answer may depend on besides its URL. */
-const SHAPING_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'origin', 'accept-encoding', 'accept-language']
+const SHAPING_HEADERS = [
+  'host',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'origin',
+  'accept-encoding',
+  'accept-language',
+]
 /** Response headers that belong to one transfer or one request, not to the answer. */
 const PER_RESPONSE = new Set([
   'date',
@@ -69,7 +76,13 @@ type Kept = { until?: number; headers: [string, string | string[]][]; body: Buff
 /** Only these requests may be served what another anonymous caller was. */
 function servable(request: IncomingMessage): boolean {
   const headers = request.headers
-  return request.method === 'GET' && !headers.authorization && !headers.cookie && !headers['if-none-match'] && !headers['if-modified-since']
+  return (
+    request.method === 'GET' &&
+    !headers.authorization &&
+    !headers.cookie &&
+    !headers['if-none-match'] &&
+    !headers['if-modified-since']
+  )
 }
 
 /** A response header as one line (Next appends headers, so that each may be a list). */
@@ -79,7 +92,10 @@ function headerText(response: ServerResponse, name: string): string {
 }
 
 function keyOf(request: IncomingMessage): string {
-  return JSON.stringify([request.url, ...SHAPING_HEADERS.map((name) => request.headers[name] ?? '')])
+  return JSON.stringify([
+    request.url,
+    ...SHAPING_HEADERS.map((name) => request.headers[name] ?? ''),
+  ])
 }
 
 export class FrontDoor {
@@ -139,7 +155,9 @@ export class FrontDoor {
     const take = (chunk: unknown, encoding: unknown) => {
       if (!keeping || chunk === undefined || chunk === null || typeof chunk === 'function') return
       const buffer =
-        typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array)
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array)
       size += buffer.length
       // One large answer (a feed, an export) must not push out everything else.
       if (size > this.budgetBytes / 8) keeping = false
@@ -157,18 +175,35 @@ export class FrontDoor {
     }) as typeof response.end
   }
 
-  private keepAnswer(key: string, response: ServerResponse, body: Buffer, facts: NamespaceFacts): void {
+  private keepAnswer(
+    key: string,
+    response: ServerResponse,
+    body: Buffer,
+    facts: NamespaceFacts,
+  ): void {
     const etag = headerText(response, 'etag')
     const shared = etag ? facts.sharedAt(etag) : undefined
     const cacheControl = headerText(response, 'cache-control')
-    const shareable = response.statusCode === 200 && cacheControl.startsWith('public') && !response.hasHeader('set-cookie')
+    const shareable =
+      response.statusCode === 200 &&
+      cacheControl.startsWith('public') &&
+      !response.hasHeader('set-cookie')
     // Made at an older revision than this instance now knows: for nobody else.
     const revision = facts.revision()
-    if (!shareable || shared === undefined || revision === undefined || shared.revision !== revision) return
+    if (
+      !shareable ||
+      shared === undefined ||
+      revision === undefined ||
+      shared.revision !== revision
+    )
+      return
     if (revision !== this.revision) this.startRevision(revision)
     const headers = Object.entries(response.getHeaders())
       .filter(([name, value]) => value !== undefined && !PER_RESPONSE.has(name))
-      .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]])
+      .map(
+        ([name, value]) =>
+          [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]],
+      )
     const previous = this.kept.get(key)
     if (previous) this.forget(key, previous)
     this.kept.set(key, { until: shared.until, headers, body })
@@ -220,12 +255,20 @@ export async function passToNamespace(
   const url = request.url ?? '/'
   const pathname = url.split('?', 1)[0]!
   if (pathname.includes('%') || pathname.includes('//')) return false
-  const protocol = String(request.headers['x-forwarded-proto'] ?? '').includes('https') ? 'https' : 'http'
+  const protocol = String(request.headers['x-forwarded-proto'] ?? '').includes('https')
+    ? 'https'
+    : 'http'
   // As Next does: the handler may give up on a request whose caller has gone. Only then: an abort
   // builds an error with its stack, and every response closes.
   const gone = new AbortController()
   response.once('close', () => response.writableFinished || gone.abort())
-  const make = facts.answer(new Request(`${protocol}://${origin}${url}`, { method: request.method, headers: headersOf(request), signal: gone.signal }))
+  const make = facts.answer(
+    new Request(`${protocol}://${origin}${url}`, {
+      method: request.method,
+      headers: headersOf(request),
+      signal: gone.signal,
+    }),
+  )
   if (!make) return false
   let answer: Response | undefined
   let body: Buffer | undefined
@@ -235,12 +278,16 @@ export async function passToNamespace(
       admission.refuse()
       return true
     }
-    body = request.method === 'HEAD' || answer.body === null ? undefined : Buffer.from(await answer.arrayBuffer())
+    body =
+      request.method === 'HEAD' || answer.body === null
+        ? undefined
+        : Buffer.from(await answer.arrayBuffer())
   } catch {
     return false
   }
   response.statusCode = answer.status
-  for (const [name, value] of answer.headers) if (name !== 'set-cookie') response.setHeader(name, value)
+  for (const [name, value] of answer.headers)
+    if (name !== 'set-cookie') response.setHeader(name, value)
   const cookies = answer.headers.getSetCookie()
   if (cookies.length) response.setHeader('set-cookie', cookies)
   if (facts.countsQueries) response.setHeader('X-Answered-By', 'namespace')

@@ -32,7 +32,8 @@ const RATE_WINDOW_MS = 1000
 
 /** The namespace, at the root or under a language (`/fr/api/cal/events/v1/...`). */
 function inNamespace(path: string, root: string): boolean {
-  const at = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
+  const at = (prefix: string) =>
+    path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
   if (at(root)) return true
   const language = /^\/([^/]+)(\/.*)$/.exec(path)
   return Boolean(language && isLanguageCode(language[1]) && at(`/${language[1]}${root}`))
@@ -44,7 +45,9 @@ function inNamespace(path: string, root: string): boolean {
  * send to jump the queue; an API key's writes wait with the reads, since checking one costs a query.
  */
 const signedInWrite = (request: IncomingMessage) =>
-  request.method !== 'GET' && request.method !== 'HEAD' && Boolean(namespaceFacts()?.signedIn(request.headers))
+  request.method !== 'GET' &&
+  request.method !== 'HEAD' &&
+  Boolean(namespaceFacts()?.signedIn(request.headers))
 
 /** The lanes, as `calendar_shed_requests_total` labels them. */
 type LaneName = 'made' | 'signed_in_write'
@@ -87,17 +90,30 @@ function lane(queueSeconds: number, minInFlight: number) {
       // A new request would wait about inFlight / rate: kept within the queue bound.
       if (!underFloor && inFlight >= Math.ceil(ratePerSecond * queueSeconds)) return undefined
       if (inFlight++ === 0) busySince = Date.now()
-      return { deadline: underFloor ? Infinity : Date.now() + queueSeconds * 1000, ended: completed }
+      return {
+        deadline: underFloor ? Infinity : Date.now() + queueSeconds * 1000,
+        ended: completed,
+      }
     },
   }
 }
 
-export function loadGate(options: { queueMs: number; minInFlight: number; namespaceRoot?: string }): LoadGate {
+export function loadGate(options: {
+  queueMs: number
+  minInFlight: number
+  namespaceRoot?: string
+}): LoadGate {
   const root = options.namespaceRoot ?? `/api/${DEFAULT_NAMESPACE}`
   const queueSeconds = options.queueMs / 1000
-  const lanes = { made: lane(queueSeconds, options.minInFlight), signed_in_write: lane(queueSeconds, options.minInFlight) }
+  const lanes = {
+    made: lane(queueSeconds, options.minInFlight),
+    signed_in_write: lane(queueSeconds, options.minInFlight),
+  }
   // The refusal is the same every time: rendered once, in the contract's envelope.
-  const refusal = errorResponse(RestError.overloaded(), { 'Cache-Control': 'no-store', 'Access-Control-Expose-Headers': 'Retry-After' })
+  const refusal = errorResponse(RestError.overloaded(), {
+    'Cache-Control': 'no-store',
+    'Access-Control-Expose-Headers': 'Retry-After',
+  })
   const refusalHeaders = Object.fromEntries(refusal.headers)
   const refusalBody = refusal.text()
   const { shed } = metrics()

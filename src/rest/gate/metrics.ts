@@ -20,7 +20,9 @@ export type MetricsSource = {
 export type Readings = {
   pool: { total: number; idle: number; waiting: number } | undefined
   /** Undefined when the query failed (the database away): the gauges are then left out. */
-  backlog: { jobsWaiting: number; jobsFailed: number; webhooksFailing: number; deliveriesFailed: number } | undefined
+  backlog:
+    | { jobsWaiting: number; jobsFailed: number; webhooksFailing: number; deliveriesFailed: number }
+    | undefined
 }
 
 export type Metrics = {
@@ -73,7 +75,8 @@ function create(): Metrics {
       registers,
     }),
   }
-  const read = () => metrics.source?.read() ?? Promise.resolve<Readings>({ pool: undefined, backlog: undefined })
+  const read = () =>
+    metrics.source?.read() ?? Promise.resolve<Readings>({ pool: undefined, backlog: undefined })
   // One reading per scrape, shared by the gauges that show it: prom-client starts their collects together.
   let reading: Promise<Readings> | undefined
   const readOnce = () => {
@@ -91,12 +94,36 @@ function create(): Metrics {
         if (found !== undefined) this.set(found)
       },
     })
-  gauge('calendar_db_pool_connections', 'Connections the database pool holds (lent out and idle).', (r) => r.pool?.total)
-  gauge('calendar_db_pool_idle_connections', 'Connections of the database pool not lent out.', (r) => r.pool?.idle)
-  gauge('calendar_db_pool_waiting_requests', 'Queries waiting for a connection of the database pool.', (r) => r.pool?.waiting)
-  gauge('calendar_jobs_waiting', 'Jobs of the queue not yet run or being run (whole site).', (r) => r.backlog?.jobsWaiting)
-  gauge('calendar_jobs_failed', 'Jobs that failed for good and are kept in the queue (whole site).', (r) => r.backlog?.jobsFailed)
-  gauge('calendar_webhooks_failing', 'Webhooks whose last delivery failed (whole site).', (r) => r.backlog?.webhooksFailing)
+  gauge(
+    'calendar_db_pool_connections',
+    'Connections the database pool holds (lent out and idle).',
+    (r) => r.pool?.total,
+  )
+  gauge(
+    'calendar_db_pool_idle_connections',
+    'Connections of the database pool not lent out.',
+    (r) => r.pool?.idle,
+  )
+  gauge(
+    'calendar_db_pool_waiting_requests',
+    'Queries waiting for a connection of the database pool.',
+    (r) => r.pool?.waiting,
+  )
+  gauge(
+    'calendar_jobs_waiting',
+    'Jobs of the queue not yet run or being run (whole site).',
+    (r) => r.backlog?.jobsWaiting,
+  )
+  gauge(
+    'calendar_jobs_failed',
+    'Jobs that failed for good and are kept in the queue (whole site).',
+    (r) => r.backlog?.jobsFailed,
+  )
+  gauge(
+    'calendar_webhooks_failing',
+    'Webhooks whose last delivery failed (whole site).',
+    (r) => r.backlog?.webhooksFailing,
+  )
   gauge(
     'calendar_webhook_deliveries_failed',
     'Failed attempts in the webhook delivery log (whole site, as long as it keeps them).',

@@ -25,13 +25,25 @@ function refusal(request: IncomingMessage, token: string | undefined): RestError
     error.headers['WWW-Authenticate'] = 'Bearer'
     return error
   }
-  const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !FORWARDED.some((name) => request.headers[name] !== undefined)
-  return local ? undefined : new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', 403)
+  const local =
+    LOOPBACK.has(request.socket.remoteAddress ?? '') &&
+    !FORWARDED.some((name) => request.headers[name] !== undefined)
+  return local
+    ? undefined
+    : new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', 403)
 }
 
 /** Answers `GET /metrics` (true), or leaves the request alone (false). */
-export function serveMetrics(request: IncomingMessage, response: ServerResponse, token = process.env.METRICS_TOKEN): boolean {
-  if (request.url?.split('?', 1)[0] !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) return false
+export function serveMetrics(
+  request: IncomingMessage,
+  response: ServerResponse,
+  token = process.env.METRICS_TOKEN,
+): boolean {
+  if (
+    request.url?.split('?', 1)[0] !== METRICS_PATH ||
+    (request.method !== 'GET' && request.method !== 'HEAD')
+  )
+    return false
   const send = (answer: Response) =>
     answer.text().then((body) => {
       response.writeHead(answer.status, Object.fromEntries(answer.headers))
@@ -42,7 +54,10 @@ export function serveMetrics(request: IncomingMessage, response: ServerResponse,
   const answer = refused
     ? Promise.resolve(errorResponse(refused, { 'Cache-Control': 'no-store' }))
     : registry.metrics().then(
-        (text) => new Response(text, { headers: { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' } }),
+        (text) =>
+          new Response(text, {
+            headers: { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' },
+          }),
         (error: unknown) => errorResponse(error),
       )
   void answer.then(send)

@@ -26,7 +26,11 @@ export function observed(handle: Handler): Handler {
     const url = request.url ?? '/'
     response.once('close', () => {
       const route = metrics().source?.routeOf(method, url) ?? 'other'
-      const labels = { method, route, status: response.writableFinished ? String(response.statusCode) : 'aborted' }
+      const labels = {
+        method,
+        route,
+        status: response.writableFinished ? String(response.statusCode) : 'aborted',
+      }
       requests.inc(labels)
       duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9)
     })

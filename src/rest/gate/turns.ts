@@ -13,7 +13,8 @@ export function answerConcurrency(env: Record<string, string | undefined>): numb
   const given = env.ANSWER_CONCURRENCY
   if (given === undefined || given === '') return DEFAULT_ANSWER_CONCURRENCY
   const value = Number(given)
-  if (!Number.isInteger(value) || value < 1) throw new Error(`ANSWER_CONCURRENCY must be a whole number, at least 1 (got ${given})`)
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`ANSWER_CONCURRENCY must be a whole number, at least 1 (got ${given})`)
   return value
 }
 

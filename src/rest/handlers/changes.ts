@@ -14,7 +14,8 @@ const HOUR_S = 3600
  * A cursor names the last change read and when it was issued, to the hour: an answer stays the same
  * (its ETag too) for an hour, and a cursor expires at most an hour early.
  */
-const cursorAt = (seq: string, now: Date) => `${seq}.${Math.floor(now.getTime() / 1000 / HOUR_S) * HOUR_S}`
+const cursorAt = (seq: string, now: Date) =>
+  `${seq}.${Math.floor(now.getTime() / 1000 / HOUR_S) * HOUR_S}`
 
 /**
  * Where a cursor resumes, or the 410 telling its holder to read everything again: deletions older
@@ -36,7 +37,14 @@ function resumeAfter(ctx: RestContext, since: string | undefined): string {
 /** `GET /changes`: what changed since a cursor, in order (docs/api.md §18). */
 export async function listChanges(ctx: RestContext, params: ChangesParams): Promise<RestResult> {
   const { payload } = ctx.req
-  if (params.since === 'now') return { body: { changes: [], next_cursor: cursorAt(await lastChange(payload), ctx.now), has_more: false } }
+  if (params.since === 'now')
+    return {
+      body: {
+        changes: [],
+        next_cursor: cursorAt(await lastChange(payload), ctx.now),
+        has_more: false,
+      },
+    }
   const after = resumeAfter(ctx, params.since)
   const perPage = params.per_page ?? DEFAULT_PER_PAGE
   const rows = await changesAfter(payload, after, perPage + 1)

@@ -4,20 +4,45 @@ import type { CalendarRuntime, CustomField } from '../../options'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
 import type { AnyRoute, HttpMethod, RestResult } from '../route'
-import { componentRef, componentSchemas, ErrorBody, responseSchemas, type JsonSchema } from '../schemas/responses'
+import {
+  componentRef,
+  componentSchemas,
+  ErrorBody,
+  responseSchemas,
+  type JsonSchema,
+} from '../schemas/responses'
 
 type ObjectSchema = JsonSchema & { properties?: Record<string, JsonSchema>; required?: string[] }
 
 const PATH_PATTERNS: Record<string, string> = { id: '(?P<id>\\d+)', slug: '(?P<slug>[^/]+)' }
 /** Keywords of an argument worth publishing (WordPress echoes only JSON-schema ones). */
-const ARG_KEYWORDS = ['type', 'description', 'default', 'enum', 'items', 'format', 'minimum', 'maximum', 'minLength', 'anyOf', 'oneOf', 'pattern']
+const ARG_KEYWORDS = [
+  'type',
+  'description',
+  'default',
+  'enum',
+  'items',
+  'format',
+  'minimum',
+  'maximum',
+  'minLength',
+  'anyOf',
+  'oneOf',
+  'pattern',
+]
 
 /** A route's parameters as JSON Schema (2020-12, which OpenAPI 3.1 uses), describing what is accepted. */
 function inputSchema(route: AnyRoute): ObjectSchema {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(route.params, { io: 'input', unrepresentable: 'any' }) as ObjectSchema
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(route.params, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as ObjectSchema
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (refused(route.params.shape[name] as z.ZodType, property))
-      schema.properties![name] = { not: {}, description: 'Not accepted: any value is a 400 `rest_invalid_param`.' }
+      schema.properties![name] = {
+        not: {},
+        description: 'Not accepted: any value is a 400 `rest_invalid_param`.',
+      }
   }
   return schema
 }
@@ -61,7 +86,11 @@ function typesOf(schema: JsonSchema): string[] {
 }
 
 /** The argument with the route's default, as published by both the index and `/doc`. */
-function argumentSchema(property: JsonSchema, defaults: Record<string, unknown>, name: string): JsonSchema {
+function argumentSchema(
+  property: JsonSchema,
+  defaults: Record<string, unknown>,
+  name: string,
+): JsonSchema {
   return name in defaults ? { ...property, default: defaults[name] } : property
 }
 
@@ -75,12 +104,17 @@ type Endpoint = {
 }
 type Group = { path: string; endpoints: Endpoint[] }
 
-function argsOf(schema: ObjectSchema, defaults: Record<string, unknown>): Record<string, JsonSchema> {
+function argsOf(
+  schema: ObjectSchema,
+  defaults: Record<string, unknown>,
+): Record<string, JsonSchema> {
   const args: Record<string, JsonSchema> = {}
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const described = argumentSchema(property, defaults, name)
     const types = typesOf(described)
-    const arg: JsonSchema = { required: (schema.required ?? []).includes(name) && !(name in defaults) }
+    const arg: JsonSchema = {
+      required: (schema.required ?? []).includes(name) && !(name in defaults),
+    }
     if (!('type' in described) && types.length) arg.type = types.length === 1 ? types[0] : types
     for (const keyword of ARG_KEYWORDS) if (keyword in described) arg[keyword] = described[keyword]
     args[name] = arg
@@ -101,7 +135,13 @@ function groupedRoutes(routes: AnyRoute[]): Group[] {
     const group = groups.get(route.path) ?? { path: route.path, endpoints: [] }
     const schema = inputSchema(route)
     const defaults = defaultsOf(route)
-    group.endpoints.push({ route, methods: route.methods, schema, defaults, args: argsOf(schema, defaults) })
+    group.endpoints.push({
+      route,
+      methods: route.methods,
+      schema,
+      defaults,
+      args: argsOf(schema, defaults),
+    })
     groups.set(route.path, group)
   }
   return [...groups.values()]
@@ -113,24 +153,39 @@ function patternOf(path: string): string {
     .split(/(\{\w+\})/)
     .map((piece) => {
       const name = /^\{(\w+)\}$/.exec(piece)?.[1]
-      return name === undefined ? piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : PATH_PATTERNS[name]!
+      return name === undefined
+        ? piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        : PATH_PATTERNS[name]!
     })
     .join('')
 }
 
 /** `GET /` of the namespace: WordPress's namespace index (docs/api.md §13), routes keyed by pattern. */
-async function namespaceIndex(grouped: () => Group[], ctx: RestContext, params: { namespace?: string }): Promise<RestResult> {
+async function namespaceIndex(
+  grouped: () => Group[],
+  ctx: RestContext,
+  params: { namespace?: string },
+): Promise<RestResult> {
   const { namespace } = ctx.calendar
   if (params.namespace !== undefined && params.namespace !== namespace)
-    throw new RestError('rest_invalid_namespace', 'The specified namespace could not be found.', 404)
+    throw new RestError(
+      'rest_invalid_namespace',
+      'The specified namespace could not be found.',
+      404,
+    )
   const routes: Record<string, unknown> = {}
   for (const group of grouped()) {
     const pattern = `/${namespace}${patternOf(group.path)}`
     routes[pattern] = {
       namespace,
       methods: [...new Set(group.endpoints.flatMap((endpoint) => endpoint.methods))],
-      endpoints: group.endpoints.map((endpoint) => ({ methods: endpoint.methods, args: endpoint.args })),
-      ...(pathParamsOf(group.path).length ? {} : { _links: { self: [{ href: `${ctx.root}${group.path}` }] } }),
+      endpoints: group.endpoints.map((endpoint) => ({
+        methods: endpoint.methods,
+        args: endpoint.args,
+      })),
+      ...(pathParamsOf(group.path).length
+        ? {}
+        : { _links: { self: [{ href: `${ctx.root}${group.path}` }] } }),
     }
   }
   const apiRoot = ctx.root.slice(0, -namespace.length)
@@ -144,7 +199,8 @@ function customFieldSchema(field: CustomField): JsonSchema {
   if (field.type === 'number') return { ...described, type: 'number' }
   if (field.type === 'checkbox') return { ...described, type: 'boolean' }
   if (field.type === 'date') return { ...described, type: 'string', format: 'date-time' }
-  if (['text', 'textarea', 'email', 'code'].includes(field.type)) return { ...described, type: 'string' }
+  if (['text', 'textarea', 'email', 'code'].includes(field.type))
+    return { ...described, type: 'string' }
   return described
 }
 
@@ -161,7 +217,10 @@ function pathParameterSchema(schema: JsonSchema): JsonSchema {
 }
 
 const TAGS = [
-  { name: 'Discovery', description: 'The namespace index, this document and its interactive reference (`/reference`).' },
+  {
+    name: 'Discovery',
+    description: 'The namespace index, this document and its interactive reference (`/reference`).',
+  },
   ...RESOURCES.map((resource) => ({ name: resource.title, description: resource.description })),
 ]
 
@@ -169,7 +228,9 @@ function tagOf(route: AnyRoute): string {
   return resourceOfPath(route.path)?.title ?? 'Discovery'
 }
 
-const errorContent = { 'application/json': { schema: { $ref: componentRef(responseSchemas.get(ErrorBody)!.id) } } }
+const errorContent = {
+  'application/json': { schema: { $ref: componentRef(responseSchemas.get(ErrorBody)!.id) } },
+}
 const error = (...causes: string[]) => ({ description: causes.join(' '), content: errorContent })
 
 /** The errors a route can answer, each with its codes (docs/api.md §11, docs/api.md §11). */
@@ -184,30 +245,44 @@ function errorResponses(route: AnyRoute, method: HttpMethod): Record<string, unk
   responses['400'] = error(
     '`rest_invalid_param`: a parameter is invalid (`data.params` maps each to the reason), including an unknown id or slug and a language the site does not offer;',
     '`rest_missing_callback_param`: required parameters are missing (`data.params` lists them).',
-    ...(withBody ? ['`rest_invalid_json` / `rest_invalid_multipart`: the body cannot be read.'] : []),
+    ...(withBody
+      ? ['`rest_invalid_json` / `rest_invalid_multipart`: the body cannot be read.']
+      : []),
     ...(resource?.family === 'term' && (method === 'POST' || method === 'PUT' || method === 'PATCH')
       ? ['`term_exists`: the name is taken (`data.term_id`).']
       : []),
   )
   if (route.authorize) {
-    responses['401'] = error('`rest_forbidden`: sign in (`Authorization: JWT <token>` or `users API-Key <key>`).')
+    responses['401'] = error(
+      '`rest_forbidden`: sign in (`Authorization: JWT <token>` or `users API-Key <key>`).',
+    )
     responses['403'] = error('`rest_forbidden`: the signed-in user may not do this.')
   } else if (method === 'GET' && item && kind === 'events') {
-    const causes = '`event-no-longer-available` (in the trash), `event-not-accessible` (not published and not yours to read)'
+    const causes =
+      '`event-no-longer-available` (in the trash), `event-not-accessible` (not published and not yours to read)'
     // A protected event's file holds its title and times rather than being refused.
-    responses['403'] = error(route.produces ? `${causes}.` : `${causes}, \`event-password-protected\` (give \`password\`).`)
+    responses['403'] = error(
+      route.produces
+        ? `${causes}.`
+        : `${causes}, \`event-password-protected\` (give \`password\`).`,
+    )
   } else if (method === 'GET' && item && codes) {
     responses['403'] = error(`\`${codes.notAccessible}\`: not published and not yours to read.`)
   }
 
   const notFound = ['`rest_no_route`: a language root the site does not offer.']
-  if (route.path === '') notFound.unshift('`rest_invalid_namespace`: `namespace` names another namespace;')
-  if (method === 'GET' && !item && codes && !route.produces) notFound.unshift(`\`${codes.pastLastPage}\`: a page past the last one;`)
-  if (kind === 'events' && codes && route.path.includes('{id}')) notFound.unshift(`\`${codes.notFound}\`: no event has this id;`)
+  if (route.path === '')
+    notFound.unshift('`rest_invalid_namespace`: `namespace` names another namespace;')
+  if (method === 'GET' && !item && codes && !route.produces)
+    notFound.unshift(`\`${codes.pastLastPage}\`: a page past the last one;`)
+  if (kind === 'events' && codes && route.path.includes('{id}'))
+    notFound.unshift(`\`${codes.notFound}\`: no event has this id;`)
   responses['404'] = error(...notFound)
 
-  if (method === 'DELETE' && codes) responses['410'] = error(`\`${codes.inTrash}\`: already in the trash.`)
-  if (withBody) responses['413'] = error('`rest_request_too_large`: the body is over the size limit.')
+  if (method === 'DELETE' && codes)
+    responses['410'] = error(`\`${codes.inTrash}\`: already in the trash.`)
+  if (withBody)
+    responses['413'] = error('`rest_request_too_large`: the body is over the size limit.')
   responses['503'] = error('`rest_database_unavailable`: try again after `Retry-After` seconds.')
   return responses
 }
@@ -216,17 +291,26 @@ function schemaRef(schema: z.ZodType | undefined): JsonSchema {
   if (!schema) return { type: 'object' }
   const named = responseSchemas.get(schema)
   if (named) return { $ref: componentRef(named.id) }
-  const { $schema: _dialect, ...inline } = z.toJSONSchema(schema, { unrepresentable: 'any' }) as JsonSchema
+  const { $schema: _dialect, ...inline } = z.toJSONSchema(schema, {
+    unrepresentable: 'any',
+  }) as JsonSchema
   return inline
 }
 
 const HEADER = {
-  etag: { description: 'Strong validator of the body; send it back in `If-None-Match` to get a 304.', schema: { type: 'string' } },
-  cacheControl: {
-    description: '`public, max-age=0, must-revalidate` for anonymous readers, `private, no-store` for signed-in ones.',
+  etag: {
+    description: 'Strong validator of the body; send it back in `If-None-Match` to get a 304.',
     schema: { type: 'string' },
   },
-  total: { description: 'Items matching, over all pages.', schema: { type: 'integer', minimum: 0 } },
+  cacheControl: {
+    description:
+      '`public, max-age=0, must-revalidate` for anonymous readers, `private, no-store` for signed-in ones.',
+    schema: { type: 'string' },
+  },
+  total: {
+    description: 'Items matching, over all pages.',
+    schema: { type: 'integer', minimum: 0 },
+  },
   totalPages: { description: 'Pages of items.', schema: { type: 'integer', minimum: 0 } },
   link: { description: 'RFC 8288 `next` and `prev` links.', schema: { type: 'string' } },
 }
@@ -238,7 +322,9 @@ function successResponse(route: AnyRoute, method: HttpMethod) {
   const headers = {
     'Cache-Control': HEADER.cacheControl,
     ...(method === 'GET' ? { ETag: HEADER.etag } : {}),
-    ...(list ? { 'X-Total': HEADER.total, 'X-Total-Pages': HEADER.totalPages, Link: HEADER.link } : {}),
+    ...(list
+      ? { 'X-Total': HEADER.total, 'X-Total-Pages': HEADER.totalPages, Link: HEADER.link }
+      : {}),
     ...(route.produces?.startsWith('text/csv') ? { 'X-Total': HEADER.total } : {}),
   }
   const description = created
@@ -253,11 +339,14 @@ function successResponse(route: AnyRoute, method: HttpMethod) {
 }
 
 /** Properties that may be objects or lists: sent as PHP brackets in form bodies (`venue[city]=Lyon`, `cost[]=0$`). */
-function bracketEncoded(properties: Record<string, JsonSchema>): Record<string, { style: string; explode: boolean }> {
+function bracketEncoded(
+  properties: Record<string, JsonSchema>,
+): Record<string, { style: string; explode: boolean }> {
   const structured = (schema: JsonSchema): boolean =>
     schema.type === 'object' ||
     schema.type === 'array' ||
-    (Array.isArray(schema.type) && (schema.type.includes('object') || schema.type.includes('array'))) ||
+    (Array.isArray(schema.type) &&
+      (schema.type.includes('object') || schema.type.includes('array'))) ||
     ((schema.anyOf ?? []) as JsonSchema[]).some(structured)
   return Object.fromEntries(
     Object.entries(properties)
@@ -272,7 +361,12 @@ function operationOf(calendar: CalendarRuntime, endpoint: Endpoint, method: Http
   const inBody = method === 'POST' || method === 'PUT' || method === 'PATCH'
   const custom = route.customFields ? calendar.customFields[route.customFields] : []
   const properties: Record<string, JsonSchema> = {
-    ...Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, argumentSchema(property, defaults, name)])),
+    ...Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([name, property]) => [
+        name,
+        argumentSchema(property, defaults, name),
+      ]),
+    ),
     ...Object.fromEntries(custom.map((field) => [field.name, customFieldSchema(field)])),
   }
   const required = (schema.required ?? []).filter((name) => !(name in defaults))
@@ -289,9 +383,17 @@ function operationOf(calendar: CalendarRuntime, endpoint: Endpoint, method: Http
         schema: inPath ? pathParameterSchema(rest) : rest,
       }
     })
-  const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !pathParams.includes(name) && name !== 'i18n_language'))
+  const bodyProperties = Object.fromEntries(
+    Object.entries(properties).filter(
+      ([name]) => !pathParams.includes(name) && name !== 'i18n_language',
+    ),
+  )
   const bodyRequired = required.filter((name) => name in bodyProperties)
-  const bodySchema = { type: 'object', properties: bodyProperties, ...(bodyRequired.length ? { required: bodyRequired } : {}) }
+  const bodySchema = {
+    type: 'object',
+    properties: bodyProperties,
+    ...(bodyRequired.length ? { required: bodyRequired } : {}),
+  }
   const encoding = bracketEncoded(bodyProperties)
   return {
     tags: [tagOf(route)],
@@ -305,7 +407,10 @@ function operationOf(calendar: CalendarRuntime, endpoint: Endpoint, method: Http
             required: bodyRequired.length > 0,
             content: {
               'application/json': { schema: bodySchema },
-              'application/x-www-form-urlencoded': { schema: bodySchema, ...(Object.keys(encoding).length ? { encoding } : {}) },
+              'application/x-www-form-urlencoded': {
+                schema: bodySchema,
+                ...(Object.keys(encoding).length ? { encoding } : {}),
+              },
               'multipart/form-data': { schema: bodySchema },
             },
           },
@@ -313,7 +418,14 @@ function operationOf(calendar: CalendarRuntime, endpoint: Endpoint, method: Http
       : {}),
     responses: {
       ...successResponse(route, method),
-      ...(method === 'GET' ? { '304': { description: 'Not modified: `If-None-Match` matched the ETag; no body.', headers: { ETag: HEADER.etag } } } : {}),
+      ...(method === 'GET'
+        ? {
+            '304': {
+              description: 'Not modified: `If-None-Match` matched the ETag; no body.',
+              headers: { ETag: HEADER.etag },
+            },
+          }
+        : {}),
       ...errorResponses(route, method),
     },
   }
@@ -330,7 +442,11 @@ function operationIdOf(path: string, method: HttpMethod): string {
   const words = segments.flatMap((segment, i) => {
     const [name = '', extension] = segment.split('.')
     const parameter = /^\{(\w+)\}$/.exec(name)?.[1]
-    const base = !parameter ? name.split('-') : segments[i - 1] === `by-${parameter}` ? [] : ['by', parameter]
+    const base = !parameter
+      ? name.split('-')
+      : segments[i - 1] === `by-${parameter}`
+        ? []
+        : ['by', parameter]
     return extension ? [...base, extension] : base
   })
   return method.toLowerCase() + (words.map(capitalized).join('') || 'Index')
@@ -338,14 +454,19 @@ function operationIdOf(path: string, method: HttpMethod): string {
 
 type Paths = Record<string, Record<string, unknown>>
 
-function paths(grouped: () => Group[], documentPaths: WeakMap<CalendarRuntime, Paths>, calendar: CalendarRuntime): Paths {
+function paths(
+  grouped: () => Group[],
+  documentPaths: WeakMap<CalendarRuntime, Paths>,
+  calendar: CalendarRuntime,
+): Paths {
   let computed = documentPaths.get(calendar)
   if (!computed) {
     computed = {}
     for (const group of grouped()) {
       const operations: Record<string, unknown> = {}
       for (const endpoint of group.endpoints) {
-        for (const method of endpoint.methods) operations[method.toLowerCase()] = operationOf(calendar, endpoint, method)
+        for (const method of endpoint.methods)
+          operations[method.toLowerCase()] = operationOf(calendar, endpoint, method)
       }
       computed[group.path || '/'] = operations
     }
@@ -361,13 +482,17 @@ const components = once(() => ({
       type: 'apiKey',
       in: 'header',
       name: 'Authorization',
-      description: '`JWT <token>` (from `POST /api/users/login`) or `users API-Key <key>`. Without it, requests are anonymous.',
+      description:
+        '`JWT <token>` (from `POST /api/users/login`) or `users API-Key <key>`. Without it, requests are anonymous.',
     },
   },
 }))
 
 /** `GET /doc`: OpenAPI 3.1 generated from the schemas that validate requests (docs/api.md §13). */
-async function openApiDocument(documentPaths: (calendar: CalendarRuntime) => Paths, ctx: RestContext): Promise<RestResult> {
+async function openApiDocument(
+  documentPaths: (calendar: CalendarRuntime) => Paths,
+  ctx: RestContext,
+): Promise<RestResult> {
   return {
     body: {
       openapi: '3.1.0',
@@ -396,7 +521,8 @@ export function discovery(routes: () => AnyRoute[]) {
   const computed = new WeakMap<CalendarRuntime, Paths>()
   const documentPaths = (calendar: CalendarRuntime) => paths(grouped, computed, calendar)
   return {
-    namespaceIndex: (ctx: RestContext, params: { namespace?: string }) => namespaceIndex(grouped, ctx, params),
+    namespaceIndex: (ctx: RestContext, params: { namespace?: string }) =>
+      namespaceIndex(grouped, ctx, params),
     openApiDocument: (ctx: RestContext) => openApiDocument(documentPaths, ctx),
   }
 }

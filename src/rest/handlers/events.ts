@@ -16,7 +16,9 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
     ctx,
     route: 'events',
     key: 'events',
-    items: found.events.map((event) => serializeEvent(ctx, event, found.related, { unlocked: found.unlocked.has(event.id) })),
+    items: found.events.map((event) =>
+      serializeEvent(ctx, event, found.related, { unlocked: found.unlocked.has(event.id) }),
+    ),
     total: found.total,
     page: params.page,
     perPage,
@@ -27,12 +29,20 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
 }
 
 /** `GET /events/{id}` (docs/api.md §5): the event with its `json_ld`. */
-export async function readEvent(ctx: RestContext, id: number, unlocking: Unlocking): Promise<RestResult> {
+export async function readEvent(
+  ctx: RestContext,
+  id: number,
+  unlocking: Unlocking,
+): Promise<RestResult> {
   const { event, related } = await findEventById(ctx, id, unlocking)
   return { body: serializeEvent(ctx, event, related, { single: true, unlocked: true }) }
 }
 
 /** `GET /events/by-slug/{slug}`: an unknown slug is a 400, then as by id (docs/api.md §5). */
-export async function readEventBySlug(ctx: RestContext, slug: string, unlocking: Unlocking): Promise<RestResult> {
+export async function readEventBySlug(
+  ctx: RestContext,
+  slug: string,
+  unlocking: Unlocking,
+): Promise<RestResult> {
   return readEvent(ctx, await eventIdBySlug(ctx, slug), unlocking)
 }

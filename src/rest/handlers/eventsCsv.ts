@@ -1,5 +1,12 @@
 import { stringify } from 'csv-stringify/sync'
-import { csvHeaders, csvRow, writeCsvBoolean, writeCsvList, writeCurrencyPosition, type CsvRecord } from '../../calendar/csvColumns'
+import {
+  csvHeaders,
+  csvRow,
+  writeCsvBoolean,
+  writeCsvList,
+  writeCurrencyPosition,
+  type CsvRecord,
+} from '../../calendar/csvColumns'
 import { wallClockIn } from '../../calendar/dates/format'
 import { eventUid } from '../../calendar/eventUid'
 import { servedWebUrl } from '../../calendar/webUrl'
@@ -30,15 +37,26 @@ export async function exportEvents(ctx: RestContext, params: EventListParams): P
   let total = 0
   for (let page = 1; !query.empty && rows.length <= EXPORT_LIMIT; page++) {
     // Payload's field access withholds protected content; no password unlocks it here.
-    const found = await findEventsThroughPayload(ctx, { match: query.match, sort: query.sort, page, perPage: PAGE, count: true, unlocking: {} })
+    const found = await findEventsThroughPayload(ctx, {
+      match: query.match,
+      sort: query.sort,
+      page,
+      perPage: PAGE,
+      count: true,
+      unlocking: {},
+    })
     total = found.total
-    for (const event of found.events) rows.push(csvRow('events', eventRecord(ctx, event, found.related, host)))
+    for (const event of found.events)
+      rows.push(csvRow('events', eventRecord(ctx, event, found.related, host)))
     if (page * PAGE >= total) break
   }
   return {
     body: stringify(rows.slice(0, EXPORT_LIMIT + 1)),
     contentType: CSV_TYPE,
-    headers: { 'X-Total': String(total), 'Content-Disposition': 'attachment; filename="events.csv"' },
+    headers: {
+      'X-Total': String(total),
+      'Content-Disposition': 'attachment; filename="events.csv"',
+    },
   }
 }
 
@@ -47,7 +65,12 @@ function names(ids: unknown, found: Map<number, { name?: string | null }>): stri
   return writeCsvList(list.map((value) => found.get(idOf(value) ?? 0)?.name ?? '').filter(Boolean))
 }
 
-function eventRecord(ctx: RestContext, event: Event, related: Related, host: string): CsvRecord<'events'> {
+function eventRecord(
+  ctx: RestContext,
+  event: Event,
+  related: Related,
+  host: string,
+): CsvRecord<'events'> {
   const zone = event.timezone || ctx.settings.timezone
   const start = wallClockIn(new Date(event.start), zone)
   const end = wallClockIn(new Date(event.end), zone)
@@ -73,7 +96,10 @@ function eventRecord(ctx: RestContext, event: Event, related: Related, host: str
     categories: names(event.categories, related.categories),
     tags: names(event.tags, related.tags),
     website: servedWebUrl(event.website),
-    image: image === undefined ? '' : ((serializeImage(ctx, related.media.get(image))?.url as string | undefined) ?? ''),
+    image:
+      image === undefined
+        ? ''
+        : ((serializeImage(ctx, related.media.get(image))?.url as string | undefined) ?? ''),
     featured: writeCsvBoolean(event.featured),
     sticky: writeCsvBoolean(event.sticky),
   }

@@ -3,7 +3,12 @@ import { errorCodes, EVENTS } from '../../calendar/resources'
 import type { Event, EventCategory, EventTag, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { RestError } from '../http/errors'
-import { CALENDAR_MEDIA_TYPE, renderCalendar, type CalendarContents, type FeedHeader } from '../ical/calendar'
+import {
+  CALENDAR_MEDIA_TYPE,
+  renderCalendar,
+  type CalendarContents,
+  type FeedHeader,
+} from '../ical/calendar'
 import { zoneOf } from '../ical/event'
 import { feedDescription } from '../ical/feed'
 import { planSeries, type SeriesPlan } from '../ical/series'
@@ -20,9 +25,21 @@ import type { EventFeedParams } from '../schemas/events'
 import { idOf } from '../serialize/common'
 
 /** These events, if the caller may see them under `visibility`, as the list loads them. */
-function loadByIds(ctx: RestContext, ids: number[], visibility: EventMatch, unlocking: Unlocking): Promise<EventPage> {
+function loadByIds(
+  ctx: RestContext,
+  ids: number[],
+  visibility: EventMatch,
+  unlocking: Unlocking,
+): Promise<EventPage> {
   if (!ids.length) return Promise.resolve(emptyPage())
-  return findEvents(ctx, { match: { ...visibility, ids }, sort: 'start', page: 1, perPage: ids.length, count: false, unlocking })
+  return findEvents(ctx, {
+    match: { ...visibility, ids },
+    sort: 'start',
+    page: 1,
+    perPage: ids.length,
+    count: false,
+    unlocking,
+  })
 }
 
 type SeriesScope = {
@@ -40,7 +57,11 @@ type SeriesScope = {
  * the series' first events (if asked), the later events of every series the caller sees, the latest
  * event each series made, then the exceptions (and events apart, if asked) not loaded yet.
  */
-async function withSeries(ctx: RestContext, page: EventPage, scope: SeriesScope): Promise<CalendarContents> {
+async function withSeries(
+  ctx: RestContext,
+  page: EventPage,
+  scope: SeriesScope,
+): Promise<CalendarContents> {
   const pages = [page]
   const loaded = new Map(page.events.map((event) => [event.id, event]))
   const add = (more: EventPage) => {
@@ -48,7 +69,11 @@ async function withSeries(ctx: RestContext, page: EventPage, scope: SeriesScope)
     for (const event of more.events) loaded.set(event.id, event)
   }
   if (scope.withParents) {
-    const parents = new Set(page.events.map((event) => idOf(event.parent)).filter((id): id is number => id !== undefined && !loaded.has(id)))
+    const parents = new Set(
+      page.events
+        .map((event) => idOf(event.parent))
+        .filter((id): id is number => id !== undefined && !loaded.has(id)),
+    )
     add(await loadByIds(ctx, [...parents], scope.visibility, scope.unlocking))
   }
   const heads = [...loaded.values()].filter((event) => event.recurrence?.trim())
@@ -62,10 +87,17 @@ async function withSeries(ctx: RestContext, page: EventPage, scope: SeriesScope)
   }
   const plans = new Map<number, SeriesPlan>()
   for (const head of heads) {
-    const plan = planSeries(head, zoneOf(ctx, head), membersOf.get(head.id) ?? [], latest.get(head.id))
+    const plan = planSeries(
+      head,
+      zoneOf(ctx, head),
+      membersOf.get(head.id) ?? [],
+      latest.get(head.id),
+    )
     if (plan) plans.set(head.id, plan)
   }
-  const missing = [...plans.values()].flatMap((plan) => [...plan.exceptions.keys(), ...(scope.withApart ? plan.apart : [])]).filter((id) => !loaded.has(id))
+  const missing = [...plans.values()]
+    .flatMap((plan) => [...plan.exceptions.keys(), ...(scope.withApart ? plan.apart : [])])
+    .filter((id) => !loaded.has(id))
   add(await loadByIds(ctx, missing, scope.visibility, scope.unlocking))
   return {
     events: [...loaded.values()],
@@ -86,26 +118,59 @@ export async function eventFeed(ctx: RestContext, params: EventFeedParams): Prom
   const write = async () => {
     const listed = query.empty
       ? emptyPage()
-      : await findEvents(ctx, { match: query.match, sort: query.sort, page: 1, perPage: max, count: false, unlocking: params })
-    const visibility: EventMatch = { listed: true, statuses: statusFilter(ctx, params.status).statuses }
-    const contents = await withSeries(ctx, listed, { visibility, unlocking: params, withParents: true, withApart: false })
+      : await findEvents(ctx, {
+          match: query.match,
+          sort: query.sort,
+          page: 1,
+          perPage: max,
+          count: false,
+          unlocking: params,
+        })
+    const visibility: EventMatch = {
+      listed: true,
+      statuses: statusFilter(ctx, params.status).statuses,
+    }
+    const contents = await withSeries(ctx, listed, {
+      visibility,
+      unlocking: params,
+      withParents: true,
+      withApart: false,
+    })
     return renderCalendar(ctx, contents, header)
   }
   // What an anonymous feed holds follows from the content's revision and these inputs alone (no password to try).
   const shared = !ctx.signedIn && params.password === undefined
-  const key = JSON.stringify([ctx.root, ctx.permalinkBase, ctx.language, max, query.empty, query.match, header])
+  const key = JSON.stringify([
+    ctx.root,
+    ctx.permalinkBase,
+    ctx.language,
+    max,
+    query.empty,
+    query.match,
+    header,
+  ])
   const body = shared ? await feedCache(ctx).get(ctx.revision, key, write) : await write()
   return { body, contentType: CALENDAR_MEDIA_TYPE }
 }
 
 /** The names of these records the caller may read, in the order asked. */
-async function namesOf<T extends { name: string }>(ctx: RestContext, collection: 'event-categories' | 'event-tags' | 'venues' | 'organizers', ids: number[]) {
+async function namesOf<T extends { name: string }>(
+  ctx: RestContext,
+  collection: 'event-categories' | 'event-tags' | 'venues' | 'organizers',
+  ids: number[],
+) {
   const found = await findByIdsPerRevision<T>(ctx, collection, ids)
   return ids.map((id) => found.get(id)?.name).filter((name): name is string => Boolean(name))
 }
 
-async function termNames<T extends { name: string }>(ctx: RestContext, collection: 'event-categories' | 'event-tags', entries: string[] | undefined) {
-  return entries ? namesOf<T>(ctx, collection, (await resolveTermEntries(ctx, collection, entries)).ids) : []
+async function termNames<T extends { name: string }>(
+  ctx: RestContext,
+  collection: 'event-categories' | 'event-tags',
+  entries: string[] | undefined,
+) {
+  return entries
+    ? namesOf<T>(ctx, collection, (await resolveTermEntries(ctx, collection, entries)).ids)
+    : []
 }
 
 /**
@@ -113,7 +178,11 @@ async function termNames<T extends { name: string }>(ctx: RestContext, collectio
  * language, and how often to read it again (docs/api.md §22). The records were read by the query
  * already: these lookups are kept per revision.
  */
-async function feedHeader(ctx: RestContext, params: EventFeedParams, query: EventQuery): Promise<FeedHeader> {
+async function feedHeader(
+  ctx: RestContext,
+  params: EventFeedParams,
+  query: EventQuery,
+): Promise<FeedHeader> {
   const [categories, tags, venues, organizers] = await Promise.all([
     termNames<EventCategory>(ctx, 'event-categories', params.categories),
     termNames<EventTag>(ctx, 'event-tags', params.tags),
@@ -121,7 +190,10 @@ async function feedHeader(ctx: RestContext, params: EventFeedParams, query: Even
     namesOf<Organizer>(ctx, 'organizers', params.organizer ?? []),
   ])
   // The window's days as the list echoes them, when the caller gave them.
-  const day = (param: 'start_date' | 'end_date') => (params[param] === undefined ? undefined : query.echo.find(([name]) => name === param)?.[1].slice(0, 10))
+  const day = (param: 'start_date' | 'end_date') =>
+    params[param] === undefined
+      ? undefined
+      : query.echo.find(([name]) => name === param)?.[1].slice(0, 10)
   const description = feedDescription(ctx.language, {
     categories,
     tags,
@@ -132,7 +204,11 @@ async function feedHeader(ctx: RestContext, params: EventFeedParams, query: Even
     from: day('start_date'),
     until: day('end_date'),
   })
-  return { name: ctx.settings.siteName || new URL(ctx.permalinkBase).host, description, refreshMinutes: ctx.settings.icalRefreshMinutes }
+  return {
+    name: ctx.settings.siteName || new URL(ctx.permalinkBase).host,
+    description,
+    refreshMinutes: ctx.settings.icalRefreshMinutes,
+  }
 }
 
 /**
@@ -147,12 +223,28 @@ const feedCache = (ctx: RestContext) => revisionCacheOf(ctx.req.payload, 'icalFe
  * series' first event gives the whole series. A protected event shows its title and times unless
  * unlocked, as in the feed.
  */
-export async function eventFile(ctx: RestContext, id: number, unlocking: Unlocking): Promise<RestResult> {
+export async function eventFile(
+  ctx: RestContext,
+  id: number,
+  unlocking: Unlocking,
+): Promise<RestResult> {
   await readableEvent(ctx, id)
-  const page = await findEvents(ctx, { match: { ids: [id] }, sort: 'id', page: 1, perPage: 1, count: false, unlocking })
+  const page = await findEvents(ctx, {
+    match: { ids: [id] },
+    sort: 'id',
+    page: 1,
+    perPage: 1,
+    count: false,
+    unlocking,
+  })
   const event = page.events[0] as Event | undefined
   // The checks above let the caller read it; the load reads with the collection's access, which a developer may narrow.
-  if (!event) throw new RestError(errorCodes(EVENTS).notAccessible, 'The requested event is not accessible', 403)
+  if (!event)
+    throw new RestError(
+      errorCodes(EVENTS).notAccessible,
+      'The requested event is not accessible',
+      403,
+    )
   const visibility: EventMatch = { statuses: statusFilter(ctx, undefined).statuses }
   const contents = event.recurrence?.trim()
     ? await withSeries(ctx, page, { visibility, unlocking, withParents: false, withApart: true })
@@ -165,7 +257,11 @@ export async function eventFile(ctx: RestContext, id: number, unlocking: Unlocki
 }
 
 /** `GET /events/by-slug/{slug}.ics`: an unknown slug is a 400, then as by id. */
-export async function eventFileBySlug(ctx: RestContext, slug: string, unlocking: Unlocking): Promise<RestResult> {
+export async function eventFileBySlug(
+  ctx: RestContext,
+  slug: string,
+  unlocking: Unlocking,
+): Promise<RestResult> {
   return eventFile(ctx, await eventIdBySlug(ctx, slug), unlocking)
 }
 
@@ -174,6 +270,10 @@ export async function eventFileBySlug(ctx: RestContext, slug: string, unlocking:
  * not ASCII also gets its UTF-8 name (RFC 6266's `filename*`), and an ASCII stand-in for old clients.
  */
 function attachment(filename: string): string {
-  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, (char) => (/\p{M}/u.test(char) ? '' : '_'))
-  return ascii === filename ? `attachment; filename="${filename}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, (char) => (/\p{M}/u.test(char) ? '' : '_'))
+  return ascii === filename
+    ? `attachment; filename="${filename}"`
+    : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 }

@@ -14,13 +14,21 @@ import { serializeVenue, type LinkedOptions } from '../serialize/venue'
 type LinkedKind = LinkedResource['key']
 
 /** What differs between venues and organizers here: their serializer; everything else is one handler (docs/api.md §7). */
-const SERIALIZE: Record<LinkedKind, (ctx: RestContext, doc: LinkedDoc, related: Related, options: LinkedOptions) => unknown> = {
+const SERIALIZE: Record<
+  LinkedKind,
+  (ctx: RestContext, doc: LinkedDoc, related: Related, options: LinkedOptions) => unknown
+> = {
   venues: (ctx, doc, related, options) => serializeVenue(ctx, doc as Venue, related, options),
-  organizers: (ctx, doc, related, options) => serializeOrganizer(ctx, doc as Organizer, related, options),
+  organizers: (ctx, doc, related, options) =>
+    serializeOrganizer(ctx, doc as Organizer, related, options),
 }
 
 /** `GET /venues`, `GET /organizers`: newest first, filters combined with AND. */
-export async function listLinked(ctx: RestContext, kind: LinkedKind, params: LinkedListParams): Promise<RestResult> {
+export async function listLinked(
+  ctx: RestContext,
+  kind: LinkedKind,
+  params: LinkedListParams,
+): Promise<RestResult> {
   const resource = resourceOf(kind)
   const perPage = pageSize(ctx, params.per_page)
   const found = await findLinkedList(ctx, kind, params, { page: params.page, perPage })
@@ -40,11 +48,21 @@ export async function listLinked(ctx: RestContext, kind: LinkedKind, params: Lin
 }
 
 /** Single venue or organizer (docs/api.md §5): unknown is a 400, unreadable a 403, protected redacted. */
-export async function readLinked(ctx: RestContext, kind: LinkedKind, id: number, unlocking: Unlocking): Promise<RestResult> {
+export async function readLinked(
+  ctx: RestContext,
+  kind: LinkedKind,
+  id: number,
+  unlocking: Unlocking,
+): Promise<RestResult> {
   const { doc, related, unlocked } = await findLinkedById(ctx, kind, id, unlocking)
   return { body: SERIALIZE[kind](ctx, doc, related, { single: true, unlocked }) }
 }
 
-export async function readLinkedBySlug(ctx: RestContext, kind: LinkedKind, slug: string, unlocking: Unlocking): Promise<RestResult> {
+export async function readLinkedBySlug(
+  ctx: RestContext,
+  kind: LinkedKind,
+  slug: string,
+  unlocking: Unlocking,
+): Promise<RestResult> {
   return readLinked(ctx, kind, await linkedIdBySlug(ctx, kind, slug), unlocking)
 }

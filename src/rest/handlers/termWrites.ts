@@ -8,19 +8,35 @@ import type { RestResult } from '../route'
 import { readTerm } from './terms'
 
 /** Validation against stored data, after the permission check: the term being changed and the parent named must exist. */
-export const validateTermWrite = (ctx: RestContext, terms: TermResource, params: TermInput) => invalidTermWrite(ctx, terms, params)
+export const validateTermWrite = (ctx: RestContext, terms: TermResource, params: TermInput) =>
+  invalidTermWrite(ctx, terms, params)
 
-export async function createTerm(ctx: RestContext, terms: TermResource, params: TermInput): Promise<RestResult> {
-  return { ...(await readTerm(ctx, terms, await create(ctx, terms, params), { links: true })), status: 201 }
+export async function createTerm(
+  ctx: RestContext,
+  terms: TermResource,
+  params: TermInput,
+): Promise<RestResult> {
+  return {
+    ...(await readTerm(ctx, terms, await create(ctx, terms, params), { links: true })),
+    status: 201,
+  }
 }
 
-export async function updateTerm(ctx: RestContext, terms: TermResource, params: TermInput & { id: number }): Promise<RestResult> {
+export async function updateTerm(
+  ctx: RestContext,
+  terms: TermResource,
+  params: TermInput & { id: number },
+): Promise<RestResult> {
   await update(ctx, terms, params)
   return readTerm(ctx, terms, params.id, { links: true })
 }
 
 /** Deleted for good, answering the term as it was. */
-export async function deleteTerm(ctx: RestContext, terms: TermResource, id: number): Promise<RestResult> {
+export async function deleteTerm(
+  ctx: RestContext,
+  terms: TermResource,
+  id: number,
+): Promise<RestResult> {
   const before = await readTerm(ctx, terms, id, { links: false })
   await remove(ctx, terms, id)
   return before

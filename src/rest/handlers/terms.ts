@@ -12,9 +12,16 @@ import { serializeTerm, termLinks } from '../serialize/term'
 export const mayManageTerms = (ctx: RestContext) => capabilities.manageTerms(ctx.actor)
 
 /** `GET /categories`, `GET /tags` (docs/api.md §8): past the last page is an empty 200. */
-export async function listTerms(ctx: RestContext, terms: TermResource, params: TermListParams & { parent?: number }): Promise<RestResult> {
+export async function listTerms(
+  ctx: RestContext,
+  terms: TermResource,
+  params: TermListParams & { parent?: number },
+): Promise<RestResult> {
   const perPage = pageSize(ctx, params.per_page)
-  const { docs, related, total } = await findTerms(ctx, terms, params, { page: params.page, perPage })
+  const { docs, related, total } = await findTerms(ctx, terms, params, {
+    page: params.page,
+    perPage,
+  })
   return listResult({
     ctx,
     route: terms.key,
@@ -31,9 +38,19 @@ export async function listTerms(ctx: RestContext, terms: TermResource, params: T
 const EVERY_METHOD: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
 /** The term as it is now; single reads and writes add WordPress's `_links`, deletes answer without. */
-export async function readTerm(ctx: RestContext, terms: TermResource, id: number, { links }: { links: boolean }): Promise<RestResult> {
+export async function readTerm(
+  ctx: RestContext,
+  terms: TermResource,
+  id: number,
+  { links }: { links: boolean },
+): Promise<RestResult> {
   const { doc, related } = await findTerm(ctx, terms, id)
   const body = serializeTerm(ctx, terms.singular, doc, related)
   if (!links) return { body }
-  return { body: { ...body, _links: termLinks(ctx, terms.singular, doc, mayManageTerms(ctx) ? EVERY_METHOD : ['GET']) } }
+  return {
+    body: {
+      ...body,
+      _links: termLinks(ctx, terms.singular, doc, mayManageTerms(ctx) ? EVERY_METHOD : ['GET']),
+    },
+  }
 }

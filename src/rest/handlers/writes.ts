@@ -29,9 +29,12 @@ export type ItemBy = 'id' | 'slug'
 
 /** How each kind of authored record is rendered once written. */
 const SERIALIZE = {
-  events: async (ctx: RestContext, doc: AuthoredItem) => serializeEvent(ctx, doc as Event, await loadRelated(ctx, [doc as Event]), { unlocked: true }),
-  venues: async (ctx: RestContext, doc: AuthoredItem) => serializeVenue(ctx, doc as Venue, await imagesOf(ctx, doc), { unlocked: true }),
-  organizers: async (ctx: RestContext, doc: AuthoredItem) => serializeOrganizer(ctx, doc as Organizer, await imagesOf(ctx, doc), { unlocked: true }),
+  events: async (ctx: RestContext, doc: AuthoredItem) =>
+    serializeEvent(ctx, doc as Event, await loadRelated(ctx, [doc as Event]), { unlocked: true }),
+  venues: async (ctx: RestContext, doc: AuthoredItem) =>
+    serializeVenue(ctx, doc as Venue, await imagesOf(ctx, doc), { unlocked: true }),
+  organizers: async (ctx: RestContext, doc: AuthoredItem) =>
+    serializeOrganizer(ctx, doc as Organizer, await imagesOf(ctx, doc), { unlocked: true }),
 } as const
 
 async function imagesOf(ctx: RestContext, doc: AuthoredItem) {
@@ -47,7 +50,12 @@ export type WriteTarget = { id: number | undefined; stored: AuthoredItem | undef
 const singularOf = (kind: WritableKind) => resourceOf(kind).singular
 
 /** Resolves a by-id or by-slug route's item; creates name none. Unknown items are reported by validation or the handler. */
-export async function writeTarget(ctx: RestContext, kind: WritableKind, params: WriteParams, by?: ItemBy): Promise<WriteTarget> {
+export async function writeTarget(
+  ctx: RestContext,
+  kind: WritableKind,
+  params: WriteParams,
+  by?: ItemBy,
+): Promise<WriteTarget> {
   if (!by) return { id: undefined, stored: undefined }
   const id = by === 'id' ? Number(params.id) : await idBySlug(ctx, kind, String(params.slug))
   if (id === undefined) return { id, stored: undefined }
@@ -65,7 +73,10 @@ export async function validateWrite(
   target: WriteTarget,
   by?: ItemBy,
 ): Promise<Record<string, string>> {
-  const invalid: Record<string, string> = { ...(await missingReferences(ctx, params)), ...readCustomFields(ctx, kind, params).invalid }
+  const invalid: Record<string, string> = {
+    ...(await missingReferences(ctx, params)),
+    ...readCustomFields(ctx, kind, params).invalid,
+  }
   if (!by) return invalid
   const { id } = target
   // An unknown slug is a 400 (docs/api.md §5), and leaves nothing else to check.
@@ -73,7 +84,10 @@ export async function validateWrite(
   if (kind !== 'events' && !target.stored) invalid.id = `No ${singularOf(kind)} has this id.`
   const slug = newSlug(ctx, params, by)
   if (slug.invalid) invalid.slug = slug.invalid
-  else if (slug.value !== undefined && (await slugTaken(ctx.req, kind, slugBase(slug.value), id, ctx.language))) {
+  else if (
+    slug.value !== undefined &&
+    (await slugTaken(ctx.req, kind, slugBase(slug.value), id, ctx.language))
+  ) {
     invalid.slug = `Another ${singularOf(kind)} has this slug in this language.`
   }
   return invalid
@@ -84,40 +98,82 @@ export async function validateWrite(
  * `slug` parameter. Renaming to a slug another item has in the language is refused, not suffixed:
  * the caller asked for that exact address.
  */
-function newSlug(ctx: RestContext, params: WriteParams, by: ItemBy): { value?: string; invalid?: string } {
+function newSlug(
+  ctx: RestContext,
+  params: WriteParams,
+  by: ItemBy,
+): { value?: string; invalid?: string } {
   if (by === 'id') return { value: params.slug }
   const given = ctx.shadowedByPath.slug
   if (given === undefined) return {}
   const parsed = authoredWriteFields.slug.safeParse(given)
-  return parsed.success ? { value: parsed.data } : { invalid: parsed.error.issues[0]?.message ?? 'Invalid slug.' }
+  return parsed.success
+    ? { value: parsed.data }
+    : { invalid: parsed.error.issues[0]?.message ?? 'Invalid slug.' }
 }
 
 /** The capability matrix for a write on an item, or for creating one when it does not exist. */
-export function mayWrite(ctx: RestContext, action: 'edit' | 'delete', target: WriteTarget): boolean {
-  return target.stored ? capabilities[action](ctx.actor, target.stored) : capabilities.create(ctx.actor)
+export function mayWrite(
+  ctx: RestContext,
+  action: 'edit' | 'delete',
+  target: WriteTarget,
+): boolean {
+  return target.stored
+    ? capabilities[action](ctx.actor, target.stored)
+    : capabilities.create(ctx.actor)
 }
 
 /** The stored item a write changes; validation has already refused unknown venues and organizers (docs/api.md §5). */
 function existing(kind: WritableKind, target: WriteTarget): AuthoredItem {
-  if (!target.stored) throw new RestError(errorCodes(resourceOf(kind)).notFound, `Event with ID ${target.id} does not exist.`, 404)
+  if (!target.stored)
+    throw new RestError(
+      errorCodes(resourceOf(kind)).notFound,
+      `Event with ID ${target.id} does not exist.`,
+      404,
+    )
   return target.stored
 }
 
 /** The validated parameters as the operation's typed input, the developers' fields read. */
-const inputOf = <K extends WritableKind>(ctx: RestContext, kind: K, params: WriteParams) => withCustomFields(ctx, kind, params) as InputOf[K]
+const inputOf = <K extends WritableKind>(ctx: RestContext, kind: K, params: WriteParams) =>
+  withCustomFields(ctx, kind, params) as InputOf[K]
 
 /** `POST /events|venues|organizers`: 201 with the new (or, for duplicates, existing) record. */
-export async function createItem(ctx: RestContext, kind: WritableKind, params: WriteParams): Promise<RestResult> {
-  return { status: 201, body: await SERIALIZE[kind](ctx, await createAuthored(ctx, kind, inputOf(ctx, kind, params))) }
+export async function createItem(
+  ctx: RestContext,
+  kind: WritableKind,
+  params: WriteParams,
+): Promise<RestResult> {
+  return {
+    status: 201,
+    body: await SERIALIZE[kind](ctx, await createAuthored(ctx, kind, inputOf(ctx, kind, params))),
+  }
 }
 
 /** `POST|PUT|PATCH` on an item: a partial update; omitted fields keep their values (docs/api.md §6.1). */
-export async function updateItem(ctx: RestContext, kind: WritableKind, params: WriteParams, target: WriteTarget, by: ItemBy): Promise<RestResult> {
+export async function updateItem(
+  ctx: RestContext,
+  kind: WritableKind,
+  params: WriteParams,
+  target: WriteTarget,
+  by: ItemBy,
+): Promise<RestResult> {
   const input = inputOf(ctx, kind, { ...params, slug: newSlug(ctx, params, by).value })
-  return { body: await SERIALIZE[kind](ctx, await updateAuthored(ctx, kind, existing(kind, target), input)) }
+  return {
+    body: await SERIALIZE[kind](
+      ctx,
+      await updateAuthored(ctx, kind, existing(kind, target), input),
+    ),
+  }
 }
 
 /** `DELETE` on an item: to the trash (never permanently), 410 when already there (docs/api.md §6.7). */
-export async function trashItem(ctx: RestContext, kind: WritableKind, target: WriteTarget): Promise<RestResult> {
-  return { body: await SERIALIZE[kind](ctx, await trashAuthored(ctx, kind, existing(kind, target))) }
+export async function trashItem(
+  ctx: RestContext,
+  kind: WritableKind,
+  target: WriteTarget,
+): Promise<RestResult> {
+  return {
+    body: await SERIALIZE[kind](ctx, await trashAuthored(ctx, kind, existing(kind, target))),
+  }
 }

@@ -4,7 +4,10 @@ import { BRACKET_PARSE_OPTIONS } from './query'
 
 type Bytes = Uint8Array<ArrayBuffer>
 
-type BodyParser = (bytes: Bytes, contentType: string) => Record<string, unknown> | Promise<Record<string, unknown>>
+type BodyParser = (
+  bytes: Bytes,
+  contentType: string,
+) => Record<string, unknown> | Promise<Record<string, unknown>>
 
 const BODY_PARSERS = new Map<string, BodyParser>([
   ['application/json', parseJsonObject],
@@ -16,7 +19,10 @@ const BODY_PARSERS = new Map<string, BodyParser>([
  * The request body's parameters, read according to its Content-Type. Other content types and empty bodies
  * carry no parameters (`{}`), as in WordPress. At most `maxBytes` are read, whatever Content-Length claims.
  */
-export async function readBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+export async function readBody(
+  request: Request,
+  maxBytes: number,
+): Promise<Record<string, unknown>> {
   const contentType = request.headers.get('Content-Type') ?? ''
   const parse = BODY_PARSERS.get(mediaTypeOf(contentType))
   // Read (and count) even bodies of other types, so an oversized one is a 413 whatever it claims to be.
@@ -96,13 +102,16 @@ async function parseMultipart(bytes: Bytes, contentType: string): Promise<Record
   const files: File[] = []
   const pairs: string[] = []
   form.forEach((value, name) => {
-    const encodedValue = typeof value === 'string' ? encodeURIComponent(value) : `@${files.push(value) - 1}`
+    const encodedValue =
+      typeof value === 'string' ? encodeURIComponent(value) : `@${files.push(value) - 1}`
     pairs.push(`${encodeURIComponent(name)}=${encodedValue}`)
   })
   return qs.parse(pairs.join('&'), {
     ...BRACKET_PARSE_OPTIONS,
     decoder: (text, defaultDecoder, charset, type) =>
-      type === 'value' && FILE_PLACEHOLDER.test(text) ? files[Number(text.slice(1))] : defaultDecoder(text, defaultDecoder, charset),
+      type === 'value' && FILE_PLACEHOLDER.test(text)
+        ? files[Number(text.slice(1))]
+        : defaultDecoder(text, defaultDecoder, charset),
   })
 }
 

@@ -20,7 +20,9 @@ export function booleanParam() {
   return z.preprocess(
     lowercaseString,
     z
-      .union([z.boolean(), z.literal([1, 0]), z.enum(['true', 'false', '1', '0'])], { error: BOOLEAN_MESSAGE })
+      .union([z.boolean(), z.literal([1, 0]), z.enum(['true', 'false', '1', '0'])], {
+        error: BOOLEAN_MESSAGE,
+      })
       .transform((value) => value === true || value === 1 || value === 'true' || value === '1'),
   )
 }

@@ -8,11 +8,20 @@ import { Refusal } from '../../operations/refusal'
  */
 export class RestError extends Refusal {
   static missingParams(names: string[]): RestError {
-    return new RestError('rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, 400, { params: names })
+    return new RestError(
+      'rest_missing_callback_param',
+      `Missing parameter(s): ${names.join(', ')}`,
+      400,
+      { params: names },
+    )
   }
 
   static noRoute(): RestError {
-    return new RestError('rest_no_route', 'No route was found matching the URL and request method.', 404)
+    return new RestError(
+      'rest_no_route',
+      'No route was found matching the URL and request method.',
+      404,
+    )
   }
 
   static invalidJson(): RestError {
@@ -26,7 +35,11 @@ export class RestError extends Refusal {
 
   /** 401 asks an anonymous client to authenticate; a signed-in user who lacks the right gets 403. */
   static forbidden(signedIn: boolean): RestError {
-    return new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', signedIn ? 403 : 401)
+    return new RestError(
+      'rest_forbidden',
+      'Sorry, you are not allowed to do that.',
+      signedIn ? 403 : 401,
+    )
   }
 
   /** The instance has more requests in flight than it serves in its queue bound (docs/operations.md). */
@@ -35,7 +48,11 @@ export class RestError extends Refusal {
   }
 
   static tooLarge(limit: number): RestError {
-    return new RestError('rest_request_too_large', `The request body is larger than the limit of ${limit} bytes.`, 413)
+    return new RestError(
+      'rest_request_too_large',
+      `The request body is larger than the limit of ${limit} bytes.`,
+      413,
+    )
   }
 }
 
@@ -53,7 +70,11 @@ export function errorResponse(error: unknown, headers?: HeadersInit): Response {
   responseHeaders.set('Content-Type', JSON_CONTENT_TYPE)
   // A 503 is temporary: tell clients and load balancers when to come back.
   if (restError.status === 503) responseHeaders.set('Retry-After', RETRY_AFTER_SECONDS)
-  const body = { code: restError.code, message: restError.message, data: { status: restError.status, ...restError.data } }
+  const body = {
+    code: restError.code,
+    message: restError.message,
+    data: { status: restError.status, ...restError.data },
+  }
   return new Response(JSON.stringify(body), { status: restError.status, headers: responseHeaders })
 }
 

@@ -3,11 +3,21 @@
  * CDNs, link checkers and uptime monitors send HEAD, and Payload's router only knows the methods of
  * its endpoints, so it would answer them with 404.
  */
-export function headFromGet<A extends unknown[]>(get: (request: Request, ...rest: A) => Promise<Response>) {
+export function headFromGet<A extends unknown[]>(
+  get: (request: Request, ...rest: A) => Promise<Response>,
+) {
   return async (request: Request, ...rest: A): Promise<Response> => {
-    const asGet = new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal })
+    const asGet = new Request(request.url, {
+      method: 'GET',
+      headers: request.headers,
+      signal: request.signal,
+    })
     const answer = await get(asGet, ...rest)
     await answer.body?.cancel()
-    return new Response(null, { status: answer.status, statusText: answer.statusText, headers: answer.headers })
+    return new Response(null, {
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: answer.headers,
+    })
   }
 }

@@ -35,7 +35,8 @@ type ListPage = {
  * ours are percent-encoded, but for the `:` and `,` a query may hold as they are.
  */
 function withQuery(base: string, args: [string, string][]): string {
-  const encode = (text: string) => encodeURIComponent(text).replace(/%3A/g, ':').replace(/%2C/g, ',')
+  const encode = (text: string) =>
+    encodeURIComponent(text).replace(/%3A/g, ':').replace(/%2C/g, ',')
   const query = args.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&')
   return query ? `${base}?${query}` : base
 }
@@ -48,10 +49,16 @@ export function listResult(list: ListPage): RestResult {
   const { ctx, page, perPage, total } = list
   const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
   if (page > 1 && list.items.length === 0 && list.pastEndCode) {
-    throw new RestError(list.pastEndCode, list.pastEndMessage ?? 'The requested page does not exist', 404)
+    throw new RestError(
+      list.pastEndCode,
+      list.pastEndMessage ?? 'The requested page does not exist',
+      404,
+    )
   }
   const base = `${ctx.root}/${list.route}/`
-  const language: [string, string][] = ctx.requestedLanguage ? [['i18n_language', ctx.requestedLanguage]] : []
+  const language: [string, string][] = ctx.requestedLanguage
+    ? [['i18n_language', ctx.requestedLanguage]]
+    : []
   const args = [...(list.termOrder ? [] : list.echo), ...language]
   // Upstream's `rest_url` starts with `page`; its next and previous URLs drop it and add it back last.
   const pageArgs = [...args, ...(list.pagesOnly ?? [])]
@@ -59,10 +66,18 @@ export function listResult(list: ListPage): RestResult {
   const restUrl = withQuery(base, list.termOrder ? language : [['page', String(page)], ...args])
   const next = page < totalPages ? at(page + 1) : undefined
   const previous = page > 1 ? at(page - 1) : undefined
-  const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean)
-  const headers: Record<string, string> = { 'X-Total': String(total), 'X-Total-Pages': String(totalPages) }
+  const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(
+    Boolean,
+  )
+  const headers: Record<string, string> = {
+    'X-Total': String(total),
+    'X-Total-Pages': String(totalPages),
+  }
   if (links.length) headers.Link = links.join(', ')
-  const navigation = { ...(next ? { next_rest_url: next } : {}), ...(previous ? { previous_rest_url: previous } : {}) }
+  const navigation = {
+    ...(next ? { next_rest_url: next } : {}),
+    ...(previous ? { previous_rest_url: previous } : {}),
+  }
   const body = list.termOrder
     ? { rest_url: restUrl, total, total_pages: totalPages, [list.key]: list.items, ...navigation }
     : { [list.key]: list.items, rest_url: restUrl, ...navigation, total, total_pages: totalPages }

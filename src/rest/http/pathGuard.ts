@@ -10,6 +10,8 @@ export function malformedPathResponse(request: Request): Response | undefined {
     decodeURIComponent(new URL(request.url).pathname)
     return undefined
   } catch {
-    return errorResponse(RestError.invalidParams({ path: 'Malformed percent-encoding in the path.' }))
+    return errorResponse(
+      RestError.invalidParams({ path: 'Malformed percent-encoding in the path.' }),
+    )
   }
 }

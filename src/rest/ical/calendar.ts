@@ -30,17 +30,25 @@ export type FeedHeader = { name: string; description: string; refreshMinutes: nu
  * with the rule, once, where its first event in the order appears, followed by its exceptions.
  * Published (METHOD:PUBLISH); a feed also says its name, its filter and how often to read it again.
  */
-export function renderCalendar(ctx: RestContext, contents: CalendarContents, feed?: FeedHeader): string {
+export function renderCalendar(
+  ctx: RestContext,
+  contents: CalendarContents,
+  feed?: FeedHeader,
+): string {
   const vevents: VEvent[] = []
   const byId = new Map(contents.events.map((event) => [event.id, event]))
-  const data = (event: Event) => eventData(ctx, event, contents.related, contents.unlocked.has(event.id))
+  const data = (event: Event) =>
+    eventData(ctx, event, contents.related, contents.unlocked.has(event.id))
   const written = new Set<number>()
   const writeSeries = (plan: SeriesPlan) => {
     const parent = byId.get(plan.parentId)
     if (!parent || written.has(parent.id)) return
     written.add(parent.id)
     const master = data(parent)
-    vevents.push({ ...master, rule: ruleLines(parent.recurrence ?? '', plan.recurrence, master.times, plan.excluded) })
+    vevents.push({
+      ...master,
+      rule: ruleLines(parent.recurrence ?? '', plan.recurrence, master.times, plan.excluded),
+    })
     for (const [id, at] of plan.exceptions) {
       const exception = byId.get(id)
       if (exception) vevents.push({ ...data(exception), uid: master.uid, recurrenceId: at })
@@ -53,11 +61,30 @@ export function renderCalendar(ctx: RestContext, contents: CalendarContents, fee
     else if (series && !series.apart.has(event.id)) writeSeries(series)
     else vevents.push(data(event))
   }
-  const head = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${new URL(ctx.root).host}//cal-events//${ctx.language.toUpperCase()}`, 'METHOD:PUBLISH']
-  if (feed) head.push(`NAME:${text(feed.name)}`, `X-WR-CALNAME:${text(feed.name)}`, `X-WR-CALDESC:${text(feed.description)}`)
-  const zones = [...new Set(vevents.map((vevent) => vevent.times.timezone))].flatMap((tzid) => (tzid ? (vtimezoneOf(tzid)?.trim().split(/\r?\n/) ?? []) : []))
+  const head = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${new URL(ctx.root).host}//cal-events//${ctx.language.toUpperCase()}`,
+    'METHOD:PUBLISH',
+  ]
+  if (feed)
+    head.push(
+      `NAME:${text(feed.name)}`,
+      `X-WR-CALNAME:${text(feed.name)}`,
+      `X-WR-CALDESC:${text(feed.description)}`,
+    )
+  const zones = [...new Set(vevents.map((vevent) => vevent.times.timezone))].flatMap((tzid) =>
+    tzid ? (vtimezoneOf(tzid)?.trim().split(/\r?\n/) ?? []) : [],
+  )
   const refresh = feed
-    ? [`REFRESH-INTERVAL;VALUE=DURATION:${durationValue(feed.refreshMinutes * 60)}`, `X-PUBLISHED-TTL:${durationValue(feed.refreshMinutes * 60)}`]
+    ? [
+        `REFRESH-INTERVAL;VALUE=DURATION:${durationValue(feed.refreshMinutes * 60)}`,
+        `X-PUBLISHED-TTL:${durationValue(feed.refreshMinutes * 60)}`,
+      ]
     : []
-  return [...head, ...zones, ...refresh].map(folded).join('') + vevents.map(vevent).join('') + folded('END:VCALENDAR')
+  return (
+    [...head, ...zones, ...refresh].map(folded).join('') +
+    vevents.map(vevent).join('') +
+    folded('END:VCALENDAR')
+  )
 }

@@ -29,7 +29,9 @@ const STATUS: Record<Event['status'], VEvent['status']> = {
 }
 
 function linked<T>(ids: unknown, records: Map<number, T>): T[] {
-  return (Array.isArray(ids) ? ids : []).map((value) => records.get(idOf(value) ?? 0)).filter((record): record is T => record !== undefined)
+  return (Array.isArray(ids) ? ids : [])
+    .map((value) => records.get(idOf(value) ?? 0))
+    .filter((record): record is T => record !== undefined)
 }
 
 /** LOCATION and GEO: the venue's name, and its address and coordinates unless the venue is protected (name only). */
@@ -37,8 +39,13 @@ function location(venue: Venue | undefined): VEvent['location'] {
   if (!venue) return undefined
   if (venue.hasPassword) return { title: venue.name }
   const region = venue.stateprovince || venue.state || venue.province
-  const address = [venue.address, venue.city, region, venue.zip, venue.country].filter(Boolean).join(', ')
-  const geo = typeof venue.geoLat === 'number' && typeof venue.geoLng === 'number' ? { lat: venue.geoLat, lon: venue.geoLng } : undefined
+  const address = [venue.address, venue.city, region, venue.zip, venue.country]
+    .filter(Boolean)
+    .join(', ')
+  const geo =
+    typeof venue.geoLat === 'number' && typeof venue.geoLng === 'number'
+      ? { lat: venue.geoLat, lon: venue.geoLng }
+      : undefined
   return { title: venue.name, ...(address ? { address } : {}), ...(geo ? { geo } : {}) }
 }
 
@@ -50,7 +57,10 @@ function organizer(organizers: Organizer[]): VEvent['organizer'] {
 
 /** What RFC 5545 asks to grow with each revision: the seconds between the event's creation and its last change. */
 function sequenceOf(event: Event): number {
-  return Math.max(0, Math.floor((new Date(event.updatedAt).getTime() - new Date(event.createdAt).getTime()) / 1000))
+  return Math.max(
+    0,
+    Math.floor((new Date(event.updatedAt).getTime() - new Date(event.createdAt).getTime()) / 1000),
+  )
 }
 
 /**
@@ -59,7 +69,12 @@ function sequenceOf(event: Event): number {
  * is the last change, as RFC 5545 asks of a calendar without METHOD: the same content gives the same
  * text, and so the same ETag.
  */
-export function eventData(ctx: RestContext, event: Event, related: Related, unlocked: boolean): VEvent {
+export function eventData(
+  ctx: RestContext,
+  event: Event,
+  related: Related,
+  unlocked: boolean,
+): VEvent {
   const base: VEvent = {
     uid: uidOf(ctx, event.id),
     sequence: sequenceOf(event),

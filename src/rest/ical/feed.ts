@@ -17,13 +17,16 @@ export type FeedFilter = {
 /** X-WR-CALDESC: `Events in Music or Jazz, at Hall A, from 2026-12-01`, in the feed's language. */
 export function feedDescription(language: LanguageCode, filter: FeedFilter): string {
   const words = messagesOf(language)
-  const named = (names: string[], phrase: (list: string) => string) => (names.length ? [phrase(names.join(words.or))] : [])
+  const named = (names: string[], phrase: (list: string) => string) =>
+    names.length ? [phrase(names.join(words.or))] : []
   const parts = [
     ...named(filter.categories, words.inCategories),
     ...named(filter.tags, words.taggedWith),
     ...named(filter.venues, words.atVenues),
     ...named(filter.organizers, words.byOrganizers),
-    ...(filter.featured === undefined ? [] : [filter.featured ? words.featuredOnly : words.notFeatured]),
+    ...(filter.featured === undefined
+      ? []
+      : [filter.featured ? words.featuredOnly : words.notFeatured]),
     ...(filter.search ? [words.matching(filter.search)] : []),
     ...(filter.from ? [words.from(filter.from)] : []),
     ...(filter.until ? [words.until(filter.until)] : []),

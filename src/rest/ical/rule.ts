@@ -9,7 +9,12 @@ import { dateParameters, dateValue, type EventTimes } from './times'
  * (a date for all-day series), RDATE and EXDATE in the DTSTART's form. `excluded` adds the days the
  * caller sees no event on.
  */
-export function ruleLines(text: string, recurrence: Recurrence, times: EventTimes, excluded: Date[]): string[] {
+export function ruleLines(
+  text: string,
+  recurrence: Recurrence,
+  times: EventTimes,
+  excluded: Date[],
+): string[] {
   const { untils, rdates, exdates } = ruleDates(recurrence)
   const value = (at: Date) => dateValue(times, at)
   const until = (at: Date) => (times.allDay ? value(at) : utcValue(at))

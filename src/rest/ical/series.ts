@@ -24,7 +24,12 @@ export type SeriesPlan = {
  * series upkeep does (collections/series.ts), up to the latest event the series has made (`latest`);
  * later days follow the rule. Undefined when the stored rule does not parse: the event is then single.
  */
-export function planSeries(parent: Event, zoneId: string, members: SeriesMember[], latest: Date | undefined): SeriesPlan | undefined {
+export function planSeries(
+  parent: Event,
+  zoneId: string,
+  members: SeriesMember[],
+  latest: Date | undefined,
+): SeriesPlan | undefined {
   const parsed = parseRecurrence(parent.recurrence ?? '', new Date(parent.start), zoneId)
   if (!parsed.ok) return undefined
   const zone = toLuxonZone(zoneId)

@@ -34,7 +34,14 @@ export function utcValue(at: Date): string {
 }
 
 /** The fields of a wall clock, as luxon's DateTime has them. */
-export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number }
+export type WallClock = {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
 
 /** A DATE (`20261201`). */
 export function dayValue(at: WallClock): string {
@@ -51,7 +58,11 @@ export function durationValue(seconds: number): string {
   const days = Math.floor(seconds / 86_400)
   const rest = seconds % 86_400
   if (days && !rest) return `P${days}D`
-  const [hours, minutes, secs] = [Math.floor(rest / 3600), Math.floor((rest % 3600) / 60), rest % 60]
+  const [hours, minutes, secs] = [
+    Math.floor(rest / 3600),
+    Math.floor((rest % 3600) / 60),
+    rest % 60,
+  ]
   const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${secs || (!hours && !minutes) ? `${secs}S` : ''}`
   return `P${days ? `${days}D` : ''}T${time}`
 }

@@ -10,7 +10,13 @@ import { tzidOf } from './zones'
  * events: their days in their zone, the end exclusive (the day after the last one), as RFC 5545's
  * VALUE=DATE.
  */
-export type EventTimes = { start: string; end: string; allDay: boolean; timezone: string | null; zoneId: string }
+export type EventTimes = {
+  start: string
+  end: string
+  allDay: boolean
+  timezone: string | null
+  zoneId: string
+}
 
 const DAY_MS = 86_400_000
 
@@ -58,15 +64,30 @@ function valueOf(at: Date, zoneId: string, allDay: boolean, timezone: string | n
   return timezone ? wallClockValue(utcFields(floating(at, zoneId))) : utcValue(at)
 }
 
-export function eventTimes(event: Pick<Event, 'start' | 'end' | 'allDay'>, zoneId: string): EventTimes {
+export function eventTimes(
+  event: Pick<Event, 'start' | 'end' | 'allDay'>,
+  zoneId: string,
+): EventTimes {
   const [start, end] = [new Date(event.start), new Date(event.end)]
   if (event.allDay) {
     // A floating day is 24 hours long: the next day's date, whatever the zone's clock does.
     const after = utcFields(new Date(floating(end, zoneId).getTime() + DAY_MS))
-    return { start: valueOf(start, zoneId, true, null), end: dayValue(after), allDay: true, timezone: null, zoneId }
+    return {
+      start: valueOf(start, zoneId, true, null),
+      end: dayValue(after),
+      allDay: true,
+      timezone: null,
+      zoneId,
+    }
   }
   const timezone = tzidOf(zoneId)
-  return { start: valueOf(start, zoneId, false, timezone), end: valueOf(end, zoneId, false, timezone), allDay: false, timezone, zoneId }
+  return {
+    start: valueOf(start, zoneId, false, timezone),
+    end: valueOf(end, zoneId, false, timezone),
+    allDay: false,
+    timezone,
+    zoneId,
+  }
 }
 
 /** An instant as a value of RDATE, EXDATE or RECURRENCE-ID for a series written with these times. */

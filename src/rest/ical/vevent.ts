@@ -28,20 +28,38 @@ export type VEvent = {
 /** The event's VEVENT, folded, its properties in the order ical-generator wrote them (docs/api.md §22). */
 export function vevent(event: VEvent): string {
   const { times } = event
-  const lines = ['BEGIN:VEVENT', `UID:${event.uid}`, `SEQUENCE:${event.sequence}`, `DTSTAMP:${utcValue(event.modified)}`]
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${utcValue(event.modified)}`,
+  ]
   const parameters = dateParameters(times)
   lines.push(`DTSTART${parameters}:${times.start}`, `DTEND${parameters}:${times.end}`)
-  if (times.allDay) lines.push('X-MICROSOFT-CDO-ALLDAYEVENT:TRUE', 'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE')
+  if (times.allDay)
+    lines.push('X-MICROSOFT-CDO-ALLDAYEVENT:TRUE', 'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE')
   if (event.rule) lines.push(...event.rule)
   // A date-time always: on the wall clock with its TZID, else in UTC (series.ts keeps all-day exceptions apart).
   if (event.recurrenceId)
-    lines.push(times.timezone ? `RECURRENCE-ID${parameters}:${dateValue(times, event.recurrenceId)}` : `RECURRENCE-ID:${utcValue(event.recurrenceId)}`)
+    lines.push(
+      times.timezone
+        ? `RECURRENCE-ID${parameters}:${dateValue(times, event.recurrenceId)}`
+        : `RECURRENCE-ID:${utcValue(event.recurrenceId)}`,
+    )
   lines.push(`SUMMARY:${text(event.summary)}`)
   const { location, description, organizer } = event
-  if (location?.title) lines.push(`LOCATION:${text(location.address ? `${location.title}\n${location.address}` : location.title)}`)
+  if (location?.title)
+    lines.push(
+      `LOCATION:${text(location.address ? `${location.title}\n${location.address}` : location.title)}`,
+    )
   if (location?.geo) lines.push(`GEO:${location.geo.lat};${location.geo.lon}`)
-  if (description) lines.push(`DESCRIPTION:${text(description.plain)}`, ...(description.html ? [`X-ALT-DESC;FMTTYPE=text/html:${text(description.html)}`] : []))
-  if (organizer) lines.push(`ORGANIZER;CN=${quoted(organizer.name)}:mailto:${text(organizer.email)}`)
+  if (description)
+    lines.push(
+      `DESCRIPTION:${text(description.plain)}`,
+      ...(description.html ? [`X-ALT-DESC;FMTTYPE=text/html:${text(description.html)}`] : []),
+    )
+  if (organizer)
+    lines.push(`ORGANIZER;CN=${quoted(organizer.name)}:mailto:${text(organizer.email)}`)
   if (event.categories.length) lines.push(`CATEGORIES:${event.categories.map(text).join(',')}`)
   if (event.url) lines.push(`URL;VALUE=URI:${text(event.url)}`)
   if (event.image) lines.push(`ATTACH:${text(event.image)}`)

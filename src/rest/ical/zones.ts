@@ -39,7 +39,11 @@ export function tzidOf(zoneId: string): string | null {
   if (known !== undefined) return known
   const zone = toLuxonZone(zoneId)
   const offset = zone.offset(0)
-  const tzid = zone.isUniversal ? (offset === 0 ? null : fromDatabase(etcZoneOf(offset))) : fromDatabase(zoneId)
+  const tzid = zone.isUniversal
+    ? offset === 0
+      ? null
+      : fromDatabase(etcZoneOf(offset))
+    : fromDatabase(zoneId)
   tzids.set(zoneId, tzid)
   return tzid
 }

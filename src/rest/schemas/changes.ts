@@ -12,9 +12,13 @@ export const changesParams = z.object({
   i18n_language: languageParam,
   since: z
     .string()
-    .regex(new RegExp(`^now$|${CURSOR.source}`), { error: 'A next_cursor from an earlier answer, or now.' })
+    .regex(new RegExp(`^now$|${CURSOR.source}`), {
+      error: 'A next_cursor from an earlier answer, or now.',
+    })
     .optional()
-    .describe('Where to resume: a `next_cursor`, `now` for a cursor only, or omitted for every change kept.'),
+    .describe(
+      'Where to resume: a `next_cursor`, `now` for a cursor only, or omitted for every change kept.',
+    ),
   per_page: positiveIntParam()
     .refine((value) => value <= MAX_CHANGES_PER_PAGE, { error: `At most ${MAX_CHANGES_PER_PAGE}.` })
     .optional()

@@ -9,31 +9,42 @@ const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [string, ..
 export const languageParam = z
   .enum(LANGUAGE_CODES, { error: `Must be one of: ${LANGUAGE_CODES.join(', ')}.` })
   .optional()
-  .describe('Language of the response and of written values; defaults to the language root, else en.')
+  .describe(
+    'Language of the response and of written values; defaults to the language root, else en.',
+  )
 
 /** A date in any form upstream accepts (docs/api.md §4.2); the handler interprets it in the right zone. */
 export function dateParam(description: string) {
   return z
     .union([z.string(), z.number()])
-    .refine((value) => parseDateInput(value, 'UTC', new Date()) !== null, { error: 'Invalid date.' })
+    .refine((value) => parseDateInput(value, 'UTC', new Date()) !== null, {
+      error: 'Invalid date.',
+    })
     .describe(description)
 }
 
 export const pageParams = {
   page: positiveIntParam().default(1).describe('Page of results, from 1.'),
-  per_page: positiveIntParam().optional().describe('Items per page: the site setting by default (10), at most 50.'),
+  per_page: positiveIntParam()
+    .optional()
+    .describe('Items per page: the site setting by default (10), at most 50.'),
 }
 
 export const idParam = positiveIntParam().describe('Numeric id.')
 export const slugParam = nonEmptyString().describe('Slug, in the request language or English.')
 export const passwordParam = nonEmptyString().optional().describe('Password of a protected item.')
-export const contextParam = z.enum(['view', 'edit']).optional().describe('`edit` unlocks protected content for users who may edit it.')
+export const contextParam = z
+  .enum(['view', 'edit'])
+  .optional()
+  .describe('`edit` unlocks protected content for users who may edit it.')
 
 /** PHP's boolean filter: `true`, `1`, `yes`, `on` are true, any other text false (upstream `strict_dates`). */
 export const phpBooleanParam = z.union([z.string(), z.boolean(), z.number()]).transform(phpBoolean)
 
 /** A PHP boolean with the text the client sent: upstream echoes such untyped parameters in `rest_url` as given. */
-export const givenPhpBooleanParam = z.union([z.string(), z.boolean(), z.number()]).transform((value) => ({ value: phpBoolean(value), given: String(value) }))
+export const givenPhpBooleanParam = z
+  .union([z.string(), z.boolean(), z.number()])
+  .transform((value) => ({ value: phpBoolean(value), given: String(value) }))
 
 function phpBoolean(value: string | boolean | number): boolean {
   return ['true', '1', 'yes', 'on'].includes(String(value).trim().toLowerCase())
@@ -60,5 +71,8 @@ export function numberParam(min: number, max: number) {
 export const indexParams = z.object({
   i18n_language: languageParam,
   namespace: z.string().optional().describe('The namespace to describe.'),
-  context: z.enum(['view', 'edit']).default('view').describe('Scope under which the request is made.'),
+  context: z
+    .enum(['view', 'edit'])
+    .default('view')
+    .describe('Scope under which the request is made.'),
 })

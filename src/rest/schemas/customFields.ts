@@ -11,10 +11,20 @@ type Kind = AuthoredResource['key']
 /** How a value sent for a developer's field is read, by its Payload type; null or empty clears it. */
 function schemaFor(field: CustomField): z.ZodType {
   const clear = z.union([z.null(), z.literal('')]).transform(() => null)
-  if (field.options) return z.union([clear, z.enum(field.options as [string, ...string[]], { error: `Must be one of: ${field.options.join(', ')}.` })])
-  if (field.type === 'number') return z.union([clear, numberParam(-Number.MAX_VALUE, Number.MAX_VALUE)], { error: 'Must be a number.' })
+  if (field.options)
+    return z.union([
+      clear,
+      z.enum(field.options as [string, ...string[]], {
+        error: `Must be one of: ${field.options.join(', ')}.`,
+      }),
+    ])
+  if (field.type === 'number')
+    return z.union([clear, numberParam(-Number.MAX_VALUE, Number.MAX_VALUE)], {
+      error: 'Must be a number.',
+    })
   if (field.type === 'checkbox') return booleanParam()
-  if (['text', 'textarea', 'email', 'code'].includes(field.type)) return z.union([z.null().transform(() => ''), z.string()], { error: 'Must be a string.' })
+  if (['text', 'textarea', 'email', 'code'].includes(field.type))
+    return z.union([z.null().transform(() => ''), z.string()], { error: 'Must be a string.' })
   return z.unknown()
 }
 
@@ -45,12 +55,17 @@ const INLINE = { venue: 'venues', organizer: 'organizers' } as const
  * an event gives inline too. A value that does not read is a 400 naming it (inline: naming the
  * event's parameter), before anything is written.
  */
-export function withCustomFields<T extends Record<string, unknown>>(ctx: RestContext, kind: Kind, input: T): T & { custom: Record<string, unknown> } {
+export function withCustomFields<T extends Record<string, unknown>>(
+  ctx: RestContext,
+  kind: Kind,
+  input: T,
+): T & { custom: Record<string, unknown> } {
   const { data, invalid } = readCustomFields(ctx, kind, input)
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
   const inline: Record<string, unknown> = {}
   if (kind === 'events')
-    for (const [param, linked] of Object.entries(INLINE)) if (input[param] !== undefined) inline[param] = inlineWith(ctx, param, linked, input[param])
+    for (const [param, linked] of Object.entries(INLINE))
+      if (input[param] !== undefined) inline[param] = inlineWith(ctx, param, linked, input[param])
   return { ...input, ...inline, custom: data }
 }
 

@@ -1,34 +1,74 @@
 import { z } from 'zod'
-import { booleanParam, idListParam, nonEmptyString, positiveIntParam, stringListParam } from '../http/coerce'
-import { contextParam, dateParam, idParam, languageParam, numberParam, pageParams, passwordParam, phpBooleanParam, slugParam } from './common'
+import {
+  booleanParam,
+  idListParam,
+  nonEmptyString,
+  positiveIntParam,
+  stringListParam,
+} from '../http/coerce'
+import {
+  contextParam,
+  dateParam,
+  idParam,
+  languageParam,
+  numberParam,
+  pageParams,
+  passwordParam,
+  phpBooleanParam,
+  slugParam,
+} from './common'
 
 export const eventListParams = z.object({
   i18n_language: languageParam,
   ...pageParams,
-  start_date: dateParam('Events that start on or after this date (whole day unless strict_dates).').optional(),
-  end_date: dateParam('Events that end on or before this date (whole day unless strict_dates).').optional(),
+  start_date: dateParam(
+    'Events that start on or after this date (whole day unless strict_dates).',
+  ).optional(),
+  end_date: dateParam(
+    'Events that end on or before this date (whole day unless strict_dates).',
+  ).optional(),
   starts_before: dateParam('Events that start before this date.').optional(),
   starts_after: dateParam('Events that start after this date.').optional(),
   ends_before: dateParam('Events that end before this date.').optional(),
   ends_after: dateParam('Events that end after this date.').optional(),
-  strict_dates: phpBooleanParam.optional().describe('Use the dates at the given times instead of whole days.'),
-  search: nonEmptyString().optional().describe('Words that the title, description or excerpt contain.'),
-  categories: stringListParam().optional().describe('Category ids or slugs; events in any of them or of their subcategories.'),
+  strict_dates: phpBooleanParam
+    .optional()
+    .describe('Use the dates at the given times instead of whole days.'),
+  search: nonEmptyString()
+    .optional()
+    .describe('Words that the title, description or excerpt contain.'),
+  categories: stringListParam()
+    .optional()
+    .describe('Category ids or slugs; events in any of them or of their subcategories.'),
   tags: stringListParam().optional().describe('Tag ids or slugs; events with any of them.'),
   venue: idListParam().optional().describe('Venue ids; events at any of them.'),
   organizer: idListParam().optional().describe('Organizer ids; events by any of them.'),
-  featured: booleanParam().optional().describe('Only featured (true) or only not featured (false) events.'),
-  status: stringListParam().optional().describe('Statuses; anyone but publishers may ask for publish only.'),
-  geoloc: booleanParam().optional().describe('Events whose venue has (true) or lacks (false) coordinates.'),
+  featured: booleanParam()
+    .optional()
+    .describe('Only featured (true) or only not featured (false) events.'),
+  status: stringListParam()
+    .optional()
+    .describe('Statuses; anyone but publishers may ask for publish only.'),
+  geoloc: booleanParam()
+    .optional()
+    .describe('Events whose venue has (true) or lacks (false) coordinates.'),
   geoloc_lat: numberParam(-90, 90).optional().describe('Latitude of the centre; geoloc_lng too.'),
-  geoloc_lng: numberParam(-180, 180).optional().describe('Longitude of the centre; geoloc_lat too.'),
-  geoloc_radius: numberParam(0, 20_037).optional().describe('Radius in km around the centre; the site setting by default (25).'),
-  include: idListParam().optional().describe('Only these event ids; date filters are then ignored.'),
+  geoloc_lng: numberParam(-180, 180)
+    .optional()
+    .describe('Longitude of the centre; geoloc_lat too.'),
+  geoloc_radius: numberParam(0, 20_037)
+    .optional()
+    .describe('Radius in km around the centre; the site setting by default (25).'),
+  include: idListParam()
+    .optional()
+    .describe('Only these event ids; date filters are then ignored.'),
   post_parent: positiveIntParam().optional().describe('Events whose parent event is this one.'),
   ticketed: booleanParam().optional().describe('Events with (true) or without (false) tickets.'),
   hide_subsequent_recurrences: booleanParam()
     .optional()
-    .describe('Only the first event of each series within the window (a series: an event and the events whose parent it is).'),
+    .describe(
+      'Only the first event of each series within the window (a series: an event and the events whose parent it is).',
+    ),
   password: passwordParam,
   context: contextParam,
 })
@@ -39,7 +79,19 @@ export const eventFeedParams = eventListParams.omit({ page: true, per_page: true
 export type EventFeedParams = z.output<typeof eventFeedParams>
 
 /** Upstream answers `/events/0` with a 404 like any id without an event, not a 400. */
-const eventIdParam = z.union([z.literal(0), z.literal('0').transform(() => 0), idParam]).describe('Numeric id.')
+const eventIdParam = z
+  .union([z.literal(0), z.literal('0').transform(() => 0), idParam])
+  .describe('Numeric id.')
 
-export const eventByIdParams = z.object({ i18n_language: languageParam, id: eventIdParam, password: passwordParam, context: contextParam })
-export const eventBySlugParams = z.object({ i18n_language: languageParam, slug: slugParam, password: passwordParam, context: contextParam })
+export const eventByIdParams = z.object({
+  i18n_language: languageParam,
+  id: eventIdParam,
+  password: passwordParam,
+  context: contextParam,
+})
+export const eventBySlugParams = z.object({
+  i18n_language: languageParam,
+  slug: slugParam,
+  password: passwordParam,
+  context: contextParam,
+})

@@ -27,7 +27,10 @@ export type JsonSchema = { [keyword: string]: unknown }
  * `componentRef`; `$schema` and `$id` are left to the document that holds them.
  */
 export function componentSchemas(): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(responseSchemas, { uri: componentRef, unrepresentable: 'any' }) as { schemas: Record<string, JsonSchema> }
+  const { schemas } = z.toJSONSchema(responseSchemas, {
+    uri: componentRef,
+    unrepresentable: 'any',
+  }) as { schemas: Record<string, JsonSchema> }
   return Object.fromEntries(
     Object.entries(schemas).map(([id, schema]) => {
       const { $schema: _dialect, $id: _id, ...rest } = schema
@@ -52,7 +55,14 @@ const status = z.enum(STATUSES)
 export const DateDetails = named(
   'DateDetails',
   'The parts of a `YYYY-MM-DD HH:MM:SS` date, as zero-padded strings.',
-  z.object({ year: digits(4), month: digits(2), day: digits(2), hour: digits(2), minutes: digits(2), seconds: digits(2) }),
+  z.object({
+    year: digits(4),
+    month: digits(2),
+    day: digits(2),
+    hour: digits(2),
+    minutes: digits(2),
+    seconds: digits(2),
+  }),
 )
 
 export const CostDetails = named(
@@ -69,7 +79,13 @@ export const CostDetails = named(
 export const ImageSize = named(
   'ImageSize',
   'One generated size of an image.',
-  z.object({ width: count, height: count, 'mime-type': z.string(), filesize: count.optional(), url: z.url() }),
+  z.object({
+    width: count,
+    height: count,
+    'mime-type': z.string(),
+    filesize: count.optional(),
+    url: z.url(),
+  }),
 )
 
 export const Image = named(
@@ -104,7 +120,14 @@ const TermLinks = named(
   'TermLinks',
   'WordPress-style links of a single-term answer: `self` with the methods the caller may use, the collection and, for a child category, its parent.',
   z.object({
-    self: z.array(z.object({ href: z.url(), targetHints: z.object({ allow: z.array(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])) }) })),
+    self: z.array(
+      z.object({
+        href: z.url(),
+        targetHints: z.object({
+          allow: z.array(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
+        }),
+      }),
+    ),
     collection: z.array(z.object({ href: z.url() })),
     up: z.array(z.object({ href: z.url(), embeddable: z.literal(true) })).optional(),
   }),
@@ -112,15 +135,26 @@ const TermLinks = named(
 
 const termTail = {
   meta: emptyList,
-  url: z.url().describe('Public archive page of the term; a child category’s lies below its ancestors’ (`/events/category/music/jazz/`).'),
+  url: z
+    .url()
+    .describe(
+      'Public archive page of the term; a child category’s lies below its ancestors’ (`/events/category/music/jazz/`).',
+    ),
   urls: TermUrls,
-  _links: TermLinks.optional().describe('Single-term reads, creates and updates only; not in lists nor in delete answers.'),
+  _links: TermLinks.optional().describe(
+    'Single-term reads, creates and updates only; not in lists nor in delete answers.',
+  ),
 }
 
 export const Category = named(
   'Category',
   'An event category as `/categories` answers it.',
-  z.object({ ...termFields, taxonomy: z.literal('event_category'), parent: count.describe('Parent category id; 0 for none.'), ...termTail }),
+  z.object({
+    ...termFields,
+    taxonomy: z.literal('event_category'),
+    parent: count.describe('Parent category id; 0 for none.'),
+    ...termTail,
+  }),
 )
 
 export const Tag = named(
@@ -156,7 +190,9 @@ export const PlaceJsonLd = named(
     description: z
       .string()
       .optional()
-      .describe('The excerpt, else the description as plain text (55 words at most); absent only for a protected one in an event.'),
+      .describe(
+        'The excerpt, else the description as plain text (55 words at most); absent only for a protected one in an event.',
+      ),
     url: z.url(),
     address: z.looseObject({
       '@type': z.literal('PostalAddress'),
@@ -166,7 +202,9 @@ export const PlaceJsonLd = named(
       postalCode: z.string().optional(),
       addressCountry: z.string().optional(),
     }),
-    geo: z.object({ '@type': z.literal('GeoCoordinates'), latitude: z.number(), longitude: z.number() }).optional(),
+    geo: z
+      .object({ '@type': z.literal('GeoCoordinates'), latitude: z.number(), longitude: z.number() })
+      .optional(),
     telephone: z.string().optional(),
     sameAs: z.string().optional(),
   }),
@@ -181,7 +219,9 @@ export const PersonJsonLd = named(
     description: z
       .string()
       .optional()
-      .describe('The excerpt, else the description as plain text (55 words at most); absent only for a protected one in an event.'),
+      .describe(
+        'The excerpt, else the description as plain text (55 words at most); absent only for a protected one in an event.',
+      ),
     url: z.url().optional().describe('The organizer’s website.'),
     telephone: z.string().optional(),
     email: z.string().optional(),
@@ -195,8 +235,14 @@ export const EventJsonLd = named(
   z.looseObject({
     '@context': z.literal('http://schema.org'),
     '@type': z.literal('Event'),
-    name: z.string().describe('The title; a private event’s starts with `Private: ` in the answer’s language, as WordPress titles it.'),
-    description: z.string().describe('The excerpt, else the description as plain text (55 words at most).'),
+    name: z
+      .string()
+      .describe(
+        'The title; a private event’s starts with `Private: ` in the answer’s language, as WordPress titles it.',
+      ),
+    description: z
+      .string()
+      .describe('The excerpt, else the description as plain text (55 words at most).'),
     image: z.url().optional(),
     url: z.url(),
     eventAttendanceMode: z.literal('https://schema.org/OfflineEventAttendanceMode'),
@@ -208,12 +254,16 @@ export const EventJsonLd = named(
     offers: z
       .object({
         '@type': z.literal('Offer'),
-        price: z.string().describe('The `cost` text without a currency symbol (`Free – 30`); `0` when free.'),
+        price: z
+          .string()
+          .describe('The `cost` text without a currency symbol (`Free – 30`); `0` when free.'),
         priceCurrency: z.string(),
         url: z.url(),
         category: z.literal('primary'),
         availability: z.literal('inStock'),
-        validFrom: z.string().describe('Midnight of the publication day in the site zone, ISO 8601 with offset.'),
+        validFrom: z
+          .string()
+          .describe('Midnight of the publication day in the site zone, ISO 8601 with offset.'),
       })
       .optional(),
     performer: z.literal('Organization'),
@@ -329,9 +379,15 @@ export const Event = named(
       .describe('Fields a developer added to events, with a value; [] when none.'),
     recurrence: z
       .string()
-      .describe('RFC 5545 RRULE, RDATE and EXDATE lines of a series’ first event (docs/api.md §16); "" on single events and on later occurrences.'),
-    post_parent: count.describe('The id of the series’ first event on a later occurrence (docs/api.md §16.1); 0 on every other event.'),
-    json_ld: EventJsonLd.optional().describe('Single reads only; never on a password-protected event.'),
+      .describe(
+        'RFC 5545 RRULE, RDATE and EXDATE lines of a series’ first event (docs/api.md §16); "" on single events and on later occurrences.',
+      ),
+    post_parent: count.describe(
+      'The id of the series’ first event on a later occurrence (docs/api.md §16.1); 0 on every other event.',
+    ),
+    json_ld: EventJsonLd.optional().describe(
+      'Single reads only; never on a password-protected event.',
+    ),
   }),
 )
 
@@ -343,7 +399,11 @@ const pageLinks = {
 const totals = { total: count.describe('Items matching, over all pages.'), total_pages: count }
 
 function authoredList<T extends z.ZodType>(id: string, key: string, item: T) {
-  return named(id, `A page of ${key} (headers X-Total, X-Total-Pages and Link carry the same).`, z.object({ [key]: z.array(item), ...pageLinks, ...totals }))
+  return named(
+    id,
+    `A page of ${key} (headers X-Total, X-Total-Pages and Link carry the same).`,
+    z.object({ [key]: z.array(item), ...pageLinks, ...totals }),
+  )
 }
 
 export const EventList = authoredList('EventList', 'events', Event)
@@ -391,7 +451,9 @@ export const ChangeList = named(
       z.object({
         type: z.enum(['event', 'venue', 'organizer', 'category', 'tag']),
         id: z.int(),
-        action: z.enum(['upsert', 'delete']).describe('`delete`: gone, trashed, or no longer readable by the caller.'),
+        action: z
+          .enum(['upsert', 'delete'])
+          .describe('`delete`: gone, trashed, or no longer readable by the caller.'),
         modified_utc: z.string().describe('When the item last changed, `YYYY-MM-DD HH:MM:SS` UTC.'),
       }),
     ),
@@ -423,7 +485,11 @@ export const OpenApiDocument = named(
   'This document: OpenAPI 3.1.',
   z.looseObject({
     openapi: z.string(),
-    info: z.looseObject({ title: z.string(), version: z.string(), description: z.string().optional() }),
+    info: z.looseObject({
+      title: z.string(),
+      version: z.string(),
+      description: z.string().optional(),
+    }),
     servers: z.array(z.looseObject({ url: z.url() })),
     paths: z.record(z.string(), z.record(z.string(), z.unknown())),
     components: z.record(z.string(), z.unknown()),
@@ -434,18 +500,33 @@ export const ErrorBody = named(
   'Error',
   'Every error: a code, a message, and `data.status` equal to the HTTP status.',
   z.object({
-    code: z.string().describe('rest_invalid_param, rest_missing_callback_param, rest_forbidden, rest_no_route, event-archive-page-not-found...'),
+    code: z
+      .string()
+      .describe(
+        'rest_invalid_param, rest_missing_callback_param, rest_forbidden, rest_no_route, event-archive-page-not-found...',
+      ),
     message: z.string(),
     data: z.looseObject({
       status: z.int(),
       params: z
         .union([z.record(z.string(), z.string()), z.array(z.string())])
         .optional()
-        .describe('rest_invalid_param: each rejected parameter and why; rest_missing_callback_param: the missing names.'),
+        .describe(
+          'rest_invalid_param: each rejected parameter and why; rest_missing_callback_param: the missing names.',
+        ),
       details: z
-        .record(z.string(), z.object({ code: z.string(), message: z.string(), data: z.object({ param: z.string() }) }))
+        .record(
+          z.string(),
+          z.object({
+            code: z.string(),
+            message: z.string(),
+            data: z.object({ param: z.string() }),
+          }),
+        )
         .optional()
-        .describe('rest_invalid_param: the same, as WordPress nests it: per parameter, an error object naming it.'),
+        .describe(
+          'rest_invalid_param: the same, as WordPress nests it: per parameter, an error object naming it.',
+        ),
     }),
   }),
 )

@@ -7,7 +7,9 @@ const termFields = {
   i18n_language: languageParam,
   name: nonEmptyString().describe('Name in the request language; unique in its taxonomy.'),
   description: textField.optional().describe('Description in the request language.'),
-  slug: nonEmptyString().optional().describe('Slug in the request language; generated from the name when absent.'),
+  slug: nonEmptyString()
+    .optional()
+    .describe('Slug in the request language; generated from the name when absent.'),
 }
 
 const parentField = z
@@ -23,6 +25,16 @@ const noParent = z
 
 export const categoryCreateBody = z.object({ ...termFields, parent: parentField })
 export const tagCreateBody = z.object({ ...termFields, parent: noParent })
-export const categoryUpdateBody = z.object({ ...termFields, name: termFields.name.optional(), id: idParam, parent: parentField })
-export const tagUpdateBody = z.object({ ...termFields, name: termFields.name.optional(), id: idParam, parent: noParent })
+export const categoryUpdateBody = z.object({
+  ...termFields,
+  name: termFields.name.optional(),
+  id: idParam,
+  parent: parentField,
+})
+export const tagUpdateBody = z.object({
+  ...termFields,
+  name: termFields.name.optional(),
+  id: idParam,
+  parent: noParent,
+})
 export const termDeleteParams = z.object({ i18n_language: languageParam, id: idParam })

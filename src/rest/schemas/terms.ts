@@ -11,7 +11,10 @@ export const categoryListParams = z.object({
   exclude: idListParam().optional().describe('Ids to leave out.'),
   include: idListParam().optional().describe('Only these ids; each must exist.'),
   order: z
-    .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(['asc', 'desc'], { error: 'Must be asc or desc.' }))
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.toLowerCase() : value),
+      z.enum(['asc', 'desc'], { error: 'Must be asc or desc.' }),
+    )
     .optional()
     .describe('Sort direction.'),
   orderby: z

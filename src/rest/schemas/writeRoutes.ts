@@ -15,7 +15,11 @@ function writeSchemasOf<F extends z.ZodRawShape>(fields: F) {
     create: z.looseObject(fields),
     update: {
       id: partial.extend({ id: idParam }),
-      slug: partial.extend({ slug: slugParam.describe('Slug naming the item, in the request language or English; a `slug` in the body renames it.') }),
+      slug: partial.extend({
+        slug: slugParam.describe(
+          'Slug naming the item, in the request language or English; a `slug` in the body renames it.',
+        ),
+      }),
     },
   }
 }

@@ -9,7 +9,10 @@ import { plainText } from '../ical/text'
 export { idOf } from '../../calendar/relationId'
 
 /** `date`, `date_utc`, `modified`, `modified_utc`: publication and change times, site zone and UTC. */
-export function postDates(ctx: RestContext, doc: { publishedAt?: string | null; createdAt: string; updatedAt: string }) {
+export function postDates(
+  ctx: RestContext,
+  doc: { publishedAt?: string | null; createdAt: string; updatedAt: string },
+) {
   const published = doc.publishedAt ?? doc.createdAt
   return {
     date: wallClockOfInstant(published, ctx.settings.timezone),
@@ -41,7 +44,11 @@ function siteOf(ctx: RestContext): string {
  * `{siteUrl}[/{lang}]` + the kind's pattern (`/event/{slug}/` by default, docs/api.md §3). A path of
  * slugs (a child category below its ancestors) fills `{slug}` with its segments: `music/jazz`.
  */
-export function permalink(ctx: RestContext, kind: PermalinkKind, slug: string | null | undefined | string[]) {
+export function permalink(
+  ctx: RestContext,
+  kind: PermalinkKind,
+  slug: string | null | undefined | string[],
+) {
   return permalinkUrl(ctx.permalinkBase, ctx.calendar.permalinks[kind], slug)
 }
 
@@ -58,13 +65,18 @@ const EXCERPT_MORE = ' […]'
  * A schema.org `description`: the excerpt, else the description as plain text, its words on one line
  * and trimmed to an excerpt's length, as WordPress makes an excerpt from the content.
  */
-export function schemaDescription(excerpt: string | null | undefined, html: string | null | undefined): string {
+export function schemaDescription(
+  excerpt: string | null | undefined,
+  html: string | null | undefined,
+): string {
   const written = (excerpt ?? '').trim()
   if (written) return written
   const words = plainText(html ?? '')
     .split(/\s+/)
     .filter(Boolean)
-  return words.length > EXCERPT_WORDS ? words.slice(0, EXCERPT_WORDS).join(' ') + EXCERPT_MORE : words.join(' ')
+  return words.length > EXCERPT_WORDS
+    ? words.slice(0, EXCERPT_WORDS).join(' ') + EXCERPT_MORE
+    : words.join(' ')
 }
 
 /** The event's own `json_ld` names its vocabulary; objects nested in it, and venues' and organizers' own, do not (as upstream). */
@@ -72,7 +84,13 @@ export function withSchemaContext<T extends object>(object: T) {
   return { '@context': 'http://schema.org', ...object }
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' }
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#039;',
+}
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
@@ -95,7 +113,8 @@ export function excerptHtml(excerpt: string | null | undefined): string {
 export function withoutEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
   const kept: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(object)) {
-    if (value === undefined || value === null || value === '' || value === false || value === '0') continue
+    if (value === undefined || value === null || value === '' || value === false || value === '0')
+      continue
     if (Array.isArray(value) && value.length === 0) continue
     kept[key] = value
   }

@@ -34,9 +34,21 @@ function formatAmount(amount: string, symbol: string, position: CurrencyPosition
  * The `cost_details` object. As upstream, a cost without a number shows as its slug (`Free` → `free`) and
  * counts as 0 in the ascending order, before the amounts (`["free", "20"]`); equal ones keep their order.
  */
-export function costDetails(values: string[], symbol: string, code: string, position: CurrencyPosition): CostDetails {
-  const ordered = [...values].sort((a, b) => amountOf(a) - amountOf(b)).map((value) => (isAmount(value) ? value : slugify(value)))
-  return { currency_symbol: symbol, currency_code: code, currency_position: position, values: ordered }
+export function costDetails(
+  values: string[],
+  symbol: string,
+  code: string,
+  position: CurrencyPosition,
+): CostDetails {
+  const ordered = [...values]
+    .sort((a, b) => amountOf(a) - amountOf(b))
+    .map((value) => (isAmount(value) ? value : slugify(value)))
+  return {
+    currency_symbol: symbol,
+    currency_code: code,
+    currency_position: position,
+    values: ordered,
+  }
 }
 
 /** schema.org's `offers.price`: the `cost` text without a symbol (`"Free – 30"`), `"0"` for a lone `Free`. */

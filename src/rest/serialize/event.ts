@@ -1,9 +1,23 @@
 import type { Event } from '../../payload-types'
 import type { RestContext } from '../context'
-import { dateDetails, isoStartOfDay, isoWithOffset, wallClockOfInstant } from '../../calendar/dates/format'
+import {
+  dateDetails,
+  isoStartOfDay,
+  isoWithOffset,
+  wallClockOfInstant,
+} from '../../calendar/dates/format'
 import { zoneAbbr } from '../../calendar/dates/zone'
 import { servedWebUrl } from '../../calendar/webUrl'
-import { excerptHtml, globalIds, idOf, permalink, postDates, schemaDescription, schemaName, withSchemaContext } from './common'
+import {
+  excerptHtml,
+  globalIds,
+  idOf,
+  permalink,
+  postDates,
+  schemaDescription,
+  schemaName,
+  withSchemaContext,
+} from './common'
 import { customFieldsOf } from './customFields'
 import type { CurrencyPosition } from '../../calendar/cost'
 import { costDetails, offerPrice, renderCost } from './cost'
@@ -29,15 +43,26 @@ function byName<T extends { name: string }>(items: T[]): T[] {
 }
 
 function linked<T>(ids: unknown, map: Map<number, T>): T[] {
-  return (Array.isArray(ids) ? ids : []).map((value) => map.get(idOf(value) ?? 0)).filter((item): item is T => item !== undefined)
+  return (Array.isArray(ids) ? ids : [])
+    .map((value) => map.get(idOf(value) ?? 0))
+    .filter((item): item is T => item !== undefined)
 }
 
 function costOf(ctx: RestContext, event: Event) {
   const values = event.cost ?? []
   const position: CurrencyPosition = event.currencyPosition ?? ''
   return {
-    cost: renderCost(values, event.currencySymbol || ctx.settings.currencySymbol, position || ctx.settings.currencyPosition),
-    cost_details: costDetails(values, event.currencySymbol ?? '', event.currencyCode ?? '', position),
+    cost: renderCost(
+      values,
+      event.currencySymbol || ctx.settings.currencySymbol,
+      position || ctx.settings.currencyPosition,
+    ),
+    cost_details: costDetails(
+      values,
+      event.currencySymbol ?? '',
+      event.currencyCode ?? '',
+      position,
+    ),
   }
 }
 
@@ -64,14 +89,21 @@ const REDACTED = {
 }
 
 /** The event object of docs/api.md §3.1, key for key and in order. */
-export function serializeEvent(ctx: RestContext, event: Event, related: Related, options: EventOptions = {}) {
+export function serializeEvent(
+  ctx: RestContext,
+  event: Event,
+  related: Related,
+  options: EventOptions = {},
+) {
   const zone = eventZone(ctx, event)
   const startDate = wallClockOfInstant(event.start, zone)
   const endDate = wallClockOfInstant(event.end, zone)
   const utcStart = wallClockOfInstant(event.start, 'UTC')
   const utcEnd = wallClockOfInstant(event.end, 'UTC')
   const url = permalink(ctx, 'event', event.slug)
-  const venues = linked([event.venue], related.venues).map((venue) => serializeVenue(ctx, venue, related, { single: options.single }))
+  const venues = linked([event.venue], related.venues).map((venue) =>
+    serializeVenue(ctx, venue, related, { single: options.single }),
+  )
   const locked = Boolean(event.hasPassword) && !options.unlocked
   const data = {
     id: event.id,
@@ -105,17 +137,25 @@ export function serializeEvent(ctx: RestContext, event: Event, related: Related,
     hide_from_listings: Boolean(event.hideFromListings),
     sticky: Boolean(event.sticky),
     featured: Boolean(event.featured),
-    categories: byName(linked(event.categories, related.categories)).map((term) => serializeEmbeddedTerm(ctx, 'category', term, related)),
-    tags: byName(linked(event.tags, related.tags)).map((term) => serializeEmbeddedTerm(ctx, 'tag', term, related)),
+    categories: byName(linked(event.categories, related.categories)).map((term) =>
+      serializeEmbeddedTerm(ctx, 'category', term, related),
+    ),
+    tags: byName(linked(event.tags, related.tags)).map((term) =>
+      serializeEmbeddedTerm(ctx, 'tag', term, related),
+    ),
     venue: venues.length === 1 ? venues[0] : venues,
-    organizer: linked(event.organizers, related.organizers).map((organizer) => serializeOrganizer(ctx, organizer, related, { single: options.single })),
+    organizer: linked(event.organizers, related.organizers).map((organizer) =>
+      serializeOrganizer(ctx, organizer, related, { single: options.single }),
+    ),
     custom_fields: customFieldsOf(ctx, event as unknown as Record<string, unknown>) as unknown,
     recurrence: event.recurrence ?? '',
     post_parent: idOf(event.parent) ?? 0,
   }
   if (locked) return { ...data, ...REDACTED }
   // Upstream builds no schema.org data for a protected post, even once the reader has unlocked it.
-  return options.single && !event.hasPassword ? { ...data, json_ld: eventJsonLd(ctx, event, related) } : data
+  return options.single && !event.hasPassword
+    ? { ...data, json_ld: eventJsonLd(ctx, event, related) }
+    : data
 }
 
 /** schema.org Event for single reads of unprotected events (docs/api.md §3.9). */
@@ -124,8 +164,16 @@ function eventJsonLd(ctx: RestContext, event: Event, related: Related) {
   const venue = related.venues.get(idOf(event.venue) ?? 0)
   const organizer = linked(event.organizers, related.organizers)[0]
   // A protected venue or organizer shows its name only, in json_ld as in its own object.
-  const place = venue && (venue.hasPassword ? { '@type': 'Place', name: schemaName(ctx, venue, venue.name) } : venueJsonLd(ctx, venue))
-  const host = organizer && (organizer.hasPassword ? { '@type': 'Person', name: schemaName(ctx, organizer, organizer.name) } : organizerJsonLd(ctx, organizer))
+  const place =
+    venue &&
+    (venue.hasPassword
+      ? { '@type': 'Place', name: schemaName(ctx, venue, venue.name) }
+      : venueJsonLd(ctx, venue))
+  const host =
+    organizer &&
+    (organizer.hasPassword
+      ? { '@type': 'Person', name: schemaName(ctx, organizer, organizer.name) }
+      : organizerJsonLd(ctx, organizer))
   const image = serializeImage(ctx, related.media.get(idOf(event.image) ?? 0))
   const price = offerPrice(event.cost ?? [])
   const url = permalink(ctx, 'event', event.slug)
@@ -151,7 +199,10 @@ function eventJsonLd(ctx: RestContext, event: Event, related: Related) {
             category: 'primary',
             availability: 'inStock',
             // Upstream's `validFrom` is the publication day, from its midnight.
-            validFrom: isoStartOfDay(new Date(event.publishedAt ?? event.createdAt), ctx.settings.timezone),
+            validFrom: isoStartOfDay(
+              new Date(event.publishedAt ?? event.createdAt),
+              ctx.settings.timezone,
+            ),
           },
         }
       : {}),

@@ -1,7 +1,13 @@
 import type { Media } from '../../payload-types'
 import type { RestContext } from '../context'
 
-type ImageSize = { width: number; height: number; 'mime-type': string; filesize?: number; url: string }
+type ImageSize = {
+  width: number
+  height: number
+  'mime-type': string
+  filesize?: number
+  url: string
+}
 
 function absolute(ctx: RestContext, url: string | null | undefined): string {
   if (!url) return ''
@@ -31,6 +37,7 @@ export function serializeImage(ctx: RestContext, media: Media | undefined) {
     filesize: media.filesize ?? undefined,
     sizes,
   }
-  for (const key of Object.keys(image)) if (image[key] === undefined || image[key] === '') delete image[key]
+  for (const key of Object.keys(image))
+    if (image[key] === undefined || image[key] === '') delete image[key]
   return image
 }

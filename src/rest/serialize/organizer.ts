@@ -1,7 +1,16 @@
 import { servedWebUrl } from '../../calendar/webUrl'
 import type { Organizer } from '../../payload-types'
 import type { RestContext } from '../context'
-import { excerptHtml, globalIds, idOf, permalink, postDates, schemaDescription, schemaName, withoutEmpty } from './common'
+import {
+  excerptHtml,
+  globalIds,
+  idOf,
+  permalink,
+  postDates,
+  schemaDescription,
+  schemaName,
+  withoutEmpty,
+} from './common'
 import { extraKeysOf } from './customFields'
 import { serializeImage } from './image'
 import type { Related } from '../../operations/related'
@@ -27,7 +36,12 @@ export function organizerJsonLd(ctx: RestContext, organizer: Organizer) {
 }
 
 /** The organizer object of docs/api.md §3.4: empty fields omitted, content withheld while locked. */
-export function serializeOrganizer(ctx: RestContext, organizer: Organizer, related: Related, options: LinkedOptions = {}) {
+export function serializeOrganizer(
+  ctx: RestContext,
+  organizer: Organizer,
+  related: Related,
+  options: LinkedOptions = {},
+) {
   const locked = Boolean(organizer.hasPassword) && !options.unlocked
   const shown = locked ? undefined : organizer
   return {

@@ -19,7 +19,11 @@ function parentOf(term: Term): number {
 function termUrls(ctx: RestContext, kind: TermKind, term: Term) {
   const collection = `${ctx.root}/${ROUTE[kind]}`
   const parent = parentOf(term)
-  return { self: `${collection}/${term.id}`, collection, ...(parent ? { up: `${collection}/${parent}` } : {}) }
+  return {
+    self: `${collection}/${term.id}`,
+    collection,
+    ...(parent ? { up: `${collection}/${parent}` } : {}),
+  }
 }
 
 export function termCount(related: Related, kind: TermKind, id: number): number {
@@ -38,7 +42,10 @@ export function serializeTerm(ctx: RestContext, kind: TermKind, term: Term, rela
     ...(kind === 'category' ? { parent: parentOf(term) } : {}),
     meta: [],
     // A child category's archive sits below its ancestors', as WordPress builds hierarchical term links.
-    url: permalink(ctx, kind, [...(related.categoryAncestors?.get(term.id) ?? []), term.slug ?? '']),
+    url: permalink(ctx, kind, [
+      ...(related.categoryAncestors?.get(term.id) ?? []),
+      term.slug ?? '',
+    ]),
     urls: termUrls(ctx, kind, term),
   }
 }
@@ -47,7 +54,12 @@ export function serializeTerm(ctx: RestContext, kind: TermKind, term: Term, rela
  * WordPress's `_links` of a single-term answer, into this namespace: `self` says which methods the
  * caller may use on it (`targetHints.allow`).
  */
-export function termLinks(ctx: RestContext, kind: TermKind, term: Term, allow: readonly HttpMethod[]) {
+export function termLinks(
+  ctx: RestContext,
+  kind: TermKind,
+  term: Term,
+  allow: readonly HttpMethod[],
+) {
   const urls = termUrls(ctx, kind, term)
   return {
     self: [{ href: urls.self, targetHints: { allow } }],
@@ -58,7 +70,12 @@ export function termLinks(ctx: RestContext, kind: TermKind, term: Term, allow: r
 }
 
 /** The term as events embed it (docs/api.md §3.5 b): WordPress's raw term object. */
-export function serializeEmbeddedTerm(ctx: RestContext, kind: TermKind, term: Term, related: Related) {
+export function serializeEmbeddedTerm(
+  ctx: RestContext,
+  kind: TermKind,
+  term: Term,
+  related: Related,
+) {
   return {
     name: term.name,
     slug: term.slug ?? '',

@@ -1,7 +1,16 @@
 import { servedWebUrl } from '../../calendar/webUrl'
 import type { Venue } from '../../payload-types'
 import type { RestContext } from '../context'
-import { excerptHtml, globalIds, idOf, permalink, postDates, schemaDescription, schemaName, withoutEmpty } from './common'
+import {
+  excerptHtml,
+  globalIds,
+  idOf,
+  permalink,
+  postDates,
+  schemaDescription,
+  schemaName,
+  withoutEmpty,
+} from './common'
 import { extraKeysOf } from './customFields'
 import { serializeImage } from './image'
 import type { Related } from '../../operations/related'
@@ -25,7 +34,10 @@ export function venueJsonLd(ctx: RestContext, venue: Venue) {
         postalCode: venue.zip,
         addressCountry: venue.country,
       }),
-      geo: venue.geoLat != null && venue.geoLng != null ? { '@type': 'GeoCoordinates', latitude: venue.geoLat, longitude: venue.geoLng } : undefined,
+      geo:
+        venue.geoLat != null && venue.geoLng != null
+          ? { '@type': 'GeoCoordinates', latitude: venue.geoLat, longitude: venue.geoLng }
+          : undefined,
       telephone: venue.phone,
       sameAs: servedWebUrl(venue.website),
     }),
@@ -36,7 +48,12 @@ export function venueJsonLd(ctx: RestContext, venue: Venue) {
  * The venue object of docs/api.md §3.3, embedded in events and answered by the venue routes alike.
  * Empty fields are omitted; a protected venue keeps its name but not its content unless unlocked.
  */
-export function serializeVenue(ctx: RestContext, venue: Venue, related: Related, options: LinkedOptions = {}) {
+export function serializeVenue(
+  ctx: RestContext,
+  venue: Venue,
+  related: Related,
+  options: LinkedOptions = {},
+) {
   const locked = Boolean(venue.hasPassword) && !options.unlocked
   const shown = locked ? undefined : venue
   return {
