@@ -108,65 +108,116 @@ function withWords(own: Translations | undefined, words: typeof AUTOSAVE_WORDS):
   return merged as Translations
 }
 
+/** The calendar's collections, shaped by the options' overrides, in the order they join the config. */
+function calendarCollections(overrides: NonNullable<CalendarPluginOptions['collections']>) {
+  const events = withCalendarLink(withOverrides(Events, overrides.events))
+  const venues = withOverrides(Venues, overrides.venues)
+  const organizers = withOverrides(Organizers, overrides.organizers)
+  const collections: CollectionConfig[] = [
+    events,
+    venues,
+    organizers,
+    withOverrides(EventCategories, overrides['event-categories']),
+    withOverrides(EventTags, overrides['event-tags']),
+    Media,
+    Users,
+    { ...Webhooks, endpoints: [...(Webhooks.endpoints || []), deliverNow] },
+    WebhookDeliveries,
+    Imports,
+    ImportSubscriptions,
+  ]
+  const customFields = {
+    events: addedFields(Events.fields, events.fields),
+    venues: addedFields(Venues.fields, venues.fields),
+    organizers: addedFields(Organizers.fields, organizers.fields),
+  }
+  return { collections, customFields }
+}
+
+/** The app's admin with the calendar's view, its links, the autosave controls and the user collection. */
+function withAdmin(admin: Config['admin']): Config['admin'] {
+  return {
+    ...admin,
+    user: admin?.user ?? Users.slug,
+    components: {
+      ...admin?.components,
+      afterNavLinks: [
+        ...(admin?.components?.afterNavLinks ?? []),
+        CALENDAR_NAV_LINK,
+        API_REFERENCE_LINK,
+      ],
+      header: [...(admin?.components?.header ?? []), AUTOSAVE_CONTROLS],
+      views: {
+        ...admin?.components?.views,
+        eventCalendar: { Component: CALENDAR_VIEW, path: CALENDAR_VIEW_PATH, exact: true },
+      },
+    },
+    dependencies: {
+      ...admin?.dependencies,
+      eventCalendar: { path: EVENT_CALENDAR, type: 'component' },
+    },
+  }
+}
+
+/** The app's jobs with the calendar's tasks and, unless the options turn it off, their schedule. */
+function withJobs(jobs: Config['jobs'], options: CalendarPluginOptions): Config['jobs'] {
+  return {
+    ...jobs,
+    tasks: [...(jobs?.tasks ?? []), ...CALENDAR_TASKS],
+    access: {
+      ...jobs?.access,
+      run: jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))),
+    },
+    // The queue is polled by the server itself, which also queues the scheduled runs.
+    autoRun: async (payload) => {
+      const own = jobs?.autoRun
+      const calendar =
+        options.runJobs === false
+          ? []
+          : [
+              // The runner's routine "Running N jobs" (every poll) would fill the log: only its errors are
+              // logged, and the tasks log what an operator needs to know themselves.
+              { cron: '* * * * *', queue: HORIZON_JOB.queue, silent: { info: true } },
+              { cron: DELIVER_JOB.every, queue: DELIVER_JOB.queue, silent: { info: true } },
+            ]
+      return [...(typeof own === 'function' ? await own(payload) : (own ?? [])), ...calendar]
+    },
+  }
+}
+
+/** The app's `onInit`, then what the calendar needs of a running Payload. */
+function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
+  return async (payload) => {
+    await onInit?.(payload)
+    handleConnectionErrors(payload)
+    // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
+    if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
+    instrumentPool(payload)
+    installMetricsSource(payload)
+    // From now on the server in front of Next may keep the namespace's anonymous answers (src/rest/gate/frontDoor.ts).
+    namespaceRegistry(payload)
+  }
+}
+
 /**
  * Adds the calendar to a Payload config: its collections (shaped by the options), the settings
  * global, the namespace's endpoints and the languages. The incoming config is never modified.
  */
 export function calendarPlugin(options: CalendarPluginOptions = {}) {
   return (config: Config): Config => {
-    const overrides = options.collections ?? {}
-    const events = withCalendarLink(withOverrides(Events, overrides.events))
-    const venues = withOverrides(Venues, overrides.venues)
-    const organizers = withOverrides(Organizers, overrides.organizers)
-    const collections: CollectionConfig[] = [
-      events,
-      venues,
-      organizers,
-      withOverrides(EventCategories, overrides['event-categories']),
-      withOverrides(EventTags, overrides['event-tags']),
-      Media,
-      Users,
-      { ...Webhooks, endpoints: [...(Webhooks.endpoints || []), deliverNow] },
-      WebhookDeliveries,
-      Imports,
-      ImportSubscriptions,
-    ]
+    const { collections, customFields } = calendarCollections(options.collections ?? {})
     const namespace = (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, '')
     const runtime: CalendarRuntime = {
       namespace,
       permalinks: { ...DEFAULT_PERMALINKS, ...options.permalinks },
       settingsGlobal: options.settingsGlobal !== false,
       publicPages: options.publicPages !== false,
-      customFields: {
-        events: addedFields(Events.fields, events.fields),
-        venues: addedFields(Venues.fields, venues.fields),
-        organizers: addedFields(Organizers.fields, organizers.fields),
-      },
+      customFields,
     }
     return {
       ...config,
       cors: withRequestHeaders(config.cors, [IDEMPOTENCY_HEADER]),
-      admin: {
-        ...config.admin,
-        user: config.admin?.user ?? Users.slug,
-        components: {
-          ...config.admin?.components,
-          afterNavLinks: [
-            ...(config.admin?.components?.afterNavLinks ?? []),
-            CALENDAR_NAV_LINK,
-            API_REFERENCE_LINK,
-          ],
-          header: [...(config.admin?.components?.header ?? []), AUTOSAVE_CONTROLS],
-          views: {
-            ...config.admin?.components?.views,
-            eventCalendar: { Component: CALENDAR_VIEW, path: CALENDAR_VIEW_PATH, exact: true },
-          },
-        },
-        dependencies: {
-          ...config.admin?.dependencies,
-          eventCalendar: { path: EVENT_CALENDAR, type: 'component' },
-        },
-      },
+      admin: withAdmin(config.admin),
       i18n: { ...config.i18n, translations: withWords(config.i18n?.translations, AUTOSAVE_WORDS) },
       localization: config.localization || localizationFor(options.languages),
       collections: [...(config.collections ?? []), ...collections],
@@ -183,38 +234,8 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         ...config.hooks,
         afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError],
       },
-      jobs: {
-        ...config.jobs,
-        tasks: [...(config.jobs?.tasks ?? []), ...CALENDAR_TASKS],
-        access: {
-          ...config.jobs?.access,
-          run: config.jobs?.access?.run ?? ((args) => Boolean(isAdministrator(args as never))),
-        },
-        // The queue is polled by the server itself, which also queues the scheduled runs.
-        autoRun: async (payload) => {
-          const own = config.jobs?.autoRun
-          const calendar =
-            options.runJobs === false
-              ? []
-              : [
-                  // The runner's routine "Running N jobs" (every poll) would fill the log: only its errors are
-                  // logged, and the tasks log what an operator needs to know themselves.
-                  { cron: '* * * * *', queue: HORIZON_JOB.queue, silent: { info: true } },
-                  { cron: DELIVER_JOB.every, queue: DELIVER_JOB.queue, silent: { info: true } },
-                ]
-          return [...(typeof own === 'function' ? await own(payload) : (own ?? [])), ...calendar]
-        },
-      },
-      onInit: async (payload) => {
-        await config.onInit?.(payload)
-        handleConnectionErrors(payload)
-        // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
-        if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
-        instrumentPool(payload)
-        installMetricsSource(payload)
-        // From now on the server in front of Next may keep the namespace's anonymous answers (src/rest/gate/frontDoor.ts).
-        namespaceRegistry(payload)
-      },
+      jobs: withJobs(config.jobs, options),
+      onInit: withInit(config.onInit),
     }
   }
 }
