@@ -14,7 +14,7 @@
  * - tables over a finite set of keys, filled once: `Intl` readers and VTIMEZONEs per zone
  *   (`dates/wallClock.ts`, `rest/ical/zones.ts`), the API reference's assets (`rest/reference.ts`),
  *   the documentation's paths per configuration (`rest/handlers/discovery.ts`) and descriptions
- *   (`rest/schemas/responses.ts`).
+ *   (`rest/schemas/responseParts.ts`).
  */
 import { BoundedMap } from './boundedMap'
 import { RevisionCache } from './revisionCache'
