@@ -1,28 +1,11 @@
 'use client'
 import { useDocumentInfo, useLocale, useTranslation } from '@payloadcms/ui'
 import type { UIFieldClientComponent } from 'payload'
-import { useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
 import { useAdminApi } from './adminApi'
 import { styles } from './recurrenceStyles'
+import { useSeries, type Series } from './seriesRead'
 import { useWallClockFormat } from './wallClockFormat'
-
-type EventRow = {
-  id: number
-  title?: string
-  startLocal?: string
-  status?: string
-  recurrenceException?: boolean
-}
-type Stored = EventRow & { parent?: number | null; recurrence?: string | null }
-type Page = { docs: EventRow[]; totalDocs: number }
-
-/** How many occurrences the sidebar lists; the events list, filtered on the series, has them all. */
-const LISTED = 50
-
-type Series =
-  | { kind: 'none' }
-  | { kind: 'parent'; occurrences: Page }
-  | { kind: 'occurrence'; parent: EventRow | undefined; exception: boolean; parentId: number }
 
 const WALL_CLOCK_FORMAT: Intl.DateTimeFormatOptions = {
   weekday: 'short',
@@ -33,97 +16,13 @@ const WALL_CLOCK_FORMAT: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 }
 
-/**
- * The event's place in a series, in the sidebar (docs/api.md §16): a first event lists its later
- * occurrences with links, marking exceptions; an occurrence links to its first event and says
- * whether it is an exception. Read as saved, again after each save.
- */
-export const SeriesInfo: UIFieldClientComponent = () => {
-  const { id, savedDocumentData } = useDocumentInfo()
-  const { code: locale } = useLocale()
-  const { i18n } = useTranslation()
-  const { get, admin } = useAdminApi()
-  const wallClock = useWallClockFormat(i18n.language, WALL_CLOCK_FORMAT).format
-  const [series, setSeries] = useState<Series>({ kind: 'none' })
-  const savedAt = (savedDocumentData as { updatedAt?: string } | undefined)?.updatedAt
+type Shown<Kind extends Series['kind']> = {
+  series: Extract<Series, { kind: Kind }>
+  link: (eventId: number) => string
+  wallClock: (wall: string | undefined) => string
+}
 
-  useEffect(() => {
-    if (id === undefined) return
-    let current = true
-    const read = async (): Promise<Series> => {
-      const event = await get<Stored>(`/events/${id}`, {
-        depth: 0,
-        locale,
-        'select[parent]': 'true',
-        'select[recurrence]': 'true',
-        'select[recurrenceException]': 'true',
-      })
-      if (!event) return { kind: 'none' }
-      if (event.recurrence?.trim()) {
-        const occurrences = await get<Page>('/events', {
-          depth: 0,
-          locale,
-          limit: LISTED,
-          sort: 'startLocal',
-          'where[parent][equals]': String(id),
-          'select[title]': 'true',
-          'select[startLocal]': 'true',
-          'select[status]': 'true',
-          'select[recurrenceException]': 'true',
-        })
-        return { kind: 'parent', occurrences: occurrences ?? { docs: [], totalDocs: 0 } }
-      }
-      if (typeof event.parent !== 'number') return { kind: 'none' }
-      const parent = await get<EventRow>(`/events/${event.parent}`, {
-        depth: 0,
-        locale,
-        'select[title]': 'true',
-        'select[startLocal]': 'true',
-      })
-      return {
-        kind: 'occurrence',
-        parent,
-        parentId: event.parent,
-        exception: Boolean(event.recurrenceException),
-      }
-    }
-    read()
-      .then((found) => current && setSeries(found))
-      .catch(() => current && setSeries({ kind: 'none' }))
-    return () => {
-      current = false
-    }
-    // Read again when the document is saved: the series changes with its first event.
-  }, [id, savedAt, locale])
-
-  const link = (eventId: number) => `${admin}/collections/events/${eventId}`
-  if (series.kind === 'none') return null
-
-  if (series.kind === 'occurrence') {
-    return (
-      <div
-        id="series-info"
-        className="field-type"
-        style={{ ...styles.box, marginBottom: 'var(--spacing-field)' }}
-      >
-        <span className="field-label">Series</span>
-        <p style={{ margin: 0 }}>
-          Occurrence of the series of{' '}
-          <a id="series-parent" href={link(series.parentId)}>
-            {series.parent?.title || `event ${series.parentId}`}
-          </a>
-          {series.parent?.startLocal ? ` (first: ${wallClock(series.parent.startLocal)})` : ''}.
-        </p>
-        <p id="series-exception" style={styles.note}>
-          {series.exception
-            ? 'Exception: edited on its own, so changes to the series leave it as it is.'
-            : 'Follows its series: changes to the first event are copied here. Saving this event makes it an exception.'}
-        </p>
-      </div>
-    )
-  }
-
-  const { docs, totalDocs } = series.occurrences
+function SeriesBox({ children }: { children: ReactNode }) {
   return (
     <div
       id="series-info"
@@ -131,6 +30,36 @@ export const SeriesInfo: UIFieldClientComponent = () => {
       style={{ ...styles.box, marginBottom: 'var(--spacing-field)' }}
     >
       <span className="field-label">Series</span>
+      {children}
+    </div>
+  )
+}
+
+/** An occurrence: its first event, and whether it follows the series or is an exception. */
+function OccurrenceOf({ series, link, wallClock }: Shown<'occurrence'>) {
+  return (
+    <SeriesBox>
+      <p style={{ margin: 0 }}>
+        Occurrence of the series of{' '}
+        <a id="series-parent" href={link(series.parentId)}>
+          {series.parent?.title || `event ${series.parentId}`}
+        </a>
+        {series.parent?.startLocal ? ` (first: ${wallClock(series.parent.startLocal)})` : ''}.
+      </p>
+      <p id="series-exception" style={styles.note}>
+        {series.exception
+          ? 'Exception: edited on its own, so changes to the series leave it as it is.'
+          : 'Follows its series: changes to the first event are copied here. Saving this event makes it an exception.'}
+      </p>
+    </SeriesBox>
+  )
+}
+
+/** A first event: its later occurrences, the first ones listed, and a link to them all. */
+function LaterOccurrences({ series, link, wallClock, all }: Shown<'parent'> & { all: string }) {
+  const { docs, totalDocs } = series.occurrences
+  return (
+    <SeriesBox>
       <p id="series-count" style={{ margin: 0 }}>
         {totalDocs === 0
           ? 'No later occurrences.'
@@ -154,13 +83,35 @@ export const SeriesInfo: UIFieldClientComponent = () => {
           ))}
         </ul>
       )}
-      {totalDocs > docs.length && (
-        <a
-          href={`${admin}/collections/events?${new URLSearchParams({ 'where[parent][equals]': String(id) })}`}
-        >
-          All {totalDocs} in the events list
-        </a>
-      )}
-    </div>
+      {totalDocs > docs.length && <a href={all}>All {totalDocs} in the events list</a>}
+    </SeriesBox>
+  )
+}
+
+/**
+ * The event's place in a series, in the sidebar (docs/api.md §16): a first event lists its later
+ * occurrences with links, marking exceptions; an occurrence links to its first event and says
+ * whether it is an exception. Read as saved, again after each save.
+ */
+export const SeriesInfo: UIFieldClientComponent = () => {
+  const { id, savedDocumentData } = useDocumentInfo()
+  const { code: locale } = useLocale()
+  const { i18n } = useTranslation()
+  const { admin } = useAdminApi()
+  const wallClock = useWallClockFormat(i18n.language, WALL_CLOCK_FORMAT).format
+  const savedAt = (savedDocumentData as { updatedAt?: string } | undefined)?.updatedAt
+  const series = useSeries(id, savedAt, locale)
+
+  const link = (eventId: number) => `${admin}/collections/events/${eventId}`
+  if (series.kind === 'none') return null
+  if (series.kind === 'occurrence')
+    return <OccurrenceOf series={series} link={link} wallClock={wallClock} />
+  return (
+    <LaterOccurrences
+      series={series}
+      link={link}
+      wallClock={wallClock}
+      all={`${admin}/collections/events?${new URLSearchParams({ 'where[parent][equals]': String(id) })}`}
+    />
   )
 }

@@ -64,3 +64,6 @@ export function calendarSearch(query: CalendarQuery, current: URLSearchParams): 
   }
   return search.toString()
 }
+
+/** Moves the calendar to a changed query, and to another language when one is given. */
+export type CalendarMove = (change: Partial<CalendarQuery>, language?: string) => void

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react'
+import { useAdminApi } from './adminApi'
+
+export type EventRow = {
+  id: number
+  title?: string
+  startLocal?: string
+  status?: string
+  recurrenceException?: boolean
+}
+type Stored = EventRow & { parent?: number | null; recurrence?: string | null }
+type Page = { docs: EventRow[]; totalDocs: number }
+
+/** How many occurrences the sidebar lists; the events list, filtered on the series, has them all. */
+const LISTED = 50
+
+export type Series =
+  | { kind: 'none' }
+  | { kind: 'parent'; occurrences: Page }
+  | { kind: 'occurrence'; parent: EventRow | undefined; exception: boolean; parentId: number }
+
+/**
+ * The event's place in its series as saved, read again whenever `savedAt` moves: a first event's
+ * later occurrences, or an occurrence's first event.
+ */
+export function useSeries(
+  id: number | string | undefined,
+  savedAt: string | undefined,
+  locale: string,
+): Series {
+  const { get } = useAdminApi()
+  const [series, setSeries] = useState<Series>({ kind: 'none' })
+
+  useEffect(() => {
+    if (id === undefined) return
+    let current = true
+    const read = async (): Promise<Series> => {
+      const event = await get<Stored>(`/events/${id}`, {
+        depth: 0,
+        locale,
+        'select[parent]': 'true',
+        'select[recurrence]': 'true',
+        'select[recurrenceException]': 'true',
+      })
+      if (!event) return { kind: 'none' }
+      if (event.recurrence?.trim()) {
+        const occurrences = await get<Page>('/events', {
+          depth: 0,
+          locale,
+          limit: LISTED,
+          sort: 'startLocal',
+          'where[parent][equals]': String(id),
+          'select[title]': 'true',
+          'select[startLocal]': 'true',
+          'select[status]': 'true',
+          'select[recurrenceException]': 'true',
+        })
+        return { kind: 'parent', occurrences: occurrences ?? { docs: [], totalDocs: 0 } }
+      }
+      if (typeof event.parent !== 'number') return { kind: 'none' }
+      const parent = await get<EventRow>(`/events/${event.parent}`, {
+        depth: 0,
+        locale,
+        'select[title]': 'true',
+        'select[startLocal]': 'true',
+      })
+      return {
+        kind: 'occurrence',
+        parent,
+        parentId: event.parent,
+        exception: Boolean(event.recurrenceException),
+      }
+    }
+    read()
+      .then((found) => current && setSeries(found))
+      .catch(() => current && setSeries({ kind: 'none' }))
+    return () => {
+      current = false
+    }
+    // Read again when the document is saved: the series changes with its first event.
+  }, [id, savedAt, locale])
+
+  return series
+}
