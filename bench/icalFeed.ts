@@ -66,6 +66,26 @@ async function write(db: pg.Client): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 200))
 }
 
+/** (g): after a write, 32 connections at once on the feed for `duration` seconds. */
+async function afterWrite(db: pg.Client, url: string): Promise<void> {
+  await write(db)
+  const served: number[] = []
+  const result = await autocannon({
+    url,
+    connections: 32,
+    duration,
+    timeout: 60,
+    setupClient: (client) =>
+      client.on(
+        'response',
+        (status: number, _bytes: number, ms: number) => status === 200 && served.push(ms),
+      ),
+  })
+  console.log(
+    `(g) after a write, 32 connections for ${duration} s: ${served.length} answers, p50 ${quantile(served, 0.5)} ms, p99 ${quantile(served, 0.99)} ms, ${result.non2xx + result.errors + result.timeouts} not served, ${result.requests.sent - result.requests.total} unanswered at the end`,
+  )
+}
+
 async function main(): Promise<void> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('no production build: run `npm run build` first')
   const database = await startEmbeddedDatabase({
@@ -129,22 +149,7 @@ async function main(): Promise<void> {
     console.log(
       `CPU per cold feed, median (fastest–slowest): app ${quantile(appCpu, 0.5)} ms (${Math.min(...appCpu)}–${Math.max(...appCpu)}), PostgreSQL ${quantile(databaseCpu, 0.5)} ms (${Math.min(...databaseCpu)}–${Math.max(...databaseCpu)})`,
     )
-    await write(db)
-    const served: number[] = []
-    const result = await autocannon({
-      url,
-      connections: 32,
-      duration,
-      timeout: 60,
-      setupClient: (client) =>
-        client.on(
-          'response',
-          (status: number, _bytes: number, ms: number) => status === 200 && served.push(ms),
-        ),
-    })
-    console.log(
-      `(g) after a write, 32 connections for ${duration} s: ${served.length} answers, p50 ${quantile(served, 0.5)} ms, p99 ${quantile(served, 0.99)} ms, ${result.non2xx + result.errors + result.timeouts} not served, ${result.requests.sent - result.requests.total} unanswered at the end`,
-    )
+    await afterWrite(db, url)
   } finally {
     await db.end().catch(() => undefined)
     await stop(app)

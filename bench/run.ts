@@ -25,10 +25,11 @@ import { adminToken, BENCH_ADMIN, editorAuthorization, start, startApp, stop, ru
 import { adminOpenings, type AdminFigure } from './admin'
 import { generateDataset } from './dataset'
 import { overloadNotes, overloadScenarios } from './overload'
+import { CONNECTIONS, countOf, measure, responseTally, type Row, type Target } from './measure'
 import { percentile } from './percentile'
 import { importSpeed, type ImportFigure } from './imports'
 import { seriesWrites } from './series'
-import { dayOffset, pathsDrawnBy, variedList } from './varied'
+import { dayOffset, variedList } from './varied'
 import { settled, statements, withStatementCounts, writeRequests, writeTargets } from './writes'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -41,9 +42,9 @@ const duration = Number(option('duration') ?? (quick ? 5 : 15))
 const only = option('scenarios')
   ?.split(',')
   .map((letter) => `${letter.trim()}.`)
+const selected = (name: string) => !only || only.some((prefix) => name.startsWith(prefix))
 const recurring = args.includes('--recurring')
 const overTcp = args.includes('--tcp')
-const CONNECTIONS = 32
 /** The namespace's event list, which most scenarios load or load below. */
 const EVENT_LIST = '/api/cal/events/v1/events'
 /** One write through the namespace took 0.7–2.5 s alone on the busy shared machine: 32 at once outlast autocannon's 10 s. */
@@ -53,37 +54,6 @@ const WRITE_SECONDS = 40
 /** The peak resident set a scenario may reach (issue 37's target), in MB: above it, the table flags the row. */
 const RSS_TARGET_MB = 256
 
-/** `rps` counts the answers served (2xx, 304); `refused` the other answers by status, and transport errors under 0. */
-type Row = {
-  size: number
-  scenario: string
-  rps: number
-  p50: number
-  p99: number
-  refused: Record<number, number>
-  rssMb: number
-  queries: number
-}
-
-/** All the answers (and transport errors) a tally of refusals holds. */
-const countOf = (refused: Record<number, number>) =>
-  Object.values(refused).reduce((sum, n) => sum + n, 0)
-
-/**
- * Counts a load run's answers by status as they arrive: the latencies of those served (2xx, 304), the
- * others by status. `counting` off leaves a warm-up out.
- */
-function responseTally() {
-  const tally = { counting: true, served: [] as number[], refused: {} as Record<number, number> }
-  const setupClient = (client: autocannon.Client) =>
-    client.on('response', (status: number, _bytes: number, ms: number) => {
-      if (!tally.counting) return
-      if ((status >= 200 && status < 300) || status === 304) tally.served.push(ms)
-      else tally.refused[status] = (tally.refused[status] ?? 0) + 1
-    })
-  return { tally, setupClient }
-}
-
 /** Per size, the latency of the first (a) after a write, in ms: what the cached totals and term counts cost to redo. */
 const afterWrite: [size: number, ms: number][] = []
 /** Per size, what a daily series of 730 occurrences costs through the namespace, in seconds. */
@@ -92,95 +62,6 @@ const seriesFigures: [size: number, create: number, retitle: number][] = []
 const importFigures: [size: number, ImportFigure][] = []
 /** Per size, the admin's pages in Chromium (v). */
 const adminFigures: [size: number, AdminFigure][] = []
-
-/** Largest resident set of a process and its descendants during a run, in MB. */
-function rssOf(pid: number): number {
-  const pids = [pid]
-  for (let i = 0; i < pids.length; i++) {
-    try {
-      const children = readFileSync(`/proc/${pids[i]}/task/${pids[i]}/children`, 'utf8').trim()
-      if (children) pids.push(...children.split(/\s+/).map(Number))
-    } catch {
-      // gone
-    }
-  }
-  let kb = 0
-  for (const one of pids) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${one}/status`, 'utf8'))?.[1] ?? 0)
-    } catch {
-      // gone
-    }
-  }
-  return Math.round(kb / 1024)
-}
-
-async function transactions(db: pg.Client): Promise<number> {
-  const { rows } = await db.query(
-    `select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`,
-  )
-  return Number(rows[0].n)
-}
-
-/**
- * What a scenario loads: one URL, or a request made afresh each time (`next`, or autocannon's
- * `requests` for writes), with headers; `queries` counts what the database was asked (transactions
- * by default: a read's statements each are one).
- */
-type Target = {
-  url: string
-  headers?: Record<string, string>
-  next?: () => string
-  requests?: autocannon.Request[]
-  queries?: (db: pg.Client) => Promise<number>
-  /** Seconds the load generator waits for an answer (autocannon's default: 10). */
-  timeout?: number
-  /** Seconds measured, instead of the run's `--duration`. */
-  seconds?: number
-  /** Waits, after the warm-up, for what it left behind to be done. */
-  settle?: (db: pg.Client) => Promise<void>
-}
-
-async function measure(
-  target: Target,
-  pid: number,
-  db: pg.Client,
-): Promise<Omit<Row, 'size' | 'scenario'>> {
-  const { url, headers, next, queries = transactions, seconds = duration } = target
-  const { tally, setupClient } = responseTally()
-  const requests = target.requests ?? (next ? pathsDrawnBy(next) : undefined)
-  const options = {
-    url,
-    headers,
-    requests,
-    connections: CONNECTIONS,
-    timeout: target.timeout,
-    setupClient,
-  }
-  // The peak of the whole scenario, its warm-up included.
-  let rssMb = 0
-  const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
-  tally.counting = false
-  await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) })
-  await target.settle?.(db)
-  const before = await queries(db)
-  tally.counting = true
-  const result = await autocannon({ ...options, duration: seconds })
-  tally.counting = false
-  if (result.errors + result.timeouts) tally.refused[0] = result.errors + result.timeouts
-  clearInterval(sampler)
-  // Statistics reach pg_stat_database when backends go idle: give them a moment.
-  await new Promise((resolve) => setTimeout(resolve, 1500))
-  const after = await queries(db)
-  return {
-    rps: Math.round(tally.served.length / seconds),
-    p50: percentile(tally.served, 0.5),
-    p99: percentile(tally.served, 0.99),
-    refused: tally.refused,
-    rssMb,
-    queries: Math.round(((after - before) / Math.max(1, result.requests.total)) * 10) / 10,
-  }
-}
 
 /** A write moves the content's revision, so the next list recomputes what was cached. Median of five. */
 async function listAfterWrite(url: string, db: pg.Client, eventId: number): Promise<number> {
@@ -285,6 +166,7 @@ async function writeRows(
           },
           writer,
           db,
+          duration,
         )),
       }
       console.error(JSON.stringify(row))
@@ -297,8 +179,77 @@ async function writeRows(
   return rows
 }
 
+/** The read scenarios (a to k), each a target and the process whose memory it watches. */
+function readScenarios(
+  base: string,
+  sampleId: number,
+  editor: Record<string, string> | undefined,
+  appPid: number,
+  floor: { port: number; pid: number },
+): [string, Target, number][] {
+  const window = `start_date=${dayOffset(0, 1)}&end_date=${dayOffset(0, 3)}`
+  const payloadWindow = `where[status][equals]=publish&where[startLocal][greater_than_equal]=${dayOffset(-1)}%2000:00:00&where[endLocal][less_than_equal]=${dayOffset(0, 24)}%2023:59:59`
+  return [
+    ['a. namespace /events', { url: `${base}${EVENT_LIST}` }, appPid],
+    [
+      'b. /events window + category',
+      { url: `${base}${EVENT_LIST}?${window}&categories=3` },
+      appPid,
+    ],
+    ['c. /events/{id}', { url: `${base}${EVENT_LIST}/${sampleId}` }, appPid],
+    ['d. /venues', { url: `${base}/api/cal/events/v1/venues` }, appPid],
+    [
+      'e. Payload /api/events depth=1',
+      { url: `${base}/api/events?limit=10&depth=1&sort=startLocal&${payloadWindow}` },
+      appPid,
+    ],
+    ['f. raw floor (node:http + 1 SQL)', { url: `http://127.0.0.1:${floor.port}/` }, floor.pid],
+    // The default feed: every event of the default window, up to icalMaxEvents (1000), as iCalendar.
+    ['g. iCalendar feed /events.ics', { url: `${base}${EVENT_LIST}.ics` }, appPid],
+    [
+      'j. /events/by-slug/{slug}',
+      { url: `${base}${EVENT_LIST}/by-slug/event-${sampleId}` },
+      appPid,
+    ],
+    ['k. /fr/ language root /events', { url: `${base}/fr${EVENT_LIST}` }, appPid],
+    // Last: requests the load generator gives up on at the end of a scenario are still being made, and
+    // at a million events those of (h) took the next scenario's machine for seconds.
+    ['h. /events varied (page, terms, window, language)', { url: base, next: variedList }, appPid],
+    ['i. /events signed-in editor', { url: `${base}${EVENT_LIST}`, headers: editor }, appPid],
+  ]
+}
+
+/** The scenarios measured once per size after the load runs: imports, the admin, (a) after a write, series, overload. */
+async function laterScenarios(
+  size: number,
+  base: string,
+  db: pg.Client,
+  sampleId: number,
+  listUrl: string,
+  editor: { Authorization: string } | undefined,
+): Promise<void> {
+  // A site import copies the whole dataset: measured on the run's smallest.
+  if (selected('q.') && size === Math.min(...sizes)) await importRuns(size, base)
+  if (selected('v.'))
+    for (const figure of await adminOpenings(base, BENCH_ADMIN, sampleId))
+      adminFigures.push([size, figure])
+  if (!only || only.includes('a.'))
+    afterWrite.push([size, await listAfterWrite(listUrl, db, sampleId)])
+  if (!only || only.includes('s.')) {
+    const series = await seriesWrites(base)
+    seriesFigures.push([size, series.create.seconds, series.retitle.seconds])
+  }
+  if (!only || only.includes('o.'))
+    await overloadScenarios({
+      size,
+      base,
+      editor: editor?.Authorization ?? (await editorAuthorization(base)),
+      adminToken: await adminToken(base),
+      db,
+    })
+}
+
 async function benchSize(size: number): Promise<Row[]> {
-  const selected = (name: string) => !only || only.some((prefix) => name.startsWith(prefix))
   const directory = datasetDirectory(size)
   const fresh = await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true })
   // Queries per write are PostgreSQL's own count, which needs its statistics loaded before anyone connects.
@@ -324,71 +275,23 @@ async function benchSize(size: number): Promise<Row[]> {
       { ...env, PORT: String(floorPort) },
     )
     const base = `http://127.0.0.1:${port}`
-    const window = `start_date=${dayOffset(0, 1)}&end_date=${dayOffset(0, 3)}`
-    const payloadWindow = `where[status][equals]=publish&where[startLocal][greater_than_equal]=${dayOffset(-1)}%2000:00:00&where[endLocal][less_than_equal]=${dayOffset(0, 24)}%2023:59:59`
     const editor =
       selected('i.') || selected('w.')
         ? { Authorization: await editorAuthorization(base) }
         : undefined
-    const scenarios: [string, Target, number][] = [
-      ['a. namespace /events', { url: `${base}${EVENT_LIST}` }, app.pid!],
-      [
-        'b. /events window + category',
-        { url: `${base}${EVENT_LIST}?${window}&categories=3` },
-        app.pid!,
-      ],
-      ['c. /events/{id}', { url: `${base}${EVENT_LIST}/${sample.id}` }, app.pid!],
-      ['d. /venues', { url: `${base}/api/cal/events/v1/venues` }, app.pid!],
-      [
-        'e. Payload /api/events depth=1',
-        { url: `${base}/api/events?limit=10&depth=1&sort=startLocal&${payloadWindow}` },
-        app.pid!,
-      ],
-      ['f. raw floor (node:http + 1 SQL)', { url: `http://127.0.0.1:${floorPort}/` }, floor.pid!],
-      // The default feed: every event of the default window, up to icalMaxEvents (1000), as iCalendar.
-      ['g. iCalendar feed /events.ics', { url: `${base}${EVENT_LIST}.ics` }, app.pid!],
-      [
-        'j. /events/by-slug/{slug}',
-        { url: `${base}${EVENT_LIST}/by-slug/event-${sample.id}` },
-        app.pid!,
-      ],
-      ['k. /fr/ language root /events', { url: `${base}/fr${EVENT_LIST}` }, app.pid!],
-      // Last: requests the load generator gives up on at the end of a scenario are still being made, and
-      // at a million events those of (h) took the next scenario's machine for seconds.
-      [
-        'h. /events varied (page, terms, window, language)',
-        { url: base, next: variedList },
-        app.pid!,
-      ],
-      ['i. /events signed-in editor', { url: `${base}${EVENT_LIST}`, headers: editor }, app.pid!],
-    ]
+    const scenarios = readScenarios(base, sample.id, editor, app.pid!, {
+      port: floorPort,
+      pid: floor.pid!,
+    })
     await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000).catch(() => undefined)
     for (const [scenario, target, pid] of scenarios.filter(([name]) => selected(name))) {
-      const row = { size, scenario, ...(await measure(target, pid, db)) }
+      const row = { size, scenario, ...(await measure(target, pid, db, duration)) }
       console.error(JSON.stringify(row))
       rows.push(row)
     }
     if (editor && selected('w.'))
       rows.push(...(await writeRows(size, base, db, env, app.pid!, editor.Authorization)))
-    // A site import copies the whole dataset: measured on the run's smallest.
-    if (selected('q.') && size === Math.min(...sizes)) await importRuns(size, base)
-    if (selected('v.'))
-      for (const figure of await adminOpenings(base, BENCH_ADMIN, sample.id))
-        adminFigures.push([size, figure])
-    if (!only || only.includes('a.'))
-      afterWrite.push([size, await listAfterWrite(scenarios[0]![1].url, db, sample.id)])
-    if (!only || only.includes('s.')) {
-      const series = await seriesWrites(base)
-      seriesFigures.push([size, series.create.seconds, series.retitle.seconds])
-    }
-    if (!only || only.includes('o.'))
-      await overloadScenarios({
-        size,
-        base,
-        editor: editor?.Authorization ?? (await editorAuthorization(base)),
-        adminToken: await adminToken(base),
-        db,
-      })
+    await laterScenarios(size, base, db, sample.id, scenarios[0]![1].url, editor)
     await stop(floor)
     await db.end()
   } finally {

@@ -1,7 +1,7 @@
 /**
  * `npm run fuzz`: the long mode of the namespace fuzzer (tests/api/fuzz.test.ts runs a few thousand
  * requests inside `npm test`; this runs 100 000 by default). Same generators and checks
- * (scripts/fuzzer.ts), against a fresh embedded PostgreSQL in a temporary directory and the built
+ * (scripts/fuzzer/), against a fresh embedded PostgreSQL in a temporary directory and the built
  * app (`next start`; `npm run build` first if `.next/` has none), both thrown away at the end. It does
  * not stop at the first problem: it reports the counts per status code and per route, and the
  * violations grouped by kind with examples, and exits 1 if there was any (a status ≥ 500, a 4xx

@@ -1,7 +1,7 @@
 /**
  * Property-based fuzzing of every route and method of the namespace (the route table, `ROUTES`),
  * anonymously (also with forged, expired and malformed credentials) and as the administrator, with
- * the generators of `scripts/fuzzer.ts`. Properties, for every answer:
+ * the generators of `scripts/fuzzer/`. Properties, for every answer:
  * - no status ≥ 500, and every 4xx is `{ code, message, data: { status } }` with HTTP status = data.status;
  * - no cookie set, no header grown out of a CR/LF in the input, bodies over the limit are a 413;
  * - nothing protected or unpublished reaches anyone but the administrator;
