@@ -212,7 +212,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
         instrumentPool(payload)
         installMetricsSource(payload)
-        // From now on the server in front of Next may keep the namespace's anonymous answers (src/rest/gate/frontDoor.ts).
+        // From now on the server in front of Next may keep the namespace's anonymous answers (src/server/frontDoor.ts).
         namespaceRegistry(payload)
       },
     }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { RESOURCES, errorCodes, resourceOfPath } from '../../calendar/resources'
 import type { CalendarRuntime, CustomField } from '../../options'
 import type { RestContext } from '../context'
-import { RestError } from '../http/errors'
+import { RestError } from '../../server/errors'
 import type { AnyRoute, HttpMethod, RestResult } from '../route'
 import {
   componentRef,

@@ -1,5 +1,5 @@
 import type { RestContext } from '../context'
-import { RestError } from './errors'
+import { RestError } from '../../server/errors'
 import type { RestResult } from '../route'
 
 /** The largest page any list answers; larger `per_page` values are clamped, as upstream (§15). */
