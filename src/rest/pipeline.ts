@@ -90,7 +90,7 @@ function decodeAll(groups: Record<string, string>): Record<string, string> {
   return decoded
 }
 
-/** Runs one namespace request: match, parse, validate, authorize, handle, render (design.md). */
+/** Runs one namespace request: match, parse, validate, authorize, handle, render (docs/architecture.md). */
 export async function handleNamespaceRequest(
   req: PayloadRequest,
   namespacePath: string,
