@@ -26,7 +26,7 @@ import {
   type CalendarPluginOptions,
   type CalendarRuntime,
 } from './options'
-import { healthEndpoint } from './rest/health'
+import { healthEndpoint } from './server/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
 import { namespaceEndpoints } from './rest/mount'
 import { referenceEndpoints } from './rest/reference'

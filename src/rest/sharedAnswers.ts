@@ -4,7 +4,7 @@ import { pushedRevision } from '../database/revision'
 import { queryCountEnabled } from '../database/queryCount'
 import { NAMESPACE_FACTS, type NamespaceFacts } from '../server/frontDoor'
 import { limitRate } from './rateLimit'
-import { carriesSignedToken } from './signedToken'
+import { carriesSignedToken } from '../server/signedToken'
 import { answerWithoutNext } from './withoutNext'
 
 /**

@@ -37,7 +37,7 @@ export type NamespaceFacts = {
    * answers made outside Next then also say who answered (`X-Answered-By`: `front-door`, `namespace`).
    */
   countsQueries: boolean
-  /** Whether the request carries a valid sign-in token (`rest/signedToken.ts`): load shedding lets its writes through. */
+  /** Whether the request carries a valid sign-in token (`signedToken.ts`): load shedding lets its writes through. */
   signedIn(headers: IncomingHttpHeaders): boolean
 }
 

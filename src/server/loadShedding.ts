@@ -41,7 +41,7 @@ function inNamespace(path: string, root: string): boolean {
 
 /**
  * Signed-in editors' writes wait in their own lane: they are few, and what the site is for. Signed in
- * means a token this site signed (`rest/signedToken.ts`), not any `Authorization` header, which anyone can
+ * means a token this site signed (`signedToken.ts`), not any `Authorization` header, which anyone can
  * send to jump the queue; an API key's writes wait with the reads, since checking one costs a query.
  */
 const signedInWrite = (request: IncomingMessage) =>
