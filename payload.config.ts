@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { calendarPlugin, eventSeo } from './src/plugin'
 import { databaseAdapter } from './src/database/adapter'
 import { migrations } from './src/migrations'
-import { requestLogFields } from './src/rest/gate/requestId'
+import { requestLogFields } from './src/server/requestId'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const corsOrigins = (process.env.CORS_ORIGINS || '*')

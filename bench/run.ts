@@ -4,7 +4,7 @@
  * PostgreSQL). One URL asked again and again is served from the answer cache after its first time;
  * (h) varies every request, as many readers of a calendar do, and (i) is a signed-in editor's. Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
  * (10k only, 5 s) `--scenarios a,e,f` (a subset) `--recurring` (half the events are occurrences of
- * weekly series) `--tcp` (the app reaches PostgreSQL over loopback TCP, not its Unix socket). Besides the table: (a) on the smallest and the largest dataset taking turns (issue 23's p50 ratio), the first list after a write, the creation of a daily series
+ * weekly series) `--tcp` (the app reaches PostgreSQL over loopback TCP, not its Unix socket). Besides the table: (a) on the smallest and the largest dataset taking turns (the p50 ratio of the largest to the smallest), the first list after a write, the creation of a daily series
  * of 730 occurrences, and 500 connections for 30 s on the list, varied lists, the editor's list and signed-in writes (load shedding, bench/overload.ts). After the reads:
  * (w) events created and retitled by a signed-in editor, each against the write floor (bench/writeFloor.ts), with
  * PostgreSQL's own count of queries per write; (q) import speed from a live site and a 10,000-event .ics
@@ -51,7 +51,7 @@ const EVENT_LIST = '/api/cal/events/v1/events'
 const WRITE_TIMEOUT_S = 120
 /** Seconds each write scenario is measured: 32 writes at once are answered tens of seconds later. */
 const WRITE_SECONDS = 40
-/** The peak resident set a scenario may reach (issue 37's target), in MB: above it, the table flags the row. */
+/** The peak resident set a scenario may reach (the memory target), in MB: above it, the table flags the row. */
 const RSS_TARGET_MB = 256
 
 /** Per size, the latency of the first (a) after a write, in ms: what the cached totals and term counts cost to redo. */
@@ -301,13 +301,13 @@ async function benchSize(size: number): Promise<Row[]> {
   return rows
 }
 
-/** Slices of (a) per size for the p50 of issue 23, the sizes taking turns: seconds per slice, and how many. */
+/** Slices of (a) per size for the p50 ratio of the sizes, the sizes taking turns: seconds per slice, and how many. */
 const TURN = { seconds: 3, rounds: 8 }
 /** Per size, the latencies (ms) of (a) served in its turns. */
 const servedInTurns: Record<number, number[]> = {}
 
 /**
- * Issue 23's p50 of (a) at 1M against 10k (the run's largest size against its smallest): the two
+ * The p50 of (a) at 1M against 10k (the run's largest size against its smallest): the two
  * datasets are served at once, by an app each, and (a) is run on them in turn, in short slices;
  * the p50 is taken over all the answers of each size's slices. Measured a quarter of an hour apart, as
  * the size blocks are, the same kept answer's p50 moved by up to 60% whatever the size; slices taken
@@ -361,7 +361,7 @@ function table(rows: Row[]): string {
   return lines.join('\n')
 }
 
-/** The figures issue 23 set as goals, as ratios within this run. */
+/** The reads' goals, as ratios within this run. */
 function targets(rows: Row[]): string[] {
   const find = (size: number, prefix: string) =>
     rows.find((r) => r.size === size && r.scenario.startsWith(prefix))

@@ -1,10 +1,10 @@
 /**
  * The production HTTP server: Next's request handler (the admin, Payload's APIs, the namespace)
- * behind the front door (src/rest/gate/frontDoor.ts), which serves anonymous answers the namespace has made
- * at the current revision again without Next, and the load-shedding gate (src/rest/gate/loadShedding.ts),
+ * behind the front door (src/server/frontDoor.ts), which serves anonymous answers the namespace has made
+ * at the current revision again without Next, and the load-shedding gate (src/server/loadShedding.ts),
  * which refuses a namespace request an overloaded instance cannot make in time before any routing
  * work; the namespace's other GETs are handed to it without Next's router. Each
- * request is first given its id and counted (src/rest/gate/observed.ts), and `/metrics` is answered there. `npm start`, the tests, the
+ * request is first given its id and counted (src/server/observed.ts), and `/metrics` is answered there. `npm start`, the tests, the
  * benchmarks and the fault run all start the app through it, bundled into the build
  * (scripts/productionServer.ts: `node .next/calendar-server.mjs <port> [host]`).
  */
@@ -13,10 +13,10 @@ import path from 'node:path'
 import next from 'next'
 import { forwardingHeaders, trustedProxyHops } from '../src/collections/clientAddress'
 import { cacheBudget } from '../src/calendar/caches'
-import { FrontDoor, passToNamespace } from '../src/rest/gate/frontDoor'
-import { loadGate } from '../src/rest/gate/loadShedding'
-import { observed } from '../src/rest/gate/observed'
-import { answerConcurrency, Turns } from '../src/rest/gate/turns'
+import { FrontDoor, passToNamespace } from '../src/server/frontDoor'
+import { loadGate } from '../src/server/loadShedding'
+import { observed } from '../src/server/observed'
+import { answerConcurrency, Turns } from '../src/server/turns'
 
 const [port = process.env.PORT ?? '3000', hostname] = process.argv.slice(2)
 const root = path.resolve(import.meta.dirname, '..')

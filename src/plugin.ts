@@ -26,7 +26,7 @@ import {
   type CalendarPluginOptions,
   type CalendarRuntime,
 } from './options'
-import { healthEndpoint } from './rest/health'
+import { healthEndpoint } from './server/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
 import { namespaceEndpoints } from './rest/mount'
 import { referenceEndpoints } from './rest/reference'
@@ -194,7 +194,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
     instrumentPool(payload)
     installMetricsSource(payload)
-    // From now on the server in front of Next may keep the namespace's anonymous answers (src/rest/gate/frontDoor.ts).
+    // From now on the server in front of Next may keep the namespace's anonymous answers (src/server/frontDoor.ts).
     namespaceRegistry(payload)
   }
 }

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import { malformedPathResponse } from './rest/http/pathGuard'
+import { malformedPathResponse } from './server/pathGuard'
 
 /**
  * Runs before Next.js routes, so it is the one place that sees a malformed path before a router

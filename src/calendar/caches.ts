@@ -45,7 +45,7 @@ export const CACHES = {
   },
   frontDoor: {
     holds:
-      "the same answers as Next sent them, served before Next's router (`rest/frontDoor.ts`), one per server process",
+      "the same answers as Next sent them, served before Next's router (`server/frontDoor.ts`), one per server process",
     key: 'the URL and the headers that shape an answer',
     invalidation:
       'a newer revision drops all; an answer that reads the clock ends at its time; past the budget the least recently served go',

@@ -6,7 +6,7 @@
 
 export type ImageJson = { url: string; width?: number; height?: number }
 
-/** A category or tag as an event embeds it (§3.5). */
+/** A category or tag as an event embeds it (docs/api.md §3.5). */
 export type EmbeddedTermJson = { id: number; name: string; slug: string; url?: string }
 
 export type VenueJson = {
@@ -68,14 +68,14 @@ export type EventJson = {
   /** The venue, or `[]` without one. */
   venue: VenueJson | []
   organizer: OrganizerJson[]
-  /** A series' first event's rule (§16); upstream has no such key. */
+  /** A series' first event's rule (docs/api.md §16); upstream has no such key. */
   recurrence?: string
-  /** A later occurrence's first event, else 0 (§16.1); upstream has no such key. */
+  /** A later occurrence's first event, else 0 (docs/api.md §16.1); upstream has no such key. */
   post_parent?: number
   json_ld?: Record<string, unknown>
 }
 
-/** A category or tag of the terms' routes (§3.5). */
+/** A category or tag of the terms' routes (docs/api.md §3.5). */
 export type TermJson = {
   id: number
   name: string

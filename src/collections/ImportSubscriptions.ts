@@ -1,5 +1,6 @@
+import { queueJob } from './queueJob'
 import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
-import { isAdministrator } from '../calendar/access/collectionAccess'
+import { administratorAccess } from '../calendar/access/collectionAccess'
 import { HORIZON_JOB } from '../globals/Settings'
 import {
   createdStatusField,
@@ -27,11 +28,9 @@ const queueFirstRun: CollectionAfterChangeHook = async ({ doc, previousDoc, oper
     ['url', 'format', 'credentials'].some((field) => doc[field] !== previousDoc?.[field]) ||
     (doc.active && !previousDoc?.active)
   if (doc.active && changed) {
-    await req.payload.jobs.queue({
-      task: SUBSCRIPTION_JOB.task,
-      queue: SUBSCRIPTION_JOB.queue,
-      input: { subscriptionId: doc.id, lastRunAt: doc.lastRunAt ?? null },
-      req,
+    await queueJob(req, SUBSCRIPTION_JOB, {
+      subscriptionId: doc.id,
+      lastRunAt: doc.lastRunAt ?? null,
     })
   }
   return doc
@@ -45,12 +44,7 @@ const queueFirstRun: CollectionAfterChangeHook = async ({ doc, previousDoc, oper
 export const ImportSubscriptions: CollectionConfig = {
   slug: 'import-subscriptions',
   labels: { singular: 'Import subscription', plural: 'Import subscriptions' },
-  access: {
-    read: isAdministrator,
-    create: isAdministrator,
-    update: isAdministrator,
-    delete: isAdministrator,
-  },
+  access: administratorAccess,
   admin: {
     useAsTitle: 'url',
     defaultColumns: ['url', 'format', 'intervalHours', 'active', 'lastRunAt', 'lastStatus'],

@@ -1,6 +1,7 @@
 import path from 'node:path'
+import { queueJob } from './queueJob'
 import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
-import { isAdministrator } from '../calendar/access/collectionAccess'
+import { administratorAccess } from '../calendar/access/collectionAccess'
 import { dataDirectory } from '../database/dataDirectory'
 import { HORIZON_JOB } from '../globals/Settings'
 import {
@@ -21,12 +22,7 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 /** A run saved as Queued (a new upload, or one set back to Queued to run it again) goes on the jobs queue. */
 const queueImport: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
   if (doc.status === 'queued' && (operation === 'create' || previousDoc?.status !== 'queued')) {
-    await req.payload.jobs.queue({
-      task: IMPORT_JOB.task,
-      queue: IMPORT_JOB.queue,
-      input: { importId: doc.id },
-      req,
-    })
+    await queueJob(req, IMPORT_JOB, { importId: doc.id })
   }
   return doc
 }
@@ -39,12 +35,7 @@ const queueImport: CollectionAfterChangeHook = async ({ doc, previousDoc, operat
 export const Imports: CollectionConfig = {
   slug: 'imports',
   labels: { singular: 'Import', plural: 'Imports' },
-  access: {
-    read: isAdministrator,
-    create: isAdministrator,
-    update: isAdministrator,
-    delete: isAdministrator,
-  },
+  access: administratorAccess,
   admin: {
     useAsTitle: 'sourceFile',
     defaultColumns: [

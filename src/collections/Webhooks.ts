@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { CollectionConfig, PayloadRequest, TextFieldSingleValidation } from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
-import { actorOf, isAdministrator } from '../calendar/access/collectionAccess'
+import { actorOf, administratorAccess, isAdministrator } from '../calendar/access/collectionAccess'
 import { RESOURCES } from '../calendar/resources'
 import { lastChange } from '../database/changeLog'
 import { addressGuard, envFlag } from '../network/addressGuard'
@@ -37,13 +37,7 @@ export const Webhooks: CollectionConfig = {
     defaultColumns: ['url', 'types', 'active', 'failures', 'retryAt'],
     group: 'Integrations',
   },
-  access: {
-    read: isAdministrator,
-    create: isAdministrator,
-    update: isAdministrator,
-    delete: isAdministrator,
-    admin: administers,
-  },
+  access: { ...administratorAccess, admin: administers },
   hooks: {
     // An endpoint's delivery log goes with it.
     beforeDelete: [

@@ -1,3 +1,4 @@
+import { queueJob } from './queueJob'
 import type {
   CollectionAfterChangeHook,
   CollectionBeforeChangeHook,
@@ -51,13 +52,7 @@ export const queuePublication: CollectionAfterChangeHook = async ({ doc, previou
     scheduled &&
     (previousDoc?.status !== 'future' || previousDoc?.publishedAt !== doc.publishedAt)
   ) {
-    await req.payload.jobs.queue({
-      task: PUBLISH_JOB.task,
-      queue: PUBLISH_JOB.queue,
-      input: {},
-      waitUntil: new Date(doc.publishedAt),
-      req,
-    })
+    await queueJob(req, PUBLISH_JOB, {}, new Date(doc.publishedAt))
   }
   return doc
 }

@@ -1,3 +1,4 @@
+import { queueJob } from '../collections/queueJob'
 import type { GlobalAfterChangeHook, GlobalConfig } from 'payload'
 import { isAdministrator } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
@@ -34,25 +35,14 @@ const queueHorizonJob: GlobalAfterChangeHook = async ({ doc, previousDoc, req })
   const changed = ['recurrenceHorizonMonths', 'maxOccurrences'].some(
     (key) => doc[key] !== previousDoc?.[key],
   )
-  if (changed)
-    await req.payload.jobs.queue({
-      task: HORIZON_JOB.task,
-      queue: HORIZON_JOB.queue,
-      input: {},
-      req,
-    })
+  if (changed) await queueJob(req, HORIZON_JOB, {})
   return doc
 }
 
 /** A shorter retention forgets at once what it no longer keeps. */
 const queuePruneJob: GlobalAfterChangeHook = async ({ doc, previousDoc, req }) => {
   if (doc.changesRetentionDays !== previousDoc?.changesRetentionDays) {
-    await req.payload.jobs.queue({
-      task: PRUNE_CHANGES_JOB.task,
-      queue: PRUNE_CHANGES_JOB.queue,
-      input: {},
-      req,
-    })
+    await queueJob(req, PRUNE_CHANGES_JOB, {})
   }
   return doc
 }

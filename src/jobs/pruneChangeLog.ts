@@ -10,7 +10,7 @@ import { siteSettings } from '../globals/siteSettings'
 
 /**
  * Forgets changes and webhook delivery logs past the retention (docs/api.md §18, §20), idempotency keys
- * past their 24 hours (§19), and the rate-limit buckets and failed sign-ins that no longer count
+ * past their 24 hours (docs/api.md §19), and the rate-limit buckets and failed sign-ins that no longer count
  * (docs/operations.md), daily.
  */
 export const pruneChangeLog: TaskConfig<typeof PRUNE_CHANGES_JOB.task> = {

@@ -6,7 +6,7 @@ import type { Writer } from './writer'
 const isUrl = (value: unknown): value is string =>
   typeof value === 'string' && /^https?:\/\//i.test(value)
 
-/** The images a write carries: its own, and those of a venue and organizers given inline (§6.5). */
+/** The images a write carries: its own, and those of a venue and organizers given inline (docs/api.md §6.5). */
 function imagesOf(params: Record<string, unknown>): unknown[] {
   const inline = [params.venue, ...(Array.isArray(params.organizer) ? params.organizer : [])]
   return [

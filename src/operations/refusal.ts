@@ -1,7 +1,7 @@
 /**
  * An operation's refusal of what it was asked (a parameter, a record the caller may not read, a
  * password tried too often): a code and an HTTP-style status, which each door renders in its own
- * format (the namespace as its error envelope, `rest/http/errors.ts`).
+ * format (the namespace as its error envelope, `server/errors.ts`).
  */
 export class Refusal extends Error {
   readonly code: string

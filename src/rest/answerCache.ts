@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import { instanceCache } from '../calendar/caches'
-import { metrics } from './gate/metrics'
+import { metrics } from '../server/metrics'
 
 /** What a handler answered, as sent: its status, its own headers and its text. */
 export type Answer = { status: number; headers: Record<string, string>; text: string }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { claimKey, storeAnswer, type IdempotencyRecord } from '../database/idempotency'
 import type { RestContext } from './context'
-import { RestError } from './http/errors'
+import { RestError } from '../server/errors'
 import { inTransaction } from '../database/transaction'
 import type { RestResult } from './route'
 

@@ -1,6 +1,6 @@
 import { handleEndpoints, type SanitizedConfig } from 'payload'
-import { errorResponse, RestError } from './http/errors'
-import { headFromGet } from './http/head'
+import { errorResponse, RestError } from '../server/errors'
+import { headFromGet } from '../server/head'
 import { endpointPath } from './withoutNext'
 
 /** What Next hands a route handler besides the request: the language is read from the URL instead. */

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { poolUse, readBacklog } from '../database/backlog'
 import { calendarRuntime } from '../options'
-import { metrics } from './gate/metrics'
+import { metrics } from '../server/metrics'
 import { namespacePathOf } from './mount'
 import { routePattern } from './pipeline'
 import { endpointPath } from './withoutNext'

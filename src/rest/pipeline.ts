@@ -11,12 +11,12 @@ import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
 import { createContext, type RestContext } from './context'
 import { readBody } from './http/body'
-import { errorResponse, RestError } from './http/errors'
+import { errorResponse, RestError } from '../server/errors'
 import { Refusal } from '../operations/refusal'
 import { parseQuery } from './http/query'
 import { limitRate } from './rateLimit'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
-import { REQUEST_ID_HEADER } from './gate/requestId'
+import { REQUEST_ID_HEADER } from '../server/requestId'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
 
@@ -63,7 +63,7 @@ function match(
   throw RestError.noRoute()
 }
 
-/** A request's route pattern (`/events/{id}`), for labels that must stay few (gate/metrics.ts); undefined when no route has it. */
+/** A request's route pattern (`/events/{id}`), for labels that must stay few (server/metrics.ts); undefined when no route has it. */
 export function routePattern(method: string, namespacePath: string): string | undefined {
   const found = COMPILED.find(
     ({ route, pattern }) =>
@@ -90,7 +90,7 @@ function decodeAll(groups: Record<string, string>): Record<string, string> {
   return decoded
 }
 
-/** Runs one namespace request: match, parse, validate, authorize, handle, render (design.md). */
+/** Runs one namespace request: match, parse, validate, authorize, handle, render (docs/architecture.md). */
 export async function handleNamespaceRequest(
   req: PayloadRequest,
   namespacePath: string,

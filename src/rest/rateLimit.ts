@@ -1,7 +1,7 @@
 import { LIMITS, takeToken, type LimitKind } from '../database/rateBuckets'
 import type { RestContext } from './context'
-import { RestError } from './http/errors'
-import { metrics } from './gate/metrics'
+import { RestError } from '../server/errors'
+import { metrics } from '../server/metrics'
 import { clientOf } from '../operations/client'
 
 /**

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Endpoint, PayloadHandler, PayloadRequest } from 'payload'
-import { errorResponse, RestError } from './http/errors'
+import { errorResponse, RestError } from '../server/errors'
 
 /** Files of the package the page uses, with their media types. */
 const PACKAGE_ASSETS: Record<string, string> = {

@@ -2,9 +2,9 @@ import type { Payload } from 'payload'
 import { instanceCache } from '../calendar/caches'
 import { pushedRevision } from '../database/revision'
 import { queryCountEnabled } from '../database/queryCount'
-import { NAMESPACE_FACTS, type NamespaceFacts } from './gate/frontDoor'
+import { NAMESPACE_FACTS, type NamespaceFacts } from '../server/frontDoor'
 import { limitRate } from './rateLimit'
-import { carriesSignedToken } from './signedToken'
+import { carriesSignedToken } from '../server/signedToken'
 import { answerWithoutNext } from './withoutNext'
 
 /**

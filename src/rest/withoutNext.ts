@@ -1,7 +1,7 @@
 import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
 import { calendarRuntime } from '../options'
 import { languageRootOf } from './context'
-import { headFromGet } from './http/head'
+import { headFromGet } from '../server/head'
 
 /** Whether a path (without language root) is the namespace's: `/api/cal/events/v1` and below. */
 function isNamespacePath(config: SanitizedConfig, path: string): boolean {
@@ -32,9 +32,9 @@ export function endpointPath(config: SanitizedConfig, pathname: string): string 
 
 /**
  * A namespace GET or HEAD answered by its Payload endpoint directly, as Next's route would have it
- * answered, for the server in front of Next (`gate/frontDoor.ts`, docs/performance.md): Next's router and
+ * answered, for the server in front of Next (`server/frontDoor.ts`, docs/performance.md): Next's router and
  * its request and response wrappers cost about a sixth of a made answer. Started when called (in the
- * request's turn, `gate/turns.ts`); undefined for a URL outside the namespace, which Next serves.
+ * request's turn, `server/turns.ts`); undefined for a URL outside the namespace, which Next serves.
  */
 export function answerWithoutNext(
   payload: Payload,

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../calendar/escapeHtml'
+
 /**
  * HTML written as text: every value put into a template is escaped unless it is already `Html`, so a
  * title cannot open a tag; the one way to put markup in unescaped is `trusted()`, for HTML the
@@ -11,18 +13,6 @@ export class Html {
 }
 
 type Part = Html | string | number | boolean | null | undefined | Part[]
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ENTITIES[character]!)
-}
 
 function written(part: Part): string {
   if (part === null || part === undefined || part === false) return ''

@@ -4,6 +4,7 @@
  * descriptions come from whichever site `root` names and never become markup.
  */
 import { placeEvents } from '../calendar/calendarGrid'
+import { escapeHtml } from '../calendar/escapeHtml'
 import type { TermJson } from '../calendar/wireTypes'
 import type { CalendarEvent, EventPage } from './api'
 import {
@@ -20,18 +21,6 @@ import type { WidgetMessages } from './messages'
 import { VIEWS, type Period, type View } from './period'
 
 export type ViewContext = { messages: WidgetMessages; locale: string }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character]!)
-}
 
 /** Namespace text (entities, markup) as safe HTML text. */
 function text(value: string | undefined | null): string {

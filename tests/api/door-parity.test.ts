@@ -673,7 +673,7 @@ const RULES: Rule[] = [
         return [...(await allIn(ids, 'gone')), ...(await regenerated(parent))]
       },
       'admin-actions': async () => {
-        // The list's "Status → Trash" on a selection, then the first event published again (§16.2).
+        // The list's "Status → Trash" on a selection, then the first event published again (docs/api.md §16.2).
         const { parent, ids } = await series()
         const query = [...ids.slice(1), parent]
           .map((id, n) => `where[id][in][${n}]=${id}`)

@@ -101,7 +101,7 @@ describe('the event object', () => {
     })) as never
   })
 
-  it('has upstream’s keys in upstream’s order (§4.1), json_ld last', async () => {
+  it('has upstream’s keys in upstream’s order (docs/api.md §3.1), json_ld last', async () => {
     const reply = await ns(`/events/${event.id}`)
     expect(reply.status).toBe(200)
     expect(Object.keys(reply.body)).toEqual(EVENT_KEYS)

@@ -1,4 +1,4 @@
-/** The core's rules for content that other programs act on: CSV cells (docs/api.md §23.3, §23.4) and web URLs (§6.6). */
+/** The core's rules for content that other programs act on: CSV cells (docs/api.md §23.3, §23.4) and web URLs (docs/api.md §6.6). */
 import { describe, expect, it } from 'vitest'
 import { readCsvCell, writeCsvCell } from '../../src/calendar/csvColumns'
 import { servedWebUrl, webUrl } from '../../src/calendar/webUrl'

@@ -8,7 +8,7 @@ import {
   positiveIntParam,
   stringListParam,
 } from '../../src/rest/http/coerce'
-import { errorResponse, RestError } from '../../src/rest/http/errors'
+import { errorResponse, RestError } from '../../src/server/errors'
 import { parseQuery } from '../../src/rest/http/query'
 
 const URL = 'http://localhost/api/cal/events/v1/events'

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { loadGate } from '../../src/rest/gate/loadShedding'
-import { metrics } from '../../src/rest/gate/metrics'
+import { loadGate } from '../../src/server/loadShedding'
+import { metrics } from '../../src/server/metrics'
 
 /** A namespace GET as the server hands it to the gate: what the gate reads of it, and what it writes. */
 function exchange() {

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { requestIdFor, requestLogFields, withRequestId } from '../../src/rest/gate/requestId'
+import { requestIdFor, requestLogFields, withRequestId } from '../../src/server/requestId'
 
 describe('request ids', () => {
   it('keep a short safe token and replace anything else', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerConcurrency, DEFAULT_ANSWER_CONCURRENCY, Turns } from '../../src/rest/gate/turns'
+import { answerConcurrency, DEFAULT_ANSWER_CONCURRENCY, Turns } from '../../src/server/turns'
 
 /** A piece of work that runs until it is told to end. */
 function held(log: string[], name: string) {

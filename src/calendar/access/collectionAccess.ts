@@ -132,11 +132,11 @@ export function passwordProtection(
   }
 }
 
-/** The password itself is visible only to those who may edit the item. */
 /** A field only administrators read and write (an import's credentials). */
 export const administratorsOnly: FieldAccess = ({ req }) =>
   capabilities.administer(actorOf(req.user))
 
+/** The password itself is visible only to those who may edit the item. */
 export const passwordRead: FieldAccess = ({ req, doc }) =>
   doc ? capabilities.edit(actorOf(req.user), doc) : false
 
@@ -148,4 +148,13 @@ export const termAccess: { read: Access; create: Access; update: Access; delete:
 }
 
 export const isAdministrator: Access = ({ req }) => capabilities.administer(actorOf(req.user))
+
+/** A collection only administrators read and write: imports, subscriptions, webhooks. */
+export const administratorAccess: { read: Access; create: Access; update: Access; delete: Access } =
+  {
+    read: isAdministrator,
+    create: isAdministrator,
+    update: isAdministrator,
+    delete: isAdministrator,
+  }
 export { actorOf }

@@ -1,7 +1,7 @@
 import { changeActions, changesHeard } from '../../collections/changeActions'
 import { changesAfter, lastChange } from '../../database/changeLog'
 import type { RestContext } from '../context'
-import { RestError } from '../http/errors'
+import { RestError } from '../../server/errors'
 import type { RestResult } from '../route'
 import { CURSOR, type ChangesParams } from '../schemas/changes'
 

@@ -1,7 +1,7 @@
 import { RESOURCES, resourceOfPath } from '../../calendar/resources'
 import type { CalendarRuntime, CustomField } from '../../options'
 import type { RestContext } from '../context'
-import { RestError } from '../http/errors'
+import { RestError } from '../../server/errors'
 import type { AnyRoute, HttpMethod, RestResult } from '../route'
 import { componentSchemas, type JsonSchema } from '../schemas/responseParts'
 import { errorResponses, HEADER, successResponse } from './openApiResponses'

@@ -2,7 +2,7 @@ import { revisionCacheOf } from '../../calendar/caches'
 import { errorCodes, EVENTS } from '../../calendar/resources'
 import type { Event, EventCategory, EventTag, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
-import { RestError } from '../http/errors'
+import { RestError } from '../../server/errors'
 import {
   CALENDAR_MEDIA_TYPE,
   renderCalendar,

@@ -1,5 +1,5 @@
 import qs from 'qs'
-import { RestError } from './errors'
+import { RestError } from '../../server/errors'
 import { BRACKET_PARSE_OPTIONS } from './query'
 
 type Bytes = Uint8Array<ArrayBuffer>

@@ -1,8 +1,8 @@
 import type { RestContext } from '../context'
-import { RestError } from './errors'
+import { RestError } from '../../server/errors'
 import type { RestResult } from '../route'
 
-/** The largest page any list answers; larger `per_page` values are clamped, as upstream (§15). */
+/** The largest page any list answers; larger `per_page` values are clamped, as upstream (docs/api.md §15). */
 export const MAX_PER_PAGE = 50
 
 export function pageSize(ctx: RestContext, requested: number | undefined): number {

@@ -4,7 +4,7 @@
  * (a second or more for a feed of 1000 events, docs/performance.md "The iCalendar feed").
  */
 
-/** TEXT (§3.3.11): backslash, semicolon and comma escaped, every line break `\n`. */
+/** TEXT (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, every line break `\n`. */
 export function text(value: string): string {
   return value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n')
 }
@@ -71,7 +71,7 @@ export function durationValue(seconds: number): string {
 const FOLD_AT = 74
 
 /**
- * A content line folded (§3.1) and ended with CRLF: after every 74 octets of UTF-8, never inside a
+ * A content line folded (RFC 5545 §3.1) and ended with CRLF: after every 74 octets of UTF-8, never inside a
  * character, a CRLF and a space. Most lines are ASCII and short: they are measured by their length.
  */
 export function folded(line: string): string {

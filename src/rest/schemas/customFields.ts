@@ -3,7 +3,7 @@ import type { AuthoredResource } from '../../calendar/resources'
 import type { CustomField } from '../../options'
 import type { RestContext } from '../context'
 import { booleanParam } from '../http/coerce'
-import { RestError } from '../http/errors'
+import { RestError } from '../../server/errors'
 import { numberParam } from './common'
 
 type Kind = AuthoredResource['key']

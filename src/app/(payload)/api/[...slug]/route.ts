@@ -7,7 +7,7 @@ import {
   REST_POST,
   REST_PUT,
 } from '@payloadcms/next/routes'
-import { headFromGet } from '../../../../rest/http/head'
+import { headFromGet } from '../../../../server/head'
 
 export const GET = REST_GET(config)
 export const POST = REST_POST(config)

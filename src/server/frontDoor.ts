@@ -28,7 +28,7 @@ export type NamespaceFacts = {
   /** Takes a read from the caller's rate limit: the headers to send, or undefined when the caller is over it. */
   admitRead(headers: Headers): Promise<Record<string, string> | undefined>
   /**
-   * How to answer a namespace GET or HEAD without Next's router (`../withoutNext.ts`), started when the
+   * How to answer a namespace GET or HEAD without Next's router (`rest/withoutNext.ts`), started when the
    * request's turn comes (`turns.ts`); undefined for a URL outside the namespace.
    */
   answer(request: Request): (() => Promise<Response>) | undefined
@@ -37,7 +37,7 @@ export type NamespaceFacts = {
    * answers made outside Next then also say who answered (`X-Answered-By`: `front-door`, `namespace`).
    */
   countsQueries: boolean
-  /** Whether the request carries a valid sign-in token (`../signedToken.ts`): load shedding lets its writes through. */
+  /** Whether the request carries a valid sign-in token (`signedToken.ts`): load shedding lets its writes through. */
   signedIn(headers: IncomingHttpHeaders): boolean
 }
 

@@ -1,5 +1,5 @@
-import { RETRY_AFTER_SECONDS } from '../../database/connectionErrors'
-import { Refusal } from '../../operations/refusal'
+import { RETRY_AFTER_SECONDS } from '../database/connectionErrors'
+import { Refusal } from '../operations/refusal'
 
 /**
  * An error the namespace answers with on purpose: rendered as `{ code, message, data: { status, ... } }`

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { errorResponse, RestError } from '../http/errors'
+import { errorResponse, RestError } from './errors'
 import { metrics } from './metrics'
-import { sameSecret } from '../../calendar/sameSecret'
+import { sameSecret } from '../calendar/sameSecret'
 
 /** Where the production server answers a scrape. */
 export const METRICS_PATH = '/metrics'

@@ -9,7 +9,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client'
  * namespace's side can read (route patterns, the database) it installs as `source` when Payload starts.
  */
 
-/** What the namespace's side gives the metrics (installed by `../metricsSource.ts`). */
+/** What the namespace's side gives the metrics (installed by `rest/metricsSource.ts`). */
 export type MetricsSource = {
   /** The route pattern of a namespace request (`/events/{id}`), `unmatched` when no route has it; undefined outside the namespace. */
   routeOf(method: string, url: string): string | undefined

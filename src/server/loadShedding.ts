@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isLanguageCode } from '../../i18n/languages'
-import { DEFAULT_NAMESPACE } from '../../options'
+import { isLanguageCode } from '../i18n/languages'
+import { DEFAULT_NAMESPACE } from '../options'
 import { namespaceFacts } from './frontDoor'
-import { errorResponse, RestError } from '../http/errors'
+import { errorResponse, RestError } from './errors'
 import { metrics } from './metrics'
 import type { Admission } from './turns'
 
@@ -41,7 +41,7 @@ function inNamespace(path: string, root: string): boolean {
 
 /**
  * Signed-in editors' writes wait in their own lane: they are few, and what the site is for. Signed in
- * means a token this site signed (`../signedToken.ts`), not any `Authorization` header, which anyone can
+ * means a token this site signed (`signedToken.ts`), not any `Authorization` header, which anyone can
  * send to jump the queue; an API key's writes wait with the reads, since checking one costs a query.
  */
 const signedInWrite = (request: IncomingMessage) =>
