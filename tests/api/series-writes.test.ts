@@ -98,6 +98,36 @@ async function createTerm(kind: 'categories' | 'tags'): Promise<{ id: number }> 
 const countOf = async (kind: 'categories' | 'tags', id: number) =>
   (await api(`/${kind}/${id}`, { token: admin })).body.count as number
 
+/**
+ * What the kept counts' triggers (`calendar_list_days_*`, `calendar_term_count_*`) spend on one update
+ * of every later occurrence of `parent`, in ms, as the series' copy updates them: the least of three
+ * runs, each rolled back.
+ */
+async function countsTriggerTime(parent: number): Promise<number> {
+  const times: number[] = []
+  for (let run = 0; run < 3; run++) {
+    await db.query('begin')
+    try {
+      const { rows } = await db.query(
+        `explain (analyze, format json) update events set updated_at = updated_at + interval '1 second' where parent_id = $1`,
+        [parent],
+      )
+      const triggers = rows[0]['QUERY PLAN'][0].Triggers as {
+        'Trigger Name': string
+        Time: number
+      }[]
+      times.push(
+        triggers
+          .filter((trigger) => /^calendar_(list_days|term_count)_/.test(trigger['Trigger Name']))
+          .reduce((sum, trigger) => sum + trigger.Time, 0),
+      )
+    } finally {
+      await db.query('rollback')
+    }
+  }
+  return Math.min(...times)
+}
+
 describe('a series written in bulk', () => {
   it('gives every occurrence the first event’s rewrite in each of its languages, with its links, cost and day-named slugs', async () => {
     const [category, otherCategory, tag] = [
@@ -278,4 +308,14 @@ describe('a series written in bulk', () => {
       start_date: dropped.start_date,
     })
   })
+
+  it('rewrites a long series in time that grows with it, not with its square', async () => {
+    const short = (await createDaily(74)).body.id
+    const long = (await createDaily(730)).body.id
+    // Per occurrence: pairing each row before with each after (a nested loop over both) cost ten
+    // times as much per occurrence in the long series as in the short one.
+    const perOccurrence = async (parent: number, occurrences: number) =>
+      (await countsTriggerTime(parent)) / occurrences
+    expect(await perOccurrence(long, 729)).toBeLessThan(3 * (await perOccurrence(short, 73)))
+  }, 120_000)
 })
