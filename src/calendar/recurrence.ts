@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import * as rruleModule from 'rrule'
+import { offsetsIn, placeWall, type Offsets } from './dates/schedule'
 import { toLuxonZone } from './dates/zone'
 
 // Node's ESM loader sees the library's CommonJS build as one default export; bundlers read its ESM build.
@@ -10,8 +11,16 @@ export type RecurrenceLimits = { horizonMonths: number; maxOccurrences: number }
 
 export const RECURRENCE_DEFAULTS: RecurrenceLimits = { horizonMonths: 24, maxOccurrences: 730 }
 
-/** A series' rule as read from its `recurrence` text: RFC 5545 RRULE, RDATE and EXDATE lines. */
-export type Recurrence = { set: rruleModule.RRuleSet; zone: string; start: DateTime }
+/**
+ * A series' rule as read from its `recurrence` text: RFC 5545 RRULE, RDATE and EXDATE lines, with the
+ * offsets of its zone as its dates are placed (each check of a write expands it again).
+ */
+export type Recurrence = {
+  set: rruleModule.RRuleSet
+  zone: string
+  start: DateTime
+  offsets: Offsets
+}
 
 /** A rule as read, or why it cannot be. */
 export type Parsed = { ok: true; recurrence: Recurrence } | { ok: false; error: string }
@@ -23,18 +32,9 @@ export type Parsed = { ok: true; recurrence: Recurrence } | { ok: false; error: 
  */
 const floating = (wall: DateTime): Date =>
   new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second))
-const placed = (date: Date, zone: string): DateTime =>
-  DateTime.fromObject(
-    {
-      year: date.getUTCFullYear(),
-      month: date.getUTCMonth() + 1,
-      day: date.getUTCDate(),
-      hour: date.getUTCHours(),
-      minute: date.getUTCMinutes(),
-      second: date.getUTCSeconds(),
-    },
-    { zone: toLuxonZone(zone) },
-  )
+/** Where a floating date of the rule falls in its zone, as luxon's `fromObject` places it: from the zone's offset now. */
+const placed = (date: Date, { offsets }: Recurrence, guess = offsets(Date.now())): Date =>
+  new Date(placeWall(date.getTime() - date.getUTCMilliseconds(), guess, offsets))
 
 const DATE_VALUE = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/
 
@@ -217,7 +217,7 @@ export function parseRecurrence(text: string, start: Date, zone: string): Parsed
     }
   }
   if (!rules) return { ok: false, error: 'At least one RRULE line is needed.' }
-  return { ok: true, recurrence: { set, zone, start: dtstart } }
+  return { ok: true, recurrence: { set, zone, start: dtstart, offsets: offsetsIn(zone) } }
 }
 
 /**
@@ -229,8 +229,8 @@ export function ruleDates(recurrence: Recurrence): {
   rdates: Date[]
   exdates: Date[]
 } {
-  const { set, zone } = recurrence
-  const instant = (date: Date) => placed(date, zone).toJSDate()
+  const { set } = recurrence
+  const instant = (date: Date) => placed(date, recurrence)
   return {
     untils: set.rrules().map((rule) => (rule.options.until ? instant(rule.options.until) : null)),
     rdates: set.rdates().map(instant),
@@ -262,10 +262,11 @@ export function occurrencesUntil(recurrence: Recurrence, until: Date, limit: num
     if (date.getTime() > first.getTime()) found.push(date)
     return found.length < enough
   })
+  const guess = recurrence.offsets(Date.now())
   return found
     .sort((a, b) => a.getTime() - b.getTime())
     .slice(0, limit)
-    .map((date) => placed(date, zone).toJSDate())
+    .map((date) => placed(date, recurrence, guess))
 }
 
 /**

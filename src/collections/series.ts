@@ -178,7 +178,7 @@ export async function syncSeries(
   // Each date the rule gives, by its day in the zone, with the dates an occurrence there has.
   const wanted = new Map(
     occurrencesUntil(parsed.recurrence, new Date(latest), limit).map((at) => {
-      const schedule = occurrenceSchedule(at, zone, length)
+      const schedule = occurrenceSchedule(at, parsed.recurrence.offsets, length)
       return [dayOf(schedule), schedule]
     }),
   )

@@ -149,11 +149,13 @@ export async function copyToOccurrences(req: PayloadRequest, copy: SeriesCopy): 
             returning id, left(${startLocal}, 10) as day`,
       )
     : []
-  const targets = [...existing.map(({ id, day }) => ({ id, day })), ...created]
+  const kept = existing.map(({ id, day }) => ({ id, day }))
+  const targets = [...kept, ...created]
   if (!targets.length) return
-  await copyLocales(req, copy, targets)
+  // Occurrences made just now have no translations or values to take away: their deletes are skipped.
+  await copyLocales(req, copy, kept, targets)
   for (const suffix of ['_rels', '_texts', '_numbers'])
-    await copyValues(req, `${table}${suffix}`, parentId, targets)
+    await copyValues(req, `${table}${suffix}`, parentId, kept, targets)
 }
 
 /**
@@ -163,6 +165,7 @@ export async function copyToOccurrences(req: PayloadRequest, copy: SeriesCopy): 
 async function copyLocales(
   req: PayloadRequest,
   { table, parentId, slug }: SeriesCopy,
+  kept: { id?: number }[],
   targets: { id?: number; day?: string }[],
 ): Promise<void> {
   const name = `${table}_locales`
@@ -173,11 +176,12 @@ async function copyLocales(
   )
   const copied = columns.filter(({ key }) => !['id', '_locale', '_parentID', slug].includes(key))
   const locales = sql.identifier(name)
-  await requestQuery(
-    req,
-    sql`delete from ${locales} l using ${rowsOf(targets)}
-         where l.${parent} = d.id and not exists (select 1 from ${locales} pl where pl.${parent} = ${parentId} and pl.${locale} = l.${locale})`,
-  )
+  if (kept.length)
+    await requestQuery(
+      req,
+      sql`delete from ${locales} l using ${rowsOf(kept)}
+           where l.${parent} = d.id and not exists (select 1 from ${locales} pl where pl.${parent} = ${parentId} and pl.${locale} = l.${locale})`,
+    )
   await requestQuery(
     req,
     sql`insert into ${locales} (${list(copied)}, ${slugColumn}, ${locale}, ${parent})
@@ -203,6 +207,7 @@ async function copyValues(
   req: PayloadRequest,
   name: string,
   parentId: number,
+  kept: { id?: number }[],
   targets: { id?: number }[],
 ): Promise<void> {
   const columns = columnsOf(req, name)
@@ -210,10 +215,11 @@ async function copyValues(
   const parent = named(columns, 'parent')
   const copied = columns.filter(({ key }) => key !== 'id' && key !== 'parent')
   const values = sql.identifier(name)
-  await requestQuery(
-    req,
-    sql`delete from ${values} v using ${rowsOf(targets)} where v.${parent} = d.id`,
-  )
+  if (kept.length)
+    await requestQuery(
+      req,
+      sql`delete from ${values} v using ${rowsOf(kept)} where v.${parent} = d.id`,
+    )
   await requestQuery(
     req,
     sql`insert into ${values} (${list(copied)}, ${parent})

@@ -12,6 +12,7 @@ import * as migration_20261127_221421_import_fidelity from './20261127_221421_im
 import * as migration_20261127_230201_feed_name_refresh from './20261127_230201_feed_name_refresh';
 import * as migration_20261128_012225_schema_in_migrations from './20261128_012225_schema_in_migrations';
 import * as migration_20261128_044920_writes_at_commit from './20261128_044920_writes_at_commit';
+import * as migration_20261128_075629_series_updates_unpaired from './20261128_075629_series_updates_unpaired';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261128_044920_writes_at_commit.up,
     down: migration_20261128_044920_writes_at_commit.down,
-    name: '20261128_044920_writes_at_commit'
+    name: '20261128_044920_writes_at_commit',
+  },
+  {
+    up: migration_20261128_075629_series_updates_unpaired.up,
+    down: migration_20261128_075629_series_updates_unpaired.down,
+    name: '20261128_075629_series_updates_unpaired'
   },
 ];

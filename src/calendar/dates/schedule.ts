@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { formatWallClock } from './format'
+import { formatWallClock, utcWallClock } from './format'
 import { toLuxonZone } from './zone'
 
 /**
@@ -33,15 +33,56 @@ const wallClock = (text: string) =>
 export const wallLength = (startLocal: string, endLocal: string): number =>
   wallClock(endLocal).diff(wallClock(startLocal)).toMillis() || 0
 
+/** A zone's offset in minutes at an instant (epoch milliseconds), each instant read from Intl once. */
+export type Offsets = (instant: number) => number
+
+/**
+ * The offsets of `zone` for one rule or one series: luxon reads each from Intl (`formatToParts`), the
+ * most expensive step of placing a date, and a series' hundreds of dates ask for the same instants
+ * again (each check of the rule, then the series' schedules).
+ */
+export function offsetsIn(zone: string): Offsets {
+  const luxonZone = toLuxonZone(zone)
+  const known = new Map<number, number>()
+  return (instant) => {
+    let offset = known.get(instant)
+    if (offset === undefined) known.set(instant, (offset = luxonZone.offset(instant)))
+    return offset
+  }
+}
+
+/**
+ * Where a wall clock (its fields read as UTC, in milliseconds) falls in the zone, as luxon places it
+ * (its `fixOffset`): from the offset `guess`, corrected once; a wall clock in a gap moves forward
+ * by the gap. The same answers as a luxon DateTime, without building one per date.
+ */
+export function placeWall(wall: number, guess: number, offsets: Offsets): number {
+  const first = wall - guess * 60_000
+  const found = offsets(first)
+  if (found === guess) return first
+  const second = first - (found - guess) * 60_000
+  const again = offsets(second)
+  if (again === found) return second
+  return wall - Math.min(found, again) * 60_000
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of a wall clock given as milliseconds whose UTC fields are its fields. */
+const wallText = (wall: number) =>
+  utcWallClock(new Date(wall)) ?? formatWallClock(DateTime.fromMillis(wall, { zone: 'utc' }))
+
 /**
  * An occurrence of a series starting at `at`, as long on the wall clock as its first event: an
- * evening stays 19:00–21:00 across a change of daylight saving time.
+ * evening stays 19:00–21:00 across a change of daylight saving time. The end is placed as luxon's
+ * `setZone(zone, { keepLocalTime: true })` places it, from the offset at the end's wall clock.
  */
-export function occurrenceSchedule(at: Date, zone: string, length: number): Schedule {
-  const start = DateTime.fromJSDate(at).setZone(toLuxonZone(zone))
-  const end = start
-    .setZone('utc', { keepLocalTime: true })
-    .plus({ milliseconds: length })
-    .setZone(toLuxonZone(zone), { keepLocalTime: true })
-  return stored(start, end)
+export function occurrenceSchedule(at: Date, offsets: Offsets, length: number): Schedule {
+  const start = at.getTime()
+  const endWall = start + offsets(start) * 60_000 + length
+  const end = placeWall(endWall, offsets(endWall), offsets)
+  return {
+    start: at.toISOString(),
+    end: new Date(end).toISOString(),
+    startLocal: wallText(start + offsets(start) * 60_000),
+    endLocal: wallText(end + offsets(end) * 60_000),
+  }
 }

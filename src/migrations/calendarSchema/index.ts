@@ -4,6 +4,7 @@ import { AT_COMMIT, WITHOUT_AT_COMMIT, type Timing } from './atCommit'
 import { block } from './block'
 import { changeLog } from './changeLog'
 import { LIST_INDEXES } from './listIndexes'
+import type { Pairing } from './keptCounts'
 import { listDays } from './listDays'
 import { RECORDS } from './records'
 import { revision } from './revision'
@@ -14,16 +15,16 @@ import { DEFAULT_NAME_COLLATION, TERM_NAME_COLLATION } from './termNameCollation
 /** Instances that apply it at once (a schema push each, or one migration run each) take turns. */
 const ONE_AT_A_TIME = `select pg_advisory_xact_lock(hashtext('calendar_schema'));`
 
-/** The schema whose content writes reach the revision, the change log and the counts at `timing` (`atCommit.ts`). */
-function schemaApplying(timing: Timing): string {
+/** The schema whose content writes reach the revision, the change log and the counts at `timing` (`atCommit.ts`), its triggers comparing an update's rows by `pairing` (`keptCounts.ts`). */
+function schemaApplying(timing: Timing, pairing: Pairing): string {
   return [
     ONE_AT_A_TIME,
     timing === 'at commit' ? AT_COMMIT : WITHOUT_AT_COMMIT,
     revision(timing),
     changeLog(timing),
     RECORDS,
-    termCounts(timing),
-    listDays(timing),
+    termCounts(timing, pairing),
+    listDays(timing, pairing),
     LIST_INDEXES,
     TERM_NAME_COLLATION,
     SERIAL_PLANS,
@@ -36,10 +37,10 @@ function schemaApplying(timing: Timing): string {
  * exists`, `or replace`, triggers made where missing), so it upgrades a database that the releases
  * before this one made at start, and comes back after a schema push.
  */
-export const CALENDAR_SCHEMA = schemaApplying('at commit')
+export const CALENDAR_SCHEMA = schemaApplying('at commit', 'summed')
 
 /** The schema as it was before writes reached the revision at commit: each statement applied its own. */
-export const CALENDAR_SCHEMA_PER_STATEMENT = schemaApplying('per statement')
+export const CALENDAR_SCHEMA_PER_STATEMENT = schemaApplying('per statement', 'joined')
 
 /**
  * Takes away what is derived from the content (triggers, functions, the kept counts, indexes, the

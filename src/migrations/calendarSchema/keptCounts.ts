@@ -9,6 +9,15 @@ import { block } from './block'
  */
 export const BY_INDEX = 'set enable_seqscan = off'
 
+/**
+ * How the triggers of an update of events compare each event's row before and after. `summed`: what
+ * the rows count after, less what they counted before, with no pairing of the two (an event that did
+ * not change cancels out), or paired by one aggregate over both; `joined`: the two transition tables
+ * joined on the id, which PostgreSQL, having no statistics for them, planned as a nested loop over
+ * both: a series' update of 729 occurrences compared 531,441 pairs (1.2 s), the schema before.
+ */
+export type Pairing = 'summed' | 'joined'
+
 /** No rows of `events_rels`: the links a statement did not add, or did not remove. */
 export const NO_LINKS = '(select * from events_rels limit 0)'
 

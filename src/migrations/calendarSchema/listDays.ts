@@ -1,5 +1,5 @@
 import { addTo, forgetStaged, LIST_DAYS, type Timing } from './atCommit'
-import { BY_INDEX, keptCounts, NO_LINKS } from './keptCounts'
+import { BY_INDEX, keptCounts, NO_LINKS, type Pairing } from './keptCounts'
 
 /**
  * `calendar_list_days`: how many events a visitor's list shows per day of their start (UTC), for
@@ -12,7 +12,7 @@ import { BY_INDEX, keptCounts, NO_LINKS } from './keptCounts'
  * whatever wrote them (admin, either REST API, imports, hand-written SQL). Like `calendar_term_count`,
  * their deltas reach the counts at commit, one commit at a time (`atCommit.ts`).
  */
-export function listDays(timing: Timing): string {
+export function listDays(timing: Timing, pairing: Pairing): string {
   const apply = (now: string, before: string) => addTo(timing, LIST_DAYS, difference(now, before))
   const relinked = (added: string, removed: string) => apply(...relinkedEvents(added, removed))
   return keptCounts({
@@ -26,14 +26,7 @@ export function listDays(timing: Timing): string {
         return null;
       end $f$;
 
-      create or replace function calendar_list_days_updated() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${apply(
-          contributions(`(select a.* from new_events a join old_events b on b.id = a.id where ${MOVED})`, CURRENT_LINKS('new_events')),
-          contributions(`(select b.* from old_events b join new_events a on a.id = b.id where ${MOVED})`, CURRENT_LINKS('new_events')),
-        )}
-        return null;
-      end $f$;
+      ${listDaysUpdated(timing, pairing)}
 
       -- Before the row goes: its links go by cascade afterwards, when the event can no longer be seen.
       create or replace function calendar_list_days_deleted() returns trigger language plpgsql ${BY_INDEX} as $f$
@@ -105,6 +98,27 @@ export function listDays(timing: Timing): string {
     ],
     rebuild: 'calendar_list_days_rebuild',
   })
+}
+
+/**
+ * The trigger of an update of events: what the events count now, less what they counted before. The
+ * links are the same before and after (an update of events changes none), so an event that neither
+ * moved in or out of the counts nor to another day cancels out.
+ */
+export function listDaysUpdated(timing: Timing, pairing: Pairing): string {
+  const [now, before] =
+    pairing === 'summed'
+      ? ['new_events', 'old_events']
+      : [
+          `(select a.* from new_events a join old_events b on b.id = a.id where ${MOVED})`,
+          `(select b.* from old_events b join new_events a on a.id = b.id where ${MOVED})`,
+        ]
+  return `
+      create or replace function calendar_list_days_updated() returns trigger language plpgsql ${BY_INDEX} as $f$
+      begin
+        ${addTo(timing, LIST_DAYS, difference(contributions(now, CURRENT_LINKS('new_events')), contributions(before, CURRENT_LINKS('new_events'))))}
+        return null;
+      end $f$;`
 }
 
 /** Whether the event row `alias` counts in visitors' lists. */

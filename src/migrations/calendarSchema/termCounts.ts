@@ -1,5 +1,5 @@
 import { addTo, forgetStaged, TERM_COUNT, type Timing } from './atCommit'
-import { BY_INDEX, keptCounts, NO_LINKS } from './keptCounts'
+import { BY_INDEX, keptCounts, NO_LINKS, type Pairing } from './keptCounts'
 
 /**
  * The term a row of `events_rels` links, and its kind; null for links that are not terms. Lookups
@@ -29,6 +29,38 @@ function linkDelta(timing: Timing, added: string, removed: string): string {
         group by 1, 2
         having sum(sign(n.links) - sign(n.links - t.added + t.removed)) <> 0`,
   )
+}
+
+/**
+ * An update of events whose published state changed: each term of those events gains or loses one.
+ * `summed` pairs each event's rows before and after by one aggregate over both transition tables
+ * (published 1, not 0, no status 2: as `is distinct from` compares `status = 'publish'`).
+ */
+const statusChanges = (pairing: Pairing) =>
+  pairing === 'summed'
+    ? `(select id, max(p) filter (where after) = 1 as published from (
+          select id, coalesce((status = 'publish')::int, 2) as p, true as after from new_events
+          union all select id, coalesce((status = 'publish')::int, 2), false from old_events) s
+        group by id having max(p) filter (where after) <> max(p) filter (where not after))`
+    : `(select a.id, a.status = 'publish' as published from new_events a join old_events b on b.id = a.id
+         where (a.status = 'publish') is distinct from (b.status = 'publish'))`
+
+/** The trigger of an update of events: the terms of the events published or unpublished by it. */
+export function termCountStatus(timing: Timing, pairing: Pairing): string {
+  return `
+      create or replace function calendar_term_count_status() returns trigger language plpgsql ${BY_INDEX} as $f$
+      begin
+        ${addTo(
+          timing,
+          TERM_COUNT,
+          `select k.kind, k.term, sum(k.delta) from (
+            select distinct a.id, ${KIND} as kind, ${TERM} as term, case when a.published then 1 else -1 end as delta
+              from ${statusChanges(pairing)} a join events_rels r on r.parent_id = a.id
+             where ${TERM} is not null) k
+           group by 1, 2`,
+        )}
+        return null;
+      end $f$;`
 }
 
 /** Published events per term, counted from scratch: when the triggers were missing. */
@@ -79,7 +111,7 @@ const TRIGGERS: [name: string, table: string, definition: string][] = [
  * counts once: a link counts when it is the first of its kind for that event, and uncounts when it
  * was the last.
  */
-export function termCounts(timing: Timing): string {
+export function termCounts(timing: Timing, pairing: Pairing): string {
   return keptCounts({
     setup: `
       create table if not exists calendar_term_count (
@@ -103,19 +135,7 @@ export function termCounts(timing: Timing): string {
         return null;
       end $f$;
 
-      create or replace function calendar_term_count_status() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${addTo(
-          timing,
-          TERM_COUNT,
-          `select k.kind, k.term, sum(k.delta) from (
-            select distinct a.id, ${KIND} as kind, ${TERM} as term, case when a.status = 'publish' then 1 else -1 end as delta
-              from new_events a join old_events b on b.id = a.id join events_rels r on r.parent_id = a.id
-             where (a.status = 'publish') is distinct from (b.status = 'publish') and ${TERM} is not null) k
-           group by 1, 2`,
-        )}
-        return null;
-      end $f$;
+      ${termCountStatus(timing, pairing)}
 
       -- Before the row goes: its links go by cascade afterwards, when the event can no longer be seen.
       create or replace function calendar_term_count_deleted() returns trigger language plpgsql ${BY_INDEX} as $f$
