@@ -33,6 +33,8 @@ type Figures = {
    * load generator saw beyond this, the request spent waiting to be read or its answer to be taken.
    */
   server: { servedP99: number; refusalP50: number; refusalP99: number }
+  /** The server thread's event-loop delay over the load (ms, `calendar_event_loop_delay_seconds`): how long a ready socket waited to be read. */
+  loopDelay: { p99: number; max: number }
   /** Writes only: acknowledged, and of those not found as acknowledged afterwards. */
   writes?: { acknowledged: number; missing: number }
 }
@@ -44,14 +46,33 @@ type Tally = {
   refused: number[]
   other: Record<number, number>
   server: Figures['server']
+  loopDelay: Figures['loopDelay']
 }
 
 /** Cumulative counts of the duration histogram's buckets (upper bound in s), over the namespace's routes: answers served, and refusals. */
-type Buckets = { served: Map<number, number>; refused: Map<number, number> }
+type Buckets = {
+  served: Map<number, number>
+  refused: Map<number, number>
+  /** Since the previous scrape, which reset it. */
+  loopDelay: Figures['loopDelay']
+}
 
 async function serverBuckets(base: string): Promise<Buckets> {
   const text = await (await fetch(`${base}/metrics`)).text()
-  const buckets: Buckets = { served: new Map(), refused: new Map() }
+  const delay = (quantile: string) =>
+    Math.round(
+      Number(
+        new RegExp(
+          `^calendar_event_loop_delay_seconds\\{quantile="${quantile}"\\} (\\S+)$`,
+          'm',
+        ).exec(text)?.[1] ?? NaN,
+      ) * 1000,
+    )
+  const buckets: Buckets = {
+    served: new Map(),
+    refused: new Map(),
+    loopDelay: { p99: delay('0.99'), max: delay('1') },
+  }
   for (const found of text.matchAll(
     /^calendar_http_request_duration_seconds_bucket\{(.*)\} (\d+)$/gm,
   )) {
@@ -91,6 +112,7 @@ async function load(base: string, options: autocannon.Options): Promise<Tally> {
     refused: [],
     other: {},
     server: { servedP99: NaN, refusalP50: NaN, refusalP99: NaN },
+    loopDelay: { p99: NaN, max: NaN },
   }
   const before = await serverBuckets(base)
   const result = await autocannon({
@@ -112,6 +134,7 @@ async function load(base: string, options: autocannon.Options): Promise<Tally> {
     refusalP50: bucketPercentile(before.refused, after.refused, 0.5),
     refusalP99: bucketPercentile(before.refused, after.refused, 0.99),
   }
+  tally.loopDelay = after.loopDelay
   return tally
 }
 
@@ -126,6 +149,7 @@ function record(load: string, size: number, tally: Tally, writes?: Figures['writ
     refusalP99: percentile(tally.refused, 0.99),
     other: tally.other,
     server: tally.server,
+    loopDelay: tally.loopDelay,
     writes,
   }
   console.error(JSON.stringify(row))
@@ -226,7 +250,19 @@ export async function overloadScenarios(target: {
 /** The runs' figures as lines of the results file. */
 export function overloadNotes(): string[] {
   return figures.map(
-    ({ load, size, served, servedP99, refused, refusalP50, refusalP99, other, server, writes }) => {
+    ({
+      load,
+      size,
+      served,
+      servedP99,
+      refused,
+      refusalP50,
+      refusalP99,
+      other,
+      server,
+      loopDelay,
+      writes,
+    }) => {
       const others = Object.entries(other).map(
         ([status, n]) => `${n} × ${status === '0' ? 'transport error' : status}`,
       )
@@ -236,7 +272,7 @@ export function overloadNotes(): string[] {
       return (
         `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on ${load} at ${size.toLocaleString('en')}: ${served} answers served, p99 ${servedP99} ms (target < 1000); ` +
         `${refused} refused 503, p50 ${refusalP50} ms, p99 ${refusalP99} ms (target < 50)${others.length ? `; other: ${others.join(', ')}` : ''}${stored}; ` +
-        `in the server (bucket bounds): served p99 ≤ ${server.servedP99} ms, refusals p50 ≤ ${server.refusalP50} ms, p99 ≤ ${server.refusalP99} ms`
+        `in the server (bucket bounds): served p99 ≤ ${server.servedP99} ms, refusals p50 ≤ ${server.refusalP50} ms, p99 ≤ ${server.refusalP99} ms; event-loop delay p99 ${loopDelay.p99} ms, longest ${loopDelay.max} ms`
       )
     },
   )

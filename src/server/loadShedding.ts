@@ -29,6 +29,12 @@ export type LoadGate = {
 }
 
 const RATE_WINDOW_MS = 1000
+/**
+ * How long a lane counts as shedding after it last refused a request. Longer than any one answer here
+ * (a write took up to 2.5 s on the busy machine), so that through a flood the requests let in as
+ * others end keep their deadline.
+ */
+const SHEDDING_MS = 10_000
 
 /** The namespace, at the root or under a language (`/fr/api/cal/events/v1/...`). */
 function inNamespace(path: string, root: string): boolean {
@@ -55,10 +61,14 @@ type LaneName = 'made' | 'signed_in_write'
 /**
  * Requests of one kind: how many are in flight, and how many the instance completes a second while
  * it has some in flight. Measured over busy time only, so an idle spell does not lower the bound.
- * Never fewer than `minInFlight` are let in, so a cold instance is not starved.
+ * Never fewer than `minInFlight` are let in, so a cold instance is not starved and a burst is served
+ * whole. While the lane is shedding (it refused one within the last `SHEDDING_MS`), those under
+ * the floor get the deadline too: under a flood the floor was all the rate let in, and without a
+ * deadline its requests waited seconds for their turn.
  */
 function lane(queueSeconds: number, minInFlight: number) {
   let inFlight = 0
+  let refusedAt = -Infinity
   /** Busy time (ms) and completions since the rate was last measured; `busySince` while some are in flight. */
   let busyMs = 0
   let busySince = 0
@@ -86,14 +96,23 @@ function lane(queueSeconds: number, minInFlight: number) {
      * end is not a completion of the lane's work.
      */
     enter(): { deadline: number; ended: (counted: boolean) => void } | undefined {
+      const now = Date.now()
       const underFloor = inFlight < minInFlight
       // A new request would wait about inFlight / rate: kept within the queue bound.
-      if (!underFloor && inFlight >= Math.ceil(ratePerSecond * queueSeconds)) return undefined
-      if (inFlight++ === 0) busySince = Date.now()
+      if (!underFloor && inFlight >= Math.ceil(ratePerSecond * queueSeconds)) {
+        refusedAt = now
+        return undefined
+      }
+      if (inFlight++ === 0) busySince = now
+      const shedding = now - refusedAt < SHEDDING_MS
       return {
-        deadline: underFloor ? Infinity : Date.now() + queueSeconds * 1000,
+        deadline: underFloor && !shedding ? Infinity : now + queueSeconds * 1000,
         ended: completed,
       }
+    },
+    /** A request let in was refused at its deadline: the lane is shedding. */
+    refusedLate() {
+      refusedAt = Date.now()
     },
   }
 }
@@ -128,7 +147,12 @@ export function loadGate(options: {
       response.end(body)
     })
   }
-  const always: Admission = { late: () => false, refuse: () => undefined, ended: () => undefined }
+  const always: Admission = {
+    gated: false,
+    late: () => false,
+    refuse: () => undefined,
+    ended: () => undefined,
+  }
 
   return {
     admit(request, response) {
@@ -146,9 +170,11 @@ export function loadGate(options: {
       const end = () => --waitingFor === 0 && entered.ended(!refusedLate)
       response.once('close', end)
       return {
+        gated: true,
         late: () => Date.now() > entered.deadline,
         refuse() {
           refusedLate = true
+          lanes[name].refusedLate()
           refuse(request, response, name)
         },
         ended: end,

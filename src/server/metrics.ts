@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /**
@@ -129,7 +130,37 @@ function create(): Metrics {
     'Failed attempts in the webhook delivery log (whole site, as long as it keeps them).',
     (r) => r.backlog?.deliveriesFailed,
   )
+  eventLoopDelay(registers)
   return metrics
+}
+
+/**
+ * How long a ready callback (a socket with a request to read, a query's result) waited for the thread
+ * since the previous scrape, at a few quantiles: what a request waits before the server can even read
+ * it, which no request's own timing shows (docs/performance.md, "Where a refusal's time goes").
+ */
+function eventLoopDelay(registers: Registry[]): void {
+  const resolutionMs = 10
+  const delay = monitorEventLoopDelay({ resolution: resolutionMs })
+  delay.enable()
+  // The histogram records the time between the sampling timer's calls, its own interval included.
+  const seconds = (nanoseconds: number) => Math.max(0, nanoseconds / 1e9 - resolutionMs / 1000)
+  new Gauge({
+    name: 'calendar_event_loop_delay_seconds',
+    help: "Delay of the server thread's event loop since the previous scrape, by quantile (1 is the longest).",
+    labelNames: ['quantile'],
+    registers,
+    collect() {
+      this.reset()
+      // Nothing sampled yet: no series rather than the histogram's empty readings.
+      if (delay.count) {
+        for (const quantile of [0.5, 0.99])
+          this.set({ quantile: String(quantile) }, seconds(delay.percentile(quantile * 100)))
+        this.set({ quantile: '1' }, seconds(delay.max))
+      }
+      delay.reset()
+    },
+  })
 }
 
 /** The instance's metrics, created by whichever bundle asks first. */

@@ -90,6 +90,24 @@ describe('metrics', () => {
       ).toBe(true)
   })
 
+  it("show how long the server's thread kept ready work waiting since the previous scrape", async () => {
+    await scrape()
+    // Work that holds the thread: a burst of answers made while the scrape waits its turn.
+    await Promise.all(
+      Array.from({ length: 10 }, () => get(`${BASE_URL}${NS}/events?search=${unique('loop')}`)),
+    )
+    const delays = (await scrape()).filter(
+      (sample) => sample.name === 'calendar_event_loop_delay_seconds',
+    )
+    expect(delays.map((sample) => sample.labels.quantile).sort()).toEqual(['0.5', '0.99', '1'])
+    const at = (quantile: string) =>
+      delays.find((sample) => sample.labels.quantile === quantile)!.value
+    expect(at('0.5')).toBeGreaterThanOrEqual(0)
+    expect(at('0.99')).toBeGreaterThanOrEqual(at('0.5'))
+    expect(at('1')).toBeGreaterThanOrEqual(at('0.99'))
+    expect(at('1')).toBeGreaterThan(0)
+  })
+
   it('are refused, without METRICS_TOKEN, to a request a proxy forwarded', async () => {
     const response = await fetch(`${BASE_URL}/metrics`, {
       headers: { 'X-Forwarded-For': '203.0.113.9' },

@@ -133,23 +133,7 @@ describe('an overloaded instance', () => {
 
   it('sheds a flood of signed-in writes too, and stores exactly the writes it acknowledged', async () => {
     const titles = Array.from({ length: 60 }, () => unique('Written '))
-    const replies = await Promise.all(
-      titles.map((title) =>
-        fetch(`${instance.base}${NS}/events`, {
-          method: 'POST',
-          headers: { Authorization: `JWT ${admin}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            title,
-            status: 'publish',
-            start_date: '2031-04-01 10:00:00',
-            end_date: '2031-04-01 11:00:00',
-          }),
-        }).then(async (response) => ({
-          status: response.status,
-          body: (await response.json()) as { id?: number; code?: string },
-        })),
-      ),
-    )
+    const replies = await Promise.all(titles.map(write))
     const refused = replies.filter((reply) => reply.status === 503)
     expect(refused.length).toBeGreaterThan(0)
     for (const reply of refused) expect(reply.body.code).toBe('rest_overloaded')
@@ -160,17 +144,53 @@ describe('an overloaded instance', () => {
       }),
     ).toBe(refused.length)
     expect(replies.every((reply) => reply.status === 201 || reply.status === 503)).toBe(true)
-    for (const [index, reply] of replies.entries()) {
-      const found = await call(
-        `${NS}/events?search=${encodeURIComponent(titles[index]!)}&status=any&start_date=2031-03-31&end_date=2031-04-02`,
-        {
-          token: admin,
-        },
-      )
-      expect(found.status).toBe(200)
-      expect(found.body.events.map((event: { id: number }) => event.id)).toEqual(
-        reply.status === 201 ? [reply.body.id] : [],
-      )
-    }
+    await expectStoredAsAcknowledged(titles, replies)
+  })
+
+  it('refuses a write let in while its lane sheds once it has waited past its deadline, storing nothing of it', async () => {
+    // A flood the floor of 4 cannot hold: the lane sheds.
+    const flood = await Promise.all(Array.from({ length: 8 }, () => write(unique('Flood '))))
+    expect(flood.some((reply) => reply.status === 503)).toBe(true)
+    // Then three at once, all under the floor again: writes are made two at a time, so the third
+    // waits for a turn, past its deadline of 1 ms, and is refused rather than written late.
+    const titles = Array.from({ length: 3 }, () => unique('Late '))
+    const replies = await Promise.all(titles.map(write))
+    const refused = replies.filter((reply) => reply.status === 503)
+    expect(refused.length).toBeGreaterThan(0)
+    for (const reply of refused) expect(reply.body.code).toBe('rest_overloaded')
+    await expectStoredAsAcknowledged(titles, replies)
   })
 })
+
+type Reply = { status: number; body: { id?: number; code?: string } }
+
+function write(title: string): Promise<Reply> {
+  return fetch(`${instance.base}${NS}/events`, {
+    method: 'POST',
+    headers: { Authorization: `JWT ${admin}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      title,
+      status: 'publish',
+      start_date: '2031-04-01 10:00:00',
+      end_date: '2031-04-01 11:00:00',
+    }),
+  }).then(async (response) => ({
+    status: response.status,
+    body: (await response.json()) as Reply['body'],
+  }))
+}
+
+/** Each write answered 201 is stored once, under its id; each refused is not stored at all. */
+async function expectStoredAsAcknowledged(titles: string[], replies: Reply[]): Promise<void> {
+  expect(replies.every((reply) => reply.status === 201 || reply.status === 503)).toBe(true)
+  for (const [index, reply] of replies.entries()) {
+    const found = await call(
+      `${NS}/events?search=${encodeURIComponent(titles[index]!)}&status=any&start_date=2031-03-31&end_date=2031-04-02`,
+      { token: admin },
+    )
+    expect(found.status).toBe(200)
+    expect(found.body.events.map((event: { id: number }) => event.id)).toEqual(
+      reply.status === 201 ? [reply.body.id] : [],
+    )
+  }
+}

@@ -82,6 +82,33 @@ describe('the load-shedding gate', () => {
     expect(await shedMade()).toBe(shedBefore + 2)
   })
 
+  it('gives a request let in under the floor a deadline while the lane is shedding, and none once it has stopped', () => {
+    const gate = loadGate({ queueMs: 100, minInFlight: 2 })
+    const first = exchange()
+    const beforeShedding = gate.admit(first.request, first.response)!
+    const second = exchange()
+    gate.admit(second.request, second.response)
+    // No rate measured yet: past the floor, refused.
+    const third = exchange()
+    expect(gate.admit(third.request, third.response)).toBeUndefined()
+    beforeShedding.ended()
+    first.response.emit('close')
+    const during = exchange()
+    const whileShedding = gate.admit(during.request, during.response)!
+    vi.advanceTimersByTime(101)
+    expect(beforeShedding.late()).toBe(false)
+    expect(whileShedding.late()).toBe(true)
+
+    // Ten seconds after the last refusal, the floor waits without a deadline again.
+    vi.advanceTimersByTime(10_000)
+    whileShedding.ended()
+    during.response.emit('close')
+    const after = exchange()
+    const calm = gate.admit(after.request, after.response)!
+    vi.advanceTimersByTime(101)
+    expect(calm.late()).toBe(false)
+  })
+
   it('counts a request whose caller left until the server is done with its work', () => {
     const gate = loadGate({ queueMs: 100, minInFlight: 1 })
     const first = exchange()
