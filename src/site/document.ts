@@ -58,24 +58,17 @@ export function pageDocument(head: Head, body: Html): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${head.title}</title>
-        ${named('description', head.description)}
-        ${head.canonical ? html`<link rel="canonical" href="${head.canonical}" />` : ''}
+        ${named('description', head.description)} ${head.canonical ? html`<link rel="canonical" href="${head.canonical}" />` : ''}
         ${alternates.map((alternate) => html`<link rel="alternate" hreflang="${languageTag(alternate.language)}" href="${alternate.url}" /> `)}
-        ${fallback ? html`<link rel="alternate" hreflang="x-default" href="${fallback.url}" />` : ''}
-        ${meta('og:type', head.type ?? 'website')} ${meta('og:title', head.title)}
-        ${meta('og:description', head.description)} ${meta('og:url', head.canonical)}
-        ${meta('og:image', head.image)}
-        ${meta('og:locale', languageTag(head.language).replace('-', '_'))}
-        ${named('twitter:card', head.image ? 'summary_large_image' : 'summary')}
-        ${named('twitter:title', head.title)} ${named('twitter:description', head.description)}
-        ${named('twitter:image', head.image)}
+        ${fallback ? html`<link rel="alternate" hreflang="x-default" href="${fallback.url}" />` : ''} ${meta('og:type', head.type ?? 'website')}
+        ${meta('og:title', head.title)} ${meta('og:description', head.description)} ${meta('og:url', head.canonical)} ${meta('og:image', head.image)}
+        ${meta('og:locale', languageTag(head.language).replace('-', '_'))} ${named('twitter:card', head.image ? 'summary_large_image' : 'summary')}
+        ${named('twitter:title', head.title)} ${named('twitter:description', head.description)} ${named('twitter:image', head.image)}
         <link rel="stylesheet" href="${STYLESHEET}" />
         ${head.jsonLd ? jsonLdScript(head.jsonLd) : ''}
       </head>
       <body>
-        <header class="site">
-          <a href="${eventsPath(head.language)}">${pageMessagesOf(head.language).events}</a>
-        </header>
+        <header class="site"><a href="${eventsPath(head.language)}">${pageMessagesOf(head.language).events}</a></header>
         <main id="main">${body}</main>
       </body>
     </html> `.text

@@ -38,9 +38,7 @@ async function otherDates(site: Site, event: EventJson): Promise<EventJson[]> {
 
 function when(site: Site, value: When, utcStart?: string): Html {
   const text = formatWhen(site.language, value)
-  return html`<p class="when">
-    ${utcStart ? html`<time datetime="${utcInstant(utcStart)}">${text}</time>` : text}
-  </p>`
+  return html`<p class="when">${utcStart ? html`<time datetime="${utcInstant(utcStart)}">${text}</time>` : text}</p>`
 }
 
 function venueBlock(words: PageMessages, venue: VenueJson): Html {

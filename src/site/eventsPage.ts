@@ -98,12 +98,8 @@ function monthTable(site: Site, month: string, events: EventJson[]): Html {
 
 function views(words: PageMessages, path: string, current: 'month' | 'list'): Html {
   const link = (view: 'month' | 'list', label: string) =>
-    html`<a href="${`${path}?view=${view}`}" ${view === current ? html` aria-current="page"` : ''}
-      >${label}</a
-    >`
-  return html`<nav class="views" aria-label="${words.views}">
-    ${link('month', words.month)} ${link('list', words.list)}
-  </nav>`
+    html`<a href="${`${path}?view=${view}`}" ${view === current ? html` aria-current="page"` : ''}>${label}</a>`
+  return html`<nav class="views" aria-label="${words.views}">${link('month', words.month)} ${link('list', words.list)}</nav>`
 }
 
 /**
@@ -133,11 +129,9 @@ export async function eventsPage(
     const link = (other: string, label: string, rel: string) =>
       html`<a rel="${rel}" href="${`${visit.pathname}?view=month&month=${other}`}">${label}</a>`
     content = html`<nav class="pager" aria-label="${words.months}">
-        ${link(monthOf(year, number - 1), words.previousMonth, 'prev')}
-        ${link(monthOf(year, number + 1), words.nextMonth, 'next')}
+        ${link(monthOf(year, number - 1), words.previousMonth, 'prev')} ${link(monthOf(year, number + 1), words.nextMonth, 'next')}
       </nav>
-      ${events.length ? '' : html`<p>${words.noEventsThisMonth}</p>`}
-      ${monthTable(site, month, events)}`
+      ${events.length ? '' : html`<p>${words.noEventsThisMonth}</p>`} ${monthTable(site, month, events)}`
     widget = { month }
   } else {
     const page = pageNumber(query)

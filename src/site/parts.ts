@@ -9,11 +9,7 @@ export function eventItem(language: LanguageCode, event: EventJson): Html {
   const venue = Array.isArray(event.venue) ? undefined : event.venue.venue
   return html`<li class="event">
     <h3><a href="${event.url}">${event.title}</a></h3>
-    <p>
-      <time datetime="${utcInstant(event.utc_start_date)}"
-        >${formatWhen(language, whenOf(event))}</time
-      >${venue ? html`<br />${venue}` : ''}
-    </p>
+    <p><time datetime="${utcInstant(event.utc_start_date)}">${formatWhen(language, whenOf(event))}</time>${venue ? html`<br />${venue}` : ''}</p>
   </li>`
 }
 

@@ -107,10 +107,7 @@ function urlElement({ url, alternates }: Entry): Html {
         { hreflang: 'x-default', url },
       ]
     : []
-  return html`<url
-    ><loc>${url}</loc
-    >${links.map((link) => html`<xhtml:link rel="alternate" hreflang="${link.hreflang}" href="${link.url}" />`)}</url
-  > `
+  return html`<url><loc>${url}</loc>${links.map((link) => html`<xhtml:link rel="alternate" hreflang="${link.hreflang}" href="${link.url}" />`)}</url> `
 }
 
 const XML = {
@@ -140,9 +137,7 @@ export async function sitemap(site: Site, visit: URL, limit = SITEMAP_LIMIT): Pr
       (_, part) => `${visit.origin}${visit.pathname}?part=${part + 1}`,
     )
     return xml(
-      html`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-        ${locs.map((loc) => html`<sitemap><loc>${loc}</loc></sitemap> `)}</sitemapindex
-      >`,
+      html`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"> ${locs.map((loc) => html`<sitemap><loc>${loc}</loc></sitemap> `)}</sitemapindex>`,
     )
   }
   const part = asked === null ? 1 : Number(asked)
@@ -158,11 +153,6 @@ export async function sitemap(site: Site, visit: URL, limit = SITEMAP_LIMIT): Pr
     entries.push(...(await entriesOf(site, slice.source, items.slice(slice.from, slice.to))))
   }
   return xml(
-    html`<urlset
-      xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-      xmlns:xhtml="http://www.w3.org/1999/xhtml"
-    >
-      ${entries.map(urlElement)}</urlset
-    >`,
+    html`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml"> ${entries.map(urlElement)}</urlset>`,
   )
 }
