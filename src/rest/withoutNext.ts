@@ -10,7 +10,6 @@ import {
 import { calendarRuntime } from '../options'
 import { languageRootOf } from './context'
 import { headFromGet } from './http/head'
-import { namespaceCatchAll } from './mount'
 
 /** Whether a path (without language root) is the namespace's: `/api/cal/events/v1` and below. */
 function isNamespacePath(config: SanitizedConfig, path: string): boolean {
@@ -37,6 +36,11 @@ export function endpointPath(config: SanitizedConfig, pathname: string): string 
     .split('/')
     .filter(Boolean)
   return `${api}/${segments.map((segment) => encodeURIComponent(segment)).join('/')}`
+}
+
+/** The Payload path of the namespace's endpoints (`mount.ts`): every path under its root. */
+export function namespaceCatchAll(namespace: string): string {
+  return `/${namespace}/:path*`
 }
 
 /**
