@@ -1,7 +1,7 @@
 /**
- * `npm run bench:profile -- [path|varied|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--database URL]`: where a request's
+ * `npm run bench:profile -- [path|varied|editor|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--database URL]`: where a request's
  * time goes. Starts the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
- * dataset (or on the database at `--database`, as it is: a bench's million events take a quarter of an hour to make), loads `path` (the event list by default; `varied`: the bench's varied lists; `create`, `update`: `--writes` of the bench's (w) writes by its editor, with the statements a write sent, by PostgreSQL's count) with autocannon at 32 connections, stops the app
+ * dataset (or on the database at `--database`, as it is: a bench's million events take a quarter of an hour to make), loads `path` (the event list by default; `varied`: the bench's varied lists; `editor`: the event list signed in as the bench's editor, its (i); `create`, `update`: `--writes` of the bench's (w) writes by its editor, with the statements a write sent, by PostgreSQL's count) with autocannon at 32 connections, stops the app
  * and prints where the CPU went while it was loaded (start-up, data generation and idle time left
  * out): by package, by function's self time and by function's total time (callees included), mapped
  * back to their sources through the build's source maps. The raw profile stays in bench/.profiles/
@@ -24,9 +24,10 @@ const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
 const option = (name: string) =>
   args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined
+const EVENT_LIST = '/api/cal/events/v1/events'
 const target =
   args.find((arg, index) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--')) ??
-  '/api/cal/events/v1/events'
+  EVENT_LIST
 const size = Number(option('size') ?? 10_000)
 const duration = Number(option('duration') ?? 10)
 /** How many functions each list shows. */
@@ -175,9 +176,13 @@ type Load = { from: number; to: number; requests: number }
 
 /** `duration` seconds of `target`'s reads after 3 unmeasured ones. */
 async function profileReads(base: string): Promise<Load> {
-  // `varied`: a list drawn afresh for every request, as the bench's (h).
+  // `varied`: a list drawn afresh for every request, as the bench's (h); `editor`: the event list
+  // signed in as the bench's editor, as its (i).
   const requests = target === 'varied' ? pathsDrawnBy(variedList) : undefined
-  const load = { url: target === 'varied' ? base : `${base}${target}`, requests, connections: 32 }
+  const headers =
+    target === 'editor' ? { Authorization: await editorAuthorization(base) } : undefined
+  const url = target === 'varied' ? base : `${base}${target === 'editor' ? EVENT_LIST : target}`
+  const load = { url, requests, headers, connections: 32 }
   await autocannon({ ...load, duration: 3 })
   const from = now()
   const result = await autocannon({ ...load, duration })

@@ -55,8 +55,9 @@ export type TagInputs = {
   /** Query and path parameters as parsed (qs), before validation. */
   raw: Record<string, unknown>
   shadowedByPath: Record<string, unknown>
-  params: Record<string, unknown>
   visibility: Visibility
+  /** The part of the clock the route reads (`route.clock`), read once by the pipeline. */
+  clock: string | undefined
 }
 
 /**
@@ -74,8 +75,8 @@ export function answerTag({
   namespacePath,
   raw,
   shadowedByPath,
-  params,
   visibility,
+  clock,
 }: TagInputs): string | undefined {
   if (ctx.revision === undefined) return undefined
   const material = JSON.stringify([
@@ -86,7 +87,7 @@ export function answerTag({
     canonical(shadowedByPath),
     visibility,
     route.produces ?? 'application/json',
-    route.clock?.(ctx, params) ?? '',
+    clock ?? '',
   ])
   return `"${createHmac('sha256', ctx.req.payload.secret).update(material).digest('base64url').slice(0, 27)}"`
 }

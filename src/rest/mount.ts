@@ -1,5 +1,6 @@
 import type { Endpoint, PayloadHandler } from 'payload'
 import { handleNamespaceRequest } from './pipeline'
+import { namespaceCatchAll } from './withoutNext'
 
 /** The part of a path after the namespace root: `/api/cal/events/v1/events/3` → `/events/3`. */
 export function namespacePathOf(pathname: string, namespace: string): string {
@@ -14,7 +15,7 @@ export function namespaceEndpoints(namespace: string): Endpoint[] {
       namespacePathOf(new URL(req.url ?? 'http://localhost/').pathname, namespace),
     )
   return (['get', 'post', 'put', 'patch', 'delete', 'options'] as const).map((method) => ({
-    path: `/${namespace}/:path*`,
+    path: namespaceCatchAll(namespace),
     method,
     handler,
   }))

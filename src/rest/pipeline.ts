@@ -1,11 +1,10 @@
-import { DateTime } from 'luxon'
 import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
 import type { z } from 'zod'
 import type { Actor } from '../calendar/access/roles'
 import { answerCache, type Answer } from './answerCache'
 import { answerTag, bodyTag, ifNoneMatch, visibilityOf } from './answerTag'
 import { answerShared } from './sharedAnswers'
-import { toLuxonZone } from '../calendar/dates/zone'
+import { nextMidnight } from '../calendar/dates/zone'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
@@ -133,9 +132,10 @@ async function serveRequest(
     // A GET's ETag is known from the revision before anything is looked up: a match costs no page query.
     const visibility = visibilityOf(req, raw)
     const headers = { ...baseHeaders, ...limits, ...cachingHeaders(visibility !== 'anonymous') }
+    const clock = method === 'GET' ? route.clock?.(ctx, params) : undefined
     const tag =
       method === 'GET'
-        ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, params, visibility })
+        ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, visibility, clock })
         : undefined
     if (tag && ifNoneMatch(req.headers.get('If-None-Match'), tag))
       return new Response(null, { status: 304, headers: { ...headers, ETag: tag } })
@@ -161,7 +161,7 @@ async function serveRequest(
     const shared = tag !== undefined && ctx.revision !== undefined && visibility === 'anonymous'
     if (!shared) return respond(req, method, await answer(), headers, tag)
     const kept = await answerCache(req.payload).get(ctx.revision!, tag, answer)
-    answerShared(req.payload, ctx.revision!, tag, () => clockMovesAt(route, ctx, params))
+    answerShared(req.payload, ctx.revision!, tag, () => clockMovesAt(route, ctx, params, clock))
     return respond(req, method, kept, headers, tag)
   } catch (error) {
     return errorResponse(fromPayloadError(error, Boolean(req.user)), {
@@ -286,17 +286,13 @@ function clockMovesAt(
   route: AnyRoute,
   ctx: RestContext,
   params: Record<string, unknown>,
+  current: string | undefined,
 ): number | undefined {
-  if (!route.clock) return undefined
-  const at = (now: Date) => route.clock!({ ...ctx, now }, params as never)
-  const current = at(ctx.now)
-  if (!current) return undefined
+  if (!route.clock || !current) return undefined
   const nextSecond = new Date(Math.floor(ctx.now.getTime() / 1000) * 1000 + 1000)
-  if (at(nextSecond) !== current) return nextSecond.getTime()
-  return DateTime.fromJSDate(ctx.now, { zone: toLuxonZone(ctx.settings.timezone) })
-    .plus({ days: 1 })
-    .startOf('day')
-    .toMillis()
+  if (route.clock({ ...ctx, now: nextSecond }, params as never) !== current)
+    return nextSecond.getTime()
+  return nextMidnight(ctx.now, ctx.settings.timezone)
 }
 
 /** The answer with the namespace's headers and, on a GET, its strong ETag: the revision's, else the body's (304 when it matches). */

@@ -1,4 +1,12 @@
-import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
+import {
+  createPayloadRequest,
+  handleEndpoints,
+  headersWithCors,
+  mergeHeaders,
+  type Payload,
+  type PayloadHandler,
+  type SanitizedConfig,
+} from 'payload'
 import { calendarRuntime } from '../options'
 import { languageRootOf } from './context'
 import { headFromGet } from '../server/head'
@@ -30,6 +38,63 @@ export function endpointPath(config: SanitizedConfig, pathname: string): string 
   return `${api}/${segments.map((segment) => encodeURIComponent(segment)).join('/')}`
 }
 
+/** The Payload path of the namespace's endpoints (`mount.ts`): every path under its root. */
+export function namespaceCatchAll(namespace: string): string {
+  return `/${namespace}/:path*`
+}
+
+/**
+ * The namespace's GET handler and the literal beginnings of the endpoints Payload tries before it
+ * (the API reference's), read once from the one config an instance has: Payload's router compiles
+ * every endpoint's pattern on every request to find the one that answers.
+ */
+let endpoints: { of: SanitizedConfig['endpoints']; handler?: PayloadHandler; before: string[] }
+
+function namespaceHandler(config: SanitizedConfig, path: string): PayloadHandler | undefined {
+  if (endpoints?.of !== config.endpoints) {
+    const all = config.endpoints || []
+    const catchAll = namespaceCatchAll(calendarRuntime(config).namespace)
+    const at = all.findIndex((endpoint) => endpoint.method === 'get' && endpoint.path === catchAll)
+    endpoints = {
+      of: config.endpoints,
+      handler: all[at]?.handler,
+      before: all.slice(0, Math.max(at, 0)).map((endpoint) => endpoint.path.split(':')[0]!),
+    }
+  }
+  const inApi = path.slice(config.routes.api.length)
+  return endpoints.before.some((prefix) => inApi.startsWith(prefix)) ? undefined : endpoints.handler
+}
+
+/**
+ * What Payload's router does for a path only the namespace answers (`handleEndpoints`: the request
+ * made a Payload one, signed in; the handler's answer with CORS headers), without finding the
+ * endpoint or copying the answer into a new `Response`. Anything else, or a request Payload cannot
+ * make, goes through Payload's router, which answers it as it always has.
+ */
+async function answerByNamespace(
+  payload: Payload,
+  request: Request,
+  path: string,
+): Promise<Response> {
+  const handler = namespaceHandler(payload.config, path)
+  const req = handler
+    ? await createPayloadRequest({ canSetHeaders: true, config: payload.config, request }).catch(
+        () => undefined,
+      )
+    : undefined
+  if (!handler || !req) return handleEndpoints({ config: payload.config, request, path })
+  const response = await handler(req)
+  if (!req.responseHeaders) {
+    headersWithCors({ headers: response.headers, req })
+    return response
+  }
+  return new Response(response.body, {
+    headers: headersWithCors({ headers: mergeHeaders(req.responseHeaders, response.headers), req }),
+    status: response.status,
+    statusText: response.statusText,
+  })
+}
+
 /**
  * A namespace GET or HEAD answered by its Payload endpoint directly, as Next's route would have it
  * answered, for the server in front of Next (`server/frontDoor.ts`, docs/performance.md): Next's router and
@@ -42,6 +107,6 @@ export function answerWithoutNext(
 ): (() => Promise<Response>) | undefined {
   const path = endpointPath(payload.config, new URL(request.url).pathname)
   if (path === undefined) return undefined
-  const get = (asked: Request) => handleEndpoints({ config: payload.config, request: asked, path })
+  const get = (asked: Request) => answerByNamespace(payload, asked, path)
   return () => (request.method === 'HEAD' ? headFromGet(get)(request) : get(request))
 }

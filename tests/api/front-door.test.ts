@@ -186,4 +186,34 @@ describe('the front door', () => {
     expect(answeredBy(payloadRest)).toBeNull()
     expect(payloadRest.status).toBe(200)
   })
+  it("answers without Next with the headers Payload's router gives, and leaves the routes it lists first to it", async () => {
+    const tag = unique('router')
+    const event = await createEvent({ title: `${tag} quartet`, start: '2035-04-02T18:00:00.000Z' })
+    const slug = String(event.slug)
+    const headers = { Origin: 'https://website.example' }
+    const direct = await fetch(`${BASE_URL}${NS}/events/by-slug/${slug}`, { headers })
+    expect(direct.headers.get('X-Answered-By')).toBe('namespace')
+    // An encoded character in the path takes it through Next and Payload's router.
+    const routed = await fetch(`${BASE_URL}${NS}/events/by-slug/${slug.replace(/-/g, '%2D')}`, {
+      headers,
+    })
+    expect(routed.headers.get('X-Answered-By')).toBeNull()
+    expect(direct.status).toBe(200)
+    expect(await direct.text()).toBe(await routed.text())
+    expect(direct.headers.get('Access-Control-Allow-Methods')).toBeTruthy()
+    for (const name of [
+      'Access-Control-Allow-Origin',
+      'Access-Control-Allow-Credentials',
+      'Access-Control-Allow-Methods',
+      'Access-Control-Allow-Headers',
+      'Access-Control-Expose-Headers',
+      'Content-Type',
+      'Cache-Control',
+    ])
+      expect(direct.headers.get(name), name).toBe(routed.headers.get(name))
+    // The API reference is an endpoint Payload tries before the namespace's own.
+    const reference = await fetch(`${BASE_URL}${NS}/reference`)
+    expect(reference.status).toBe(200)
+    expect(reference.headers.get('Content-Type')).toMatch(/^text\/html/)
+  })
 })

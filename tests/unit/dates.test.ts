@@ -8,7 +8,7 @@ import {
   wallClockOfInstant,
 } from '../../src/calendar/dates/format'
 import { parseDateInput } from '../../src/calendar/dates/parse'
-import { parseZone, toLuxonZone, zoneAbbr } from '../../src/calendar/dates/zone'
+import { nextMidnight, parseZone, toLuxonZone, zoneAbbr } from '../../src/calendar/dates/zone'
 
 /** A Wednesday; 12:20:30 in Paris (CEST). */
 const NOW = new Date('2024-05-15T10:20:30Z')
@@ -397,4 +397,35 @@ describe('format', () => {
       '2018-07-01T10:00:00+02:00',
     )
   })
+})
+
+describe('nextMidnight', () => {
+  const byLuxon = (instant: Date, zoneId: string) =>
+    DateTime.fromJSDate(instant, { zone: toLuxonZone(zoneId) })
+      .plus({ days: 1 })
+      .startOf('day')
+      .toMillis()
+
+  it.each(['UTC', 'Europe/Paris', 'America/Sao_Paulo', 'Asia/Kolkata', 'UTC+5'])(
+    'is the next midnight luxon reads in %s, for instants asked in any order, across DST changes',
+    (zoneId) => {
+      // Paris' 23- and 25-hour days; São Paulo's 2018 change, when midnight itself was skipped.
+      const instants = [
+        '2024-03-30T22:59:59.999Z',
+        '2024-03-30T23:00:00Z',
+        '2024-03-31T12:00:00Z',
+        '2024-03-31T21:59:59.999Z',
+        '2024-03-31T22:00:00Z',
+        '2024-03-31T01:00:00Z',
+        '2024-10-27T12:00:00Z',
+        '2024-10-26T23:30:00Z',
+        '2018-11-04T02:59:59Z',
+        '2018-11-04T03:00:00Z',
+        '2018-11-04T12:00:00Z',
+        '2018-11-03T12:00:00Z',
+      ].map((text) => new Date(text))
+      for (const instant of [...instants, ...instants.reverse()])
+        expect(nextMidnight(instant, zoneId)).toBe(byLuxon(instant, zoneId))
+    },
+  )
 })

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { formatWallClock } from './format'
+import { formatWallClock, wallClockNow } from './format'
 import { parseDateInput } from './parse'
 import { toLuxonZone } from './zone'
 import { boundedCache } from '../caches'
@@ -71,11 +71,11 @@ function explicitBound(
  * clock. A relative bound replaces the default window; explicit `start_date`/`end_date` always apply.
  */
 export function eventWindow(input: EventWindowInput, siteZone: string, now: Date): EventWindow {
-  const siteNow = DateTime.fromJSDate(now, { zone: toLuxonZone(siteZone) })
   const hasRelative = RELATIVE_PARAMS.some((param) => input[param] !== undefined)
   const bounds: DateBound[] = []
   const echo: Record<string, string> = {}
-  const siteDay = `${siteNow.year}-${siteNow.month}-${siteNow.day}`
+  // The site's day names the default window's bounds: luxon is read only for a day not met before.
+  const siteDay = wallClockNow(now, siteZone).slice(0, 10)
   for (const rule of RULES) {
     const raw = input[rule.param]
     const strict = input.strict_dates === true
@@ -89,7 +89,7 @@ export function eventWindow(input: EventWindowInput, siteZone: string, now: Date
       bound = known(key, () => explicitBound(rule, raw, strict, siteZone, now))
     } else if (!hasRelative) {
       bound = known(`${siteZone}|${rule.param}|default|${siteDay}`, () =>
-        defaultBound(rule.param, siteNow),
+        defaultBound(rule.param, DateTime.fromJSDate(now, { zone: toLuxonZone(siteZone) })),
       )
     }
     if (!bound) continue

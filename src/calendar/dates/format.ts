@@ -54,6 +54,11 @@ export function wallClockIn(instant: Date, zoneId: string): string {
   return wallClock
 }
 
+/** The wall clock of an instant met once (the request's clock), not remembered as `wallClockIn`'s are. */
+export function wallClockNow(instant: Date, zoneId: string): string {
+  return readWallClock(instant, toLuxonZone(zoneId))
+}
+
 /** An instant as Payload serializes it: ISO 8601 in UTC (`2027-01-27T10:00:00.000Z`). */
 const PAYLOAD_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/
 

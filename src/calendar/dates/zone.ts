@@ -1,4 +1,4 @@
-import { FixedOffsetZone, IANAZone, type Zone } from 'luxon'
+import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon'
 // Intl only offers localized names such as "GMT+2"; the tz database abbreviations ("CEST", "+04") ship with moment-timezone's data.
 import moment from 'moment-timezone'
 import { offsetZoneMinutes } from './wallClock'
@@ -54,4 +54,24 @@ export function zoneAbbr(zoneId: string, instant: Date): string {
   const abbr = moment.tz.zone(zoneId)?.abbr(instant.getTime())
   // A zone newer than the bundled moment data still gets the database's numeric style.
   return abbr ?? numericAbbr(toLuxonZone(zoneId).offset(instant.getTime()))
+}
+
+/**
+ * The day each zone was last asked about, as instants: from its midnight to the next. One per zone
+ * (a bounded set: the site's and the events' zones); every list made afresh asks it, for the same day.
+ */
+const days = new Map<string, { from: number; to: number }>()
+
+/** The instant (ms) of the first midnight after `now` in the zone. */
+export function nextMidnight(now: Date, zoneId: string): number {
+  const time = now.getTime()
+  const known = days.get(zoneId)
+  if (known && known.from <= time && time < known.to) return known.to
+  const local = DateTime.fromJSDate(now, { zone: toLuxonZone(zoneId) })
+  const day = {
+    from: local.startOf('day').toMillis(),
+    to: local.plus({ days: 1 }).startOf('day').toMillis(),
+  }
+  days.set(zoneId, day)
+  return day.to
 }

@@ -73,6 +73,15 @@ const ECHO_ORDER = [
   'hide_subsequent_recurrences',
 ]
 
+/** What the parts of `eventQuery` add to: the match, the echoed arguments and the parameters refused. */
+type Selecting = {
+  reader: Reader
+  params: EventFilter
+  match: EventMatch
+  echo: Record<string, string>
+  invalid: Record<string, string>
+}
+
 /**
  * The event list's parameters as the events they select (docs/api.md §4, §4.2, §4.5, §12).
  * Parameters that name records (categories, tags, venues, organizers, parent) must name existing
@@ -84,24 +93,67 @@ export async function eventQuery(
   params: EventFilter,
   perPage: number,
 ): Promise<EventQuery> {
-  const match: EventMatch = { listed: true }
-  const echo: Record<string, string> = { per_page: String(perPage) }
-  const invalid: Record<string, string> = {}
-  let empty = false
-
-  if (!params.include) {
-    const window = requestWindow(params, reader.settings.timezone, reader.now)
-    match.window = window.bounds
-    Object.assign(echo, window.echo)
-    if (params.hide_subsequent_recurrences) {
-      const later = await laterOccurrences(reader, window.bounds)
-      if (later.length) match.excluded = later
-    }
+  const selecting: Selecting = {
+    reader,
+    params,
+    match: { listed: true },
+    echo: { per_page: String(perPage) },
+    invalid: {},
   }
+  const { match, echo, invalid } = selecting
+  if (!params.include) await selectWindow(selecting)
   if (params.search) {
     match.search = params.search
     echo.search = params.search
   }
+  await selectLinks(selecting)
+  if (params.featured !== undefined) {
+    match.featured = params.featured
+    echo.featured = params.featured ? '1' : '0'
+  }
+  const status = statusFilter(reader, params.status)
+  match.statuses = status.statuses
+  echo.status = status.echo
+  const empty = await selectPlace(selecting)
+  if (params.include) {
+    match.ids = params.include
+    echo.include = params.include.join(',')
+  }
+  if (params.post_parent !== undefined) {
+    const parent = await findByIdsPerRevision(reader, 'events', [params.post_parent])
+    if (!parent.size) invalid.post_parent = 'No such event.'
+    match.parents = [params.post_parent]
+    echo.post_parent = String(params.post_parent)
+  }
+  if (params.ticketed !== undefined) {
+    match.ticketed = params.ticketed
+    echo.ticketed = params.ticketed ? '1' : '0'
+  }
+  if (params.hide_subsequent_recurrences !== undefined)
+    echo.hide_subsequent_recurrences = params.hide_subsequent_recurrences ? '1' : '0'
+  if (Object.keys(invalid).length) throw Refusal.invalidParams(invalid)
+  // `include` lists in publication order (docs/api.md §4.3); otherwise by start, ties by id (docs/api.md §4.5).
+  return {
+    match,
+    sort: params.include ? 'published' : 'start',
+    echo: ECHO_ORDER.filter((name) => name in echo).map((name) => [name, echo[name]!]),
+    empty,
+  }
+}
+
+/** The date window, and the later events of series it leaves out when asked. */
+async function selectWindow({ reader, params, match, echo }: Selecting): Promise<void> {
+  const window = requestWindow(params, reader.settings.timezone, reader.now)
+  match.window = window.bounds
+  Object.assign(echo, window.echo)
+  if (params.hide_subsequent_recurrences) {
+    const later = await laterOccurrences(reader, window.bounds)
+    if (later.length) match.excluded = later
+  }
+}
+
+/** The filters on links: terms by id or slug (categories with their subcategories), venues and organizers by id. */
+async function selectLinks({ reader, params, match, echo, invalid }: Selecting): Promise<void> {
   for (const param of ['categories', 'tags'] as const) {
     const entries = params[param]
     if (!entries) continue
@@ -127,14 +179,10 @@ export async function eventQuery(
     match[key] = ids
     echo[param] = ids.join(',')
   }
-  if (params.featured !== undefined) {
-    match.featured = params.featured
-    echo.featured = params.featured ? '1' : '0'
-  }
-  const status = statusFilter(reader, params.status)
-  match.statuses = status.statuses
-  echo.status = status.echo
+}
 
+/** `geoloc` and the venues near a point; true when no venue is near it (the list is then empty). */
+async function selectPlace({ reader, params, match, echo, invalid }: Selecting): Promise<boolean> {
   if (params.geoloc !== undefined) {
     match.geoloc = params.geoloc
     echo.geoloc = params.geoloc ? '1' : '0'
@@ -142,38 +190,15 @@ export async function eventQuery(
   if ((params.geoloc_lat === undefined) !== (params.geoloc_lng === undefined)) {
     invalid[params.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] =
       'geoloc_lat and geoloc_lng go together.'
-  } else if (params.geoloc_lat !== undefined && params.geoloc_lng !== undefined) {
-    const radius = params.geoloc_radius ?? reader.settings.geolocRadiusKm
-    match.near = await venuesNear(reader, params.geoloc_lat, params.geoloc_lng, radius)
-    empty = match.near.length === 0
-    Object.assign(echo, {
-      geoloc_lat: String(params.geoloc_lat),
-      geoloc_lng: String(params.geoloc_lng),
-      geoloc_radius: String(radius),
-    })
+    return false
   }
-  if (params.include) {
-    match.ids = params.include
-    echo.include = params.include.join(',')
-  }
-  if (params.post_parent !== undefined) {
-    const parent = await findByIdsPerRevision(reader, 'events', [params.post_parent])
-    if (!parent.size) invalid.post_parent = 'No such event.'
-    match.parents = [params.post_parent]
-    echo.post_parent = String(params.post_parent)
-  }
-  if (params.ticketed !== undefined) {
-    match.ticketed = params.ticketed
-    echo.ticketed = params.ticketed ? '1' : '0'
-  }
-  if (params.hide_subsequent_recurrences !== undefined)
-    echo.hide_subsequent_recurrences = params.hide_subsequent_recurrences ? '1' : '0'
-  if (Object.keys(invalid).length) throw Refusal.invalidParams(invalid)
-  // `include` lists in publication order (docs/api.md §4.3); otherwise by start, ties by id (docs/api.md §4.5).
-  return {
-    match,
-    sort: params.include ? 'published' : 'start',
-    echo: ECHO_ORDER.filter((name) => name in echo).map((name) => [name, echo[name]!]),
-    empty,
-  }
+  if (params.geoloc_lat === undefined || params.geoloc_lng === undefined) return false
+  const radius = params.geoloc_radius ?? reader.settings.geolocRadiusKm
+  match.near = await venuesNear(reader, params.geoloc_lat, params.geoloc_lng, radius)
+  Object.assign(echo, {
+    geoloc_lat: String(params.geoloc_lat),
+    geoloc_lng: String(params.geoloc_lng),
+    geoloc_radius: String(radius),
+  })
+  return match.near.length === 0
 }
