@@ -112,6 +112,8 @@ export async function findByIds<T>(
     ...readOptions(reader, collection),
     collection,
     where: { id: { in: unique } },
+    // The answer is keyed by id: a collection's default sort by a translated name would cost a second query.
+    sort: 'id',
     pagination: false,
     limit: unique.length,
   })
