@@ -3,8 +3,12 @@ import { freeSlug, slugBase } from '../collections/fields/slug'
 import { afterEventWrite, asUpkeep, seriesLater } from '../collections/series'
 import { copyLanguage } from '../database/languageCopy'
 import type { Event } from '../payload-types'
+import { keepSettingsRead } from '../globals/siteSettings'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { Writer } from './writer'
+
+/** A record as Payload's create or update answered it: in the request language, at depth 0. */
+export type WrittenDoc = { id: number } & Record<string, unknown>
 
 /** The required localized name of each collection the namespace writes. */
 const NAME_FIELD: Partial<Record<CollectionSlug, string>> = {
@@ -15,7 +19,9 @@ const NAME_FIELD: Partial<Record<CollectionSlug, string>> = {
   'event-tags': 'name',
 }
 
+/** Payload's options for a write in `locale`; its hooks take the site's settings from the writer. */
 function writeOptions(writer: Writer, locale: string) {
+  keepSettingsRead(writer.req, writer.settings)
   return {
     req: writer.req,
     user: writer.req.user,
@@ -36,16 +42,16 @@ export async function createInLanguage(
   writer: Writer,
   collection: CollectionSlug,
   data: Record<string, unknown>,
-): Promise<number> {
+): Promise<WrittenDoc> {
   const { req } = writer
-  const create = () =>
-    req.payload.create({
+  const create = async () =>
+    (await req.payload.create({
       ...writeOptions(writer, writer.language),
       collection,
       data: data as never,
-    })
-  if (writer.language === DEFAULT_LANGUAGE) return (await create()).id as number
-  const created = (await seriesLater(req, create)) as { id: number; slug?: string | null }
+    })) as unknown as WrittenDoc
+  if (writer.language === DEFAULT_LANGUAGE) return create()
+  const created = await seriesLater(req, create)
   const name = NAME_FIELD[collection]!
   const base = slugBase(String(data.slug ?? data[name] ?? created.slug ?? ''))
   const slug = await freeSlug(req, collection, base, created.id, DEFAULT_LANGUAGE)
@@ -58,9 +64,9 @@ export async function createInLanguage(
   })
   if (collection === 'events') {
     const scope = { req, now: new Date(), settings: writer.settings, language: writer.language }
-    await asUpkeep(req, () => afterEventWrite(scope, created as Event, undefined))
+    await asUpkeep(req, () => afterEventWrite(scope, created as unknown as Event, undefined))
   }
-  return created.id
+  return created
 }
 
 /** The table Payload's adapter keeps a collection in. */
@@ -75,7 +81,7 @@ export async function updateInLanguage(
   collection: CollectionSlug,
   id: number,
   data: Record<string, unknown>,
-): Promise<void> {
+): Promise<WrittenDoc> {
   const name = NAME_FIELD[collection]
   const values = { ...data }
   if (name && values[name] === undefined && writer.language !== DEFAULT_LANGUAGE) {
@@ -102,10 +108,10 @@ export async function updateInLanguage(
       values[name] = fallback[name]
     }
   }
-  await writer.req.payload.update({
+  return (await writer.req.payload.update({
     ...writeOptions(writer, writer.language),
     collection,
     id,
     data: values as never,
-  })
+  })) as unknown as WrittenDoc
 }

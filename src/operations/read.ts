@@ -112,6 +112,8 @@ export async function findByIds<T>(
     ...readOptions(reader, collection),
     collection,
     where: { id: { in: unique } },
+    // The answer is keyed by id: a collection's default sort by a translated name would cost a second query.
+    sort: 'id',
     pagination: false,
     limit: unique.length,
   })
@@ -239,6 +241,8 @@ async function idsFound(
     depth: 0,
     pagination: false,
     where: { id: { in: unique } },
+    // A set of ids: a collection's default sort by a translated name would cost a second query.
+    sort: 'id',
     select: {},
   })
   return new Set(docs.map((doc) => doc.id as number))

@@ -15,9 +15,9 @@ export async function createAuthored<K extends AuthoredKind>(
   kind: K,
   input: InputOf[K],
 ): Promise<AuthoredItem> {
-  const id = await inTransaction(writer.req, async () => {
+  const answer = await inTransaction(writer.req, async () => {
     if (kind !== 'events') return createLinkedIn(writer, kind, input as VenueInput | OrganizerInput)
     return createInLanguage(writer, kind, await eventData(writer, input as EventInput))
   })
-  return written(writer, kind, id)
+  return written(writer, kind, answer)
 }

@@ -3,6 +3,9 @@ import type { Event, Organizer, Venue } from '../../payload-types'
 import { eventData } from '../events/data'
 import { organizerData, venueData } from '../linked/data'
 import { readOptions } from '../read'
+import { DEFAULT_LANGUAGE } from '../../i18n/languages'
+import { idOf } from '../../calendar/relationId'
+import type { WrittenDoc } from '../localizedWrite'
 import type { Writer } from '../writer'
 import type { EventInput, InputOf, OrganizerInput, VenueInput } from './input'
 
@@ -22,12 +25,25 @@ export function dataOf<K extends AuthoredKind>(
   return organizerData(writer, input as OrganizerInput, operation)
 }
 
-/** The record as written, read back as the caller's language serves it. */
+/**
+ * The record as written, as the caller's language serves it: Payload's own answer to the write
+ * (`answer`, made with the caller's access, at depth 0) where a read would give the same, else read
+ * back. In another language a read falls back to English where Payload's answer has nothing; a
+ * series' upkeep, after Payload answered, may change its first event.
+ */
 export async function written(
   writer: Writer,
   kind: AuthoredKind,
-  id: number,
+  answer: number | WrittenDoc,
 ): Promise<AuthoredItem> {
+  if (
+    typeof answer === 'object' &&
+    writer.language === DEFAULT_LANGUAGE &&
+    !answer.recurrence &&
+    idOf(answer.parent) === undefined
+  )
+    return answer as unknown as AuthoredItem
+  const id = typeof answer === 'object' ? answer.id : answer
   return (await writer.req.payload.findByID({
     ...readOptions(writer, kind),
     collection: kind,

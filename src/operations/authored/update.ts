@@ -11,8 +11,8 @@ export async function updateAuthored<K extends AuthoredKind>(
   stored: AuthoredItem,
   input: InputOf[K],
 ): Promise<AuthoredItem> {
-  await inTransaction(writer.req, async () => {
-    await updateInLanguage(writer, kind, stored.id, await dataOf(writer, kind, input, stored))
-  })
-  return written(writer, kind, stored.id)
+  const answer = await inTransaction(writer.req, async () =>
+    updateInLanguage(writer, kind, stored.id, await dataOf(writer, kind, input, stored)),
+  )
+  return written(writer, kind, answer)
 }

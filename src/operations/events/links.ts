@@ -89,7 +89,7 @@ export async function resolveTermLinks(
     }
     if (!capabilities.manageTerms(writer.actor))
       throw Refusal.invalidParams({ [param]: `No such term, and you may not create it: ${name}.` })
-    created.push(await createInLanguage(writer, collection, { name }))
+    created.push((await createInLanguage(writer, collection, { name })).id)
   }
   return [...new Set([...ids, ...created])]
 }

@@ -75,5 +75,5 @@ export async function createLinkedIn(
   // Inline venues and organizers take the status of the event that brings them (docs/api.md §6.5).
   if (inheritStatus && (input as { status?: string }).status === undefined)
     data.status = inheritStatus
-  return createInLanguage(writer, kind, data)
+  return (await createInLanguage(writer, kind, data)).id
 }

@@ -12,6 +12,6 @@ export async function createTerm(
 ): Promise<number> {
   return inTransaction(writer.req, async () => {
     await refuseDuplicateName(writer, terms, input.name ?? '', Number(input.parent ?? 0))
-    return createInLanguage(writer, terms.collection, termData(input))
+    return (await createInLanguage(writer, terms.collection, termData(input))).id
   })
 }
