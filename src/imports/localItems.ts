@@ -1,11 +1,14 @@
 /**
  * The local side of an import: the collection of each kind, how an item is found when no mapping
- * names it, and the writes. Every call joins the item's transaction (`ctx.req`) and overrides access:
- * a run is started by an administrator (the admin's imports) or the operator (the CLI).
+ * names it, and the writes, through the operations' write step. Every call joins the item's
+ * transaction (`ctx.req`) and overrides access: a run is started by an administrator (the admin's
+ * imports), the operator (the CLI) or a subscription.
  */
 import type { CollectionSlug, PayloadRequest, TypedLocale } from 'payload'
 import { eventIdOfUid } from '../calendar/eventUid'
-import { DEFAULT_LANGUAGE } from '../i18n/languages'
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../i18n/languages'
+import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
+import type { Writer } from '../operations/writer'
 import type { ImportKind, SourceItem } from './items'
 import { findMapping } from './mapping'
 
@@ -13,12 +16,12 @@ import { findMapping } from './mapping'
 export type ItemContext = {
   /** The item's own request: its transaction holds the item, the items made from its links and their mappings. */
   req: PayloadRequest
+  /** Whom the item's writes are for: the system, in the item's request (`importWriter`). */
+  writer: Writer
   /** The source's name in the mapping table. */
   source: string
   /** The status of the events, venues and organizers the run creates. */
   status: 'publish' | 'draft'
-  /** The site's zone, for events without their own. */
-  siteZone: string
   /** The origins this site answers on (`https://events.example.org`): its own media and event UIDs. */
   origins: string[]
   /** Items made from this item's links, counted as created once the item commits. */
@@ -105,19 +108,13 @@ export async function localExists(
   return totalDocs > 0
 }
 
-/** Creates an item in the default language; without a status of its own it gets the run's. */
-export async function createLocal(
+/** Creates an item from the operation's data, in the default language. */
+export function createLocal(
   ctx: ItemContext,
   kind: ImportKind,
   data: Record<string, unknown>,
 ): Promise<number> {
-  const status = AUTHORED.includes(kind) && data.status === undefined ? { status: ctx.status } : {}
-  const doc = await ctx.req.payload.create({
-    ...options(ctx),
-    collection: COLLECTION[kind],
-    data: { ...data, ...status } as never,
-  })
-  return doc.id as number
+  return createInLanguage(ctx.writer, COLLECTION[kind], data)
 }
 
 export async function updateLocal(
@@ -125,14 +122,9 @@ export async function updateLocal(
   kind: ImportKind,
   id: number,
   data: Record<string, unknown>,
-  locale: string = DEFAULT_LANGUAGE,
+  language: LanguageCode = DEFAULT_LANGUAGE,
 ): Promise<void> {
-  await ctx.req.payload.update({
-    ...options(ctx, locale),
-    collection: COLLECTION[kind],
-    id,
-    data: data as never,
-  })
+  await updateInLanguage({ ...ctx.writer, language }, COLLECTION[kind], id, data)
 }
 
 /** The local item a source id of this source was imported as, if it still exists. */

@@ -10,13 +10,18 @@ import { prefetchImage } from '../collections/mediaFromUrl'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { exclusively } from '../database/exclusive'
 import { inTransaction } from '../database/transaction'
-import { siteSettings } from '../globals/siteSettings'
+import { siteSettings, type SiteSettings } from '../globals/siteSettings'
+import type { LanguageCode } from '../i18n/languages'
+import { storedItem } from '../operations/authored/item'
+import { trashAuthored } from '../operations/authored/trash'
+import { Refusal } from '../operations/refusal'
 import { calendarRuntime } from '../options'
+import { changes } from './changes'
 import { importAllowsPrivate, REFUSED_NOTE } from './guard'
-import { changes, creationData, ItemError, payloadData, translationData } from './itemData'
+import { importWriter } from './importWriter'
+import { itemData, ItemError, translationData } from './itemInput'
 import { IMPORT_KINDS, type ImportKind, type ImportSource, type SourceItem } from './items'
 import {
-  COLLECTION,
   createLocal,
   localState,
   matchLocal,
@@ -112,9 +117,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
         const req = await createLocalReq({ user: user ?? undefined }, payload)
         const ctx: ItemContext = {
           req,
+          writer: importWriter(req, settings, origins[0] ?? ''),
           source: source.name,
           status: options.status ?? 'publish',
-          siteZone: settings.timezone,
           origins,
           madeFromLinks: [],
           allowPrivateImages: importAllowsPrivate(),
@@ -145,7 +150,12 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       })
     }
     if (options.trashMissing && !report.stopped && source.complete?.() !== false)
-      await trashMissing(payload, user, source.name, seenEvents, report)
+      await trashMissing(
+        { payload, user, settings, root: origins[0] ?? '' },
+        source.name,
+        seenEvents,
+        report,
+      )
     for (const note of source.notes?.() ?? []) report.notes.push({ kind: 'source', item: '', note })
     return report
   })
@@ -165,28 +175,32 @@ async function prefetchItemImage(ctx: ItemContext, item: SourceItem): Promise<vo
     })
 }
 
+/** Who trashes what left a mirrored source, and where. */
+type Trasher = {
+  payload: Payload
+  user: ImportOptions['user']
+  settings: SiteSettings
+  root: string
+}
+
 /** The events a source imported before and no longer yields go to the trash (a series' first event takes its occurrences). */
 async function trashMissing(
-  payload: Payload,
-  user: ImportOptions['user'],
+  trasher: Trasher,
   source: string,
   seen: Set<string>,
   report: ImportReport,
 ): Promise<void> {
+  const { payload, user } = trasher
   for (const { sourceId, localId } of await mappingsOf(payload, source, 'event')) {
     if (seen.has(sourceId)) continue
     const req = await createLocalReq({ user: user ?? undefined }, payload)
+    const writer = importWriter(req, trasher.settings, trasher.root)
     try {
       const trashed = await inTransaction(req, async () => {
-        const { docs } = await payload.update({
-          collection: COLLECTION.event,
-          where: { and: [{ id: { equals: localId } }, { status: { not_equals: 'trash' } }] },
-          data: { status: 'trash' },
-          req,
-          overrideAccess: true,
-          depth: 0,
-        })
-        return docs.length
+        const stored = await storedItem(writer, 'events', localId)
+        if (!stored || stored.status === 'trash') return 0
+        await trashAuthored(writer, 'events', stored)
+        return 1
       })
       report.counts.event.trashed += trashed
     } catch (error) {
@@ -211,22 +225,25 @@ async function importItem(ctx: ItemContext, item: SourceItem): Promise<Outcome> 
   if (mappedId !== undefined && mapped?.hash === hash && !restore) return 'unchanged'
   const localId = mappedId ?? (await matchLocal(ctx, item))
   const stored = localId === undefined ? undefined : await readLocal(ctx, item.kind, localId)
-  const data = await payloadData(ctx, item, stored)
+  const data = await itemData(ctx, item, stored)
   // Back in the mirrored source after it left it: out of the trash, with the status it would be created with.
   if (restore && data.status === undefined) data.status = ctx.status
   let outcome: Outcome = 'unchanged'
   let id = stored?.id
   if (id === undefined) {
-    id = await createLocal(ctx, item.kind, { ...creationData(item), ...data })
+    id = await createLocal(ctx, item.kind, data)
     outcome = 'created'
   } else if (changes(data, stored!)) {
     await updateLocal(ctx, item.kind, id, data)
     outcome = 'updated'
   }
-  for (const [language, values] of await translationData(ctx, item)) {
-    const local = await readLocal(ctx, item.kind, id, language)
-    if (local && !changes(values, local)) continue
-    await updateLocal(ctx, item.kind, id, values, language)
+  for (const [language, values] of Object.entries(item.data.translations ?? {})) {
+    const code = language as LanguageCode
+    const local = await readLocal(ctx, item.kind, id, code)
+    if (!local) continue
+    const translated = await translationData(ctx, item, code, values, local)
+    if (!changes(translated, local)) continue
+    await updateLocal(ctx, item.kind, id, translated, code)
     if (outcome === 'unchanged') outcome = 'updated'
   }
   await recordMapping(ctx.req, ctx.source, item.kind, item.sourceId, { localId: id, hash })
@@ -256,6 +273,11 @@ function stableJson(value: unknown): string {
 /** What a report says of a failed item: Payload's field errors by field, else the error's message. */
 function reasonOf(error: unknown): string {
   if (error instanceof ItemError) return error.message
+  // The operation's refusal, by the parameters it names, as the namespace's error lists them.
+  if (error instanceof Refusal) {
+    const params = Object.entries((error.data.params ?? {}) as Record<string, string>)
+    return params.map(([param, message]) => `${param}: ${message}`).join('; ') || error.message
+  }
   const fields = (error as { data?: { errors?: { path?: string; message?: string }[] } })?.data
     ?.errors
   if (error instanceof Error && error.name === 'ValidationError' && fields?.length) {

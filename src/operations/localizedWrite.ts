@@ -25,7 +25,7 @@ function writeOptions(writer: Writer, locale: string) {
   return {
     req: writer.req,
     user: writer.req.user,
-    overrideAccess: false,
+    overrideAccess: writer.system === true,
     depth: 0,
     locale: locale as TypedLocale,
   } as const

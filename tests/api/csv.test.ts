@@ -238,6 +238,34 @@ describe('importing an upstream-style CSV', () => {
   })
 })
 
+describe('an import writes through the namespace’s operations', () => {
+  it('drops an excerpt’s markup as a write through the namespace drops it', async () => {
+    const word = unique('csvrule')
+    const excerpt = '<strong>Loud</strong> music <a href="https://example.org/">outside</a>'
+    const posted = await api('/events', {
+      method: 'POST',
+      token: admin,
+      ...formPairs([
+        ['title', `${word} posted`],
+        ['start_date', '2034-06-01 20:00:00'],
+        ['end_date', '2034-06-01 22:00:00'],
+        ['excerpt', excerpt],
+      ]),
+    })
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201)
+    const run = await importThroughQueue(
+      stringify([
+        ['Event Name', 'Event Start Date', 'Event Start Time', 'Event Excerpt'],
+        [`${word} imported`, '2034-06-02', '20:00', excerpt],
+      ]),
+    )
+    expect(run).toMatchObject({ status: 'done', created: 1, failed: 0 })
+    const [imported] = await eventsMatching(`${word} imported`, 2034)
+    expect(imported.excerpt).toBe(posted.body.excerpt)
+    expect(imported.excerpt).not.toContain('<strong>')
+  })
+})
+
 // Each run starts the CLI (tsx, Payload) afresh: a minute or more when the machine is busy.
 describe('npm run import', { timeout: 180_000 }, () => {
   it('killed midway, then run again, completes without duplicates', async () => {

@@ -696,7 +696,7 @@ const RULES: Rule[] = [
       },
       imports: {
         notApplicable:
-          'imports delete nothing; a subscription trashes what left its feed through the same Payload write as the admin',
+          'imports delete nothing; a subscription trashes what left its feed through the namespace’s own trash operation',
       },
       exports: async () => {
         const { parent, marker } = await series()

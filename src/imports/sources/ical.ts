@@ -192,30 +192,36 @@ const recurrenceIdOf = (vevent: ICAL.Component) =>
   String(vevent.getFirstPropertyValue('recurrence-id'))
 
 type Master = { vevent: ICAL.Component; label: string }
+type Exception = Master & { uid: string }
+type Linked<T> = T & { label: string; sourceId: string }
 
-/** An iCalendar document as an import source named `name` (its URL, or `ical` for files). */
-export function icalSource(text: string, name: string): ImportSource {
-  if (!/^\s*BEGIN:VCALENDAR/i.test(text.replace(/^\uFEFF/, ''))) {
-    const html = /^\s*<(!doctype|html)/i.test(text)
+const isCancelled = (vevent: ICAL.Component) =>
+  textOf(vevent, 'status')?.toUpperCase() === 'CANCELLED'
+
+/** The document's calendar; text that is no iCalendar is refused with what it seems to be. */
+function readCalendar(text: string): ICAL.Component {
+  const body = text.replace(/^\uFEFF/, '')
+  if (!/^\s*BEGIN:VCALENDAR/i.test(body)) {
+    const html = /^\s*<(!doctype|html)/i.test(body)
     throw new IcalFileError(
       html
         ? 'Not iCalendar: an HTML page (is this the feed’s own URL?)'
         : 'Not iCalendar: no BEGIN:VCALENDAR at the start.',
     )
   }
-  let calendar: ICAL.Component
   try {
-    calendar = new ICAL.Component(ICAL.parse(text.replace(/^\uFEFF/, '')))
+    return new ICAL.Component(ICAL.parse(body))
   } catch (error) {
     throw new IcalFileError(
       `Not a readable iCalendar file: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     )
   }
+}
+
+function zonesOf(calendar: ICAL.Component): Zones {
   const defaultZone = textOf(calendar, 'x-wr-timezone')
-  // This service's feeds and upstream's write each event's page on their site as its URL: not a website of its own.
-  const urlIsPermalink = /\/\/cal-events\/\/|- ECPv/i.test(textOf(calendar, 'prodid') ?? '')
-  const zones: Zones = {
+  return {
     byTzid: new Map(
       calendar.getAllSubcomponents('vtimezone').flatMap((component) => {
         const tzid = component.getFirstPropertyValue('tzid')
@@ -225,9 +231,12 @@ export function icalSource(text: string, name: string): ImportSource {
     // Floating times are on the calendar's clock (Google's X-WR-TIMEZONE), else on the site's.
     floating: (defaultZone && ianaZone(defaultZone)) || null,
   }
-  const vevents = calendar.getAllSubcomponents('vevent')
+}
+
+/** The VEVENTs as series' first events (or single events) by UID, their exceptions, and the UIDs seen twice. */
+function sortEvents(vevents: ICAL.Component[]) {
   const masters = new Map<string, Master>()
-  const exceptions: { vevent: ICAL.Component; uid: string; label: string }[] = []
+  const exceptions: Exception[] = []
   const problems: UnreadableItem[] = []
   vevents.forEach((vevent, index) => {
     const summary = textOf(vevent, 'summary')
@@ -243,17 +252,27 @@ export function icalSource(text: string, name: string): ImportSource {
       })
     else masters.set(uid, { vevent, label })
   })
+  return { masters, exceptions, problems }
+}
+
+/** A series' cancelled exceptions become days its rule leaves out; the others are imported as occurrences. */
+function cancelledDays(exceptions: Exception[], masters: Map<string, Master>, zones: Zones) {
   const cancelled = new Map<string, string[]>()
   const live = exceptions.filter(({ vevent, uid }) => {
     const master = masters.get(uid)
-    if (!master || textOf(vevent, 'status')?.toUpperCase() !== 'CANCELLED') return true
+    if (!master || !isCancelled(vevent)) return true
     const zone = propertyTime(master.vevent, 'dtstart', zones)?.zone ?? null
     const rid = propertyTime(vevent, 'recurrence-id', zones)
     if (rid) cancelled.set(uid, [...(cancelled.get(uid) ?? []), ruleDate(rid, zone)])
     return false
   })
-  const venues = new Map<string, VenueItem & { label: string; sourceId: string }>()
-  const organizers = new Map<string, OrganizerItem & { label: string; sourceId: string }>()
+  return { cancelled, live }
+}
+
+/** The venues and organizers the events name, once each by name. */
+function placesAndPeople(vevents: ICAL.Component[]) {
+  const venues = new Map<string, Linked<VenueItem>>()
+  const organizers = new Map<string, Linked<OrganizerItem>>()
   for (const vevent of vevents) {
     const place = location(vevent)
     if (place && !venues.has(nameKey(place.name))) {
@@ -277,9 +296,41 @@ export function icalSource(text: string, name: string): ImportSource {
         ...(host.email ? { email: host.email } : {}),
       })
   }
-  const events = [...masters.values()].filter(
-    ({ vevent }) => textOf(vevent, 'status')?.toUpperCase() !== 'CANCELLED',
+  return { venues, organizers }
+}
+
+/** An exception that is not cancelled: an occurrence of its series on the day its RECURRENCE-ID names. */
+function exceptionItem(
+  { vevent, uid, label }: Exception,
+  master: Master | undefined,
+  zones: Zones,
+  urlIsPermalink: boolean,
+): SourceItem | UnreadableItem {
+  const masterZone = master ? (propertyTime(master.vevent, 'dtstart', zones)?.zone ?? null) : null
+  const rid = propertyTime(vevent, 'recurrence-id', zones)
+  const sourceId = `${uid}#${recurrenceIdOf(vevent)}`
+  if (!rid) return { kind: 'event', label, sourceId, error: 'RECURRENCE-ID is not a date' }
+  return eventItem(
+    vevent,
+    sourceId,
+    label,
+    zones,
+    urlIsPermalink,
+    master ? { parent: uid, day: inZone(rid, masterZone).slice(0, 10) } : {},
   )
+}
+
+/** An iCalendar document as an import source named `name` (its URL, or `ical` for files). */
+export function icalSource(text: string, name: string): ImportSource {
+  const calendar = readCalendar(text)
+  // This service's feeds and upstream's write each event's page on their site as its URL: not a website of its own.
+  const urlIsPermalink = /\/\/cal-events\/\/|- ECPv/i.test(textOf(calendar, 'prodid') ?? '')
+  const zones = zonesOf(calendar)
+  const vevents = calendar.getAllSubcomponents('vevent')
+  const { masters, exceptions, problems } = sortEvents(vevents)
+  const { cancelled, live } = cancelledDays(exceptions, masters, zones)
+  const { venues, organizers } = placesAndPeople(vevents)
+  const events = [...masters].filter(([, { vevent }]) => !isCancelled(vevent))
   return {
     name,
     // Events are their UIDs: many share a title and a time (Exchange's "Busy"). Places, people and categories are their names.
@@ -295,32 +346,12 @@ export function icalSource(text: string, name: string): ImportSource {
         yield { kind: 'venue', label, sourceId, data }
       for (const { label, sourceId, ...data } of organizers.values())
         yield { kind: 'organizer', label, sourceId, data }
-      for (const [uid, { vevent, label }] of masters) {
-        if (textOf(vevent, 'status')?.toUpperCase() === 'CANCELLED') continue
+      for (const [uid, { vevent, label }] of events)
         yield eventItem(vevent, uid, label, zones, urlIsPermalink, {
           cancelled: cancelled.get(uid) ?? [],
         })
-      }
-      for (const { vevent, uid, label } of live) {
-        const master = masters.get(uid)
-        const masterZone = master
-          ? (propertyTime(master.vevent, 'dtstart', zones)?.zone ?? null)
-          : null
-        const rid = propertyTime(vevent, 'recurrence-id', zones)
-        const sourceId = `${uid}#${recurrenceIdOf(vevent)}`
-        if (!rid) {
-          yield { kind: 'event', label, sourceId, error: 'RECURRENCE-ID is not a date' }
-          continue
-        }
-        yield eventItem(
-          vevent,
-          sourceId,
-          label,
-          zones,
-          urlIsPermalink,
-          master ? { parent: uid, day: inZone(rid, masterZone).slice(0, 10) } : {},
-        )
-      }
+      for (const exception of live)
+        yield exceptionItem(exception, masters.get(exception.uid), zones, urlIsPermalink)
       yield* problems
     },
   }

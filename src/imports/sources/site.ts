@@ -8,6 +8,17 @@
 import type { ImportKind, ImportSource, SourceItem, UnreadableItem } from '../items'
 import { authorizationHeader, FetchError, fetchJson } from '../fetchSource'
 import { maxPages, runBudget, type ReadBudget } from '../limits'
+import {
+  EDITOR_STATUSES,
+  getArgs,
+  languageParam,
+  readIndex,
+  readPasswords,
+  tooManyPages,
+  withParams,
+  type Index,
+  type Passwords,
+} from './siteIndex'
 import { eventItem, organizerItem, termItem, venueItem, type ObjectContext } from './siteItems'
 
 type Json = Record<string, unknown>
@@ -24,7 +35,6 @@ export type SiteOptions = {
 const PER_PAGE = 50
 /** Every event the site has, past ones included: the lists' default window is upcoming events only. */
 const ALL_DATES = { start_date: '1970-01-01 00:00:00', end_date: '2100-12-31 23:59:59' }
-const EDITOR_STATUSES = 'publish,future,draft,pending,private'
 const WITH_TRASH = `${EDITOR_STATUSES},trash`
 
 /** What a site import never carries (docs/api.md §23.5): the summary says so. */
@@ -62,121 +72,6 @@ function listParams(
   }
 }
 
-function withParams(base: string, params: Record<string, string | number>): string {
-  const url = new URL(base)
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value))
-  return url.href
-}
-
-/** The site's routes and arguments, from its namespace index. */
-type Index = {
-  namespace: string
-  routes: Record<string, { endpoints?: { methods?: string[]; args?: Record<string, Json> }[] }>
-}
-
-function readIndex(url: string, body: unknown): Index {
-  const index = body as Partial<Index> | null
-  if (
-    !index ||
-    typeof index !== 'object' ||
-    typeof index.namespace !== 'string' ||
-    !index.routes ||
-    typeof index.routes !== 'object'
-  )
-    throw new FetchError(
-      `GET ${url}: not a REST API namespace index (no "namespace" and "routes"); give the namespace's root, e.g. https://example.org/wp-json/tribe/events/v1`,
-    )
-  if (!index.routes[`/${index.namespace}/events`])
-    throw new FetchError(
-      `GET ${url}: the namespace ${index.namespace} has no /events route: not the events calendar's REST API v1`,
-    )
-  return index as Index
-}
-
-function getArgs(index: Index, path: string): Record<string, Json> {
-  const endpoints = index.routes[`/${index.namespace}/${path}`]?.endpoints ?? []
-  return endpoints.find((endpoint) => endpoint.methods?.includes('GET'))?.args ?? {}
-}
-
-/**
- * The list's language parameter and the languages it takes: `i18n_language` as the index lists it
- * (this service); upstream's `wpml_language` belongs to WPML, not to the index, so a `tribe/events/v1`
- * site gets it on trust.
- */
-function languageParam(index: Index): { name: string; accepted?: string[] } | undefined {
-  const args = getArgs(index, 'events')
-  for (const name of ['i18n_language', 'wpml_language']) {
-    const arg = args[name]
-    if (arg) return { name, accepted: Array.isArray(arg.enum) ? arg.enum.map(String) : undefined }
-  }
-  return index.namespace.startsWith('tribe/events/') ? { name: 'wpml_language' } : undefined
-}
-
-const tooManyPages = (list: string) =>
-  new FetchError(
-    `${list}: more than ${maxPages()} pages, the most a list is read to (IMPORT_MAX_PAGES)`,
-  )
-
-/** Passwords, read where the site keeps them for its editors: Payload's REST API here, WordPress's posts API upstream. */
-async function readPasswords(
-  root: string,
-  index: Index,
-  authorization: string,
-  budget: ReadBudget,
-): Promise<Record<'event' | 'venue' | 'organizer', Map<number, string>>> {
-  const apiRoot = new URL(root)
-  apiRoot.pathname = apiRoot.pathname.replace(
-    new RegExp(`/?${index.namespace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`),
-    '/',
-  )
-  const wordpress = index.namespace.startsWith('tribe/events/')
-  const collections = wordpress
-    ? {
-        event: 'wp/v2/tribe_events',
-        venue: 'wp/v2/tribe_venue',
-        organizer: 'wp/v2/tribe_organizer',
-      }
-    : { event: 'events', venue: 'venues', organizer: 'organizers' }
-  const passwords = {
-    event: new Map<number, string>(),
-    venue: new Map<number, string>(),
-    organizer: new Map<number, string>(),
-  }
-  for (const [kind, collection] of Object.entries(collections) as [
-    keyof typeof passwords,
-    string,
-  ][]) {
-    for (let page = 1; ; page++) {
-      if (page > maxPages()) throw tooManyPages(collection)
-      const params: Record<string, string | number> = wordpress
-        ? { context: 'edit', _fields: 'id,password', per_page: 100, page, status: EDITOR_STATUSES }
-        : {
-            'where[hasPassword][equals]': 'true',
-            'select[password]': 'true',
-            depth: 0,
-            limit: 100,
-            page,
-          }
-      const { body, headers } = await fetchJson(
-        withParams(new URL(collection, apiRoot).href, params),
-        { authorization, budget },
-      )
-      const docs = (wordpress ? body : (body as { docs?: unknown })?.docs) as
-        { id?: unknown; password?: unknown }[] | undefined
-      if (!Array.isArray(docs))
-        throw new FetchError(`${collection}: no list of items in the answer`)
-      for (const doc of docs)
-        if (typeof doc.password === 'string' && doc.password)
-          passwords[kind].set(Number(doc.id), doc.password)
-      const more = wordpress
-        ? page < Number(headers['x-wp-totalpages'] ?? 1)
-        : Boolean((body as { hasNextPage?: boolean }).hasNextPage)
-      if (!more) break
-    }
-  }
-  return passwords
-}
-
 /** A list's page: its objects, the list's total, and whether another page follows. */
 type Page = { objects: Json[]; total: number; more: (number: number) => boolean }
 
@@ -201,223 +96,281 @@ function readPage(url: string, body: unknown, key: string, headers: Record<strin
   }
 }
 
+/** One site as it is read, from its index to its last page. */
+type Site = {
+  root: string
+  options: SiteOptions
+  authorization?: string
+  budget: ReadBudget
+  index: Index
+  wordpress: boolean
+  /** The parameter that asks for a language, and the languages read besides the default. */
+  language?: { name: string; accepted?: string[] }
+  languages: string[]
+  passwords?: Passwords
+  /** Why the passwords could not be read, said with each protected item left out. */
+  passwordProblem?: string
+  firstPages: Map<ImportKind, Page>
+  /** Whether every page was read so far. */
+  complete: boolean
+}
+
+/** Reads the site's index (which must answer) and, when credentials are given, its passwords. */
+async function openSite(rootUrl: string, options: SiteOptions): Promise<Site> {
+  const root = rootUrl.replace(/\/+$/, '')
+  const authorization = options.credentials ? authorizationHeader(options.credentials) : undefined
+  const budget = runBudget()
+  const { body } = await fetchJson(root, { authorization, budget })
+  const index = readIndex(root, body)
+  const language = languageParam(index)
+  const site: Site = {
+    root,
+    options,
+    authorization,
+    budget,
+    index,
+    wordpress: index.namespace.startsWith('tribe/events/'),
+    language,
+    languages: language
+      ? options.languages.filter((code) => !language.accepted || language.accepted.includes(code))
+      : [],
+    firstPages: new Map(),
+    complete: true,
+  }
+  if (authorization) {
+    try {
+      site.passwords = await readPasswords(root, index, authorization, budget)
+    } catch (error) {
+      site.passwordProblem = error instanceof Error ? error.message : String(error)
+    }
+  }
+  return site
+}
+
+const listUrl = (site: Site, resource: Resource) =>
+  withParams(`${site.root}/${resource.path}`, {
+    per_page: PER_PAGE,
+    ...listParams(
+      resource.kind,
+      Boolean(site.authorization),
+      Boolean(site.passwords),
+      Boolean(site.options.trash),
+    ),
+  })
+
+async function readList(site: Site, url: string, key: string): Promise<Page> {
+  const { body, headers } = await fetchJson(url, {
+    authorization: site.authorization,
+    budget: site.budget,
+  })
+  return readPage(url, body, key, headers)
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** A list's pages by number; a page that fails is reported and the next one is still read. */
+async function* pages(
+  site: Site,
+  resource: Resource,
+): AsyncGenerator<{ page: Page; number: number } | UnreadableItem> {
+  let page = site.firstPages.get(resource.kind)!
+  for (let number = 1; ;) {
+    yield { page, number }
+    if (!page.more(number)) return
+    if (number >= maxPages()) {
+      site.complete = false
+      yield {
+        kind: resource.kind,
+        label: `page ${number + 1}`,
+        error: tooManyPages(resource.path).message,
+      }
+      return
+    }
+    number++
+    try {
+      page = await readList(
+        site,
+        withParams(listUrl(site, resource), { page: number }),
+        resource.key,
+      )
+    } catch (error) {
+      site.complete = false
+      yield { kind: resource.kind, label: `page ${number}`, error: reasonOf(error) }
+      // A run that has read all it may reads no further page.
+      if (site.budget.left <= 0) return
+      // The page after it is still known by its number, as far as the last page read says.
+      page = { objects: [], total: page.total, more: page.more }
+    }
+  }
+}
+
+/** The page's objects in each other language: by `include` where the list takes it, else one by one. */
+async function translationsOf(
+  site: Site,
+  resource: Resource,
+  objects: Json[],
+): Promise<Map<number, Map<string, Json>>> {
+  const found = new Map<number, Map<string, Json>>(
+    objects.map((object) => [Number(object.id), new Map()]),
+  )
+  const { language } = site
+  if (!language || !objects.length) return found
+  const byInclude = 'include' in getArgs(site.index, resource.path)
+  for (const code of site.languages) {
+    if (byInclude) {
+      const ids = objects.map((object) => object.id).join(',')
+      const url = withParams(listUrl(site, resource), {
+        include: ids,
+        page: 1,
+        [language.name]: code,
+      })
+      for (const object of (await readList(site, url, resource.key)).objects)
+        found.get(Number(object.id))?.set(code, object)
+      continue
+    }
+    for (const object of objects) {
+      const url = withParams(`${site.root}/${resource.path}/${object.id}`, {
+        [language.name]: code,
+        ...(site.passwords ? { context: 'edit' } : {}),
+      })
+      const { body } = await fetchJson(url, {
+        authorization: site.authorization,
+        budget: site.budget,
+      })
+      found.get(Number(object.id))?.set(code, body as Json)
+    }
+  }
+  return found
+}
+
+/** The later events of a series, by the `post_parent` filter: each one's first event. */
+async function occurrencesOf(
+  site: Site,
+  parent: number,
+  parentOf: Map<number, number>,
+): Promise<void> {
+  for (let number = 1; ; number++) {
+    if (number > maxPages()) throw tooManyPages(`the series of event ${parent}`)
+    const url = withParams(listUrl(site, EVENTS), { post_parent: parent, page: number })
+    const page = await readList(site, url, 'events')
+    for (const object of page.objects) parentOf.set(Number(object.id), parent)
+    if (!page.more(number) || !page.objects.length) return
+  }
+}
+
+/** One object of a list (not a category: those wait for their parents) as an item; a series' first event reads its occurrences first. */
+async function objectItem(
+  site: Site,
+  resource: Resource,
+  object: Json,
+  ctx: ObjectContext & { parentOf: Map<number, number> },
+): Promise<SourceItem | UnreadableItem> {
+  const id = Number(object.id)
+  const recurrence = object.recurrence
+  if (
+    resource.kind === 'event' &&
+    typeof recurrence === 'string' &&
+    recurrence &&
+    !ctx.parentOf.has(id)
+  ) {
+    try {
+      await occurrencesOf(site, id, ctx.parentOf)
+    } catch (error) {
+      site.complete = false
+      const reason = `its series could not be read: ${String(error)}`
+      return { kind: 'event', label: String(id), sourceId: String(id), error: reason }
+    }
+  }
+  const kindPasswords =
+    resource.kind === 'event' || resource.kind === 'venue' || resource.kind === 'organizer'
+      ? site.passwords?.[resource.kind]
+      : undefined
+  const item = convert(resource.kind, object, { ...ctx, passwords: kindPasswords })
+  if ('error' in item && site.passwordProblem && /password-protected/.test(item.error))
+    item.error += ` (the passwords could not be read: ${site.passwordProblem})`
+  return item
+}
+
+/** A list's items, page by page; categories once all are read, parents first. */
+async function* itemsOf(
+  site: Site,
+  resource: Resource,
+  parentOf: Map<number, number>,
+): AsyncGenerator<SourceItem | UnreadableItem> {
+  const { wordpress } = site
+  const categories = new Map<number, Json>()
+  const buffered: { object: Json; translations: Map<string, Json> }[] = []
+  for await (const entry of pages(site, resource)) {
+    if ('error' in entry) {
+      yield entry
+      continue
+    }
+    let translations: Map<number, Map<string, Json>>
+    try {
+      translations = await translationsOf(site, resource, entry.page.objects)
+    } catch (error) {
+      site.complete = false
+      const reason = `its other languages could not be read: ${reasonOf(error)}`
+      for (const object of entry.page.objects) {
+        const sourceId = String(object.id)
+        yield { kind: resource.kind, label: sourceId, sourceId, error: reason }
+      }
+      continue
+    }
+    for (const object of entry.page.objects) {
+      const own = translations.get(Number(object.id)) ?? new Map<string, Json>()
+      if (resource.kind !== 'category')
+        yield await objectItem(site, resource, object, { wordpress, translations: own, parentOf })
+      else {
+        categories.set(Number(object.id), object)
+        buffered.push({ object, translations: own })
+      }
+    }
+  }
+  if (resource.kind === 'category')
+    for (const { object, translations } of parentsFirst(buffered, categories))
+      yield termItem('category', object, { wordpress, translations, categories })
+}
+
+/** What the summary says of trashed items: copied, or how to copy them. */
+function trashNotes(site: Site): string[] {
+  if (!site.options.trash)
+    return [
+      'trashed items: not copied; --trash (the record’s “Copy trashed items”) copies them, with credentials',
+    ]
+  if (site.authorization) return []
+  return [
+    'trashed items: the site shows them only to its editors; give credentials with --trash (or the record’s credentials) to copy them',
+  ]
+}
+
 /**
  * Opens a site: reads its index (which must answer), the passwords when credentials are given, and
  * each list's first page (its total is the progress's). Anything else that fails later is reported
  * per page or per item, and the run goes on.
  */
 export async function siteSource(rootUrl: string, options: SiteOptions): Promise<ImportSource> {
-  const root = rootUrl.replace(/\/+$/, '')
-  const authorization = options.credentials ? authorizationHeader(options.credentials) : undefined
-  const budget = runBudget()
-  const { body: indexBody } = await fetchJson(root, { authorization, budget })
-  const index = readIndex(root, indexBody)
-  const wordpress = index.namespace.startsWith('tribe/events/')
-  const language = languageParam(index)
-  const languages = language
-    ? options.languages.filter((code) => !language.accepted || language.accepted.includes(code))
-    : []
-  let passwords: Awaited<ReturnType<typeof readPasswords>> | undefined
-  let passwordProblem: string | undefined
-  if (authorization) {
-    try {
-      passwords = await readPasswords(root, index, authorization, budget)
-    } catch (error) {
-      passwordProblem = error instanceof Error ? error.message : String(error)
-    }
-  }
+  const site = await openSite(rootUrl, options)
   const resources = RESOURCES.filter(
-    (resource) => resource.kind === 'event' || index.routes[`/${index.namespace}/${resource.path}`],
+    (resource) =>
+      resource.kind === 'event' || site.index.routes[`/${site.index.namespace}/${resource.path}`],
   )
-  const listUrl = (resource: Resource) =>
-    withParams(`${root}/${resource.path}`, {
-      per_page: PER_PAGE,
-      ...listParams(
-        resource.kind,
-        Boolean(authorization),
-        Boolean(passwords),
-        Boolean(options.trash),
-      ),
-    })
-  const firstPages = new Map<ImportKind, Page>()
   const totals: Partial<Record<ImportKind, number>> = {}
   for (const resource of resources) {
-    const url = withParams(listUrl(resource), { page: 1 })
-    const { body, headers } = await fetchJson(url, { authorization, budget })
-    const page = readPage(url, body, resource.key, headers)
-    firstPages.set(resource.kind, page)
+    const url = withParams(listUrl(site, resource), { page: 1 })
+    const page = await readList(site, url, resource.key)
+    site.firstPages.set(resource.kind, page)
     totals[resource.kind] = page.total
   }
-  let complete = true
-
-  async function* pages(
-    resource: Resource,
-  ): AsyncGenerator<{ page: Page; number: number } | UnreadableItem> {
-    let page = firstPages.get(resource.kind)!
-    for (let number = 1; ;) {
-      yield { page, number }
-      if (!page.more(number)) return
-      if (number >= maxPages()) {
-        complete = false
-        yield {
-          kind: resource.kind,
-          label: `page ${number + 1}`,
-          error: tooManyPages(resource.path).message,
-        }
-        return
-      }
-      number++
-      const url = withParams(listUrl(resource), { page: number })
-      try {
-        const { body, headers } = await fetchJson(url, { authorization, budget })
-        page = readPage(url, body, resource.key, headers)
-      } catch (error) {
-        complete = false
-        yield {
-          kind: resource.kind,
-          label: `page ${number}`,
-          error: error instanceof Error ? error.message : String(error),
-        }
-        // A run that has read all it may reads no further page.
-        if (budget.left <= 0) return
-        // The page after it is still known by its number, as far as the last page read says.
-        page = { objects: [], total: page.total, more: page.more }
-      }
-    }
-  }
-
-  /** The page's objects in each other language: by `include` where the list takes it, else one by one. */
-  async function translationsOf(
-    resource: Resource,
-    objects: Json[],
-  ): Promise<Map<number, Map<string, Json>>> {
-    const found = new Map<number, Map<string, Json>>(
-      objects.map((object) => [Number(object.id), new Map()]),
-    )
-    if (!language || !objects.length) return found
-    const byInclude = 'include' in getArgs(index, resource.path)
-    for (const code of languages) {
-      if (byInclude) {
-        const ids = objects.map((object) => object.id).join(',')
-        const url = withParams(listUrl(resource), { include: ids, page: 1, [language.name]: code })
-        const { body, headers } = await fetchJson(url, { authorization, budget })
-        for (const object of readPage(url, body, resource.key, headers).objects)
-          found.get(Number(object.id))?.set(code, object)
-      } else {
-        for (const object of objects) {
-          const url = withParams(`${root}/${resource.path}/${object.id}`, {
-            [language.name]: code,
-            ...(passwords ? { context: 'edit' } : {}),
-          })
-          found
-            .get(Number(object.id))
-            ?.set(code, (await fetchJson(url, { authorization, budget })).body as Json)
-        }
-      }
-    }
-    return found
-  }
-
-  /** The later events of a series, by the `post_parent` filter: each one's first event. */
-  async function occurrencesOf(parent: number, parentOf: Map<number, number>): Promise<void> {
-    for (let number = 1; ; number++) {
-      if (number > maxPages()) throw tooManyPages(`the series of event ${parent}`)
-      const url = withParams(listUrl(EVENTS), { post_parent: parent, page: number })
-      const { body, headers } = await fetchJson(url, { authorization, budget })
-      const page = readPage(url, body, 'events', headers)
-      for (const object of page.objects) parentOf.set(Number(object.id), parent)
-      if (!page.more(number) || !page.objects.length) return
-    }
-  }
-
-  async function* itemsOf(
-    resource: Resource,
-    parentOf: Map<number, number>,
-  ): AsyncGenerator<SourceItem | UnreadableItem> {
-    const categories = resource.kind === 'category' ? new Map<number, Json>() : undefined
-    const buffered: { object: Json; translations: Map<string, Json> }[] = []
-    for await (const entry of pages(resource)) {
-      if ('error' in entry) {
-        yield entry
-        continue
-      }
-      let translations: Map<number, Map<string, Json>>
-      try {
-        translations = await translationsOf(resource, entry.page.objects)
-      } catch (error) {
-        complete = false
-        const reason = `its other languages could not be read: ${error instanceof Error ? error.message : String(error)}`
-        for (const object of entry.page.objects)
-          yield {
-            kind: resource.kind,
-            label: `${String(object.id)}`,
-            sourceId: String(object.id),
-            error: reason,
-          }
-        continue
-      }
-      for (const object of entry.page.objects) {
-        const ctx: ObjectContext = {
-          wordpress,
-          translations: translations.get(Number(object.id)) ?? new Map(),
-          parentOf,
-        }
-        if (resource.kind === 'category') {
-          // Parents must come before their children: categories are yielded once all are read.
-          categories!.set(Number(object.id), object)
-          buffered.push({ object, translations: ctx.translations })
-          continue
-        }
-        if (resource.kind === 'event') {
-          const recurrence = object.recurrence
-          if (typeof recurrence === 'string' && recurrence && !parentOf.has(Number(object.id))) {
-            try {
-              await occurrencesOf(Number(object.id), parentOf)
-            } catch (error) {
-              complete = false
-              yield {
-                kind: 'event',
-                label: String(object.id),
-                sourceId: String(object.id),
-                error: `its series could not be read: ${String(error)}`,
-              }
-              continue
-            }
-          }
-        }
-        const kindPasswords =
-          resource.kind === 'event' || resource.kind === 'venue' || resource.kind === 'organizer'
-            ? passwords?.[resource.kind]
-            : undefined
-        const item = convert(resource.kind, object, { ...ctx, passwords: kindPasswords })
-        if ('error' in item && passwordProblem && /password-protected/.test(item.error))
-          item.error += ` (the passwords could not be read: ${passwordProblem})`
-        yield item
-      }
-    }
-    if (categories)
-      for (const { object, translations } of parentsFirst(buffered, categories))
-        yield termItem('category', object, { wordpress, translations, categories })
-  }
-
-  const trashNote = options.trash
-    ? authorization
-      ? []
-      : [
-          'trashed items: the site shows them only to its editors; give credentials with --trash (or the record’s credentials) to copy them',
-        ]
-    : [
-        'trashed items: not copied; --trash (the record’s “Copy trashed items”) copies them, with credentials',
-      ]
   return {
-    name: root,
+    name: site.root,
     matchByName: [],
-    notes: () => [...NEVER_COPIED, ...trashNote],
+    notes: () => [...NEVER_COPIED, ...trashNotes(site)],
     totals,
-    complete: () => complete,
+    complete: () => site.complete,
     async *items() {
       const parentOf = new Map<number, number>()
-      for (const resource of resources) yield* itemsOf(resource, parentOf)
+      for (const resource of resources) yield* itemsOf(site, resource, parentOf)
     },
   }
 }

@@ -302,6 +302,40 @@ export function shownCurrency(text: unknown): {
   return { symbol: null, position: '' }
 }
 
+const isWallClock = (value: unknown): value is string =>
+  typeof value === 'string' && WALL_CLOCK.test(value)
+
+/** An event's cost as the site keeps it: its values as spelled, its currency and the symbol's place. */
+function eventCost(
+  object: Json,
+  ctx: ObjectContext,
+): Pick<EventItem, 'cost' | 'currencySymbol' | 'currencyCode' | 'currencyPosition'> {
+  const costDetails = (
+    object.cost_details && typeof object.cost_details === 'object' ? object.cost_details : {}
+  ) as Json
+  const position = costDetails.currency_position
+  const costText = text(ctx, object.cost)
+  const shown = shownCurrency(costText)
+  return {
+    cost: costValues(costDetails.values, costText),
+    currencySymbol: str(costDetails.currency_symbol) ?? shown.symbol,
+    currencyCode: str(costDetails.currency_code),
+    currencyPosition:
+      POSITIONS.has(position as CurrencyPosition) && position
+        ? (position as CurrencyPosition)
+        : shown.position,
+  }
+}
+
+/** A word beside amounts: the site showed it only as its slug. */
+function costNotes(cost: string[], costText: string): string[] {
+  return cost
+    .filter((value) => !isAmount(value) && slugify(value) === value && !costText.includes(value))
+    .map(
+      (slug) => `cost "${slug}": the site gives this word beside amounts only as its slug, kept so`,
+    )
+}
+
 export function eventItem(object: Json, ctx: ObjectContext): SourceItem | UnreadableItem {
   const id = idOf(object)
   const title = text(ctx, object.title).trim()
@@ -314,12 +348,7 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
     return unreadable('event', label, sourceId, PROTECTED)
   const start = object.start_date
   const end = object.end_date
-  if (
-    typeof start !== 'string' ||
-    !WALL_CLOCK.test(start) ||
-    typeof end !== 'string' ||
-    !WALL_CLOCK.test(end)
-  )
+  if (!isWallClock(start) || !isWallClock(end))
     return unreadable(
       'event',
       label,
@@ -327,12 +356,6 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
       `start_date and end_date must be "YYYY-MM-DD HH:MM:SS" (${String(start)}, ${String(end)})`,
     )
   if (!title) return unreadable('event', label, sourceId, 'no title')
-  const costDetails = (
-    object.cost_details && typeof object.cost_details === 'object' ? object.cost_details : {}
-  ) as Json
-  const position = costDetails.currency_position
-  const costText = text(ctx, object.cost)
-  const shown = shownCurrency(costText)
   const localized = (event: Json): Localized => ({
     title: text(ctx, event.title).trim(),
     description: str(event.description),
@@ -362,13 +385,7 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
     organizers: refsTo(object.organizer, 'organizer', ctx),
     categories: refsTo(object.categories, 'name', ctx),
     tags: refsTo(object.tags, 'name', ctx),
-    cost: costValues(costDetails.values, costText),
-    currencySymbol: str(costDetails.currency_symbol) ?? shown.symbol,
-    currencyCode: str(costDetails.currency_code),
-    currencyPosition:
-      POSITIONS.has(position as CurrencyPosition) && position
-        ? (position as CurrencyPosition)
-        : shown.position,
+    ...eventCost(object, ctx),
     website,
     featured: bool(object.featured),
     sticky: bool(object.sticky),
@@ -384,12 +401,6 @@ export function eventItem(object: Json, ctx: ObjectContext): SourceItem | Unread
     data.occurrenceOf = { parent: { sourceId: String(parent), name: '' }, day }
     data.recurrence = undefined
   }
-  // A word beside amounts: the site showed it only as its slug.
-  const slugs = (data.cost ?? []).filter(
-    (value) => !isAmount(value) && slugify(value) === value && !costText.includes(value),
-  )
-  const notes = slugs.map(
-    (slug) => `cost "${slug}": the site gives this word beside amounts only as its slug, kept so`,
-  )
+  const notes = costNotes(data.cost ?? [], text(ctx, object.cost))
   return { kind: 'event', label, sourceId, data, ...(notes.length ? { notes } : {}) }
 }

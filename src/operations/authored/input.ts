@@ -1,4 +1,5 @@
 import type { Status } from '../../calendar/access/capabilities'
+import type { CurrencyPosition } from '../../calendar/cost'
 
 /**
  * The validated fields of a write to an event, a venue or an organizer, by the contract's names
@@ -65,6 +66,18 @@ export type EventInput = AuthoredInput & {
   organizer?: null | LinkEntry<OrganizerInput> | LinkEntry<OrganizerInput>[]
   parent?: number | null
   recurrence?: string
+  /** An occurrence that keeps its own values when its series' upkeep rewrites the others (an import's). */
+  recurrence_exception?: boolean
+  /** A cost kept as its source spells it (an import's), instead of `cost` read as people write it. */
+  spelled_cost?: SpelledCost
+}
+
+/** A cost's values and currency as stored; a field left out is left as it is. */
+export type SpelledCost = {
+  values?: string[]
+  symbol?: string | null
+  code?: string | null
+  position?: CurrencyPosition
 }
 
 export type InputOf = { events: EventInput; venues: VenueInput; organizers: OrganizerInput }

@@ -5,7 +5,7 @@ import { parseCostInput } from '../../calendar/cost'
 import { expandRecurrence } from '../../calendar/recurrence'
 import { limitsOf, parsedRule } from '../../collections/series'
 import { authoredData } from '../authored/data'
-import type { EventInput } from '../authored/input'
+import type { EventInput, SpelledCost } from '../authored/input'
 import { Refusal } from '../refusal'
 import type { Writer } from '../writer'
 import { resolveLinks, resolveTermLinks } from './links'
@@ -28,7 +28,17 @@ const FLAGS = [
   ['featured', 'featured'],
   ['ticketed', 'ticketed'],
   ['all_day', 'allDay'],
+  ['recurrence_exception', 'recurrenceException'],
 ] as const
+
+function spelledCostData(cost: SpelledCost): Record<string, unknown> {
+  const data: Record<string, unknown> = {}
+  if (cost.values !== undefined) data.cost = cost.values
+  if (cost.symbol !== undefined) data.currencySymbol = cost.symbol
+  if (cost.code !== undefined) data.currencyCode = cost.code
+  if (cost.position !== undefined) data.currencyPosition = cost.position || null
+  return data
+}
 
 /**
  * Payload data for an event from the fields that were sent: a true partial update (docs/api.md §6.1).
@@ -84,6 +94,7 @@ export async function eventData(
     data.currencySymbol = cost.symbol || null
     data.currencyPosition = cost.position || null
   }
+  if (input.spelled_cost) Object.assign(data, spelledCostData(input.spelled_cost))
   if (input.parent !== undefined && stored && input.parent === stored.id)
     throw Refusal.invalidParams({ parent: 'An event cannot be its own parent.' })
   if (input.parent !== undefined) data.parent = input.parent

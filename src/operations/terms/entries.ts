@@ -39,8 +39,13 @@ async function existingTermIds(
   collection: 'event-categories' | 'event-tags',
   entries: string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
-  const found = await existingIds(reader, collection, entries.filter(storable).map(Number))
-  return { ids: [...found], unknown: entries.filter((entry) => !found.has(Number(entry))) }
+  const given = [...new Set(entries.filter(storable).map(Number))]
+  const found = await existingIds(reader, collection, given)
+  // In the order given: a write stores an event's terms as its caller lists them.
+  return {
+    ids: given.filter((id) => found.has(id)),
+    unknown: entries.filter((entry) => !found.has(Number(entry))),
+  }
 }
 
 async function lookUpTermEntries(
