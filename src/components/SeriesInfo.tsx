@@ -2,6 +2,7 @@
 import { useDocumentInfo, useLocale, useTranslation } from '@payloadcms/ui'
 import type { UIFieldClientComponent } from 'payload'
 import { useEffect, useState } from 'react'
+import { idOf } from '../calendar/relationId'
 import { useAdminApi } from './adminApi'
 import { styles } from './recurrenceStyles'
 import { useWallClockFormat } from './wallClockFormat'
@@ -13,7 +14,7 @@ type EventRow = {
   status?: string
   recurrenceException?: boolean
 }
-type Stored = EventRow & { parent?: number | null; recurrence?: string | null }
+type Stored = EventRow & { parent?: unknown; recurrence?: string | null; updatedAt?: string }
 type Page = { docs: EventRow[]; totalDocs: number }
 
 /** How many occurrences the sidebar lists; the events list, filtered on the series, has them all. */
@@ -45,20 +46,15 @@ export const SeriesInfo: UIFieldClientComponent = () => {
   const { get, admin } = useAdminApi()
   const wallClock = useWallClockFormat(i18n.language, WALL_CLOCK_FORMAT).format
   const [series, setSeries] = useState<Series>({ kind: 'none' })
-  const savedAt = (savedDocumentData as { updatedAt?: string } | undefined)?.updatedAt
+  // The form's saved document already holds the series fields: the panel asks only for the rest.
+  const event = savedDocumentData as Stored | undefined
+  const savedAt = event?.updatedAt
 
   useEffect(() => {
-    if (id === undefined) return
+    if (id === undefined || !event) return
     let current = true
     const read = async (): Promise<Series> => {
-      const event = await get<Stored>(`/events/${id}`, {
-        depth: 0,
-        locale,
-        'select[parent]': 'true',
-        'select[recurrence]': 'true',
-        'select[recurrenceException]': 'true',
-      })
-      if (!event) return { kind: 'none' }
+      const parentId = idOf(event.parent)
       if (event.recurrence?.trim()) {
         const occurrences = await get<Page>('/events', {
           depth: 0,
@@ -73,8 +69,8 @@ export const SeriesInfo: UIFieldClientComponent = () => {
         })
         return { kind: 'parent', occurrences: occurrences ?? { docs: [], totalDocs: 0 } }
       }
-      if (typeof event.parent !== 'number') return { kind: 'none' }
-      const parent = await get<EventRow>(`/events/${event.parent}`, {
+      if (parentId === undefined) return { kind: 'none' }
+      const parent = await get<EventRow>(`/events/${parentId}`, {
         depth: 0,
         locale,
         'select[title]': 'true',
@@ -83,7 +79,7 @@ export const SeriesInfo: UIFieldClientComponent = () => {
       return {
         kind: 'occurrence',
         parent,
-        parentId: event.parent,
+        parentId,
         exception: Boolean(event.recurrenceException),
       }
     }
