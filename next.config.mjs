@@ -7,6 +7,9 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   // The app's own sources; tests and tools are type-checked by `npm test` (tsc over the whole tree).
   typescript: { tsconfigPath: 'tsconfig.build.json' },
+  // Next loads every route's server code at start by default: the admin's alone is tens of MB that
+  // an instance serving only the namespace never needs (docs/performance.md, "Memory").
+  experimental: { preloadEntriesOnStart: false },
 }
 
 export default withPayload(nextConfig, { devBundleServerPackages: false })

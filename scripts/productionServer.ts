@@ -7,8 +7,13 @@ import { buildWidget } from './widgetBundle'
  * what they measure is what production runs.
  */
 
-/** Old-space ceiling of the server when neither SERVER_HEAP_MB nor NODE_OPTIONS sets one. */
-export const DEFAULT_HEAP_MB = 384
+/**
+ * Old-space ceiling of the server when neither SERVER_HEAP_MB nor NODE_OPTIONS sets one. V8 lets the
+ * heap grow by a factor that rises with the ceiling, and collects the old space later the further it
+ * is from it: under 32 writes at once the server with 384 reached 357–382 MB resident, while the heap
+ * it used stayed between 70 and 125 MB (docs/performance.md, "Memory").
+ */
+export const DEFAULT_HEAP_MB = 192
 
 /**
  * glibc's malloc arenas when MALLOC_ARENA_MAX is not set. By default glibc gives each thread that

@@ -4,7 +4,7 @@ import type { UIFieldClientComponent } from 'payload'
 import type { ReactNode } from 'react'
 import { useAdminApi } from './adminApi'
 import { styles } from './recurrenceStyles'
-import { useSeries, type Series } from './seriesRead'
+import { useSeries, type Series, type Stored } from './seriesRead'
 import { useWallClockFormat } from './wallClockFormat'
 
 const WALL_CLOCK_FORMAT: Intl.DateTimeFormatOptions = {
@@ -99,8 +99,7 @@ export const SeriesInfo: UIFieldClientComponent = () => {
   const { i18n } = useTranslation()
   const { admin } = useAdminApi()
   const wallClock = useWallClockFormat(i18n.language, WALL_CLOCK_FORMAT).format
-  const savedAt = (savedDocumentData as { updatedAt?: string } | undefined)?.updatedAt
-  const series = useSeries(id, savedAt, locale)
+  const series = useSeries(id, savedDocumentData as Stored | undefined, locale)
 
   const link = (eventId: number) => `${admin}/collections/events/${eventId}`
   if (series.kind === 'none') return null

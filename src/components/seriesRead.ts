@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { idOf } from '../calendar/relationId'
 import { useAdminApi } from './adminApi'
 
 export type EventRow = {
@@ -8,7 +9,7 @@ export type EventRow = {
   status?: string
   recurrenceException?: boolean
 }
-type Stored = EventRow & { parent?: number | null; recurrence?: string | null }
+export type Stored = EventRow & { parent?: unknown; recurrence?: string | null; updatedAt?: string }
 type Page = { docs: EventRow[]; totalDocs: number }
 
 /** How many occurrences the sidebar lists; the events list, filtered on the series, has them all. */
@@ -20,29 +21,24 @@ export type Series =
   | { kind: 'occurrence'; parent: EventRow | undefined; exception: boolean; parentId: number }
 
 /**
- * The event's place in its series as saved, read again whenever `savedAt` moves: a first event's
- * later occurrences, or an occurrence's first event.
+ * The event's place in its series as saved, read again whenever it is saved: a first event's later
+ * occurrences, or an occurrence's first event. The form's saved document already holds the series
+ * fields, so only the rest is asked for.
  */
 export function useSeries(
   id: number | string | undefined,
-  savedAt: string | undefined,
+  event: Stored | undefined,
   locale: string,
 ): Series {
   const { get } = useAdminApi()
   const [series, setSeries] = useState<Series>({ kind: 'none' })
+  const savedAt = event?.updatedAt
 
   useEffect(() => {
-    if (id === undefined) return
+    if (id === undefined || !event) return
     let current = true
     const read = async (): Promise<Series> => {
-      const event = await get<Stored>(`/events/${id}`, {
-        depth: 0,
-        locale,
-        'select[parent]': 'true',
-        'select[recurrence]': 'true',
-        'select[recurrenceException]': 'true',
-      })
-      if (!event) return { kind: 'none' }
+      const parentId = idOf(event.parent)
       if (event.recurrence?.trim()) {
         const occurrences = await get<Page>('/events', {
           depth: 0,
@@ -57,8 +53,8 @@ export function useSeries(
         })
         return { kind: 'parent', occurrences: occurrences ?? { docs: [], totalDocs: 0 } }
       }
-      if (typeof event.parent !== 'number') return { kind: 'none' }
-      const parent = await get<EventRow>(`/events/${event.parent}`, {
+      if (parentId === undefined) return { kind: 'none' }
+      const parent = await get<EventRow>(`/events/${parentId}`, {
         depth: 0,
         locale,
         'select[title]': 'true',
@@ -67,7 +63,7 @@ export function useSeries(
       return {
         kind: 'occurrence',
         parent,
-        parentId: event.parent,
+        parentId,
         exception: Boolean(event.recurrenceException),
       }
     }

@@ -109,12 +109,12 @@ export async function localExists(
 }
 
 /** Creates an item from the operation's data, in the default language. */
-export function createLocal(
+export async function createLocal(
   ctx: ItemContext,
   kind: ImportKind,
   data: Record<string, unknown>,
 ): Promise<number> {
-  return createInLanguage(ctx.writer, COLLECTION[kind], data)
+  return (await createInLanguage(ctx.writer, COLLECTION[kind], data)).id
 }
 
 export async function updateLocal(

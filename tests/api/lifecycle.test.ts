@@ -11,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique } from '../support/api'
+import { DEFAULT_HEAP_MB } from '../../scripts/productionServer'
 import { freePort, waitForHealth } from '../../scripts/serverProcess'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
@@ -440,7 +441,7 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
     // The server runs under the default heap ceiling (SERVER_HEAP_MB).
     const options = processesOf(dataDir).map(nodeOptionsOf)
     expect(
-      options.some((line) => line?.split(' ').includes('--max-old-space-size=384')),
+      options.some((line) => line?.split(' ').includes(`--max-old-space-size=${DEFAULT_HEAP_MB}`)),
       JSON.stringify(options),
     ).toBe(true)
 
