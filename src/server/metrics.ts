@@ -76,6 +76,13 @@ function create(): Metrics {
       registers,
     }),
   }
+  readingGauges(metrics, registers)
+  eventLoopDelay(registers)
+  return metrics
+}
+
+/** The gauges read at scrape time from what the namespace's side installs: the pool and the backlog. */
+function readingGauges(metrics: Metrics, registers: Registry[]): void {
   const read = () =>
     metrics.source?.read() ?? Promise.resolve<Readings>({ pool: undefined, backlog: undefined })
   // One reading per scrape, shared by the gauges that show it: prom-client starts their collects together.
@@ -130,8 +137,6 @@ function create(): Metrics {
     'Failed attempts in the webhook delivery log (whole site, as long as it keeps them).',
     (r) => r.backlog?.deliveriesFailed,
   )
-  eventLoopDelay(registers)
-  return metrics
 }
 
 /**
