@@ -1,58 +1,31 @@
-import type { CollectionConfig, Field } from 'payload'
-import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
-import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
+import type { Field } from 'payload'
+import { linkedCollection } from './linkedCollection'
 import { websiteField } from './fields/website'
-import { descriptionFields } from './fields/description'
-import { slugField } from './fields/slug'
-import { guardDrafts, separateAutosaves } from './drafts'
-import { enforceAuthorship, guardDuplicates } from './hooks/authored'
-import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveStateProvince } from './hooks/stateProvince'
 
 const text = (name: string): Field => ({ name, type: 'text' })
 
-/** What a password protects: withheld from readers who may not edit the item. */
-const protection = passwordProtection([
-  'description',
-  'descriptionHtml',
-  'excerpt',
-  'image',
-  'address',
-  'city',
-  'zip',
-  'state',
-  'province',
-  'stateprovince',
-  'country',
-  'phone',
-  'website',
-  'geoLat',
-  'geoLng',
-  'showMap',
-  'showMapLink',
-])
-
-export const Venues: CollectionConfig = {
+export const Venues = linkedCollection({
   slug: 'venues',
   labels: { singular: 'Venue', plural: 'Venues' },
-  access: authoredContentAccess,
-  versions: AUTHORED_VERSIONS,
-  forceSelect: protection.forceSelect,
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'city', 'country', 'status'] },
-  defaultSort: '-publishedAt',
-  hooks: {
-    beforeChange: [separateAutosaves, enforceAuthorship, publishWhenDue, deriveStateProvince],
-    afterChange: [queuePublication],
-    afterRead: protection.afterRead,
-    beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation],
-  },
+  columns: ['name', 'city', 'country', 'status'],
+  protectedFields: [
+    'address',
+    'city',
+    'zip',
+    'state',
+    'province',
+    'stateprovince',
+    'country',
+    'phone',
+    'website',
+    'geoLat',
+    'geoLng',
+    'showMap',
+    'showMapLink',
+  ],
+  beforeChange: [deriveStateProvince],
   fields: [
-    { name: 'name', type: 'text', required: true, localized: true },
-    ...descriptionFields(),
-    excerptField(),
-    slugField('venues', 'name'),
-    ...authoredFields(),
-    imageField(),
     {
       type: 'collapsible',
       label: 'Address',
@@ -81,4 +54,4 @@ export const Venues: CollectionConfig = {
     { name: 'showMap', type: 'checkbox', defaultValue: true, admin: { position: 'sidebar' } },
     { name: 'showMapLink', type: 'checkbox', defaultValue: true, admin: { position: 'sidebar' } },
   ],
-}
+})

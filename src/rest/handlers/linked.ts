@@ -9,7 +9,8 @@ import { listResult, pageSize } from '../http/pagination'
 import type { RestResult } from '../route'
 import type { LinkedListParams } from '../schemas/linked'
 import { serializeOrganizer } from '../serialize/organizer'
-import { serializeVenue, type LinkedOptions } from '../serialize/venue'
+import type { LinkedOptions } from '../serialize/linked'
+import { serializeVenue } from '../serialize/venue'
 
 type LinkedKind = LinkedResource['key']
 

@@ -1,20 +1,10 @@
 import { servedWebUrl } from '../../calendar/webUrl'
 import type { Organizer } from '../../payload-types'
 import type { RestContext } from '../context'
-import {
-  excerptHtml,
-  globalIds,
-  idOf,
-  permalink,
-  postDates,
-  schemaDescription,
-  schemaName,
-  withoutEmpty,
-} from './common'
+import { globalIds, schemaDescription, schemaName, withoutEmpty } from './common'
 import { extraKeysOf } from './customFields'
-import { serializeImage } from './image'
+import { linkedHead, type LinkedOptions } from './linked'
 import type { Related } from '../../operations/related'
-import type { LinkedOptions } from './venue'
 
 /**
  * schema.org Person of an organizer, without `@context`, in its own `json_ld` as in an event's
@@ -46,16 +36,7 @@ export function serializeOrganizer(
   const shown = locked ? undefined : organizer
   return {
     ...withoutEmpty({
-      id: organizer.id,
-      author: String(idOf(organizer.author) ?? 0),
-      status: organizer.status,
-      ...postDates(ctx, organizer),
-      url: permalink(ctx, 'organizer', organizer.slug),
-      organizer: organizer.name,
-      description: shown?.descriptionHtml,
-      excerpt: excerptHtml(shown?.excerpt),
-      slug: organizer.slug,
-      image: shown && serializeImage(ctx, related.media.get(idOf(shown.image) ?? 0)),
+      ...linkedHead(ctx, 'organizer', organizer, shown, related),
       phone: shown?.phone,
       website: shown && servedWebUrl(shown.website),
       email: shown?.email,

@@ -1,21 +1,10 @@
 import { servedWebUrl } from '../../calendar/webUrl'
 import type { Venue } from '../../payload-types'
 import type { RestContext } from '../context'
-import {
-  excerptHtml,
-  globalIds,
-  idOf,
-  permalink,
-  postDates,
-  schemaDescription,
-  schemaName,
-  withoutEmpty,
-} from './common'
+import { globalIds, permalink, schemaDescription, schemaName, withoutEmpty } from './common'
 import { extraKeysOf } from './customFields'
-import { serializeImage } from './image'
+import { linkedHead, type LinkedOptions } from './linked'
 import type { Related } from '../../operations/related'
-
-export type LinkedOptions = { single?: boolean; unlocked?: boolean }
 
 /** schema.org Place of a venue, without `@context`, in its own `json_ld` as in an event's `location` (as upstream). */
 export function venueJsonLd(ctx: RestContext, venue: Venue) {
@@ -58,16 +47,7 @@ export function serializeVenue(
   const shown = locked ? undefined : venue
   return {
     ...withoutEmpty({
-      id: venue.id,
-      author: String(idOf(venue.author) ?? 0),
-      status: venue.status,
-      ...postDates(ctx, venue),
-      url: permalink(ctx, 'venue', venue.slug),
-      venue: venue.name,
-      description: shown?.descriptionHtml,
-      excerpt: excerptHtml(shown?.excerpt),
-      slug: venue.slug,
-      image: shown && serializeImage(ctx, related.media.get(idOf(shown.image) ?? 0)),
+      ...linkedHead(ctx, 'venue', venue, shown, related),
       address: shown?.address,
       city: shown?.city,
       country: shown?.country,
