@@ -3,8 +3,7 @@
  * behind the front door (src/server/frontDoor.ts), which serves anonymous answers the namespace has made
  * at the current revision again without Next, and the load-shedding gate (src/server/loadShedding.ts),
  * which refuses a namespace request an overloaded instance cannot make in time before any routing
- * work; the namespace's other GETs are handed to it without Next's router, and its writes to Next in
- * turns (src/server/turns.ts), refused before any work when their turn comes too late. Each
+ * work; the namespace's other GETs are handed to it without Next's router. Each
  * request is first given its id and counted (src/server/observed.ts), and `/metrics` is answered there. `npm start`, the tests, the
  * benchmarks and the fault run all start the app through it, bundled into the build
  * (scripts/productionServer.ts: `node .next/calendar-server.mjs <port> [host]`).
@@ -17,7 +16,7 @@ import { cacheBudget } from '../src/calendar/caches'
 import { FrontDoor, passToNamespace } from '../src/server/frontDoor'
 import { loadGate } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
-import { answerConcurrency, Turns, WRITE_CONCURRENCY } from '../src/server/turns'
+import { answerConcurrency, Turns } from '../src/server/turns'
 
 const [port = process.env.PORT ?? '3000', hostname] = process.argv.slice(2)
 const root = path.resolve(import.meta.dirname, '..')
@@ -25,7 +24,6 @@ const root = path.resolve(import.meta.dirname, '..')
 async function main(): Promise<void> {
   // Read first: a wrong setting stops the server before Next starts.
   const turns = new Turns(answerConcurrency(process.env))
-  const writeTurns = new Turns(WRITE_CONCURRENCY)
   const hops = trustedProxyHops()
   const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port: Number(port) })
   await app.prepare()
@@ -49,15 +47,10 @@ async function main(): Promise<void> {
     const admission = gate.admit(request, response)
     if (!admission) return
     try {
-      if (await passToNamespace(request, response, { origin, turns, admission }).catch(() => false))
-        return
-      const reads = request.method === 'GET' || request.method === 'HEAD'
-      if (!admission.gated || reads) await handle(request, response)
-      // A write past its deadline is refused before Next reads its body: nothing of it is stored.
-      else
-        await writeTurns.run(() =>
-          admission.late() ? Promise.resolve(admission.refuse()) : handle(request, response),
-        )
+      if (
+        !(await passToNamespace(request, response, { origin, turns, admission }).catch(() => false))
+      )
+        await handle(request, response)
     } finally {
       admission.ended()
     }

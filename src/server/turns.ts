@@ -18,14 +18,6 @@ export function answerConcurrency(env: Record<string, string | undefined>): numb
   return value
 }
 
-/**
- * How many namespace writes (any method but GET and HEAD) one instance hands to Next at once; the
- * others wait their turn, in order, and one whose turn comes past its deadline is refused before any
- * work (docs/performance.md, "Overload on made answers"). A write costs the thread 100–200 ms: let in
- * side by side, 32 of them each took seconds, as every one waited for the thread the others held.
- */
-export const WRITE_CONCURRENCY = 2
-
 /** A request the load-shedding gate let in (`loadShedding.ts`): until its answer ends it counts in its lane. */
 export type Admission = {
   /** Whether it waits in a lane (a namespace request with shedding on): only then does it take a turn. */

@@ -79,7 +79,8 @@ describe('ETags from the content revision', () => {
       const again = await get(path, { 'If-None-Match': etag })
       expect(again.status, path).toBe(304)
       expect(again.headers.get('ETag'), path).toBe(etag)
-      expect(queries(full), path).toBeGreaterThan(1)
+      // A term's full answer may take a single query.
+      expect(queries(full), path).toBeGreaterThanOrEqual(1)
       expect(queries(again), path).toBeLessThanOrEqual(1)
     }
     const etag = await etagOf(page(1))

@@ -146,20 +146,6 @@ describe('an overloaded instance', () => {
     expect(replies.every((reply) => reply.status === 201 || reply.status === 503)).toBe(true)
     await expectStoredAsAcknowledged(titles, replies)
   })
-
-  it('refuses a write let in while its lane sheds once it has waited past its deadline, storing nothing of it', async () => {
-    // A flood the floor of 4 cannot hold: the lane sheds.
-    const flood = await Promise.all(Array.from({ length: 8 }, () => write(unique('Flood '))))
-    expect(flood.some((reply) => reply.status === 503)).toBe(true)
-    // Then three at once, all under the floor again: writes are made two at a time, so the third
-    // waits for a turn, past its deadline of 1 ms, and is refused rather than written late.
-    const titles = Array.from({ length: 3 }, () => unique('Late '))
-    const replies = await Promise.all(titles.map(write))
-    const refused = replies.filter((reply) => reply.status === 503)
-    expect(refused.length).toBeGreaterThan(0)
-    for (const reply of refused) expect(reply.body.code).toBe('rest_overloaded')
-    await expectStoredAsAcknowledged(titles, replies)
-  })
 })
 
 type Reply = { status: number; body: { id?: number; code?: string } }
