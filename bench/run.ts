@@ -368,11 +368,14 @@ function targets(rows: Row[]): string[] {
   const notes: string[] = []
   const percent = (x: number, y: number) => `${((x / y) * 100).toFixed(0)}%`
   for (const size of sizes) {
-    const [a, c, e, f, h] = ['a.', 'c.', 'e.', 'f.', 'h.'].map((prefix) => find(size, prefix))
+    const [a, c, e, f, h, i] = ['a.', 'c.', 'e.', 'f.', 'h.', 'i.'].map((prefix) =>
+      find(size, prefix),
+    )
     const at = `at ${size.toLocaleString('en')} events`
     if (a && e) notes.push(`(a)/(e) ${at}: ${(a.rps / e.rps).toFixed(2)}× (target ≥ 3×)`)
     if (a && f) notes.push(`(a)/(f) ${at}: ${percent(a.rps, f.rps)} (target ≥ 60%)`)
-    if (h && f) notes.push(`(h)/(f) ${at}: ${percent(h.rps, f.rps)} (target ≥ 35%)`)
+    if (h && f) notes.push(`(h)/(f) ${at}: ${percent(h.rps, f.rps)} (target ≥ 50%)`)
+    if (i && f) notes.push(`(i)/(f) ${at}: ${percent(i.rps, f.rps)} (target ≥ 50%)`)
     if (a && c) notes.push(`(c)/(a) ${at}: ${(c.rps / a.rps).toFixed(2)}× (target ≥ 1×)`)
     for (const write of ['create', 'update']) {
       const [namespace, floor] = ['editor', 'write floor'].map((by) =>
