@@ -1,5 +1,5 @@
 import { dateInputValue, ruleDateOfInput } from '../calendar/recurrenceForm'
-import { Choice, Group, typedNumber, type RecurrencePartProps } from './RecurrenceInputs'
+import { Group, Radio, typedNumber, type RecurrencePartProps } from './RecurrenceInputs'
 import { styles } from './recurrenceStyles'
 
 /** When the rule ends: never, after a number of occurrences, or on a day. */
@@ -7,29 +7,25 @@ export function RecurrenceEnd({ form, disabled, change }: RecurrencePartProps) {
   return (
     <Group id="recurrence-end" legend="Ends">
       <div style={styles.box}>
-        <Choice>
-          <input
-            type="radio"
-            name="recurrence-end"
-            value="never"
-            checked={form.end === 'never'}
-            disabled={disabled}
-            onChange={() => change({ end: 'never' })}
-          />
+        <Radio
+          name="recurrence-end"
+          value="never"
+          checked={form.end === 'never'}
+          disabled={disabled}
+          pick={() => change({ end: 'never' })}
+        >
           never
-        </Choice>
+        </Radio>
         <div style={styles.row}>
-          <Choice>
-            <input
-              type="radio"
-              name="recurrence-end"
-              value="count"
-              checked={form.end === 'count'}
-              disabled={disabled}
-              onChange={() => change({ end: 'count' })}
-            />
+          <Radio
+            name="recurrence-end"
+            value="count"
+            checked={form.end === 'count'}
+            disabled={disabled}
+            pick={() => change({ end: 'count' })}
+          >
             after
-          </Choice>
+          </Radio>
           <input
             id="recurrence-count"
             type="number"
@@ -43,17 +39,15 @@ export function RecurrenceEnd({ form, disabled, change }: RecurrencePartProps) {
           <span>occurrences</span>
         </div>
         <div style={styles.row}>
-          <Choice>
-            <input
-              type="radio"
-              name="recurrence-end"
-              value="until"
-              checked={form.end === 'until'}
-              disabled={disabled}
-              onChange={() => change({ end: 'until' })}
-            />
+          <Radio
+            name="recurrence-end"
+            value="until"
+            checked={form.end === 'until'}
+            disabled={disabled}
+            pick={() => change({ end: 'until' })}
+          >
             on
-          </Choice>
+          </Radio>
           <input
             id="recurrence-until"
             type="date"

@@ -16,6 +16,37 @@ export function Choice({ children }: { children: ReactNode }) {
   return <label style={styles.choice}>{children}</label>
 }
 
+/** One option of a group of radio buttons, its words after it. */
+export function Radio({
+  name,
+  value,
+  checked,
+  disabled,
+  pick,
+  children,
+}: {
+  name: string
+  value: string
+  checked: boolean
+  disabled: boolean
+  pick: () => void
+  children: ReactNode
+}) {
+  return (
+    <Choice>
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={pick}
+      />
+      {children}
+    </Choice>
+  )
+}
+
 export function Group({
   legend,
   id,

@@ -1,5 +1,5 @@
 import { WEEKDAYS, type Weekday } from '../calendar/recurrenceText'
-import { Choice, Group, type RecurrencePartProps } from './RecurrenceInputs'
+import { Group, Radio, type RecurrencePartProps } from './RecurrenceInputs'
 import { styles } from './recurrenceStyles'
 
 const POSITIONS: [number, string][] = [
@@ -21,17 +21,15 @@ export function RecurrenceMonthly({
   return (
     <Group id="recurrence-monthly" legend="On">
       <div style={styles.row}>
-        <Choice>
-          <input
-            type="radio"
-            name="recurrence-monthly"
-            value="day"
-            checked={form.monthly === 'day'}
-            disabled={disabled}
-            onChange={() => change({ monthly: 'day' })}
-          />
+        <Radio
+          name="recurrence-monthly"
+          value="day"
+          checked={form.monthly === 'day'}
+          disabled={disabled}
+          pick={() => change({ monthly: 'day' })}
+        >
           day
-        </Choice>
+        </Radio>
         <select
           id="recurrence-month-day"
           aria-label="Day of the month"
@@ -48,17 +46,15 @@ export function RecurrenceMonthly({
         </select>
       </div>
       <div style={styles.row}>
-        <Choice>
-          <input
-            type="radio"
-            name="recurrence-monthly"
-            value="position"
-            checked={form.monthly === 'position'}
-            disabled={disabled}
-            onChange={() => change({ monthly: 'position' })}
-          />
+        <Radio
+          name="recurrence-monthly"
+          value="position"
+          checked={form.monthly === 'position'}
+          disabled={disabled}
+          pick={() => change({ monthly: 'position' })}
+        >
           the
-        </Choice>
+        </Radio>
         <select
           id="recurrence-position"
           aria-label="Which weekday of the month"
