@@ -4,7 +4,7 @@ import { createLinkedIn } from '../linked/create'
 import { createInLanguage } from '../localizedWrite'
 import type { Writer } from '../writer'
 import type { EventInput, InputOf, OrganizerInput, VenueInput } from './input'
-import { written, type AuthoredItem, type AuthoredKind } from './item'
+import { written, type AuthoredKind, type Written } from './item'
 
 /**
  * Creates an event, a venue or an organizer in the caller's language, in one transaction; a venue
@@ -14,7 +14,7 @@ export async function createAuthored<K extends AuthoredKind>(
   writer: Writer,
   kind: K,
   input: InputOf[K],
-): Promise<AuthoredItem> {
+): Promise<Written> {
   const answer = await inTransaction(writer.req, async () => {
     if (kind !== 'events') return createLinkedIn(writer, kind, input as VenueInput | OrganizerInput)
     return createInLanguage(writer, kind, await eventData(writer, input as EventInput))

@@ -2,7 +2,11 @@ import type { AuthoredResource } from '../../calendar/resources'
 import type { Event, Organizer, Venue } from '../../payload-types'
 import { eventData } from '../events/data'
 import { organizerData, venueData } from '../linked/data'
+import { servedByPageQuery } from '../events/find'
+import { loadEventPage } from '../events/page'
 import { readOptions } from '../read'
+import type { Related } from '../related'
+import { pageAccess } from '../../database/events/eventPage'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import { idOf } from '../../calendar/relationId'
 import type { WrittenDoc } from '../localizedWrite'
@@ -11,6 +15,9 @@ import type { EventInput, InputOf, OrganizerInput, VenueInput } from './input'
 
 export type AuthoredKind = AuthoredResource['key']
 export type AuthoredItem = Event | Venue | Organizer
+
+/** A write's answer: the record as written and, for an event read as the page query reads it, what it embeds. */
+export type Written = { item: AuthoredItem; related?: Related }
 
 /** Payload data for a write of one of the three kinds of authored records: the write flow is one (docs/api.md §6). */
 export function dataOf<K extends AuthoredKind>(
@@ -26,30 +33,43 @@ export function dataOf<K extends AuthoredKind>(
 }
 
 /**
- * The record as written, as the caller's language serves it: Payload's own answer to the write
- * (`answer`, made with the caller's access, at depth 0) where a read would give the same, else read
- * back. In another language a read falls back to English where Payload's answer has nothing; a
- * series' upkeep, after Payload answered, may change its first event.
+ * The record as written, as the caller's language serves it. An event is read as the single read
+ * that follows serves it, with what it embeds, in one statement (`loadEventPage`) where that read
+ * takes the page query. Otherwise Payload's own answer to the write (`answer`, made with the
+ * caller's access, at depth 0) where a read would give the same, else the record read back: in
+ * another language a read falls back to English where Payload's answer has nothing; a series'
+ * upkeep, after Payload answered, may change its first event.
  */
 export async function written(
   writer: Writer,
   kind: AuthoredKind,
   answer: number | WrittenDoc,
-): Promise<AuthoredItem> {
+): Promise<Written> {
+  const id = typeof answer === 'object' ? answer.id : answer
+  const asRead = kind === 'events' ? await eventAsRead(writer, id) : undefined
+  if (asRead) return asRead
   if (
     typeof answer === 'object' &&
     writer.language === DEFAULT_LANGUAGE &&
     !answer.recurrence &&
     idOf(answer.parent) === undefined
   )
-    return answer as unknown as AuthoredItem
-  const id = typeof answer === 'object' ? answer.id : answer
-  return (await writer.req.payload.findByID({
+    return { item: answer as unknown as AuthoredItem }
+  const item = (await writer.req.payload.findByID({
     ...readOptions(writer, kind),
     collection: kind,
     id,
     overrideAccess: true,
   })) as AuthoredItem
+  return { item }
+}
+
+/** The event and what it embeds through the page query, when the caller's reads take it and it reads the event. */
+async function eventAsRead(writer: Writer, id: number): Promise<Written | undefined> {
+  const rules = servedByPageQuery(writer, {}) ? pageAccess(writer.req) : undefined
+  if (!rules) return undefined
+  const { events, related } = await loadEventPage(writer, [id], rules)
+  return events[0] && { item: events[0], related }
 }
 
 /** The stored record a write on an item changes, whoever may read it: the permission check comes after. */

@@ -4,7 +4,7 @@ import { unlinkEverywhere } from '../linked/unlink'
 import { updateInLanguage } from '../localizedWrite'
 import { Refusal } from '../refusal'
 import type { Writer } from '../writer'
-import { written, type AuthoredItem, type AuthoredKind } from './item'
+import { written, type AuthoredItem, type AuthoredKind, type Written } from './item'
 
 /**
  * To the trash, never permanently; 410 when already there (docs/api.md §6.7). A venue or organizer
@@ -14,7 +14,7 @@ export async function trashAuthored(
   writer: Writer,
   kind: AuthoredKind,
   stored: AuthoredItem,
-): Promise<AuthoredItem> {
+): Promise<Written> {
   const resource = resourceOf(kind)
   if (stored.status === 'trash')
     throw new Refusal(

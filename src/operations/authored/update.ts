@@ -2,7 +2,7 @@ import { inTransaction } from '../../database/transaction'
 import { updateInLanguage } from '../localizedWrite'
 import type { Writer } from '../writer'
 import type { InputOf } from './input'
-import { dataOf, written, type AuthoredItem, type AuthoredKind } from './item'
+import { dataOf, written, type AuthoredItem, type AuthoredKind, type Written } from './item'
 
 /** A partial update in the caller's language: omitted fields keep their values (docs/api.md §6.1). */
 export async function updateAuthored<K extends AuthoredKind>(
@@ -10,7 +10,7 @@ export async function updateAuthored<K extends AuthoredKind>(
   kind: K,
   stored: AuthoredItem,
   input: InputOf[K],
-): Promise<AuthoredItem> {
+): Promise<Written> {
   const answer = await inTransaction(writer.req, async () =>
     updateInLanguage(writer, kind, stored.id, await dataOf(writer, kind, input, stored)),
   )

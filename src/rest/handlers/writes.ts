@@ -7,7 +7,7 @@ import { RestError } from '../../server/errors'
 import { idBySlug } from '../../database/slugs'
 import { createAuthored } from '../../operations/authored/create'
 import type { InputOf } from '../../operations/authored/input'
-import { storedItem, type AuthoredItem } from '../../operations/authored/item'
+import { storedItem, type AuthoredItem, type Written } from '../../operations/authored/item'
 import { trashAuthored } from '../../operations/authored/trash'
 import { updateAuthored } from '../../operations/authored/update'
 import { missingReferences } from '../../operations/references'
@@ -27,14 +27,16 @@ export type WriteParams = { id?: number; slug?: string } & Record<string, unknow
 /** How an item route names its item; creates name none (and `slug` is then a field). */
 export type ItemBy = 'id' | 'slug'
 
-/** How each kind of authored record is rendered once written. */
+/** How each kind of authored record is rendered once written, with what the write read of its links. */
 const SERIALIZE = {
-  events: async (ctx: RestContext, doc: AuthoredItem) =>
-    serializeEvent(ctx, doc as Event, await loadRelated(ctx, [doc as Event]), { unlocked: true }),
-  venues: async (ctx: RestContext, doc: AuthoredItem) =>
-    serializeVenue(ctx, doc as Venue, await imagesOf(ctx, doc), { unlocked: true }),
-  organizers: async (ctx: RestContext, doc: AuthoredItem) =>
-    serializeOrganizer(ctx, doc as Organizer, await imagesOf(ctx, doc), { unlocked: true }),
+  events: async (ctx: RestContext, { item, related }: Written) =>
+    serializeEvent(ctx, item as Event, related ?? (await loadRelated(ctx, [item as Event])), {
+      unlocked: true,
+    }),
+  venues: async (ctx: RestContext, { item }: Written) =>
+    serializeVenue(ctx, item as Venue, await imagesOf(ctx, item), { unlocked: true }),
+  organizers: async (ctx: RestContext, { item }: Written) =>
+    serializeOrganizer(ctx, item as Organizer, await imagesOf(ctx, item), { unlocked: true }),
 } as const
 
 async function imagesOf(ctx: RestContext, doc: AuthoredItem) {
