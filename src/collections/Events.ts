@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
-import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './fields/authored'
+import { authoredFields, excerptField, imageField } from './fields/authored'
 import { websiteField } from './fields/website'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
@@ -9,6 +9,7 @@ import { guardDrafts, separateAutosaves } from './drafts'
 import { enforceAuthorship, guardDuplicates } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveEventSchedule } from './hooks/eventSchedule'
+import { PRUNED_VERSIONS, pruneVersions } from './hooks/keptVersions'
 import { keepSeries, planBulkSeries, releaseSeries, runBulkSeries } from './hooks/series'
 import { validateRecurrence } from './series'
 
@@ -52,7 +53,7 @@ export const Events: CollectionConfig = {
   slug: 'events',
   labels: { singular: 'Event', plural: 'Events' },
   access: authoredContentAccess,
-  versions: AUTHORED_VERSIONS,
+  versions: PRUNED_VERSIONS,
   forceSelect: protection.forceSelect,
   admin: {
     useAsTitle: 'title',
@@ -63,7 +64,7 @@ export const Events: CollectionConfig = {
   indexes: [{ fields: ['status', 'hideFromListings', 'startLocal'] }],
   hooks: {
     beforeChange: [separateAutosaves, enforceAuthorship, publishWhenDue, deriveEventSchedule],
-    afterChange: [keepSeries, queuePublication],
+    afterChange: [keepSeries, queuePublication, pruneVersions],
     beforeDelete: [releaseSeries],
     afterRead: protection.afterRead,
     beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation, planBulkSeries],
