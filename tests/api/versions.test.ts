@@ -60,6 +60,32 @@ describe('versions of an event', () => {
     expect((await versionsOf(event.id, admin)).body.docs.at(-1).version.title).toBe('First title')
   })
 
+  it('are the last 50 of an item, whichever door saves it', async () => {
+    const event = await createEventAs(admin, { status: 'publish', title: 'Save 0' })
+    for (let save = 1; save <= 50; save++) {
+      const reply = await api(`/events/${event.id}`, {
+        method: 'PATCH',
+        token: admin,
+        json: { title: `Save ${save}` },
+      })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    }
+    const throughPayload = await call(`/api/events/${event.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { title: 'Save 51' },
+    })
+    expect(throughPayload.status, JSON.stringify(throughPayload.body)).toBe(200)
+    const kept = await call(
+      `/api/events/versions?where[parent][equals]=${event.id}&sort=updatedAt&depth=0&limit=100`,
+      { token: admin },
+    )
+    expect(kept.body.totalDocs).toBe(50)
+    expect(
+      kept.body.docs.map((entry: { version: { title: string } }) => entry.version.title),
+    ).toEqual(Array.from({ length: 50 }, (_, index) => `Save ${index + 2}`))
+  })
+
   it('are read by those who edit everyone’s items only', async () => {
     const event = await createEventAs(admin, { status: 'publish' })
     const author = await userWithRole('author')
