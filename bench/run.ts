@@ -428,6 +428,8 @@ function targets(rows: Row[]): string[] {
     notes.push(
       `first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`,
     )
+  // A run of the later scenarios alone (imports, the admin) has no load rows to report on.
+  if (!rows.length) return notes
   const over = rows
     .filter((r) => r.rssMb > RSS_TARGET_MB)
     .map((r) => `${r.scenario} at ${r.size.toLocaleString('en')} ${r.rssMb} MB`)
