@@ -21,7 +21,7 @@ import pg from 'pg'
 import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
-import { adminToken, BENCH_ADMIN, editorAuthorization, start, startApp, stop, runMain } from './app'
+import { adminToken, editorAuthorization, start, startApp, stop, runMain } from './app'
 import { adminOpenings, type AdminFigure } from './admin'
 import { generateDataset } from './dataset'
 import { overloadNotes, overloadScenarios } from './overload'
@@ -231,8 +231,7 @@ async function laterScenarios(
   // A site import copies the whole dataset: measured on the run's smallest.
   if (selected('q.') && size === Math.min(...sizes)) await importRuns(size, base)
   if (selected('v.'))
-    for (const figure of await adminOpenings(base, BENCH_ADMIN, sampleId))
-      adminFigures.push([size, figure])
+    for (const figure of await adminOpenings(base, sampleId)) adminFigures.push([size, figure])
   if (!only || only.includes('a.'))
     afterWrite.push([size, await listAfterWrite(listUrl, db, sampleId)])
   if (!only || only.includes('s.')) {
@@ -255,13 +254,14 @@ async function benchSize(size: number): Promise<Row[]> {
   // Queries per write are PostgreSQL's own count, which needs its statistics loaded before anyone connects.
   const database = selected('w.') ? await withStatementCounts(fresh, directory) : fresh
   const { app, port, env } = await startApp(database, { overTcp })
+  const db = new pg.Client({ connectionString: database.url })
+  let floor: ChildProcess | undefined
   const rows: Row[] = []
   try {
     await waitForHealth(`http://127.0.0.1:${port}`, 180_000)
     const generatedAt = Date.now()
     await generateDataset(database.url, size, { recurring })
     console.error(`${size} events generated in ${((Date.now() - generatedAt) / 1000).toFixed(1)} s`)
-    const db = new pg.Client({ connectionString: database.url })
     await db.connect()
     const {
       rows: [sample],
@@ -269,11 +269,10 @@ async function benchSize(size: number): Promise<Row[]> {
       `select id from events where status = 'publish' and not has_password and start > now() order by start limit 1`,
     )
     const floorPort = await freePort()
-    const floor = start(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'bench', 'rawFloor.ts')],
-      { ...env, PORT: String(floorPort) },
-    )
+    floor = start(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'rawFloor.ts')], {
+      ...env,
+      PORT: String(floorPort),
+    })
     const base = `http://127.0.0.1:${port}`
     const editor =
       selected('i.') || selected('w.')
@@ -292,9 +291,12 @@ async function benchSize(size: number): Promise<Row[]> {
     if (editor && selected('w.'))
       rows.push(...(await writeRows(size, base, db, env, app.pid!, editor.Authorization)))
     await laterScenarios(size, base, db, sample.id, scenarios[0]![1].url, editor)
-    await stop(floor)
-    await db.end()
   } finally {
+    // The bench's connection and the floor's pool end before their cluster: stopped under them, the
+    // cluster ends them with 57P01, and that client's error, unhandled, would end the bench with it
+    // instead of with the failure that stopped the run.
+    await db.end()
+    if (floor) await stop(floor)
     await stop(app)
     await database.stop()
   }
@@ -418,14 +420,16 @@ function targets(rows: Row[]): string[] {
     notes.push(
       `import from ${source} (bench at ${size.toLocaleString('en')} events): ${events} events created, ${items} of ${total} items done (${failed} failed) in ${Math.round(seconds)} s${finished ? '' : ', stopped there'}: ${(events / seconds).toFixed(1)} events, ${(items / seconds).toFixed(1)} items a second`,
     )
-  for (const [size, { page, medianMs, slowestMs }] of adminFigures)
+  for (const [size, figure] of adminFigures)
     notes.push(
-      `admin ${page} in Chromium at ${size.toLocaleString('en')}, signed in, to a settled page: median ${medianMs} ms, slowest ${slowestMs} ms of 5 (target < 1500)`,
+      `admin ${figure.page} in Chromium at ${size.toLocaleString('en')}, signed in, to a settled page: median ${figure.medianMs} ms, slowest ${figure.slowestMs} ms of 5 (target < 1500); medians of the server's first byte ${figure.firstByteMs} ms and of the end of the page's last request ${figure.lastRequestMs} ms; load average ${figure.loadAverage.toFixed(1)}`,
     )
   if (afterWrite.length)
     notes.push(
       `first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`,
     )
+  // A run of the later scenarios alone (imports, the admin) has no load rows to report on.
+  if (!rows.length) return notes
   const over = rows
     .filter((r) => r.rssMb > RSS_TARGET_MB)
     .map((r) => `${r.scenario} at ${r.size.toLocaleString('en')} ${r.rssMb} MB`)
