@@ -26,9 +26,11 @@ export type WriteLane = {
   /**
    * Runs a write's database part in its turn. While the instance sheds, a write that would wait for
    * its turn longer than the deadline is refused 503 `rest_overloaded` before any of it runs: at once
-   * when the turns' measured length foretells it, else when the deadline passes.
+   * when the turns' measured length foretells it, else when the deadline passes. `refusal` makes
+   * the error, as the caller's bundle knows it: the server's own copy of `RestError` is another class
+   * than the namespace's, which would render it as a 500.
    */
-  run<T>(work: () => Promise<T>): Promise<T>
+  run<T>(work: () => Promise<T>, refusal: () => Error): Promise<T>
 }
 
 /** The lane the production server installs (scripts/server.ts) for the namespace in Next's bundle. */
@@ -41,7 +43,7 @@ export function installWriteLane(lane: WriteLane): void {
 /** A namespace write's database part, in its turn; at once in an app served without the production server, which has no gate. */
 export function inWriteTurn<T>(work: () => Promise<T>): Promise<T> {
   const lane = (globalThis as { [WRITE_LANE]?: WriteLane })[WRITE_LANE]
-  return lane ? lane.run(work) : work()
+  return lane ? lane.run(work, () => RestError.overloaded()) : work()
 }
 
 export function writeLane(options: {
@@ -56,20 +58,22 @@ export function writeLane(options: {
   registry.writeTurns = turns
   const { shed } = registry
   shed.inc({ lane: 'write_turn' }, 0)
-  const refusal = () => {
+  const refused = (refusal: () => Error) => {
     shed.inc({ lane: 'write_turn' })
-    return RestError.overloaded()
+    return refusal()
   }
   /** How long a turn lasts, smoothed: a write that finds `queued` ahead waits about that many over `size` turns. */
   let turnMs = 0
   return {
-    async run(work) {
+    async run(work, refusal) {
       const deadline = options.queueMs > 0 && options.shedding() ? options.queueMs : Infinity
       if (turns.inTurn >= options.size && ((turns.queued + 1) * turnMs) / options.size > deadline)
-        throw refusal()
+        throw refused(refusal)
       const giveUp = new AbortController()
       const timer =
-        deadline === Infinity ? undefined : setTimeout(() => giveUp.abort(refusal()), deadline)
+        deadline === Infinity
+          ? undefined
+          : setTimeout(() => giveUp.abort(refused(refusal)), deadline)
       return turns.run(async () => {
         clearTimeout(timer)
         const started = Date.now()
