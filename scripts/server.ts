@@ -3,7 +3,8 @@
  * behind the front door (src/server/frontDoor.ts), which serves anonymous answers the namespace has made
  * at the current revision again without Next, and the load-shedding gate (src/server/loadShedding.ts),
  * which refuses a namespace request an overloaded instance cannot make in time before any routing
- * work; the namespace's other GETs are handed to it without Next's router. Each
+ * work; the namespace's other GETs are handed to it without Next's router, and its writes run their
+ * database part in the write lane's turns (src/server/writeLane.ts). Each
  * request is first given its id and counted (src/server/observed.ts), and `/metrics` is answered there. `npm start`, the tests, the
  * benchmarks and the fault run all start the app through it, bundled into the build
  * (scripts/productionServer.ts: `node .next/calendar-server.mjs <port> [host]`).
@@ -17,6 +18,7 @@ import { FrontDoor, passToNamespace } from '../src/server/frontDoor'
 import { loadGate } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
 import { answerConcurrency, Turns } from '../src/server/turns'
+import { installWriteLane, writeConcurrency, writeLane } from '../src/server/writeLane'
 
 const [port = process.env.PORT ?? '3000', hostname] = process.argv.slice(2)
 const root = path.resolve(import.meta.dirname, '..')
@@ -24,14 +26,14 @@ const root = path.resolve(import.meta.dirname, '..')
 async function main(): Promise<void> {
   // Read first: a wrong setting stops the server before Next starts.
   const turns = new Turns(answerConcurrency(process.env))
+  const writes = writeConcurrency(process.env)
   const hops = trustedProxyHops()
   const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port: Number(port) })
   await app.prepare()
   const handle = app.getRequestHandler()
-  const gate = loadGate({
-    queueMs: Number(process.env.SHED_QUEUE_MS ?? 500),
-    minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32),
-  })
+  const queueMs = Number(process.env.SHED_QUEUE_MS ?? 500)
+  const gate = loadGate({ queueMs, minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32) })
+  installWriteLane(writeLane({ size: writes, queueMs, shedding: gate.shedding }))
   const front = new FrontDoor(cacheBudget('frontDoor'))
   // The origin Next gives the requests it hands on: its hostname (an IPv6 address in brackets) and port.
   const host = hostname ?? 'localhost'

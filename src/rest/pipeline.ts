@@ -16,6 +16,7 @@ import { parseQuery } from './http/query'
 import { limitRate } from './rateLimit'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
 import { REQUEST_ID_HEADER } from '../server/requestId'
+import { inWriteTurn } from '../server/writeLane'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
 
@@ -151,11 +152,12 @@ async function serveRequest(
       if (route.prepare) await route.prepare(ctx, params)
       const handle = () => route.handler(ctx, params, target)
       const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
-      return rendered(
+      const run = () =>
         key === null
-          ? await handle()
-          : await idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle),
-      )
+          ? handle()
+          : idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle)
+      // A write takes its turn only now, its body read and its images downloaded: no turn waits on the network.
+      return rendered(await (method === 'GET' ? run() : inWriteTurn(run)))
     }
     // Only anonymous answers are kept: nobody else may be served what one user or one password was.
     const shared = tag !== undefined && ctx.revision !== undefined && visibility === 'anonymous'

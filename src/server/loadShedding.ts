@@ -26,6 +26,8 @@ import type { Admission } from './turns'
 export type LoadGate = {
   /** Called with each request the front door did not serve: undefined when it was refused (and answered). */
   admit(request: IncomingMessage, response: ServerResponse): Admission | undefined
+  /** Whether any lane refused a request in the last `SHEDDING_MS`: the write lane's turns then have a deadline too (`writeLane.ts`). */
+  shedding(): boolean
 }
 
 const RATE_WINDOW_MS = 1000
@@ -114,6 +116,7 @@ function lane(queueSeconds: number, minInFlight: number) {
     refusedLate() {
       refusedAt = Date.now()
     },
+    shedding: () => Date.now() - refusedAt < SHEDDING_MS,
   }
 }
 
@@ -180,5 +183,6 @@ export function loadGate(options: {
         ended: end,
       }
     },
+    shedding: () => Object.values(lanes).some((each) => each.shedding()),
   }
 }

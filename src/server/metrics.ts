@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { Turns } from './turns'
 
 /**
  * This instance's metrics (docs/operations.md, "Metrics"), in Prometheus' text format through
@@ -34,6 +35,8 @@ export type Metrics = {
   shed: Counter<'lane'>
   rateLimited: Counter<'kind'>
   source: MetricsSource | undefined
+  /** The namespace writes' turns, once the production server has made them (`writeLane.ts`). */
+  writeTurns: Turns | undefined
 }
 
 const METRICS = Symbol.for('calendar.metrics')
@@ -44,6 +47,7 @@ function create(): Metrics {
   const metrics: Metrics = {
     registry,
     source: undefined,
+    writeTurns: undefined,
     requests: new Counter({
       name: 'calendar_http_requests_total',
       help: 'HTTP requests answered, by method, namespace route pattern and status.',
@@ -65,7 +69,7 @@ function create(): Metrics {
     }),
     shed: new Counter({
       name: 'calendar_shed_requests_total',
-      help: 'Namespace requests refused 503 rest_overloaded by load shedding, by lane (made or signed_in_write).',
+      help: 'Namespace requests refused 503 rest_overloaded by load shedding, by lane (made, signed_in_write, or write_turn: a write past its deadline for a turn).',
       labelNames: ['lane'],
       registers,
     }),
@@ -77,6 +81,7 @@ function create(): Metrics {
     }),
   }
   readingGauges(metrics, registers)
+  writeTurnGauge(metrics, registers)
   eventLoopDelay(registers)
   return metrics
 }
@@ -137,6 +142,23 @@ function readingGauges(metrics: Metrics, registers: Registry[]): void {
     'Failed attempts in the webhook delivery log (whole site, as long as it keeps them).',
     (r) => r.backlog?.deliveriesFailed,
   )
+}
+
+/** The write lane's turns now: writes running in one, and writes waiting for one. */
+function writeTurnGauge(metrics: Metrics, registers: Registry[]): void {
+  new Gauge({
+    name: 'calendar_write_turns',
+    help: 'Namespace writes in the write lane, by state: running (in a turn) or waiting (for one).',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      this.reset()
+      const turns = metrics.writeTurns
+      if (!turns) return
+      this.set({ state: 'running' }, turns.inTurn)
+      this.set({ state: 'waiting' }, turns.queued)
+    },
+  })
 }
 
 /**

@@ -41,10 +41,21 @@ export class Turns {
 
   constructor(private readonly size: number) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /** Work begun or handed a turn. */
+  get inTurn(): number {
+    return this.running
+  }
+
+  /** Work waiting for a turn. */
+  get queued(): number {
+    return this.waiting.length
+  }
+
+  /** Runs `work` in its turn; when `signal` aborts first, it leaves the queue and this rejects with the signal's reason. */
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.running < this.size) this.running++
     // The turn is handed over by the work that ends, so `running` stays counted.
-    else await new Promise<void>((start) => this.waiting.push(start))
+    else await this.turn(signal)
     try {
       return await work()
     } finally {
@@ -52,5 +63,20 @@ export class Turns {
       if (next) next()
       else this.running--
     }
+  }
+
+  private turn(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((start, giveUp) => {
+      const handed = () => {
+        signal?.removeEventListener('abort', leave)
+        start()
+      }
+      const leave = () => {
+        this.waiting.splice(this.waiting.indexOf(handed), 1)
+        giveUp(signal!.reason)
+      }
+      this.waiting.push(handed)
+      signal?.addEventListener('abort', leave, { once: true })
+    })
   }
 }

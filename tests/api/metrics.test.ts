@@ -81,8 +81,14 @@ describe('metrics', () => {
       'calendar_webhook_deliveries_failed',
     ])
       expect(samples.some((sample) => sample.name === name && sample.value >= 0)).toBe(true)
-    // Shedding per lane, each shown from the start.
-    for (const lane of ['made', 'signed_in_write'])
+    // Shedding per lane, each shown from the start, and the write lane's turns.
+    for (const state of ['running', 'waiting'])
+      expect(
+        samples.some(
+          (sample) => sample.name === 'calendar_write_turns' && sample.labels.state === state,
+        ),
+      ).toBe(true)
+    for (const lane of ['made', 'signed_in_write', 'write_turn'])
       expect(
         samples.some(
           (sample) => sample.name === 'calendar_shed_requests_total' && sample.labels.lane === lane,

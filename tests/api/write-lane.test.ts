@@ -1,0 +1,196 @@
+/**
+ * The write lane (docs/operations.md, "Load shedding"; docs/performance.md, "A write lane that does
+ * not wait on the network"): a namespace write takes one of `WRITE_CONCURRENCY` turns only for its
+ * database part, after its images are downloaded; while the instance sheds, a write that would wait
+ * past its deadline for a turn is refused 503 `rest_overloaded` with Retry-After and nothing of it is
+ * stored. Run on a second instance with one turn; a write is held in its turn by a row lock this file
+ * takes on the test database, and a slow image comes from a server of this file's own.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asAdmin, call, NS, unique } from '../support/api'
+import { scrape, total } from '../support/metrics'
+import { startSecondInstance, type Instance } from '../support/secondInstance'
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII=',
+  'base64',
+)
+/** How long the image server takes to answer. */
+const IMAGE_DELAY_MS = 4_000
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+let instance: Instance
+let images: http.Server
+let imageBase: string
+let admin: string
+let held: number
+
+type Reply = {
+  status: number
+  retryAfter: string | null
+  body: { id?: number; code?: string; data?: { status?: number }; image?: unknown }
+  at: number
+}
+
+function write(path: string, json: Record<string, unknown>): Promise<Reply> {
+  return fetch(`${instance.base}${NS}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `JWT ${admin}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(json),
+    signal: AbortSignal.timeout(60_000),
+  }).then(async (response) => ({
+    status: response.status,
+    retryAfter: response.headers.get('Retry-After'),
+    body: (await response.json()) as Reply['body'],
+    at: Date.now(),
+  }))
+}
+
+const newEvent = (title: string, extra: Record<string, unknown> = {}) =>
+  write('/events', {
+    title,
+    status: 'publish',
+    start_date: '2031-05-01 10:00:00',
+    end_date: '2031-05-01 11:00:00',
+    ...extra,
+  })
+
+/** The lane's gauge, once it reads `value`. */
+async function turnsReach(state: 'running' | 'waiting', value: number): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const now = total(await scrape(instance.base), 'calendar_write_turns', { state })
+    if (now === value) return
+    if (tries > 100) expect(now, `calendar_write_turns{state="${state}"}`).toBe(value)
+    await sleep(200)
+  }
+}
+
+/** Holds `held`'s row locked from the test database, and starts a retitle of it: a write that takes the one turn and waits in it. */
+async function holdTheTurn() {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await db.connect()
+  await db.query('begin')
+  await db.query('select id from events where id = $1 for update', [held])
+  const holder = write(`/events/${held}`, { title: unique('Held ') })
+  await turnsReach('running', 1)
+  let released: Promise<number> | undefined
+  const release = () =>
+    (released ??= (async () => {
+      const releasedAt = Date.now()
+      await db.query('rollback')
+      await db.end()
+      return releasedAt
+    })())
+  return { holder, release }
+}
+
+async function stored(title: string): Promise<number[]> {
+  const found = await call(
+    `${NS}/events?search=${encodeURIComponent(title)}&status=any&start_date=2031-04-30&end_date=2031-05-02`,
+    { token: admin },
+  )
+  expect(found.status).toBe(200)
+  return found.body.events.map((event: { id: number }) => event.id)
+}
+
+beforeAll(async () => {
+  admin = await asAdmin()
+  images = http.createServer((_request, response) => {
+    setTimeout(
+      () => response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG),
+      IMAGE_DELAY_MS,
+    )
+  })
+  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
+  imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`
+  instance = await startSecondInstance({
+    WRITE_CONCURRENCY: '1',
+    SHED_QUEUE_MS: '300',
+    SHED_MIN_IN_FLIGHT: '2',
+    ALLOW_PRIVATE_IMAGE_URLS: 'true',
+  })
+  const created = await newEvent(unique('Lane '))
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  held = created.body.id!
+}, 200_000)
+
+afterAll(async () => {
+  await instance?.stop()
+  await new Promise((resolve) => images?.close(resolve))
+})
+
+describe('the write lane, one turn', () => {
+  it('shows its turns in /metrics, none taken when idle', async () => {
+    const samples = await scrape(instance.base)
+    expect(total(samples, 'calendar_write_turns', { state: 'running' })).toBe(0)
+    expect(total(samples, 'calendar_write_turns', { state: 'waiting' })).toBe(0)
+    expect(
+      samples.filter(
+        (sample) =>
+          sample.name === 'calendar_shed_requests_total' && sample.labels.lane === 'write_turn',
+      ),
+    ).toHaveLength(1)
+  })
+
+  it('takes no turn while a write downloads its image: another write is served meanwhile', async () => {
+    const started = Date.now()
+    const withImage = newEvent(unique('Slow image '), { image: `${imageBase}/slow.png` })
+    await sleep(500)
+    const plain = await newEvent(unique('Beside '))
+    expect(plain.status, JSON.stringify(plain.body)).toBe(201)
+    expect(plain.at - started).toBeLessThan(IMAGE_DELAY_MS)
+    const imaged = await withImage
+    expect(imaged.status, JSON.stringify(imaged.body)).toBe(201)
+    expect(imaged.body.image).toBeTruthy()
+    expect(imaged.at - started).toBeGreaterThanOrEqual(IMAGE_DELAY_MS)
+  }, 60_000)
+
+  it('lets a second write wait while the first holds the turn, then serves it', async () => {
+    const { holder, release } = await holdTheTurn()
+    const title = unique('Waiting ')
+    const waiting = newEvent(title)
+    await turnsReach('waiting', 1)
+    await sleep(1_000)
+    // Its database part has not begun: nothing of it is stored while it waits.
+    expect(await stored(title)).toEqual([])
+    const releasedAt = await release()
+    const [first, second] = await Promise.all([holder, waiting])
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    expect(second.status, JSON.stringify(second.body)).toBe(201)
+    expect(second.at).toBeGreaterThanOrEqual(releasedAt)
+    expect(await stored(title)).toEqual([second.body.id])
+    await turnsReach('running', 0)
+  }, 60_000)
+
+  it('refuses, while the instance sheds, a write that would wait past the deadline: 503 with Retry-After, nothing stored', async () => {
+    const { holder, release } = await holdTheTurn()
+    try {
+      // A flood of lists no cache keeps: the gate refuses some, and the instance sheds.
+      const reads = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          fetch(`${instance.base}${NS}/events?search=${unique('flood')}`).then(
+            async (response) => (await response.arrayBuffer(), response.status),
+          ),
+        ),
+      )
+      expect(reads).toContain(503)
+      const title = unique('Refused ')
+      const refused = await newEvent(title)
+      expect(refused.status).toBe(503)
+      expect(refused.body.code).toBe('rest_overloaded')
+      expect(refused.body.data?.status).toBe(503)
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+      const samples = await scrape(instance.base)
+      expect(total(samples, 'calendar_shed_requests_total', { lane: 'write_turn' })).toBe(1)
+      expect(total(samples, 'calendar_write_turns', { state: 'waiting' })).toBe(0)
+      await release()
+      expect((await holder).status).toBe(200)
+      expect(await stored(title)).toEqual([])
+    } finally {
+      await release()
+    }
+  }, 60_000)
+})
