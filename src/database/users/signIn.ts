@@ -29,7 +29,7 @@ type UserRow = {
  *
  * It runs before Payload's own strategies and signs in only a caller Payload's would sign in, as the
  * same user. Whatever it does not decide for certain (no token, an API key, a token it refuses, a
- * collection other than its own, `verify`) it leaves to the strategies after it, Payload's API-key
+ * collection other than its own, `verify`, no local strategy) it leaves to the strategies after it, Payload's API-key
  * and JWT strategies, so that a refusal and auto-login stay exactly Payload's: a refused token costs
  * both strategies' work, a signed-in one only this one's.
  */
@@ -41,7 +41,9 @@ export const signedTokenStrategy: AuthStrategy = {
 async function signedInUser(headers: Headers, payload: Payload): Promise<TypedUser | null> {
   const { auth } = payload.collections[USERS]!.config
   // Payload tries an API key before any token: a request that carries one is left to it.
-  if (/^\S+ API-Key /.test(headers.get('Authorization') ?? '') || auth.verify) return null
+  if (/^\S+ API-Key /.test(headers.get('Authorization') ?? '')) return null
+  // Payload's JWT strategy refuses these collections' tokens, or asks what this one does not read.
+  if (auth.disableLocalStrategy || auth.verify) return null
   const token = tokenOf(headers, payload)
   const claims = token && (await verifiedClaims(token, payload))
   if (!claims || claims.collection !== USERS || !Number.isSafeInteger(claims.id)) return null
