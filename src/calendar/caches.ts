@@ -60,6 +60,15 @@ export const CACHES = {
     budget: { entries: 20_000 },
     kind: 'own',
   },
+  signInTokens: {
+    holds:
+      'sign-in tokens whose signature verified, with their claims and the secret that verified them (`database/users/signInToken.ts`): never the user, read on every request',
+    key: 'the token',
+    invalidation:
+      'none but the budget (whether a token verifies depends only on it and the secret; its expiry is checked on every use): the entry used longest ago goes',
+    budget: { entries: 2_000 },
+    kind: 'bounded',
+  },
   revision: {
     holds:
       'values derived from the content (settings, totals, term counts and entries, records a page embeds, the longest event), one per Payload instance',

@@ -107,14 +107,34 @@ export async function requestQuery<Row>(req: PayloadRequest, query: SQL): Promis
 }
 
 /** Rows of a `Statement` with its placeholders' `values`, where the request's reads belong (`requestTarget`). */
-export async function requestStatement<Row>(
+export function requestStatement<Row>(
   req: PayloadRequest,
+  made: Statement,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  return run<Row>(requestTarget(req), made, values)
+}
+
+/**
+ * Rows of a `Statement` on the primary, outside any request's transaction: for what must see every
+ * commit at once (a sign-in must see a logout; a replica may lag behind it).
+ */
+export function primaryStatement<Row>(
+  payload: Payload,
+  made: Statement,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  return run<Row>(primaryOf(payload), made, values)
+}
+
+async function run<Row>(
+  target: Drizzle,
   { name, ...query }: Statement,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
   return (
-    await requestTarget(req)
-      .session.prepareQuery(query, undefined, PREPARED ? name : undefined, false)
+    await target.session
+      .prepareQuery(query, undefined, PREPARED ? name : undefined, false)
       .execute(values)
   ).rows as Row[]
 }
