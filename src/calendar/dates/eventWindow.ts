@@ -1,13 +1,14 @@
 import { DateTime } from 'luxon'
 import { formatWallClock, wallClockNow } from './format'
-import { parseDateInput } from './parse'
+import { resolveDateInput, type DateInput } from './parse'
 import { toLuxonZone } from './zone'
 import { boundedCache } from '../caches'
 
 export type DateParam =
   'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 
-export type EventWindowInput = Partial<Record<DateParam, string | number>> & {
+/** The list's date parameters as validation read them (`DateInput`), and whether they keep their times. */
+export type EventWindowInput = Partial<Record<DateParam, DateInput>> & {
   strict_dates?: boolean
 }
 
@@ -53,16 +54,18 @@ function defaultBound(param: DateParam, siteNow: DateTime): DateTime | null {
 
 function explicitBound(
   rule: Rule,
-  raw: string | number,
+  input: DateInput,
   strict: boolean,
   siteZone: string,
   now: Date,
 ): DateTime {
-  // Every bound is read on the site clock (docs/api.md §4.2); strict ones keep their time, inclusive ones snap to their day.
-  const read = parseDateInput(raw, siteZone, now)
+  // Every bound is placed on the site clock (docs/api.md §4.2); strict ones keep their time, inclusive ones snap to their day.
+  const read = resolveDateInput(input, siteZone, now)
   const parsed = strict ? read : read?.[rule.snap]('day')
   if (!parsed)
-    throw new Error(`${rule.param} was not validated before building the date window: ${raw}`)
+    throw new Error(
+      `${rule.param} was not validated before building the date window: ${input.given}`,
+    )
   return parsed
 }
 
@@ -77,16 +80,16 @@ export function eventWindow(input: EventWindowInput, siteZone: string, now: Date
   // The site's day names the default window's bounds: luxon is read only for a day not met before.
   const siteDay = wallClockNow(now, siteZone).slice(0, 10)
   for (const rule of RULES) {
-    const raw = input[rule.param]
+    const given = input[rule.param]
     const strict = input.strict_dates === true
     let bound: KnownBound | undefined
-    if (raw !== undefined) {
+    if (given !== undefined) {
       // A calendar date means the same day whenever it is asked; other inputs ("now", "+1 week") do not.
       const key =
-        typeof raw === 'string' && CALENDAR_DATE.test(raw)
-          ? `${siteZone}|${rule.param}|${strict}|${raw}`
+        typeof given.given === 'string' && CALENDAR_DATE.test(given.given)
+          ? `${siteZone}|${rule.param}|${strict}|${given.given}`
           : undefined
-      bound = known(key, () => explicitBound(rule, raw, strict, siteZone, now))
+      bound = known(key, () => explicitBound(rule, given, strict, siteZone, now))
     } else if (!hasRelative) {
       bound = known(`${siteZone}|${rule.param}|default|${siteDay}`, () =>
         defaultBound(rule.param, DateTime.fromJSDate(now, { zone: toLuxonZone(siteZone) })),

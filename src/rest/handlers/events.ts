@@ -11,6 +11,7 @@ import { serializeEvent } from '../serialize/event'
 /** `GET /events` (docs/api.md §4). */
 export async function listEvents(ctx: RestContext, params: EventListParams): Promise<RestResult> {
   const perPage = pageSize(ctx, params.per_page)
+  // The parameters themselves, not a copy: the date window made for the ETag is kept by them (`requestWindow`).
   const query = await eventQuery(ctx, params, perPage)
   const found = await findEventList(ctx, query, { page: params.page, perPage, unlocking: params })
   return listResult({
