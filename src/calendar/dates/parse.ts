@@ -265,6 +265,15 @@ export function resolveDateInput(
   return 'seconds' in read ? fromTimestamp(read.seconds, zone) : resolve(read, zone, now)
 }
 
+/**
+ * A date input read as validation reads it: `readDateInput`, refused (null) unless it names a date on
+ * UTC's clock now, as `parseDateInput` checks a written date.
+ */
+export function readValidDateInput(input: string | number): DateInput | null {
+  const read = readDateInput(input)
+  return read && resolveDateInput(read, 'UTC', new Date()) && read
+}
+
 /** `readDateInput` and `resolveDateInput` at once: the date-time a client meant, or null. */
 export function parseDateInput(
   input: string | number,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../../i18n/languages'
-import { parseDateInput, readDateInput, resolveDateInput } from '../../calendar/dates/parse'
+import { parseDateInput, readValidDateInput } from '../../calendar/dates/parse'
 import { nonEmptyString, positiveIntParam } from '../http/coerce'
 
 const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [string, ...string[]]
@@ -31,8 +31,8 @@ export function dateInputParam(description: string) {
   return z
     .union([z.string(), z.number()])
     .transform((value, ctx) => {
-      const input = readDateInput(value)
-      if (input && resolveDateInput(input, 'UTC', new Date())) return input
+      const input = readValidDateInput(value)
+      if (input) return input
       ctx.issues.push({ code: 'custom', message: 'Invalid date.', input: value })
       return z.NEVER
     })
