@@ -23,8 +23,11 @@ function read(given: GivenWindow): EventWindowInput {
   )
 }
 
-const eventWindow = (given: GivenWindow, zone: string, now: Date) =>
-  windowOf(read(given), zone, now)
+/** The window's bounds on the events' instants (`startLocal`, for the index, is checked apart). */
+function eventWindow(given: GivenWindow, zone: string, now: Date): EventWindow {
+  const { bounds, echo } = windowOf(read(given), zone, now)
+  return { bounds: bounds.map(({ field, op, value }) => ({ field, op, value })), echo }
+}
 
 interface EventTimes {
   start: string
@@ -374,6 +377,21 @@ describe('eventWindow: strict dates', () => {
     expect(
       eventWindow({ ends_before: '2018-01-01 10:00:00', strict_dates: true }, 'UTC', NOW).bounds,
     ).toEqual([{ field: 'end', op: 'lt', value: '2018-01-01T10:00:00.000Z' }])
+  })
+})
+
+describe('eventWindow: bounds for the index of local starts', () => {
+  it('widens every bound but a lower one on the end by 14 hours, as a UTC wall clock', () => {
+    const { bounds } = windowOf(
+      read({ start_date: '2024-06-01', end_date: '2024-06-02', ends_after: '2024-05-01 10:00:00' }),
+      'UTC',
+      NOW,
+    )
+    expect(bounds.map(({ field, op, startLocal }) => [field, op, startLocal])).toEqual([
+      ['start', 'gte', '2024-05-31 10:00:00'],
+      ['end', 'lte', '2024-06-03 13:59:59'],
+      ['end', 'gt', undefined],
+    ])
   })
 })
 

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { formatWallClock, wallClockNow } from './format'
+import { formatWallClock, utcWallClock, wallClockNow } from './format'
 import { resolveDateInput, type DateInput } from './parse'
 import { toLuxonZone } from './zone'
 import { boundedCache } from '../caches'
@@ -17,6 +17,12 @@ export interface DateBound {
   op: 'gte' | 'lte' | 'gt' | 'lt'
   /** The instant, ISO 8601 in UTC: bounds compare with events' UTC start and end, as the live upstream does. */
   value: string
+  /**
+   * For every bound but a lower one on the end: the same bound on the events' local start, widened
+   * by the widest zone offset, as a wall clock. It never changes which events match; it lets a list
+   * walk its index of local starts (database/events/eventMatch.ts, `indexedWindow`).
+   */
+  startLocal?: string
 }
 
 export interface EventWindow {
@@ -89,20 +95,21 @@ export function eventWindow(input: EventWindowInput, siteZone: string, now: Date
         typeof given.given === 'string' && CALENDAR_DATE.test(given.given)
           ? `${siteZone}|${rule.param}|${strict}|${given.given}`
           : undefined
-      bound = known(key, () => explicitBound(rule, given, strict, siteZone, now))
+      bound = known(rule, key, () => explicitBound(rule, given, strict, siteZone, now))
     } else if (!hasRelative) {
-      bound = known(`${siteZone}|${rule.param}|default|${siteDay}`, () =>
+      bound = known(rule, `${siteZone}|${rule.param}|default|${siteDay}`, () =>
         defaultBound(rule.param, DateTime.fromJSDate(now, { zone: toLuxonZone(siteZone) })),
       )
     }
     if (!bound) continue
-    bounds.push({ field: rule.field, op: rule.op, value: bound.value })
+    const { value, startLocal } = bound
+    bounds.push({ field: rule.field, op: rule.op, value, ...(startLocal && { startLocal }) })
     echo[rule.param] = bound.echo
   }
   return { bounds, echo }
 }
 
-type KnownBound = { value: string; echo: string }
+type KnownBound = { value: string; echo: string; startLocal?: string }
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -112,14 +119,32 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
  */
 const knownBounds = boundedCache<string, KnownBound | undefined>('knownBounds')
 
-function known(key: string | undefined, read: () => DateTime | null): KnownBound | undefined {
+function known(
+  rule: Rule,
+  key: string | undefined,
+  read: () => DateTime | null,
+): KnownBound | undefined {
   if (key !== undefined && knownBounds.has(key)) return knownBounds.get(key)
   const bound = read()
-  const result = bound
-    ? { value: bound.startOf('second').toJSDate().toISOString(), echo: formatWallClock(bound) }
-    : undefined
+  const value = bound?.startOf('second').toJSDate().toISOString()
+  const result =
+    bound && value
+      ? { value, echo: formatWallClock(bound), startLocal: startLocalOf(rule, value) }
+      : undefined
   if (key !== undefined) knownBounds.set(key, result)
   return result
+}
+
+/** No zone is further than this from UTC (Kiribati is UTC+14, Baker Island UTC-12). */
+const WIDEST_OFFSET_HOURS = 14
+
+/** `DateBound.startLocal` of a bound of `rule` at the instant `value`. */
+function startLocalOf({ field, op }: Rule, value: string): string | undefined {
+  const lower = op === 'gte' || op === 'gt'
+  if (field === 'end' && lower) return undefined
+  const widened = new Date(Date.parse(value) + (lower ? -1 : 1) * WIDEST_OFFSET_HOURS * 3_600_000)
+  // Plain UTC fields: every list asks this, and a luxon DateTime costs many times more.
+  return utcWallClock(widened) ?? formatWallClock(DateTime.fromJSDate(widened, { zone: 'utc' }))
 }
 
 /** Each request's window, by its parameters: its ETag and its query both read it, at the same clock. */

@@ -135,7 +135,7 @@ const statements = boundedCache<string, Statement>('pageIdStatements')
 
 /**
  * What a statement's text depends on: the plan's shape, the order, the access rule (which states its
- * own values), and the filters the list has, without their values (numbers as 0, instants as ''):
+ * own values), and the filters the list has, without their values (numbers as 0, bounds as ''):
  * how many ids each list names, which bounds the window has, which statuses, flags and links.
  */
 const shapeOf = ({ match, sort, access }: ListQuery, plan: string) =>
@@ -144,7 +144,7 @@ const shapeOf = ({ match, sort, access }: ListQuery, plan: string) =>
     sort,
     access.key,
     JSON.stringify(match, (key, value: unknown) =>
-      typeof value === 'number' ? 0 : key === 'value' ? '' : value,
+      typeof value === 'number' ? 0 : key === 'value' || key === 'startLocal' ? '' : value,
     ),
   ])
 

@@ -1,7 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import { DateTime } from 'luxon'
 import { STATUSES, type Status } from '../../calendar/access/capabilities'
-import { formatWallClock, utcWallClock } from '../../calendar/dates/format'
 import type { DateBound } from '../../calendar/dates/eventWindow'
 import type { SQL } from '../rawQuery'
 
@@ -50,13 +48,10 @@ export type WindowBound = {
   value: string
 }
 
-/** No zone is further than this from UTC (Kiribati is UTC+14, Baker Island UTC-12). */
-const WIDEST_OFFSET_HOURS = 14
-
 /**
- * A window's bounds on the events' UTC instants, each but a lower bound on the end with a bound on
- * the local start widened by the widest zone offset: the same bound for the start, and for an upper
- * bound on the end the same one too (no event ends before it starts: collections/Events.ts). These
+ * A window's bounds on the events' UTC instants, each but a lower bound on the end with its bound on
+ * the local start widened by the widest zone offset (`DateBound.startLocal`, which the window
+ * makes): the same bound for the start, and for an upper bound on the end the same one too (no event ends before it starts: collections/Events.ts). These
  * never change the result; they let PostgreSQL walk the index the list is ordered by (local start)
  * from the window's first day, and see where that walk stops. The local end gets none: PostgreSQL
  * multiplies the shares of events each bound keeps as if they were unrelated, and with both local
@@ -64,16 +59,12 @@ const WIDEST_OFFSET_HOURS = 14
  * instead of walking to the page.
  */
 export function indexedWindow(window: DateBound[]): WindowBound[] {
-  return window.flatMap(({ field, op, value }): WindowBound[] => {
+  return window.flatMap(({ field, op, value, startLocal }): WindowBound[] => {
+    if (startLocal === undefined) return [{ field, op, value }]
     const lower = op === 'gte' || op === 'gt'
-    if (field === 'end' && lower) return [{ field, op, value }]
-    const widened = new Date(Date.parse(value) + (lower ? -1 : 1) * WIDEST_OFFSET_HOURS * 3_600_000)
-    // Plain UTC fields: every list asks this, and a luxon DateTime costs many times more.
-    const wallClock =
-      utcWallClock(widened) ?? formatWallClock(DateTime.fromJSDate(widened, { zone: 'utc' }))
     return [
       { field, op, value },
-      { field: 'startLocal', op: lower ? 'gte' : 'lte', value: wallClock },
+      { field: 'startLocal', op: lower ? 'gte' : 'lte', value: startLocal },
     ]
   })
 }
