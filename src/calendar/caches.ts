@@ -95,6 +95,15 @@ export const CACHES = {
     budget: { entries: 200 },
     kind: 'bounded',
   },
+  pageIdStatements: {
+    holds:
+      "prepared statements of a list's page ids and total (`database/events/eventIds.ts`), values as placeholders",
+    key: "the statement's shape: its plan, order, which filters the list has (not their values) and the access rule",
+    invalidation:
+      'none but the budget (a statement depends only on its key): the entry used longest ago goes',
+    budget: { entries: 500 },
+    kind: 'bounded',
+  },
   wallClocks: {
     holds: 'wall clocks already formatted (`dates/format.ts`)',
     key: 'the zone and the instant',

@@ -115,9 +115,7 @@ async function serveRequest(
     if (method === 'OPTIONS') return new Response(null, { status: 204, headers: baseHeaders })
     const { compiled, pathParams } = match(method, namespacePath)
     const route = compiled.route
-    const { raw, shadowedByPath } = await rawParams(req, method, pathParams)
-    refuseNulBytes(shadowedByPath)
-    const params = validateParams(compiled, raw)
+    const { raw, shadowedByPath, params } = await requestParams(req, method, compiled, pathParams)
     const language = isLanguageCode(raw.i18n_language) ? raw.i18n_language : undefined
     await authenticateAgain(req)
     const limits = await limitRate(
@@ -204,21 +202,6 @@ async function authenticateAgain(req: PayloadRequest): Promise<void> {
   if (user) req.user = user as PayloadRequest['user']
 }
 
-async function rawParams(req: PayloadRequest, method: string, pathParams: Record<string, string>) {
-  const url = new URL(req.url ?? 'http://localhost/')
-  const query = parseQuery(url.search)
-  const body = method === 'GET' ? {} : await readBody(req as unknown as Request, maxBodyBytes)
-  const given: Record<string, unknown> = { ...query, ...body }
-  // The path names the item, so its parameters win; a value the body gave under the same name is a
-  // new value for the item (a by-slug update's `slug`), kept apart.
-  const shadowedByPath = Object.fromEntries(
-    Object.keys(pathParams)
-      .filter((name) => given[name] !== undefined)
-      .map((name) => [name, given[name]]),
-  )
-  return { raw: { ...given, ...pathParams }, shadowedByPath }
-}
-
 /** PostgreSQL text cannot hold NUL: a parameter carrying one is refused by name, not left to fail as a 500. */
 function refuseNulBytes(raw: Record<string, unknown>): void {
   const invalid: Record<string, string> = {}
@@ -234,21 +217,39 @@ function refuseNulBytes(raw: Record<string, unknown>): void {
   if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
 }
 
-function validateParams(
+/**
+ * The route's parameters: the query string and the body read, the path's parameters over them (the
+ * path names the item; a value the body gave under the same name is a new value for it, a by-slug
+ * update's `slug`, kept apart), then checked by the route's schema: 400 for one missing or invalid.
+ */
+async function requestParams(
+  req: PayloadRequest,
+  method: string,
   { route, required }: CompiledRoute,
-  raw: Record<string, unknown>,
-): z.output<AnyRoute['params']> {
+  pathParams: Record<string, string>,
+) {
+  const url = new URL(req.url ?? 'http://localhost/')
+  const query = parseQuery(url.search)
+  const body = method === 'GET' ? {} : await readBody(req as unknown as Request, maxBodyBytes)
+  const given: Record<string, unknown> = { ...query, ...body }
+  const shadowedByPath = Object.fromEntries(
+    Object.keys(pathParams)
+      .filter((name) => given[name] !== undefined)
+      .map((name) => [name, given[name]]),
+  )
+  const raw = { ...given, ...pathParams }
+  refuseNulBytes(shadowedByPath)
   refuseNulBytes(raw)
   const missing = required.filter((name) => raw[name] === undefined)
   if (missing.length) throw RestError.missingParams(missing)
   const parsed = route.params.safeParse(raw)
-  if (parsed.success) return parsed.data
-  const invalid: Record<string, string> = {}
-  for (const issue of parsed.error.issues) {
-    const name = String(issue.path[0] ?? 'body')
-    invalid[name] ??= issue.message
+  if (!parsed.success) {
+    const invalid: Record<string, string> = {}
+    for (const issue of parsed.error.issues)
+      invalid[String(issue.path[0] ?? 'body')] ??= issue.message
+    throw RestError.invalidParams(invalid)
   }
-  throw RestError.invalidParams(invalid)
+  return { raw, shadowedByPath, params: parsed.data as z.output<AnyRoute['params']> }
 }
 
 /** The body as text: JSON, or the text of the handler's own content type. */

@@ -1,8 +1,33 @@
 import { describe, expect, it } from 'vitest'
-import { eventWindow, requestWindow, type EventWindow } from '../../src/calendar/dates/eventWindow'
+import {
+  eventWindow as windowOf,
+  requestWindow,
+  type DateParam,
+  type EventWindow,
+  type EventWindowInput,
+} from '../../src/calendar/dates/eventWindow'
+import { readDateInput } from '../../src/calendar/dates/parse'
 
 /** A Wednesday, mid-morning UTC. */
 const NOW = new Date('2024-05-15T10:20:30Z')
+
+type GivenWindow = Partial<Record<DateParam, string | number>> & { strict_dates?: boolean }
+
+/** The parameters as validation hands them on: each date read once. */
+function read(given: GivenWindow): EventWindowInput {
+  return Object.fromEntries(
+    Object.entries(given).map(([name, value]) => [
+      name,
+      typeof value === 'boolean' ? value : readDateInput(value)!,
+    ]),
+  )
+}
+
+/** The window's bounds on the events' instants (`startLocal`, for the index, is checked apart). */
+function eventWindow(given: GivenWindow, zone: string, now: Date): EventWindow {
+  const { bounds, echo } = windowOf(read(given), zone, now)
+  return { bounds: bounds.map(({ field, op, value }) => ({ field, op, value })), echo }
+}
 
 interface EventTimes {
   start: string
@@ -355,21 +380,36 @@ describe('eventWindow: strict dates', () => {
   })
 })
 
+describe('eventWindow: bounds for the index of local starts', () => {
+  it('widens every bound but a lower one on the end by 14 hours, as a UTC wall clock', () => {
+    const { bounds } = windowOf(
+      read({ start_date: '2024-06-01', end_date: '2024-06-02', ends_after: '2024-05-01 10:00:00' }),
+      'UTC',
+      NOW,
+    )
+    expect(bounds.map(({ field, op, startLocal }) => [field, op, startLocal])).toEqual([
+      ['start', 'gte', '2024-05-31 10:00:00'],
+      ['end', 'lte', '2024-06-03 13:59:59'],
+      ['end', 'gt', undefined],
+    ])
+  })
+})
+
 describe('eventWindow: unvalidated input', () => {
   it('throws, naming the parameter, for a value that should have been rejected with a 400', () => {
-    expect(() => eventWindow({ starts_before: 'foo' }, 'UTC', NOW)).toThrow(/starts_before/)
+    expect(() => eventWindow({ starts_before: '2018-02-30' }, 'UTC', NOW)).toThrow(/starts_before/)
   })
 })
 
 describe('requestWindow', () => {
   it("is the window of the request's clock: one request reads it once, a later clock reads it afresh", () => {
-    const params = { starts_after: 'now' }
+    const params = read({ starts_after: 'now' })
     const first = requestWindow(params, 'UTC', NOW)
     expect(requestWindow(params, 'UTC', NOW)).toBe(first)
     const later = new Date('2024-05-18T10:20:30Z')
     expect(requestWindow(params, 'UTC', later).echo.starts_after).toBe('2024-05-18 23:59:59')
     expect(requestWindow(params, 'Asia/Tokyo', later)).toEqual(
-      eventWindow(params, 'Asia/Tokyo', later),
+      windowOf(params, 'Asia/Tokyo', later),
     )
   })
 })

@@ -1,13 +1,14 @@
 import { DateTime } from 'luxon'
-import { formatWallClock, wallClockNow } from './format'
-import { parseDateInput } from './parse'
+import { formatWallClock, utcWallClock, wallClockNow } from './format'
+import { resolveDateInput, type DateInput } from './parse'
 import { toLuxonZone } from './zone'
 import { boundedCache } from '../caches'
 
 export type DateParam =
   'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
 
-export type EventWindowInput = Partial<Record<DateParam, string | number>> & {
+/** The list's date parameters as validation read them (`DateInput`), and whether they keep their times. */
+export type EventWindowInput = Partial<Record<DateParam, DateInput>> & {
   strict_dates?: boolean
 }
 
@@ -16,6 +17,12 @@ export interface DateBound {
   op: 'gte' | 'lte' | 'gt' | 'lt'
   /** The instant, ISO 8601 in UTC: bounds compare with events' UTC start and end, as the live upstream does. */
   value: string
+  /**
+   * For every bound but a lower one on the end: the same bound on the events' local start, widened
+   * by the widest zone offset, as a wall clock. It never changes which events match; it lets a list
+   * walk its index of local starts (database/events/eventMatch.ts, `indexedWindow`).
+   */
+  startLocal?: string
 }
 
 export interface EventWindow {
@@ -53,16 +60,18 @@ function defaultBound(param: DateParam, siteNow: DateTime): DateTime | null {
 
 function explicitBound(
   rule: Rule,
-  raw: string | number,
+  input: DateInput,
   strict: boolean,
   siteZone: string,
   now: Date,
 ): DateTime {
-  // Every bound is read on the site clock (docs/api.md §4.2); strict ones keep their time, inclusive ones snap to their day.
-  const read = parseDateInput(raw, siteZone, now)
+  // Every bound is placed on the site clock (docs/api.md §4.2); strict ones keep their time, inclusive ones snap to their day.
+  const read = resolveDateInput(input, siteZone, now)
   const parsed = strict ? read : read?.[rule.snap]('day')
   if (!parsed)
-    throw new Error(`${rule.param} was not validated before building the date window: ${raw}`)
+    throw new Error(
+      `${rule.param} was not validated before building the date window: ${input.given}`,
+    )
   return parsed
 }
 
@@ -77,29 +86,30 @@ export function eventWindow(input: EventWindowInput, siteZone: string, now: Date
   // The site's day names the default window's bounds: luxon is read only for a day not met before.
   const siteDay = wallClockNow(now, siteZone).slice(0, 10)
   for (const rule of RULES) {
-    const raw = input[rule.param]
+    const given = input[rule.param]
     const strict = input.strict_dates === true
     let bound: KnownBound | undefined
-    if (raw !== undefined) {
+    if (given !== undefined) {
       // A calendar date means the same day whenever it is asked; other inputs ("now", "+1 week") do not.
       const key =
-        typeof raw === 'string' && CALENDAR_DATE.test(raw)
-          ? `${siteZone}|${rule.param}|${strict}|${raw}`
+        typeof given.given === 'string' && CALENDAR_DATE.test(given.given)
+          ? `${siteZone}|${rule.param}|${strict}|${given.given}`
           : undefined
-      bound = known(key, () => explicitBound(rule, raw, strict, siteZone, now))
+      bound = known(rule, key, () => explicitBound(rule, given, strict, siteZone, now))
     } else if (!hasRelative) {
-      bound = known(`${siteZone}|${rule.param}|default|${siteDay}`, () =>
+      bound = known(rule, `${siteZone}|${rule.param}|default|${siteDay}`, () =>
         defaultBound(rule.param, DateTime.fromJSDate(now, { zone: toLuxonZone(siteZone) })),
       )
     }
     if (!bound) continue
-    bounds.push({ field: rule.field, op: rule.op, value: bound.value })
+    const { value, startLocal } = bound
+    bounds.push({ field: rule.field, op: rule.op, value, ...(startLocal && { startLocal }) })
     echo[rule.param] = bound.echo
   }
   return { bounds, echo }
 }
 
-type KnownBound = { value: string; echo: string }
+type KnownBound = { value: string; echo: string; startLocal?: string }
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -109,14 +119,32 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
  */
 const knownBounds = boundedCache<string, KnownBound | undefined>('knownBounds')
 
-function known(key: string | undefined, read: () => DateTime | null): KnownBound | undefined {
+function known(
+  rule: Rule,
+  key: string | undefined,
+  read: () => DateTime | null,
+): KnownBound | undefined {
   if (key !== undefined && knownBounds.has(key)) return knownBounds.get(key)
   const bound = read()
-  const result = bound
-    ? { value: bound.startOf('second').toJSDate().toISOString(), echo: formatWallClock(bound) }
-    : undefined
+  const value = bound?.startOf('second').toJSDate().toISOString()
+  const result =
+    bound && value
+      ? { value, echo: formatWallClock(bound), startLocal: startLocalOf(rule, value) }
+      : undefined
   if (key !== undefined) knownBounds.set(key, result)
   return result
+}
+
+/** No zone is further than this from UTC (Kiribati is UTC+14, Baker Island UTC-12). */
+const WIDEST_OFFSET_HOURS = 14
+
+/** `DateBound.startLocal` of a bound of `rule` at the instant `value`. */
+function startLocalOf({ field, op }: Rule, value: string): string | undefined {
+  const lower = op === 'gte' || op === 'gt'
+  if (field === 'end' && lower) return undefined
+  const widened = new Date(Date.parse(value) + (lower ? -1 : 1) * WIDEST_OFFSET_HOURS * 3_600_000)
+  // Plain UTC fields: every list asks this, and a luxon DateTime costs many times more.
+  return utcWallClock(widened) ?? formatWallClock(DateTime.fromJSDate(widened, { zone: 'utc' }))
 }
 
 /** Each request's window, by its parameters: its ETag and its query both read it, at the same clock. */

@@ -232,18 +232,15 @@ function fromTimestamp(seconds: number, zone: Zone): DateTime<true> | null {
 }
 
 /**
- * The date-time an API client meant, as a luxon DateTime in `zoneId`. Wall-clock input is read in
- * that zone; timestamps and input with an explicit offset keep their instant. Null when the input
- * is not one of the supported forms or names an impossible date.
+ * A date as an API client wrote it (`given`), read once: a Unix timestamp, or a phrase (which day,
+ * what time, which shifts) that needs a zone and a clock to name an instant (`resolveDateInput`).
  */
-export function parseDateInput(
-  input: string | number,
-  zoneId: string,
-  now: Date,
-): DateTime<true> | null {
-  const zone = toLuxonZone(zoneId)
+export type DateInput = { given: string | number; read: { seconds: number } | Phrase }
+
+/** The words of a date input read into a `DateInput`; null when they are not one of the supported forms. */
+export function readDateInput(input: string | number): DateInput | null {
   if (typeof input === 'number' || /^\s*\d+\s*$/.test(input))
-    return fromTimestamp(Number(input), zone)
+    return { given: input, read: { seconds: Number(input) } }
   const tokens: Token[] = []
   for (const word of words(input)) {
     const token = readToken(word)
@@ -251,5 +248,38 @@ export function parseDateInput(
     tokens.push(token)
   }
   const phrase = readPhrase(tokens)
-  return phrase ? resolve(phrase, zone, now) : null
+  return phrase && { given: input, read: phrase }
+}
+
+/**
+ * The date-time a `DateInput` means, as a luxon DateTime in `zoneId`. Wall-clock input is read in
+ * that zone; timestamps and input with an explicit offset keep their instant. Null for an impossible
+ * date.
+ */
+export function resolveDateInput(
+  { read }: DateInput,
+  zoneId: string,
+  now: Date,
+): DateTime<true> | null {
+  const zone = toLuxonZone(zoneId)
+  return 'seconds' in read ? fromTimestamp(read.seconds, zone) : resolve(read, zone, now)
+}
+
+/**
+ * A date input read as validation reads it: `readDateInput`, refused (null) unless it names a date on
+ * UTC's clock now, as `parseDateInput` checks a written date.
+ */
+export function readValidDateInput(input: string | number): DateInput | null {
+  const read = readDateInput(input)
+  return read && resolveDateInput(read, 'UTC', new Date()) && read
+}
+
+/** `readDateInput` and `resolveDateInput` at once: the date-time a client meant, or null. */
+export function parseDateInput(
+  input: string | number,
+  zoneId: string,
+  now: Date,
+): DateTime<true> | null {
+  const read = readDateInput(input)
+  return read && resolveDateInput(read, zoneId, now)
 }

@@ -2,7 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import { requestQuery, type SQL } from '../rawQuery'
 import { revisionCacheOf } from '../../calendar/caches'
 import type { ReadScope } from '../readScope'
-import type { EventMatch } from './eventMatch'
+import { inline } from './eventMatch'
 
 /**
  * A visitor's list total from the counts kept per day (`calendar_list_days`,
@@ -13,27 +13,6 @@ import type { EventMatch } from './eventMatch'
 
 /** What a list's total is made of when the kept counts can give it: one category and one tag at most (0: any), and its window. */
 export type DayCountable = { category: number; tag: number; from: string; to: string }
-
-/**
- * Whether the counts kept per day can give the total of the events `match` selects: exactly what
- * they count (published, listed) within a window from a start to an end, in one category and one tag
- * at most. The page query serves only readers of the calendar's own read rule, and each of them sees every published event.
- * Anything else (drafts an editor sees, several terms, a search, a venue) is counted match by match.
- */
-export function dayCountable(match: EventMatch): DayCountable | undefined {
-  const { window, listed, statuses, categories, tags, ...others } = match
-  if (Object.values(others).some((value) => value !== undefined)) return undefined
-  if (!listed || statuses?.length !== 1 || statuses[0] !== 'publish' || window?.length !== 2)
-    return undefined
-  const from = window.find(({ field, op }) => field === 'start' && op === 'gte')
-  const to = window.find(({ field, op }) => field === 'end' && op === 'lte')
-  // A subcategory's events are the category's too: a category with any is several ids.
-  const single = (ids: number[] | undefined) =>
-    ids === undefined ? 0 : ids.length === 1 ? ids[0] : undefined
-  const [category, tag] = [single(categories), single(tags)]
-  if (!from || !to || category === undefined || tag === undefined) return undefined
-  return { category, tag, from: from.value, to: to.value }
-}
 
 const DAY = 86_400_000
 
@@ -55,7 +34,8 @@ export function longestEvent(scope: ReadScope): Promise<number> {
 }
 
 /**
- * The number of events matching `condition` (on the row `e`), which `days` describes, when no event
+ * The number of events matching `condition` (on the row `e`), which `days` describes, its values
+ * entered by `bind` (`shape` names what its text depends on beyond the condition's), when no event
  * lasts longer than `longest` milliseconds (`total`), and about how many events of every category
  * and tag the window holds (`span`, its whole days). The window splits in three by the events' start:
  * - before the first whole UTC day: counted match by match (less than a day of events);
@@ -73,7 +53,8 @@ export function dayCounted(
   condition: SQL,
   days: DayCountable,
   longest: number,
-): { total: SQL; span: SQL } {
+  bind = inline,
+): { total: SQL; span: SQL; shape: string } {
   const from = Date.parse(days.from)
   const firstDay = Math.ceil(from / DAY) * DAY
   const tailDay = Math.max(firstDay, Math.floor((Date.parse(days.to) - longest) / DAY) * DAY)
@@ -81,17 +62,18 @@ export function dayCounted(
     category: number,
     tag: number,
   ) => sql`(select coalesce(sum(d.n), 0) from calendar_list_days d
-    where d.category = ${category} and d.tag = ${tag} and d.day >= ${day(firstDay)}::date and d.day < ${day(tailDay)}::date)`
+    where d.category = ${bind(category)} and d.tag = ${bind(tag)} and d.day >= ${bind(day(firstDay))}::date and d.day < ${bind(day(tailDay))}::date)`
   // A window from midnight UTC (every date in a site on UTC) has no part day before its first.
   const head =
     firstDay > from
-      ? sql`+ (select count(*) from events e where ${condition} and e.start < ${new Date(firstDay).toISOString()}::timestamptz)`
+      ? sql`+ (select count(*) from events e where ${condition} and e.start < ${bind(new Date(firstDay).toISOString())}::timestamptz)`
       : sql``
   return {
     total: sql`(select (${kept(days.category, days.tag)}
                     ${head}
                     + (select count(*) from events e
-                         where ${condition} and e.start >= ${new Date(tailDay).toISOString()}::timestamptz and e.start <= ${days.to}::timestamptz))::int)`,
+                         where ${condition} and e.start >= ${bind(new Date(tailDay).toISOString())}::timestamptz and e.start <= ${bind(days.to)}::timestamptz))::int)`,
     span: sql`${kept(0, 0)}::int`,
+    shape: firstDay > from ? 'part day first' : 'whole days',
   }
 }

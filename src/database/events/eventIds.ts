@@ -1,7 +1,17 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { SQL } from '../rawQuery'
-import type { ListCount, PageSource } from './eventPage'
-import type { LinkTest } from './eventMatch'
+import { boundedCache, revisionCacheOf } from '../../calendar/caches'
+import { requestStatement, statement, type SQL, type Statement } from '../rawQuery'
+import type { ReadScope } from '../readScope'
+import { dayCounted, longestEvent, type DayCountable } from './dayCounts'
+import {
+  filtersOnLinks,
+  matchSql,
+  stated,
+  type Bind,
+  type EventMatch,
+  type LinkTest,
+} from './eventMatch'
+import type { PageAccess } from './eventPage'
 
 /**
  * Which events a page of a list holds, and the list's total, for lists whose filters `matchSql`
@@ -18,6 +28,167 @@ import type { LinkTest } from './eventMatch'
  * late is read from the matches rather than along the index (docs/performance.md, "Walks that test
  * each link").
  */
+
+/**
+ * A page of a list: the events `match` selects that the caller may read (`access`), in `sort` order.
+ * `count`: whether the list's total is wanted.
+ */
+export type ListQuery = {
+  match: EventMatch
+  sort: EventSort
+  page: number
+  perPage: number
+  count: boolean
+  access: PageAccess
+}
+
+/** A page's ids, in order, and the list's total when it was asked. */
+export type ListIds = { ids: number[]; total?: number }
+
+/**
+ * The ids of a page of a list and the list's total, by the plan below; undefined when `matchSql`
+ * cannot state the match (a search, a condition through the venue), which Payload's adapter then
+ * reads. The first request for a filter counts it in the statement that finds the ids: a visitor's
+ * list of one category and tag at most from the counts kept per day (`dayCounted`); another filter
+ * on categories, tags or organizers from its matches, read once for the page and the total (they may
+ * be few and far between along the start index); any other walks the index for the page. Later
+ * requests know the total (kept per revision). A stated filter names no localized field, so one
+ * total serves every language, and so do a page's ids (kept per revision too: a page asked in
+ * another language costs only its body).
+ */
+export async function listIds(scope: ReadScope, query: ListQuery): Promise<ListIds | undefined> {
+  const { match, page, perPage } = query
+  if (!stated(match)) return undefined
+  const run = (plan: Plan) => pageIds(scope, query, plan)
+  if (!query.count) return { ids: (await run(walkedPage)).ids }
+  const counted = async (): Promise<Plan> => {
+    const days = dayCountable(match)
+    const linked = filtersOnLinks(match)
+    if (!days) return linked ? matchedPageAndTotal : walkedPageAndTotal
+    const longest = await longestEvent(scope)
+    return (condition, paging) =>
+      pageOfCountedTotal(
+        condition,
+        paging,
+        dayCounted(condition.probed, days, longest, paging.bind),
+        linked,
+      )
+  }
+  const cache = revisionCacheOf(scope.req.payload, 'revision')
+  // The page's ids, as the total, serve every language and both forms of its URL.
+  const countKey = `event-total:${JSON.stringify([match, query.access.visibility])}`
+  const idsKey = `${countKey}:page:${JSON.stringify([query.sort, page, perPage])}`
+  const made: { ids?: number[] } = {}
+  const count = await cache.get<ListCount>(scope.revision, countKey, async () => {
+    const found = await run(await counted())
+    made.ids = found.ids
+    return { total: found.total!, span: found.span }
+  })
+  if (made.ids) {
+    const ids = made.ids
+    await cache.get(scope.revision, idsKey, async () => ids)
+    return { ids, total: count.total }
+  }
+  const known = knownTotalPage(query, count)
+  if (!known) return { ids: [], total: count.total }
+  const ids = await cache.get(scope.revision, idsKey, async () => (await run(known)).ids)
+  return { ids, total: count.total }
+}
+
+/**
+ * Whether the counts kept per day can give the total of the events `match` selects: exactly what
+ * they count (published, listed) within a window from a start to an end, in one category and one tag
+ * at most. The page query serves only readers of the calendar's own read rule, and each of them sees every published event.
+ * Anything else (drafts an editor sees, several terms, a search, a venue) is counted match by match.
+ */
+export function dayCountable(match: EventMatch): DayCountable | undefined {
+  const { window, listed, statuses, categories, tags, ...others } = match
+  if (Object.values(others).some((value) => value !== undefined)) return undefined
+  if (!listed || statuses?.length !== 1 || statuses[0] !== 'publish' || window?.length !== 2)
+    return undefined
+  const from = window.find(({ field, op }) => field === 'start' && op === 'gte')
+  const to = window.find(({ field, op }) => field === 'end' && op === 'lte')
+  // A subcategory's events are the category's too: a category with any is several ids.
+  const single = (ids: number[] | undefined) =>
+    ids === undefined ? 0 : ids.length === 1 ? ids[0] : undefined
+  const [category, tag] = [single(categories), single(tags)]
+  if (!from || !to || category === undefined || tag === undefined) return undefined
+  return { category, tag, from: from.value, to: to.value }
+}
+
+/**
+ * The events of a page as PostgreSQL finds them (`pageIds`): `ids`, an `int[]` expression in the
+ * page's order, after `ctes` (common table expressions it reads); `total` and `span`, expressions of
+ * the list's count (`ListCount`); `shape`, what their text depends on beyond the list's filters
+ * (the plan, and the plan's own choices).
+ */
+type PageSource = { ids: SQL; ctes?: SQL; total?: SQL; span?: SQL; shape: string }
+
+/** A way to find a page: its statement's parts on the list's condition, for a page (`Paging`). */
+type Plan = (condition: Matching, paging: Paging) => PageSource
+
+/** What is known of a list once counted: its total, and the events of its window in all when the day counts gave them (`span`). */
+type ListCount = { total: number; span?: number }
+
+/** The statements of pages' ids by shape (`shapeOf`), each prepared once, run with its values. */
+const statements = boundedCache<string, Statement>('pageIdStatements')
+
+/**
+ * What a statement's text depends on: the plan's shape, the order, the access rule (which states its
+ * own values), and the filters the list has, without their values (numbers as 0, bounds as ''):
+ * how many ids each list names, which bounds the window has, which statuses, flags and links.
+ */
+const shapeOf = ({ match, sort, access }: ListQuery, plan: string) =>
+  JSON.stringify([
+    plan,
+    sort,
+    access.key,
+    JSON.stringify(match, (key, value: unknown) =>
+      typeof value === 'number' ? 0 : key === 'value' || key === 'startLocal' ? '' : value,
+    ),
+  ])
+
+/**
+ * The page's ids, in order, and the list's count when the plan counts it: a statement of its own,
+ * before the body. Its text depends only on its shape (`shapeOf`), so drizzle builds it once per
+ * shape and the values are its placeholders; PostgreSQL plans it for its values (how many events a
+ * filter or window keeps decides how to find them) at least the first five times it runs on a
+ * connection, and keeps a generic plan only when that is no dearer (rawQuery.ts, `Statement`).
+ */
+async function pageIds(
+  scope: ReadScope,
+  query: ListQuery,
+  plan: Plan,
+): Promise<{ ids: number[] } & Partial<ListCount>> {
+  const values: Record<string, unknown> = {}
+  let bound = 0
+  const bind: Bind = (value) => {
+    const name = `v${bound++}`
+    values[name] = value
+    return sql`${sql.placeholder(name)}`
+  }
+  const condition = (links: LinkTest) =>
+    sql`${matchSql(query.match, links, bind)!} and ${query.access.events}`
+  const { ids, ctes, total, span, shape } = plan(
+    { joined: condition('joined'), probed: condition('probed') },
+    { order: EVENT_ORDERS[query.sort], page: query.page, perPage: query.perPage, bind },
+  )
+  const key = shapeOf(query, shape)
+  let made = statements.get(key)
+  if (!made) {
+    made = statement(
+      scope.req.payload,
+      sql`${ctes ? sql`with ${ctes} ` : sql``}select ${ids} as ids, ${total ?? sql`null::int`} as total, ${span ?? sql`null::int`} as span`,
+    )
+    statements.set(key, made)
+  }
+  const [row] = await requestStatement<{
+    ids: number[]
+    total: number | null
+    span: number | null
+  }>(scope.req, made, values)
+  return { ids: row?.ids ?? [], total: row?.total ?? undefined, span: row?.span ?? undefined }
+}
 
 /** With the window's size unknown, at most this many matches: the page is read from the matches, not along the start index. */
 const FEW_MATCHES = 500
@@ -49,7 +220,10 @@ export const EVENT_ORDERS: Record<EventSort, EventOrder> = {
 }
 
 /** Which events a list holds, as conditions on the row `e`, its links tested both ways (`LinkTest`). */
-export type Matching = Record<LinkTest, SQL>
+type Matching = Record<LinkTest, SQL>
+
+/** Which page, in which order, its values entered by `bind`. */
+type Paging = { order: EventOrder; page: number; perPage: number; bind: Bind }
 
 /** The matches' ids with their sort keys as `o0`, `o1`… */
 const matches = (condition: Matching, order: EventOrder) =>
@@ -61,50 +235,37 @@ const orderBy = (order: EventOrder, on: 'row' | 'matches') =>
     order.map(({ column }, index) => (on === 'row' ? `e."${column}"` : `o${index}`)).join(', '),
   )
 
-const window = (page: number, perPage: number) =>
-  sql`limit ${perPage} offset ${(page - 1) * perPage}`
+const window = ({ page, perPage, bind }: Paging) =>
+  sql`limit ${bind(perPage)} offset ${bind((page - 1) * perPage)}`
 
 /** Page `page` (from 1) of `perPage` events matching `condition` on the row `e`, in `order`, along the order's index. */
-export function walkedPage(
-  condition: Matching,
-  order: EventOrder,
-  page: number,
-  perPage: number,
-): PageSource {
-  return { ids: walkedIds(condition, order, page, perPage) }
+function walkedPage(condition: Matching, paging: Paging): PageSource {
+  return { ids: walkedIds(condition, paging), shape: 'walked' }
 }
 
-const walkedIds = (condition: Matching, order: EventOrder, page: number, perPage: number) =>
-  sql`array(select e.id from events e where ${condition.probed} order by ${orderBy(order, 'row')} ${window(page, perPage)})`
+const walkedIds = (condition: Matching, paging: Paging) =>
+  sql`array(select e.id from events e where ${condition.probed} order by ${orderBy(paging.order, 'row')} ${window(paging)})`
 
 /** `offset 0` keeps PostgreSQL from folding the matches back into a walk along the index. */
-const matchedIds = (condition: Matching, order: EventOrder, page: number, perPage: number) =>
-  sql`array(select id from (${matches(condition, order)} offset 0) m order by ${orderBy(order, 'matches')} ${window(page, perPage)})`
+const matchedIds = (condition: Matching, paging: Paging) =>
+  sql`array(select id from (${matches(condition, paging.order)} offset 0) m order by ${orderBy(paging.order, 'matches')} ${window(paging)})`
 
 /** `walkedPage` and the number of all matches, counted in the same query. */
-export function walkedPageAndTotal(
-  condition: Matching,
-  order: EventOrder,
-  page: number,
-  perPage: number,
-): PageSource {
+function walkedPageAndTotal(condition: Matching, paging: Paging): PageSource {
   return {
-    ...walkedPage(condition, order, page, perPage),
+    ids: walkedIds(condition, paging),
     total: sql`(select count(*)::int from events e where ${condition.joined})`,
+    shape: 'walked, counted',
   }
 }
 
 /** The page and the number of all matches, from the matches read once for both. */
-export function matchedPageAndTotal(
-  condition: Matching,
-  order: EventOrder,
-  page: number,
-  perPage: number,
-): PageSource {
+function matchedPageAndTotal(condition: Matching, paging: Paging): PageSource {
   return {
-    ctes: sql`m as materialized (${matches(condition, order)})`,
-    ids: sql`array(select id from m order by ${orderBy(order, 'matches')} ${window(page, perPage)})`,
+    ctes: sql`m as materialized (${matches(condition, paging.order)})`,
+    ids: sql`array(select id from m order by ${orderBy(paging.order, 'matches')} ${window(paging)})`,
     total: sql`(select count(*)::int from m)`,
+    shape: 'matched, counted',
   }
 }
 
@@ -112,17 +273,17 @@ export function matchedPageAndTotal(
  * The page when the list's count is known: none past its total; walked along the index when a walk
  * reaches the page's end soon enough (`WALKED_EVENTS`, `FEW_MATCHES`); else read from the matches.
  */
-export function knownTotalPage(
-  condition: Matching,
-  order: EventOrder,
-  page: number,
-  perPage: number,
+function knownTotalPage(
+  { page, perPage }: { page: number; perPage: number },
   { total, span }: ListCount,
-): PageSource | undefined {
+): Plan | undefined {
   if ((page - 1) * perPage >= total) return undefined
   const walk =
     span === undefined ? total > FEW_MATCHES : span * page * perPage <= total * WALKED_EVENTS
-  return { ids: (walk ? walkedIds : matchedIds)(condition, order, page, perPage) }
+  return (condition, paging) => ({
+    ids: (walk ? walkedIds : matchedIds)(condition, paging),
+    shape: walk ? 'walked' : 'matched',
+  })
 }
 
 /**
@@ -131,22 +292,22 @@ export function knownTotalPage(
  * filters on links, the only lists whose matches may be few and far between along the index
  * (without, a page is always walked, and PostgreSQL plans one way less).
  */
-export function pageOfCountedTotal(
+function pageOfCountedTotal(
   condition: Matching,
-  order: EventOrder,
-  page: number,
-  perPage: number,
-  counted: { total: SQL; span: SQL },
+  paging: Paging,
+  counted: { total: SQL; span: SQL; shape: string },
   linked: boolean,
 ): PageSource {
+  const { page, perPage, bind } = paging
   const few = linked
-    ? sql`when n.span * ${page * perPage} > n.total * ${WALKED_EVENTS} then ${matchedIds(condition, order, page, perPage)}`
+    ? sql`when n.span * ${bind(page * perPage)} > n.total * ${bind(WALKED_EVENTS)} then ${matchedIds(condition, paging)}`
     : sql``
   return {
     ctes: sql`n as materialized (select ${counted.total} as total, ${counted.span} as span)`,
-    ids: sql`(select case when n.total <= ${(page - 1) * perPage} then '{}'::int[] ${few}
-                          else ${walkedIds(condition, order, page, perPage)} end from n)`,
+    ids: sql`(select case when n.total <= ${bind((page - 1) * perPage)} then '{}'::int[] ${few}
+                          else ${walkedIds(condition, paging)} end from n)`,
     total: sql`(select total from n)`,
     span: sql`(select span from n)`,
+    shape: `day counts, ${counted.shape}${linked ? ', linked' : ''}`,
   }
 }

@@ -1,7 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import { DateTime } from 'luxon'
 import { STATUSES, type Status } from '../../calendar/access/capabilities'
-import { formatWallClock, utcWallClock } from '../../calendar/dates/format'
 import type { DateBound } from '../../calendar/dates/eventWindow'
 import type { SQL } from '../rawQuery'
 
@@ -35,6 +33,14 @@ export type EventMatch = {
   search?: string
 }
 
+/**
+ * How a value enters a statement: as a parameter of its own (`inline`), or as a named placeholder
+ * of a statement prepared once for many values (`database/events/eventIds.ts`).
+ */
+export type Bind = (value: string | number | boolean) => SQL
+
+export const inline: Bind = (value) => sql`${value}`
+
 /** One comparison of an event's start, end or local start with a value. */
 export type WindowBound = {
   field: 'start' | 'end' | 'startLocal'
@@ -42,13 +48,10 @@ export type WindowBound = {
   value: string
 }
 
-/** No zone is further than this from UTC (Kiribati is UTC+14, Baker Island UTC-12). */
-const WIDEST_OFFSET_HOURS = 14
-
 /**
- * A window's bounds on the events' UTC instants, each but a lower bound on the end with a bound on
- * the local start widened by the widest zone offset: the same bound for the start, and for an upper
- * bound on the end the same one too (no event ends before it starts: collections/Events.ts). These
+ * A window's bounds on the events' UTC instants, each but a lower bound on the end with its bound on
+ * the local start widened by the widest zone offset (`DateBound.startLocal`, which the window
+ * makes): the same bound for the start, and for an upper bound on the end the same one too (no event ends before it starts: collections/Events.ts). These
  * never change the result; they let PostgreSQL walk the index the list is ordered by (local start)
  * from the window's first day, and see where that walk stops. The local end gets none: PostgreSQL
  * multiplies the shares of events each bound keeps as if they were unrelated, and with both local
@@ -56,16 +59,12 @@ const WIDEST_OFFSET_HOURS = 14
  * instead of walking to the page.
  */
 export function indexedWindow(window: DateBound[]): WindowBound[] {
-  return window.flatMap(({ field, op, value }): WindowBound[] => {
+  return window.flatMap(({ field, op, value, startLocal }): WindowBound[] => {
+    if (startLocal === undefined) return [{ field, op, value }]
     const lower = op === 'gte' || op === 'gt'
-    if (field === 'end' && lower) return [{ field, op, value }]
-    const widened = new Date(Date.parse(value) + (lower ? -1 : 1) * WIDEST_OFFSET_HOURS * 3_600_000)
-    // Plain UTC fields: every list asks this, and a luxon DateTime costs many times more.
-    const wallClock =
-      utcWallClock(widened) ?? formatWallClock(DateTime.fromJSDate(widened, { zone: 'utc' }))
     return [
       { field, op, value },
-      { field: 'startLocal', op: lower ? 'gte' : 'lte', value: wallClock },
+      { field: 'startLocal', op: lower ? 'gte' : 'lte', value: startLocal },
     ]
   })
 }
@@ -104,34 +103,35 @@ const COLUMNS: Record<WindowBound['field'], string> = {
 const COMPARE: Record<DateBound['op'], string> = { gte: '>=', lte: '<=', gt: '>', lt: '<' }
 
 /** `(a, b, c)` with each value a parameter. */
-const list = (values: readonly (string | number)[]) =>
-  sql`(${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )})`
+const list = (values: readonly (string | number)[], bind: Bind) =>
+  sql`(${sql.join(values.map(bind), sql`, `)})`
 
 const column = (name: string) => sql.raw(`e."${name}"`)
 
 /** `column in (values)`, false when there are none. */
-const among = (name: string, values: readonly (string | number)[]) =>
-  values.length ? sql`${column(name)} in ${list(values)}` : sql`false`
+const among = (name: string, values: readonly (string | number)[], bind: Bind) =>
+  values.length ? sql`${column(name)} in ${list(values, bind)}` : sql`false`
 
-function linked(link: string, ids: number[], test: LinkTest): SQL {
+function linked(link: string, ids: number[], test: LinkTest, bind: Bind): SQL {
   if (!ids.length) return sql`false`
   // `offset 0`: PostgreSQL would otherwise make the test a semi-join again.
   if (test === 'probed')
-    return sql`exists (select from events_rels linked where linked.parent_id = e.id and linked.${sql.raw(link)} in ${list(ids)} offset 0)`
-  return sql`e.id in (select parent_id from events_rels where ${sql.raw(link)} in ${list(ids)})`
+    return sql`exists (select from events_rels linked where linked.parent_id = e.id and linked.${sql.raw(link)} in ${list(ids, bind)} offset 0)`
+  return sql`e.id in (select parent_id from events_rels where ${sql.raw(link)} in ${list(ids, bind)})`
 }
 
+/** Whether `matchSql` states `match`: all but a search and a condition through the venue, which only Payload's adapter states. */
+export const stated = (match: EventMatch) =>
+  match.search === undefined && match.geoloc === undefined
+
 /**
- * `match` as a condition on the row `e` of events, its links tested as `links` says; undefined when
- * it asks what only Payload's adapter states (a search, a condition through the venue).
+ * `match` as a condition on the row `e` of events, its links tested as `links` says, its values
+ * entered by `bind`; undefined when it is not `stated`.
  */
-export function matchSql(match: EventMatch, links: LinkTest): SQL | undefined {
-  if (match.search !== undefined || match.geoloc !== undefined) return undefined
+export function matchSql(match: EventMatch, links: LinkTest, bind = inline): SQL | undefined {
+  if (!stated(match)) return undefined
   const parts: SQL[] = indexedWindow(match.window ?? []).map(
-    ({ field, op, value }) => sql`${column(COLUMNS[field])} ${sql.raw(COMPARE[op])} ${value}`,
+    ({ field, op, value }) => sql`${column(COLUMNS[field])} ${sql.raw(COMPARE[op])} ${bind(value)}`,
   )
   if (match.listed) parts.push(sql`e.hide_from_listings is not true`)
   if (match.statuses) {
@@ -139,21 +139,21 @@ export function matchSql(match: EventMatch, links: LinkTest): SQL | undefined {
     parts.push(
       negated
         ? values.length
-          ? sql`e.status not in ${list(values)}`
+          ? sql`e.status not in ${list(values, bind)}`
           : sql`true`
-        : among('status', values),
+        : among('status', values, bind),
     )
   }
-  if (match.ids) parts.push(among('id', match.ids))
-  if (match.excluded?.length) parts.push(sql`e.id not in ${list(match.excluded)}`)
-  if (match.venues) parts.push(among('venue_id', match.venues))
-  if (match.near) parts.push(among('venue_id', match.near))
-  if (match.parents) parts.push(among('parent_id', match.parents))
-  if (match.featured !== undefined) parts.push(sql`e.featured = ${match.featured}`)
-  if (match.ticketed !== undefined) parts.push(sql`e.ticketed = ${match.ticketed}`)
+  if (match.ids) parts.push(among('id', match.ids, bind))
+  if (match.excluded?.length) parts.push(sql`e.id not in ${list(match.excluded, bind)}`)
+  if (match.venues) parts.push(among('venue_id', match.venues, bind))
+  if (match.near) parts.push(among('venue_id', match.near, bind))
+  if (match.parents) parts.push(among('parent_id', match.parents, bind))
+  if (match.featured !== undefined) parts.push(sql`e.featured = ${bind(match.featured)}`)
+  if (match.ticketed !== undefined) parts.push(sql`e.ticketed = ${bind(match.ticketed)}`)
   for (const key of ['categories', 'tags', 'organizers'] as const) {
     const ids = match[key]
-    if (ids) parts.push(linked(LINKS[key], ids, links))
+    if (ids) parts.push(linked(LINKS[key], ids, links, bind))
   }
   return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`
 }

@@ -4,7 +4,7 @@ import { authoredContentAccess } from '../../calendar/access/collectionAccess'
 import { readVisibility, type ReadVisibility } from '../../calendar/access/readVisibility'
 import type { Actor } from '../../calendar/access/roles'
 import { boundedCache } from '../../calendar/caches'
-import { requestQuery, requestStatement, statement, type SQL, type Statement } from '../rawQuery'
+import { requestStatement, statement, type SQL, type Statement } from '../rawQuery'
 import type { ReadScope } from '../readScope'
 import { visibilitySql } from './visibility'
 
@@ -95,32 +95,6 @@ function bodySql(access: PageAccess): SQL {
         where t.id in (select id from tag_ids)), '[]')
     ) as body`
 }
-
-/**
- * The page's ids, in order, and the list's count when `source` counts it: a statement of its own,
- * planned for its values (how many events a filter or window keeps decides how to find them), before
- * the body, whose text is one of a few and whose plan PostgreSQL keeps (`pageBody`).
- */
-export async function pageIds(
-  scope: ReadScope,
-  { ids, ctes, total, span }: PageSource,
-): Promise<{ ids: number[] } & Partial<ListCount>> {
-  const [row] = await requestQuery<{ ids: number[]; total: number | null; span: number | null }>(
-    scope.req,
-    sql`${ctes ? sql`with ${ctes} ` : sql``}select ${ids} as ids, ${total ?? sql`null::int`} as total, ${span ?? sql`null::int`} as span`,
-  )
-  return { ids: row?.ids ?? [], total: row?.total ?? undefined, span: row?.span ?? undefined }
-}
-
-/**
- * The events of a page as PostgreSQL finds them (`pageIds`): `ids`, an `int[]` expression in the
- * page's order, after `ctes` (common table expressions it reads); `total` and `span`, expressions of
- * the list's count (`ListCount`) that the answer carries.
- */
-export type PageSource = { ids: SQL; ctes?: SQL; total?: SQL; span?: SQL }
-
-/** What is known of a list once counted: its total, and the events of its window in all when the day counts gave them (`span`). */
-export type ListCount = { total: number; span?: number }
 
 /**
  * Read access of events (alias `e`), venues (`v`) and organizers (`o`) for this caller, as SQL

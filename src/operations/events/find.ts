@@ -1,30 +1,8 @@
-import { sql } from '@payloadcms/db-postgres'
 import { combineQueries, type Where } from 'payload'
 import { visibilityWhere } from '../../calendar/access/readVisibility'
-import { dayCountable, dayCounted, longestEvent } from '../../database/events/dayCounts'
-import {
-  EVENT_ORDERS,
-  knownTotalPage,
-  matchedPageAndTotal,
-  pageOfCountedTotal,
-  walkedPage,
-  walkedPageAndTotal,
-  type EventOrder,
-  type EventSort,
-  type Matching,
-} from '../../database/events/eventIds'
-import {
-  pageAccess,
-  pageIds,
-  type ListCount,
-  type PageAccess,
-} from '../../database/events/eventPage'
-import {
-  filtersOnLinks,
-  matchSql,
-  type EventMatch,
-  type LinkTest,
-} from '../../database/events/eventMatch'
+import { EVENT_ORDERS, listIds, type EventSort } from '../../database/events/eventIds'
+import { pageAccess, type PageAccess } from '../../database/events/eventPage'
+import type { EventMatch } from '../../database/events/eventMatch'
 import { revisionCacheOf } from '../../calendar/caches'
 import type { Event } from '../../payload-types'
 import { unlocks } from '../passwords'
@@ -33,7 +11,7 @@ import type { Reader } from '../reader'
 import { emptyRelated, loadRelated, type Related } from '../related'
 import { matchWhere } from './matchWhere'
 import { loadEventPage } from './page'
-import { eventQuery, type EventFilter } from './selection'
+import type { EventQuery } from './selection'
 
 export type Unlocking = { password?: string; context?: string }
 
@@ -61,15 +39,14 @@ export const emptyPage = (): EventPage => ({
 })
 
 /**
- * Page `page` of the events `filter` selects, `perPage` a page, counted, as the list serves them
- * (docs/api.md §4), with the effective arguments its links echo.
+ * Page `page` of the events `query` selects (`eventQuery`), `perPage` a page, counted, as the list
+ * serves them (docs/api.md §4), with the effective arguments its links echo.
  */
 export async function findEventList(
   reader: Reader,
-  filter: EventFilter,
+  query: EventQuery,
   { page, perPage, unlocking }: { page: number; perPage: number; unlocking: Unlocking },
 ) {
-  const query = await eventQuery(reader, filter, perPage)
   const found = query.empty
     ? emptyPage()
     : await findEvents(reader, {
@@ -105,23 +82,18 @@ export function servedByPageQuery(reader: Reader, unlocking: Unlocking): boolean
 
 /**
  * The page in hand-written SQL. Which events it holds, and the list's total, are found by one
- * statement before the page's body when the selection can be stated as SQL (`matchSql`: all but a
+ * statement before the page's body when the selection can be stated as SQL (`listIds`: all but a
  * search and a condition through the venue), else come from Payload's database adapter first.
  */
 async function pageOfQuery(
   reader: Reader,
   selection: EventSelection,
-  pageRules: PageAccess,
+  access: PageAccess,
 ): Promise<EventPage> {
-  const stated = (links: LinkTest) => {
-    const filter = matchSql(selection.match, links)
-    return filter && sql`${filter} and ${pageRules.events}`
-  }
-  const [joined, probed] = [stated('joined'), stated('probed')]
-  const { events, related, total } =
-    joined && probed
-      ? await statedPage(reader, selection, { joined, probed }, pageRules)
-      : await adapterPage(reader, selection, pageRules)
+  const listed = await listIds(reader, { ...selection, access })
+  const { events, related, total } = listed
+    ? { ...(await loadEventPage(reader, listed.ids, access)), total: listed.total }
+    : await adapterPage(reader, selection, access)
   const unlocked = new Set<number>()
   // Without a password, only `context=edit` by a reader who may edit the event opens it: no query.
   for (const event of events)
@@ -134,79 +106,20 @@ async function pageOfQuery(
 }
 
 /**
- * Exact totals cost a scan of every match (most of the time of a page at a million events): once per
- * revision. The key holds the access rule, hence the reader's id wherever the rule names it.
+ * Exact totals cost a scan of every match: once per revision. The key holds the access rule, hence
+ * the reader's id wherever the rule names it.
  */
 const totalKey = (selected: unknown) => `event-total:${JSON.stringify(selected)}`
 
 /** Payload's `sort` for an order of events. */
 const payloadSort = (sort: EventSort) => EVENT_ORDERS[sort].map(({ field }) => field)
 
-type LoadedPage = Awaited<ReturnType<typeof loadEventPage>>
-
-/**
- * A selection stated as SQL: its page's ids, then the page (`loadEventPage`). The first request for a
- * filter counts it in the statement that finds the ids: a visitor's list of one category and tag at
- * most from the counts kept per day (`dayCounted`); another filter on categories, tags or
- * organizers from its matches, read once for the page and the total (they may be few and far between
- * along the start index); any other walks the index for the page. Later requests know the total (kept per revision). A stated filter
- * names no localized field, so one total serves every language, and so do a page's ids (kept per
- * revision too: a page asked in another language costs only its body).
- */
-async function statedPage(
-  reader: Reader,
-  selection: EventSelection,
-  condition: Matching,
-  pageRules: PageAccess,
-) {
-  const { page, perPage } = selection
-  const order: EventOrder = EVENT_ORDERS[selection.sort]
-  if (!selection.count)
-    return loadEventPage(reader, walkedPage(condition, order, page, perPage), pageRules)
-  const counted = async () => {
-    const days = dayCountable(selection.match)
-    const linked = filtersOnLinks(selection.match)
-    if (!days)
-      return (linked ? matchedPageAndTotal : walkedPageAndTotal)(condition, order, page, perPage)
-    return pageOfCountedTotal(
-      condition,
-      order,
-      page,
-      perPage,
-      dayCounted(condition.probed, days, await longestEvent(reader)),
-      linked,
-    )
-  }
-  const cache = revisionCacheOf(reader.req.payload, 'revision')
-  // The page's ids, as the total, serve every language and both forms of its URL.
-  const countKey = totalKey([selection.match, pageRules.visibility])
-  const idsKey = `${countKey}:page:${JSON.stringify([selection.sort, page, perPage])}`
-  const made: { page?: LoadedPage } = {}
-  const count = await cache.get<ListCount>(reader.revision, countKey, async () => {
-    made.page = await loadEventPage(reader, await counted(), pageRules)
-    return { total: made.page.total!, span: made.page.span }
-  })
-  if (made.page) {
-    const ids = made.page.events.map((event) => event.id)
-    await cache.get(reader.revision, idsKey, async () => ids)
-    return made.page
-  }
-  const source = knownTotalPage(condition, order, page, perPage, count)
-  if (!source) return { events: [], related: emptyRelated(), total: count.total }
-  const ids = await cache.get(
-    reader.revision,
-    idsKey,
-    async () => (await pageIds(reader, source)).ids,
-  )
-  return { ...(await loadEventPage(reader, ids, pageRules)), total: count.total }
-}
-
 /** Any other selection: the page's ids and total from Payload's database adapter, with the same `where` and read access as its local API. */
 async function adapterPage(
   reader: Reader,
   selection: EventSelection,
   pageRules: PageAccess,
-): Promise<LoadedPage> {
+): Promise<{ events: Event[]; related: Related; total?: number }> {
   const where: Where = combineQueries(
     matchWhere(reader, selection.match),
     visibilityWhere(pageRules.visibility),

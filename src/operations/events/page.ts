@@ -1,10 +1,4 @@
-import {
-  pageBody,
-  pageIds,
-  type ListCount,
-  type PageAccess,
-  type PageSource,
-} from '../../database/events/eventPage'
+import { pageBody, type PageAccess } from '../../database/events/eventPage'
 import { termCounts } from '../../database/terms/termCounts'
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
 import { findByIdsPerRevision } from '../read'
@@ -21,8 +15,7 @@ type PageBody = {
 
 /**
  * A page of events with everything it embeds, in hand-written SQL, for readers whose access rules it
- * can state (`pageAccess`): the page's ids and total when they are not known (`pageIds`), then the
- * body (`pageBody`).
+ * can state (`pageAccess`): one statement, the body (`pageBody`), for the page's ids.
  *
  * Payload's local API costs several milliseconds of CPU per read (query building, field hooks,
  * access), and a page needs six reads: at 32 concurrent readers that, not PostgreSQL, bounded the
@@ -34,11 +27,10 @@ type PageBody = {
  */
 export async function loadEventPage(
   reader: Reader,
-  source: number[] | PageSource,
+  ids: number[],
   access: PageAccess,
-): Promise<{ events: Event[]; related: Related } & Partial<ListCount>> {
-  const { ids, ...count } = Array.isArray(source) ? { ids: source } : await pageIds(reader, source)
-  if (!ids.length) return { events: [], related: emptyRelated(), ...count }
+): Promise<{ events: Event[]; related: Related }> {
+  if (!ids.length) return { events: [], related: emptyRelated() }
   const body = await pageBody<PageBody>(reader, access, ids)
   const images = [...body.events, ...body.venues, ...body.organizers]
     .map((item) => item.image)
@@ -55,7 +47,6 @@ export async function loadEventPage(
   ])
   return {
     events: body.events,
-    ...count,
     related: {
       venues: byId(body.venues),
       organizers: byId(body.organizers),

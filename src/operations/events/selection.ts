@@ -6,7 +6,7 @@ import { findByIdsPerRevision } from '../read'
 import type { Reader } from '../reader'
 import { Refusal } from '../refusal'
 import { statusFilter } from '../status'
-import { resolveTermEntries, withSubcategories } from '../terms/entries'
+import { resolveTermEntries } from '../terms/entries'
 import { venuesNear } from '../venues/near'
 
 /**
@@ -161,10 +161,11 @@ async function selectLinks({ reader, params, match, echo, invalid }: Selecting):
       reader,
       param === 'tags' ? 'event-tags' : 'event-categories',
       entries,
+      { subcategories: param === 'categories' },
     )
     if (unknown.length)
       invalid[param] = `No such ${param === 'tags' ? 'tag' : 'category'}: ${unknown.join(', ')}.`
-    match[param] = param === 'categories' ? await withSubcategories(reader, ids) : ids
+    match[param] = ids
     echo[param] = entries.join(',')
   }
   for (const [param, collection, key] of [

@@ -7,24 +7,29 @@ import type { Reader } from '../reader'
  * Category or tag ids from entries that are ids or slugs (docs/api.md §4.1): returns the ids and the
  * entries that name no term, in two queries at most (ids and slugs in the request language, then
  * slugs in English), once per content revision (whoever asks: terms are read without access rules).
+ * With `subcategories`, the ids are the categories found and every category below them, at any
+ * depth: a category filter lists the events filed under its subcategories too, as WordPress's
+ * taxonomy queries do for hierarchical taxonomies (one more query, kept with the rest).
  */
 export function resolveTermEntries(
   reader: Reader,
   collection: 'event-categories' | 'event-tags',
   entries: string[],
+  { subcategories = false } = {},
 ): Promise<{ ids: number[]; unknown: string[] }> {
   // Ids name the same terms in every language: one lookup serves them all.
-  if (entries.every(isId)) {
-    return revisionCacheOf(reader.req.payload, 'revision').get(
-      reader.revision,
-      `term-ids:${collection}:${entries.join(',')}`,
-      () => existingTermIds(reader, collection, entries),
-    )
-  }
+  const byId = entries.every(isId)
+  const key = byId
+    ? `term-ids:${collection}:${entries.join(',')}`
+    : `term-entries:${collection}:${reader.language}:${JSON.stringify(entries)}`
   return revisionCacheOf(reader.req.payload, 'revision').get(
     reader.revision,
-    `term-entries:${collection}:${reader.language}:${JSON.stringify(entries)}`,
-    () => lookUpTermEntries(reader, collection, entries),
+    subcategories ? `${key}:subcategories` : key,
+    async () => {
+      const found = await (byId ? existingTermIds : lookUpTermEntries)(reader, collection, entries)
+      if (!subcategories || !found.ids.length) return found
+      return { ...found, ids: await subcategoryTree(reader.req, found.ids) }
+    },
   )
 }
 
@@ -81,18 +86,4 @@ async function lookUpTermEntries(
   for (const id of slugs.values()) ids.add(id)
   const unknown = entries.filter((entry) => !ids.has(Number(entry)) && !slugs.has(entry))
   return { ids: [...ids], unknown }
-}
-
-/**
- * The categories and every category below them, at any depth: a category filter lists the events
- * filed under its subcategories too, as WordPress's taxonomy queries do for hierarchical taxonomies.
- * Once per content revision.
- */
-export async function withSubcategories(reader: Reader, ids: number[]): Promise<number[]> {
-  if (!ids.length) return ids
-  return revisionCacheOf(reader.req.payload, 'revision').get(
-    reader.revision,
-    `subcategories:${[...ids].sort((a, b) => a - b).join(',')}`,
-    () => subcategoryTree(reader.req, ids),
-  )
 }

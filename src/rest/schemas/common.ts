@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../../i18n/languages'
-import { parseDateInput } from '../../calendar/dates/parse'
+import { parseDateInput, readValidDateInput } from '../../calendar/dates/parse'
 import { nonEmptyString, positiveIntParam } from '../http/coerce'
 
 const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [string, ...string[]]
@@ -19,6 +19,22 @@ export function dateParam(description: string) {
     .union([z.string(), z.number()])
     .refine((value) => parseDateInput(value, 'UTC', new Date()) !== null, {
       error: 'Invalid date.',
+    })
+    .describe(description)
+}
+
+/**
+ * A bound of a list's date window (docs/api.md §4.2), read here once as a typed `DateInput` that the
+ * window places on the site's clock; refused as `dateParam` refuses, by the same check.
+ */
+export function dateInputParam(description: string) {
+  return z
+    .union([z.string(), z.number()])
+    .transform((value, ctx) => {
+      const input = readValidDateInput(value)
+      if (input) return input
+      ctx.issues.push({ code: 'custom', message: 'Invalid date.', input: value })
+      return z.NEVER
     })
     .describe(description)
 }

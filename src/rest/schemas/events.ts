@@ -8,7 +8,7 @@ import {
 } from '../http/coerce'
 import {
   contextParam,
-  dateParam,
+  dateInputParam,
   idParam,
   languageParam,
   numberParam,
@@ -21,16 +21,16 @@ import {
 export const eventListParams = z.object({
   i18n_language: languageParam,
   ...pageParams,
-  start_date: dateParam(
+  start_date: dateInputParam(
     'Events that start on or after this date (whole day unless strict_dates).',
   ).optional(),
-  end_date: dateParam(
+  end_date: dateInputParam(
     'Events that end on or before this date (whole day unless strict_dates).',
   ).optional(),
-  starts_before: dateParam('Events that start before this date.').optional(),
-  starts_after: dateParam('Events that start after this date.').optional(),
-  ends_before: dateParam('Events that end before this date.').optional(),
-  ends_after: dateParam('Events that end after this date.').optional(),
+  starts_before: dateInputParam('Events that start before this date.').optional(),
+  starts_after: dateInputParam('Events that start after this date.').optional(),
+  ends_before: dateInputParam('Events that end before this date.').optional(),
+  ends_after: dateInputParam('Events that end after this date.').optional(),
   strict_dates: phpBooleanParam
     .optional()
     .describe('Use the dates at the given times instead of whole days.'),
