@@ -13,7 +13,29 @@ export class JsonText {
 
 /** A value's JSON: written text as it is, anything else as `JSON.stringify` writes it (undefined for what it leaves out). */
 export function jsonOf(value: unknown): string | undefined {
+  // The answers' commonest values, without a call into JSON.stringify for each.
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value)
+    case 'boolean':
+      return value ? 'true' : 'false'
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null'
+  }
+  if (value === null) return 'null'
   return value instanceof JsonText ? value.text : JSON.stringify(value)
+}
+
+/** Keys as JSON with their colon, written once: the serializers' keys are a fixed few. */
+const writtenKeys = new Map<string, string>()
+
+function keyOf(key: string): string {
+  let written = writtenKeys.get(key)
+  if (written === undefined) {
+    written = `${JSON.stringify(key)}:`
+    writtenKeys.set(key, written)
+  }
+  return written
 }
 
 /** An array of values, each written by `jsonOf` (`null` where JSON.stringify writes one). */
@@ -35,7 +57,7 @@ export class JsonObjectWriter {
   /** A key and its value (written text spliced as it is). */
   add(key: string, value: unknown): this {
     const json = jsonOf(value)
-    if (json !== undefined) this.text += `${this.text ? ',' : ''}${JSON.stringify(key)}:${json}`
+    if (json !== undefined) this.text += (this.text ? ',' : '') + keyOf(key) + json
     return this
   }
 
