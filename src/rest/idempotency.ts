@@ -4,6 +4,7 @@ import type { RestContext } from './context'
 import { RestError } from '../server/errors'
 import { inTransaction } from '../database/transaction'
 import type { RestResult } from './route'
+import { jsonOf, JsonText } from './http/jsonText'
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 /** Marks an answer given again for a retried key. */
@@ -38,7 +39,7 @@ export function fingerprintOf(
 function replay(record: IdempotencyRecord): RestResult {
   return {
     status: record.status,
-    body: JSON.parse(record.body),
+    body: new JsonText(record.body),
     headers: { [REPLAYED_HEADER]: 'true' },
   }
 }
@@ -83,7 +84,7 @@ export async function idempotently(
         return replay(claim)
       }
       const result = await write()
-      await storeAnswer(ctx.req, owner, key, result.status ?? 200, JSON.stringify(result.body))
+      await storeAnswer(ctx.req, owner, key, result.status ?? 200, jsonOf(result.body) ?? '')
       return result
     })
   } catch (error) {

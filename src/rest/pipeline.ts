@@ -10,6 +10,7 @@ import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
 import { createContext, type RestContext } from './context'
 import { readBody } from './http/body'
+import { jsonOf } from './http/jsonText'
 import { errorResponse, RestError } from '../server/errors'
 import { Refusal } from '../operations/refusal'
 import { parseQuery } from './http/query'
@@ -252,9 +253,9 @@ async function requestParams(
   return { raw, shadowedByPath, params: parsed.data as z.output<AnyRoute['params']> }
 }
 
-/** The body as text: JSON, or the text of the handler's own content type. */
+/** The body as text: JSON (as the serializers wrote it, or stringified), or the text of the handler's own content type. */
 function rendered(result: RestResult): Answer {
-  const text = result.contentType ? String(result.body) : JSON.stringify(result.body)
+  const text = result.contentType ? String(result.body) : (jsonOf(result.body) ?? '')
   return {
     status: result.status ?? 200,
     headers: {

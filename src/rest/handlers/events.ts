@@ -6,7 +6,7 @@ import type { RestContext } from '../context'
 import { listResult, pageSize } from '../http/pagination'
 import type { RestResult } from '../route'
 import type { EventListParams } from '../schemas/events'
-import { serializeEvent } from '../serialize/event'
+import { serializeEvent, type Fragments } from '../serialize/event'
 
 /** `GET /events` (docs/api.md §4). */
 export async function listEvents(ctx: RestContext, params: EventListParams): Promise<RestResult> {
@@ -14,12 +14,19 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
   // The parameters themselves, not a copy: the date window made for the ETag is kept by them (`requestWindow`).
   const query = await eventQuery(ctx, params, perPage)
   const found = await findEventList(ctx, query, { page: params.page, perPage, unlocking: params })
+  const fragments: Fragments = new Map()
   return listResult({
     ctx,
     route: 'events',
     key: 'events',
     items: found.events.map((event) =>
-      serializeEvent(ctx, event, found.related, { unlocked: found.unlocked.has(event.id) }),
+      serializeEvent(
+        ctx,
+        event,
+        found.related,
+        { unlocked: found.unlocked.has(event.id) },
+        fragments,
+      ),
     ),
     total: found.total,
     page: params.page,

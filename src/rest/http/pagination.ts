@@ -1,6 +1,7 @@
 import type { RestContext } from '../context'
 import { RestError } from '../../server/errors'
 import type { RestResult } from '../route'
+import { jsonArray, JsonObjectWriter } from './jsonText'
 
 /** The largest page any list answers; larger `per_page` values are clamped, as upstream (docs/api.md §15). */
 export const MAX_PER_PAGE = 50
@@ -78,8 +79,12 @@ export function listResult(list: ListPage): RestResult {
     ...(next ? { next_rest_url: next } : {}),
     ...(previous ? { previous_rest_url: previous } : {}),
   }
+  // The items as written one by one (`JsonText`), spliced into the envelope's text.
+  const items = jsonArray(list.items)
   const body = list.termOrder
-    ? { rest_url: restUrl, total, total_pages: totalPages, [list.key]: list.items, ...navigation }
-    : { [list.key]: list.items, rest_url: restUrl, ...navigation, total, total_pages: totalPages }
-  return { body, headers }
+    ? { rest_url: restUrl, total, total_pages: totalPages, [list.key]: items, ...navigation }
+    : { [list.key]: items, rest_url: restUrl, ...navigation, total, total_pages: totalPages }
+  const out = new JsonObjectWriter()
+  for (const [key, value] of Object.entries(body)) out.add(key, value)
+  return { body: out.done(), headers }
 }

@@ -4,6 +4,7 @@ import { wallClockOfInstant } from '../../calendar/dates/format'
 import { permalinkUrl } from '../../calendar/permalinks'
 import { messagesOf } from '../../i18n/messages'
 import { plainText } from '../ical/text'
+import { isEmptyValue } from '../http/jsonText'
 
 // The namespace's serializers and handlers name it with the other helpers of this module.
 export { idOf } from '../../calendar/relationId'
@@ -112,11 +113,6 @@ export function excerptHtml(excerpt: string | null | undefined): string {
  */
 export function withoutEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
   const kept: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(object)) {
-    if (value === undefined || value === null || value === '' || value === false || value === '0')
-      continue
-    if (Array.isArray(value) && value.length === 0) continue
-    kept[key] = value
-  }
+  for (const [key, value] of Object.entries(object)) if (!isEmptyValue(value)) kept[key] = value
   return kept as Partial<T>
 }

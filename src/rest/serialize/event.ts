@@ -19,12 +19,13 @@ import {
   withSchemaContext,
 } from './common'
 import { customFieldsOf } from './customFields'
+import { jsonArray, JsonObjectWriter, JsonText } from '../http/jsonText'
 import type { CurrencyPosition } from '../../calendar/cost'
 import { costDetails, offerPrice, renderCost } from './cost'
 import { serializeImage } from './image'
 import { organizerJsonLd, serializeOrganizer } from './organizer'
 import type { Related } from '../../operations/related'
-import { serializeEmbeddedTerm } from './term'
+import { serializeEmbeddedTerm, type TermKind } from './term'
 import { serializeVenue, venueJsonLd } from './venue'
 
 export type EventOptions = {
@@ -66,8 +67,8 @@ function costOf(ctx: RestContext, event: Event) {
   }
 }
 
-/** What a protected event shows to a reader who has not unlocked it (docs/api.md §3.2). */
-const REDACTED = {
+/** What a protected event shows to a reader who has not unlocked it (docs/api.md §3.2), in place of its own values. */
+const REDACTED: Record<string, unknown> = {
   description: '',
   excerpt: '',
   image: false,
@@ -88,74 +89,141 @@ const REDACTED = {
   custom_fields: [],
 }
 
-/** The event object of docs/api.md §3.1, key for key and in order. */
+/**
+ * What the events of one answer share, written once: a page's events embed the same few categories,
+ * tags and images again and again.
+ */
+export type Fragments = Map<string, JsonText | undefined>
+
+function fragment(
+  fragments: Fragments,
+  key: string,
+  write: () => JsonText | undefined,
+): JsonText | undefined {
+  if (fragments.has(key)) return fragments.get(key)
+  const written = write()
+  fragments.set(key, written)
+  return written
+}
+
+function embeddedTerms(
+  ctx: RestContext,
+  kind: TermKind,
+  ids: unknown,
+  related: Related,
+  fragments: Fragments,
+): JsonText {
+  const terms = byName(linked(ids, kind === 'category' ? related.categories : related.tags))
+  return jsonArray(
+    terms.map((term) =>
+      fragment(
+        fragments,
+        `${kind}:${term.id}`,
+        () => new JsonText(JSON.stringify(serializeEmbeddedTerm(ctx, kind, term, related))),
+      ),
+    ),
+  )
+}
+
+/** The event's venue object, or `[]` without one (upstream's shape). */
+function embeddedVenue(ctx: RestContext, event: Event, related: Related, options: EventOptions) {
+  const venue = related.venues.get(idOf(event.venue) ?? 0)
+  return venue ? serializeVenue(ctx, venue, related, { single: options.single }) : []
+}
+
+function embeddedOrganizers(
+  ctx: RestContext,
+  event: Event,
+  related: Related,
+  options: EventOptions,
+): JsonText {
+  return jsonArray(
+    linked(event.organizers, related.organizers).map((organizer) =>
+      serializeOrganizer(ctx, organizer, related, { single: options.single }),
+    ),
+  )
+}
+
+/**
+ * The event object of docs/api.md §3.1, key for key and in order, written as JSON in one pass;
+ * `fragments` holds what the other events of the same answer embed too.
+ */
 export function serializeEvent(
   ctx: RestContext,
   event: Event,
   related: Related,
   options: EventOptions = {},
-) {
+  fragments: Fragments = new Map(),
+): JsonText {
   const zone = eventZone(ctx, event)
   const startDate = wallClockOfInstant(event.start, zone)
   const endDate = wallClockOfInstant(event.end, zone)
   const utcStart = wallClockOfInstant(event.start, 'UTC')
   const utcEnd = wallClockOfInstant(event.end, 'UTC')
   const url = permalink(ctx, 'event', event.slug)
-  const venues = linked([event.venue], related.venues).map((venue) =>
-    serializeVenue(ctx, venue, related, { single: options.single }),
-  )
   const locked = Boolean(event.hasPassword) && !options.unlocked
-  const data = {
-    id: event.id,
-    ...globalIds(ctx, event.id),
-    author: String(idOf(event.author) ?? 0),
-    status: event.status,
-    ...postDates(ctx, event),
-    url,
-    rest_url: `${ctx.root}/events/${event.id}`,
-    title: event.title ?? '',
-    description: event.descriptionHtml ?? '',
-    excerpt: excerptHtml(event.excerpt),
-    slug: event.slug ?? '',
-    image: serializeImage(ctx, related.media.get(idOf(event.image) ?? 0)) ?? false,
-    all_day: Boolean(event.allDay),
-    start_date: startDate,
-    start_date_details: dateDetails(startDate),
-    end_date: endDate,
-    end_date_details: dateDetails(endDate),
-    utc_start_date: utcStart,
-    utc_start_date_details: dateDetails(utcStart),
-    utc_end_date: utcEnd,
-    utc_end_date_details: dateDetails(utcEnd),
-    timezone: zone,
-    timezone_abbr: zoneAbbr(zone, new Date(event.start)),
-    ...costOf(ctx, event),
-    // Never set: the permalink; set to nothing, or to what is no web URL: empty (docs/api.md §3.1, §6.6).
-    website: event.website == null ? url : servedWebUrl(event.website),
-    show_map: event.showMap !== false,
-    show_map_link: event.showMapLink !== false,
-    hide_from_listings: Boolean(event.hideFromListings),
-    sticky: Boolean(event.sticky),
-    featured: Boolean(event.featured),
-    categories: byName(linked(event.categories, related.categories)).map((term) =>
-      serializeEmbeddedTerm(ctx, 'category', term, related),
-    ),
-    tags: byName(linked(event.tags, related.tags)).map((term) =>
-      serializeEmbeddedTerm(ctx, 'tag', term, related),
-    ),
-    venue: venues.length === 1 ? venues[0] : venues,
-    organizer: linked(event.organizers, related.organizers).map((organizer) =>
-      serializeOrganizer(ctx, organizer, related, { single: options.single }),
-    ),
-    custom_fields: customFieldsOf(ctx, event as unknown as Record<string, unknown>) as unknown,
-    recurrence: event.recurrence ?? '',
-    post_parent: idOf(event.parent) ?? 0,
-  }
-  if (locked) return { ...data, ...REDACTED }
+  const out = new JsonObjectWriter()
+  // Each redacted key keeps its place, with what a locked event shows instead.
+  const add = (key: string, value: () => unknown) =>
+    out.add(key, locked && key in REDACTED ? REDACTED[key] : value())
+  const dates = postDates(ctx, event)
+  const globals = globalIds(ctx, event.id)
+  out
+    .add('id', event.id)
+    .add('global_id', globals.global_id)
+    .add('global_id_lineage', globals.global_id_lineage)
+    .add('author', String(idOf(event.author) ?? 0))
+    .add('status', event.status)
+    .add('date', dates.date)
+    .add('date_utc', dates.date_utc)
+    .add('modified', dates.modified)
+    .add('modified_utc', dates.modified_utc)
+    .add('url', url)
+    .add('rest_url', `${ctx.root}/events/${event.id}`)
+    .add('title', event.title ?? '')
+  add('description', () => event.descriptionHtml ?? '')
+  add('excerpt', () => excerptHtml(event.excerpt))
+  out.add('slug', event.slug ?? '')
+  add('image', () => {
+    const image = idOf(event.image) ?? 0
+    return (
+      fragment(fragments, `image:${image}`, () => {
+        const written = serializeImage(ctx, related.media.get(image))
+        return written && new JsonText(JSON.stringify(written))
+      }) ?? false
+    )
+  })
+  add('all_day', () => Boolean(event.allDay))
+  out
+    .add('start_date', startDate)
+    .add('start_date_details', dateDetails(startDate))
+    .add('end_date', endDate)
+    .add('end_date_details', dateDetails(endDate))
+    .add('utc_start_date', utcStart)
+    .add('utc_start_date_details', dateDetails(utcStart))
+    .add('utc_end_date', utcEnd)
+    .add('utc_end_date_details', dateDetails(utcEnd))
+    .add('timezone', zone)
+    .add('timezone_abbr', zoneAbbr(zone, new Date(event.start)))
+  const cost = locked ? undefined : costOf(ctx, event)
+  add('cost', () => cost!.cost)
+  add('cost_details', () => cost!.cost_details)
+  // Never set: the permalink; set to nothing, or to what is no web URL: empty (docs/api.md §3.1, §6.6).
+  add('website', () => (event.website == null ? url : servedWebUrl(event.website)))
+  add('show_map', () => event.showMap !== false)
+  add('show_map_link', () => event.showMapLink !== false)
+  add('hide_from_listings', () => Boolean(event.hideFromListings))
+  add('sticky', () => Boolean(event.sticky))
+  add('featured', () => Boolean(event.featured))
+  add('categories', () => embeddedTerms(ctx, 'category', event.categories, related, fragments))
+  add('tags', () => embeddedTerms(ctx, 'tag', event.tags, related, fragments))
+  add('venue', () => embeddedVenue(ctx, event, related, options))
+  add('organizer', () => embeddedOrganizers(ctx, event, related, options))
+  add('custom_fields', () => customFieldsOf(ctx, event as unknown as Record<string, unknown>))
+  out.add('recurrence', event.recurrence ?? '').add('post_parent', idOf(event.parent) ?? 0)
   // Upstream builds no schema.org data for a protected post, even once the reader has unlocked it.
-  return options.single && !event.hasPassword
-    ? { ...data, json_ld: eventJsonLd(ctx, event, related) }
-    : data
+  if (options.single && !event.hasPassword) out.add('json_ld', eventJsonLd(ctx, event, related))
+  return out.done()
 }
 
 /** schema.org Event for single reads of unprotected events (docs/api.md §3.9). */

@@ -2,8 +2,8 @@ import { servedWebUrl } from '../../calendar/webUrl'
 import type { Organizer } from '../../payload-types'
 import type { RestContext } from '../context'
 import { globalIds, schemaDescription, schemaName, withoutEmpty } from './common'
-import { extraKeysOf } from './customFields'
-import { linkedHead, type LinkedOptions } from './linked'
+import { linkedExtras, linkedHead, type LinkedOptions } from './linked'
+import type { JsonText } from '../http/jsonText'
 import type { Related } from '../../operations/related'
 
 /**
@@ -25,24 +25,24 @@ export function organizerJsonLd(ctx: RestContext, organizer: Organizer) {
   }
 }
 
-/** The organizer object of docs/api.md §3.4: empty fields omitted, content withheld while locked. */
+/** The organizer object of docs/api.md §3.4, written as JSON: empty fields omitted, content withheld while locked. */
 export function serializeOrganizer(
   ctx: RestContext,
   organizer: Organizer,
   related: Related,
   options: LinkedOptions = {},
-) {
+): JsonText {
   const locked = Boolean(organizer.hasPassword) && !options.unlocked
   const shown = locked ? undefined : organizer
-  return {
-    ...withoutEmpty({
-      ...linkedHead(ctx, 'organizer', organizer, shown, related),
-      phone: shown?.phone,
-      website: shown && servedWebUrl(shown.website),
-      email: shown?.email,
-      ...(shown ? extraKeysOf(ctx, 'organizers', shown as unknown as Record<string, unknown>) : {}),
-      json_ld: options.single && shown ? organizerJsonLd(ctx, shown) : undefined,
-    }),
-    ...globalIds(ctx, organizer.id),
-  }
+  const out = linkedHead(ctx, 'organizer', organizer, shown, related)
+    .addNonEmpty('phone', shown?.phone)
+    .addNonEmpty('website', shown && servedWebUrl(shown.website))
+    .addNonEmpty('email', shown?.email)
+  linkedExtras(ctx, out, 'organizers', shown)
+  const { global_id, global_id_lineage } = globalIds(ctx, organizer.id)
+  return out
+    .addNonEmpty('json_ld', options.single && shown ? organizerJsonLd(ctx, shown) : undefined)
+    .add('global_id', global_id)
+    .add('global_id_lineage', global_id_lineage)
+    .done()
 }

@@ -2,8 +2,8 @@ import { servedWebUrl } from '../../calendar/webUrl'
 import type { Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { globalIds, permalink, schemaDescription, schemaName, withoutEmpty } from './common'
-import { extraKeysOf } from './customFields'
-import { linkedHead, type LinkedOptions } from './linked'
+import { linkedExtras, linkedHead, type LinkedOptions } from './linked'
+import type { JsonText } from '../http/jsonText'
 import type { Related } from '../../operations/related'
 
 /** schema.org Place of a venue, without `@context`, in its own `json_ld` as in an event's `location` (as upstream). */
@@ -34,36 +34,37 @@ export function venueJsonLd(ctx: RestContext, venue: Venue) {
 }
 
 /**
- * The venue object of docs/api.md §3.3, embedded in events and answered by the venue routes alike.
- * Empty fields are omitted; a protected venue keeps its name but not its content unless unlocked.
+ * The venue object of docs/api.md §3.3, embedded in events and answered by the venue routes alike,
+ * written as JSON. Empty fields are omitted; a protected venue keeps its name but not its content
+ * unless unlocked.
  */
 export function serializeVenue(
   ctx: RestContext,
   venue: Venue,
   related: Related,
   options: LinkedOptions = {},
-) {
+): JsonText {
   const locked = Boolean(venue.hasPassword) && !options.unlocked
   const shown = locked ? undefined : venue
-  return {
-    ...withoutEmpty({
-      ...linkedHead(ctx, 'venue', venue, shown, related),
-      address: shown?.address,
-      city: shown?.city,
-      country: shown?.country,
-      province: shown?.province,
-      state: shown?.state,
-      zip: shown?.zip,
-      phone: shown?.phone,
-      website: shown && servedWebUrl(shown.website),
-      stateprovince: shown?.stateprovince,
-      geo_lat: shown?.geoLat,
-      geo_lng: shown?.geoLng,
-      ...(shown ? extraKeysOf(ctx, 'venues', shown as unknown as Record<string, unknown>) : {}),
-      json_ld: options.single && shown ? venueJsonLd(ctx, shown) : undefined,
-    }),
-    show_map: locked ? null : venue.showMap !== false,
-    show_map_link: locked ? null : venue.showMapLink !== false,
-    ...globalIds(ctx, venue.id),
-  }
+  const out = linkedHead(ctx, 'venue', venue, shown, related)
+    .addNonEmpty('address', shown?.address)
+    .addNonEmpty('city', shown?.city)
+    .addNonEmpty('country', shown?.country)
+    .addNonEmpty('province', shown?.province)
+    .addNonEmpty('state', shown?.state)
+    .addNonEmpty('zip', shown?.zip)
+    .addNonEmpty('phone', shown?.phone)
+    .addNonEmpty('website', shown && servedWebUrl(shown.website))
+    .addNonEmpty('stateprovince', shown?.stateprovince)
+    .addNonEmpty('geo_lat', shown?.geoLat)
+    .addNonEmpty('geo_lng', shown?.geoLng)
+  linkedExtras(ctx, out, 'venues', shown)
+  const { global_id, global_id_lineage } = globalIds(ctx, venue.id)
+  return out
+    .addNonEmpty('json_ld', options.single && shown ? venueJsonLd(ctx, shown) : undefined)
+    .add('show_map', locked ? null : venue.showMap !== false)
+    .add('show_map_link', locked ? null : venue.showMapLink !== false)
+    .add('global_id', global_id)
+    .add('global_id_lineage', global_id_lineage)
+    .done()
 }
