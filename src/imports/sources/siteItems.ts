@@ -5,6 +5,7 @@
  * rather than imported empty.
  */
 import { isAmount, type CurrencyPosition } from '../../calendar/cost'
+import { decodeEntities } from '../../calendar/escapeHtml'
 import { slugify } from '../../collections/fields/slug'
 import type {
   EventItem,
@@ -36,34 +37,6 @@ export type ObjectContext = {
 
 const PROTECTED =
   'password-protected: the site withholds its content; import with credentials that may edit it'
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  hellip: '…',
-  ndash: '–',
-  mdash: '—',
-}
-
-/** The HTML entities WordPress writes into titles and names, as text. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
-    if (body[0] === '#') {
-      const code =
-        body[1] === 'x' || body[1] === 'X'
-          ? parseInt(body.slice(2), 16)
-          : parseInt(body.slice(1), 10)
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
-        ? String.fromCodePoint(code)
-        : entity
-    }
-    return ENTITIES[body.toLowerCase()] ?? entity
-  })
-}
 
 /** An excerpt as served (paragraphs of escaped text) back to the text it was written as. */
 export function excerptText(html: unknown): string | null {
