@@ -1,4 +1,4 @@
-const ENTITIES: Record<string, string> = {
+const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
   '>': '&gt;',
@@ -12,5 +12,30 @@ const ENTITIES: Record<string, string> = {
  * own entities (`rest/serialize/common.ts`).
  */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ENTITIES[character]!)
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character]!)
+}
+
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+}
+
+/**
+ * HTML's entities as text: WordPress writes them into titles and names (`&#8217;`), and a name it
+ * does not know stays as written.
+ */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+    if (body[0] !== '#') return NAMED[body.toLowerCase()] ?? entity
+    const code =
+      body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10)
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity
+  })
 }

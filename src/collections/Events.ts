@@ -13,27 +13,25 @@ import { PRUNED_VERSIONS, pruneVersions } from './hooks/keptVersions'
 import { keepSeries, planBulkSeries, releaseSeries, runBulkSeries } from './hooks/series'
 import { validateRecurrence } from './series'
 
+/** An event's details beyond its name, dates and texts: the namespace serves them, a password withholds them. */
+export const EVENT_DETAILS = [
+  'cost',
+  'currencySymbol',
+  'currencyCode',
+  'currencyPosition',
+  'website',
+  'venue',
+  'organizers',
+  'categories',
+  'tags',
+  'showMap',
+  'showMapLink',
+  'sticky',
+]
+
 /** What a password protects: withheld from readers who may not edit the item; and the links to other protected items. */
 const protection = passwordProtection(
-  [
-    'description',
-    'descriptionHtml',
-    'excerpt',
-    'image',
-    'cost',
-    'currencySymbol',
-    'currencyCode',
-    'currencyPosition',
-    'website',
-    'venue',
-    'organizers',
-    'categories',
-    'tags',
-    'showMap',
-    'showMapLink',
-    'sticky',
-    'meta',
-  ],
+  ['description', 'descriptionHtml', 'excerpt', 'image', ...EVENT_DETAILS, 'meta'],
   ['venue', 'organizers', 'parent'],
 )
 

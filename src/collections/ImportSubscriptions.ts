@@ -1,13 +1,15 @@
-import { queueJob } from './queueJob'
-import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
-import { administratorAccess } from '../calendar/access/collectionAccess'
+import type { CollectionConfig } from 'payload'
 import { HORIZON_JOB } from '../globals/Settings'
 import {
+  choiceField,
+  createdByField,
   createdStatusField,
   credentialsField,
+  importRecords,
   isImportUrl,
   outcomeFields,
-  recordCreator,
+  runTimeField,
+  type RecordChange,
 } from './fields/importRun'
 
 /** The jobs-queue task that imports the subscriptions that are due (docs/api.md §23.7), every five minutes. */
@@ -22,18 +24,12 @@ export const SUBSCRIPTION_JOB = {
  * due time: once, so the job carries the last run it follows, and a scheduled pass that ran it first
  * leaves the job nothing to do.
  */
-const queueFirstRun: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+const firstRun = ({ doc, previousDoc, operation }: RecordChange) => {
   const changed =
     operation === 'create' ||
     ['url', 'format', 'credentials'].some((field) => doc[field] !== previousDoc?.[field]) ||
     (doc.active && !previousDoc?.active)
-  if (doc.active && changed) {
-    await queueJob(req, SUBSCRIPTION_JOB, {
-      subscriptionId: doc.id,
-      lastRunAt: doc.lastRunAt ?? null,
-    })
-  }
-  return doc
+  return doc.active && changed ? { subscriptionId: doc.id, lastRunAt: doc.lastRunAt ?? null } : null
 }
 
 /**
@@ -41,19 +37,14 @@ const queueFirstRun: CollectionAfterChangeHook = async ({ doc, previousDoc, oper
  * calendar site, every so many hours. Each run updates what changed, adds what is new and trashes the
  * events that left the feed; the record keeps the last run's counts and failures.
  */
-export const ImportSubscriptions: CollectionConfig = {
+export const ImportSubscriptions: CollectionConfig = importRecords(SUBSCRIPTION_JOB, firstRun, {
   slug: 'import-subscriptions',
   labels: { singular: 'Import subscription', plural: 'Import subscriptions' },
-  access: administratorAccess,
   admin: {
     useAsTitle: 'url',
     defaultColumns: ['url', 'format', 'intervalHours', 'active', 'lastRunAt', 'lastStatus'],
     description:
       'Feeds imported every few hours: what changed is updated, what is new created, and events that left the feed go to the trash. Saving a new one imports it at once.',
-  },
-  hooks: {
-    beforeChange: [recordCreator],
-    afterChange: [queueFirstRun],
   },
   fields: [
     {
@@ -68,16 +59,7 @@ export const ImportSubscriptions: CollectionConfig = {
           'An iCalendar feed (https://…/basic.ics, webcal://…), or a calendar site’s REST API root.',
       },
     },
-    {
-      name: 'format',
-      type: 'select',
-      required: true,
-      defaultValue: 'ical',
-      options: [
-        { value: 'ical', label: 'iCalendar feed' },
-        { value: 'site', label: 'Calendar site (REST API v1)' },
-      ],
-    },
+    choiceField('format', 'ical', { ical: 'iCalendar feed', site: 'Calendar site (REST API v1)' }),
     credentialsField({
       description:
         'Optional: user:password (HTTP Basic), or a token with its scheme (JWT …, Bearer …).',
@@ -110,24 +92,11 @@ export const ImportSubscriptions: CollectionConfig = {
       ],
       admin: { readOnly: true, position: 'sidebar' },
     },
-    {
-      name: 'lastRunAt',
-      type: 'date',
-      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
-    },
+    runTimeField('lastRunAt'),
     ...outcomeFields(
       "The last run's failed items and why",
       'Why the last run stopped, when it did.',
     ),
-    {
-      name: 'createdBy',
-      type: 'relationship',
-      relationTo: 'users',
-      admin: {
-        readOnly: true,
-        position: 'sidebar',
-        description: 'The author of what the subscription creates.',
-      },
-    },
+    createdByField('The author of what the subscription creates.'),
   ],
-}
+})

@@ -1,16 +1,18 @@
 import path from 'node:path'
-import { queueJob } from './queueJob'
-import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
-import { administratorAccess } from '../calendar/access/collectionAccess'
+import type { CollectionConfig } from 'payload'
 import { dataDirectory } from '../database/dataDirectory'
 import { HORIZON_JOB } from '../globals/Settings'
 import {
+  choiceField,
   countField,
+  createdByField,
   createdStatusField,
   credentialsField,
+  importRecords,
   isImportUrl,
   outcomeFields,
-  recordCreator,
+  runTimeField,
+  type RecordChange,
 } from './fields/importRun'
 
 /** The jobs-queue task that runs an import (docs/api.md §23), on the calendar's queue. */
@@ -20,22 +22,19 @@ export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 
 /** A run saved as Queued (a new upload, or one set back to Queued to run it again) goes on the jobs queue. */
-const queueImport: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
-  if (doc.status === 'queued' && (operation === 'create' || previousDoc?.status !== 'queued')) {
-    await queueJob(req, IMPORT_JOB, { importId: doc.id })
-  }
-  return doc
-}
+const queuedRun = ({ doc, previousDoc, operation }: RecordChange) =>
+  doc.status === 'queued' && (operation === 'create' || previousDoc?.status !== 'queued')
+    ? { importId: doc.id }
+    : null
 
 /**
  * Import runs, administrators only: an uploaded CSV file (or the file the CLI was given) and what
  * its import did. Saving a new one queues its import; the admin's screen for imports is this
  * collection's edit view.
  */
-export const Imports: CollectionConfig = {
+export const Imports: CollectionConfig = importRecords(IMPORT_JOB, queuedRun, {
   slug: 'imports',
   labels: { singular: 'Import', plural: 'Imports' },
-  access: administratorAccess,
   admin: {
     useAsTitle: 'sourceFile',
     defaultColumns: [
@@ -63,22 +62,14 @@ export const Imports: CollectionConfig = {
         if (req.file?.name && !data.sourceFile) data.sourceFile = req.file.name
         return data
       },
-      recordCreator,
     ],
-    afterChange: [queueImport],
   },
   fields: [
-    {
-      name: 'source',
-      type: 'select',
-      required: true,
-      defaultValue: 'csv',
-      options: [
-        { value: 'csv', label: 'CSV file' },
-        { value: 'site', label: 'Calendar site (REST API v1)' },
-        { value: 'ical', label: 'iCalendar file or feed' },
-      ],
-    },
+    choiceField('source', 'csv', {
+      csv: 'CSV file',
+      site: 'Calendar site (REST API v1)',
+      ical: 'iCalendar file or feed',
+    }),
     {
       name: 'sourceFile',
       label: 'File',
@@ -137,14 +128,13 @@ export const Imports: CollectionConfig = {
       'Events, venues and organizers the import creates get it; those it updates keep theirs.',
     ),
     {
-      name: 'status',
-      type: 'select',
-      required: true,
-      defaultValue: 'queued',
-      options: IMPORT_STATUSES.map((value) => ({
-        value,
-        label: value.charAt(0).toUpperCase() + value.slice(1),
-      })),
+      ...choiceField(
+        'status',
+        'queued',
+        Object.fromEntries(
+          IMPORT_STATUSES.map((value) => [value, value.charAt(0).toUpperCase() + value.slice(1)]),
+        ),
+      ),
       admin: { position: 'sidebar' },
     },
     {
@@ -162,25 +152,8 @@ export const Imports: CollectionConfig = {
           'What the source had that the import could not carry: one line per item or kind of thing.',
       },
     },
-    {
-      name: 'createdBy',
-      type: 'relationship',
-      relationTo: 'users',
-      admin: {
-        readOnly: true,
-        position: 'sidebar',
-        description: 'The author of what the import creates.',
-      },
-    },
-    {
-      name: 'startedAt',
-      type: 'date',
-      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
-    },
-    {
-      name: 'finishedAt',
-      type: 'date',
-      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
-    },
+    createdByField('The author of what the import creates.'),
+    runTimeField('startedAt'),
+    runTimeField('finishedAt'),
   ],
-}
+})

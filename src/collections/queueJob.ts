@@ -1,6 +1,6 @@
 import type { PayloadRequest, TypedJobs } from 'payload'
 
-type Task = keyof TypedJobs['tasks']
+export type Task = keyof TypedJobs['tasks']
 
 /**
  * Puts a run of `job`'s task on its queue, in the request's transaction: a write that rolls back

@@ -4,6 +4,7 @@
  * CLI both run imports through here.
  */
 import type { Payload } from 'payload'
+import { idOf } from '../calendar/relationId'
 import { isConnectionLoss } from '../database/connectionErrors'
 import type { ImportStatus } from '../collections/Imports'
 import { KEPT_FAILURES } from '../collections/fields/importRun'
@@ -43,14 +44,32 @@ export function failuresOf(report: ImportReport): { item: string; reason: string
     .map((failure) => ({ item: `${failure.kind} ${failure.item}`, reason: failure.reason }))
 }
 
-async function record(payload: Payload, id: number, data: Record<string, unknown>): Promise<void> {
-  await payload.update({
-    collection: 'imports',
-    id,
-    data: data as never,
-    overrideAccess: true,
-    depth: 0,
-  })
+/** Writes what a run did into its record: a run's, or a subscription's. */
+export async function record(
+  payload: Payload,
+  collection: 'imports' | 'import-subscriptions',
+  id: number,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await payload.update({ collection, id, data: data as never, overrideAccess: true, depth: 0 })
+}
+
+/** The administrator who saved a run or subscription, whom its import writes as (none, if deleted since). */
+export async function authorOf(
+  payload: Payload,
+  createdBy: unknown,
+): Promise<ImportOptions['user']> {
+  const authorId = idOf(createdBy)
+  const author = authorId
+    ? await payload.findByID({
+        collection: 'users',
+        id: authorId,
+        overrideAccess: true,
+        depth: 0,
+        disableErrors: true,
+      })
+    : null
+  return author ? { ...author, collection: 'users' } : undefined
 }
 
 /**
@@ -64,7 +83,7 @@ export async function recordedImport(
   openSource: () => ImportSource | Promise<ImportSource>,
   options: Omit<ImportOptions, 'payload' | 'source'>,
 ): Promise<ImportReport | undefined> {
-  await record(payload, id, {
+  await record(payload, 'imports', id, {
     status: 'running' satisfies ImportStatus,
     startedAt: new Date().toISOString(),
     finishedAt: null,
@@ -83,10 +102,10 @@ export async function recordedImport(
       await options.onProgress?.(progress)
       if (Date.now() - recorded < PROGRESS_EVERY_MS) return
       recorded = Date.now()
-      await record(payload, id, counted(progress.report))
+      await record(payload, 'imports', id, counted(progress.report))
     }
     const report = await runImport({ ...options, payload, source, onProgress })
-    await record(payload, id, {
+    await record(payload, 'imports', id, {
       ...counted(report),
       status: (report.stopped ? 'failed' : 'done') satisfies ImportStatus,
       error: report.stopped ? 'Stopped before the end; run it again to finish.' : null,
@@ -97,7 +116,7 @@ export async function recordedImport(
     return report
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    await record(payload, id, {
+    await record(payload, 'imports', id, {
       status: 'failed' satisfies ImportStatus,
       error: reason,
       finishedAt: new Date().toISOString(),

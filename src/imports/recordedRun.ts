@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Payload } from 'payload'
 import type { Import } from '../payload-types'
 import { openSource, type SourceSpec } from './openSource'
-import { recordedImport } from './record'
+import { authorOf, recordedImport } from './record'
 
 /** The uploaded file of a run, where the `imports` collection keeps its uploads. */
 async function uploadedFile(payload: Payload, run: Import): Promise<string> {
@@ -43,23 +43,13 @@ export async function runRecorded(payload: Payload, importId: number): Promise<b
     overrideAccess: true,
     depth: 0,
   })
-  const authorId = typeof run.createdBy === 'object' ? run.createdBy?.id : run.createdBy
-  const author = authorId
-    ? await payload.findByID({
-        collection: 'users',
-        id: authorId,
-        overrideAccess: true,
-        depth: 0,
-        disableErrors: true,
-      })
-    : null
   const report = await recordedImport(
     payload,
     run.id,
     async () => openSource(payload, await specOf(payload, run)),
     {
       status: run.createdStatus,
-      user: author ? { ...author, collection: 'users' } : undefined,
+      user: await authorOf(payload, run.createdBy),
     },
   )
   return Boolean(report)

@@ -14,20 +14,10 @@ import { sideBySide } from '../calendar/sideBySide'
 import type { ImportSubscription } from '../payload-types'
 import { subscriptionsAtOnce } from './limits'
 import { openSource } from './openSource'
-import { failuresOf, totalsOf } from './record'
+import { authorOf, failuresOf, record, totalsOf } from './record'
 import { runImport } from './run'
 
 const HOUR = 3_600_000
-
-async function record(payload: Payload, id: number, data: Record<string, unknown>): Promise<void> {
-  await payload.update({
-    collection: 'import-subscriptions',
-    id,
-    data: data as never,
-    overrideAccess: true,
-    depth: 0,
-  })
-}
 
 /**
  * Marks a subscription running if its last run is still the one this pass read: of two passes (two
@@ -45,16 +35,6 @@ async function claim(payload: Payload, subscription: ImportSubscription): Promis
 async function refresh(payload: Payload, subscription: ImportSubscription): Promise<void> {
   if (!(await claim(payload, subscription))) return
   try {
-    const authorId = idOf(subscription.createdBy)
-    const author = authorId
-      ? await payload.findByID({
-          collection: 'users',
-          id: authorId,
-          overrideAccess: true,
-          depth: 0,
-          disableErrors: true,
-        })
-      : null
     const source = await openSource(payload, {
       format: subscription.format,
       url: subscription.url,
@@ -64,20 +44,20 @@ async function refresh(payload: Payload, subscription: ImportSubscription): Prom
       payload,
       source,
       status: subscription.createdStatus,
-      user: author ? { ...author, collection: 'users' } : undefined,
+      user: await authorOf(payload, subscription.createdBy),
       defaultCategories: (subscription.defaultCategories ?? [])
         .map(idOf)
         .filter((id): id is number => id !== undefined),
       trashMissing: true,
     })
-    await record(payload, subscription.id, {
+    await record(payload, 'import-subscriptions', subscription.id, {
       ...totalsOf(report),
       lastStatus: 'done',
       failures: failuresOf(report),
     })
   } catch (error) {
     if (isConnectionLoss(error)) throw error
-    await record(payload, subscription.id, {
+    await record(payload, 'import-subscriptions', subscription.id, {
       lastStatus: 'failed',
       error: error instanceof Error ? error.message : String(error),
     })

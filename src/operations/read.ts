@@ -2,6 +2,8 @@ import { capabilities } from '../calendar/access/capabilities'
 import type { CollectionSlug, Where } from 'payload'
 import { roleOf } from '../calendar/access/roles'
 import { revisionCacheOf } from '../calendar/caches'
+import { EVENT_DETAILS } from '../collections/Events'
+import { ORGANIZER_TEXT, VENUE_TEXT } from './linked/data'
 import type { Reader } from './reader'
 
 const AUTHORED = [
@@ -29,41 +31,14 @@ const SERVED: Partial<Record<CollectionSlug, string[]>> = {
     'end',
     'allDay',
     'timezone',
-    'cost',
-    'currencySymbol',
-    'currencyCode',
-    'currencyPosition',
-    'website',
-    'venue',
-    'organizers',
-    'categories',
-    'tags',
+    ...EVENT_DETAILS,
     'parent',
     'recurrence',
-    'showMap',
-    'showMapLink',
     'hideFromListings',
-    'sticky',
     'featured',
   ],
-  venues: [
-    ...AUTHORED,
-    'name',
-    'address',
-    'city',
-    'country',
-    'province',
-    'state',
-    'zip',
-    'phone',
-    'website',
-    'stateprovince',
-    'geoLat',
-    'geoLng',
-    'showMap',
-    'showMapLink',
-  ],
-  organizers: [...AUTHORED, 'name', 'phone', 'website', 'email'],
+  venues: [...AUTHORED, 'name', ...VENUE_TEXT, 'geoLat', 'geoLng', 'showMap', 'showMapLink'],
+  organizers: [...AUTHORED, 'name', ...ORGANIZER_TEXT],
   'event-categories': ['name', 'description', 'slug', 'parent', 'updatedAt', 'createdAt'],
   'event-tags': ['name', 'description', 'slug', 'updatedAt', 'createdAt'],
 }
@@ -208,42 +183,31 @@ export function idIn(ids: number[], field = 'id'): Where {
 }
 
 /** Which of these ids exist at all, whoever may read them: existence checks of validation. */
-export function existingIds(
-  reader: Reader,
-  collection: CollectionSlug,
-  ids: number[],
-): Promise<Set<number>> {
-  return idsFound(reader, collection, ids, true)
-}
+export const existingIds = idsFound(true)
 
 /** Which of these ids the caller may read: the ids alone, none of the records' fields or texts. */
-export function readableIds(
-  reader: Reader,
-  collection: CollectionSlug,
-  ids: number[],
-): Promise<Set<number>> {
-  return idsFound(reader, collection, ids, false)
-}
+export const readableIds = idsFound(false)
 
-async function idsFound(
-  reader: Reader,
-  collection: CollectionSlug,
-  ids: number[],
-  overrideAccess: boolean,
-): Promise<Set<number>> {
-  const unique = [...new Set(ids)]
-  if (!unique.length) return new Set()
-  const { docs } = await reader.req.payload.find({
-    collection,
-    req: reader.req,
-    user: reader.req.user,
-    overrideAccess,
-    depth: 0,
-    pagination: false,
-    where: { id: { in: unique } },
-    // A set of ids: a collection's default sort by a translated name would cost a second query.
-    sort: 'id',
-    select: {},
-  })
-  return new Set(docs.map((doc) => doc.id as number))
+function idsFound(overrideAccess: boolean) {
+  return async (
+    reader: Reader,
+    collection: CollectionSlug,
+    ids: number[],
+  ): Promise<Set<number>> => {
+    const unique = [...new Set(ids)]
+    if (!unique.length) return new Set()
+    const { docs } = await reader.req.payload.find({
+      collection,
+      req: reader.req,
+      user: reader.req.user,
+      overrideAccess,
+      depth: 0,
+      pagination: false,
+      where: { id: { in: unique } },
+      // A set of ids: a collection's default sort by a translated name would cost a second query.
+      sort: 'id',
+      select: {},
+    })
+    return new Set(docs.map((doc) => doc.id as number))
+  }
 }

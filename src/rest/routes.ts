@@ -30,14 +30,9 @@ import type { RestContext } from './context'
 import { requestWindow, type EventWindowInput } from '../calendar/dates/eventWindow'
 import { defineRoute, type AnyRoute } from './route'
 import { changesParams } from './schemas/changes'
-import { indexParams } from './schemas/common'
-import {
-  eventByIdParams,
-  eventBySlugParams,
-  eventFeedParams,
-  eventListParams,
-} from './schemas/events'
-import { linkedByIdParams, linkedBySlugParams, linkedListParams } from './schemas/linked'
+import { bySlugParams, indexParams } from './schemas/common'
+import { eventByIdParams, eventFeedParams, eventListParams } from './schemas/events'
+import { linkedByIdParams, linkedListParams } from './schemas/linked'
 import {
   categoryCreateBody,
   categoryUpdateBody,
@@ -156,6 +151,13 @@ function writeRoutes(resource: AuthoredResource): AnyRoute[] {
 function termRoutes(terms: TermResource): AnyRoute[] {
   const schemas = TERM_SCHEMAS[terms.key]
   const base = `/${terms.key}`
+  // What every write of terms checks, after the parameters' own checks.
+  const managed = {
+    response: ITEM[terms.key],
+    validate: (ctx: RestContext, params: Parameters<typeof validateTermWrite>[2]) =>
+      validateTermWrite(ctx, terms, params),
+    authorize: mayManageTerms,
+  }
   return [
     defineRoute({
       methods: ['GET'],
@@ -170,9 +172,7 @@ function termRoutes(terms: TermResource): AnyRoute[] {
       path: base,
       summary: `Create ${aNoun(terms)}`,
       params: schemas.create,
-      response: ITEM[terms.key],
-      validate: (ctx, params) => validateTermWrite(ctx, terms, params),
-      authorize: mayManageTerms,
+      ...managed,
       handler: (ctx, params) => createTerm(ctx, terms, params),
     }),
     defineRoute({
@@ -188,9 +188,7 @@ function termRoutes(terms: TermResource): AnyRoute[] {
       path: `${base}/{id}`,
       summary: `Update ${aNoun(terms)}`,
       params: schemas.update,
-      response: ITEM[terms.key],
-      validate: (ctx, params) => validateTermWrite(ctx, terms, params),
-      authorize: mayManageTerms,
+      ...managed,
       handler: (ctx, params) => updateTerm(ctx, terms, params),
     }),
     defineRoute({
@@ -198,9 +196,7 @@ function termRoutes(terms: TermResource): AnyRoute[] {
       path: `${base}/{id}`,
       summary: `Delete ${aNoun(terms)} permanently`,
       params: termDeleteParams,
-      response: ITEM[terms.key],
-      validate: (ctx, params) => validateTermWrite(ctx, terms, params),
-      authorize: mayManageTerms,
+      ...managed,
       handler: (ctx, params) => deleteTerm(ctx, terms, params.id),
     }),
   ]
@@ -258,7 +254,7 @@ export const ROUTES: AnyRoute[] = [
     methods: ['GET'],
     path: `/${EVENTS.key}/by-slug/{slug}.ics`,
     summary: `${capitalized(aNoun(EVENTS))} by slug as an iCalendar file`,
-    params: eventBySlugParams,
+    params: bySlugParams,
     produces: CALENDAR_MEDIA,
     handler: (ctx, params) => eventFileBySlug(ctx, params.slug, params),
   }),
@@ -283,7 +279,7 @@ export const ROUTES: AnyRoute[] = [
     methods: ['GET'],
     path: `/${EVENTS.key}/by-slug/{slug}`,
     summary: `Read ${aNoun(EVENTS)} by slug`,
-    params: eventBySlugParams,
+    params: bySlugParams,
     response: ITEM.events,
     handler: (ctx, params) => readEventBySlug(ctx, params.slug, params),
   }),
@@ -310,7 +306,7 @@ export const ROUTES: AnyRoute[] = [
       methods: ['GET'],
       path: `/${resource.key}/by-slug/{slug}`,
       summary: `Read ${aNoun(resource)} by slug`,
-      params: linkedBySlugParams,
+      params: bySlugParams,
       response: ITEM[resource.key],
       handler: (ctx, params) => readLinkedBySlug(ctx, resource.key, params.slug, params),
     }),

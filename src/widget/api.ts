@@ -89,25 +89,29 @@ function dayBefore(day: string): string {
 export const PERIOD_PAGES = 20
 const PERIOD_PAGE_SIZE = 50
 
+/** What a view reads: the events of `filters` still running on the day `from` or later. */
+type Reading = { root: string; filters: Filters; from: string; signal?: AbortSignal }
+
 /**
- * Every event touching the days `first`..`last`: the relative bounds keep an event that began
- * before the period and runs into it (docs/api.md §4.2: they snap to the end of their day).
+ * The parameters of a reading: a relative bound, not `start_date`, keeps an event that began before
+ * the day and runs into it (docs/api.md §4.2: it snaps to the end of its day), and the namespace's
+ * default end (24 months ahead) does not cut a list short.
  */
-export async function readPeriod(
-  root: string,
-  filters: Filters,
-  first: string,
-  last: string,
-  signal?: AbortSignal,
-): Promise<EventPage> {
-  const params = filterParams(filters)
-  params.set('ends_after', dayBefore(first))
+function readingParams(reading: Reading): URLSearchParams {
+  const params = filterParams(reading.filters)
+  params.set('ends_after', dayBefore(reading.from))
+  return params
+}
+
+/** Every event touching the days from the reading's to `last`. */
+export async function readPeriod(reading: Reading, last: string): Promise<EventPage> {
+  const params = readingParams(reading)
   params.set('starts_before', last)
   params.set('per_page', String(PERIOD_PAGE_SIZE))
   const read = (page: number) => {
     const paged = new URLSearchParams(params)
     paged.set('page', String(page))
-    return readEvents(root, paged, signal)
+    return readEvents(reading.root, paged, reading.signal)
   }
   // The first page tells how many there are; the others are read side by side.
   const answer = await read(1)
@@ -120,25 +124,13 @@ export async function readPeriod(
   return { events, total: answer.total, totalPages: answer.totalPages }
 }
 
-/**
- * A page of the list: the events still running on the anchor day or later, each series once (its
- * first event in the window). A relative bound, not `start_date`, so the namespace's default end
- * (24 months ahead) does not cut the list short.
- */
-export function readList(
-  root: string,
-  filters: Filters,
-  from: string,
-  page: number,
-  perPage: number,
-  signal?: AbortSignal,
-): Promise<EventPage> {
-  const params = filterParams(filters)
-  params.set('ends_after', dayBefore(from))
+/** A page of the list: each series once (its first event in the window). */
+export function readList(reading: Reading, page: number, perPage: number): Promise<EventPage> {
+  const params = readingParams(reading)
   params.set('page', String(page))
   params.set('per_page', String(perPage))
   params.set('hide_subsequent_recurrences', '1')
-  return readEvents(root, params, signal)
+  return readEvents(reading.root, params, reading.signal)
 }
 
 /** Dates a series' panel lists. */

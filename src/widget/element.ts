@@ -243,17 +243,11 @@ export class CalEvents extends HTMLElement {
     this.shadow.querySelector('.title')!.textContent = this.periodTitle()
     try {
       const period = periodOf(this.view, this.day, weekStartOf(this.getAttribute('week-start')))
+      const reading = { root: this.root, filters: this.filters, signal: loading.signal }
       const answer: EventPage =
         this.view === 'list'
-          ? await readList(
-              this.root,
-              this.filters,
-              this.day,
-              this.page,
-              this.perPage,
-              loading.signal,
-            )
-          : await readPeriod(this.root, this.filters, period.first, period.last, loading.signal)
+          ? await readList({ ...reading, from: this.day }, this.page, this.perPage)
+          : await readPeriod({ ...reading, from: period.first }, period.last)
       if (loading.signal.aborted) return
       this.events = new Map(answer.events.map((event) => [event.id, event]))
       const now = today()

@@ -1,3 +1,4 @@
+import { decodeEntities } from '../calendar/escapeHtml'
 import type { VenueJson } from '../calendar/wireTypes'
 import { filterParams, isUpstream, trimmedRoot, type CalendarEvent, type Filters } from './api'
 
@@ -102,34 +103,13 @@ export function outlookLink(event: CalendarEvent): string {
   return `https://outlook.live.com/calendar/0/deeplink/compose?${params}`
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  hellip: '…',
-  ndash: '–',
-  mdash: '—',
-}
-
 /**
  * Text out of a namespace string: WordPress escapes titles into entities, and descriptions are HTML
  * from another site, which the widget never puts into its page as markup.
  */
 export function plainText(html: string): string {
-  return html
-    .replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole
-      const code =
-        name[1] === 'x' || name[1] === 'X'
-          ? parseInt(name.slice(2), 16)
-          : parseInt(name.slice(1), 10)
-      return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole
-    })
+  const text = html.replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '')
+  return decodeEntities(text)
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, NS, unique, userWithRole } from '../support/api'
+import { afterQueueRuns, asAdmin, BASE_URL, call, NS, unique, userWithRole } from '../support/api'
 import { queuedImport, runImportCli } from '../support/imports'
 import { api, siteTimezone } from '../support/writeFixtures'
 
@@ -280,19 +280,17 @@ describe('import subscriptions', () => {
 
   /** Runs the jobs queue until the subscription has run since `before` (the server's own polling may take the job first). */
   async function runQueue(id: number, before: string | null = null): Promise<any> {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(
-        200,
-      )
-      const record = (await call(`/api/import-subscriptions/${id}?depth=0`, { token: admin })).body
-      if (
-        record.lastRunAt !== before &&
-        (record.lastStatus === 'done' || record.lastStatus === 'failed')
-      )
-        return record
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-    throw new Error(`subscription ${id} did not run`)
+    let record: any
+    await afterQueueRuns(
+      admin,
+      async () =>
+        (record = (await call(`/api/import-subscriptions/${id}?depth=0`, { token: admin })).body),
+      120_000,
+    ).toSatisfy(
+      (run: any) =>
+        run.lastRunAt !== before && (run.lastStatus === 'done' || run.lastStatus === 'failed'),
+    )
+    return record
   }
 
   it('imports its feed when saved, with its default categories; a later run trashes the events that left the feed', async () => {

@@ -2,24 +2,17 @@
  * One place for caches: every cache of the instance is listed in `src/calendar/caches.ts` and made
  * through it, so a new one cannot hide its budget or its invalidation at its call site.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from '../support/sourceFiles'
 import { CACHES, cacheBudget } from '../../src/calendar/caches'
 
 const src = path.resolve(import.meta.dirname, '..', '..', 'src')
 const scripts = path.resolve(src, '..', 'scripts')
 const MODULE = path.join(src, 'calendar', 'caches.ts')
 
-function sources(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const full = path.join(folder, name)
-    if (statSync(full).isDirectory()) return sources(full)
-    return /\.tsx?$/.test(name) ? [full] : []
-  })
-}
-
-const files = [...sources(src), ...sources(scripts)].filter((file) => file !== MODULE)
+const files = [...sourceFiles(src), ...sourceFiles(scripts)].filter((file) => file !== MODULE)
 const text = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
 
 /** Ways to make a cache without the module: its classes, or a cache kept per Payload instance by hand. */

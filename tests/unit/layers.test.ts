@@ -3,9 +3,10 @@
  * its own, no door imports another door, no modules import each other in a circle, and the tools
  * do not lean on the tests.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from '../support/sourceFiles'
 
 const repository = path.resolve(import.meta.dirname, '..', '..')
 const src = path.join(repository, 'src')
@@ -29,16 +30,6 @@ const LAYERS: { name: string; folders: string[] }[] = [
 const DOORS = ['rest', 'imports', 'webhooks', 'jobs', 'components', 'site', 'widget']
 /** The doors a door runs: a job is the queue's way into an import or a delivery, and only calls it. */
 const RUNS: Record<string, string[]> = { jobs: ['imports', 'webhooks'] }
-
-function sources(folder: string): string[] {
-  // Dot folders hold data (bench/.datasets, bench/.profiles), not sources.
-  return readdirSync(folder).flatMap((name) => {
-    if (name.startsWith('.')) return []
-    const full = path.join(folder, name)
-    if (statSync(full).isDirectory()) return sources(full)
-    return /\.tsx?$/.test(name) ? [full] : []
-  })
-}
 
 function topOf(file: string): string {
   return path.relative(src, file).split(path.sep)[0]!
@@ -113,7 +104,7 @@ function importsOf(file: string): string[] {
     .filter((target): target is string => Boolean(target))
 }
 
-const files = sources(src)
+const files = sourceFiles(src)
 const graph = new Map(
   files.map((file) => [file, importsOf(file).filter((target) => target.startsWith(src))]),
 )
@@ -240,7 +231,9 @@ describe('layers', () => {
   })
 
   it('the tools (scripts/, bench/) do not import the tests', () => {
-    const tools = ['scripts', 'bench'].flatMap((folder) => sources(path.join(repository, folder)))
+    const tools = ['scripts', 'bench'].flatMap((folder) =>
+      sourceFiles(path.join(repository, folder)),
+    )
     const intoTests = tools.flatMap((file) =>
       importsOf(file)
         .filter((target) => target.startsWith(path.join(repository, 'tests')))

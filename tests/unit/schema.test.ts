@@ -4,26 +4,19 @@
  * the migrations' own schema at start where Payload pushes the schema instead of migrating; only
  * the plugin's start does that.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from '../support/sourceFiles'
 
 const src = path.resolve(import.meta.dirname, '..', '..', 'src')
 const migrations = path.join(src, 'migrations')
-
-function sources(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const full = path.join(folder, name)
-    if (statSync(full).isDirectory()) return full === migrations ? [] : sources(full)
-    return /\.tsx?$/.test(name) ? [full] : []
-  })
-}
 
 const DDL =
   /\bcreate\s+(?:or\s+replace\s+)?(?:unique\s+)?(?:unlogged\s+)?(table|trigger|function|index|sequence)\b/gi
 
 describe('the schema', () => {
-  const files = sources(src)
+  const files = sourceFiles(src, (folder) => folder === migrations)
 
   it('is made by nothing in src/ outside the migrations', () => {
     const found = files.flatMap((file) =>

@@ -3,8 +3,8 @@
  * site: upstream's shapes (entities in titles, `[]` names of protected venues and organizers) and ours.
  */
 import { describe, expect, it } from 'vitest'
+import { decodeEntities } from '../../src/calendar/escapeHtml'
 import {
-  decodeEntities,
   eventItem,
   excerptText,
   organizerItem,

@@ -1,5 +1,14 @@
-import type { CollectionBeforeChangeHook, Field, TextField } from 'payload'
-import { administratorsOnly } from '../../calendar/access/collectionAccess'
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeChangeHook,
+  CollectionConfig,
+  Field,
+  SelectField,
+  TextField,
+  TypedJobs,
+} from 'payload'
+import { administratorAccess, administratorsOnly } from '../../calendar/access/collectionAccess'
+import { queueJob, type Task } from '../queueJob'
 
 /** Failed items a run keeps with their reasons; past that, only the count grows. */
 export const KEPT_FAILURES = 1000
@@ -8,10 +17,54 @@ export const KEPT_FAILURES = 1000
 export const isImportUrl = (value: string) => /^(https?|webcals?):\/\/\S+$/i.test(value.trim())
 
 /** The administrator who saved a run or subscription authors what it creates. */
-export const recordCreator: CollectionBeforeChangeHook = ({ data, req, operation }) => {
+const recordCreator: CollectionBeforeChangeHook = ({ data, req, operation }) => {
   if (operation === 'create' && req.user) data.createdBy ??= req.user.id
   return data
 }
+
+/** A saved record, as an after-change hook sees it. */
+export type RecordChange = Parameters<CollectionAfterChangeHook>[0]
+
+/**
+ * A collection of import records (runs, subscriptions), administrators only: the administrator who
+ * saves one authors what it creates, and a save for which `due` gives the job's input puts the job
+ * on its queue, in the save's transaction.
+ */
+export function importRecords<T extends Task>(
+  job: { task: T; queue: string },
+  due: (change: RecordChange) => TypedJobs['tasks'][T]['input'] | null,
+  config: Omit<CollectionConfig, 'access'>,
+): CollectionConfig {
+  const queueWhenDue: CollectionAfterChangeHook = async (change) => {
+    const input = due(change)
+    if (input) await queueJob(change.req, job, input)
+    return change.doc
+  }
+  return {
+    ...config,
+    access: administratorAccess,
+    hooks: {
+      ...config.hooks,
+      beforeChange: [...(config.hooks?.beforeChange ?? []), recordCreator],
+      afterChange: [queueWhenDue],
+    },
+  }
+}
+
+/** Who authors what the records create: the administrator who saved it, unless set. */
+export const createdByField = (description: string): Field => ({
+  name: 'createdBy',
+  type: 'relationship',
+  relationTo: 'users',
+  admin: { readOnly: true, position: 'sidebar', description },
+})
+
+/** When a run started or ended, in the sidebar. */
+export const runTimeField = (name: string): Field => ({
+  name,
+  type: 'date',
+  admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+})
 
 export const countField = (name: string, label: string): Field => ({
   name,
@@ -31,18 +84,24 @@ export function credentialsField(admin: TextField['admin']): Field {
   }
 }
 
+/** A required choice among `options` (value: label), `defaultValue` until another is chosen. */
+export const choiceField = (
+  name: string,
+  defaultValue: string,
+  options: Record<string, string>,
+): SelectField => ({
+  name,
+  type: 'select',
+  required: true,
+  defaultValue,
+  options: Object.entries(options).map(([value, label]) => ({ value, label })),
+})
+
 /** The status given to the items an import creates; items it updates keep theirs. */
 export function createdStatusField(description?: string): Field {
   return {
-    name: 'createdStatus',
+    ...choiceField('createdStatus', 'publish', { publish: 'Published', draft: 'Draft' }),
     label: 'Status of created items',
-    type: 'select',
-    required: true,
-    defaultValue: 'publish',
-    options: [
-      { value: 'publish', label: 'Published' },
-      { value: 'draft', label: 'Draft' },
-    ],
     ...(description ? { admin: { description } } : {}),
   }
 }

@@ -5,6 +5,7 @@
  * rather than imported empty.
  */
 import { isAmount, type CurrencyPosition } from '../../calendar/cost'
+import { decodeEntities } from '../../calendar/escapeHtml'
 import { slugify } from '../../collections/fields/slug'
 import type {
   EventItem,
@@ -36,34 +37,6 @@ export type ObjectContext = {
 
 const PROTECTED =
   'password-protected: the site withholds its content; import with credentials that may edit it'
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  hellip: '…',
-  ndash: '–',
-  mdash: '—',
-}
-
-/** The HTML entities WordPress writes into titles and names, as text. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
-    if (body[0] === '#') {
-      const code =
-        body[1] === 'x' || body[1] === 'X'
-          ? parseInt(body.slice(2), 16)
-          : parseInt(body.slice(1), 10)
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
-        ? String.fromCodePoint(code)
-        : entity
-    }
-    return ENTITIES[body.toLowerCase()] ?? entity
-  })
-}
 
 /** An excerpt as served (paragraphs of escaped text) back to the text it was written as. */
 export function excerptText(html: unknown): string | null {
@@ -204,29 +177,46 @@ function authoredFields(object: Json, ctx: ObjectContext, id: number) {
   }
 }
 
-function linkedLocalized(nameKey: string, ctx: ObjectContext) {
-  return (object: Json): Localized => ({
-    name: text(ctx, object[nameKey]).trim(),
-    description: str(object.description),
-    excerpt: excerptText(object.excerpt),
-    slug: str(object.slug),
+/**
+ * A venue or organizer as an item: its name under `nameKey`, the authored fields every record has and
+ * `own`, its kind's fields; unreadable without an id or a name, or when the site withholds it.
+ */
+function linkedItem<K extends 'venue' | 'organizer'>(
+  kind: K,
+  object: Json,
+  ctx: ObjectContext,
+  withheld: boolean,
+  own: Omit<
+    { venue: VenueItem; organizer: OrganizerItem }[K],
+    'name' | 'translations' | keyof ReturnType<typeof authoredFields>
+  >,
+): SourceItem | UnreadableItem {
+  const id = idOf(object)
+  const name = typeof object[kind] === 'string' ? text(ctx, object[kind]).trim() : ''
+  const label = labelOf(id, name)
+  if (id === undefined)
+    return unreadable(kind, label, undefined, `not a ${kind} of the REST API v1: no id`)
+  // Upstream replaces a protected venue's or organizer's name with [].
+  if (Array.isArray(object[kind]) || withheld) return unreadable(kind, label, String(id), PROTECTED)
+  if (!name) return unreadable(kind, label, String(id), `no name (${kind})`)
+  const localized = (each: Json): Localized => ({
+    name: text(ctx, each[kind]).trim(),
+    description: str(each.description),
+    excerpt: excerptText(each.excerpt),
+    slug: str(each.slug),
   })
+  const data = {
+    name,
+    ...authoredFields(object, ctx, id),
+    ...own,
+    translations: translationsOf(ctx, localized(object), localized),
+  }
+  return { kind, label, sourceId: String(id), data } as SourceItem
 }
 
 export function venueItem(object: Json, ctx: ObjectContext): SourceItem | UnreadableItem {
-  const id = idOf(object)
-  const name = typeof object.venue === 'string' ? text(ctx, object.venue).trim() : ''
-  const label = labelOf(id, name)
-  if (id === undefined)
-    return unreadable('venue', label, undefined, 'not a venue of the REST API v1: no id')
-  // Ours keeps a protected venue's name and nulls its flags; upstream's replaces the name with [].
-  if (Array.isArray(object.venue) || object.show_map === null)
-    return unreadable('venue', label, String(id), PROTECTED)
-  if (!name) return unreadable('venue', label, String(id), 'no name (venue)')
-  const localized = linkedLocalized('venue', ctx)
-  const data: VenueItem = {
-    name,
-    ...authoredFields(object, ctx, id),
+  // Ours keeps a protected venue's name and nulls its flags.
+  return linkedItem('venue', object, ctx, object.show_map === null, {
     address: str(object.address),
     city: str(object.city),
     country: str(object.country),
@@ -240,29 +230,15 @@ export function venueItem(object: Json, ctx: ObjectContext): SourceItem | Unread
     geoLng: num(object.geo_lng),
     showMap: bool(object.show_map),
     showMapLink: bool(object.show_map_link),
-    translations: translationsOf(ctx, localized(object), localized),
-  }
-  return { kind: 'venue', label, sourceId: String(id), data }
+  })
 }
 
 export function organizerItem(object: Json, ctx: ObjectContext): SourceItem | UnreadableItem {
-  const id = idOf(object)
-  const name = typeof object.organizer === 'string' ? text(ctx, object.organizer).trim() : ''
-  const label = labelOf(id, name)
-  if (id === undefined)
-    return unreadable('organizer', label, undefined, 'not an organizer of the REST API v1: no id')
-  if (Array.isArray(object.organizer)) return unreadable('organizer', label, String(id), PROTECTED)
-  if (!name) return unreadable('organizer', label, String(id), 'no name (organizer)')
-  const localized = linkedLocalized('organizer', ctx)
-  const data: OrganizerItem = {
-    name,
-    ...authoredFields(object, ctx, id),
+  return linkedItem('organizer', object, ctx, false, {
     email: str(object.email),
     phone: str(object.phone),
     website: str(object.website),
-    translations: translationsOf(ctx, localized(object), localized),
-  }
-  return { kind: 'organizer', label, sourceId: String(id), data }
+  })
 }
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/

@@ -54,6 +54,18 @@ export const contextParam = z
   .optional()
   .describe('`edit` unlocks protected content for users who may edit it.')
 
+/** A single read's parameters: the item (`{ id }` or `{ slug }`), its password, the context. */
+export function readParams<T extends z.ZodRawShape>(item: T) {
+  return z.object({
+    i18n_language: languageParam,
+    ...item,
+    password: passwordParam,
+    context: contextParam,
+  })
+}
+
+export const bySlugParams = readParams({ slug: slugParam })
+
 /** PHP's boolean filter: `true`, `1`, `yes`, `on` are true, any other text false (upstream `strict_dates`). */
 export const phpBooleanParam = z.union([z.string(), z.boolean(), z.number()]).transform(phpBoolean)
 

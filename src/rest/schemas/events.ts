@@ -13,9 +13,9 @@ import {
   languageParam,
   numberParam,
   pageParams,
+  readParams,
   passwordParam,
   phpBooleanParam,
-  slugParam,
 } from './common'
 
 export const eventListParams = z.object({
@@ -83,15 +83,4 @@ const eventIdParam = z
   .union([z.literal(0), z.literal('0').transform(() => 0), idParam])
   .describe('Numeric id.')
 
-export const eventByIdParams = z.object({
-  i18n_language: languageParam,
-  id: eventIdParam,
-  password: passwordParam,
-  context: contextParam,
-})
-export const eventBySlugParams = z.object({
-  i18n_language: languageParam,
-  slug: slugParam,
-  password: passwordParam,
-  context: contextParam,
-})
+export const eventByIdParams = readParams({ id: eventIdParam })

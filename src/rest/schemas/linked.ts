@@ -1,14 +1,12 @@
 import { z } from 'zod'
 import { nonEmptyString, positiveIntParam, stringListParam } from '../http/coerce'
 import {
-  contextParam,
   givenPhpBooleanParam,
   idParam,
   languageParam,
   pageParams,
-  passwordParam,
+  readParams,
   phpBooleanParam,
-  slugParam,
 } from './common'
 
 /** `GET /venues` and `GET /organizers` (docs/api.md §7). */
@@ -33,15 +31,4 @@ export const linkedListParams = z.object({
 })
 export type LinkedListParams = z.output<typeof linkedListParams>
 
-export const linkedByIdParams = z.object({
-  i18n_language: languageParam,
-  id: idParam,
-  password: passwordParam,
-  context: contextParam,
-})
-export const linkedBySlugParams = z.object({
-  i18n_language: languageParam,
-  slug: slugParam,
-  password: passwordParam,
-  context: contextParam,
-})
+export const linkedByIdParams = readParams({ id: idParam })
