@@ -6,7 +6,13 @@
  * events created so far) and left unfinished: on the shared machine an item took a quarter of a
  * second and more, and a whole run of 10,000 events most of an hour.
  */
+import path from 'node:path'
+import pg from 'pg'
+import { waitForHealth } from '../scripts/serverProcess'
+import { startEmbeddedDatabase } from '../src/database/embedded'
+import { adminToken, startApp, stop } from './app'
 import { dayOffset } from './varied'
+import { statements, withStatementCounts } from './writes'
 
 export const ICS_EVENTS = 10_000
 const IMPORT_SECONDS = 180
@@ -34,6 +40,50 @@ export type ImportFigure = {
   events: number
   failed: number
   finished: boolean
+  /** Statements the destination's PostgreSQL ran during the run (pg_stat_statements, every client). */
+  statements: number
+}
+
+/**
+ * An empty calendar of its own (a cluster and an app beside the dataset's), its PostgreSQL counting
+ * statements.
+ */
+export async function importDestination(datasets: string, overTcp: boolean): Promise<Destination> {
+  const directory = path.join(datasets, 'import-destination')
+  const database = await withStatementCounts(
+    await startEmbeddedDatabase({ directory, fresh: true, unsafeFast: true }),
+    directory,
+  )
+  const db = new pg.Client({ connectionString: database.url })
+  await db.connect()
+  const { app, port } = await startApp(database, {
+    overTcp,
+    settings: { IMPORT_ALLOW_PRIVATE: 'true' },
+  })
+  const base = `http://127.0.0.1:${port}`
+  const stopAll = async () => {
+    await db.end()
+    await stop(app)
+    await database.stop()
+  }
+  await waitForHealth(base, 180_000).catch(async (error: unknown) => {
+    await stopAll()
+    throw error
+  })
+  return {
+    base,
+    authorization: `JWT ${await adminToken(base)}`,
+    statements: () => statements(db),
+    stop: stopAll,
+  }
+}
+
+/** An empty calendar to import into: its app, its administrator, its PostgreSQL's count of statements. */
+type Destination = {
+  base: string
+  authorization: string
+  statements: () => Promise<number>
+  stop: () => Promise<void>
 }
 
 /** An iCalendar file of `count` events, a day or two apart over three years, in UTC with a location and categories. */
@@ -66,8 +116,7 @@ export function icsFile(count: number): string {
  * which may outlast a fetch's patience: the record is what is watched.
  */
 async function timedImport(
-  base: string,
-  authorization: string,
+  { base, authorization, statements }: Destination,
   source: string,
   body: FormData | Record<string, unknown>,
 ): Promise<ImportFigure> {
@@ -83,6 +132,7 @@ async function timedImport(
   const { doc } = (await saved.json()) as { doc?: { id: number } }
   if (!doc) throw new Error(`the ${source} import was not saved (${saved.status})`)
   const before = await eventCount(base)
+  const statementsBefore = await statements()
   fetch(`${base}/api/payload-jobs/run?queue=calendar`, {
     headers: { Authorization: authorization },
   }).catch(() => undefined)
@@ -108,6 +158,7 @@ async function timedImport(
       events: (await eventCount(base)) - before,
       failed: record.failed,
       finished,
+      statements: (await statements()) - statementsBefore,
     }
   }
 }
@@ -125,7 +176,7 @@ async function eventCount(base: string): Promise<number> {
  * empty calendar a fresh app at `destination()` serves (an unfinished run is stopped with its app).
  */
 export async function importSpeed(
-  destination: () => Promise<{ base: string; authorization: string; stop: () => Promise<void> }>,
+  destination: () => Promise<Destination>,
   siteRoot: string,
 ): Promise<ImportFigure[]> {
   const form = new FormData()
@@ -140,11 +191,11 @@ export async function importSpeed(
     [`an .ics of ${ICS_EVENTS.toLocaleString('en')} events`, form],
     ['a live site', { source: 'site', sourceUrl: siteRoot }],
   ] as const) {
-    const { base, authorization, stop } = await destination()
+    const target = await destination()
     try {
-      figures.push(await timedImport(base, authorization, source, body))
+      figures.push(await timedImport(target, source, body))
     } finally {
-      await stop()
+      await target.stop()
     }
   }
   return figures

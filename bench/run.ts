@@ -27,7 +27,7 @@ import { generateDataset } from './dataset'
 import { overloadNotes, overloadScenarios } from './overload'
 import { CONNECTIONS, countOf, measure, responseTally, type Row, type Target } from './measure'
 import { percentile } from './percentile'
-import { importSpeed, type ImportFigure } from './imports'
+import { importDestination, importSpeed, type ImportFigure } from './imports'
 import { seriesWrites } from './series'
 import { dayOffset, variedList } from './varied'
 import { settled, statements, withStatementCounts, writeRequests, writeTargets } from './writes'
@@ -79,32 +79,9 @@ async function listAfterWrite(url: string, db: pg.Client, eventId: number): Prom
 
 const datasetDirectory = (size: number) => path.join(root, 'bench', '.datasets', String(size))
 
-/**
- * Imports (q) into an empty calendar of its own (a cluster and an app beside the dataset's), from the
- * dataset's app at `site` and from an iCalendar file.
- */
+/** Imports (q) from the dataset's app at `site` and from an iCalendar file. */
 async function importRuns(size: number, site: string): Promise<void> {
-  const destination = async () => {
-    const database = await startEmbeddedDatabase({
-      directory: path.join(root, 'bench', '.datasets', 'import-destination'),
-      fresh: true,
-      unsafeFast: true,
-    })
-    const { app, port } = await startApp(database, {
-      overTcp,
-      settings: { IMPORT_ALLOW_PRIVATE: 'true' },
-    })
-    const base = `http://127.0.0.1:${port}`
-    const stopBoth = async () => {
-      await stop(app)
-      await database.stop()
-    }
-    await waitForHealth(base, 180_000).catch(async (error: unknown) => {
-      await stopBoth()
-      throw error
-    })
-    return { base, authorization: `JWT ${await adminToken(base)}`, stop: stopBoth }
-  }
+  const destination = () => importDestination(path.join(root, 'bench', '.datasets'), overTcp)
   for (const figure of await importSpeed(destination, `${site}/api/cal/events/v1`))
     importFigures.push([size, figure])
 }
@@ -416,10 +393,12 @@ function targets(rows: Row[]): string[] {
       `daily series of 730 occurrences at ${size.toLocaleString('en')}: created in ${create} s, parent retitled in ${retitle} s`,
     )
   notes.push(...overloadNotes())
-  for (const [size, { source, seconds, items, total, events, failed, finished }] of importFigures)
+  for (const [size, figure] of importFigures) {
+    const { source, seconds, items, total, events, failed, finished, statements } = figure
     notes.push(
-      `import from ${source} (bench at ${size.toLocaleString('en')} events): ${events} events created, ${items} of ${total} items done (${failed} failed) in ${Math.round(seconds)} s${finished ? '' : ', stopped there'}: ${(events / seconds).toFixed(1)} events, ${(items / seconds).toFixed(1)} items a second`,
+      `import from ${source} (bench at ${size.toLocaleString('en')} events): ${events} events created, ${items} of ${total} items done (${failed} failed) in ${Math.round(seconds)} s${finished ? '' : ', stopped there'}: ${(events / seconds).toFixed(1)} events, ${(items / seconds).toFixed(1)} items a second, ${(statements / Math.max(items, 1)).toFixed(1)} statements an item`,
     )
+  }
   for (const [size, figure] of adminFigures)
     notes.push(
       `admin ${figure.page} in Chromium at ${size.toLocaleString('en')}, signed in, to a settled page: median ${figure.medianMs} ms, slowest ${figure.slowestMs} ms of 5 (target < 1500); medians of the server's first byte ${figure.firstByteMs} ms and of the end of the page's last request ${figure.lastRequestMs} ms; load average ${figure.loadAverage.toFixed(1)}`,

@@ -33,12 +33,10 @@ import type {
 import {
   createLocal,
   localByName,
-  localExists,
   mappedLocal,
   type ItemContext,
   type StoredItem,
 } from './localItems'
-import { findMapping, recordMapping } from './mapping'
 
 /** A problem with one item's content: reported with the item, the run goes on, whatever its text says (never a lost database). */
 export class ItemError extends Error {}
@@ -291,7 +289,7 @@ function website(ctx: ItemContext, value: string | null | undefined): string | n
 async function image(ctx: ItemContext, value: string): Promise<string | number> {
   if (/^\d+$/.test(value)) return value
   if (!webUrl(value)) throw new ItemError(`image: neither an image URL nor an image id (${value}).`)
-  const mapped = await findMapping(ctx.req, ctx.source, 'image', value)
+  const mapped = await ctx.mappings.find('image', value)
   if (mapped) {
     const media = await ctx.req.payload.count({
       collection: 'media',
@@ -311,7 +309,7 @@ async function image(ctx: ItemContext, value: string): Promise<string | number> 
     if (error instanceof ImageDownloadError) throw new ItemError(`image: ${error.message}`)
     throw error
   }
-  await recordMapping(ctx.req, ctx.source, 'image', value, { localId: id, hash: null })
+  await ctx.mappings.record('image', value, { localId: id, hash: null })
   return id
 }
 
@@ -334,17 +332,18 @@ function newLinkData(ctx: ItemContext, kind: LinkKind, name: string): Promise<Da
 /**
  * The local id of a linked item (docs/api.md §23.2): the item its source id was imported as, else (for
  * the kinds the source matches by name) the local item of that name, else a new one; an item it had to
- * make counts as created.
+ * make counts as created. A mapping found is left as it is: its hash stays the one its own item was
+ * imported with.
  */
 async function resolveRef(ctx: ItemContext, kind: LinkKind, ref: ItemRef): Promise<number> {
-  const mapped = await findMapping(ctx.req, ctx.source, kind, ref.sourceId)
-  if (mapped && (await localExists(ctx, kind, mapped.localId))) return mapped.localId
+  const mapped = await mappedLocal(ctx, kind, ref.sourceId)
+  if (mapped !== undefined) return mapped
   let id = ctx.matchByName.includes(kind) ? await localByName(ctx, kind, ref.name) : undefined
   if (id === undefined) {
     id = await createLocal(ctx, kind, await newLinkData(ctx, kind, ref.name))
     ctx.madeFromLinks.push(kind)
   }
   // No hash: the linked item's own content was never imported, so its own row will be compared in full.
-  await recordMapping(ctx.req, ctx.source, kind, ref.sourceId, { localId: id, hash: null })
+  await ctx.mappings.record(kind, ref.sourceId, { localId: id, hash: null })
   return id
 }

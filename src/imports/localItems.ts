@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, type LanguageCode } from '../i18n/languages'
 import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
 import type { Writer } from '../operations/writer'
 import type { ImportKind, SourceItem } from './items'
-import { findMapping } from './mapping'
+import type { ItemMappings } from './runMappings'
 
 /** What one item's import knows besides the item. */
 export type ItemContext = {
@@ -20,6 +20,8 @@ export type ItemContext = {
   writer: Writer
   /** The source's name in the mapping table. */
   source: string
+  /** The source's mappings as this item sees them: the run's, and what its transaction records. */
+  mappings: ItemMappings
   /** The status of the events, venues and organizers the run creates. */
   status: 'publish' | 'draft'
   /** The origins this site answers on (`https://events.example.org`): its own media and event UIDs. */
@@ -76,23 +78,37 @@ export async function readLocal(
   return (doc ?? undefined) as StoredItem | undefined
 }
 
-/** Whether a mapped item is still here, and whether it is in the trash (events, venues, organizers). */
+/** Whether mapped items are still here, and whether in the trash (events, venues, organizers): one read for them all. */
+export async function localStates(
+  req: PayloadRequest,
+  kind: ImportKind,
+  ids: number[],
+): Promise<Map<number, 'trash' | 'here'>> {
+  const { docs } = await req.payload.find({
+    req,
+    overrideAccess: true,
+    depth: 0,
+    locale: DEFAULT_LANGUAGE,
+    collection: COLLECTION[kind],
+    where: { id: { in: ids } },
+    select: AUTHORED.includes(kind) ? { status: true } : { name: true },
+    pagination: false,
+  })
+  return new Map(
+    docs.map((doc) => [
+      doc.id as number,
+      (doc as { status?: string }).status === 'trash' ? 'trash' : 'here',
+    ]),
+  )
+}
+
+/** Whether a mapped item is still here, and whether it is in the trash. */
 export async function localState(
   ctx: ItemContext,
   kind: ImportKind,
   id: number,
 ): Promise<'missing' | 'trash' | 'here'> {
-  if (!AUTHORED.includes(kind)) return (await localExists(ctx, kind, id)) ? 'here' : 'missing'
-  const { docs } = await ctx.req.payload.find({
-    ...options(ctx),
-    collection: COLLECTION[kind],
-    where: { id: { equals: id } },
-    select: { status: true },
-    limit: 1,
-    pagination: false,
-  })
-  const status = (docs[0] as { status?: string } | undefined)?.status
-  return status === undefined ? 'missing' : status === 'trash' ? 'trash' : 'here'
+  return (await localStates(ctx.req, kind, [id])).get(id) ?? 'missing'
 }
 
 export async function localExists(
@@ -127,14 +143,18 @@ export async function updateLocal(
   await updateInLanguage({ ...ctx.writer, language }, COLLECTION[kind], id, data)
 }
 
-/** The local item a source id of this source was imported as, if it still exists. */
+/** The local item a source id of this source was imported as, if it still exists (asked of the database once a run). */
 export async function mappedLocal(
   ctx: ItemContext,
   kind: ImportKind,
   sourceId: string,
 ): Promise<number | undefined> {
-  const mapped = await findMapping(ctx.req, ctx.source, kind, sourceId)
-  return mapped && (await localExists(ctx, kind, mapped.localId)) ? mapped.localId : undefined
+  const mapped = await ctx.mappings.find(kind, sourceId)
+  if (!mapped) return undefined
+  const { localId } = mapped
+  return (await ctx.mappings.exists(kind, localId, () => localExists(ctx, kind, localId)))
+    ? localId
+    : undefined
 }
 
 /** The first item of a kind with this name (default language), trashed ones aside. */

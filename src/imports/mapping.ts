@@ -44,6 +44,36 @@ export async function recordMapping(
   )
 }
 
+/** The mappings of many items of a source, in one statement: `${kind} ${sourceId}` → its mapping. */
+export async function mappingsOfItems(
+  req: PayloadRequest,
+  source: string,
+  keys: { kind: MappedKind; sourceId: string }[],
+): Promise<Map<string, Mapping>> {
+  const found = new Map<string, Mapping>()
+  if (!keys.length) return found
+  const rows = await requestQuery<{
+    kind: string
+    source_id: string
+    local_id: number
+    hash: string | null
+  }>(
+    req,
+    sql`select m.kind, m.source_id, m.local_id, m.hash from calendar_import_map m
+        join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k("kind" text, "sourceId" text)
+          on m.kind = k."kind" and m.source_id = k."sourceId"
+        where m.source = ${source}`,
+  )
+  for (const row of rows)
+    found.set(mappingKey(row.kind as MappedKind, row.source_id), {
+      localId: row.local_id,
+      hash: row.hash,
+    })
+  return found
+}
+
+export const mappingKey = (kind: MappedKind, sourceId: string) => `${kind} ${sourceId}`
+
 /** Every item of a kind a source has imported: its source id and local id. */
 export async function mappingsOf(
   payload: Payload,

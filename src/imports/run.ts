@@ -20,16 +20,24 @@ import { changes } from './changes'
 import { importAllowsPrivate, REFUSED_NOTE } from './guard'
 import { importWriter } from './importWriter'
 import { itemData, ItemError, translationData } from './itemInput'
-import { IMPORT_KINDS, type ImportKind, type ImportSource, type SourceItem } from './items'
+import {
+  IMPORT_KINDS,
+  type ImportKind,
+  type ImportSource,
+  type SourceItem,
+  type UnreadableItem,
+} from './items'
 import {
   createLocal,
   localState,
+  localStates,
   matchLocal,
   readLocal,
   updateLocal,
   type ItemContext,
 } from './localItems'
-import { findMapping, mappingsOf, recordMapping } from './mapping'
+import { mappingKey, mappingsOf } from './mapping'
+import { RunMappings } from './runMappings'
 
 export type Outcome = 'created' | 'updated' | 'unchanged'
 export type Counts = Record<Outcome | 'trashed' | 'failed', number>
@@ -85,6 +93,20 @@ export function emptyReport(): ImportReport {
   return { counts: counts as ImportReport['counts'], failures: [], notes: [], stopped: false }
 }
 
+/** Items read from the source before their mappings and local items are looked up, in one statement each. */
+const BATCH = 100
+
+/** What a run carries from item to item. */
+type Run = {
+  options: ImportOptions
+  settings: SiteSettings
+  origins: string[]
+  report: ImportReport
+  mappings: RunMappings
+  done: Partial<Record<ImportKind, { count: number; since: number }>>
+  seenEvents: Set<string>
+}
+
 /**
  * Imports everything a source yields. An item that fails is reported with its reason and the run goes
  * on; only a lost database ends it (thrown: the run can be started again). Runs of the same source wait
@@ -98,67 +120,152 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     const origins = [settings.siteUrl, payload.config.serverURL]
       .filter(Boolean)
       .map((url) => new URL(url).origin)
-    const report = emptyReport()
-    const done: Partial<Record<ImportKind, { count: number; since: number }>> = {}
-    const seenEvents = new Set<string>()
-    const extraCategories = options.defaultCategories ?? []
-    for await (const item of source.items()) {
-      if (options.signal?.aborted) {
-        report.stopped = true
-        break
-      }
-      const progress = (done[item.kind] ??= { count: 0, since: Date.now() })
-      const counts = report.counts[item.kind]
-      if (item.kind === 'event' && item.sourceId !== undefined) seenEvents.add(item.sourceId)
-      if ('error' in item) {
-        counts.failed++
-        report.failures.push({ kind: item.kind, item: item.label, reason: item.error })
-      } else {
-        const req = await createLocalReq({ user: user ?? undefined }, payload)
-        const ctx: ItemContext = {
-          req,
-          writer: importWriter(req, settings, origins[0] ?? ''),
-          source: source.name,
-          status: options.status ?? 'publish',
-          origins,
-          madeFromLinks: [],
-          allowPrivateImages: importAllowsPrivate(),
-          extraCategories,
-          restoreTrashed: Boolean(options.trashMissing),
-          matchByName: source.matchByName,
-          notes: [],
+    const run: Run = {
+      options,
+      settings,
+      origins,
+      report: emptyReport(),
+      mappings: new RunMappings(source.name),
+      done: {},
+      seenEvents: new Set(),
+    }
+    const { report } = run
+    batches: for await (const batch of inBatches(source.items(), BATCH)) {
+      const states = await priorStates(base, run.mappings, batch)
+      for (const item of batch) {
+        if (options.signal?.aborted) {
+          report.stopped = true
+          break batches
         }
-        try {
-          await prefetchItemImage(ctx, item)
-          counts[await inTransaction(req, () => importItem(ctx, item))]++
-          for (const kind of ctx.madeFromLinks) report.counts[kind].created++
-          for (const note of [...(item.notes ?? []), ...ctx.notes])
-            report.notes.push({ kind: item.kind, item: item.label, note })
-        } catch (error) {
-          if (!(error instanceof ItemError) && isConnectionLoss(error)) throw error
-          counts.failed++
-          report.failures.push({ kind: item.kind, item: item.label, reason: reasonOf(error) })
-        }
+        await importOne(run, item, states)
       }
-      progress.count++
-      await options.onProgress?.({
-        kind: item.kind,
-        done: progress.count,
-        total: source.totals[item.kind] ?? progress.count,
-        since: progress.since,
-        report,
-      })
     }
     if (options.trashMissing && !report.stopped && source.complete?.() !== false)
       await trashMissing(
         { payload, user, settings, root: origins[0] ?? '' },
         source.name,
-        seenEvents,
+        run.seenEvents,
         report,
       )
     for (const note of source.notes?.() ?? []) report.notes.push({ kind: 'source', item: '', note })
     return report
   })
+}
+
+async function* inBatches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = []
+  for await (const item of items) {
+    batch.push(item)
+    if (batch.length < size) continue
+    yield batch
+    batch = []
+  }
+  if (batch.length) yield batch
+}
+
+/**
+ * The batch's mappings (kept in the run's memory) and the state of the local items they name, by
+ * `mappingKey(kind, localId)`: one statement for the mappings and one a kind for the items, where each
+ * item asked them for itself in its own transaction.
+ */
+async function priorStates(
+  req: PayloadRequest,
+  mappings: RunMappings,
+  batch: (SourceItem | UnreadableItem)[],
+): Promise<Map<string, 'trash' | 'here'>> {
+  const items = batch.filter((item): item is SourceItem => !('error' in item))
+  await mappings.preload(req, items)
+  const states = new Map<string, 'trash' | 'here'>()
+  for (const kind of IMPORT_KINDS) {
+    const ids = items.flatMap((item) =>
+      item.kind === kind ? (mappings.peek(kind, item.sourceId)?.localId ?? []) : [],
+    )
+    if (!ids.length) continue
+    for (const [id, state] of await localStates(req, kind, ids))
+      states.set(mappingKey(kind, String(id)), state)
+  }
+  return states
+}
+
+/** One item: counted, reported, and its progress told. */
+async function importOne(
+  run: Run,
+  item: SourceItem | UnreadableItem,
+  states: Map<string, 'trash' | 'here'>,
+): Promise<void> {
+  const { options, report } = run
+  const progress = (run.done[item.kind] ??= { count: 0, since: Date.now() })
+  const counts = report.counts[item.kind]
+  if (item.kind === 'event' && item.sourceId !== undefined) run.seenEvents.add(item.sourceId)
+  if ('error' in item) {
+    counts.failed++
+    report.failures.push({ kind: item.kind, item: item.label, reason: item.error })
+  } else {
+    const hash = contentHash(item, options.defaultCategories ?? [])
+    if (unchangedByHash(run, item, hash, states)) {
+      counts.unchanged++
+      for (const note of item.notes ?? [])
+        report.notes.push({ kind: item.kind, item: item.label, note })
+    } else await writeOne(run, item, hash)
+  }
+  progress.count++
+  await options.onProgress?.({
+    kind: item.kind,
+    done: progress.count,
+    total: options.source.totals[item.kind] ?? progress.count,
+    since: progress.since,
+    report,
+  })
+}
+
+/**
+ * Mapped with the same hash to a local item that is still here (and not to come back from the
+ * trash): unchanged, decided from the batch's reads alone, without a transaction of its own.
+ */
+function unchangedByHash(
+  run: Run,
+  item: SourceItem,
+  hash: string,
+  states: Map<string, 'trash' | 'here'>,
+): boolean {
+  const mapped = run.mappings.peek(item.kind, item.sourceId)
+  if (!mapped || mapped.hash !== hash) return false
+  const state = states.get(mappingKey(item.kind, String(mapped.localId)))
+  return state === 'here' || (state === 'trash' && !run.options.trashMissing)
+}
+
+/** An item that may change something, in a transaction of its own with its mapping. */
+async function writeOne(run: Run, item: SourceItem, hash: string): Promise<void> {
+  const { options, report } = run
+  const counts = report.counts[item.kind]
+  const req = await createLocalReq({ user: options.user ?? undefined }, options.payload)
+  const mappings = run.mappings.forItem(req)
+  const ctx: ItemContext = {
+    req,
+    writer: importWriter(req, run.settings, run.origins[0] ?? ''),
+    source: options.source.name,
+    mappings,
+    status: options.status ?? 'publish',
+    origins: run.origins,
+    madeFromLinks: [],
+    allowPrivateImages: importAllowsPrivate(),
+    extraCategories: options.defaultCategories ?? [],
+    restoreTrashed: Boolean(options.trashMissing),
+    matchByName: options.source.matchByName,
+    notes: [],
+  }
+  try {
+    await prefetchItemImage(ctx, item)
+    counts[await inTransaction(req, () => importItem(ctx, item, hash))]++
+    mappings.commit()
+    for (const kind of ctx.madeFromLinks) report.counts[kind].created++
+    for (const note of [...(item.notes ?? []), ...ctx.notes])
+      report.notes.push({ kind: item.kind, item: item.label, note })
+  } catch (error) {
+    if (!(error instanceof ItemError) && isConnectionLoss(error)) throw error
+    counts.failed++
+    report.failures.push({ kind: item.kind, item: item.label, reason: reasonOf(error) })
+  }
 }
 
 /** An item's image not yet downloaded for this source is downloaded before its transaction opens: no database connection waits on another server. */
@@ -167,7 +274,7 @@ async function prefetchItemImage(ctx: ItemContext, item: SourceItem): Promise<vo
   if (
     typeof image === 'string' &&
     /^https?:\/\//i.test(image) &&
-    !(await findMapping(ctx.req, ctx.source, 'image', image))
+    !(await ctx.mappings.find('image', image))
   )
     await prefetchImage(ctx.req, image, {
       allowPrivate: ctx.allowPrivateImages,
@@ -216,9 +323,8 @@ async function trashMissing(
 }
 
 /** One item, inside its transaction: skipped when its content is what was last imported, else compared, written and mapped. */
-async function importItem(ctx: ItemContext, item: SourceItem): Promise<Outcome> {
-  const hash = contentHash(item, ctx.extraCategories)
-  const mapped = await findMapping(ctx.req, ctx.source, item.kind, item.sourceId)
+async function importItem(ctx: ItemContext, item: SourceItem, hash: string): Promise<Outcome> {
+  const mapped = await ctx.mappings.find(item.kind, item.sourceId)
   const state = mapped ? await localState(ctx, item.kind, mapped.localId) : 'missing'
   const restore = state === 'trash' && ctx.restoreTrashed
   const mappedId = state !== 'missing' ? mapped?.localId : undefined
@@ -246,7 +352,7 @@ async function importItem(ctx: ItemContext, item: SourceItem): Promise<Outcome> 
     await updateLocal(ctx, item.kind, id, translated, code)
     if (outcome === 'unchanged') outcome = 'updated'
   }
-  await recordMapping(ctx.req, ctx.source, item.kind, item.sourceId, { localId: id, hash })
+  await ctx.mappings.record(item.kind, item.sourceId, { localId: id, hash })
   return outcome
 }
 

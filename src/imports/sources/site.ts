@@ -8,6 +8,7 @@
 import type { ImportKind, ImportSource, SourceItem, UnreadableItem } from '../items'
 import { authorizationHeader, FetchError, fetchJson } from '../fetchSource'
 import { maxPages, runBudget, type ReadBudget } from '../limits'
+import { readsAtOnce } from '../readsAtOnce'
 import {
   EDITOR_STATUSES,
   getArgs,
@@ -204,7 +205,7 @@ async function* pages(
   }
 }
 
-/** The page's objects in each other language: by `include` where the list takes it, else one by one. */
+/** The page's objects in each other language: by `include` where the list takes it, else one by one; the requests side by side. */
 async function translationsOf(
   site: Site,
   resource: Resource,
@@ -216,19 +217,28 @@ async function translationsOf(
   const { language } = site
   if (!language || !objects.length) return found
   const byInclude = 'include' in getArgs(site.index, resource.path)
-  for (const code of site.languages) {
-    if (byInclude) {
-      const ids = objects.map((object) => object.id).join(',')
-      const url = withParams(listUrl(site, resource), {
-        include: ids,
-        page: 1,
-        [language.name]: code,
-      })
-      for (const object of (await readList(site, url, resource.key)).objects)
-        found.get(Number(object.id))?.set(code, object)
-      continue
-    }
-    for (const object of objects) {
+  if (byInclude) {
+    const ids = objects.map((object) => object.id).join(',')
+    const pagesOf = await readsAtOnce(
+      site.budget,
+      site.languages.map((code) => () => {
+        const url = withParams(listUrl(site, resource), {
+          include: ids,
+          page: 1,
+          [language.name]: code,
+        })
+        return readList(site, url, resource.key)
+      }),
+    )
+    site.languages.forEach((code, n) => {
+      for (const object of pagesOf[n]!.objects) found.get(Number(object.id))?.set(code, object)
+    })
+    return found
+  }
+  const pairs = site.languages.flatMap((code) => objects.map((object) => ({ code, object })))
+  const bodies = await readsAtOnce(
+    site.budget,
+    pairs.map(({ code, object }) => async () => {
       const url = withParams(`${site.root}/${resource.path}/${object.id}`, {
         [language.name]: code,
         ...(site.passwords ? { context: 'edit' } : {}),
@@ -237,9 +247,10 @@ async function translationsOf(
         authorization: site.authorization,
         budget: site.budget,
       })
-      found.get(Number(object.id))?.set(code, body as Json)
-    }
-  }
+      return body as Json
+    }),
+  )
+  pairs.forEach(({ code, object }, n) => found.get(Number(object.id))?.set(code, bodies[n]!))
   return found
 }
 

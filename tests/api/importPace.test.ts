@@ -1,0 +1,122 @@
+/**
+ * What makes an import go faster than an item at a time (docs/api.md §23.2, §23.5): a second run of
+ * an unchanged file decides its items a batch at a time, without a transaction for each; a site's
+ * items in other languages, which its venues and organizers lists give only one request an item and
+ * language, are read side by side, a few at once.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { stringify } from 'csv-stringify/sync'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asAdmin, unique } from '../support/api'
+import { testDatabase } from '../support/database'
+import { importThroughQueue, runImportCli } from '../support/imports'
+import { api } from '../support/writeFixtures'
+
+const db = testDatabase()
+
+/** PostgreSQL's count of committed transactions in the test database, once every backend has reported its own (at most 10 s idle, PGSTAT_IDLE_INTERVAL). */
+async function commits(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 11_000))
+  await db.query('select pg_stat_clear_snapshot()')
+  const { rows } = await db.query<{ commits: string }>(
+    'select xact_commit::text as commits from pg_stat_database where datname = current_database()',
+  )
+  return Number(rows[0]!.commits)
+}
+
+describe('a second run of an unchanged file', { timeout: 300_000 }, () => {
+  it('is unchanged item by item without a transaction for each', async () => {
+    const word = unique('pace')
+    const rows = Array.from({ length: 150 }, (_, n) => [`${word} Hall ${n}`, `${n} Pace Street`])
+    const csv = stringify([['Venue Name', 'Venue Address'], ...rows])
+    const first = await importThroughQueue(csv, { kind: 'venues' })
+    expect(first).toMatchObject({ status: 'done', created: 150, failed: 0 })
+    const before = await commits()
+    const second = await importThroughQueue(csv, { kind: 'venues' })
+    const committed = (await commits()) - before
+    expect(second).toMatchObject({ status: 'done', unchanged: 150, created: 0, updated: 0 })
+    // One item, one transaction (its own and Payload's commit) made it 300 and more.
+    expect(committed, `${committed} transactions for 150 unchanged items`).toBeLessThan(75)
+  })
+})
+
+describe("a site's items in other languages", { timeout: 180_000 }, () => {
+  const word = unique('sidebyside')
+  const VENUES = 8
+  const NAMES: Record<string, string> = { en: 'Hall', fr: 'Salle', de: 'Halle' }
+  let server: Server
+  let base: string
+  let inFlight = 0
+  let most = 0
+
+  const json = (response: ServerResponse, body: unknown) =>
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
+  const venue = (id: number, language = 'en') => ({
+    id,
+    venue: `${word} ${NAMES[language]} ${id}`,
+    status: 'publish',
+  })
+
+  /** A site whose venues list takes no `include`, each venue answered in its language a little later. */
+  async function answer(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://x')
+    const language = url.searchParams.get('i18n_language') ?? 'en'
+    if (url.pathname === '/fake/v1')
+      return json(response, {
+        namespace: 'fake/v1',
+        routes: {
+          '/fake/v1/events': {
+            endpoints: [
+              { methods: ['GET'], args: { i18n_language: { enum: ['en', 'fr', 'de'] } } },
+            ],
+          },
+          '/fake/v1/venues': { endpoints: [{ methods: ['GET'], args: {} }] },
+        },
+      })
+    if (url.pathname === '/fake/v1/events') return json(response, { events: [], total: 0 })
+    if (url.pathname === '/fake/v1/venues')
+      return json(response, {
+        venues: Array.from({ length: VENUES }, (_, n) => venue(n + 1)),
+        total: VENUES,
+        total_pages: 1,
+      })
+    const one = /^\/fake\/v1\/venues\/(\d+)$/.exec(url.pathname)
+    if (!one) return response.writeHead(404).end()
+    inFlight++
+    most = Math.max(most, inFlight)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    inFlight--
+    json(response, venue(Number(one[1]), language))
+  }
+
+  beforeAll(async () => {
+    server = createServer((request, response) => void answer(request, response))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  it('are read a few at once, each item keeping its own language', async () => {
+    const run = await runImportCli(['--from', `${base}/fake/v1`])
+    expect(run.code, run.output).toBe(0)
+    expect(most, 'requests the site had at once').toBeGreaterThan(1)
+    expect(most).toBeLessThanOrEqual(6)
+    const token = await asAdmin()
+    const listed = await api(`/venues?search=${encodeURIComponent(word)}&per_page=50`, { token })
+    expect(listed.status).toBe(200)
+    const byName = new Map<string, number>(
+      listed.body.venues.map((one: { venue: string; id: number }) => [one.venue, one.id]),
+    )
+    expect(byName.size).toBe(VENUES)
+    for (let id = 1; id <= VENUES; id++) {
+      const local = byName.get(`${word} Hall ${id}`)
+      expect(local, `venue ${id}`).toBeDefined()
+      for (const language of ['fr', 'de']) {
+        const read = await api(`/venues/${local}?i18n_language=${language}`, { token })
+        expect(read.body.venue).toBe(`${word} ${NAMES[language]} ${id}`)
+      }
+    }
+  })
+})
