@@ -84,7 +84,9 @@ describe('the signed-in list', () => {
 
   it('takes at most 2 queries, signed in', async () => {
     const editor = await userWithRole('editor')
-    // The bench's (i): the default list, made afresh for the editor each time.
+    // The bench's (i): the default list, made afresh for the editor each time, once warm as in
+    // read-query-count.test.ts (what is kept per content revision, such as the settings, is known).
+    expect((await call(`${NS}/events?_=${++made}`, { token: editor.token })).status).toBe(200)
     for (let i = 0; i < 2; i++) {
       const list = await call(`${NS}/events?_=${++made}`, { token: editor.token })
       expect(list.status).toBe(200)
