@@ -9,12 +9,20 @@
 export const DEFAULT_ANSWER_CONCURRENCY = 8
 
 /** `ANSWER_CONCURRENCY` from the environment: a whole number, at least 1. */
-export function answerConcurrency(env: Record<string, string | undefined>): number {
-  const given = env.ANSWER_CONCURRENCY
-  if (given === undefined || given === '') return DEFAULT_ANSWER_CONCURRENCY
+export const answerConcurrency = (env: Record<string, string | undefined>): number =>
+  concurrencyFrom(env, 'ANSWER_CONCURRENCY', DEFAULT_ANSWER_CONCURRENCY)
+
+/** A setting of how many at once: a whole number, at least 1; `fallback` when unset or empty. */
+export function concurrencyFrom(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+): number {
+  const given = env[name]
+  if (given === undefined || given === '') return fallback
   const value = Number(given)
   if (!Number.isInteger(value) || value < 1)
-    throw new Error(`ANSWER_CONCURRENCY must be a whole number, at least 1 (got ${given})`)
+    throw new Error(`${name} must be a whole number, at least 1 (got ${given})`)
   return value
 }
 
@@ -66,13 +74,15 @@ export class Turns {
   }
 
   private turn(signal: AbortSignal | undefined): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason)
     return new Promise((start, giveUp) => {
       const handed = () => {
         signal?.removeEventListener('abort', leave)
         start()
       }
       const leave = () => {
-        this.waiting.splice(this.waiting.indexOf(handed), 1)
+        const at = this.waiting.indexOf(handed)
+        if (at >= 0) this.waiting.splice(at, 1)
         giveUp(signal!.reason)
       }
       this.waiting.push(handed)

@@ -1,6 +1,6 @@
 import { RestError } from './errors'
 import { metrics } from './metrics'
-import { Turns } from './turns'
+import { concurrencyFrom, Turns } from './turns'
 
 /**
  * The write lane (docs/performance.md, "A write lane that does not wait on the network"): how many
@@ -13,14 +13,8 @@ import { Turns } from './turns'
 export const DEFAULT_WRITE_CONCURRENCY = 4
 
 /** `WRITE_CONCURRENCY` from the environment: a whole number, at least 1. */
-export function writeConcurrency(env: Record<string, string | undefined>): number {
-  const given = env.WRITE_CONCURRENCY
-  if (given === undefined || given === '') return DEFAULT_WRITE_CONCURRENCY
-  const value = Number(given)
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`WRITE_CONCURRENCY must be a whole number, at least 1 (got ${given})`)
-  return value
-}
+export const writeConcurrency = (env: Record<string, string | undefined>): number =>
+  concurrencyFrom(env, 'WRITE_CONCURRENCY', DEFAULT_WRITE_CONCURRENCY)
 
 export type WriteLane = {
   /**
