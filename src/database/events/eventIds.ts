@@ -46,6 +46,12 @@ export type ListQuery = {
 export type ListIds = { ids: number[]; total?: number }
 
 /**
+ * The key a list's total is kept by for what selects it: exact totals cost a scan of every match, so
+ * once per revision. The key holds the access rule, hence the reader's id wherever the rule names it.
+ */
+export const totalKey = (selected: unknown) => `event-total:${JSON.stringify(selected)}`
+
+/**
  * The ids of a page of a list and the list's total, by the plan below; undefined when `matchSql`
  * cannot state the match (a search, a condition through the venue), which Payload's adapter then
  * reads. The first request for a filter counts it in the statement that finds the ids: a visitor's
@@ -76,7 +82,7 @@ export async function listIds(scope: ReadScope, query: ListQuery): Promise<ListI
   }
   const cache = revisionCacheOf(scope.req.payload, 'revision')
   // The page's ids, as the total, serve every language and both forms of its URL.
-  const countKey = `event-total:${JSON.stringify([match, query.access.visibility])}`
+  const countKey = totalKey([match, query.access.visibility])
   const idsKey = `${countKey}:page:${JSON.stringify([query.sort, page, perPage])}`
   const made: { ids?: number[] } = {}
   const count = await cache.get<ListCount>(scope.revision, countKey, async () => {
@@ -144,7 +150,14 @@ const shapeOf = ({ match, sort, access }: ListQuery, plan: string) =>
     sort,
     access.key,
     JSON.stringify(match, (key, value: unknown) =>
-      typeof value === 'number' ? 0 : key === 'value' || key === 'startLocal' ? '' : value,
+      // A bound left undefined writes no SQL of its own, unlike a bound given: it stays out.
+      value === undefined
+        ? undefined
+        : typeof value === 'number'
+          ? 0
+          : key === 'value' || key === 'startLocal'
+            ? ''
+            : value,
     ),
   ])
 

@@ -1,6 +1,6 @@
 import { combineQueries, type Where } from 'payload'
 import { visibilityWhere } from '../../calendar/access/readVisibility'
-import { EVENT_ORDERS, listIds, type EventSort } from '../../database/events/eventIds'
+import { EVENT_ORDERS, listIds, totalKey, type EventSort } from '../../database/events/eventIds'
 import { pageAccess, type PageAccess } from '../../database/events/eventPage'
 import type { EventMatch } from '../../database/events/eventMatch'
 import { revisionCacheOf } from '../../calendar/caches'
@@ -104,12 +104,6 @@ async function pageOfQuery(
       unlocked.add(event.id)
   return { events, related, total: total ?? events.length, unlocked }
 }
-
-/**
- * Exact totals cost a scan of every match: once per revision. The key holds the access rule, hence
- * the reader's id wherever the rule names it.
- */
-const totalKey = (selected: unknown) => `event-total:${JSON.stringify(selected)}`
 
 /** Payload's `sort` for an order of events. */
 const payloadSort = (sort: EventSort) => EVENT_ORDERS[sort].map(({ field }) => field)
