@@ -61,6 +61,14 @@ export class JsonObjectWriter {
     return this
   }
 
+  /** Every key of `fields` with its value, in their order; with `nonEmpty`, as `addNonEmpty`. */
+  addAll(fields: Record<string, unknown>, nonEmpty = false): this {
+    for (const [key, value] of Object.entries(fields))
+      if (nonEmpty) this.addNonEmpty(key, value)
+      else this.add(key, value)
+    return this
+  }
+
   /** A key and its value, unless the value is empty. */
   addNonEmpty(key: string, value: unknown): this {
     return isEmptyValue(value) ? this : this.add(key, value)

@@ -166,18 +166,12 @@ export function serializeEvent(
   // Each redacted key keeps its place, with what a locked event shows instead.
   const add = (key: string, value: () => unknown) =>
     out.add(key, locked && key in REDACTED ? REDACTED[key] : value())
-  const dates = postDates(ctx, event)
-  const globals = globalIds(ctx, event.id)
   out
     .add('id', event.id)
-    .add('global_id', globals.global_id)
-    .add('global_id_lineage', globals.global_id_lineage)
+    .addAll(globalIds(ctx, event.id))
     .add('author', String(idOf(event.author) ?? 0))
     .add('status', event.status)
-    .add('date', dates.date)
-    .add('date_utc', dates.date_utc)
-    .add('modified', dates.modified)
-    .add('modified_utc', dates.modified_utc)
+    .addAll(postDates(ctx, event))
     .add('url', url)
     .add('rest_url', `${ctx.root}/events/${event.id}`)
     .add('title', event.title ?? '')

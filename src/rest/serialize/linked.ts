@@ -20,15 +20,11 @@ export function linkedHead(
   shown: Venue | Organizer | undefined,
   related: Related,
 ): JsonObjectWriter {
-  const dates = postDates(ctx, item)
   return new JsonObjectWriter()
     .addNonEmpty('id', item.id)
     .addNonEmpty('author', String(idOf(item.author) ?? 0))
     .addNonEmpty('status', item.status)
-    .addNonEmpty('date', dates.date)
-    .addNonEmpty('date_utc', dates.date_utc)
-    .addNonEmpty('modified', dates.modified)
-    .addNonEmpty('modified_utc', dates.modified_utc)
+    .addAll(postDates(ctx, item), true)
     .addNonEmpty('url', permalink(ctx, kind, item.slug))
     .addNonEmpty(kind, item.name)
     .addNonEmpty('description', shown?.descriptionHtml)

@@ -39,10 +39,8 @@ export function serializeOrganizer(
     .addNonEmpty('website', shown && servedWebUrl(shown.website))
     .addNonEmpty('email', shown?.email)
   linkedExtras(ctx, out, 'organizers', shown)
-  const { global_id, global_id_lineage } = globalIds(ctx, organizer.id)
   return out
     .addNonEmpty('json_ld', options.single && shown ? organizerJsonLd(ctx, shown) : undefined)
-    .add('global_id', global_id)
-    .add('global_id_lineage', global_id_lineage)
+    .addAll(globalIds(ctx, organizer.id))
     .done()
 }

@@ -59,12 +59,10 @@ export function serializeVenue(
     .addNonEmpty('geo_lat', shown?.geoLat)
     .addNonEmpty('geo_lng', shown?.geoLng)
   linkedExtras(ctx, out, 'venues', shown)
-  const { global_id, global_id_lineage } = globalIds(ctx, venue.id)
   return out
     .addNonEmpty('json_ld', options.single && shown ? venueJsonLd(ctx, shown) : undefined)
     .add('show_map', locked ? null : venue.showMap !== false)
     .add('show_map_link', locked ? null : venue.showMapLink !== false)
-    .add('global_id', global_id)
-    .add('global_id_lineage', global_id_lineage)
+    .addAll(globalIds(ctx, venue.id))
     .done()
 }
