@@ -1,6 +1,8 @@
+import type { calendarChoices } from './calendarChoices'
 import type { Option } from './calendarReads'
 import { RECORD_FILTERS, type CalendarMove, type CalendarQuery } from './calendarQuery'
 import { calendarStyles as styles } from './calendarStyles'
+import { Select } from './Select'
 
 /** A select of the filters; `all`, when given, is the choice that filters nothing. */
 function Filter(props: {
@@ -14,19 +16,15 @@ function Filter(props: {
   return (
     <label style={styles.filter}>
       {props.label}
-      <select
+      <Select
         id={props.id}
         style={styles.select}
         value={props.value ?? ''}
-        onChange={(event) => props.onChange(event.target.value || null)}
+        options={props.options}
+        onChange={(value) => props.onChange(value || null)}
       >
         {props.all !== undefined && <option value="">{props.all}</option>}
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      </Select>
     </label>
   )
 }
@@ -36,15 +34,13 @@ export function CalendarFilters({
   query,
   locale,
   options,
-  statuses,
-  languages,
+  choices: { statuses, languages },
   go,
 }: {
   query: CalendarQuery
   locale: string
   options: Partial<Record<string, Option[]>>
-  statuses: Option[]
-  languages: Option[]
+  choices: Pick<ReturnType<typeof calendarChoices>, 'statuses' | 'languages'>
   go: CalendarMove
 }) {
   return (

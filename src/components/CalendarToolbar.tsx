@@ -1,7 +1,18 @@
 import { Button } from '@payloadcms/ui'
+import type { ComponentProps } from 'react'
 import { shiftPeriod } from '../calendar/calendarGrid'
 import type { CalendarMove, CalendarQuery } from './calendarQuery'
 import { calendarStyles as styles } from './calendarStyles'
+
+const VIEWS = [
+  { view: 'month', label: 'Month' },
+  { view: 'week', label: 'Week' },
+] as const
+
+/** A button of the toolbar: small, secondary unless told otherwise. */
+function ToolbarButton(props: ComponentProps<typeof Button>) {
+  return <Button buttonStyle="secondary" size="small" margin={false} {...props} />
+}
 
 /** The period's heading, the buttons that move through periods and switch views, and the list's link. */
 export function CalendarToolbar({
@@ -17,68 +28,39 @@ export function CalendarToolbar({
   admin: string
   go: CalendarMove
 }) {
+  const step = (by: 1 | -1) => () => go({ date: shiftPeriod(query.view, query.date, by) })
   return (
     <div style={styles.toolbar}>
       <h1 id="calendar-heading" style={styles.title}>
         {heading}
       </h1>
-      <Button
-        buttonStyle="secondary"
-        size="small"
-        margin={false}
-        id="calendar-previous"
-        aria-label="Previous"
-        onClick={() => go({ date: shiftPeriod(query.view, query.date, -1) })}
-      >
+      <ToolbarButton id="calendar-previous" aria-label="Previous" onClick={step(-1)}>
         ‹
-      </Button>
-      <Button
-        buttonStyle="secondary"
-        size="small"
-        margin={false}
-        id="calendar-today"
-        onClick={() => go({ date: today })}
-      >
+      </ToolbarButton>
+      <ToolbarButton id="calendar-today" onClick={() => go({ date: today })}>
         Today
-      </Button>
-      <Button
-        buttonStyle="secondary"
-        size="small"
-        margin={false}
-        id="calendar-next"
-        aria-label="Next"
-        onClick={() => go({ date: shiftPeriod(query.view, query.date, 1) })}
-      >
+      </ToolbarButton>
+      <ToolbarButton id="calendar-next" aria-label="Next" onClick={step(1)}>
         ›
-      </Button>
-      <Button
-        buttonStyle={query.view === 'month' ? 'primary' : 'secondary'}
-        size="small"
-        margin={false}
-        id="calendar-month"
-        onClick={() => go({ view: 'month' })}
-      >
-        Month
-      </Button>
-      <Button
-        buttonStyle={query.view === 'week' ? 'primary' : 'secondary'}
-        size="small"
-        margin={false}
-        id="calendar-week"
-        onClick={() => go({ view: 'week' })}
-      >
-        Week
-      </Button>
-      <Button
+      </ToolbarButton>
+      {VIEWS.map(({ view, label }) => (
+        <ToolbarButton
+          key={view}
+          buttonStyle={query.view === view ? 'primary' : 'secondary'}
+          id={`calendar-${view}`}
+          onClick={() => go({ view })}
+        >
+          {label}
+        </ToolbarButton>
+      ))}
+      <ToolbarButton
         buttonStyle="subtle"
-        size="small"
-        margin={false}
         el="anchor"
         url={`${admin}/collections/events`}
         id="calendar-list"
       >
         Events list
-      </Button>
+      </ToolbarButton>
     </div>
   )
 }

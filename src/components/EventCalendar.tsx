@@ -70,7 +70,7 @@ export function EventCalendar({ today }: { today: string }) {
   const weekdayAndDay = useWallClockFormat(language, WEEKDAY_DAY_FORMAT)
   const options = useRecordOptions(config.collections, locale)
   const loaded = useCalendarEvents(query, locale)
-  const { statuses, statusLabel, languages } = calendarChoices(config, language)
+  const choices = calendarChoices(config, language)
 
   /** Pushes a query to the address; Next hands it to `useSearchParams`, and Payload's locale follows `locale`. */
   const go: CalendarMove = (change, language) => {
@@ -103,14 +103,7 @@ export function EventCalendar({ today }: { today: string }) {
         nav={[{ label: 'Events', url: `${admin}/collections/events` }, { label: 'Calendar' }]}
       />
       <CalendarToolbar heading={heading} query={query} today={today} admin={admin} go={go} />
-      <CalendarFilters
-        query={query}
-        locale={locale}
-        options={options}
-        statuses={statuses}
-        languages={languages}
-        go={go}
-      />
+      <CalendarFilters query={query} locale={locale} options={options} choices={choices} go={go} />
       <CalendarNotes loaded={loaded} />
       <CalendarDays
         shown={shown}
@@ -128,7 +121,7 @@ export function EventCalendar({ today }: { today: string }) {
             view={shown.view}
             editUrl={`${admin}/collections/events/${entry.event.id}`}
             seriesTitles={loaded.seriesTitles}
-            statusLabel={statusLabel}
+            statusLabel={choices.statusLabel}
             time={time}
             days={days}
           />

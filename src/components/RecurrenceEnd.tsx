@@ -1,53 +1,32 @@
 import { dateInputValue, ruleDateOfInput } from '../calendar/recurrenceForm'
-import { Group, Radio, typedNumber, type RecurrencePartProps } from './RecurrenceInputs'
+import {
+  CountInput,
+  Group,
+  Radio,
+  radioGroup,
+  RadioRow,
+  type RecurrencePartProps,
+} from './RecurrenceInputs'
 import { styles } from './recurrenceStyles'
 
 /** When the rule ends: never, after a number of occurrences, or on a day. */
 export function RecurrenceEnd({ form, disabled, change }: RecurrencePartProps) {
+  const option = radioGroup('recurrence-end', form.end, disabled, (end) => change({ end }))
   return (
     <Group id="recurrence-end" legend="Ends">
       <div style={styles.box}>
-        <Radio
-          name="recurrence-end"
-          value="never"
-          checked={form.end === 'never'}
-          disabled={disabled}
-          pick={() => change({ end: 'never' })}
-        >
-          never
-        </Radio>
-        <div style={styles.row}>
-          <Radio
-            name="recurrence-end"
-            value="count"
-            checked={form.end === 'count'}
-            disabled={disabled}
-            pick={() => change({ end: 'count' })}
-          >
-            after
-          </Radio>
-          <input
+        <Radio {...option('never')}>never</Radio>
+        <RadioRow option={option('count')} words="after">
+          <CountInput
             id="recurrence-count"
-            type="number"
-            min={1}
-            aria-label="Number of occurrences"
-            style={{ ...styles.input, ...styles.number }}
-            value={form.count || ''}
+            label="Number of occurrences"
+            value={form.count}
             disabled={disabled || form.end !== 'count'}
-            onChange={(event) => change({ count: typedNumber(event.target.value) })}
+            onChange={(count) => change({ count })}
           />
           <span>occurrences</span>
-        </div>
-        <div style={styles.row}>
-          <Radio
-            name="recurrence-end"
-            value="until"
-            checked={form.end === 'until'}
-            disabled={disabled}
-            pick={() => change({ end: 'until' })}
-          >
-            on
-          </Radio>
+        </RadioRow>
+        <RadioRow option={option('until')} words="on">
           <input
             id="recurrence-until"
             type="date"
@@ -57,7 +36,7 @@ export function RecurrenceEnd({ form, disabled, change }: RecurrencePartProps) {
             disabled={disabled || form.end !== 'until'}
             onChange={(event) => change({ until: ruleDateOfInput(event.target.value) })}
           />
-        </div>
+        </RadioRow>
       </div>
     </Group>
   )

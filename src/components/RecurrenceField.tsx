@@ -3,7 +3,6 @@ import {
   FieldDescription,
   FieldError,
   FieldLabel,
-  useField,
   useFormFields,
   useTranslation,
 } from '@payloadcms/ui'
@@ -11,7 +10,7 @@ import type { TextareaFieldClientComponent } from 'payload'
 import { useMemo } from 'react'
 import { startFacts } from '../calendar/recurrenceForm'
 import { formatRuleDate, recurrenceSummary, weekdayNames } from '../calendar/recurrenceSummary'
-import { useSiteZone } from './adminApi'
+import { useEventField } from './eventField'
 import { useRecurrenceEditor } from './recurrenceEditor'
 import { RecurrenceFormView } from './RecurrenceFormView'
 import { styles } from './recurrenceStyles'
@@ -49,19 +48,13 @@ export const RecurrenceField: TextareaFieldClientComponent = ({
 }) => {
   const { i18n } = useTranslation()
   const locale = i18n.language
-  const {
-    path,
-    value,
-    setValue,
-    showError,
-    disabled: formDisabled,
-  } = useField<string>({ potentiallyStalePath: pathFromProps })
-  const disabled = Boolean(readOnly || formDisabled)
+  const own = useEventField(pathFromProps, readOnly)
+  const { path, value, setValue, showError } = own
+  const disabled = own.locked
   const start = useFormFields(([fields]) => fields.start?.value) as string | undefined
-  const eventZone = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
   const inSeries = Boolean(useFormFields(([fields]) => fields.parent?.value))
-  const siteZone = useSiteZone()
-  const zone = eventZone || siteZone || 'UTC'
+  // The summary reads the rule in UTC until the site's zone is known.
+  const zone = own.zone || 'UTC'
   const facts = useMemo(() => startFacts(start ? new Date(start) : new Date(), zone), [start, zone])
   const text = value ?? ''
   const editor = useRecurrenceEditor(text, facts, setValue)

@@ -7,9 +7,17 @@ import {
 } from '../calendar/recurrenceForm'
 import { WEEKDAYS, type Weekday } from '../calendar/recurrenceText'
 import { RecurrenceEnd } from './RecurrenceEnd'
-import { Choice, DateList, Group, typedNumber, type RecurrencePartProps } from './RecurrenceInputs'
+import {
+  Choice,
+  CountInput,
+  DateList,
+  Group,
+  LabelledRow,
+  type RecurrencePartProps,
+} from './RecurrenceInputs'
 import { RecurrenceMonthly } from './RecurrenceMonthly'
 import { styles } from './recurrenceStyles'
+import { Select } from './Select'
 
 const FREQUENCY_LABELS: Record<Frequency, string> = {
   DAILY: 'Daily',
@@ -17,6 +25,15 @@ const FREQUENCY_LABELS: Record<Frequency, string> = {
   MONTHLY: 'Monthly',
   YEARLY: 'Yearly',
 }
+const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({
+  value: frequency,
+  label: FREQUENCY_LABELS[frequency],
+}))
+/** The rule's two lists of dates, in the order the form shows them. */
+const DATE_LISTS = [
+  { key: 'rdates', id: 'recurrence-rdates', legend: 'Extra dates' },
+  { key: 'exdates', id: 'recurrence-exdates', legend: 'Excluded dates' },
+] as const
 const UNITS: Record<Frequency, [string, string]> = {
   DAILY: ['day', 'days'],
   WEEKLY: ['week', 'weeks'],
@@ -73,19 +90,15 @@ function RecurrenceRuleParts(
   const { form, disabled, change, showDate } = props
   return (
     <>
-      <div style={styles.row}>
-        <label htmlFor="recurrence-interval">Every</label>
-        <input
+      <LabelledRow label="Every" htmlFor="recurrence-interval">
+        <CountInput
           id="recurrence-interval"
-          type="number"
-          min={1}
-          style={{ ...styles.input, ...styles.number }}
-          value={form.interval || ''}
+          value={form.interval}
           disabled={disabled}
-          onChange={(event) => change({ interval: typedNumber(event.target.value) })}
+          onChange={(interval) => change({ interval })}
         />
         <span>{UNITS[form.frequency][form.interval === 1 ? 0 : 1]}</span>
-      </div>
+      </LabelledRow>
 
       {form.frequency === 'WEEKLY' && <RecurrenceWeekdays {...props} />}
 
@@ -93,22 +106,17 @@ function RecurrenceRuleParts(
 
       <RecurrenceEnd {...props} />
 
-      <DateList
-        id="recurrence-rdates"
-        legend="Extra dates"
-        dates={form.rdates}
-        disabled={disabled}
-        show={showDate}
-        onChange={(rdates) => change({ rdates })}
-      />
-      <DateList
-        id="recurrence-exdates"
-        legend="Excluded dates"
-        dates={form.exdates}
-        disabled={disabled}
-        show={showDate}
-        onChange={(exdates) => change({ exdates })}
-      />
+      {DATE_LISTS.map(({ key, id, legend }) => (
+        <DateList
+          key={key}
+          id={id}
+          legend={legend}
+          dates={form[key]}
+          disabled={disabled}
+          show={showDate}
+          onChange={(dates) => change({ [key]: dates })}
+        />
+      ))}
     </>
   )
 }
@@ -129,25 +137,20 @@ export function RecurrenceFormView({
 }) {
   return (
     <>
-      <div style={styles.row}>
-        <label htmlFor="recurrence-frequency">Repeats</label>
-        <select
+      <LabelledRow label="Repeats" htmlFor="recurrence-frequency">
+        <Select
           id="recurrence-frequency"
           style={styles.input}
           value={form?.frequency ?? ''}
           disabled={parts.disabled}
-          onChange={(event) =>
-            write(event.target.value ? defaultForm(event.target.value as Frequency, facts) : null)
+          options={FREQUENCY_OPTIONS}
+          onChange={(frequency) =>
+            write(frequency ? defaultForm(frequency as Frequency, facts) : null)
           }
         >
           <option value="">Does not repeat</option>
-          {FREQUENCIES.map((frequency) => (
-            <option key={frequency} value={frequency}>
-              {FREQUENCY_LABELS[frequency]}
-            </option>
-          ))}
-        </select>
-      </div>
+        </Select>
+      </LabelledRow>
       {form && <RecurrenceRuleParts form={form} {...parts} />}
     </>
   )

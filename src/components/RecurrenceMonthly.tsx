@@ -1,15 +1,24 @@
+import type { RecurrenceForm } from '../calendar/recurrenceForm'
 import { WEEKDAYS, type Weekday } from '../calendar/recurrenceText'
-import { Group, Radio, type RecurrencePartProps } from './RecurrenceInputs'
-import { styles } from './recurrenceStyles'
+import { Group, radioGroup, RadioRow, type RecurrencePartProps } from './RecurrenceInputs'
 
-const POSITIONS: [number, string][] = [
-  [1, '1st'],
-  [2, '2nd'],
-  [3, '3rd'],
-  [4, '4th'],
-  [-1, 'last'],
+const POSITIONS = [
+  { value: 1, label: '1st' },
+  { value: 2, label: '2nd' },
+  { value: 3, label: '3rd' },
+  { value: 4, label: '4th' },
+  { value: -1, label: 'last' },
 ]
-const MONTH_DAYS = [...Array.from({ length: 31 }, (_, index) => index + 1), -1]
+const MONTH_DAYS = [...Array.from({ length: 31 }, (_, index) => index + 1), -1].map((day) => ({
+  value: day,
+  label: day === -1 ? 'last' : day,
+}))
+const MONTH_DAY = { id: 'recurrence-month-day', label: 'Day of the month', options: MONTH_DAYS }
+const POSITION = {
+  id: 'recurrence-position',
+  label: 'Which weekday of the month',
+  options: POSITIONS,
+}
 
 /** A monthly rule's day: a day of the month, or a weekday's position in it (the 2nd Tuesday). */
 export function RecurrenceMonthly({
@@ -18,72 +27,35 @@ export function RecurrenceMonthly({
   change,
   longDays,
 }: RecurrencePartProps & { longDays: Record<Weekday, string> }) {
+  const option = radioGroup('recurrence-monthly', form.monthly, disabled, (monthly) =>
+    change({ monthly }),
+  )
+  /** A select showing a part of the form, and writing what is chosen back to it. */
+  const bind = <K extends 'monthDay' | 'position' | 'positionWeekday'>(
+    key: K,
+    read: (value: string) => RecurrenceForm[K],
+  ) => ({ value: form[key], onChange: (value: string) => change({ [key]: read(value) }) })
+  const weekdays = WEEKDAYS.map((day) => ({ value: day, label: longDays[day] }))
   return (
     <Group id="recurrence-monthly" legend="On">
-      <div style={styles.row}>
-        <Radio
-          name="recurrence-monthly"
-          value="day"
-          checked={form.monthly === 'day'}
-          disabled={disabled}
-          pick={() => change({ monthly: 'day' })}
-        >
-          day
-        </Radio>
-        <select
-          id="recurrence-month-day"
-          aria-label="Day of the month"
-          style={styles.input}
-          value={form.monthDay}
-          disabled={disabled || form.monthly !== 'day'}
-          onChange={(event) => change({ monthDay: Number(event.target.value) })}
-        >
-          {MONTH_DAYS.map((day) => (
-            <option key={day} value={day}>
-              {day === -1 ? 'last' : day}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div style={styles.row}>
-        <Radio
-          name="recurrence-monthly"
-          value="position"
-          checked={form.monthly === 'position'}
-          disabled={disabled}
-          pick={() => change({ monthly: 'position' })}
-        >
-          the
-        </Radio>
-        <select
-          id="recurrence-position"
-          aria-label="Which weekday of the month"
-          style={styles.input}
-          value={form.position}
-          disabled={disabled || form.monthly !== 'position'}
-          onChange={(event) => change({ position: Number(event.target.value) })}
-        >
-          {POSITIONS.map(([position, name]) => (
-            <option key={position} value={position}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <select
-          id="recurrence-position-weekday"
-          aria-label="Weekday"
-          style={styles.input}
-          value={form.positionWeekday}
-          disabled={disabled || form.monthly !== 'position'}
-          onChange={(event) => change({ positionWeekday: event.target.value as Weekday })}
-        >
-          {WEEKDAYS.map((day) => (
-            <option key={day} value={day}>
-              {longDays[day]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RadioRow
+        option={option('day')}
+        words="day"
+        selects={[{ ...MONTH_DAY, ...bind('monthDay', Number) }]}
+      />
+      <RadioRow
+        option={option('position')}
+        words="the"
+        selects={[
+          { ...POSITION, ...bind('position', Number) },
+          {
+            id: 'recurrence-position-weekday',
+            label: 'Weekday',
+            options: weekdays,
+            ...bind('positionWeekday', (day) => day as Weekday),
+          },
+        ]}
+      />
     </Group>
   )
 }

@@ -1,9 +1,9 @@
 'use client'
-import { FieldDescription, FieldError, FieldLabel, useField, useFormFields } from '@payloadcms/ui'
+import { FieldDescription, FieldError, FieldLabel, useFormFields } from '@payloadcms/ui'
 import type { DateFieldClientComponent } from 'payload'
 import { useEffect, useRef } from 'react'
 import { instantOfInput, wallClockInput } from '../calendar/dates/wallClock'
-import { useSiteZone } from './adminApi'
+import { useEventField } from './eventField'
 import { styles } from './recurrenceStyles'
 
 /**
@@ -17,19 +17,10 @@ export const ZonedDateField: DateFieldClientComponent = ({
   path: pathFromProps,
   readOnly,
 }) => {
-  const {
-    path,
-    value,
-    setValue,
-    showError,
-    disabled: formDisabled,
-  } = useField<string>({ potentiallyStalePath: pathFromProps })
-  const eventZone = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
+  // The zone is undefined while the site's is being read: nothing is shown or moved before it is known.
+  const { path, value, setValue, showError, locked, zone } = useEventField(pathFromProps, readOnly)
   const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
-  const siteZone = useSiteZone()
-  // Undefined while the site's zone is being read: nothing is shown or moved before it is known.
-  const zone = eventZone || siteZone
-  const disabled = Boolean(readOnly || formDisabled || !zone)
+  const disabled = locked || !zone
   const wall = value && zone ? wallClockInput(new Date(value), zone) : ''
 
   // The wall clock under the zone in force before a change of zone, kept as typed.
