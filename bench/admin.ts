@@ -23,27 +23,62 @@ export type AdminFigure = {
   lastRequestMs: number
   /** The machine's load average over the last minute, after the openings: the machine is shared. */
   loadAverage: number
+  /** The requests of the median opening after its document, in the order they started. */
+  requests: RequestTiming[]
 }
 
-type Opening = { ms: number; firstByteMs: number; lastRequestMs: number }
+/** One request a page made, from the navigation's start: what it asked for, when it started and ended. */
+export type RequestTiming = { name: string; startMs: number; endMs: number }
+
+type Opening = { ms: number; firstByteMs: number; lastRequestMs: number; requests: RequestTiming[] }
 
 async function settled(page: Page, url: string, visible: string): Promise<Opening> {
   const started = performance.now()
   await page.goto(url, { waitUntil: 'networkidle' })
   await page.locator(visible).first().waitFor({ state: 'visible' })
   const ms = performance.now() - started
-  const [firstByteMs, lastRequestMs] = await page.evaluate(() => {
+  const [firstByteMs, lastRequestMs, requests] = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
-    const ends = performance
-      .getEntriesByType('resource')
-      .map((entry) => (entry as PerformanceResourceTiming).responseEnd)
-    return [navigation?.responseStart ?? 0, Math.max(navigation?.responseEnd ?? 0, ...ends)]
+    const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      (entry) => {
+        const url = new URL(entry.name)
+        return {
+          name: `${entry.initiatorType} ${url.pathname}${url.search}`,
+          startMs: Math.round(entry.startTime),
+          endMs: Math.round(entry.responseEnd),
+        }
+      },
+    )
+    return [
+      navigation?.responseStart ?? 0,
+      Math.max(navigation?.responseEnd ?? 0, ...resources.map((request) => request.endMs)),
+      resources,
+    ] as const
   })
-  return { ms, firstByteMs, lastRequestMs }
+  return { ms, firstByteMs, lastRequestMs, requests }
 }
 
 const median = (values: number[]) =>
   Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!)
+
+/**
+ * The median opening's requests in a line: the static files (scripts, styles, images) counted with
+ * the end of the last, then each request to the server's API or pages, from its start to its end.
+ */
+export function requestSummary(requests: RequestTiming[]): string {
+  const isStatic = (request: RequestTiming) => request.name.includes('/_next/static/')
+  const files = requests.filter(isStatic)
+  const asked = requests
+    .filter((request) => !isStatic(request))
+    .map((request) => `${request.name.slice(0, 80)} ${request.startMs}–${request.endMs} ms`)
+  return [
+    `${files.length} static files, the last ending at ${Math.max(0, ...files.map((file) => file.endMs))} ms`,
+    ...asked,
+  ].join('; ')
+}
+
+const medianOpening = (openings: Opening[]) =>
+  [...openings].sort((a, b) => a.ms - b.ms)[Math.floor(openings.length / 2)]!
 
 /**
  * The list and the edit page of `eventId`, opened by the bench's administrator on the app at `base`,
@@ -91,6 +126,7 @@ export async function adminOpenings(base: string, eventId: number): Promise<Admi
         firstByteMs: median(openings.map((o) => o.firstByteMs)),
         lastRequestMs: median(openings.map((o) => o.lastRequestMs)),
         loadAverage: loadavg()[0]!,
+        requests: medianOpening(openings).requests,
       })
     }
     return figures

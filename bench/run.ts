@@ -22,7 +22,7 @@ import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
 import { freePort, waitForHealth } from '../scripts/serverProcess'
 import { adminToken, editorAuthorization, start, startApp, stop, runMain } from './app'
-import { adminOpenings, type AdminFigure } from './admin'
+import { adminOpenings, requestSummary, type AdminFigure } from './admin'
 import { generateDataset } from './dataset'
 import { overloadNotes, overloadScenarios } from './overload'
 import { CONNECTIONS, countOf, measure, responseTally, type Row, type Target } from './measure'
@@ -401,7 +401,7 @@ function targets(rows: Row[]): string[] {
   }
   for (const [size, figure] of adminFigures)
     notes.push(
-      `admin ${figure.page} in Chromium at ${size.toLocaleString('en')}, signed in, to a settled page: median ${figure.medianMs} ms, slowest ${figure.slowestMs} ms of 5 (target < 1500); medians of the server's first byte ${figure.firstByteMs} ms and of the end of the page's last request ${figure.lastRequestMs} ms; load average ${figure.loadAverage.toFixed(1)}`,
+      `admin ${figure.page} in Chromium at ${size.toLocaleString('en')}, signed in, to a settled page: median ${figure.medianMs} ms, slowest ${figure.slowestMs} ms of 5 (target < 1500); medians of the server's first byte ${figure.firstByteMs} ms and of the end of the page's last request ${figure.lastRequestMs} ms; load average ${figure.loadAverage.toFixed(1)}; ${requestSummary(figure.requests)}`,
     )
   if (afterWrite.length)
     notes.push(

@@ -1,6 +1,7 @@
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
-import type { PayloadRequest } from 'payload'
+import type { SEOPluginConfig } from '@payloadcms/plugin-seo/types'
+import type { Field, PayloadRequest } from 'payload'
 import { permalinkBase, permalinkUrl } from '../calendar/permalinks'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import { siteSettings } from '../globals/siteSettings'
@@ -34,6 +35,17 @@ function clip(text: string): string {
 }
 
 /**
+ * The preview drawn with the edit view (`components/SeoPreview.tsx`), its permalink found by
+ * `generateURL` on the server: the plugin's own asks for it after the page has loaded.
+ */
+const SEO_PREVIEW = 'cal-events/rsc#SeoPreview'
+
+const withServerPreview = (field: Field): Field =>
+  'name' in field && field.name === 'preview' && field.type === 'ui'
+    ? { ...field, admin: { ...field.admin, components: { Field: SEO_PREVIEW } } }
+    : field
+
+/**
  * The SEO fields' suggestions for events (docs/api.md §3): the URL preview is the event's permalink
  * in the language being edited, as the namespace serves it in `url` (a slug still to be generated is
  * previewed from the title); the title is the event's; the description its excerpt, else the start
@@ -44,6 +56,7 @@ export const eventSeo: {
   generateTitle: Generator<string>
   generateDescription: Generator<string>
   generateImage: Generator<number | string>
+  fields: SEOPluginConfig['fields']
 } = {
   generateURL: async ({ doc, locale, req }) => {
     const settings = await siteSettings(req)
@@ -66,4 +79,5 @@ export const eventSeo: {
     ),
   generateImage: ({ doc }) =>
     typeof doc.image === 'object' && doc.image ? doc.image.id : (doc.image ?? ''),
+  fields: ({ defaultFields }) => defaultFields.map(withServerPreview),
 }

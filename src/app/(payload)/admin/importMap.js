@@ -30,7 +30,7 @@ import { OverviewComponent as OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860
 import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
-import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
+import { SeoPreview as SeoPreview_3ef3446790db859e5a2ca7129aaa9b70 } from 'cal-events/rsc'
 import { CalendarListLink as CalendarListLink_3ef3446790db859e5a2ca7129aaa9b70 } from 'cal-events/rsc'
 import { AutosaveControls as AutosaveControls_3ef3446790db859e5a2ca7129aaa9b70 } from 'cal-events/rsc'
 import { CalendarNavLink as CalendarNavLink_3ef3446790db859e5a2ca7129aaa9b70 } from 'cal-events/rsc'
@@ -73,7 +73,7 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaTitleComponent": MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
-  "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
+  "cal-events/rsc#SeoPreview": SeoPreview_3ef3446790db859e5a2ca7129aaa9b70,
   "cal-events/rsc#CalendarListLink": CalendarListLink_3ef3446790db859e5a2ca7129aaa9b70,
   "cal-events/rsc#AutosaveControls": AutosaveControls_3ef3446790db859e5a2ca7129aaa9b70,
   "cal-events/rsc#CalendarNavLink": CalendarNavLink_3ef3446790db859e5a2ca7129aaa9b70,
