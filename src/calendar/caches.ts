@@ -62,11 +62,20 @@ export const CACHES = {
   },
   signInTokens: {
     holds:
-      'sign-in tokens whose signature verified, with their claims and the secret that verified them (`database/users/signInToken.ts`): never the user, read on every request',
+      "sign-in tokens whose signature verified, with their claims, times and the secret that verified them (`signInToken.ts`: the gate's lane choice and the users' strategy): never the user, read on every request",
     key: 'the token',
     invalidation:
-      'none but the budget (whether a token verifies depends only on it and the secret; its expiry is checked on every use): the entry used longest ago goes',
+      'none but the budget (whether a token verifies depends only on it and the secret; its `exp` and `nbf` are checked on every use): the entry used longest ago goes',
     budget: { entries: 2_000 },
+    kind: 'bounded',
+  },
+  userStatements: {
+    holds:
+      "the statement that reads a signed-in user, derived from the users collection's fields, or that the strategy leaves them to Payload's (`database/users/signIn.ts`)",
+    key: "the users collection's sanitized config",
+    invalidation:
+      'none but the budget (a config does not change while it serves): the entry used longest ago goes',
+    budget: { entries: 8 },
     kind: 'bounded',
   },
   revision: {

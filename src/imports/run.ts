@@ -13,7 +13,7 @@ import { inTransaction } from '../database/transaction'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
 import type { LanguageCode } from '../i18n/languages'
 import { storedItem } from '../operations/authored/item'
-import { trashAuthored } from '../operations/authored/trash'
+import { trashStored } from '../operations/authored/trash'
 import { Refusal } from '../operations/refusal'
 import { calendarRuntime } from '../options'
 import { changes } from './changes'
@@ -306,7 +306,7 @@ async function trashMissing(
       const trashed = await inTransaction(req, async () => {
         const stored = await storedItem(writer, 'events', localId)
         if (!stored || stored.status === 'trash') return 0
-        await trashAuthored(writer, 'events', stored)
+        await trashStored(writer, 'events', stored)
         return 1
       })
       report.counts.event.trashed += trashed

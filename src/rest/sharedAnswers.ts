@@ -47,12 +47,7 @@ class SharedAnswers {
         ).catch(() => undefined),
       answer: (request) => answerWithoutNext(this.payload, request),
       countsQueries: queryCountEnabled,
-      signedIn: (headers) =>
-        carriesSignedToken(
-          headers,
-          this.payload.secret,
-          `${this.payload.config.cookiePrefix}-token`,
-        ),
+      signedIn: (headers) => carriesSignedToken(headers, this.payload),
     }
   }
 }

@@ -6,10 +6,12 @@
  * with a tiny bound, so the flood does not slow the other tests' server. Its metrics count the refusals
  * per lane.
  */
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique } from '../support/api'
 import { scrape, total } from '../support/metrics'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
+import { resigned } from '../support/tokens'
 
 let instance: Instance
 let admin: string
@@ -147,6 +149,62 @@ describe('an overloaded instance', () => {
     await expectStoredAsAcknowledged(titles, replies)
   })
 })
+
+describe('the signed-in writes’ lane', () => {
+  it('takes only a token Payload would accept: an expired or not-yet-valid one waits with the made requests', async () => {
+    const held = await holdMadeLane()
+    try {
+      const now = Math.floor(Date.now() / 1000)
+      const refused = await Promise.all([
+        resigned(admin, { iat: now - 60, exp: now - 1 }),
+        resigned(admin, { nbf: now + 600 }),
+      ])
+      for (const token of refused) {
+        const reply = await emptyWrite({ Authorization: `JWT ${token}` })
+        expect(reply.status, token).toBe(503)
+        expect(reply.body.code).toBe('rest_overloaded')
+      }
+      // The token they were made from goes its own way: past the gate, to the body's check.
+      const signedIn = await emptyWrite({ Authorization: `JWT ${admin}` })
+      expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(400)
+    } finally {
+      for (const request of held) request.destroy()
+    }
+  })
+})
+
+/** A create with no fields: refused 400 by the namespace once past the gate, nothing stored. */
+async function emptyWrite(headers: Record<string, string>): Promise<Reply> {
+  const response = await fetch(`${instance.base}${NS}/events`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: '{}',
+  })
+  return { status: response.status, body: (await response.json()) as Reply['body'] }
+}
+
+/**
+ * Anonymous writes whose bodies never end, as many as the made lane lets in below its measured rate
+ * (`SHED_MIN_IN_FLIGHT`): in flight until destroyed, so the lane refuses every other made request.
+ */
+async function holdMadeLane(): Promise<http.ClientRequest[]> {
+  const { hostname, port } = new URL(instance.base)
+  const held = Array.from({ length: 4 }, () => {
+    const request = http.request({
+      hostname,
+      port,
+      method: 'POST',
+      path: `${NS}/events`,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '100' },
+    })
+    request.on('error', () => undefined)
+    request.write('{')
+    return request
+  })
+  for (let tries = 0; (await emptyWrite({})).status !== 503; tries++)
+    if (tries > 50) throw new Error('the made lane never filled')
+  return held
+}
 
 type Reply = { status: number; body: { id?: number; code?: string } }
 

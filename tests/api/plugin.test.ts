@@ -127,6 +127,30 @@ describe('the plugin in a bare app', () => {
     expect(venue.body.wheelchairAccess).toBe(true)
   })
 
+  it('leaves out a developer’s field named like a key of the venue or organizer: the object’s own key wins', async () => {
+    const text = async (path: string, json?: Record<string, unknown>) => {
+      const response = await fetch(`${app.url}${root}${path}`, {
+        method: json ? 'POST' : 'GET',
+        headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+        body: json && JSON.stringify(json),
+      })
+      return { status: response.status, text: await response.text() }
+    }
+    // Each key written once: JSON.parse would keep the last of two.
+    const venue = await text('/venues', { venue: 'Named Hall', url: 'the developer’s own' })
+    expect(venue.status, venue.text).toBe(201)
+    expect(venue.text.match(/"url":/g)).toHaveLength(1)
+    const written = JSON.parse(venue.text) as { id: number; url: string }
+    expect(written.url).toMatch(/\/venue\/named-hall\/$/)
+
+    const organizer = await text('/organizers', { organizer: 'Named Host', json_ld: 'own' })
+    expect(organizer.status, organizer.text).toBe(201)
+    expect(organizer.text).not.toContain('"json_ld"')
+    const single = await text(`/organizers/${(JSON.parse(organizer.text) as { id: number }).id}`)
+    expect(single.text.match(/"json_ld":/g)).toHaveLength(1)
+    expect(JSON.parse(single.text).json_ld).toMatchObject({ '@type': 'Person', name: 'Named Host' })
+  })
+
   it('documents the extra fields in /doc', async () => {
     const doc = await send(`${root}/doc`)
     const body = doc.body.paths['/events'].post.requestBody.content['application/json'].schema
@@ -164,6 +188,44 @@ describe('the plugin in a bare app', () => {
       { type: 'event', id: event.body.id },
     ])
     expect((await send(`${root}/categories/${category.body.id}`)).body.count).toBe(1)
+  })
+
+  it('signs a user in by token with every field of the users collection, the developer’s too, as Payload’s own strategies read them', async () => {
+    const { id } = (await send('/api/users/me', { auth: true })).body.user as { id: number }
+    const apiKey = 'bare-api-key-0123456789abcdef'
+    const updated = await send(`/api/users/${id}`, {
+      method: 'PATCH',
+      auth: true,
+      json: {
+        phone: '+33 1 23 45 67 89',
+        joinedOn: '2020-02-02T10:00:00.000Z',
+        newsletter: true,
+        enableAPIKey: true,
+        apiKey,
+      },
+    })
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200)
+    const byToken = (await send('/api/signed-in-user', { auth: true })).body
+    const byKey: unknown = await (
+      await fetch(`${app.url}/api/signed-in-user`, {
+        headers: { Authorization: `users API-Key ${apiKey}` },
+      })
+    ).json()
+    expect(byToken).toMatchObject({
+      id,
+      _strategy: 'local-jwt',
+      phone: '+33 1 23 45 67 89',
+      joinedOn: '2020-02-02T10:00:00.000Z',
+      newsletter: true,
+      hasAPIKey: true,
+    })
+    expect(byKey).toMatchObject({ id, _strategy: 'api-key' })
+    // The same user but for what names the way in: the strategy and, for a token, its session.
+    const signedInUser = (user: unknown) => {
+      const { _strategy, _sid, ...fields } = user as Record<string, unknown>
+      return fields
+    }
+    expect(signedInUser(byToken)).toEqual(signedInUser(byKey))
   })
 
   it('offers only the languages the developer chose', async () => {

@@ -5,24 +5,14 @@
  * deleted ends the token's access on the very next request; an expired, forged or unversioned token
  * is anonymous; an API key still signs in, before a token the same request carries.
  */
-import { createHash } from 'node:crypto'
-import { SignJWT, decodeJwt } from 'jose'
+import { decodeJwt } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique, userWithRole, type TestUser } from '../support/api'
 import { testDatabase } from '../support/database'
 import { createEvent } from '../support/fixtures'
+import { resigned, secret } from '../support/tokens'
 
 const db = testDatabase()
-
-/**
- * The key Payload signs tokens with: its `payload.secret`, made from PAYLOAD_SECRET (which the
- * launcher hands to the server and the tests alike) as Payload makes it.
- */
-function secret(): string {
-  if (!process.env.PAYLOAD_SECRET)
-    throw new Error('PAYLOAD_SECRET is not set: run through npm test')
-  return createHash('sha256').update(process.env.PAYLOAD_SECRET).digest('hex').slice(0, 32)
-}
 
 let draft: { id: number; title: string }
 
@@ -48,18 +38,6 @@ async function signedInAs(headers: Record<string, string>, user: TestUser): Prom
   const [single, self] = await Promise.all([readDraft(headers), me(headers)])
   expect(single.status === 200).toBe(self?.id === user.id)
   return single.status === 200
-}
-
-/** `token` re-signed with these claims and header, by `key` (the site's secret unless given). */
-async function resigned(
-  token: string,
-  claims: Record<string, unknown>,
-  header: Record<string, unknown> = { authVersion: 1 },
-  key = secret(),
-): Promise<string> {
-  return new SignJWT({ ...decodeJwt(token), ...claims })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header })
-    .sign(new TextEncoder().encode(key))
 }
 
 describe('the signed-in list', () => {

@@ -1,6 +1,6 @@
 /**
  * A second Payload app that installs the calendar plugin the way a developer would: a bare config,
- * an extra field or two on events, an extra hook, fewer languages and another namespace root. It is
+ * an extra field or two on events and users, an extra hook, fewer languages and another namespace root. It is
  * served over real HTTP by Payload's own request handler (no Next.js), on its own database, with the
  * language roots mounted as a Next app mounts them (`/[lang]/api/...`). The calendar comes from this
  * repository's sources, or from the packed package installed into a scratch app.
@@ -9,7 +9,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig, getPayload, handleEndpoints, type CollectionAfterChangeHook } from 'payload'
+import {
+  buildConfig,
+  getPayload,
+  handleEndpoints,
+  type CollectionAfterChangeHook,
+  type Plugin,
+} from 'payload'
 import pg from 'pg'
 import { calendarPlugin } from '../../src/plugin'
 import { languageRootHandlers } from '../../src/rest/languageRoots'
@@ -29,6 +35,31 @@ const recordEvent: CollectionAfterChangeHook = ({ doc }) => {
   hookSaw.push(doc.id)
   return doc
 }
+
+/**
+ * The developer's own plugin, after the calendar's: fields of their own on the users collection, and
+ * an endpoint that answers the signed-in user as the request's strategy made it (`req.user`).
+ */
+const ownUsers: Plugin = (config) => ({
+  ...config,
+  collections: config.collections?.map((collection) =>
+    collection.slug === 'users'
+      ? {
+          ...collection,
+          fields: [
+            ...collection.fields,
+            { name: 'phone', type: 'text' },
+            { name: 'joinedOn', type: 'date' },
+            { name: 'newsletter', type: 'checkbox', defaultValue: false },
+          ],
+        }
+      : collection,
+  ),
+  endpoints: [
+    ...(config.endpoints ?? []),
+    { path: '/signed-in-user', method: 'get', handler: (req) => Response.json(req.user) },
+  ],
+})
 
 function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
   return buildConfig({
@@ -57,10 +88,16 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
             hooks: { afterChange: [recordEvent] },
           },
           venues: {
-            fields: [{ name: 'wheelchairAccess', label: 'Wheelchair access', type: 'checkbox' }],
+            fields: [
+              { name: 'wheelchairAccess', label: 'Wheelchair access', type: 'checkbox' },
+              // Named like keys of the objects' own (docs/api.md §3.3).
+              { name: 'url', label: 'Address on the web', type: 'text' },
+            ],
           },
+          organizers: { fields: [{ name: 'json_ld', label: 'Linked data', type: 'text' }] },
         },
       }),
+      ownUsers,
     ],
   })
 }

@@ -1,37 +1,37 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { AuthStrategy, Payload, TypedUser } from 'payload'
-import { primaryStatement, statement, type Statement } from '../rawQuery'
-import { tokenOf, verifiedClaims } from './signInToken'
+import { getTableColumns, type Column, type Table } from '@payloadcms/db-postgres/drizzle'
+import type {
+  AuthStrategy,
+  FlattenedField,
+  Payload,
+  SanitizedCollectionConfig,
+  TypedUser,
+} from 'payload'
+import { boundedCache } from '../../calendar/caches'
+import { primaryStatement, statement, type SQL, type Statement } from '../rawQuery'
+import { requestClaims } from './signInToken'
 
 /** The collection of the users, whose table the statement reads. */
 const USERS = 'users'
 
 type Session = { id: string; createdAt: string | null; expiresAt: string }
 
-/** A user as Payload's `findByID` hands it to its JWT strategy: the fields it does not hide. */
-type UserRow = {
-  id: number
-  name: string | null
-  role: string
-  updatedAt: string
-  createdAt: string
-  enableAPIKey: boolean | null
-  email: string
-  sessions: Session[]
-}
+/** A user as the statement reads it: the fields Payload's `findByID` hands on, and their sessions. */
+type UserRow = Record<string, unknown> & { sessions?: Session[] }
 
 /**
  * Payload's JWT strategy (`payload/dist/auth/strategies/jwt.js`) with its two costs taken out: the
- * token's signature is verified once per process (`signInToken.ts`), and the user and their sessions
- * are read by one prepared statement instead of `findByID`, whose relational query drizzle builds
- * afresh each time. The user is read on every request, on the primary, so that a logout, an ended
- * session or a deleted user anywhere ends access here at once; nothing of the user is kept.
+ * token's signature is verified once per process (`calendar/signInToken.ts`), and the user and their
+ * sessions are read by one prepared statement instead of `findByID`, whose relational query drizzle
+ * builds afresh each time. The user is read on every request, on the primary, so that a logout, an
+ * ended session or a deleted user anywhere ends access here at once; nothing of the user is kept.
  *
  * It runs before Payload's own strategies and signs in only a caller Payload's would sign in, as the
  * same user. Whatever it does not decide for certain (no token, an API key, a token it refuses, a
- * collection other than its own, `verify`, no local strategy) it leaves to the strategies after it, Payload's API-key
- * and JWT strategies, so that a refusal and auto-login stay exactly Payload's: a refused token costs
- * both strategies' work, a signed-in one only this one's.
+ * collection other than its own, `verify`, no local strategy, a user whose fields it cannot read as
+ * Payload does) it leaves to the strategies after it, Payload's API-key and JWT strategies, so that a
+ * refusal and auto-login stay exactly Payload's: a refused token costs both strategies' work, a
+ * signed-in one only this one's.
  */
 export const signedTokenStrategy: AuthStrategy = {
   name: `${USERS}-signed-token`,
@@ -39,30 +39,32 @@ export const signedTokenStrategy: AuthStrategy = {
 }
 
 async function signedInUser(headers: Headers, payload: Payload): Promise<TypedUser | null> {
-  const { auth } = payload.collections[USERS]!.config
+  const { config } = payload.collections[USERS]!
+  const { auth } = config
   // Payload tries an API key before any token: a request that carries one is left to it.
   if (/^\S+ API-Key /.test(headers.get('Authorization') ?? '')) return null
   // Payload's JWT strategy refuses these collections' tokens, or asks what this one does not read.
   if (auth.disableLocalStrategy || auth.verify) return null
-  const token = tokenOf(headers, payload)
-  const claims = token && (await verifiedClaims(token, payload))
+  const claims = requestClaims((name) => headers.get(name), payload)
   if (!claims || claims.collection !== USERS || !Number.isSafeInteger(claims.id)) return null
-  const [row] = await primaryStatement<{ doc: UserRow }>(payload, userStatement(payload), {
+  const read = userRead(payload, config)
+  if (!read) return null
+  const [row] = await primaryStatement<{ doc: UserRow }>(payload, read.statement, {
     id: claims.id,
   })
   const user = row?.doc
   if (!user) return null
-  if (auth.useSessions && !(claims.sid && user.sessions.some(({ id }) => id === claims.sid)))
+  if (auth.useSessions && !(claims.sid && user.sessions?.some(({ id }) => id === claims.sid)))
     return null
-  return {
-    ...user,
-    updatedAt: isoDate(user.updatedAt),
-    createdAt: isoDate(user.createdAt),
-    sessions: user.sessions.map((session) => ({
+  for (const key of read.dates) if (typeof user[key] === 'string') user[key] = isoDate(user[key])
+  if (user.sessions)
+    user.sessions = user.sessions.map((session) => ({
       id: session.id,
       createdAt: session.createdAt && isoDate(session.createdAt),
       expiresAt: isoDate(session.expiresAt),
-    })),
+    }))
+  return {
+    ...user,
     collection: USERS,
     // The strategy this one stands in for: Payload's `me` and `refresh` report it.
     _strategy: 'local-jwt',
@@ -73,19 +75,90 @@ async function signedInUser(headers: Headers, payload: Payload): Promise<TypedUs
 /** Timestamps as Payload's adapter gives them: ISO 8601 in UTC with milliseconds. */
 const isoDate = (value: string) => new Date(value).toISOString()
 
-let built: Statement | undefined
+/** The user's statement, and which of its keys are dates; null when the strategy leaves the users to Payload's. */
+type UserRead = { statement: Statement; dates: string[] } | null
 
-/** The user of the placeholder `id` with their sessions, as one JSON object; no row for no user. */
-function userStatement(payload: Payload): Statement {
-  built ??= statement(
-    payload,
-    sql`select json_build_object(
-      'id', u.id, 'name', u.name, 'role', u.role, 'updatedAt', u.updated_at, 'createdAt', u.created_at,
-      'enableAPIKey', u.enable_a_p_i_key, 'email', u.email,
-      'sessions', coalesce((select json_agg(json_build_object(
-          'id', s.id, 'createdAt', s.created_at, 'expiresAt', s.expires_at) order by s._order)
-        from users_sessions s where s._parent_id = u.id), '[]')) as doc
-    from users u where u.id = ${sql.placeholder('id')}`,
-  )
-  return built
+const reads = boundedCache<SanitizedCollectionConfig, UserRead>('userStatements')
+
+function userRead(payload: Payload, config: SanitizedCollectionConfig): UserRead {
+  let read = reads.get(config)
+  if (read === undefined) reads.set(config, (read = derivedRead(payload, config)))
+  return read
 }
+
+/** Field types stored as one column of the users' row and handed on as the column holds them. */
+const PLAIN = new Set([
+  'checkbox',
+  'code',
+  'date',
+  'email',
+  'json',
+  'number',
+  'radio',
+  'select',
+  'text',
+  'textarea',
+])
+
+/**
+ * The statement that reads a user as Payload's `findByID` hands them to its JWT strategy, derived
+ * from the collection's fields, so that a field the app or a developer adds is read with the rest:
+ * what Payload hides or its own hooks take out (the password's hash, the API key) is left out, and
+ * the API key's `hasAPIKey` is made as its hook makes it. Null when a field or a hook would make
+ * Payload's answer other than the row as stored (a relationship populated, an array, a localized or
+ * virtual field, a read hook): the strategy then leaves the users to Payload's.
+ */
+function derivedRead(payload: Payload, config: SanitizedCollectionConfig): UserRead {
+  const { auth, hooks } = config
+  // The API key's hook (`omitAPIKey`), which Payload puts first, is the one read hook handled here.
+  if (hooks.afterRead.length || hooks.beforeRead.length > (auth.useAPIKey ? 1 : 0)) return null
+  const table = (payload.db as unknown as { tables: Record<string, Table | undefined> }).tables[
+    USERS
+  ]
+  if (!table) return null
+  const columns = getTableColumns(table)
+  const pairs: SQL[] = [sql`'id', ${columns.id}`]
+  const dates: string[] = []
+  for (const field of config.flattenedFields) {
+    const value = fieldValue(field, columns, auth)
+    if (value === null) return null
+    if (value === undefined) continue
+    pairs.push(sql`${field.name}::text, ${value}`)
+    if (field.type === 'date') dates.push(field.name)
+  }
+  return {
+    statement: statement(
+      payload,
+      sql`select json_build_object(${sql.join(pairs, sql`, `)}) as doc
+        from ${table} where ${columns.id} = ${sql.placeholder('id')}`,
+    ),
+    dates,
+  }
+}
+
+/** A field's value in SQL; undefined for a field Payload does not hand on, null for one this statement cannot read as Payload does. */
+function fieldValue(
+  field: FlattenedField,
+  columns: Record<string, Column | undefined>,
+  auth: SanitizedCollectionConfig['auth'],
+): SQL | null | undefined {
+  if (field.name === 'id') return undefined
+  if (field.hidden) return undefined
+  if (auth.useAPIKey && (field.name === 'apiKey' || field.name === 'apiKeyIndex')) return undefined
+  if (auth.useAPIKey && field.name === 'hasAPIKey')
+    return sql`coalesce(${columns.apiKeyIndex}, '') <> ''`
+  if (auth.useSessions && field.name === 'sessions') return SESSIONS
+  const column = columns[field.name]
+  const plain =
+    PLAIN.has(field.type) &&
+    !('hasMany' in field && field.hasMany) &&
+    !field.localized &&
+    !('virtual' in field && field.virtual) &&
+    !('hooks' in field && field.hooks?.afterRead?.length)
+  return plain && column ? sql`${column}` : null
+}
+
+/** The user's sessions, in their order. */
+const SESSIONS = sql`coalesce((select json_agg(json_build_object(
+    'id', s.id, 'createdAt', s.created_at, 'expiresAt', s.expires_at) order by s._order)
+  from users_sessions s where s._parent_id = users.id), '[]')`

@@ -8,13 +8,24 @@ import { written, type AuthoredItem, type AuthoredKind, type Written } from './i
 
 /**
  * To the trash, never permanently; 410 when already there (docs/api.md §6.7). A venue or organizer
- * leaves every event that links it.
+ * leaves every event that links it. Answered with the record as read next (`written`): for an event
+ * the caller reads by the page query, that one statement is the answer and what it embeds.
  */
 export async function trashAuthored(
   writer: Writer,
   kind: AuthoredKind,
   stored: AuthoredItem,
 ): Promise<Written> {
+  await trashStored(writer, kind, stored)
+  return written(writer, kind, stored.id)
+}
+
+/** The trashing alone, for a door that does not answer with the record (an import's refresh): nothing is read back. */
+export async function trashStored(
+  writer: Writer,
+  kind: AuthoredKind,
+  stored: AuthoredItem,
+): Promise<void> {
   const resource = resourceOf(kind)
   if (stored.status === 'trash')
     throw new Refusal(
@@ -26,5 +37,4 @@ export async function trashAuthored(
     await updateInLanguage(writer, kind, stored.id, { status: 'trash' })
     if (kind !== 'events') await unlinkEverywhere(writer, kind, stored.id)
   })
-  return written(writer, kind, stored.id)
 }

@@ -1,5 +1,6 @@
 import type { RestContext } from '../context'
 import type { AuthoredResource } from '../../calendar/resources'
+import { Organizer, Venue } from '../schemas/responses'
 
 type Kind = AuthoredResource['key']
 
@@ -25,13 +26,23 @@ export function customFieldsOf(
   return Object.keys(shown).length ? shown : []
 }
 
-/** Venues and organizers show developers' fields as top-level keys (docs/api.md §3.3). */
+/** The keys of the venue and organizer objects themselves (docs/api.md §3.3, §3.4). */
+const WIRE_KEYS = {
+  venues: new Set(Object.keys(Venue.shape)),
+  organizers: new Set(Object.keys(Organizer.shape)),
+}
+
+/**
+ * Venues and organizers show developers' fields as top-level keys (docs/api.md §3.3); a field named
+ * like one of the object's own keys (`url`, `json_ld`, `id`…) is left out: the object's key wins.
+ */
 export function extraKeysOf(
   ctx: RestContext,
   kind: Exclude<Kind, 'events'>,
   doc: Record<string, unknown>,
 ): Record<string, unknown> {
-  return Object.fromEntries(
-    ctx.calendar.customFields[kind].map((field) => [field.name, doc[field.name]]),
-  )
+  const extras: Record<string, unknown> = {}
+  for (const { name } of ctx.calendar.customFields[kind])
+    if (!WIRE_KEYS[kind].has(name)) extras[name] = doc[name]
+  return extras
 }

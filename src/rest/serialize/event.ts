@@ -91,7 +91,7 @@ const REDACTED: Record<string, unknown> = {
 
 /**
  * What the events of one answer share, written once: a page's events embed the same few categories,
- * tags and images again and again.
+ * tags, images, venues and organizers again and again.
  */
 export type Fragments = Map<string, JsonText | undefined>
 
@@ -126,9 +126,18 @@ function embeddedTerms(
 }
 
 /** The event's venue object, or `[]` without one (upstream's shape). */
-function embeddedVenue(ctx: RestContext, event: Event, related: Related, options: EventOptions) {
+function embeddedVenue(
+  ctx: RestContext,
+  event: Event,
+  related: Related,
+  options: EventOptions,
+  fragments: Fragments,
+) {
   const venue = related.venues.get(idOf(event.venue) ?? 0)
-  return venue ? serializeVenue(ctx, venue, related, { single: options.single }) : []
+  if (!venue) return []
+  return fragment(fragments, `venue:${venue.id}`, () =>
+    serializeVenue(ctx, venue, related, { single: options.single }),
+  )
 }
 
 function embeddedOrganizers(
@@ -136,10 +145,13 @@ function embeddedOrganizers(
   event: Event,
   related: Related,
   options: EventOptions,
+  fragments: Fragments,
 ): JsonText {
   return jsonArray(
     linked(event.organizers, related.organizers).map((organizer) =>
-      serializeOrganizer(ctx, organizer, related, { single: options.single }),
+      fragment(fragments, `organizer:${organizer.id}`, () =>
+        serializeOrganizer(ctx, organizer, related, { single: options.single }),
+      ),
     ),
   )
 }
@@ -211,8 +223,8 @@ export function serializeEvent(
   add('featured', () => Boolean(event.featured))
   add('categories', () => embeddedTerms(ctx, 'category', event.categories, related, fragments))
   add('tags', () => embeddedTerms(ctx, 'tag', event.tags, related, fragments))
-  add('venue', () => embeddedVenue(ctx, event, related, options))
-  add('organizer', () => embeddedOrganizers(ctx, event, related, options))
+  add('venue', () => embeddedVenue(ctx, event, related, options, fragments))
+  add('organizer', () => embeddedOrganizers(ctx, event, related, options, fragments))
   add('custom_fields', () => customFieldsOf(ctx, event as unknown as Record<string, unknown>))
   out.add('recurrence', event.recurrence ?? '').add('post_parent', idOf(event.parent) ?? 0)
   // Upstream builds no schema.org data for a protected post, even once the reader has unlocked it.

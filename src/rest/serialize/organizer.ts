@@ -1,8 +1,8 @@
 import { servedWebUrl } from '../../calendar/webUrl'
 import type { Organizer } from '../../payload-types'
 import type { RestContext } from '../context'
-import { globalIds, schemaDescription, schemaName, withoutEmpty } from './common'
-import { linkedExtras, linkedHead, type LinkedOptions } from './linked'
+import { schemaDescription, schemaName, withoutEmpty } from './common'
+import { serializeLinked, type LinkedOptions } from './linked'
 import type { JsonText } from '../http/jsonText'
 import type { Related } from '../../operations/related'
 
@@ -32,15 +32,12 @@ export function serializeOrganizer(
   related: Related,
   options: LinkedOptions = {},
 ): JsonText {
-  const locked = Boolean(organizer.hasPassword) && !options.unlocked
-  const shown = locked ? undefined : organizer
-  const out = linkedHead(ctx, 'organizer', organizer, shown, related)
-    .addNonEmpty('phone', shown?.phone)
-    .addNonEmpty('website', shown && servedWebUrl(shown.website))
-    .addNonEmpty('email', shown?.email)
-  linkedExtras(ctx, out, 'organizers', shown)
-  return out
-    .addNonEmpty('json_ld', options.single && shown ? organizerJsonLd(ctx, shown) : undefined)
-    .addAll(globalIds(ctx, organizer.id))
-    .done()
+  return serializeLinked(ctx, 'organizer', organizer, related, options, {
+    own: (shown) => ({
+      phone: shown.phone,
+      website: servedWebUrl(shown.website),
+      email: shown.email,
+    }),
+    jsonLd: (shown) => organizerJsonLd(ctx, shown),
+  })
 }

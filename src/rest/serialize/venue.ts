@@ -1,8 +1,8 @@
 import { servedWebUrl } from '../../calendar/webUrl'
 import type { Venue } from '../../payload-types'
 import type { RestContext } from '../context'
-import { globalIds, permalink, schemaDescription, schemaName, withoutEmpty } from './common'
-import { linkedExtras, linkedHead, type LinkedOptions } from './linked'
+import { permalink, schemaDescription, schemaName, withoutEmpty } from './common'
+import { serializeLinked, type LinkedOptions } from './linked'
 import type { JsonText } from '../http/jsonText'
 import type { Related } from '../../operations/related'
 
@@ -44,25 +44,24 @@ export function serializeVenue(
   related: Related,
   options: LinkedOptions = {},
 ): JsonText {
-  const locked = Boolean(venue.hasPassword) && !options.unlocked
-  const shown = locked ? undefined : venue
-  const out = linkedHead(ctx, 'venue', venue, shown, related)
-    .addNonEmpty('address', shown?.address)
-    .addNonEmpty('city', shown?.city)
-    .addNonEmpty('country', shown?.country)
-    .addNonEmpty('province', shown?.province)
-    .addNonEmpty('state', shown?.state)
-    .addNonEmpty('zip', shown?.zip)
-    .addNonEmpty('phone', shown?.phone)
-    .addNonEmpty('website', shown && servedWebUrl(shown.website))
-    .addNonEmpty('stateprovince', shown?.stateprovince)
-    .addNonEmpty('geo_lat', shown?.geoLat)
-    .addNonEmpty('geo_lng', shown?.geoLng)
-  linkedExtras(ctx, out, 'venues', shown)
-  return out
-    .addNonEmpty('json_ld', options.single && shown ? venueJsonLd(ctx, shown) : undefined)
-    .add('show_map', locked ? null : venue.showMap !== false)
-    .add('show_map_link', locked ? null : venue.showMapLink !== false)
-    .addAll(globalIds(ctx, venue.id))
-    .done()
+  return serializeLinked(ctx, 'venue', venue, related, options, {
+    own: (shown) => ({
+      address: shown.address,
+      city: shown.city,
+      country: shown.country,
+      province: shown.province,
+      state: shown.state,
+      zip: shown.zip,
+      phone: shown.phone,
+      website: servedWebUrl(shown.website),
+      stateprovince: shown.stateprovince,
+      geo_lat: shown.geoLat,
+      geo_lng: shown.geoLng,
+    }),
+    jsonLd: (shown) => venueJsonLd(ctx, shown),
+    tail: (locked) => ({
+      show_map: locked ? null : venue.showMap !== false,
+      show_map_link: locked ? null : venue.showMapLink !== false,
+    }),
+  })
 }
