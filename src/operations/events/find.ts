@@ -23,6 +23,11 @@ import { venuesNear } from '../venues/near'
 import { matchWhere } from './matchWhere'
 import { loadEventPage } from './page'
 
+/*
+ * Lists of events: the parameters to the events they select (`eventQuery`), then a page of them for
+ * this caller (`findEvents`); a list's route calls both at once (`findEventList`).
+ */
+
 export type Unlocking = { password?: string; context?: string }
 
 /** Events as a reader gets them, with what they embed and which protected ones the request unlocked. */
