@@ -48,7 +48,7 @@ export type EventMatch = {
  */
 export type Bind = (value: string | number | boolean) => SQL
 
-export const inline: Bind = (value) => sql`${value}`
+const inline: Bind = (value) => sql`${value}`
 
 /** One comparison of an event's start, end or local start with a value. */
 export type WindowBound = {
