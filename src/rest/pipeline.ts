@@ -1,4 +1,5 @@
 import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
+import qs from 'qs'
 import type { z } from 'zod'
 import type { Actor } from '../calendar/access/roles'
 import { answerCache, type Answer } from './answerCache'
@@ -13,7 +14,7 @@ import { readBody } from './http/body'
 import { jsonOf } from './http/jsonText'
 import { errorResponse, RestError } from '../server/errors'
 import { Refusal } from '../operations/refusal'
-import { parseQuery } from './http/query'
+import { QUERY_PARSE_OPTIONS } from './http/query'
 import { limitRate } from './rateLimit'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
 import { REQUEST_ID_HEADER } from '../server/requestId'
@@ -230,7 +231,7 @@ async function requestParams(
   pathParams: Record<string, string>,
 ) {
   const url = new URL(req.url ?? 'http://localhost/')
-  const query = parseQuery(url.search)
+  const query = qs.parse(url.search, QUERY_PARSE_OPTIONS)
   const body = method === 'GET' ? {} : await readBody(req as unknown as Request, maxBodyBytes)
   const given: Record<string, unknown> = { ...query, ...body }
   const shadowedByPath = Object.fromEntries(

@@ -27,7 +27,7 @@ import {
   type WriteParams,
 } from './handlers/writes'
 import type { RestContext } from './context'
-import { requestWindow, type EventWindowInput } from '../calendar/dates/eventWindow'
+import { requestWindow, type EventWindowInput } from '../calendar/dates/parse'
 import { defineRoute, type AnyRoute } from './route'
 import { changesParams } from './schemas/changes'
 import { bySlugParams, indexParams } from './schemas/common'

@@ -167,6 +167,10 @@ describe('categories and tags', () => {
       await list({ search: tag, categories: `${cats[0]!.id},${unique('missing')}` }),
       'categories',
     )
+    // Entries that are all ids are checked by one statement: only the unknown one is named.
+    const mixed = await list({ search: tag, categories: `${cats[0]!.id},2000000000` })
+    expectInvalidParam(mixed, 'categories')
+    expect(mixed.body.data.params.categories).toBe('No such category: 2000000000.')
     expectInvalidParam(await list({ search: tag, categories: '' }), 'categories')
     expectInvalidParam(await list({ search: tag, tags: unique('no-such-tag') }), 'tags')
     // A category is not a tag.

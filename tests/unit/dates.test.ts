@@ -2,12 +2,11 @@ import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import {
   dateDetails,
-  formatWallClock,
   isoWithOffset,
   wallClockIn,
   wallClockOfInstant,
 } from '../../src/calendar/dates/format'
-import { parseDateInput } from '../../src/calendar/dates/parse'
+import { formatWallClock, parseDateInput } from '../../src/calendar/dates/parse'
 import { nextMidnight, parseZone, toLuxonZone, zoneAbbr } from '../../src/calendar/dates/zone'
 
 /** A Wednesday; 12:20:30 in Paris (CEST). */

@@ -5,8 +5,8 @@ import {
   type DateParam,
   type EventWindow,
   type EventWindowInput,
-} from '../../src/calendar/dates/eventWindow'
-import { readDateInput } from '../../src/calendar/dates/parse'
+  readDateInput,
+} from '../../src/calendar/dates/parse'
 
 /** A Wednesday, mid-morning UTC. */
 const NOW = new Date('2024-05-15T10:20:30Z')

@@ -1,3 +1,4 @@
+import qs from 'qs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { readBody } from '../../src/rest/http/body'
@@ -9,11 +10,14 @@ import {
   stringListParam,
 } from '../../src/rest/http/coerce'
 import { errorResponse, RestError } from '../../src/server/errors'
-import { parseQuery } from '../../src/rest/http/query'
+import { QUERY_PARSE_OPTIONS } from '../../src/rest/http/query'
 
 const URL = 'http://localhost/api/cal/events/v1/events'
 
-describe('parseQuery', () => {
+/** A query string as the pipeline reads it. */
+const parseQuery = (search: string) => qs.parse(search, QUERY_PARSE_OPTIONS)
+
+describe('query strings', () => {
   it('reads PHP-style brackets', () => {
     expect(parseQuery('?categories[0]=3&categories[1]=music&tags[]=4&tags[]=5')).toEqual({
       categories: ['3', 'music'],

@@ -1,4 +1,5 @@
-import { DateTime, type Zone } from 'luxon'
+import { DateTime } from 'luxon'
+import { readWallClock } from './parse'
 import { toLuxonZone } from './zone'
 import { boundedCache } from '../caches'
 
@@ -13,30 +14,8 @@ export interface DateDetails {
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
 
-/** `YYYY-MM-DD HH:MM:SS`, the API's date format. */
-export function formatWallClock(dt: DateTime): string {
-  return dt.toFormat('yyyy-MM-dd HH:mm:ss')
-}
-
 /** Wall clocks already read: a pure function of (zone, instant), and lists serve the same dates again and again. */
 const wallClocks = boundedCache<string, string>('wallClocks')
-
-/** `YYYY-MM-DD HH:MM:SS` of a Date's UTC fields, for years ISO strings spell in four digits. */
-export function utcWallClock(date: Date): string | undefined {
-  const year = date.getUTCFullYear()
-  if (year < 0 || year > 9999) return undefined
-  const iso = date.toISOString()
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
-}
-
-/** Shifting by the zone's offset and reading UTC fields: many times cheaper than a luxon DateTime. */
-function readWallClock(instant: Date, zone: Zone): string {
-  const time = instant.getTime()
-  return (
-    utcWallClock(new Date(time + zone.offset(time) * 60_000)) ??
-    formatWallClock(DateTime.fromJSDate(instant, { zone }))
-  )
-}
 
 /**
  * The wall clock of `instant` in a zone id produced by `parseZone`. A page of events formats a few
@@ -52,11 +31,6 @@ export function wallClockIn(instant: Date, zoneId: string): string {
   const wallClock = readWallClock(instant, zone)
   wallClocks.set(key, wallClock)
   return wallClock
-}
-
-/** The wall clock of an instant met once (the request's clock), not remembered as `wallClockIn`'s are. */
-export function wallClockNow(instant: Date, zoneId: string): string {
-  return readWallClock(instant, toLuxonZone(zoneId))
 }
 
 /** An instant as Payload serializes it: ISO 8601 in UTC (`2027-01-27T10:00:00.000Z`). */

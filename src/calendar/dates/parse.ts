@@ -1,4 +1,5 @@
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon'
+import { boundedCache } from '../caches'
 import { toLuxonZone } from './zone'
 
 /*
@@ -7,6 +8,11 @@ import { toLuxonZone } from './zone'
  * "next wednesday 4pm", "+5 days 11am"). The input is split into words, each word becomes a token,
  * the tokens are read into a phrase (which day, what time, which shifts), and the phrase is resolved
  * against `now` in the requested zone.
+ *
+ * A list's date window is made here too, from its inputs as validation read them, with the wall
+ * clocks it writes: a date input on the site's clock becomes the window's bounds in one module, the
+ * way a list's parameters travel to its SQL (docs/architecture.md "One read: a list from its query
+ * string to SQL").
  */
 
 type Unit = 'years' | 'months' | 'weeks' | 'days' | 'hours' | 'minutes' | 'seconds'
@@ -282,4 +288,193 @@ export function parseDateInput(
 ): DateTime<true> | null {
   const read = readDateInput(input)
   return read && resolveDateInput(read, zoneId, now)
+}
+
+// Wall clocks: the window's echo and bounds, and every other wall clock of the core (format.ts).
+
+/** `YYYY-MM-DD HH:MM:SS`, the API's date format. */
+export function formatWallClock(dt: DateTime): string {
+  return dt.toFormat('yyyy-MM-dd HH:mm:ss')
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of a Date's UTC fields, for years ISO strings spell in four digits. */
+export function utcWallClock(date: Date): string | undefined {
+  const year = date.getUTCFullYear()
+  if (year < 0 || year > 9999) return undefined
+  const iso = date.toISOString()
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
+}
+
+/** Shifting by the zone's offset and reading UTC fields: many times cheaper than a luxon DateTime. */
+export function readWallClock(instant: Date, zone: Zone): string {
+  const time = instant.getTime()
+  return (
+    utcWallClock(new Date(time + zone.offset(time) * 60_000)) ??
+    formatWallClock(DateTime.fromJSDate(instant, { zone }))
+  )
+}
+
+/** The wall clock of an instant met once (the request's clock), not remembered as `wallClockIn`'s are. */
+export function wallClockNow(instant: Date, zoneId: string): string {
+  return readWallClock(instant, toLuxonZone(zoneId))
+}
+
+// A list's date window.
+
+export type DateParam =
+  'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
+
+/** The list's date parameters as validation read them (`DateInput`), and whether they keep their times. */
+export type EventWindowInput = Partial<Record<DateParam, DateInput>> & {
+  strict_dates?: boolean
+}
+
+export interface DateBound {
+  field: 'start' | 'end'
+  op: 'gte' | 'lte' | 'gt' | 'lt'
+  /** The instant, ISO 8601 in UTC: bounds compare with events' UTC start and end, as the live upstream does. */
+  value: string
+  /**
+   * For every bound but a lower one on the end: the same bound on the events' local start, widened
+   * by the widest zone offset, as a wall clock. It never changes which events match; it lets a list
+   * walk its index of local starts (database/events/eventMatch.ts, `indexedWindow`).
+   */
+  startLocal?: string
+}
+
+export interface EventWindow {
+  bounds: DateBound[]
+  /** The effective value of each date parameter, for `rest_url`, in parameter order. */
+  echo: Record<string, string>
+}
+
+interface Rule {
+  param: DateParam
+  field: DateBound['field']
+  op: DateBound['op']
+  /** Inclusive mode widens the bound to this edge of its day. */
+  snap: 'startOf' | 'endOf'
+}
+
+/** Upstream snaps all four relative bounds to the end of their day, `starts_after`/`ends_after` included. */
+const RULES: Rule[] = [
+  { param: 'start_date', field: 'start', op: 'gte', snap: 'startOf' },
+  { param: 'end_date', field: 'end', op: 'lte', snap: 'endOf' },
+  { param: 'starts_before', field: 'start', op: 'lt', snap: 'endOf' },
+  { param: 'starts_after', field: 'start', op: 'gt', snap: 'endOf' },
+  { param: 'ends_before', field: 'end', op: 'lt', snap: 'endOf' },
+  { param: 'ends_after', field: 'end', op: 'gt', snap: 'endOf' },
+]
+
+const RELATIVE_PARAMS: DateParam[] = ['starts_before', 'starts_after', 'ends_before', 'ends_after']
+
+/** The window a bare list shows: from the start of yesterday to the end of the day 24 months ahead. */
+function defaultBound(param: DateParam, siteNow: DateTime): DateTime | null {
+  if (param === 'start_date') return siteNow.minus({ days: 1 }).startOf('day')
+  if (param === 'end_date') return siteNow.plus({ months: 24 }).endOf('day')
+  return null
+}
+
+function explicitBound(
+  rule: Rule,
+  input: DateInput,
+  strict: boolean,
+  siteZone: string,
+  now: Date,
+): DateTime {
+  // Every bound is placed on the site clock (docs/api.md §4.2); strict ones keep their time, inclusive ones snap to their day.
+  const read = resolveDateInput(input, siteZone, now)
+  const parsed = strict ? read : read?.[rule.snap]('day')
+  if (!parsed)
+    throw new Error(
+      `${rule.param} was not validated before building the date window: ${input.given}`,
+    )
+  return parsed
+}
+
+/**
+ * The list's date filters as bounds on the events' start and end instants, days counted on the site
+ * clock. A relative bound replaces the default window; explicit `start_date`/`end_date` always apply.
+ */
+export function eventWindow(input: EventWindowInput, siteZone: string, now: Date): EventWindow {
+  const hasRelative = RELATIVE_PARAMS.some((param) => input[param] !== undefined)
+  const bounds: DateBound[] = []
+  const echo: Record<string, string> = {}
+  // The site's day names the default window's bounds: luxon is read only for a day not met before.
+  const siteDay = wallClockNow(now, siteZone).slice(0, 10)
+  for (const rule of RULES) {
+    const given = input[rule.param]
+    const strict = input.strict_dates === true
+    let bound: KnownBound | undefined
+    if (given !== undefined) {
+      // A calendar date means the same day whenever it is asked; other inputs ("now", "+1 week") do not.
+      const key =
+        typeof given.given === 'string' && CALENDAR_DATE.test(given.given)
+          ? `${siteZone}|${rule.param}|${strict}|${given.given}`
+          : undefined
+      bound = known(rule, key, () => explicitBound(rule, given, strict, siteZone, now))
+    } else if (!hasRelative) {
+      bound = known(rule, `${siteZone}|${rule.param}|default|${siteDay}`, () =>
+        defaultBound(rule.param, DateTime.fromJSDate(now, { zone: toLuxonZone(siteZone) })),
+      )
+    }
+    if (!bound) continue
+    const { value, startLocal } = bound
+    bounds.push({ field: rule.field, op: rule.op, value, ...(startLocal && { startLocal }) })
+    echo[rule.param] = bound.echo
+  }
+  return { bounds, echo }
+}
+
+type KnownBound = { value: string; echo: string; startLocal?: string }
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * Bounds already read, by zone, parameter and input (or site day, for the default window): every
+ * list asks them, the same few again and again, and luxon's calendar arithmetic is not cheap.
+ */
+const knownBounds = boundedCache<string, KnownBound | undefined>('knownBounds')
+
+function known(
+  rule: Rule,
+  key: string | undefined,
+  read: () => DateTime | null,
+): KnownBound | undefined {
+  if (key !== undefined && knownBounds.has(key)) return knownBounds.get(key)
+  const bound = read()
+  const value = bound?.startOf('second').toJSDate().toISOString()
+  const result =
+    bound && value
+      ? { value, echo: formatWallClock(bound), startLocal: startLocalOf(rule, value) }
+      : undefined
+  if (key !== undefined) knownBounds.set(key, result)
+  return result
+}
+
+/** No zone is further than this from UTC (Kiribati is UTC+14, Baker Island UTC-12). */
+const WIDEST_OFFSET_HOURS = 14
+
+/** `DateBound.startLocal` of a bound of `rule` at the instant `value`. */
+function startLocalOf({ field, op }: Rule, value: string): string | undefined {
+  const lower = op === 'gte' || op === 'gt'
+  if (field === 'end' && lower) return undefined
+  const widened = new Date(Date.parse(value) + (lower ? -1 : 1) * WIDEST_OFFSET_HOURS * 3_600_000)
+  // Plain UTC fields: every list asks this, and a luxon DateTime costs many times more.
+  return utcWallClock(widened) ?? formatWallClock(DateTime.fromJSDate(widened, { zone: 'utc' }))
+}
+
+/** Each request's window, by its parameters: its ETag and its query both read it, at the same clock. */
+const requestWindows = new WeakMap<
+  EventWindowInput,
+  { now: Date; siteZone: string; window: EventWindow }
+>()
+
+/** `eventWindow` computed once per request: the same parameters, zone and clock give the window already made. */
+export function requestWindow(input: EventWindowInput, siteZone: string, now: Date): EventWindow {
+  const kept = requestWindows.get(input)
+  if (kept?.now === now && kept.siteZone === siteZone) return kept.window
+  const window = eventWindow(input, siteZone, now)
+  requestWindows.set(input, { now, siteZone, window })
+  return window
 }

@@ -1,8 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import { requestQuery, type SQL } from '../rawQuery'
-import { revisionCacheOf } from '../../calendar/caches'
-import type { ReadScope } from '../readScope'
-import { inline } from './eventMatch'
+import type { SQL } from '../rawQuery'
 
 /**
  * A visitor's list total from the counts kept per day (`calendar_list_days`,
@@ -17,21 +14,6 @@ export type DayCountable = { category: number; tag: number; from: string; to: st
 const DAY = 86_400_000
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-
-/** How long the longest event lasts, in milliseconds (an index's last entry), once per content revision. */
-export function longestEvent(scope: ReadScope): Promise<number> {
-  return revisionCacheOf(scope.req.payload, 'revision').get(
-    scope.revision,
-    'longest-event',
-    async () => {
-      const [row] = await requestQuery<{ ms: number | null }>(
-        scope.req,
-        sql`select extract(epoch from max("end" - start)) * 1000 as ms from events`,
-      )
-      return Math.max(0, Number(row?.ms ?? 0))
-    },
-  )
-}
 
 /**
  * The number of events matching `condition` (on the row `e`), which `days` describes, its values
@@ -54,7 +36,7 @@ export function dayCounted(
   condition: SQL,
   days: DayCountable,
   longest: number,
-  bind = inline,
+  bind: (value: string | number) => SQL,
 ): { total: SQL; span: SQL; shape: string } {
   const from = Date.parse(days.from)
   const firstDay = Math.ceil(from / DAY) * DAY

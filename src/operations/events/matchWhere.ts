@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import type { DateBound } from '../../calendar/dates/eventWindow'
+import type { DateBound } from '../../calendar/dates/parse'
 import { indexedWindow, type EventMatch } from '../../database/events/eventMatch'
 import { idIn, searchWhere } from '../read'
 import type { Reader } from '../reader'

@@ -1,15 +1,15 @@
 import { revisionCacheOf } from '../../calendar/caches'
-import { subcategoryTree } from '../../database/terms/subcategories'
-import { existingIds } from '../read'
+import { termIds } from '../../database/terms/termIds'
 import type { Reader } from '../reader'
 
 /**
  * Category or tag ids from entries that are ids or slugs (docs/api.md §4.1): returns the ids and the
- * entries that name no term, in two queries at most (ids and slugs in the request language, then
- * slugs in English), once per content revision (whoever asks: terms are read without access rules).
- * With `subcategories`, the ids are the categories found and every category below them, at any
- * depth: a category filter lists the events filed under its subcategories too, as WordPress's
- * taxonomy queries do for hierarchical taxonomies (one more query, kept with the rest).
+ * entries that name no term, once per content revision (whoever asks: terms are read without access
+ * rules). Entries that are all ids take one statement of `termIds`; slugs are looked up by Payload in
+ * the request language, then in English. With `subcategories`, the ids are the categories found and
+ * every category below them, at any depth: a category filter lists the events filed under its
+ * subcategories too, as WordPress's taxonomy queries do for hierarchical taxonomies (in the same
+ * statement for ids, one more after slugs; kept with the rest).
  */
 export function resolveTermEntries(
   reader: Reader,
@@ -26,9 +26,11 @@ export function resolveTermEntries(
     reader.revision,
     subcategories ? `${key}:subcategories` : key,
     async () => {
-      const found = await (byId ? existingTermIds : lookUpTermEntries)(reader, collection, entries)
+      if (byId) return existingTermIds(reader, collection, entries, subcategories)
+      const found = await lookUpTermEntries(reader, collection, entries)
       if (!subcategories || !found.ids.length) return found
-      return { ...found, ids: await subcategoryTree(reader.req, found.ids) }
+      const tree = await termIds(reader.req, collection, found.ids, { subcategories })
+      return { ...found, ids: tree.ids }
     },
   )
 }
@@ -38,19 +40,17 @@ const isId = (entry: string) => /^\d+$/.test(entry)
 /** Ids are PostgreSQL integers: a larger number names no term (and must not reach the query). */
 const storable = (entry: string) => Number(entry) <= 2_147_483_647
 
-/** Which of these id entries name terms. */
+/** Which of these id entries name terms, and with `subcategories` the categories below them. */
 async function existingTermIds(
   reader: Reader,
   collection: 'event-categories' | 'event-tags',
   entries: string[],
+  subcategories: boolean,
 ): Promise<{ ids: number[]; unknown: string[] }> {
   const given = [...new Set(entries.filter(storable).map(Number))]
-  const found = await existingIds(reader, collection, given)
-  // In the order given: a write stores an event's terms as its caller lists them.
-  return {
-    ids: given.filter((id) => found.has(id)),
-    unknown: entries.filter((entry) => !found.has(Number(entry))),
-  }
+  const { found, ids } = await termIds(reader.req, collection, given, { subcategories })
+  const known = new Set(found)
+  return { ids, unknown: entries.filter((entry) => !known.has(Number(entry))) }
 }
 
 async function lookUpTermEntries(

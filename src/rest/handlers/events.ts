@@ -1,7 +1,6 @@
 import { errorCodes, EVENTS } from '../../calendar/resources'
 import { findEventList, type Unlocking } from '../../operations/events/find'
 import { eventIdBySlug, findEventById } from '../../operations/events/findOne'
-import { eventQuery } from '../../operations/events/selection'
 import type { RestContext } from '../context'
 import { listResult, pageSize } from '../http/pagination'
 import type { RestResult } from '../route'
@@ -12,8 +11,7 @@ import { serializeEvent, type Fragments } from '../serialize/event'
 export async function listEvents(ctx: RestContext, params: EventListParams): Promise<RestResult> {
   const perPage = pageSize(ctx, params.per_page)
   // The parameters themselves, not a copy: the date window made for the ETag is kept by them (`requestWindow`).
-  const query = await eventQuery(ctx, params, perPage)
-  const found = await findEventList(ctx, query, { page: params.page, perPage, unlocking: params })
+  const found = await findEventList(ctx, params, { page: params.page, perPage, unlocking: params })
   const fragments: Fragments = new Map()
   return listResult({
     ctx,

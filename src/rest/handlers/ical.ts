@@ -12,9 +12,16 @@ import {
 import { zoneOf } from '../ical/event'
 import { feedDescription } from '../ical/feed'
 import { planSeries, type SeriesPlan } from '../ical/series'
-import { emptyPage, findEvents, type EventPage, type Unlocking } from '../../operations/events/find'
+import {
+  emptyPage,
+  eventQuery,
+  findEvents,
+  type EventMatch,
+  type EventPage,
+  type EventQuery,
+  type Unlocking,
+} from '../../operations/events/find'
 import { eventIdBySlug, readableEvent } from '../../operations/events/findOne'
-import { eventQuery, type EventMatch, type EventQuery } from '../../operations/events/selection'
 import { seriesMembers, type SeriesMember } from '../../operations/events/seriesMembers'
 import { findByIdsPerRevision } from '../../operations/read'
 import { mergeRelated } from '../../operations/related'

@@ -1,4 +1,4 @@
-import qs from 'qs'
+import type qs from 'qs'
 
 /**
  * How query strings and urlencoded bodies are read: PHP-style brackets (`categories[0]=3`, `categories[]=3`,
@@ -22,6 +22,8 @@ export const BRACKET_PARSE_OPTIONS = {
   strictNullHandling: false,
 } as const satisfies qs.IParseOptions
 
-export function parseQuery(search: string): Record<string, unknown> {
-  return qs.parse(search, { ...BRACKET_PARSE_OPTIONS, ignoreQueryPrefix: true })
-}
+/** A URL's query string (`?a=1`), as the pipeline reads it with `qs`: these limits, its `?` skipped. */
+export const QUERY_PARSE_OPTIONS = {
+  ...BRACKET_PARSE_OPTIONS,
+  ignoreQueryPrefix: true,
+} as const satisfies qs.IParseOptions
