@@ -18,6 +18,8 @@ export type Row = {
   refused: Record<number, number>
   rssMb: number
   queries: number
+  /** CPU time (ms, user and system) the measured process spent per answer served while loaded. */
+  cpuMs: number
 }
 
 /** All the answers (and transport errors) a tally of refusals holds. */
@@ -59,6 +61,24 @@ function rssOf(pid: number): number {
     }
   }
   return Math.round(kb / 1024)
+}
+
+/**
+ * The CPU time (ms, user and system) these processes have used so far, from /proc: on a machine shared
+ * with other work the rate served follows the machine, what an answer costs much less.
+ */
+export function cpuMs(pids: number[]): number {
+  let ticks = 0
+  for (const pid of pids) {
+    try {
+      // Past the command's name: utime and stime are the 14th and 15th fields, in clock ticks (100 a second).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // gone
+    }
+  }
+  return ticks * 10
 }
 
 async function transactions(db: pg.Client): Promise<number> {
@@ -112,9 +132,11 @@ export async function measure(
   await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) })
   await target.settle?.(db)
   const before = await queries(db)
+  const cpuBefore = cpuMs([pid])
   tally.counting = true
   const result = await autocannon({ ...options, duration: seconds })
   tally.counting = false
+  const cpu = cpuMs([pid]) - cpuBefore
   if (result.errors + result.timeouts) tally.refused[0] = result.errors + result.timeouts
   clearInterval(sampler)
   // Statistics reach pg_stat_database when backends go idle: give them a moment.
@@ -127,5 +149,6 @@ export async function measure(
     refused: tally.refused,
     rssMb,
     queries: Math.round(((after - before) / Math.max(1, result.requests.total)) * 10) / 10,
+    cpuMs: Math.round((cpu / Math.max(1, tally.served.length)) * 100) / 100,
   }
 }

@@ -353,8 +353,10 @@ function targets(rows: Row[]): string[] {
     const at = `at ${size.toLocaleString('en')} events`
     if (a && e) notes.push(`(a)/(e) ${at}: ${(a.rps / e.rps).toFixed(2)}× (target ≥ 3×)`)
     if (a && f) notes.push(`(a)/(f) ${at}: ${percent(a.rps, f.rps)} (target ≥ 60%)`)
-    if (h && f) notes.push(`(h)/(f) ${at}: ${percent(h.rps, f.rps)} (target ≥ 50%)`)
-    if (i && f) notes.push(`(i)/(f) ${at}: ${percent(i.rps, f.rps)} (target ≥ 50%)`)
+    // The app's CPU per answer follows the machine's load much less than the rate served does.
+    const cpu = (row: Row) => `${row.cpuMs} ms of CPU an answer against ${f?.cpuMs} ms`
+    if (h && f) notes.push(`(h)/(f) ${at}: ${percent(h.rps, f.rps)} (target ≥ 50%); ${cpu(h)}`)
+    if (i && f) notes.push(`(i)/(f) ${at}: ${percent(i.rps, f.rps)} (target ≥ 50%); ${cpu(i)}`)
     if (a && c) notes.push(`(c)/(a) ${at}: ${(c.rps / a.rps).toFixed(2)}× (target ≥ 1×)`)
     for (const write of ['create', 'update']) {
       const [namespace, floor] = ['editor', 'write floor'].map((by) =>

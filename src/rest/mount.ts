@@ -1,6 +1,7 @@
-import type { Endpoint, PayloadHandler } from 'payload'
-import { handleNamespaceRequest } from './pipeline'
-import { namespaceCatchAll } from './withoutNext'
+import type { Endpoint, PayloadRequest } from 'payload'
+import { responseOf } from '../server/sent'
+import { namespaceAnswer } from './pipeline'
+import { namespaceCatchAll, type NamespaceHandler } from './withoutNext'
 
 /** The part of a path after the namespace root: `/api/cal/events/v1/events/3` → `/events/3`. */
 export function namespacePathOf(pathname: string, namespace: string): string {
@@ -9,11 +10,15 @@ export function namespacePathOf(pathname: string, namespace: string): string {
 
 /** Payload endpoints that hand every request under the namespace to its own router. */
 export function namespaceEndpoints(namespace: string): Endpoint[] {
-  const handler: PayloadHandler = (req) =>
-    handleNamespaceRequest(
+  const sent = (req: PayloadRequest) =>
+    namespaceAnswer(
       req,
       namespacePathOf(new URL(req.url ?? 'http://localhost/').pathname, namespace),
     )
+  const handler: NamespaceHandler = Object.assign(
+    async (req: PayloadRequest) => responseOf(await sent(req)),
+    { sent },
+  )
   return (['get', 'post', 'put', 'patch', 'delete', 'options'] as const).map((method) => ({
     path: namespaceCatchAll(namespace),
     method,

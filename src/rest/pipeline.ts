@@ -12,7 +12,8 @@ import { isLanguageCode } from '../i18n/languages'
 import { createContext, type RestContext } from './context'
 import { readBody } from './http/body'
 import { jsonOf } from './http/jsonText'
-import { errorResponse, RestError } from '../server/errors'
+import { errorSent, RestError } from '../server/errors'
+import type { Sent } from '../server/sent'
 import { Refusal } from '../operations/refusal'
 import { QUERY_PARSE_OPTIONS } from './http/query'
 import { limitRate } from './rateLimit'
@@ -92,11 +93,11 @@ function decodeAll(groups: Record<string, string>): Record<string, string> {
   return decoded
 }
 
-/** Runs one namespace request: match, parse, validate, authorize, handle, render (docs/architecture.md). */
-export async function handleNamespaceRequest(
-  req: PayloadRequest,
-  namespacePath: string,
-): Promise<Response> {
+/**
+ * Runs one namespace request: match, parse, validate, authorize, handle, render (docs/architecture.md);
+ * its answer as sent (`server/sent.ts`), which the server in front of Next writes as it is.
+ */
+export async function namespaceAnswer(req: PayloadRequest, namespacePath: string): Promise<Sent> {
   if (!queryCountEnabled)
     return serveRequest(req, (req.method ?? 'GET').toUpperCase(), namespacePath)
   const { result, queries } = await countQueries(() =>
@@ -110,11 +111,11 @@ async function serveRequest(
   req: PayloadRequest,
   method: string,
   namespacePath: string,
-): Promise<Response> {
+): Promise<Sent> {
   req.context.calendarNamespace = true
   const baseHeaders = { 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
   try {
-    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: baseHeaders })
+    if (method === 'OPTIONS') return { status: 204, headers: new Headers(baseHeaders), body: null }
     const { compiled, pathParams } = match(method, namespacePath)
     const route = compiled.route
     const { raw, shadowedByPath, params } = await requestParams(req, method, compiled, pathParams)
@@ -139,7 +140,7 @@ async function serveRequest(
         ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, visibility, clock })
         : undefined
     if (tag && ifNoneMatch(req.headers.get('If-None-Match'), tag))
-      return new Response(null, { status: 304, headers: { ...headers, ETag: tag } })
+      return { status: 304, headers: new Headers({ ...headers, ETag: tag }), body: null }
     const answer = async (): Promise<Answer> => {
       // One lookup of the route's item, shared by the permission check, validation and the handler.
       const target = (route.target ? await route.target(ctx, params) : undefined) as never
@@ -166,7 +167,7 @@ async function serveRequest(
     answerShared(req.payload, ctx.revision!, tag, () => clockMovesAt(route, ctx, params, clock))
     return respond(req, method, kept, headers, tag)
   } catch (error) {
-    return errorResponse(fromPayloadError(error, Boolean(req.user)), {
+    return errorSent(fromPayloadError(error, Boolean(req.user)), {
       ...baseHeaders,
       'Cache-Control': 'no-store',
     })
@@ -307,15 +308,15 @@ function respond(
   answer: Answer,
   headers: Record<string, string>,
   revisionTag: string | undefined,
-): Response {
+): Sent {
   const all = new Headers({ ...headers, ...answer.headers })
   if (method === 'GET') {
     const etag = revisionTag ?? bodyTag(answer.text)
     all.set('ETag', etag)
     if (!revisionTag && ifNoneMatch(req.headers.get('If-None-Match'), etag))
-      return new Response(null, { status: 304, headers: all })
+      return { status: 304, headers: all, body: null }
   }
-  return new Response(answer.text, { status: answer.status, headers: all })
+  return { status: answer.status, headers: all, body: answer.text }
 }
 
 /** Payload field names that the namespace calls otherwise. */

@@ -5,7 +5,7 @@ import { queryCountEnabled } from '../database/queryCount'
 import { NAMESPACE_FACTS, type NamespaceFacts } from '../server/frontDoor'
 import { limitRate } from './rateLimit'
 import { carriesSignedToken } from '../server/signedToken'
-import { answerWithoutNext } from './withoutNext'
+import { sentWithoutNext } from './withoutNext'
 
 /**
  * The namespace's side of the front door (`frontDoor.ts`): the ETags of the anonymous answers it has
@@ -45,7 +45,7 @@ class SharedAnswers {
           'read',
           false,
         ).catch(() => undefined),
-      answer: (request) => answerWithoutNext(this.payload, request),
+      answer: (request) => sentWithoutNext(this.payload, request),
       countsQueries: queryCountEnabled,
       signedIn: (headers) => carriesSignedToken(headers, this.payload),
     }

@@ -5,11 +5,13 @@ import {
   mergeHeaders,
   type Payload,
   type PayloadHandler,
+  type PayloadRequest,
   type SanitizedConfig,
 } from 'payload'
 import { calendarRuntime } from '../options'
 import { languageRootOf } from './context'
-import { headFromGet } from '../server/head'
+import { asGet } from '../server/head'
+import { responseOf, sentOf, type Sent } from '../server/sent'
 
 /** Whether a path (without language root) is the namespace's: `/api/cal/events/v1` and below. */
 function isNamespacePath(config: SanitizedConfig, path: string): boolean {
@@ -38,6 +40,9 @@ export function endpointPath(config: SanitizedConfig, pathname: string): string 
   return `${api}/${segments.map((segment) => encodeURIComponent(segment)).join('/')}`
 }
 
+/** The namespace's endpoint handler (`mount.ts`), which also gives its answer as sent. */
+export type NamespaceHandler = PayloadHandler & { sent(req: PayloadRequest): Promise<Sent> }
+
 /** The Payload path of the namespace's endpoints (`mount.ts`): every path under its root. */
 export function namespaceCatchAll(namespace: string): string {
   return `/${namespace}/:path*`
@@ -48,16 +53,16 @@ export function namespaceCatchAll(namespace: string): string {
  * (the API reference's), read once from the one config an instance has: Payload's router compiles
  * every endpoint's pattern on every request to find the one that answers.
  */
-let endpoints: { of: SanitizedConfig['endpoints']; handler?: PayloadHandler; before: string[] }
+let endpoints: { of: SanitizedConfig['endpoints']; handler?: NamespaceHandler; before: string[] }
 
-function namespaceHandler(config: SanitizedConfig, path: string): PayloadHandler | undefined {
+function namespaceHandler(config: SanitizedConfig, path: string): NamespaceHandler | undefined {
   if (endpoints?.of !== config.endpoints) {
     const all = config.endpoints || []
     const catchAll = namespaceCatchAll(calendarRuntime(config).namespace)
     const at = all.findIndex((endpoint) => endpoint.method === 'get' && endpoint.path === catchAll)
     endpoints = {
       of: config.endpoints,
-      handler: all[at]?.handler,
+      handler: all[at]?.handler as NamespaceHandler | undefined,
       before: all.slice(0, Math.max(at, 0)).map((endpoint) => endpoint.path.split(':')[0]!),
     }
   }
@@ -68,45 +73,47 @@ function namespaceHandler(config: SanitizedConfig, path: string): PayloadHandler
 /**
  * What Payload's router does for a path only the namespace answers (`handleEndpoints`: the request
  * made a Payload one, signed in; the handler's answer with CORS headers), without finding the
- * endpoint or copying the answer into a new `Response`. Anything else, or a request Payload cannot
+ * endpoint or building a `Response`: the answer as sent. Anything else, or a request Payload cannot
  * make, goes through Payload's router, which answers it as it always has.
  */
-async function answerByNamespace(
-  payload: Payload,
-  request: Request,
-  path: string,
-): Promise<Response> {
+async function sentByNamespace(payload: Payload, request: Request, path: string): Promise<Sent> {
   const handler = namespaceHandler(payload.config, path)
   const req = handler
     ? await createPayloadRequest({ canSetHeaders: true, config: payload.config, request }).catch(
         () => undefined,
       )
     : undefined
-  if (!handler || !req) return handleEndpoints({ config: payload.config, request, path })
-  const response = await handler(req)
-  if (!req.responseHeaders) {
-    headersWithCors({ headers: response.headers, req })
-    return response
-  }
-  return new Response(response.body, {
-    headers: headersWithCors({ headers: mergeHeaders(req.responseHeaders, response.headers), req }),
-    status: response.status,
-    statusText: response.statusText,
-  })
+  if (!handler || !req)
+    return sentOf(await handleEndpoints({ config: payload.config, request, path }))
+  const sent = await handler.sent(req)
+  const headers = req.responseHeaders
+    ? mergeHeaders(req.responseHeaders, sent.headers)
+    : sent.headers
+  return { ...sent, headers: headersWithCors({ headers, req }) }
 }
 
 /**
  * A namespace GET or HEAD answered by its Payload endpoint directly, as Next's route would have it
  * answered, for the server in front of Next (`server/frontDoor.ts`, docs/performance.md): Next's router and
- * its request and response wrappers cost about a sixth of a made answer. Started when called (in the
- * request's turn, `server/turns.ts`); undefined for a URL outside the namespace, which Next serves.
+ * its request and response wrappers cost about a sixth of a made answer. The answer as sent
+ * (`server/sent.ts`; a HEAD's is the GET's without its body), started when called (in the request's
+ * turn, `server/turns.ts`); undefined for a URL outside the namespace, which Next serves.
  */
+export function sentWithoutNext(
+  payload: Payload,
+  request: Request,
+): (() => Promise<Sent>) | undefined {
+  const path = endpointPath(payload.config, new URL(request.url).pathname)
+  if (path === undefined) return undefined
+  if (request.method !== 'HEAD') return () => sentByNamespace(payload, request, path)
+  return async () => ({ ...(await sentByNamespace(payload, asGet(request), path)), body: null })
+}
+
+/** `sentWithoutNext` as a web `Response`, for what reads the namespace in this process (the public pages). */
 export function answerWithoutNext(
   payload: Payload,
   request: Request,
 ): (() => Promise<Response>) | undefined {
-  const path = endpointPath(payload.config, new URL(request.url).pathname)
-  if (path === undefined) return undefined
-  const get = (asked: Request) => answerByNamespace(payload, asked, path)
-  return () => (request.method === 'HEAD' ? headFromGet(get)(request) : get(request))
+  const sent = sentWithoutNext(payload, request)
+  return sent && (async () => responseOf(await sent()))
 }

@@ -1,5 +1,6 @@
 import { RETRY_AFTER_SECONDS } from '../database/connectionErrors'
 import { Refusal } from '../operations/refusal'
+import { responseOf, type Sent } from './sent'
 
 /**
  * An error the namespace answers with on purpose: rendered as `{ code, message, data: { status, ... } }`
@@ -64,6 +65,11 @@ const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8'
  * details go to the server log.
  */
 export function errorResponse(error: unknown, headers?: HeadersInit): Response {
+  return responseOf(errorSent(error, headers))
+}
+
+/** `errorResponse`'s answer as sent (`sent.ts`). */
+export function errorSent(error: unknown, headers?: HeadersInit): Sent {
   const restError = error instanceof Refusal ? error : internalError(error)
   const responseHeaders = new Headers(headers)
   for (const [name, value] of Object.entries(restError.headers)) responseHeaders.set(name, value)
@@ -75,7 +81,7 @@ export function errorResponse(error: unknown, headers?: HeadersInit): Response {
     message: restError.message,
     data: { status: restError.status, ...restError.data },
   }
-  return new Response(JSON.stringify(body), { status: restError.status, headers: responseHeaders })
+  return { status: restError.status, headers: responseHeaders, body: JSON.stringify(body) }
 }
 
 function internalError(error: unknown): RestError {

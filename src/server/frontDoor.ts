@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { metrics } from './metrics'
+import type { Sent } from './sent'
 import type { Admission, Turns } from './turns'
 
 /**
@@ -31,7 +32,7 @@ export type NamespaceFacts = {
    * How to answer a namespace GET or HEAD without Next's router (`rest/withoutNext.ts`), started when the
    * request's turn comes (`turns.ts`); undefined for a URL outside the namespace.
    */
-  answer(request: Request): (() => Promise<Response>) | undefined
+  answer(request: Request): (() => Promise<Sent>) | undefined
   /**
    * Whether the requests' query counts are reported (`X-Query-Count`, tests and benchmarks only): the
    * answers made outside Next then also say who answered (`X-Answered-By`: `front-door`, `namespace`).
@@ -270,18 +271,13 @@ export async function passToNamespace(
     }),
   )
   if (!make) return false
-  let answer: Response | undefined
-  let body: Buffer | undefined
+  let answer: Sent | undefined
   try {
     answer = await turns.run(() => (admission.late() ? Promise.resolve(undefined) : make()))
     if (!answer) {
       admission.refuse()
       return true
     }
-    body =
-      request.method === 'HEAD' || answer.body === null
-        ? undefined
-        : Buffer.from(await answer.arrayBuffer())
   } catch {
     return false
   }
@@ -291,7 +287,11 @@ export async function passToNamespace(
   const cookies = answer.headers.getSetCookie()
   if (cookies.length) response.setHeader('set-cookie', cookies)
   if (facts.countsQueries) response.setHeader('X-Answered-By', 'namespace')
-  if (body) response.setHeader('Content-Length', body.length)
-  response.end(body)
+  const { body } = answer
+  if (body === null) response.end()
+  else {
+    response.setHeader('Content-Length', Buffer.byteLength(body))
+    response.end(body)
+  }
   return true
 }

@@ -7,12 +7,7 @@ export function headFromGet<A extends unknown[]>(
   get: (request: Request, ...rest: A) => Promise<Response>,
 ) {
   return async (request: Request, ...rest: A): Promise<Response> => {
-    const asGet = new Request(request.url, {
-      method: 'GET',
-      headers: request.headers,
-      signal: request.signal,
-    })
-    const answer = await get(asGet, ...rest)
+    const answer = await get(asGet(request), ...rest)
     await answer.body?.cancel()
     return new Response(null, {
       status: answer.status,
@@ -20,4 +15,13 @@ export function headFromGet<A extends unknown[]>(
       headers: answer.headers,
     })
   }
+}
+
+/** The GET a HEAD asks for: the same URL, headers and signal. */
+export function asGet(request: Request): Request {
+  return new Request(request.url, {
+    method: 'GET',
+    headers: request.headers,
+    signal: request.signal,
+  })
 }

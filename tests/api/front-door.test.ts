@@ -48,6 +48,21 @@ async function read(path: string, headers: Record<string, string> = {}): Promise
   }
 }
 
+/** Headers Next adds for its admin (docs/performance.md, "Made answers without Next"). */
+const NEXT_ONLY = ['accept-ch', 'critical-ch']
+const NEXT_VARY = new Set([
+  'Sec-CH-Prefers-Color-Scheme',
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+])
+const withoutNextVary = (vary: string) =>
+  vary
+    .split(', ')
+    .filter((name) => !NEXT_VARY.has(name))
+    .join(', ')
+
 /** A list of this test's own events, on a URL nobody else reads. */
 function listOf(tag: string, extra: Record<string, string> = {}): string {
   return `${NS}/events?${qs({ search: tag, start_date: '2035-03-01', end_date: '2035-03-31', ...extra })}`
@@ -215,5 +230,66 @@ describe('the front door', () => {
     const reference = await fetch(`${BASE_URL}${NS}/reference`)
     expect(reference.status).toBe(200)
     expect(reference.headers.get('Content-Type')).toMatch(/^text\/html/)
+  })
+  it('sends a made answer, its HEAD, its 304 and an error with the headers and bytes Next and Payload send', async () => {
+    const tag = unique('bytes')
+    // Its slug ASCII (a path with encoded characters goes through Next), its title not.
+    const slug = `${tag}-cafe`
+    await createEvent({ title: `${tag} café ☕ — قهوة`, slug, start: '2035-04-09T18:00:00.000Z' })
+    const headers = { Origin: 'https://website.example' }
+    /**
+     * A slug's event without Next and, the slug encoded, through Next and Payload's router, each with
+     * `extra` headers of its own. Next adds its headers for the admin (docs/performance.md, "Made
+     * answers without Next"); the revision's ETag names the URL, which differs.
+     */
+    const bothDoors = async (
+      slugged: string,
+      extra: (door: string) => HeadersInit = () => ({}),
+    ) => {
+      const path = `${BASE_URL}${NS}/events/by-slug/`
+      const ask = (door: string, at: string, method = 'GET') =>
+        fetch(`${path}${at}`, { method, headers: { ...headers, ...extra(door) } })
+      const doors = async (method?: string) => {
+        const direct = await ask('direct', slugged, method)
+        const routed = await ask('routed', slugged.replace(/-/g, '%2D'), method)
+        expect(direct.headers.get('X-Answered-By')).toBe('namespace')
+        expect(routed.headers.get('X-Answered-By')).toBeNull()
+        const [directBody, routedBody] = await Promise.all(
+          [direct, routed].map(async (r) => Buffer.from(await r.arrayBuffer())),
+        )
+        expect(directBody!.equals(routedBody!)).toBe(true)
+        expect(direct.status).toBe(routed.status)
+        const kept = (response: Response) =>
+          [...response.headers]
+            .filter(([name]) => ![...PER_RESPONSE, ...NEXT_ONLY, 'etag'].includes(name))
+            .map(([name, value]) => [name, name === 'vary' ? withoutNextVary(value) : value])
+            .filter(([, value]) => value !== '')
+        expect(kept(direct)).toEqual(kept(routed))
+        const length = direct.headers.get('Content-Length')
+        expect(length === null ? 0 : Number(length)).toBe(directBody!.length)
+        return { direct, routed, body: directBody!.toString() }
+      }
+      return { get: await doors(), head: await doors('HEAD') }
+    }
+    const made = await bothDoors(slug)
+    expect(made.get.direct.status).toBe(200)
+    // Content-Length counts bytes, not characters.
+    expect(made.get.body).toContain('café ☕ — قهوة')
+    expect(Number(made.get.direct.headers.get('Content-Length'))).toBe(
+      Buffer.byteLength(made.get.body),
+    )
+    expect(made.head.direct.status).toBe(200)
+    expect(made.head.body).toBe('')
+    const tags = {
+      direct: made.get.direct.headers.get('ETag')!,
+      routed: made.get.routed.headers.get('ETag')!,
+    }
+    const unchanged = await bothDoors(slug, (door) => ({
+      'If-None-Match': tags[door as keyof typeof tags],
+    }))
+    expect(unchanged.get.direct.status).toBe(304)
+    const missing = await bothDoors(`${tag}-none`)
+    expect(missing.get.direct.status).toBe(400)
+    expect(JSON.parse(missing.get.body).data.params.slug).toBe('No event has this slug.')
   })
 })
