@@ -2,6 +2,7 @@ import { authoredData } from '../authored/data'
 import type { OrganizerInput, VenueInput } from '../authored/input'
 import type { Writer } from '../writer'
 
+/** A venue's and an organizer's text fields, in the order of the namespace's answers. */
 export const VENUE_TEXT = [
   'address',
   'city',
@@ -10,8 +11,8 @@ export const VENUE_TEXT = [
   'state',
   'zip',
   'phone',
-  'stateprovince',
   'website',
+  'stateprovince',
 ] as const
 export const ORGANIZER_TEXT = ['phone', 'website', 'email'] as const
 
