@@ -5,7 +5,7 @@
  * Nothing validates answers at run time; `/doc` publishes these as `#/components/schemas/<id>`.
  */
 import { z } from 'zod'
-import { ORGANIZER_TEXT, VENUE_TEXT } from '../../operations/linked/data'
+import { ORGANIZER_TEXT, VENUE_TEXT } from '../../calendar/linkedText'
 import {
   Category,
   CostDetails,
