@@ -15,23 +15,45 @@ type Frequency = 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'
  */
 type Frames = {
   every: Record<Frequency, (interval: number) => string>
-  weekday: (name: string) => string
-  onWeekdays: (list: string) => string
   /** `ordinal` is 1, 2... from the start of the period, or -1 (last), -2... from its end. */
   nthWeekday: (ordinal: number, name: string) => string
-  onNthWeekdays: (list: string) => string
   monthDay: (day: number) => string
-  onMonthDays: (list: string) => string
-  inMonths: (list: string) => string
-  onDate: (monthAndDay: string) => string
-  /** One date of the extra or excluded ones. */
-  date: (date: string) => string
   times: (count: number) => string
-  until: (date: string) => string
-  also: (list: string) => string
-  except: (list: string) => string
-  undescribed: (parts: string) => string
-}
+} & Record<Phrase, (text: string) => string>
+
+/** The frames that put one text (a name, a list, a date) into words. */
+const PHRASES = [
+  'weekday',
+  'onWeekdays',
+  'onNthWeekdays',
+  'onMonthDays',
+  'inMonths',
+  'onDate',
+  /** One date of the extra or excluded ones. */
+  'date',
+  'until',
+  'also',
+  'except',
+  'undescribed',
+] as const
+type Phrase = (typeof PHRASES)[number]
+
+/** What is said for 1, and for any other count (`#`). */
+type Counted = [one: string, other: string]
+
+/** A day or weekday by its place in the period (`%` its name, `#` its number): last, second to last, nth to last, nth. */
+type Places = { last: string; secondLast?: string; fromEnd: string; fromStart: string }
+
+/** One language's frames as text: `%` stands for the text put in, `#` for a number. */
+type Texts = {
+  every: Record<Frequency, Counted>
+  times: Counted
+  nthWeekday: Places
+  monthDay: Places
+  /** A number as an ordinal (2nd, 2e); `dayNumber`, a day of the month from its start. */
+  ordinal: (n: number) => string
+  dayNumber: (n: number) => string
+} & Record<Phrase, string>
 
 const englishOrdinalSuffix: Record<string, string> = {
   one: 'st',
@@ -41,109 +63,138 @@ const englishOrdinalSuffix: Record<string, string> = {
 }
 const englishOrdinals = new Intl.PluralRules('en', { type: 'ordinal' })
 const en = (n: number) => `${n}${englishOrdinalSuffix[englishOrdinals.select(n)]}`
-const fr = (n: number) => (n === 1 ? '1er' : `${n}e`)
 
-const FRAMES: Record<string, Frames> = {
+const TEXTS: Record<string, Texts> = {
   en: {
     every: {
-      DAILY: (n) => (n === 1 ? 'Every day' : `Every ${n} days`),
-      WEEKLY: (n) => (n === 1 ? 'Every week' : `Every ${n} weeks`),
-      MONTHLY: (n) => (n === 1 ? 'Every month' : `Every ${n} months`),
-      YEARLY: (n) => (n === 1 ? 'Every year' : `Every ${n} years`),
+      DAILY: ['Every day', 'Every # days'],
+      WEEKLY: ['Every week', 'Every # weeks'],
+      MONTHLY: ['Every month', 'Every # months'],
+      YEARLY: ['Every year', 'Every # years'],
     },
-    weekday: (name) => name,
-    onWeekdays: (list) => `on ${list}`,
-    nthWeekday: (n, name) =>
-      n === -1
-        ? `the last ${name}`
-        : n < 0
-          ? `the ${en(-n)} to last ${name}`
-          : `the ${en(n)} ${name}`,
-    onNthWeekdays: (list) => `on ${list}`,
-    monthDay: (n) => (n === -1 ? 'last day' : n < 0 ? `${en(-n)} to last day` : en(n)),
-    onMonthDays: (list) => `on the ${list}`,
-    inMonths: (list) => `in ${list}`,
-    onDate: (date) => `on ${date}`,
-    date: (date) => date,
-    times: (n) => (n === 1 ? 'once' : `${n} times`),
-    until: (date) => `until ${date}`,
-    also: (list) => `also on ${list}`,
-    except: (list) => `except ${list}`,
-    undescribed: (parts) => `(rule parts not described: ${parts})`,
+    times: ['once', '# times'],
+    nthWeekday: { last: 'the last %', fromEnd: 'the # to last %', fromStart: 'the # %' },
+    monthDay: { last: 'last day', fromEnd: '# to last day', fromStart: '#' },
+    ordinal: en,
+    dayNumber: en,
+    weekday: '%',
+    onWeekdays: 'on %',
+    onNthWeekdays: 'on %',
+    onMonthDays: 'on the %',
+    inMonths: 'in %',
+    onDate: 'on %',
+    date: '%',
+    until: 'until %',
+    also: 'also on %',
+    except: 'except %',
+    undescribed: '(rule parts not described: %)',
   },
   fr: {
     every: {
-      DAILY: (n) => (n === 1 ? 'Tous les jours' : `Tous les ${n} jours`),
-      WEEKLY: (n) => (n === 1 ? 'Toutes les semaines' : `Toutes les ${n} semaines`),
-      MONTHLY: (n) => (n === 1 ? 'Tous les mois' : `Tous les ${n} mois`),
-      YEARLY: (n) => (n === 1 ? 'Tous les ans' : `Tous les ${n} ans`),
+      DAILY: ['Tous les jours', 'Tous les # jours'],
+      WEEKLY: ['Toutes les semaines', 'Toutes les # semaines'],
+      MONTHLY: ['Tous les mois', 'Tous les # mois'],
+      YEARLY: ['Tous les ans', 'Tous les # ans'],
     },
-    weekday: (name) => `le ${name}`,
-    onWeekdays: (list) => list,
-    nthWeekday: (n, name) =>
-      n === -1
-        ? `le dernier ${name}`
-        : n === -2
-          ? `l’avant-dernier ${name}`
-          : n < 0
-            ? `le ${fr(-n)} ${name} avant la fin`
-            : `le ${fr(n)} ${name}`,
-    onNthWeekdays: (list) => list,
-    monthDay: (n) =>
-      n === -1
-        ? 'le dernier jour'
-        : n === -2
-          ? 'l’avant-dernier jour'
-          : n < 0
-            ? `le ${fr(-n)} jour avant la fin`
-            : `le ${n === 1 ? '1er' : n}`,
-    onMonthDays: (list) => list,
-    inMonths: (list) => `en ${list}`,
-    onDate: (date) => `le ${date}`,
-    date: (date) => `le ${date}`,
-    times: (n) => `${n} fois`,
-    until: (date) => `jusqu’au ${date}`,
-    also: (list) => `et aussi ${list}`,
-    except: (list) => `sauf ${list}`,
-    undescribed: (parts) => `(parties de la règle non décrites : ${parts})`,
+    times: ['1 fois', '# fois'],
+    nthWeekday: {
+      last: 'le dernier %',
+      secondLast: 'l’avant-dernier %',
+      fromEnd: 'le # % avant la fin',
+      fromStart: 'le # %',
+    },
+    monthDay: {
+      last: 'le dernier jour',
+      secondLast: 'l’avant-dernier jour',
+      fromEnd: 'le # jour avant la fin',
+      fromStart: 'le #',
+    },
+    ordinal: (n) => (n === 1 ? '1er' : `${n}e`),
+    dayNumber: (n) => (n === 1 ? '1er' : String(n)),
+    weekday: 'le %',
+    onWeekdays: '%',
+    onNthWeekdays: '%',
+    onMonthDays: '%',
+    inMonths: 'en %',
+    onDate: 'le %',
+    date: 'le %',
+    until: 'jusqu’au %',
+    also: 'et aussi %',
+    except: 'sauf %',
+    undescribed: '(parties de la règle non décrites : %)',
   },
   de: {
     every: {
-      DAILY: (n) => (n === 1 ? 'Täglich' : `Alle ${n} Tage`),
-      WEEKLY: (n) => (n === 1 ? 'Wöchentlich' : `Alle ${n} Wochen`),
-      MONTHLY: (n) => (n === 1 ? 'Monatlich' : `Alle ${n} Monate`),
-      YEARLY: (n) => (n === 1 ? 'Jährlich' : `Alle ${n} Jahre`),
+      DAILY: ['Täglich', 'Alle # Tage'],
+      WEEKLY: ['Wöchentlich', 'Alle # Wochen'],
+      MONTHLY: ['Monatlich', 'Alle # Monate'],
+      YEARLY: ['Jährlich', 'Alle # Jahre'],
     },
-    weekday: (name) => name,
-    onWeekdays: (list) => `am ${list}`,
-    nthWeekday: (n, name) =>
-      n === -1
-        ? `letzten ${name}`
-        : n === -2
-          ? `vorletzten ${name}`
-          : n < 0
-            ? `${-n}.-letzten ${name}`
-            : `${n}. ${name}`,
-    onNthWeekdays: (list) => `am ${list}`,
-    monthDay: (n) =>
-      n === -1
-        ? 'letzten Tag'
-        : n === -2
-          ? 'vorletzten Tag'
-          : n < 0
-            ? `${-n}.-letzten Tag`
-            : `${n}.`,
-    onMonthDays: (list) => `am ${list}`,
-    inMonths: (list) => `im ${list}`,
-    onDate: (date) => `am ${date}`,
-    date: (date) => date,
-    times: (n) => (n === 1 ? 'einmal' : `${n}-mal`),
-    until: (date) => `bis zum ${date}`,
-    also: (list) => `außerdem am ${list}`,
-    except: (list) => `außer am ${list}`,
-    undescribed: (parts) => `(nicht beschriebene Regelteile: ${parts})`,
+    times: ['einmal', '#-mal'],
+    nthWeekday: {
+      last: 'letzten %',
+      secondLast: 'vorletzten %',
+      fromEnd: '#.-letzten %',
+      fromStart: '#. %',
+    },
+    monthDay: {
+      last: 'letzten Tag',
+      secondLast: 'vorletzten Tag',
+      fromEnd: '#.-letzten Tag',
+      fromStart: '#.',
+    },
+    ordinal: String,
+    dayNumber: String,
+    weekday: '%',
+    onWeekdays: 'am %',
+    onNthWeekdays: 'am %',
+    onMonthDays: 'am %',
+    inMonths: 'im %',
+    onDate: 'am %',
+    date: '%',
+    until: 'bis zum %',
+    also: 'außerdem am %',
+    except: 'außer am %',
+    undescribed: '(nicht beschriebene Regelteile: %)',
   },
 }
+
+/** `template` with `%` replaced by `text` and `#` by `number`, in one pass (the text may hold either). */
+const fill = (template: string, text: string, number = '') =>
+  template.replace(/[%#]/g, (mark) => (mark === '%' ? text : number))
+
+/** A language's texts as the frames the summary calls. */
+function framesOf(texts: Texts): Frames {
+  const counted =
+    ([one, other]: Counted) =>
+    (n: number) =>
+      n === 1 ? one : fill(other, '', String(n))
+  const placed = (places: Places, fromStart: (n: number) => string) => (n: number, name: string) =>
+    n === -1
+      ? fill(places.last, name)
+      : n === -2 && places.secondLast
+        ? fill(places.secondLast, name)
+        : n < 0
+          ? fill(places.fromEnd, name, texts.ordinal(-n))
+          : fill(places.fromStart, name, fromStart(n))
+  const every = Object.fromEntries(
+    Object.entries(texts.every).map(([frequency, said]) => [frequency, counted(said)]),
+  ) as Frames['every']
+  const monthDay = placed(texts.monthDay, texts.dayNumber)
+  return {
+    ...(Object.fromEntries(
+      PHRASES.map((phrase) => [phrase, (text: string) => fill(texts[phrase], text)]),
+    ) as Record<Phrase, (text: string) => string>),
+    every,
+    nthWeekday: placed(texts.nthWeekday, texts.ordinal),
+    monthDay: (day) => monthDay(day, ''),
+    times: counted(texts.times),
+  }
+}
+
+const FRAMES: Record<string, Frames> = Object.fromEntries(
+  Object.entries(TEXTS).map(([language, texts]) => [language, framesOf(texts)]),
+)
 
 /** The languages whose sentence frames are written; any other gets English frames around its own names and dates. */
 export const SUMMARY_LANGUAGES = Object.keys(FRAMES)

@@ -3,46 +3,32 @@
  * which read this service, and the widget, which reads upstream WordPress sites too. Keys upstream
  * may leave out, or that only some answers carry, are optional.
  */
+import type { OrganizerText, VenueText } from './linkedText'
 
 export type ImageJson = { url: string; width?: number; height?: number }
 
 /** A category or tag as an event embeds it (docs/api.md §3.5). */
 export type EmbeddedTermJson = { id: number; name: string; slug: string; url?: string }
 
-export type VenueJson = {
+/** What a venue and an organizer share. */
+type LinkedJson = {
   id: number
   url?: string
-  venue?: string
   description?: string
-  address?: string
-  city?: string
-  stateprovince?: string
-  /** Upstream's own keys beside `stateprovince`. */
-  province?: string
-  state?: string
-  zip?: string
-  country?: string
-  phone?: string
-  website?: string
-  /** A number here; upstream writes some as strings. */
-  geo_lat?: number | string
-  geo_lng?: number | string
-  show_map_link?: boolean | null
   image?: ImageJson
   json_ld?: Record<string, unknown>
 }
 
-export type OrganizerJson = {
-  id: number
-  url?: string
-  organizer?: string
-  description?: string
-  phone?: string
-  website?: string
-  email?: string
-  image?: ImageJson
-  json_ld?: Record<string, unknown>
-}
+export type VenueJson = LinkedJson &
+  VenueText & {
+    venue?: string
+    /** A number here; upstream writes some as strings. */
+    geo_lat?: number | string
+    geo_lng?: number | string
+    show_map_link?: boolean | null
+  }
+
+export type OrganizerJson = LinkedJson & OrganizerText & { organizer?: string }
 
 export type EventJson = {
   id: number

@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 import { HORIZON_JOB } from '../globals/Settings'
 import {
+  capitalizedOptions,
   choiceField,
-  createdByField,
   createdStatusField,
   credentialsField,
   importRecords,
@@ -85,11 +85,7 @@ export const ImportSubscriptions: CollectionConfig = importRecords(SUBSCRIPTION_
     {
       name: 'lastStatus',
       type: 'select',
-      options: [
-        { value: 'running', label: 'Running' },
-        { value: 'done', label: 'Done' },
-        { value: 'failed', label: 'Failed' },
-      ],
+      options: capitalizedOptions(['running', 'done', 'failed']),
       admin: { readOnly: true, position: 'sidebar' },
     },
     runTimeField('lastRunAt'),
@@ -97,6 +93,5 @@ export const ImportSubscriptions: CollectionConfig = importRecords(SUBSCRIPTION_
       "The last run's failed items and why",
       'Why the last run stopped, when it did.',
     ),
-    createdByField('The author of what the subscription creates.'),
   ],
 })

@@ -3,9 +3,9 @@ import type { CollectionConfig } from 'payload'
 import { dataDirectory } from '../database/dataDirectory'
 import { HORIZON_JOB } from '../globals/Settings'
 import {
+  capitalizedOptions,
   choiceField,
   countField,
-  createdByField,
   createdStatusField,
   credentialsField,
   importRecords,
@@ -113,11 +113,7 @@ export const Imports: CollectionConfig = importRecords(IMPORT_JOB, queuedRun, {
     {
       name: 'kind',
       type: 'select',
-      options: [
-        { value: 'events', label: 'Events' },
-        { value: 'venues', label: 'Venues' },
-        { value: 'organizers', label: 'Organizers' },
-      ],
+      options: capitalizedOptions(['events', 'venues', 'organizers']),
       admin: {
         condition: (data) => !data.source || data.source === 'csv',
         description:
@@ -132,7 +128,7 @@ export const Imports: CollectionConfig = importRecords(IMPORT_JOB, queuedRun, {
         'status',
         'queued',
         Object.fromEntries(
-          IMPORT_STATUSES.map((value) => [value, value.charAt(0).toUpperCase() + value.slice(1)]),
+          capitalizedOptions(IMPORT_STATUSES).map(({ value, label }) => [value, label]),
         ),
       ),
       admin: { position: 'sidebar' },
@@ -152,7 +148,6 @@ export const Imports: CollectionConfig = importRecords(IMPORT_JOB, queuedRun, {
           'What the source had that the import could not carry: one line per item or kind of thing.',
       },
     },
-    createdByField('The author of what the import creates.'),
     runTimeField('startedAt'),
     runTimeField('finishedAt'),
   ],

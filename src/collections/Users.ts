@@ -1,11 +1,13 @@
-import type { CollectionConfig, FieldAccess } from 'payload'
+import type { Access, CollectionConfig } from 'payload'
 import { ROLES } from '../calendar/access/roles'
 import { capabilities } from '../calendar/access/capabilities'
-import { actorOf } from '../calendar/access/collectionAccess'
+import { actorOf, administratorsOnly, isAdministrator } from '../calendar/access/collectionAccess'
 import { signedTokenStrategy } from '../database/users/signIn'
 import { announceWait, forgiveLogin, throttleLogin } from './hooks/loginThrottle'
 
-const administratorOnly: FieldAccess = ({ req }) => capabilities.administer(actorOf(req.user))
+/** Administrators reach every account; anyone else signed in only their own. */
+const ownAccount: Access = ({ req }) =>
+  capabilities.administer(actorOf(req.user)) || (req.user ? { id: { equals: req.user.id } } : false)
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -20,21 +22,11 @@ export const Users: CollectionConfig = {
   },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'] },
   access: {
-    // Everyone reads only their own account; administrators manage all of them.
-    read: ({ req }) =>
-      capabilities.administer(actorOf(req.user))
-        ? true
-        : req.user
-          ? { id: { equals: req.user.id } }
-          : false,
-    create: ({ req }) => capabilities.administer(actorOf(req.user)),
-    update: ({ req }) =>
-      capabilities.administer(actorOf(req.user))
-        ? true
-        : req.user
-          ? { id: { equals: req.user.id } }
-          : false,
-    delete: ({ req }) => capabilities.administer(actorOf(req.user)),
+    // Everyone reads and updates only their own account; administrators manage all of them.
+    read: ownAccount,
+    create: isAdministrator,
+    update: ownAccount,
+    delete: isAdministrator,
     admin: ({ req }) => capabilities.create(actorOf(req.user)),
   },
   hooks: {
@@ -64,7 +56,7 @@ export const Users: CollectionConfig = {
       defaultValue: 'subscriber',
       options: ROLES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) })),
       saveToJWT: true,
-      access: { create: administratorOnly, update: administratorOnly },
+      access: { create: administratorsOnly, update: administratorsOnly },
       admin: { position: 'sidebar' },
     },
   ],

@@ -106,26 +106,20 @@ export async function requestQuery<Row>(req: PayloadRequest, query: SQL): Promis
   return (await requestTarget(req).execute(query)).rows as Row[]
 }
 
-/** Rows of a `Statement` with its placeholders' `values`, where the request's reads belong (`requestTarget`). */
-export function requestStatement<Row>(
-  req: PayloadRequest,
-  made: Statement,
-  values: Record<string, unknown>,
-): Promise<Row[]> {
-  return run<Row>(requestTarget(req), made, values)
-}
+/** Rows of a `Statement` with its placeholders' `values`, on the connection `target` picks from `from`. */
+const statementOn =
+  <From>(target: (from: From) => Drizzle) =>
+  <Row>(from: From, made: Statement, values: Record<string, unknown>): Promise<Row[]> =>
+    run<Row>(target(from), made, values)
+
+/** A `Statement`'s rows where the request's reads belong (`requestTarget`). */
+export const requestStatement = statementOn(requestTarget)
 
 /**
- * Rows of a `Statement` on the primary, outside any request's transaction: for what must see every
+ * A `Statement`'s rows on the primary, outside any request's transaction: for what must see every
  * commit at once (a sign-in must see a logout; a replica may lag behind it).
  */
-export function primaryStatement<Row>(
-  payload: Payload,
-  made: Statement,
-  values: Record<string, unknown>,
-): Promise<Row[]> {
-  return run<Row>(primaryOf(payload), made, values)
-}
+export const primaryStatement = statementOn(primaryOf)
 
 async function run<Row>(
   target: Drizzle,

@@ -1,4 +1,5 @@
 import { type LanguageCode } from './languages'
+import { SHARED_WORDS, type SharedWords } from './sharedWords'
 
 /** What the calendar says to readers in words: the prefix of private titles, and a feed's filter (docs/api.md §22). */
 export type Messages = {
@@ -420,10 +421,8 @@ export function messagesOf(language: LanguageCode): Messages {
 }
 
 /** The public pages' own words (docs/public-face.md "Public pages"); dates and month and day names are `Intl`'s. */
-export type PageMessages = {
+export type PageMessages = SharedWords & {
   events: string
-  month: string
-  list: string
   /** Names of the navigation landmarks, for screen readers. */
   views: string
   months: string
@@ -432,16 +431,10 @@ export type PageMessages = {
   nextMonth: string
   previousPage: string
   nextPage: string
-  page: (page: number, pages: number) => string
   noEventsThisMonth: string
   noUpcomingEvents: string
-  venue: string
-  map: string
-  organizer: string
   organizers: string
-  cost: string
   filedUnder: string
-  website: string
   phone: string
   email: string
   addToCalendar: string
@@ -464,10 +457,11 @@ export type PageMessages = {
   cannotRead: string
 }
 
-const EN_PAGES: PageMessages = {
+/** A language's words of the pages besides those the widget says too. */
+type OwnPageMessages = Omit<PageMessages, keyof SharedWords>
+
+const EN_PAGES: OwnPageMessages = {
   events: 'Events',
-  month: 'Month',
-  list: 'List',
   views: 'Views',
   months: 'Months',
   pages: 'Pages',
@@ -475,16 +469,10 @@ const EN_PAGES: PageMessages = {
   nextMonth: 'Next month',
   previousPage: 'Previous page',
   nextPage: 'Next page',
-  page: (page, pages) => `Page ${page} of ${pages}`,
   noEventsThisMonth: 'No events this month.',
   noUpcomingEvents: 'No upcoming events.',
-  venue: 'Venue',
-  map: 'Map',
-  organizer: 'Organizer',
   organizers: 'Organizers',
-  cost: 'Cost',
   filedUnder: 'Filed under',
-  website: 'Website',
   phone: 'Phone:',
   email: 'E-mail:',
   addToCalendar: 'Add to calendar (.ics)',
@@ -507,10 +495,8 @@ const EN_PAGES: PageMessages = {
   cannotRead: 'The calendar cannot be read just now. Please try again in a moment.',
 }
 
-const AM_PAGES: PageMessages = {
+const AM_PAGES: OwnPageMessages = {
   events: 'ዝግጅቶች',
-  month: 'ወር',
-  list: 'ዝርዝር',
   views: 'እይታዎች',
   months: 'ወራት',
   pages: 'ገጾች',
@@ -518,16 +504,10 @@ const AM_PAGES: PageMessages = {
   nextMonth: 'የሚቀጥለው ወር',
   previousPage: 'ቀዳሚ ገጽ',
   nextPage: 'ቀጣይ ገጽ',
-  page: (page, pages) => `ገጽ ${page} ከ${pages}`,
   noEventsThisMonth: 'በዚህ ወር ምንም ዝግጅት የለም።',
   noUpcomingEvents: 'የሚመጣ ዝግጅት የለም።',
-  venue: 'ቦታ',
-  map: 'ካርታ',
-  organizer: 'አዘጋጅ',
   organizers: 'አዘጋጆች',
-  cost: 'ዋጋ',
   filedUnder: 'የተመደበው በ',
-  website: 'ድረ-ገጽ',
   phone: 'ስልክ፦',
   email: 'ኢሜይል፦',
   addToCalendar: 'ወደ ቀን መቁጠሪያ አክል (.ics)',
@@ -550,10 +530,8 @@ const AM_PAGES: PageMessages = {
   cannotRead: 'የቀን መቁጠሪያው አሁን ሊነበብ አይችልም። እባክዎ ትንሽ ቆይተው እንደገና ይሞክሩ።',
 }
 
-const AR_PAGES: PageMessages = {
+const AR_PAGES: OwnPageMessages = {
   events: 'الفعاليات',
-  month: 'شهر',
-  list: 'قائمة',
   views: 'طرق العرض',
   months: 'الأشهر',
   pages: 'الصفحات',
@@ -561,16 +539,10 @@ const AR_PAGES: PageMessages = {
   nextMonth: 'الشهر التالي',
   previousPage: 'الصفحة السابقة',
   nextPage: 'الصفحة التالية',
-  page: (page, pages) => `الصفحة ${page} من ${pages}`,
   noEventsThisMonth: 'لا توجد فعاليات هذا الشهر.',
   noUpcomingEvents: 'لا توجد فعاليات قادمة.',
-  venue: 'المكان',
-  map: 'الخريطة',
-  organizer: 'المنظّم',
   organizers: 'المنظّمون',
-  cost: 'السعر',
   filedUnder: 'مصنّفة في',
-  website: 'الموقع الإلكتروني',
   phone: 'الهاتف:',
   email: 'البريد الإلكتروني:',
   addToCalendar: 'إضافة إلى التقويم (.ics)',
@@ -593,10 +565,8 @@ const AR_PAGES: PageMessages = {
   cannotRead: 'تعذّرت قراءة التقويم الآن. يُرجى المحاولة مرة أخرى بعد قليل.',
 }
 
-const BN_PAGES: PageMessages = {
+const BN_PAGES: OwnPageMessages = {
   events: 'ইভেন্ট',
-  month: 'মাস',
-  list: 'তালিকা',
   views: 'দৃশ্য',
   months: 'মাসসমূহ',
   pages: 'পৃষ্ঠাসমূহ',
@@ -604,16 +574,10 @@ const BN_PAGES: PageMessages = {
   nextMonth: 'পরের মাস',
   previousPage: 'আগের পৃষ্ঠা',
   nextPage: 'পরের পৃষ্ঠা',
-  page: (page, pages) => `পৃষ্ঠা ${page} / ${pages}`,
   noEventsThisMonth: 'এই মাসে কোনো ইভেন্ট নেই।',
   noUpcomingEvents: 'আসন্ন কোনো ইভেন্ট নেই।',
-  venue: 'স্থান',
-  map: 'মানচিত্র',
-  organizer: 'আয়োজক',
   organizers: 'আয়োজকগণ',
-  cost: 'মূল্য',
   filedUnder: 'বিভাগ',
-  website: 'ওয়েবসাইট',
   phone: 'ফোন:',
   email: 'ই-মেইল:',
   addToCalendar: 'ক্যালেন্ডারে যোগ করুন (.ics)',
@@ -636,10 +600,8 @@ const BN_PAGES: PageMessages = {
   cannotRead: 'এই মুহূর্তে ক্যালেন্ডারটি পড়া যাচ্ছে না। একটু পরে আবার চেষ্টা করুন।',
 }
 
-const ZH_HANS_PAGES: PageMessages = {
+const ZH_HANS_PAGES: OwnPageMessages = {
   events: '活动',
-  month: '月',
-  list: '列表',
   views: '视图',
   months: '月份',
   pages: '分页',
@@ -647,16 +609,10 @@ const ZH_HANS_PAGES: PageMessages = {
   nextMonth: '下个月',
   previousPage: '上一页',
   nextPage: '下一页',
-  page: (page, pages) => `第 ${page} 页，共 ${pages} 页`,
   noEventsThisMonth: '本月没有活动。',
   noUpcomingEvents: '没有即将举行的活动。',
-  venue: '地点',
-  map: '地图',
-  organizer: '主办方',
   organizers: '主办方',
-  cost: '费用',
   filedUnder: '分类',
-  website: '网站',
   phone: '电话：',
   email: '电子邮件：',
   addToCalendar: '添加到日历 (.ics)',
@@ -679,10 +635,8 @@ const ZH_HANS_PAGES: PageMessages = {
   cannotRead: '暂时无法读取日历，请稍后再试。',
 }
 
-const PRS_PAGES: PageMessages = {
+const PRS_PAGES: OwnPageMessages = {
   events: 'رویدادها',
-  month: 'ماه',
-  list: 'فهرست',
   views: 'نماها',
   months: 'ماه‌ها',
   pages: 'صفحه‌ها',
@@ -690,16 +644,10 @@ const PRS_PAGES: PageMessages = {
   nextMonth: 'ماه بعدی',
   previousPage: 'صفحهٔ قبلی',
   nextPage: 'صفحهٔ بعدی',
-  page: (page, pages) => `صفحهٔ ${page} از ${pages}`,
   noEventsThisMonth: 'در این ماه هیچ رویدادی نیست.',
   noUpcomingEvents: 'هیچ رویداد آینده‌ای نیست.',
-  venue: 'محل',
-  map: 'نقشه',
-  organizer: 'برگزارکننده',
   organizers: 'برگزارکنندگان',
-  cost: 'هزینه',
   filedUnder: 'دسته‌بندی',
-  website: 'ویب‌سایت',
   phone: 'تیلفون:',
   email: 'ایمیل:',
   addToCalendar: 'افزودن به تقویم (.ics)',
@@ -722,10 +670,8 @@ const PRS_PAGES: PageMessages = {
   cannotRead: 'تقویم همین حالا خوانده نمی‌شود. لطفاً کمی بعد دوباره کوشش کنید.',
 }
 
-const FR_PAGES: PageMessages = {
+const FR_PAGES: OwnPageMessages = {
   events: 'Évènements',
-  month: 'Mois',
-  list: 'Liste',
   views: 'Vues',
   months: 'Mois',
   pages: 'Pages',
@@ -733,16 +679,10 @@ const FR_PAGES: PageMessages = {
   nextMonth: 'Mois suivant',
   previousPage: 'Page précédente',
   nextPage: 'Page suivante',
-  page: (page, pages) => `Page ${page} sur ${pages}`,
   noEventsThisMonth: 'Aucun évènement ce mois-ci.',
   noUpcomingEvents: 'Aucun évènement à venir.',
-  venue: 'Lieu',
-  map: 'Carte',
-  organizer: 'Organisateur',
   organizers: 'Organisateurs',
-  cost: 'Tarif',
   filedUnder: 'Classé dans',
-  website: 'Site web',
   phone: 'Téléphone :',
   email: 'Courriel :',
   addToCalendar: 'Ajouter au calendrier (.ics)',
@@ -767,10 +707,8 @@ const FR_PAGES: PageMessages = {
     'Le calendrier ne peut pas être lu pour l’instant. Veuillez réessayer dans un moment.',
 }
 
-const DE_PAGES: PageMessages = {
+const DE_PAGES: OwnPageMessages = {
   events: 'Veranstaltungen',
-  month: 'Monat',
-  list: 'Liste',
   views: 'Ansichten',
   months: 'Monate',
   pages: 'Seiten',
@@ -778,16 +716,10 @@ const DE_PAGES: PageMessages = {
   nextMonth: 'Nächster Monat',
   previousPage: 'Vorherige Seite',
   nextPage: 'Nächste Seite',
-  page: (page, pages) => `Seite ${page} von ${pages}`,
   noEventsThisMonth: 'Keine Veranstaltungen in diesem Monat.',
   noUpcomingEvents: 'Keine bevorstehenden Veranstaltungen.',
-  venue: 'Veranstaltungsort',
-  map: 'Karte',
-  organizer: 'Veranstalter',
   organizers: 'Veranstalter',
-  cost: 'Preis',
   filedUnder: 'Abgelegt unter',
-  website: 'Website',
   phone: 'Telefon:',
   email: 'E-Mail:',
   addToCalendar: 'Zum Kalender hinzufügen (.ics)',
@@ -812,10 +744,8 @@ const DE_PAGES: PageMessages = {
     'Der Kalender kann gerade nicht gelesen werden. Bitte versuchen Sie es gleich noch einmal.',
 }
 
-const HA_PAGES: PageMessages = {
+const HA_PAGES: OwnPageMessages = {
   events: 'Taruka',
-  month: 'Wata',
-  list: 'Jeri',
   views: 'Yanayin nuni',
   months: 'Watanni',
   pages: 'Shafuka',
@@ -823,16 +753,10 @@ const HA_PAGES: PageMessages = {
   nextMonth: 'Wata mai zuwa',
   previousPage: 'Shafin baya',
   nextPage: 'Shafi na gaba',
-  page: (page, pages) => `Shafi ${page} cikin ${pages}`,
   noEventsThisMonth: 'Babu taro a wannan wata.',
   noUpcomingEvents: 'Babu taro mai zuwa.',
-  venue: 'Wuri',
-  map: 'Taswira',
-  organizer: 'Mai shiryawa',
   organizers: 'Masu shiryawa',
-  cost: 'Kuɗi',
   filedUnder: 'An ajiye a ƙarƙashin',
-  website: 'Shafin yanar gizo',
   phone: 'Waya:',
   email: 'Imel:',
   addToCalendar: 'Ƙara zuwa kalanda (.ics)',
@@ -856,10 +780,8 @@ const HA_PAGES: PageMessages = {
   cannotRead: 'Ba za a iya karanta kalandar yanzu ba. Da fatan a sake gwadawa nan ba da jimawa ba.',
 }
 
-const HI_PAGES: PageMessages = {
+const HI_PAGES: OwnPageMessages = {
   events: 'कार्यक्रम',
-  month: 'महीना',
-  list: 'सूची',
   views: 'दृश्य',
   months: 'महीने',
   pages: 'पृष्ठ',
@@ -867,16 +789,10 @@ const HI_PAGES: PageMessages = {
   nextMonth: 'अगला महीना',
   previousPage: 'पिछला पृष्ठ',
   nextPage: 'अगला पृष्ठ',
-  page: (page, pages) => `पृष्ठ ${page} / ${pages}`,
   noEventsThisMonth: 'इस महीने कोई कार्यक्रम नहीं है।',
   noUpcomingEvents: 'कोई आगामी कार्यक्रम नहीं है।',
-  venue: 'स्थान',
-  map: 'नक्शा',
-  organizer: 'आयोजक',
   organizers: 'आयोजक',
-  cost: 'शुल्क',
   filedUnder: 'श्रेणी',
-  website: 'वेबसाइट',
   phone: 'फ़ोन:',
   email: 'ई-मेल:',
   addToCalendar: 'कैलेंडर में जोड़ें (.ics)',
@@ -899,10 +815,8 @@ const HI_PAGES: PageMessages = {
   cannotRead: 'अभी कैलेंडर पढ़ा नहीं जा सकता। कृपया थोड़ी देर बाद फिर से प्रयास करें।',
 }
 
-const IT_PAGES: PageMessages = {
+const IT_PAGES: OwnPageMessages = {
   events: 'Eventi',
-  month: 'Mese',
-  list: 'Elenco',
   views: 'Viste',
   months: 'Mesi',
   pages: 'Pagine',
@@ -910,16 +824,10 @@ const IT_PAGES: PageMessages = {
   nextMonth: 'Mese successivo',
   previousPage: 'Pagina precedente',
   nextPage: 'Pagina successiva',
-  page: (page, pages) => `Pagina ${page} di ${pages}`,
   noEventsThisMonth: 'Nessun evento questo mese.',
   noUpcomingEvents: 'Nessun evento in programma.',
-  venue: 'Luogo',
-  map: 'Mappa',
-  organizer: 'Organizzatore',
   organizers: 'Organizzatori',
-  cost: 'Prezzo',
   filedUnder: 'Archiviato in',
-  website: 'Sito web',
   phone: 'Telefono:',
   email: 'E-mail:',
   addToCalendar: 'Aggiungi al calendario (.ics)',
@@ -942,10 +850,8 @@ const IT_PAGES: PageMessages = {
   cannotRead: 'Il calendario non può essere letto in questo momento. Riprova tra poco.',
 }
 
-const JA_PAGES: PageMessages = {
+const JA_PAGES: OwnPageMessages = {
   events: 'イベント',
-  month: '月',
-  list: 'リスト',
   views: '表示',
   months: '月の移動',
   pages: 'ページ',
@@ -953,16 +859,10 @@ const JA_PAGES: PageMessages = {
   nextMonth: '次の月',
   previousPage: '前のページ',
   nextPage: '次のページ',
-  page: (page, pages) => `${page} / ${pages} ページ`,
   noEventsThisMonth: '今月のイベントはありません。',
   noUpcomingEvents: '今後のイベントはありません。',
-  venue: '会場',
-  map: '地図',
-  organizer: '主催者',
   organizers: '主催者',
-  cost: '料金',
   filedUnder: '分類',
-  website: 'ウェブサイト',
   phone: '電話：',
   email: 'メール：',
   addToCalendar: 'カレンダーに追加 (.ics)',
@@ -986,10 +886,8 @@ const JA_PAGES: PageMessages = {
   cannotRead: '現在カレンダーを読み込めません。しばらくしてからもう一度お試しください。',
 }
 
-const RW_PAGES: PageMessages = {
+const RW_PAGES: OwnPageMessages = {
   events: 'Ibirori',
-  month: 'Ukwezi',
-  list: 'Urutonde',
   views: 'Uburyo bwo kureba',
   months: 'Amezi',
   pages: 'Amapaji',
@@ -997,16 +895,10 @@ const RW_PAGES: PageMessages = {
   nextMonth: 'Ukwezi gutaha',
   previousPage: 'Ipaji ibanza',
   nextPage: 'Ipaji ikurikira',
-  page: (page, pages) => `Ipaji ya ${page} kuri ${pages}`,
   noEventsThisMonth: 'Nta birori muri uku kwezi.',
   noUpcomingEvents: 'Nta birori biri imbere.',
-  venue: 'Aho bibera',
-  map: 'Ikarita',
-  organizer: 'Ubitegura',
   organizers: 'Abategura',
-  cost: 'Igiciro',
   filedUnder: 'Mu byiciro',
-  website: 'Urubuga',
   phone: 'Telefone:',
   email: 'Imeyili:',
   addToCalendar: 'Ongera kuri kalendari (.ics)',
@@ -1030,10 +922,8 @@ const RW_PAGES: PageMessages = {
   cannotRead: 'Kalendari ntishobora gusomwa ubu. Ongera ugerageze mu kanya.',
 }
 
-const PS_PAGES: PageMessages = {
+const PS_PAGES: OwnPageMessages = {
   events: 'پېښې',
-  month: 'میاشت',
-  list: 'لېست',
   views: 'بڼې',
   months: 'میاشتې',
   pages: 'پاڼې',
@@ -1041,16 +931,10 @@ const PS_PAGES: PageMessages = {
   nextMonth: 'راتلونکې میاشت',
   previousPage: 'مخکینۍ پاڼه',
   nextPage: 'بله پاڼه',
-  page: (page, pages) => `پاڼه ${page} له ${pages}`,
   noEventsThisMonth: 'په دې میاشت کې هیڅ پېښه نشته.',
   noUpcomingEvents: 'هیڅ راتلونکې پېښه نشته.',
-  venue: 'ځای',
-  map: 'نقشه',
-  organizer: 'تنظیموونکی',
   organizers: 'تنظیموونکي',
-  cost: 'بیه',
   filedUnder: 'کټګوري',
-  website: 'وېبپاڼه',
   phone: 'ټیلیفون:',
   email: 'برېښنالیک:',
   addToCalendar: 'جنتري ته ورزیاتول (.ics)',
@@ -1073,10 +957,8 @@ const PS_PAGES: PageMessages = {
   cannotRead: 'جنتري اوس نه لوستل کېږي. مهرباني وکړئ لږ وروسته بیا هڅه وکړئ.',
 }
 
-const PT_BR_PAGES: PageMessages = {
+const PT_BR_PAGES: OwnPageMessages = {
   events: 'Eventos',
-  month: 'Mês',
-  list: 'Lista',
   views: 'Visualizações',
   months: 'Meses',
   pages: 'Páginas',
@@ -1084,16 +966,10 @@ const PT_BR_PAGES: PageMessages = {
   nextMonth: 'Próximo mês',
   previousPage: 'Página anterior',
   nextPage: 'Próxima página',
-  page: (page, pages) => `Página ${page} de ${pages}`,
   noEventsThisMonth: 'Nenhum evento neste mês.',
   noUpcomingEvents: 'Nenhum evento futuro.',
-  venue: 'Local',
-  map: 'Mapa',
-  organizer: 'Organizador',
   organizers: 'Organizadores',
-  cost: 'Preço',
   filedUnder: 'Arquivado em',
-  website: 'Site',
   phone: 'Telefone:',
   email: 'E-mail:',
   addToCalendar: 'Adicionar à agenda (.ics)',
@@ -1116,10 +992,8 @@ const PT_BR_PAGES: PageMessages = {
   cannotRead: 'Não é possível ler o calendário agora. Tente novamente em instantes.',
 }
 
-const RU_PAGES: PageMessages = {
+const RU_PAGES: OwnPageMessages = {
   events: 'Мероприятия',
-  month: 'Месяц',
-  list: 'Список',
   views: 'Вид',
   months: 'Месяцы',
   pages: 'Страницы',
@@ -1127,16 +1001,10 @@ const RU_PAGES: PageMessages = {
   nextMonth: 'Следующий месяц',
   previousPage: 'Предыдущая страница',
   nextPage: 'Следующая страница',
-  page: (page, pages) => `Страница ${page} из ${pages}`,
   noEventsThisMonth: 'В этом месяце мероприятий нет.',
   noUpcomingEvents: 'Предстоящих мероприятий нет.',
-  venue: 'Место',
-  map: 'Карта',
-  organizer: 'Организатор',
   organizers: 'Организаторы',
-  cost: 'Стоимость',
   filedUnder: 'Рубрики',
-  website: 'Сайт',
   phone: 'Телефон:',
   email: 'Эл. почта:',
   addToCalendar: 'Добавить в календарь (.ics)',
@@ -1159,10 +1027,8 @@ const RU_PAGES: PageMessages = {
   cannotRead: 'Календарь сейчас не удаётся прочитать. Повторите попытку чуть позже.',
 }
 
-const ES_PAGES: PageMessages = {
+const ES_PAGES: OwnPageMessages = {
   events: 'Eventos',
-  month: 'Mes',
-  list: 'Lista',
   views: 'Vistas',
   months: 'Meses',
   pages: 'Páginas',
@@ -1170,16 +1036,10 @@ const ES_PAGES: PageMessages = {
   nextMonth: 'Mes siguiente',
   previousPage: 'Página anterior',
   nextPage: 'Página siguiente',
-  page: (page, pages) => `Página ${page} de ${pages}`,
   noEventsThisMonth: 'No hay eventos este mes.',
   noUpcomingEvents: 'No hay próximos eventos.',
-  venue: 'Lugar',
-  map: 'Mapa',
-  organizer: 'Organizador',
   organizers: 'Organizadores',
-  cost: 'Precio',
   filedUnder: 'Archivado en',
-  website: 'Sitio web',
   phone: 'Teléfono:',
   email: 'Correo electrónico:',
   addToCalendar: 'Añadir al calendario (.ics)',
@@ -1204,10 +1064,8 @@ const ES_PAGES: PageMessages = {
     'No se puede leer el calendario en este momento. Inténtelo de nuevo en unos instantes.',
 }
 
-const SW_PAGES: PageMessages = {
+const SW_PAGES: OwnPageMessages = {
   events: 'Matukio',
-  month: 'Mwezi',
-  list: 'Orodha',
   views: 'Mionekano',
   months: 'Miezi',
   pages: 'Kurasa',
@@ -1215,16 +1073,10 @@ const SW_PAGES: PageMessages = {
   nextMonth: 'Mwezi ujao',
   previousPage: 'Ukurasa uliotangulia',
   nextPage: 'Ukurasa unaofuata',
-  page: (page, pages) => `Ukurasa ${page} wa ${pages}`,
   noEventsThisMonth: 'Hakuna matukio mwezi huu.',
   noUpcomingEvents: 'Hakuna matukio yajayo.',
-  venue: 'Mahali',
-  map: 'Ramani',
-  organizer: 'Mratibu',
   organizers: 'Waratibu',
-  cost: 'Gharama',
   filedUnder: 'Imewekwa chini ya',
-  website: 'Tovuti',
   phone: 'Simu:',
   email: 'Barua pepe:',
   addToCalendar: 'Ongeza kwenye kalenda (.ics)',
@@ -1248,10 +1100,8 @@ const SW_PAGES: PageMessages = {
   cannotRead: 'Kalenda haiwezi kusomwa kwa sasa. Tafadhali jaribu tena baada ya muda mfupi.',
 }
 
-const TR_PAGES: PageMessages = {
+const TR_PAGES: OwnPageMessages = {
   events: 'Etkinlikler',
-  month: 'Ay',
-  list: 'Liste',
   views: 'Görünümler',
   months: 'Aylar',
   pages: 'Sayfalar',
@@ -1259,16 +1109,10 @@ const TR_PAGES: PageMessages = {
   nextMonth: 'Sonraki ay',
   previousPage: 'Önceki sayfa',
   nextPage: 'Sonraki sayfa',
-  page: (page, pages) => `Sayfa ${page} / ${pages}`,
   noEventsThisMonth: 'Bu ay etkinlik yok.',
   noUpcomingEvents: 'Yaklaşan etkinlik yok.',
-  venue: 'Mekân',
-  map: 'Harita',
-  organizer: 'Düzenleyen',
   organizers: 'Düzenleyenler',
-  cost: 'Ücret',
   filedUnder: 'Kategori',
-  website: 'Web sitesi',
   phone: 'Telefon:',
   email: 'E-posta:',
   addToCalendar: 'Takvime ekle (.ics)',
@@ -1292,10 +1136,8 @@ const TR_PAGES: PageMessages = {
   cannotRead: 'Takvim şu anda okunamıyor. Lütfen biraz sonra yeniden deneyin.',
 }
 
-const UA_PAGES: PageMessages = {
+const UA_PAGES: OwnPageMessages = {
   events: 'Події',
-  month: 'Місяць',
-  list: 'Список',
   views: 'Подання',
   months: 'Місяці',
   pages: 'Сторінки',
@@ -1303,16 +1145,10 @@ const UA_PAGES: PageMessages = {
   nextMonth: 'Наступний місяць',
   previousPage: 'Попередня сторінка',
   nextPage: 'Наступна сторінка',
-  page: (page, pages) => `Сторінка ${page} з ${pages}`,
   noEventsThisMonth: 'Цього місяця подій немає.',
   noUpcomingEvents: 'Майбутніх подій немає.',
-  venue: 'Місце',
-  map: 'Мапа',
-  organizer: 'Організатор',
   organizers: 'Організатори',
-  cost: 'Вартість',
   filedUnder: 'Рубрики',
-  website: 'Вебсайт',
   phone: 'Телефон:',
   email: 'Ел. пошта:',
   addToCalendar: 'Додати до календаря (.ics)',
@@ -1336,10 +1172,8 @@ const UA_PAGES: PageMessages = {
   cannotRead: 'Календар зараз не вдається прочитати. Спробуйте ще раз трохи згодом.',
 }
 
-const UR_PAGES: PageMessages = {
+const UR_PAGES: OwnPageMessages = {
   events: 'تقریبات',
-  month: 'مہینہ',
-  list: 'فہرست',
   views: 'منظر',
   months: 'مہینے',
   pages: 'صفحات',
@@ -1347,16 +1181,10 @@ const UR_PAGES: PageMessages = {
   nextMonth: 'اگلا مہینہ',
   previousPage: 'پچھلا صفحہ',
   nextPage: 'اگلا صفحہ',
-  page: (page, pages) => `صفحہ ${page} از ${pages}`,
   noEventsThisMonth: 'اس مہینے کوئی تقریب نہیں۔',
   noUpcomingEvents: 'کوئی آنے والی تقریب نہیں۔',
-  venue: 'مقام',
-  map: 'نقشہ',
-  organizer: 'منتظم',
   organizers: 'منتظمین',
-  cost: 'قیمت',
   filedUnder: 'زمرے',
-  website: 'ویب سائٹ',
   phone: 'فون:',
   email: 'ای میل:',
   addToCalendar: 'کیلنڈر میں شامل کریں (.ics)',
@@ -1379,10 +1207,8 @@ const UR_PAGES: PageMessages = {
   cannotRead: 'کیلنڈر ابھی پڑھا نہیں جا سکتا۔ براہ کرم تھوڑی دیر بعد دوبارہ کوشش کریں۔',
 }
 
-const VI_PAGES: PageMessages = {
+const VI_PAGES: OwnPageMessages = {
   events: 'Sự kiện',
-  month: 'Tháng',
-  list: 'Danh sách',
   views: 'Chế độ xem',
   months: 'Các tháng',
   pages: 'Các trang',
@@ -1390,16 +1216,10 @@ const VI_PAGES: PageMessages = {
   nextMonth: 'Tháng sau',
   previousPage: 'Trang trước',
   nextPage: 'Trang sau',
-  page: (page, pages) => `Trang ${page}/${pages}`,
   noEventsThisMonth: 'Không có sự kiện nào trong tháng này.',
   noUpcomingEvents: 'Không có sự kiện sắp tới.',
-  venue: 'Địa điểm',
-  map: 'Bản đồ',
-  organizer: 'Ban tổ chức',
   organizers: 'Các ban tổ chức',
-  cost: 'Chi phí',
   filedUnder: 'Thuộc mục',
-  website: 'Trang web',
   phone: 'Điện thoại:',
   email: 'Email:',
   addToCalendar: 'Thêm vào lịch (.ics)',
@@ -1423,10 +1243,8 @@ const VI_PAGES: PageMessages = {
   cannotRead: 'Hiện không thể đọc lịch. Vui lòng thử lại sau giây lát.',
 }
 
-const YUA_PAGES: PageMessages = {
+const YUA_PAGES: OwnPageMessages = {
   events: 'Ba’alo’ob ku yúuchul',
-  month: 'Winal',
-  list: 'Tsool',
   views: 'Bix u yila’al',
   months: 'Winalo’ob',
   pages: 'Ju’uno’ob',
@@ -1434,16 +1252,10 @@ const YUA_PAGES: PageMessages = {
   nextMonth: 'Winal ku taal',
   previousPage: 'Ju’un máanika’',
   nextPage: 'Ju’un ku taal',
-  page: (page, pages) => `Ju’un ${page} ti’ ${pages}`,
   noEventsThisMonth: 'Mina’an ba’al ku yúuchul te’ winala’.',
   noUpcomingEvents: 'Mina’an ba’al ken u yúuchul.',
-  venue: 'Tu’ux',
-  map: 'Mapa',
-  organizer: 'Máax ku beetik',
   organizers: 'Máaxo’ob ku beetiko’ob',
-  cost: 'Bolil',
   filedUnder: 'Jejeláasil',
-  website: 'Sitio web',
   phone: 'Teléfono:',
   email: 'Correo:',
   addToCalendar: 'Ts’áa ti’ u xookil k’iin (.ics)',
@@ -1468,7 +1280,7 @@ const YUA_PAGES: PageMessages = {
 }
 
 /** Every language of the namespace: the type lets none be missing. */
-const PAGE_MESSAGES: Record<LanguageCode, PageMessages> = {
+const PAGE_MESSAGES: Record<LanguageCode, OwnPageMessages> = {
   am: AM_PAGES,
   ar: AR_PAGES,
   bn: BN_PAGES,
@@ -1495,5 +1307,5 @@ const PAGE_MESSAGES: Record<LanguageCode, PageMessages> = {
 }
 
 export function pageMessagesOf(language: LanguageCode): PageMessages {
-  return PAGE_MESSAGES[language]
+  return { ...SHARED_WORDS[language], ...PAGE_MESSAGES[language] }
 }

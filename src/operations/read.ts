@@ -3,7 +3,7 @@ import type { CollectionSlug, Where } from 'payload'
 import { roleOf } from '../calendar/access/roles'
 import { revisionCacheOf } from '../calendar/caches'
 import { EVENT_DETAILS } from '../collections/Events'
-import { ORGANIZER_TEXT, VENUE_TEXT } from './linked/data'
+import { ORGANIZER_TEXT, VENUE_TEXT } from '../calendar/linkedText'
 import type { Reader } from './reader'
 
 const AUTHORED = [

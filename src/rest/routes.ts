@@ -24,11 +24,14 @@ import {
   updateItem,
   validateWrite,
   writeTarget,
+  type ItemBy,
   type WriteParams,
+  type WriteTarget,
 } from './handlers/writes'
 import type { RestContext } from './context'
 import { requestWindow, type EventWindowInput } from '../calendar/dates/parse'
-import { defineRoute, type AnyRoute } from './route'
+import type { ZodType } from 'zod'
+import { defineRoute, type AnyRoute, type Route, type RouteParams } from './route'
 import { changesParams } from './schemas/changes'
 import { bySlugParams, indexParams } from './schemas/common'
 import { eventByIdParams, eventFeedParams, eventListParams } from './schemas/events'
@@ -62,27 +65,14 @@ const UPDATE = ['POST', 'PUT', 'PATCH'] as const
 /** What the iCalendar routes answer (`/doc`); the answers add `charset=utf-8`. */
 const CALENDAR_MEDIA = 'text/calendar'
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
-/** What the routes of each resource answer (`/doc`): one entry per resource of the registry. */
-const ITEM: Record<
-  ResourceKey,
-  typeof Event | typeof Venue | typeof Organizer | typeof Category | typeof Tag
-> = {
-  events: Event,
-  venues: Venue,
-  organizers: Organizer,
-  categories: Category,
-  tags: Tag,
-}
-const LIST: Record<
-  ResourceKey,
-  typeof EventList | typeof VenueList | typeof OrganizerList | typeof CategoryList | typeof TagList
-> = {
-  events: EventList,
-  venues: VenueList,
-  organizers: OrganizerList,
-  categories: CategoryList,
-  tags: TagList,
-}
+/** What the routes of each resource answer (`/doc`), an item and a list: one entry per resource of the registry. */
+const ANSWERS = {
+  events: { item: Event, list: EventList },
+  venues: { item: Venue, list: VenueList },
+  organizers: { item: Organizer, list: OrganizerList },
+  categories: { item: Category, list: CategoryList },
+  tags: { item: Tag, list: TagList },
+} satisfies Record<ResourceKey, { item: ZodType; list: ZodType }>
 /** The parameters of each term resource's routes. */
 const TERM_SCHEMAS = {
   categories: { list: categoryListParams, create: categoryCreateBody, update: categoryUpdateBody },
@@ -99,47 +89,51 @@ const HOUR_MS = 3_600_000
 function writeRoutes(resource: AuthoredResource): AnyRoute[] {
   const kind = resource.key
   const schemas = writeSchemas[kind]
+  // How a write finds and checks what it acts on, by id or slug (neither: a create, of nothing stored).
+  const located = (by?: ItemBy) => ({
+    response: ANSWERS[kind].item,
+    target: (ctx: RestContext, params: unknown) =>
+      writeTarget(ctx, kind, params as WriteParams, by),
+    validate: (ctx: RestContext, params: unknown, target: WriteTarget) =>
+      validateWrite(ctx, kind, params as WriteParams, target, by),
+  })
+  // What a create and an update add: the developers' fields, and images fetched before the transaction.
+  const edits = {
+    customFields: kind,
+    authorize: (ctx: RestContext, _params: unknown, target: WriteTarget) =>
+      mayWrite(ctx, 'edit', target),
+    prepare: (ctx: RestContext, params: unknown) => prefetchImages(ctx, params as WriteParams),
+  }
   return [
     defineRoute({
       methods: ['POST'],
       path: `/${kind}`,
       summary: `Create ${aNoun(resource)}`,
       params: schemas.create,
-      response: ITEM[kind],
-      customFields: kind,
-      target: (ctx, params) => writeTarget(ctx, kind, params as WriteParams),
-      validate: (ctx, params, target) => validateWrite(ctx, kind, params as WriteParams, target),
-      authorize: (ctx, _params, target) => mayWrite(ctx, 'edit', target),
-      prepare: (ctx, params) => prefetchImages(ctx, params as WriteParams),
+      ...located(),
+      ...edits,
       handler: (ctx, params) => createItem(ctx, kind, params as WriteParams),
     }),
     ...(['id', 'slug'] as const).flatMap((by) => {
       const path = by === 'id' ? `/${kind}/{id}` : `/${kind}/by-slug/{slug}`
+      const bySlug = by === 'slug' ? ' by slug' : ''
       return [
         defineRoute({
           methods: UPDATE,
           path,
-          summary: `Update ${aNoun(resource)}${by === 'slug' ? ' by slug' : ''}`,
+          summary: `Update ${aNoun(resource)}${bySlug}`,
           params: schemas.update[by],
-          response: ITEM[kind],
-          customFields: kind,
-          target: (ctx, params) => writeTarget(ctx, kind, params as WriteParams, by),
-          validate: (ctx, params, target) =>
-            validateWrite(ctx, kind, params as WriteParams, target, by),
-          authorize: (ctx, _params, target) => mayWrite(ctx, 'edit', target),
-          prepare: (ctx, params) => prefetchImages(ctx, params as WriteParams),
+          ...located(by),
+          ...edits,
           handler: (ctx, params, target) =>
             updateItem(ctx, kind, params as WriteParams, target, by),
         }),
         defineRoute({
           methods: ['DELETE'],
           path,
-          summary: `Trash ${aNoun(resource)}${by === 'slug' ? ' by slug' : ''}`,
+          summary: `Trash ${aNoun(resource)}${bySlug}`,
           params: itemParams[by],
-          response: ITEM[kind],
-          target: (ctx, params) => writeTarget(ctx, kind, params as WriteParams, by),
-          validate: (ctx, params, target) =>
-            validateWrite(ctx, kind, params as WriteParams, target, by),
+          ...located(by),
           authorize: (ctx, _params, target) => mayWrite(ctx, 'delete', target),
           handler: (ctx, _params, target) => trashItem(ctx, kind, target),
         }),
@@ -148,15 +142,34 @@ function writeRoutes(resource: AuthoredResource): AnyRoute[] {
   ]
 }
 
+/** The writes of terms: their methods, whether they name one (`{id}`), and their summary (`%`: a term). */
+const TERM_WRITES = {
+  create: { methods: ['POST'], item: false, summary: 'Create %' },
+  update: { methods: UPDATE, item: true, summary: 'Update %' },
+  delete: { methods: ['DELETE'], item: true, summary: 'Delete % permanently' },
+} as const
+
 function termRoutes(terms: TermResource): AnyRoute[] {
   const schemas = TERM_SCHEMAS[terms.key]
   const base = `/${terms.key}`
   // What every write of terms checks, after the parameters' own checks.
-  const managed = {
-    response: ITEM[terms.key],
-    validate: (ctx: RestContext, params: Parameters<typeof validateTermWrite>[2]) =>
-      validateTermWrite(ctx, terms, params),
-    authorize: mayManageTerms,
+  const managed = <P extends RouteParams>(
+    write: keyof typeof TERM_WRITES,
+    params: P,
+    handler: Route<P>['handler'],
+  ) => {
+    const { methods, item, summary } = TERM_WRITES[write]
+    return defineRoute<P>({
+      methods,
+      path: item ? `${base}/{id}` : base,
+      summary: summary.replace('%', aNoun(terms)),
+      params,
+      response: ANSWERS[terms.key].item,
+      validate: (ctx, input) =>
+        validateTermWrite(ctx, terms, input as Parameters<typeof validateTermWrite>[2]),
+      authorize: mayManageTerms,
+      handler,
+    })
   }
   return [
     defineRoute({
@@ -164,41 +177,20 @@ function termRoutes(terms: TermResource): AnyRoute[] {
       path: base,
       summary: `List ${terms.nouns}`,
       params: schemas.list,
-      response: LIST[terms.key],
+      response: ANSWERS[terms.key].list,
       handler: (ctx, params) => listTerms(ctx, terms, params),
     }),
-    defineRoute({
-      methods: ['POST'],
-      path: base,
-      summary: `Create ${aNoun(terms)}`,
-      params: schemas.create,
-      ...managed,
-      handler: (ctx, params) => createTerm(ctx, terms, params),
-    }),
+    managed('create', schemas.create, (ctx, params) => createTerm(ctx, terms, params)),
     defineRoute({
       methods: ['GET'],
       path: `${base}/{id}`,
       summary: `Read ${aNoun(terms)}`,
       params: termByIdParams,
-      response: ITEM[terms.key],
+      response: ANSWERS[terms.key].item,
       handler: (ctx, params) => readTerm(ctx, terms, params.id, { links: true }),
     }),
-    defineRoute({
-      methods: UPDATE,
-      path: `${base}/{id}`,
-      summary: `Update ${aNoun(terms)}`,
-      params: schemas.update,
-      ...managed,
-      handler: (ctx, params) => updateTerm(ctx, terms, params),
-    }),
-    defineRoute({
-      methods: ['DELETE'],
-      path: `${base}/{id}`,
-      summary: `Delete ${aNoun(terms)} permanently`,
-      params: termDeleteParams,
-      ...managed,
-      handler: (ctx, params) => deleteTerm(ctx, terms, params.id),
-    }),
+    managed('update', schemas.update, (ctx, params) => updateTerm(ctx, terms, params)),
+    managed('delete', termDeleteParams, (ctx, params) => deleteTerm(ctx, terms, params.id)),
   ]
 }
 
@@ -228,7 +220,7 @@ export const ROUTES: AnyRoute[] = [
     path: `/${EVENTS.key}`,
     summary: `List ${EVENTS.nouns}`,
     params: eventListParams,
-    response: LIST.events,
+    response: ANSWERS.events.list,
     handler: listEvents,
     clock: windowClock,
   }),
@@ -272,7 +264,7 @@ export const ROUTES: AnyRoute[] = [
     path: `/${EVENTS.key}/{id}`,
     summary: `Read ${aNoun(EVENTS)}`,
     params: eventByIdParams,
-    response: ITEM.events,
+    response: ANSWERS.events.item,
     handler: (ctx, params) => readEvent(ctx, params.id, params),
   }),
   defineRoute({
@@ -280,7 +272,7 @@ export const ROUTES: AnyRoute[] = [
     path: `/${EVENTS.key}/by-slug/{slug}`,
     summary: `Read ${aNoun(EVENTS)} by slug`,
     params: bySlugParams,
-    response: ITEM.events,
+    response: ANSWERS.events.item,
     handler: (ctx, params) => readEventBySlug(ctx, params.slug, params),
   }),
   ...writeRoutes(EVENTS),
@@ -290,7 +282,7 @@ export const ROUTES: AnyRoute[] = [
       path: `/${resource.key}`,
       summary: `List ${resource.nouns}`,
       params: linkedListParams,
-      response: LIST[resource.key],
+      response: ANSWERS[resource.key].list,
       handler: (ctx, params) => listLinked(ctx, resource.key, params),
       clock: (ctx, params) => (params.only_with_upcoming ? ctx.now.toISOString() : ''),
     }),
@@ -299,7 +291,7 @@ export const ROUTES: AnyRoute[] = [
       path: `/${resource.key}/{id}`,
       summary: `Read ${aNoun(resource)}`,
       params: linkedByIdParams,
-      response: ITEM[resource.key],
+      response: ANSWERS[resource.key].item,
       handler: (ctx, params) => readLinked(ctx, resource.key, params.id, params),
     }),
     defineRoute({
@@ -307,7 +299,7 @@ export const ROUTES: AnyRoute[] = [
       path: `/${resource.key}/by-slug/{slug}`,
       summary: `Read ${aNoun(resource)} by slug`,
       params: bySlugParams,
-      response: ITEM[resource.key],
+      response: ANSWERS[resource.key].item,
       handler: (ctx, params) => readLinkedBySlug(ctx, resource.key, params.slug, params),
     }),
     ...writeRoutes(resource),

@@ -86,6 +86,41 @@ function create(): Metrics {
   return metrics
 }
 
+/** The gauges of the readings, by reading and field: each one's name and help. */
+const READING_GAUGES: {
+  [R in keyof Readings]: Record<keyof NonNullable<Readings[R]>, [name: string, help: string]>
+} = {
+  pool: {
+    total: [
+      'calendar_db_pool_connections',
+      'Connections the database pool holds (lent out and idle).',
+    ],
+    idle: ['calendar_db_pool_idle_connections', 'Connections of the database pool not lent out.'],
+    waiting: [
+      'calendar_db_pool_waiting_requests',
+      'Queries waiting for a connection of the database pool.',
+    ],
+  },
+  backlog: {
+    jobsWaiting: [
+      'calendar_jobs_waiting',
+      'Jobs of the queue not yet run or being run (whole site).',
+    ],
+    jobsFailed: [
+      'calendar_jobs_failed',
+      'Jobs that failed for good and are kept in the queue (whole site).',
+    ],
+    webhooksFailing: [
+      'calendar_webhooks_failing',
+      'Webhooks whose last delivery failed (whole site).',
+    ],
+    deliveriesFailed: [
+      'calendar_webhook_deliveries_failed',
+      'Failed attempts in the webhook delivery log (whole site, as long as it keeps them).',
+    ],
+  },
+}
+
 /** The gauges read at scrape time from what the namespace's side installs: the pool and the backlog. */
 function readingGauges(metrics: Metrics, registers: Registry[]): void {
   const read = () =>
@@ -107,41 +142,9 @@ function readingGauges(metrics: Metrics, registers: Registry[]): void {
         if (found !== undefined) this.set(found)
       },
     })
-  gauge(
-    'calendar_db_pool_connections',
-    'Connections the database pool holds (lent out and idle).',
-    (r) => r.pool?.total,
-  )
-  gauge(
-    'calendar_db_pool_idle_connections',
-    'Connections of the database pool not lent out.',
-    (r) => r.pool?.idle,
-  )
-  gauge(
-    'calendar_db_pool_waiting_requests',
-    'Queries waiting for a connection of the database pool.',
-    (r) => r.pool?.waiting,
-  )
-  gauge(
-    'calendar_jobs_waiting',
-    'Jobs of the queue not yet run or being run (whole site).',
-    (r) => r.backlog?.jobsWaiting,
-  )
-  gauge(
-    'calendar_jobs_failed',
-    'Jobs that failed for good and are kept in the queue (whole site).',
-    (r) => r.backlog?.jobsFailed,
-  )
-  gauge(
-    'calendar_webhooks_failing',
-    'Webhooks whose last delivery failed (whole site).',
-    (r) => r.backlog?.webhooksFailing,
-  )
-  gauge(
-    'calendar_webhook_deliveries_failed',
-    'Failed attempts in the webhook delivery log (whole site, as long as it keeps them).',
-    (r) => r.backlog?.deliveriesFailed,
-  )
+  for (const reading of Object.keys(READING_GAUGES) as (keyof Readings)[])
+    for (const [field, [name, help]] of Object.entries(READING_GAUGES[reading]))
+      gauge(name, help, (r) => (r[reading] as Record<string, number> | undefined)?.[field])
 }
 
 /** The write lane's turns now: writes running in one, and writes waiting for one. */

@@ -20,20 +20,9 @@ import {
   titles,
   ymd,
 } from '../support/fixtures'
+import { links } from '../support/linkedFixtures'
 
 const LIST = `${ROOT}/events/`
-
-/** `Link: <a>; rel="next", <b>; rel="prev"` → `{ next: a, prev: b }`. */
-function links(header: string | null): Record<string, string> {
-  if (!header) return {}
-  const found: Record<string, string> = {}
-  for (const part of header.split(/,\s*(?=<)/)) {
-    const match = /^<([^>]*)>\s*;\s*rel="?([a-z]+)"?$/.exec(part.trim())
-    if (!match) throw new Error(`not an RFC 8288 link: ${part}`)
-    found[match[2]!] = match[1]!
-  }
-  return found
-}
 
 /** The default window's bounds as `rest_url` echoes them (site zone UTC). */
 function defaultWindow() {

@@ -4,17 +4,8 @@
  * one transaction per request, and what a client writes it reads back.
  */
 import { DateTime } from 'luxon'
-import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  asAdmin,
-  BASE_URL,
-  call,
-  ROOT,
-  type TestUser,
-  unique,
-  uploadImage,
-  usersOfEveryRole,
-} from '../support/api'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, call, ROOT, unique, uploadImage, everyRole, NO_SUCH_ID } from '../support/api'
 import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
 import {
   api,
@@ -31,18 +22,7 @@ import {
 } from '../support/writeFixtures'
 
 const WALL = 'yyyy-MM-dd HH:mm:ss'
-const NO_SUCH_ID = 2_000_000_000
-
-let admin: string
-let editor: TestUser
-let author: TestUser
-let contributor: TestUser
-let subscriber: TestUser
-
-beforeAll(async () => {
-  admin = await asAdmin()
-  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
-})
+const { admin, editor, author, contributor, subscriber } = await everyRole()
 
 const ids = (list: { id: number }[]) => list.map((item) => item.id)
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afterQueueRuns, asAdmin, BASE_URL, call, NS, unique, userWithRole } from '../support/api'
-import { queuedImport, runImportCli } from '../support/imports'
+import { eventsMatching, importCounts, queuedImport, runImportCli } from '../support/imports'
 import { api, siteTimezone } from '../support/writeFixtures'
 
 const fixtureFile = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name)
@@ -23,35 +23,14 @@ beforeAll(async () => {
   admin = await asAdmin()
 })
 
-async function eventsMatching(
-  words: string,
-  query = 'start_date=2020-01-01&end_date=2040-01-01',
-): Promise<any[]> {
-  const reply = await api(
-    `/events?search=${encodeURIComponent(words)}&${query}&per_page=50&status=publish,future,draft,pending,private`,
-    { token: admin },
-  )
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-  return reply.body.events
-}
-
-const summary = (output: string, kind: string) =>
-  new RegExp(
-    `^${kind}\\s+created (\\d+), updated (\\d+), unchanged (\\d+)(?:, trashed \\d+)?, failed (\\d+)$`,
-    'm',
-  )
-    .exec(output)
-    ?.slice(1)
-    .map(Number)
-
 describe('npm run import -- --ics (a Google feed)', () => {
   it('makes the series this service’s series, with its excluded, moved and cancelled days; all-day and UTC events; places, people and categories', async () => {
     const run = await runImportCli(['--ics', fixtureFile('google.ics')])
     expect(run.code, run.output).toBe(0)
     // The moved instance updates the occurrence its series made on that day.
-    expect(summary(run.output, 'event'), run.output).toEqual([3, 1, 0, 0])
-    expect(summary(run.output, 'venue'), run.output).toEqual([2, 0, 0, 0])
-    expect(summary(run.output, 'organizer'), run.output).toEqual([1, 0, 0, 0])
+    expect(importCounts(run.output, 'event'), run.output).toEqual([3, 1, 0, 0])
+    expect(importCounts(run.output, 'venue'), run.output).toEqual([2, 0, 0, 0])
+    expect(importCounts(run.output, 'organizer'), run.output).toEqual([1, 0, 0, 0])
 
     const [first, ...later] = await eventsMatching('ICS Fixture Chess')
     expect(first).toMatchObject({
@@ -106,7 +85,7 @@ describe('npm run import -- --ics (a Google feed)', () => {
 
   it('again changes nothing; a changed event is updated under its UID, not duplicated', async () => {
     const again = await runImportCli(['--ics', fixtureFile('google.ics')])
-    expect(summary(again.output, 'event'), again.output).toEqual([0, 0, 4, 0])
+    expect(importCounts(again.output, 'event'), again.output).toEqual([0, 0, 4, 0])
     const changed = path.join(tmpdir(), `${unique('ics')}.ics`)
     writeFileSync(
       changed,
@@ -116,7 +95,7 @@ describe('npm run import -- --ics (a Google feed)', () => {
       ),
     )
     const run = await runImportCli(['--ics', changed])
-    expect(summary(run.output, 'event'), run.output).toEqual([0, 1, 3, 0])
+    expect(importCounts(run.output, 'event'), run.output).toEqual([0, 1, 3, 0])
     expect((await eventsMatching('ICS Fixture Talk')).map((event) => event.title)).toEqual([
       'ICS Fixture Talk (room 2)',
     ])
@@ -221,9 +200,9 @@ describe('this service’s own .ics', () => {
     const feed = `${BASE_URL}${NS}/events.ics?search=${word}&start_date=2027-01-01&end_date=2027-12-31`
     const run = await runImportCli(['--ics', feed, '--auth', `JWT ${admin}`])
     expect(run.code, run.output).toBe(0)
-    expect(summary(run.output, 'event'), run.output).toEqual([0, 0, 3, 0])
-    expect(summary(run.output, 'venue'), run.output).toEqual([0, 0, 1, 0])
-    expect(summary(run.output, 'organizer'), run.output).toEqual([0, 0, 1, 0])
+    expect(importCounts(run.output, 'event'), run.output).toEqual([0, 0, 3, 0])
+    expect(importCounts(run.output, 'venue'), run.output).toEqual([0, 0, 1, 0])
+    expect(importCounts(run.output, 'organizer'), run.output).toEqual([0, 0, 1, 0])
     const ids = (await eventsMatching(word)).map((event) => event.id)
     expect(ids).toHaveLength(4)
     expect(ids).toEqual(expect.arrayContaining([single.body.id, series.body.id, second.id]))

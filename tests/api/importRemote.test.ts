@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique, userWithRole } from '../support/api'
-import { queuedImport, runImportCli } from '../support/imports'
+import { importCounts, queuedImport, runImportCli } from '../support/imports'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
 import { api } from '../support/writeFixtures'
 
@@ -242,15 +242,6 @@ async function imported(): Promise<Map<string, any>> {
 
 const titles = async () => (await listed()).map((event) => event.title).sort()
 
-const summary = (output: string, kind: string) =>
-  new RegExp(
-    `^${kind}\\s+created (\\d+), updated (\\d+), unchanged (\\d+)(?:, trashed \\d+)?, failed (\\d+)$`,
-    'm',
-  )
-    .exec(output)
-    ?.slice(1)
-    .map(Number)
-
 // Each run starts the CLI (tsx, Payload) afresh: a minute or more when the machine is busy.
 describe('npm run import -- --from (a site of this service)', { timeout: 180_000 }, () => {
   it('without credentials copies what is public, every field and both languages, and names what it could not read', async () => {
@@ -261,7 +252,7 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
       /failed: event \d+ \(.* Protected\): password-protected: the site withholds its content/,
     )
     // The series' later events are made by its first event here, then compared: the exception is updated.
-    expect(summary(run.output, 'event'), run.output).toEqual([3, 1, 2, 1])
+    expect(importCounts(run.output, 'event'), run.output).toEqual([3, 1, 2, 1])
 
     const events = await imported()
     expect(await titles()).toEqual(
@@ -361,7 +352,7 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
   it('with credentials also copies private, draft, scheduled and protected items with their passwords; again: every item unchanged', async () => {
     const run = await runImportCli(['--from', root, '--auth', `JWT ${siteToken}`])
     expect(run.code, run.output).toBe(0)
-    expect(summary(run.output, 'event'), run.output).toEqual([4, 0, 6, 0])
+    expect(importCounts(run.output, 'event'), run.output).toEqual([4, 0, 6, 0])
     const events = await imported()
     expect(events.get(`${word} Private`)?.status).toBe('private')
     expect(events.get(`${word} Draft`)?.status).toBe('draft')
@@ -423,8 +414,8 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
     )
     const run = await runImportCli(['--from', root, '--auth', `JWT ${siteToken}`])
     expect(run.code, run.output).toBe(0)
-    expect(summary(run.output, 'event'), run.output).toEqual([0, 1, 9, 0])
-    expect(summary(run.output, 'venue'), run.output).toEqual([0, 1, 0, 0])
+    expect(importCounts(run.output, 'event'), run.output).toEqual([0, 1, 9, 0])
+    expect(importCounts(run.output, 'venue'), run.output).toEqual([0, 1, 0, 0])
     const jazz = (await imported()).get(`${word} Jazz Night`)
     expect(jazz.excerpt).toContain('Jazz under the plane trees')
     expect((await api(`/venues/${jazz.venue.id}?i18n_language=fr`)).body.description).toBe(
@@ -459,7 +450,7 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
     const resumed = await runImportCli(['--from', root])
     expect(resumed.code, resumed.output).toBe(1)
     expect(await count()).toBe(80)
-    const events = summary(resumed.output, 'event')!
+    const events = importCounts(resumed.output, 'event')!
     expect(events[0]).toBe(80 - partial)
   })
 })

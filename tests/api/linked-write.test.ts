@@ -3,16 +3,8 @@
  * docs/api.md §2, §3, §6.1, §11): create with de-duplication, partial update, trash, unlinking from events,
  * and the capability matrix with validation first.
  */
-import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  asAdmin,
-  BASE_URL,
-  call,
-  type TestUser,
-  unique,
-  uploadImage,
-  usersOfEveryRole,
-} from '../support/api'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, call, unique, uploadImage, everyRole, NO_SUCH_ID } from '../support/api'
 import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
 import {
   api,
@@ -24,18 +16,7 @@ import {
   readEvent,
 } from '../support/writeFixtures'
 
-const NO_SUCH_ID = 2_000_000_000
-
-let admin: string
-let editor: TestUser
-let author: TestUser
-let contributor: TestUser
-let subscriber: TestUser
-
-beforeAll(async () => {
-  admin = await asAdmin()
-  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
-})
+const { admin, editor, author, contributor, subscriber } = await everyRole()
 
 type Kind = 'venues' | 'organizers'
 const KINDS = [

@@ -2,8 +2,8 @@
  * The capability matrix (docs/api.md §2) through Payload's own REST API: nothing the namespace forbids
  * can be done through /api/<collection> either.
  */
-import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, type TestUser, unique, usersOfEveryRole } from '../support/api'
+import { describe, expect, it } from 'vitest'
+import { call, unique, everyRole } from '../support/api'
 
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
 const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString()
@@ -16,16 +16,7 @@ async function createEvent(token: string, data: Record<string, unknown>) {
   })
 }
 
-let admin: string
-let editor: TestUser
-let author: TestUser
-let contributor: TestUser
-let subscriber: TestUser
-
-beforeAll(async () => {
-  admin = await asAdmin()
-  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
-})
+const { admin, editor, author, contributor, subscriber } = await everyRole()
 
 describe('reading events', () => {
   it('shows anonymous readers published events only, and hides a protected event’s content and password', async () => {

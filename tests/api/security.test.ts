@@ -23,16 +23,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  asAdmin,
-  BASE_URL,
-  call,
-  NS,
-  type Reply,
-  type TestUser,
-  unique,
-  usersOfEveryRole,
-} from '../support/api'
+import { BASE_URL, call, NS, type Reply, unique, everyRole } from '../support/api'
 import { freePort, waitForHealth } from '../../scripts/serverProcess'
 
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
@@ -41,11 +32,7 @@ const PNG = Buffer.from(
   'base64',
 )
 
-let admin: string
-let editor: TestUser
-let author: TestUser
-let contributor: TestUser
-let subscriber: TestUser
+const { admin, editor, author, contributor, subscriber } = await everyRole()
 
 type Doc = { id: number; slug: string; [key: string]: unknown }
 
@@ -71,11 +58,6 @@ function textOf(reply: Reply): string {
 /** Signs of an internal error or a database message leaking into an answer. */
 const INTERNALS =
   /Failed query|syntax error|postgres|drizzle|pg_|SQLSTATE|relation "|column "|at [\w.<>]+ \(|node_modules/i
-
-beforeAll(async () => {
-  admin = await asAdmin()
-  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
-})
 
 // ---------------------------------------------------------------------------------------------------
 

@@ -3,23 +3,12 @@
  * editors and administrators only, parameters checked before permission and stored data after, unique names, flat tags, partial
  * updates, and permanent deletion that events feel.
  */
-import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, ROOT, type TestUser, unique, usersOfEveryRole } from '../support/api'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, ROOT, unique, everyRole, NO_SUCH_ID } from '../support/api'
 import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
 import { api, createEventAs, readEvent } from '../support/writeFixtures'
 
-const NO_SUCH_ID = 2_000_000_000
-
-let admin: string
-let editor: TestUser
-let author: TestUser
-let contributor: TestUser
-let subscriber: TestUser
-
-beforeAll(async () => {
-  admin = await asAdmin()
-  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
-})
+const { admin, editor, author, contributor, subscriber } = await everyRole()
 
 const TAXONOMIES = [
   {

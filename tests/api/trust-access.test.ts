@@ -5,21 +5,12 @@
  * rule is checked through the namespace, Payload's REST and GraphQL where the door reaches it.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, type Reply, type TestUser, unique, usersOfEveryRole } from '../support/api'
+import { call, type Reply, type TestUser, unique, everyRole } from '../support/api'
 import { expectError, expectInvalidParam } from '../support/expectations'
 import { createEvent, createOrganizer, createVenue } from '../support/fixtures'
 import { api, createEventAs, payloadDocs } from '../support/writeFixtures'
 
-let admin: string
-let editor: TestUser
-let author: TestUser
-let contributor: TestUser
-let subscriber: TestUser
-
-beforeAll(async () => {
-  admin = await asAdmin()
-  ;({ editor, author, contributor, subscriber } = await usersOfEveryRole())
-})
+const { admin, editor, author, contributor, subscriber } = await everyRole()
 
 const graphql = (query: string, token?: string) =>
   call('/api/graphql', { method: 'POST', token, json: { query } })

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique } from '../support/api'
-import { queuedImport, runImportCli } from '../support/imports'
+import { eventsMatching, importCounts, queuedImport, runImportCli } from '../support/imports'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
 import { api } from '../support/writeFixtures'
 
@@ -21,24 +21,6 @@ let admin: string
 beforeAll(async () => {
   admin = await asAdmin()
 })
-
-async function eventsMatching(words: string, window: string): Promise<any[]> {
-  const reply = await api(
-    `/events?search=${encodeURIComponent(words)}&${window}&per_page=50&status=publish,future,draft,pending,private`,
-    { token: admin },
-  )
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-  return reply.body.events
-}
-
-const summary = (output: string, kind: string) =>
-  new RegExp(
-    `^${kind}\\s+created (\\d+), updated (\\d+), unchanged (\\d+)(?:, trashed \\d+)?, failed (\\d+)$`,
-    'm',
-  )
-    .exec(output)
-    ?.slice(1)
-    .map(Number)
 
 describe('iCalendar items are their UIDs', () => {
   const may = 'start_date=2028-05-01&end_date=2028-05-31'
@@ -51,7 +33,7 @@ describe('iCalendar items are their UIDs', () => {
     const run = await runImportCli(['--ics', fixtureFile('exchange-busy.ics')])
     expect(run.code, run.output).toBe(0)
     // Three single events and two series; each series' exception updates its own occurrence.
-    expect(summary(run.output, 'event'), run.output).toEqual([5, 2, 0, 0])
+    expect(importCounts(run.output, 'event'), run.output).toEqual([5, 2, 0, 0])
     const events = await busy()
     expect(events.map(([start, end]) => `${start} – ${end}`).sort()).toEqual(
       [
@@ -82,7 +64,7 @@ describe('iCalendar items are their UIDs', () => {
     )
     const run = await runImportCli(['--ics', changed])
     expect(run.code, run.output).toBe(0)
-    expect(summary(run.output, 'event'), run.output).toEqual([0, 1, 6, 0])
+    expect(importCounts(run.output, 'event'), run.output).toEqual([0, 1, 6, 0])
     const after = await busy()
     expect(after.map(([, , id]) => id).sort()).toEqual(before.map(([, , id]) => id).sort())
     expect(
@@ -98,7 +80,7 @@ describe('iCalendar series and links', () => {
   it('an event with RDATE lines and no RRULE (khal) is a series: its first event and one event per extra date', async () => {
     const run = await runImportCli(['--ics', fixtureFile('rdate-only.ics')])
     expect(run.code, run.output).toBe(0)
-    expect(summary(run.output, 'event'), run.output).toEqual([1, 0, 0, 0])
+    expect(importCounts(run.output, 'event'), run.output).toEqual([1, 0, 0, 0])
     const [first, ...later] = await eventsMatching(
       'ICS Fixture Reading Circle',
       'start_date=2028-06-01&end_date=2028-06-30',
@@ -125,7 +107,7 @@ describe('iCalendar series and links', () => {
   it('a URL that is no web address (iCloud’s message: link) is not the website; the event imports and the summary says so', async () => {
     const run = await runImportCli(['--ics', fixtureFile('icloud.ics')])
     expect(run.code, run.output).toBe(0)
-    expect(summary(run.output, 'event'), run.output).toEqual([1, 0, 0, 0])
+    expect(importCounts(run.output, 'event'), run.output).toEqual([1, 0, 0, 0])
     expect(run.output).toMatch(
       /^not carried: event VEVENT 1 \(ICS Fixture Dentist\): website message:%3C0A1B2C3D-1234@mail\.example\.org%3E: not a web address/m,
     )
@@ -243,8 +225,8 @@ describe('a copy of a live site', () => {
   it('keeps each cost as the site wrote and showed it, and its terms and places by their ids, never by name', async () => {
     const run = await runImportCli(['--from', root])
     expect(run.code, run.output).toBe(0)
-    expect(summary(run.output, 'category'), run.output).toEqual([3, 0, 0, 0])
-    expect(summary(run.output, 'venue'), run.output).toEqual([2, 0, 0, 0])
+    expect(importCounts(run.output, 'category'), run.output).toEqual([3, 0, 0, 0])
+    expect(importCounts(run.output, 'venue'), run.output).toEqual([2, 0, 0, 0])
     expect(run.output).toMatch(/^not carried: trashed items: not copied; --trash/m)
     expect(run.output).toMatch(
       /^not carried: authors: created items belong to whoever runs the import$/m,

@@ -99,6 +99,18 @@ export async function usersOfEveryRole(): Promise<
   return { editor, author, contributor, subscriber }
 }
 
+/** An id no record of the test database reaches. */
+export const NO_SUCH_ID = 2_000_000_000
+
+/**
+ * The administrator's token and one fresh user of each other role: what a file that checks every
+ * role awaits before its tests (`const { admin, editor } = await everyRole()`).
+ */
+export async function everyRole() {
+  const [admin, users] = await Promise.all([asAdmin(), usersOfEveryRole()])
+  return { admin, ...users }
+}
+
 /** A word no other test uses, to find exactly what this test made. */
 /**
  * Runs the calendar's jobs queue, as the server's own polling does, until `read` gives what the test

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { expect } from 'vitest'
 import { CONFIG_LOADING_OPTIONS } from '../../scripts/configLoading'
 import { afterQueueRuns, asAdmin, BASE_URL, call } from './api'
+import { api } from './writeFixtures'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 
@@ -121,4 +122,27 @@ function runOnce(
     })
     child.on('exit', (code, signal) => resolve({ code, signal, output }))
   })
+}
+
+/** The counts `npm run import` printed for `kind` (`event`, `venue`...): created, updated, unchanged, failed. */
+export const importCounts = (output: string, kind: string) =>
+  new RegExp(
+    `^${kind}\\s+created (\\d+), updated (\\d+), unchanged (\\d+)(?:, trashed \\d+)?, failed (\\d+)$`,
+    'm',
+  )
+    .exec(output)
+    ?.slice(1)
+    .map(Number)
+
+/** The events of any status whose text has `words`, in the date window `window` (a query string), as the administrator lists them. */
+export async function eventsMatching(
+  words: string,
+  window = 'start_date=2020-01-01&end_date=2040-01-01',
+): Promise<any[]> {
+  const reply = await api(
+    `/events?search=${encodeURIComponent(words)}&${window}&per_page=50&status=publish,future,draft,pending,private`,
+    { token: await asAdmin() },
+  )
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+  return reply.body.events
 }

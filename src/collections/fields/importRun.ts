@@ -27,8 +27,8 @@ export type RecordChange = Parameters<CollectionAfterChangeHook>[0]
 
 /**
  * A collection of import records (runs, subscriptions), administrators only: the administrator who
- * saves one authors what it creates, and a save for which `due` gives the job's input puts the job
- * on its queue, in the save's transaction.
+ * saves one authors what it creates (its `createdBy`, in the sidebar after `config`'s fields), and a
+ * save for which `due` gives the job's input puts the job on its queue, in the save's transaction.
  */
 export function importRecords<T extends Task>(
   job: { task: T; queue: string },
@@ -40,8 +40,13 @@ export function importRecords<T extends Task>(
     if (input) await queueJob(change.req, job, input)
     return change.doc
   }
+  const noun = typeof config.labels?.singular === 'string' ? config.labels.singular : config.slug
   return {
     ...config,
+    fields: [
+      ...config.fields,
+      createdByField(`The author of what the ${noun.toLowerCase()} creates.`),
+    ],
     access: administratorAccess,
     hooks: {
       ...config.hooks,
@@ -52,7 +57,7 @@ export function importRecords<T extends Task>(
 }
 
 /** Who authors what the records create: the administrator who saved it, unless set. */
-export const createdByField = (description: string): Field => ({
+const createdByField = (description: string): Field => ({
   name: 'createdBy',
   type: 'relationship',
   relationTo: 'users',
@@ -83,6 +88,10 @@ export function credentialsField(admin: TextField['admin']): Field {
     admin,
   }
 }
+
+/** Options whose labels are their values capitalized: `done` is Done. */
+export const capitalizedOptions = (values: readonly string[]) =>
+  values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }))
 
 /** A required choice among `options` (value: label), `defaultValue` until another is chosen. */
 export const choiceField = (

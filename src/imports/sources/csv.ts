@@ -25,10 +25,8 @@ import {
   type ImportKind,
   type ImportSource,
   type ItemRef,
-  type OrganizerItem,
   type SourceItem,
   type UnreadableItem,
-  type VenueItem,
 } from '../items'
 
 /** The mapping table's name of every CSV file: a second file updates what the first one imported. */
@@ -118,9 +116,8 @@ const READERS: {
   [K in CsvKind]: (record: CsvRecord<K>, problems: string[], label: string) => SourceItem
 } = {
   events: eventItem,
-  venues: (record, problems, label) => named('venue', venueItem(record), problems, label),
-  organizers: (record, problems, label) =>
-    named('organizer', organizerItem(record), problems, label),
+  venues: (record, problems, label) => linkedItem('venue', record, problems, label),
+  organizers: (record, problems, label) => linkedItem('organizer', record, problems, label),
 }
 
 function readRow(
@@ -162,39 +159,20 @@ function refs(cell: string | undefined): ItemRef[] | undefined {
 }
 
 /** Venues and organizers are known by their names (upstream's importer matches them so). */
-function named(
+/** A venue's or organizer's row: its name, and each other column as optional text of the same field. */
+function linkedItem(
   kind: 'venue' | 'organizer',
-  data: VenueItem | OrganizerItem,
+  record: Record<string, string | undefined>,
   problems: string[],
   label: string,
 ): SourceItem {
-  if (!data.name)
-    problems.push(`${NAME_COLUMN[kind === 'venue' ? 'venues' : 'organizers']} is empty`)
-  return { kind, label, sourceId: nameKey(data.name), data } as SourceItem
-}
-
-function venueItem(record: CsvRecord<'venues'>): VenueItem {
-  return {
-    name: (record.name ?? '').trim(),
-    description: optional(record.description),
-    address: optional(record.address),
-    city: optional(record.city),
-    country: optional(record.country),
-    stateProvince: optional(record.stateProvince),
-    zip: optional(record.zip),
-    phone: optional(record.phone),
-    website: optional(record.website),
-  }
-}
-
-function organizerItem(record: CsvRecord<'organizers'>): OrganizerItem {
-  return {
-    name: (record.name ?? '').trim(),
-    description: optional(record.description),
-    email: optional(record.email),
-    phone: optional(record.phone),
-    website: optional(record.website),
-  }
+  const columns = kind === 'venue' ? 'venues' : 'organizers'
+  const name = (record.name ?? '').trim()
+  if (!name) problems.push(`${NAME_COLUMN[columns]} is empty`)
+  const data = Object.fromEntries(
+    Object.keys(CSV_COLUMNS[columns]).map((field) => [field, optional(record[field])]),
+  )
+  return { kind, label, sourceId: nameKey(name), data: { ...data, name } } as SourceItem
 }
 
 const COLUMN = CSV_COLUMNS.events

@@ -21,6 +21,46 @@ export type Pairing = 'summed' | 'joined'
 /** No rows of `events_rels`: the links a statement did not add, or did not remove. */
 export const NO_LINKS = '(select * from events_rels limit 0)'
 
+type Trigger = [name: string, table: string, definition: string]
+
+/**
+ * A trigger function of kept counts, the planner held to the indexes (`BY_INDEX`): `body`, then
+ * `return returns` (`old` before a delete, which would otherwise not happen).
+ */
+export function countingFunction(name: string, body: string, returns = 'null'): string {
+  return `create or replace function ${name}() returns trigger language plpgsql ${BY_INDEX} as $f$
+      begin
+        ${body}
+        return ${returns};
+      end $f$;`
+}
+
+/**
+ * The statement triggers of `events_rels` for the kept counts `prefix`, and their functions: links
+ * added, removed, or both by an update, each counting `delta(added, removed)` of the statement's
+ * transition tables (`NO_LINKS` for the one it has not).
+ */
+export function relinking(
+  prefix: string,
+  delta: (added: string, removed: string) => string,
+): { functions: string; triggers: Trigger[] } {
+  const kinds: [kind: string, event: string, tables: string, body: string][] = [
+    ['added', 'insert', 'new table as added', delta('added', NO_LINKS)],
+    ['removed', 'delete', 'old table as removed', delta(NO_LINKS, 'removed')],
+    ['relinked', 'update', 'old table as removed new table as added', delta('added', 'removed')],
+  ]
+  return {
+    functions: kinds
+      .map(([kind, , , body]) => countingFunction(`${prefix}_${kind}`, body))
+      .join('\n\n      '),
+    triggers: kinds.map(([kind, event, tables]) => [
+      `${prefix}_${kind}`,
+      'events_rels',
+      `after ${event} on events_rels referencing ${tables} for each statement execute function ${prefix}_${kind}()`,
+    ]),
+  }
+}
+
 /**
  * A table of counts that triggers keep as content is written (`calendar_term_count`,
  * `calendar_list_days`): its table and functions, its triggers, and the function that counts it
@@ -29,7 +69,7 @@ export const NO_LINKS = '(select * from events_rels limit 0)'
 export type KeptCounts = {
   /** Its table and trigger functions (`if not exists`, `or replace`). */
   setup: string
-  triggers: [name: string, table: string, definition: string][]
+  triggers: Trigger[]
   /** A function without arguments that counts the table again from the content. */
   rebuild: string
 }

@@ -1,5 +1,5 @@
 import { addTo, forgetStaged, LIST_DAYS, type Timing } from './atCommit'
-import { BY_INDEX, keptCounts, NO_LINKS, type Pairing } from './keptCounts'
+import { countingFunction, keptCounts, relinking, type Pairing } from './keptCounts'
 
 /**
  * `calendar_list_days`: how many events a visitor's list shows per day of their start (UTC), for
@@ -14,44 +14,20 @@ import { BY_INDEX, keptCounts, NO_LINKS, type Pairing } from './keptCounts'
  */
 export function listDays(timing: Timing, pairing: Pairing): string {
   const apply = (now: string, before: string) => addTo(timing, LIST_DAYS, difference(now, before))
-  const relinked = (added: string, removed: string) => apply(...relinkedEvents(added, removed))
+  const links = relinking('calendar_list_days', (added, removed) => apply(...relinkedEvents(added, removed)))
   return keptCounts({
     setup: `
       create table if not exists calendar_list_days (
         category integer not null, tag integer not null, day date not null, n integer not null, primary key (category, tag, day));
 
-      create or replace function calendar_list_days_inserted() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${apply(contributions('new_events', CURRENT_LINKS('new_events')), NOTHING)}
-        return null;
-      end $f$;
+      ${countingFunction('calendar_list_days_inserted', apply(contributions('new_events', CURRENT_LINKS('new_events')), NOTHING))}
 
       ${listDaysUpdated(timing, pairing)}
 
       -- Before the row goes: its links go by cascade afterwards, when the event can no longer be seen.
-      create or replace function calendar_list_days_deleted() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${apply(NOTHING, contributions('(select e.* from events e where e.id = old.id)', '(select r.* from events_rels r where r.parent_id = old.id)'))}
-        return old;
-      end $f$;
+      ${countingFunction('calendar_list_days_deleted', apply(NOTHING, contributions('(select e.* from events e where e.id = old.id)', '(select r.* from events_rels r where r.parent_id = old.id)')), 'old')}
 
-      create or replace function calendar_list_days_added() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${relinked('added', NO_LINKS)}
-        return null;
-      end $f$;
-
-      create or replace function calendar_list_days_removed() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${relinked(NO_LINKS, 'removed')}
-        return null;
-      end $f$;
-
-      create or replace function calendar_list_days_relinked() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${relinked('added', 'removed')}
-        return null;
-      end $f$;
+      ${links.functions}
 
       create or replace function calendar_list_days_rebuild() returns void language plpgsql as $f$
       begin
@@ -78,21 +54,7 @@ export function listDays(timing: Timing, pairing: Pairing): string {
         'after update on events referencing old table as old_events new table as new_events for each statement execute function calendar_list_days_updated()',
       ],
       ['calendar_list_days_deleted', 'events', `before delete on events for each row when (${LISTED('old')}) execute function calendar_list_days_deleted()`],
-      [
-        'calendar_list_days_added',
-        'events_rels',
-        'after insert on events_rels referencing new table as added for each statement execute function calendar_list_days_added()',
-      ],
-      [
-        'calendar_list_days_removed',
-        'events_rels',
-        'after delete on events_rels referencing old table as removed for each statement execute function calendar_list_days_removed()',
-      ],
-      [
-        'calendar_list_days_relinked',
-        'events_rels',
-        'after update on events_rels referencing old table as removed new table as added for each statement execute function calendar_list_days_relinked()',
-      ],
+      ...links.triggers,
       ['calendar_list_days_emptied', 'events_rels', 'after truncate on events_rels for each statement execute function calendar_list_days_emptied()'],
       ['calendar_list_days_emptied', 'events', 'after truncate on events for each statement execute function calendar_list_days_emptied()'],
     ],
@@ -114,11 +76,7 @@ export function listDaysUpdated(timing: Timing, pairing: Pairing): string {
           `(select b.* from old_events b join new_events a on a.id = b.id where ${MOVED})`,
         ]
   return `
-      create or replace function calendar_list_days_updated() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${addTo(timing, LIST_DAYS, difference(contributions(now, CURRENT_LINKS('new_events')), contributions(before, CURRENT_LINKS('new_events'))))}
-        return null;
-      end $f$;`
+      ${countingFunction('calendar_list_days_updated', addTo(timing, LIST_DAYS, difference(contributions(now, CURRENT_LINKS('new_events')), contributions(before, CURRENT_LINKS('new_events')))))}`
 }
 
 /** Whether the event row `alias` counts in visitors' lists. */

@@ -1,5 +1,5 @@
 import { addTo, forgetStaged, TERM_COUNT, type Timing } from './atCommit'
-import { BY_INDEX, keptCounts, NO_LINKS, type Pairing } from './keptCounts'
+import { countingFunction, keptCounts, relinking, type KeptCounts, type Pairing } from './keptCounts'
 
 /**
  * The term a row of `events_rels` links, and its kind; null for links that are not terms. Lookups
@@ -48,9 +48,9 @@ const statusChanges = (pairing: Pairing) =>
 /** The trigger of an update of events: the terms of the events published or unpublished by it. */
 export function termCountStatus(timing: Timing, pairing: Pairing): string {
   return `
-      create or replace function calendar_term_count_status() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${addTo(
+      ${countingFunction(
+        'calendar_term_count_status',
+        addTo(
           timing,
           TERM_COUNT,
           `select k.kind, k.term, sum(k.delta) from (
@@ -58,9 +58,8 @@ export function termCountStatus(timing: Timing, pairing: Pairing): string {
               from ${statusChanges(pairing)} a join events_rels r on r.parent_id = a.id
              where ${TERM} is not null) k
            group by 1, 2`,
-        )}
-        return null;
-      end $f$;`
+        ),
+      )}`
 }
 
 /** Published events per term, counted from scratch: when the triggers were missing. */
@@ -70,22 +69,7 @@ const RECOUNT = `
    where e.status = 'publish' and ${TERM} is not null
    group by 1, 2`
 
-const TRIGGERS: [name: string, table: string, definition: string][] = [
-  [
-    'calendar_term_count_added',
-    'events_rels',
-    'after insert on events_rels referencing new table as added for each statement execute function calendar_term_count_added()',
-  ],
-  [
-    'calendar_term_count_removed',
-    'events_rels',
-    'after delete on events_rels referencing old table as removed for each statement execute function calendar_term_count_removed()',
-  ],
-  [
-    'calendar_term_count_relinked',
-    'events_rels',
-    'after update on events_rels referencing old table as removed new table as added for each statement execute function calendar_term_count_relinked()',
-  ],
+const TRIGGERS: KeptCounts['triggers'] = [
   [
     'calendar_term_count_status',
     'events',
@@ -112,37 +96,18 @@ const TRIGGERS: [name: string, table: string, definition: string][] = [
  * was the last.
  */
 export function termCounts(timing: Timing, pairing: Pairing): string {
+  const links = relinking('calendar_term_count', (added, removed) => linkDelta(timing, added, removed))
   return keptCounts({
     setup: `
       create table if not exists calendar_term_count (
         kind text not null, term integer not null, count integer not null, primary key (kind, term));
 
-      create or replace function calendar_term_count_added() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${linkDelta(timing, 'added', NO_LINKS)}
-        return null;
-      end $f$;
-
-      create or replace function calendar_term_count_removed() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${linkDelta(timing, NO_LINKS, 'removed')}
-        return null;
-      end $f$;
-
-      create or replace function calendar_term_count_relinked() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${linkDelta(timing, 'added', 'removed')}
-        return null;
-      end $f$;
+      ${links.functions}
 
       ${termCountStatus(timing, pairing)}
 
       -- Before the row goes: its links go by cascade afterwards, when the event can no longer be seen.
-      create or replace function calendar_term_count_deleted() returns trigger language plpgsql ${BY_INDEX} as $f$
-      begin
-        ${addTo(timing, TERM_COUNT, `select distinct ${KIND}, ${TERM}, -1 from events_rels r where r.parent_id = old.id and ${TERM} is not null`)}
-        return old;
-      end $f$;
+      ${countingFunction('calendar_term_count_deleted', addTo(timing, TERM_COUNT, `select distinct ${KIND}, ${TERM}, -1 from events_rels r where r.parent_id = old.id and ${TERM} is not null`), 'old')}
 
       create or replace function calendar_term_count_rebuild() returns void language plpgsql as $f$
       begin
@@ -160,7 +125,7 @@ export function termCounts(timing: Timing, pairing: Pairing): string {
         delete from calendar_term_count;
         return null;
       end $f$;`,
-    triggers: TRIGGERS,
+    triggers: [...links.triggers, ...TRIGGERS],
     rebuild: 'calendar_term_count_rebuild',
   })
 }

@@ -1,5 +1,6 @@
 import type { Status } from '../../calendar/access/capabilities'
 import type { CurrencyPosition } from '../../calendar/cost'
+import type { OrganizerText, VenueText } from '../../calendar/linkedText'
 
 /**
  * The validated fields of a write to an event, a venue or an organizer, by the contract's names
@@ -19,29 +20,16 @@ export type AuthoredInput = {
   custom?: Record<string, unknown>
 }
 
-export type VenueInput = AuthoredInput & {
-  venue?: string
-  show_map?: boolean
-  show_map_link?: boolean
-  address?: string
-  city?: string
-  country?: string
-  province?: string
-  state?: string
-  zip?: string
-  phone?: string
-  stateprovince?: string
-  website?: string
-  geo_lat?: number | ''
-  geo_lng?: number | ''
-}
+export type VenueInput = AuthoredInput &
+  VenueText & {
+    venue?: string
+    show_map?: boolean
+    show_map_link?: boolean
+    geo_lat?: number | ''
+    geo_lng?: number | ''
+  }
 
-export type OrganizerInput = AuthoredInput & {
-  organizer?: string
-  phone?: string
-  website?: string
-  email?: string
-}
+export type OrganizerInput = AuthoredInput & OrganizerText & { organizer?: string }
 
 /** A linked record as an event names it: an id, or one to create (or reuse, if it exists). */
 export type LinkEntry<T> = number | T

@@ -4,7 +4,8 @@ import type { Organizer, Venue } from '../../payload-types'
 import type { OrganizerInput, VenueInput } from '../authored/input'
 import { createInLanguage } from '../localizedWrite'
 import type { Writer } from '../writer'
-import { ORGANIZER_TEXT, organizerData, venueData } from './data'
+import { ORGANIZER_TEXT } from '../../calendar/linkedText'
+import { organizerData, venueData } from './data'
 
 export type LinkedKind = LinkedResource['key']
 

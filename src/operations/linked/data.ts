@@ -1,19 +1,7 @@
+import { ORGANIZER_TEXT, VENUE_TEXT } from '../../calendar/linkedText'
 import { authoredData } from '../authored/data'
 import type { OrganizerInput, VenueInput } from '../authored/input'
 import type { Writer } from '../writer'
-
-export const VENUE_TEXT = [
-  'address',
-  'city',
-  'country',
-  'province',
-  'state',
-  'zip',
-  'phone',
-  'stateprovince',
-  'website',
-] as const
-export const ORGANIZER_TEXT = ['phone', 'website', 'email'] as const
 
 /** Payload data for a venue from the fields that were sent (partial on update). */
 export async function venueData(writer: Writer, input: VenueInput, operation: 'create' | 'update') {

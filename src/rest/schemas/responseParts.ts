@@ -179,53 +179,50 @@ export const EmbeddedTerm = named(
   }),
 )
 
-export const PlaceJsonLd = named(
-  'PlaceJsonLd',
-  'schema.org Place of a venue (single reads only), without `@context` (as upstream); empty values are left out but `description`.',
-  z.looseObject({
-    '@type': z.literal('Place'),
-    name: z.string(),
-    description: z
-      .string()
-      .optional()
-      .describe(
-        'The excerpt, else the description as plain text (55 words at most); absent only for a protected one in an event.',
-      ),
-    url: z.url(),
-    address: z.looseObject({
-      '@type': z.literal('PostalAddress'),
-      streetAddress: z.string().optional(),
-      addressLocality: z.string().optional(),
-      addressRegion: z.string().optional(),
-      postalCode: z.string().optional(),
-      addressCountry: z.string().optional(),
+/**
+ * A venue's (`Place`) or organizer's (`Person`) schema.org object: its type, name and description,
+ * the keys of its own, and `sameAs`.
+ */
+function linkedJsonLd<S extends z.ZodRawShape>(type: 'Place' | 'Person', of: string, own: S) {
+  return named(
+    `${type}JsonLd`,
+    `schema.org ${type} of ${of} (single reads only), without \`@context\` (as upstream); empty values are left out but \`description\`.`,
+    z.looseObject({
+      '@type': z.literal(type),
+      name: z.string(),
+      description: z
+        .string()
+        .optional()
+        .describe(
+          'The excerpt, else the description as plain text (55 words at most); absent only for a protected one in an event.',
+        ),
+      ...own,
+      sameAs: z.string().optional(),
     }),
-    geo: z
-      .object({ '@type': z.literal('GeoCoordinates'), latitude: z.number(), longitude: z.number() })
-      .optional(),
-    telephone: z.string().optional(),
-    sameAs: z.string().optional(),
-  }),
-)
+  )
+}
 
-export const PersonJsonLd = named(
-  'PersonJsonLd',
-  'schema.org Person of an organizer (single reads only), without `@context` (as upstream); empty values are left out but `description`.',
-  z.looseObject({
-    '@type': z.literal('Person'),
-    name: z.string(),
-    description: z
-      .string()
-      .optional()
-      .describe(
-        'The excerpt, else the description as plain text (55 words at most); absent only for a protected one in an event.',
-      ),
-    url: z.url().optional().describe('The organizer’s website.'),
-    telephone: z.string().optional(),
-    email: z.string().optional(),
-    sameAs: z.string().optional(),
+export const PlaceJsonLd = linkedJsonLd('Place', 'a venue', {
+  url: z.url(),
+  address: z.looseObject({
+    '@type': z.literal('PostalAddress'),
+    streetAddress: z.string().optional(),
+    addressLocality: z.string().optional(),
+    addressRegion: z.string().optional(),
+    postalCode: z.string().optional(),
+    addressCountry: z.string().optional(),
   }),
-)
+  geo: z
+    .object({ '@type': z.literal('GeoCoordinates'), latitude: z.number(), longitude: z.number() })
+    .optional(),
+  telephone: z.string().optional(),
+})
+
+export const PersonJsonLd = linkedJsonLd('Person', 'an organizer', {
+  url: z.url().optional().describe('The organizer’s website.'),
+  telephone: z.string().optional(),
+  email: z.string().optional(),
+})
 
 export const EventJsonLd = named(
   'EventJsonLd',

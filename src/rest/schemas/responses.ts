@@ -5,6 +5,7 @@
  * Nothing validates answers at run time; `/doc` publishes these as `#/components/schemas/<id>`.
  */
 import { z } from 'zod'
+import { ORGANIZER_TEXT, VENUE_TEXT } from '../../calendar/linkedText'
 import {
   Category,
   CostDetails,
@@ -45,44 +46,56 @@ const linkedContent = {
 }
 const globalIds = { global_id: z.string(), global_id_lineage: z.array(z.string()) }
 
-export const Venue = named(
+/** Keys of optional text, in this order. */
+const optionalStrings = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, z.string().optional()])) as Record<
+    K,
+    z.ZodOptional<z.ZodString>
+  >
+
+/**
+ * A venue's or organizer's answer: what they share, its name under `nameKey` (`venue`,
+ * `organizer`), then keys of its own.
+ */
+function linkedItem<K extends string, S extends z.ZodRawShape>(
+  id: string,
+  description: string,
+  nameKey: K,
+  own: S,
+) {
+  const name = { [nameKey]: z.string().describe('Name.').optional() } as Record<
+    K,
+    z.ZodOptional<z.ZodString>
+  >
+  return named(
+    id,
+    description,
+    z.looseObject({ ...linkedHead, ...name, ...linkedContent, ...own, ...globalIds }),
+  )
+}
+
+export const Venue = linkedItem(
   'Venue',
   'A venue. Empty fields are left out; fields a developer added to venues appear as further keys. A protected venue keeps its name but not its content.',
-  z.looseObject({
-    ...linkedHead,
-    venue: z.string().describe('Name.').optional(),
-    ...linkedContent,
-    address: z.string().optional(),
-    city: z.string().optional(),
-    country: z.string().optional(),
-    province: z.string().optional(),
-    state: z.string().optional(),
-    zip: z.string().optional(),
-    phone: z.string().optional(),
-    website: z.string().optional(),
-    stateprovince: z.string().optional(),
+  'venue',
+  {
+    ...optionalStrings(VENUE_TEXT),
     geo_lat: z.number().optional(),
     geo_lng: z.number().optional(),
     json_ld: PlaceJsonLd.optional(),
     show_map: z.boolean().nullable().describe('null while the venue is protected.'),
     show_map_link: z.boolean().nullable(),
-    ...globalIds,
-  }),
+  },
 )
 
-export const Organizer = named(
+export const Organizer = linkedItem(
   'Organizer',
   'An organizer. Empty fields are left out; fields a developer added to organizers appear as further keys.',
-  z.looseObject({
-    ...linkedHead,
-    organizer: z.string().describe('Name.').optional(),
-    ...linkedContent,
-    phone: z.string().optional(),
-    website: z.string().optional(),
-    email: z.string().optional(),
+  'organizer',
+  {
+    ...optionalStrings(ORGANIZER_TEXT),
     json_ld: PersonJsonLd.optional(),
-    ...globalIds,
-  }),
+  },
 )
 
 /** Flags a protected event shows as `null` until it is unlocked (docs/api.md §3.2). */
