@@ -15,13 +15,13 @@
  * docs/performance.md ("The iCalendar feed") keeps them.
  */
 import autocannon from 'autocannon'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { waitForHealth } from '../scripts/serverProcess'
 import { startEmbeddedDatabase } from '../src/database/embedded'
-import { startApp, stop, runMain } from './app'
+import { cpuMs, startApp, stop, runMain } from './app'
 import { generateDataset } from './dataset'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -40,24 +40,6 @@ const FEED = '/api/cal/events/v1/events.ics'
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0)
-}
-
-/**
- * The CPU time (ms, user and system) these processes have used so far, from /proc: on a machine shared
- * with other work the time to the last byte follows the machine, what the feed costs does not.
- */
-function cpuMs(pids: number[]): number {
-  let ticks = 0
-  for (const pid of pids) {
-    try {
-      // Past the command's name: utime and stime are the 14th and 15th fields, in clock ticks (100 a second).
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {
-      // gone
-    }
-  }
-  return ticks * 10
 }
 
 /** Moves the content revision, as a write does; the app learns it from PostgreSQL's notification. */
