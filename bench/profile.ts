@@ -16,6 +16,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/em
 import { waitForHealth } from '../scripts/serverProcess'
 import pg from 'pg'
 import { editorAuthorization, runMain, startApp, stop } from './app'
+import { cpuMs } from './measure'
 import { generateDataset } from './dataset'
 import { pathsDrawnBy, variedList } from './varied'
 import { settled, withStatementCounts, writeRequests, writeTargets } from './writes'
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
     await waitForHealth(base, 180_000)
     if (!givenDatabase) await generateDataset(database.url, size)
     loaded = writeKind
-      ? await profileWrites(writeKind, base, database.url)
+      ? await profileWrites(writeKind, base, database.url, app.pid!)
       : await profileReads(base)
   } finally {
     // The profile is written when the process exits normally: Next exits on SIGTERM.
@@ -197,7 +198,12 @@ async function profileReads(base: string): Promise<Load> {
  * `writes` of the bench's (w) writes after a few unmeasured ones, and the statements they sent by
  * PostgreSQL's count (pg_stat_statements, reset after the warm-up): per write, and the most called.
  */
-async function profileWrites(kind: 'create' | 'update', base: string, url: string): Promise<Load> {
+async function profileWrites(
+  kind: 'create' | 'update',
+  base: string,
+  url: string,
+  pid: number,
+): Promise<Load> {
   const db = new pg.Client({ connectionString: url })
   await db.connect()
   try {
@@ -211,15 +217,19 @@ async function profileWrites(kind: 'create' | 'update', base: string, url: strin
     await autocannon({ ...load, amount: 32 })
     await settled(db)
     await db.query('select pg_stat_statements_reset()')
+    const backends = await clientBackends(db)
+    const cpu = [cpuMs([pid]), cpuMs(backends)]
     const from = now()
     const result = await autocannon({ ...load, amount: writes })
     const to = now()
+    await settled(db)
+    const [appMs, databaseMs] = [cpuMs([pid]) - cpu[0]!, cpuMs(backends) - cpu[1]!]
     const { rows } = await db.query(
       `select calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query from pg_stat_statements where query not like '%pg_stat_statements%' order by calls desc`,
     )
     const sent = rows.reduce((sum: number, row: { calls: string }) => sum + Number(row.calls), 0)
     console.log(
-      `${kind} at ${size.toLocaleString('en')} events: ${result.requests.total} writes, ${(result.requests.total / ((to - from) / 1e6)).toFixed(1)}/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors; ${(sent / result.requests.total).toFixed(1)} statements a write`,
+      `${kind} at ${size.toLocaleString('en')} events: ${result.requests.total} writes, ${(result.requests.total / ((to - from) / 1e6)).toFixed(1)}/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors; ${(sent / result.requests.total).toFixed(1)} statements a write; CPU a write by /proc: app ${(appMs / result.requests.total).toFixed(0)} ms, PostgreSQL ${(databaseMs / result.requests.total).toFixed(0)} ms`,
     )
     console.log(
       `\nStatements a write, most called:\n${rows
@@ -234,6 +244,14 @@ async function profileWrites(kind: 'create' | 'update', base: string, url: strin
   } finally {
     await db.end()
   }
+}
+
+/** The app's connections to the database (its pool is full after the warm-up), for their CPU time. */
+async function clientBackends(db: pg.Client): Promise<number[]> {
+  const { rows } = await db.query<{ pid: number }>(
+    `select pid from pg_stat_activity where backend_type = 'client backend' and datname = current_database() and pid <> pg_backend_pid()`,
+  )
+  return rows.map((row) => row.pid)
 }
 
 runMain(main)

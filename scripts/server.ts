@@ -33,12 +33,14 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler()
   const queueMs = Number(process.env.SHED_QUEUE_MS ?? 500)
   const gate = loadGate({ queueMs, minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32) })
-  installWriteLane(writeLane({ size: writes, queueMs, shedding: gate.shedding }))
+  const lane = writeLane({ size: writes, queueMs, shedding: gate.shedding })
+  installWriteLane(lane)
   const front = new FrontDoor(cacheBudget('frontDoor'))
   // The origin Next gives the requests it hands on: its hostname (an IPv6 address in brackets) and port.
   const host = hostname ?? 'localhost'
   const origin = `${host.includes(':') ? `[${host}]` : host}:${port}`
   const serve = async (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const arrivedAt = Date.now()
     // Before anything reads them: what a client forged is gone, and the front door takes the read rate limit from the address the namespace does.
     Object.assign(
       request.headers,
@@ -52,7 +54,8 @@ async function main(): Promise<void> {
       if (
         !(await passToNamespace(request, response, { origin, turns, admission }).catch(() => false))
       )
-        await handle(request, response)
+        // A write's deadline for its turn in the write lane counts from here.
+        await lane.arriving(arrivedAt, () => handle(request, response))
     } finally {
       admission.ended()
     }

@@ -61,6 +61,22 @@ export async function takeToken(
 }
 
 /**
+ * Gives back the token a request took, for a request refused before any of its work ran (a write the
+ * write lane refused): the bucket as if it had not come. Its refill clock is left as it was, and a
+ * bucket pruned meanwhile is full anyway.
+ */
+export async function returnToken(
+  payload: Payload,
+  subject: string,
+  capacity: number,
+): Promise<void> {
+  await rawQuery(
+    payload,
+    sql`update calendar_rate_buckets set tokens = least(${capacity}::float8, tokens + 1) where subject = ${subject}`,
+  )
+}
+
+/**
  * Forgets buckets untouched for a minute: every limit refills its whole capacity within a minute, so
  * such a bucket is full, as a missing one is. The table would otherwise keep every client ever seen.
  */

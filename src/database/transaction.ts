@@ -1,6 +1,5 @@
-import { sql } from '@payloadcms/db-postgres'
+import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
-import { requestQuery } from './rawQuery'
 
 /**
  * Runs a write in one database transaction: every local-API call given `req` joins it, so a
@@ -10,10 +9,7 @@ export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<
   const began = await initTransaction(req)
   try {
     const result = await work()
-    if (began) {
-      await commitOrThrow(req)
-      await commitTransaction(req)
-    }
+    if (began) await commitOrThrow(req)
     return result
   } catch (error) {
     if (began) await killTransaction(req)
@@ -21,13 +17,29 @@ export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<
   }
 }
 
+type Transaction = PostgresAdapter['sessions'][string]['db']
+
 /**
- * Payload's commit never fails: the adapter swallows the error of drizzle's COMMIT, so a write whose
- * connection died at COMMIT would be acknowledged and lost. The transaction is committed here first,
- * where a failure reaches the caller (a 503 when the connection is gone); `and chain` leaves an empty
- * transaction open for Payload's own COMMIT to end.
+ * Payload's commit never fails: its adapter swallows the error of drizzle's COMMIT, so a write whose
+ * connection died at COMMIT would be acknowledged and lost. That COMMIT's failure is caught here, on
+ * its way through the transaction's `execute`, and thrown to the caller (a 503 when the connection is
+ * gone): one COMMIT, where committing first with `commit and chain` cost a second statement.
  */
 async function commitOrThrow(req: PayloadRequest): Promise<void> {
-  if (req.transactionID === undefined || req.transactionID instanceof Promise) return
-  await requestQuery(req, sql`commit and chain`)
+  const id = req.transactionID
+  const session =
+    id === undefined || id instanceof Promise
+      ? undefined
+      : (req.payload.db as unknown as Partial<PostgresAdapter>).sessions?.[id]
+  if (!session) return commitTransaction(req)
+  const transaction: Transaction = session.db
+  let failure: { error: unknown } | undefined
+  const execute = transaction.execute.bind(transaction)
+  transaction.execute = ((query: Parameters<Transaction['execute']>[0]) =>
+    execute(query).catch((error: unknown) => {
+      failure ??= { error }
+      throw error
+    })) as Transaction['execute']
+  await commitTransaction(req)
+  if (failure) throw failure.error
 }

@@ -16,10 +16,10 @@ import { errorSent, RestError } from '../server/errors'
 import type { Sent } from '../server/sent'
 import { Refusal } from '../operations/refusal'
 import { QUERY_PARSE_OPTIONS } from './http/query'
-import { limitRate } from './rateLimit'
+import { limitRate, returnRate } from './rateLimit'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
 import { REQUEST_ID_HEADER } from '../server/requestId'
-import { inWriteTurn } from '../server/writeLane'
+import { inWriteTurn, refuseForeseenWrite } from '../server/writeLane'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
 
@@ -121,10 +121,10 @@ async function serveRequest(
     const { raw, shadowedByPath, params } = await requestParams(req, method, compiled, pathParams)
     const language = isLanguageCode(raw.i18n_language) ? raw.i18n_language : undefined
     await authenticateAgain(req)
-    const limits = await limitRate(
-      { req, actor: req.user as Actor },
-      method === 'GET' || method === 'HEAD' ? 'read' : 'write',
-    )
+    const kind = method === 'GET' || method === 'HEAD' ? 'read' : 'write'
+    // A write the lane would refuse anyway is refused before it takes a token or downloads an image.
+    if (kind === 'write') refuseForeseenWrite()
+    const limits = await limitRate({ req, actor: req.user as Actor }, kind)
     const ctx = await createContext(req, language, shadowedByPath)
     if (!offered(req, ctx.language)) {
       if (language)
@@ -150,7 +150,9 @@ async function serveRequest(
         throw RestError.forbidden(ctx.signedIn)
       const invalid = route.validate ? await route.validate(ctx, params, target) : {}
       if (Object.keys(invalid).length) throw RestError.invalidParams(invalid)
+      const preparing = Date.now()
       if (route.prepare) await route.prepare(ctx, params)
+      const networkMs = Date.now() - preparing
       const handle = () => route.handler(ctx, params, target)
       const key = method === 'GET' ? null : req.headers.get(IDEMPOTENCY_HEADER)
       const run = () =>
@@ -158,7 +160,11 @@ async function serveRequest(
           ? handle()
           : idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle)
       // A write takes its turn only now, its body read and its images downloaded: no turn waits on the network.
-      return rendered(await (method === 'GET' ? run() : inWriteTurn(run)))
+      return rendered(
+        await (method === 'GET'
+          ? run()
+          : inWriteTurn(run, { networkMs, refused: () => returnRate(ctx, 'write') })),
+      )
     }
     // Only anonymous answers are kept: nobody else may be served what one user or one password was.
     const shared = tag !== undefined && ctx.revision !== undefined && visibility === 'anonymous'

@@ -1,4 +1,4 @@
-import { LIMITS, takeToken, type LimitKind } from '../database/rateBuckets'
+import { LIMITS, returnToken, takeToken, type LimitKind } from '../database/rateBuckets'
 import type { RestContext } from './context'
 import { RestError } from '../server/errors'
 import { metrics } from '../server/metrics'
@@ -17,12 +17,7 @@ export async function limitRate(
 ): Promise<Record<string, string>> {
   const { perMinute } = LIMITS[kind]
   if (!perMinute) return {}
-  const taken = await takeToken(
-    ctx.req.payload,
-    `${kind}:${clientOf(ctx)}`,
-    perMinute,
-    perMinute / 60,
-  )
+  const taken = await takeToken(ctx.req.payload, subjectOf(ctx, kind), perMinute, perMinute / 60)
   const headers = {
     'RateLimit-Limit': String(perMinute),
     'RateLimit-Remaining': String(taken.remaining),
@@ -38,3 +33,18 @@ export async function limitRate(
   Object.assign(error.headers, headers, { 'Retry-After': String(taken.retryInSeconds) })
   throw error
 }
+
+/**
+ * Gives back the token `limitRate` took for a request refused before any of its work ran: the write
+ * lane's refusal (docs/operations.md, "Rate limits") costs the caller nothing but the retry.
+ */
+export async function returnRate(
+  ctx: Pick<RestContext, 'req' | 'actor'>,
+  kind: LimitKind,
+): Promise<void> {
+  const { perMinute } = LIMITS[kind]
+  if (perMinute) await returnToken(ctx.req.payload, subjectOf(ctx, kind), perMinute)
+}
+
+const subjectOf = (ctx: Pick<RestContext, 'req' | 'actor'>, kind: LimitKind) =>
+  `${kind}:${clientOf(ctx)}`

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { RestError } from './errors'
 import { metrics } from './metrics'
 import { concurrencyFrom, Turns } from './turns'
@@ -18,13 +19,25 @@ export const writeConcurrency = (env: Record<string, string | undefined>): numbe
 
 export type WriteLane = {
   /**
-   * Runs a write's database part in its turn. While the instance sheds, a write that would wait for
-   * its turn longer than the deadline is refused 503 `rest_overloaded` before any of it runs: at once
-   * when the turns' measured length foretells it, else when the deadline passes. `refusal` makes
-   * the error, as the caller's bundle knows it: the server's own copy of `RestError` is another class
-   * than the namespace's, which would render it as a 500.
+   * Runs `arrived`'s work (the request's whole handling, from the server in front of Next) with the
+   * time the request arrived: a write's deadline counts from then, not from when it asks for its turn.
    */
-  run<T>(work: () => Promise<T>, refusal: () => Error): Promise<T>
+  arriving<T>(arrivedAt: number, handling: () => T): T
+  /**
+   * Whether a write asking now would be refused its turn: while the instance sheds, when the turns'
+   * measured length foretells a wait past its deadline. Asked before a write takes a rate-limit token
+   * or downloads an image, so that one refused at once costs neither.
+   */
+  foreseesRefusal(): boolean
+  /**
+   * Runs a write's database part in its turn. While the instance sheds, a write that would wait for
+   * its turn past its deadline (`SHED_QUEUE_MS` from its arrival, later by the `networkMs` it spent
+   * downloading its images, which take no turn) is refused before any of it runs: at once when the
+   * turns' measured length foretells it, else when the deadline passes. `refusal` makes the error, as
+   * the caller's bundle knows it: the server's own copy of `RestError` is another class than the
+   * namespace's, which would render it as a 500.
+   */
+  run<T>(work: () => Promise<T>, refusal: () => Error, networkMs: number): Promise<T>
 }
 
 /** The lane the production server installs (scripts/server.ts) for the namespace in Next's bundle. */
@@ -34,10 +47,43 @@ export function installWriteLane(lane: WriteLane): void {
   ;(globalThis as { [WRITE_LANE]?: WriteLane })[WRITE_LANE] = lane
 }
 
-/** A namespace write's database part, in its turn; at once in an app served without the production server, which has no gate. */
-export function inWriteTurn<T>(work: () => Promise<T>): Promise<T> {
-  const lane = (globalThis as { [WRITE_LANE]?: WriteLane })[WRITE_LANE]
-  return lane ? lane.run(work, () => RestError.overloaded()) : work()
+const installed = () => (globalThis as { [WRITE_LANE]?: WriteLane })[WRITE_LANE]
+
+/** Refuses 503 `rest_overloaded` a write the lane would refuse anyway, before it costs anything (`foreseesRefusal`). */
+export function refuseForeseenWrite(): void {
+  if (installed()?.foreseesRefusal()) throw refusedTurn()
+}
+
+/**
+ * A namespace write's database part, in its turn; at once in an app served without the production
+ * server, which has no gate. `refused` runs when the lane refuses it (what was taken for it is given
+ * back), before the refusal is thrown.
+ */
+export async function inWriteTurn<T>(
+  work: () => Promise<T>,
+  { networkMs, refused }: { networkMs: number; refused: () => Promise<void> },
+): Promise<T> {
+  const lane = installed()
+  if (!lane) return work()
+  let turnRefused = false
+  try {
+    return await lane.run(
+      work,
+      () => {
+        turnRefused = true
+        return refusedTurn()
+      },
+      networkMs,
+    )
+  } catch (error) {
+    if (turnRefused) await refused()
+    throw error
+  }
+}
+
+function refusedTurn(): Error {
+  metrics().shed.inc({ lane: 'write_turn' })
+  return RestError.overloaded()
 }
 
 export function writeLane(options: {
@@ -50,24 +96,27 @@ export function writeLane(options: {
   const turns = new Turns(options.size)
   const registry = metrics()
   registry.writeTurns = turns
-  const { shed } = registry
-  shed.inc({ lane: 'write_turn' }, 0)
-  const refused = (refusal: () => Error) => {
-    shed.inc({ lane: 'write_turn' })
-    return refusal()
-  }
+  registry.shed.inc({ lane: 'write_turn' }, 0)
+  const arrivals = new AsyncLocalStorage<number>()
   /** How long a turn lasts, smoothed: a write that finds `queued` ahead waits about that many over `size` turns. */
   let turnMs = 0
+  /** How long a write asking now may still wait for its turn (ms; Infinity outside a flood). */
+  const patience = (networkMs: number) =>
+    options.queueMs > 0 && options.shedding()
+      ? (arrivals.getStore() ?? Date.now()) + networkMs + options.queueMs - Date.now()
+      : Infinity
+  const foretold = (patienceMs: number) =>
+    turns.inTurn >= options.size &&
+    (patienceMs <= 0 || ((turns.queued + 1) * turnMs) / options.size > patienceMs)
   return {
-    async run(work, refusal) {
-      const deadline = options.queueMs > 0 && options.shedding() ? options.queueMs : Infinity
-      if (turns.inTurn >= options.size && ((turns.queued + 1) * turnMs) / options.size > deadline)
-        throw refused(refusal)
+    arriving: (arrivedAt, handling) => arrivals.run(arrivedAt, handling),
+    foreseesRefusal: () => foretold(patience(0)),
+    async run(work, refusal, networkMs) {
+      const patienceMs = patience(networkMs)
+      if (foretold(patienceMs)) throw refusal()
       const giveUp = new AbortController()
       const timer =
-        deadline === Infinity
-          ? undefined
-          : setTimeout(() => giveUp.abort(refused(refusal)), deadline)
+        patienceMs === Infinity ? undefined : setTimeout(() => giveUp.abort(refusal()), patienceMs)
       return turns.run(async () => {
         clearTimeout(timer)
         const started = Date.now()

@@ -3,8 +3,10 @@
  * not wait on the network"): a namespace write takes one of `WRITE_CONCURRENCY` turns only for its
  * database part, after its images are downloaded; while the instance sheds, a write that would wait
  * past its deadline for a turn is refused 503 `rest_overloaded` with Retry-After and nothing of it is
- * stored. Run on a second instance with one turn; a write is held in its turn by a row lock this file
- * takes on the test database, and a slow image comes from a server of this file's own.
+ * stored; the deadline counts from the write's arrival, and a refused write costs no rate-limit token.
+ * Run on a second instance with one turn and a write limit; a write is held in its turn by a row lock
+ * this file takes on the test database, another before its turn by a lock on the venues, and a slow
+ * image comes from a server of this file's own.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -27,6 +29,8 @@ let images: http.Server
 let imageBase: string
 let admin: string
 let held: number
+/** A venue for writes that name one. */
+let venue: number
 
 type Reply = {
   status: number
@@ -87,6 +91,49 @@ async function holdTheTurn() {
   return { holder, release }
 }
 
+/** The write bucket of this file's one writer, as PostgreSQL holds it. */
+async function writeBucket(): Promise<{ tokens: number; updated_at: Date }> {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await db.connect()
+  try {
+    const { rows } = await db.query(
+      `select tokens, updated_at from calendar_rate_buckets where subject like 'write:%'`,
+    )
+    expect(rows).toHaveLength(1)
+    return rows[0]
+  } finally {
+    await db.end()
+  }
+}
+
+/** A flood of lists no cache keeps: the gate refuses some, and the instance sheds for the next 10 s. */
+async function flood(): Promise<void> {
+  const reads = await Promise.all(
+    Array.from({ length: 40 }, () =>
+      fetch(`${instance.base}${NS}/events?search=${unique('flood')}`).then(
+        async (response) => (await response.arrayBuffer(), response.status),
+      ),
+    ),
+  )
+  expect(reads).toContain(503)
+}
+
+/** Locks the venues from the test database: a write naming a venue waits in its validation, before its turn. */
+async function lockVenues() {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await db.connect()
+  await db.query('begin')
+  await db.query('lock table venues in access exclusive mode')
+  let released: Promise<number> | undefined
+  return () =>
+    (released ??= (async () => {
+      const releasedAt = Date.now()
+      await db.query('rollback')
+      await db.end()
+      return releasedAt
+    })())
+}
+
 async function stored(title: string): Promise<number[]> {
   const found = await call(
     `${NS}/events?search=${encodeURIComponent(title)}&status=any&start_date=2031-04-30&end_date=2031-05-02`,
@@ -111,10 +158,18 @@ beforeAll(async () => {
     SHED_QUEUE_MS: '300',
     SHED_MIN_IN_FLIGHT: '2',
     ALLOW_PRIVATE_IMAGE_URLS: 'true',
+    RATE_LIMIT_WRITES_PER_MINUTE: '600',
   })
   const created = await newEvent(unique('Lane '))
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   held = created.body.id!
+  const place = await call(`${NS}/venues`, {
+    method: 'POST',
+    token: admin,
+    json: { venue: unique('Lane venue ') },
+  })
+  expect(place.status, JSON.stringify(place.body)).toBe(201)
+  venue = place.body.id as number
 }, 200_000)
 
 afterAll(async () => {
@@ -165,24 +220,19 @@ describe('the write lane, one turn', () => {
     await turnsReach('running', 0)
   }, 60_000)
 
-  it('refuses, while the instance sheds, a write that would wait past the deadline: 503 with Retry-After, nothing stored', async () => {
+  it('refuses, while the instance sheds, a write that would wait past the deadline: 503 with Retry-After, nothing stored, no token taken', async () => {
     const { holder, release } = await holdTheTurn()
     try {
-      // A flood of lists no cache keeps: the gate refuses some, and the instance sheds.
-      const reads = await Promise.all(
-        Array.from({ length: 40 }, () =>
-          fetch(`${instance.base}${NS}/events?search=${unique('flood')}`).then(
-            async (response) => (await response.arrayBuffer(), response.status),
-          ),
-        ),
-      )
-      expect(reads).toContain(503)
+      await flood()
+      const bucket = await writeBucket()
       const title = unique('Refused ')
       const refused = await newEvent(title)
       expect(refused.status).toBe(503)
       expect(refused.body.code).toBe('rest_overloaded')
       expect(refused.body.data?.status).toBe(503)
       expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+      // Refused before it took a token: the caller's bucket is as it was.
+      expect(await writeBucket()).toEqual(bucket)
       const samples = await scrape(instance.base)
       expect(total(samples, 'calendar_shed_requests_total', { lane: 'write_turn' })).toBe(1)
       expect(total(samples, 'calendar_write_turns', { state: 'waiting' })).toBe(0)
@@ -191,6 +241,57 @@ describe('the write lane, one turn', () => {
       expect(await stored(title)).toEqual([])
     } finally {
       await release()
+    }
+  }, 60_000)
+
+  it('refuses, while the instance sheds, a write that would wait past the deadline within the deadline of its arrival, whatever holds it up before its turn', async () => {
+    const { holder, release } = await holdTheTurn()
+    const releaseVenues = await lockVenues()
+    try {
+      await flood()
+      const title = unique('Held up ')
+      const sent = Date.now()
+      const refused = newEvent(title, { venue })
+      await sleep(2_000)
+      const releasedAt = await releaseVenues()
+      const reply = await refused
+      expect(reply.status).toBe(503)
+      expect(reply.body.code).toBe('rest_overloaded')
+      // Refused on arrival, not once the venues' lock let its validation go on.
+      expect(reply.at).toBeLessThan(releasedAt)
+      expect(reply.at - sent).toBeLessThan(2_000)
+      await release()
+      expect((await holder).status).toBe(200)
+      expect(await stored(title)).toEqual([])
+    } finally {
+      await releaseVenues()
+      await release()
+    }
+  }, 60_000)
+
+  it('gives back the token of a write refused at its turn, after its validation took longer than the deadline', async () => {
+    await flood()
+    const releaseVenues = await lockVenues()
+    let holding: Awaited<ReturnType<typeof holdTheTurn>> | undefined
+    try {
+      // The turn is free as it arrives: it takes its token, then waits on the venues in its validation.
+      const title = unique('Late ')
+      const late = newEvent(title, { venue })
+      await sleep(1_000)
+      holding = await holdTheTurn()
+      const bucket = await writeBucket()
+      await releaseVenues()
+      const reply = await late
+      expect(reply.status).toBe(503)
+      expect(reply.body.code).toBe('rest_overloaded')
+      // Its token is back: the bucket holds one more than after the holder's take, its clock unmoved.
+      expect(await writeBucket()).toEqual({ ...bucket, tokens: Math.min(600, bucket.tokens + 1) })
+      await holding.release()
+      expect((await holding.holder).status).toBe(200)
+      expect(await stored(title)).toEqual([])
+    } finally {
+      await releaseVenues()
+      await holding?.release()
     }
   }, 60_000)
 })

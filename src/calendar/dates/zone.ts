@@ -31,8 +31,12 @@ export function parseZone(input: string): string | null {
   const trimmed = input.trim()
   const offset = offsetZoneMinutes(trimmed)
   if (offset !== null) return offsetZoneId(offset)
-  return IANAZone.isValidZone(trimmed) ? trimmed : null
+  // `isValidZone` builds an Intl.DateTimeFormat: a write asks it several times of the same zone.
+  return CANONICAL_ZONES.has(trimmed) || IANAZone.isValidZone(trimmed) ? trimmed : null
 }
+
+/** The tz database's canonical names (aliases such as `UTC` and `US/Eastern` are not among them). */
+const CANONICAL_ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'))
 
 /** The luxon zone of an id produced by `parseZone`. */
 export function toLuxonZone(zoneId: string): Zone {
