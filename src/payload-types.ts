@@ -645,12 +645,12 @@ export interface Import {
    * What the source had that the import could not carry: one line per item or kind of thing.
    */
   notes?: string | null;
+  startedAt?: string | null;
+  finishedAt?: string | null;
   /**
    * The author of what the import creates.
    */
   createdBy?: (number | null) | User;
-  startedAt?: string | null;
-  finishedAt?: string | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -712,7 +712,7 @@ export interface ImportSubscription {
    */
   error?: string | null;
   /**
-   * The author of what the subscription creates.
+   * The author of what the import subscription creates.
    */
   createdBy?: (number | null) | User;
   updatedAt: string;
@@ -1219,9 +1219,9 @@ export interface ImportsSelect<T extends boolean = true> {
       };
   error?: T;
   notes?: T;
-  createdBy?: T;
   startedAt?: T;
   finishedAt?: T;
+  createdBy?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;

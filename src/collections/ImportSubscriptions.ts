@@ -1,16 +1,5 @@
-import type { CollectionConfig } from 'payload'
 import { HORIZON_JOB } from '../globals/Settings'
-import {
-  capitalizedOptions,
-  choiceField,
-  createdStatusField,
-  credentialsField,
-  importRecords,
-  isImportUrl,
-  outcomeFields,
-  runTimeField,
-  type RecordChange,
-} from './fields/importRun'
+import * as importRun from './fields/importRun'
 
 /** The jobs-queue task that imports the subscriptions that are due (docs/api.md §23.7), every five minutes. */
 export const SUBSCRIPTION_JOB = {
@@ -24,7 +13,7 @@ export const SUBSCRIPTION_JOB = {
  * due time: once, so the job carries the last run it follows, and a scheduled pass that ran it first
  * leaves the job nothing to do.
  */
-const firstRun = ({ doc, previousDoc, operation }: RecordChange) => {
+const firstRun = ({ doc, previousDoc, operation }: importRun.RecordChange) => {
   const changed =
     operation === 'create' ||
     ['url', 'format', 'credentials'].some((field) => doc[field] !== previousDoc?.[field]) ||
@@ -37,7 +26,7 @@ const firstRun = ({ doc, previousDoc, operation }: RecordChange) => {
  * calendar site, every so many hours. Each run updates what changed, adds what is new and trashes the
  * events that left the feed; the record keeps the last run's counts and failures.
  */
-export const ImportSubscriptions: CollectionConfig = importRecords(SUBSCRIPTION_JOB, firstRun, {
+export const ImportSubscriptions = importRun.importRecords(SUBSCRIPTION_JOB, firstRun, {
   slug: 'import-subscriptions',
   labels: { singular: 'Import subscription', plural: 'Import subscriptions' },
   admin: {
@@ -53,14 +42,17 @@ export const ImportSubscriptions: CollectionConfig = importRecords(SUBSCRIPTION_
       type: 'text',
       required: true,
       validate: (value: string | null | undefined) =>
-        (value && isImportUrl(value)) || 'An http(s) or webcal:// URL.',
+        (value && importRun.isImportUrl(value)) || 'An http(s) or webcal:// URL.',
       admin: {
         description:
           'An iCalendar feed (https://…/basic.ics, webcal://…), or a calendar site’s REST API root.',
       },
     },
-    choiceField('format', 'ical', { ical: 'iCalendar feed', site: 'Calendar site (REST API v1)' }),
-    credentialsField({
+    importRun.choiceField('format', 'ical', {
+      ical: 'iCalendar feed',
+      site: 'Calendar site (REST API v1)',
+    }),
+    importRun.credentialsField({
       description:
         'Optional: user:password (HTTP Basic), or a token with its scheme (JWT …, Bearer …).',
     }),
@@ -80,16 +72,16 @@ export const ImportSubscriptions: CollectionConfig = importRecords(SUBSCRIPTION_
       hasMany: true,
       admin: { description: 'Given to every event of the feed, besides its own.' },
     },
-    createdStatusField(),
+    importRun.createdStatusField(),
     { name: 'active', type: 'checkbox', defaultValue: true, admin: { position: 'sidebar' } },
     {
       name: 'lastStatus',
       type: 'select',
-      options: capitalizedOptions(['running', 'done', 'failed']),
+      options: importRun.capitalizedOptions(['running', 'done', 'failed']),
       admin: { readOnly: true, position: 'sidebar' },
     },
-    runTimeField('lastRunAt'),
-    ...outcomeFields(
+    importRun.runTimeField('lastRunAt'),
+    ...importRun.outcomeFields(
       "The last run's failed items and why",
       'Why the last run stopped, when it did.',
     ),

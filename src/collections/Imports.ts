@@ -1,19 +1,7 @@
 import path from 'node:path'
-import type { CollectionConfig } from 'payload'
 import { dataDirectory } from '../database/dataDirectory'
 import { HORIZON_JOB } from '../globals/Settings'
-import {
-  capitalizedOptions,
-  choiceField,
-  countField,
-  createdStatusField,
-  credentialsField,
-  importRecords,
-  isImportUrl,
-  outcomeFields,
-  runTimeField,
-  type RecordChange,
-} from './fields/importRun'
+import * as importRun from './fields/importRun'
 
 /** The jobs-queue task that runs an import (docs/api.md §23), on the calendar's queue. */
 export const IMPORT_JOB = { task: 'importCalendar', queue: HORIZON_JOB.queue } as const
@@ -22,7 +10,7 @@ export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 
 /** A run saved as Queued (a new upload, or one set back to Queued to run it again) goes on the jobs queue. */
-const queuedRun = ({ doc, previousDoc, operation }: RecordChange) =>
+const queuedRun = ({ doc, previousDoc, operation }: importRun.RecordChange) =>
   doc.status === 'queued' && (operation === 'create' || previousDoc?.status !== 'queued')
     ? { importId: doc.id }
     : null
@@ -32,7 +20,7 @@ const queuedRun = ({ doc, previousDoc, operation }: RecordChange) =>
  * its import did. Saving a new one queues its import; the admin's screen for imports is this
  * collection's edit view.
  */
-export const Imports: CollectionConfig = importRecords(IMPORT_JOB, queuedRun, {
+export const Imports = importRun.importRecords(IMPORT_JOB, queuedRun, {
   slug: 'imports',
   labels: { singular: 'Import', plural: 'Imports' },
   admin: {
@@ -65,7 +53,7 @@ export const Imports: CollectionConfig = importRecords(IMPORT_JOB, queuedRun, {
     ],
   },
   fields: [
-    choiceField('source', 'csv', {
+    importRun.choiceField('source', 'csv', {
       csv: 'CSV file',
       site: 'Calendar site (REST API v1)',
       ical: 'iCalendar file or feed',
@@ -86,7 +74,7 @@ export const Imports: CollectionConfig = importRecords(IMPORT_JOB, queuedRun, {
       ) => {
         if (!value)
           return siblingData.source !== 'site' || 'A site import needs the URL of its REST API.'
-        return isImportUrl(value) || 'An http(s) URL (webcal:// for a feed).'
+        return importRun.isImportUrl(value) || 'An http(s) URL (webcal:// for a feed).'
       },
       admin: {
         condition: (data) => data.source === 'site' || data.source === 'ical',
@@ -94,7 +82,7 @@ export const Imports: CollectionConfig = importRecords(IMPORT_JOB, queuedRun, {
           'A calendar site: the root of its REST API v1 (this service’s /api/cal/events/v1, or that of a WordPress site running the upstream plugin; docs/api.md §23.5). An iCalendar feed: its URL (or upload the file instead).',
       },
     },
-    credentialsField({
+    importRun.credentialsField({
       condition: (data) => data.source === 'site' || data.source === 'ical',
       description:
         'Optional. user:password (HTTP Basic, a WordPress application password), or a token with its scheme (JWT …, Bearer …); with them a site import also copies drafts, pending, private and scheduled items and passwords.',
@@ -113,31 +101,34 @@ export const Imports: CollectionConfig = importRecords(IMPORT_JOB, queuedRun, {
     {
       name: 'kind',
       type: 'select',
-      options: capitalizedOptions(['events', 'venues', 'organizers']),
+      options: importRun.capitalizedOptions(['events', 'venues', 'organizers']),
       admin: {
         condition: (data) => !data.source || data.source === 'csv',
         description:
           'What the file holds; empty: recognised by its name column (Event Name, Venue Name, Organizer Name).',
       },
     },
-    createdStatusField(
+    importRun.createdStatusField(
       'Events, venues and organizers the import creates get it; those it updates keep theirs.',
     ),
     {
-      ...choiceField(
+      ...importRun.choiceField(
         'status',
         'queued',
         Object.fromEntries(
-          capitalizedOptions(IMPORT_STATUSES).map(({ value, label }) => [value, label]),
+          importRun.capitalizedOptions(IMPORT_STATUSES).map(({ value, label }) => [value, label]),
         ),
       ),
       admin: { position: 'sidebar' },
     },
     {
       type: 'row',
-      fields: [countField('done', 'Items done'), countField('total', 'Items in all')],
+      fields: [
+        importRun.countField('done', 'Items done'),
+        importRun.countField('total', 'Items in all'),
+      ],
     },
-    ...outcomeFields('Each failed item and why', 'Why the run stopped, when it did.'),
+    ...importRun.outcomeFields('Each failed item and why', 'Why the run stopped, when it did.'),
     {
       name: 'notes',
       label: 'Not carried',
@@ -148,7 +139,7 @@ export const Imports: CollectionConfig = importRecords(IMPORT_JOB, queuedRun, {
           'What the source had that the import could not carry: one line per item or kind of thing.',
       },
     },
-    runTimeField('startedAt'),
-    runTimeField('finishedAt'),
+    importRun.runTimeField('startedAt'),
+    importRun.runTimeField('finishedAt'),
   ],
 })

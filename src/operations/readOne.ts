@@ -3,6 +3,7 @@ import { errorCodes, type AuthoredResource } from '../calendar/resources'
 import { readOptions } from './read'
 import type { Reader } from './reader'
 import { Refusal } from './refusal'
+import type { Related } from './related'
 
 type AuthoredKind = AuthoredResource['collection']
 
@@ -54,4 +55,15 @@ export function readOne(
     id,
     overrideAccess: unlockedProtected,
   })
+}
+
+/** What a single read answers: the item and what it embeds. */
+export type OneRead<T> = { doc: T; related: Related }
+
+/** The item with what it embeds, loaded by its resource's own loader. */
+export async function withRelated<T>(
+  doc: T,
+  related: (docs: T[]) => Promise<Related>,
+): Promise<OneRead<T>> {
+  return { doc, related: await related([doc]) }
 }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique, userWithRole } from '../support/api'
 import { importCounts, queuedImport, runImportCli } from '../support/imports'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
+import { siteClient } from '../support/siteClient'
 import { api } from '../support/writeFixtures'
 
 const PNG =
@@ -32,42 +33,10 @@ const FIRST = DateTime.now()
   .plus({ months: 2 })
   .set({ weekday: 2, hour: 19, minute: 0, second: 0, millisecond: 0 })
 
-async function onSite(
-  path: string,
-  options: { method?: string; json?: unknown; body?: BodyInit; token?: string | null } = {},
-): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = {}
-  const token = options.token === null ? undefined : (options.token ?? siteToken)
-  if (token) headers.Authorization = `JWT ${token}`
-  if (options.json !== undefined) headers['Content-Type'] = 'application/json'
-  const response = await fetch(site.base + path, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
-  })
-  const text = await response.text()
-  return { status: response.status, body: text ? JSON.parse(text) : null }
-}
-
-async function write(path: string, json: Record<string, unknown>, method = 'POST'): Promise<any> {
-  const reply = await onSite(`${NS}${path}`, { method, json })
-  expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300)
-  return reply.body
-}
+const { onSite, write, signIn } = siteClient(() => site)
 
 async function fillSite(): Promise<void> {
-  const register = await onSite('/api/users/first-register', {
-    method: 'POST',
-    json: { email: 'site@calendar.test', password: 'site-password-1' },
-    token: null,
-  })
-  expect(register.status, JSON.stringify(register.body)).toBeLessThan(300)
-  const login = await onSite('/api/users/login', {
-    method: 'POST',
-    json: { email: 'site@calendar.test', password: 'site-password-1' },
-    token: null,
-  })
-  siteToken = login.body.token
+  siteToken = await signIn({ email: 'site@calendar.test', password: 'site-password-1' })
   const form = new FormData()
   form.append('file', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), `${word}.png`)
   form.append('_payload', JSON.stringify({ alt: word }))

@@ -228,6 +228,27 @@ describe('the plugin in a bare app', () => {
     expect(signedInUser(byToken)).toEqual(signedInUser(byKey))
   })
 
+  it('signs no one in with the token of a user moved to the trash, as Payload’s own strategy', async () => {
+    const account = { email: 'trashed@bare.test', password: 'bare-password-2' }
+    const created = await send('/api/users', { method: 'POST', auth: true, json: account })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const login = await send('/api/users/login', { method: 'POST', json: account })
+    const asTrashed = async () =>
+      (
+        await fetch(`${app.url}/api/signed-in-user`, {
+          headers: { Authorization: `JWT ${login.body.token as string}` },
+        })
+      ).json() as Promise<{ id?: number; _strategy?: string } | null>
+    expect(await asTrashed()).toMatchObject({ id: created.body.doc.id, _strategy: 'local-jwt' })
+    const trashed = await send(`/api/users/${created.body.doc.id as number}`, {
+      method: 'PATCH',
+      auth: true,
+      json: { deletedAt: new Date().toISOString() },
+    })
+    expect(trashed.status, JSON.stringify(trashed.body)).toBe(200)
+    expect(await asTrashed()).toBeNull()
+  })
+
   it('offers only the languages the developer chose', async () => {
     expect((await send(`${root}/events?i18n_language=fr`)).status).toBe(200)
     const german = await send(`${root}/events?i18n_language=de`)

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique } from '../support/api'
 import { eventsMatching, importCounts, queuedImport, runImportCli } from '../support/imports'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
+import { siteClient } from '../support/siteClient'
 import { api } from '../support/writeFixtures'
 
 const fixtureFile = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name)
@@ -147,39 +148,12 @@ describe('a copy of a live site', () => {
   const word = unique('fidelity')
   const ids: Record<string, number> = {}
 
-  async function onSite(
-    path: string,
-    options: { method?: string; json?: unknown; token?: string | null } = {},
-  ): Promise<{ status: number; body: any }> {
-    const headers: Record<string, string> = {}
-    const token = options.token === null ? undefined : (options.token ?? siteToken)
-    if (token) headers.Authorization = `JWT ${token}`
-    if (options.json !== undefined) headers['Content-Type'] = 'application/json'
-    const response = await fetch(site.base + path, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.json !== undefined ? JSON.stringify(options.json) : undefined,
-    })
-    const text = await response.text()
-    return { status: response.status, body: text ? JSON.parse(text) : null }
-  }
-
-  async function write(path: string, json: Record<string, unknown>, method = 'POST'): Promise<any> {
-    const reply = await onSite(`${NS}${path}`, { method, json })
-    expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300)
-    return reply.body
-  }
+  const { onSite, write, signIn } = siteClient(() => site)
 
   beforeAll(async () => {
     site = await startSecondInstance({}, { ownDatabase: true })
     root = `${site.base}${NS}`
-    const account = { email: 'fidelity@calendar.test', password: 'fidelity-password-1' }
-    expect(
-      (await onSite('/api/users/first-register', { method: 'POST', json: account, token: null }))
-        .status,
-    ).toBeLessThan(300)
-    siteToken = (await onSite('/api/users/login', { method: 'POST', json: account, token: null }))
-      .body.token
+    siteToken = await signIn({ email: 'fidelity@calendar.test', password: 'fidelity-password-1' })
     // The site shows amounts as 25€: events without a currency of their own take its defaults.
     const settings = await onSite('/api/globals/settings', {
       method: 'POST',

@@ -28,6 +28,8 @@ let instance: Instance
 let images: http.Server
 let imageBase: string
 let admin: string
+/** The admin's write bucket: other files of the lane write as other callers. */
+let adminWrites: string
 let held: number
 /** A venue for writes that name one. */
 let venue: number
@@ -97,7 +99,8 @@ async function writeBucket(): Promise<{ tokens: number; updated_at: Date }> {
   await db.connect()
   try {
     const { rows } = await db.query(
-      `select tokens, updated_at from calendar_rate_buckets where subject like 'write:%'`,
+      `select tokens, updated_at from calendar_rate_buckets where subject = $1`,
+      [adminWrites],
     )
     expect(rows).toHaveLength(1)
     return rows[0]
@@ -145,6 +148,8 @@ async function stored(title: string): Promise<number[]> {
 
 beforeAll(async () => {
   admin = await asAdmin()
+  const me = await call('/api/users/me', { token: admin })
+  adminWrites = `write:user:${(me.body.user as { id: number }).id}`
   images = http.createServer((_request, response) => {
     setTimeout(
       () => response.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG),

@@ -37,8 +37,8 @@ const recordEvent: CollectionAfterChangeHook = ({ doc }) => {
 }
 
 /**
- * The developer's own plugin, after the calendar's: fields of their own on the users collection, and
- * an endpoint that answers the signed-in user as the request's strategy made it (`req.user`).
+ * The developer's own plugin, after the calendar's: fields of their own on the users collection, its
+ * trash, and an endpoint that answers the signed-in user as the request's strategy made it (`req.user`).
  */
 const ownUsers: Plugin = (config) => ({
   ...config,
@@ -46,6 +46,7 @@ const ownUsers: Plugin = (config) => ({
     collection.slug === 'users'
       ? {
           ...collection,
+          trash: true,
           fields: [
             ...collection.fields,
             { name: 'phone', type: 'text' },

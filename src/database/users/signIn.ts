@@ -126,11 +126,14 @@ function derivedRead(payload: Payload, config: SanitizedCollectionConfig): UserR
     pairs.push(sql`${field.name}::text, ${value}`)
     if (field.type === 'date') dates.push(field.name)
   }
+  // Payload's `findByID` does not find a user in the trash, so their tokens sign no one in.
+  if (config.trash && !columns.deletedAt) return null
+  const live = config.trash ? sql` and ${columns.deletedAt} is null` : sql``
   return {
     statement: statement(
       payload,
       sql`select json_build_object(${sql.join(pairs, sql`, `)}) as doc
-        from ${table} where ${columns.id} = ${sql.placeholder('id')}`,
+        from ${table} where ${columns.id} = ${sql.placeholder('id')}${live}`,
     ),
     dates,
   }

@@ -4,9 +4,16 @@ import { idBySlug } from '../../database/slugs'
 import type { Event } from '../../payload-types'
 import { unlocks } from '../passwords'
 import type { Reader } from '../reader'
-import { notAccessible, probeOne, readOne, refuseUnreadable } from '../readOne'
+import {
+  notAccessible,
+  probeOne,
+  readOne,
+  refuseUnreadable,
+  withRelated,
+  type OneRead,
+} from '../readOne'
 import { Refusal } from '../refusal'
-import { loadRelated, type Related } from '../related'
+import { loadRelated } from '../related'
 import { servedByPageQuery, type Unlocking } from './find'
 import { loadEventPage } from './page'
 
@@ -26,7 +33,7 @@ export async function findEventById(
   reader: Reader,
   id: number,
   unlocking: Unlocking,
-): Promise<{ event: Event; related: Related }> {
+): Promise<OneRead<Event>> {
   const probe = await readableEvent(reader, id)
   const unlocked = await unlocks(reader, 'events', probe, unlocking, 'refuse')
   if (!unlocked)
@@ -39,10 +46,10 @@ export async function findEventById(
   if (pageRules) {
     const { events, related } = await loadEventPage(reader, [id], pageRules)
     if (!events[0]) throw notAccessible(EVENTS)
-    return { event: events[0], related }
+    return { doc: events[0], related }
   }
   const event = (await readOne(reader, 'events', id, Boolean(probe.hasPassword))) as Event
-  return { event, related: await loadRelated(reader, [event]) }
+  return withRelated(event, (events) => loadRelated(reader, events))
 }
 
 /** The event whose slug is `slug` (docs/api.md §5): an unknown slug is a 400. */

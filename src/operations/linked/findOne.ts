@@ -3,9 +3,8 @@ import type { LinkedKind } from '../../database/linked/linkedWithEvents'
 import { idBySlug } from '../../database/slugs'
 import { unlocks } from '../passwords'
 import type { Reader } from '../reader'
-import { probeOne, readOne, refuseUnreadable } from '../readOne'
+import { probeOne, readOne, refuseUnreadable, withRelated, type OneRead } from '../readOne'
 import { Refusal } from '../refusal'
-import type { Related } from '../related'
 import type { Unlocking } from '../events/find'
 import { linkedRelated, type LinkedDoc } from './find'
 
@@ -18,14 +17,14 @@ export async function findLinkedById(
   kind: LinkedKind,
   id: number,
   unlocking: Unlocking,
-): Promise<{ doc: LinkedDoc; related: Related; unlocked: boolean }> {
+): Promise<OneRead<LinkedDoc> & { unlocked: boolean }> {
   const resource = resourceOf(kind)
   const probe = await probeOne(reader, kind, id)
   if (!probe) throw Refusal.invalidParams({ id: `No ${resource.singular} has this id.` })
   refuseUnreadable(reader, resource, probe)
   const unlocked = await unlocks(reader, kind, probe, unlocking, 'refuse')
   const doc = (await readOne(reader, kind, id, unlocked && Boolean(probe.hasPassword))) as LinkedDoc
-  return { doc, related: await linkedRelated(reader, [doc]), unlocked }
+  return { ...(await withRelated(doc, (docs) => linkedRelated(reader, docs))), unlocked }
 }
 
 /** The venue or organizer whose slug is `slug`: an unknown slug is a 400. */

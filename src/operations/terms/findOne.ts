@@ -1,8 +1,8 @@
 import type { TermResource } from '../../calendar/resources'
 import { findByIds } from '../read'
 import type { Reader } from '../reader'
+import { withRelated } from '../readOne'
 import { Refusal } from '../refusal'
-import type { Related } from '../related'
 import { termRelated, type Term } from './find'
 
 /** The category or tag with this id, for reads and as the existence check of writes: unknown is a 400. */
@@ -13,11 +13,7 @@ export async function findTermById(reader: Reader, terms: TermResource, id: numb
 }
 
 /** A single category or tag with its count and, for a category, its ancestors. */
-export async function findTerm(
-  reader: Reader,
-  terms: TermResource,
-  id: number,
-): Promise<{ doc: Term; related: Related }> {
+export async function findTerm(reader: Reader, terms: TermResource, id: number) {
   const doc = await findTermById(reader, terms, id)
-  return { doc, related: await termRelated(reader, terms, [doc]) }
+  return withRelated(doc, (docs) => termRelated(reader, terms, docs))
 }

@@ -41,7 +41,7 @@ export async function readEvent(
   id: number,
   unlocking: Unlocking,
 ): Promise<RestResult> {
-  const { event, related } = await findEventById(ctx, id, unlocking)
+  const { doc: event, related } = await findEventById(ctx, id, unlocking)
   return { body: serializeEvent(ctx, event, related, { single: true, unlocked: true }) }
 }
 

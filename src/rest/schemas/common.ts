@@ -39,6 +39,11 @@ export function dateInputParam(description: string) {
     .describe(description)
 }
 
+/** A parameter a request may leave out, with what it does, as the index and `/doc` show it. */
+export function optionalParam<T extends z.ZodType>(param: T, description: string) {
+  return param.optional().describe(description)
+}
+
 export const pageParams = {
   page: positiveIntParam().default(1).describe('Page of results, from 1.'),
   per_page: positiveIntParam()

@@ -12,6 +12,7 @@ import {
   idParam,
   languageParam,
   numberParam,
+  optionalParam,
   pageParams,
   readParams,
   passwordParam,
@@ -31,44 +32,43 @@ export const eventListParams = z.object({
   starts_after: dateInputParam('Events that start after this date.').optional(),
   ends_before: dateInputParam('Events that end before this date.').optional(),
   ends_after: dateInputParam('Events that end after this date.').optional(),
-  strict_dates: phpBooleanParam
-    .optional()
-    .describe('Use the dates at the given times instead of whole days.'),
-  search: nonEmptyString()
-    .optional()
-    .describe('Words that the title, description or excerpt contain.'),
-  categories: stringListParam()
-    .optional()
-    .describe('Category ids or slugs; events in any of them or of their subcategories.'),
-  tags: stringListParam().optional().describe('Tag ids or slugs; events with any of them.'),
-  venue: idListParam().optional().describe('Venue ids; events at any of them.'),
-  organizer: idListParam().optional().describe('Organizer ids; events by any of them.'),
-  featured: booleanParam()
-    .optional()
-    .describe('Only featured (true) or only not featured (false) events.'),
-  status: stringListParam()
-    .optional()
-    .describe('Statuses; anyone but publishers may ask for publish only.'),
-  geoloc: booleanParam()
-    .optional()
-    .describe('Events whose venue has (true) or lacks (false) coordinates.'),
-  geoloc_lat: numberParam(-90, 90).optional().describe('Latitude of the centre; geoloc_lng too.'),
-  geoloc_lng: numberParam(-180, 180)
-    .optional()
-    .describe('Longitude of the centre; geoloc_lat too.'),
-  geoloc_radius: numberParam(0, 20_037)
-    .optional()
-    .describe('Radius in km around the centre; the site setting by default (25).'),
-  include: idListParam()
-    .optional()
-    .describe('Only these event ids; date filters are then ignored.'),
-  post_parent: positiveIntParam().optional().describe('Events whose parent event is this one.'),
-  ticketed: booleanParam().optional().describe('Events with (true) or without (false) tickets.'),
-  hide_subsequent_recurrences: booleanParam()
-    .optional()
-    .describe(
-      'Only the first event of each series within the window (a series: an event and the events whose parent it is).',
-    ),
+  strict_dates: optionalParam(
+    phpBooleanParam,
+    'Use the dates at the given times instead of whole days.',
+  ),
+  search: optionalParam(nonEmptyString(), 'Words that the title, description or excerpt contain.'),
+  categories: optionalParam(
+    stringListParam(),
+    'Category ids or slugs; events in any of them or of their subcategories.',
+  ),
+  tags: optionalParam(stringListParam(), 'Tag ids or slugs; events with any of them.'),
+  venue: optionalParam(idListParam(), 'Venue ids; events at any of them.'),
+  organizer: optionalParam(idListParam(), 'Organizer ids; events by any of them.'),
+  featured: optionalParam(
+    booleanParam(),
+    'Only featured (true) or only not featured (false) events.',
+  ),
+  status: optionalParam(
+    stringListParam(),
+    'Statuses; anyone but publishers may ask for publish only.',
+  ),
+  geoloc: optionalParam(
+    booleanParam(),
+    'Events whose venue has (true) or lacks (false) coordinates.',
+  ),
+  geoloc_lat: optionalParam(numberParam(-90, 90), 'Latitude of the centre; geoloc_lng too.'),
+  geoloc_lng: optionalParam(numberParam(-180, 180), 'Longitude of the centre; geoloc_lat too.'),
+  geoloc_radius: optionalParam(
+    numberParam(0, 20_037),
+    'Radius in km around the centre; the site setting by default (25).',
+  ),
+  include: optionalParam(idListParam(), 'Only these event ids; date filters are then ignored.'),
+  post_parent: optionalParam(positiveIntParam(), 'Events whose parent event is this one.'),
+  ticketed: optionalParam(booleanParam(), 'Events with (true) or without (false) tickets.'),
+  hide_subsequent_recurrences: optionalParam(
+    booleanParam(),
+    'Only the first event of each series within the window (a series: an event and the events whose parent it is).',
+  ),
   password: passwordParam,
   context: contextParam,
 })

@@ -13,35 +13,41 @@ export type LinkedParts<T> = {
   /** Its own fields after the shared head, empty ones left out; only while its content is shown. */
   own: (shown: T) => Record<string, unknown>
   /** Its schema.org object, on single reads while its content is shown. */
-  jsonLd: (shown: T) => unknown
+  jsonLd: (ctx: RestContext, shown: T) => unknown
   /** Keys always written after `json_ld`, before the global ids. */
-  tail?: (locked: boolean) => Record<string, unknown>
+  tail?: (item: T, locked: boolean) => Record<string, unknown>
 }
 
-/**
- * The venue or organizer object, written as JSON in upstream's key order: the head they share, their
- * own fields, developers' fields, `json_ld`, their tail and the global ids. Empty fields are left
- * out; a protected one keeps its name but not its content unless unlocked.
- */
-export function serializeLinked<T extends Venue | Organizer>(
+/** A venue's or an organizer's serializer, the same call for both wherever they are written. */
+export type LinkedSerializer<T> = (
   ctx: RestContext,
-  kind: 'venue' | 'organizer',
   item: T,
   related: Related,
-  options: LinkedOptions,
+  options?: LinkedOptions,
+) => JsonText
+
+/**
+ * The serializer of the venue or organizer object, written as JSON in upstream's key order: the head
+ * they share, their own fields, developers' fields, `json_ld`, their tail and the global ids. Empty
+ * fields are left out; a protected one keeps its name but not its content unless unlocked.
+ */
+export function linkedSerializer<T extends Venue | Organizer>(
+  kind: 'venue' | 'organizer',
   parts: LinkedParts<T>,
-): JsonText {
-  const locked = Boolean(item.hasPassword) && !options.unlocked
-  const shown = locked ? undefined : item
-  const out = linkedHead(ctx, kind, item, shown, related)
-  if (shown) {
-    out.addAll(parts.own(shown), true)
-    const extras = extraKeysOf(ctx, `${kind}s`, shown as unknown as Record<string, unknown>)
-    out.addAll(extras, true)
+): LinkedSerializer<T> {
+  return (ctx, item, related, options = {}) => {
+    const locked = Boolean(item.hasPassword) && !options.unlocked
+    const shown = locked ? undefined : item
+    const out = linkedHead(ctx, kind, item, shown, related)
+    if (shown) {
+      out.addAll(parts.own(shown), true)
+      const extras = extraKeysOf(ctx, `${kind}s`, shown as unknown as Record<string, unknown>)
+      out.addAll(extras, true)
+    }
+    out.addNonEmpty('json_ld', options.single && shown ? parts.jsonLd(ctx, shown) : undefined)
+    if (parts.tail) out.addAll(parts.tail(item, locked))
+    return out.addAll(globalIds(ctx, item.id)).done()
   }
-  out.addNonEmpty('json_ld', options.single && shown ? parts.jsonLd(shown) : undefined)
-  if (parts.tail) out.addAll(parts.tail(locked))
-  return out.addAll(globalIds(ctx, item.id)).done()
 }
 
 /**

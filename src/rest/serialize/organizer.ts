@@ -2,9 +2,7 @@ import { servedWebUrl } from '../../calendar/webUrl'
 import type { Organizer } from '../../payload-types'
 import type { RestContext } from '../context'
 import { schemaDescription, schemaName, withoutEmpty } from './common'
-import { serializeLinked, type LinkedOptions } from './linked'
-import type { JsonText } from '../http/jsonText'
-import type { Related } from '../../operations/related'
+import { linkedSerializer } from './linked'
 
 /**
  * schema.org Person of an organizer, without `@context`, in its own `json_ld` as in an event's
@@ -26,18 +24,11 @@ export function organizerJsonLd(ctx: RestContext, organizer: Organizer) {
 }
 
 /** The organizer object of docs/api.md §3.4, written as JSON: empty fields omitted, content withheld while locked. */
-export function serializeOrganizer(
-  ctx: RestContext,
-  organizer: Organizer,
-  related: Related,
-  options: LinkedOptions = {},
-): JsonText {
-  return serializeLinked(ctx, 'organizer', organizer, related, options, {
-    own: (shown) => ({
-      phone: shown.phone,
-      website: servedWebUrl(shown.website),
-      email: shown.email,
-    }),
-    jsonLd: (shown) => organizerJsonLd(ctx, shown),
-  })
-}
+export const serializeOrganizer = linkedSerializer<Organizer>('organizer', {
+  own: (shown) => ({
+    phone: shown.phone,
+    website: servedWebUrl(shown.website),
+    email: shown.email,
+  }),
+  jsonLd: organizerJsonLd,
+})

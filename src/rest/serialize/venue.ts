@@ -2,9 +2,7 @@ import { servedWebUrl } from '../../calendar/webUrl'
 import type { Venue } from '../../payload-types'
 import type { RestContext } from '../context'
 import { permalink, schemaDescription, schemaName, withoutEmpty } from './common'
-import { serializeLinked, type LinkedOptions } from './linked'
-import type { JsonText } from '../http/jsonText'
-import type { Related } from '../../operations/related'
+import { linkedSerializer } from './linked'
 
 /** schema.org Place of a venue, without `@context`, in its own `json_ld` as in an event's `location` (as upstream). */
 export function venueJsonLd(ctx: RestContext, venue: Venue) {
@@ -38,30 +36,23 @@ export function venueJsonLd(ctx: RestContext, venue: Venue) {
  * written as JSON. Empty fields are omitted; a protected venue keeps its name but not its content
  * unless unlocked.
  */
-export function serializeVenue(
-  ctx: RestContext,
-  venue: Venue,
-  related: Related,
-  options: LinkedOptions = {},
-): JsonText {
-  return serializeLinked(ctx, 'venue', venue, related, options, {
-    own: (shown) => ({
-      address: shown.address,
-      city: shown.city,
-      country: shown.country,
-      province: shown.province,
-      state: shown.state,
-      zip: shown.zip,
-      phone: shown.phone,
-      website: servedWebUrl(shown.website),
-      stateprovince: shown.stateprovince,
-      geo_lat: shown.geoLat,
-      geo_lng: shown.geoLng,
-    }),
-    jsonLd: (shown) => venueJsonLd(ctx, shown),
-    tail: (locked) => ({
-      show_map: locked ? null : venue.showMap !== false,
-      show_map_link: locked ? null : venue.showMapLink !== false,
-    }),
-  })
-}
+export const serializeVenue = linkedSerializer<Venue>('venue', {
+  own: (shown) => ({
+    address: shown.address,
+    city: shown.city,
+    country: shown.country,
+    province: shown.province,
+    state: shown.state,
+    zip: shown.zip,
+    phone: shown.phone,
+    website: servedWebUrl(shown.website),
+    stateprovince: shown.stateprovince,
+    geo_lat: shown.geoLat,
+    geo_lng: shown.geoLng,
+  }),
+  jsonLd: venueJsonLd,
+  tail: (venue, locked) => ({
+    show_map: locked ? null : venue.showMap !== false,
+    show_map_link: locked ? null : venue.showMapLink !== false,
+  }),
+})
