@@ -8,7 +8,7 @@
  *
  * Not listed, and made where they are used:
  * - memoization within one request, in a WeakMap keyed by the request or its parameters, gone with
- *   it: the request's date window (`dates/parse.ts`), the site's address per request
+ *   it: the request's date window (`dates/resolve.ts`), the site's address per request
  *   (`rest/serialize/common.ts`), images downloaded by one write (`collections/mediaFromUrl.ts`),
  *   rules parsed by one write (`collections/series.ts`, in `req.context`);
  * - tables over a finite set of keys, filled once: `Intl` readers and VTIMEZONEs per zone
@@ -121,7 +121,7 @@ export const CACHES = {
     kind: 'bounded',
   },
   knownBounds: {
-    holds: "a list's date bounds already read (`dates/parse.ts`)",
+    holds: "a list's date bounds already read (`dates/resolve.ts`)",
     key: 'the zone, the parameter and its input (or the site day, for the default window)',
     invalidation:
       'none but the budget (the site day is in the key): the entry used longest ago goes',

@@ -29,7 +29,7 @@ import {
   type WriteTarget,
 } from './handlers/writes'
 import type { RestContext } from './context'
-import { requestWindow, type EventWindowInput } from '../calendar/dates/parse'
+import { requestWindow, type EventWindowInput } from '../calendar/dates/resolve'
 import type { ZodType } from 'zod'
 import { defineRoute, type AnyRoute, type Route, type RouteParams } from './route'
 import { changesParams } from './schemas/changes'

@@ -46,6 +46,8 @@ export type Admission = {
 export class Turns {
   private running = 0
   private readonly waiting: (() => void)[] = []
+  /** When each piece of work in its turn began (ms since the epoch). */
+  private readonly began = new Set<{ at: number }>()
 
   constructor(private readonly size: number) {}
 
@@ -59,14 +61,24 @@ export class Turns {
     return this.waiting.length
   }
 
+  /** How long the most recently begun work in its turn has run (ms); 0 when none runs. */
+  get youngestMs(): number {
+    let latest = 0
+    for (const { at } of this.began) latest = Math.max(latest, at)
+    return latest ? Date.now() - latest : 0
+  }
+
   /** Runs `work` in its turn; when `signal` aborts first, it leaves the queue and this rejects with the signal's reason. */
   async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.running < this.size) this.running++
     // The turn is handed over by the work that ends, so `running` stays counted.
     else await this.turn(signal)
+    const began = { at: Date.now() }
+    this.began.add(began)
     try {
       return await work()
     } finally {
+      this.began.delete(began)
       const next = this.waiting.shift()
       if (next) next()
       else this.running--

@@ -33,7 +33,7 @@ export type WriteLane = {
    * Runs a write's database part in its turn. While the instance sheds, a write that would wait for
    * its turn past its deadline (`SHED_QUEUE_MS` from its arrival, later by the `networkMs` it spent
    * downloading its images, which take no turn) is refused before any of it runs: at once when the
-   * turns' measured length foretells it, else when the deadline passes. `refusal` makes the error, as
+   * turns' measured length or the youngest turn's age foretells it, else when the deadline passes. `refusal` makes the error, as
    * the caller's bundle knows it: the server's own copy of `RestError` is another class than the
    * namespace's, which would render it as a 500.
    */
@@ -105,9 +105,12 @@ export function writeLane(options: {
     options.queueMs > 0 && options.shedding()
       ? (arrivals.getStore() ?? Date.now()) + networkMs + options.queueMs - Date.now()
       : Infinity
+  // A turn that has already lasted long is taken to last about as long again (a write held by a lock
+  // or a slow statement is seldom about to end): the first turn to come free is then the youngest.
   const foretold = (patienceMs: number) =>
     turns.inTurn >= options.size &&
-    (patienceMs <= 0 || ((turns.queued + 1) * turnMs) / options.size > patienceMs)
+    (patienceMs <= 0 ||
+      Math.max(((turns.queued + 1) * turnMs) / options.size, turns.youngestMs) > patienceMs)
   return {
     arriving: (arrivedAt, handling) => arrivals.run(arrivedAt, handling),
     foreseesRefusal: () => foretold(patience(0)),

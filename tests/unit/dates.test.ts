@@ -2,11 +2,13 @@ import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import {
   dateDetails,
+  formatWallClock,
   isoWithOffset,
   wallClockIn,
   wallClockOfInstant,
 } from '../../src/calendar/dates/format'
-import { formatWallClock, parseDateInput } from '../../src/calendar/dates/parse'
+import { readValidDateInput } from '../../src/calendar/dates/parse'
+import { parseDateInput } from '../../src/calendar/dates/resolve'
 import { nextMidnight, parseZone, toLuxonZone, zoneAbbr } from '../../src/calendar/dates/zone'
 
 /** A Wednesday; 12:20:30 in Paris (CEST). */
@@ -294,6 +296,45 @@ describe('parseDateInput', () => {
 
   it.each([Number.NaN, Number.POSITIVE_INFINITY, 1e20])('rejects the timestamp %d', (input) => {
     expect(parseDateInput(input, 'UTC', NOW)).toBeNull()
+  })
+})
+
+describe('readValidDateInput', () => {
+  /** The zones furthest from UTC either way, and one with daylight saving. */
+  const ZONES = ['Pacific/Kiritimati', 'Etc/GMT+12', 'Europe/Paris', 'UTC']
+
+  it.each([
+    '2024-02-29',
+    '0000-01-01 00:00',
+    '9999-12-31 23:59:59',
+    '+150000 years',
+    '-150000 years 11am',
+    '9999-12-31 +190000 years',
+    'next monday +199999 years',
+    '8639999913600',
+    'tomorrow 9am',
+    1715768430,
+  ])('reads %j as a date that every zone places, at any time', (input) => {
+    expect(readValidDateInput(input)).not.toBeNull()
+    for (const zone of ZONES) expect(parseDateInput(input, zone, NOW), zone).not.toBeNull()
+  })
+
+  it.each([
+    '2023-02-29',
+    '2024-02-30',
+    '2024-04-31',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-01-00',
+    '+300000 years',
+    '+200001 years',
+    '+100000 years +100001 years',
+    '-2400012 months',
+    '8639999999999',
+    '25:00',
+    'next foo',
+  ])('refuses %j, which no zone could place or no one could mean', (input) => {
+    expect(readValidDateInput(input)).toBeNull()
   })
 })
 

@@ -5,8 +5,8 @@ import {
   type DateParam,
   type EventWindow,
   type EventWindowInput,
-  readDateInput,
-} from '../../src/calendar/dates/parse'
+} from '../../src/calendar/dates/resolve'
+import { readDateInput } from '../../src/calendar/dates/parse'
 
 /** A Wednesday, mid-morning UTC. */
 const NOW = new Date('2024-05-15T10:20:30Z')

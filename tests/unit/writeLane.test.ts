@@ -62,4 +62,17 @@ describe('the write lane', () => {
     shedding = true
     expect(lane.arriving(Date.now() - 500, () => lane.foreseesRefusal())).toBe(false)
   })
+
+  it('foresees the refusal of a write that finds the one turn held longer than its deadline, though turns were quick before', async () => {
+    const lane = writeLane({ size: 1, queueMs: 400, shedding: () => true })
+    for (let quick = 0; quick < 5; quick++) await lane.run(async () => 'quick', refusal, 0)
+    const holder = held()
+    const holding = lane.run(holder.work, refusal, 0)
+    expect(lane.arriving(Date.now(), () => lane.foreseesRefusal())).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 450))
+    expect(lane.arriving(Date.now(), () => lane.foreseesRefusal())).toBe(true)
+    holder.end()
+    await holding
+    expect(lane.arriving(Date.now(), () => lane.foreseesRefusal())).toBe(false)
+  })
 })

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { formatWallClock, utcWallClock } from './parse'
+import { formatWallClock, utcWallClock } from './format'
 import { toLuxonZone } from './zone'
 
 /**

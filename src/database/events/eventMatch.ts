@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { STATUSES, type Status } from '../../calendar/access/capabilities'
 import { boundedCache, revisionCacheOf } from '../../calendar/caches'
-import type { DateBound } from '../../calendar/dates/parse'
+import type { DateBound } from '../../calendar/dates/resolve'
 import { requestQuery, requestStatement, statement, type SQL, type Statement } from '../rawQuery'
 import type { ReadScope } from '../readScope'
 import { dayCounted, type DayCountable } from './dayCounts'

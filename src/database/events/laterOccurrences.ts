@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { requestQuery, type SQL } from '../rawQuery'
 import type { ReadScope } from '../readScope'
-import type { DateBound } from '../../calendar/dates/parse'
+import type { DateBound } from '../../calendar/dates/resolve'
 
 const COMPARE: Record<DateBound['op'], string> = { gte: '>=', lte: '<=', gt: '>', lt: '<' }
 

@@ -1,5 +1,5 @@
 import { capabilities } from '../../calendar/access/capabilities'
-import { parseDateInput } from '../../calendar/dates/parse'
+import { parseDateInput } from '../../calendar/dates/resolve'
 import { htmlToRichText } from '../../collections/fields/richText'
 import { resolveImage } from '../images'
 import type { Writer } from '../writer'

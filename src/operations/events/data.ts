@@ -1,5 +1,5 @@
 import type { Event } from '../../payload-types'
-import { parseDateInput } from '../../calendar/dates/parse'
+import { parseDateInput } from '../../calendar/dates/resolve'
 import { parseZone } from '../../calendar/dates/zone'
 import { parseCostInput } from '../../calendar/cost'
 import { expandRecurrence } from '../../calendar/recurrence'

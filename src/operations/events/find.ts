@@ -1,7 +1,7 @@
 import { combineQueries, type Where } from 'payload'
 import { visibilityWhere } from '../../calendar/access/readVisibility'
 import { revisionCacheOf } from '../../calendar/caches'
-import { requestWindow, type EventWindowInput } from '../../calendar/dates/parse'
+import { requestWindow, type EventWindowInput } from '../../calendar/dates/resolve'
 import {
   EVENT_ORDERS,
   listIds,

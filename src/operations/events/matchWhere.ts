@@ -1,5 +1,5 @@
 import type { Where } from 'payload'
-import type { DateBound } from '../../calendar/dates/parse'
+import type { DateBound } from '../../calendar/dates/resolve'
 import { indexedWindow, type EventMatch } from '../../database/events/eventMatch'
 import { idIn, searchWhere } from '../read'
 import type { Reader } from '../reader'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGES } from '../../i18n/languages'
-import { parseDateInput, readValidDateInput } from '../../calendar/dates/parse'
+import { readValidDateInput } from '../../calendar/dates/parse'
 import { nonEmptyString, positiveIntParam } from '../http/coerce'
 
 const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [string, ...string[]]
@@ -17,7 +17,7 @@ export const languageParam = z
 export function dateParam(description: string) {
   return z
     .union([z.string(), z.number()])
-    .refine((value) => parseDateInput(value, 'UTC', new Date()) !== null, {
+    .refine((value) => readValidDateInput(value) !== null, {
       error: 'Invalid date.',
     })
     .describe(description)
