@@ -116,13 +116,17 @@ export async function everyRole() {
  * Runs the calendar's jobs queue, as the server's own polling does, until `read` gives what the test
  * waits for: that polling may take a due job first and finish it a moment after the test's run returns.
  */
-export function afterQueueRuns<T>(token: string, read: () => Promise<T>, timeout = 20_000) {
+export function afterQueueRuns<T>(
+  token: string,
+  read: () => Promise<T>,
+  { timeout = 20_000, interval = 250 }: { timeout?: number; interval?: number } = {},
+) {
   return expect.poll(
     async () => {
       expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
       return read()
     },
-    { timeout, interval: 250 },
+    { timeout, interval },
   )
 }
 
