@@ -5,7 +5,7 @@
  * is seen by the next read. The test server reports its query counts, so kept answers say
  * `X-Answered-By: front-door`.
  */
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { asAdmin, BASE_URL, NS, unique } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
 
@@ -70,6 +70,19 @@ function listOf(tag: string, extra: Record<string, string> = {}): string {
 
 const titlesOf = (reply: Read) =>
   (JSON.parse(reply.body) as { events: { title: string }[] }).events.map((event) => event.title)
+
+/**
+ * The front door keeps an answer only while its instance knows the revision PostgreSQL pushes: an
+ * instance starts listening at its first namespace read and knows the revision some time later. On a
+ * server just started, the tests wait until a repeated anonymous read is served by the front door.
+ */
+beforeAll(async () => {
+  const path = listOf(unique('listening'))
+  await vi.waitFor(async () => expect((await read(path)).front).toBe(true), {
+    timeout: 30_000,
+    interval: 100,
+  })
+})
 
 describe('the front door', () => {
   it('serves an anonymous answer again without a query, with the status, headers and body the namespace sent', async () => {
