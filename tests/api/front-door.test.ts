@@ -171,6 +171,29 @@ describe('the front door', () => {
       expect(JSON.parse(reply.body).code).toBe('rest_invalid_param')
     }
   })
+  it("answers a HEAD with the Content-Length of its GET's body, of a kept answer and of a made one", async () => {
+    const tag = unique('head')
+    await createEvent({ title: `${tag} café ☕ — قهوة`, start: '2035-03-15T18:00:00.000Z' })
+    const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer()).length
+    const head = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${BASE_URL}${path}`, { method: 'HEAD', headers })
+    const kept = listOf(tag)
+    await read(kept)
+    const keptGet = await fetch(`${BASE_URL}${kept}`)
+    expect(keptGet.headers.get('X-Answered-By')).toBe('front-door')
+    const keptHead = await head(kept)
+    expect(keptHead.status).toBe(200)
+    expect(keptHead.headers.get('Content-Length')).toBe(String(await bytesOf(keptGet)))
+    // Signed in: never kept, made for each request.
+    const token = await asAdmin()
+    const signedIn = { Authorization: `JWT ${token}` }
+    const madeGet = await fetch(`${BASE_URL}${kept}`, { headers: signedIn })
+    const madeHead = await head(kept, signedIn)
+    expect(madeHead.headers.get('X-Answered-By')).toBe('namespace')
+    expect(madeHead.status).toBe(200)
+    expect(madeHead.headers.get('Content-Length')).toBe(String(await bytesOf(madeGet)))
+    expect(await madeHead.text()).toBe('')
+  })
   it("hands the namespace's other GETs and HEADs to it without Next, and everything else to Next", async () => {
     const tag = unique('direct')
     const event = await createEvent({ title: `${tag} recital`, start: '2035-03-12T18:00:00.000Z' })
@@ -278,11 +301,16 @@ describe('the front door', () => {
             .map(([name, value]) => [name, name === 'vary' ? withoutNextVary(value) : value])
             .filter(([, value]) => value !== '')
         expect(kept(direct)).toEqual(kept(routed))
-        const length = direct.headers.get('Content-Length')
-        expect(length === null ? 0 : Number(length)).toBe(directBody!.length)
-        return { direct, routed, body: directBody!.toString() }
+        return { direct, routed, body: directBody!.toString(), bytes: directBody!.length }
       }
-      return { get: await doors(), head: await doors('HEAD') }
+      const get = await doors()
+      const head = await doors('HEAD')
+      // A HEAD says how long its GET's body is (docs/api.md §14.1).
+      for (const { direct } of [get, head]) {
+        const length = direct.headers.get('Content-Length')
+        expect(length === null ? 0 : Number(length)).toBe(get.bytes)
+      }
+      return { get, head }
     }
     const made = await bothDoors(slug)
     expect(made.get.direct.status).toBe(200)
