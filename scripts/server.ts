@@ -15,6 +15,7 @@ import next from 'next'
 import { forwardingHeaders, trustedProxyHops } from '../src/collections/clientAddress'
 import { cacheBudget } from '../src/calendar/caches'
 import { FrontDoor, passToNamespace } from '../src/server/frontDoor'
+import { answerFailure } from '../src/server/handlerFailure'
 import { loadGate } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
 import { answerConcurrency, Turns } from '../src/server/turns'
@@ -54,8 +55,11 @@ async function main(): Promise<void> {
       if (
         !(await passToNamespace(request, response, { origin, turns, admission }).catch(() => false))
       )
-        // A write's deadline for its turn in the write lane counts from here.
-        await lane.arriving(arrivedAt, () => handle(request, response))
+        // A write's deadline for its turn in the write lane counts from here. Next answers its own
+        // failures; one it lets through would otherwise end the process.
+        await lane
+          .arriving(arrivedAt, () => handle(request, response))
+          .catch((error: unknown) => answerFailure(request, response, error))
     } finally {
       admission.ended()
     }

@@ -342,12 +342,7 @@ const PARAM_OF_FIELD: Record<string, string> = {
  */
 function fromPayloadError(error: unknown, signedIn: boolean): unknown {
   if (error instanceof Refusal || !(error instanceof Error)) return error
-  if (isConnectionLoss(error))
-    return new RestError(
-      'rest_database_unavailable',
-      'The database is unavailable; try again shortly.',
-      503,
-    )
+  if (isConnectionLoss(error)) return RestError.databaseUnavailable()
   const status = (error as { status?: number }).status
   if (error.name === 'ValidationError') {
     const fields =

@@ -11,7 +11,7 @@ import {
 import { calendarRuntime } from '../options'
 import { languageRootOf } from './context'
 import { asGet } from '../server/head'
-import { responseOf, sentOf, type Sent } from '../server/sent'
+import { headOf, responseOf, sentOf, type Sent } from '../server/sent'
 
 /** Whether a path (without language root) is the namespace's: `/api/cal/events/v1` and below. */
 function isNamespacePath(config: SanitizedConfig, path: string): boolean {
@@ -106,7 +106,7 @@ export function sentWithoutNext(
   const path = endpointPath(payload.config, new URL(request.url).pathname)
   if (path === undefined) return undefined
   if (request.method !== 'HEAD') return () => sentByNamespace(payload, request, path)
-  return async () => ({ ...(await sentByNamespace(payload, asGet(request), path)), body: null })
+  return async () => headOf(await sentByNamespace(payload, asGet(request), path))
 }
 
 /** `sentWithoutNext` as a web `Response`, for what reads the namespace in this process (the public pages). */

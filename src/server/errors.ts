@@ -48,6 +48,20 @@ export class RestError extends Refusal {
     return new RestError('rest_overloaded', 'The server is busy: try again shortly.', 503)
   }
 
+  /** The database refused, reset or ended the connection: the request may succeed when retried (docs/api.md §11). */
+  static databaseUnavailable(): RestError {
+    return new RestError(
+      'rest_database_unavailable',
+      'The database is unavailable; try again shortly.',
+      503,
+    )
+  }
+
+  /** A bug: what the client is told, the details being for the server's log alone. */
+  static internal(): RestError {
+    return new RestError('rest_internal_error', 'The server could not complete the request.', 500)
+  }
+
   static tooLarge(limit: number): RestError {
     return new RestError(
       'rest_request_too_large',
@@ -86,5 +100,5 @@ export function errorSent(error: unknown, headers?: HeadersInit): Sent {
 
 function internalError(error: unknown): RestError {
   console.error(error)
-  return new RestError('rest_internal_error', 'The server could not complete the request.', 500)
+  return RestError.internal()
 }

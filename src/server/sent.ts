@@ -6,6 +6,16 @@
  */
 export type Sent = { status: number; headers: Headers; body: string | Uint8Array | null }
 
+/**
+ * A HEAD's answer: the GET's without its body, still saying how long that body is (RFC 9110 §9.3.2:
+ * the header fields a GET would have sent), as the GET's own answer says it.
+ */
+export function headOf(get: Sent): Sent {
+  const headers = new Headers(get.headers)
+  if (get.body !== null) headers.set('Content-Length', String(Buffer.byteLength(get.body)))
+  return { ...get, headers, body: null }
+}
+
 /** The same answer as a web `Response`, for Next's routes and Payload's router. */
 export function responseOf({ status, headers, body }: Sent): Response {
   return new Response(body as BodyInit | null, { status, headers })

@@ -5,7 +5,7 @@
  * is seen by the next read. The test server reports its query counts, so kept answers say
  * `X-Answered-By: front-door`.
  */
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { asAdmin, BASE_URL, NS, unique } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
 
@@ -70,6 +70,19 @@ function listOf(tag: string, extra: Record<string, string> = {}): string {
 
 const titlesOf = (reply: Read) =>
   (JSON.parse(reply.body) as { events: { title: string }[] }).events.map((event) => event.title)
+
+/**
+ * The front door keeps an answer only while its instance knows the revision PostgreSQL pushes: an
+ * instance starts listening at its first namespace read and knows the revision some time later. On a
+ * server just started, the tests wait until a repeated anonymous read is served by the front door.
+ */
+beforeAll(async () => {
+  const path = listOf(unique('listening'))
+  await vi.waitFor(async () => expect((await read(path)).front).toBe(true), {
+    timeout: 30_000,
+    interval: 100,
+  })
+})
 
 describe('the front door', () => {
   it('serves an anonymous answer again without a query, with the status, headers and body the namespace sent', async () => {
@@ -157,6 +170,29 @@ describe('the front door', () => {
       expect(reply.front).toBe(false)
       expect(JSON.parse(reply.body).code).toBe('rest_invalid_param')
     }
+  })
+  it("answers a HEAD with the Content-Length of its GET's body, of a kept answer and of a made one", async () => {
+    const tag = unique('head')
+    await createEvent({ title: `${tag} café ☕ — قهوة`, start: '2035-03-15T18:00:00.000Z' })
+    const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer()).length
+    const head = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${BASE_URL}${path}`, { method: 'HEAD', headers })
+    const kept = listOf(tag)
+    await read(kept)
+    const keptGet = await fetch(`${BASE_URL}${kept}`)
+    expect(keptGet.headers.get('X-Answered-By')).toBe('front-door')
+    const keptHead = await head(kept)
+    expect(keptHead.status).toBe(200)
+    expect(keptHead.headers.get('Content-Length')).toBe(String(await bytesOf(keptGet)))
+    // Signed in: never kept, made for each request.
+    const token = await asAdmin()
+    const signedIn = { Authorization: `JWT ${token}` }
+    const madeGet = await fetch(`${BASE_URL}${kept}`, { headers: signedIn })
+    const madeHead = await head(kept, signedIn)
+    expect(madeHead.headers.get('X-Answered-By')).toBe('namespace')
+    expect(madeHead.status).toBe(200)
+    expect(madeHead.headers.get('Content-Length')).toBe(String(await bytesOf(madeGet)))
+    expect(await madeHead.text()).toBe('')
   })
   it("hands the namespace's other GETs and HEADs to it without Next, and everything else to Next", async () => {
     const tag = unique('direct')
@@ -265,11 +301,16 @@ describe('the front door', () => {
             .map(([name, value]) => [name, name === 'vary' ? withoutNextVary(value) : value])
             .filter(([, value]) => value !== '')
         expect(kept(direct)).toEqual(kept(routed))
-        const length = direct.headers.get('Content-Length')
-        expect(length === null ? 0 : Number(length)).toBe(directBody!.length)
-        return { direct, routed, body: directBody!.toString() }
+        return { direct, routed, body: directBody!.toString(), bytes: directBody!.length }
       }
-      return { get: await doors(), head: await doors('HEAD') }
+      const get = await doors()
+      const head = await doors('HEAD')
+      // A HEAD says how long its GET's body is (docs/api.md §14.1).
+      for (const { direct } of [get, head]) {
+        const length = direct.headers.get('Content-Length')
+        expect(length === null ? 0 : Number(length)).toBe(get.bytes)
+      }
+      return { get, head }
     }
     const made = await bothDoors(slug)
     expect(made.get.direct.status).toBe(200)

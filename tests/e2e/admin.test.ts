@@ -8,7 +8,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AdminBrowser, eventually, resultsDir } from '../support/admin'
+import { AdminBrowser, eventually } from '../support/admin'
+import { resultsDir } from '../support/browser'
 import { asAdmin, BASE_URL, call, unique } from '../support/api'
 
 let admin: AdminBrowser | undefined

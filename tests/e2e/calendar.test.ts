@@ -7,7 +7,8 @@
  */
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AdminBrowser, eventually, resultsDir } from '../support/admin'
+import { AdminBrowser, eventually } from '../support/admin'
+import { resultsDir } from '../support/browser'
 import { asAdmin, BASE_URL, call, NS, unique, userWithRole } from '../support/api'
 import { api, createEventAs, readEvent } from '../support/writeFixtures'
 

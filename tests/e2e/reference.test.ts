@@ -3,48 +3,23 @@
  * served by this server, the events list operation opens and shows its parameters, and no request
  * leaves the machine (no CDN, no validator badge, no telemetry).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AdminBrowser } from '../support/admin'
 import { asAdmin, BASE_URL, NS } from '../support/api'
+import { resultsDir, TIMEOUT } from '../support/browser'
 
-const CHROMIUM = '/usr/bin/chromium'
-const TIMEOUT = 60_000
-const ADMIN = { email: 'admin@calendar.test', password: 'admin-password-1' }
-const resultsDir = path.resolve(import.meta.dirname, '..', '..', 'test-results')
-
-let browser: Browser | undefined
+let browser: AdminBrowser
 let page: Page
-const pageErrors: string[] = []
 /** Every request the page made that was not for this machine (each one is refused). */
 const outside: string[] = []
 const requested: string[] = []
 
 beforeAll(async () => {
-  mkdirSync(resultsDir, { recursive: true })
-  expect(
-    existsSync(CHROMIUM),
-    `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`,
-  ).toBe(true)
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-  const context = await browser.newContext({
-    locale: 'en-US',
-    viewport: { width: 1280, height: 900 },
-  })
-  context.setDefaultTimeout(TIMEOUT)
-  context.setDefaultNavigationTimeout(TIMEOUT)
-  await context.route('**/*', (route) => {
+  browser = await AdminBrowser.open('reference')
+  page = browser.page
+  await page.context().route('**/*', (route) => {
     const url = new URL(route.request().url())
     requested.push(url.href)
     if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '127.0.0.1') {
@@ -53,34 +28,11 @@ beforeAll(async () => {
     }
     return route.continue()
   })
-  page = await context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
 })
 
 afterAll(async () => {
   await browser?.close()
 })
-
-async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
-  try {
-    return await body()
-  } catch (error) {
-    try {
-      await page.screenshot({
-        path: path.join(resultsDir, `reference-failure-${name}.png`),
-        fullPage: true,
-      })
-      writeFileSync(path.join(resultsDir, `reference-failure-${name}.html`), await page.content())
-    } catch {
-      // the page itself is gone
-    }
-    const errors = pageErrors.length ? `\npage errors:\n${pageErrors.join('\n')}` : ''
-    throw new Error(
-      `${name} (at ${page.url()}): ${error instanceof Error ? error.message : error}${errors}`,
-      { cause: error },
-    )
-  }
-}
 
 /** Waits until the element lies inside the viewport (the navigation slides in). */
 async function eventuallyInView(locator: ReturnType<Page['locator']>): Promise<void> {
@@ -97,7 +49,7 @@ describe('the API reference in a browser', () => {
   it('renders /doc and shows the parameters of GET /events, with nothing fetched from elsewhere', async () => {
     expect(new URL(BASE_URL).hostname, 'the test server must be on 127.0.0.1').toBe('127.0.0.1')
 
-    await step('open', async () => {
+    await browser.step('open', async () => {
       await page.goto(`${BASE_URL}${NS}/reference`)
       await page
         .locator('.swagger-ui .info .title', { hasText: 'Events Calendar REST API' })
@@ -105,7 +57,7 @@ describe('the API reference in a browser', () => {
     })
 
     const operation = page.locator('#operations-Events-getEvents')
-    await step('expand-events-list', async () => {
+    await browser.step('expand-events-list', async () => {
       await operation.waitFor()
       expect((await operation.locator('.opblock-summary-path').textContent())?.trim()).toBe(
         '/events',
@@ -114,7 +66,7 @@ describe('the API reference in a browser', () => {
       await operation.locator('.parameters-container').waitFor()
     })
 
-    await step('parameters', async () => {
+    await browser.step('parameters', async () => {
       for (const name of [
         'per_page',
         'page',
@@ -132,13 +84,13 @@ describe('the API reference in a browser', () => {
       await operation.locator('.responses-table .response[data-code="200"]').waitFor()
     })
 
-    await step('server', async () => {
+    await browser.step('server', async () => {
       const server = page.locator('.servers select option').first()
       expect(await server.getAttribute('value')).toBe(`${BASE_URL}${NS}`)
     })
     await page.screenshot({ path: path.join(resultsDir, 'reference-events.png'), fullPage: false })
 
-    await step('french-root', async () => {
+    await browser.step('french-root', async () => {
       await page.goto(`${BASE_URL}/fr${NS}/reference`)
       await page.locator('#operations-Events-getEvents').waitFor()
       expect(await page.locator('.servers select option').first().getAttribute('value')).toBe(
@@ -151,19 +103,13 @@ describe('the API reference in a browser', () => {
     ).toBe(true)
     expect(requested.some((url) => url.startsWith(`${BASE_URL}${NS}/doc`))).toBe(true)
     expect(outside, 'requests that left the machine').toEqual([])
-    expect(pageErrors, 'uncaught errors in the page').toEqual([])
+    expect(browser.pageErrors, 'uncaught errors in the page').toEqual([])
   }, 180_000)
 
   it('is linked from the admin’s navigation', async () => {
     await asAdmin()
-    await step('admin-link', async () => {
-      await page.goto(`${BASE_URL}/admin/login`)
-      await page.locator('#field-email').fill(ADMIN.email)
-      await page.locator('#field-password').fill(ADMIN.password)
-      await page.locator('form button[type="submit"]').click()
-      await page.waitForURL(
-        (url) => url.pathname.startsWith('/admin') && !url.pathname.includes('/login'),
-      )
+    await browser.step('sign-in', browser.signIn)
+    await browser.step('admin-link', async () => {
       const link = page.locator('#nav-api-reference')
       await link.waitFor({ state: 'attached' })
       // The navigation may start closed (a preference Payload keeps per user): open it as an editor would.

@@ -10,13 +10,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resultsDir, TIMEOUT } from '../support/admin'
+import { launchChromium, openPage, resultsDir } from '../support/browser'
 import { asAdmin, BASE_URL, ROOT, unique } from '../support/api'
 import { api } from '../support/writeFixtures'
 
-const CHROMIUM = '/usr/bin/chromium'
 const repository = path.resolve(import.meta.dirname, '..', '..')
 const AXE = readFileSync(path.join(repository, 'node_modules', 'axe-core', 'axe.min.js'))
 const UPSTREAM_EVENTS = readFileSync(
@@ -91,13 +90,10 @@ async function open(
   attributes: Record<string, string>,
   options: { width?: number; timezoneId?: string } = {},
 ): Promise<Opened> {
-  const context = await browser.newContext({
+  const page = await openPage(browser, {
     timezoneId: options.timezoneId ?? 'America/New_York',
-    locale: 'en-US',
-    viewport: { width: options.width ?? 1280, height: 900 },
+    width: options.width,
   })
-  context.setDefaultTimeout(TIMEOUT)
-  const page = await context.newPage()
   const problems: string[] = []
   const requests: string[] = []
   page.on('request', (request) => requests.push(request.url()))
@@ -161,17 +157,7 @@ beforeAll(async () => {
   token = await asAdmin()
   month.root = ROOT
   siteUrl = await startSite()
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  browser = await launchChromium()
   const term = async (name: string) => {
     const reply = await api('/categories', { method: 'POST', token, json: { name } })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)

@@ -1,17 +1,15 @@
 /**
- * The admin in a real Chromium, as the browser tests drive it: Debian's Chromium headless, signed in
- * as the administrator, with a screenshot and the page's HTML kept when a step fails.
+ * The admin in a real Chromium (`browser.ts`), signed in as the administrator, with a screenshot and
+ * the page's HTML kept when a step fails.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { BASE_URL } from './api'
+import { launchChromium, openPage, resultsDir, TIMEOUT } from './browser'
 
-const CHROMIUM = '/usr/bin/chromium'
 const ADMIN = { email: 'admin@calendar.test', password: 'admin-password-1' }
-export const TIMEOUT = 60_000
-export const resultsDir = path.resolve(import.meta.dirname, '..', '..', 'test-results')
 
 /** Its methods are bound, so a test can destructure them. */
 export class AdminBrowser {
@@ -26,33 +24,10 @@ export class AdminBrowser {
     page.on('pageerror', (error) => this.pageErrors.push(`${page.url()}: ${error.message}`))
   }
 
-  /** Headless Chromium, as CI has it; a missing browser fails the test rather than skipping it. */
   static async open(prefix: string, timezoneId = 'UTC'): Promise<AdminBrowser> {
-    mkdirSync(resultsDir, { recursive: true })
-    expect(
-      existsSync(CHROMIUM),
-      `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`,
-    ).toBe(true)
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    })
+    const browser = await launchChromium()
     // The browser's own zone: the event forms must not depend on it (docs/api.md §21).
-    const context = await browser.newContext({
-      timezoneId,
-      locale: 'en-US',
-      viewport: { width: 1280, height: 900 },
-    })
-    context.setDefaultTimeout(TIMEOUT)
-    context.setDefaultNavigationTimeout(TIMEOUT)
-    return new AdminBrowser(browser, await context.newPage(), prefix)
+    return new AdminBrowser(browser, await openPage(browser, { timezoneId }), prefix)
   }
 
   close(): Promise<void> {

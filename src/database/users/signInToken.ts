@@ -15,20 +15,18 @@ export function requestClaims(header: HeaderOf, payload: Payload): TokenClaims |
 
 /**
  * The sign-in token a request carries, found as Payload's `extractJWT` finds it (its `jwtOrder`; the
- * cookie only as its CSRF rules allow), so that no token Payload would ignore is read here.
+ * cookie only as its CSRF rules allow), so that no token Payload would ignore is read here, and none
+ * it would read is missed: an empty value is no token, and the next place is searched.
  */
 function tokenOf(header: HeaderOf, payload: Payload): string | undefined {
   const { auth, cookiePrefix, csrf } = payload.config
   const authorization = header('Authorization')
   for (const method of auth.jwtOrder) {
-    if (method === 'Bearer' && authorization?.startsWith('Bearer '))
-      return authorization.replace('Bearer ', '')
-    if (method === 'JWT' && authorization?.startsWith('JWT '))
-      return authorization.replace('JWT ', '')
-    if (method === 'cookie') {
-      const token = cookieOf(header, `${cookiePrefix}-token`)
-      if (token && cookieAllowed(header, csrf)) return token
-    }
+    const token =
+      method === 'cookie'
+        ? cookieAllowed(header, csrf) && cookieOf(header, `${cookiePrefix}-token`)
+        : authorization?.startsWith(`${method} `) && authorization.replace(`${method} `, '')
+    if (token) return token
   }
   return undefined
 }

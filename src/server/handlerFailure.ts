@@ -1,0 +1,36 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isConnectionLoss } from '../database/connectionErrors'
+import { errorSent, RestError } from './errors'
+import { REQUEST_ID_HEADER } from './requestId'
+
+/**
+ * Answers a request whose handler failed with nothing left to answer it (Next's request handler
+ * rejecting, in the production server: scripts/server.ts), as the contract answers a fault
+ * (docs/api.md §11): a lost database is 503 `rest_database_unavailable` with `Retry-After`, anything
+ * else 500 `rest_internal_error`, the details in the log under the request's id. An answer already
+ * begun cannot be taken back: it is ended where it stopped.
+ */
+export function answerFailure(
+  request: IncomingMessage,
+  response: ServerResponse,
+  error: unknown,
+): void {
+  console.error(`request ${String(request.headers['x-request-id'])}: its handler failed`, error)
+  if (response.headersSent) {
+    response.end()
+    return
+  }
+  // Its body may be unread: drained, so the connection serves the caller's next request.
+  request.resume()
+  const refusal = isConnectionLoss(error) ? RestError.databaseUnavailable() : RestError.internal()
+  const { status, headers, body } = errorSent(refusal, { 'Cache-Control': 'no-store' })
+  // Whatever the handler set before it failed belongs to an answer that will not be sent.
+  for (const name of response.getHeaderNames())
+    if (name !== REQUEST_ID_HEADER.toLowerCase()) response.removeHeader(name)
+  const text = String(body)
+  response.writeHead(status, {
+    ...Object.fromEntries(headers),
+    'Content-Length': Buffer.byteLength(text),
+  })
+  response.end(request.method === 'HEAD' ? undefined : text)
+}

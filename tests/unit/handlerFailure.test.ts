@@ -1,0 +1,106 @@
+/**
+ * A request whose handler rejects in the production server (scripts/server.ts: Next's `handle()`),
+ * served by a real node http server as the production server serves it: answered as the contract
+ * answers a fault (docs/api.md §11), logged with its request id, and the server goes on serving.
+ * No real request was found that makes Next's handler reject (it answers its own failures), hence
+ * this test of the answer alone.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { answerFailure } from '../../src/server/handlerFailure'
+import { observed } from '../../src/server/observed'
+
+/** What the handler does before it fails, by the request's path. */
+const FAILURES: Record<string, (response: http.ServerResponse) => Error> = {
+  '/bug': (response) => {
+    response.setHeader('X-Half-Made', 'yes')
+    response.setHeader('Content-Type', 'text/html')
+    return new Error('a bug in the handler')
+  },
+  '/database': () =>
+    new Error('Failed query: select 1', {
+      cause: Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' }),
+    }),
+  '/begun': (response) => {
+    response.writeHead(200, { 'Content-Type': 'text/plain' })
+    response.write('the first half')
+    return new Error('failed midway')
+  },
+}
+
+let server: http.Server
+let base: string
+const logged: unknown[][] = []
+
+beforeAll(async () => {
+  vi.spyOn(console, 'error').mockImplementation((...line: unknown[]) => void logged.push(line))
+  const failing = async (request: http.IncomingMessage, response: http.ServerResponse) => {
+    await new Promise((resolve) => setImmediate(resolve))
+    throw FAILURES[request.url ?? '']!(response)
+  }
+  server = http.createServer(
+    observed(
+      (request, response) =>
+        void failing(request, response).catch((error: unknown) =>
+          answerFailure(request, response, error),
+        ),
+    ),
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  vi.restoreAllMocks()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+describe('a request whose handler rejects', () => {
+  it('is answered 500 in the error envelope, without what the handler had set, and logged with its id', async () => {
+    const response = await fetch(`${base}/bug`, {
+      method: 'POST',
+      body: 'a body nobody read',
+      headers: { 'X-Request-Id': 'failing-1' },
+    })
+    expect(response.status).toBe(500)
+    expect(response.headers.get('Content-Type')).toBe('application/json; charset=UTF-8')
+    expect(response.headers.get('X-Half-Made')).toBeNull()
+    expect(response.headers.get('X-Request-Id')).toBe('failing-1')
+    const body = await response.text()
+    expect(response.headers.get('Content-Length')).toBe(String(Buffer.byteLength(body)))
+    expect(JSON.parse(body)).toEqual({
+      code: 'rest_internal_error',
+      message: 'The server could not complete the request.',
+      data: { status: 500 },
+    })
+    expect(body).not.toContain('a bug in the handler')
+    const line = logged.find((args) => String(args[0]).includes('failing-1'))
+    expect(line?.[1]).toBeInstanceOf(Error)
+    expect((line?.[1] as Error).message).toBe('a bug in the handler')
+  })
+
+  it('is answered 503 rest_database_unavailable with Retry-After when the database was lost', async () => {
+    const response = await fetch(`${base}/database`)
+    expect(response.status).toBe(503)
+    expect(response.headers.get('Retry-After')).toBe('5')
+    const body = (await response.json()) as { code: string; data: { status: number } }
+    expect(body.code).toBe('rest_database_unavailable')
+    expect(body.data.status).toBe(503)
+  })
+
+  it('answers a HEAD without a body, with the length of the one a GET gets', async () => {
+    const get = await fetch(`${base}/bug`)
+    const head = await fetch(`${base}/bug`, { method: 'HEAD' })
+    expect(head.status).toBe(500)
+    expect(await head.text()).toBe('')
+    expect(head.headers.get('Content-Length')).toBe(String(Buffer.byteLength(await get.text())))
+  })
+
+  it('ends an answer already begun where it stopped, and the server goes on serving', async () => {
+    const response = await fetch(`${base}/begun`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('the first half')
+    expect((await fetch(`${base}/bug`)).status).toBe(500)
+  })
+})
