@@ -264,7 +264,7 @@ describe('import subscriptions', () => {
       admin,
       async () =>
         (record = (await call(`/api/import-subscriptions/${id}?depth=0`, { token: admin })).body),
-      { timeout: 120_000 },
+      120_000,
     ).toSatisfy(
       (run: any) =>
         run.lastRunAt !== before && (run.lastStatus === 'done' || run.lastStatus === 'failed'),

@@ -116,17 +116,13 @@ export async function everyRole() {
  * Runs the calendar's jobs queue, as the server's own polling does, until `read` gives what the test
  * waits for: that polling may take a due job first and finish it a moment after the test's run returns.
  */
-export function afterQueueRuns<T>(
-  token: string,
-  read: () => Promise<T>,
-  { timeout = 20_000, interval = 250 }: { timeout?: number; interval?: number } = {},
-) {
+export function afterQueueRuns<T>(token: string, read: () => Promise<T>, timeout = 20_000) {
   return expect.poll(
     async () => {
       expect((await call('/api/payload-jobs/run?queue=calendar', { token })).status).toBe(200)
       return read()
     },
-    { timeout, interval },
+    { timeout, interval: 250 },
   )
 }
 

@@ -33,21 +33,16 @@ export type ImportRecord = {
 export async function importThroughQueue(
   csv: string,
   fields: { kind?: string; createdStatus?: string } = {},
-  pollMs?: number,
 ): Promise<ImportRecord> {
   const form = new FormData()
   form.append('file', new Blob([csv], { type: 'text/csv' }), `import-${Date.now()}.csv`)
   form.append('_payload', JSON.stringify(fields))
-  return queuedImport(form, pollMs)
+  return queuedImport(form)
 }
 
-/**
- * Saves an import (a multipart upload, or the fields of a URL's), runs the jobs queue every `pollMs`
- * until it has run, and returns its record.
- */
+/** Saves an import (a multipart upload, or the fields of a URL's), runs the jobs queue until it has run, and returns its record. */
 export async function queuedImport(
   body: FormData | Record<string, unknown>,
-  pollMs?: number,
 ): Promise<ImportRecord> {
   const token = await asAdmin()
   const created = await call('/api/imports', {
@@ -61,7 +56,7 @@ export async function queuedImport(
   await afterQueueRuns(
     token,
     async () => (record = (await call<ImportRecord>(`/api/imports/${id}?depth=0`, { token })).body),
-    { timeout: IMPORT_RUN_MS, interval: pollMs },
+    IMPORT_RUN_MS,
   ).toSatisfy((run: ImportRecord) => run.status === 'done' || run.status === 'failed')
   return record!
 }

@@ -12,7 +12,8 @@ import { freePort, waitForHealth } from '../../scripts/serverProcess'
 import { productionServerEnv, serverCommand } from '../../scripts/productionServer'
 import { startFaultyLink, type FaultyLink } from './faultyLink'
 
-export type Instance = { base: string; stop: () => Promise<void> }
+/** A running instance: its address, its own database's name (`ownDatabase`), and how to stop it. */
+export type Instance = { base: string; database?: string; stop: () => Promise<void> }
 
 async function onCluster(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
@@ -59,7 +60,7 @@ export async function startSecondInstance(
     await stop()
     throw error
   }
-  return { base, stop }
+  return { base, database, stop }
 }
 
 /** A second instance with the link its connections named by `envOf` go through; `stop` closes both. */
