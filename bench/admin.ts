@@ -7,10 +7,10 @@
  * ended, from the browser's own timings: on a loaded machine the whole moves with both.
  */
 import { loadavg } from 'node:os'
-import { chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { launchChromium } from '../scripts/chromium'
 import { adminToken, BENCH_ADMIN } from './app'
 
-const CHROMIUM = '/usr/bin/chromium'
 const OPENINGS = 5
 
 export type AdminFigure = {
@@ -86,17 +86,7 @@ const medianOpening = (openings: Opening[]) =>
  */
 export async function adminOpenings(base: string, eventId: number): Promise<AdminFigure[]> {
   await adminToken(base)
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const browser = await launchChromium()
   try {
     const context = await browser.newContext({
       locale: 'en-US',

@@ -10,7 +10,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
+import { launchChromium } from '../scripts/chromium'
 import { waitForHealth } from '../scripts/serverProcess'
 import { startApp, stop, temporaryDatabase } from './app'
 import { generateDataset } from './dataset'
@@ -72,17 +72,7 @@ try {
   )
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
   const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const browser = await launchChromium()
   try {
     // One run first to warm the server (its answer cache is per revision, as in production).
     const timings: number[] = []

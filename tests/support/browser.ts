@@ -5,10 +5,10 @@
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { CHROMIUM, launchChromium as launch } from '../../scripts/chromium'
 
-const CHROMIUM = '/usr/bin/chromium'
 export const TIMEOUT = 60_000
 export const resultsDir = path.resolve(import.meta.dirname, '..', '..', 'test-results')
 
@@ -19,17 +19,7 @@ export async function launchChromium(): Promise<Browser> {
     existsSync(CHROMIUM),
     `${CHROMIUM} is missing: install it (apt-get install -y chromium), as .ci/run does`,
   ).toBe(true)
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  return launch()
 }
 
 /** A page in a context of its own: the browser's zone as given, 1280 px wide unless told. */
