@@ -385,6 +385,28 @@ describe('relative phrases', () => {
   })
 })
 
+describe('dates at the ends of four-digit years', () => {
+  it("hold a window past them at the calendar's ends, whatever the bound", async () => {
+    const title = unique('ends')
+    await event(title, '2031-03-01 10:00:00', '2031-03-01 11:00:00')
+    for (const params of [
+      { start_date: '0000-01-01', end_date: '9999-12-31' } as Record<string, string | number>,
+      { starts_after: '-200000 years', ends_before: '+199999 years' },
+      { start_date: 1, end_date: 8639999827200 },
+    ])
+      expect(await listedEither({ search: title, ...params }), JSON.stringify(params)).toEqual([
+        title,
+      ])
+  })
+
+  it.each([
+    ['end_date', '+300000 years'],
+    ['start_date', '8639999999999'],
+  ])('answer 400 naming %s for %j, which no zone could place', async (param, value) => {
+    expectInvalidParam(await list({ search: unique('far'), [param]: value }), param)
+  })
+})
+
 describe('invalid dates', () => {
   it.each([
     ['start_date', 'foo'],

@@ -364,6 +364,24 @@ describe('POST /events: the created event', () => {
         'date',
       )
     })
+
+    it.each<[string, Record<string, unknown>]>([
+      ['start_date', { start_date: '9999-12-31 10:00:00', end_date: '9999-12-31 12:00:00' }],
+      ['start_date', { start_date: -9e12 }],
+      ['end_date', { end_date: '+300 years 9999-01-01' }],
+      ['date_utc', { date_utc: '0000-06-01 10:00:00' }],
+    ])('refuses a %s outside the years 0001–9999, creating nothing', async (param, dates) => {
+      const title = unique('far')
+      expectInvalidParam(
+        await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody({ title, ...dates }),
+        }),
+        param,
+      )
+      expect(await payloadDocs('events', `where[title][equals]=${title}`)).toHaveLength(0)
+    })
   })
 
   describe('time zones', () => {

@@ -258,12 +258,12 @@ describe('without trusted proxies', () => {
     expect(feed.text).toMatch(/UID:\d+@calendar\.example/)
   })
 
-  it('sheds a write under overload whose Authorization header is forged, and lets a signed-in one through, an empty bearer before its cookie too', async () => {
-    const write = (credentials: Record<string, string>) =>
+  it('sheds a write under overload whose Authorization header is forged, and lets a signed-in one through', async () => {
+    const write = (authorization: string) =>
       raw(`${NS}/events`, {
         from: '127.0.0.74',
         method: 'POST',
-        headers: { ...credentials, 'Content-Type': 'application/json' },
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
         body: JSON.stringify({
           title: unique('Forged '),
           start_date: '2031-03-01 10:00:00',
@@ -274,15 +274,11 @@ describe('without trusted proxies', () => {
     const flood: Promise<Raw>[] = []
     const forged: Promise<Raw>[] = []
     for (let n = 0; n < 200; n++) {
-      if (n % 10 === 5) forged.push(write({ Authorization: 'JWT forged.token.here' }))
+      if (n % 10 === 5) forged.push(write('JWT forged.token.here'))
       else
         flood.push(raw(`${NS}/events?per_page=20&search=${unique('busy')}`, { from: '127.0.0.73' }))
     }
-    const signedIn = write({ Authorization: `JWT ${admin}` })
-    // An empty bearer is no token: Payload reads the cookie after it, and so does the gate.
-    const byCookie = [1, 2].map(() =>
-      write({ Authorization: 'Bearer ', Cookie: `payload-token=${admin}` }),
-    )
+    const signedIn = write(`JWT ${admin}`)
     const [reads, forgedReplies] = await Promise.all([Promise.all(flood), Promise.all(forged)])
     expect(reads.some((reply) => reply.status === 503)).toBe(true)
     const shed = forgedReplies.filter((reply) => reply.status === 503)
@@ -295,7 +291,6 @@ describe('without trusted proxies', () => {
       ),
     ).toBe(true)
     expect((await signedIn).status).toBe(201)
-    for (const reply of await Promise.all(byCookie)) expect(reply.status, reply.text).toBe(201)
   })
 })
 

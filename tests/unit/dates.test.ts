@@ -2,13 +2,12 @@ import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import {
   dateDetails,
-  formatWallClock,
   isoWithOffset,
   wallClockIn,
   wallClockOfInstant,
 } from '../../src/calendar/dates/format'
 import { readValidDateInput } from '../../src/calendar/dates/parse'
-import { parseDateInput } from '../../src/calendar/dates/resolve'
+import { formatWallClock, parseDateInput, resolveDateInput } from '../../src/calendar/dates/resolve'
 import { nextMidnight, parseZone, toLuxonZone, zoneAbbr } from '../../src/calendar/dates/zone'
 
 /** A Wednesday; 12:20:30 in Paris (CEST). */
@@ -302,6 +301,8 @@ describe('parseDateInput', () => {
 describe('readValidDateInput', () => {
   /** The zones furthest from UTC either way, and one with daylight saving. */
   const ZONES = ['Pacific/Kiritimati', 'Etc/GMT+12', 'Europe/Paris', 'UTC']
+  /** Times at which a request may come: now, and the ends of four-digit years. */
+  const NOWS = [NOW, new Date('0001-01-01T00:00:00Z'), new Date('9999-12-31T23:59:59Z')]
 
   it.each([
     '2024-02-29',
@@ -310,13 +311,17 @@ describe('readValidDateInput', () => {
     '+150000 years',
     '-150000 years 11am',
     '9999-12-31 +190000 years',
+    '0000-01-01 -200000 years',
     'next monday +199999 years',
-    '8639999913600',
+    '8639999827200',
+    -8639999827200,
     'tomorrow 9am',
     1715768430,
   ])('reads %j as a date that every zone places, at any time', (input) => {
-    expect(readValidDateInput(input)).not.toBeNull()
-    for (const zone of ZONES) expect(parseDateInput(input, zone, NOW), zone).not.toBeNull()
+    const read = readValidDateInput(input)
+    expect(read).not.toBeNull()
+    for (const zone of ZONES)
+      for (const now of NOWS) expect(resolveDateInput(read!, zone, now), zone).not.toBeNull()
   })
 
   it.each([
@@ -331,10 +336,30 @@ describe('readValidDateInput', () => {
     '+100000 years +100001 years',
     '-2400012 months',
     '8639999999999',
+    -8639999999999,
+    -1e13,
+    -1e300,
+    Number.NEGATIVE_INFINITY,
+    Number.NaN,
     '25:00',
     'next foo',
   ])('refuses %j, which no zone could place or no one could mean', (input) => {
     expect(readValidDateInput(input)).toBeNull()
+  })
+})
+
+describe("parseDateInput and the calendar's years", () => {
+  it.each(['0000-06-01', '0001-01-01', '9999-12-31', '+300 years 9999-01-01', '8639999827200'])(
+    'places %j nowhere: no event can be there',
+    (input) => {
+      for (const zone of ['UTC', 'Etc/GMT+12', 'Pacific/Kiritimati'])
+        expect(parseDateInput(input, zone, NOW), zone).toBeNull()
+    },
+  )
+
+  it.each(['0001-01-04', '9999-12-28 23:00', '1715768430'])('places %j', (input) => {
+    for (const zone of ['UTC', 'Etc/GMT+12', 'Pacific/Kiritimati'])
+      expect(parseDateInput(input, zone, NOW), zone).not.toBeNull()
   })
 })
 

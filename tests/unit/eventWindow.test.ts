@@ -187,6 +187,24 @@ describe('eventWindow: inclusive dates (default)', () => {
     expect(window.echo.start_date).toBe('2018-01-01 00:00:00')
   })
 
+  it("holds bounds past the calendar's years at its ends, with an index bound PostgreSQL reads", () => {
+    for (const zone of ['Etc/GMT+12', 'UTC', 'Pacific/Kiritimati']) {
+      const { bounds, echo } = windowOf(
+        read({ start_date: '0000-01-01', end_date: '9999-12-31' }),
+        zone,
+        NOW,
+      )
+      expect(bounds.map(({ value }) => value)).toEqual([
+        '0001-01-03T00:00:00.000Z',
+        '9999-12-29T23:59:59.000Z',
+      ])
+      // The echo says what was asked; the index bound stays within four-digit years.
+      expect(echo).toEqual({ start_date: '0000-01-01 00:00:00', end_date: '9999-12-31 23:59:59' })
+      for (const { startLocal } of bounds)
+        if (startLocal) expect(startLocal).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
+    }
+  })
+
   it('snaps a timestamp on the day it falls on in the site zone', () => {
     // 1514764800 is 2018-01-01 00:00 UTC, 2017-12-31 19:00 in New York.
     expect(eventWindow({ start_date: 1514764800 }, 'UTC', NOW).echo.start_date).toBe(

@@ -1,4 +1,5 @@
-import { DateTime, type Zone } from 'luxon'
+import { DateTime } from 'luxon'
+import { readWallClock } from './resolve'
 import { toLuxonZone } from './zone'
 import { boundedCache } from '../caches'
 
@@ -66,33 +67,4 @@ export function isoStartOfDay(instant: Date, zoneId: string): string {
   return DateTime.fromJSDate(instant, { zone: toLuxonZone(zoneId) })
     .startOf('day')
     .toFormat(ISO_WITH_OFFSET)
-}
-
-// Wall clocks: a window's echo and bounds, a schedule's, and every other wall clock of the core.
-
-/** `YYYY-MM-DD HH:MM:SS`, the API's date format. */
-export function formatWallClock(dt: DateTime): string {
-  return dt.toFormat('yyyy-MM-dd HH:mm:ss')
-}
-
-/** `YYYY-MM-DD HH:MM:SS` of a Date's UTC fields, for years ISO strings spell in four digits. */
-export function utcWallClock(date: Date): string | undefined {
-  const year = date.getUTCFullYear()
-  if (year < 0 || year > 9999) return undefined
-  const iso = date.toISOString()
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
-}
-
-/** Shifting by the zone's offset and reading UTC fields: many times cheaper than a luxon DateTime. */
-export function readWallClock(instant: Date, zone: Zone): string {
-  const time = instant.getTime()
-  return (
-    utcWallClock(new Date(time + zone.offset(time) * 60_000)) ??
-    formatWallClock(DateTime.fromJSDate(instant, { zone }))
-  )
-}
-
-/** The wall clock of an instant met once (the request's clock), not remembered as `wallClockIn`'s are. */
-export function wallClockNow(instant: Date, zoneId: string): string {
-  return readWallClock(instant, toLuxonZone(zoneId))
 }

@@ -196,8 +196,8 @@ export function readDateInput(input: string | number): DateInput | null {
   return phrase && { given: input, read: phrase }
 }
 
-/** Luxon names instants up to 8.64e15 ms either side of 1970; a day less leaves room for any zone's offset. */
-const LATEST_SECONDS = 8.64e12 - 86_400
+/** Luxon names instants up to 8.64e15 ms either side of 1970; two days less leave room for any zone's offset and day. */
+const LATEST_SECONDS = 8.64e12 - 2 * 86_400
 
 /**
  * Shifts past this many years in all could carry a phrase out of luxon's range (about 273,000 years
@@ -233,7 +233,10 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
 export function readValidDateInput(input: string | number): DateInput | null {
   const read = readDateInput(input)
   if (!read) return null
-  if ('seconds' in read.read) return read.read.seconds <= LATEST_SECONDS ? read : null
+  if ('seconds' in read.read) {
+    const { seconds } = read.read
+    return Number.isFinite(seconds) && Math.abs(seconds) <= LATEST_SECONDS ? read : null
+  }
   const { anchor, shifts } = read.read
   if (anchor?.kind === 'date' && !isCalendarDay(anchor.year, anchor.month, anchor.day)) return null
   const years = shifts.reduce((sum, { unit, amount }) => sum + Math.abs(amount) * YEARS_IN[unit], 0)

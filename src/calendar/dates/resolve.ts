@@ -1,6 +1,5 @@
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon'
 import { boundedCache } from '../caches'
-import { formatWallClock, utcWallClock, wallClockNow } from './format'
 import { readDateInput, type Anchor, type DateInput, type Direction, type Phrase } from './parse'
 import { toLuxonZone } from './zone'
 
@@ -85,8 +84,52 @@ export function parseDateInput(
   now: Date,
 ): DateTime<true> | null {
   const read = readDateInput(input)
-  return read && resolveDateInput(read, zoneId, now)
+  const placed = read && resolveDateInput(read, zoneId, now)
+  return placed && inCalendar(placed.toMillis()) ? placed : null
 }
+
+/**
+ * The instants the calendar stores, and holds a list's bounds to: years 0001 to 9999, as PostgreSQL
+ * reads them and as ISO 8601 writes them in four digits, two days inside either end, so that no
+ * zone's wall clock, day or index bound (14 hours wider: `startLocalOf`) leaves them.
+ */
+const FIRST_INSTANT = Date.parse('0001-01-03T00:00:00.000Z')
+const LAST_INSTANT = Date.parse('9999-12-29T23:59:59.000Z')
+
+const inCalendar = (time: number) => time >= FIRST_INSTANT && time <= LAST_INSTANT
+
+// Wall clocks: the window's echo and bounds, a schedule's, and every other wall clock of the core
+// (format.ts): here, so that a list's date is placed and written in one module.
+
+/** `YYYY-MM-DD HH:MM:SS`, the API's date format. */
+export function formatWallClock(dt: DateTime): string {
+  return dt.toFormat('yyyy-MM-dd HH:mm:ss')
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of a Date's UTC fields, for years ISO strings spell in four digits. */
+export function utcWallClock(date: Date): string | undefined {
+  const year = date.getUTCFullYear()
+  // NaN, an invalid Date's year, fails both tests.
+  if (!(year >= 0 && year <= 9999)) return undefined
+  const iso = date.toISOString()
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`
+}
+
+/** Shifting by the zone's offset and reading UTC fields: many times cheaper than a luxon DateTime. */
+export function readWallClock(instant: Date, zone: Zone): string {
+  const time = instant.getTime()
+  return (
+    utcWallClock(new Date(time + zone.offset(time) * 60_000)) ??
+    formatWallClock(DateTime.fromJSDate(instant, { zone }))
+  )
+}
+
+/** The wall clock of an instant met once (the request's clock), not remembered as `wallClockIn`'s are. */
+export function wallClockNow(instant: Date, zoneId: string): string {
+  return readWallClock(instant, toLuxonZone(zoneId))
+}
+
+// A list's date window.
 
 export type DateParam =
   'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after'
@@ -210,7 +253,12 @@ function known(
 ): KnownBound | undefined {
   if (key !== undefined && knownBounds.has(key)) return knownBounds.get(key)
   const bound = read()
-  const value = bound?.startOf('second').toJSDate().toISOString()
+  // A bound past the instants an event may have keeps the same events at the calendar's end.
+  const time = bound?.startOf('second').toMillis()
+  const value =
+    time === undefined
+      ? undefined
+      : new Date(Math.min(Math.max(time, FIRST_INSTANT), LAST_INSTANT)).toISOString()
   const result =
     bound && value
       ? { value, echo: formatWallClock(bound), startLocal: startLocalOf(rule, value) }

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { formatWallClock, utcWallClock } from './format'
+import { formatWallClock, utcWallClock } from './resolve'
 import { toLuxonZone } from './zone'
 
 /**

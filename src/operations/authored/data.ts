@@ -2,6 +2,7 @@ import { capabilities } from '../../calendar/access/capabilities'
 import { parseDateInput } from '../../calendar/dates/resolve'
 import { htmlToRichText } from '../../collections/fields/richText'
 import { resolveImage } from '../images'
+import { Refusal } from '../refusal'
 import type { Writer } from '../writer'
 import type { AuthoredInput } from './input'
 
@@ -20,6 +21,11 @@ export async function authoredData(
       : input.date !== undefined
         ? parseDateInput(input.date, zone, writer.now)
         : null
+  // Read but not placed: outside the calendar's years (resolve.ts, `parseDateInput`).
+  if (!published && (input.date_utc ?? input.date) !== undefined)
+    throw Refusal.invalidParams({
+      [input.date_utc !== undefined ? 'date_utc' : 'date']: 'Invalid date.',
+    })
   if (published) data.publishedAt = published.toUTC().toISO()
   if (input.description !== undefined)
     data.description = input.description

@@ -69,6 +69,12 @@ export async function eventData(
     input.end_date !== undefined
       ? parseDateInput(input.end_date, zone, writer.now)?.toJSDate()
       : stored && new Date(stored.end)
+  // Read but not placed: outside the calendar's years (resolve.ts, `parseDateInput`).
+  const unplaced = {
+    ...(input.start_date !== undefined && !start && { start_date: 'Invalid date.' }),
+    ...(input.end_date !== undefined && !end && { end_date: 'Invalid date.' }),
+  }
+  if (Object.keys(unplaced).length) throw Refusal.invalidParams(unplaced)
   if (start && end && end < start)
     throw Refusal.invalidParams({ end_date: 'The end must not be before the start.' })
   // Unchanged instants are re-sent when the zone changes, so the wall clock follows the new zone.
