@@ -8,7 +8,7 @@ import { REQUEST_ID_HEADER } from './requestId'
  * rejecting, in the production server: scripts/server.ts), as the contract answers a fault
  * (docs/api.md §11): a lost database is 503 `rest_database_unavailable` with `Retry-After`, anything
  * else 500 `rest_internal_error`, the details in the log under the request's id. An answer already
- * begun cannot be taken back: it is ended where it stopped.
+ * begun cannot be taken back: its connection is destroyed, so the client sees it incomplete.
  */
 export function answerFailure(
   request: IncomingMessage,
@@ -16,8 +16,9 @@ export function answerFailure(
   error: unknown,
 ): void {
   console.error(`request ${String(request.headers['x-request-id'])}: its handler failed`, error)
+  // A chunked answer ended here would look whole to the client and any proxy: cut off, it cannot.
   if (response.headersSent) {
-    response.end()
+    response.destroy()
     return
   }
   // Its body may be unread: drained, so the connection serves the caller's next request.

@@ -25,8 +25,8 @@ export type WriteLane = {
   arriving<T>(arrivedAt: number, handling: () => T): T
   /**
    * Whether a write asking now would be refused its turn: while the instance sheds, when the turns'
-   * measured length foretells a wait past its deadline. Asked before a write takes a rate-limit token
-   * or downloads an image, so that one refused at once costs neither.
+   * measured length, or the youngest turn's age, foretells a wait past its deadline. Asked before a
+   * write takes a rate-limit token or downloads an image, so that one refused at once costs neither.
    */
   foreseesRefusal(): boolean
   /**

@@ -171,7 +171,7 @@ describe('the front door', () => {
       expect(JSON.parse(reply.body).code).toBe('rest_invalid_param')
     }
   })
-  it("answers a HEAD with the Content-Length of its GET's body, of a kept answer and of a made one", async () => {
+  it("answers a HEAD with the Content-Length of its GET's body, anonymous (its GET kept) and signed in", async () => {
     const tag = unique('head')
     await createEvent({ title: `${tag} café ☕ — قهوة`, start: '2035-03-15T18:00:00.000Z' })
     const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer()).length
@@ -181,7 +181,9 @@ describe('the front door', () => {
     await read(kept)
     const keptGet = await fetch(`${BASE_URL}${kept}`)
     expect(keptGet.headers.get('X-Answered-By')).toBe('front-door')
+    // The front door keeps GETs only: the namespace makes the HEAD, without Next.
     const keptHead = await head(kept)
+    expect(keptHead.headers.get('X-Answered-By')).toBe('namespace')
     expect(keptHead.status).toBe(200)
     expect(keptHead.headers.get('Content-Length')).toBe(String(await bytesOf(keptGet)))
     // Signed in: never kept, made for each request.
@@ -194,6 +196,7 @@ describe('the front door', () => {
     expect(madeHead.headers.get('Content-Length')).toBe(String(await bytesOf(madeGet)))
     expect(await madeHead.text()).toBe('')
   })
+
   it("hands the namespace's other GETs and HEADs to it without Next, and everything else to Next", async () => {
     const tag = unique('direct')
     const event = await createEvent({ title: `${tag} recital`, start: '2035-03-12T18:00:00.000Z' })

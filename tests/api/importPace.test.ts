@@ -18,14 +18,14 @@ import { api } from '../support/writeFixtures'
 const db = testDatabase()
 
 /**
- * PostgreSQL's count of committed transactions in `database`, once every backend has reported its own
+ * PostgreSQL's count of transactions in `database`, committed or rolled back, once every backend has reported its own
  * (at most 10 s idle, PGSTAT_IDLE_INTERVAL).
  */
 async function commits(database: string): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 11_000))
   await db.query('select pg_stat_clear_snapshot()')
   const { rows } = await db.query<{ commits: string }>(
-    'select xact_commit::text as commits from pg_stat_database where datname = $1',
+    'select (xact_commit + xact_rollback)::text as commits from pg_stat_database where datname = $1',
     [database],
   )
   return Number(rows[0]!.commits)
@@ -33,7 +33,8 @@ async function commits(database: string): Promise<number> {
 
 describe('a second run of an unchanged file', { timeout: 300_000 }, () => {
   // An instance on a database of its own whose jobs run only when this test runs them: what the count
-  // sees is the import and this test's few calls, not the suite's server and its scheduled jobs.
+  // sees is the import, this test's few calls and the instance's revision heartbeat (every 5 s), not
+  // the suite's server and its scheduled jobs.
   let site: Instance
   const { onSite, signIn } = siteClient(() => site)
 

@@ -97,10 +97,9 @@ describe('a request whose handler rejects', () => {
     expect(head.headers.get('Content-Length')).toBe(String(Buffer.byteLength(await get.text())))
   })
 
-  it('ends an answer already begun where it stopped, and the server goes on serving', async () => {
-    const response = await fetch(`${base}/begun`)
-    expect(response.status).toBe(200)
-    expect(await response.text()).toBe('the first half')
+  it('cuts off an answer already begun, so that it does not look whole, and the server goes on serving', async () => {
+    // Whether the head was flushed before the connection went or not, the answer never completes.
+    await expect(fetch(`${base}/begun`).then((response) => response.text())).rejects.toThrow()
     expect((await fetch(`${base}/bug`)).status).toBe(500)
   })
 })
