@@ -3,6 +3,7 @@ import { authoredContentAccess, passwordProtection } from '../calendar/access/co
 import { parseZone } from '../calendar/dates/zone'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { websiteField } from './fields/website'
+import { validateCalendarDate } from './fields/calendarDate'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
@@ -83,6 +84,7 @@ export const Events: CollectionConfig = {
           required: true,
           index: true,
           admin: { components: ZONED_DATE },
+          validate: validateCalendarDate,
         },
         {
           name: 'end',
@@ -90,11 +92,11 @@ export const Events: CollectionConfig = {
           required: true,
           index: true,
           admin: { components: ZONED_DATE },
-          validate: (
-            value: Date | string | null | undefined,
-            { siblingData }: { siblingData: Record<string, unknown> },
-          ) => {
-            const start = siblingData.start as string | undefined
+          validate: (value, options) => {
+            // An end left out is the schedule's to fill (hooks/eventSchedule.ts), as before.
+            const checked = value ? validateCalendarDate(value, options) : true
+            if (checked !== true) return checked
+            const start = (options.siblingData as { start?: string }).start
             return (
               !value ||
               !start ||

@@ -6,6 +6,7 @@
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import { BASE_URL, call, ROOT, unique, uploadImage, everyRole, NO_SUCH_ID } from '../support/api'
+import { graphql } from '../support/doors'
 import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
 import {
   api,
@@ -380,6 +381,24 @@ describe('POST /events: the created event', () => {
         }),
         param,
       )
+      expect(await payloadDocs('events', `where[title][equals]=${title}`)).toHaveLength(0)
+    })
+
+    it('holds Payload’s REST and GraphQL to the same years, creating nothing', async () => {
+      const title = unique('far')
+      const rest = await call('/api/events', {
+        method: 'POST',
+        token: editor.token,
+        json: { title, start: '9999-12-31T10:00:00.000Z', end: '9999-12-31T12:00:00.000Z' },
+      })
+      expect(rest.status, JSON.stringify(rest.body)).toBe(400)
+      expect(JSON.stringify(rest.body)).toContain('0001-01-03 and 9999-12-29')
+      const mutation = await graphql(
+        `mutation { createEvent(data: { title: "${title}", start: "2030-01-01T10:00:00.000Z", end: "2030-01-01T11:00:00.000Z", publishedAt: "0000-06-01T00:00:00.000Z", status: draft }) { id } }`,
+        editor.token,
+      )
+      expect(mutation.body.data?.createEvent ?? null, JSON.stringify(mutation.body)).toBeNull()
+      expect(JSON.stringify(mutation.body.errors)).toContain('0001-01-03 and 9999-12-29')
       expect(await payloadDocs('events', `where[title][equals]=${title}`)).toHaveLength(0)
     })
   })

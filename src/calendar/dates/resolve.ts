@@ -96,7 +96,8 @@ export function parseDateInput(
 const FIRST_INSTANT = Date.parse('0001-01-03T00:00:00.000Z')
 const LAST_INSTANT = Date.parse('9999-12-29T23:59:59.000Z')
 
-const inCalendar = (time: number) => time >= FIRST_INSTANT && time <= LAST_INSTANT
+/** Whether an instant (ms) is one the calendar stores: every door's writes are held to it (collections/fields/calendarDate.ts). */
+export const inCalendar = (time: number) => time >= FIRST_INSTANT && time <= LAST_INSTANT
 
 // Wall clocks: the window's echo and bounds, a schedule's, and every other wall clock of the core
 // (format.ts): here, so that a list's date is placed and written in one module.

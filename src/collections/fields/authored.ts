@@ -1,4 +1,5 @@
 import type { Field } from 'payload'
+import { validateCalendarDate } from './calendarDate'
 import { STATUSES } from '../../calendar/access/capabilities'
 import { passwordRead } from '../../calendar/access/collectionAccess'
 import { AUTOSAVE_INTERVAL_MS } from '../drafts'
@@ -72,6 +73,7 @@ export function authoredFields(): Field[] {
       type: 'date',
       index: true,
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
+      validate: validateCalendarDate,
       hooks: { beforeDuplicate: [() => null] },
     },
     {
