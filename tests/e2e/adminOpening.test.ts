@@ -14,13 +14,10 @@ let token: string
 
 beforeAll(async () => {
   token = await asAdmin()
-  admin = await AdminBrowser.open('opening')
-  await admin.step('sign-in', admin.signIn)
+  admin = await AdminBrowser.signedIn('opening')
 }, 120_000)
 
-afterAll(async () => {
-  await admin?.close()
-})
+afterAll(() => admin?.close())
 
 /** The requests a navigation to `url` makes until the network is quiet. */
 async function requestsOf(url: string, visible: string): Promise<Request[]> {

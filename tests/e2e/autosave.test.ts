@@ -14,13 +14,10 @@ let token: string
 
 beforeAll(async () => {
   token = await asAdmin()
-  admin = await AdminBrowser.open('autosave')
-  await admin.step('sign-in', admin.signIn)
+  admin = await AdminBrowser.signedIn('autosave')
 }, 120_000)
 
-afterAll(async () => {
-  await admin?.close()
-})
+afterAll(() => admin?.close())
 
 const payloadTitle = async (id: number, query: string, as?: string) =>
   (await call(`/api/events/${id}?depth=0&locale=en${query}`, { token: as })).body.title

@@ -14,13 +14,10 @@ let token: string
 
 beforeAll(async () => {
   token = await asAdmin()
-  admin = await AdminBrowser.open('workflow')
-  await admin.step('sign-in', admin.signIn)
+  admin = await AdminBrowser.signedIn('workflow')
 }, 120_000)
 
-afterAll(async () => {
-  await admin?.close()
-})
+afterAll(() => admin?.close())
 
 const served = async (id: number) => (await api(`/events/${id}`, { token })).body
 

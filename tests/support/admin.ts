@@ -30,6 +30,13 @@ export class AdminBrowser {
     return new AdminBrowser(browser, await openPage(browser, { timezoneId }), prefix)
   }
 
+  /** `open`, then signed in as the administrator: what each admin test file starts from. */
+  static async signedIn(prefix: string): Promise<AdminBrowser> {
+    const admin = await AdminBrowser.open(prefix)
+    await admin.step('sign-in', admin.signIn)
+    return admin
+  }
+
   close(): Promise<void> {
     return this.browser.close()
   }
