@@ -39,7 +39,7 @@ export const CACHES = {
       "the namespace's anonymous answers as rendered (`rest/answerCache.ts`), one per Payload instance",
     key: 'the ETag (`answerTag.ts`), which names the content revision and everything else the answer is made of',
     invalidation:
-      'the first request at a newer revision drops all; past the budget the least recently served go; an answer over 1/8 of the budget is not kept',
+      'a newer revision drops all, as it is pushed to the instance or at the first request that reads it; past the budget the least recently served go; an answer over 1/8 of the budget is not kept',
     budget: { setting: 'ANSWER_CACHE_MB', megabytes: 32, share: 1 / 2 },
     kind: 'own',
   },
@@ -48,7 +48,7 @@ export const CACHES = {
       "the same answers as Next sent them, served before Next's router (`server/frontDoor.ts`), one per server process",
     key: 'the URL and the headers that shape an answer',
     invalidation:
-      'a newer revision drops all; an answer that reads the clock ends at its time; past the budget the least recently served go',
+      'a newer revision drops all, at the next request of any kind; an answer that reads the clock ends at its time; past the budget the least recently served go',
     budget: { setting: 'ANSWER_CACHE_MB', megabytes: 32, share: 1 / 2 },
     kind: 'own',
   },
@@ -56,7 +56,8 @@ export const CACHES = {
     holds:
       'the ETags of anonymous answers the front door may serve again, with when their clock moves on (`rest/sharedAnswers.ts`)',
     key: 'the ETag',
-    invalidation: 'a newer revision clears them; at the budget they are all cleared',
+    invalidation:
+      'a newer revision clears them as it is pushed; at the budget they are all cleared',
     budget: { entries: 20_000 },
     kind: 'own',
   },
@@ -83,7 +84,7 @@ export const CACHES = {
       'values derived from the content (settings, totals, term counts and entries, records a page embeds, the longest event), one per Payload instance',
     key: 'a string naming the value and its parameters (`term-count:<kind>:<id>`, `settings`...)',
     invalidation:
-      'a newer content revision clears all; past the budget the entry used longest ago goes',
+      'a newer content revision clears all, as it is pushed or at the first read at it; past the budget the entry used longest ago goes',
     budget: { entries: 5_000 },
     kind: 'revision',
   },
@@ -92,7 +93,7 @@ export const CACHES = {
       'anonymous iCalendar feeds as written (`rest/handlers/ical.ts`), one per Payload instance: a few, being large',
     key: "the feed's parameters and language",
     invalidation:
-      'a newer content revision clears all; past the budget the entry used longest ago goes',
+      'a newer content revision clears all, as it is pushed or at the first read at it; past the budget the entry used longest ago goes',
     budget: { entries: 8 },
     kind: 'revision',
   },
@@ -180,6 +181,18 @@ export function instanceCache<T>(
 /** The per-revision cache of this name kept for this owner (a Payload instance). */
 export function revisionCacheOf(owner: object, name: NameOf<'revision'>): RevisionCache {
   return kept(owner, name, () => new RevisionCache(cacheBudget(name)))
+}
+
+/** A cache whose entries belong to one content revision: told of a newer one, it drops them. */
+export type PerRevision = { advance(revision: string): void }
+
+const isPerRevision = (cache: unknown): cache is PerRevision =>
+  typeof (cache as Partial<PerRevision> | null)?.advance === 'function'
+
+/** Tells this owner's caches of a newer content revision, as PostgreSQL pushes it (`database/revision.ts`). */
+export function advanceCaches(owner: object, revision: string): void {
+  for (const cache of perOwner.get(owner)?.values() ?? [])
+    if (isPerRevision(cache)) cache.advance(revision)
 }
 
 function kept<T>(owner: object, name: CacheName, make: () => T): T {

@@ -13,6 +13,13 @@ export class RevisionCache {
     this.entries = new BoundedMap(maxEntries)
   }
 
+  /** A newer revision is known: what this one holds is dropped now rather than at its next read. */
+  advance(revision: string): void {
+    if (this.revision !== undefined && BigInt(revision) <= BigInt(this.revision)) return
+    this.revision = revision
+    this.entries.clear()
+  }
+
   get<T>(revision: string | undefined, key: string, compute: () => Promise<T>): Promise<T> {
     if (revision === undefined) return compute()
     if (revision !== this.revision) {

@@ -29,6 +29,7 @@ export class RevisionListener {
   private heartbeat: NodeJS.Timeout | undefined
   private stopped = false
   private lostOnce = false
+  private readonly advanced: ((revision: string) => void)[] = []
 
   constructor(
     private readonly driver: typeof pg,
@@ -43,6 +44,11 @@ export class RevisionListener {
 
   start(): void {
     void this.connect()
+  }
+
+  /** Calls `then` with every revision newer than the last one known, as it is pushed or read. */
+  onAdvance(then: (revision: string) => void): void {
+    this.advanced.push(then)
   }
 
   /** Reads the revision on the listening connection: after a commit of this instance, and as the heartbeat. */
@@ -112,7 +118,9 @@ export class RevisionListener {
   }
 
   private raise(value: bigint): void {
-    if (this.value === undefined || value > this.value) this.value = value
+    if (this.value !== undefined && value <= this.value) return
+    this.value = value
+    for (const then of this.advanced) then(value.toString())
   }
 
   private lost(client: pg.Client, error: unknown): void {

@@ -23,6 +23,13 @@ class SharedAnswers {
     private readonly maxTags: number,
   ) {}
 
+  /** A newer revision is known: no tag of the older one is served again. */
+  advance(revision: string): void {
+    if (this.revision !== undefined && BigInt(revision) <= BigInt(this.revision)) return
+    this.revision = revision
+    this.tags.clear()
+  }
+
   shared(revision: string, tag: string, until: () => number | undefined): void {
     if (revision !== this.revision) {
       this.revision = revision

@@ -114,9 +114,11 @@ export class FrontDoor {
    */
   async serve(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const facts = namespaceFacts()
-    if (!this.budgetBytes || !facts || !servable(request)) return false
+    if (!this.budgetBytes || !facts) return false
+    // Any request, writes too, drops answers of an older revision: a run of writes does not keep them.
     const revision = facts.revision()
     if (revision !== this.revision) this.startRevision(revision)
+    if (!servable(request)) return false
     const key = keyOf(request)
     let kept = this.kept.get(key)
     if (kept?.until !== undefined && Date.now() >= kept.until) {
@@ -213,6 +215,7 @@ export class FrontDoor {
       if (this.bytes <= this.budgetBytes) break
       this.forget(oldest, entry)
     }
+    this.held()
   }
 
   /** A newer revision (or none) ends every kept answer. */
@@ -220,11 +223,17 @@ export class FrontDoor {
     this.revision = revision
     this.kept.clear()
     this.bytes = 0
+    this.held()
   }
 
   private forget(key: string, kept: Kept): void {
     this.kept.delete(key)
     this.bytes -= kept.body.length + 512
+    this.held()
+  }
+
+  private held(): void {
+    metrics().answerCacheBytes.set({ layer: 'front_door' }, this.bytes)
   }
 }
 

@@ -32,6 +32,7 @@ export type Metrics = {
   requests: Counter<'method' | 'route' | 'status'>
   duration: Histogram<'method' | 'route' | 'status'>
   answerCache: Counter<'layer' | 'result'>
+  answerCacheBytes: Gauge<'layer'>
   shed: Counter<'lane'>
   rateLimited: Counter<'kind'>
   source: MetricsSource | undefined
@@ -65,6 +66,12 @@ function create(): Metrics {
       name: 'calendar_answer_cache_requests_total',
       help: 'Anonymous namespace GETs looked up in a cache of answers: layer front_door or namespace, result hit or miss.',
       labelNames: ['layer', 'result'],
+      registers,
+    }),
+    answerCacheBytes: new Gauge({
+      name: 'calendar_answer_cache_bytes',
+      help: 'Bytes of answers the caches of answers hold (layer front_door or namespace): all of one content revision, dropped when a newer one is known.',
+      labelNames: ['layer'],
       registers,
     }),
     shed: new Counter({

@@ -4,7 +4,7 @@
  * status that moved; who may scrape it; and each answer's `X-Request-Id`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, NS, unique } from '../support/api'
+import { asAdmin, BASE_URL, call, NS, unique } from '../support/api'
 import { scrape, total, type Sample } from '../support/metrics'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
 
@@ -65,6 +65,31 @@ describe('metrics', () => {
       total(before, 'calendar_answer_cache_requests_total', { result })
     expect(moved('miss')).toBeGreaterThanOrEqual(1)
     expect(moved('hit')).toBeGreaterThanOrEqual(1)
+  })
+
+  it('show the bytes the answer caches hold, let go once another door has written', async () => {
+    const held = (samples: Sample[], layer: string) =>
+      total(samples, 'calendar_answer_cache_bytes', { layer })
+    for (let n = 0; n < 3; n++) await get(`${BASE_URL}${NS}/categories?search=${unique('b')}`)
+    const before = await scrape()
+    expect(held(before, 'namespace')).toBeGreaterThan(0)
+    expect(held(before, 'front_door')).toBeGreaterThan(0)
+    // Two writes through Payload's REST and no read: the namespace's cache lets go as the new
+    // revision is pushed, the front door's at the next request of any kind (here the second write).
+    const token = await asAdmin()
+    const created = await call('/api/event-tags', {
+      method: 'POST',
+      token,
+      json: { name: unique('held') },
+    })
+    expect(created.status).toBe(201)
+    const deleted = await call(`/api/event-tags/${created.body.doc.id}`, {
+      method: 'DELETE',
+      token,
+    })
+    expect(deleted.status).toBe(200)
+    await expect.poll(async () => held(await scrape(), 'namespace')).toBe(0)
+    expect(held(await scrape(), 'front_door')).toBe(0)
   })
 
   it('reads the database pool and the backlog when scraped', async () => {
