@@ -30,6 +30,8 @@ export class RevisionListener {
   private stopped = false
   private lostOnce = false
   private readonly advanced: ((revision: string) => void)[] = []
+  private reading: Promise<void> | undefined
+  private queued: Promise<void> | undefined
 
   constructor(
     private readonly driver: typeof pg,
@@ -51,8 +53,25 @@ export class RevisionListener {
     this.advanced.push(then)
   }
 
-  /** Reads the revision on the listening connection: after a commit of this instance, and as the heartbeat. */
-  async sync(): Promise<void> {
+  /**
+   * Reads the revision on the listening connection: after a commit of this instance, and as the
+   * heartbeat. One read at a time on the one connection: a caller that comes while a read runs (which
+   * may have begun before its commit) waits for one more read after it, shared by every caller that
+   * came meanwhile, so many commits at once cost two reads, not one each.
+   */
+  sync(): Promise<void> {
+    if (!this.reading)
+      return (this.reading = this.readNow().finally(() => {
+        this.reading = undefined
+      }))
+    this.queued ??= this.reading.then(() => {
+      this.queued = undefined
+      return this.sync()
+    })
+    return this.queued
+  }
+
+  private async readNow(): Promise<void> {
     const client = this.client
     if (!client || !this.listening) return
     try {
