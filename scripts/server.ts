@@ -11,6 +11,7 @@
  */
 import http from 'node:http'
 import path from 'node:path'
+import v8 from 'node:v8'
 import next from 'next'
 import { forwardingHeaders, trustedProxyHops } from '../src/collections/clientAddress'
 import { cacheBudget } from '../src/calendar/caches'
@@ -20,6 +21,11 @@ import { loadGate } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
 import { answerConcurrency, Turns } from '../src/server/turns'
 import { installWriteLane, writeConcurrency, writeLane } from '../src/server/writeLane'
+
+// Before the heap grows: V8 reads it at each collection of the old space (scripts/productionServer.ts).
+const growing = Number(process.env.SERVER_HEAP_GROWING_PERCENT)
+if (Number.isInteger(growing) && growing > 0)
+  v8.setFlagsFromString(`--heap-growing-percent=${growing}`)
 
 const [port = process.env.PORT ?? '3000', hostname] = process.argv.slice(2)
 const root = path.resolve(import.meta.dirname, '..')

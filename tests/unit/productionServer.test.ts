@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  DEFAULT_HEAP_GROWING_PERCENT,
   DEFAULT_HEAP_MB,
   DEFAULT_MALLOC_ARENAS,
   DEFAULT_MMAP_THRESHOLD,
@@ -48,6 +49,27 @@ describe('the production server environment', () => {
       }).NODE_OPTIONS,
     ).toBe('--max-old-space-size=2048 --max-semi-space-size=32')
   })
+
+  it("sets V8's heap growing factor unless SERVER_HEAP_GROWING_PERCENT is given, 0 leaving V8's own", () => {
+    expect(productionServerEnv({}).SERVER_HEAP_GROWING_PERCENT).toBe(
+      String(DEFAULT_HEAP_GROWING_PERCENT),
+    )
+    expect(
+      productionServerEnv({ SERVER_HEAP_GROWING_PERCENT: '0' }).SERVER_HEAP_GROWING_PERCENT,
+    ).toBe('0')
+    expect(
+      productionServerEnv({ SERVER_HEAP_GROWING_PERCENT: '50' }).SERVER_HEAP_GROWING_PERCENT,
+    ).toBe('50')
+  })
+
+  it.each(['-1', '301', '12.5', 'fast', ''])(
+    'refuses SERVER_HEAP_GROWING_PERCENT=%j with the reason',
+    (value) => {
+      expect(() => productionServerEnv({ SERVER_HEAP_GROWING_PERCENT: value })).toThrow(
+        /SERVER_HEAP_GROWING_PERCENT must be a whole number from 0 to 300/,
+      )
+    },
+  )
 
   it.each(['lots', '64', '300.5', ''])('refuses SERVER_HEAP_MB=%j with the reason', (value) => {
     expect(() => productionServerEnv({ SERVER_HEAP_MB: value })).toThrow(
