@@ -43,7 +43,8 @@ export const DEFAULT_SEMI_SPACE_MB = 8
  * V8's heap growing factor, in percent over the live old space, when SERVER_HEAP_GROWING_PERCENT is
  * not set (0 leaves V8's own, which grows by 10% to 300% as it sees fit). At 20 the old space is
  * collected again once it holds a fifth more than the last collection left: under the made lists the
- * server kept 10–16 MB less resident, at the same CPU an answer (docs/performance.md, "Memory").
+ * server kept 10–17 MB less resident, CPU an answer within the runs' spread (docs/performance.md,
+ * "Memory").
  * A V8 flag NODE_OPTIONS may not carry: the server sets it as it starts (scripts/server.ts).
  */
 export const DEFAULT_HEAP_GROWING_PERCENT = 20

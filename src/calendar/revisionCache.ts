@@ -23,8 +23,9 @@ export class RevisionCache {
   get<T>(revision: string | undefined, key: string, compute: () => Promise<T>): Promise<T> {
     if (revision === undefined) return compute()
     if (revision !== this.revision) {
-      this.revision = revision
-      this.entries.clear()
+      // A request that read an older revision than one already known: its value is for nobody else.
+      if (this.revision !== undefined && BigInt(revision) < BigInt(this.revision)) return compute()
+      this.advance(revision)
     }
     const known = this.entries.get(key)
     if (known) return known as Promise<T>

@@ -139,7 +139,15 @@ export class RevisionListener {
   private raise(value: bigint): void {
     if (this.value !== undefined && value <= this.value) return
     this.value = value
-    for (const then of this.advanced) then(value.toString())
+    for (const then of this.advanced)
+      try {
+        then(value.toString())
+      } catch (error) {
+        // Raised from pg's socket handler or a read: a throw there would end the listening or the process.
+        this.logger.warn(
+          `revision listener: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      }
   }
 
   private lost(client: pg.Client, error: unknown): void {

@@ -12,8 +12,9 @@ const sizeOf = (answer: Answer) => Buffer.byteLength(answer.text) + 256
  * Anonymous answers as rendered, in this instance's memory, under their ETag (`answerTag.ts`), which
  * names everything they are made of, the content revision first: an answer is never served for a
  * revision but its own, and each instance may keep its own copy. Entries of one revision only: a newer
- * one drops them all, when PostgreSQL pushes it or at the first request that reads it. The least recently served go first past the budget;
- * requests for an answer being made wait for it rather than make it again.
+ * one drops them all, when PostgreSQL pushes it or at the first request that reads it. The least
+ * recently served go first past the budget; requests for an answer being made wait for it rather
+ * than make it again.
  */
 export class AnswerCache {
   private revision: bigint | undefined
@@ -23,18 +24,21 @@ export class AnswerCache {
 
   constructor(private readonly budget: number) {}
 
-  /** A newer revision is known: its answers are dropped now rather than at the next request. */
-  advance(revision: string): void {
+  /**
+   * A newer revision is known: its answers are dropped now rather than at the next request. Returns
+   * the newest revision known.
+   */
+  advance(revision: string): bigint {
     const at = BigInt(revision)
     if (this.revision === undefined || at > this.revision) this.drop(at)
+    return this.revision!
   }
 
   async get(revision: string, tag: string, make: () => Promise<Answer>): Promise<Answer> {
     if (!this.budget) return make()
     const at = BigInt(revision)
-    this.advance(revision)
     // A request that read an older revision than another already did: its answer is for nobody else.
-    if (at < this.revision!) return make()
+    if (at < this.advance(revision)) return make()
     const kept = this.answers.get(tag)
     const pending = this.making.get(tag)
     // Joining an answer being made is a hit too: it is made once.

@@ -31,10 +31,9 @@ class SharedAnswers {
   }
 
   shared(revision: string, tag: string, until: () => number | undefined): void {
-    if (revision !== this.revision) {
-      this.revision = revision
-      this.tags.clear()
-    }
+    // A request that read an older revision than one already known: its answer is for nobody else.
+    if (this.revision !== undefined && BigInt(revision) < BigInt(this.revision)) return
+    this.advance(revision)
     if (this.tags.size >= this.maxTags) this.tags.clear()
     if (!this.tags.has(tag)) this.tags.set(tag, until())
   }

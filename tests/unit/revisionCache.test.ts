@@ -33,6 +33,20 @@ describe('RevisionCache', () => {
     expect(calls).toEqual(['x', 'y', 'z', 'y again'])
   })
 
+  it('lets go when told of a newer revision, and keeps nothing for a request at an older one', async () => {
+    const cache = new RevisionCache(100)
+    const { calls, compute } = counter()
+    await cache.get('5', 'total', compute('a'))
+    cache.advance('6')
+    expect(await cache.get('6', 'total', compute('b'))).toBe('b')
+    cache.advance('4')
+    expect(await cache.get('6', 'total', compute('c'))).toBe('b')
+    // A request that read revision 5 before the write: computed for it alone.
+    expect(await cache.get('5', 'total', compute('late'))).toBe('late')
+    expect(await cache.get('6', 'total', compute('d'))).toBe('b')
+    expect(calls).toEqual(['a', 'b', 'late'])
+  })
+
   it('does not keep a failure', async () => {
     const cache = new RevisionCache(100)
     await expect(cache.get('1', 'k', () => Promise.reject(new Error('lost')))).rejects.toThrow(
