@@ -22,7 +22,8 @@ import { observed } from '../src/server/observed'
 import { answerConcurrency, Turns } from '../src/server/turns'
 import { installWriteLane, writeConcurrency, writeLane } from '../src/server/writeLane'
 
-// V8 reads it at every collection of the old space, so setting it once the modules are loaded is in time (scripts/productionServer.ts).
+// V8 reads it at every collection of the old space, so setting it once the modules are loaded is
+// in time (scripts/productionServer.ts).
 const growing = Number(process.env.SERVER_HEAP_GROWING_PERCENT)
 if (Number.isInteger(growing) && growing > 0)
   v8.setFlagsFromString(`--heap-growing-percent=${growing}`)

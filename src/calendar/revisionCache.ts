@@ -1,11 +1,41 @@
 import { BoundedMap } from './boundedMap'
 
 /**
+ * The content revision whose entries a per-revision cache holds (this one, the answer caches, the
+ * shared tags). It only moves forward: a request that read an older revision, before a write, gets
+ * what it makes for itself alone, and does not take the cache back to it.
+ */
+export class RevisionMark {
+  private revision: string | undefined
+
+  /** The revision held, if any. */
+  get current(): string | undefined {
+    return this.revision
+  }
+
+  /** Whether `revision` is older than the one held (revisions are the counter's decimal text). */
+  behind(revision: string): boolean {
+    return (
+      this.revision !== undefined &&
+      revision !== this.revision &&
+      BigInt(revision) < BigInt(this.revision)
+    )
+  }
+
+  /** Moves to `revision` if it is newer; true when it did, and what was held is now stale. */
+  advance(revision: string): boolean {
+    if (revision === this.revision || this.behind(revision)) return false
+    this.revision = revision
+    return true
+  }
+}
+
+/**
  * Values computed once per revision and key in this instance, shared by concurrent requests
  * while they are computed. Without a revision nothing is cached.
  */
 export class RevisionCache {
-  private revision: string | undefined
+  private readonly mark = new RevisionMark()
   private readonly entries: BoundedMap<string, Promise<unknown>>
 
   /** `maxEntries`: past this many, the entry used longest ago is dropped (large values want a small bound). */
@@ -15,18 +45,12 @@ export class RevisionCache {
 
   /** A newer revision is known: what this one holds is dropped now rather than at its next read. */
   advance(revision: string): void {
-    if (this.revision !== undefined && BigInt(revision) <= BigInt(this.revision)) return
-    this.revision = revision
-    this.entries.clear()
+    if (this.mark.advance(revision)) this.entries.clear()
   }
 
   get<T>(revision: string | undefined, key: string, compute: () => Promise<T>): Promise<T> {
-    if (revision === undefined) return compute()
-    if (revision !== this.revision) {
-      // A request that read an older revision than one already known: its value is for nobody else.
-      if (this.revision !== undefined && BigInt(revision) < BigInt(this.revision)) return compute()
-      this.advance(revision)
-    }
+    if (revision === undefined || this.mark.behind(revision)) return compute()
+    this.advance(revision)
     const known = this.entries.get(key)
     if (known) return known as Promise<T>
     const computed = compute()

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { instanceCache } from '../calendar/caches'
+import { RevisionMark } from '../calendar/revisionCache'
 import { metrics } from '../server/metrics'
 
 /** What a handler answered, as sent: its status, its own headers and its text. */
@@ -17,28 +18,22 @@ const sizeOf = (answer: Answer) => Buffer.byteLength(answer.text) + 256
  * than make it again.
  */
 export class AnswerCache {
-  private revision: bigint | undefined
+  private readonly mark = new RevisionMark()
   private answers = new Map<string, { answer: Answer; bytes: number }>()
   private making = new Map<string, Promise<Answer>>()
   private bytes = 0
 
   constructor(private readonly budget: number) {}
 
-  /**
-   * A newer revision is known: its answers are dropped now rather than at the next request. Returns
-   * the newest revision known.
-   */
-  advance(revision: string): bigint {
-    const at = BigInt(revision)
-    if (this.revision === undefined || at > this.revision) this.drop(at)
-    return this.revision!
+  /** A newer revision is known: its answers are dropped now rather than at the next request. */
+  advance(revision: string): void {
+    if (this.mark.advance(revision)) this.drop()
   }
 
   async get(revision: string, tag: string, make: () => Promise<Answer>): Promise<Answer> {
     if (!this.budget) return make()
-    const at = BigInt(revision)
-    // A request that read an older revision than another already did: its answer is for nobody else.
-    if (at < this.advance(revision)) return make()
+    if (this.mark.behind(revision)) return make()
+    this.advance(revision)
     const kept = this.answers.get(tag)
     const pending = this.making.get(tag)
     // Joining an answer being made is a hit too: it is made once.
@@ -53,15 +48,14 @@ export class AnswerCache {
     this.making.set(tag, made)
     try {
       const answer = await made
-      if (this.revision === at) this.keep(tag, answer)
+      if (this.mark.current === revision) this.keep(tag, answer)
       return answer
     } finally {
       if (this.making.get(tag) === made) this.making.delete(tag)
     }
   }
 
-  private drop(revision: bigint): void {
-    this.revision = revision
+  private drop(): void {
     this.answers.clear()
     this.making.clear()
     this.bytes = 0

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { instanceCache } from '../calendar/caches'
+import { RevisionMark } from '../calendar/revisionCache'
 import { pushedRevision } from '../database/revision'
 import { queryCountEnabled } from '../database/queryCount'
 import { NAMESPACE_FACTS, type NamespaceFacts } from '../server/frontDoor'
@@ -13,7 +14,7 @@ import { sentWithoutNext } from './withoutNext'
  * that server needs of Payload (the pushed revision, the read rate limit).
  */
 class SharedAnswers {
-  private revision: string | undefined
+  private readonly mark = new RevisionMark()
   /** Each shared ETag, with the time its answer's clock moves on (undefined when it reads no clock). */
   private tags = new Map<string, number | undefined>()
 
@@ -25,14 +26,11 @@ class SharedAnswers {
 
   /** A newer revision is known: no tag of the older one is served again. */
   advance(revision: string): void {
-    if (this.revision !== undefined && BigInt(revision) <= BigInt(this.revision)) return
-    this.revision = revision
-    this.tags.clear()
+    if (this.mark.advance(revision)) this.tags.clear()
   }
 
   shared(revision: string, tag: string, until: () => number | undefined): void {
-    // A request that read an older revision than one already known: its answer is for nobody else.
-    if (this.revision !== undefined && BigInt(revision) < BigInt(this.revision)) return
+    if (this.mark.behind(revision)) return
     this.advance(revision)
     if (this.tags.size >= this.maxTags) this.tags.clear()
     if (!this.tags.has(tag)) this.tags.set(tag, until())
@@ -42,8 +40,8 @@ class SharedAnswers {
     return {
       revision: () => pushedRevision(this.payload),
       sharedAt: (tag) =>
-        this.revision !== undefined && this.tags.has(tag)
-          ? { revision: this.revision, until: this.tags.get(tag) }
+        this.mark.current !== undefined && this.tags.has(tag)
+          ? { revision: this.mark.current, until: this.tags.get(tag) }
           : undefined,
       admitRead: (headers) =>
         limitRate(
