@@ -1,23 +1,42 @@
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
-import { JSDOM } from 'jsdom'
+import { JSDOM, type DOMWindow } from 'jsdom'
 import type { SanitizedConfig } from 'payload'
 
 type EditorConfig = Awaited<ReturnType<typeof editorConfigFactory.default>>
 
 let editorConfig: Promise<EditorConfig> | undefined
-let parser: DOMParser | undefined
+
+/** How many documents one parsing window makes before a new window takes its place. */
+export const DOCUMENTS_PER_WINDOW = 100
+
+let parsing: { window: DOMWindow; parser: DOMParser; made: number } | undefined
 
 /**
- * What the conversion asks of JSDOM (a document of the HTML), from one window's parser for every
- * write: a window of its own per write cost more than the rest of the conversion (docs/performance.md,
- * "Where a write's time goes"). The parse is synchronous and each write gets a document of its own.
+ * A document of `html`, from a parser shared by many writes: a window of its own per write cost more
+ * than the rest of the conversion (docs/performance.md, "Where a write's time goes"). But jsdom adds a
+ * listener to the window for every document it makes (its selector engine's, for `:focus` and
+ * `:hover`) and never removes it, so a window holds every document it has made: one window for the
+ * process's life held every description ever written (docs/performance.md, "Memory"). A window
+ * therefore makes at most DOCUMENTS_PER_WINDOW documents and is then closed, and they go with it.
+ * The conversion reads its document synchronously, so no document is still in use when its window
+ * closes.
  */
+export function parseHtml(html: string): Document {
+  if (!parsing || parsing.made >= DOCUMENTS_PER_WINDOW) {
+    parsing?.window.close()
+    const { window } = new JSDOM('')
+    parsing = { window, parser: new window.DOMParser(), made: 0 }
+  }
+  parsing.made++
+  return parsing.parser.parseFromString(html, 'text/html')
+}
+
+/** What the conversion asks of JSDOM: a window whose document is the HTML's. */
 class ParsedHtml {
   readonly window: { document: Document }
 
   constructor(html: string) {
-    parser ??= new new JSDOM('').window.DOMParser()
-    this.window = { document: parser.parseFromString(html, 'text/html') }
+    this.window = { document: parseHtml(html) }
   }
 }
 
