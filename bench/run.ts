@@ -403,7 +403,7 @@ function targets(rows: Row[]): string[] {
   }
   for (const [size, figure] of adminFigures)
     notes.push(
-      `admin ${figure.page} in Chromium at ${size.toLocaleString('en')}, signed in, to a settled page: median ${figure.medianMs} ms, slowest ${figure.slowestMs} ms of 5 (target < 1500); medians of the server's first byte ${figure.firstByteMs} ms and of the end of the page's last request ${figure.lastRequestMs} ms; load average ${figure.loadAverage.toFixed(1)}; ${requestSummary(figure.requests)}`,
+      `admin ${figure.page} in Chromium at ${size.toLocaleString('en')}, signed in, to a settled page (its last request or long task over): median ${figure.medianMs} ms, slowest ${figure.slowestMs} ms of 5 (target < 1500); medians of the server's first byte ${figure.firstByteMs} ms, of the last request's end ${figure.lastRequestMs} ms, of the last long task's end ${figure.lastLongTaskMs} ms and of the settling seen (500 ms of quiet after it) ${figure.seenMs} ms; load average ${figure.loadAverage.toFixed(1)}; ${requestSummary(figure.requests)}`,
     )
   if (afterWrite.length)
     notes.push(
