@@ -1,11 +1,12 @@
 /**
- * `npm run bench:profile -- [path|varied|editor|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--database URL]`: where a request's
+ * `npm run bench:profile -- [path|varied|editor|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--database URL] [--heap]`: where a request's
  * time goes. Starts the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
  * dataset (or on the database at `--database`, as it is: a bench's million events take a quarter of an hour to make), loads `path` (the event list by default; `varied`: the bench's varied lists; `editor`: the event list signed in as the bench's editor, its (i); `create`, `update`: `--writes` of the bench's (w) writes by its editor, with the statements a write sent, by PostgreSQL's count) with autocannon at 32 connections, stops the app
  * and prints where the CPU went while it was loaded (start-up, data generation and idle time left
  * out): by package, by function's self time and by function's total time (callees included), mapped
  * back to their sources through the build's source maps. The raw profile stays in bench/.profiles/
- * for Chrome's DevTools (Performance → Load profile).
+ * for Chrome's DevTools (Performance → Load profile). `--heap`: also a heap snapshot once the load is
+ * over, and what it holds by kind of object (bench/heapSummary.ts), for what stays after the requests.
  */
 import autocannon from 'autocannon'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -16,6 +17,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/em
 import { waitForHealth } from '../scripts/serverProcess'
 import pg from 'pg'
 import { editorAuthorization, runMain, startApp, stop } from './app'
+import { heapKinds } from './heapSummary'
 import { cpuMs } from './measure'
 import { generateDataset } from './dataset'
 import { pathsDrawnBy, variedList } from './varied'
@@ -37,6 +39,7 @@ const output = path.join(root, 'bench', '.profiles')
 const givenDatabase = option('database')
 const writeKind = target === 'create' || target === 'update' ? target : undefined
 const writes = Number(option('writes') ?? 100)
+const heap = args.includes('--heap')
 
 type ProfileNode = {
   id: number
@@ -131,7 +134,11 @@ async function main(): Promise<void> {
       : fresh
   let loaded: Load
   const { app, base } = await startApp(database, {
-    nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${output}`],
+    nodeFlags: [
+      '--cpu-prof',
+      `--cpu-prof-dir=${output}`,
+      ...(heap ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${output}`] : []),
+    ],
   })
   try {
     await waitForHealth(base, 180_000)
@@ -139,6 +146,12 @@ async function main(): Promise<void> {
     loaded = writeKind
       ? await profileWrites(writeKind, base, database.url, app.pid!)
       : await profileReads(base)
+    if (heap) {
+      process.kill(app.pid!, 'SIGUSR2')
+      // The snapshot is written on the app's own thread: it answers again once the file is whole.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      await waitForHealth(base, 180_000)
+    }
   } finally {
     // The profile is written when the process exits normally: Next exits on SIGTERM.
     await stop(app)
@@ -170,6 +183,17 @@ async function main(): Promise<void> {
   console.log(`\nBy function, self time:\n${top(self, shown, total)}`)
   console.log(`\nBy function, total time (callees included):\n${top(inclusive, shown, total)}`)
   console.log(`\nRaw profile: ${path.join(output, file)}`)
+  const snapshot = readdirSync(output).find((name) => name.endsWith('.heapsnapshot'))
+  if (heap && snapshot) {
+    const { total: bytes, kinds } = heapKinds(path.join(output, snapshot))
+    const mb = (of: number) => (of / 1048576).toFixed(1).padStart(7)
+    console.log(
+      `\nThe heap after the load, ${mb(bytes).trim()} MB live, by kind (own size, count):\n${kinds
+        .slice(0, shown)
+        .map((kind) => `${mb(kind.bytes)} MB ${String(kind.count).padStart(8)}  ${kind.kind}`)
+        .join('\n')}\nRaw snapshot: ${path.join(output, snapshot)}`,
+    )
+  }
 }
 
 /** A load's span on the profile's clock and the requests it made. */
