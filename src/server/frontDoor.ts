@@ -173,7 +173,7 @@ export class FrontDoor {
     response.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       take(chunk, encoding)
       const ended = end(chunk as never, encoding as never, callback as never)
-      if (keeping) this.keepAnswer(key, response, Buffer.concat(chunks), facts)
+      if (keeping) this.keepAnswer(key, response, ownedBody(chunks, size), facts)
       return ended
     }) as typeof response.end
   }
@@ -235,6 +235,19 @@ export class FrontDoor {
   private held(): void {
     metrics().answerCacheBytes.set({ layer: 'front_door' }, this.bytes)
   }
+}
+
+/**
+ * The answer's bytes in memory of their own. `Buffer.concat` takes an answer under 4 KB from Node's
+ * shared 8 KB pool, and a kept slice holds its whole slab: kept for the revision, the small answers
+ * (an item, a short list) held 8 KB each whatever their size, four times the cache's budget under a
+ * site import's reads (docs/performance.md, "Memory").
+ */
+export function ownedBody(chunks: Buffer[], size: number): Buffer {
+  const body = Buffer.allocUnsafeSlow(size)
+  let at = 0
+  for (const chunk of chunks) at += chunk.copy(body, at)
+  return body
 }
 
 /** IncomingMessage headers as fetch's Headers, every value of a repeated header kept. */
