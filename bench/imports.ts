@@ -11,6 +11,7 @@ import pg from 'pg'
 import { waitForHealth } from '../scripts/serverProcess'
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { adminToken, startApp, stop } from './app'
+import { rssOf } from './measure'
 import { dayOffset } from './varied'
 import { statements, withStatementCounts } from './writes'
 
@@ -42,6 +43,9 @@ export type ImportFigure = {
   finished: boolean
   /** Statements the destination's PostgreSQL ran during the run (pg_stat_statements, every client). */
   statements: number
+  /** Peak resident set of the importing app during the run, and of the bench's app it reads from (MB). */
+  rssMb: number
+  siteRssMb: number
 }
 
 /**
@@ -60,6 +64,7 @@ export async function importDestination(datasets: string, overTcp: boolean): Pro
     overTcp,
     settings: { IMPORT_ALLOW_PRIVATE: 'true' },
   })
+  const pid = app.pid!
   const base = `http://127.0.0.1:${port}`
   const stopAll = async () => {
     await db.end()
@@ -72,6 +77,7 @@ export async function importDestination(datasets: string, overTcp: boolean): Pro
   })
   return {
     base,
+    pid,
     authorization: `JWT ${await adminToken(base)}`,
     statements: () => statements(db),
     stop: stopAll,
@@ -81,6 +87,7 @@ export async function importDestination(datasets: string, overTcp: boolean): Pro
 /** An empty calendar to import into: its app, its administrator, its PostgreSQL's count of statements. */
 type Destination = {
   base: string
+  pid: number
   authorization: string
   statements: () => Promise<number>
   stop: () => Promise<void>
@@ -116,9 +123,28 @@ export function icsFile(count: number): string {
  * which may outlast a fetch's patience: the record is what is watched.
  */
 async function timedImport(
-  { base, authorization, statements }: Destination,
+  { base, pid, authorization, statements }: Destination,
   source: string,
   body: FormData | Record<string, unknown>,
+  sitePid: number,
+): Promise<ImportFigure> {
+  const peaks = { rssMb: 0, siteRssMb: 0 }
+  const sampler = setInterval(() => {
+    peaks.rssMb = Math.max(peaks.rssMb, rssOf(pid))
+    peaks.siteRssMb = Math.max(peaks.siteRssMb, rssOf(sitePid))
+  }, 250)
+  try {
+    return await watchedImport({ base, authorization, statements }, source, body, peaks)
+  } finally {
+    clearInterval(sampler)
+  }
+}
+
+async function watchedImport(
+  { base, authorization, statements }: Omit<Destination, 'pid' | 'stop'>,
+  source: string,
+  body: FormData | Record<string, unknown>,
+  peaks: { rssMb: number; siteRssMb: number },
 ): Promise<ImportFigure> {
   const json = !(body instanceof FormData)
   const saved = await fetch(`${base}/api/imports`, {
@@ -159,6 +185,7 @@ async function timedImport(
       failed: record.failed,
       finished,
       statements: (await statements()) - statementsBefore,
+      ...peaks,
     }
   }
 }
@@ -178,6 +205,7 @@ async function eventCount(base: string): Promise<number> {
 export async function importSpeed(
   destination: () => Promise<Destination>,
   siteRoot: string,
+  sitePid: number,
 ): Promise<ImportFigure[]> {
   const form = new FormData()
   form.append(
@@ -193,7 +221,7 @@ export async function importSpeed(
   ] as const) {
     const target = await destination()
     try {
-      figures.push(await timedImport(target, source, body))
+      figures.push(await timedImport(target, source, body, sitePid))
     } finally {
       await target.stop()
     }

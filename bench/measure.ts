@@ -42,7 +42,7 @@ export function responseTally() {
 }
 
 /** Largest resident set of a process and its descendants during a run, in MB. */
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   const pids = [pid]
   for (let i = 0; i < pids.length; i++) {
     try {

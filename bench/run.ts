@@ -80,9 +80,9 @@ async function listAfterWrite(url: string, db: pg.Client, eventId: number): Prom
 const datasetDirectory = (size: number) => path.join(root, 'bench', '.datasets', String(size))
 
 /** Imports (q) from the dataset's app at `site` and from an iCalendar file. */
-async function importRuns(size: number, site: string): Promise<void> {
+async function importRuns(size: number, site: string, sitePid: number): Promise<void> {
   const destination = () => importDestination(path.join(root, 'bench', '.datasets'), overTcp)
-  for (const figure of await importSpeed(destination, `${site}/api/cal/events/v1`))
+  for (const figure of await importSpeed(destination, `${site}/api/cal/events/v1`, sitePid))
     importFigures.push([size, figure])
 }
 
@@ -204,9 +204,10 @@ async function laterScenarios(
   sampleId: number,
   listUrl: string,
   editor: { Authorization: string } | undefined,
+  appPid: number,
 ): Promise<void> {
   // A site import copies the whole dataset: measured on the run's smallest.
-  if (selected('q.') && size === Math.min(...sizes)) await importRuns(size, base)
+  if (selected('q.') && size === Math.min(...sizes)) await importRuns(size, base, appPid)
   if (selected('v.'))
     for (const figure of await adminOpenings(base, sampleId)) adminFigures.push([size, figure])
   if (!only || only.includes('a.'))
@@ -267,7 +268,7 @@ async function benchSize(size: number): Promise<Row[]> {
     }
     if (editor && selected('w.'))
       rows.push(...(await writeRows(size, base, db, env, app.pid!, editor.Authorization)))
-    await laterScenarios(size, base, db, sample.id, scenarios[0]![1].url, editor)
+    await laterScenarios(size, base, db, sample.id, scenarios[0]![1].url, editor, app.pid!)
   } finally {
     // The bench's connection and the floor's pool end before their cluster: stopped under them, the
     // cluster ends them with 57P01, and that client's error, unhandled, would end the bench with it
@@ -326,15 +327,17 @@ async function inTurns(compared: number[]): Promise<void> {
   }
 }
 
+/** A peak resident set in MB, in bold with the target when over it. */
+const flagged = (mb: number) => (mb > RSS_TARGET_MB ? `**${mb} > ${RSS_TARGET_MB}**` : String(mb))
+
 function table(rows: Row[]): string {
   const lines = [
     '| events | scenario | served/s | p50 ms | p99 ms | errors | peak RSS MB | queries/req |',
     '|---:|---|---:|---:|---:|---:|---:|---:|',
   ]
   for (const r of rows) {
-    const rss = r.rssMb > RSS_TARGET_MB ? `**${r.rssMb} > ${RSS_TARGET_MB}**` : String(r.rssMb)
     lines.push(
-      `| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${countOf(r.refused)} | ${rss} | ${r.queries} |`,
+      `| ${r.size.toLocaleString('en')} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${countOf(r.refused)} | ${flagged(r.rssMb)} | ${r.queries} |`,
     )
   }
   return lines.join('\n')
@@ -397,8 +400,9 @@ function targets(rows: Row[]): string[] {
   notes.push(...overloadNotes())
   for (const [size, figure] of importFigures) {
     const { source, seconds, items, total, events, failed, finished, statements } = figure
+    const { rssMb, siteRssMb } = figure
     notes.push(
-      `import from ${source} (bench at ${size.toLocaleString('en')} events): ${events} events created, ${items} of ${total} items done (${failed} failed) in ${Math.round(seconds)} s${finished ? '' : ', stopped there'}: ${(events / seconds).toFixed(1)} events, ${(items / seconds).toFixed(1)} items a second, ${(statements / Math.max(items, 1)).toFixed(1)} statements an item`,
+      `import from ${source} (bench at ${size.toLocaleString('en')} events): ${events} events created, ${items} of ${total} items done (${failed} failed) in ${Math.round(seconds)} s${finished ? '' : ', stopped there'}: ${(events / seconds).toFixed(1)} events, ${(items / seconds).toFixed(1)} items a second, ${(statements / Math.max(items, 1)).toFixed(1)} statements an item; peak RSS ${flagged(rssMb)} importing, ${flagged(siteRssMb)} the site read`,
     )
   }
   for (const [size, figure] of adminFigures)
