@@ -1,8 +1,8 @@
 /**
  * What a V8 heap snapshot holds, by kind of object: the bytes and the count of every constructor's
  * objects (their own size, not what they keep alive), the largest first. A leak shows as a count that
- * follows the requests served (2026-11-28: one jsdom `DocumentImpl` per event written). The raw file
- * opens in Chrome's DevTools (Memory → Load) for the paths that keep them.
+ * follows the requests served. The raw file opens in Chrome's DevTools (Memory → Load) for the paths
+ * that keep them. The whole file is read as one string: a heap of several hundred MB needs DevTools.
  */
 import { readFileSync } from 'node:fs'
 
@@ -13,7 +13,16 @@ type Snapshot = {
 }
 
 /** Kinds whose names are their contents (strings) or V8's internals, grouped under one label. */
-const GROUPED = new Set(['string', 'concatenated string', 'sliced string', 'code', 'number'])
+const GROUPED = new Set([
+  'string',
+  'concatenated string',
+  'sliced string',
+  'code',
+  'number',
+  'regexp',
+  'symbol',
+  'bigint',
+])
 
 export type HeapKind = { kind: string; bytes: number; count: number }
 

@@ -41,7 +41,7 @@ export function responseTally() {
   return { tally, setupClient }
 }
 
-/** Largest resident set of a process and its descendants during a run, in MB. */
+/** The resident set of a process and its descendants now, in MB (sampled for a run's peak). */
 export function rssOf(pid: number): number {
   const pids = [pid]
   for (let i = 0; i < pids.length; i++) {

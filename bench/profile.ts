@@ -148,8 +148,12 @@ async function main(): Promise<void> {
       : await profileReads(base)
     if (heap) {
       process.kill(app.pid!, 'SIGUSR2')
-      // The snapshot is written on the app's own thread: it answers again once the file is whole.
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      // The snapshot is written on the app's own thread: once its file is there and the app answers
+      // again, the file is whole.
+      for (let waited = 0; !readdirSync(output).some((name) => name.endsWith('.heapsnapshot'));) {
+        if ((waited += 100) > 60_000) throw new Error('the app wrote no heap snapshot')
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
       await waitForHealth(base, 180_000)
     }
   } finally {

@@ -173,7 +173,7 @@ export class FrontDoor {
     response.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       take(chunk, encoding)
       const ended = end(chunk as never, encoding as never, callback as never)
-      if (keeping) this.keepAnswer(key, response, ownedBody(chunks, size), facts)
+      if (keeping) this.keepAnswer(key, response, ownedBody(chunks), facts)
       return ended
     }) as typeof response.end
   }
@@ -243,8 +243,8 @@ export class FrontDoor {
  * (an item, a short list) held 8 KB each whatever their size, four times the cache's budget under a
  * site import's reads (docs/performance.md, "Memory").
  */
-export function ownedBody(chunks: Buffer[], size: number): Buffer {
-  const body = Buffer.allocUnsafeSlow(size)
+export function ownedBody(chunks: Buffer[]): Buffer {
+  const body = Buffer.allocUnsafeSlow(chunks.reduce((size, chunk) => size + chunk.length, 0))
   let at = 0
   for (const chunk of chunks) at += chunk.copy(body, at)
   return body

@@ -7,7 +7,7 @@ setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
 
 describe('the HTML parser of descriptions', () => {
-  it('parses each description into a document of its own', () => {
+  it('parses each description into a document of its own, still whole once its window has closed', () => {
     const first = parseHtml('<p>One <em>description</em></p>')
     for (let n = 0; n < DOCUMENTS_PER_WINDOW * 2; n++) parseHtml(`<p>Number ${n}</p>`)
     const last = parseHtml('<style>p {}</style><p>The last</p>')

@@ -6,18 +6,19 @@ type EditorConfig = Awaited<ReturnType<typeof editorConfigFactory.default>>
 
 let editorConfig: Promise<EditorConfig> | undefined
 
-/** How many documents one parsing window makes before a new window takes its place. */
+/** A new window costs about what a tenth of a write does: spread over 100 writes, for at most 100 documents kept (about 4 MB). */
 export const DOCUMENTS_PER_WINDOW = 100
 
 let parsing: { window: DOMWindow; parser: DOMParser; made: number } | undefined
 
 /**
  * A document of `html`, from a parser shared by many writes: a window of its own per write cost more
- * than the rest of the conversion (docs/performance.md, "Where a write's time goes"). But jsdom adds a
- * listener to the window for every document it makes (its selector engine's, for `:focus` and
- * `:hover`) and never removes it, so a window holds every document it has made: one window for the
- * process's life held every description ever written (docs/performance.md, "Memory"). A window
- * therefore makes at most DOCUMENTS_PER_WINDOW documents and is then closed, and they go with it.
+ * than the rest of the conversion (docs/performance.md, "Where a write's time goes"). But jsdom's
+ * selector engine adds listeners to the window for every document it makes and never removes them,
+ * and once a document has been searched by selector, as the conversion searches each, those
+ * listeners hold it: one window for the process's life held every description ever written
+ * (docs/performance.md, "Memory"). A window therefore makes at most DOCUMENTS_PER_WINDOW documents
+ * and is then closed, and they go with it.
  * The conversion reads its document synchronously, so no document is still in use when its window
  * closes.
  */
