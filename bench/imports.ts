@@ -11,7 +11,7 @@ import pg from 'pg'
 import { waitForHealth } from '../scripts/serverProcess'
 import { startEmbeddedDatabase } from '../src/database/embedded'
 import { adminToken, startApp, stop } from './app'
-import { rssOf } from './measure'
+import { peakRss } from './measure'
 import { dayOffset } from './varied'
 import { statements, withStatementCounts } from './writes'
 
@@ -128,67 +128,56 @@ async function timedImport(
   body: FormData | Record<string, unknown>,
   sitePid: number | undefined,
 ): Promise<ImportFigure> {
-  const peaks: { rssMb: number; siteRssMb?: number } = { rssMb: 0 }
-  const sample = () => {
-    peaks.rssMb = Math.max(peaks.rssMb, rssOf(pid))
-    if (sitePid) peaks.siteRssMb = Math.max(peaks.siteRssMb ?? 0, rssOf(sitePid))
-  }
-  sample()
-  const sampler = setInterval(sample, 250)
+  const importing = peakRss(pid)
+  const read = sitePid === undefined ? undefined : peakRss(sitePid)
   try {
-    return await watchedImport({ base, authorization, statements }, source, body, peaks)
-  } finally {
-    clearInterval(sampler)
-  }
-}
-
-async function watchedImport(
-  { base, authorization, statements }: Omit<Destination, 'pid' | 'stop'>,
-  source: string,
-  body: FormData | Record<string, unknown>,
-  peaks: { rssMb: number; siteRssMb?: number },
-): Promise<ImportFigure> {
-  const json = !(body instanceof FormData)
-  const saved = await fetch(`${base}/api/imports`, {
-    method: 'POST',
-    headers: {
-      Authorization: authorization,
-      ...(json ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: json ? JSON.stringify(body) : body,
-  })
-  const { doc } = (await saved.json()) as { doc?: { id: number } }
-  if (!doc) throw new Error(`the ${source} import was not saved (${saved.status})`)
-  const before = await eventCount(base)
-  const statementsBefore = await statements()
-  fetch(`${base}/api/payload-jobs/run?queue=calendar`, {
-    headers: { Authorization: authorization },
-  }).catch(() => undefined)
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 2000))
-    const record = (await (
-      await fetch(`${base}/api/imports/${doc.id}?depth=0`, {
-        headers: { Authorization: authorization },
-      })
-    ).json()) as ImportRecord
-    if (record.status === 'failed') throw new Error(`the ${source} import failed: ${record.error}`)
-    if (!record.startedAt) continue
-    const finished = record.status === 'done'
-    const seconds =
-      ((finished ? Date.parse(record.finishedAt!) : Date.now()) - Date.parse(record.startedAt)) /
-      1000
-    if (!finished && seconds < IMPORT_SECONDS) continue
-    return {
-      source,
-      seconds,
-      items: record.done,
-      total: record.total,
-      events: (await eventCount(base)) - before,
-      failed: record.failed,
-      finished,
-      statements: (await statements()) - statementsBefore,
-      ...peaks,
+    const json = !(body instanceof FormData)
+    const saved = await fetch(`${base}/api/imports`, {
+      method: 'POST',
+      headers: {
+        Authorization: authorization,
+        ...(json ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: json ? JSON.stringify(body) : body,
+    })
+    const { doc } = (await saved.json()) as { doc?: { id: number } }
+    if (!doc) throw new Error(`the ${source} import was not saved (${saved.status})`)
+    const before = await eventCount(base)
+    const statementsBefore = await statements()
+    fetch(`${base}/api/payload-jobs/run?queue=calendar`, {
+      headers: { Authorization: authorization },
+    }).catch(() => undefined)
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      const record = (await (
+        await fetch(`${base}/api/imports/${doc.id}?depth=0`, {
+          headers: { Authorization: authorization },
+        })
+      ).json()) as ImportRecord
+      if (record.status === 'failed')
+        throw new Error(`the ${source} import failed: ${record.error}`)
+      if (!record.startedAt) continue
+      const finished = record.status === 'done'
+      const seconds =
+        ((finished ? Date.parse(record.finishedAt!) : Date.now()) - Date.parse(record.startedAt)) /
+        1000
+      if (!finished && seconds < IMPORT_SECONDS) continue
+      return {
+        source,
+        seconds,
+        items: record.done,
+        total: record.total,
+        events: (await eventCount(base)) - before,
+        failed: record.failed,
+        finished,
+        statements: (await statements()) - statementsBefore,
+        rssMb: importing(),
+        siteRssMb: read?.(),
+      }
     }
+  } finally {
+    importing()
+    read?.()
   }
 }
 

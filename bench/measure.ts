@@ -63,6 +63,16 @@ export function rssOf(pid: number): number {
   return Math.round(kb / 1024)
 }
 
+/** Samples the resident set of `pid`'s process tree every 250 ms; the function returned stops and gives the peak (MB). */
+export function peakRss(pid: number): () => number {
+  let peak = rssOf(pid)
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 250)
+  return () => {
+    clearInterval(sampler)
+    return peak
+  }
+}
+
 /**
  * The CPU time (ms, user and system) these processes have used so far, from /proc: on a machine shared
  * with other work the rate served follows the machine, what an answer costs much less.
@@ -126,8 +136,7 @@ export async function measure(
     setupClient,
   }
   // The peak of the whole scenario, its warm-up included.
-  let rssMb = 0
-  const sampler = setInterval(() => (rssMb = Math.max(rssMb, rssOf(pid))), 250)
+  const rssPeak = peakRss(pid)
   tally.counting = false
   await autocannon({ ...options, duration: Math.max(2, Math.round(duration / 3)) })
   await target.settle?.(db)
@@ -138,7 +147,7 @@ export async function measure(
   tally.counting = false
   const cpu = cpuMs([pid]) - cpuBefore
   if (result.errors + result.timeouts) tally.refused[0] = result.errors + result.timeouts
-  clearInterval(sampler)
+  const rssMb = rssPeak()
   // Statistics reach pg_stat_database when backends go idle: give them a moment.
   await new Promise((resolve) => setTimeout(resolve, 1500))
   const after = await queries(db)
