@@ -88,8 +88,16 @@ describe('writes side by side', () => {
       expect(first.ids).toEqual([beside.id])
 
       await writer.query('commit')
-      const after = await api(`/events/${held.id}`)
-      expect(after.body.title).toBe(retitled)
+      // Committed on a connection of its own, as another instance would: this instance learns of it
+      // by the revision's notification (docs/api.md §14.3), which may come a moment after the commit.
+      // The bound stays under the listener's 5 s heartbeat, so a notification never sent still fails.
+      let after = during
+      await expect
+        .poll(async () => (after = await api(`/events/${held.id}`)).body.title, {
+          timeout: 2_000,
+          interval: 20,
+        })
+        .toBe(retitled)
       expect(after.headers.get('etag')).not.toBe(during.headers.get('etag'))
       // The open write's change comes after the cursor a reader took meanwhile: none is passed over.
       expect((await eventsChangedSince(first.cursor, [held.id, beside.id])).ids).toEqual([held.id])
