@@ -156,6 +156,57 @@ describe('the iCalendar source', () => {
     })
   })
 
+  it('reads each VEVENT alone: alarms inside, folded text, lowercase names, bare newlines, zones defined after the events', async () => {
+    const source = icalSource(
+      [
+        'begin:vcalendar',
+        'VERSION:2.0',
+        'BEGIN:VEVENT',
+        'UID:first',
+        'SUMMARY:First',
+        'DESCRIPTION:A folded line that goes on',
+        ' END:VEVENT and more',
+        'DTSTART;TZID=Own Clock:20270601T100000',
+        'DTEND;TZID=Own Clock:20270601T110000',
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        'TRIGGER:-PT15M',
+        'END:VALARM',
+        'END:VEVENT',
+        'begin:vevent',
+        'uid:second',
+        'summary:Second',
+        'dtstart:20270602T100000Z',
+        'end:vevent',
+        'BEGIN:VTIMEZONE',
+        'TZID:Own Clock',
+        'BEGIN:STANDARD',
+        'DTSTART:19700101T000000',
+        'TZOFFSETFROM:+0300',
+        'TZOFFSETTO:+0300',
+        'END:STANDARD',
+        'END:VTIMEZONE',
+        'END:VCALENDAR',
+        '',
+      ].join('\n'),
+      'x',
+    )
+    expect(source.totals.event).toBe(2)
+    const items = bySource(await itemsOf(source))
+    expect(items.get('event first')?.data).toMatchObject({
+      title: 'First',
+      description: 'A folded line that goes onEND:VEVENT and more',
+      // The file's own zone, three hours ahead of UTC, read from the VTIMEZONE after the events.
+      start: '2027-06-01 07:00:00',
+      end: '2027-06-01 08:00:00',
+      timezone: 'UTC',
+    })
+    expect(items.get('event second')?.data).toMatchObject({
+      title: 'Second',
+      start: '2027-06-02 10:00:00',
+    })
+  })
+
   it('names zones from paths and Windows names', () => {
     expect(ianaZone('/mozilla.org/20050126_1/Europe/Berlin')).toBe('Europe/Berlin')
     expect(ianaZone('Pacific Standard Time')).toBe('America/Los_Angeles')

@@ -191,15 +191,41 @@ function imageOf(vevent: ICAL.Component): string | null {
 const recurrenceIdOf = (vevent: ICAL.Component) =>
   String(vevent.getFirstPropertyValue('recurrence-id'))
 
-type Master = { vevent: ICAL.Component; label: string }
-type Exception = Master & { uid: string }
+/**
+ * A VEVENT kept as its text and parsed again when its item is read: ical.js's tree of a whole file
+ * is ten times the file (26 MB for the bench's 10,000 events), and it was held for the import's
+ * length (docs/performance.md, "Memory").
+ */
+type Vevent = { text: string; label: string; cancelled: boolean }
+/** A series' first event (or a single event), with its start's zone. */
+type Master = Vevent & { zone: string | null }
+/** An instance of a series (RECURRENCE-ID), with the instance's time. */
+type Exception = Vevent & { uid: string; rid: IcsTime | undefined; recurrenceId: string }
 type Linked<T> = T & { label: string; sourceId: string }
 
 const isCancelled = (vevent: ICAL.Component) =>
   textOf(vevent, 'status')?.toUpperCase() === 'CANCELLED'
 
-/** The document's calendar; text that is no iCalendar is refused with what it seems to be. */
-function readCalendar(text: string): ICAL.Component {
+/** `parse`'s result; a failure is the file's, refused with ical.js's reason. */
+function readable<T>(parse: () => T): T {
+  try {
+    return parse()
+  } catch (error) {
+    throw new IcalFileError(
+      `Not a readable iCalendar file: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    )
+  }
+}
+
+const parseComponent = (text: string) => readable(() => new ICAL.Component(ICAL.parse(text)))
+
+/**
+ * The document's calendar without its VEVENTs, and each VEVENT's text (a VEVENT inside another
+ * component, or one never ended, stays where it is, for ical.js to read or refuse). Text that is no
+ * iCalendar is refused with what it seems to be.
+ */
+function readCalendar(text: string): { calendar: ICAL.Component; vevents: string[] } {
   const body = text.replace(/^\uFEFF/, '')
   if (!/^\s*BEGIN:VCALENDAR/i.test(body)) {
     const html = /^\s*<(!doctype|html)/i.test(body)
@@ -209,14 +235,23 @@ function readCalendar(text: string): ICAL.Component {
         : 'Not iCalendar: no BEGIN:VCALENDAR at the start.',
     )
   }
-  try {
-    return new ICAL.Component(ICAL.parse(body))
-  } catch (error) {
-    throw new IcalFileError(
-      `Not a readable iCalendar file: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    )
+  const rest: string[] = []
+  const vevents: string[] = []
+  let event: string[] | undefined
+  let depth = 0
+  // Folded lines go on with a space or a tab, so no line of a value starts with BEGIN: or END:.
+  for (const line of body.split(/(?<=\n)/)) {
+    const begins = /^BEGIN:/i.test(line)
+    if (begins && depth === 1 && /^BEGIN:VEVENT\s*$/i.test(line)) event = []
+    ;(event ?? rest).push(line)
+    if (begins) depth++
+    else if (/^END:/i.test(line) && --depth === 1 && event) {
+      vevents.push(event.join(''))
+      event = undefined
+    }
   }
+  if (event) rest.push(...event)
+  return { calendar: parseComponent(rest.join('')), vevents }
 }
 
 function zonesOf(calendar: ICAL.Component): Zones {
@@ -233,16 +268,32 @@ function zonesOf(calendar: ICAL.Component): Zones {
   }
 }
 
-/** The VEVENTs as series' first events (or single events) by UID, their exceptions, and the UIDs seen twice. */
-function sortEvents(vevents: ICAL.Component[]) {
+/**
+ * The VEVENTs, each parsed once and let go: series' first events (or single events) by UID, their
+ * exceptions, the UIDs seen twice, and the venues and organizers they name, once each by name.
+ */
+function sortEvents(vevents: string[], zones: Zones) {
   const masters = new Map<string, Master>()
   const exceptions: Exception[] = []
   const problems: UnreadableItem[] = []
-  vevents.forEach((vevent, index) => {
+  const venues = new Map<string, Linked<VenueItem>>()
+  const organizers = new Map<string, Linked<OrganizerItem>>()
+  vevents.forEach((text, index) => {
+    const vevent = parseComponent(text)
+    placeAndPerson(vevent, venues, organizers)
     const summary = textOf(vevent, 'summary')
     const label = `VEVENT ${index + 1}${summary ? ` (${summary})` : ''}`
     const uid = textOf(vevent, 'uid') ?? anonymousUid(vevent)
-    if (vevent.hasProperty('recurrence-id')) exceptions.push({ vevent, uid, label })
+    const cancelled = isCancelled(vevent)
+    if (vevent.hasProperty('recurrence-id'))
+      exceptions.push({
+        text,
+        label,
+        cancelled,
+        uid,
+        rid: propertyTime(vevent, 'recurrence-id', zones),
+        recurrenceId: recurrenceIdOf(vevent),
+      })
     else if (masters.has(uid))
       problems.push({
         kind: 'event',
@@ -250,87 +301,86 @@ function sortEvents(vevents: ICAL.Component[]) {
         sourceId: uid,
         error: `the same UID as ${masters.get(uid)!.label}`,
       })
-    else masters.set(uid, { vevent, label })
+    else
+      masters.set(uid, {
+        text,
+        label,
+        cancelled,
+        zone: propertyTime(vevent, 'dtstart', zones)?.zone ?? null,
+      })
   })
-  return { masters, exceptions, problems }
+  return { masters, exceptions, problems, venues, organizers }
 }
 
 /** A series' cancelled exceptions become days its rule leaves out; the others are imported as occurrences. */
-function cancelledDays(exceptions: Exception[], masters: Map<string, Master>, zones: Zones) {
+function cancelledDays(exceptions: Exception[], masters: Map<string, Master>) {
   const cancelled = new Map<string, string[]>()
-  const live = exceptions.filter(({ vevent, uid }) => {
+  const live = exceptions.filter(({ uid, cancelled: isOff, rid }) => {
     const master = masters.get(uid)
-    if (!master || !isCancelled(vevent)) return true
-    const zone = propertyTime(master.vevent, 'dtstart', zones)?.zone ?? null
-    const rid = propertyTime(vevent, 'recurrence-id', zones)
-    if (rid) cancelled.set(uid, [...(cancelled.get(uid) ?? []), ruleDate(rid, zone)])
+    if (!master || !isOff) return true
+    if (rid) cancelled.set(uid, [...(cancelled.get(uid) ?? []), ruleDate(rid, master.zone)])
     return false
   })
   return { cancelled, live }
 }
 
-/** The venues and organizers the events name, once each by name. */
-function placesAndPeople(vevents: ICAL.Component[]) {
-  const venues = new Map<string, Linked<VenueItem>>()
-  const organizers = new Map<string, Linked<OrganizerItem>>()
-  for (const vevent of vevents) {
-    const place = location(vevent)
-    if (place && !venues.has(nameKey(place.name))) {
-      const geo = vevent.getFirstPropertyValue('geo') as number[] | null
-      venues.set(nameKey(place.name), {
-        label: place.name,
-        sourceId: `location:${nameKey(place.name)}`,
-        name: place.name,
-        newAddress: place.address,
-        ...(Array.isArray(geo) && geo.length === 2
-          ? { geoLat: Number(geo[0]), geoLng: Number(geo[1]) }
-          : {}),
-      })
-    }
-    const host = organizer(vevent)
-    if (host && !organizers.has(host.key))
-      organizers.set(host.key, {
-        label: host.name,
-        sourceId: host.key,
-        name: host.name,
-        ...(host.email ? { email: host.email } : {}),
-      })
+/** The venue and organizer `vevent` names, unless one of the same name is there already. */
+function placeAndPerson(
+  vevent: ICAL.Component,
+  venues: Map<string, Linked<VenueItem>>,
+  organizers: Map<string, Linked<OrganizerItem>>,
+): void {
+  const place = location(vevent)
+  if (place && !venues.has(nameKey(place.name))) {
+    const geo = vevent.getFirstPropertyValue('geo') as number[] | null
+    venues.set(nameKey(place.name), {
+      label: place.name,
+      sourceId: `location:${nameKey(place.name)}`,
+      name: place.name,
+      newAddress: place.address,
+      ...(Array.isArray(geo) && geo.length === 2
+        ? { geoLat: Number(geo[0]), geoLng: Number(geo[1]) }
+        : {}),
+    })
   }
-  return { venues, organizers }
+  const host = organizer(vevent)
+  if (host && !organizers.has(host.key))
+    organizers.set(host.key, {
+      label: host.name,
+      sourceId: host.key,
+      name: host.name,
+      ...(host.email ? { email: host.email } : {}),
+    })
 }
 
 /** An exception that is not cancelled: an occurrence of its series on the day its RECURRENCE-ID names. */
 function exceptionItem(
-  { vevent, uid, label }: Exception,
+  { text, uid, label, rid, recurrenceId }: Exception,
   master: Master | undefined,
   zones: Zones,
   urlIsPermalink: boolean,
 ): SourceItem | UnreadableItem {
-  const masterZone = master ? (propertyTime(master.vevent, 'dtstart', zones)?.zone ?? null) : null
-  const rid = propertyTime(vevent, 'recurrence-id', zones)
-  const sourceId = `${uid}#${recurrenceIdOf(vevent)}`
+  const sourceId = `${uid}#${recurrenceId}`
   if (!rid) return { kind: 'event', label, sourceId, error: 'RECURRENCE-ID is not a date' }
   return eventItem(
-    vevent,
+    parseComponent(text),
     sourceId,
     label,
     zones,
     urlIsPermalink,
-    master ? { parent: uid, day: inZone(rid, masterZone).slice(0, 10) } : {},
+    master ? { parent: uid, day: inZone(rid, master.zone).slice(0, 10) } : {},
   )
 }
 
 /** An iCalendar document as an import source named `name` (its URL, or `ical` for files). */
 export function icalSource(text: string, name: string): ImportSource {
-  const calendar = readCalendar(text)
+  const { calendar, vevents } = readCalendar(text)
   // This service's feeds and upstream's write each event's page on their site as its URL: not a website of its own.
   const urlIsPermalink = /\/\/cal-events\/\/|- ECPv/i.test(textOf(calendar, 'prodid') ?? '')
   const zones = zonesOf(calendar)
-  const vevents = calendar.getAllSubcomponents('vevent')
-  const { masters, exceptions, problems } = sortEvents(vevents)
-  const { cancelled, live } = cancelledDays(exceptions, masters, zones)
-  const { venues, organizers } = placesAndPeople(vevents)
-  const events = [...masters].filter(([, { vevent }]) => !isCancelled(vevent))
+  const { masters, exceptions, problems, venues, organizers } = sortEvents(vevents, zones)
+  const { cancelled, live } = cancelledDays(exceptions, masters)
+  const events = [...masters].filter(([, master]) => !master.cancelled)
   return {
     name,
     // Events are their UIDs: many share a title and a time (Exchange's "Busy"). Places, people and categories are their names.
@@ -346,8 +396,8 @@ export function icalSource(text: string, name: string): ImportSource {
         yield { kind: 'venue', label, sourceId, data }
       for (const { label, sourceId, ...data } of organizers.values())
         yield { kind: 'organizer', label, sourceId, data }
-      for (const [uid, { vevent, label }] of events)
-        yield eventItem(vevent, uid, label, zones, urlIsPermalink, {
+      for (const [uid, { text, label }] of events)
+        yield eventItem(parseComponent(text), uid, label, zones, urlIsPermalink, {
           cancelled: cancelled.get(uid) ?? [],
         })
       for (const exception of live)
