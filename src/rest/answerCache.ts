@@ -6,8 +6,12 @@ import { metrics } from '../server/metrics'
 /** What a handler answered, as sent: its status, its own headers and its text. */
 export type Answer = { status: number; headers: Record<string, string>; text: string }
 
-/** Bytes an answer holds: its text as UTF-8 and a little for its headers. */
-const sizeOf = (answer: Answer) => Buffer.byteLength(answer.text) + 256
+/**
+ * Bytes an answer holds in the heap, a little for its headers and its text as V8 stores it: a byte a
+ * character while every character is Latin-1, else two for every character, so that one typographic
+ * apostrophe (U+2019) in an English page doubles it (its UTF-8 length counted half of that).
+ */
+const sizeOf = ({ text }: Answer) => text.length * (/[\u0100-\uffff]/.test(text) ? 2 : 1) + 256
 
 /**
  * Anonymous answers as rendered, in this instance's memory, under their ETag (`answerTag.ts`), which
