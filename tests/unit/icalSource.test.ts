@@ -207,6 +207,70 @@ describe('the iCalendar source', () => {
     })
   })
 
+  it('reads a TZID against the file’s own zones first, whatever its name, and what comes before the first line', async () => {
+    const source = icalSource(
+      [
+        '  BEGIN:VCALENDAR',
+        'BEGIN:VTIMEZONE',
+        'TZID:UTC',
+        'BEGIN:STANDARD',
+        'DTSTART:19700101T000000',
+        'TZOFFSETFROM:+0000',
+        'TZOFFSETTO:+0000',
+        'END:STANDARD',
+        'END:VTIMEZONE',
+        'BEGIN:VEVENT',
+        'UID:series',
+        'SUMMARY:Weekly',
+        'DTSTART;TZID=UTC:20270105T190000',
+        'RRULE:FREQ=WEEKLY;COUNT=4',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:series',
+        'SUMMARY:Moved',
+        'RECURRENCE-ID;TZID=UTC:20270112T190000',
+        'DTSTART;TZID=UTC:20270113T190000',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+      'x',
+    )
+    const items = bySource(await itemsOf(source))
+    expect(items.get('event series')?.data).toMatchObject({ title: 'Weekly' })
+    // As ical.js writes a time in the file's zone: an earlier import's source id, found again.
+    expect(items.get('event series#2027-01-12T19:00:00')?.data).toMatchObject({
+      title: 'Moved',
+      occurrenceOf: { parent: { sourceId: 'series' }, day: '2027-01-12' },
+    })
+  })
+
+  it('reports each event with a value ical.js cannot read, and reads the others', async () => {
+    const vevent = (uid: string, ...lines: string[]) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `SUMMARY:${uid}`,
+      ...lines,
+      'END:VEVENT',
+    ]
+    const source = icalSource(
+      [
+        'BEGIN:VCALENDAR',
+        ...vevent('bad-start', 'DTSTART:garbage'),
+        ...vevent('good', 'DTSTART:20270101T100000Z'),
+        ...vevent('bad-end', 'DTSTART:20270101T100000Z', 'DTEND:2027'),
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+      'x',
+    )
+    expect(source.totals.event).toBe(3)
+    const items = bySource(await itemsOf(source))
+    expect(items.get('event good')?.data).toMatchObject({ title: 'good' })
+    for (const uid of ['bad-start', 'bad-end'])
+      expect(items.get(`event ${uid}`)?.error, uid).toMatch(/invalid date-time value/)
+  })
+
   it('names zones from paths and Windows names', () => {
     expect(ianaZone('/mozilla.org/20050126_1/Europe/Berlin')).toBe('Europe/Berlin')
     expect(ianaZone('Pacific Standard Time')).toBe('America/Los_Angeles')

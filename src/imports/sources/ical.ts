@@ -20,12 +20,12 @@ import type {
   VenueItem,
 } from '../items'
 import { nameKey } from './csv'
+import { readCalendar, parseVevent } from './icalFile'
 
 /** The mapping's name of iCalendar files (a feed's is its URL): UIDs are meant to be unique everywhere. */
 export const ICAL_FILE_SOURCE = 'ical'
 
-/** A file that is not iCalendar at all. */
-export class IcalFileError extends Error {}
+export { IcalFileError } from './icalFile'
 
 const WALL = 'yyyy-MM-dd HH:mm:ss'
 
@@ -206,54 +206,6 @@ type Linked<T> = T & { label: string; sourceId: string }
 const isCancelled = (vevent: ICAL.Component) =>
   textOf(vevent, 'status')?.toUpperCase() === 'CANCELLED'
 
-/** `parse`'s result; a failure is the file's, refused with ical.js's reason. */
-function readable<T>(parse: () => T): T {
-  try {
-    return parse()
-  } catch (error) {
-    throw new IcalFileError(
-      `Not a readable iCalendar file: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    )
-  }
-}
-
-const parseComponent = (text: string) => readable(() => new ICAL.Component(ICAL.parse(text)))
-
-/**
- * The document's calendar without its VEVENTs, and each VEVENT's text (a VEVENT inside another
- * component, or one never ended, stays where it is, for ical.js to read or refuse). Text that is no
- * iCalendar is refused with what it seems to be.
- */
-function readCalendar(text: string): { calendar: ICAL.Component; vevents: string[] } {
-  const body = text.replace(/^\uFEFF/, '')
-  if (!/^\s*BEGIN:VCALENDAR/i.test(body)) {
-    const html = /^\s*<(!doctype|html)/i.test(body)
-    throw new IcalFileError(
-      html
-        ? 'Not iCalendar: an HTML page (is this the feed’s own URL?)'
-        : 'Not iCalendar: no BEGIN:VCALENDAR at the start.',
-    )
-  }
-  const rest: string[] = []
-  const vevents: string[] = []
-  let event: string[] | undefined
-  let depth = 0
-  // Folded lines go on with a space or a tab, so no line of a value starts with BEGIN: or END:.
-  for (const line of body.split(/(?<=\n)/)) {
-    const begins = /^BEGIN:/i.test(line)
-    if (begins && depth === 1 && /^BEGIN:VEVENT\s*$/i.test(line)) event = []
-    ;(event ?? rest).push(line)
-    if (begins) depth++
-    else if (/^END:/i.test(line) && --depth === 1 && event) {
-      vevents.push(event.join(''))
-      event = undefined
-    }
-  }
-  if (event) rest.push(...event)
-  return { calendar: parseComponent(rest.join('')), vevents }
-}
-
 function zonesOf(calendar: ICAL.Component): Zones {
   const defaultZone = textOf(calendar, 'x-wr-timezone')
   return {
@@ -272,42 +224,46 @@ function zonesOf(calendar: ICAL.Component): Zones {
  * The VEVENTs, each parsed once and let go: series' first events (or single events) by UID, their
  * exceptions, the UIDs seen twice, and the venues and organizers they name, once each by name.
  */
-function sortEvents(vevents: string[], zones: Zones) {
+function sortEvents(vevents: string[], calendar: ICAL.Component, zones: Zones) {
   const masters = new Map<string, Master>()
   const exceptions: Exception[] = []
   const problems: UnreadableItem[] = []
   const venues = new Map<string, Linked<VenueItem>>()
   const organizers = new Map<string, Linked<OrganizerItem>>()
   vevents.forEach((text, index) => {
-    const vevent = parseComponent(text)
-    placeAndPerson(vevent, venues, organizers)
+    const vevent = parseVevent(text, calendar)
     const summary = textOf(vevent, 'summary')
     const label = `VEVENT ${index + 1}${summary ? ` (${summary})` : ''}`
-    const uid = textOf(vevent, 'uid') ?? anonymousUid(vevent)
-    const cancelled = isCancelled(vevent)
-    if (vevent.hasProperty('recurrence-id'))
-      exceptions.push({
-        text,
-        label,
-        cancelled,
-        uid,
-        rid: propertyTime(vevent, 'recurrence-id', zones),
-        recurrenceId: recurrenceIdOf(vevent),
-      })
-    else if (masters.has(uid))
-      problems.push({
-        kind: 'event',
-        label,
-        sourceId: uid,
-        error: `the same UID as ${masters.get(uid)!.label}`,
-      })
-    else
-      masters.set(uid, {
-        text,
-        label,
-        cancelled,
-        zone: propertyTime(vevent, 'dtstart', zones)?.zone ?? null,
-      })
+    try {
+      placeAndPerson(vevent, venues, organizers)
+      const uid = textOf(vevent, 'uid') ?? anonymousUid(vevent)
+      const cancelled = isCancelled(vevent)
+      if (vevent.hasProperty('recurrence-id'))
+        exceptions.push({
+          text,
+          label,
+          cancelled,
+          uid,
+          rid: propertyTime(vevent, 'recurrence-id', zones),
+          recurrenceId: recurrenceIdOf(vevent),
+        })
+      else if (masters.has(uid))
+        problems.push({
+          kind: 'event',
+          label,
+          sourceId: uid,
+          error: `the same UID as ${masters.get(uid)!.label}`,
+        })
+      else
+        masters.set(uid, {
+          text,
+          label,
+          cancelled,
+          zone: propertyTime(vevent, 'dtstart', zones)?.zone ?? null,
+        })
+    } catch (error) {
+      problems.push(unreadable(label, textOf(vevent, 'uid') ?? label, error))
+    }
   })
   return { masters, exceptions, problems, venues, organizers }
 }
@@ -353,9 +309,27 @@ function placeAndPerson(
     })
 }
 
+/** An event with a value ical.js cannot read (a DTSTART of `garbage`): the file's others are imported. */
+const unreadable = (label: string, sourceId: string, error: unknown): UnreadableItem => ({
+  kind: 'event',
+  label,
+  sourceId,
+  error: error instanceof Error ? error.message : String(error),
+})
+
+/** `item()`, or the event as unreadable with ical.js's reason. */
+function readOrReport(label: string, sourceId: string, item: () => SourceItem | UnreadableItem) {
+  try {
+    return item()
+  } catch (error) {
+    return unreadable(label, sourceId, error)
+  }
+}
+
 /** An exception that is not cancelled: an occurrence of its series on the day its RECURRENCE-ID names. */
 function exceptionItem(
-  { text, uid, label, rid, recurrenceId }: Exception,
+  { uid, label, rid, recurrenceId }: Exception,
+  vevent: ICAL.Component,
   master: Master | undefined,
   zones: Zones,
   urlIsPermalink: boolean,
@@ -363,7 +337,7 @@ function exceptionItem(
   const sourceId = `${uid}#${recurrenceId}`
   if (!rid) return { kind: 'event', label, sourceId, error: 'RECURRENCE-ID is not a date' }
   return eventItem(
-    parseComponent(text),
+    vevent,
     sourceId,
     label,
     zones,
@@ -378,7 +352,7 @@ export function icalSource(text: string, name: string): ImportSource {
   // This service's feeds and upstream's write each event's page on their site as its URL: not a website of its own.
   const urlIsPermalink = /\/\/cal-events\/\/|- ECPv/i.test(textOf(calendar, 'prodid') ?? '')
   const zones = zonesOf(calendar)
-  const { masters, exceptions, problems, venues, organizers } = sortEvents(vevents, zones)
+  const { masters, exceptions, problems, venues, organizers } = sortEvents(vevents, calendar, zones)
   const { cancelled, live } = cancelledDays(exceptions, masters)
   const events = [...masters].filter(([, master]) => !master.cancelled)
   return {
@@ -397,11 +371,21 @@ export function icalSource(text: string, name: string): ImportSource {
       for (const { label, sourceId, ...data } of organizers.values())
         yield { kind: 'organizer', label, sourceId, data }
       for (const [uid, { text, label }] of events)
-        yield eventItem(parseComponent(text), uid, label, zones, urlIsPermalink, {
-          cancelled: cancelled.get(uid) ?? [],
-        })
+        yield readOrReport(label, uid, () =>
+          eventItem(parseVevent(text, calendar), uid, label, zones, urlIsPermalink, {
+            cancelled: cancelled.get(uid) ?? [],
+          }),
+        )
       for (const exception of live)
-        yield exceptionItem(exception, masters.get(exception.uid), zones, urlIsPermalink)
+        yield readOrReport(exception.label, `${exception.uid}#${exception.recurrenceId}`, () =>
+          exceptionItem(
+            exception,
+            parseVevent(exception.text, calendar),
+            masters.get(exception.uid),
+            zones,
+            urlIsPermalink,
+          ),
+        )
       yield* problems
     },
   }
