@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   await app.prepare()
   const handle = app.getRequestHandler()
   const queueMs = Number(process.env.SHED_QUEUE_MS ?? 500)
-  const gate = loadGate({ queueMs, minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32) })
+  const gate = loadGate({
+    queueMs,
+    minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32),
+    refusesWrite: () => lane.foreseesRefusal(),
+  })
   const lane = writeLane({ size: writes, queueMs, shedding: gate.shedding })
   installWriteLane(lane)
   const front = new FrontDoor(cacheBudget('frontDoor'))

@@ -124,6 +124,8 @@ export function loadGate(options: {
   queueMs: number
   minInFlight: number
   namespaceRoot?: string
+  /** Whether the write lane would refuse a write arriving now (`writeLane.ts`, `foreseesRefusal`). */
+  refusesWrite?: () => boolean
 }): LoadGate {
   const root = options.namespaceRoot ?? `/api/${DEFAULT_NAMESPACE}`
   const queueSeconds = options.queueMs / 1000
@@ -141,7 +143,11 @@ export function loadGate(options: {
   const { shed } = metrics()
   // Each lane shows from the start, at 0, so that an operator's rate() has a series before the first refusal.
   for (const name of Object.keys(lanes)) shed.inc({ lane: name }, 0)
-  const refuse = (request: IncomingMessage, response: ServerResponse, name: LaneName) => {
+  const refuse = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    name: LaneName | 'write_turn',
+  ) => {
     shed.inc({ lane: name })
     // Its body is never read: drained as it comes, so the connection serves the caller's next request.
     request.resume()
@@ -161,6 +167,14 @@ export function loadGate(options: {
     admit(request, response) {
       if (queueSeconds <= 0 || !inNamespace(request.url ?? '/', root)) return always
       const name: LaneName = signedInWrite(request) ? 'signed_in_write' : 'made'
+      // A write the write lane would refuse at its turn is refused here, before Next reads its body
+      // (an upload's megabytes) and signs its caller in (a query): refused in the namespace, each
+      // refusal cost both. Not a refusal of a lane here: the instance sheds already, and counting it
+      // would keep it shedding for as long as writers send.
+      if (name === 'signed_in_write' && options.refusesWrite?.()) {
+        refuse(request, response, 'write_turn')
+        return undefined
+      }
       const entered = lanes[name].enter()
       if (!entered) {
         refuse(request, response, name)

@@ -249,6 +249,55 @@ describe('the write lane, one turn', () => {
     }
   }, 60_000)
 
+  it('refuses such a write before it reads its body: a write whose body is still coming is answered at once', async () => {
+    const { holder, release } = await holdTheTurn()
+    try {
+      await flood()
+      const before = total(await scrape(instance.base), 'calendar_shed_requests_total', {
+        lane: 'write_turn',
+      })
+      const url = new URL(`${instance.base}${NS}/events`)
+      const sending = http.request(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `JWT ${admin}`,
+          'Content-Type': 'application/json',
+          'Content-Length': '1000',
+        },
+      })
+      // A tenth of the body it announced, and nothing more while the answer is awaited.
+      sending.write(`{"title": "${'x'.repeat(80)}`)
+      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error('no answer while the body is unsent')),
+          5_000,
+        )
+        sending.on('error', reject)
+        sending.on('response', (response) => {
+          let body = ''
+          response.setEncoding('utf8')
+          response.on('data', (chunk: string) => (body += chunk))
+          response.on('end', () => {
+            clearTimeout(timer)
+            resolve({ status: response.statusCode ?? 0, body })
+          })
+        })
+      })
+      // Its socket goes either way: a write left waiting for its body would hold the instance.
+      const reply = await answered.finally(() => sending.destroy())
+      expect(reply.status).toBe(503)
+      expect(JSON.parse(reply.body).code).toBe('rest_overloaded')
+      const after = total(await scrape(instance.base), 'calendar_shed_requests_total', {
+        lane: 'write_turn',
+      })
+      expect(after).toBe(before + 1)
+      await release()
+      expect((await holder).status).toBe(200)
+    } finally {
+      await release()
+    }
+  }, 60_000)
+
   it('refuses, while the instance sheds, a write that would wait past the deadline within the deadline of its arrival, whatever holds it up before its turn', async () => {
     const { holder, release } = await holdTheTurn()
     const releaseVenues = await lockVenues()
