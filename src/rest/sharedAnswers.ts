@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import { headersWithCors, type Payload } from 'payload'
 import { instanceCache } from '../calendar/caches'
 import { RevisionMark } from '../calendar/revisionCache'
 import { pushedRevision } from '../database/revision'
@@ -52,6 +52,13 @@ class SharedAnswers {
       answer: (request) => sentWithoutNext(this.payload, request),
       countsQueries: queryCountEnabled,
       signedIn: (headers) => carriesSignedToken(headers, this.payload),
+      corsHeaders: (origin) =>
+        Object.fromEntries(
+          headersWithCors({
+            headers: new Headers(),
+            req: { payload: this.payload, headers: new Headers(origin ? { origin } : {}) } as never,
+          }),
+        ),
     }
   }
 }

@@ -40,6 +40,8 @@ export type NamespaceFacts = {
   countsQueries: boolean
   /** Whether the request carries a valid sign-in token (`signedToken.ts`): load shedding lets its writes through. */
   signedIn(headers: IncomingHttpHeaders): boolean
+  /** The CORS headers Payload's `cors` setting gives an answer to a request from `origin`: a refusal in front of Next needs them to be readable. */
+  corsHeaders(origin: string | undefined): Record<string, string>
 }
 
 export const NAMESPACE_FACTS = Symbol.for('calendar.namespaceFacts')

@@ -151,8 +151,10 @@ export function loadGate(options: {
     shed.inc({ lane: name })
     // Its body is never read: drained as it comes, so the connection serves the caller's next request.
     request.resume()
+    // With the CORS headers the namespace's own answer would carry, so a browser can read the 503 and its Retry-After.
+    const cors = namespaceFacts()?.corsHeaders(request.headers.origin)
     void refusalBody.then((body) => {
-      response.writeHead(503, refusalHeaders)
+      response.writeHead(503, { ...refusalHeaders, ...cors })
       response.end(body)
     })
   }

@@ -109,16 +109,26 @@ async function writeBucket(): Promise<{ tokens: number; updated_at: Date }> {
   }
 }
 
-/** A flood of lists no cache keeps: the gate refuses some, and the instance sheds for the next 10 s. */
+/** A site that reads the namespace from visitors' browsers. */
+const ORIGIN = 'https://site.example.org'
+
+/**
+ * A flood of lists no cache keeps, from a site's visitors: the gate refuses some, each readable by
+ * the browser (the CORS headers of the namespace's own answers), and the instance sheds for the next 10 s.
+ */
 async function flood(): Promise<void> {
   const reads = await Promise.all(
     Array.from({ length: 40 }, () =>
-      fetch(`${instance.base}${NS}/events?search=${unique('flood')}`).then(
-        async (response) => (await response.arrayBuffer(), response.status),
-      ),
+      fetch(`${instance.base}${NS}/events?search=${unique('flood')}`, {
+        headers: { Origin: ORIGIN },
+      }).then(async (response) => {
+        await response.arrayBuffer()
+        return `${response.status} ${response.headers.get('Access-Control-Allow-Origin')}`
+      }),
     ),
   )
-  expect(reads).toContain(503)
+  expect(reads).toContain('503 *')
+  expect(reads.filter((read) => read.startsWith('503') && read !== '503 *')).toEqual([])
 }
 
 /** Locks the venues from the test database: a write naming a venue waits in its validation, before its turn. */
@@ -253,6 +263,8 @@ describe('the write lane, one turn', () => {
     const { holder, release } = await holdTheTurn()
     try {
       await flood()
+      // The held turn has lasted past the deadline (300 ms): a write now would wait past it.
+      await sleep(500)
       const before = total(await scrape(instance.base), 'calendar_shed_requests_total', {
         lane: 'write_turn',
       })
@@ -263,30 +275,38 @@ describe('the write lane, one turn', () => {
           Authorization: `JWT ${admin}`,
           'Content-Type': 'application/json',
           'Content-Length': '1000',
+          Origin: ORIGIN,
         },
       })
       // A tenth of the body it announced, and nothing more while the answer is awaited.
       sending.write(`{"title": "${'x'.repeat(80)}`)
-      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error('no answer while the body is unsent')),
-          5_000,
-        )
-        sending.on('error', reject)
-        sending.on('response', (response) => {
-          let body = ''
-          response.setEncoding('utf8')
-          response.on('data', (chunk: string) => (body += chunk))
-          response.on('end', () => {
-            clearTimeout(timer)
-            resolve({ status: response.statusCode ?? 0, body })
+      const answered = new Promise<{ status: number; body: string; cors: unknown }>(
+        (resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error('no answer while the body is unsent')),
+            5_000,
+          )
+          sending.on('error', reject)
+          sending.on('response', (response) => {
+            let body = ''
+            response.setEncoding('utf8')
+            response.on('data', (chunk: string) => (body += chunk))
+            response.on('end', () => {
+              clearTimeout(timer)
+              resolve({
+                status: response.statusCode ?? 0,
+                body,
+                cors: response.headers['access-control-allow-origin'],
+              })
+            })
           })
-        })
-      })
+        },
+      )
       // Its socket goes either way: a write left waiting for its body would hold the instance.
       const reply = await answered.finally(() => sending.destroy())
       expect(reply.status).toBe(503)
       expect(JSON.parse(reply.body).code).toBe('rest_overloaded')
+      expect(reply.cors).toBe('*')
       const after = total(await scrape(instance.base), 'calendar_shed_requests_total', {
         lane: 'write_turn',
       })
