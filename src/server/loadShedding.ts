@@ -55,6 +55,7 @@ function inNamespace(path: string, root: string): boolean {
 const signedInWrite = (request: IncomingMessage) =>
   request.method !== 'GET' &&
   request.method !== 'HEAD' &&
+  request.method !== 'OPTIONS' &&
   Boolean(namespaceFacts()?.signedIn(request.headers))
 
 /** The lanes, as `calendar_shed_requests_total` labels them. */

@@ -318,6 +318,54 @@ describe('the write lane, one turn', () => {
     }
   }, 60_000)
 
+  it('refuses in the namespace, while the instance sheds, a write by API key, which the gate does not tell from others', async () => {
+    const apiKey = unique('key')
+    const created = await call('/api/users', {
+      method: 'POST',
+      token: admin,
+      json: {
+        email: `${unique('keyed')}@calendar.test`,
+        password: `password-${apiKey}`,
+        role: 'editor',
+        enableAPIKey: true,
+        apiKey,
+      },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const { holder, release } = await holdTheTurn()
+    try {
+      await flood()
+      await sleep(500)
+      const turnRefusals = async () =>
+        total(await scrape(instance.base), 'calendar_shed_requests_total', { lane: 'write_turn' })
+      const before = await turnRefusals()
+      const title = unique('By key ')
+      const refused = await fetch(`${instance.base}${NS}/events`, {
+        method: 'POST',
+        headers: {
+          Authorization: `users API-Key ${apiKey}`,
+          'Content-Type': 'application/json',
+          Origin: ORIGIN,
+        },
+        body: JSON.stringify({
+          title,
+          status: 'publish',
+          start_date: '2031-05-01 10:00:00',
+          end_date: '2031-05-01 11:00:00',
+        }),
+      })
+      expect(refused.status).toBe(503)
+      expect(((await refused.json()) as Reply['body']).code).toBe('rest_overloaded')
+      expect(refused.headers.get('Access-Control-Allow-Origin')).toBe('*')
+      expect(await turnRefusals()).toBe(before + 1)
+      await release()
+      expect((await holder).status).toBe(200)
+      expect(await stored(title)).toEqual([])
+    } finally {
+      await release()
+    }
+  }, 60_000)
+
   it('refuses, while the instance sheds, a write that would wait past the deadline within the deadline of its arrival, whatever holds it up before its turn', async () => {
     const { holder, release } = await holdTheTurn()
     const releaseVenues = await lockVenues()
