@@ -90,7 +90,8 @@ describe('writes side by side', () => {
       await writer.query('commit')
       // Committed on a connection of its own, as another instance would: this instance learns of it
       // by the revision's notification (docs/api.md §14.3), which may come a moment after the commit.
-      // The bound stays under the listener's 5 s heartbeat, so a notification never sent still fails.
+      // The notification itself is timed by tests/api/answer-cache.test.ts; here the bound only keeps
+      // the wait short.
       let after = during
       await expect
         .poll(async () => (after = await api(`/events/${held.id}`)).body.title, {
