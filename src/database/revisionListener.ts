@@ -30,6 +30,8 @@ export class RevisionListener {
   private stopped = false
   private lostOnce = false
   private readonly advanced: ((revision: string) => void)[] = []
+  private readonly restarted: ((revision: string) => void)[] = []
+  private confirming = false
   private reading: Promise<void> | undefined
   private queued: Promise<void> | undefined
 
@@ -51,6 +53,14 @@ export class RevisionListener {
   /** Calls `then` with every revision newer than the last one known, as it is pushed or read. */
   onAdvance(then: (revision: string) => void): void {
     this.advanced.push(then)
+  }
+
+  /**
+   * Calls `then` when the database's revision went back (a restore under running instances): what
+   * was kept for any revision may be stale, the new number's included once writes reach it again.
+   */
+  onRestart(then: (revision: string) => void): void {
+    this.restarted.push(then)
   }
 
   /**
@@ -137,9 +147,40 @@ export class RevisionListener {
   }
 
   private raise(value: bigint): void {
+    if (this.value !== undefined && value < this.value) void this.confirmWentBack()
     if (this.value !== undefined && value <= this.value) return
     this.value = value
-    for (const then of this.advanced)
+    this.tell(this.advanced, value)
+  }
+
+  /**
+   * A lower value than the one known: a read's result can come after a notification of a commit the
+   * read began before (pg hands the notification on first), so only a read begun after it decides.
+   * Still lower than what was known when it began, the database's counter went back.
+   */
+  private async confirmWentBack(): Promise<void> {
+    const client = this.client
+    const known = this.value
+    if (this.confirming || !client || !this.listening || known === undefined) return
+    this.confirming = true
+    try {
+      const read = await this.read(client)
+      if (client !== this.client) return
+      if (read >= known) return this.raise(read)
+      this.logger.warn(
+        `revision listener: the content revision went back from ${known} to ${read} (a restored database?); this instance's caches start again`,
+      )
+      this.value = read
+      this.tell(this.restarted, read)
+    } catch (error) {
+      this.lost(client, error)
+    } finally {
+      this.confirming = false
+    }
+  }
+
+  private tell(callbacks: ((revision: string) => void)[], value: bigint): void {
+    for (const then of callbacks)
       try {
         then(value.toString())
       } catch (error) {

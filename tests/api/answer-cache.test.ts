@@ -6,6 +6,7 @@
  * until it listens again. Two instances on the test database: the test server and one more, whose
  * listening connection goes through a link the test can break.
  */
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
 import { asAdmin, BASE_URL, NS, unique, userWithRole } from '../support/api'
@@ -127,5 +128,31 @@ describe('answers kept per content revision', () => {
     expect(
       (await readUntil(second.base, (reply) => reply.titles[0] === title, 1000)).titles,
     ).toEqual([title])
+  })
+
+  it('forgets what it kept when the database goes back to a lower revision, as a restore under running instances does', async () => {
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await db.connect()
+    const title = `${tag} restored`
+    try {
+      // Far enough up that going back 50 stays a revision the counter has had.
+      await db.query('update calendar_revision set value = value + 100 where id = 1')
+      for (const base of [second.base, BASE_URL])
+        expect((await readUntil(base, (reply) => reply.queries === 0, 10_000)).queries).toBe(0)
+      // Other content at a revision below the one the instances know, as a backup restored under them.
+      await db.query('begin')
+      await db.query('update events_locales set title = $1 where _parent_id = $2', [title, eventId])
+      await db.query('update calendar_revision set value = value - 50 where id = 1')
+      await db.query('commit')
+      for (const base of [second.base, BASE_URL])
+        expect(
+          (await readUntil(base, (reply) => reply.titles[0] === title, 2000)).titles,
+          base,
+        ).toEqual([title])
+    } finally {
+      // Past where it was, so that what other files' instances keep moves on as after any write.
+      await db.query('update calendar_revision set value = value + 100 where id = 1')
+      await db.end()
+    }
   })
 })
