@@ -184,22 +184,15 @@ export function revisionCacheOf(owner: object, name: NameOf<'revision'>): Revisi
 }
 
 /** A cache whose entries belong to one content revision: told of a newer one, it drops them. */
-export type PerRevision = { advance(revision: string): void; restart(revision: string): void }
+export type PerRevision = { advance(revision: string): void }
 
 const isPerRevision = (cache: unknown): cache is PerRevision =>
-  typeof (cache as Partial<PerRevision> | null)?.advance === 'function' &&
-  typeof (cache as Partial<PerRevision>).restart === 'function'
+  typeof (cache as Partial<PerRevision> | null)?.advance === 'function'
 
 /** Tells this owner's caches of a newer content revision, as PostgreSQL pushes it (`database/revision.ts`). */
 export function advanceCaches(owner: object, revision: string): void {
   for (const cache of perOwner.get(owner)?.values() ?? [])
     if (isPerRevision(cache)) cache.advance(revision)
-}
-
-/** Tells this owner's caches that the revision went back (a restored database): each starts again at it. */
-export function restartCaches(owner: object, revision: string): void {
-  for (const cache of perOwner.get(owner)?.values() ?? [])
-    if (isPerRevision(cache)) cache.restart(revision)
 }
 
 function kept<T>(owner: object, name: CacheName, make: () => T): T {

@@ -22,11 +22,6 @@ export class RevisionMark {
     )
   }
 
-  /** Holds `revision` whatever it is: the database's counter went back, and what was held is stale. */
-  restart(revision: string): void {
-    this.revision = revision
-  }
-
   /** Moves to `revision` if it is newer; true when it did, and what was held is now stale. */
   advance(revision: string): boolean {
     if (revision === this.revision || this.behind(revision)) return false
@@ -51,11 +46,6 @@ export class RevisionCache {
   /** A newer revision is known: what this one holds is dropped now rather than at its next read. */
   advance(revision: string): void {
     if (this.mark.advance(revision)) this.entries.clear()
-  }
-
-  restart(revision: string): void {
-    this.mark.restart(revision)
-    this.entries.clear()
   }
 
   get<T>(revision: string | undefined, key: string, compute: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import type pg from 'pg'
-import { advanceCaches, restartCaches } from '../calendar/caches'
+import { advanceCaches } from '../calendar/caches'
 import { rawQuery } from './rawQuery'
 import { RevisionListener } from './revisionListener'
 
@@ -72,7 +72,6 @@ function startListener(payload: Payload): RevisionListener | null {
   // What was kept for an older revision can serve nobody: it goes when the new one is known, not
   // at the next read, so a run of writes does not keep it alive (docs/performance.md, "Memory").
   listener.onAdvance((revision) => advanceCaches(payload, revision))
-  listener.onRestart((revision) => restartCaches(payload, revision))
   const commit = db.commitTransaction.bind(db)
   db.commitTransaction = async (...args) => {
     await commit(...args)

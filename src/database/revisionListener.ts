@@ -30,7 +30,6 @@ export class RevisionListener {
   private stopped = false
   private lostOnce = false
   private readonly advanced: ((revision: string) => void)[] = []
-  private readonly restarted: ((revision: string) => void)[] = []
   private confirming = false
   private reading: Promise<void> | undefined
   private queued: Promise<void> | undefined
@@ -53,14 +52,6 @@ export class RevisionListener {
   /** Calls `then` with every revision newer than the last one known, as it is pushed or read. */
   onAdvance(then: (revision: string) => void): void {
     this.advanced.push(then)
-  }
-
-  /**
-   * Calls `then` when the database's revision went back (a restore under running instances): what
-   * was kept for any revision may be stale, the new number's included once writes reach it again.
-   */
-  onRestart(then: (revision: string) => void): void {
-    this.restarted.push(then)
   }
 
   /**
@@ -109,8 +100,7 @@ export class RevisionListener {
       query_timeout: QUERY_TIMEOUT_MS,
     })
     this.client = client
-    // The value is the database's again: one restored from a backup may have gone back.
-    this.value = undefined
+    // The value known is kept: a database restored meanwhile may have gone back (`movePast`).
     client.on('error', (error) => this.lost(client, error))
     client.on('end', () => this.lost(client, new Error('connection closed')))
     client.on('notification', ({ channel, payload }) => {
@@ -128,7 +118,10 @@ export class RevisionListener {
       // Read after LISTEN: a commit before it is in what is read, one after it is notified.
       const read = await this.read(client)
       if (client !== this.client) return
-      this.raise(read)
+      // A new connection's first read is later than anything known before it: lower, it went back.
+      if (this.value !== undefined && read < this.value)
+        await this.movePast(client, this.value, read)
+      else this.raise(read)
       this.listening = true
       this.retryMs = FIRST_RETRY_MS
       this.heartbeat = setInterval(() => void this.sync(), HEARTBEAT_MS).unref()
@@ -150,13 +143,20 @@ export class RevisionListener {
     if (this.value !== undefined && value < this.value) void this.confirmWentBack()
     if (this.value !== undefined && value <= this.value) return
     this.value = value
-    this.tell(this.advanced, value)
+    for (const then of this.advanced)
+      try {
+        then(value.toString())
+      } catch (error) {
+        // Raised from pg's socket handler or a read: a throw there would end the listening or the process.
+        this.logger.warn(
+          `revision listener: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      }
   }
 
   /**
    * A lower value than the one known: a read's result can come after a notification of a commit the
    * read began before (pg hands the notification on first), so only a read begun after it decides.
-   * Still lower than what was known when it began, the database's counter went back.
    */
   private async confirmWentBack(): Promise<void> {
     const client = this.client
@@ -166,12 +166,8 @@ export class RevisionListener {
     try {
       const read = await this.read(client)
       if (client !== this.client) return
-      if (read >= known) return this.raise(read)
-      this.logger.warn(
-        `revision listener: the content revision went back from ${known} to ${read} (a restored database?); this instance's caches start again`,
-      )
-      this.value = read
-      this.tell(this.restarted, read)
+      if (read < known) await this.movePast(client, known, read)
+      else this.raise(read)
     } catch (error) {
       this.lost(client, error)
     } finally {
@@ -179,16 +175,21 @@ export class RevisionListener {
     }
   }
 
-  private tell(callbacks: ((revision: string) => void)[], value: bigint): void {
-    for (const then of callbacks)
-      try {
-        then(value.toString())
-      } catch (error) {
-        // Raised from pg's socket handler or a read: a throw there would end the listening or the process.
-        this.logger.warn(
-          `revision listener: ${error instanceof Error ? error.message : String(error)}`,
-        )
-      }
+  /**
+   * The database's revision went back below `known` (a backup restored under running instances).
+   * Numbers it will reach again named other content here, in every instance's caches and in the
+   * ETags clients hold: the counter is moved past `known`, and its notification moves every
+   * instance on from what it kept, as after any write.
+   */
+  private async movePast(client: pg.Client, known: bigint, read: bigint): Promise<void> {
+    this.logger.warn(
+      `revision listener: the content revision went back from ${known} to ${read} (a restored database?); moving it past ${known}`,
+    )
+    const { rows } = await client.query<{ value: string }>(
+      'update calendar_revision set value = greatest(value, $1::bigint) + 1 where id = 1 returning value',
+      [known.toString()],
+    )
+    if (rows[0]) this.raise(BigInt(rows[0].value))
   }
 
   private lost(client: pg.Client, error: unknown): void {

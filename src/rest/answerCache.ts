@@ -34,11 +34,6 @@ export class AnswerCache {
     if (this.mark.advance(revision)) this.drop()
   }
 
-  restart(revision: string): void {
-    this.mark.restart(revision)
-    this.drop()
-  }
-
   async get(revision: string, tag: string, make: () => Promise<Answer>): Promise<Answer> {
     if (!this.budget) return make()
     if (this.mark.behind(revision)) return make()

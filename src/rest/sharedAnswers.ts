@@ -29,11 +29,6 @@ class SharedAnswers {
     if (this.mark.advance(revision)) this.tags.clear()
   }
 
-  restart(revision: string): void {
-    this.mark.restart(revision)
-    this.tags.clear()
-  }
-
   shared(revision: string, tag: string, until: () => number | undefined): void {
     if (this.mark.behind(revision)) return
     this.advance(revision)
