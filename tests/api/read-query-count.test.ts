@@ -23,6 +23,7 @@ import {
   createVenue,
   translateEvent,
 } from '../support/fixtures'
+import { testDatabase } from '../support/database'
 
 const EVENTS = 24
 /** A month a few months ahead: inside the default window (up to 24 months ahead) whenever the test runs. */
@@ -169,6 +170,9 @@ const PATHS: ReadPath[] = [
 ]
 
 describe('query count of every read path', () => {
+  const db = testDatabase()
+  const revision = async () =>
+    String((await db.query('select value from calendar_revision where id = 1')).rows[0].value)
   const tag = unique('reads').replace(/-/g, '')
   const fixture = {} as Fixture
   const callers: Record<'anonymous' | 'editor' | 'author', TestUser | undefined> = {
@@ -255,10 +259,17 @@ describe('query count of every read path', () => {
           const counts: number[] = []
           for (const perPage of path.list ? [1, 50] : [0]) {
             const url = path.url(fixture, perPage)
-            // Once warm: values kept per content revision (totals, term lookups) are known by then.
-            const warm = await read(url, caller)
-            expect(warm.status, `${url}: ${JSON.stringify(warm.body)}`).toBe(200)
-            const reply = await read(url, caller)
+            // Once warm: values kept per content revision (totals, term lookups) are known by then,
+            // unless a write (another file's job, a delivery) moved the revision in between: warm again.
+            let reply: Reply | undefined
+            for (let tries = 0; !reply && tries < 5; tries++) {
+              const before = await revision()
+              const warm = await read(url, caller)
+              expect(warm.status, `${url}: ${JSON.stringify(warm.body)}`).toBe(200)
+              const measured = await read(url, caller)
+              if ((await revision()) === before) reply = measured
+            }
+            if (!reply) throw new Error(`${url}: the revision moved in each of 5 tries`)
             expect(reply.status).toBe(200)
             if (path.list) {
               const items = Object.values(reply.body as Record<string, unknown>).find(
