@@ -74,6 +74,10 @@ async function turnsReach(state: 'running' | 'waiting', value: number): Promise<
   }
 }
 
+/** Writes the write lane has refused so far, as /metrics counts them. */
+const turnRefusals = async () =>
+  total(await scrape(instance.base), 'calendar_shed_requests_total', { lane: 'write_turn' })
+
 /** Holds `held`'s row locked from the test database, and starts a retitle of it: a write that takes the one turn and waits in it. */
 async function holdTheTurn() {
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
@@ -265,9 +269,7 @@ describe('the write lane, one turn', () => {
       await flood()
       // The held turn has lasted past the deadline (300 ms): a write now would wait past it.
       await sleep(500)
-      const before = total(await scrape(instance.base), 'calendar_shed_requests_total', {
-        lane: 'write_turn',
-      })
+      const before = await turnRefusals()
       const url = new URL(`${instance.base}${NS}/events`)
       const sending = http.request(url, {
         method: 'POST',
@@ -307,10 +309,7 @@ describe('the write lane, one turn', () => {
       expect(reply.status).toBe(503)
       expect(JSON.parse(reply.body).code).toBe('rest_overloaded')
       expect(reply.cors).toBe('*')
-      const after = total(await scrape(instance.base), 'calendar_shed_requests_total', {
-        lane: 'write_turn',
-      })
-      expect(after).toBe(before + 1)
+      expect(await turnRefusals()).toBe(before + 1)
       await release()
       expect((await holder).status).toBe(200)
     } finally {
@@ -336,8 +335,6 @@ describe('the write lane, one turn', () => {
     try {
       await flood()
       await sleep(500)
-      const turnRefusals = async () =>
-        total(await scrape(instance.base), 'calendar_shed_requests_total', { lane: 'write_turn' })
       const before = await turnRefusals()
       const title = unique('By key ')
       const refused = await fetch(`${instance.base}${NS}/events`, {
