@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, chown, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+import pg from 'pg'
 import { extract } from 'tar'
 import { ARCHIVE_DATABASE, ARCHIVE_MANIFEST, DATA_ENTRIES, type Manifest } from './backup'
 import { embeddedMajor, runningDatabase, startEmbeddedDatabase } from './embedded'
@@ -79,8 +80,36 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     directory: options.clusterDirectory,
     startedBy: 'npm run restore',
   })
-  await database.stop()
+  try {
+    await movePastLostRevisions(database.url)
+  } finally {
+    await database.stop()
+  }
   return manifest
+}
+
+/**
+ * The restored content revision is the backup's, below what the database reached after it: counted
+ * on from there, it would give again ETags that clients hold for other content (a 304 for a page
+ * that changed). Nothing restored knows how far the lost database went, so the counter moves to the
+ * time in milliseconds, which a counter moved by one per committed write never reaches (it would
+ * take a thousand writes a second since 1970, or since the last restore, which moved it there too).
+ * A backup older than the counter has none to move: the migrations make it at 0 on the next start.
+ */
+async function movePastLostRevisions(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(`do $$ begin
+      if to_regclass('calendar_revision') is not null then
+        update calendar_revision
+           set value = greatest(value + 1, (extract(epoch from clock_timestamp()) * 1000)::bigint)
+         where id = 1;
+      end if;
+    end $$`)
+  } finally {
+    await client.end()
+  }
 }
 
 /** PostgreSQL refuses to run as root: the embedded package runs it as `postgres`, which must own the cluster. */
