@@ -1,7 +1,7 @@
 /**
- * `npm run bench:profile -- [path|varied|editor|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--database URL] [--heap]`: where a request's
+ * `npm run bench:profile -- [path|varied|editor|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--connections 32] [--database URL] [--heap]`: where a request's
  * time goes. Starts the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
- * dataset (or on the database at `--database`, as it is: a bench's million events take a quarter of an hour to make), loads `path` (the event list by default; `varied`: the bench's varied lists; `editor`: the event list signed in as the bench's editor, its (i); `create`, `update`: `--writes` of the bench's (w) writes by its editor, with the statements a write sent, by PostgreSQL's count) with autocannon at 32 connections, stops the app
+ * dataset (or on the database at `--database`, as it is: a bench's million events take a quarter of an hour to make), loads `path` (the event list by default; `varied`: the bench's varied lists; `editor`: the event list signed in as the bench's editor, its (i); `create`, `update`: `--writes` of the bench's (w) writes by its editor, with the statements a write sent, by PostgreSQL's count) with autocannon at 32 connections (`--connections`: reads at another count, 500 for the overload scenario's flood and what its refusals cost), stops the app
  * and prints where the CPU went while it was loaded (start-up, data generation and idle time left
  * out): by package, by function's self time and by function's total time (callees included), mapped
  * back to their sources through the build's source maps. The raw profile stays in bench/.profiles/
@@ -40,6 +40,7 @@ const givenDatabase = option('database')
 const writeKind = target === 'create' || target === 'update' ? target : undefined
 const writes = Number(option('writes') ?? 100)
 const heap = args.includes('--heap')
+const connections = Number(option('connections') ?? 32)
 
 type ProfileNode = {
   id: number
@@ -211,7 +212,7 @@ async function profileReads(base: string): Promise<Load> {
   const headers =
     target === 'editor' ? { Authorization: await editorAuthorization(base) } : undefined
   const url = target === 'varied' ? base : `${base}${target === 'editor' ? EVENT_LIST : target}`
-  const load = { url, requests, headers, connections: 32 }
+  const load = { url, requests, headers, connections }
   await autocannon({ ...load, duration: 3 })
   const from = now()
   const result = await autocannon({ ...load, duration })

@@ -36,6 +36,24 @@ class SharedAnswers {
     if (!this.tags.has(tag)) this.tags.set(tag, until())
   }
 
+  /** The CORS headers last given, for the origin they were given for: a flood refused comes from one origin, or none. */
+  private cors: { origin: string | undefined; headers: Record<string, string> } | undefined
+
+  /** Payload's CORS headers for a request from `origin`, which they depend on besides the config. */
+  corsHeaders(origin: string | undefined): Record<string, string> {
+    if (!this.cors || this.cors.origin !== origin)
+      this.cors = {
+        origin,
+        headers: Object.fromEntries(
+          headersWithCors({
+            headers: new Headers(),
+            req: { payload: this.payload, headers: new Headers(origin ? { origin } : {}) } as never,
+          }),
+        ),
+      }
+    return this.cors.headers
+  }
+
   facts(): NamespaceFacts {
     return {
       revision: () => pushedRevision(this.payload),
@@ -52,13 +70,7 @@ class SharedAnswers {
       answer: (request) => sentWithoutNext(this.payload, request),
       countsQueries: queryCountEnabled,
       signedIn: (headers) => carriesSignedToken(headers, this.payload),
-      corsHeaders: (origin) =>
-        Object.fromEntries(
-          headersWithCors({
-            headers: new Headers(),
-            req: { payload: this.payload, headers: new Headers(origin ? { origin } : {}) } as never,
-          }),
-        ),
+      corsHeaders: (origin) => this.corsHeaders(origin),
     }
   }
 }
