@@ -3,15 +3,17 @@ import { instanceCache } from '../calendar/caches'
 import { RevisionMark } from '../calendar/revisionCache'
 import { metrics } from '../server/metrics'
 
-/** What a handler answered, as sent: its status, its own headers and its text. */
-export type Answer = { status: number; headers: Record<string, string>; text: string }
-
 /**
- * Bytes an answer holds in the heap, a little for its headers and its text as V8 stores it: a byte a
- * character while every character is Latin-1, else two for every character, so that one typographic
- * apostrophe (U+2019) in an English page doubles it (its UTF-8 length counted half of that).
+ * What a handler answered, as sent: its status, its own headers and its body's UTF-8 bytes, in memory
+ * of their own (`ownedBytes`). The bytes, not the text: the server in front of Next sends them as
+ * they are and its front door keeps the very same bytes (`frontDoor.ts`), so an answer both caches
+ * keep is held once, and a mostly-ASCII text takes a byte a character where V8 holds it in two as
+ * soon as one character is past Latin-1.
  */
-const sizeOf = ({ text }: Answer) => text.length * (/[\u0100-\uffff]/.test(text) ? 2 : 1) + 256
+export type Answer = { status: number; headers: Record<string, string>; body: Buffer }
+
+/** Bytes an answer holds: its body's, and a little for its headers. */
+const sizeOf = ({ body }: Answer) => body.length + 256
 
 /**
  * Anonymous answers as rendered, in this instance's memory, under their ETag (`answerTag.ts`), which

@@ -93,8 +93,8 @@ export function answerTag({
 }
 
 /** The ETag of a body, when no revision names the content. */
-export function bodyTag(text: string): string {
-  return `"${createHash('sha1').update(text).digest('base64url')}"`
+export function bodyTag(body: Uint8Array): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`
 }
 
 /** Whether `If-None-Match` names this tag (weak comparison, as RFC 9110 §13.1.2 asks for this header). */

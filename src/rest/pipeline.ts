@@ -13,7 +13,7 @@ import { createContext, type RestContext } from './context'
 import { readBody } from './http/body'
 import { jsonOf } from './http/jsonText'
 import { errorSent, RestError } from '../server/errors'
-import type { Sent } from '../server/sent'
+import { ownedBytes, type Sent } from '../server/sent'
 import { Refusal } from '../operations/refusal'
 import { QUERY_PARSE_OPTIONS } from './http/query'
 import { limitRate, returnRate } from './rateLimit'
@@ -261,7 +261,11 @@ async function requestParams(
   return { raw, shadowedByPath, params: parsed.data as z.output<AnyRoute['params']> }
 }
 
-/** The body as text: JSON (as the serializers wrote it, or stringified), or the text of the handler's own content type. */
+/**
+ * The body as its UTF-8 bytes, in memory of their own: JSON (as the serializers wrote it, or
+ * stringified), or the text of the handler's own content type. Bytes, so that an answer both caches
+ * keep is one copy, sent as it is (`Answer`).
+ */
 function rendered(result: RestResult): Answer {
   const text = result.contentType ? String(result.body) : (jsonOf(result.body) ?? '')
   return {
@@ -270,7 +274,7 @@ function rendered(result: RestResult): Answer {
       ...result.headers,
       'Content-Type': result.contentType ?? 'application/json; charset=UTF-8',
     },
-    text,
+    body: ownedBytes([text]),
   }
 }
 
@@ -317,12 +321,12 @@ function respond(
 ): Sent {
   const all = new Headers({ ...headers, ...answer.headers })
   if (method === 'GET') {
-    const etag = revisionTag ?? bodyTag(answer.text)
+    const etag = revisionTag ?? bodyTag(answer.body)
     all.set('ETag', etag)
     if (!revisionTag && ifNoneMatch(req.headers.get('If-None-Match'), etag))
       return { status: 304, headers: all, body: null }
   }
-  return { status: answer.status, headers: all, body: answer.text }
+  return { status: answer.status, headers: all, body: answer.body }
 }
 
 /** Payload field names that the namespace calls otherwise. */

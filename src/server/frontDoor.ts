@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { metrics } from './metrics'
-import type { Sent } from './sent'
+import { ownedBytes, ownsItsMemory, type Sent } from './sent'
 import type { Admission, Turns } from './turns'
 
 /**
@@ -41,7 +41,7 @@ export type NamespaceFacts = {
   /** Whether the request carries a valid sign-in token (`signedToken.ts`): load shedding lets its writes through. */
   signedIn(headers: IncomingHttpHeaders): boolean
   /** The CORS headers Payload's `cors` setting gives an answer to a request from `origin`: a refusal in front of Next needs them to be readable. */
-  corsHeaders(origin: string | undefined): Record<string, string>
+  corsHeaders(origin: string | undefined): Readonly<Record<string, string>>
 }
 
 export const NAMESPACE_FACTS = Symbol.for('calendar.namespaceFacts')
@@ -74,6 +74,11 @@ const PER_RESPONSE = new Set([
   'x-request-id',
 ])
 
+/**
+ * An answer as kept. Its body is the very bytes the namespace sent (which its own cache keeps too:
+ * held once, docs/performance.md, "One copy of an answer for both caches, as its bytes"), or a copy
+ * of an answer written in parts.
+ */
 type Kept = { until?: number; headers: [string, string | string[]][]; body: Buffer }
 
 /** Only these requests may be served what another anonymous caller was. */
@@ -152,30 +157,33 @@ export class FrontDoor {
   }
 
   private keepWhatIsSent(key: string, response: ServerResponse, facts: NamespaceFacts): void {
-    const chunks: Buffer[] = []
+    const chunks: Uint8Array[] = []
     let size = 0
     let keeping = true
     const write = response.write.bind(response)
     const end = response.end.bind(response)
-    const take = (chunk: unknown, encoding: unknown) => {
+    // `last`: the chunk given to `end`, which its sender writes no more: kept as it is, not copied.
+    const take = (chunk: unknown, encoding: unknown, last: boolean) => {
       if (!keeping || chunk === undefined || chunk === null || typeof chunk === 'function') return
       const buffer =
         typeof chunk === 'string'
           ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : Buffer.from(chunk as Uint8Array)
-      size += buffer.length
+          : last
+            ? (chunk as Uint8Array)
+            : Buffer.from(chunk as Uint8Array)
+      size += buffer.byteLength
       // One large answer (a feed, an export) must not push out everything else.
       if (size > this.budgetBytes / 8) keeping = false
       else chunks.push(buffer)
     }
     response.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-      take(chunk, encoding)
+      take(chunk, encoding, false)
       return write(chunk as never, encoding as never, callback as never)
     }) as typeof response.write
     response.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-      take(chunk, encoding)
+      take(chunk, encoding, true)
       const ended = end(chunk as never, encoding as never, callback as never)
-      if (keeping) this.keepAnswer(key, response, ownedBody(chunks), facts)
+      if (keeping) this.keepAnswer(key, response, bodyOf(chunks), facts)
       return ended
     }) as typeof response.end
   }
@@ -240,16 +248,14 @@ export class FrontDoor {
 }
 
 /**
- * The answer's bytes in memory of their own. `Buffer.concat` takes an answer under 4 KB from Node's
- * shared 8 KB pool, and a kept slice holds its whole slab: kept for the revision, the small answers
- * (an item, a short list) held 8 KB each whatever their size, four times the cache's budget under a
- * site import's reads (docs/performance.md, "Memory").
+ * The body to keep: the bytes sent whole in memory of their own (the namespace's answers, which its
+ * cache keeps too) as they are, else a copy in memory of its own (`ownedBytes`).
  */
-export function ownedBody(chunks: Buffer[]): Buffer {
-  const body = Buffer.allocUnsafeSlow(chunks.reduce((size, chunk) => size + chunk.length, 0))
-  let at = 0
-  for (const chunk of chunks) at += chunk.copy(body, at)
-  return body
+export function bodyOf(chunks: Uint8Array[]): Buffer {
+  const [only] = chunks
+  if (chunks.length === 1 && ownsItsMemory(only!))
+    return Buffer.isBuffer(only) ? only : Buffer.from(only!.buffer, 0, only!.byteLength)
+  return ownedBytes(chunks)
 }
 
 /** IncomingMessage headers as fetch's Headers, every value of a repeated header kept. */

@@ -29,3 +29,28 @@ export async function sentOf(response: Response): Promise<Sent> {
     body: response.body === null ? null : new Uint8Array(await response.arrayBuffer()),
   }
 }
+
+/**
+ * An answer's bytes in memory of their own, text as UTF-8. `Buffer.from` and `Buffer.concat` take
+ * anything under 4 KB from Node's shared 8 KB pool, and a kept slice holds its whole slab: kept for
+ * the revision, the small answers (an item, a short list) held 8 KB each whatever their size, four
+ * times the caches' budget under a site import's reads (docs/performance.md, "Memory").
+ */
+export function ownedBytes(parts: (string | Uint8Array)[]): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(
+    parts.reduce((size, part) => size + Buffer.byteLength(part), 0),
+  )
+  let at = 0
+  for (const part of parts) {
+    if (typeof part === 'string') at += bytes.write(part, at)
+    else {
+      bytes.set(part, at)
+      at += part.byteLength
+    }
+  }
+  return bytes
+}
+
+/** Whether `bytes` are all of the memory they are a view of (not a slice of a shared slab). */
+export const ownsItsMemory = (bytes: Uint8Array): boolean =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength

@@ -1,9 +1,10 @@
-/** The namespace's answer cache counts what its answers hold in the heap (src/rest/answerCache.ts). */
+/** The namespace's answer cache counts the bytes its answers hold (src/rest/answerCache.ts). */
 import { describe, expect, it } from 'vitest'
 import { AnswerCache, type Answer } from '../../src/rest/answerCache'
 import { metrics } from '../../src/server/metrics'
+import { ownedBytes } from '../../src/server/sent'
 
-const answer = (text: string): Answer => ({ status: 200, headers: {}, text })
+const answer = (text: string): Answer => ({ status: 200, headers: {}, body: ownedBytes([text]) })
 
 /** What `calendar_answer_cache_bytes` says the namespace's cache holds. */
 async function held(): Promise<number> {
@@ -12,19 +13,21 @@ async function held(): Promise<number> {
 }
 
 describe('the answer cache', () => {
-  it('counts two bytes a character for a text with any character past Latin-1, as V8 holds it', async () => {
+  it('counts the UTF-8 bytes it keeps: one for each ASCII character, three for an apostrophe', async () => {
     const cache = new AnswerCache(8 * 1024 * 1024)
     const english = `${'a'.repeat(100_000)}’`
     await cache.get('1', 'english', async () => answer(english))
-    expect(await held()).toBeGreaterThanOrEqual(2 * english.length)
+    expect(await held()).toBeGreaterThanOrEqual(100_003)
+    expect(await held()).toBeLessThan(100_003 + 1024)
   })
 
-  it('counts a byte a character for Latin-1 text, and keeps within its budget', async () => {
+  it('counts two bytes for each accented letter, and keeps within its budget', async () => {
     const budget = 8 * 1024 * 1024
     const cache = new AnswerCache(budget)
     const french = 'é'.repeat(100_000)
     await cache.get('1', 'french', async () => answer(french))
-    expect(await held()).toBeLessThan(french.length + 1024)
+    expect(await held()).toBeGreaterThanOrEqual(2 * french.length)
+    expect(await held()).toBeLessThan(2 * french.length + 1024)
     for (let n = 0; n < 20; n++)
       await cache.get('1', `page ${n}`, async () => answer(`${'b'.repeat(300_000)}—${n}`))
     expect(await held()).toBeGreaterThan(budget / 2)

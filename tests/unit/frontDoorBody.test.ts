@@ -1,15 +1,69 @@
-import { describe, expect, it } from 'vitest'
-import { ownedBody } from '../../src/server/frontDoor'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { bodyOf, FrontDoor, NAMESPACE_FACTS, type NamespaceFacts } from '../../src/server/frontDoor'
+import { ownedBytes } from '../../src/server/sent'
+
+const globals = globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts }
+const servers: http.Server[] = []
+
+afterEach(() => {
+  delete globals[NAMESPACE_FACTS]
+  for (const server of servers.splice(0)) server.close()
+})
 
 describe("the front door's kept answers", () => {
   // Node hands out buffers under 4 KB as slices of a shared 8 KB slab: a kept slice would hold all
   // of it for as long as the answer is kept, beyond what the cache's budget counts.
   it('hold their own bytes and no more, whatever their size', () => {
     for (const text of ['{}', '{"id":1,"title":"Été"}', 'x'.repeat(5000)]) {
-      const chunks = [Buffer.from(text.slice(0, 1)), Buffer.from(text.slice(1))]
-      const body = ownedBody(chunks)
-      expect(body.toString()).toBe(text)
-      expect(body.buffer.byteLength).toBe(body.length)
+      for (const chunks of [
+        [Buffer.from(text.slice(0, 1)), Buffer.from(text.slice(1))],
+        [Buffer.from(text)],
+      ]) {
+        const body = bodyOf(chunks)
+        expect(body.toString()).toBe(text)
+        expect(body.buffer.byteLength).toBe(body.length)
+      }
     }
+  })
+
+  // The namespace sends the bytes its own cache keeps: a copy would hold every answer twice.
+  it('keep the bytes an answer was sent as, when they are whole, not a copy of them', () => {
+    const sent = ownedBytes([JSON.stringify({ title: 'café ☕ — قهوة' })])
+    expect(bodyOf([sent])).toBe(sent)
+    const view = new Uint8Array(sent.buffer)
+    expect(bodyOf([view]).buffer).toBe(sent.buffer)
+  })
+
+  // Through the server as production runs it: the namespace's answer (here, its bytes and the facts
+  // it publishes for one shared ETag) is sent once, and kept.
+  it('serve again the very bytes the namespace sent, not a copy', async () => {
+    const sent = ownedBytes(['{"title":"café"}'])
+    globals[NAMESPACE_FACTS] = {
+      revision: () => '7',
+      sharedAt: (tag) => (tag === '"shared"' ? { revision: '7' } : undefined),
+      admitRead: async () => ({}),
+      answer: () => undefined,
+      countsQueries: false,
+      signedIn: () => false,
+      corsHeaders: () => ({}),
+    }
+    const front = new FrontDoor(1024 * 1024)
+    const server = http.createServer((request, response) => {
+      void front.serve(request, response).then((served) => {
+        if (served) return
+        response.setHeader('ETag', '"shared"')
+        response.setHeader('Cache-Control', 'public, max-age=0')
+        response.end(sent)
+      })
+    })
+    servers.push(server)
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/cal/events/v1/events`
+    expect(await (await fetch(url)).text()).toBe('{"title":"café"}')
+    // What the namespace's cache holds changes only here, to tell one copy from two.
+    sent.write('CAFÉ', sent.indexOf('café'))
+    expect(await (await fetch(url)).text()).toBe('{"title":"CAFÉ"}')
   })
 })
