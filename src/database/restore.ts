@@ -81,7 +81,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     startedBy: 'npm run restore',
   })
   try {
-    await movePastLostRevisions(database.url)
+    await movePastLostRevisions(database.url).catch((error: unknown) => {
+      throw new Error(
+        `${options.dataDirectory} holds the restored database, but its content revision could not be moved past the lost one's (${error instanceof Error ? error.message : String(error)}): restore again with --force (npm run restore -- --force FILE)`,
+      )
+    })
   } finally {
     await database.stop()
   }

@@ -17,6 +17,9 @@ class SharedAnswers {
   private readonly mark = new RevisionMark()
   /** Each shared ETag, with the time its answer's clock moves on (undefined when it reads no clock). */
   private tags = new Map<string, number | undefined>()
+  /** The CORS headers last given, for the origin they were given for: a flood refused comes from one origin, or none. */
+  private cors:
+    { origin: string | undefined; headers: Readonly<Record<string, string>> } | undefined
 
   /** `maxTags` bounds the tags one revision may hold: their URLs come from callers. */
   constructor(
@@ -36,19 +39,22 @@ class SharedAnswers {
     if (!this.tags.has(tag)) this.tags.set(tag, until())
   }
 
-  /** The CORS headers last given, for the origin they were given for: a flood refused comes from one origin, or none. */
-  private cors: { origin: string | undefined; headers: Record<string, string> } | undefined
-
   /** Payload's CORS headers for a request from `origin`, which they depend on besides the config. */
-  corsHeaders(origin: string | undefined): Record<string, string> {
+  corsHeaders(origin: string | undefined): Readonly<Record<string, string>> {
     if (!this.cors || this.cors.origin !== origin)
       this.cors = {
         origin,
-        headers: Object.fromEntries(
-          headersWithCors({
-            headers: new Headers(),
-            req: { payload: this.payload, headers: new Headers(origin ? { origin } : {}) } as never,
-          }),
+        // Given to every refusal from that origin: frozen, so that none can change the next one's.
+        headers: Object.freeze(
+          Object.fromEntries(
+            headersWithCors({
+              headers: new Headers(),
+              req: {
+                payload: this.payload,
+                headers: new Headers(origin ? { origin } : {}),
+              } as never,
+            }),
+          ),
         ),
       }
     return this.cors.headers
