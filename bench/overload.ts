@@ -271,8 +271,8 @@ export function overloadNotes(): string[] {
         : ''
       return (
         `${OVERLOAD.connections} connections for ${OVERLOAD.seconds} s on ${load} at ${size.toLocaleString('en')}: ${served} answers served, p99 ${servedP99} ms (target < 1000); ` +
-        `${refused} refused 503, p50 ${refusalP50} ms, p99 ${refusalP99} ms (target < 50)${others.length ? `; other: ${others.join(', ')}` : ''}${stored}; ` +
-        `in the server (bucket bounds): served p99 ≤ ${server.servedP99} ms, refusals p50 ≤ ${server.refusalP50} ms, p99 ≤ ${server.refusalP99} ms; event-loop delay p99 ${loopDelay.p99} ms, longest ${loopDelay.max} ms`
+        `${refused ? `${refused} refused 503, p50 ${refusalP50} ms, p99 ${refusalP99} ms (target < 50)` : 'none refused'}${others.length ? `; other: ${others.join(', ')}` : ''}${stored}; ` +
+        `in the server (bucket bounds): served p99 ≤ ${server.servedP99} ms${refused ? `, refusals p50 ≤ ${server.refusalP50} ms, p99 ≤ ${server.refusalP99} ms` : ''}; event-loop delay p99 ${loopDelay.p99} ms, longest ${loopDelay.max} ms`
       )
     },
   )

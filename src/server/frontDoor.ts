@@ -106,18 +106,36 @@ function keyOf(request: IncomingMessage): string {
   ])
 }
 
+/** How many URLs' answers not kept at a revision are remembered, so as not to wait for them again. */
+const UNKEPT_KEYS = 10_000
+/**
+ * The longest a request waits for the answer being made for its URL: longer than an answer takes to
+ * make under load (the gate's deadline, `SHED_QUEUE_MS`, 500 ms by default, and the making), short
+ * enough that a stuck one holds its followers for less than a refusal's `Retry-After` (5 s).
+ */
+const MAKING_WAIT_MS = 2_000
+
 export class FrontDoor {
   private kept = new Map<string, Kept>()
   private bytes = 0
   /** The revision of every kept answer: a newer one drops them all. */
   private revision: string | undefined
+  /**
+   * The answers being made for a URL that missed, until each is sent: a request that misses the same
+   * URL meanwhile waits for it and is served what was kept, rather than making it again or being
+   * refused by the gate (a flash crowd on a cold URL, as after every write, is one answer made).
+   */
+  private making = new Map<string, Promise<void>>()
+  /** URLs whose answer was not kept at this revision (one caller's, an error): not waited for again. */
+  private unkept = new Set<string>()
 
   /** `budgetBytes`: what the kept answers may take (0 keeps none). */
   constructor(private readonly budgetBytes: number) {}
 
   /**
-   * Serves a kept answer to this request if there is one for the current revision (true), else lets it
-   * through and, when the answer may be kept, keeps it as Next sends it (false).
+   * Serves a kept answer to this request if there is one for the current revision (true), once the
+   * answer being made for its URL, if any, is sent; else lets it through and, when the answer may be
+   * kept, keeps it as Next sends it (false).
    */
   async serve(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const facts = namespaceFacts()
@@ -127,10 +145,14 @@ export class FrontDoor {
     if (revision !== this.revision) this.startRevision(revision)
     if (!servable(request)) return false
     const key = keyOf(request)
-    let kept = this.kept.get(key)
-    if (kept?.until !== undefined && Date.now() >= kept.until) {
-      this.forget(key, kept)
-      kept = undefined
+    let kept = this.current(key)
+    const making = kept || this.unkept.has(key) ? undefined : this.making.get(key)
+    if (making) {
+      await making
+      // A write may have moved the revision meanwhile: what was kept before it serves no one.
+      const now = facts.revision()
+      if (now !== this.revision) this.startRevision(now)
+      kept = this.current(key)
     }
     // Kept only if the revision is known when the answer is sent: an instance's first requests may come before it is pushed.
     if (!kept) {
@@ -156,7 +178,46 @@ export class FrontDoor {
     return true
   }
 
+  /** The answer kept for this URL, if it has not run out (an answer that reads the clock ends at its time). */
+  private current(key: string): Kept | undefined {
+    const kept = this.kept.get(key)
+    if (kept?.until !== undefined && Date.now() >= kept.until) {
+      this.forget(key, kept)
+      return undefined
+    }
+    return kept
+  }
+
+  /**
+   * Those missing `key` from now until `response` is sent wait for it, at most `MAKING_WAIT_MS` (a
+   * stuck answer holds no one longer). Once it is sent they look again; a URL whose answer was made
+   * but not kept (one caller's, a 404) is not waited for again at this revision.
+   */
+  private waitFor(key: string, response: ServerResponse): void {
+    if (this.making.has(key)) return
+    let done!: () => void
+    const making = new Promise<void>((resolve) => (done = resolve))
+    this.making.set(key, making)
+    const timer = setTimeout(() => {
+      if (this.making.get(key) === making) this.making.delete(key)
+      done()
+    }, MAKING_WAIT_MS).unref()
+    response.once('close', () => {
+      clearTimeout(timer)
+      if (this.making.get(key) !== making) return done()
+      this.making.delete(key)
+      // A refusal (the gate's 503, one caller's 429) says nothing of what the URL's answer is.
+      const refused = response.statusCode === 429 || response.statusCode >= 500
+      if (!refused && !this.kept.has(key)) {
+        if (this.unkept.size >= UNKEPT_KEYS) this.unkept.clear()
+        this.unkept.add(key)
+      }
+      done()
+    })
+  }
+
   private keepWhatIsSent(key: string, response: ServerResponse, facts: NamespaceFacts): void {
+    this.waitFor(key, response)
     const chunks: Uint8Array[] = []
     let size = 0
     let keeping = true
@@ -231,6 +292,7 @@ export class FrontDoor {
   /** A newer revision (or none) ends every kept answer. */
   private startRevision(revision: string | undefined): void {
     this.revision = revision
+    this.unkept.clear()
     this.kept.clear()
     this.bytes = 0
     this.held()

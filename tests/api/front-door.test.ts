@@ -162,6 +162,28 @@ describe('the front door', () => {
     expect(conditional.headers.get('X-Answered-By')).not.toBe('front-door')
   })
 
+  // As after every write, when every kept answer is gone and a popular page is read again at once.
+  it('answers a crowd reading a URL at once with one answer made: the others wait for it and are served it', async () => {
+    const tag = unique('crowd')
+    await createEvent({ title: `${tag} show`, start: '2035-03-15T18:00:00.000Z' })
+    const path = listOf(tag)
+    const replies = await Promise.all(Array.from({ length: 24 }, () => read(path)))
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200))
+    expect(new Set(replies.map((reply) => reply.body)).size).toBe(1)
+    expect(titlesOf(replies[0]!)).toEqual([`${tag} show`])
+    expect(replies.filter((reply) => !reply.front)).toHaveLength(1)
+  })
+
+  it('lets a crowd reading a URL whose answer is not kept through, each answered', async () => {
+    const path = `${NS}/events/${2_000_000_000 - Math.floor(Math.random() * 1000)}`
+    const replies = await Promise.all(Array.from({ length: 24 }, () => read(path)))
+    for (const reply of replies) {
+      expect(reply.status).toBe(404)
+      expect(reply.front).toBe(false)
+      expect(JSON.parse(reply.body).code).toBe('rest-event-not-found')
+    }
+  })
+
   it('leaves errors and writes to the namespace', async () => {
     const bad = `${NS}/events?${qs({ per_page: 'many', search: unique('bad') })}`
     for (let n = 0; n < 2; n++) {
