@@ -48,7 +48,7 @@ export const CACHES = {
       "the same answers as Next sent them, served before Next's router (`server/frontDoor.ts`), one per server process",
     key: 'the URL and the headers that shape an answer',
     invalidation:
-      'a newer revision drops all, at the next request of any kind; an answer that reads the clock ends at its time; past the budget the least recently served go. Beside it, the URLs whose answer is being made (until it is sent) and those made but not kept at this revision (cleared with it, or at 10,000)',
+      'a newer revision drops all, at the next request of any kind; an answer that reads the clock ends at its time; past the budget the least recently served go. Beside it, the namespace URLs whose answer is being made (until it is sent, at most 2 s) and the hashes of those made but not kept at this revision (cleared with it, or at 10,000)',
     budget: { setting: 'ANSWER_CACHE_MB', megabytes: 32, share: 1 / 2 },
     kind: 'own',
   },

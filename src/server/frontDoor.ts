@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import { DEFAULT_NAMESPACE } from '../options'
+import { inNamespace } from './namespacePath'
 import { metrics } from './metrics'
 import { ownedBytes, ownsItsMemory, type Sent } from './sent'
 import type { Admission, Turns } from './turns'
@@ -108,6 +111,13 @@ function keyOf(request: IncomingMessage): string {
 
 /** How many URLs' answers not kept at a revision are remembered, so as not to wait for them again. */
 const UNKEPT_KEYS = 10_000
+/** The namespace's root, which the production server serves at (as the load-shedding gate takes it). */
+const NAMESPACE_ROOT = `/api/${DEFAULT_NAMESPACE}`
+
+/** An answer being made: the revision it was asked at, and when it is sent (or given up waiting for). */
+type Making = { revision: string | undefined; sent: Promise<void> }
+
+const hashOf = (key: string) => createHash('sha1').update(key).digest('base64')
 /**
  * The longest a request waits for the answer being made for its URL: longer than an answer takes to
  * make under load (the gate's deadline, `SHED_QUEUE_MS`, 500 ms by default, and the making), short
@@ -121,12 +131,16 @@ export class FrontDoor {
   /** The revision of every kept answer: a newer one drops them all. */
   private revision: string | undefined
   /**
-   * The answers being made for a URL that missed, until each is sent: a request that misses the same
-   * URL meanwhile waits for it and is served what was kept, rather than making it again or being
-   * refused by the gate (a flash crowd on a cold URL, as after every write, is one answer made).
+   * The namespace's answers being made for a URL that missed, until each is sent: a request that
+   * misses the same URL at the same revision meanwhile waits for it and is served what was kept,
+   * rather than making it again or being refused by the gate (a flash crowd on a cold URL, as after
+   * every write, is one answer made).
    */
-  private making = new Map<string, Promise<void>>()
-  /** URLs whose answer was not kept at this revision (one caller's, an error): not waited for again. */
+  private making = new Map<string, Making>()
+  /**
+   * The hashes of URLs whose answer was made but not kept at this revision (one caller's, a 404): not
+   * waited for again. Hashes, so that a long URL costs no more than a short one.
+   */
   private unkept = new Set<string>()
 
   /** `budgetBytes`: what the kept answers may take (0 keeps none). */
@@ -146,9 +160,11 @@ export class FrontDoor {
     if (!servable(request)) return false
     const key = keyOf(request)
     let kept = this.current(key)
-    const making = kept || this.unkept.has(key) ? undefined : this.making.get(key)
-    if (making) {
-      await making
+    const making = kept ? undefined : this.making.get(key)
+    if (making && making.revision === this.revision && !this.unkept.has(hashOf(key))) {
+      await making.sent
+      // Its caller gone while it waited: nothing to answer, and nothing may count it in flight.
+      if (response.destroyed) return true
       // A write may have moved the revision meanwhile: what was kept before it serves no one.
       const now = facts.revision()
       if (now !== this.revision) this.startRevision(now)
@@ -157,10 +173,11 @@ export class FrontDoor {
     // Kept only if the revision is known when the answer is sent: an instance's first requests may come before it is pushed.
     if (!kept) {
       metrics().answerCache.inc({ layer: 'front_door', result: 'miss' })
-      this.keepWhatIsSent(key, response, facts)
+      this.keepWhatIsSent(key, request, response, facts)
       return false
     }
     const limits = await facts.admitRead(new Headers(request.headers as Record<string, string>))
+    if (response.destroyed) return true
     // Over the limit: the namespace answers, with its 429.
     if (!limits) return false
     metrics().answerCache.inc({ layer: 'front_door', result: 'hit' })
@@ -189,35 +206,56 @@ export class FrontDoor {
   }
 
   /**
-   * Those missing `key` from now until `response` is sent wait for it, at most `MAKING_WAIT_MS` (a
-   * stuck answer holds no one longer). Once it is sent they look again; a URL whose answer was made
-   * but not kept (one caller's, a 404) is not waited for again at this revision.
+   * Those missing `key` at this revision from now until the namespace's answer to `request` is sent
+   * wait for it, at most `MAKING_WAIT_MS` (a stuck answer holds no one longer). Once it is sent they
+   * look again; a URL whose answer was made and sent but not kept (one caller's, a 404) is not waited
+   * for again at this revision. Only the namespace's: nothing else is ever kept.
    */
-  private waitFor(key: string, response: ServerResponse): void {
-    if (this.making.has(key)) return
-    let done!: () => void
-    const making = new Promise<void>((resolve) => (done = resolve))
+  private waitFor(key: string, request: IncomingMessage, response: ServerResponse): () => void {
+    // One asked at an older revision is no one's to wait for: this one takes its place.
+    if (this.making.get(key)?.revision === this.revision) return () => {}
+    if (!inNamespace(request.url ?? '/', NAMESPACE_ROOT)) return () => {}
+    let wake!: () => void
+    const making: Making = {
+      revision: this.revision,
+      sent: new Promise<void>((resolve) => (wake = resolve)),
+    }
     this.making.set(key, making)
+    let settled = false
+    const settle = () => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      if (this.making.get(key) === making) this.making.delete(key)
+      // Not what the URL's answer is: a refusal (the gate's 503, one caller's 429, a failure), a
+      // caller gone before the end, or an answer made at a revision now past.
+      const refused = response.statusCode === 429 || response.statusCode >= 500
+      if (
+        response.writableEnded &&
+        !refused &&
+        making.revision === this.revision &&
+        !this.kept.has(key)
+      ) {
+        if (this.unkept.size >= UNKEPT_KEYS) this.unkept.clear()
+        this.unkept.add(hashOf(key))
+      }
+      wake()
+    }
     const timer = setTimeout(() => {
       if (this.making.get(key) === making) this.making.delete(key)
-      done()
+      wake()
     }, MAKING_WAIT_MS).unref()
-    response.once('close', () => {
-      clearTimeout(timer)
-      if (this.making.get(key) !== making) return done()
-      this.making.delete(key)
-      // A refusal (the gate's 503, one caller's 429) says nothing of what the URL's answer is.
-      const refused = response.statusCode === 429 || response.statusCode >= 500
-      if (!refused && !this.kept.has(key)) {
-        if (this.unkept.size >= UNKEPT_KEYS) this.unkept.clear()
-        this.unkept.add(key)
-      }
-      done()
-    })
+    response.once('close', settle)
+    return settle
   }
 
-  private keepWhatIsSent(key: string, response: ServerResponse, facts: NamespaceFacts): void {
-    this.waitFor(key, response)
+  private keepWhatIsSent(
+    key: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+    facts: NamespaceFacts,
+  ): void {
+    const sent = this.waitFor(key, request, response)
     const chunks: Uint8Array[] = []
     let size = 0
     let keeping = true
@@ -245,6 +283,8 @@ export class FrontDoor {
       take(chunk, encoding, true)
       const ended = end(chunk as never, encoding as never, callback as never)
       if (keeping) this.keepAnswer(key, response, bodyOf(chunks), facts)
+      // Those waiting are served now, not once the answer has reached its own caller.
+      sent()
       return ended
     }) as typeof response.end
   }

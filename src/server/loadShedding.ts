@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isLanguageCode } from '../i18n/languages'
 import { DEFAULT_NAMESPACE } from '../options'
 import { namespaceFacts } from './frontDoor'
 import { errorResponse, RestError } from './errors'
 import { metrics } from './metrics'
+import { inNamespace } from './namespacePath'
 import type { Admission } from './turns'
 
 /**
@@ -37,15 +37,6 @@ const RATE_WINDOW_MS = 1000
  * others end keep their deadline.
  */
 const SHEDDING_MS = 10_000
-
-/** The namespace, at the root or under a language (`/fr/api/cal/events/v1/...`). */
-function inNamespace(path: string, root: string): boolean {
-  const at = (prefix: string) =>
-    path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)
-  if (at(root)) return true
-  const language = /^\/([^/]+)(\/.*)$/.exec(path)
-  return Boolean(language && isLanguageCode(language[1]) && at(`/${language[1]}${root}`))
-}
 
 /**
  * Signed-in editors' writes wait in their own lane: they are few, and what the site is for. Signed in
@@ -169,6 +160,9 @@ export function loadGate(options: {
   return {
     admit(request, response) {
       if (queueSeconds <= 0 || !inNamespace(request.url ?? '/', root)) return always
+      // Its caller gone before it was let in (waiting at the front door): its close has come and
+      // gone, and would never take it out of its lane.
+      if (response.destroyed) return undefined
       const name: LaneName = signedInWrite(request) ? 'signed_in_write' : 'made'
       // A write the write lane would refuse at its turn is refused here, before Next reads its body
       // (an upload's megabytes) and signs its caller in (a query): refused in the namespace, each

@@ -1,0 +1,104 @@
+/**
+ * A crowd at the front door (src/server/frontDoor.ts): requests that miss a URL while its answer is
+ * being made wait for it. Through a real HTTP server, with the namespace's side played by the facts
+ * it publishes and an answer that takes a while to make.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { FrontDoor, NAMESPACE_FACTS, type NamespaceFacts } from '../../src/server/frontDoor'
+
+const globals = globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts }
+const servers: http.Server[] = []
+const LIST = '/api/cal/events/v1/events?search=crowd'
+
+afterEach(() => {
+  delete globals[NAMESPACE_FACTS]
+  for (const server of servers.splice(0)) server.close()
+})
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A server whose namespace takes `makingMs` to make each answer, shared (kept) or not, at `revision.now`. */
+async function namespaceServer(makingMs: number, shared: boolean) {
+  const revision = { now: '1' }
+  globals[NAMESPACE_FACTS] = {
+    revision: () => revision.now,
+    sharedAt: (tag) => (tag === `"${revision.now}"` ? { revision: revision.now } : undefined),
+    admitRead: async () => ({}),
+    answer: () => undefined,
+    countsQueries: false,
+    signedIn: () => false,
+    corsHeaders: () => ({}),
+  }
+  const front = new FrontDoor(1024 * 1024)
+  const made = { count: 0 }
+  const server = http.createServer((request, response) => {
+    void front.serve(request, response).then(async (served) => {
+      if (served) return
+      made.count++
+      const at = revision.now
+      await pause(makingMs)
+      // As the namespace gives up an answer whose caller has gone (`passToNamespace`).
+      if (response.destroyed) return
+      response.setHeader('ETag', `"${at}"`)
+      response.setHeader('Cache-Control', shared ? 'public, max-age=0' : 'private')
+      response.end(`made at ${at}`)
+    })
+  })
+  servers.push(server)
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${LIST}`
+  const read = async (signal?: AbortSignal) => (await fetch(url, { signal })).text()
+  return { revision, made, read }
+}
+
+describe('a crowd at the front door', () => {
+  it('is served the one answer made for its URL', async () => {
+    const { made, read } = await namespaceServer(100, true)
+    expect(await Promise.all(Array.from({ length: 6 }, () => read()))).toEqual(
+      Array.from({ length: 6 }, () => 'made at 1'),
+    )
+    expect(made.count).toBe(1)
+  })
+
+  it('does not wait for an answer asked before the revision moved: the next one made serves it', async () => {
+    const { revision, made, read } = await namespaceServer(150, true)
+    const before = read()
+    await pause(30)
+    revision.now = '2'
+    const crowd = await Promise.all(Array.from({ length: 5 }, () => read()))
+    expect(crowd).toEqual(Array.from({ length: 5 }, () => 'made at 2'))
+    expect(await before).toBe('made at 1')
+    expect(made.count).toBe(2)
+  })
+
+  it('still gathers behind a URL whose first caller left before its answer', async () => {
+    const { made, read } = await namespaceServer(150, true)
+    const leaving = new AbortController()
+    const gone = read(leaving.signal).catch(() => 'gone')
+    await pause(30)
+    leaving.abort()
+    expect(await gone).toBe('gone')
+    await pause(200)
+    expect(await Promise.all(Array.from({ length: 5 }, () => read()))).toEqual(
+      Array.from({ length: 5 }, () => 'made at 1'),
+    )
+    expect(made.count).toBe(2)
+  })
+
+  it('answers nothing more for a waiter whose caller left, and lets the others through when the answer is not kept', async () => {
+    const { made, read } = await namespaceServer(150, false)
+    const first = read()
+    await pause(30)
+    const leaving = new AbortController()
+    const gone = read(leaving.signal).catch(() => 'gone')
+    const staying = read()
+    await pause(30)
+    leaving.abort()
+    expect(await gone).toBe('gone')
+    expect([await first, await staying]).toEqual(['made at 1', 'made at 1'])
+    // The first, and the one that stayed once the first was not kept: never the one that left.
+    expect(made.count).toBe(2)
+  })
+})
