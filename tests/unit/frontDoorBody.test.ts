@@ -1,16 +1,7 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
-import { bodyOf, FrontDoor, NAMESPACE_FACTS, type NamespaceFacts } from '../../src/server/frontDoor'
+import { describe, expect, it } from 'vitest'
+import { bodyOf } from '../../src/server/frontDoor'
 import { ownedBytes } from '../../src/server/sent'
-
-const globals = globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts }
-const servers: http.Server[] = []
-
-afterEach(() => {
-  delete globals[NAMESPACE_FACTS]
-  for (const server of servers.splice(0)) server.close()
-})
+import { frontDoorServer, sharedTag } from '../support/frontDoor'
 
 describe("the front door's kept answers", () => {
   // Node hands out buffers under 4 KB as slices of a shared 8 KB slab: a kept slice would hold all
@@ -40,27 +31,11 @@ describe("the front door's kept answers", () => {
   // it publishes for one shared ETag) is sent once, and kept.
   it('serve again the very bytes the namespace sent, not a copy', async () => {
     const sent = ownedBytes(['{"title":"café"}'])
-    globals[NAMESPACE_FACTS] = {
-      revision: () => '7',
-      sharedAt: (tag) => (tag === '"shared"' ? { revision: '7' } : undefined),
-      admitRead: async () => ({}),
-      answer: () => undefined,
-      countsQueries: false,
-      signedIn: () => false,
-      corsHeaders: () => ({}),
-    }
-    const front = new FrontDoor(1024 * 1024)
-    const server = http.createServer((request, response) => {
-      void front.serve(request, response).then((served) => {
-        if (served) return
-        response.setHeader('ETag', '"shared"')
-        response.setHeader('Cache-Control', 'public, max-age=0')
-        response.end(sent)
-      })
+    const { url } = await frontDoorServer((response, revision) => {
+      response.setHeader('ETag', sharedTag(revision))
+      response.setHeader('Cache-Control', 'public, max-age=0')
+      response.end(sent)
     })
-    servers.push(server)
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/cal/events/v1/events`
     expect(await (await fetch(url)).text()).toBe('{"title":"café"}')
     // What the namespace's cache holds changes only here, to tell one copy from two.
     sent.write('CAFÉ', sent.indexOf('café'))

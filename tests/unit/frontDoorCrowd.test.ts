@@ -3,52 +3,23 @@
  * being made wait for it. Through a real HTTP server, with the namespace's side played by the facts
  * it publishes and an answer that takes a while to make.
  */
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
-import { FrontDoor, NAMESPACE_FACTS, type NamespaceFacts } from '../../src/server/frontDoor'
-
-const globals = globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts }
-const servers: http.Server[] = []
-const LIST = '/api/cal/events/v1/events?search=crowd'
-
-afterEach(() => {
-  delete globals[NAMESPACE_FACTS]
-  for (const server of servers.splice(0)) server.close()
-})
+import { describe, expect, it } from 'vitest'
+import { frontDoorServer, sharedTag } from '../support/frontDoor'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** A server whose namespace takes `makingMs` to make each answer, shared (kept) or not, at `revision.now`. */
+/** A front door whose namespace takes `makingMs` to make each answer, shared (kept) or not. */
 async function namespaceServer(makingMs: number, shared: boolean) {
-  const revision = { now: '1' }
-  globals[NAMESPACE_FACTS] = {
-    revision: () => revision.now,
-    sharedAt: (tag) => (tag === `"${revision.now}"` ? { revision: revision.now } : undefined),
-    admitRead: async () => ({}),
-    answer: () => undefined,
-    countsQueries: false,
-    signedIn: () => false,
-    corsHeaders: () => ({}),
-  }
-  const front = new FrontDoor(1024 * 1024)
   const made = { count: 0 }
-  const server = http.createServer((request, response) => {
-    void front.serve(request, response).then(async (served) => {
-      if (served) return
-      made.count++
-      const at = revision.now
-      await pause(makingMs)
-      // As the namespace gives up an answer whose caller has gone (`passToNamespace`).
-      if (response.destroyed) return
-      response.setHeader('ETag', `"${at}"`)
-      response.setHeader('Cache-Control', shared ? 'public, max-age=0' : 'private')
-      response.end(`made at ${at}`)
-    })
+  const { url, revision } = await frontDoorServer(async (response, at) => {
+    made.count++
+    await pause(makingMs)
+    // As the namespace gives up an answer whose caller has gone (`passToNamespace`).
+    if (response.destroyed) return
+    response.setHeader('ETag', sharedTag(at))
+    response.setHeader('Cache-Control', shared ? 'public, max-age=0' : 'private')
+    response.end(`made at ${at}`)
   })
-  servers.push(server)
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${LIST}`
   const read = async (signal?: AbortSignal) => (await fetch(url, { signal })).text()
   return { revision, made, read }
 }
