@@ -221,12 +221,17 @@ export class FrontDoor {
       sent: new Promise<void>((resolve) => (wake = resolve)),
     }
     this.making.set(key, making)
+    // Another may have taken its place meanwhile (after the wait's cap, or at a newer revision).
+    const release = () => {
+      if (this.making.get(key) === making) this.making.delete(key)
+      wake()
+    }
+    const timer = setTimeout(release, MAKING_WAIT_MS).unref()
     let settled = false
     const settle = () => {
       if (settled) return
       settled = true
       clearTimeout(timer)
-      if (this.making.get(key) === making) this.making.delete(key)
       // Not what the URL's answer is: a refusal (the gate's 503, one caller's 429, a failure), a
       // caller gone before the end, or an answer made at a revision now past.
       const refused = response.statusCode === 429 || response.statusCode >= 500
@@ -239,12 +244,8 @@ export class FrontDoor {
         if (this.unkept.size >= UNKEPT_KEYS) this.unkept.clear()
         this.unkept.add(hashOf(key))
       }
-      wake()
+      release()
     }
-    const timer = setTimeout(() => {
-      if (this.making.get(key) === making) this.making.delete(key)
-      wake()
-    }, MAKING_WAIT_MS).unref()
     response.once('close', settle)
     return settle
   }
