@@ -135,6 +135,17 @@ async function flood(): Promise<void> {
   expect(reads.filter((read) => read.startsWith('503') && read !== '503 *')).toEqual([])
 }
 
+/**
+ * A flood, then until the held turn has lasted past the deadline (300 ms): a write now would wait
+ * past it, and is foreseen so before it takes a token or its body is read. Sooner, whether it is
+ * foreseen depends on the machine's pace (CI once sent such a write on to its turn, which gave its
+ * token back when refused).
+ */
+async function floodPastTheHeldTurn(): Promise<void> {
+  await flood()
+  await sleep(500)
+}
+
 /** Locks the venues from the test database: a write naming a venue waits in its validation, before its turn. */
 async function lockVenues() {
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
@@ -242,11 +253,7 @@ describe('the write lane, one turn', () => {
   it('refuses, while the instance sheds, a write that would wait past the deadline: 503 with Retry-After, nothing stored, no token taken', async () => {
     const { holder, release } = await holdTheTurn()
     try {
-      await flood()
-      // The held turn has lasted past the deadline (300 ms): a write now would wait past it, and is
-      // foreseen so before it takes a token. Sooner, whether it is foreseen depends on the
-      // machine's pace (CI once sent it on to its turn, which gave its token back when refused).
-      await sleep(500)
+      await floodPastTheHeldTurn()
       const bucket = await writeBucket()
       const title = unique('Refused ')
       const refused = await newEvent(title)
@@ -270,9 +277,7 @@ describe('the write lane, one turn', () => {
   it('refuses such a write before it reads its body: a write whose body is still coming is answered at once', async () => {
     const { holder, release } = await holdTheTurn()
     try {
-      await flood()
-      // The held turn has lasted past the deadline (300 ms): a write now would wait past it.
-      await sleep(500)
+      await floodPastTheHeldTurn()
       const before = await turnRefusals()
       const url = new URL(`${instance.base}${NS}/events`)
       const sending = http.request(url, {
@@ -337,8 +342,7 @@ describe('the write lane, one turn', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const { holder, release } = await holdTheTurn()
     try {
-      await flood()
-      await sleep(500)
+      await floodPastTheHeldTurn()
       const before = await turnRefusals()
       const title = unique('By key ')
       const refused = await fetch(`${instance.base}${NS}/events`, {
