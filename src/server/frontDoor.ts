@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
-import { DEFAULT_NAMESPACE } from '../options'
-import { inNamespace } from './namespacePath'
+import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
 import { metrics } from './metrics'
 import { ownedBytes, ownsItsMemory, type Sent } from './sent'
 import type { Admission, Turns } from './turns'
@@ -111,8 +110,6 @@ function keyOf(request: IncomingMessage): string {
 
 /** How many URLs' answers not kept at a revision are remembered, so as not to wait for them again. */
 const UNKEPT_KEYS = 10_000
-/** The namespace's root, which the production server serves at (as the load-shedding gate takes it). */
-const NAMESPACE_ROOT = `/api/${DEFAULT_NAMESPACE}`
 
 /** An answer being made: the revision it was asked at, and when it is sent (or given up waiting for). */
 type Making = { revision: string | undefined; sent: Promise<void> }

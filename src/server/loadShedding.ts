@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { DEFAULT_NAMESPACE } from '../options'
 import { namespaceFacts } from './frontDoor'
 import { errorResponse, RestError } from './errors'
 import { metrics } from './metrics'
-import { inNamespace } from './namespacePath'
+import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
 import type { Admission } from './turns'
 
 /**
@@ -119,7 +118,7 @@ export function loadGate(options: {
   /** Whether the write lane would refuse a write arriving now (`writeLane.ts`, `foreseesRefusal`). */
   refusesWrite?: () => boolean
 }): LoadGate {
-  const root = options.namespaceRoot ?? `/api/${DEFAULT_NAMESPACE}`
+  const root = options.namespaceRoot ?? NAMESPACE_ROOT
   const queueSeconds = options.queueMs / 1000
   const lanes = {
     made: lane(queueSeconds, options.minInFlight),
