@@ -29,7 +29,8 @@ import { CONNECTIONS, countOf, measure, responseTally, type Row, type Target } f
 import { percentile } from './percentile'
 import { importDestination, importSpeed, type ImportFigure } from './imports'
 import { seriesWrites } from './series'
-import { dayOffset, variedList } from './varied'
+import { ratiosAt } from './ratios'
+import { dayOffset, sameAnswers, variedList } from './varied'
 import { settled, statements, withStatementCounts, writeRequests, writeTargets } from './writes'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -181,6 +182,20 @@ function readScenarios(
       appPid,
     ],
     ['f. raw floor (node:http + 1 SQL)', { url: `http://127.0.0.1:${floor.port}/` }, floor.pid],
+    [
+      'f. raw floor, varied lists (h)',
+      { url: `http://127.0.0.1:${floor.port}`, next: variedList },
+      floor.pid,
+    ],
+    ...(editor
+      ? ([
+          [
+            "f. raw floor, the editor's list (i)",
+            { url: `http://127.0.0.1:${floor.port}${EVENT_LIST}`, headers: editor },
+            floor.pid,
+          ],
+        ] satisfies [string, Target, number][])
+      : []),
     // The default feed: every event of the default window, up to icalMaxEvents (1000), as iCalendar.
     ['g. iCalendar feed /events.ics', { url: `${base}${EVENT_LIST}.ics` }, appPid],
     [
@@ -261,6 +276,11 @@ async function benchSize(size: number): Promise<Row[]> {
       pid: floor.pid!,
     })
     await waitForHealth(`http://127.0.0.1:${floorPort}`, 30_000).catch(() => undefined)
+    if (selected('f.')) {
+      const floorBase = `http://127.0.0.1:${floorPort}`
+      await sameAnswers(base, floorBase, Array.from({ length: 60 }, variedList))
+      if (editor) await sameAnswers(base, floorBase, [EVENT_LIST], editor)
+    }
     for (const [scenario, target, pid] of scenarios.filter(([name]) => selected(name))) {
       const row = { size, scenario, ...(await measure(target, pid, db, duration)) }
       console.error(JSON.stringify(row))
@@ -348,29 +368,7 @@ function targets(rows: Row[]): string[] {
   const find = (size: number, prefix: string) =>
     rows.find((r) => r.size === size && r.scenario.startsWith(prefix))
   const notes: string[] = []
-  const percent = (x: number, y: number) => `${((x / y) * 100).toFixed(0)}%`
-  for (const size of sizes) {
-    const [a, c, e, f, h, i] = ['a.', 'c.', 'e.', 'f.', 'h.', 'i.'].map((prefix) =>
-      find(size, prefix),
-    )
-    const at = `at ${size.toLocaleString('en')} events`
-    if (a && e) notes.push(`(a)/(e) ${at}: ${(a.rps / e.rps).toFixed(2)}× (target ≥ 3×)`)
-    if (a && f) notes.push(`(a)/(f) ${at}: ${percent(a.rps, f.rps)} (target ≥ 60%)`)
-    // The app's CPU per answer follows the machine's load much less than the rate served does.
-    const cpu = (row: Row) => `${row.cpuMs} ms of CPU an answer against ${f?.cpuMs} ms`
-    if (h && f) notes.push(`(h)/(f) ${at}: ${percent(h.rps, f.rps)} (target ≥ 50%); ${cpu(h)}`)
-    if (i && f) notes.push(`(i)/(f) ${at}: ${percent(i.rps, f.rps)} (target ≥ 50%); ${cpu(i)}`)
-    if (a && c) notes.push(`(c)/(a) ${at}: ${(c.rps / a.rps).toFixed(2)}× (target ≥ 1×)`)
-    for (const write of ['create', 'update']) {
-      const [namespace, floor] = ['editor', 'write floor'].map((by) =>
-        find(size, `w. ${write} event, ${by}`),
-      )
-      if (namespace && floor)
-        notes.push(
-          `${write} ${at}: ${percent(namespace.rps, floor.rps)} of the write floor (target ≥ 25%), ${namespace.queries} queries a write (floor ${floor.queries})`,
-        )
-    }
-  }
+  for (const size of sizes) notes.push(...ratiosAt(rows, size))
   const small = find(10_000, 'a.')
   const large = find(1_000_000, 'a.')
   if (small && large)

@@ -51,3 +51,31 @@ export function pathsDrawnBy(
 ): { setupRequest: (request: autocannon.Request) => autocannon.Request }[] {
   return [{ setupRequest: (request) => ({ ...request, path: next() }) }]
 }
+
+type ListAnswer = { events?: { id: number }[]; total?: number }
+
+/**
+ * Throws unless the namespace at `app` and the floor at `floor` answer each of `paths` alike (with
+ * `headers`): the same status, and for a page the same events in the same order and the same total.
+ * A floor is a floor for a scenario only if it does the same work.
+ */
+export async function sameAnswers(
+  app: string,
+  floor: string,
+  paths: string[],
+  headers?: Record<string, string>,
+): Promise<void> {
+  const differences: string[] = []
+  for (const path of paths) {
+    const [ours, theirs] = await Promise.all(
+      [app, floor].map(async (base) => {
+        const response = await fetch(`${base}${path}`, { headers })
+        const body = (await response.json()) as ListAnswer
+        return `${response.status} ${JSON.stringify([body.events?.map(({ id }) => id), body.total])}`
+      }),
+    )
+    if (ours !== theirs) differences.push(`${path}: namespace ${ours}, floor ${theirs}`)
+  }
+  if (differences.length)
+    throw new Error(`The floor does not answer as the namespace does:\n${differences.join('\n')}`)
+}

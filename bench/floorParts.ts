@@ -1,0 +1,68 @@
+/** What the floors of the reads share (bench/rawFloor.ts): the pool, the page's JSON, totals kept per revision. */
+import pg from 'pg'
+
+// The app turns parallel plans off for its database (src/migrations/calendarSchema/serialPlans.ts); the floor keeps
+// the server's own setting, whichever serves its one query best, as a raw server's would.
+export const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: 10,
+  options: '-c max_parallel_workers_per_gather=2',
+})
+/** Each localized text in the language `language` (an SQL expression), English where it has none; English alone when it is not given. */
+const texts = (language?: string) => ({
+  join: (table: string, alias: string, parent: string) =>
+    `join ${table} ${alias} on ${alias}._parent_id = ${parent} and ${alias}._locale = 'en'` +
+    (language
+      ? ` left join ${table} ${alias}_t on ${alias}_t._parent_id = ${parent} and ${alias}_t._locale = ${language}`
+      : ''),
+  field: (alias: string, name: string) =>
+    language ? `coalesce(${alias}_t.${name}, ${alias}.${name})` : `${alias}.${name}`,
+})
+
+/** The page of events that `page` holds (a CTE of the statement) as JSON, with their relations, and the content's revision. */
+export function pageJson(language?: string): string {
+  const { join, field } = texts(language)
+  return `select json_build_object(
+  'events', coalesce((select json_agg(json_build_object(
+      'id', p.id, 'status', p.status, 'title', ${field('l', 'title')}, 'description', coalesce(${field('l', 'description_html')}, ''), 'slug', ${field('l', 'slug')},
+      'start_date', p.start_local, 'end_date', p.end_local, 'utc_start_date', to_char(p.start at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'),
+      'utc_end_date', to_char(p."end" at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'), 'featured', p.featured,
+      'venue', (select json_build_object('id', v.id, 'venue', ${field('vl', 'name')}, 'address', v.address, 'city', v.city, 'country', v.country, 'zip', v.zip)
+                  from venues v ${join('venues_locales', 'vl', 'v.id')} where v.id = p.venue_id),
+      'organizer', (select coalesce(json_agg(json_build_object('id', o.id, 'organizer', ${field('ol', 'name')}, 'email', o.email, 'phone', o.phone) order by r."order"), '[]')
+                      from events_rels r join organizers o on o.id = r.organizers_id ${join('organizers_locales', 'ol', 'o.id')}
+                     where r.parent_id = p.id and r.path = 'organizers'),
+      'categories', (select coalesce(json_agg(json_build_object('id', c.id, 'name', ${field('cl', 'name')}, 'slug', ${field('cl', 'slug')})), '[]')
+                       from events_rels r join event_categories c on c.id = r.event_categories_id ${join('event_categories_locales', 'cl', 'c.id')}
+                      where r.parent_id = p.id and r.path = 'categories'),
+      'tags', (select coalesce(json_agg(json_build_object('id', t.id, 'name', ${field('tl', 'name')}, 'slug', ${field('tl', 'slug')})), '[]')
+                 from events_rels r join event_tags t on t.id = r.event_tags_id ${join('event_tags_locales', 'tl', 't.id')}
+                where r.parent_id = p.id and r.path = 'tags')
+    ) order by p.start_local, p.id) from page p ${language ? 'left ' : ''}${join('events_locales', 'l', 'p.id')}), '[]')
+  ) as body, (select value from calendar_revision where id = 1) as revision`
+}
+
+export type Statement = { name?: string; text: string; values: unknown[] }
+
+/** Values kept per revision and key, for the 5,000 asked last, as the namespace keeps its per-revision values. */
+const kept = new Map<string, Promise<unknown>>()
+const KEPT_VALUES = 5000
+
+/** The value kept for this revision and key, made by `make` the first time; a failure is not kept. */
+export function keptFor<T>(revision: string, key: string, make: () => Promise<T>): Promise<T> {
+  const slot = JSON.stringify([revision, key])
+  let value = kept.get(slot) as Promise<T> | undefined
+  if (!value) {
+    value = make()
+    if (kept.size >= KEPT_VALUES) kept.delete(kept.keys().next().value!)
+    kept.set(slot, value)
+    value.catch(() => kept.get(slot) === value && kept.delete(slot))
+  }
+  return value
+}
+
+/** A count's total, once per revision and values: as the namespace's totals, counted when the revision has moved. */
+export const totalOf = (revision: string, count: Statement): Promise<number> =>
+  keptFor(revision, JSON.stringify([count.text, count.values]), () =>
+    pool.query(count).then(({ rows }) => rows[0].total as number),
+  )
