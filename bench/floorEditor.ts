@@ -2,13 +2,13 @@
  * The floor of (i), the signed-in editor's list (bench/rawFloor.ts): the same events and total as
  * the namespace gives the bench's editor, made as a careful raw server would make them. It verifies
  * the token as Payload signs it (HS256 with Payload's secret, kept once verified, as the namespace
- * keeps it, its expiry checked on every use) and reads the user's role and session on every request
- * (a logout or a demotion holds from the next one, as in the namespace); an editor sees every status
- * but trash. No other check: the cost of the data and the sign-in alone.
+ * keeps it, its expiry checked on every use) and reads the user's role and that the token's session
+ * is still theirs on every request (a logout or a demotion holds from the next one), as the namespace
+ * does (src/database/users/signIn.ts); an editor sees every status but trash. No other check: the cost of the data and the sign-in alone.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import { inWindow, windowOf, zone } from './floorLists'
-import { pageJson, pool, totalOf } from './floorParts'
+import { pageJson, PER_PAGE, pool, totalOf } from './floorParts'
+import { inWindow, windowOf, zone } from './floorWindow'
 
 /** Payload's secret, as Payload derives it from `PAYLOAD_SECRET` (`payload/dist/index.js`). */
 const secret = createHash('sha256')
@@ -17,6 +17,7 @@ const secret = createHash('sha256')
   .slice(0, 32)
 
 type Claims = { id: number; sid?: string; exp?: number }
+/** Tokens verified, for the 2,000 seen last (the namespace keeps as many). */
 const verified = new Map<string, Claims>()
 
 /** The token's claims when Payload's secret signed it, undefined otherwise. */
@@ -27,7 +28,9 @@ function claimsOf(token: string): Claims | undefined {
     const expected = createHmac('sha256', secret).update(`${header}.${body}`).digest()
     const given = Buffer.from(signature, 'base64url')
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+    // Signed by this secret, so Payload's: its claims are JSON.
     claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Claims
+    if (verified.size >= 2000) verified.delete(verified.keys().next().value!)
     verified.set(token, claims)
   }
   return claims.exp === undefined || claims.exp > Date.now() / 1000 ? claims : undefined
@@ -36,12 +39,12 @@ function claimsOf(token: string): Claims | undefined {
 const ROLE = {
   name: 'floor-role',
   text: `select u.role from users u where u.id = $1
-    and exists (select from users_sessions s where s._parent_id = u.id and s.id = $2 and s.expires_at > now())`,
+    and exists (select from users_sessions s where s._parent_id = u.id and s.id = $2)`,
 }
 const EDITORS_LIST = `e.status <> 'trash' and coalesce(e.hide_from_listings, false) = false and ${inWindow()}`
 const PAGE = {
   name: 'floor-editor-page',
-  text: `with page as (select e.* from events e where ${EDITORS_LIST} order by e.start_local, e.id limit 10)
+  text: `with page as (select e.* from events e where ${EDITORS_LIST} order by e.start_local, e.id limit ${PER_PAGE})
 ${pageJson()}`,
 }
 const TOTAL = `select count(*)::int as total from events e where ${EDITORS_LIST}`
@@ -57,5 +60,5 @@ export async function editorsList(authorization: string): Promise<[number, unkno
   const window = windowOf(await zone, null, null).values
   const { rows } = await pool.query({ ...PAGE, values: window })
   const total = await totalOf(String(rows[0].revision), { text: TOTAL, values: window })
-  return [200, { ...rows[0].body, total, total_pages: Math.ceil(total / 10) }]
+  return [200, { ...rows[0].body, total, total_pages: Math.ceil(total / PER_PAGE) }]
 }

@@ -1,8 +1,8 @@
-/** What the floors of the reads share (bench/rawFloor.ts): the pool, the page's JSON, totals kept per revision. */
+/** What the floors of the reads share (bench/rawFloor.ts): the pool, the page's JSON, the window, values kept per revision. */
 import pg from 'pg'
 
 // The app turns parallel plans off for its database (src/migrations/calendarSchema/serialPlans.ts); the floor keeps
-// the server's own setting, whichever serves its one query best, as a raw server's would.
+// the server's own setting, whichever serves its statements best, as a raw server's would.
 export const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: 10,
@@ -19,12 +19,16 @@ const texts = (language?: string) => ({
     language ? `coalesce(${alias}_t.${name}, ${alias}.${name})` : `${alias}.${name}`,
 })
 
-/** The page of events that `page` holds (a CTE of the statement) as JSON, with their relations, and the content's revision. */
-export function pageJson(language?: string): string {
+/**
+ * The page of events that `page` holds (a CTE of the statement) as JSON, with their relations, and
+ * the content's revision unless `revision` is false. A password-protected event's description is
+ * withheld, as the namespace withholds it from a list (docs/api.md §3.2).
+ */
+export function pageJson(language?: string, revision = true): string {
   const { join, field } = texts(language)
   return `select json_build_object(
   'events', coalesce((select json_agg(json_build_object(
-      'id', p.id, 'status', p.status, 'title', ${field('l', 'title')}, 'description', coalesce(${field('l', 'description_html')}, ''), 'slug', ${field('l', 'slug')},
+      'id', p.id, 'status', p.status, 'title', ${field('l', 'title')}, 'description', case when p.has_password then '' else coalesce(${field('l', 'description_html')}, '') end, 'slug', ${field('l', 'slug')},
       'start_date', p.start_local, 'end_date', p.end_local, 'utc_start_date', to_char(p.start at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'),
       'utc_end_date', to_char(p."end" at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'), 'featured', p.featured,
       'venue', (select json_build_object('id', v.id, 'venue', ${field('vl', 'name')}, 'address', v.address, 'city', v.city, 'country', v.country, 'zip', v.zip)
@@ -39,12 +43,12 @@ export function pageJson(language?: string): string {
                  from events_rels r join event_tags t on t.id = r.event_tags_id ${join('event_tags_locales', 'tl', 't.id')}
                 where r.parent_id = p.id and r.path = 'tags')
     ) order by p.start_local, p.id) from page p ${language ? 'left ' : ''}${join('events_locales', 'l', 'p.id')}), '[]')
-  ) as body, (select value from calendar_revision where id = 1) as revision`
+  ) as body${revision ? ', (select value from calendar_revision where id = 1) as revision' : ''}`
 }
 
-export type Statement = { name?: string; text: string; values: unknown[] }
+type Statement = { name?: string; text: string; values: unknown[] }
 
-/** Values kept per revision and key, for the 5,000 asked last, as the namespace keeps its per-revision values. */
+/** Values kept per revision and key, for the 5,000 used last, as the namespace keeps its per-revision values. */
 const kept = new Map<string, Promise<unknown>>()
 const KEPT_VALUES = 5000
 
@@ -52,12 +56,14 @@ const KEPT_VALUES = 5000
 export function keptFor<T>(revision: string, key: string, make: () => Promise<T>): Promise<T> {
   const slot = JSON.stringify([revision, key])
   let value = kept.get(slot) as Promise<T> | undefined
-  if (!value) {
+  // A Map iterates in insertion order: set again, a value used is the last to go.
+  if (value) kept.delete(slot)
+  else {
     value = make()
     if (kept.size >= KEPT_VALUES) kept.delete(kept.keys().next().value!)
-    kept.set(slot, value)
     value.catch(() => kept.get(slot) === value && kept.delete(slot))
   }
+  kept.set(slot, value)
   return value
 }
 
@@ -66,3 +72,9 @@ export const totalOf = (revision: string, count: Statement): Promise<number> =>
   keptFor(revision, JSON.stringify([count.text, count.values]), () =>
     pool.query(count).then(({ rows }) => rows[0].total as number),
   )
+
+/** Events a page holds, as the namespace's default `per_page`. */
+export const PER_PAGE = 10
+
+/** What a visitor's list shows: published events not hidden from listings. */
+export const PUBLISHED_LISTED = `e.status = 'publish' and coalesce(e.hide_from_listings, false) = false`

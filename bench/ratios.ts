@@ -6,25 +6,21 @@ export function ratiosAt(rows: Row[], size: number): string[] {
     rows.find((r) => r.size === size && r.scenario.startsWith(prefix))
   const notes: string[] = []
   const percent = (x: number, y: number) => `${((x / y) * 100).toFixed(0)}%`
-  const [a, c, e, f, h, i] = ['a.', 'c.', 'e.', 'f.', 'h.', 'i.'].map((prefix) => find(prefix))
+  const [a, c, e, f, h, i] = ['a.', 'c.', 'e.', 'f. raw floor (', 'h.', 'i.'].map(find)
   const at = `at ${size.toLocaleString('en')} events`
   if (a && e) notes.push(`(a)/(e) ${at}: ${(a.rps / e.rps).toFixed(2)}× (target ≥ 3×)`)
   if (a && f) notes.push(`(a)/(f) ${at}: ${percent(a.rps, f.rps)} (target ≥ 60%)`)
   // The app's CPU per answer follows the machine's load much less than the rate served does.
-  const cpu = (row: Row) => `${row.cpuMs} ms of CPU an answer against ${f?.cpuMs} ms`
+  const cpu = (row: Row, floor = f) => `${row.cpuMs} ms of CPU an answer against ${floor?.cpuMs} ms`
   if (h && f) notes.push(`(h)/(f) ${at}: ${percent(h.rps, f.rps)} (target ≥ 50%); ${cpu(h)}`)
   // The floor answering (h)'s own lists: what a raw server makes of the same answers.
   const fh = find('f. raw floor, varied')
   if (h && fh)
-    notes.push(
-      `(h)/(the floor of the same lists) ${at}: ${percent(h.rps, fh.rps)}; ${h.cpuMs} ms of CPU an answer against ${fh.cpuMs} ms`,
-    )
+    notes.push(`(h)/(the floor of the same lists) ${at}: ${percent(h.rps, fh.rps)}; ${cpu(h, fh)}`)
   if (i && f) notes.push(`(i)/(f) ${at}: ${percent(i.rps, f.rps)} (target ≥ 50%); ${cpu(i)}`)
   const fi = find("f. raw floor, the editor's")
   if (i && fi)
-    notes.push(
-      `(i)/(the floor of the same list) ${at}: ${percent(i.rps, fi.rps)}; ${i.cpuMs} ms of CPU an answer against ${fi.cpuMs} ms`,
-    )
+    notes.push(`(i)/(the floor of the same list) ${at}: ${percent(i.rps, fi.rps)}; ${cpu(i, fi)}`)
   if (a && c) notes.push(`(c)/(a) ${at}: ${(c.rps / a.rps).toFixed(2)}× (target ≥ 1×)`)
   for (const write of ['create', 'update']) {
     const [namespace, floor] = ['editor', 'write floor'].map((by) =>

@@ -1,13 +1,15 @@
 /**
  * The floors of the reads: a minimal node:http server answering with hand-written SQL that builds
- * each page and its relations as JSON in PostgreSQL. It does no validation, no access control and
- * keeps no answer: the cost of the data alone. Every statement is prepared (named, so each of the
- * pool's connections plans it once), as a careful raw server's would be: unnamed, PostgreSQL planned
- * the page's query on every request, and planning took longer than running it.
+ * each page and its relations as JSON in PostgreSQL. It does no validation and no access control and
+ * keeps no answer: the cost of the data alone. A statement run on every request is prepared (named,
+ * so each of the pool's connections plans it once), as a careful raw server's would be: unnamed,
+ * PostgreSQL planned (f)'s page query on every request, and planning took longer than running it.
  *
  * - `/`: scenario (a)'s answer, the default event list page, (f). Its total is counted once per
  *   content revision, as the namespace counts it: the page's query reads the revision too, and a
- *   count runs when it has moved.
+ *   count runs when it has moved. Its window compares the local wall clocks, as it did from the
+ *   start, so that its figures compare with every run before (on the bench's site, in UTC, the same
+ *   events as the namespace's window).
  * - The namespace's event list path, with or without a language root: (h)'s varied lists, the same
  *   events, totals and pages past the last (404) as the namespace answers them (bench/run.ts checks
  *   that before it measures), the texts in the language asked with English for what it lacks
@@ -17,19 +19,19 @@
  */
 import { createServer } from 'node:http'
 import { editorsList } from './floorEditor'
-import { variedList } from './floorLists'
-import { pageJson, pool, totalOf } from './floorParts'
+import { variedListAnswer } from './floorLists'
+import { pageJson, pool, PUBLISHED_LISTED, totalOf } from './floorParts'
 
 const PAGE_SQL = `
 with page as (
   select e.* from events e
-   where e.status = 'publish' and coalesce(e.hide_from_listings, false) = false
+   where ${PUBLISHED_LISTED}
      and e.start_local >= $1 and e.end_local <= $2
    order by e.start_local, e.id limit 10)
 ${pageJson()}`
 const TOTAL_SQL = `
 select count(*)::int as total from events e
- where e.status = 'publish' and coalesce(e.hide_from_listings, false) = false and e.start_local >= $1 and e.end_local <= $2`
+ where ${PUBLISHED_LISTED} and e.start_local >= $1 and e.end_local <= $2`
 
 function windowBounds(now = new Date()) {
   const day = (offset: number, months = 0) => {
@@ -58,7 +60,7 @@ createServer(async (request, response) => {
     const [status, answer] = request.headers.authorization
       ? await editorsList(request.headers.authorization)
       : list
-        ? await variedList(url, list[1])
+        ? await variedListAnswer(url, list[1])
         : await defaultList()
     response.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' })
     response.end(JSON.stringify(answer))

@@ -279,7 +279,8 @@ async function benchSize(size: number): Promise<Row[]> {
     if (selected('f.')) {
       const floorBase = `http://127.0.0.1:${floorPort}`
       await sameAnswers(base, floorBase, Array.from({ length: 60 }, variedList))
-      if (editor) await sameAnswers(base, floorBase, [EVENT_LIST], editor)
+      if (editor)
+        await sameAnswers(base, floorBase, [EVENT_LIST], { headers: editor, served: true })
     }
     for (const [scenario, target, pid] of scenarios.filter(([name]) => selected(name))) {
       const row = { size, scenario, ...(await measure(target, pid, db, duration)) }

@@ -52,29 +52,45 @@ export function pathsDrawnBy(
   return [{ setupRequest: (request) => ({ ...request, path: next() }) }]
 }
 
-type ListAnswer = { events?: { id: number }[]; total?: number }
+type ListAnswer = {
+  events?: { id: number; title?: string; description?: string }[]
+  total?: number
+}
+
+/** What two answers of a list must share: status, each event's id, title and description in order, and the total. */
+async function listSummary(response: Response): Promise<string> {
+  const text = await response.text()
+  let body: ListAnswer
+  try {
+    body = JSON.parse(text) as ListAnswer
+  } catch {
+    return `${response.status} ${text.slice(0, 200)}`
+  }
+  const events = body.events?.map(({ id, title, description }) => [id, title, description])
+  return `${response.status} ${JSON.stringify([events, body.total])}`
+}
 
 /**
  * Throws unless the namespace at `app` and the floor at `floor` answer each of `paths` alike (with
- * `headers`): the same status, and for a page the same events in the same order and the same total.
- * A floor is a floor for a scenario only if it does the same work.
+ * `headers`): the same status, and for a page the same events in the same order, with the same titles
+ * and descriptions, and the same total. With `served`, the namespace must also answer each with
+ * events (an answer both refuse alike is no evidence). A floor is a floor for a scenario only if it
+ * does the same work.
  */
 export async function sameAnswers(
   app: string,
   floor: string,
   paths: string[],
-  headers?: Record<string, string>,
+  { headers, served = false }: { headers?: Record<string, string>; served?: boolean } = {},
 ): Promise<void> {
   const differences: string[] = []
   for (const path of paths) {
-    const [ours, theirs] = await Promise.all(
-      [app, floor].map(async (base) => {
-        const response = await fetch(`${base}${path}`, { headers })
-        const body = (await response.json()) as ListAnswer
-        return `${response.status} ${JSON.stringify([body.events?.map(({ id }) => id), body.total])}`
-      }),
+    const [ours = '', theirs = ''] = await Promise.all(
+      [app, floor].map(async (base) => listSummary(await fetch(`${base}${path}`, { headers }))),
     )
     if (ours !== theirs) differences.push(`${path}: namespace ${ours}, floor ${theirs}`)
+    else if (served && !ours.startsWith('200 [[['))
+      differences.push(`${path}: the namespace served no events (${ours.slice(0, 200)})`)
   }
   if (differences.length)
     throw new Error(`The floor does not answer as the namespace does:\n${differences.join('\n')}`)
