@@ -7,7 +7,7 @@
  * does (src/database/users/signIn.ts); an editor sees every status but trash. No other check: the cost of the data and the sign-in alone.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import { pageJson, PER_PAGE, pool, totalOf } from './floorParts'
+import { LISTED, listPool, pageJson, PER_PAGE, totalOf } from './floorParts'
 import { inWindow, windowOf, zone } from './floorWindow'
 
 /** Payload's secret, as Payload derives it from `PAYLOAD_SECRET` (`payload/dist/index.js`). */
@@ -17,7 +17,7 @@ const secret = createHash('sha256')
   .slice(0, 32)
 
 type Claims = { id: number; sid?: string; exp?: number }
-/** Tokens verified, for the 2,000 seen last (the namespace keeps as many). */
+/** Tokens verified, the 2,000 verified last (the namespace keeps as many). */
 const verified = new Map<string, Claims>()
 
 /** The token's claims when Payload's secret signed it, undefined otherwise. */
@@ -41,7 +41,7 @@ const ROLE = {
   text: `select u.role from users u where u.id = $1
     and exists (select from users_sessions s where s._parent_id = u.id and s.id = $2)`,
 }
-const EDITORS_LIST = `e.status <> 'trash' and coalesce(e.hide_from_listings, false) = false and ${inWindow()}`
+const EDITORS_LIST = `e.status <> 'trash' and ${LISTED} and ${inWindow()}`
 const PAGE = {
   name: 'floor-editor-page',
   text: `with page as (select e.* from events e where ${EDITORS_LIST} order by e.start_local, e.id limit ${PER_PAGE})
@@ -53,12 +53,12 @@ const TOTAL = `select count(*)::int as total from events e where ${EDITORS_LIST}
 export async function editorsList(authorization: string): Promise<[number, unknown]> {
   const claims = claimsOf(authorization.replace(/^JWT /, ''))
   const { rows: users } = claims
-    ? await pool.query({ ...ROLE, values: [claims.id, claims.sid] })
+    ? await listPool.query({ ...ROLE, values: [claims.id, claims.sid] })
     : { rows: [] }
   if (!['editor', 'administrator'].includes(users[0]?.role))
     return [401, { code: 'rest_forbidden', data: { status: 401 } }]
   const window = windowOf(await zone, null, null).values
-  const { rows } = await pool.query({ ...PAGE, values: window })
-  const total = await totalOf(String(rows[0].revision), { text: TOTAL, values: window })
+  const { rows } = await listPool.query({ ...PAGE, values: window })
+  const total = await totalOf(String(rows[0].revision), { text: TOTAL, values: window }, listPool)
   return [200, { ...rows[0].body, total, total_pages: Math.ceil(total / PER_PAGE) }]
 }

@@ -4,10 +4,10 @@
  * last, in the site's zone, by default from yesterday to 24 months on. Computed here, not in SQL, so
  * that PostgreSQL plans for the values: as expressions of the zone and `now()` it cannot.
  */
-import { pool } from './floorParts'
+import { listPool } from './floorParts'
 
 /** The site's zone, which its days begin and end in: read once, as a raw server would configure it. */
-export const zone = pool
+export const zone = listPool
   .query(`select coalesce((select timezone from settings limit 1), 'UTC') as zone`)
   .then(({ rows }) => rows[0].zone as string)
 

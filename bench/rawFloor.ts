@@ -1,7 +1,7 @@
 /**
  * The floors of the reads: a minimal node:http server answering with hand-written SQL that builds
- * each page and its relations as JSON in PostgreSQL. It does no validation and no access control and
- * keeps no answer: the cost of the data alone. A statement run on every request is prepared (named,
+ * each page and its relations as JSON in PostgreSQL. It does no validation and no access control but
+ * (i)'s sign-in, and keeps no answer: the cost of the data alone. A statement run on every request is prepared (named,
  * so each of the pool's connections plans it once), as a careful raw server's would be: unnamed,
  * PostgreSQL planned (f)'s page query on every request, and planning took longer than running it.
  *

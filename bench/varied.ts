@@ -52,12 +52,39 @@ export function pathsDrawnBy(
   return [{ setupRequest: (request) => ({ ...request, path: next() }) }]
 }
 
-type ListAnswer = {
-  events?: { id: number; title?: string; description?: string }[]
-  total?: number
+type Named = { id: number; venue?: string; organizer?: string; name?: string }
+type ListEvent = {
+  id: number
+  title?: string
+  description?: string
+  start_date?: string
+  end_date?: string
+  utc_start_date?: string
+  utc_end_date?: string
+  venue?: Named | unknown[]
+  organizer?: Named[]
+  categories?: Named[]
+  tags?: Named[]
+}
+type ListAnswer = { events?: ListEvent[]; total?: number; total_pages?: number }
+
+/** An event as both answers must give it: its texts, dates, venue, organizers and terms by id and name. */
+const eventSummary = ({ venue, organizer, categories, tags, ...event }: ListEvent) => {
+  const named = (items: Named[] = []) =>
+    items.map(({ id, venue: v, organizer: o, name }) => [id, v ?? o ?? name])
+  const dates = [event.start_date, event.end_date, event.utc_start_date, event.utc_end_date]
+  const place = venue && !Array.isArray(venue) ? named([venue]) : []
+  return [
+    event.id,
+    event.title,
+    event.description,
+    dates,
+    place,
+    ...[organizer, categories, tags].map(named),
+  ]
 }
 
-/** What two answers of a list must share: status, each event's id, title and description in order, and the total. */
+/** What two answers of a list must share: status, each event as `eventSummary` gives it, in order, the total and the pages. */
 async function listSummary(response: Response): Promise<string> {
   const text = await response.text()
   let body: ListAnswer
@@ -66,14 +93,13 @@ async function listSummary(response: Response): Promise<string> {
   } catch {
     return `${response.status} ${text.slice(0, 200)}`
   }
-  const events = body.events?.map(({ id, title, description }) => [id, title, description])
-  return `${response.status} ${JSON.stringify([events, body.total])}`
+  return `${response.status} ${JSON.stringify([body.events?.map(eventSummary), body.total, body.total_pages])}`
 }
 
 /**
  * Throws unless the namespace at `app` and the floor at `floor` answer each of `paths` alike (with
- * `headers`): the same status, and for a page the same events in the same order, with the same titles
- * and descriptions, and the same total. With `served`, the namespace must also answer each with
+ * `headers`): the same status, and for a page the same events in the same order (texts, dates,
+ * venue, organizers and terms by id and name), the same total and the same number of pages. With `served`, the namespace must also answer each with
  * events (an answer both refuse alike is no evidence). A floor is a floor for a scenario only if it
  * does the same work.
  */
