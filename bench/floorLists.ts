@@ -102,7 +102,7 @@ n as materialized (select
   case when t.tree then null else ${daysKept('0', '0')}::int end as span from t)
 select n.total, n.span, case when n.total <= $7 then '{}'::int[]
     when (case when n.span is null then n.total > ${FEW_MATCHES}
-      else n.span * $10 <= n.total * ${WALKED_EVENTS} end) then ${WALKED} else ${MATCHED} end as ids from n`
+      else n.span::bigint * $10 <= n.total::bigint * ${WALKED_EVENTS} end) then ${WALKED} else ${MATCHED} end as ids from n`
 
 /** The body of a page by its ids: named, since one plan serves any ids (each row is found by its key); English alone needs no second join. */
 const body = (language: string) =>
