@@ -9,8 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique } from '../support/api'
 import { createCategory, createEvent, createTag, ns, qs } from '../support/fixtures'
 import { patchDoc } from '../support/linkedFixtures'
+import { testDatabase } from '../support/database'
 
 type Id = { id: number }
+
+const db = testDatabase()
 
 /** A month five months ahead: inside the default window, and not today's. */
 const MONTH = (() => {
@@ -153,5 +156,40 @@ describe("a visitor's list totals follow every write", () => {
     expect(await total({})).toBe(
       (await ns(`/events?${qs({ ...WINDOW, status: 'publish' })}`, await asAdmin())).body.total,
     )
+  })
+})
+
+describe("a large calendar's totals", () => {
+  const tag = unique('bigtotal')
+  /** More events than a category of this day holds: a total past 2^31 / 5,000 (the events a walk may read). */
+  const KEPT = 500_000
+
+  it("answers a category's first page when its total times a walk's reach passes 2^31", async () => {
+    const category = await createCategory({ name: `${tag} category` })
+    await createEvent({
+      title: `${tag} one`,
+      start: at(10, 12),
+      end: at(10, 13),
+      categories: [category.id],
+    })
+    // The counts a calendar of half a million events in this category would keep for one day of the
+    // window: written straight to the table the database's triggers keep, for this category alone.
+    await db.query(
+      `insert into calendar_list_days (category, tag, day, n) values ($1, 0, $2, $3)`,
+      [category.id, `${MONTH}-20`, KEPT],
+    )
+    try {
+      // The default window of two years: its days are read from the kept counts up to the day the
+      // longest event of the tests' database could end after it.
+      const list = await ns(`/events?${qs({ per_page: 10, categories: category.id })}`)
+      expect(list.status, JSON.stringify(list.body).slice(0, 300)).toBe(200)
+      expect(list.body.total).toBe(KEPT + 1)
+      expect(list.body.events.map(({ id }: Id) => id)).toHaveLength(1)
+    } finally {
+      await db.query(`delete from calendar_list_days where category = $1 and day = $2`, [
+        category.id,
+        `${MONTH}-20`,
+      ])
+    }
   })
 })

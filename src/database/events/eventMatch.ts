@@ -486,7 +486,8 @@ function pageOfCountedTotal(
 ): PageSource {
   const { page, perPage, bind } = paging
   const few = linked
-    ? sql`when n.span * ${bind(page * perPage)} > n.total * ${bind(WALKED_EVENTS)} then ${matchedIds(condition, paging)}`
+    ? // In bigint: a window's events times a page's end passes 2^31 on a large calendar.
+      sql`when n.span::bigint * ${bind(page * perPage)} > n.total::bigint * ${bind(WALKED_EVENTS)} then ${matchedIds(condition, paging)}`
     : sql``
   return {
     ctes: sql`n as materialized (select ${counted.total} as total, ${counted.span} as span)`,
