@@ -7,6 +7,7 @@
  * does (src/database/users/signIn.ts); an editor sees every status but trash. No other check: the cost of the data and the sign-in alone.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { BoundedMap } from '../src/calendar/boundedMap'
 import { LISTED, listPool, pageJson, PER_PAGE, totalOf } from './floorParts'
 import { inWindow, windowOf, zone } from './floorWindow'
 
@@ -17,8 +18,8 @@ const secret = createHash('sha256')
   .slice(0, 32)
 
 type Claims = { id: number; sid?: string; exp?: number }
-/** Tokens verified, the 2,000 verified last (the namespace keeps as many). */
-const verified = new Map<string, Claims>()
+/** Tokens verified, the 2,000 used last (the namespace keeps as many). */
+const verified = new BoundedMap<string, Claims>(2000)
 
 /** The token's claims when Payload's secret signed it, undefined otherwise. */
 function claimsOf(token: string): Claims | undefined {
@@ -30,7 +31,6 @@ function claimsOf(token: string): Claims | undefined {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
     // Signed by this secret, so Payload's: its claims are JSON.
     claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Claims
-    if (verified.size >= 2000) verified.delete(verified.keys().next().value!)
     verified.set(token, claims)
   }
   return claims.exp === undefined || claims.exp > Date.now() / 1000 ? claims : undefined

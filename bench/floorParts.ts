@@ -1,5 +1,6 @@
 /** What the floors of the reads share (bench/rawFloor.ts): their pools, the page's JSON, values kept per revision. */
 import pg from 'pg'
+import { BoundedMap } from '../src/calendar/boundedMap'
 
 // The app turns parallel plans off for its database (src/migrations/calendarSchema/serialPlans.ts).
 // (f) keeps PostgreSQL's default, which served its one statement best, as it did from the start;
@@ -74,21 +75,17 @@ export function pageJson(language?: string, revision = true): string {
 type Statement = { name?: string; text: string; values: unknown[] }
 
 /** Values kept per revision and key, for the 5,000 used last, as the namespace keeps its per-revision values. */
-const kept = new Map<string, Promise<unknown>>()
-const KEPT_VALUES = 5000
+const kept = new BoundedMap<string, Promise<unknown>>(5000)
 
 /** The value kept for this revision and key, made by `make` the first time; a failure is not kept. */
 export function keptFor<T>(revision: string, key: string, make: () => Promise<T>): Promise<T> {
   const slot = JSON.stringify([revision, key])
   let value = kept.get(slot) as Promise<T> | undefined
-  // A Map iterates in insertion order: set again, a value used is the last to go.
-  if (value) kept.delete(slot)
-  else {
-    value = make()
-    if (kept.size >= KEPT_VALUES) kept.delete(kept.keys().next().value!)
-    value.catch(() => kept.get(slot) === value && kept.delete(slot))
+  if (!value) {
+    const made = (value = make())
+    kept.set(slot, made)
+    made.catch(() => kept.deleteIf(slot, made))
   }
-  kept.set(slot, value)
   return value
 }
 

@@ -4,6 +4,7 @@
  * last, in the site's zone, by default from yesterday to 24 months on. Computed here, not in SQL, so
  * that PostgreSQL plans for the values: as expressions of the zone and `now()` it cannot.
  */
+import { BoundedMap } from '../src/calendar/boundedMap'
 import { listPool } from './floorParts'
 
 /** The site's zone, which its days begin and end in: read once, as a raw server would configure it. */
@@ -69,7 +70,7 @@ function plusMonths(day: string, months: number): string {
 export type Window = { lower: number; upper: number; values: string[] }
 
 /** Windows by zone, day and dates asked: the same few again and again, as the namespace keeps them. */
-const windows = new Map<string, Window>()
+const windows = new BoundedMap<string, Window>(5000)
 
 /** The window of `start` to `end` (days), or the default one: from yesterday to 24 months on, in the site's zone. */
 export function windowOf(zone: string, start: string | null, end: string | null): Window {
@@ -85,7 +86,6 @@ export function windowOf(zone: string, start: string | null, end: string | null)
     const instants = [lower, upper].map((ms) => new Date(ms).toISOString())
     const values = [...instants, dateTime(lower - WIDEST), dateTime(upper + WIDEST)]
     window = { lower, upper, values }
-    if (windows.size >= 5000) windows.delete(windows.keys().next().value!)
     windows.set(key, window)
   }
   return window

@@ -21,6 +21,7 @@ import { createServer } from 'node:http'
 import { editorsList } from './floorEditor'
 import { variedListAnswer } from './floorLists'
 import { pageJson, pool, PUBLISHED_LISTED, totalOf } from './floorParts'
+import { dayOffset } from './varied'
 
 const PAGE_SQL = `
 with page as (
@@ -33,15 +34,8 @@ const TOTAL_SQL = `
 select count(*)::int as total from events e
  where ${PUBLISHED_LISTED} and e.start_local >= $1 and e.end_local <= $2`
 
-function windowBounds(now = new Date()) {
-  const day = (offset: number, months = 0) => {
-    const d = new Date(
-      Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate() + offset),
-    )
-    return d.toISOString().slice(0, 10)
-  }
-  return [`${day(-1)} 00:00:00`, `${day(0, 24)} 23:59:59`]
-}
+/** (f)'s window, in UTC days: from yesterday to 24 months on. */
+const windowBounds = () => [`${dayOffset(-1)} 00:00:00`, `${dayOffset(0, 24)} 23:59:59`]
 
 /** The default list, (f). */
 async function defaultList(): Promise<[number, unknown]> {
