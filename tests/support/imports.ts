@@ -67,12 +67,16 @@ export type CliRun = { code: number | null; signal: NodeJS.Signals | null; outpu
 const STALLED = [75, 13]
 
 /**
- * `scripts/import.ts` with these arguments, on the test database. `killWhen` sees each line printed and
- * may have the process killed (SIGKILL, as a crash would) at that point.
+ * Whether to kill a run now (SIGKILL, as a crash would), asked every 20 ms while it runs. It watches
+ * what the run has written, not what it prints: a run logs a line a second, which on a fast machine
+ * comes after the whole import.
  */
+export type KillWhen = () => Promise<boolean>
+
+/** `scripts/import.ts` with these arguments, on the test database, killed when `killWhen` says. */
 export async function runImportCli(
   args: string[],
-  killWhen?: (line: string) => boolean,
+  killWhen?: KillWhen,
   env: Record<string, string> = {},
 ): Promise<CliRun> {
   for (let attempt = 1; ; attempt++) {
@@ -83,7 +87,7 @@ export async function runImportCli(
 
 function runOnce(
   args: string[],
-  killWhen: ((line: string) => boolean) | undefined,
+  killWhen: KillWhen | undefined,
   env: Record<string, string>,
 ): Promise<CliRun> {
   return new Promise((resolve) => {
@@ -109,18 +113,28 @@ function runOnce(
       },
     )
     let output = ''
-    let pending = ''
+    let running = true
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString()
-      pending += chunk.toString()
-      const lines = pending.split('\n')
-      pending = lines.pop() ?? ''
-      if (killWhen && lines.some(killWhen)) child.kill('SIGKILL')
     })
+    if (killWhen) {
+      void (async () => {
+        while (running) {
+          if (await killWhen()) {
+            child.kill('SIGKILL')
+            return
+          }
+          await new Promise((wake) => setTimeout(wake, 20))
+        }
+      })()
+    }
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString()
     })
-    child.on('exit', (code, signal) => resolve({ code, signal, output }))
+    child.on('exit', (code, signal) => {
+      running = false
+      resolve({ code, signal, output })
+    })
   })
 }
 
