@@ -180,11 +180,19 @@ async function main(): Promise<void> {
         : parts[0]!
     byPackage.set(name, (byPackage.get(name) ?? 0) + micros)
   }
+  // The app's own share by module: its functions are many and small, each under a percent.
+  const byFile = new Map<string, number>()
+  for (const [where, micros] of self)
+    if (where.startsWith('src/')) {
+      const file = where.split(':')[0]!
+      byFile.set(file, (byFile.get(file) ?? 0) + micros)
+    }
   const busyFor = loaded.to - loaded.from
   console.log(
     `\nCPU under load: ${(total / 1e6).toFixed(1)} s busy of ${(busyFor / 1e6).toFixed(1)} s (${Math.round((total / busyFor) * 100)}% of one core); per write or request: ${(total / 1e3 / loaded.requests).toFixed(0)} ms; shares of the busy time below`,
   )
   console.log(`\nBy package:\n${top(byPackage, 15, total)}`)
+  console.log(`\nThis app's modules, self time:\n${top(byFile, 25, total)}`)
   console.log(`\nBy function, self time:\n${top(self, shown, total)}`)
   console.log(`\nBy function, total time (callees included):\n${top(inclusive, shown, total)}`)
   console.log(`\nRaw profile: ${path.join(output, file)}`)
