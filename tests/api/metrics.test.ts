@@ -8,6 +8,9 @@ import { asAdmin, BASE_URL, call, NS, unique } from '../support/api'
 import { scrape, total, type Sample } from '../support/metrics'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
 
+/** Long enough for a scheduled job's write or a notification that comes late on a busy machine. */
+const POLL = { timeout: 10_000 }
+
 async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
   const response = await fetch(url, { headers })
   await response.arrayBuffer()
@@ -76,7 +79,7 @@ describe('metrics', () => {
         await get(`${BASE_URL}${NS}/categories?search=${unique('b')}`)
         const samples = await scrape()
         return Math.min(held(samples, 'namespace'), held(samples, 'front_door'))
-      })
+      }, POLL)
       .toBeGreaterThan(0)
     // Two writes through Payload's REST and no read: the namespace's cache lets go as the new
     // revision is pushed, the front door's at the next request of any kind (here the second write).
@@ -92,7 +95,7 @@ describe('metrics', () => {
       token,
     })
     expect(deleted.status).toBe(200)
-    await expect.poll(async () => held(await scrape(), 'namespace')).toBe(0)
+    await expect.poll(async () => held(await scrape(), 'namespace'), POLL).toBe(0)
     expect(held(await scrape(), 'front_door')).toBe(0)
   })
 

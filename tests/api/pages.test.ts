@@ -9,6 +9,7 @@ import { BASE_URL, unique } from '../support/api'
 import { startSecondInstance } from '../support/secondInstance'
 import { ns } from '../support/fixtures'
 import { createPageFixtures, page, pathOf, type PageFixtures } from '../support/pages'
+import { failUntilWaitOf } from '../support/throttle'
 
 let f: PageFixtures
 
@@ -173,6 +174,19 @@ describe('a password-protected event', () => {
         ).status,
       ).toBe(403)
     }
+    // Then refused; each wait sat out until one is long enough for the right password to fall within it.
+    await failUntilWaitOf(4, async (n) => {
+      const wrong = await page(pathOf(f.locked.url), {
+        method: 'POST',
+        form: { password: `wrong ${6 + n}` },
+        from,
+      })
+      if (wrong.status !== 429) {
+        expect(wrong.status).toBe(403)
+        return 0
+      }
+      return Number(wrong.headers.get('retry-after'))
+    })
     const throttled = await page(pathOf(f.locked.url), {
       method: 'POST',
       form: { password: 'open sesame' },

@@ -21,7 +21,7 @@ async function tick(): Promise<void> {
 describe('a scheduled event', () => {
   it('stays hidden until its publication date, then is published by the queue, once', async () => {
     // Far enough ahead that two creates and a run of the queue fit before it on a busy machine.
-    const soon = DateTime.utc().plus({ seconds: 6 })
+    const soon = DateTime.utc().plus({ seconds: 15 })
     const later = DateTime.utc().plus({ days: 2 })
     const due = await createEventAs(admin, {
       status: 'future',

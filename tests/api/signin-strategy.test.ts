@@ -129,9 +129,11 @@ describe('tokens refused', () => {
   it('a token that expires while kept is refused once expired', async () => {
     const editor = await userWithRole('editor')
     const now = Math.floor(Date.now() / 1000)
-    const brief = await resigned(editor.token, { iat: now, exp: now + 2 })
+    // Long enough to be read while valid on a slow machine; then waited out to the second after.
+    const exp = now + 6
+    const brief = await resigned(editor.token, { iat: now, exp })
     expect(await signedInAs(bearer(brief), editor)).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    await new Promise((resolve) => setTimeout(resolve, (exp + 1) * 1000 - Date.now()))
     expect(await signedInAs(bearer(brief), editor)).toBe(false)
   })
 

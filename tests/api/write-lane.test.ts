@@ -162,6 +162,27 @@ async function lockVenues() {
     })())
 }
 
+/** Once a request waits on the venues `lockVenues` holds: a write there has taken its token and begun its validation. */
+async function someoneWaitsOnVenues(): Promise<void> {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await db.connect()
+  try {
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.query(
+              `select count(*)::int as n from pg_locks where relation = 'venues'::regclass and not granted`,
+            )
+          ).rows[0].n,
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBeGreaterThan(0)
+  } finally {
+    await db.end()
+  }
+}
+
 async function stored(title: string): Promise<number[]> {
   const found = await call(
     `${NS}/events?search=${encodeURIComponent(title)}&status=any&start_date=2031-04-30&end_date=2031-05-02`,
@@ -404,7 +425,7 @@ describe('the write lane, one turn', () => {
       // The turn is free as it arrives: it takes its token, then waits on the venues in its validation.
       const title = unique('Late ')
       const late = newEvent(title, { venue })
-      await sleep(1_000)
+      await someoneWaitsOnVenues()
       holding = await holdTheTurn()
       const bucket = await writeBucket()
       await releaseVenues()

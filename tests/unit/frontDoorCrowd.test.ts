@@ -8,6 +8,11 @@ import { frontDoorServer, sharedTag } from '../support/frontDoor'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Once the namespace has begun to make `count` answers: a request's arrival, however busy the machine. */
+async function begun(made: { count: number }, count = 1): Promise<void> {
+  while (made.count < count) await pause(2)
+}
+
 /** A front door whose namespace takes `makingMs` to make each answer, shared (kept) or not. */
 async function namespaceServer(makingMs: number, shared: boolean) {
   const made = { count: 0 }
@@ -36,7 +41,7 @@ describe('a crowd at the front door', () => {
   it('does not wait for an answer asked before the revision moved: the next one made serves it', async () => {
     const { revision, made, read } = await namespaceServer(150, true)
     const before = read()
-    await pause(30)
+    await begun(made)
     revision.now = '2'
     const crowd = await Promise.all(Array.from({ length: 5 }, () => read()))
     expect(crowd).toEqual(Array.from({ length: 5 }, () => 'made at 2'))
@@ -48,7 +53,7 @@ describe('a crowd at the front door', () => {
     const { made, read } = await namespaceServer(150, true)
     const leaving = new AbortController()
     const gone = read(leaving.signal).catch(() => 'gone')
-    await pause(30)
+    await begun(made)
     leaving.abort()
     expect(await gone).toBe('gone')
     await pause(200)
@@ -61,7 +66,7 @@ describe('a crowd at the front door', () => {
   it('answers nothing more for a waiter whose caller left, and lets the others through when the answer is not kept', async () => {
     const { made, read } = await namespaceServer(150, false)
     const first = read()
-    await pause(30)
+    await begun(made)
     const leaving = new AbortController()
     const gone = read(leaving.signal).catch(() => 'gone')
     const staying = read()
