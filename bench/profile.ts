@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile -- [path|varied|editor|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--connections 32] [--database URL] [--heap]`: where a request's
+ * `npm run bench:profile -- [path|varied|editor|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--connections 32] [--database URL] [--heap] [--allocations]`: where a request's
  * time goes. Starts the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
  * dataset (or on the database at `--database`, as it is: a bench's million events take a quarter of an hour to make), loads `path` (the event list by default; `varied`: the bench's varied lists; `editor`: the event list signed in as the bench's editor, its (i); `create`, `update`: `--writes` of the bench's (w) writes by its editor, with the statements a write sent, by PostgreSQL's count) with autocannon at 32 connections (`--connections`: reads at another count, 500 for the overload scenario's flood and what its refusals cost), stops the app
  * and prints where the CPU went while it was loaded (start-up, data generation and idle time left
@@ -7,6 +7,8 @@
  * back to their sources through the build's source maps. The raw profile stays in bench/.profiles/
  * for Chrome's DevTools (Performance → Load profile). `--heap`: also a heap snapshot once the load is
  * over, and what it holds by kind of object (bench/heapSummary.ts), for what stays after the requests.
+ * `--allocations` (reads): also what the measured load allocated, by place and by module, dropped
+ * objects included (bench/allocations.ts): what the garbage collector's share of the CPU comes from.
  */
 import autocannon from 'autocannon'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -18,6 +20,8 @@ import { waitForHealth } from '../scripts/serverProcess'
 import pg from 'pg'
 import { editorAuthorization, runMain, startApp, stop } from './app'
 import { heapKinds } from './heapSummary'
+import { bytesByPlace, sampleAllocations, type AllocationNode } from './allocations'
+import { freePort } from '../scripts/serverProcess'
 import { cpuMs } from './measure'
 import { generateDataset } from './dataset'
 import { pathsDrawnBy, variedList } from './varied'
@@ -40,6 +44,7 @@ const givenDatabase = option('database')
 const writeKind = target === 'create' || target === 'update' ? target : undefined
 const writes = Number(option('writes') ?? 100)
 const heap = args.includes('--heap')
+const allocations = args.includes('--allocations')
 const connections = Number(option('connections') ?? 32)
 
 type ProfileNode = {
@@ -53,6 +58,33 @@ type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; 
 const now = () => Number(process.hrtime.bigint() / 1000n)
 
 /**
+ * Names a call frame `package/file:line function`, mapped back to its source through the build's
+ * source maps where it has them.
+ */
+function placeNamer(): (frame: ProfileNode['callFrame']) => string {
+  const maps = new Map<string, SourceMapConsumer | undefined>()
+  return ({ functionName, url, lineNumber, columnNumber }) => {
+    const where = `${url.replace(/^file:\/\//, '').replace(/.*node_modules\//, '') || '(native)'}:${lineNumber + 1} ${functionName}`
+    const file = url.replace(/^file:\/\//, '')
+    if (!file.includes(`${path.sep}.next${path.sep}`)) return where
+    if (!maps.has(file))
+      maps.set(
+        file,
+        existsSync(`${file}.map`)
+          ? new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')))
+          : undefined,
+      )
+    const original = maps
+      .get(file)
+      ?.originalPositionFor({ line: lineNumber + 1, column: columnNumber })
+    const source = original?.source
+    return source
+      ? `${source.includes('node_modules/') ? source.replace(/.*node_modules\//, '') : source.replace(/^.*?\/src\//, 'src/')}:${original.line} ${original.name ?? functionName}`
+      : where
+  }
+}
+
+/**
  * CPU time per source location (`package/file:line function`) between `from` and `to`, idle left
  * out: `self` where the samples landed, `total` with callees (a function counts once per sample,
  * however deep it recurses). Source-mapped where the build has maps.
@@ -62,35 +94,16 @@ function cpuTimes(
   from: number,
   to: number,
 ): { self: Map<string, number>; total: Map<string, number> } {
-  const maps = new Map<string, SourceMapConsumer | undefined>()
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const parentOf = new Map<number, number>()
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parentOf.set(child, node.id)
+  const place = placeNamer()
   const names = new Map<number, string>()
   const nameOf = (node: ProfileNode): string => {
-    const known = names.get(node.id)
-    if (known) return known
-    const { functionName, url, lineNumber, columnNumber } = node.callFrame
-    let where = `${url.replace(/^file:\/\//, '').replace(/.*node_modules\//, '') || '(native)'}:${lineNumber + 1} ${functionName}`
-    const file = url.replace(/^file:\/\//, '')
-    if (file.includes(`${path.sep}.next${path.sep}`)) {
-      if (!maps.has(file))
-        maps.set(
-          file,
-          existsSync(`${file}.map`)
-            ? new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')))
-            : undefined,
-        )
-      const original = maps
-        .get(file)
-        ?.originalPositionFor({ line: lineNumber + 1, column: columnNumber })
-      const source = original?.source
-      if (source)
-        where = `${source.includes('node_modules/') ? source.replace(/.*node_modules\//, '') : source.replace(/^.*?\/src\//, 'src/')}:${original.line} ${original.name ?? functionName}`
-    }
-    names.set(node.id, where)
-    return where
+    let known = names.get(node.id)
+    if (known === undefined) names.set(node.id, (known = place(node.callFrame)))
+    return known
   }
   const self = new Map<string, number>()
   const total = new Map<string, number>()
@@ -134,11 +147,13 @@ async function main(): Promise<void> {
       ? await withStatementCounts(fresh as EmbeddedDatabase, directory)
       : fresh
   let loaded: Load
+  const inspector = allocations && !writeKind ? await freePort() : undefined
   const { app, base } = await startApp(database, {
     nodeFlags: [
       '--cpu-prof',
       `--cpu-prof-dir=${output}`,
       ...(heap ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${output}`] : []),
+      ...(inspector ? [`--inspect=127.0.0.1:${inspector}`] : []),
     ],
   })
   try {
@@ -146,7 +161,7 @@ async function main(): Promise<void> {
     if (!givenDatabase) await generateDataset(database.url, size)
     loaded = writeKind
       ? await profileWrites(writeKind, base, database.url, app.pid!)
-      : await profileReads(base)
+      : await profileReads(base, inspector)
     if (heap) {
       process.kill(app.pid!, 'SIGUSR2')
       // The snapshot is written on the app's own thread: once its file is there and the app answers
@@ -162,6 +177,23 @@ async function main(): Promise<void> {
     await stop(app)
     await database.stop()
   }
+  printCpu(loaded)
+  if (loaded.allocated) printAllocations(loaded.allocated, loaded.requests)
+  const snapshot = readdirSync(output).find((name) => name.endsWith('.heapsnapshot'))
+  if (heap && snapshot) {
+    const { total: bytes, kinds } = heapKinds(path.join(output, snapshot))
+    const mb = (of: number) => (of / 1048576).toFixed(1).padStart(7)
+    console.log(
+      `\nThe heap after the load, ${mb(bytes).trim()} MB live, by kind (own size, count):\n${kinds
+        .slice(0, shown)
+        .map((kind) => `${mb(kind.bytes)} MB ${String(kind.count).padStart(8)}  ${kind.kind}`)
+        .join('\n')}\nRaw snapshot: ${path.join(output, snapshot)}`,
+    )
+  }
+}
+
+/** Where the CPU went while `loaded`: by package, the app's modules, functions' self and total time. */
+function printCpu(loaded: Load): void {
   const file = readdirSync(output).find((name) => name.endsWith('.cpuprofile'))
   if (!file) throw new Error('the app wrote no profile')
   const { self, total: inclusive } = cpuTimes(
@@ -196,24 +228,13 @@ async function main(): Promise<void> {
   console.log(`\nBy function, self time:\n${top(self, shown, total)}`)
   console.log(`\nBy function, total time (callees included):\n${top(inclusive, shown, total)}`)
   console.log(`\nRaw profile: ${path.join(output, file)}`)
-  const snapshot = readdirSync(output).find((name) => name.endsWith('.heapsnapshot'))
-  if (heap && snapshot) {
-    const { total: bytes, kinds } = heapKinds(path.join(output, snapshot))
-    const mb = (of: number) => (of / 1048576).toFixed(1).padStart(7)
-    console.log(
-      `\nThe heap after the load, ${mb(bytes).trim()} MB live, by kind (own size, count):\n${kinds
-        .slice(0, shown)
-        .map((kind) => `${mb(kind.bytes)} MB ${String(kind.count).padStart(8)}  ${kind.kind}`)
-        .join('\n')}\nRaw snapshot: ${path.join(output, snapshot)}`,
-    )
-  }
 }
 
-/** A load's span on the profile's clock and the requests it made. */
-type Load = { from: number; to: number; requests: number }
+/** A load's span on the profile's clock, the requests it made and, if asked, what it allocated. */
+type Load = { from: number; to: number; requests: number; allocated?: AllocationNode }
 
 /** `duration` seconds of `target`'s reads after 3 unmeasured ones. */
-async function profileReads(base: string): Promise<Load> {
+async function profileReads(base: string, inspector?: number): Promise<Load> {
   // `varied`: a list drawn afresh for every request, as the bench's (h); `editor`: the event list
   // signed in as the bench's editor, as its (i).
   const requests = target === 'varied' ? pathsDrawnBy(variedList) : undefined
@@ -222,13 +243,15 @@ async function profileReads(base: string): Promise<Load> {
   const url = target === 'varied' ? base : `${base}${target === 'editor' ? EVENT_LIST : target}`
   const load = { url, requests, headers, connections }
   await autocannon({ ...load, duration: 3 })
+  const sampling = inspector === undefined ? undefined : await sampleAllocations(inspector)
   const from = now()
   const result = await autocannon({ ...load, duration })
   const to = now()
+  const allocated = await sampling?.stop()
   console.log(
     `${target} at ${givenDatabase ? 'the given database' : `${size.toLocaleString('en')} events`}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx + result.errors} errors`,
   )
-  return { from, to, requests: result.requests.total }
+  return { from, to, requests: result.requests.total, allocated }
 }
 
 /**
@@ -281,6 +304,20 @@ async function profileWrites(
   } finally {
     await db.end()
   }
+}
+
+/** What the load allocated, by place and by the app's module: the garbage collector's work. */
+function printAllocations(head: AllocationNode, requests: number): void {
+  const bytes = bytesByPlace(head, placeNamer())
+  const all = [...bytes.values()].reduce((sum, size) => sum + size, 0)
+  const byModule = new Map<string, number>()
+  for (const [where, size] of bytes) {
+    const module = where.startsWith('src/') ? where.split(':')[0]! : where.split(/[/:]/)[0]!
+    byModule.set(module, (byModule.get(module) ?? 0) + size)
+  }
+  console.log(
+    `\nAllocated under load (sampled, collected objects included): ${(all / 1048576).toFixed(0)} MB, ${(all / 1024 / requests).toFixed(1)} KB a request\n\nBy module (this app's by file):\n${top(byModule, 25, all)}\n\nBy place:\n${top(bytes, shown, all)}`,
+  )
 }
 
 /** The app's connections to the database (its pool is full after the warm-up), for their CPU time. */
