@@ -16,12 +16,11 @@ import path from 'node:path'
 import { SourceMapConsumer } from 'source-map-js'
 import { SERVER_BUNDLE } from '../scripts/productionServer'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/database/embedded'
-import { waitForHealth } from '../scripts/serverProcess'
+import { freePort, waitForHealth } from '../scripts/serverProcess'
 import pg from 'pg'
 import { editorAuthorization, runMain, startApp, stop } from './app'
 import { heapKinds } from './heapSummary'
 import { bytesByPlace, sampleAllocations, type AllocationNode } from './allocations'
-import { freePort } from '../scripts/serverProcess'
 import { cpuMs } from './measure'
 import { generateDataset } from './dataset'
 import { pathsDrawnBy, variedList } from './varied'
@@ -204,12 +203,7 @@ function printCpu(loaded: Load): void {
   const total = [...self.values()].reduce((sum, micros) => sum + micros, 0)
   const byPackage = new Map<string, number>()
   for (const [where, micros] of self) {
-    const parts = where.split(/[/:]/)
-    const name = where.startsWith('src/')
-      ? 'src (this app)'
-      : parts[0]!.startsWith('@')
-        ? `${parts[0]}/${parts[1]}`
-        : parts[0]!
+    const name = where.startsWith('src/') ? 'src (this app)' : packageOf(where)
     byPackage.set(name, (byPackage.get(name) ?? 0) + micros)
   }
   // The app's own share by module: its functions are many and small, each under a percent.
@@ -306,13 +300,19 @@ async function profileWrites(
   }
 }
 
+/** The package a place (`placeNamer`) is in, a scoped one with its scope; `node:…` and `(native)` as named. */
+function packageOf(where: string): string {
+  const parts = where.split(/[/:]/)
+  return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!
+}
+
 /** What the load allocated, by place and by the app's module: the garbage collector's work. */
 function printAllocations(head: AllocationNode, requests: number): void {
   const bytes = bytesByPlace(head, placeNamer())
   const all = [...bytes.values()].reduce((sum, size) => sum + size, 0)
   const byModule = new Map<string, number>()
   for (const [where, size] of bytes) {
-    const module = where.startsWith('src/') ? where.split(':')[0]! : where.split(/[/:]/)[0]!
+    const module = where.startsWith('src/') ? where.split(':')[0]! : packageOf(where)
     byModule.set(module, (byModule.get(module) ?? 0) + size)
   }
   console.log(

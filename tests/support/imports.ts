@@ -120,7 +120,8 @@ function runOnce(
     if (killWhen) {
       void (async () => {
         while (running) {
-          if (await killWhen()) {
+          // A failed look (a refused or reset request) is not a reason to kill, nor to stop looking.
+          if (await killWhen().catch(() => false)) {
             child.kill('SIGKILL')
             return
           }

@@ -8,9 +8,10 @@ import { frontDoorServer, sharedTag } from '../support/frontDoor'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Once the namespace has begun to make `count` answers: a request's arrival, however busy the machine. */
-async function begun(made: { count: number }, count = 1): Promise<void> {
-  while (made.count < count) await pause(2)
+/** Once the namespace has begun to make an answer: a request's arrival, however busy the machine. */
+async function begun(made: { count: number }): Promise<void> {
+  for (const until = Date.now() + 10_000; made.count === 0; await pause(2))
+    if (Date.now() > until) throw new Error('no request reached the namespace in 10 s')
 }
 
 /** A front door whose namespace takes `makingMs` to make each answer, shared (kept) or not. */
