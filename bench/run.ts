@@ -4,7 +4,7 @@
  * PostgreSQL). One URL asked again and again is served from the answer cache after its first time;
  * (h) varies every request, as many readers of a calendar do, and (i) is a signed-in editor's. Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
  * (10k only, 5 s) `--scenarios a,e,f` (a subset) `--recurring` (half the events are occurrences of
- * weekly series) `--tcp` (the app reaches PostgreSQL over loopback TCP, not its Unix socket). Besides the table: (a) on the smallest and the largest dataset taking turns (the p50 ratio of the largest to the smallest), the first list after a write, the creation of a daily series
+ * weekly series) `--tcp` (the app reaches PostgreSQL over loopback TCP, not its Unix socket). Besides the table: (a) on the smallest and the largest dataset taking turns (the p50 ratio of the largest to the smallest), the first list after another connection's write (how soon it shows, what it costs: bench/afterWrite.ts), the creation of a daily series
  * of 730 occurrences, and 500 connections for 30 s on the list, varied lists, the editor's list and signed-in writes (load shedding, bench/overload.ts). After the reads:
  * (w) events created and retitled by a signed-in editor, each against the write floor (bench/writeFloor.ts), with
  * PostgreSQL's own count of queries per write; (q) import speed from a live site and a 10,000-event .ics
@@ -27,6 +27,7 @@ import { generateDataset } from './dataset'
 import { overloadNotes, overloadScenarios } from './overload'
 import { CONNECTIONS, countOf, measure, responseTally, type Row, type Target } from './measure'
 import { percentile } from './percentile'
+import { listAfterWrite, type AfterWrite } from './afterWrite'
 import { importDestination, importSpeed, type ImportFigure } from './imports'
 import { seriesWrites } from './series'
 import { ratiosAt } from './ratios'
@@ -55,28 +56,14 @@ const WRITE_SECONDS = 40
 /** The peak resident set a scenario may reach (the memory target), in MB: above it, the table flags the row. */
 const RSS_TARGET_MB = 256
 
-/** Per size, the latency of the first (a) after a write, in ms: what the cached totals and term counts cost to redo. */
-const afterWrite: [size: number, ms: number][] = []
+/** Per size, the first (a) after another connection's write: how soon it showed, and what it cost to make (`listAfterWrite`). */
+const afterWrite: [size: number, figure: AfterWrite][] = []
 /** Per size, what a daily series of 730 occurrences costs through the namespace, in seconds. */
 const seriesFigures: [size: number, create: number, retitle: number][] = []
 /** Per size, import speed (q): from a live site, from a 10,000-event .ics. */
 const importFigures: [size: number, ImportFigure][] = []
 /** Per size, the admin's pages in Chromium (v). */
 const adminFigures: [size: number, AdminFigure][] = []
-
-/** A write moves the content's revision, so the next list recomputes what was cached. Median of five. */
-async function listAfterWrite(url: string, db: pg.Client, eventId: number): Promise<number> {
-  const times: number[] = []
-  for (let i = 0; i < 5; i++) {
-    await db.query('update events set featured = not featured where id = $1', [eventId])
-    const started = performance.now()
-    const response = await fetch(url)
-    await response.arrayBuffer()
-    if (!response.ok) throw new Error(`${url} answered ${response.status} after a write`)
-    times.push(performance.now() - started)
-  }
-  return Math.round(times.sort((a, b) => a - b)[2]!)
-}
 
 const datasetDirectory = (size: number) => path.join(root, 'bench', '.datasets', String(size))
 
@@ -420,7 +407,7 @@ function targets(rows: Row[]): string[] {
     )
   if (afterWrite.length)
     notes.push(
-      `first (a) after a write: ${afterWrite.map(([size, ms]) => `${ms} ms at ${size.toLocaleString('en')}`).join(', ')}`,
+      `first (a) after a write on another connection, medians of 5: ${afterWrite.map(([size, { heardMs, latestMs, madeMs, staleReads }]) => `at ${size.toLocaleString('en')} the first answer showing it asked ${heardMs} ms after the commit, ${latestMs} ms at the latest (${staleReads} reads of 5 writes still showed the list before), made in ${madeMs} ms`).join('; ')}`,
     )
   // A run of the later scenarios alone (imports, the admin) has no load rows to report on.
   if (!rows.length) return notes

@@ -84,7 +84,7 @@ describe('answers kept per content revision', () => {
   })
 
   // That it hears at all: its kept answer would serve the old title until it does. How soon
-  // (milliseconds, docs/api.md §14.3) is a figure for a benchmark, not a timed assertion.
+  // (milliseconds, docs/api.md §14.3) is measured by the bench (bench/afterWrite.ts), not asserted here.
   it('shows a write on one instance in the next reads of both: at once on its own, as it hears of it on the other', async () => {
     for (const [writer, reader, title] of [
       [BASE_URL, second.base, `${tag} first change`],

@@ -90,7 +90,7 @@ describe('writes side by side', () => {
       await writer.query('commit')
       // Committed on a connection of its own, as another instance would: this instance learns of it
       // by the revision's notification (docs/api.md §14.3), which may come a moment after the commit.
-      // Not how soon it comes (a figure for a benchmark): the bound only keeps a lost one from waiting long.
+      // Not how soon it comes (bench/afterWrite.ts measures it): the bound keeps a lost one from waiting long.
       let after = during
       await expect
         .poll(async () => (after = await api(`/events/${held.id}`)).body.title, {
