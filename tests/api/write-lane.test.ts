@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique } from '../support/api'
 import { scrape, total } from '../support/metrics'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
+import { testDatabase } from '../support/database'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII=',
@@ -80,37 +81,34 @@ const turnRefusals = async () =>
 
 /** Holds `held`'s row locked from the test database, and starts a retitle of it: a write that takes the one turn and waits in it. */
 async function holdTheTurn() {
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await db.connect()
-  await db.query('begin')
-  await db.query('select id from events where id = $1 for update', [held])
+  const locking = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await locking.connect()
+  await locking.query('begin')
+  await locking.query('select id from events where id = $1 for update', [held])
   const holder = write(`/events/${held}`, { title: unique('Held ') })
   await turnsReach('running', 1)
   let released: Promise<number> | undefined
   const release = () =>
     (released ??= (async () => {
       const releasedAt = Date.now()
-      await db.query('rollback')
-      await db.end()
+      await locking.query('rollback')
+      await locking.end()
       return releasedAt
     })())
   return { holder, release }
 }
 
+/** The file's connection for what only SQL reads; holding locks takes connections of their own. */
+const db = testDatabase()
+
 /** The write bucket of this file's one writer, as PostgreSQL holds it. */
 async function writeBucket(): Promise<{ tokens: number; updated_at: Date }> {
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await db.connect()
-  try {
-    const { rows } = await db.query(
-      `select tokens, updated_at from calendar_rate_buckets where subject = $1`,
-      [adminWrites],
-    )
-    expect(rows).toHaveLength(1)
-    return rows[0]
-  } finally {
-    await db.end()
-  }
+  const { rows } = await db.query(
+    `select tokens, updated_at from calendar_rate_buckets where subject = $1`,
+    [adminWrites],
+  )
+  expect(rows).toHaveLength(1)
+  return rows[0]
 }
 
 /** A site that reads the namespace from visitors' browsers. */
@@ -148,39 +146,33 @@ async function floodPastTheHeldTurn(): Promise<void> {
 
 /** Locks the venues from the test database: a write naming a venue waits in its validation, before its turn. */
 async function lockVenues() {
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await db.connect()
-  await db.query('begin')
-  await db.query('lock table venues in access exclusive mode')
+  const locking = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await locking.connect()
+  await locking.query('begin')
+  await locking.query('lock table venues in access exclusive mode')
   let released: Promise<number> | undefined
   return () =>
     (released ??= (async () => {
       const releasedAt = Date.now()
-      await db.query('rollback')
-      await db.end()
+      await locking.query('rollback')
+      await locking.end()
       return releasedAt
     })())
 }
 
 /** Once a request waits on the venues `lockVenues` holds: a write there has taken its token and begun its validation. */
 async function someoneWaitsOnVenues(): Promise<void> {
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await db.connect()
-  try {
-    await expect
-      .poll(
-        async () =>
-          (
-            await db.query(
-              `select count(*)::int as n from pg_locks where relation = 'venues'::regclass and not granted`,
-            )
-          ).rows[0].n,
-        { timeout: 20_000, interval: 50 },
-      )
-      .toBeGreaterThan(0)
-  } finally {
-    await db.end()
-  }
+  await expect
+    .poll(
+      async () =>
+        (
+          await db.query(
+            `select count(*)::int as n from pg_locks where relation = 'venues'::regclass and not granted`,
+          )
+        ).rows[0].n,
+      { timeout: 20_000, interval: 50 },
+    )
+    .toBeGreaterThan(0)
 }
 
 async function stored(title: string): Promise<number[]> {
