@@ -1,6 +1,6 @@
 /** One scenario's load run: answers per second, latencies, refusals, peak memory, queries per request. */
 import autocannon from 'autocannon'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import pg from 'pg'
 import { percentile } from './percentile'
 import { pathsDrawnBy } from './varied'
@@ -20,6 +20,11 @@ export type Row = {
   queries: number
   /** CPU time (ms, user and system) the measured process spent per answer served while loaded. */
   cpuMs: number
+  /**
+   * The part of `cpuMs` spent by threads other than the process's main thread: V8's helpers (the
+   * garbage collector's concurrent marking and parallel scavenges) and libuv's pool.
+   */
+  helperCpuMs: number
 }
 
 /** All the answers (and transport errors) a tally of refusals holds. */
@@ -73,22 +78,35 @@ export function peakRss(pid: number): () => number {
   }
 }
 
+/** The CPU time (ms, user and system) a process's threads other than its main one have used so far, from /proc. */
+export function helperCpuMs(pid: number): number {
+  let ticks = 0
+  try {
+    for (const thread of readdirSync(`/proc/${pid}/task`))
+      if (thread !== String(pid)) ticks += ticksOf(`/proc/${pid}/task/${thread}/stat`)
+  } catch {
+    // gone
+  }
+  return ticks * 10
+}
+
+/** utime and stime of a /proc `stat` file, in clock ticks (100 a second); 0 for a thread or process gone. */
+function ticksOf(file: string): number {
+  try {
+    // Past the command's name: utime and stime are the 14th and 15th fields.
+    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return 0
+  }
+}
+
 /**
  * The CPU time (ms, user and system) these processes have used so far, from /proc: on a machine shared
  * with other work the rate served follows the machine, what an answer costs much less.
  */
 export function cpuMs(pids: number[]): number {
-  let ticks = 0
-  for (const pid of pids) {
-    try {
-      // Past the command's name: utime and stime are the 14th and 15th fields, in clock ticks (100 a second).
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {
-      // gone
-    }
-  }
-  return ticks * 10
+  return pids.reduce((ticks, pid) => ticks + ticksOf(`/proc/${pid}/stat`), 0) * 10
 }
 
 async function transactions(db: pg.Client): Promise<number> {
@@ -142,10 +160,12 @@ export async function measure(
   await target.settle?.(db)
   const before = await queries(db)
   const cpuBefore = cpuMs([pid])
+  const helpersBefore = helperCpuMs(pid)
   tally.counting = true
   const result = await autocannon({ ...options, duration: seconds })
   tally.counting = false
   const cpu = cpuMs([pid]) - cpuBefore
+  const helpers = helperCpuMs(pid) - helpersBefore
   if (result.errors + result.timeouts) tally.refused[0] = result.errors + result.timeouts
   const rssMb = rssPeak()
   // Statistics reach pg_stat_database when backends go idle: give them a moment.
@@ -159,5 +179,6 @@ export async function measure(
     rssMb,
     queries: Math.round(((after - before) / Math.max(1, result.requests.total)) * 10) / 10,
     cpuMs: Math.round((cpu / Math.max(1, tally.served.length)) * 100) / 100,
+    helperCpuMs: Math.round((helpers / Math.max(1, tally.served.length)) * 100) / 100,
   }
 }

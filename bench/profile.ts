@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile -- [path|varied|editor|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--connections 32] [--database URL] [--heap] [--allocations]`: where a request's
+ * `npm run bench:profile -- [path|varied|editor|create|update] [--size 10000] [--duration 10] [--writes 100] [--top 40] [--connections 32] [--database URL] [--heap] [--allocations] [--signed-in]`: where a request's
  * time goes. Starts the production build under `node --cpu-prof` on a fresh embedded PostgreSQL with a generated
  * dataset (or on the database at `--database`, as it is: a bench's million events take a quarter of an hour to make), loads `path` (the event list by default; `varied`: the bench's varied lists; `editor`: the event list signed in as the bench's editor, its (i); `create`, `update`: `--writes` of the bench's (w) writes by its editor, with the statements a write sent, by PostgreSQL's count) with autocannon at 32 connections (`--connections`: reads at another count, 500 for the overload scenario's flood and what its refusals cost), stops the app
  * and prints where the CPU went while it was loaded (start-up, data generation and idle time left
@@ -9,6 +9,8 @@
  * over, and what it holds by kind of object (bench/heapSummary.ts), for what stays after the requests.
  * `--allocations` (reads): also what the measured load allocated, by place and by module, dropped
  * objects included (bench/allocations.ts): what the garbage collector's share of the CPU comes from.
+ * `--signed-in`: `path` read as the bench's editor, so that every answer is made (a page of 50 events
+ * weighs what each event costs against what each request costs).
  */
 import autocannon from 'autocannon'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -45,6 +47,8 @@ const writes = Number(option('writes') ?? 100)
 const heap = args.includes('--heap')
 const allocations = args.includes('--allocations')
 const connections = Number(option('connections') ?? 32)
+/** A path's reads signed in as the bench's editor, so that none is served from a kept answer. */
+const signedIn = args.includes('--signed-in')
 
 type ProfileNode = {
   id: number
@@ -233,7 +237,7 @@ async function profileReads(base: string, inspector?: number): Promise<Load> {
   // signed in as the bench's editor, as its (i).
   const requests = target === 'varied' ? pathsDrawnBy(variedList) : undefined
   const headers =
-    target === 'editor' ? { Authorization: await editorAuthorization(base) } : undefined
+    target === 'editor' || signedIn ? { Authorization: await editorAuthorization(base) } : undefined
   const url = target === 'varied' ? base : `${base}${target === 'editor' ? EVENT_LIST : target}`
   const load = { url, requests, headers, connections }
   await autocannon({ ...load, duration: 3 })

@@ -2,7 +2,8 @@
  * `npm run bench`: the namespace against Payload's own REST API and a raw floor, on datasets of
  * 10k, 100k and 1M events, the service run as production runs it (built, `next start`, embedded
  * PostgreSQL). One URL asked again and again is served from the answer cache after its first time;
- * (h) varies every request, as many readers of a calendar do, and (i) is a signed-in editor's. Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
+ * (h) varies every request, as many readers of a calendar do, and (i) is a signed-in editor's ((l) the
+ * same with 50 events a page: what each event costs). Options: `--sizes 10000,100000` `--duration 15` (seconds per scenario) `--quick`
  * (10k only, 5 s) `--scenarios a,e,f` (a subset) `--recurring` (half the events are occurrences of
  * weekly series) `--tcp` (the app reaches PostgreSQL over loopback TCP, not its Unix socket). Besides the table: (a) on the smallest and the largest dataset taking turns (the p50 ratio of the largest to the smallest), the first list after another connection's write (how soon it shows, what it costs: bench/afterWrite.ts), the creation of a daily series
  * of 730 occurrences, and 500 connections for 30 s on the list, varied lists, the editor's list and signed-in writes (load shedding, bench/overload.ts). After the reads:
@@ -195,6 +196,12 @@ function readScenarios(
     // at a million events those of (h) took the next scenario's machine for seconds.
     ['h. /events varied (page, terms, window, language)', { url: base, next: variedList }, appPid],
     ['i. /events signed-in editor', { url: `${base}${EVENT_LIST}`, headers: editor }, appPid],
+    // (i) with five times the events: what each event of a made list costs beside the request.
+    [
+      'l. /events signed-in editor, 50 a page',
+      { url: `${base}${EVENT_LIST}?per_page=50`, headers: editor },
+      appPid,
+    ],
   ]
 }
 
@@ -255,7 +262,7 @@ async function benchSize(size: number): Promise<Row[]> {
     })
     const base = `http://127.0.0.1:${port}`
     const editor =
-      selected('i.') || selected('w.')
+      selected('i.') || selected('l.') || selected('w.')
         ? { Authorization: await editorAuthorization(base) }
         : undefined
     const scenarios = readScenarios(base, sample.id, editor, app.pid!, {
