@@ -11,9 +11,9 @@ import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
 import { createContext, type RestContext } from './context'
 import { readBody } from './http/body'
-import { jsonOf } from './http/jsonText'
+import { jsonOf, JsonText } from './http/jsonText'
 import { errorSent, RestError } from '../server/errors'
-import { ownedBytes, type Sent } from '../server/sent'
+import { ownedBytes, ownsItsMemory, type Sent } from '../server/sent'
 import { Refusal } from '../operations/refusal'
 import { QUERY_PARSE_OPTIONS } from './http/query'
 import { limitRate, returnRate } from './rateLimit'
@@ -267,14 +267,19 @@ async function requestParams(
  * keep is one copy, sent as it is (`Answer`).
  */
 function rendered(result: RestResult): Answer {
-  const text = result.contentType ? String(result.body) : (jsonOf(result.body) ?? '')
+  const written = !result.contentType && result.body instanceof JsonText ? result.body.bytes : null
   return {
     status: result.status ?? 200,
     headers: {
       ...result.headers,
       'Content-Type': result.contentType ?? 'application/json; charset=UTF-8',
     },
-    body: ownedBytes([text]),
+    body:
+      written && ownsItsMemory(written)
+        ? written
+        : ownedBytes([
+            written ?? (result.contentType ? String(result.body) : (jsonOf(result.body) ?? '')),
+          ]),
   }
 }
 

@@ -42,4 +42,37 @@ describe('JSON written in one pass', () => {
     const written = new JsonText('{"a":[1,"x"],"b":{"c":null}}')
     expect(JSON.stringify({ body: written })).toBe(`{"body":${written.text}}`)
   })
+
+  it('writes every UTF-16 code unit, lone surrogates and pairs as JSON.stringify writes them, as UTF-8', () => {
+    const units = Array.from({ length: 0x10000 }, (_, unit) => String.fromCharCode(unit))
+    const texts = [
+      ...units,
+      units.join(''),
+      '😀 a pair, \ud83d a lone high, \ude00 a lone low, \ude00\ud83d reversed',
+      'x'.repeat(100_000) + '"é"',
+    ]
+    for (const text of texts) {
+      const written = new JsonObjectWriter().add('text', text).add('list', [text]).done()
+      const expected = JSON.stringify({ text, list: [text] })
+      expect(written.text).toBe(expected)
+      expect(written.bytes.equals(Buffer.from(expected, 'utf8'))).toBe(true)
+    }
+  })
+
+  it('keeps each writer apart while several write at once, and after one is done', () => {
+    const outer = new JsonObjectWriter().add('a', 'x'.repeat(20_000))
+    const inner = new JsonObjectWriter().add('b', 1)
+    outer.add('c', 2)
+    inner.add('d', 'y'.repeat(40_000))
+    const innerText = inner.done()
+    const again = new JsonObjectWriter().add('e', 3).done()
+    outer.add('inner', innerText)
+    expect(outer.done().toJSON()).toEqual({
+      a: 'x'.repeat(20_000),
+      c: 2,
+      inner: { b: 1, d: 'y'.repeat(40_000) },
+    })
+    expect(again.text).toBe('{"e":3}')
+    expect(innerText.text).toBe(JSON.stringify({ b: 1, d: 'y'.repeat(40_000) }))
+  })
 })

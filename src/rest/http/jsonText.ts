@@ -1,10 +1,29 @@
 /**
- * JSON already written as text: what the serializers make (one pass from the stored rows to the
- * answer's text, without wire objects to build and then stringify) and what the pipeline sends as it
- * is. Anything that stringifies it gets the same JSON (`toJSON`), at the cost of a parse.
+ * JSON already written: what the serializers make (one pass from the stored rows to the answer's
+ * bytes, without wire objects to build and then stringify) and what the pipeline sends as it is.
+ * Anything that stringifies it gets the same JSON (`toJSON`), at the cost of a parse.
+ *
+ * Written as UTF-8 bytes rather than joined strings: a string joined for every key and value, then
+ * the whole made flat and encoded to be sent, cost each event of a made list a fifth more CPU, most
+ * of it the garbage collector's (docs/performance.md, "What a made list costs").
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  private textForm: string | undefined
+  private bytesForm: Buffer | undefined
+
+  /** JSON as text, or as its UTF-8 bytes. */
+  constructor(written: string | Buffer) {
+    if (typeof written === 'string') this.textForm = written
+    else this.bytesForm = written
+  }
+
+  get text(): string {
+    return (this.textForm ??= this.bytesForm!.toString('utf8'))
+  }
+
+  get bytes(): Buffer {
+    return (this.bytesForm ??= Buffer.from(this.textForm!, 'utf8'))
+  }
 
   toJSON(): unknown {
     return JSON.parse(this.text)
@@ -13,36 +32,199 @@ export class JsonText {
 
 /** A value's JSON: written text as it is, anything else as `JSON.stringify` writes it (undefined for what it leaves out). */
 export function jsonOf(value: unknown): string | undefined {
-  // The answers' commonest values, without a call into JSON.stringify for each.
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value)
-    case 'boolean':
-      return value ? 'true' : 'false'
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null'
-  }
-  if (value === null) return 'null'
   return value instanceof JsonText ? value.text : JSON.stringify(value)
 }
 
-/** Keys as JSON with their colon, written once: the serializers' keys are a fixed few. */
-const writtenKeys = new Map<string, string>()
+/**
+ * Buffers the writers write into, given back when a writer is done: a writer copies out only what it
+ * wrote. Writers are synchronous, so a few serve the process; one that grew past the cap (a very long
+ * list) is let go rather than kept.
+ */
+const spareBuffers: Buffer[] = []
+const SPARE_BUFFERS = 8
+const FIRST_SIZE = 16 * 1024
+const LARGEST_KEPT = 1024 * 1024
 
-function keyOf(key: string): string {
-  let written = writtenKeys.get(key)
-  if (written === undefined) {
-    written = `${JSON.stringify(key)}:`
-    writtenKeys.set(key, written)
+/** Keys as JSON with their colon, encoded once: the serializers' keys are a fixed few. */
+const encodedKeys = new Map<string, Buffer>()
+
+function keyBytes(key: string): Buffer {
+  let encoded = encodedKeys.get(key)
+  if (encoded === undefined) {
+    encoded = Buffer.from(`${JSON.stringify(key)}:`, 'utf8')
+    encodedKeys.set(key, encoded)
   }
-  return written
+  return encoded
 }
 
-/** An array of values, each written by `jsonOf` (`null` where JSON.stringify writes one). */
+const HEX = '0123456789abcdef'
+/** The short escapes `JSON.stringify` writes; other control characters are `\u00xx`. */
+const SHORT_ESCAPES: Record<number, number> = {
+  0x08: 0x62,
+  0x09: 0x74,
+  0x0a: 0x6e,
+  0x0c: 0x66,
+  0x0d: 0x72,
+  0x22: 0x22,
+  0x5c: 0x5c,
+}
+
+/** Writes JSON values as UTF-8 into a growing buffer. */
+class ByteWriter {
+  protected buffer = spareBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_SIZE)
+  protected at = 0
+
+  /** Room for `bytes` more. */
+  protected room(bytes: number): void {
+    if (this.at + bytes <= this.buffer.length) return
+    let size = Math.max(FIRST_SIZE, this.buffer.length * 2)
+    while (size < this.at + bytes) size *= 2
+    const bigger = Buffer.allocUnsafeSlow(size)
+    this.buffer.copy(bigger, 0, 0, this.at)
+    this.giveBack()
+    this.buffer = bigger
+  }
+
+  protected byte(value: number): void {
+    this.room(1)
+    this.buffer[this.at++] = value
+  }
+
+  protected raw(bytes: Uint8Array): void {
+    this.room(bytes.length)
+    this.buffer.set(bytes, this.at)
+    this.at += bytes.length
+  }
+
+  /**
+   * Text as UTF-8, JSON-escaped as `JSON.stringify` escapes a string when `quoted`: `"`, `\` and
+   * control characters, lone surrogates as `\udxxx` (text from `JSON.stringify` itself has none left).
+   */
+  protected text(text: string, quoted: boolean): void {
+    // At most 6 bytes a UTF-16 unit escaped (`\u001f`), 3 as UTF-8, and the quotes.
+    this.room(text.length * (quoted ? 6 : 3) + 2)
+    const buffer = this.buffer
+    let at = this.at
+    if (quoted) buffer[at++] = 0x22
+    for (let index = 0; index < text.length; index++) {
+      const unit = text.charCodeAt(index)
+      if (unit < 0x80) {
+        if (quoted && (unit < 0x20 || unit === 0x22 || unit === 0x5c)) {
+          buffer[at++] = 0x5c
+          const short = SHORT_ESCAPES[unit]
+          if (short !== undefined) buffer[at++] = short
+          else {
+            buffer[at++] = 0x75
+            at = escapedUnit(buffer, at, unit)
+          }
+        } else buffer[at++] = unit
+      } else if (unit < 0x800) {
+        buffer[at++] = 0xc0 | (unit >> 6)
+        buffer[at++] = 0x80 | (unit & 0x3f)
+      } else if (unit >= 0xd800 && unit <= 0xdfff) {
+        const next = text.charCodeAt(index + 1)
+        if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          const point = 0x10000 + ((unit - 0xd800) << 10) + (next - 0xdc00)
+          buffer[at++] = 0xf0 | (point >> 18)
+          buffer[at++] = 0x80 | ((point >> 12) & 0x3f)
+          buffer[at++] = 0x80 | ((point >> 6) & 0x3f)
+          buffer[at++] = 0x80 | (point & 0x3f)
+          index++
+        } else {
+          buffer[at++] = 0x5c
+          buffer[at++] = 0x75
+          at = escapedUnit(buffer, at, unit)
+        }
+      } else {
+        buffer[at++] = 0xe0 | (unit >> 12)
+        buffer[at++] = 0x80 | ((unit >> 6) & 0x3f)
+        buffer[at++] = 0x80 | (unit & 0x3f)
+      }
+    }
+    if (quoted) buffer[at++] = 0x22
+    this.at = at
+  }
+
+  /** A value as `JSON.stringify` writes it; false for what it leaves out (undefined, a function). */
+  protected value(value: unknown): boolean {
+    switch (typeof value) {
+      case 'string':
+        this.text(value, true)
+        return true
+      case 'boolean':
+        this.raw(value ? TRUE : FALSE)
+        return true
+      case 'number':
+        this.text(Number.isFinite(value) ? String(value) : 'null', false)
+        return true
+    }
+    if (value === null) {
+      this.raw(NULL)
+      return true
+    }
+    if (value instanceof JsonText) {
+      this.raw(value.bytes)
+      return true
+    }
+    const json = JSON.stringify(value)
+    if (json === undefined) return false
+    this.text(json, false)
+    return true
+  }
+
+  /** What was written, in memory of its own size, the buffer given back. */
+  protected written(): JsonText {
+    const bytes = Buffer.allocUnsafe(this.at)
+    this.buffer.copy(bytes, 0, 0, this.at)
+    this.giveBack()
+    // Given back, the buffer is another writer's: a writer used again starts a buffer of its own.
+    this.buffer = NO_BYTES
+    return new JsonText(bytes)
+  }
+
+  private giveBack(): void {
+    if (
+      this.buffer.length > 0 &&
+      spareBuffers.length < SPARE_BUFFERS &&
+      this.buffer.length <= LARGEST_KEPT
+    )
+      spareBuffers.push(this.buffer)
+  }
+}
+
+/** `\u` is written by the caller; the unit's four lowercase hex digits, as `JSON.stringify` writes them. */
+function escapedUnit(buffer: Buffer, at: number, unit: number): number {
+  buffer[at] = HEX.charCodeAt((unit >> 12) & 0xf)
+  buffer[at + 1] = HEX.charCodeAt((unit >> 8) & 0xf)
+  buffer[at + 2] = HEX.charCodeAt((unit >> 4) & 0xf)
+  buffer[at + 3] = HEX.charCodeAt(unit & 0xf)
+  return at + 4
+}
+
+const NO_BYTES = Buffer.alloc(0)
+const TRUE = Buffer.from('true')
+const FALSE = Buffer.from('false')
+const NULL = Buffer.from('null')
+
+class ArrayWriter extends ByteWriter {
+  constructor(values: readonly unknown[]) {
+    super()
+    this.byte(0x5b)
+    values.forEach((value, index) => {
+      if (index) this.byte(0x2c)
+      if (!this.value(value)) this.raw(NULL)
+    })
+    this.byte(0x5d)
+  }
+
+  done(): JsonText {
+    return this.written()
+  }
+}
+
+/** An array of values, each written as `JSON.stringify` writes it in an array (`null` for what it leaves out). */
 export function jsonArray(values: readonly unknown[]): JsonText {
-  let text = ''
-  for (const value of values) text += (text ? ',' : '') + (jsonOf(value) ?? 'null')
-  return new JsonText(`[${text}]`)
+  return new ArrayWriter(values).done()
 }
 
 /**
@@ -51,21 +233,28 @@ export function jsonArray(values: readonly unknown[]): JsonText {
  * what venues and organizers omit (docs/api.md §3.3, §3.4): null, `''`, false, the author `"0"`, an
  * empty list.
  */
-export class JsonObjectWriter {
-  private text = ''
+export class JsonObjectWriter extends ByteWriter {
+  constructor() {
+    super()
+    this.byte(0x7b)
+  }
 
   /** A key and its value (written text spliced as it is). */
   add(key: string, value: unknown): this {
-    const json = jsonOf(value)
-    if (json !== undefined) this.text += (this.text ? ',' : '') + keyOf(key) + json
+    const before = this.at
+    if (before > 1) this.byte(0x2c)
+    this.raw(keyBytes(key))
+    // A value JSON.stringify leaves out takes its key with it.
+    if (!this.value(value)) this.at = before
     return this
   }
 
   /** Every key of `fields` with its value, in their order; with `nonEmpty`, as `addNonEmpty`. */
   addAll(fields: Record<string, unknown>, nonEmpty = false): this {
-    for (const [key, value] of Object.entries(fields))
-      if (nonEmpty) this.addNonEmpty(key, value)
-      else this.add(key, value)
+    for (const key in fields)
+      if (Object.hasOwn(fields, key))
+        if (nonEmpty) this.addNonEmpty(key, fields[key])
+        else this.add(key, fields[key])
     return this
   }
 
@@ -75,7 +264,8 @@ export class JsonObjectWriter {
   }
 
   done(): JsonText {
-    return new JsonText(`{${this.text}}`)
+    this.byte(0x7d)
+    return this.written()
   }
 }
 

@@ -39,8 +39,11 @@ function eventZone(ctx: RestContext, event: Event): string {
   return event.timezone || ctx.settings.timezone
 }
 
+/** `localeCompare`'s order (the default locale's collation), from one collator rather than one a call. */
+const namesOrder = new Intl.Collator().compare
+
 function byName<T extends { name: string }>(items: T[]): T[] {
-  return items.sort((a, b) => a.name.localeCompare(b.name))
+  return items.sort((a, b) => namesOrder(a.name, b.name))
 }
 
 function linked<T>(ids: unknown, map: Map<number, T>): T[] {
@@ -116,10 +119,8 @@ function embeddedTerms(
   const terms = byName(linked(ids, kind === 'category' ? related.categories : related.tags))
   return jsonArray(
     terms.map((term) =>
-      fragment(
-        fragments,
-        `${kind}:${term.id}`,
-        () => new JsonText(JSON.stringify(serializeEmbeddedTerm(ctx, kind, term, related))),
+      fragment(fragments, `${kind}:${term.id}`, () =>
+        new JsonObjectWriter().addAll(serializeEmbeddedTerm(ctx, kind, term, related)).done(),
       ),
     ),
   )
