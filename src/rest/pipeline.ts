@@ -267,20 +267,22 @@ async function requestParams(
  * keep is one copy, sent as it is (`Answer`).
  */
 function rendered(result: RestResult): Answer {
-  const written = !result.contentType && result.body instanceof JsonText ? result.body.bytes : null
   return {
     status: result.status ?? 200,
     headers: {
       ...result.headers,
       'Content-Type': result.contentType ?? 'application/json; charset=UTF-8',
     },
-    body:
-      written && ownsItsMemory(written)
-        ? written
-        : ownedBytes([
-            written ?? (result.contentType ? String(result.body) : (jsonOf(result.body) ?? '')),
-          ]),
+    body: bodyBytes(result),
   }
+}
+
+/** JSON the serializers wrote is sent as its bytes, copied only when they are a slice of a shared pool. */
+function bodyBytes(result: RestResult): Buffer {
+  if (result.contentType) return ownedBytes([String(result.body)])
+  if (!(result.body instanceof JsonText)) return ownedBytes([jsonOf(result.body) ?? ''])
+  const bytes = result.body.bytes
+  return ownsItsMemory(bytes) ? bytes : ownedBytes([bytes])
 }
 
 /**

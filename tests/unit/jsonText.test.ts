@@ -59,20 +59,55 @@ describe('JSON written in one pass', () => {
     }
   })
 
-  it('keeps each writer apart while several write at once, and after one is done', () => {
-    const outer = new JsonObjectWriter().add('a', 'x'.repeat(20_000))
+  it('makes room for the longest escapes: control characters and lone surrogates', () => {
+    for (const text of [
+      '\u0001'.repeat(200_000),
+      '\ud800'.repeat(200_000),
+      '"\\'.repeat(300_000),
+    ]) {
+      const written = new JsonObjectWriter().add('text', text).done()
+      expect(written.bytes.equals(Buffer.from(JSON.stringify({ text }), 'utf8'))).toBe(true)
+    }
+  })
+
+  it('keeps each writer apart while several write at once, each growing', () => {
+    // Longer than any buffer kept for reuse, so that both grow while the other is half written.
+    const [long, longer] = ['x'.repeat(600_000), 'y'.repeat(900_000)]
+    const outer = new JsonObjectWriter().add('a', long)
     const inner = new JsonObjectWriter().add('b', 1)
     outer.add('c', 2)
-    inner.add('d', 'y'.repeat(40_000))
+    inner.add('d', longer)
     const innerText = inner.done()
     const again = new JsonObjectWriter().add('e', 3).done()
     outer.add('inner', innerText)
-    expect(outer.done().toJSON()).toEqual({
-      a: 'x'.repeat(20_000),
-      c: 2,
-      inner: { b: 1, d: 'y'.repeat(40_000) },
-    })
+    expect(outer.done().text).toBe(JSON.stringify({ a: long, c: 2, inner: { b: 1, d: longer } }))
     expect(again.text).toBe('{"e":3}')
-    expect(innerText.text).toBe(JSON.stringify({ b: 1, d: 'y'.repeat(40_000) }))
+    expect(innerText.text).toBe(JSON.stringify({ b: 1, d: longer }))
+  })
+
+  it("refuses a writer used after it is done, whose buffer is another writer's", () => {
+    const done = new JsonObjectWriter().add('a', 1)
+    expect(done.done().text).toBe('{"a":1}')
+    expect(() => done.add('b', 'x'.repeat(100_000))).toThrow(/done/)
+    expect(() => done.done()).toThrow(/done/)
+  })
+
+  it('leaves other writers whole after one fails half written', () => {
+    const failing = {
+      toJSON: () => {
+        throw new Error('no JSON')
+      },
+    }
+    expect(() => new JsonObjectWriter().add('a', 'x').add('b', failing)).toThrow('no JSON')
+    expect(new JsonObjectWriter().add('c', 'é').done().text).toBe('{"c":"é"}')
+  })
+
+  it('writes a hole in an array as null, and splices text given as a string, non-ASCII included', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    const sparse = [1, , 3]
+    expect(jsonArray(sparse).text).toBe(JSON.stringify(sparse))
+    const given = new JsonText('{"name":"Café 😀"}')
+    const written = new JsonObjectWriter().add('given', given).done()
+    expect(written.bytes.equals(Buffer.from('{"given":{"name":"Café 😀"}}', 'utf8'))).toBe(true)
   })
 })

@@ -4,8 +4,9 @@
  * Anything that stringifies it gets the same JSON (`toJSON`), at the cost of a parse.
  *
  * Written as UTF-8 bytes rather than joined strings: a string joined for every key and value, then
- * the whole made flat and encoded to be sent, cost each event of a made list a fifth more CPU, most
- * of it the garbage collector's (docs/performance.md, "What a made list costs").
+ * the whole made flat and encoded to be sent, cost each event of a made list a quarter more CPU than
+ * this, most of it the garbage collector's (docs/performance.md, "What a made list costs"). Bytes
+ * under 4 KB may be a slice of Node's shared pool: what keeps them copies them first (`ownedBytes`).
  */
 export class JsonText {
   private textForm: string | undefined
@@ -41,9 +42,10 @@ export function jsonOf(value: unknown): string | undefined {
  * list) is let go rather than kept.
  */
 const spareBuffers: Buffer[] = []
-const SPARE_BUFFERS = 8
+// A page, an event and what the event embeds are written at once, at most.
+const SPARE_BUFFERS = 4
 const FIRST_SIZE = 16 * 1024
-const LARGEST_KEPT = 1024 * 1024
+const LARGEST_KEPT = 512 * 1024
 
 /** Keys as JSON with their colon, encoded once: the serializers' keys are a fixed few. */
 const encodedKeys = new Map<string, Buffer>()
@@ -74,14 +76,14 @@ class ByteWriter {
   protected buffer = spareBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_SIZE)
   protected at = 0
 
-  /** Room for `bytes` more. */
   protected room(bytes: number): void {
     if (this.at + bytes <= this.buffer.length) return
+    // Its buffer is another writer's once it is done.
+    if (this.buffer === NO_BYTES) throw new Error('this JSON writer is done: write with a new one')
     let size = Math.max(FIRST_SIZE, this.buffer.length * 2)
     while (size < this.at + bytes) size *= 2
     const bigger = Buffer.allocUnsafeSlow(size)
     this.buffer.copy(bigger, 0, 0, this.at)
-    this.giveBack()
     this.buffer = bigger
   }
 
@@ -101,8 +103,8 @@ class ByteWriter {
    * control characters, lone surrogates as `\udxxx` (text from `JSON.stringify` itself has none left).
    */
   protected text(text: string, quoted: boolean): void {
-    // At most 6 bytes a UTF-16 unit escaped (`\u001f`), 3 as UTF-8, and the quotes.
-    this.room(text.length * (quoted ? 6 : 3) + 2)
+    // At most 6 bytes a UTF-16 unit escaped (`\u001f`, a lone surrogate), and the quotes.
+    this.room(text.length * 6 + 2)
     const buffer = this.buffer
     let at = this.at
     if (quoted) buffer[at++] = 0x22
@@ -172,23 +174,15 @@ class ByteWriter {
     return true
   }
 
-  /** What was written, in memory of its own size, the buffer given back. */
+  /** What was written, copied out of the buffer, which goes back to the spares. */
   protected written(): JsonText {
+    if (this.buffer === NO_BYTES) throw new Error('this JSON writer is done already')
     const bytes = Buffer.allocUnsafe(this.at)
     this.buffer.copy(bytes, 0, 0, this.at)
-    this.giveBack()
-    // Given back, the buffer is another writer's: a writer used again starts a buffer of its own.
+    if (spareBuffers.length < SPARE_BUFFERS && this.buffer.length <= LARGEST_KEPT)
+      spareBuffers.push(this.buffer)
     this.buffer = NO_BYTES
     return new JsonText(bytes)
-  }
-
-  private giveBack(): void {
-    if (
-      this.buffer.length > 0 &&
-      spareBuffers.length < SPARE_BUFFERS &&
-      this.buffer.length <= LARGEST_KEPT
-    )
-      spareBuffers.push(this.buffer)
   }
 }
 
@@ -207,24 +201,21 @@ const FALSE = Buffer.from('false')
 const NULL = Buffer.from('null')
 
 class ArrayWriter extends ByteWriter {
-  constructor(values: readonly unknown[]) {
-    super()
+  write(values: readonly unknown[]): JsonText {
     this.byte(0x5b)
-    values.forEach((value, index) => {
+    // By index, not `forEach`: a hole is `null`, as JSON.stringify writes it.
+    for (let index = 0; index < values.length; index++) {
       if (index) this.byte(0x2c)
-      if (!this.value(value)) this.raw(NULL)
-    })
+      if (!this.value(values[index])) this.raw(NULL)
+    }
     this.byte(0x5d)
-  }
-
-  done(): JsonText {
     return this.written()
   }
 }
 
 /** An array of values, each written as `JSON.stringify` writes it in an array (`null` for what it leaves out). */
 export function jsonArray(values: readonly unknown[]): JsonText {
-  return new ArrayWriter(values).done()
+  return new ArrayWriter().write(values)
 }
 
 /**

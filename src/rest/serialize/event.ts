@@ -39,11 +39,8 @@ function eventZone(ctx: RestContext, event: Event): string {
   return event.timezone || ctx.settings.timezone
 }
 
-/** `localeCompare`'s order (the default locale's collation), from one collator rather than one a call. */
-const namesOrder = new Intl.Collator().compare
-
 function byName<T extends { name: string }>(items: T[]): T[] {
-  return items.sort((a, b) => namesOrder(a.name, b.name))
+  return items.sort((a, b) => a.name.localeCompare(b.name))
 }
 
 function linked<T>(ids: unknown, map: Map<number, T>): T[] {
@@ -196,7 +193,7 @@ export function serializeEvent(
     return (
       fragment(fragments, `image:${image}`, () => {
         const written = serializeImage(ctx, related.media.get(image))
-        return written && new JsonText(JSON.stringify(written))
+        return written && new JsonObjectWriter().addAll(written).done()
       }) ?? false
     )
   })
