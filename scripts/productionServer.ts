@@ -35,7 +35,7 @@ export const DEFAULT_MMAP_THRESHOLD = '131072'
 /**
  * V8's semi-space (half the young generation, MB) when NODE_OPTIONS sets none. On this machine's
  * 24 GiB V8 chose 16; at 8 the server keeps about 20 MB less resident under made answers, which the
- * 256 MB target needs, for 10–16% more CPU a made list (docs/performance.md, "Memory" and "What a made
+ * 256 MB target needs, for 11–19% more CPU a made list (docs/performance.md, "Memory" and "What a made
  * list costs").
  */
 export const DEFAULT_SEMI_SPACE_MB = 8
