@@ -13,7 +13,7 @@ import { createContext, type RestContext } from './context'
 import { readBody } from './http/body'
 import { jsonOf, JsonText } from './http/jsonText'
 import { errorSent, RestError } from '../server/errors'
-import { ownedBytes, ownsItsMemory, type Sent } from '../server/sent'
+import { ownedBytes, type Sent } from '../server/sent'
 import { Refusal } from '../operations/refusal'
 import { QUERY_PARSE_OPTIONS } from './http/query'
 import { limitRate, returnRate } from './rateLimit'
@@ -277,12 +277,12 @@ function rendered(result: RestResult): Answer {
   }
 }
 
-/** JSON the serializers wrote is sent as its bytes, copied only when they are a slice of a shared pool. */
+/** JSON the serializers wrote is sent as its bytes (`ownedBytes` copies them only from a shared pool). */
 function bodyBytes(result: RestResult): Buffer {
   if (result.contentType) return ownedBytes([String(result.body)])
-  if (!(result.body instanceof JsonText)) return ownedBytes([jsonOf(result.body) ?? ''])
-  const bytes = result.body.bytes
-  return ownsItsMemory(bytes) ? bytes : ownedBytes([bytes])
+  return ownedBytes([
+    result.body instanceof JsonText ? result.body.bytes : (jsonOf(result.body) ?? ''),
+  ])
 }
 
 /**

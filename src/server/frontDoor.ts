@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
 import { metrics } from './metrics'
-import { ownedBytes, ownsItsMemory, type Sent } from './sent'
+import { ownedBytes, type Sent } from './sent'
 import type { Admission, Turns } from './turns'
 
 /**
@@ -348,13 +348,10 @@ export class FrontDoor {
 }
 
 /**
- * The body to keep: the bytes sent whole in memory of their own (the namespace's answers, which its
- * cache keeps too) as they are, else a copy in memory of its own (`ownedBytes`).
+ * The body to keep: the bytes sent, in memory of their own (`ownedBytes`: the namespace's answers,
+ * which its cache keeps too, as they are).
  */
 export function bodyOf(chunks: Uint8Array[]): Buffer {
-  const [only] = chunks
-  if (chunks.length === 1 && ownsItsMemory(only!))
-    return Buffer.isBuffer(only) ? only : Buffer.from(only!.buffer, 0, only!.byteLength)
   return ownedBytes(chunks)
 }
 

@@ -34,9 +34,13 @@ export async function sentOf(response: Response): Promise<Sent> {
  * An answer's bytes in memory of their own, text as UTF-8. `Buffer.from` and `Buffer.concat` take
  * anything under 4 KB from Node's shared 8 KB pool, and a kept slice holds its whole slab: kept for
  * the revision, the small answers (an item, a short list) held 8 KB each whatever their size, four
- * times the caches' budget under a site import's reads (docs/performance.md, "Memory").
+ * times the caches' budget under a site import's reads (docs/performance.md, "Memory"). Bytes that
+ * are already all of their memory are used as they are: a copy would hold an answer twice.
  */
 export function ownedBytes(parts: (string | Uint8Array)[]): Buffer {
+  const [only] = parts
+  if (parts.length === 1 && typeof only !== 'string' && ownsItsMemory(only!))
+    return Buffer.isBuffer(only) ? only : Buffer.from(only!.buffer, 0, only!.byteLength)
   const bytes = Buffer.allocUnsafeSlow(
     parts.reduce((size, part) => size + Buffer.byteLength(part), 0),
   )
