@@ -63,14 +63,14 @@ async function main(): Promise<void> {
     const admission = gate.admit(request, response)
     if (!admission) return
     try {
-      if (
-        !(await passToNamespace(request, response, { origin, turns, admission }).catch(() => false))
-      )
-        // A write's deadline for its turn in the write lane counts from here. Next answers its own
-        // failures; one it lets through would otherwise end the process.
-        await lane
-          .arriving(arrivedAt, () => handle(request, response))
-          .catch((error: unknown) => answerFailure(request, response, error))
+      // A write's deadline for its turn in the write lane counts from here. Next answers its own
+      // failures; one it lets through would otherwise end the process.
+      await lane
+        .arriving(arrivedAt, async () => {
+          const passed = passToNamespace(request, response, { origin, turns, admission })
+          if (!(await passed.catch(() => false))) await handle(request, response)
+        })
+        .catch((error: unknown) => answerFailure(request, response, error))
     } finally {
       admission.ended()
     }

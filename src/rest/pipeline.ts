@@ -20,6 +20,7 @@ import { limitRate, returnRate } from './rateLimit'
 import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from './idempotency'
 import { REQUEST_ID_HEADER } from '../server/requestId'
 import { inWriteTurn, refuseForeseenWrite } from '../server/writeLane'
+import { maxBodyBytes } from '../server/requestBody'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
 
@@ -51,7 +52,6 @@ function compile(route: AnyRoute): CompiledRoute {
 const COMPILED = ROUTES.map(compile)
 
 const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, Content-Disposition, ${REPLAYED_HEADER}, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, ${REQUEST_ID_HEADER}`
-const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 const anonymousMaxAge = Number(process.env.CACHE_MAX_AGE || 0)
 
 function match(

@@ -73,7 +73,7 @@ class SharedAnswers {
           'read',
           false,
         ).catch(() => undefined),
-      answer: (request) => sentWithoutNext(this.payload, request),
+      answer: (url, request) => sentWithoutNext(this.payload, url, request),
       countsQueries: queryCountEnabled,
       signedIn: (headers) => carriesSignedToken(headers, this.payload),
       corsHeaders: (origin) => this.corsHeaders(origin),

@@ -101,12 +101,14 @@ async function sentByNamespace(payload: Payload, request: Request, path: string)
  */
 export function sentWithoutNext(
   payload: Payload,
-  request: Request,
+  url: string,
+  request: () => Request,
 ): (() => Promise<Sent>) | undefined {
-  const path = endpointPath(payload.config, new URL(request.url).pathname)
+  const path = endpointPath(payload.config, new URL(url).pathname)
   if (path === undefined) return undefined
-  if (request.method !== 'HEAD') return () => sentByNamespace(payload, request, path)
-  return async () => headOf(await sentByNamespace(payload, asGet(request), path))
+  const asked = request()
+  if (asked.method !== 'HEAD') return () => sentByNamespace(payload, asked, path)
+  return async () => headOf(await sentByNamespace(payload, asGet(asked), path))
 }
 
 /** `sentWithoutNext` as a web `Response`, for what reads the namespace in this process (the public pages). */
@@ -114,6 +116,6 @@ export function answerWithoutNext(
   payload: Payload,
   request: Request,
 ): (() => Promise<Response>) | undefined {
-  const sent = sentWithoutNext(payload, request)
+  const sent = sentWithoutNext(payload, request.url, () => request)
   return sent && (async () => responseOf(await sent()))
 }

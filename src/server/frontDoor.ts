@@ -3,6 +3,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
 import { metrics } from './metrics'
 import { ownedBytes, type Sent } from './sent'
+import { answerFailure } from './handlerFailure'
+import { bodyStream, dropUnreadBody, maxBodyBytes } from './requestBody'
 import type { Admission, Turns } from './turns'
 
 /**
@@ -31,10 +33,11 @@ export type NamespaceFacts = {
   /** Takes a read from the caller's rate limit: the headers to send, or undefined when the caller is over it. */
   admitRead(headers: Headers): Promise<Record<string, string> | undefined>
   /**
-   * How to answer a namespace GET or HEAD without Next's router (`rest/withoutNext.ts`), started when the
-   * request's turn comes (`turns.ts`); undefined for a URL outside the namespace.
+   * How to answer a namespace request without Next's router (`rest/withoutNext.ts`), started when the
+   * request's turn comes (`turns.ts`; a write's, in the write lane); undefined for a URL outside the
+   * namespace. The request is made only for a URL it answers: a write's body can be read once.
    */
-  answer(request: Request): (() => Promise<Sent>) | undefined
+  answer(url: string, request: () => Request): (() => Promise<Sent>) | undefined
   /**
    * Whether the requests' query counts are reported (`X-Query-Count`, tests and benchmarks only): the
    * answers made outside Next then also say who answered (`X-Answered-By`: `front-door`, `namespace`).
@@ -355,6 +358,16 @@ export function bodyOf(chunks: Uint8Array[]): Buffer {
   return ownedBytes(chunks)
 }
 
+/**
+ * Whether a namespace write may be handed to it without Next: any but a POST that asks to be read as a
+ * GET (`X-HTTP-Method-Override: GET`), which Payload's router turns into a GET with its body as the query.
+ */
+function writesWithoutNext(request: IncomingMessage): boolean {
+  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method ?? '')) return false
+  const override = (name: string) => String(request.headers[name] ?? '').toUpperCase() === 'GET'
+  return !override('x-payload-http-method-override') && !override('x-http-method-override')
+}
+
 /** IncomingMessage headers as fetch's Headers, every value of a repeated header kept. */
 function headersOf(request: IncomingMessage): Headers {
   const headers = new Headers()
@@ -366,11 +379,13 @@ function headersOf(request: IncomingMessage): Headers {
 }
 
 /**
- * Hands a GET or HEAD to the namespace directly (`answerWithoutNext`), in its turn (`turns`), and sends its answer: true when
- * the namespace answered, or when the turn came after the request's deadline (`admission`) and it was
- * refused instead of served late. False leaves the request to Next, untouched: a URL outside the namespace,
+ * Hands a namespace request to the namespace directly (`answerWithoutNext`), and sends its answer: true when
+ * the namespace answered, or when a GET's turn (`turns`) came after the request's deadline (`admission`) and it was
+ * refused instead of served late. A write takes its turn in the write lane, inside the namespace, and is
+ * answered here whatever happens, since its body, once read, cannot be handed to Next. False leaves the
+ * request to Next, untouched: a URL outside the namespace,
  * a path with encoded characters or empty segments (Next's own handling comes first: `src/proxy.ts`),
- * Payload not started yet, or a failure before anything was sent. `origin` is the one Next gives the
+ * a POST to be read as a GET, Payload not started yet, or a read's failure before anything was sent. `origin` is the one Next gives the
  * requests it hands on (its hostname and port; https when forwarded so), so answers link the same way.
  */
 export async function passToNamespace(
@@ -379,7 +394,8 @@ export async function passToNamespace(
   { origin, turns, admission }: { origin: string; turns: Turns; admission: Admission },
 ): Promise<boolean> {
   const facts = namespaceFacts()
-  if (!facts || (request.method !== 'GET' && request.method !== 'HEAD')) return false
+  const reads = request.method === 'GET' || request.method === 'HEAD'
+  if (!facts || (!reads && !writesWithoutNext(request))) return false
   const url = request.url ?? '/'
   const pathname = url.split('?', 1)[0]!
   if (pathname.includes('%') || pathname.includes('//')) return false
@@ -390,24 +406,36 @@ export async function passToNamespace(
   // builds an error with its stack, and every response closes.
   const gone = new AbortController()
   response.once('close', () => response.writableFinished || gone.abort())
+  // Made only for a URL the namespace answers: reading a write's body leaves nothing for Next.
   const make = facts.answer(
-    new Request(`${protocol}://${origin}${url}`, {
-      method: request.method,
-      headers: headersOf(request),
-      signal: gone.signal,
-    }),
+    `${protocol}://${origin}${url}`,
+    () =>
+      new Request(`${protocol}://${origin}${url}`, {
+        method: request.method,
+        headers: headersOf(request),
+        signal: gone.signal,
+        ...(reads ? {} : { body: bodyStream(request), duplex: 'half' }),
+      } as RequestInit),
   )
   if (!make) return false
   let answer: Sent | undefined
-  try {
-    answer = await turns.run(() => (admission.late() ? Promise.resolve(undefined) : make()))
-    if (!answer) {
-      admission.refuse()
+  if (reads)
+    try {
+      answer = await turns.run(() => (admission.late() ? Promise.resolve(undefined) : make()))
+      if (!answer) {
+        admission.refuse()
+        return true
+      }
+    } catch {
+      return false
+    }
+  else
+    try {
+      answer = await make()
+    } catch (error) {
+      answerFailure(request, response, error)
       return true
     }
-  } catch {
-    return false
-  }
   response.statusCode = answer.status
   for (const [name, value] of answer.headers)
     if (name !== 'set-cookie') response.setHeader(name, value)
@@ -420,5 +448,6 @@ export async function passToNamespace(
     response.setHeader('Content-Length', Buffer.byteLength(body))
     response.end(body)
   }
+  if (!reads) dropUnreadBody(request, maxBodyBytes)
   return true
 }

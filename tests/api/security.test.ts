@@ -1458,6 +1458,54 @@ describe('limits', () => {
     expect(pulled).toBeLessThan(total / 2)
   })
 
+  it('stores nothing of a write whose caller goes away in the middle of its body, and serves on', async () => {
+    const title = unique('cutoff')
+    const body = Buffer.from(
+      JSON.stringify({
+        title,
+        start_date: '2031-03-01 10:00:00',
+        end_date: '2031-03-01 12:00:00',
+        description: 'x'.repeat(20_000),
+      }),
+    )
+    await new Promise<void>((resolve) => {
+      const request = http.request(`${BASE_URL}${NS}/events`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': body.length,
+          Authorization: `JWT ${admin}`,
+        },
+      })
+      request.on('error', () => resolve())
+      request.on('response', (response) => {
+        response.resume()
+        resolve()
+      })
+      request.write(body.subarray(0, 1_000), () => setTimeout(() => request.destroy(), 200))
+    })
+    // The same write whole, on a connection of its own, is stored; the one cut off is not.
+    const whole = await call(`${NS}/events`, {
+      method: 'POST',
+      token: admin,
+      json: {
+        title: `${title} whole`,
+        start_date: '2031-03-01 10:00:00',
+        end_date: '2031-03-01 12:00:00',
+      },
+    })
+    expect(whole.status).toBe(201)
+    const found = await call(
+      `${NS}/events?search=${encodeURIComponent(title)}&start_date=2031-03-01&end_date=2031-03-02&status=publish,draft`,
+      {
+        token: admin,
+      },
+    )
+    expect(found.body.events.map((event: { title: string }) => event.title)).toEqual([
+      `${title} whole`,
+    ])
+  })
+
   it('reads a body of exactly MAX_BODY_BYTES', async () => {
     const body = `{"venue":"${'a'.repeat(MAX_BODY_BYTES - 12)}"}`
     expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES)
