@@ -3,8 +3,9 @@
  * behind the front door (src/server/frontDoor.ts), which serves anonymous answers the namespace has made
  * at the current revision again without Next, and the load-shedding gate (src/server/loadShedding.ts),
  * which refuses a namespace request an overloaded instance cannot make in time before any routing
- * work; the namespace's other GETs are handed to it without Next's router, and its writes run their
- * database part in the write lane's turns (src/server/writeLane.ts). Each
+ * work; the namespace's other requests, its writes included, are handed to it without Next's router
+ * (src/server/frontDoor.ts `passToNamespace`), and its writes run their database part in the write
+ * lane's turns (src/server/writeLane.ts). Each
  * request is first given its id and counted (src/server/observed.ts), and `/metrics` is answered there. `npm start`, the tests, the
  * benchmarks and the fault run all start the app through it, bundled into the build
  * (scripts/productionServer.ts: `node .next/calendar-server.mjs <port> [host]`).

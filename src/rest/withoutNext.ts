@@ -93,9 +93,10 @@ async function sentByNamespace(payload: Payload, request: Request, path: string)
 }
 
 /**
- * A namespace GET or HEAD answered by its Payload endpoint directly, as Next's route would have it
+ * A namespace request answered by its Payload endpoint directly, as Next's route would have it
  * answered, for the server in front of Next (`server/frontDoor.ts`, docs/performance.md): Next's router and
- * its request and response wrappers cost about a sixth of a made answer. The answer as sent
+ * its request and response wrappers cost about a sixth of a made answer, and a tenth of a write's CPU.
+ * `request` is made only for a URL the namespace answers. The answer as sent
  * (`server/sent.ts`; a HEAD's is the GET's without its body), started when called (in the request's
  * turn, `server/turns.ts`); undefined for a URL outside the namespace, which Next serves.
  */

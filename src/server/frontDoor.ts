@@ -4,7 +4,7 @@ import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
 import { metrics } from './metrics'
 import { ownedBytes, type Sent } from './sent'
 import { answerFailure } from './handlerFailure'
-import { bodyStream, dropUnreadBody, maxBodyBytes } from './requestBody'
+import { requestBody } from './requestBody'
 import type { Admission, Turns } from './turns'
 
 /**
@@ -358,16 +358,6 @@ export function bodyOf(chunks: Uint8Array[]): Buffer {
   return ownedBytes(chunks)
 }
 
-/**
- * Whether a namespace write may be handed to it without Next: any but a POST that asks to be read as a
- * GET (`X-HTTP-Method-Override: GET`), which Payload's router turns into a GET with its body as the query.
- */
-function writesWithoutNext(request: IncomingMessage): boolean {
-  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method ?? '')) return false
-  const override = (name: string) => String(request.headers[name] ?? '').toUpperCase() === 'GET'
-  return !override('x-payload-http-method-override') && !override('x-http-method-override')
-}
-
 /** IncomingMessage headers as fetch's Headers, every value of a repeated header kept. */
 function headersOf(request: IncomingMessage): Headers {
   const headers = new Headers()
@@ -381,12 +371,11 @@ function headersOf(request: IncomingMessage): Headers {
 /**
  * Hands a namespace request to the namespace directly (`answerWithoutNext`), and sends its answer: true when
  * the namespace answered, or when a GET's turn (`turns`) came after the request's deadline (`admission`) and it was
- * refused instead of served late. A write takes its turn in the write lane, inside the namespace, and is
- * answered here whatever happens, since its body, once read, cannot be handed to Next. False leaves the
- * request to Next, untouched: a URL outside the namespace,
+ * refused instead of served late. False leaves the request to Next, untouched: a URL outside the namespace,
  * a path with encoded characters or empty segments (Next's own handling comes first: `src/proxy.ts`),
- * a POST to be read as a GET, Payload not started yet, or a read's failure before anything was sent. `origin` is the one Next gives the
- * requests it hands on (its hostname and port; https when forwarded so), so answers link the same way.
+ * a method Next's routes answer for it (`writesWithoutNext`), Payload not started yet, or a read's
+ * failure before anything was sent. A write takes its turn in the write lane, inside the namespace;
+ * once its body is asked for it is answered here whatever happens, since Next could not read it again.
  */
 export async function passToNamespace(
   request: IncomingMessage,
@@ -402,52 +391,71 @@ export async function passToNamespace(
   const protocol = String(request.headers['x-forwarded-proto'] ?? '').includes('https')
     ? 'https'
     : 'http'
+  const href = `${protocol}://${origin}${url}`
   // As Next does: the handler may give up on a request whose caller has gone. Only then: an abort
   // builds an error with its stack, and every response closes.
   const gone = new AbortController()
   response.once('close', () => response.writableFinished || gone.abort())
-  // Made only for a URL the namespace answers: reading a write's body leaves nothing for Next.
-  const make = facts.answer(
-    `${protocol}://${origin}${url}`,
-    () =>
-      new Request(`${protocol}://${origin}${url}`, {
-        method: request.method,
-        headers: headersOf(request),
-        signal: gone.signal,
-        ...(reads ? {} : { body: bodyStream(request), duplex: 'half' }),
-      } as RequestInit),
-  )
-  if (!make) return false
-  let answer: Sent | undefined
-  if (reads)
+  const asked = (body?: ReadableStream<Uint8Array>) =>
+    new Request(href, {
+      method: request.method,
+      headers: headersOf(request),
+      signal: gone.signal,
+      ...(body ? { body, duplex: 'half' } : {}),
+    } as RequestInit)
+  if (reads) {
+    const make = facts.answer(href, () => asked())
+    if (!make) return false
+    let answer: Sent | undefined
     try {
       answer = await turns.run(() => (admission.late() ? Promise.resolve(undefined) : make()))
-      if (!answer) {
-        admission.refuse()
-        return true
-      }
     } catch {
       return false
     }
-  else
-    try {
-      answer = await make()
-    } catch (error) {
-      answerFailure(request, response, error)
-      return true
-    }
+    if (answer) send(response, answer, facts.countsQueries)
+    else admission.refuse()
+    return true
+  }
+  let body: ReturnType<typeof requestBody> | undefined
+  try {
+    const make = facts.answer(href, () => asked((body = requestBody(request)).stream))
+    if (!make) return false
+    send(response, await make(), facts.countsQueries)
+  } catch (error) {
+    if (!body) return false
+    answerFailure(request, response, error)
+  } finally {
+    body?.settle()
+  }
+  return true
+}
+
+/** Sends the namespace's answer as it gave it. */
+function send(response: ServerResponse, answer: Sent, countsQueries: boolean): void {
   response.statusCode = answer.status
   for (const [name, value] of answer.headers)
     if (name !== 'set-cookie') response.setHeader(name, value)
   const cookies = answer.headers.getSetCookie()
   if (cookies.length) response.setHeader('set-cookie', cookies)
-  if (facts.countsQueries) response.setHeader('X-Answered-By', 'namespace')
+  if (countsQueries) response.setHeader('X-Answered-By', 'namespace')
   const { body } = answer
   if (body === null) response.end()
   else {
     response.setHeader('Content-Length', Buffer.byteLength(body))
     response.end(body)
   }
-  if (!reads) dropUnreadBody(request, maxBodyBytes)
-  return true
+}
+
+/**
+ * Whether a namespace write is handed to it without Next: PUT, PATCH, DELETE, and a POST unless it
+ * asks, as Payload's router reads it, to be answered as a GET (`X-HTTP-Method-Override: GET`), which
+ * that router turns into a GET with its body as the query. OPTIONS (CORS' preflight) stays Next's.
+ */
+function writesWithoutNext(request: IncomingMessage): boolean {
+  const { method, headers } = request
+  if (method === 'POST')
+    return ![headers['x-payload-http-method-override'], headers['x-http-method-override']].includes(
+      'GET',
+    )
+  return method === 'PUT' || method === 'PATCH' || method === 'DELETE'
 }

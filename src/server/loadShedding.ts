@@ -163,7 +163,7 @@ export function loadGate(options: {
       // gone, and would never take it out of its lane.
       if (response.destroyed) return undefined
       const name: LaneName = signedInWrite(request) ? 'signed_in_write' : 'made'
-      // A write the write lane would refuse at its turn is refused here, before Next reads its body
+      // A write the write lane would refuse at its turn is refused here, before the namespace reads its body
       // (an upload's megabytes) and signs its caller in (a query): refused in the namespace, each
       // refusal cost both. Not a refusal of a lane here: the instance sheds already, and counting it
       // would keep it shedding for as long as writers send.

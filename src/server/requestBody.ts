@@ -3,58 +3,56 @@ import type { IncomingMessage } from 'node:http'
 /** `MAX_BODY_BYTES`: the largest body the namespace reads (docs/operations.md). */
 export const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 
-/** How much a stream holds before it stops reading from the socket: the caller's sending waits meanwhile. */
-const HELD_BYTES = 64 * 1024
-
 /**
- * A request's body as a web stream for the namespace, read from the socket only as fast as the
- * namespace reads it. Given up on (a body past its limit, `rest/http/body.ts`), it stops reading
- * and leaves the rest to `dropUnreadBody`, once the answer is sent. Node's own `Readable.toWeb`
- * destroys the request instead, and with it the connection before the 413 could be read.
+ * A namespace write's body as the namespace reads it when the server in front of Next hands it the
+ * request, and what becomes of the rest once it is answered, as it was through Next and Payload:
+ *
+ * - `stream` reads the socket only as the namespace reads the stream, nothing before its first read,
+ *   so a body refused on its `Content-Length` is not read for nothing;
+ * - `settle`, once the answer is sent: a body the namespace did not read to its end is read and
+ *   dropped, as Node drops the body of a request no one reads, so the connection carries the
+ *   caller's next request; a body it gave up on as too large while reading it (sent without a
+ *   length, `rest/http/body.ts`) is left unread: the caller's sending stalls, and its connection
+ *   ends when the caller gives up or at Node's `requestTimeout`, rather than being read without end.
  */
-export function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
-  let open = true
-  return new ReadableStream<Uint8Array>(
+export function requestBody(request: IncomingMessage): {
+  stream: ReadableStream<Uint8Array>
+  settle(): void
+} {
+  let givenUp = false
+  let listening = false
+  const cutOff = () => new Error('the request was cut off before its body ended')
+  const stream = new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        request.on('data', (chunk: Buffer) => {
-          if (!open) return
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-          if ((controller.desiredSize ?? 0) <= 0) request.pause()
-        })
-        request.once('end', () => open && controller.close())
-        request.once('error', (error) => open && controller.error(error))
-        request.once('close', () => {
-          if (open && !request.complete) controller.error(new Error('the request was cut off'))
-          open = false
-        })
-      },
-      pull() {
+      pull(controller) {
+        if (!listening) {
+          listening = true
+          if (request.readableEnded) return controller.close()
+          if (request.destroyed) return controller.error(cutOff())
+          request.on('data', (chunk: Buffer) => {
+            if (givenUp) return
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+            if ((controller.desiredSize ?? 0) <= 0) request.pause()
+          })
+          request.once('end', () => givenUp || controller.close())
+          request.once('error', (error) => givenUp || controller.error(error))
+          request.once('close', () => givenUp || request.complete || controller.error(cutOff()))
+        }
         request.resume()
       },
       cancel() {
-        open = false
+        givenUp = true
         request.pause()
       },
     },
-    { highWaterMark: HELD_BYTES, size: (chunk) => chunk.byteLength },
+    { highWaterMark: 0 },
   )
-}
-
-/**
- * After a write's answer: what the namespace did not read of its body is read and dropped, so the
- * connection can carry the caller's next request, as Node drops the body of a request no one reads.
- * Past `lingerBytes` more the connection is closed: a caller still sending that much after its
- * answer (a body refused as too large, sent without end) is not owed the rest of the read.
- */
-export function dropUnreadBody(request: IncomingMessage, lingerBytes: number): void {
-  if (request.complete || request.destroyed) return
-  // The namespace's stream, unread, would pause the request again as its queue fills.
-  request.removeAllListeners('data')
-  let dropped = 0
-  request.on('data', (chunk: Buffer) => {
-    dropped += chunk.byteLength
-    if (dropped > lingerBytes) request.socket.destroy()
-  })
-  request.resume()
+  return {
+    stream,
+    settle() {
+      request.removeAllListeners('data')
+      if (givenUp || request.readableEnded || request.destroyed) return
+      request.resume()
+    },
+  }
 }
