@@ -419,11 +419,18 @@ export async function passToNamespace(
   let body: ReturnType<typeof requestBody> | undefined
   try {
     const make = facts.answer(href, () => asked((body = requestBody(request)).stream))
-    if (!make) return false
+    if (!make) {
+      if (!body) return false
+      throw new Error('the namespace took a write’s body without answering it')
+    }
     send(response, await make(), facts.countsQueries)
   } catch (error) {
     if (!body) return false
-    answerFailure(request, response, error)
+    try {
+      answerFailure(request, response, error)
+    } catch {
+      response.destroy()
+    }
   } finally {
     body?.settle()
   }

@@ -7,8 +7,9 @@ export const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024
  * A namespace write's body as the namespace reads it when the server in front of Next hands it the
  * request, and what becomes of the rest once it is answered, as it was through Next and Payload:
  *
- * - `stream` reads the socket only as the namespace reads the stream, nothing before its first read,
- *   so a body refused on its `Content-Length` is not read for nothing;
+ * - `stream` takes from the request only as the namespace reads the stream, nothing before its first
+ *   read (Node's parser holds what arrived meanwhile, 16 KB at most), so a body refused on its
+ *   `Content-Length` is not read for nothing;
  * - `settle`, once the answer is sent: a body the namespace did not read to its end is read and
  *   dropped, as Node drops the body of a request no one reads, so the connection carries the
  *   caller's next request; a body it gave up on as too large while reading it (sent without a
@@ -36,7 +37,10 @@ export function requestBody(request: IncomingMessage): {
           })
           request.once('end', () => givenUp || controller.close())
           request.once('error', (error) => givenUp || controller.error(error))
-          request.once('close', () => givenUp || request.complete || controller.error(cutOff()))
+          request.once(
+            'close',
+            () => givenUp || request.readableEnded || controller.error(cutOff()),
+          )
         }
         request.resume()
       },

@@ -1518,15 +1518,22 @@ describe('limits', () => {
         request.end(body)
       })
     try {
+      // Five times the limit: more than a drain bounded near the limit would read, which reset the
+      // connection before the 413 was read. Node's client drops a socket answered before it sent all.
+      const muchTooLarge = Buffer.from(`{"title":"${'a'.repeat(5 * MAX_BODY_BYTES)}"}`)
       const tooLarge = Buffer.from(`{"title":"${'a'.repeat(MAX_BODY_BYTES)}"}`)
       const unread = Buffer.from(`{"title":"${'b'.repeat(300_000)}"}`)
       expect([
+        await send('POST', `${NS}/events`, muchTooLarge),
+        await send('GET', `${NS}/events?per_page=1`),
         await send('POST', `${NS}/events`, tooLarge),
         await send('GET', `${NS}/events?per_page=1`),
         await send('POST', `${NS}/nowhere`, unread),
         await send('GET', `${NS}/events?per_page=1`),
       ]).toEqual([
         { status: 413, reused: false },
+        { status: 200, reused: expect.any(Boolean) },
+        { status: 413, reused: true },
         { status: 200, reused: true },
         { status: 404, reused: true },
         { status: 200, reused: true },
