@@ -376,6 +376,8 @@ function headersOf(request: IncomingMessage): Headers {
  * a method Next's routes answer for it (`writesWithoutNext`), Payload not started yet, or a read's
  * failure before anything was sent. A write takes its turn in the write lane, inside the namespace;
  * once its body is asked for it is answered here whatever happens, since Next could not read it again.
+ * `origin` is the one Next gives the requests it hands on (its hostname and port; https when
+ * forwarded so), so answers link the same way.
  */
 export async function passToNamespace(
   request: IncomingMessage,
