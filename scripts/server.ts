@@ -63,15 +63,18 @@ async function main(): Promise<void> {
     if (await front.serve(request, response).catch(() => false)) return
     const admission = gate.admit(request, response)
     if (!admission) return
+    const handling = async () => {
+      const passed = passToNamespace(request, response, { origin, turns, admission })
+      if (!(await passed.catch(() => false))) await handle(request, response)
+    }
+    const reads = request.method === 'GET' || request.method === 'HEAD'
     try {
-      // A write's deadline for its turn in the write lane counts from here. Next answers its own
-      // failures; one it lets through would otherwise end the process.
-      await lane
-        .arriving(arrivedAt, async () => {
-          const passed = passToNamespace(request, response, { origin, turns, admission })
-          if (!(await passed.catch(() => false))) await handle(request, response)
-        })
-        .catch((error: unknown) => answerFailure(request, response, error))
+      // A write carries the time it arrived, from which the write lane counts its turn's deadline
+      // (reads never take a turn there). Next answers its own failures; one it lets through would
+      // otherwise end the process.
+      await (reads ? handling() : lane.arriving(arrivedAt, handling)).catch((error: unknown) =>
+        answerFailure(request, response, error),
+      )
     } finally {
       admission.ended()
     }

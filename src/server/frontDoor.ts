@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
 import { metrics } from './metrics'
 import { ownedBytes, type Sent } from './sent'
 import { answerFailure } from './handlerFailure'
+import { namespaceFacts, type NamespaceFacts } from './namespaceFacts'
 import { requestBody } from './requestBody'
 import type { Admission, Turns } from './turns'
 
@@ -20,40 +21,6 @@ import type { Admission, Turns } from './turns'
  * same headers that shape an answer (host and forwarding, origin for CORS, encodings, languages). The
  * read rate limit is taken as the namespace takes it, so kept answers count like any other.
  */
-
-/** What the namespace (in Next's bundle) tells the server in front of it (in its own bundle): one global, under a registered symbol. */
-export type NamespaceFacts = {
-  /** The content revision while PostgreSQL pushes it to this instance; undefined otherwise (nothing is served then). */
-  revision(): string | undefined
-  /**
-   * When an answer with this ETag may be served to any anonymous caller: the revision it was made at,
-   * and, for an answer that reads the clock (a window from "now"), the time (ms) its URL stops giving it.
-   */
-  sharedAt(tag: string): { revision: string; until?: number } | undefined
-  /** Takes a read from the caller's rate limit: the headers to send, or undefined when the caller is over it. */
-  admitRead(headers: Headers): Promise<Record<string, string> | undefined>
-  /**
-   * How to answer a namespace request without Next's router (`rest/withoutNext.ts`), started when the
-   * request's turn comes (`turns.ts`; a write's, in the write lane); undefined for a URL outside the
-   * namespace. The request is made only for a URL it answers: a write's body can be read once.
-   */
-  answer(url: string, request: () => Request): (() => Promise<Sent>) | undefined
-  /**
-   * Whether the requests' query counts are reported (`X-Query-Count`, tests and benchmarks only): the
-   * answers made outside Next then also say who answered (`X-Answered-By`: `front-door`, `namespace`).
-   */
-  countsQueries: boolean
-  /** Whether the request carries a valid sign-in token (`signedToken.ts`): load shedding lets its writes through. */
-  signedIn(headers: IncomingHttpHeaders): boolean
-  /** The CORS headers Payload's `cors` setting gives an answer to a request from `origin`: a refusal in front of Next needs them to be readable. */
-  corsHeaders(origin: string | undefined): Readonly<Record<string, string>>
-}
-
-export const NAMESPACE_FACTS = Symbol.for('calendar.namespaceFacts')
-
-export function namespaceFacts(): NamespaceFacts | undefined {
-  return (globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts })[NAMESPACE_FACTS]
-}
 
 /** Request headers an answer may depend on besides its URL. */
 const SHAPING_HEADERS = [
@@ -283,7 +250,7 @@ export class FrontDoor {
     response.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       take(chunk, encoding, true)
       const ended = end(chunk as never, encoding as never, callback as never)
-      if (keeping) this.keepAnswer(key, response, bodyOf(chunks), facts)
+      if (keeping) this.keepAnswer(key, response, ownedBytes(chunks), facts)
       // Those waiting are served now, not once the answer has reached its own caller.
       sent()
       return ended
@@ -348,14 +315,6 @@ export class FrontDoor {
   private held(): void {
     metrics().answerCacheBytes.set({ layer: 'front_door' }, this.bytes)
   }
-}
-
-/**
- * The body to keep: the bytes sent, in memory of their own (`ownedBytes`: the namespace's answers,
- * which its cache keeps too, as they are).
- */
-export function bodyOf(chunks: Uint8Array[]): Buffer {
-  return ownedBytes(chunks)
 }
 
 /** IncomingMessage headers as fetch's Headers, every value of a repeated header kept. */

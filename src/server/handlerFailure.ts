@@ -1,14 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { errorSent, RestError } from './errors'
+import { namespaceFacts } from './namespaceFacts'
 import { REQUEST_ID_HEADER } from './requestId'
 
 /**
- * Answers a request whose handler failed with nothing left to answer it (Next's request handler
- * rejecting, in the production server: scripts/server.ts), as the contract answers a fault
+ * Answers a request whose handler failed with nothing left to answer it (in the production server,
+ * scripts/server.ts: Next's request handler rejecting, or a namespace write sent without Next failing
+ * past the namespace's own pipeline: `passToNamespace`), as the contract answers a fault
  * (docs/api.md §11): a lost database is 503 `rest_database_unavailable` with `Retry-After`, anything
- * else 500 `rest_internal_error`, the details in the log under the request's id. An answer already
- * begun cannot be taken back: its connection is destroyed, so the client sees it incomplete.
+ * else 500 `rest_internal_error`, the details in the log under the request's id, with the CORS headers
+ * Payload's `cors` setting gives the request's origin, so a page on another origin can read it, as it
+ * can any other error. An answer already begun cannot be taken back: its connection is destroyed, so
+ * the client sees it incomplete.
  */
 export function answerFailure(
   request: IncomingMessage,
@@ -31,6 +35,7 @@ export function answerFailure(
   const text = String(body)
   response.writeHead(status, {
     ...Object.fromEntries(headers),
+    ...namespaceFacts()?.corsHeaders(request.headers.origin),
     'Content-Length': Buffer.byteLength(text),
   })
   response.end(request.method === 'HEAD' ? undefined : text)

@@ -6,7 +6,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach } from 'vitest'
-import { FrontDoor, NAMESPACE_FACTS, type NamespaceFacts } from '../../src/server/frontDoor'
+import { FrontDoor } from '../../src/server/frontDoor'
+import { NAMESPACE_FACTS, type NamespaceFacts } from '../../src/server/namespaceFacts'
 
 const globals = globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts }
 const servers: http.Server[] = []

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { bodyOf } from '../../src/server/frontDoor'
 import { ownedBytes } from '../../src/server/sent'
 import { frontDoorServer, sharedTag } from '../support/frontDoor'
 
@@ -12,7 +11,7 @@ describe("the front door's kept answers", () => {
         [Buffer.from(text.slice(0, 1)), Buffer.from(text.slice(1))],
         [Buffer.from(text)],
       ]) {
-        const body = bodyOf(chunks)
+        const body = ownedBytes(chunks)
         expect(body.toString()).toBe(text)
         expect(body.buffer.byteLength).toBe(body.length)
       }
@@ -22,9 +21,9 @@ describe("the front door's kept answers", () => {
   // The namespace sends the bytes its own cache keeps: a copy would hold every answer twice.
   it('keep the bytes an answer was sent as, when they are whole, not a copy of them', () => {
     const sent = ownedBytes([JSON.stringify({ title: 'café ☕ — قهوة' })])
-    expect(bodyOf([sent])).toBe(sent)
+    expect(ownedBytes([sent])).toBe(sent)
     const view = new Uint8Array(sent.buffer)
-    expect(bodyOf([view]).buffer).toBe(sent.buffer)
+    expect(ownedBytes([view]).buffer).toBe(sent.buffer)
   })
 
   // Through the server as production runs it: the namespace's answer (here, its bytes and the facts

@@ -9,12 +9,14 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { answerFailure } from '../../src/server/handlerFailure'
+import { NAMESPACE_FACTS, type NamespaceFacts } from '../../src/server/namespaceFacts'
 import { observed } from '../../src/server/observed'
 
 /** What the handler does before it fails, by the request's path. */
 const FAILURES: Record<string, (response: http.ServerResponse) => Error> = {
   '/bug': (response) => {
     response.setHeader('X-Half-Made', 'yes')
+    response.setHeader('Access-Control-Allow-Origin', 'https://half-made.example')
     response.setHeader('Content-Type', 'text/html')
     return new Error('a bug in the handler')
   },
@@ -33,7 +35,16 @@ let server: http.Server
 let base: string
 const logged: unknown[][] = []
 
+const globals = globalThis as { [NAMESPACE_FACTS]?: Partial<NamespaceFacts> }
+
 beforeAll(async () => {
+  // The namespace's side: Payload's CORS headers as its `cors` setting gives them, for a site that lets one origin read.
+  globals[NAMESPACE_FACTS] = {
+    corsHeaders: (origin): Record<string, string> =>
+      origin === 'https://site.example'
+        ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+        : { Vary: 'Origin' },
+  }
   vi.spyOn(console, 'error').mockImplementation((...line: unknown[]) => void logged.push(line))
   const failing = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     await new Promise((resolve) => setImmediate(resolve))
@@ -52,6 +63,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  delete globals[NAMESPACE_FACTS]
   vi.restoreAllMocks()
   await new Promise((resolve) => server.close(resolve))
 })
@@ -78,6 +90,18 @@ describe('a request whose handler rejects', () => {
     const line = logged.find((args) => String(args[0]).includes('failing-1'))
     expect(line?.[1]).toBeInstanceOf(Error)
     expect((line?.[1] as Error).message).toBe('a bug in the handler')
+  })
+
+  it("carries the CORS headers the namespace gives the caller's origin, not the handler's", async () => {
+    const response = await fetch(`${base}/bug`, { headers: { Origin: 'https://site.example' } })
+    expect(response.status).toBe(500)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://site.example')
+    expect(response.headers.get('Vary')).toBe('Origin')
+    const elsewhere = await fetch(`${base}/database`, {
+      headers: { Origin: 'https://other.example' },
+    })
+    expect(elsewhere.status).toBe(503)
+    expect(elsewhere.headers.get('Access-Control-Allow-Origin')).toBeNull()
   })
 
   it('is answered 503 rest_database_unavailable with Retry-After when the database was lost', async () => {
