@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { instanceCache } from '../calendar/caches'
 import { RevisionMark } from '../calendar/revisionCache'
+import { KEPT_ENTRY_BYTES, keptHeaders } from '../server/keptHeaders'
 import { metrics } from '../server/metrics'
 
 /**
@@ -12,8 +13,19 @@ import { metrics } from '../server/metrics'
  */
 export type Answer = { status: number; headers: Record<string, string>; body: Buffer }
 
-/** Bytes an answer holds: its body's, and a little for its headers. */
-const sizeOf = ({ body }: Answer) => body.length + 256
+/**
+ * An answer as kept, its headers' names and repeating values shared with every other kept answer
+ * (`keptHeaders`), and the bytes keeping it costs: its body, its own text, the entry.
+ */
+function kept(tag: string, answer: Answer): { answer: Answer; bytes: number } {
+  const { list, ownBytes } = keptHeaders(Object.entries(answer.headers))
+  const headers: Record<string, string> = {}
+  for (let at = 0; at < list.length; at += 2) headers[list[at] as string] = list[at + 1] as string
+  return {
+    answer: { ...answer, headers },
+    bytes: answer.body.length + tag.length + ownBytes + KEPT_ENTRY_BYTES,
+  }
+}
 
 /**
  * Anonymous answers as rendered, in this instance's memory, under their ETag (`answerTag.ts`), which
@@ -69,11 +81,11 @@ export class AnswerCache {
   }
 
   private keep(tag: string, answer: Answer): void {
-    const bytes = sizeOf(answer)
     // One large answer (a feed, an export) must not push out everything else.
-    if (bytes > this.budget / 8 || this.answers.has(tag)) return
-    this.answers.set(tag, { answer, bytes })
-    this.bytes += bytes
+    if (answer.body.length > this.budget / 8 || this.answers.has(tag)) return
+    const entry = kept(tag, answer)
+    this.answers.set(tag, entry)
+    this.bytes += entry.bytes
     for (const [oldest, entry] of this.answers) {
       if (this.bytes <= this.budget) break
       this.answers.delete(oldest)

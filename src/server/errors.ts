@@ -62,6 +62,19 @@ export class RestError extends Refusal {
     return new RestError('rest_internal_error', 'The server could not complete the request.', 500)
   }
 
+  /**
+   * Not upstream: the body ended before its `Content-Length` or its last chunk, its caller gone or its
+   * connection broken. Whoever is still there is told so; the log is not given a stack for a client's
+   * disconnection, as it is for a fault of the server's.
+   */
+  static incompleteBody(): RestError {
+    return new RestError(
+      'rest_incomplete_body',
+      'The request body ended before it was complete.',
+      400,
+    )
+  }
+
   static tooLarge(limit: number): RestError {
     return new RestError(
       'rest_request_too_large',

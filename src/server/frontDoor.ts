@@ -4,6 +4,7 @@ import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
 import { metrics } from './metrics'
 import { ownedBytes, type Sent } from './sent'
 import { answerFailure } from './handlerFailure'
+import { KEPT_ENTRY_BYTES, keptHeaders } from './keptHeaders'
 import { namespaceFacts, type NamespaceFacts } from './namespaceFacts'
 import { requestBody } from './requestBody'
 import type { Admission, Turns } from './turns'
@@ -51,7 +52,8 @@ const PER_RESPONSE = new Set([
  * held once, docs/performance.md, "One copy of an answer for both caches, as its bytes"), or a copy
  * of an answer written in parts.
  */
-type Kept = { until?: number; headers: [string, string | string[]][]; body: Buffer }
+/** A kept answer: its headers as `keptHeaders` lists them, its body, and what keeping it costs. */
+type Kept = { until?: number; headers: (string | string[])[]; body: Buffer; bytes: number }
 
 /** Only these requests may be served what another anonymous caller was. */
 function servable(request: IncomingMessage): boolean {
@@ -150,7 +152,9 @@ export class FrontDoor {
     metrics().answerCache.inc({ layer: 'front_door', result: 'hit' })
     this.kept.delete(key)
     this.kept.set(key, kept)
-    for (const [name, value] of kept.headers) response.setHeader(name, value)
+    const headers = kept.headers
+    for (let at = 0; at < headers.length; at += 2)
+      response.setHeader(headers[at] as string, headers[at + 1]!)
     for (const [name, value] of Object.entries(limits)) response.setHeader(name, value)
     if (facts.countsQueries) {
       response.setHeader('X-Query-Count', Object.keys(limits).length ? '1' : '0')
@@ -280,16 +284,19 @@ export class FrontDoor {
     )
       return
     if (revision !== this.revision) this.startRevision(revision)
-    const headers = Object.entries(response.getHeaders())
-      .filter(([name, value]) => value !== undefined && !PER_RESPONSE.has(name))
-      .map(
-        ([name, value]) =>
-          [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]],
-      )
+    const { list, ownBytes } = keptHeaders(
+      Object.entries(response.getHeaders())
+        .filter(([name, value]) => value !== undefined && !PER_RESPONSE.has(name))
+        .map(
+          ([name, value]) =>
+            [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]],
+        ),
+    )
     const previous = this.kept.get(key)
     if (previous) this.forget(key, previous)
-    this.kept.set(key, { until: shared.until, headers, body })
-    this.bytes += body.length + 512
+    const bytes = body.length + key.length + ownBytes + KEPT_ENTRY_BYTES
+    this.kept.set(key, { until: shared.until, headers: list, body, bytes })
+    this.bytes += bytes
     for (const [oldest, entry] of this.kept) {
       if (this.bytes <= this.budgetBytes) break
       this.forget(oldest, entry)
@@ -308,7 +315,7 @@ export class FrontDoor {
 
   private forget(key: string, kept: Kept): void {
     this.kept.delete(key)
-    this.bytes -= kept.body.length + 512
+    this.bytes -= kept.bytes
     this.held()
   }
 

@@ -40,4 +40,30 @@ describe("the front door's kept answers", () => {
     sent.write('CAFÉ', sent.indexOf('café'))
     expect(await (await fetch(url)).text()).toBe('{"title":"CAFÉ"}')
   })
+
+  // Kept as one list whose names and repeating values every kept answer shares (`keptHeaders.ts`).
+  it('serve a kept answer with the headers it was sent with, one of several values included', async () => {
+    let made = 0
+    const { url } = await frontDoorServer((response, revision) => {
+      made++
+      response.setHeader('ETag', sharedTag(revision))
+      response.setHeader('Cache-Control', 'public, max-age=0')
+      response.setHeader('Content-Type', 'application/json; charset=UTF-8')
+      response.setHeader('Link', [
+        '<https://site.example/a>; rel="next"',
+        '<https://site.example/b>; rel="last"',
+      ])
+      response.setHeader('X-WP-Total', '12')
+      response.end('[]')
+    })
+    const first = await fetch(url)
+    const second = await fetch(url)
+    expect(made).toBe(1)
+    for (const name of ['etag', 'cache-control', 'content-type', 'link', 'x-wp-total'])
+      expect([name, second.headers.get(name)]).toEqual([name, first.headers.get(name)])
+    expect(second.headers.get('link')).toBe(
+      '<https://site.example/a>; rel="next", <https://site.example/b>; rel="last"',
+    )
+    expect(await second.text()).toBe('[]')
+  })
 })

@@ -139,6 +139,24 @@ describe('readBody', () => {
     ])
   })
 
+  // As the server in front of Next hands it over when the connection goes before the body ends.
+  it('refuses a body that ends before it is complete as the caller’s, not the server’s, fault', async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"title": "Gig"}'))
+        controller.error(new Error('the request was cut off before its body ended'))
+      },
+    })
+    const request = new Request(URL, {
+      method: 'POST',
+      body: broken,
+      headers: { 'Content-Type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit)
+    const error = await rejection(readBody(request, 1000))
+    expect([error.code, error.status]).toEqual(['rest_incomplete_body', 400])
+  })
+
   it('refuses JSON that is not valid UTF-8', async () => {
     const bytes = new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]) // {"a":"<0xff>"}
     expect((await rejection(readBody(bodyRequest(bytes, 'application/json'), 1000))).code).toBe(

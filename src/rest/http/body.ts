@@ -42,7 +42,11 @@ async function readAtMost(request: Request, maxBytes: number): Promise<Bytes> {
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let total = 0
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+  const read = () =>
+    reader.read().catch(() => {
+      throw RestError.incompleteBody()
+    })
+  for (let chunk = await read(); !chunk.done; chunk = await read()) {
     total += chunk.value.byteLength
     if (total > maxBytes) {
       // The rest of the body is abandoned either way; a failing cancel must not hide the 413.
