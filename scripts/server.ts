@@ -16,7 +16,7 @@ import v8 from 'node:v8'
 import next from 'next'
 import { forwardingHeaders, trustedProxyHops } from '../src/collections/clientAddress'
 import { cacheBudget } from '../src/calendar/caches'
-import { FrontDoor, passToNamespace } from '../src/server/frontDoor'
+import { FrontDoor, isRead, passToNamespace } from '../src/server/frontDoor'
 import { answerFailure } from '../src/server/handlerFailure'
 import { loadGate } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
@@ -67,13 +67,12 @@ async function main(): Promise<void> {
       const passed = passToNamespace(request, response, { origin, turns, admission })
       if (!(await passed.catch(() => false))) await handle(request, response)
     }
-    const reads = request.method === 'GET' || request.method === 'HEAD'
     try {
       // A write carries the time it arrived, from which the write lane counts its turn's deadline
       // (reads never take a turn there). Next answers its own failures; one it lets through would
       // otherwise end the process.
-      await (reads ? handling() : lane.arriving(arrivedAt, handling)).catch((error: unknown) =>
-        answerFailure(request, response, error),
+      await (isRead(request) ? handling() : lane.arriving(arrivedAt, handling)).catch(
+        (error: unknown) => answerFailure(request, response, error),
       )
     } finally {
       admission.ended()

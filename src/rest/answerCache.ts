@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { instanceCache } from '../calendar/caches'
 import { RevisionMark } from '../calendar/revisionCache'
-import { KEPT_ENTRY_BYTES, keptHeaders } from '../server/keptHeaders'
+import { KEPT_ENTRY_BYTES } from '../server/keptHeaders'
 import { metrics } from '../server/metrics'
 
 /**
@@ -14,17 +14,13 @@ import { metrics } from '../server/metrics'
 export type Answer = { status: number; headers: Record<string, string>; body: Buffer }
 
 /**
- * An answer as kept, its headers' names and repeating values shared with every other kept answer
- * (`keptHeaders`), and the bytes keeping it costs: its body, its own text, the entry.
+ * What keeping an answer costs (`KEPT_ENTRY_BYTES`): its body, its tag, its header values (the
+ * handler's own: the CORS and caching headers are added as it is sent) and the entry.
  */
-function kept(tag: string, answer: Answer): { answer: Answer; bytes: number } {
-  const { list, ownBytes } = keptHeaders(Object.entries(answer.headers))
-  const headers: Record<string, string> = {}
-  for (let at = 0; at < list.length; at += 2) headers[list[at] as string] = list[at + 1] as string
-  return {
-    answer: { ...answer, headers },
-    bytes: answer.body.length + tag.length + ownBytes + KEPT_ENTRY_BYTES,
-  }
+function sizeOf(tag: string, answer: Answer): number {
+  let bytes = answer.body.length + tag.length + KEPT_ENTRY_BYTES
+  for (const value of Object.values(answer.headers)) bytes += value.length
+  return bytes
 }
 
 /**
@@ -83,9 +79,9 @@ export class AnswerCache {
   private keep(tag: string, answer: Answer): void {
     // One large answer (a feed, an export) must not push out everything else.
     if (answer.body.length > this.budget / 8 || this.answers.has(tag)) return
-    const entry = kept(tag, answer)
-    this.answers.set(tag, entry)
-    this.bytes += entry.bytes
+    const bytes = sizeOf(tag, answer)
+    this.answers.set(tag, { answer, bytes })
+    this.bytes += bytes
     for (const [oldest, entry] of this.answers) {
       if (this.bytes <= this.budget) break
       this.answers.delete(oldest)

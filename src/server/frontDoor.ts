@@ -48,11 +48,10 @@ const PER_RESPONSE = new Set([
 ])
 
 /**
- * An answer as kept. Its body is the very bytes the namespace sent (which its own cache keeps too:
- * held once, docs/performance.md, "One copy of an answer for both caches, as its bytes"), or a copy
- * of an answer written in parts.
+ * An answer as kept: its headers as `keptHeaders` lists them, and what keeping it costs. Its body is
+ * the very bytes the namespace sent (which its own cache keeps too: held once, docs/performance.md,
+ * "One copy of an answer for both caches, as its bytes"), or a copy of an answer written in parts.
  */
-/** A kept answer: its headers as `keptHeaders` lists them, its body, and what keeping it costs. */
 type Kept = { until?: number; headers: (string | string[])[]; body: Buffer; bytes: number }
 
 /** Only these requests may be served what another anonymous caller was. */
@@ -334,6 +333,10 @@ function headersOf(request: IncomingMessage): Headers {
   return headers
 }
 
+/** A GET or a HEAD: never a write's turn in the write lane, and a request Next could still be handed after a failure. */
+export const isRead = (request: IncomingMessage): boolean =>
+  request.method === 'GET' || request.method === 'HEAD'
+
 /**
  * Hands a namespace request to the namespace directly (`answerWithoutNext`), and sends its answer: true when
  * the namespace answered, or when a GET's turn (`turns`) came after the request's deadline (`admission`) and it was
@@ -351,7 +354,7 @@ export async function passToNamespace(
   { origin, turns, admission }: { origin: string; turns: Turns; admission: Admission },
 ): Promise<boolean> {
   const facts = namespaceFacts()
-  const reads = request.method === 'GET' || request.method === 'HEAD'
+  const reads = isRead(request)
   if (!facts || (!reads && !writesWithoutNext(request))) return false
   const url = request.url ?? '/'
   const pathname = url.split('?', 1)[0]!
@@ -394,11 +397,7 @@ export async function passToNamespace(
     send(response, await make(), facts.countsQueries)
   } catch (error) {
     if (!body) return false
-    try {
-      answerFailure(request, response, error)
-    } catch {
-      response.destroy()
-    }
+    answerFailure(request, response, error)
   } finally {
     body?.settle()
   }

@@ -11,8 +11,9 @@ import { REQUEST_ID_HEADER } from './requestId'
  * (docs/api.md §11): a lost database is 503 `rest_database_unavailable` with `Retry-After`, anything
  * else 500 `rest_internal_error`, the details in the log under the request's id, with the CORS headers
  * Payload's `cors` setting gives the request's origin, so a page on another origin can read it, as it
- * can any other error. An answer already begun cannot be taken back: its connection is destroyed, so
- * the client sees it incomplete.
+ * can any other error, its `Retry-After` included. An answer already begun cannot be taken back: its
+ * connection is destroyed, so the client sees it incomplete; so is one this answer itself fails to
+ * send, since nothing is left to answer it.
  */
 export function answerFailure(
   request: IncomingMessage,
@@ -25,6 +26,14 @@ export function answerFailure(
     response.destroy()
     return
   }
+  try {
+    sendFailure(request, response, error)
+  } catch {
+    response.destroy()
+  }
+}
+
+function sendFailure(request: IncomingMessage, response: ServerResponse, error: unknown): void {
   // Its body may be unread: drained, so the connection serves the caller's next request.
   request.resume()
   const refusal = isConnectionLoss(error) ? RestError.databaseUnavailable() : RestError.internal()
@@ -36,6 +45,7 @@ export function answerFailure(
   response.writeHead(status, {
     ...Object.fromEntries(headers),
     ...namespaceFacts()?.corsHeaders(request.headers.origin),
+    'Access-Control-Expose-Headers': 'Retry-After',
     'Content-Length': Buffer.byteLength(text),
   })
   response.end(request.method === 'HEAD' ? undefined : text)

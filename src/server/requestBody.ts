@@ -16,13 +16,22 @@ export const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024
  *   length, `rest/http/body.ts`) is left unread: the caller's sending stalls, and its connection
  *   ends when the caller gives up or at Node's `requestTimeout`, rather than being read without end.
  */
+/**
+ * The name of the error a body's stream ends with when its connection went before the body did. A
+ * name, not a class: the namespace reading the stream is in Next's bundle, with classes of its own.
+ */
+export const BODY_CUT_OFF = 'BodyCutOff'
+
 export function requestBody(request: IncomingMessage): {
   stream: ReadableStream<Uint8Array>
   settle(): void
 } {
   let givenUp = false
   let listening = false
-  const cutOff = () => new Error('the request was cut off before its body ended')
+  const cutOff = () =>
+    Object.assign(new Error('the request was cut off before its body ended'), {
+      name: BODY_CUT_OFF,
+    })
   const stream = new ReadableStream<Uint8Array>(
     {
       pull(controller) {

@@ -19,8 +19,8 @@ export const writeConcurrency = (env: Record<string, string | undefined>): numbe
 
 export type WriteLane = {
   /**
-   * Runs `arrived`'s work (the request's whole handling, from the server in front of Next) with the
-   * time the request arrived: a write's deadline counts from then, not from when it asks for its turn.
+   * Runs `handling` (a write's whole handling, from the server in front of Next) with the time the
+   * request arrived: a write's deadline counts from then, not from when it asks for its turn.
    */
   arriving<T>(arrivedAt: number, handling: () => T): T
   /**

@@ -53,13 +53,13 @@ describe("the front door's kept answers", () => {
         '<https://site.example/a>; rel="next"',
         '<https://site.example/b>; rel="last"',
       ])
-      response.setHeader('X-WP-Total', '12')
+      response.setHeader('X-Total', '12')
       response.end('[]')
     })
     const first = await fetch(url)
     const second = await fetch(url)
     expect(made).toBe(1)
-    for (const name of ['etag', 'cache-control', 'content-type', 'link', 'x-wp-total'])
+    for (const name of ['etag', 'cache-control', 'content-type', 'link', 'x-total'])
       expect([name, second.headers.get(name)]).toEqual([name, first.headers.get(name)])
     expect(second.headers.get('link')).toBe(
       '<https://site.example/a>; rel="next", <https://site.example/b>; rel="last"',

@@ -102,6 +102,11 @@ describe('a request whose handler rejects', () => {
     })
     expect(elsewhere.status).toBe(503)
     expect(elsewhere.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    // A page that may read the answer may read when to come back.
+    const lost = await fetch(`${base}/database`, { headers: { Origin: 'https://site.example' } })
+    expect(lost.headers.get('Access-Control-Allow-Origin')).toBe('https://site.example')
+    expect(lost.headers.get('Access-Control-Expose-Headers')).toBe('Retry-After')
+    expect(lost.headers.get('Retry-After')).toBe('5')
   })
 
   it('is answered 503 rest_database_unavailable with Retry-After when the database was lost', async () => {

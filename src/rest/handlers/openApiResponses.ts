@@ -23,7 +23,10 @@ export function errorResponses(route: AnyRoute, method: HttpMethod): Record<stri
     '`rest_invalid_param`: a parameter is invalid (`data.params` maps each to the reason), including an unknown id or slug and a language the site does not offer;',
     '`rest_missing_callback_param`: required parameters are missing (`data.params` lists them).',
     ...(withBody
-      ? ['`rest_invalid_json` / `rest_invalid_multipart`: the body cannot be read.']
+      ? [
+          '`rest_invalid_json` / `rest_invalid_multipart`: the body cannot be read;',
+          '`rest_incomplete_body`: the body ended before it was complete.',
+        ]
       : []),
     ...(resource?.family === 'term' && (method === 'POST' || method === 'PUT' || method === 'PATCH')
       ? ['`term_exists`: the name is taken (`data.term_id`).']

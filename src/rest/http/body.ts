@@ -1,5 +1,6 @@
 import qs from 'qs'
 import { RestError } from '../../server/errors'
+import { BODY_CUT_OFF } from '../../server/requestBody'
 import { BRACKET_PARSE_OPTIONS } from './query'
 
 type Bytes = Uint8Array<ArrayBuffer>
@@ -43,7 +44,10 @@ async function readAtMost(request: Request, maxBytes: number): Promise<Bytes> {
   const chunks: Uint8Array[] = []
   let total = 0
   const read = () =>
-    reader.read().catch(() => {
+    reader.read().catch((error: unknown) => {
+      // A caller gone is theirs to know; anything else that stops a body being read is told in one line.
+      if (!connectionGone(error))
+        console.warn(`a request body could not be read to its end: ${String(error)}`)
       throw RestError.incompleteBody()
     })
   for (let chunk = await read(); !chunk.done; chunk = await read()) {
@@ -56,6 +60,16 @@ async function readAtMost(request: Request, maxBytes: number): Promise<Bytes> {
     chunks.push(chunk.value)
   }
   return concatenate(chunks, total)
+}
+
+/** The connection went while the body was read: handed over without Next (`BODY_CUT_OFF`) or by Next (Node's `aborted`). */
+function connectionGone(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === BODY_CUT_OFF ||
+      error.message === 'aborted' ||
+      (error as { code?: string }).code === 'ECONNRESET')
+  )
 }
 
 function concatenate(chunks: Uint8Array[], total: number): Bytes {
