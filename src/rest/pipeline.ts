@@ -239,7 +239,10 @@ async function requestParams(
 ) {
   const url = new URL(req.url ?? 'http://localhost/')
   const query = qs.parse(url.search, QUERY_PARSE_OPTIONS)
-  const body = method === 'GET' ? {} : await readBody(req as unknown as Request, maxBodyBytes)
+  const body =
+    method === 'GET'
+      ? {}
+      : await readBody(req as unknown as Request, maxBodyBytes, req.payload.logger)
   const given: Record<string, unknown> = { ...query, ...body }
   const shadowedByPath = Object.fromEntries(
     Object.keys(pathParams)

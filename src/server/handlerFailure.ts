@@ -11,7 +11,7 @@ import { REQUEST_ID_HEADER } from './requestId'
  * (docs/api.md §11): a lost database is 503 `rest_database_unavailable` with `Retry-After`, anything
  * else 500 `rest_internal_error`, the details in the log under the request's id, with the CORS headers
  * Payload's `cors` setting gives the request's origin, so a page on another origin can read it, as it
- * can any other error, its `Retry-After` included. An answer already begun cannot be taken back: its
+ * can any other error, its `Retry-After` and request id included. An answer already begun cannot be taken back: its
  * connection is destroyed, so the client sees it incomplete; so is one this answer itself fails to
  * send, since nothing is left to answer it.
  */
@@ -45,7 +45,7 @@ function sendFailure(request: IncomingMessage, response: ServerResponse, error: 
   response.writeHead(status, {
     ...Object.fromEntries(headers),
     ...namespaceFacts()?.corsHeaders(request.headers.origin),
-    'Access-Control-Expose-Headers': 'Retry-After',
+    'Access-Control-Expose-Headers': `Retry-After, ${REQUEST_ID_HEADER}`,
     'Content-Length': Buffer.byteLength(text),
   })
   response.end(request.method === 'HEAD' ? undefined : text)

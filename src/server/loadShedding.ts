@@ -3,6 +3,7 @@ import { namespaceFacts } from './namespaceFacts'
 import { errorResponse, RestError } from './errors'
 import { metrics } from './metrics'
 import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
+import { REQUEST_ID_HEADER } from './requestId'
 import type { Admission } from './turns'
 
 /**
@@ -127,7 +128,7 @@ export function loadGate(options: {
   // The refusal is the same every time: rendered once, in the contract's envelope.
   const refusal = errorResponse(RestError.overloaded(), {
     'Cache-Control': 'no-store',
-    'Access-Control-Expose-Headers': 'Retry-After',
+    'Access-Control-Expose-Headers': `Retry-After, ${REQUEST_ID_HEADER}`,
   })
   const refusalHeaders = Object.fromEntries(refusal.headers)
   const refusalBody = refusal.text()

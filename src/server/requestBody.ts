@@ -4,6 +4,12 @@ import type { IncomingMessage } from 'node:http'
 export const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
 
 /**
+ * The name of the error a body's stream ends with when its connection went before the body did. A
+ * name, not a class: the namespace reading the stream is in Next's bundle, with classes of its own.
+ */
+export const BODY_CUT_OFF = 'BodyCutOff'
+
+/**
  * A namespace write's body as the namespace reads it when the server in front of Next hands it the
  * request, and what becomes of the rest once it is answered, as it was through Next and Payload:
  *
@@ -16,12 +22,6 @@ export const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024
  *   length, `rest/http/body.ts`) is left unread: the caller's sending stalls, and its connection
  *   ends when the caller gives up or at Node's `requestTimeout`, rather than being read without end.
  */
-/**
- * The name of the error a body's stream ends with when its connection went before the body did. A
- * name, not a class: the namespace reading the stream is in Next's bundle, with classes of its own.
- */
-export const BODY_CUT_OFF = 'BodyCutOff'
-
 export function requestBody(request: IncomingMessage): {
   stream: ReadableStream<Uint8Array>
   settle(): void

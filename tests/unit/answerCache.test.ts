@@ -58,4 +58,16 @@ describe('the answer cache', () => {
     expect(again.headers['X-Total']).toBe('1999')
     expect(again.body.toString()).toBe('{"id":1999}')
   })
+
+  it('counts an answer as its body, its tag, its header values and the entry', async () => {
+    const cache = new AnswerCache(8 * 1024 * 1024)
+    const body = ownedBytes(['{"id":7}'])
+    await cache.get('1', 'item 7', async () => ({
+      status: 200,
+      headers: { 'Content-Type': 'application/json', 'X-Total': '12345' },
+      body,
+    }))
+    const headerText = 'application/json'.length + '12345'.length
+    expect(await held()).toBe(body.length + 'item 7'.length + headerText + KEPT_ENTRY_BYTES)
+  })
 })

@@ -41,9 +41,11 @@ beforeAll(async () => {
   // The namespace's side: Payload's CORS headers as its `cors` setting gives them, for a site that lets one origin read.
   globals[NAMESPACE_FACTS] = {
     corsHeaders: (origin): Record<string, string> =>
-      origin === 'https://site.example'
-        ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
-        : { Vary: 'Origin' },
+      origin === 'https://broken.example'
+        ? { 'Access-Control-Allow-Origin': 'https://broken.example\nX-Injected: yes' }
+        : origin === 'https://site.example'
+          ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+          : { Vary: 'Origin' },
   }
   vi.spyOn(console, 'error').mockImplementation((...line: unknown[]) => void logged.push(line))
   const failing = async (request: http.IncomingMessage, response: http.ServerResponse) => {
@@ -105,8 +107,15 @@ describe('a request whose handler rejects', () => {
     // A page that may read the answer may read when to come back.
     const lost = await fetch(`${base}/database`, { headers: { Origin: 'https://site.example' } })
     expect(lost.headers.get('Access-Control-Allow-Origin')).toBe('https://site.example')
-    expect(lost.headers.get('Access-Control-Expose-Headers')).toBe('Retry-After')
+    expect(lost.headers.get('Access-Control-Expose-Headers')).toBe('Retry-After, X-Request-Id')
     expect(lost.headers.get('Retry-After')).toBe('5')
+  })
+
+  it('closes the connection when its own answer cannot be sent, and the server goes on serving', async () => {
+    await expect(
+      fetch(`${base}/bug`, { headers: { Origin: 'https://broken.example' } }),
+    ).rejects.toThrow()
+    expect((await fetch(`${base}/bug`)).status).toBe(500)
   })
 
   it('is answered 503 rest_database_unavailable with Retry-After when the database was lost', async () => {

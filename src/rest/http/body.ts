@@ -23,11 +23,12 @@ const BODY_PARSERS = new Map<string, BodyParser>([
 export async function readBody(
   request: Request,
   maxBytes: number,
+  logger: { warn(message: string): void } = console,
 ): Promise<Record<string, unknown>> {
   const contentType = request.headers.get('Content-Type') ?? ''
   const parse = BODY_PARSERS.get(mediaTypeOf(contentType))
   // Read (and count) even bodies of other types, so an oversized one is a 413 whatever it claims to be.
-  const bytes = await readAtMost(request, maxBytes)
+  const bytes = await readAtMost(request, maxBytes, logger)
   if (!parse) return {}
   return bytes.byteLength === 0 ? {} : parse(bytes, contentType)
 }
@@ -37,7 +38,11 @@ function mediaTypeOf(contentType: string): string {
 }
 
 /** Counts while reading because Content-Length may be absent (chunked) or lie. */
-async function readAtMost(request: Request, maxBytes: number): Promise<Bytes> {
+async function readAtMost(
+  request: Request,
+  maxBytes: number,
+  logger: { warn(message: string): void },
+): Promise<Bytes> {
   if (Number(request.headers.get('Content-Length')) > maxBytes) throw RestError.tooLarge(maxBytes)
   if (!request.body) return new Uint8Array()
   const reader = request.body.getReader()
@@ -47,7 +52,7 @@ async function readAtMost(request: Request, maxBytes: number): Promise<Bytes> {
     reader.read().catch((error: unknown) => {
       // A caller gone is theirs to know; anything else that stops a body being read is told in one line.
       if (!connectionGone(error))
-        console.warn(`a request body could not be read to its end: ${String(error)}`)
+        logger.warn(`a request body could not be read to its end: ${String(error)}`)
       throw RestError.incompleteBody()
     })
   for (let chunk = await read(); !chunk.done; chunk = await read()) {
