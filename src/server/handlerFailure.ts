@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { errorSent, RestError } from './errors'
-import { namespaceFacts } from './namespaceFacts'
+import { gateCorsHeaders } from './namespaceFacts'
 import { REQUEST_ID_HEADER } from './requestId'
 
 /**
@@ -10,8 +10,7 @@ import { REQUEST_ID_HEADER } from './requestId'
  * past the namespace's own pipeline: `passToNamespace`), as the contract answers a fault
  * (docs/api.md §11): a lost database is 503 `rest_database_unavailable` with `Retry-After`, anything
  * else 500 `rest_internal_error`, the details in the log under the request's id, with the CORS headers
- * Payload's `cors` setting gives the request's origin, so a page on another origin can read it, as it
- * can any other error, its `Retry-After` and request id included. An answer already begun cannot be taken back: its
+ * the gate's refusals carry (`gateCorsHeaders`). An answer already begun cannot be taken back: its
  * connection is destroyed, so the client sees it incomplete; so is one this answer itself fails to
  * send, since nothing is left to answer it.
  */
@@ -44,8 +43,7 @@ function sendFailure(request: IncomingMessage, response: ServerResponse, error: 
   const text = String(body)
   response.writeHead(status, {
     ...Object.fromEntries(headers),
-    ...namespaceFacts()?.corsHeaders(request.headers.origin),
-    'Access-Control-Expose-Headers': `Retry-After, ${REQUEST_ID_HEADER}`,
+    ...gateCorsHeaders(request.headers.origin),
     'Content-Length': Buffer.byteLength(text),
   })
   response.end(request.method === 'HEAD' ? undefined : text)

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { namespaceFacts } from './namespaceFacts'
+import { gateCorsHeaders, namespaceFacts } from './namespaceFacts'
 import { errorResponse, RestError } from './errors'
 import { metrics } from './metrics'
 import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
-import { REQUEST_ID_HEADER } from './requestId'
 import type { Admission } from './turns'
 
 /**
@@ -126,10 +125,7 @@ export function loadGate(options: {
     signed_in_write: lane(queueSeconds, options.minInFlight),
   }
   // The refusal is the same every time: rendered once, in the contract's envelope.
-  const refusal = errorResponse(RestError.overloaded(), {
-    'Cache-Control': 'no-store',
-    'Access-Control-Expose-Headers': `Retry-After, ${REQUEST_ID_HEADER}`,
-  })
+  const refusal = errorResponse(RestError.overloaded(), { 'Cache-Control': 'no-store' })
   const refusalHeaders = Object.fromEntries(refusal.headers)
   const refusalBody = refusal.text()
   const { shed } = metrics()
@@ -143,8 +139,7 @@ export function loadGate(options: {
     shed.inc({ lane: name })
     // Its body is never read: drained as it comes, so the connection serves the caller's next request.
     request.resume()
-    // With the CORS headers the namespace's own answer would carry, so a browser can read the 503 and its Retry-After.
-    const cors = namespaceFacts()?.corsHeaders(request.headers.origin)
+    const cors = gateCorsHeaders(request.headers.origin)
     void refusalBody.then((body) => {
       response.writeHead(503, { ...refusalHeaders, ...cors })
       response.end(body)

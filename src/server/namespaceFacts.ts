@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import { REQUEST_ID_HEADER } from './requestId'
 import type { Sent } from './sent'
 
 /** What the namespace (in Next's bundle) tells the server in front of it (in its own bundle): one global, under a registered symbol. */
@@ -33,4 +34,16 @@ export const NAMESPACE_FACTS = Symbol.for('calendar.namespaceFacts')
 
 export function namespaceFacts(): NamespaceFacts | undefined {
   return (globalThis as { [NAMESPACE_FACTS]?: NamespaceFacts })[NAMESPACE_FACTS]
+}
+
+/**
+ * The CORS headers of an answer the server in front of Next gives itself (the gate's refusals, a
+ * failure no handler answered): Payload's for the request's origin, so that a page on another origin
+ * can read it, with its `Retry-After` and its request id, as it can the namespace's own answers.
+ */
+export function gateCorsHeaders(origin: string | undefined): Record<string, string> {
+  return {
+    ...namespaceFacts()?.corsHeaders(origin),
+    'Access-Control-Expose-Headers': `Retry-After, ${REQUEST_ID_HEADER}`,
+  }
 }
