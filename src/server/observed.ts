@@ -24,7 +24,10 @@ export function observed(handle: Handler): Handler {
     const method = METHODS.has(request.method ?? '') ? request.method! : 'OTHER'
     // As it came: Next may rewrite the URL while it serves the request.
     const url = request.url ?? '/'
+    let end = () => {}
+    // One listener for both: an answer Next pipes adds seven of its own, and Node warns past ten.
     response.once('close', () => {
+      end()
       const route = metrics().source?.routeOf(method, url) ?? 'other'
       const labels = {
         method,
@@ -34,9 +37,6 @@ export function observed(handle: Handler): Handler {
       requests.inc(labels)
       duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9)
     })
-    response.once(
-      'close',
-      withRequestId(id, () => handle(request, response)),
-    )
+    end = withRequestId(id, () => handle(request, response))
   }
 }

@@ -12,8 +12,16 @@ import { freePort, waitForHealth } from '../../scripts/serverProcess'
 import { productionServerEnv, serverCommand } from '../../scripts/productionServer'
 import { startFaultyLink, type FaultyLink } from './faultyLink'
 
-/** A running instance: its address, its own database's name (`ownDatabase`), and how to stop it. */
-export type Instance = { base: string; database?: string; stop: () => Promise<void> }
+/**
+ * A running instance: its address, its own database's name (`ownDatabase`), what it has written to
+ * its standard error so far (`keepErrors`), and how to stop it.
+ */
+export type Instance = {
+  base: string
+  database?: string
+  errors: () => string
+  stop: () => Promise<void>
+}
 
 async function onCluster(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
@@ -27,7 +35,7 @@ async function onCluster(statement: string): Promise<void> {
 
 export async function startSecondInstance(
   env: Record<string, string> = {},
-  options: { ownDatabase?: boolean } = {},
+  options: { ownDatabase?: boolean; keepErrors?: boolean } = {},
 ): Promise<Instance> {
   if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
   const root = path.resolve(import.meta.dirname, '..', '..')
@@ -46,8 +54,10 @@ export async function startSecondInstance(
     cwd: root,
     env: productionServerEnv({ ...process.env, SERVER_URL: base, ...databaseEnv, ...env }),
     detached: true,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', options.keepErrors ? 'pipe' : 'ignore'],
   })
+  let written = ''
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (written += chunk))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async () => {
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
@@ -60,7 +70,7 @@ export async function startSecondInstance(
     await stop()
     throw error
   }
-  return { base, database, stop }
+  return { base, database, errors: () => written, stop }
 }
 
 /** A second instance with the link its connections named by `envOf` go through; `stop` closes both. */
@@ -78,7 +88,7 @@ export async function startInstanceBehindLink(
   const link = await startFaultyLink(url)
   const instance = await startSecondInstance(envOf(link.url(url)))
   return {
-    base: instance.base,
+    ...instance,
     link,
     stop: async () => {
       await instance.stop()
