@@ -104,6 +104,19 @@ async function startServer(lane: TestLane): Promise<Server> {
   return { lane, baseUrl, ...server }
 }
 
+/** A lane's server answering, or the run stopped at once if it exits first: its output says why. */
+function healthy(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // After the answer this rejects nothing: a promise settles once.
+    void server.done.then((code) =>
+      reject(
+        new Error(`the test server at ${server.baseUrl} exited with ${code} before it answered`),
+      ),
+    )
+    waitForHealth(server.baseUrl, 180_000).then(resolve, reject)
+  })
+}
+
 /** Vitest on one lane: its share of the files when there are several (the sequencer in vitest.config.ts). */
 function vitest(server: Server, index: number, count: number): Promise<number> {
   const shard = count > 1 ? [`--shard=${index}/${count}`] : []
@@ -139,13 +152,15 @@ async function main(): Promise<number> {
   const servers: Server[] = []
   try {
     for (const lane of lanesOf(process.env)) servers.push(await startServer(lane))
-    await Promise.all(servers.map((server) => waitForHealth(server.baseUrl, 180_000)))
+    await Promise.all(servers.map(healthy))
     const codes = await Promise.all(
       servers.map((server, at) => vitest(server, at + 1, servers.length)),
     )
     return codes.find((code) => code !== 0) ?? 0
   } finally {
-    for (const server of servers) if (server.child.pid) process.kill(-server.child.pid, 'SIGTERM')
+    for (const { child } of servers)
+      if (child.pid && child.exitCode === null && child.signalCode === null)
+        process.kill(-child.pid, 'SIGTERM')
     await Promise.all(servers.map((server) => server.done))
   }
 }
