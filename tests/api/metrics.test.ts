@@ -210,20 +210,20 @@ describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
   })
 
   it("leave no warning of a leak in the instance's log while Payload and Next answer through the gate", async () => {
-    // Each from an address of its own: the instance reads two a minute from one.
     const graphql = {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ query: '{ Venues(limit: 1) { totalDocs } }' }),
     }
     const venue = await createVenue({ name: `${unique('leak')} Fête` })
-    // A path with an escape goes through Next (src/proxy.ts), where the answer is piped with a
-    // listener of Next's own on each close.
+    // A namespace path with an escape goes through Next (src/proxy.ts), which pipes the answer and
+    // listens for its close several times over.
     const asked: [string, RequestInit, number][] = [
       [`${instance.base}/api/venues?limit=1`, {}, 200],
       [`${instance.base}/api/graphql`, graphql, 200],
       [`${instance.base}${NS}/venues/by-slug/${encodeURIComponent(String(venue.slug))}`, {}, 200],
     ]
+    // Each from an address of its own: the instance reads two a minute from one.
     for (const [at, [url, init, status]] of asked.entries()) {
       const headers = { ...init.headers, 'X-Forwarded-For': `192.0.2.${100 + at}` }
       const response = await fetch(url, { ...init, headers })
