@@ -16,6 +16,11 @@ import { databaseUnavailableAfterError, handleConnectionErrors } from './databas
 import { instrumentPool } from './database/queryCount'
 import { rawQuery } from './database/rawQuery'
 import { schemaPushed } from './database/schemaPush'
+import {
+  refuseUnreadableValues,
+  UNREADABLE_VALUE,
+  unreadableValueAfterError,
+} from './database/unreadableValues'
 import { HORIZON_JOB, Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
 import { CALENDAR_TASKS } from './jobs'
@@ -26,6 +31,7 @@ import {
   type CalendarPluginOptions,
   type CalendarRuntime,
 } from './options'
+import { keepErrorNames } from './server/errorNames'
 import { healthEndpoint } from './server/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
 import { namespaceEndpoints } from './rest/mount'
@@ -190,6 +196,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
   return async (payload) => {
     await onInit?.(payload)
     handleConnectionErrors(payload)
+    refuseUnreadableValues(payload)
     // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
     if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
     instrumentPool(payload)
@@ -204,6 +211,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
  * global, the namespace's endpoints and the languages. The incoming config is never modified.
  */
 export function calendarPlugin(options: CalendarPluginOptions = {}) {
+  keepErrorNames()
   return (config: Config): Config => {
     const { collections, customFields } = calendarCollections(options.collections ?? {})
     const namespace = (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, '')
@@ -230,9 +238,20 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         ...namespaceEndpoints(namespace),
       ],
       custom: { ...config.custom, calendar: runtime },
+      // A request's mistakes are logged as information, not as the server's failures; Payload's
+      // type lists only its own errors' names, its logger looks any name up.
+      loggingLevels: {
+        QueryError: 'info',
+        [UNREADABLE_VALUE]: 'info',
+        ...config.loggingLevels,
+      } as Config['loggingLevels'],
       hooks: {
         ...config.hooks,
-        afterError: [...(config.hooks?.afterError ?? []), databaseUnavailableAfterError],
+        afterError: [
+          ...(config.hooks?.afterError ?? []),
+          databaseUnavailableAfterError,
+          unreadableValueAfterError,
+        ],
       },
       jobs: withJobs(config.jobs, options),
       onInit: withInit(config.onInit),

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { capabilities } from '../calendar/access/capabilities'
 import { actorOf } from '../calendar/access/collectionAccess'
 import { dataDirectory } from '../database/dataDirectory'
+import { missingFileNotFound } from './missingFile'
 
 export const Media: CollectionConfig = {
   slug: 'media',
@@ -16,6 +17,7 @@ export const Media: CollectionConfig = {
   upload: {
     staticDir: path.join(dataDirectory(), 'media'),
     mimeTypes: ['image/*'],
+    handlers: [missingFileNotFound],
     imageSizes: [
       { name: 'thumbnail', width: 150, height: 150, position: 'centre' },
       { name: 'medium', width: 300 },

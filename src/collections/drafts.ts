@@ -7,6 +7,7 @@ import type {
 import { capabilities } from '../calendar/access/capabilities'
 import { actorOf, editableWhere } from '../calendar/access/collectionAccess'
 import { requestQuery } from '../database/rawQuery'
+import { isStoredId } from '../database/unreadableValues'
 
 /**
  * Payload's drafts, used for autosave only (docs/api.md §21). The item's own row holds its saved
@@ -106,7 +107,8 @@ export const guardDrafts: CollectionBeforeOperationHook = async ({
     if (call.id === undefined) return savesDraft ? args : answer({ data, draft: false })
     const table = `_${collection.slug}_v`
     const id = Number(call.id)
-    if (Number.isInteger(id))
+    // An id that names no item is Payload's to refuse (its read finds nothing), not this statement's.
+    if (isStoredId(id))
       await requestQuery(
         req,
         sql`update ${sql.identifier(table)} set latest = false where parent_id = ${id} and latest`,

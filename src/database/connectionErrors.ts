@@ -96,23 +96,37 @@ const UNAVAILABLE_MESSAGE = new RegExp(
 /**
  * Whether an error says the database is unavailable (the request may succeed when retried) rather
  * than that the request is wrong. Drivers, drizzle and Payload wrap the connection's error, so the
- * whole chain is searched: `cause`, the `errors` of an AggregateError (a refused connection on every
- * address of a host) and wrappers that only repeat the message.
+ * whole chain is searched (`errorChain`), wrappers that only repeat the message included.
  */
 export function isConnectionLoss(error: unknown): boolean {
-  const seen = new Set<unknown>()
+  return errorChain(error).some(
+    (current) =>
+      UNAVAILABLE_CODES.has(errorCode(current) ?? '') || UNAVAILABLE_MESSAGE.test(current.message),
+  )
+}
+
+/**
+ * An error and every error it wraps, outermost first: drivers, drizzle and Payload wrap the one that
+ * tells what happened in `cause`, and an AggregateError holds several (a refused connection on every
+ * address of a host). Bounded, as a chain may loop.
+ */
+export function errorChain(error: unknown): Error[] {
+  const chain: Error[] = []
   const pending = [error]
-  while (pending.length && seen.size < 32) {
-    const current = pending.pop()
-    if (!(current instanceof Error) || seen.has(current)) continue
-    seen.add(current)
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
-    if (UNAVAILABLE_MESSAGE.test(current.message)) return true
+  while (pending.length && chain.length < 32) {
+    const current = pending.shift()
+    if (!(current instanceof Error) || chain.includes(current)) continue
+    chain.push(current)
     pending.push(current.cause)
     if (current instanceof AggregateError) pending.push(...current.errors)
   }
-  return false
+  return chain
+}
+
+/** An error's code (a SQLSTATE, a socket's `ECONNRESET`), when it has one. */
+export function errorCode(error: Error): string | undefined {
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' ? code : undefined
 }
 
 /** Seconds a client should wait before retrying a request the database could not serve. */

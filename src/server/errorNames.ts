@@ -1,0 +1,14 @@
+import { Forbidden, Locked, MissingFile, NotFound, QueryError, ValidationError } from 'payload'
+
+/**
+ * Payload's errors of a request's making, by the names its `loggingLevels` know them by. Payload
+ * names an error after its class, and the production bundle renames classes, so a 404 or a 403 of
+ * Payload's REST was logged at the `error` level as if the server had failed. The names are set
+ * back on the classes once, when the calendar's config is made.
+ */
+const NAMED = { Forbidden, Locked, MissingFile, NotFound, QueryError, ValidationError }
+
+export function keepErrorNames(): void {
+  for (const [name, errorClass] of Object.entries(NAMED))
+    Object.defineProperty(errorClass, 'name', { value: name })
+}

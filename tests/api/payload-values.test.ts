@@ -1,0 +1,137 @@
+/**
+ * Payload's own doors refuse what a field cannot hold as the request's mistake: an id in the path
+ * that cannot name an item is a 404, a `where` value or operator its column cannot take a 400, a file
+ * that is not on the disk a 404. Each of these was a 500 with the statement in the log
+ * (`src/database/unreadableValues.ts`, `src/collections/missingFile.ts`). Nothing such a request
+ * asks is written, and no answer tells how the database is built.
+ */
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, call, everyRole, type Reply, unique, uploadImage } from '../support/api'
+
+const { admin } = await everyRole()
+
+/** Signs of a database message or a stack in an answer. */
+const INTERNALS = /Failed query|syntax|postgres|drizzle|SQLSTATE|out of range|at [\w.<>]+ \(/i
+
+/** Ids Payload reads from a path with `parseFloat` that no stored item can have. */
+const NO_ITEM_IDS = ['abc', '1.5', '99999999999999', '2147483648']
+
+/** Why an answer is not `status` in Payload's error shape (undefined: it is). */
+function problem(reply: Reply, status: number | 'a 4xx'): string | undefined {
+  const text = JSON.stringify(reply.body)
+  const statusWrong =
+    status === 'a 4xx' ? reply.status < 400 || reply.status >= 500 : reply.status !== status
+  if (statusWrong) return `${reply.status} instead of ${status}: ${text.slice(0, 160)}`
+  const message = (reply.body as { errors?: { message?: unknown }[] })?.errors?.[0]?.message
+  if (typeof message !== 'string') return `no { errors: [{ message }] }: ${text.slice(0, 160)}`
+  if (INTERNALS.test(text)) return `internals in ${text.slice(0, 160)}`
+  return undefined
+}
+
+const totalOf = async (collection: string) =>
+  (await call(`/api/${collection}?limit=1&depth=0`, { token: admin })).body.totalDocs as number
+
+describe("Payload's REST: values a field cannot hold are the request's mistake", () => {
+  it('answers an id that cannot name an item with 404 on every read, and a 4xx on every write, anonymous or signed in', async () => {
+    const venue = await call('/api/venues', {
+      method: 'POST',
+      token: admin,
+      json: { name: unique('values venue'), status: 'publish' },
+    })
+    expect(venue.status).toBe(201)
+    const before = await Promise.all(['events', 'venues', 'organizers'].map(totalOf))
+    const wrong: string[] = []
+    for (const id of NO_ITEM_IDS) {
+      const reads = [
+        ...['events', 'venues', 'organizers', 'event-categories', 'event-tags', 'media'].map(
+          (collection) => `/api/${collection}/${id}`,
+        ),
+        `/api/events/${id}?draft=true`,
+        `/api/events/versions/${id}`,
+        `/api/webhooks/${id}`,
+        `/api/users/${id}`,
+        `/api/payload-locked-documents/${id}`,
+      ]
+      for (const path of reads) {
+        const reply = await call(path, { token: admin })
+        // Payload refuses a version's id that is not a number itself, with a 400.
+        const why = problem(reply, path.includes('/versions/') ? 'a 4xx' : 404)
+        if (why) wrong.push(`admin GET ${path} → ${why}`)
+      }
+      for (const path of reads.slice(0, 6)) {
+        const reply = await call(path)
+        const why = problem(reply, 404)
+        if (why) wrong.push(`anonymous GET ${path} → ${why}`)
+      }
+      const writes: [string, string][] = [
+        ['PATCH', `/api/events/${id}`],
+        ['PATCH', `/api/venues/${id}`],
+        ['DELETE', `/api/events/${id}`],
+        ['DELETE', `/api/organizers/${id}`],
+        ['POST', `/api/events/${id}/duplicate`],
+        ['POST', `/api/events/versions/${id}`],
+      ]
+      for (const [method, path] of writes) {
+        for (const token of [admin, undefined]) {
+          const reply = await call(path, { method, token, json: { title: 'x' } })
+          const why = problem(reply, 'a 4xx')
+          if (why) wrong.push(`${token ? 'admin' : 'anonymous'} ${method} ${path} → ${why}`)
+        }
+      }
+    }
+    expect(wrong).toEqual([])
+    expect(await Promise.all(['events', 'venues', 'organizers'].map(totalOf))).toEqual(before)
+    // The control: a stored id is read as before.
+    expect((await call(`/api/venues/${venue.body.doc.id}`, { token: admin })).status).toBe(200)
+  })
+
+  it('answers where values and operators a column cannot take with 400, in lists and counts, anonymous or signed in', async () => {
+    const queries = [
+      'where[id][equals]=1.5',
+      'where[id][equals]=99999999999999',
+      'where[id][in]=99999999999999',
+      'where[id][not_in]=1.5',
+      'where[id][greater_than]=1e40',
+      'where[id][contains]=1',
+      'where[id][near]=1,2',
+      'where[id][all]=1.5',
+      'where[or][0][id][near]=1,2',
+      'where[id][equals][0]=1&where[id][equals][1]=2',
+      'where[venue][equals]=1.5',
+      'where[venue][in]=1.5,abc',
+      'where[categories][in]=99999999999999',
+      'where[parent][equals]=abc',
+      'where[featured][equals]=maybe',
+    ]
+    const wrong: string[] = []
+    for (const query of queries)
+      for (const path of [
+        `/api/events?${query}&depth=0`,
+        `/api/events/count?${query}`,
+        `/api/venues?${query}&limit=1.5`,
+      ])
+        for (const token of [admin, undefined]) {
+          const reply = await call(path, { token })
+          const why = problem(reply, 400)
+          if (why) wrong.push(`${token ? 'admin' : 'anonymous'} ${path} → ${why}`)
+        }
+    expect(wrong).toEqual([])
+    // The control: values the columns can take are served.
+    const valid = await call('/api/events?where[id][greater_than]=0&limit=1&depth=0')
+    expect(valid.status).toBe(200)
+  })
+
+  it('answers a media file that is not on the disk with 404, and serves one that is', async () => {
+    const image = await uploadImage()
+    const stored = await fetch(new URL(image.url, BASE_URL))
+    expect(stored.status).toBe(200)
+    expect(stored.headers.get('content-type')).toBe('image/png')
+    for (const name of [unique('missing') + '.png', 'abc', `thumbnail-${image.filename}x`]) {
+      const reply = await call(`/api/media/file/${encodeURIComponent(name)}`)
+      expect(problem(reply, 404), name).toBeUndefined()
+    }
+    // A name that leaves the media folder is still Payload's to refuse.
+    const escaping = await call(`/api/media/file/${encodeURIComponent('../secret')}`)
+    expect(problem(escaping, 'a 4xx')).toBeUndefined()
+  })
+})
