@@ -32,6 +32,7 @@ import {
   type CalendarRuntime,
 } from './options'
 import { keepErrorNames } from './server/errorNames'
+import { malformedFormAfterError } from './server/payloadRestGuard'
 import { healthEndpoint } from './server/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
 import { namespaceEndpoints } from './rest/mount'
@@ -251,6 +252,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
           ...(config.hooks?.afterError ?? []),
           databaseUnavailableAfterError,
           unreadableValueAfterError,
+          malformedFormAfterError,
         ],
       },
       jobs: withJobs(config.jobs, options),

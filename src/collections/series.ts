@@ -87,6 +87,9 @@ export const validateRecurrence: Validate<string> = async (
   value,
   { req, siblingData, previousValue },
 ) => {
+  // A rule arrives as given through Payload's REST and GraphQL: only text can be one.
+  if (value !== null && value !== undefined && typeof value !== 'string')
+    return 'The recurrence rule must be text (an RRULE).'
   if (!value?.trim() || req.context[SERIES_UPKEEP] || value === previousValue) return true
   const data = siblingData as Partial<Event>
   const settings = await siteSettings(req)

@@ -14,28 +14,31 @@ export const UNREADABLE_VALUE = 'UnreadableValue'
 
 const UNREADABLE_MESSAGE =
   "A value in the request cannot be read as its field's type, or its operator does not apply to the field."
+const NO_SUCH_LINK = 'A value in the request links to an item that does not exist.'
 
 /** A value of the request that its field cannot hold: 400, logged as information (`loggingLevels`). */
 export class UnreadableValue extends APIError {
-  constructor() {
-    super(UNREADABLE_MESSAGE, 400, null, true)
+  constructor(message = UNREADABLE_MESSAGE) {
+    super(message, 400, null, true)
     // The bundler renames classes: the name `loggingLevels` knows is set by hand.
     this.name = UNREADABLE_VALUE
   }
 }
 
 /**
- * Whether a failure was a request's value that PostgreSQL cannot read as its column's type or apply
- * its operator to: a data exception (class 22: `abc` or `1.5` as an integer, a number past an
- * integer's range, `maybe` as a boolean, a 13th month), an operator the type lacks (42883:
- * `contains` on an id) or a value of another type (42804).
+ * What is wrong with a request's value that PostgreSQL refused, if that is why a statement failed: a
+ * data exception (class 22: `abc` or `1.5` as an integer, a number past an integer's range, `maybe`
+ * as a boolean, a 13th month), an operator the type lacks (42883: `contains` on an id), a value of
+ * another type (42804), or a link to an item that does not exist (23503: `organizers: [-1]`).
  */
-function isUnreadableValue(error: unknown): boolean {
-  return errorChain(error).some((current) => {
-    if (current instanceof UnreadableValue) return true
+function refusedValue(error: unknown): string | undefined {
+  for (const current of errorChain(error)) {
+    if (current instanceof UnreadableValue) return current.message
     const code = errorCode(current) ?? ''
-    return code.startsWith('22') || code === '42883' || code === '42804'
-  })
+    if (code.startsWith('22') || code === '42883' || code === '42804') return UNREADABLE_MESSAGE
+    if (code === '23503') return NO_SUCH_LINK
+  }
+  return undefined
 }
 
 /** Whether `where` names an operator the adapter has no SQL for on an ordinary column (`near` on an id, `all`). */
@@ -96,9 +99,10 @@ export function refuseUnreadableValues(payload: Payload): void {
       try {
         return await method.call(this, args)
       } catch (error) {
-        const missingOperator =
-          error instanceof TypeError && namesMissingOperator(args?.where, db.operators ?? {})
-        throw missingOperator || isUnreadableValue(error) ? new UnreadableValue() : error
+        if (error instanceof TypeError && namesMissingOperator(args?.where, db.operators ?? {}))
+          throw new UnreadableValue()
+        const refused = refusedValue(error)
+        throw refused ? new UnreadableValue(refused) : error
       }
     }
   }
@@ -128,10 +132,11 @@ type AfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[nu
  * adapter's, or a hook's own SQL before it.
  */
 export const unreadableValueAfterError: AfterErrorHook = ({ error, req }) => {
-  if (!isUnreadableValue(error)) return
+  const refused = refusedValue(error)
+  if (!refused) return
   const missing = namesNoItem(req)
   return {
     status: missing ? 404 : 400,
-    response: { errors: [{ message: missing ? req.t('general:notFound') : UNREADABLE_MESSAGE }] },
+    response: { errors: [{ message: missing ? req.t('general:notFound') : refused }] },
   }
 }

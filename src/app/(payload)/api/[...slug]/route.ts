@@ -8,11 +8,12 @@ import {
   REST_PUT,
 } from '@payloadcms/next/routes'
 import { headFromGet } from '../../../../server/head'
+import { guardPayloadRest } from '../../../../server/payloadRestGuard'
 
-export const GET = REST_GET(config)
-export const POST = REST_POST(config)
-export const DELETE = REST_DELETE(config)
-export const PATCH = REST_PATCH(config)
-export const PUT = REST_PUT(config)
+export const GET = guardPayloadRest(config, REST_GET(config))
+export const POST = guardPayloadRest(config, REST_POST(config))
+export const DELETE = guardPayloadRest(config, REST_DELETE(config))
+export const PATCH = guardPayloadRest(config, REST_PATCH(config))
+export const PUT = guardPayloadRest(config, REST_PUT(config))
 export const OPTIONS = REST_OPTIONS(config)
 export const HEAD = headFromGet(GET)

@@ -1,0 +1,144 @@
+import { headersWithCors, type Config, type PayloadRequest, type SanitizedConfig } from 'payload'
+import { errorChain } from '../database/connectionErrors'
+
+/**
+ * Requests Payload's own REST fails on with a 500 before any rule of ours runs, answered here with
+ * the 4xx they are, in Payload's error shape (docs/api.md §11):
+ *
+ * - `where` or `data` given as a query parameter of JSON text that is not JSON (Payload parses it
+ *   with `JSON.parse` and lets the SyntaxError through), or `where` that is not an object;
+ * - a write's body that is JSON but not an object (`"text"`, `null`, `[1]`: Payload's field hooks
+ *   set properties on it), or of a type Payload does not read (a form, plain text: it writes from
+ *   nothing): 400 and 415; a GraphQL request whose body is not a JSON object (Payload's handler
+ *   lets the SyntaxError through): 400;
+ * - routes a collection does not have: `versions` of a collection without versions, `verify` of one
+ *   without e-mail verification (Payload's handlers assume the collection has them): 404.
+ *
+ * The namespace's paths are left alone: it validates its own requests and answers in its envelope.
+ */
+export function guardPayloadRest<A extends unknown[]>(
+  config: Promise<SanitizedConfig>,
+  handler: (request: Request, ...rest: A) => Promise<Response>,
+) {
+  return async (request: Request, ...rest: A): Promise<Response> => {
+    const resolved = await config
+    const url = new URL(request.url)
+    const refusal =
+      refusedQuery(url) ??
+      refusedRoute(resolved, url) ??
+      (await checkedBody(resolved, url, request))
+    if (!(refusal instanceof Refusal)) return handler(refusal ?? request, ...rest)
+    // Payload's CORS headers, as its own errors carry them: a page on another origin may read why.
+    const req = { payload: { config: resolved }, headers: request.headers } as PayloadRequest
+    return Response.json(
+      { errors: [{ message: refusal.message }] },
+      { status: refusal.status, headers: headersWithCors({ headers: new Headers(), req }) },
+    )
+  }
+}
+
+/** Why a request is refused, with its status. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+  ) {}
+}
+
+/** The collection a Payload REST path names (`/api/{slug}/…`), with the rest of its segments. */
+function collectionPath(config: SanitizedConfig, url: URL) {
+  const api = config.routes.api
+  if (!url.pathname.startsWith(`${api}/`)) return undefined
+  const [slug, ...rest] = url.pathname.slice(api.length + 1).split('/')
+  const collection = config.collections.find((each) => each.slug === slug)
+  return collection ? { collection, rest } : undefined
+}
+
+const JSON_PARAMETERS = ['where', 'data'] as const
+
+function refusedQuery(url: URL): Refusal | undefined {
+  for (const name of JSON_PARAMETERS) {
+    const text = url.searchParams.get(name)
+    if (!text) continue
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      return new Refusal(400, `The query parameter "${name}" is not valid JSON.`)
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      return new Refusal(400, `The query parameter "${name}" must be a JSON object.`)
+  }
+  return undefined
+}
+
+function refusedRoute(config: SanitizedConfig, url: URL): Refusal | undefined {
+  const named = collectionPath(config, url)
+  if (!named) return undefined
+  const { collection, rest } = named
+  const missing =
+    (rest[0] === 'versions' && !collection.versions) ||
+    (rest[0] === 'verify' && !(collection.auth && collection.auth.verify))
+  return missing ? new Refusal(404, 'Not Found') : undefined
+}
+
+/** Media types Payload reads a write's body in. */
+const READ_BODIES = /^(application\/json|multipart\/form-data)\b/i
+
+/**
+ * A collection write's JSON body read once, checked to be an object, and handed on as the same text
+ * in a request of its own; undefined when the request goes on as it came.
+ */
+async function checkedBody(
+  config: SanitizedConfig,
+  url: URL,
+  request: Request,
+): Promise<Request | Refusal | undefined> {
+  const writes = request.method === 'POST' || request.method === 'PATCH' || request.method === 'PUT'
+  const graphql = url.pathname === `${config.routes.api}${config.routes.graphQL}`
+  if (!writes || !request.body || !(graphql || collectionPath(config, url))) return undefined
+  const type = request.headers.get('content-type') ?? ''
+  if (!READ_BODIES.test(type) && !graphql) {
+    const text = await request.text()
+    if (!text) return withBody(request, null)
+    return new Refusal(415, 'Send the body as JSON (application/json) or multipart/form-data.')
+  }
+  if (!/^application\/json\b/i.test(type)) return undefined
+  const text = await request.text()
+  if (text.trim()) {
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      return new Refusal(400, 'The body is not valid JSON.')
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      return new Refusal(400, 'The body must be a JSON object.')
+  }
+  return withBody(request, text)
+}
+
+/** The request with its body, read already, given again. */
+const withBody = (request: Request, body: string | null) =>
+  new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+  })
+
+/** busboy's words for a multipart body that ends early or is not multipart at all. */
+const MALFORMED_FORM =
+  /^(Unexpected end of (form|file)|Malformed part header|Multipart: Boundary not found)$/
+
+type AfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
+
+/**
+ * A multipart body Payload could not read (cut short, no boundary) is the request's mistake: 400.
+ * Payload lets busboy's error through as a 500; this runs for every door of Payload's REST, the
+ * plugin's installs included. Payload logs the error before its hooks run.
+ */
+export const malformedFormAfterError: AfterErrorHook = ({ error }) =>
+  errorChain(error).some((current) => MALFORMED_FORM.test(current.message))
+    ? { status: 400, response: { errors: [{ message: 'The multipart body is malformed.' }] } }
+    : undefined
