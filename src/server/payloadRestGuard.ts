@@ -10,7 +10,8 @@ import { errorChain } from '../database/connectionErrors'
  * - a write's body that is JSON but not an object (`"text"`, `null`, `[1]`: Payload's field hooks
  *   set properties on it), or of a type Payload does not read (a form, plain text: it writes from
  *   nothing): 400 and 415; a GraphQL request whose body is not a JSON object (Payload's handler
- *   lets the SyntaxError through): 400;
+ *   lets the SyntaxError through): 400; a read sent as a POST (Payload's method override) has its
+ *   form body checked as the query it is;
  * - routes a collection does not have: `versions` of a collection without versions, `verify` of one
  *   without e-mail verification (Payload's handlers assume the collection has them): 404.
  *
@@ -24,7 +25,7 @@ export function guardPayloadRest<A extends unknown[]>(
     const resolved = await config
     const url = new URL(request.url)
     const refusal =
-      refusedQuery(url) ??
+      refusedQuery(url.searchParams) ??
       refusedRoute(resolved, url) ??
       (await checkedBody(resolved, url, request))
     if (!(refusal instanceof Refusal)) return handler(refusal ?? request, ...rest)
@@ -56,9 +57,9 @@ function collectionPath(config: SanitizedConfig, url: URL) {
 
 const JSON_PARAMETERS = ['where', 'data'] as const
 
-function refusedQuery(url: URL): Refusal | undefined {
+function refusedQuery(query: URLSearchParams): Refusal | undefined {
   for (const name of JSON_PARAMETERS) {
-    const text = url.searchParams.get(name)
+    const text = query.get(name)
     if (!text) continue
     let value: unknown
     try {
@@ -82,6 +83,14 @@ function refusedRoute(config: SanitizedConfig, url: URL): Refusal | undefined {
   return missing ? new Refusal(404, 'Not Found') : undefined
 }
 
+/** Payload's method override: a POST that Payload serves as the GET it names. */
+const readsAsPost = (request: Request) =>
+  request.method === 'POST' &&
+  (request.headers.get('X-Payload-HTTP-Method-Override') === 'GET' ||
+    request.headers.get('X-HTTP-Method-Override') === 'GET')
+
+const FORM = /^application\/x-www-form-urlencoded\b/i
+
 /** Media types Payload reads a write's body in. */
 const READ_BODIES = /^(application\/json|multipart\/form-data)\b/i
 
@@ -98,6 +107,12 @@ async function checkedBody(
   const graphql = url.pathname === `${config.routes.api}${config.routes.graphQL}`
   if (!writes || !request.body || !(graphql || collectionPath(config, url))) return undefined
   const type = request.headers.get('content-type') ?? ''
+  // A read sent as a POST (the admin's relationship fields do, for long queries): its query is the
+  // form body, which Payload appends to the URL.
+  if (readsAsPost(request) && FORM.test(type)) {
+    const text = await request.text()
+    return refusedQuery(new URLSearchParams(text)) ?? withBody(request, text)
+  }
   if (!READ_BODIES.test(type) && !graphql) {
     const text = await request.text()
     if (!text) return withBody(request, null)
