@@ -9,8 +9,8 @@ import { errorChain } from '../database/connectionErrors'
  *   with `JSON.parse` and lets the SyntaxError through), or `where` that is not an object;
  * - a write's body that is JSON but not an object (`"text"`, `null`, `[1]`: Payload's field hooks
  *   set properties on it), or of a type Payload does not read (a form, plain text: it writes from
- *   nothing): 400 and 415; a GraphQL request whose body is not a JSON object (Payload's handler
- *   lets the SyntaxError through): 400; a read sent as a POST (Payload's method override) has its
+ *   nothing): 400 and 415; a GraphQL request whose body is not JSON (Payload's handler lets the
+ *   SyntaxError through): 400; a read sent as a POST (Payload's method override) has its
  *   form body checked as the query it is;
  * - routes a collection does not have: `versions` of a collection without versions, `verify` of one
  *   without e-mail verification (Payload's handlers assume the collection has them): 404.
@@ -57,18 +57,24 @@ function collectionPath(config: SanitizedConfig, url: URL) {
 
 const JSON_PARAMETERS = ['where', 'data'] as const
 
+/** What keeps JSON text from being the object Payload reads it as, if anything. */
+function notAnObject(text: string): 'is not valid JSON' | 'must be a JSON object' | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return 'is not valid JSON'
+  }
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? undefined
+    : 'must be a JSON object'
+}
+
 function refusedQuery(query: URLSearchParams): Refusal | undefined {
   for (const name of JSON_PARAMETERS) {
     const text = query.get(name)
-    if (!text) continue
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      return new Refusal(400, `The query parameter "${name}" is not valid JSON.`)
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value))
-      return new Refusal(400, `The query parameter "${name}" must be a JSON object.`)
+    const problem = text ? notAnObject(text) : undefined
+    if (problem) return new Refusal(400, `The query parameter "${name}" ${problem}.`)
   }
   return undefined
 }
@@ -120,16 +126,10 @@ async function checkedBody(
   }
   if (!/^application\/json\b/i.test(type)) return undefined
   const text = await request.text()
-  if (text.trim()) {
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      return new Refusal(400, 'The body is not valid JSON.')
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value))
-      return new Refusal(400, 'The body must be a JSON object.')
-  }
+  const problem = text.trim() ? notAnObject(text) : undefined
+  // GraphQL's body is Payload's GraphQL handler's to read once it is JSON (a batch is an array).
+  if (problem && !(graphql && problem === 'must be a JSON object'))
+    return new Refusal(400, `The body ${problem}.`)
   return withBody(request, text)
 }
 
