@@ -137,7 +137,8 @@ export const RETRY_AFTER_SECONDS = '5'
  * database is a 503 with `Retry-After` there too, as on the namespace (docs/api.md §11), so clients
  * and load balancers retry instead of giving up.
  */
-type AfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
+/** A hook of Payload's root `afterError`: how its REST answers a failure. */
+export type AfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
 
 export const databaseUnavailableAfterError: AfterErrorHook = ({ error, req }) => {
   if (!isConnectionLoss(error)) return

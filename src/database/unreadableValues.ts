@@ -1,5 +1,5 @@
-import { APIError, type Config, type Payload, type PayloadRequest, type Where } from 'payload'
-import { errorChain, errorCode } from './connectionErrors'
+import { APIError, type Payload, type PayloadRequest, type Where } from 'payload'
+import { errorChain, errorCode, type AfterErrorHook } from './connectionErrors'
 
 /**
  * Payload's REST reads an id from the path with `parseFloat` and hands `where` values to its adapter
@@ -123,8 +123,6 @@ function namesNoItem(req: Partial<PayloadRequest>): boolean {
   const id = req.routeParams?.id
   return typeof id === 'string' && !isStoredId(id)
 }
-
-type AfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
 
 /**
  * Payload's REST answer to an unreadable value: an item named by an id that cannot name one is not

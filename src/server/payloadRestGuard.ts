@@ -1,5 +1,5 @@
-import { headersWithCors, type Config, type PayloadRequest, type SanitizedConfig } from 'payload'
-import { errorChain } from '../database/connectionErrors'
+import { headersWithCors, type PayloadRequest, type SanitizedConfig } from 'payload'
+import { errorChain, type AfterErrorHook } from '../database/connectionErrors'
 
 /**
  * Requests Payload's own REST fails on with a 500 before any rule of ours runs, answered here with
@@ -145,8 +145,6 @@ const withBody = (request: Request, body: string | null) =>
 /** busboy's words for a multipart body that ends early or is not multipart at all. */
 const MALFORMED_FORM =
   /^(Unexpected end of (form|file)|Malformed part header|Multipart: Boundary not found)$/
-
-type AfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
 
 /**
  * A multipart body Payload could not read (cut short, no boundary) is the request's mistake: 400.
