@@ -20,7 +20,14 @@ import { migrationNames, migrationState, newerReleaseMessage } from '../src/data
 import pg from 'pg'
 import { payloadSecret } from '../src/database/secret'
 import { CONFIG_LOADING_OPTIONS } from './configLoading'
-import { buildServer, productionServerEnv, SERVER_BUNDLE, serverCommand } from './productionServer'
+import {
+  buildImportCli,
+  buildServer,
+  IMPORT_BUNDLE,
+  productionServerEnv,
+  SERVER_BUNDLE,
+  serverCommand,
+} from './productionServer'
 import { laneCount, laneDataDir, LANES_VARIABLE, type TestLane } from './testLanes'
 
 type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'import' | 'payload' | 'backup'
@@ -172,6 +179,22 @@ async function runImportingConfig(
   }
 }
 
+/**
+ * Bundles the import CLI from the sources as they are now. Where that cannot be done (an install
+ * without dev dependencies has no esbuild, a deployed folder may be read-only) the build's bundle
+ * serves, as the build's server does.
+ */
+async function freshImportCli(): Promise<void> {
+  try {
+    await buildImportCli()
+  } catch (error) {
+    if (!existsSync(IMPORT_BUNDLE)) throw error
+    console.error(
+      `running the build's import script: ${error instanceof Error ? error.message : error}`,
+    )
+  }
+}
+
 /** `npm run backup [--out FILE]`: the embedded cluster, running or not, with the secret, media and imports. */
 async function backup(url: string): Promise<number> {
   if (process.env.DATABASE_URL) {
@@ -281,16 +304,13 @@ async function main(): Promise<number> {
         },
       )
     case 'import':
+      await freshImportCli()
       // The server polls the jobs queue; the import's own process leaves it alone.
-      return runImportingConfig(
-        process.execPath,
-        ['--import', 'tsx', path.join(root, 'scripts', 'import.ts'), ...extraArgs],
-        {
-          ...env,
-          NODE_ENV: 'production',
-          JOBS_AUTORUN: 'false',
-        },
-      )
+      return runImportingConfig(process.execPath, [IMPORT_BUNDLE, ...extraArgs], {
+        ...env,
+        NODE_ENV: 'production',
+        JOBS_AUTORUN: 'false',
+      })
     case 'payload':
       return runImportingConfig(bin('payload'), extraArgs, {
         ...env,

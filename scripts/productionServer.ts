@@ -1,3 +1,4 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { widgetBundlePath } from '../src/app/calendar/widgetBundle'
 import { buildWidget } from './widgetBundle'
@@ -91,22 +92,47 @@ const root = path.resolve(import.meta.dirname, '..')
 export const SERVER_BUNDLE = path.join(root, '.next', 'calendar-server.mjs')
 
 /**
- * Writes SERVER_BUNDLE and the widget's script the server serves (`/calendar/widget.js`); part of
- * every build (`npm run build`, `npm start`'s, the tests').
+ * The import CLI (scripts/import.ts), bundled as the server is. Run through tsx, each run spent about
+ * 3 s and 4 s of CPU transforming the config's sources before it read a line (docs/testing.md).
+ */
+export const IMPORT_BUNDLE = path.join(root, '.next', 'calendar-import.mjs')
+
+/**
+ * Bundles one of this repository's scripts with its sources, its packages left to node_modules (so
+ * the bundle must sit inside the repository). Written beside `outfile` and renamed into place, so
+ * that a process starting it meanwhile reads the old bundle or the new one, never half of one.
+ */
+async function bundle(entry: string, outfile: string): Promise<void> {
+  const { build } = await import('esbuild')
+  const [output] = (
+    await build({
+      entryPoints: [path.join(root, 'scripts', entry)],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+      write: false,
+    })
+  ).outputFiles
+  const written = `${outfile}.${process.pid}`
+  await mkdir(path.dirname(outfile), { recursive: true })
+  await writeFile(written, output!.contents)
+  await rename(written, outfile)
+}
+
+/** Writes IMPORT_BUNDLE from the sources as they are now: `npm run import` calls it before each run. */
+export const buildImportCli = () => bundle('import.ts', IMPORT_BUNDLE)
+
+/**
+ * Writes SERVER_BUNDLE, IMPORT_BUNDLE and the widget's script the server serves
+ * (`/calendar/widget.js`); part of every build (`npm run build`, `npm start`'s, the tests').
  */
 export async function buildServer(): Promise<void> {
-  const { build } = await import('esbuild')
   await buildWidget(widgetBundlePath(root))
-  await build({
-    entryPoints: [path.join(root, 'scripts', 'server.ts')],
-    outfile: SERVER_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  })
+  await Promise.all([bundle('server.ts', SERVER_BUNDLE), buildImportCli()])
 }
 
 /** The command that starts the built app: the executable and its arguments, the port, and the interface when it is not every interface. */

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { expect } from 'vitest'
 import { CONFIG_LOADING_OPTIONS } from '../../scripts/configLoading'
+import { IMPORT_BUNDLE } from '../../scripts/productionServer'
 import { afterQueueRuns, asAdmin, BASE_URL, call } from './api'
 import { api } from './writeFixtures'
 
@@ -73,7 +74,7 @@ const STALLED = [75, 13]
  */
 export type KillWhen = () => Promise<boolean>
 
-/** `scripts/import.ts` with these arguments, on the test database, killed when `killWhen` says. */
+/** `npm run import`'s script (as the test run built it) with these arguments, on the test database, killed when `killWhen` says. */
 export async function runImportCli(
   args: string[],
   killWhen?: KillWhen,
@@ -91,27 +92,17 @@ function runOnce(
   env: Record<string, string>,
 ): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        ...CONFIG_LOADING_OPTIONS,
-        '--import',
-        'tsx',
-        path.join(root, 'scripts', 'import.ts'),
-        ...args,
-      ],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          JOBS_AUTORUN: 'false',
-          SERVER_URL: BASE_URL,
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(process.execPath, [...CONFIG_LOADING_OPTIONS, IMPORT_BUNDLE, ...args], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        JOBS_AUTORUN: 'false',
+        SERVER_URL: BASE_URL,
+        ...env,
       },
-    )
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     let running = true
     child.stdout.on('data', (chunk: Buffer) => {
