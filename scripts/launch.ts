@@ -21,10 +21,11 @@ import pg from 'pg'
 import { payloadSecret } from '../src/database/secret'
 import { CONFIG_LOADING_OPTIONS } from './configLoading'
 import {
-  buildImportCli,
+  buildScript,
   buildServer,
-  IMPORT_BUNDLE,
+  type BundledScript,
   productionServerEnv,
+  SCRIPT_BUNDLES,
   SERVER_BUNDLE,
   serverCommand,
 } from './productionServer'
@@ -180,19 +181,21 @@ async function runImportingConfig(
 }
 
 /**
- * Bundles the import CLI from the sources as they are now. Where that cannot be done (an install
+ * The bundle of `script`, made from the sources as they are now. Where that cannot be done (an install
  * without dev dependencies has no esbuild, a deployed folder may be read-only) the build's bundle
  * serves, as the build's server does.
  */
-async function freshImportCli(): Promise<void> {
+async function freshScript(script: BundledScript): Promise<string> {
+  const { outfile } = SCRIPT_BUNDLES[script]
   try {
-    await buildImportCli()
+    await buildScript(script)
   } catch (error) {
-    if (!existsSync(IMPORT_BUNDLE)) throw error
+    if (!existsSync(outfile)) throw error
     console.error(
-      `running the build's import script: ${error instanceof Error ? error.message : error}`,
+      `running the build's ${script} script: ${error instanceof Error ? error.message : error}`,
     )
   }
+  return outfile
 }
 
 /** `npm run backup [--out FILE]`: the embedded cluster, running or not, with the secret, media and imports. */
@@ -295,18 +298,13 @@ async function main(): Promise<number> {
       )
     }
     case 'seed':
-      return runImportingConfig(
-        process.execPath,
-        ['--import', 'tsx', path.join(root, 'src', 'seed', 'run.ts'), ...extraArgs],
-        {
-          ...env,
-          NODE_ENV: 'production',
-        },
-      )
+      return runImportingConfig(process.execPath, [await freshScript('seed'), ...extraArgs], {
+        ...env,
+        NODE_ENV: 'production',
+      })
     case 'import':
-      await freshImportCli()
       // The server polls the jobs queue; the import's own process leaves it alone.
-      return runImportingConfig(process.execPath, [IMPORT_BUNDLE, ...extraArgs], {
+      return runImportingConfig(process.execPath, [await freshScript('import'), ...extraArgs], {
         ...env,
         NODE_ENV: 'production',
         JOBS_AUTORUN: 'false',

@@ -92,10 +92,15 @@ const root = path.resolve(import.meta.dirname, '..')
 export const SERVER_BUNDLE = path.join(root, '.next', 'calendar-server.mjs')
 
 /**
- * The import CLI (scripts/import.ts), bundled as the server is. Run through tsx, each run spent about
- * 3 s and 4 s of CPU transforming the config's sources before it read a line (docs/testing.md).
+ * The scripts that load the config outside the server (`npm run import`, `npm run seed`), bundled as
+ * the server is. Run through tsx, each run spent about 3 s and 4 s of CPU transforming the config's
+ * sources before it did anything (docs/testing.md).
  */
-export const IMPORT_BUNDLE = path.join(root, '.next', 'calendar-import.mjs')
+export const SCRIPT_BUNDLES = {
+  import: { entry: 'scripts/import.ts', outfile: path.join(root, '.next', 'calendar-import.mjs') },
+  seed: { entry: 'src/seed/run.ts', outfile: path.join(root, '.next', 'calendar-seed.mjs') },
+}
+export type BundledScript = keyof typeof SCRIPT_BUNDLES
 
 /**
  * Bundles one of this repository's scripts with its sources, its packages left to node_modules (so
@@ -106,7 +111,7 @@ async function bundle(entry: string, outfile: string): Promise<void> {
   const { build } = await import('esbuild')
   const [output] = (
     await build({
-      entryPoints: [path.join(root, 'scripts', entry)],
+      entryPoints: [path.join(root, entry)],
       outfile,
       bundle: true,
       platform: 'node',
@@ -123,16 +128,23 @@ async function bundle(entry: string, outfile: string): Promise<void> {
   await rename(written, outfile)
 }
 
-/** Writes IMPORT_BUNDLE from the sources as they are now: `npm run import` calls it before each run. */
-export const buildImportCli = () => bundle('import.ts', IMPORT_BUNDLE)
+/** Writes a script's bundle from the sources as they are now: the launcher calls it before each run. */
+export function buildScript(script: BundledScript): Promise<void> {
+  const { entry, outfile } = SCRIPT_BUNDLES[script]
+  return bundle(entry, outfile)
+}
 
 /**
- * Writes SERVER_BUNDLE, IMPORT_BUNDLE and the widget's script the server serves
+ * Writes SERVER_BUNDLE, the scripts' bundles and the widget's script the server serves
  * (`/calendar/widget.js`); part of every build (`npm run build`, `npm start`'s, the tests').
  */
 export async function buildServer(): Promise<void> {
   await buildWidget(widgetBundlePath(root))
-  await Promise.all([bundle('server.ts', SERVER_BUNDLE), buildImportCli()])
+  await Promise.all([
+    bundle('scripts/server.ts', SERVER_BUNDLE),
+    buildScript('import'),
+    buildScript('seed'),
+  ])
 }
 
 /** The command that starts the built app: the executable and its arguments, the port, and the interface when it is not every interface. */

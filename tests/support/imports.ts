@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { expect } from 'vitest'
 import { CONFIG_LOADING_OPTIONS } from '../../scripts/configLoading'
-import { IMPORT_BUNDLE } from '../../scripts/productionServer'
+import { SCRIPT_BUNDLES } from '../../scripts/productionServer'
 import { afterQueueRuns, asAdmin, BASE_URL, call } from './api'
 import { api } from './writeFixtures'
 
@@ -92,17 +92,21 @@ function runOnce(
   env: Record<string, string>,
 ): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...CONFIG_LOADING_OPTIONS, IMPORT_BUNDLE, ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        JOBS_AUTORUN: 'false',
-        SERVER_URL: BASE_URL,
-        ...env,
+    const child = spawn(
+      process.execPath,
+      [...CONFIG_LOADING_OPTIONS, SCRIPT_BUNDLES.import.outfile, ...args],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          JOBS_AUTORUN: 'false',
+          SERVER_URL: BASE_URL,
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    )
     let output = ''
     let running = true
     child.stdout.on('data', (chunk: Buffer) => {
