@@ -9,6 +9,7 @@ import { Organizers } from './collections/Organizers'
 import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { AUTOSAVE_WORDS } from './collections/drafts'
+import { guardFieldTypes } from './collections/fieldTypes'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
 import { DELIVER_JOB, WebhookDeliveries, Webhooks } from './collections/Webhooks'
@@ -198,6 +199,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     await onInit?.(payload)
     handleConnectionErrors(payload)
     refuseUnreadableValues(payload)
+    guardFieldTypes(payload)
     // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
     if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
     instrumentPool(payload)

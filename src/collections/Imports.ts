@@ -2,6 +2,7 @@ import path from 'node:path'
 import { dataDirectory } from '../database/dataDirectory'
 import { HORIZON_JOB } from '../globals/Settings'
 import * as importRun from './fields/importRun'
+import { missingFileNotFound } from './missingFile'
 
 /** The jobs-queue task that runs an import (docs/api.md §23), on the calendar's queue. */
 export const IMPORT_JOB = { task: 'importCalendar', queue: HORIZON_JOB.queue } as const
@@ -43,6 +44,7 @@ export const Imports = importRun.importRecords(IMPORT_JOB, queuedRun, {
     mimeTypes: ['text/csv', 'text/plain', 'application/vnd.ms-excel', 'text/calendar'],
     // The CLI records its runs here without uploading the file it read.
     filesRequiredOnCreate: false,
+    handlers: [missingFileNotFound],
   },
   hooks: {
     beforeChange: [

@@ -15,6 +15,7 @@ export const UNREADABLE_VALUE = 'UnreadableValue'
 const UNREADABLE_MESSAGE =
   "A value in the request cannot be read as its field's type, or its operator does not apply to the field."
 const NO_SUCH_LINK = 'A value in the request links to an item that does not exist.'
+const EMPTY_REQUIRED = 'A value in the request leaves empty a field that must have one.'
 
 /** A value of the request that its field cannot hold: 400, logged as information (`loggingLevels`). */
 export class UnreadableValue extends APIError {
@@ -29,7 +30,8 @@ export class UnreadableValue extends APIError {
  * What is wrong with a request's value that PostgreSQL refused, if that is why a statement failed: a
  * data exception (class 22: `abc` or `1.5` as an integer, a number past an integer's range, `maybe`
  * as a boolean, a 13th month), an operator the type lacks (42883: `contains` on an id), a value of
- * another type (42804), or a link to an item that does not exist (23503: `organizers: [-1]`).
+ * another type (42804), a link to an item that does not exist (23503: `organizers: [-1]`), or
+ * null where the column takes none (23502: `createdAt: null`).
  */
 function refusedValue(error: unknown): string | undefined {
   for (const current of errorChain(error)) {
@@ -37,6 +39,7 @@ function refusedValue(error: unknown): string | undefined {
     const code = errorCode(current) ?? ''
     if (code.startsWith('22') || code === '42883' || code === '42804') return UNREADABLE_MESSAGE
     if (code === '23503') return NO_SUCH_LINK
+    if (code === '23502') return EMPTY_REQUIRED
   }
   return undefined
 }

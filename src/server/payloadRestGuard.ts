@@ -12,8 +12,8 @@ import { errorChain, type AfterErrorHook } from '../database/connectionErrors'
  *   nothing): 400 and 415; a GraphQL request whose body is not JSON (Payload's handler lets the
  *   SyntaxError through): 400; a read sent as a POST (Payload's method override) has its
  *   form body checked as the query it is;
- * - routes a collection does not have: `versions` of a collection without versions, `verify` of one
- *   without e-mail verification (Payload's handlers assume the collection has them): 404.
+ * - routes a collection or a global does not have: `versions` of one without versions, `verify` of a
+ *   collection without e-mail verification (Payload's handlers assume they have them): 404.
  *
  * The namespace's paths are left alone: it validates its own requests and answers in its envelope.
  */
@@ -79,13 +79,22 @@ function refusedQuery(query: URLSearchParams): Refusal | undefined {
   return undefined
 }
 
+/** A global's path (`/api/globals/{slug}/…`): the global and what follows its slug. */
+function globalPath(config: SanitizedConfig, url: URL) {
+  const prefix = `${config.routes.api}/globals/`
+  if (!url.pathname.startsWith(prefix)) return undefined
+  const [slug, ...rest] = url.pathname.slice(prefix.length).split('/')
+  const global = config.globals.find((each) => each.slug === slug)
+  return global ? { global, rest } : undefined
+}
+
 function refusedRoute(config: SanitizedConfig, url: URL): Refusal | undefined {
   const named = collectionPath(config, url)
-  if (!named) return undefined
-  const { collection, rest } = named
-  const missing =
-    (rest[0] === 'versions' && !collection.versions) ||
-    (rest[0] === 'verify' && !(collection.auth && collection.auth.verify))
+  const global = globalPath(config, url)
+  const missing = named
+    ? (named.rest[0] === 'versions' && !named.collection.versions) ||
+      (named.rest[0] === 'verify' && !(named.collection.auth && named.collection.auth.verify))
+    : global !== undefined && global.rest[0] === 'versions' && !global.global.versions
   return missing ? new Refusal(404, 'Not Found') : undefined
 }
 

@@ -8,8 +8,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { BASE_URL, call, everyRole, type Reply, unique, uploadImage } from '../support/api'
+import { graphql } from '../support/doors'
 
-const { admin } = await everyRole()
+const { admin, editor } = await everyRole()
 
 /** Signs of a database message or a stack in an answer. */
 const INTERNALS = /Failed query|syntax|postgres|drizzle|SQLSTATE|out of range|at [\w.<>]+ \(/i
@@ -260,5 +261,125 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
       json: { title: 'Retitled' },
     })
     expect(retitled.status).toBe(200)
+  })
+  it("answers a value that is not of its field's type with 400 naming the field, through REST and GraphQL, and stores nothing of it", async () => {
+    const title = unique('typed event')
+    const event = await call('/api/events', {
+      method: 'POST',
+      token: admin,
+      json: {
+        title,
+        status: 'publish',
+        start: '2031-06-01T10:00:00.000Z',
+        end: '2031-06-01T12:00:00.000Z',
+        website: 'https://typed.example.org/',
+      },
+    })
+    expect(event.status).toBe(201)
+    const id = event.body.doc.id as number
+    const venue = await call('/api/venues', {
+      method: 'POST',
+      token: admin,
+      json: { name: unique('typed venue'), status: 'publish' },
+    })
+    const before = await Promise.all(['events', 'venues', 'users', 'imports'].map(totalOf))
+    const wrong: string[] = []
+    /** Why a reply is not a 400 ValidationError naming `field` (undefined: it is). */
+    const notRefused = (reply: Reply, field: string) => {
+      const why = problem(reply, 400)
+      if (why) return why
+      const paths = (reply.body.errors?.[0]?.data?.errors ?? []).map(
+        (e: { path: string }) => e.path,
+      )
+      return paths.includes(field) ? undefined : `names ${JSON.stringify(paths)}, not ${field}`
+    }
+    // Each write, and the field its refusal names (its first key's, unless given).
+    const writes: [string, string, Record<string, unknown>, string?][] = [
+      ['PATCH', `/api/events/${id}`, { website: 5 }],
+      ['PATCH', `/api/events/${id}`, { website: ['https://a.example/'] }],
+      ['PATCH', `/api/events/${id}`, { timezone: { zone: 'Europe/Paris' } }],
+      ['PATCH', `/api/events/${id}`, { title: { text: 'x' } }],
+      ['PATCH', `/api/events/${id}`, { description: 'plain text' }],
+      ['PATCH', `/api/events/${id}`, { description: { root: 5 } }],
+      ['PATCH', `/api/events/${id}`, { description: { root: { type: 'root', children: 'x' } } }],
+      ['PATCH', `/api/events/${id}`, { description: { root: { type: 'root', children: [7] } } }],
+      ['PATCH', `/api/events/${id}`, { meta: null }],
+      ['PATCH', `/api/events/${id}`, { meta: { title: ['x'] } }, 'meta.title'],
+      ['PATCH', `/api/events/${id}`, { categories: true }],
+      ['PATCH', `/api/events/${id}`, { allDay: 'sometimes' }],
+      ['PATCH', `/api/venues/${venue.body.doc.id}`, { website: { url: 'x' } }],
+      ['PATCH', `/api/venues/${venue.body.doc.id}`, { geoLat: 'north' }],
+      ['PATCH', `/api/venues/${venue.body.doc.id}`, { showMap: { on: true } }],
+      ['POST', '/api/users', { email: 5, password: 'long-enough-1', role: 'author' }],
+      ['POST', '/api/users', { email: ['a@example.org'], password: 'long-enough-1' }],
+      ['POST', '/api/imports', { source: 'site', sourceUrl: 5 }, 'sourceUrl'],
+    ]
+    for (const [method, path, json, field] of writes)
+      for (const token of [admin, editor.token]) {
+        if (token === editor.token && !path.startsWith('/api/events')) continue
+        const reply = await call(path, { method, token, json })
+        const why = notRefused(reply, field ?? Object.keys(json)[0]!)
+        if (why)
+          wrong.push(
+            `${token === admin ? 'admin' : 'editor'} ${method} ${path} ${JSON.stringify(json)} → ${why}`,
+          )
+      }
+    // A null where a column takes none is the request's mistake too, not the server's.
+    const stamped = await call(`/api/venues/${venue.body.doc.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { createdAt: null },
+    })
+    if (problem(stamped, 400)) wrong.push(`PATCH createdAt: null → ${problem(stamped, 400)}`)
+    // GraphQL's JSON scalar takes any value for rich text: the field's check refuses it there too.
+    const mutation = await graphql(
+      `mutation { updateEvent(id: ${id}, data: { description: "plain text" }) { id } }`,
+      admin,
+    )
+    const graphqlError = JSON.stringify(mutation.body.errors ?? null)
+    if (!/description|rich text/i.test(graphqlError) || mutation.body.data?.updateEvent)
+      wrong.push(
+        `GraphQL updateEvent description "plain text" → ${JSON.stringify(mutation.body).slice(0, 200)}`,
+      )
+    // Routes a global or an upload collection does not serve.
+    for (const [path, status] of [
+      ['/api/globals/settings/versions', 404],
+      ['/api/globals/settings/versions/abc', 404],
+      [`/api/imports/file/${unique('missing')}.csv`, 404],
+    ] as const) {
+      const why = problem(await call(path, { token: admin }), status)
+      if (why) wrong.push(`GET ${path} → ${why}`)
+    }
+    expect(wrong).toEqual([])
+    const stored = await call(`/api/events/${id}?depth=0`, { token: admin })
+    expect(stored.body).toMatchObject({ title, website: 'https://typed.example.org/' })
+    expect(stored.body.description ?? null).toBeNull()
+    expect(stored.body.meta ?? {}).not.toBeNull()
+    expect(await Promise.all(['events', 'venues', 'users', 'imports'].map(totalOf))).toEqual(before)
+    // The controls: values of their fields' types are written, rich text as the admin saves it.
+    const paragraph = {
+      root: {
+        type: 'root',
+        version: 1,
+        children: [
+          {
+            type: 'paragraph',
+            version: 1,
+            children: [{ type: 'text', version: 1, text: 'Typed.' }],
+          },
+        ],
+      },
+    }
+    const written = await call(`/api/events/${id}?depth=0`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: {
+        website: 'https://other.example.org/',
+        description: paragraph,
+        meta: { title: 'Meta' },
+      },
+    })
+    expect(written.status, JSON.stringify(written.body)).toBe(200)
+    expect(written.body.doc.descriptionHtml).toContain('Typed.')
   })
 })
