@@ -245,6 +245,8 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       // type lists only its own errors' names, its logger looks any name up.
       loggingLevels: {
         QueryError: 'info',
+        // A request without a session to a route that needs one; failed sign-ins stay errors.
+        UnauthorizedError: 'info',
         [UNREADABLE_VALUE]: 'info',
         ...config.loggingLevels,
       } as Config['loggingLevels'],

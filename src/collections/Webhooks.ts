@@ -93,6 +93,11 @@ export const Webhooks: CollectionConfig = {
     {
       name: 'cursor',
       type: 'text',
+      // A sequence number of the change log: anything else would fail every delivery's query.
+      validate: (value: string | null | undefined) =>
+        !value ||
+        /^\d{1,18}$/.test(value) ||
+        'The cursor is a position in the change log: a whole number.',
       admin: {
         readOnly: true,
         position: 'sidebar',

@@ -87,14 +87,14 @@ function mistyped(field: Checked, value: unknown): string | undefined {
       return isLink(value) ? undefined : 'This field takes a link: an id.'
     case 'group':
       return isObject(value) ? undefined : 'This field takes an object.'
+    // Not null: the adapter writes an array's rows from the list (`[]` empties it).
     case 'array':
-      return value === null || (Array.isArray(value) && value.every(isObject))
+      return Array.isArray(value) && value.every(isObject)
         ? undefined
         : 'This field takes a list of objects.'
     case 'blocks':
-      return value === null ||
-        (Array.isArray(value) &&
-          value.every((block) => isObject(block) && typeof block.blockType === 'string'))
+      return Array.isArray(value) &&
+        value.every((block) => isObject(block) && typeof block.blockType === 'string')
         ? undefined
         : 'This field takes a list of blocks, each with its blockType.'
     default:

@@ -1,4 +1,12 @@
-import { Forbidden, Locked, MissingFile, NotFound, QueryError, ValidationError } from 'payload'
+import {
+  Forbidden,
+  Locked,
+  MissingFile,
+  NotFound,
+  QueryError,
+  UnauthorizedError,
+  ValidationError,
+} from 'payload'
 
 /**
  * Payload's errors of a request's making, by the names its `loggingLevels` know them by. Payload
@@ -6,7 +14,15 @@ import { Forbidden, Locked, MissingFile, NotFound, QueryError, ValidationError }
  * Payload's REST was logged at the `error` level as if the server had failed. The names are set
  * back on the classes once, when the calendar's config is made.
  */
-const NAMED = { Forbidden, Locked, MissingFile, NotFound, QueryError, ValidationError }
+const NAMED = {
+  Forbidden,
+  Locked,
+  MissingFile,
+  NotFound,
+  QueryError,
+  UnauthorizedError,
+  ValidationError,
+}
 
 export function keepErrorNames(): void {
   for (const [name, errorClass] of Object.entries(NAMED))

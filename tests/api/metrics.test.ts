@@ -170,7 +170,7 @@ describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
         RATE_LIMIT_WRITES_PER_MINUTE: '0',
         RATE_LIMIT_LOGINS_PER_MINUTE: '0',
       },
-      { keepErrors: true },
+      { keepErrors: true, keepLog: true },
     )
   }, 180_000)
 
@@ -232,6 +232,49 @@ describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
     // What the instance wrote meanwhile is in the pipe already; a round trip lets this process read it.
     expect((await get(`${instance.base}/api/health`)).status).toBe(200)
     expect(instance.errors()).not.toMatch(/MaxListenersExceededWarning|memory leak/)
+  })
+
+  it("logs a request's mistakes as information, not as the server's errors, each line with the request's id", async () => {
+    const admin = await asAdmin()
+    const venue = await createVenue({ name: unique('logged') })
+    /** A path, how it is asked (`anonymous`: without the administrator's token), the answer's status. */
+    type Mistake = [string, RequestInit & { anonymous?: boolean }, number]
+    const mistakes: Mistake[] = [
+      ['/api/events/987654321', {}, 404],
+      ['/api/events?where[id][equals]=1.5', {}, 400],
+      [`/api/venues/${venue.id}`, { method: 'PATCH', body: '{"website":5}' }, 400],
+      [`/api/venues/${venue.id}`, { method: 'PATCH', body: '{"name":"x"}', anonymous: true }, 403],
+      ['/api/payload-preferences/x', { method: 'POST', body: '{"value":1}', anonymous: true }, 401],
+    ]
+    const ids: string[] = []
+    // Each from an address of its own: the instance reads two a minute from one.
+    for (const [at, [path, { anonymous, ...init }, status]] of mistakes.entries()) {
+      const response = await fetch(`${instance.base}${path}`, {
+        ...init,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': `192.0.2.${120 + at}`,
+          ...(anonymous ? {} : { Authorization: `JWT ${admin}` }),
+        },
+      })
+      expect(response.status, `${path}: ${await response.text()}`).toBe(status)
+      ids.push(response.headers.get('X-Request-Id')!)
+    }
+    // What the instance wrote meanwhile is in the pipe already; a round trip lets this process read it.
+    expect((await get(`${instance.base}/api/health`)).status).toBe(200)
+    const lines = instance
+      .log()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; requestId?: string; msg?: string })
+    for (const [index, id] of ids.entries()) {
+      const ofRequest = lines.filter((line) => line.requestId === id)
+      expect(ofRequest.length, `no line names ${mistakes[index]![0]}`).toBeGreaterThan(0)
+      expect(
+        ofRequest.map((line) => line.level),
+        `${mistakes[index]![0]}: ${JSON.stringify(ofRequest)}`,
+      ).not.toContain(50)
+    }
   })
 })
 

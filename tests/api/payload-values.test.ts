@@ -313,6 +313,13 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
       ['POST', '/api/users', { email: 5, password: 'long-enough-1', role: 'author' }],
       ['POST', '/api/users', { email: ['a@example.org'], password: 'long-enough-1' }],
       ['POST', '/api/imports', { source: 'site', sourceUrl: 5 }, 'sourceUrl'],
+      [
+        'POST',
+        '/api/imports',
+        { source: 'site', sourceUrl: 'http://127.0.0.1:9/v1', failures: null },
+        'failures',
+      ],
+      ['POST', '/api/webhooks', { url: 'http://127.0.0.1:9/hook', cursor: '2020-13-45' }, 'cursor'],
     ]
     for (const [method, path, json, field] of writes)
       for (const token of [admin, editor.token]) {

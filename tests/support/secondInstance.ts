@@ -14,12 +14,14 @@ import { startFaultyLink, type FaultyLink } from './faultyLink'
 
 /**
  * A running instance: its address, its own database's name (`ownDatabase`), what it has written to
- * its standard error so far (`keepErrors`), and how to stop it.
+ * its standard error (`keepErrors`) and to its standard output, Payload's log (`keepLog`), so far,
+ * and how to stop it.
  */
 export type Instance = {
   base: string
   database?: string
   errors: () => string
+  log: () => string
   stop: () => Promise<void>
 }
 
@@ -35,7 +37,7 @@ async function onCluster(statement: string): Promise<void> {
 
 export async function startSecondInstance(
   env: Record<string, string> = {},
-  options: { ownDatabase?: boolean; keepErrors?: boolean } = {},
+  options: { ownDatabase?: boolean; keepErrors?: boolean; keepLog?: boolean } = {},
 ): Promise<Instance> {
   if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
   const root = path.resolve(import.meta.dirname, '..', '..')
@@ -54,10 +56,12 @@ export async function startSecondInstance(
     cwd: root,
     env: productionServerEnv({ ...process.env, SERVER_URL: base, ...databaseEnv, ...env }),
     detached: true,
-    stdio: ['ignore', 'ignore', options.keepErrors ? 'pipe' : 'ignore'],
+    stdio: ['ignore', options.keepLog ? 'pipe' : 'ignore', options.keepErrors ? 'pipe' : 'ignore'],
   })
   let written = ''
+  let logged = ''
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (written += chunk))
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (logged += chunk))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async () => {
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
@@ -70,7 +74,7 @@ export async function startSecondInstance(
     await stop()
     throw error
   }
-  return { base, database, errors: () => written, stop }
+  return { base, database, errors: () => written, log: () => logged, stop }
 }
 
 /** A second instance with the link its connections named by `envOf` go through; `stop` closes both. */
