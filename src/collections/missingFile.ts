@@ -7,9 +7,9 @@ type FileHandler = NonNullable<
 >[number]
 
 /**
- * `GET /api/media/file/{name}` (or `imports/file`) of a file that is not on the disk: 404. Payload's own handler answers
- * any name the caller may read and the disk lacks with a 500 and an error in the log, so a mistyped
- * or guessed name looked like the server's failure. A name that leaves the folder is left to
+ * `GET /api/media/file/{name}` (or `imports/file`) of a file that is not on the disk: 404. Payload's
+ * own handler answers any name the caller may read and the disk lacks with a 500 and an error in the
+ * log, so a mistyped or guessed name looked like the server's failure. A name that leaves the folder is left to
  * Payload (400), and so is a collection whose files are stored elsewhere (a storage adapter's
  * handler serves them).
  */
