@@ -1,12 +1,4 @@
-import {
-  Forbidden,
-  Locked,
-  MissingFile,
-  NotFound,
-  QueryError,
-  UnauthorizedError,
-  ValidationError,
-} from 'payload'
+import * as payloadExports from 'payload'
 
 /**
  * Payload's errors of a request's making, by the names its `loggingLevels` know them by. Payload
@@ -14,17 +6,16 @@ import {
  * Payload's REST was logged at the `error` level as if the server had failed. The names are set
  * back on the classes once, when the calendar's config is made.
  */
-const NAMED = {
-  Forbidden,
-  Locked,
-  MissingFile,
-  NotFound,
-  QueryError,
-  UnauthorizedError,
-  ValidationError,
-}
+const NAMED = [
+  'Forbidden',
+  'Locked',
+  'MissingFile',
+  'NotFound',
+  'QueryError',
+  'UnauthorizedError',
+  'ValidationError',
+] as const
 
 export function keepErrorNames(): void {
-  for (const [name, errorClass] of Object.entries(NAMED))
-    Object.defineProperty(errorClass, 'name', { value: name })
+  for (const name of NAMED) Object.defineProperty(payloadExports[name], 'name', { value: name })
 }
