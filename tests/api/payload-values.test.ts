@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import { BASE_URL, call, everyRole, type Reply, unique, uploadImage } from '../support/api'
 import { graphql } from '../support/doors'
+import { createEvent, createVenue, richText } from '../support/fixtures'
 
 const { admin, editor } = await everyRole()
 
@@ -264,24 +265,12 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
   })
   it("answers a value that is not of its field's type with 400 naming the field, through REST and GraphQL, and stores nothing of it", async () => {
     const title = unique('typed event')
-    const event = await call('/api/events', {
-      method: 'POST',
-      token: admin,
-      json: {
-        title,
-        status: 'publish',
-        start: '2031-06-01T10:00:00.000Z',
-        end: '2031-06-01T12:00:00.000Z',
-        website: 'https://typed.example.org/',
-      },
+    const { id } = await createEvent({
+      title,
+      start: '2031-06-01T10:00:00.000Z',
+      website: 'https://typed.example.org/',
     })
-    expect(event.status).toBe(201)
-    const id = event.body.doc.id as number
-    const venue = await call('/api/venues', {
-      method: 'POST',
-      token: admin,
-      json: { name: unique('typed venue'), status: 'publish' },
-    })
+    const venue = await createVenue({ name: unique('typed venue') })
     const before = await Promise.all(['events', 'venues', 'users', 'imports'].map(totalOf))
     const wrong: string[] = []
     /** Why a reply is not a 400 ValidationError naming `field` (undefined: it is). */
@@ -307,9 +296,9 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
       ['PATCH', `/api/events/${id}`, { meta: { title: ['x'] } }, 'meta.title'],
       ['PATCH', `/api/events/${id}`, { categories: true }],
       ['PATCH', `/api/events/${id}`, { allDay: 'sometimes' }],
-      ['PATCH', `/api/venues/${venue.body.doc.id}`, { website: { url: 'x' } }],
-      ['PATCH', `/api/venues/${venue.body.doc.id}`, { geoLat: 'north' }],
-      ['PATCH', `/api/venues/${venue.body.doc.id}`, { showMap: { on: true } }],
+      ['PATCH', `/api/venues/${venue.id}`, { website: { url: 'x' } }],
+      ['PATCH', `/api/venues/${venue.id}`, { geoLat: 'north' }],
+      ['PATCH', `/api/venues/${venue.id}`, { showMap: { on: true } }],
       ['POST', '/api/users', { email: 5, password: 'long-enough-1', role: 'author' }],
       ['POST', '/api/users', { email: ['a@example.org'], password: 'long-enough-1' }],
       ['POST', '/api/imports', { source: 'site', sourceUrl: 5 }, 'sourceUrl'],
@@ -332,7 +321,7 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
           )
       }
     // A null where a column takes none is the request's mistake too, not the server's.
-    const stamped = await call(`/api/venues/${venue.body.doc.id}`, {
+    const stamped = await call(`/api/venues/${venue.id}`, {
       method: 'PATCH',
       token: admin,
       json: { createdAt: null },
@@ -364,25 +353,12 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
     expect(stored.body.meta ?? {}).not.toBeNull()
     expect(await Promise.all(['events', 'venues', 'users', 'imports'].map(totalOf))).toEqual(before)
     // The controls: values of their fields' types are written, rich text as the admin saves it.
-    const paragraph = {
-      root: {
-        type: 'root',
-        version: 1,
-        children: [
-          {
-            type: 'paragraph',
-            version: 1,
-            children: [{ type: 'text', version: 1, text: 'Typed.' }],
-          },
-        ],
-      },
-    }
     const written = await call(`/api/events/${id}?depth=0`, {
       method: 'PATCH',
       token: editor.token,
       json: {
         website: 'https://other.example.org/',
-        description: paragraph,
+        description: richText('Typed.'),
         meta: { title: 'Meta' },
       },
     })
