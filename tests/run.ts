@@ -24,33 +24,61 @@ function run(
   args: string[],
   env: NodeJS.ProcessEnv,
   label?: string,
-): { child: ChildProcess; done: Promise<number> } {
+): { child: ChildProcess; done: Promise<number>; kept: Kept } {
   const child = spawn(command, args, {
     stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env,
     cwd: root,
     detached: true,
   })
+  const kept: Kept = { failures: [], tail: [] }
   if (label) {
-    prefixLines(child.stdout!, process.stdout, label)
-    prefixLines(child.stderr!, process.stderr, label)
+    prefixLines(child.stdout!, process.stdout, label, kept)
+    prefixLines(child.stderr!, process.stderr, label, kept)
   }
   const done = new Promise<number>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
   )
-  return { child, done }
+  return { child, done, kept }
 }
 
-/** Two lanes write to one terminal: whole lines only, each saying whose it is. */
-function prefixLines(from: NodeJS.ReadableStream, to: NodeJS.WritableStream, label: string): void {
+/** Where vitest's account of what failed begins: its failed tests, failed files, or errors outside a test. */
+const FAILURE_SECTION = /Failed Tests \d|Failed Suites \d|Unhandled Errors?/
+
+/** Enough of a lane's account of its failures to name each and show its first lines. */
+const FAILURE_LINES = 400
+
+/** A lane's last lines, for a lane that fails without an account (a crash, a kill). */
+const TAIL_LINES = 60
+
+/** What is kept of a lane's output to be shown again at the end of the run. */
+type Kept = { failures: string[]; tail: string[] }
+
+/**
+ * Two lanes write to one terminal: whole lines only, each saying whose it is. From vitest's account
+ * of what failed on, a lane's lines are also kept, and its last ones, to be shown again at the end.
+ */
+function prefixLines(
+  from: NodeJS.ReadableStream,
+  to: NodeJS.WritableStream,
+  label: string,
+  kept: Kept,
+): void {
   let pending = ''
+  const write = (line: string) => {
+    to.write(`${label} ${line}\n`)
+    const { failures, tail } = kept
+    if ((failures.length || FAILURE_SECTION.test(line)) && failures.length < FAILURE_LINES)
+      failures.push(line)
+    if (tail.push(line) > TAIL_LINES) tail.shift()
+  }
   from.setEncoding('utf8')
   from.on('data', (chunk: string) => {
     const lines = (pending + chunk).split('\n')
     pending = lines.pop() ?? ''
-    for (const line of lines) to.write(`${label} ${line}\n`)
+    for (const line of lines) write(line)
   })
-  from.on('end', () => pending && to.write(`${label} ${pending}\n`))
+  from.on('end', () => pending && write(pending))
 }
 
 /**
@@ -118,7 +146,11 @@ function healthy(server: Server): Promise<void> {
 }
 
 /** Vitest on one lane: its share of the files when there are several (the sequencer in vitest.config.ts). */
-function vitest(server: Server, index: number, count: number): Promise<number> {
+function vitest(
+  server: Server,
+  index: number,
+  count: number,
+): Promise<{ code: number; kept: Kept }> {
   const shard = count > 1 ? [`--shard=${index}/${count}`] : []
   // The import CLI the tests run reads its sources on loopback too; the second instances they start stand behind them as the first does.
   const env = {
@@ -130,12 +162,32 @@ function vitest(server: Server, index: number, count: number): Promise<number> {
     CAL_TEST_URL: server.baseUrl,
     IMPORT_ALLOW_PRIVATE: 'true',
   }
-  return run(
+  const lane = run(
     bin('vitest'),
     ['run', ...shard, ...process.argv.slice(2)],
     env,
     count > 1 ? `[lane ${index}]` : undefined,
-  ).done
+  )
+  return lane.done.then((code) => ({ code, kept: lane.kept }))
+}
+
+/**
+ * A lane that failed early has its account far above the end of the run's output, under the other
+ * lane's thousands of lines, where a reader of the output's tail (a CI page) never sees it: it is
+ * printed again last, under a heading naming the lane.
+ */
+function repeatFailures(lanes: { code: number; kept: Kept }[]): void {
+  if (lanes.length < 2) return
+  lanes.forEach(({ code, kept }, at) => {
+    if (code === 0) return
+    const { failures, tail } = kept
+    const what = failures.length ? 'what it said of its failures' : 'its last lines'
+    console.error(`\n[lane ${at + 1}] failed (exit ${code}); ${what}:`)
+    for (const line of failures.length ? failures : tail) console.error(`[lane ${at + 1}] ${line}`)
+    // The names last, where a tail cut short by the account's length still shows them.
+    const names = failures.filter((line) => /\bFAIL\b/.test(line))
+    if (names.length) console.error(`[lane ${at + 1}] failed:\n${names.join('\n')}`)
+  })
 }
 
 async function main(): Promise<number> {
@@ -153,10 +205,11 @@ async function main(): Promise<number> {
   try {
     for (const lane of lanesOf(process.env)) servers.push(await startServer(lane))
     await Promise.all(servers.map(healthy))
-    const codes = await Promise.all(
+    const lanes = await Promise.all(
       servers.map((server, at) => vitest(server, at + 1, servers.length)),
     )
-    return codes.find((code) => code !== 0) ?? 0
+    repeatFailures(lanes)
+    return lanes.find(({ code }) => code !== 0)?.code ?? 0
   } finally {
     for (const { child } of servers)
       if (child.pid && child.exitCode === null && child.signalCode === null)
