@@ -10,6 +10,7 @@ import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { AUTOSAVE_WORDS } from './collections/drafts'
 import { guardFieldTypes } from './collections/fieldTypes'
+import { LOGIN_THROTTLED } from './collections/hooks/loginThrottle'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
 import { DELIVER_JOB, WebhookDeliveries, Webhooks } from './collections/Webhooks'
@@ -245,8 +246,10 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       // type lists only its own errors' names, its logger looks any name up.
       loggingLevels: {
         QueryError: 'info',
-        // A request without a session to a route that needs one; failed sign-ins stay errors.
+        // A request without a session to a route that needs one; failed sign-ins stay errors, and
+        // an address throttled for them is a warning: the guessing goes on, the server is fine.
         UnauthorizedError: 'info',
+        [LOGIN_THROTTLED]: 'warn',
         [UNREADABLE_VALUE]: 'info',
         ...config.loggingLevels,
       } as Config['loggingLevels'],

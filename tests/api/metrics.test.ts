@@ -237,23 +237,44 @@ describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
   it("logs a request's mistakes as information, not as the server's errors, each line with the request's id", async () => {
     const admin = await asAdmin()
     const venue = await createVenue({ name: unique('logged') })
-    /** A path, how it is asked (`anonymous`: without the administrator's token), the answer's status. */
-    type Mistake = [string, RequestInit & { anonymous?: boolean }, number]
+    /**
+     * A path, how it is asked (`anonymous`: without the administrator's token; `from`: the client's
+     * address), the answer's status.
+     */
+    type Mistake = [string, RequestInit & { anonymous?: boolean; from?: string }, number]
+    const guesser = '192.0.2.140'
+    const guess = {
+      method: 'POST',
+      body: JSON.stringify({ email: 'nobody@example.org', password: 'wrong-guess' }),
+      anonymous: true,
+      from: guesser,
+    }
+    // The account's free failures on the guesser's address; a failed sign-in stays an error.
+    for (let n = 0; n < 3; n++)
+      expect(
+        (
+          await fetch(`${instance.base}/api/users/login`, {
+            ...guess,
+            headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': guesser },
+          })
+        ).status,
+      ).toBe(401)
     const mistakes: Mistake[] = [
       ['/api/events/987654321', {}, 404],
       ['/api/events?where[id][equals]=1.5', {}, 400],
       [`/api/venues/${venue.id}`, { method: 'PATCH', body: '{"website":5}' }, 400],
       [`/api/venues/${venue.id}`, { method: 'PATCH', body: '{"name":"x"}', anonymous: true }, 403],
       ['/api/payload-preferences/x', { method: 'POST', body: '{"value":1}', anonymous: true }, 401],
+      ['/api/users/login', guess, 429],
     ]
     const ids: string[] = []
-    // Each from an address of its own: the instance reads two a minute from one.
-    for (const [at, [path, { anonymous, ...init }, status]] of mistakes.entries()) {
+    // Each from an address of its own unless given: the instance reads two a minute from one.
+    for (const [at, [path, { anonymous, from, ...init }, status]] of mistakes.entries()) {
       const response = await fetch(`${instance.base}${path}`, {
         ...init,
         headers: {
           'Content-Type': 'application/json',
-          'X-Forwarded-For': `192.0.2.${120 + at}`,
+          'X-Forwarded-For': from ?? `192.0.2.${120 + at}`,
           ...(anonymous ? {} : { Authorization: `JWT ${admin}` }),
         },
       })

@@ -26,12 +26,16 @@ const RULES = {
 } as const satisfies Record<string, LoginRule>
 export const FORGET_SECONDS = 60 * 60
 
+/** The name `loggingLevels` knows a throttled sign-in by (the bundler renames classes). */
+export const LOGIN_THROTTLED = 'LoginThrottled'
+
 /** A sign-in refused for now, with how long to wait: a 429 with `Retry-After`. */
 export class LoginThrottled extends APIError {
   readonly retryAfter: number
   constructor(seconds: number) {
     super(`Too many failed sign-ins: try again in ${seconds} s.`, 429, undefined, true)
     this.retryAfter = seconds
+    this.name = LOGIN_THROTTLED
   }
 }
 
