@@ -8,7 +8,10 @@ import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, userWithRole } from '../support/api'
+import { asAdmin, call, unique, userWithRole } from '../support/api'
+import { testDatabase } from '../support/database'
+import { startSecondInstance, type Instance } from '../support/secondInstance'
+import { siteClient } from '../support/siteClient'
 import { api, createEventAs, createVenueAs } from '../support/writeFixtures'
 
 type Received = {
@@ -17,8 +20,11 @@ type Received = {
   body: { type: string; id: number; action: string; modified_utc: string; seq: string }
 }
 
-/** A receiver that records every POST and answers with the status it is told, for as many POSTs as it is told, then 200. */
-async function receiver() {
+/**
+ * A receiver that records every POST and answers with the status it is told, for as many POSTs as it
+ * is told, then 200; each answer `delayMs` after the POST came.
+ */
+async function receiver(delayMs = 0) {
   const received: Received[] = []
   let status = 200
   let times = Infinity
@@ -30,7 +36,8 @@ async function receiver() {
       if (times-- <= 0) status = 200
       if (status >= 300 && status < 400)
         response.setHeader('Location', 'http://127.0.0.1:1/elsewhere')
-      response.writeHead(status).end()
+      const answer = status
+      setTimeout(() => response.writeHead(answer).end(), delayMs)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -49,6 +56,8 @@ async function receiver() {
 
 const servers: http.Server[] = []
 let admin: string
+const db = testDatabase()
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 beforeAll(async () => {
   admin = await asAdmin()
@@ -173,12 +182,36 @@ describe('a delivery', () => {
     const second = await createVenueAs(admin, { status: 'publish' })
     // No pass is asked for: the queue polls every ten seconds.
     const deadline = Date.now() + 45_000
-    while (Date.now() < deadline && hook.of(second.id).length === 0)
-      await new Promise((resolve) => setTimeout(resolve, 500))
+    while (Date.now() < deadline && hook.of(second.id).length === 0) await sleep(500)
     const order = hook.received
       .map((entry) => entry.body.id)
       .filter((id) => id === first.id || id === second.id)
     expect(order).toEqual([first.id, second.id])
+  }, 60_000)
+
+  it('goes on after an instance died during a pass: the pass it left marked as running is run again', async () => {
+    // What an instance killed during a scheduled pass leaves: the pass's job marked as running,
+    // untouched since. While it stood, Payload queued no further pass, on any instance.
+    const [abandoned] = (
+      await db.query<{ id: number }>(
+        `insert into payload_jobs (task_slug, queue, processing, meta, wait_until, updated_at, created_at)
+         values ('deliverWebhooks', 'webhooks', true, '{"scheduled": true}',
+                 now() - interval '10 minutes', now() - interval '10 minutes', now() - interval '10 minutes')
+         returning id`,
+      )
+    ).rows
+    const hook = await receiver()
+    await register(hook.url, { types: ['venue'] })
+    const venue = await createVenueAs(admin, { status: 'publish' })
+    // No pass is asked for: the queue's own, every ten seconds, must get there.
+    const deadline = Date.now() + 45_000
+    while (Date.now() < deadline && hook.of(venue.id).length === 0) await sleep(500)
+    expect(hook.of(venue.id)).toHaveLength(1)
+    // Run to its end: Payload deletes a job that completes.
+    const left = await db.query('select processing from payload_jobs where id = $1', [
+      abandoned!.id,
+    ])
+    expect(left.rows).toEqual([])
   }, 60_000)
 
   it('is retried after a failure with a growing wait, is logged, and resumes in order', async () => {
@@ -195,7 +228,7 @@ describe('a delivery', () => {
 
     // A second event waits behind the first: nothing overtakes a failed change.
     const next = await createEventAs(admin, { status: 'publish' })
-    await new Promise((resolve) => setTimeout(resolve, 1200))
+    await sleep(1200)
     await deliverUntil(() => hook.of(next.id).length === 1)
     const sequence = hook.received
       .map((entry) => entry.body.id)
@@ -260,7 +293,7 @@ describe('a delivery', () => {
     const deadline = Date.now() + 20_000
     while (Date.now() < deadline && (await webhook(id)).active) {
       await call('/api/webhooks/deliver', { method: 'POST', token: admin })
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      await sleep(500)
     }
     const state = await webhook(id)
     expect(state.active).toBe(false)
@@ -272,4 +305,47 @@ describe('a delivery', () => {
     await call('/api/webhooks/deliver', { method: 'POST', token: admin })
     expect(hook.of(event.id).length).toBe(3)
   }, 60_000)
+})
+
+describe('a pass that takes long', () => {
+  let instance: Instance
+  const site = siteClient(() => instance)
+
+  beforeAll(async () => {
+    // A calendar of its own, so that its queue alone runs its passes, with a job counted abandoned
+    // after 3 s of silence.
+    instance = await startSecondInstance(
+      { JOBS_ABANDONED_AFTER_SECONDS: '3', WEBHOOK_ALLOW_PRIVATE: 'true' },
+      { ownDatabase: true, keepLog: true },
+    )
+    await site.signIn({ email: 'hooks@example.org', password: 'long-enough-1' })
+  }, 180_000)
+
+  afterAll(async () => {
+    await instance?.stop()
+  })
+
+  it('is not run again while its instance is alive, however long past the limit of silence it runs', async () => {
+    const hook = await receiver(5_000)
+    const registered = await site.onSite('/api/webhooks', {
+      method: 'POST',
+      json: { url: hook.url, secret: 'shared-secret', types: ['venue'] },
+    })
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201)
+    const ids: number[] = []
+    for (let n = 0; n < 2; n++)
+      ids.push((await site.write('/venues', { venue: unique('long pass'), status: 'publish' })).id)
+    // Meanwhile, as another instance's poll would each time, the schedules are checked every second
+    // (Payload's endpoint for hosts without a timer): the pass, 5 s an answer, is past 3 s of
+    // silence at several of them, and still running.
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline && hook.of(ids[1]!).length === 0) {
+      const checked = await site.onSite('/api/payload-jobs/handle-schedules?queue=webhooks')
+      expect(checked.status, JSON.stringify(checked.body)).toBe(200)
+      await sleep(1_000)
+    }
+    // Each once, in order, and no pass was given back to the queue while its instance ran it.
+    expect(hook.received.map((entry) => entry.body.id)).toEqual(ids)
+    expect(instance.log()).not.toContain('gave back to the queue')
+  }, 90_000)
 })
