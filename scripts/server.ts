@@ -18,6 +18,7 @@ import { forwardingHeaders, trustedProxyHops } from '../src/collections/clientAd
 import { cacheBudget } from '../src/calendar/caches'
 import { FrontDoor, isRead, passToNamespace } from '../src/server/frontDoor'
 import { answerFailure } from '../src/server/handlerFailure'
+import { drainJobs } from '../src/server/jobsDrain'
 import { loadGate } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
 import { answerConcurrency, Turns } from '../src/server/turns'
@@ -82,7 +83,12 @@ async function main(): Promise<void> {
   server.listen(Number(port), hostname, () =>
     console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`),
   )
-  const close = () => server.close(() => process.exit(0))
+  // The runs of the jobs queue in progress end before the process does; the launcher gives the
+  // server 10 s to stop before it stops the database.
+  const close = () => {
+    const closed = new Promise((resolve) => server.close(resolve))
+    void Promise.all([closed, drainJobs(8_000)]).then(() => process.exit(0))
+  }
   process.once('SIGTERM', close)
   process.once('SIGINT', close)
 }

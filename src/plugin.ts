@@ -34,6 +34,7 @@ import {
   type CalendarRuntime,
 } from './options'
 import { keepErrorNames } from './server/errorNames'
+import { offerJobsDrain } from './server/jobsDrain'
 import { malformedFormAfterError } from './server/payloadRestGuard'
 import { healthEndpoint } from './server/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
@@ -205,6 +206,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
     instrumentPool(payload)
     installMetricsSource(payload)
+    offerJobsDrain(payload)
     // From now on the server in front of Next may keep the namespace's anonymous answers (src/server/frontDoor.ts).
     namespaceRegistry(payload)
   }

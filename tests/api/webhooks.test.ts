@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique, userWithRole } from '../support/api'
 import { testDatabase } from '../support/database'
@@ -308,6 +309,7 @@ describe('a delivery', () => {
 })
 
 describe('a pass that takes long', () => {
+  // The last test stops the instance itself.
   let instance: Instance
   const site = siteClient(() => instance)
 
@@ -348,4 +350,40 @@ describe('a pass that takes long', () => {
     expect(hook.received.map((entry) => entry.body.id)).toEqual(ids)
     expect(instance.log()).not.toContain('gave back to the queue')
   }, 90_000)
+
+  it('ends before its instance does when the instance is told to stop: the change delivered and recorded, no job left running', async () => {
+    const hook = await receiver(3_000)
+    const registered = await site.onSite('/api/webhooks', {
+      method: 'POST',
+      json: { url: hook.url, secret: 'shared-secret', types: ['organizer'] },
+    })
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201)
+    const organizer = await site.write('/organizers', {
+      organizer: unique('stopping'),
+      status: 'publish',
+    })
+    const deadline = Date.now() + 30_000
+    while (Date.now() < deadline && hook.of(organizer.id).length === 0) await sleep(200)
+    expect(hook.of(organizer.id)).toHaveLength(1)
+    // The pass waits 3 s for the receiver's answer: the instance is told to stop meanwhile (SIGTERM,
+    // as a deploy does), and its database is read once it has exited.
+    let running: unknown[] = []
+    let cursor: string | undefined
+    await instance.stop(async () => {
+      const client = new pg.Client({ connectionString: instance.databaseUrl })
+      await client.connect()
+      try {
+        running = (await client.query('select id from payload_jobs where processing')).rows
+        cursor = (
+          await client.query<{ cursor: string }>('select cursor from webhooks where id = $1', [
+            registered.body.doc.id,
+          ])
+        ).rows[0]?.cursor
+      } finally {
+        await client.end()
+      }
+    })
+    expect(running).toEqual([])
+    expect(String(cursor)).toBe(hook.of(organizer.id)[0]!.body.seq)
+  }, 60_000)
 })

@@ -13,16 +13,18 @@ import { productionServerEnv, serverCommand } from '../../scripts/productionServ
 import { startFaultyLink, type FaultyLink } from './faultyLink'
 
 /**
- * A running instance: its address, its own database's name (`ownDatabase`), what it has written to
- * its standard error (`keepErrors`) and to its standard output, Payload's log (`keepLog`), so far,
- * and how to stop it.
+ * A running instance: its address, its own database's name and URL (`ownDatabase`), what it has
+ * written to its standard error (`keepErrors`) and to its standard output, Payload's log
+ * (`keepLog`), so far, and how to stop it (`afterExit`: what to do once it has exited, before its own
+ * database is dropped).
  */
 export type Instance = {
   base: string
   database?: string
+  databaseUrl?: string
   errors: () => string
   log: () => string
-  stop: () => Promise<void>
+  stop: (afterExit?: () => Promise<void>) => Promise<void>
 }
 
 async function onCluster(statement: string): Promise<void> {
@@ -63,10 +65,14 @@ export async function startSecondInstance(
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (written += chunk))
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (logged += chunk))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const stop = async () => {
+  const stop = async (afterExit?: () => Promise<void>) => {
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
     await exited
-    if (database) await onCluster(`drop database if exists ${database} with (force)`)
+    try {
+      await afterExit?.()
+    } finally {
+      if (database) await onCluster(`drop database if exists ${database} with (force)`)
+    }
   }
   try {
     await waitForHealth(base, 180_000)
@@ -74,7 +80,14 @@ export async function startSecondInstance(
     await stop()
     throw error
   }
-  return { base, database, errors: () => written, log: () => logged, stop }
+  return {
+    base,
+    database,
+    databaseUrl: databaseEnv.DATABASE_URL,
+    errors: () => written,
+    log: () => logged,
+    stop,
+  }
 }
 
 /** A second instance with the link its connections named by `envOf` go through; `stop` closes both. */
