@@ -25,8 +25,8 @@ async function touch(payload: Payload, id: number | string): Promise<void> {
   )
 }
 
-/** Gives the calendar's abandoned jobs back to the queue; how many it gave back. */
-export async function releaseAbandonedJobs(payload: Payload, slugs: string[]): Promise<number> {
+/** Gives the calendar's abandoned jobs back to the queue, saying so in the log. */
+async function releaseAbandonedJobs(payload: Payload, slugs: string[]): Promise<void> {
   const rows = await rawQuery<{ id: number }>(
     payload,
     sql`UPDATE payload_jobs SET processing = false, updated_at = now()
@@ -43,7 +43,6 @@ export async function releaseAbandonedJobs(payload: Payload, slugs: string[]): P
       msg: `gave back to the queue ${rows.length} job(s) whose instance stopped while running them`,
       jobs: rows.map((row) => row.id),
     })
-  return rows.length
 }
 
 /**
