@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Payload } from 'payload'
 
 /**
@@ -18,7 +19,7 @@ export function offerJobsDrain(payload: Payload): void {
     const until = Date.now() + withinMs
     while (timers.some((timer) => timer.isBusy())) {
       if (Date.now() >= until) return false
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      await sleep(50)
     }
     return true
   }

@@ -12,6 +12,7 @@
  */
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique } from '../support/api'
@@ -25,7 +26,6 @@ const PNG = Buffer.from(
 )
 const ZONE = 'Europe/Paris'
 const WALL = 'yyyy-MM-dd HH:mm:ss'
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 let admin: string
 

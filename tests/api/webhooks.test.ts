@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique, userWithRole } from '../support/api'
@@ -58,7 +59,6 @@ async function receiver(delayMs = 0) {
 const servers: http.Server[] = []
 let admin: string
 const db = testDatabase()
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 beforeAll(async () => {
   admin = await asAdmin()

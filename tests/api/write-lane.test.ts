@@ -10,6 +10,7 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique } from '../support/api'
@@ -23,7 +24,6 @@ const PNG = Buffer.from(
 )
 /** How long the image server takes to answer. */
 const IMAGE_DELAY_MS = 4_000
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 let instance: Instance
 let images: http.Server
