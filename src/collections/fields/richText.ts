@@ -1,35 +1,27 @@
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
-import { JSDOM, type DOMWindow } from 'jsdom'
+import { JSDOM } from 'jsdom'
 import type { SanitizedConfig } from 'payload'
 
 type EditorConfig = Awaited<ReturnType<typeof editorConfigFactory.default>>
 
 let editorConfig: Promise<EditorConfig> | undefined
 
-/** A new window costs about what a tenth of a write does: spread over 100 writes, for at most 100 documents kept (about 4 MB). */
-export const DOCUMENTS_PER_WINDOW = 100
-
-let parsing: { window: DOMWindow; parser: DOMParser; made: number } | undefined
+let parsing: Document | undefined
 
 /**
- * A document of `html`, from a parser shared by many writes: a window of its own per write cost more
- * than the rest of the conversion (docs/performance.md, "Where a write's time goes"). But jsdom's
- * selector engine adds listeners to the window for every document it makes and never removes them,
- * and once a document has been searched by selector, as the conversion searches each, those
- * listeners hold it: one window for the process's life held every description ever written
- * (docs/performance.md, "Memory"). A window therefore makes at most DOCUMENTS_PER_WINDOW documents
- * and is then closed, and they go with it.
- * The conversion reads its document synchronously, so no document is still in use when its window
- * closes.
+ * A document holding `html` as a whole document's content: parsed into its root element, from the
+ * HTML parser's "before head" on, so head elements (a title, a style) go to its head as they would in
+ * a document of their own, and what is left to its body. One window and one document serve the
+ * process, each parse replacing the last one's content: a window per write cost more than the rest
+ * of the conversion, a document per write was kept for good by the window's selector engine, and a
+ * new window every hundred documents still cost a short description half its conversion
+ * (docs/performance.md, "Memory", "Where a write's time goes"). The conversion reads the document
+ * synchronously, so no caller finds it holding another's HTML.
  */
 export function parseHtml(html: string): Document {
-  if (!parsing || parsing.made >= DOCUMENTS_PER_WINDOW) {
-    parsing?.window.close()
-    const { window } = new JSDOM('')
-    parsing = { window, parser: new window.DOMParser(), made: 0 }
-  }
-  parsing.made++
-  return parsing.parser.parseFromString(html, 'text/html')
+  parsing ??= new JSDOM('').window.document
+  parsing.documentElement.innerHTML = html
+  return parsing
 }
 
 /** What the conversion asks of JSDOM: a window whose document is the HTML's. */
