@@ -15,11 +15,13 @@ let parsing: Document | undefined
  * process, each parse replacing the last one's content: a window per write cost more than the rest
  * of the conversion, a document per write was kept for good by the window's selector engine, and a
  * new window every hundred documents still cost a short description half its conversion
- * (docs/performance.md, "Memory", "Where a write's time goes"). The conversion reads the document
- * synchronously, so no caller finds it holding another's HTML.
+ * (docs/performance.md, "Memory", "What a description costs a write"). The conversion reads the
+ * document synchronously, so no caller finds it holding another's HTML.
  */
 export function parseHtml(html: string): Document {
-  parsing ??= new JSDOM('').window.document
+  // A document of no window, as DOMParser makes them: an iframe in a window's document gets a window
+  // of its own, 20 ms each.
+  parsing ??= new JSDOM('').window.document.implementation.createHTMLDocument('')
   parsing.documentElement.innerHTML = html
   return parsing
 }
