@@ -11,10 +11,10 @@ let parsing: Document | undefined
 /**
  * A document holding `html` as a whole document's content: parsed into its root element, from the
  * HTML parser's "before head" on, so head elements (a title, a style) go to its head as they would in
- * a document of their own, and what is left to its body. One window and one document serve the
- * process, each parse replacing the last one's content: a window per write cost more than the rest
- * of the conversion, a document per write was kept for good by the window's selector engine, and a
- * new window every hundred documents still cost a short description half its conversion
+ * a document of their own, and what is left to its body. One document serves the process, each
+ * parse replacing the last one's content: a window per write cost more than the rest of the
+ * conversion, a document per write was kept for good by the window's selector engine, and a new
+ * window every hundred documents still cost a short description half its conversion
  * (docs/performance.md, "Memory", "What a description costs a write"). The conversion reads the
  * document synchronously, so no caller finds it holding another's HTML.
  */
