@@ -9,6 +9,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import { htmlToRichText } from '../src/collections/fields/richText'
+import { percentile } from './percentile'
 
 const config = await buildConfig({
   secret: 'bench',
@@ -35,8 +36,8 @@ for (const [name, html] of Object.entries(SIZES)) {
     await htmlToRichText(config, html + n)
     times.push(performance.now() - started)
   }
-  times.sort((a, b) => a - b)
-  const at = (share: number) => times[Math.floor(share * (times.length - 1))]!.toFixed(2)
-  console.log(`${name} (${html.length} bytes): median ${at(0.5)} ms, p90 ${at(0.9)} ms`)
+  console.log(
+    `${name} (${html.length} bytes): median ${percentile(times, 0.5)} ms, p90 ${percentile(times, 0.9)} ms`,
+  )
 }
 process.exit(0)
