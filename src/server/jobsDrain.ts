@@ -7,7 +7,7 @@ import type { Payload } from 'payload'
  * it, a deploy's SIGTERM ended a webhook pass or an import halfway, its job left marked as running
  * until another instance gave it back to the queue (`src/jobs/abandonedJobs.ts`, 90 s later).
  */
-type Drain = (withinMs: number) => Promise<boolean>
+type Drain = (withinMs: number) => Promise<void>
 
 const JOBS_DRAIN = Symbol.for('calendar.jobsDrain')
 
@@ -17,19 +17,14 @@ export function offerJobsDrain(payload: Payload): void {
     const timers = [...payload.crons]
     for (const timer of timers) timer.stop()
     const until = Date.now() + withinMs
-    while (timers.some((timer) => timer.isBusy())) {
-      if (Date.now() >= until) return false
-      await sleep(50)
-    }
-    return true
+    while (timers.some((timer) => timer.isBusy()) && Date.now() < until) await sleep(50)
   }
 }
 
 /**
- * Stops the queue's timers and waits, at most `withinMs`, for the runs in progress; whether they all
- * ended. True at once in a process where Payload has not started.
+ * Stops the queue's timers and waits, at most `withinMs`, for the runs in progress; at once in a
+ * process where Payload has not started.
  */
-export async function drainJobs(withinMs: number): Promise<boolean> {
-  const drain = (globalThis as { [JOBS_DRAIN]?: Drain })[JOBS_DRAIN]
-  return drain ? drain(withinMs) : true
+export async function drainJobs(withinMs: number): Promise<void> {
+  await (globalThis as { [JOBS_DRAIN]?: Drain })[JOBS_DRAIN]?.(withinMs)
 }
