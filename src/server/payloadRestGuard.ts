@@ -5,8 +5,9 @@ import { errorChain, type AfterErrorHook } from '../database/connectionErrors'
  * Requests Payload's own REST fails on with a 500 before any rule of ours runs, answered here with
  * the 4xx they are, in Payload's error shape (docs/api.md §11):
  *
- * - `where` or `data` given as a query parameter of JSON text that is not JSON (Payload parses it
- *   with `JSON.parse` and lets the SyntaxError through), or `where` that is not an object;
+ * - `where` or `data` given to a collection's route as a query parameter of JSON text that is not
+ *   JSON (Payload parses it with `JSON.parse` and lets the SyntaxError through), or `where` that is
+ *   not an object;
  * - a write's body that is JSON but not an object (`"text"`, `null`, `[1]`: Payload's field hooks
  *   set properties on it), or of a type Payload does not read (a form, plain text: it writes from
  *   nothing): 400 and 415; a GraphQL request whose body is not JSON (Payload's handler lets the
@@ -24,8 +25,10 @@ export function guardPayloadRest<A extends unknown[]>(
   return async (request: Request, ...rest: A): Promise<Response> => {
     const resolved = await config
     const url = new URL(request.url)
+    // Only a collection's routes read `where` and `data` (Payload's global and custom endpoints,
+    // the namespace among them, read neither).
     const refusal =
-      refusedQuery(url.searchParams) ??
+      (collectionPath(resolved, url) ? refusedQuery(url.searchParams) : undefined) ??
       refusedRoute(resolved, url) ??
       (await checkedBody(resolved, url, request))
     if (!(refusal instanceof Refusal)) return handler(refusal ?? request, ...rest)

@@ -253,6 +253,18 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
     const overridden = await readAsPost({ 'where[id][equals]': String(id), depth: '0' })
     expect(overridden.status).toBe(200)
     expect(overridden.body.docs.map((doc: { id: number }) => doc.id)).toEqual([id])
+    // The namespace reads no `where` or `data`, and answers in its own envelope whichever server
+    // routes it: a path with percent-encoding goes through Next's route to Payload's REST, whose
+    // guard once answered such a request in Payload's shape.
+    for (const query of ['', '?where=%20', '?where=garbage&data=%7Bbad']) {
+      const path = `/api/cal/events/v1/events/by-slug/${unique('no%20such')}${query}`
+      const reply = await call(path)
+      expect(reply.status, path).toBe(400)
+      expect(reply.body, path).toMatchObject({
+        code: 'rest_invalid_param',
+        data: { status: 400, params: { slug: expect.any(String) } },
+      })
+    }
     // The controls: Payload still reads a JSON `where`, and a JSON body.
     const jsonWhere = encodeURIComponent(JSON.stringify({ id: { equals: id } }))
     expect((await call(`/api/events?where=${jsonWhere}`, { token: admin })).body.totalDocs).toBe(1)
