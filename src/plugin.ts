@@ -35,6 +35,7 @@ import {
 } from './options'
 import { keepErrorNames } from './server/errorNames'
 import { offerJobsDrain } from './server/jobsDrain'
+import { logMistakesAtTheirLevel } from './server/mistakeLogging'
 import { malformedFormAfterError } from './server/payloadRestGuard'
 import { healthEndpoint } from './server/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
@@ -200,6 +201,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
   return async (payload) => {
     await onInit?.(payload)
     handleConnectionErrors(payload)
+    logMistakesAtTheirLevel(payload)
     refuseUnreadableValues(payload)
     guardFieldTypes(payload)
     // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
@@ -248,9 +250,11 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       // type lists only its own errors' names, its logger looks any name up.
       loggingLevels: {
         QueryError: 'info',
-        // A request without a session to a route that needs one; failed sign-ins stay errors, and
-        // an address throttled for them is a warning: the guessing goes on, the server is fine.
+        // A request without a session to a route that needs one; failed sign-ins stay errors (named,
+        // since a 4xx no name places is logged as information, `logMistakesAtTheirLevel`), and an
+        // address throttled for them is a warning: the guessing goes on, the server is fine.
         UnauthorizedError: 'info',
+        AuthenticationError: 'error',
         [LOGIN_THROTTLED]: 'warn',
         [UNREADABLE_VALUE]: 'info',
         ...config.loggingLevels,

@@ -7,6 +7,7 @@ import * as payloadExports from 'payload'
  * back on the classes once, when the calendar's config is made.
  */
 const NAMED = [
+  'AuthenticationError',
   'Forbidden',
   'Locked',
   'MissingFile',

@@ -155,7 +155,7 @@ const withBody = (request: Request, body: string | null) =>
   })
 
 /** busboy's words for a multipart body that ends early or is not multipart at all. */
-const MALFORMED_FORM =
+export const MALFORMED_FORM =
   /^(Unexpected end of (form|file)|Malformed part header|Multipart: Boundary not found)$/
 
 /**

@@ -241,7 +241,11 @@ describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
      * A path, how it is asked (`anonymous`: without the administrator's token; `from`: the client's
      * address), the answer's status.
      */
-    type Mistake = [string, RequestInit & { anonymous?: boolean; from?: string }, number]
+    type Mistake = [
+      string,
+      RequestInit & { anonymous?: boolean; from?: string; type?: string },
+      number,
+    ]
     const guesser = '192.0.2.140'
     const guess = {
       method: 'POST',
@@ -250,15 +254,15 @@ describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
       from: guesser,
     }
     // The account's free failures on the guesser's address; a failed sign-in stays an error.
-    for (let n = 0; n < 3; n++)
-      expect(
-        (
-          await fetch(`${instance.base}/api/users/login`, {
-            ...guess,
-            headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': guesser },
-          })
-        ).status,
-      ).toBe(401)
+    const signIns: string[] = []
+    for (let n = 0; n < 3; n++) {
+      const failed = await fetch(`${instance.base}/api/users/login`, {
+        ...guess,
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': guesser },
+      })
+      expect(failed.status).toBe(401)
+      signIns.push(failed.headers.get('X-Request-Id')!)
+    }
     const mistakes: Mistake[] = [
       ['/api/events/987654321', {}, 404],
       ['/api/events?where[id][equals]=1.5', {}, 400],
@@ -266,14 +270,36 @@ describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
       [`/api/venues/${venue.id}`, { method: 'PATCH', body: '{"name":"x"}', anonymous: true }, 403],
       ['/api/payload-preferences/x', { method: 'POST', body: '{"value":1}', anonymous: true }, 401],
       ['/api/users/login', guess, 429],
+      // Named by no `loggingLevels`: a plain APIError of Payload's (an id it cannot read), busboy's
+      // error for a multipart body cut short, a GraphQL error around a field's ValidationError.
+      ['/api/events/abc', { method: 'PATCH', body: '{"title":"x"}' }, 400],
+      [
+        '/api/venues',
+        {
+          method: 'POST',
+          body: '--x\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{"name":"v"}',
+          type: 'multipart/form-data; boundary=x',
+        },
+        400,
+      ],
+      [
+        '/api/graphql',
+        {
+          method: 'POST',
+          body: JSON.stringify({
+            query: `mutation { updateVenue(id: ${venue.id}, data: { website: "not a web address" }) { id } }`,
+          }),
+        },
+        200,
+      ],
     ]
     const ids: string[] = []
     // Each from an address of its own unless given: the instance reads two a minute from one.
-    for (const [at, [path, { anonymous, from, ...init }, status]] of mistakes.entries()) {
+    for (const [at, [path, { anonymous, from, type, ...init }, status]] of mistakes.entries()) {
       const response = await fetch(`${instance.base}${path}`, {
         ...init,
         headers: {
-          'Content-Type': 'application/json',
+          'Content-Type': type ?? 'application/json',
           'X-Forwarded-For': from ?? `192.0.2.${120 + at}`,
           ...(anonymous ? {} : { Authorization: `JWT ${admin}` }),
         },
@@ -296,6 +322,8 @@ describe('metrics with METRICS_TOKEN on an instance with a read limit', () => {
         `${mistakes[index]![0]}: ${JSON.stringify(ofRequest)}`,
       ).not.toContain(50)
     }
+    for (const id of signIns)
+      expect(lines.filter((line) => line.requestId === id).map((line) => line.level)).toContain(50)
   })
 })
 
