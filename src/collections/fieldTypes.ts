@@ -130,22 +130,33 @@ function checkType(field: Checked): FieldHook {
   }
 }
 
+type Hooked = { hooks?: { beforeValidate?: FieldHook[] } }
+
 /** Fields already checked: a field object two collections share, or a second init, gets one check. */
-const guarded = new WeakSet<Field>()
+const guarded = new WeakSet<Hooked>()
+
+/** Puts the check of `field`'s value first among the hooks of `holder` (the field, or a named tab). */
+function guard(holder: Hooked, field: Checked): void {
+  if (guarded.has(holder)) return
+  guarded.add(holder)
+  holder.hooks ??= {}
+  holder.hooks.beforeValidate = [checkType(field), ...(holder.hooks.beforeValidate ?? [])]
+}
 
 /** Puts the check first among the hooks of every field in `fields` that holds data, at any depth. */
 function guardFields(fields: Field[]): void {
   for (const field of fields) {
     if ('fields' in field && Array.isArray(field.fields)) guardFields(field.fields)
-    if (field.type === 'tabs') for (const tab of field.tabs) guardFields(tab.fields)
+    if (field.type === 'tabs')
+      for (const tab of field.tabs) {
+        guardFields(tab.fields)
+        // A named tab holds its fields' values in an object of its own, as a group does.
+        if ('name' in tab && tab.name) guard(tab, { ...tab, type: 'group' } as Checked)
+      }
     if (field.type === 'blocks')
       for (const block of field.blocks) if (typeof block !== 'string') guardFields(block.fields)
-    if (!('name' in field) || field.type === 'ui' || field.type === 'join' || guarded.has(field))
-      continue
-    guarded.add(field)
-    const checked = field as Checked
-    checked.hooks ??= {}
-    checked.hooks.beforeValidate = [checkType(checked), ...(checked.hooks.beforeValidate ?? [])]
+    if ('name' in field && field.type !== 'ui' && field.type !== 'join')
+      guard(field as Checked, field as Checked)
   }
 }
 

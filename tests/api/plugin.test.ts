@@ -117,6 +117,29 @@ describe('the plugin in a bare app', () => {
     expect(list.body.total).toBe(0)
   })
 
+  it('refuses a named tab’s value that is not an object with a 400 naming the tab, through Payload’s REST, storing nothing', async () => {
+    const name = `Tabbed ${Date.now()}`
+    for (const access of [null, 'ramp', [{ ramp: true }]]) {
+      const refused = await send('/api/venues', {
+        method: 'POST',
+        auth: true,
+        json: { name, status: 'publish', access },
+      })
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400)
+      const paths = refused.body.errors[0].data.errors.map((error: { path: string }) => error.path)
+      expect(paths, JSON.stringify(access)).toContain('access')
+    }
+    const query = `where[name][equals]=${encodeURIComponent(name)}`
+    expect((await send(`/api/venues?${query}`, { auth: true })).body.totalDocs).toBe(0)
+    const stored = await send('/api/venues', {
+      method: 'POST',
+      auth: true,
+      json: { name, status: 'publish', access: { ramp: true } },
+    })
+    expect(stored.status).toBe(201)
+    expect(stored.body.doc.access).toEqual({ ramp: true })
+  })
+
   it('shows extra venue fields as top-level keys', async () => {
     const venue = await send(`${root}/venues`, {
       method: 'POST',

@@ -93,6 +93,13 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
               { name: 'wheelchairAccess', label: 'Wheelchair access', type: 'checkbox' },
               // Named like keys of the objects' own (docs/api.md §3.3).
               { name: 'url', label: 'Address on the web', type: 'text' },
+              // A named tab holds its fields in an object of its own, which the admin shows as a tab.
+              {
+                type: 'tabs',
+                tabs: [
+                  { name: 'access', label: 'Access', fields: [{ name: 'ramp', type: 'checkbox' }] },
+                ],
+              },
             ],
           },
           organizers: { fields: [{ name: 'json_ld', label: 'Linked data', type: 'text' }] },
