@@ -11,7 +11,7 @@ type Level = NonNullable<Levels[keyof Levels]>
  * GraphQL error around a `ValidationError`, and busboy's error for a multipart body cut short (answered
  * 400, `malformedFormAfterError`) were logged as errors (docs/api.md §11). Undefined: the level stands.
  */
-export function mistakeLevel(error: unknown, levels: Levels): Level | undefined {
+function mistakeLevel(error: unknown, levels: Levels): Level | undefined {
   const named = levels as Partial<Record<string, Level>>
   if (!(error instanceof Error) || named[error.name] !== undefined) return undefined
   // A GraphQL error carries what a resolver threw as its `originalError`.
