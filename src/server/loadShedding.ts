@@ -57,7 +57,9 @@ type LaneName = 'made' | 'signed_in_write'
  * Never fewer than `minInFlight` are let in, so a cold instance is not starved and a burst is served
  * whole. While the lane is shedding (it refused one within the last `SHEDDING_MS`), those under
  * the floor get the deadline too: under a flood the floor was all the rate let in, and without a
- * deadline its requests waited seconds for their turn.
+ * deadline its requests waited seconds for their turn. Never one that finds the lane empty: it waits
+ * behind nobody, and refusing it for a late turn (a busy event loop, a tiny `SHED_QUEUE_MS`) would
+ * turn away the first request after a flood, which nothing queues ahead of.
  */
 function lane(queueSeconds: number, minInFlight: number) {
   let inFlight = 0
@@ -96,10 +98,11 @@ function lane(queueSeconds: number, minInFlight: number) {
         refusedAt = now
         return undefined
       }
-      if (inFlight++ === 0) busySince = now
+      const alone = inFlight++ === 0
+      if (alone) busySince = now
       const shedding = now - refusedAt < SHEDDING_MS
       return {
-        deadline: underFloor && !shedding ? Infinity : now + queueSeconds * 1000,
+        deadline: alone || (underFloor && !shedding) ? Infinity : now + queueSeconds * 1000,
         ended: completed,
       }
     },

@@ -109,6 +109,22 @@ describe('the load-shedding gate', () => {
     expect(calm.late()).toBe(false)
   })
 
+  it('gives no deadline to a request that finds its lane empty, even while the lane is shedding', () => {
+    const gate = loadGate({ queueMs: 100, minInFlight: 1 })
+    const first = exchange()
+    const admitted = gate.admit(first.request, first.response)!
+    // No rate measured yet: past the floor, refused. The lane is shedding for ten seconds.
+    const second = exchange()
+    expect(gate.admit(second.request, second.response)).toBeUndefined()
+    admitted.ended()
+    first.response.emit('close')
+    // Nothing in flight: whatever delays its turn (a busy event loop), it waits behind nobody.
+    const alone = exchange()
+    const lone = gate.admit(alone.request, alone.response)!
+    vi.advanceTimersByTime(101)
+    expect(lone.late()).toBe(false)
+  })
+
   it('counts a request whose caller left until the server is done with its work', () => {
     const gate = loadGate({ queueMs: 100, minInFlight: 1 })
     const first = exchange()
