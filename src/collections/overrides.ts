@@ -1,4 +1,5 @@
 import type { Access, CollectionConfig, Field, Where } from 'payload'
+import { fieldAffectsData, tabHasName } from 'payload/shared'
 import type { CollectionOverrides, CustomField } from '../options'
 
 type Operation = 'read' | 'create' | 'update' | 'delete'
@@ -60,41 +61,49 @@ export function withOverrides(
   }
 }
 
-function labelOf(field: Field & { name: string }): string {
-  const label = 'label' in field ? field.label : undefined
+/** A field whose value sits at a document's top level; a named tab is one, an object like a group's. */
+type TopLevelField = { name: string; type: string; label?: unknown; options?: unknown }
+
+/**
+ * The fields whose values sit at a document's top level: named fields (a named group or tab as one
+ * object), and the named fields inside rows, collapsibles, unnamed groups and unnamed tabs, which only
+ * arrange the admin's form. UI fields hold no value.
+ */
+function topLevelFields(fields: Field[]): TopLevelField[] {
+  return fields.flatMap((field): TopLevelField[] => {
+    if (fieldAffectsData(field)) return [field]
+    if (field.type === 'tabs')
+      return field.tabs.flatMap((tab) =>
+        tabHasName(tab) ? [{ ...tab, type: 'tab' }] : topLevelFields(tab.fields),
+      )
+    if ('fields' in field && Array.isArray(field.fields)) return topLevelFields(field.fields)
+    return []
+  })
+}
+
+function labelOf(field: TopLevelField): string {
+  const { label } = field
   if (typeof label === 'string') return label
   if (label && typeof label === 'object')
     return String((label as Record<string, string>).en ?? Object.values(label)[0] ?? field.name)
   return field.name
 }
 
-/** Top-level data fields of `fields` that `defaults` lacks: what a developer added. */
+/** The top-level fields of `fields` that `defaults` lacks: what a developer added. */
 export function addedFields(defaults: Field[], fields: Field[]): CustomField[] {
-  const names = new Set(dataFieldNames(defaults))
-  return fields
-    .filter(
-      (field): field is Field & { name: string; type: string } =>
-        'name' in field && typeof field.name === 'string' && !names.has(field.name),
-    )
+  const names = new Set(topLevelFields(defaults).map((field) => field.name))
+  return topLevelFields(fields)
+    .filter((field) => !names.has(field.name))
     .map((field) => ({
       name: field.name,
       label: labelOf(field),
       type: field.type,
-      ...('options' in field && Array.isArray(field.options)
+      ...(Array.isArray(field.options)
         ? {
-            options: field.options.map((option) =>
+            options: (field.options as (string | { value: string })[]).map((option) =>
               typeof option === 'string' ? option : option.value,
             ),
           }
         : {}),
     }))
-}
-
-function dataFieldNames(fields: Field[]): string[] {
-  return fields.flatMap((field) => {
-    if ('name' in field && typeof field.name === 'string') return [field.name]
-    if ('fields' in field && Array.isArray(field.fields)) return dataFieldNames(field.fields)
-    if ('tabs' in field) return field.tabs.flatMap((tab) => dataFieldNames(tab.fields))
-    return []
-  })
 }

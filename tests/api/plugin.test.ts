@@ -140,6 +140,50 @@ describe('the plugin in a bare app', () => {
     expect(stored.body.doc.access).toEqual({ ramp: true })
   })
 
+  it('reads and writes a field in a row and a named tab through the namespace, as top-level ones', async () => {
+    const event = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: {
+        title: 'Rowed gala',
+        start_date: '2031-03-03 19:00:00',
+        end_date: '2031-03-03 22:00:00',
+        dressCode: 'Black tie',
+      },
+    })
+    expect(event.status, JSON.stringify(event.body)).toBe(201)
+    expect(event.body.custom_fields).toEqual({
+      dressCode: { label: 'Dress code', value: 'Black tie' },
+    })
+    const refused = await send(`${root}/events/${event.body.id}`, {
+      method: 'PATCH',
+      auth: true,
+      json: { dressCode: { tie: 'black' } },
+    })
+    expect(refused.status).toBe(400)
+    expect(Object.keys(refused.body.data.params)).toEqual(['dressCode'])
+
+    const venue = await send(`${root}/venues`, {
+      method: 'POST',
+      auth: true,
+      json: { venue: 'Tabbed Hall', access: { ramp: true } },
+    })
+    expect(venue.status, JSON.stringify(venue.body)).toBe(201)
+    expect(venue.body.access).toEqual({ ramp: true })
+    expect((await send(`${root}/venues/${venue.body.id}`)).body.access).toEqual({ ramp: true })
+    for (const access of [null, 'ramp', [{ ramp: true }]]) {
+      const wrong = await send(`${root}/venues/${venue.body.id}`, {
+        method: 'PATCH',
+        auth: true,
+        json: { access },
+      })
+      expect(wrong.status, JSON.stringify(access)).toBe(400)
+      expect(wrong.body.code).toBe('rest_invalid_param')
+      expect(Object.keys(wrong.body.data.params)).toEqual(['access'])
+    }
+    expect((await send(`${root}/venues/${venue.body.id}`)).body.access).toEqual({ ramp: true })
+  })
+
   it('shows extra venue fields as top-level keys', async () => {
     const venue = await send(`${root}/venues`, {
       method: 'POST',
@@ -179,6 +223,9 @@ describe('the plugin in a bare app', () => {
     const body = doc.body.paths['/events'].post.requestBody.content['application/json'].schema
     expect(body.properties.capacity).toMatchObject({ type: 'number' })
     expect(body.properties.audience).toMatchObject({ enum: ['adults', 'families'] })
+    expect(body.properties.dressCode).toMatchObject({ type: 'string' })
+    const venueBody = doc.body.paths['/venues'].post.requestBody.content['application/json'].schema
+    expect(venueBody.properties.access).toMatchObject({ type: 'object' })
     expect(doc.body.servers[0].url).toMatch(new RegExp(`/api/${BARE_NAMESPACE}$`))
   })
 

@@ -85,6 +85,8 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
                 type: 'select',
                 options: ['adults', 'families'],
               },
+              // A row only arranges the form: its fields' values sit at the document's top level.
+              { type: 'row', fields: [{ name: 'dressCode', label: 'Dress code', type: 'text' }] },
             ],
             hooks: { afterChange: [recordEvent] },
           },

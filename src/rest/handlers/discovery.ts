@@ -1,5 +1,6 @@
 import { RESOURCES, resourceOfPath } from '../../calendar/resources'
 import type { CalendarRuntime, CustomField } from '../../options'
+import { OBJECT_TYPES } from '../schemas/customFields'
 import type { RestContext } from '../context'
 import { RestError } from '../../server/errors'
 import type { AnyRoute, HttpMethod, RestResult } from '../route'
@@ -70,6 +71,7 @@ function customFieldSchema(field: CustomField): JsonSchema {
   if (field.type === 'date') return { ...described, type: 'string', format: 'date-time' }
   if (['text', 'textarea', 'email', 'code'].includes(field.type))
     return { ...described, type: 'string' }
+  if (OBJECT_TYPES.has(field.type)) return { ...described, type: 'object' }
   return described
 }
 

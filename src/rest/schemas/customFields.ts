@@ -8,6 +8,9 @@ import { numberParam } from './common'
 
 type Kind = AuthoredResource['key']
 
+/** A named group's or named tab's value: an object of its fields' values. */
+export const OBJECT_TYPES = new Set(['group', 'tab'])
+
 /** How a value sent for a developer's field is read, by its Payload type; null or empty clears it. */
 function schemaFor(field: CustomField): z.ZodType {
   const clear = z.union([z.null(), z.literal('')]).transform(() => null)
@@ -25,6 +28,8 @@ function schemaFor(field: CustomField): z.ZodType {
   if (field.type === 'checkbox') return booleanParam()
   if (['text', 'textarea', 'email', 'code'].includes(field.type))
     return z.union([z.null().transform(() => ''), z.string()], { error: 'Must be a string.' })
+  if (OBJECT_TYPES.has(field.type))
+    return z.record(z.string(), z.unknown(), { error: 'Must be an object.' })
   return z.unknown()
 }
 
