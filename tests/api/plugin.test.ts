@@ -182,6 +182,33 @@ describe('the plugin in a bare app', () => {
       expect(Object.keys(wrong.body.data.params)).toEqual(['access'])
     }
     expect((await send(`${root}/venues/${venue.body.id}`)).body.access).toEqual({ ramp: true })
+
+    // A venue an event brings inline carries them too, checked as the venue's own route checks them.
+    const inline = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: {
+        title: 'Inline gala',
+        start_date: '2031-03-04 19:00:00',
+        end_date: '2031-03-04 22:00:00',
+        venue: { venue: 'Inline Hall', wheelchairAccess: true, access: { ramp: true } },
+      },
+    })
+    expect(inline.status, JSON.stringify(inline.body)).toBe(201)
+    expect(inline.body.venue).toMatchObject({ wheelchairAccess: true, access: { ramp: true } })
+    const wrongInline = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: {
+        title: 'Wrong inline gala',
+        start_date: '2031-03-04 19:00:00',
+        end_date: '2031-03-04 22:00:00',
+        venue: { venue: 'Wrong Inline Hall', access: 'ramp' },
+      },
+    })
+    expect(wrongInline.status).toBe(400)
+    expect(wrongInline.body.data.params.venue).toMatch(/access/)
+    expect((await send(`${root}/venues?search=Wrong%20Inline`)).body.venues).toEqual([])
   })
 
   it('shows extra venue fields as top-level keys', async () => {

@@ -104,8 +104,9 @@ export const organizerWriteFields = {
   email: textField.optional().describe('Email (not validated, as upstream).'),
 }
 
-export const venueCreateBody = z.object(venueWriteFields)
-export const organizerCreateBody = z.object(organizerWriteFields)
+/** Loose, as the routes' own bodies (`writeRoutes.ts`): an inline venue or organizer carries the developers' fields too. */
+export const venueCreateBody = z.looseObject(venueWriteFields)
+export const organizerCreateBody = z.looseObject(organizerWriteFields)
 export type VenueInput = z.output<typeof venueCreateBody>
 export type OrganizerInput = z.output<typeof organizerCreateBody>
 
