@@ -19,7 +19,7 @@ import { cacheBudget } from '../src/calendar/caches'
 import { FrontDoor, isRead, passToNamespace } from '../src/server/frontDoor'
 import { answerFailure } from '../src/server/handlerFailure'
 import { drainJobs } from '../src/server/jobsDrain'
-import { loadGate } from '../src/server/loadShedding'
+import { loadGate, sheddingSettings } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
 import { answerConcurrency, Turns } from '../src/server/turns'
 import { installWriteLane, writeConcurrency, writeLane } from '../src/server/writeLane'
@@ -37,17 +37,13 @@ async function main(): Promise<void> {
   // Read first: a wrong setting stops the server before Next starts.
   const turns = new Turns(answerConcurrency(process.env))
   const writes = writeConcurrency(process.env)
+  const shedding = sheddingSettings(process.env)
   const hops = trustedProxyHops()
   const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port: Number(port) })
   await app.prepare()
   const handle = app.getRequestHandler()
-  const queueMs = Number(process.env.SHED_QUEUE_MS ?? 500)
-  const gate = loadGate({
-    queueMs,
-    minInFlight: Number(process.env.SHED_MIN_IN_FLIGHT ?? 32),
-    refusesWrite: () => lane.foreseesRefusal(),
-  })
-  const lane = writeLane({ size: writes, queueMs, shedding: gate.shedding })
+  const gate = loadGate({ ...shedding, refusesWrite: () => lane.foreseesRefusal() })
+  const lane = writeLane({ size: writes, queueMs: shedding.queueMs, shedding: gate.shedding })
   installWriteLane(lane)
   const front = new FrontDoor(cacheBudget('frontDoor'))
   // The origin Next gives the requests it hands on: its hostname (an IPv6 address in brackets) and port.

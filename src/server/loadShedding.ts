@@ -3,7 +3,7 @@ import { gateCorsHeaders, namespaceFacts } from './namespaceFacts'
 import { errorResponse, RestError } from './errors'
 import { metrics } from './metrics'
 import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
-import type { Admission } from './turns'
+import { wholeNumberSetting, type Admission } from './turns'
 
 /**
  * Bounds how long a request waits in this instance (docs/operations.md): when a new namespace request
@@ -113,6 +113,16 @@ function lane(queueSeconds: number, minInFlight: number) {
     shedding: () => Date.now() - refusedAt < SHEDDING_MS,
   }
 }
+
+/**
+ * `SHED_QUEUE_MS` (0 turns shedding off) and `SHED_MIN_IN_FLIGHT` from the environment. The floor is
+ * at least 1: with none, a cold lane has no rate yet and would refuse every request, for ever, since
+ * only requests let in measure one.
+ */
+export const sheddingSettings = (env: Record<string, string | undefined>) => ({
+  queueMs: wholeNumberSetting(env, 'SHED_QUEUE_MS', 500, 0),
+  minInFlight: wholeNumberSetting(env, 'SHED_MIN_IN_FLIGHT', 32),
+})
 
 export function loadGate(options: {
   queueMs: number

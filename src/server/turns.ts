@@ -10,19 +10,23 @@ export const DEFAULT_ANSWER_CONCURRENCY = 8
 
 /** `ANSWER_CONCURRENCY` from the environment: a whole number, at least 1. */
 export const answerConcurrency = (env: Record<string, string | undefined>): number =>
-  concurrencyFrom(env, 'ANSWER_CONCURRENCY', DEFAULT_ANSWER_CONCURRENCY)
+  wholeNumberSetting(env, 'ANSWER_CONCURRENCY', DEFAULT_ANSWER_CONCURRENCY)
 
-/** A setting of how many at once: a whole number, at least 1; `fallback` when unset or empty. */
-export function concurrencyFrom(
+/**
+ * A setting that is a whole number, at least `least` (how many at once: 1); `fallback` when unset or
+ * empty. Anything else stops the server with the reason, before it serves a request with it.
+ */
+export function wholeNumberSetting(
   env: Record<string, string | undefined>,
   name: string,
   fallback: number,
+  least = 1,
 ): number {
   const given = env[name]
   if (given === undefined || given === '') return fallback
   const value = Number(given)
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a whole number, at least 1 (got ${given})`)
+  if (!Number.isInteger(value) || value < least)
+    throw new Error(`${name} must be a whole number, at least ${least} (got ${given})`)
   return value
 }
 

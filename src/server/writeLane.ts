@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { RestError } from './errors'
 import { metrics } from './metrics'
-import { concurrencyFrom, Turns } from './turns'
+import { Turns, wholeNumberSetting } from './turns'
 
 /**
  * The write lane (docs/performance.md, "A write lane that does not wait on the network"): how many
@@ -15,7 +15,7 @@ export const DEFAULT_WRITE_CONCURRENCY = 4
 
 /** `WRITE_CONCURRENCY` from the environment: a whole number, at least 1. */
 export const writeConcurrency = (env: Record<string, string | undefined>): number =>
-  concurrencyFrom(env, 'WRITE_CONCURRENCY', DEFAULT_WRITE_CONCURRENCY)
+  wholeNumberSetting(env, 'WRITE_CONCURRENCY', DEFAULT_WRITE_CONCURRENCY)
 
 export type WriteLane = {
   /**

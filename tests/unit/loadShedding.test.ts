@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { loadGate } from '../../src/server/loadShedding'
+import { loadGate, sheddingSettings } from '../../src/server/loadShedding'
 import { metrics } from '../../src/server/metrics'
 
 /** A namespace GET as the server hands it to the gate: what the gate reads of it, and what it writes. */
@@ -144,5 +144,26 @@ describe('the load-shedding gate', () => {
       gate.admit(request, response),
     )
     expect(admissions.every((admission) => admission && !admission.late())).toBe(true)
+  })
+})
+
+describe('SHED_QUEUE_MS and SHED_MIN_IN_FLIGHT', () => {
+  it('default, and take whole numbers: 0 ms turns shedding off', () => {
+    expect(sheddingSettings({})).toEqual({ queueMs: 500, minInFlight: 32 })
+    expect(sheddingSettings({ SHED_QUEUE_MS: '0', SHED_MIN_IN_FLIGHT: '4' })).toEqual({
+      queueMs: 0,
+      minInFlight: 4,
+    })
+  })
+
+  it.each([
+    ['SHED_QUEUE_MS', '-1', 0],
+    ['SHED_QUEUE_MS', 'soon', 0],
+    ['SHED_MIN_IN_FLIGHT', '0', 1],
+    ['SHED_MIN_IN_FLIGHT', '2.5', 1],
+  ])('refuses %s=%j with the reason', (name, value, least) => {
+    expect(() => sheddingSettings({ [name]: value })).toThrow(
+      `${name} must be a whole number, at least ${least} (got ${value})`,
+    )
   })
 })

@@ -104,7 +104,10 @@ export const organizerWriteFields = {
   email: textField.optional().describe('Email (not validated, as upstream).'),
 }
 
-/** Loose, as the routes' own bodies (`writeRoutes.ts`): an inline venue or organizer carries the developers' fields too. */
+/**
+ * Loose, as the routes' own bodies (`writeRoutes.ts`): an inline venue or organizer carries the
+ * developers' fields too.
+ */
 export const venueCreateBody = z.looseObject(venueWriteFields)
 export const organizerCreateBody = z.looseObject(organizerWriteFields)
 export type VenueInput = z.output<typeof venueCreateBody>
