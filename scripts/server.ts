@@ -21,6 +21,7 @@ import { answerFailure } from '../src/server/handlerFailure'
 import { drainJobs } from '../src/server/jobsDrain'
 import { loadGate, sheddingSettings } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
+import { readSettingsAtStart } from '../src/calendar/settings'
 import { answerConcurrency, Turns } from '../src/server/turns'
 import { installWriteLane, writeConcurrency, writeLane } from '../src/server/writeLane'
 
@@ -35,6 +36,7 @@ const root = path.resolve(import.meta.dirname, '..')
 
 async function main(): Promise<void> {
   // Read first: a wrong setting stops the server before Next starts.
+  readSettingsAtStart(process.env)
   const turns = new Turns(answerConcurrency(process.env))
   const writes = writeConcurrency(process.env)
   const shedding = sheddingSettings(process.env)

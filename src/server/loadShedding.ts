@@ -3,7 +3,8 @@ import { gateCorsHeaders, namespaceFacts } from './namespaceFacts'
 import { errorResponse, RestError } from './errors'
 import { metrics } from './metrics'
 import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
-import { wholeNumberSetting, type Admission } from './turns'
+import { wholeNumberSetting } from '../calendar/settings'
+import type { Admission } from './turns'
 
 /**
  * Bounds how long a request waits in this instance (docs/operations.md): when a new namespace request

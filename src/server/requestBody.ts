@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http'
+import { bodyLimit } from '../calendar/settings'
 
 /** `MAX_BODY_BYTES`: the largest body the namespace reads (docs/operations.md). */
-export const maxBodyBytes = Number(process.env.MAX_BODY_BYTES || 2 * 1024 * 1024)
+export const maxBodyBytes = bodyLimit(process.env)
 
 /**
  * The name of the error a body's stream ends with when its connection went before the body did. A

@@ -1,3 +1,5 @@
+import { wholeNumberSetting } from '../calendar/settings'
+
 /**
  * How many namespace answers one instance makes at once (`ANSWER_CONCURRENCY`, docs/performance.md,
  * "Answers made in turns"); the others wait their turn, in the order they came. An instance has one
@@ -11,24 +13,6 @@ export const DEFAULT_ANSWER_CONCURRENCY = 8
 /** `ANSWER_CONCURRENCY` from the environment: a whole number, at least 1. */
 export const answerConcurrency = (env: Record<string, string | undefined>): number =>
   wholeNumberSetting(env, 'ANSWER_CONCURRENCY', DEFAULT_ANSWER_CONCURRENCY)
-
-/**
- * A setting that is a whole number, at least `least` (how many at once: 1); `fallback` when unset or
- * empty. Anything else stops the server with the reason, before it serves a request with it.
- */
-export function wholeNumberSetting(
-  env: Record<string, string | undefined>,
-  name: string,
-  fallback: number,
-  least = 1,
-): number {
-  const given = env[name]
-  if (given === undefined || given === '') return fallback
-  const value = Number(given)
-  if (!Number.isInteger(value) || value < least)
-    throw new Error(`${name} must be a whole number, at least ${least} (got ${given})`)
-  return value
-}
 
 /** A request the load-shedding gate let in (`loadShedding.ts`): until its answer ends it counts in its lane. */
 export type Admission = {

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { RestError } from './errors'
 import { metrics } from './metrics'
-import { Turns, wholeNumberSetting } from './turns'
+import { wholeNumberSetting } from '../calendar/settings'
+import { Turns } from './turns'
 
 /**
  * The write lane (docs/performance.md, "A write lane that does not wait on the network"): how many

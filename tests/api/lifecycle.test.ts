@@ -500,4 +500,21 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
     )
     expect(processesOf(dataDir)).toEqual([])
   }, 90_000)
+
+  it('stops the server at start on a MAX_BODY_BYTES that is not a number, saying so', async () => {
+    // Read as a number it was NaN, and a body of any size was read.
+    const dataDir = freshDataDir()
+    const env = operatorEnv(
+      { DATA_DIR: dataDir, PORT: String(await freePort()), MAX_BODY_BYTES: '2MB' },
+      { database: true },
+    )
+    const refused = launch('start', dataDir, env)
+    const exit = await Promise.race([refused.exited, sleep(90_000).then(() => undefined)])
+    expect(exit, refused.output()).toBeDefined()
+    expect(exit!.code).not.toBe(0)
+    expect(refused.output()).toContain(
+      'MAX_BODY_BYTES must be a whole number, at least 1 (got 2MB)',
+    )
+    expect(processesOf(dataDir)).toEqual([])
+  }, 120_000)
 })
