@@ -27,8 +27,12 @@ export const bodyLimit = (env: Env): number =>
 export const loginFreeFailures = (env: Env): number =>
   wholeNumberSetting(env, 'LOGIN_FREE_FAILURES_PER_ADDRESS', 10, 0)
 
+/** `CACHE_MAX_AGE`: seconds shared caches may keep an anonymous namespace answer. */
+export const cacheMaxAge = (env: Env): number => wholeNumberSetting(env, 'CACHE_MAX_AGE', 0, 0)
+
 /** Reads the settings Next's bundle reads when it first needs them, so that a wrong one stops the server at start. */
 export function readSettingsAtStart(env: Env): void {
   bodyLimit(env)
   loginFreeFailures(env)
+  cacheMaxAge(env)
 }
