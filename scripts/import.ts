@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util'
 import { getPayload } from 'payload'
 import config from '../payload.config'
 import type { CsvKind } from '../src/calendar/csvColumns'
+import { readSettingsAtStart } from '../src/calendar/settings'
 import { feedUrl, openSource, type SourceSpec } from '../src/imports/openSource'
 import { noteLine, recordedImport } from '../src/imports/record'
 import type { Progress } from '../src/imports/run'
@@ -47,6 +48,12 @@ if (values.kind && !CSV_KINDS.includes(values.kind as CsvKind))
 if (values.status !== 'publish' && values.status !== 'draft')
   fail(`--status must be publish or draft\n${usage}`)
 const status = values.status
+try {
+  // The import's bounds (`IMPORT_*`), before anything is read or recorded.
+  readSettingsAtStart(process.env)
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error))
+}
 
 function readText(file: string): string {
   try {

@@ -17,10 +17,11 @@
  *   (`rest/schemas/responseParts.ts`).
  */
 import { BoundedMap } from './boundedMap'
+import { numberSetting } from './settings'
 import { RevisionCache } from './revisionCache'
 
 /** What a cache may take: a number of entries, or its share of the bytes a setting gives in megabytes. */
-type Budget = { entries: number } | { setting: 'ANSWER_CACHE_MB'; megabytes: number; share: number }
+type Budget = { entries: number } | { setting: 'ANSWER_CACHE_MB'; share: number }
 
 type Cache = {
   holds: string
@@ -40,7 +41,7 @@ export const CACHES = {
     key: 'the ETag (`answerTag.ts`), which names the content revision and everything else the answer is made of',
     invalidation:
       'a newer revision drops all, as it is pushed to the instance or at the first request that reads it; past the budget the least recently served go; an answer over 1/8 of the budget is not kept',
-    budget: { setting: 'ANSWER_CACHE_MB', megabytes: 32, share: 1 / 2 },
+    budget: { setting: 'ANSWER_CACHE_MB', share: 1 / 2 },
     kind: 'own',
   },
   frontDoor: {
@@ -49,7 +50,7 @@ export const CACHES = {
     key: 'the URL and the headers that shape an answer',
     invalidation:
       'a newer revision drops all, at the next request of any kind; an answer that reads the clock ends at its time; past the budget the least recently served go. Beside it, the namespace URLs whose answer is being made (until it is sent, at most 2 s) and the hashes of those made but not kept at this revision (cleared with it, or at 10,000)',
-    budget: { setting: 'ANSWER_CACHE_MB', megabytes: 32, share: 1 / 2 },
+    budget: { setting: 'ANSWER_CACHE_MB', share: 1 / 2 },
     kind: 'own',
   },
   sharedTags: {
@@ -158,8 +159,7 @@ const MEGABYTE = 1024 * 1024
 export function cacheBudget(name: CacheName): number {
   const budget: Budget = CACHES[name].budget
   if ('entries' in budget) return budget.entries
-  const megabytes = Number(process.env[budget.setting] ?? budget.megabytes)
-  return Number.isFinite(megabytes) && megabytes > 0 ? megabytes * MEGABYTE * budget.share : 0
+  return numberSetting(budget.setting) * MEGABYTE * budget.share
 }
 
 /** A process-wide cache bounded by its listed number of entries. */

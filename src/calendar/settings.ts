@@ -1,38 +1,80 @@
 /**
- * Settings an operator gives in the environment (docs/operations.md) that must be whole numbers. A
+ * Settings an operator gives in the environment (docs/operations.md, "Settings") that are numbers. A
  * wrong one stops the server at start with the reason (`scripts/server.ts` reads them all before
- * Next starts): read as a number it was NaN, and every comparison with NaN is false, so a typo in
- * `MAX_BODY_BYTES` read bodies of any size and one in `SHED_MIN_IN_FLIGHT` refused every request.
+ * Next starts): read with `Number()` it was NaN, and every comparison with NaN is false, so a typo in
+ * `MAX_BODY_BYTES` read bodies of any size and one in `SHED_MIN_IN_FLIGHT` refused every request;
+ * read with a fallback, a typo in `ANSWER_CACHE_MB` turned the cache off and one in a rate limit or an
+ * import's bound quietly put its default in place of the operator's value.
  */
 type Env = Record<string, string | undefined>
 
-/**
- * A setting that is a whole number, at least `least` (how many at once: 1); `fallback` when unset or
- * empty. Anything else stops the server with the reason, before it serves a request with it.
- */
-export function wholeNumberSetting(env: Env, name: string, fallback: number, least = 1): number {
+/** What a setting's value may be: a number, or a whole one, at least `least` or above `above`. */
+type Rule = { whole?: true } & ({ least: number } | { above: number })
+
+function describe(rule: Rule): string {
+  const kind = rule.whole ? 'a whole number' : 'a number'
+  return 'least' in rule ? `${kind}, at least ${rule.least}` : `${kind} above ${rule.above}`
+}
+
+/** `fallback` when `name` is unset or empty; its value when it keeps `rule`; else an error naming it. */
+function readSetting(env: Env, name: string, fallback: number, rule: Rule): number {
   const given = env[name]
-  if (given === undefined || given === '') return fallback
+  if (given === undefined || given.trim() === '') return fallback
   const value = Number(given)
-  if (!Number.isInteger(value) || value < least)
-    throw new Error(`${name} must be a whole number, at least ${least} (got ${given})`)
+  const fits =
+    (rule.whole ? Number.isInteger(value) : Number.isFinite(value)) &&
+    ('least' in rule ? value >= rule.least : value > rule.above)
+  if (!fits) throw new Error(`${name} must be ${describe(rule)} (got ${given})`)
   return value
 }
 
-/** `MAX_BODY_BYTES`: the largest body the namespace reads. */
-export const bodyLimit = (env: Env): number =>
-  wholeNumberSetting(env, 'MAX_BODY_BYTES', 2 * 1024 * 1024)
+/** A setting that is a whole number, at least `least` (how many at once: 1). */
+export const wholeNumberSetting = (env: Env, name: string, fallback: number, least = 1): number =>
+  readSetting(env, name, fallback, { whole: true, least })
 
-/** `LOGIN_FREE_FAILURES_PER_ADDRESS`: failed sign-ins an address makes before its waits start. */
-export const loginFreeFailures = (env: Env): number =>
-  wholeNumberSetting(env, 'LOGIN_FREE_FAILURES_PER_ADDRESS', 10, 0)
+const whole = (least: number) => ({ whole: true, least }) as const
 
-/** `CACHE_MAX_AGE`: seconds shared caches may keep an anonymous namespace answer. */
-export const cacheMaxAge = (env: Env): number => wholeNumberSetting(env, 'CACHE_MAX_AGE', 0, 0)
+/**
+ * The number settings the modules that use them read when they first need them, each with its
+ * default and what it may be. Those the server reads as it starts (`SHED_*`, `ANSWER_CONCURRENCY`,
+ * `WRITE_CONCURRENCY`, `TRUSTED_PROXY_HOPS`, `DATABASE_POOL_MAX`) are read where they are used.
+ */
+const NUMBER_SETTINGS = {
+  /** The largest body the namespace reads. */
+  MAX_BODY_BYTES: { fallback: 2 * 1024 * 1024, rule: whole(1) },
+  /** Failed sign-ins an address makes before its waits start. */
+  LOGIN_FREE_FAILURES_PER_ADDRESS: { fallback: 10, rule: whole(0) },
+  /** Seconds shared caches may keep an anonymous namespace answer. */
+  CACHE_MAX_AGE: { fallback: 0, rule: whole(0) },
+  /** The megabytes kept answers and their pages' records may take; 0 turns both off. */
+  ANSWER_CACHE_MB: { fallback: 32, rule: { least: 0 } },
+  /** Requests a client may make a minute, by kind; 0 turns the kind's limit off. */
+  RATE_LIMIT_READS_PER_MINUTE: { fallback: 6000, rule: { least: 0 } },
+  RATE_LIMIT_WRITES_PER_MINUTE: { fallback: 600, rule: { least: 0 } },
+  RATE_LIMIT_LOGINS_PER_MINUTE: { fallback: 30, rule: { least: 0 } },
+  /** What one import may read from another server (`imports/limits.ts`). */
+  IMPORT_MAX_ANSWER_MB: { fallback: 20, rule: { above: 0 } },
+  IMPORT_MAX_RUN_MB: { fallback: 1024, rule: { above: 0 } },
+  IMPORT_MAX_PAGES: { fallback: 10_000, rule: whole(1) },
+  IMPORT_REQUEST_SECONDS: { fallback: 60, rule: { above: 0 } },
+  IMPORT_SUBSCRIPTIONS_AT_ONCE: { fallback: 3, rule: whole(1) },
+  /** Webhooks' deliveries (`webhooks/deliver.ts`). */
+  WEBHOOK_MAX_FAILURES: { fallback: 10, rule: whole(1) },
+  WEBHOOK_RETRY_BASE_SECONDS: { fallback: 30, rule: { above: 0 } },
+  WEBHOOK_ENDPOINTS_AT_ONCE: { fallback: 3, rule: whole(1) },
+  /** Seconds after which a job whose instance stopped beating is taken as abandoned. */
+  JOBS_ABANDONED_AFTER_SECONDS: { fallback: 90, rule: { above: 0 } },
+} satisfies Record<string, { fallback: number; rule: Rule }>
 
-/** Reads the settings Next's bundle reads when it first needs them, so that a wrong one stops the server at start. */
+export type NumberSettingName = keyof typeof NUMBER_SETTINGS
+
+/** The value of one of the number settings: its default when unset, an error when it is wrong. */
+export function numberSetting(name: NumberSettingName, env: Env = process.env): number {
+  const { fallback, rule } = NUMBER_SETTINGS[name]
+  return readSetting(env, name, fallback, rule)
+}
+
+/** Reads every setting of the table, so that a wrong one stops the server at start rather than a request. */
 export function readSettingsAtStart(env: Env): void {
-  bodyLimit(env)
-  loginFreeFailures(env)
-  cacheMaxAge(env)
+  for (const name of Object.keys(NUMBER_SETTINGS) as NumberSettingName[]) numberSetting(name, env)
 }

@@ -1,4 +1,5 @@
 import { ValidationError, type Field, type FieldHook, type Payload } from 'payload'
+import { fieldAffectsData, tabHasName } from 'payload/shared'
 
 /**
  * Payload's REST and GraphQL hand a write's values to the fields' hooks and validators as the client
@@ -151,12 +152,12 @@ function guardFields(fields: Field[]): void {
       for (const tab of field.tabs) {
         guardFields(tab.fields)
         // A named tab holds its fields' values in an object of its own, as a group does.
-        if ('name' in tab && tab.name) guard(tab, { ...tab, type: 'group' } as Checked)
+        if (tabHasName(tab)) guard(tab, { ...tab, type: 'group' } as Checked)
       }
     if (field.type === 'blocks')
       for (const block of field.blocks) if (typeof block !== 'string') guardFields(block.fields)
-    if ('name' in field && field.type !== 'ui' && field.type !== 'join')
-      guard(field as Checked, field as Checked)
+    // A join's value is read from other documents, never written.
+    if (fieldAffectsData(field) && field.type !== 'join') guard(field as Checked, field as Checked)
   }
 }
 

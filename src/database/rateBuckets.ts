@@ -1,20 +1,16 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
+import { numberSetting } from '../calendar/settings'
 import { rawQuery } from './rawQuery'
 
 /** A limit: this many requests a minute, which is also the burst a full bucket allows (docs/operations.md). */
 export type Limit = { perMinute: number }
 
-function limitFrom(name: string, fallback: number): Limit {
-  const value = Number(process.env[name] ?? fallback)
-  return { perMinute: Number.isFinite(value) && value >= 0 ? value : fallback }
-}
-
 /** Per client (the signed-in user, else the address); 0 turns a kind off. */
 export const LIMITS = {
-  read: limitFrom('RATE_LIMIT_READS_PER_MINUTE', 6000),
-  write: limitFrom('RATE_LIMIT_WRITES_PER_MINUTE', 600),
-  login: limitFrom('RATE_LIMIT_LOGINS_PER_MINUTE', 30),
+  read: { perMinute: numberSetting('RATE_LIMIT_READS_PER_MINUTE') },
+  write: { perMinute: numberSetting('RATE_LIMIT_WRITES_PER_MINUTE') },
+  login: { perMinute: numberSetting('RATE_LIMIT_LOGINS_PER_MINUTE') },
 } as const
 
 export type LimitKind = keyof typeof LIMITS

@@ -2,21 +2,20 @@
  * What one import may read from another server (docs/operations.md, "Imports"): a source is anyone's,
  * so its answers' sizes, its page counts and its speed are bounded here, not trusted.
  */
-import { positiveFromEnv } from '../network/envNumber'
+import { numberSetting } from '../calendar/settings'
 
 const MB = 1024 * 1024
 
 /** One answer's body, read as it streams: an answer over it is refused, not read whole first. */
-export const maxAnswerBytes = () => positiveFromEnv('IMPORT_MAX_ANSWER_MB', 20) * MB
+export const maxAnswerBytes = () => numberSetting('IMPORT_MAX_ANSWER_MB') * MB
 /** Everything one run reads, all answers together. */
-export const maxRunBytes = () => positiveFromEnv('IMPORT_MAX_RUN_MB', 1024) * MB
+export const maxRunBytes = () => numberSetting('IMPORT_MAX_RUN_MB') * MB
 /** Pages read of one list, whatever page count the source claims. */
-export const maxPages = () => positiveFromEnv('IMPORT_MAX_PAGES', 10_000)
+export const maxPages = () => numberSetting('IMPORT_MAX_PAGES')
 /** One request, from connecting to the last byte of the answer, redirects included. */
-export const requestDeadlineMs = () => positiveFromEnv('IMPORT_REQUEST_SECONDS', 60) * 1000
+export const requestDeadlineMs = () => numberSetting('IMPORT_REQUEST_SECONDS') * 1000
 /** Subscriptions imported side by side in one pass. */
-export const subscriptionsAtOnce = () =>
-  Math.floor(positiveFromEnv('IMPORT_SUBSCRIPTIONS_AT_ONCE', 3))
+export const subscriptionsAtOnce = () => numberSetting('IMPORT_SUBSCRIPTIONS_AT_ONCE')
 
 /** What a run has left to read; each answer read takes its size from it. */
 export type ReadBudget = { left: number }

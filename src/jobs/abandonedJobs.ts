@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Config, Payload } from 'payload'
 import { rawQuery } from '../database/rawQuery'
-import { positiveFromEnv } from '../network/envNumber'
+import { numberSetting } from '../calendar/settings'
 
 /**
  * Payload's queue marks a job `processing` when an instance takes it and clears the mark when the
@@ -14,7 +14,7 @@ import { positiveFromEnv } from '../network/envNumber'
  * "Scheduled work"), by whatever instance finds it: its instance is gone, however long the job itself
  * may run. A developer's own tasks do not beat, so their jobs are left alone.
  */
-const abandonedAfterSeconds = () => positiveFromEnv('JOBS_ABANDONED_AFTER_SECONDS', 90)
+const abandonedAfterSeconds = () => numberSetting('JOBS_ABANDONED_AFTER_SECONDS')
 
 type Task = NonNullable<NonNullable<Config['jobs']>['tasks']>[number]
 

@@ -21,7 +21,7 @@ import { fingerprintOf, IDEMPOTENCY_HEADER, idempotently, REPLAYED_HEADER } from
 import { REQUEST_ID_HEADER } from '../server/requestId'
 import { inWriteTurn, refuseForeseenWrite } from '../server/writeLane'
 import { maxBodyBytes } from '../server/requestBody'
-import { cacheMaxAge } from '../calendar/settings'
+import { numberSetting } from '../calendar/settings'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
 import { ROUTES } from './routes'
 
@@ -53,7 +53,7 @@ function compile(route: AnyRoute): CompiledRoute {
 const COMPILED = ROUTES.map(compile)
 
 const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, Content-Disposition, ${REPLAYED_HEADER}, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, ${REQUEST_ID_HEADER}`
-const anonymousMaxAge = cacheMaxAge(process.env)
+const anonymousMaxAge = numberSetting('CACHE_MAX_AGE')
 
 function match(
   method: string,

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http'
-import { bodyLimit } from '../calendar/settings'
+import { numberSetting } from '../calendar/settings'
 
 /** `MAX_BODY_BYTES`: the largest body the namespace reads (docs/operations.md). */
-export const maxBodyBytes = bodyLimit(process.env)
+export const maxBodyBytes = numberSetting('MAX_BODY_BYTES')
 
 /**
  * The name of the error a body's stream ends with when its connection went before the body did. A

@@ -7,7 +7,7 @@ import { webhookGuard } from '../collections/Webhooks'
 import { sideBySide } from '../calendar/sideBySide'
 import { changesAfter, type ChangeRow } from '../database/changeLog'
 import { unlessBusy } from '../database/exclusive'
-import { positiveFromEnv } from '../network/envNumber'
+import { numberSetting } from '../calendar/settings'
 import type { Webhook } from '../payload-types'
 
 /** Changes sent to one endpoint per run; the next run goes on from there. */
@@ -19,11 +19,11 @@ const DEADLINE_MS = 10_000
 const MAX_BACKOFF_MS = 6 * 3600_000
 
 /** Consecutive failures after which an endpoint is turned off (docs/operations.md). */
-const maxFailures = () => positiveFromEnv('WEBHOOK_MAX_FAILURES', 10)
+const maxFailures = () => numberSetting('WEBHOOK_MAX_FAILURES')
 /** The first retry's wait; each failure in a row doubles it, up to six hours. */
-const retryBaseMs = () => positiveFromEnv('WEBHOOK_RETRY_BASE_SECONDS', 30) * 1000
+const retryBaseMs = () => numberSetting('WEBHOOK_RETRY_BASE_SECONDS') * 1000
 /** Endpoints served side by side in one pass; each holds a database connection for its lock while it is served. */
-const endpointsAtOnce = () => Math.floor(positiveFromEnv('WEBHOOK_ENDPOINTS_AT_ONCE', 3))
+const endpointsAtOnce = () => numberSetting('WEBHOOK_ENDPOINTS_AT_ONCE')
 
 export const backoffMs = (failures: number) =>
   Math.min(MAX_BACKOFF_MS, retryBaseMs() * 2 ** Math.max(0, failures - 1))

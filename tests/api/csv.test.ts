@@ -319,6 +319,24 @@ describe('npm run import', { timeout: 180_000 }, () => {
     const [fine] = await eventsMatching(word, 2032)
     expect(fine).toMatchObject({ title: `${word} fine`, status: 'draft' })
   })
+
+  it('stops with the reason on a bound that is not a number, before importing anything', async () => {
+    const word = unique('csvbound')
+    const file = path.join(tmpdir(), `${word}.csv`)
+    writeFileSync(
+      file,
+      stringify([
+        ['Event Name', 'Event Start Date'],
+        [word, '2032-04-02'],
+      ]),
+    )
+    const run = await runImportCli(['--csv', file, '--kind', 'events'], undefined, {
+      IMPORT_MAX_RUN_MB: '1GB',
+    })
+    expect(run.code, run.output).toBe(2)
+    expect(run.output).toContain('IMPORT_MAX_RUN_MB must be a number above 0 (got 1GB)')
+    expect(await eventsMatching(word, 2032)).toEqual([])
+  })
 })
 
 describe('GET /events.csv', () => {

@@ -25,9 +25,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, call, NS, type Reply, unique, everyRole } from '../support/api'
 import { freePort, waitForHealth } from '../../scripts/serverProcess'
-import { bodyLimit } from '../../src/calendar/settings'
+import { numberSetting } from '../../src/calendar/settings'
 
-const MAX_BODY_BYTES = bodyLimit(process.env)
+const MAX_BODY_BYTES = numberSetting('MAX_BODY_BYTES')
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII=',
   'base64',

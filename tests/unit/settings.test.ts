@@ -1,25 +1,48 @@
 import { describe, expect, it } from 'vitest'
-import { bodyLimit, cacheMaxAge, loginFreeFailures } from '../../src/calendar/settings'
+import { numberSetting, readSettingsAtStart } from '../../src/calendar/settings'
 
-describe('settings read as whole numbers', () => {
-  it('default, and take whole numbers', () => {
-    expect(bodyLimit({})).toBe(2 * 1024 * 1024)
-    expect(bodyLimit({ MAX_BODY_BYTES: '1048576' })).toBe(1048576)
-    expect(loginFreeFailures({})).toBe(10)
-    expect(loginFreeFailures({ LOGIN_FREE_FAILURES_PER_ADDRESS: '0' })).toBe(0)
-    expect(cacheMaxAge({})).toBe(0)
-    expect(cacheMaxAge({ CACHE_MAX_AGE: '60' })).toBe(60)
+describe('number settings', () => {
+  it('take their defaults when unset or empty, and the value given when it fits', () => {
+    expect(numberSetting('MAX_BODY_BYTES', {})).toBe(2 * 1024 * 1024)
+    expect(numberSetting('MAX_BODY_BYTES', { MAX_BODY_BYTES: '1048576' })).toBe(1048576)
+    expect(numberSetting('LOGIN_FREE_FAILURES_PER_ADDRESS', {})).toBe(10)
+    expect(
+      numberSetting('LOGIN_FREE_FAILURES_PER_ADDRESS', { LOGIN_FREE_FAILURES_PER_ADDRESS: '0' }),
+    ).toBe(0)
+    expect(numberSetting('CACHE_MAX_AGE', { CACHE_MAX_AGE: '' })).toBe(0)
+    expect(numberSetting('CACHE_MAX_AGE', { CACHE_MAX_AGE: '60' })).toBe(60)
+    expect(numberSetting('ANSWER_CACHE_MB', { ANSWER_CACHE_MB: '0' })).toBe(0)
+    expect(numberSetting('ANSWER_CACHE_MB', { ANSWER_CACHE_MB: '1.5' })).toBe(1.5)
+    expect(numberSetting('RATE_LIMIT_READS_PER_MINUTE', {})).toBe(6000)
+    expect(numberSetting('IMPORT_MAX_ANSWER_MB', { IMPORT_MAX_ANSWER_MB: '0.5' })).toBe(0.5)
+    expect(numberSetting('WEBHOOK_RETRY_BASE_SECONDS', { WEBHOOK_RETRY_BASE_SECONDS: '1' })).toBe(1)
+    expect(numberSetting('JOBS_ABANDONED_AFTER_SECONDS', {})).toBe(90)
   })
 
   it.each([
-    ['MAX_BODY_BYTES', '2MB', 1, bodyLimit],
-    ['MAX_BODY_BYTES', '0', 1, bodyLimit],
-    ['LOGIN_FREE_FAILURES_PER_ADDRESS', 'ten', 0, loginFreeFailures],
-    ['LOGIN_FREE_FAILURES_PER_ADDRESS', '-1', 0, loginFreeFailures],
-    ['CACHE_MAX_AGE', '1h', 0, cacheMaxAge],
-  ] as const)('refuse %s=%j with the reason', (name, value, least, read) => {
-    expect(() => read({ [name]: value })).toThrow(
-      `${name} must be a whole number, at least ${least} (got ${value})`,
-    )
+    ['MAX_BODY_BYTES', '2MB', 'a whole number, at least 1'],
+    ['MAX_BODY_BYTES', '0', 'a whole number, at least 1'],
+    ['LOGIN_FREE_FAILURES_PER_ADDRESS', 'ten', 'a whole number, at least 0'],
+    ['LOGIN_FREE_FAILURES_PER_ADDRESS', '-1', 'a whole number, at least 0'],
+    ['CACHE_MAX_AGE', '1h', 'a whole number, at least 0'],
+    // Each of these quietly became its default, or 0 (the cache off), before.
+    ['ANSWER_CACHE_MB', '64MB', 'a number, at least 0'],
+    ['RATE_LIMIT_WRITES_PER_MINUTE', 'lots', 'a number, at least 0'],
+    ['RATE_LIMIT_LOGINS_PER_MINUTE', '-5', 'a number, at least 0'],
+    ['IMPORT_MAX_RUN_MB', '1GB', 'a number above 0'],
+    ['IMPORT_REQUEST_SECONDS', '0', 'a number above 0'],
+    ['IMPORT_MAX_PAGES', '2.5', 'a whole number, at least 1'],
+    ['IMPORT_SUBSCRIPTIONS_AT_ONCE', '0', 'a whole number, at least 1'],
+    ['WEBHOOK_MAX_FAILURES', 'ten', 'a whole number, at least 1'],
+    ['WEBHOOK_ENDPOINTS_AT_ONCE', '1.5', 'a whole number, at least 1'],
+    ['JOBS_ABANDONED_AFTER_SECONDS', '90s', 'a number above 0'],
+  ] as const)('refuse %s=%j with the reason, at start too', (name, value, rule) => {
+    const reason = `${name} must be ${rule} (got ${value})`
+    expect(() => numberSetting(name, { [name]: value })).toThrow(reason)
+    expect(() => readSettingsAtStart({ [name]: value })).toThrow(reason)
+  })
+
+  it('let a server start with none set', () => {
+    expect(() => readSettingsAtStart({})).not.toThrow()
   })
 })

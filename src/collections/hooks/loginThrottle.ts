@@ -7,7 +7,7 @@ import {
 } from 'payload'
 import { forgiveAttempt, takeAttempt, type LoginRule } from '../../database/loginThrottle'
 import { LIMITS, takeToken } from '../../database/rateBuckets'
-import { loginFreeFailures } from '../../calendar/settings'
+import { numberSetting } from '../../calendar/settings'
 import { clientAddress } from '../clientAddress'
 
 /**
@@ -22,7 +22,7 @@ import { clientAddress } from '../clientAddress'
  * counted one after another.
  */
 const RULES = {
-  address: { free: loginFreeFailures(process.env), ceiling: 15 * 60 },
+  address: { free: numberSetting('LOGIN_FREE_FAILURES_PER_ADDRESS'), ceiling: 15 * 60 },
   pair: { free: 3, ceiling: 15 * 60 },
 } as const satisfies Record<string, LoginRule>
 export const FORGET_SECONDS = 60 * 60
