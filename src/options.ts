@@ -53,8 +53,14 @@ export const DEFAULT_PERMALINKS: Record<PermalinkKind, string> = {
   tag: '/events/tag/{slug}/',
 }
 
-/** A field a developer added, as the namespace exposes it. */
-export type CustomField = { name: string; label: string; type: string; options?: string[] }
+/** A field a developer added, as the namespace exposes it; a named group or tab lists its own. */
+export type CustomField = {
+  name: string
+  label: string
+  type: string
+  options?: string[]
+  fields?: CustomField[]
+}
 
 /** What the namespace needs to know at request time, kept in the config's `custom` slot. */
 export type CalendarRuntime = {

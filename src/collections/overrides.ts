@@ -62,7 +62,13 @@ export function withOverrides(
 }
 
 /** A field whose value sits at a document's top level; a named tab is one, an object like a group's. */
-type TopLevelField = { name: string; type: string; label?: unknown; options?: unknown }
+type TopLevelField = {
+  name: string
+  type: string
+  label?: unknown
+  options?: unknown
+  fields?: Field[]
+}
 
 /**
  * The fields whose values sit at a document's top level: named fields (a named group or tab as one
@@ -94,16 +100,24 @@ export function addedFields(defaults: Field[], fields: Field[]): CustomField[] {
   const names = new Set(topLevelFields(defaults).map((field) => field.name))
   return topLevelFields(fields)
     .filter((field) => !names.has(field.name))
-    .map((field) => ({
-      name: field.name,
-      label: labelOf(field),
-      type: field.type,
-      ...(Array.isArray(field.options)
-        ? {
-            options: (field.options as (string | { value: string })[]).map((option) =>
-              typeof option === 'string' ? option : option.value,
-            ),
-          }
-        : {}),
-    }))
+    .map(described)
+}
+
+/** A field as the namespace exposes it; a named group's or tab's with the fields its object holds. */
+function described(field: TopLevelField): CustomField {
+  return {
+    name: field.name,
+    label: labelOf(field),
+    type: field.type,
+    ...(Array.isArray(field.options)
+      ? {
+          options: (field.options as (string | { value: string })[]).map((option) =>
+            typeof option === 'string' ? option : option.value,
+          ),
+        }
+      : {}),
+    ...((field.type === 'group' || field.type === 'tab') && Array.isArray(field.fields)
+      ? { fields: topLevelFields(field.fields).map(described) }
+      : {}),
+  }
 }

@@ -11,14 +11,18 @@ let app: BareApp
 let link: FaultyLink
 let token: string
 
-async function send(path: string, init: { method?: string; json?: unknown; auth?: boolean } = {}) {
+async function send(
+  path: string,
+  init: { method?: string; json?: unknown; form?: string; auth?: boolean } = {},
+) {
   const response = await fetch(`${app.url}${path}`, {
     method: init.method ?? 'GET',
     headers: {
       ...(init.json ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
       ...(init.auth ? { Authorization: `JWT ${token}` } : {}),
     },
-    body: init.json ? JSON.stringify(init.json) : undefined,
+    body: init.json ? JSON.stringify(init.json) : init.form,
   })
   return { status: response.status, headers: response.headers, body: await response.json() }
 }
@@ -183,6 +187,24 @@ describe('the plugin in a bare app', () => {
     }
     expect((await send(`${root}/venues/${venue.body.id}`)).body.access).toEqual({ ramp: true })
 
+    // A form (how WordPress's clients write) names a value inside the tab by brackets; it reads as the
+    // same value in JSON would, and a wrong one is named by its path.
+    const byForm = await send(`${root}/venues/${venue.body.id}`, {
+      method: 'PATCH',
+      auth: true,
+      form: 'access%5Bramp%5D=0',
+    })
+    expect(byForm.status, JSON.stringify(byForm.body)).toBe(200)
+    expect(byForm.body.access).toEqual({ ramp: false })
+    const wrongByForm = await send(`${root}/venues/${venue.body.id}`, {
+      method: 'PATCH',
+      auth: true,
+      form: 'access%5Bramp%5D=maybe',
+    })
+    expect(wrongByForm.status).toBe(400)
+    expect(Object.keys(wrongByForm.body.data.params)).toEqual(['access.ramp'])
+    expect((await send(`${root}/venues/${venue.body.id}`)).body.access).toEqual({ ramp: false })
+
     // A venue an event brings inline carries them too, checked as the venue's own route checks them.
     const inline = await send(`${root}/events`, {
       method: 'POST',
@@ -252,7 +274,10 @@ describe('the plugin in a bare app', () => {
     expect(body.properties.audience).toMatchObject({ enum: ['adults', 'families'] })
     expect(body.properties.dressCode).toMatchObject({ type: 'string' })
     const venueBody = doc.body.paths['/venues'].post.requestBody.content['application/json'].schema
-    expect(venueBody.properties.access).toMatchObject({ type: 'object' })
+    expect(venueBody.properties.access).toMatchObject({
+      type: 'object',
+      properties: { ramp: { type: 'boolean' } },
+    })
     expect(doc.body.servers[0].url).toMatch(new RegExp(`/api/${BARE_NAMESPACE}$`))
   })
 

@@ -71,7 +71,14 @@ function customFieldSchema(field: CustomField): JsonSchema {
   if (field.type === 'date') return { ...described, type: 'string', format: 'date-time' }
   if (['text', 'textarea', 'email', 'code'].includes(field.type))
     return { ...described, type: 'string' }
-  if (OBJECT_TYPES.has(field.type)) return { ...described, type: 'object' }
+  if (OBJECT_TYPES.has(field.type))
+    return {
+      ...described,
+      type: 'object',
+      properties: Object.fromEntries(
+        (field.fields ?? []).map((inner) => [inner.name, customFieldSchema(inner)]),
+      ),
+    }
   return described
 }
 

@@ -28,8 +28,14 @@ function schemaFor(field: CustomField): z.ZodType {
   if (field.type === 'checkbox') return booleanParam()
   if (['text', 'textarea', 'email', 'code'].includes(field.type))
     return z.union([z.null().transform(() => ''), z.string()], { error: 'Must be a string.' })
+  // Its own fields read as top-level ones are (a form's `access[ramp]=1` is true); others pass to Payload.
   if (OBJECT_TYPES.has(field.type))
-    return z.record(z.string(), z.unknown(), { error: 'Must be an object.' })
+    return z.looseObject(
+      Object.fromEntries(
+        (field.fields ?? []).map((inner) => [inner.name, schemaFor(inner).optional()]),
+      ),
+      { error: 'Must be an object.' },
+    )
   return z.unknown()
 }
 
@@ -48,7 +54,11 @@ export function readCustomFields(
     if (input[field.name] === undefined) continue
     const parsed = schemaFor(field).safeParse(input[field.name])
     if (parsed.success) data[field.name] = parsed.data
-    else invalid[field.name] = parsed.error.issues[0]?.message ?? 'Invalid value.'
+    else {
+      // A value inside a group or tab is named by its path, as Payload names it (`access.ramp`).
+      const [issue] = parsed.error.issues
+      invalid[[field.name, ...(issue?.path ?? [])].join('.')] = issue?.message ?? 'Invalid value.'
+    }
   }
   return { data, invalid }
 }
