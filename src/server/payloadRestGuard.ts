@@ -14,7 +14,9 @@ import { errorChain, type AfterErrorHook } from '../database/connectionErrors'
  *   SyntaxError through): 400; a read sent as a POST (Payload's method override) has its
  *   form body checked as the query it is;
  * - routes a collection or a global does not have: `versions` of one without versions, `verify` of a
- *   collection without e-mail verification (Payload's handlers assume they have them): 404.
+ *   collection without e-mail verification (Payload's handlers assume they have them), and any route
+ *   of one without REST endpoints (`payload-migrations`, which Payload answers 501 Not Implemented,
+ *   an error of the server to a monitor): 404.
  *
  * The namespace's paths are left alone: it validates its own requests and answers in its envelope.
  */
@@ -95,9 +97,12 @@ function refusedRoute(config: SanitizedConfig, url: URL): Refusal | undefined {
   const named = collectionPath(config, url)
   const global = globalPath(config, url)
   const missing = named
-    ? (named.rest[0] === 'versions' && !named.collection.versions) ||
+    ? named.collection.endpoints === false ||
+      (named.rest[0] === 'versions' && !named.collection.versions) ||
       (named.rest[0] === 'verify' && !(named.collection.auth && named.collection.auth.verify))
-    : global !== undefined && global.rest[0] === 'versions' && !global.global.versions
+    : global !== undefined &&
+      (global.global.endpoints === false ||
+        (global.rest[0] === 'versions' && !global.global.versions))
   return missing ? new Refusal(404, 'Not Found') : undefined
 }
 

@@ -211,6 +211,18 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
       call('/api/event-categories/versions', { token: admin }),
       404,
     )
+    // A collection without REST endpoints: Payload answers 501 Not Implemented.
+    for (const [method, path] of [
+      ['GET', '/api/payload-migrations'],
+      ['GET', '/api/payload-migrations/1'],
+      ['DELETE', '/api/payload-migrations/1'],
+    ] as const)
+      for (const token of [undefined, admin])
+        await expectStatus(
+          `${token ? 'admin' : 'anonymous'} ${method} ${path}`,
+          call(path, { method, token }),
+          404,
+        )
     const event = await call('/api/events', {
       method: 'POST',
       token: admin,
