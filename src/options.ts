@@ -59,6 +59,8 @@ export type CustomField = {
   label: string
   type: string
   options?: string[]
+  /** A text, number or select field that holds a list of values. */
+  hasMany?: boolean
   fields?: CustomField[]
 }
 

@@ -67,6 +67,7 @@ type TopLevelField = {
   type: string
   label?: unknown
   options?: unknown
+  hasMany?: unknown
   fields?: Field[]
 }
 
@@ -115,6 +116,10 @@ function described(field: TopLevelField): CustomField {
             typeof option === 'string' ? option : option.value,
           ),
         }
+      : {}),
+    // Payload keeps a list of values for these; a relationship's is Payload's to read.
+    ...(field.hasMany === true && ['text', 'number', 'select'].includes(field.type)
+      ? { hasMany: true }
       : {}),
     ...((field.type === 'group' || field.type === 'tab') && Array.isArray(field.fields)
       ? { fields: topLevelFields(field.fields).map(described) }

@@ -144,6 +144,43 @@ describe('the plugin in a bare app', () => {
     expect(stored.body.doc.access).toEqual({ ramp: true })
   })
 
+  it('reads and writes a developer’s list field (hasMany) as a list, by JSON and by form', async () => {
+    const event = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: {
+        title: 'Captioned talk',
+        start_date: '2031-03-05 19:00:00',
+        end_date: '2031-03-05 21:00:00',
+        accessibility: ['captions', 'signing'],
+      },
+    })
+    expect(event.status, JSON.stringify(event.body)).toBe(201)
+    expect(event.body.custom_fields.accessibility).toEqual({
+      label: 'Accessibility',
+      value: ['captions', 'signing'],
+    })
+    const path = `${root}/events/${event.body.id}`
+    const one = await send(path, { method: 'PATCH', auth: true, form: 'accessibility=step-free' })
+    expect(one.status, JSON.stringify(one.body)).toBe(200)
+    expect(one.body.custom_fields.accessibility.value).toEqual(['step-free'])
+    const more = await send(path, {
+      method: 'PATCH',
+      auth: true,
+      form: 'accessibility%5B%5D=captions&accessibility%5B%5D=step-free',
+    })
+    expect(more.body.custom_fields.accessibility.value).toEqual(['captions', 'step-free'])
+    for (const accessibility of [['captions', 'robots'], 'robots', { a: 'captions' }]) {
+      const wrong = await send(path, { method: 'PATCH', auth: true, json: { accessibility } })
+      expect(wrong.status, JSON.stringify(accessibility)).toBe(400)
+      expect(Object.keys(wrong.body.data.params)).toEqual(['accessibility'])
+    }
+    expect((await send(path)).body.custom_fields.accessibility.value).toEqual([
+      'captions',
+      'step-free',
+    ])
+  })
+
   it('reads and writes a field in a row and a named tab through the namespace, as top-level ones', async () => {
     const event = await send(`${root}/events`, {
       method: 'POST',
@@ -273,6 +310,10 @@ describe('the plugin in a bare app', () => {
     expect(body.properties.capacity).toMatchObject({ type: 'number' })
     expect(body.properties.audience).toMatchObject({ enum: ['adults', 'families'] })
     expect(body.properties.dressCode).toMatchObject({ type: 'string' })
+    expect(body.properties.accessibility).toMatchObject({
+      type: 'array',
+      items: { enum: ['captions', 'signing', 'step-free'] },
+    })
     const venueBody = doc.body.paths['/venues'].post.requestBody.content['application/json'].schema
     expect(venueBody.properties.access).toMatchObject({
       type: 'object',

@@ -85,6 +85,14 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
                 type: 'select',
                 options: ['adults', 'families'],
               },
+              // A list of values (Payload's `hasMany`).
+              {
+                name: 'accessibility',
+                label: 'Accessibility',
+                type: 'select',
+                hasMany: true,
+                options: ['captions', 'signing', 'step-free'],
+              },
               // A row only arranges the form: its fields' values sit at the document's top level.
               { type: 'row', fields: [{ name: 'dressCode', label: 'Dress code', type: 'text' }] },
             ],

@@ -65,6 +65,10 @@ async function namespaceIndex(
 /** JSON Schema of a field a developer added, from its Payload type. */
 function customFieldSchema(field: CustomField): JsonSchema {
   const described = { description: `${field.label} (a field added to this collection).` }
+  if (field.hasMany) {
+    const { description: _, ...item } = customFieldSchema({ ...field, hasMany: false })
+    return { ...described, type: 'array', items: item }
+  }
   if (field.options) return { ...described, enum: field.options }
   if (field.type === 'number') return { ...described, type: 'number' }
   if (field.type === 'checkbox') return { ...described, type: 'boolean' }

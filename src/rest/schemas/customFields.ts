@@ -11,9 +11,27 @@ type Kind = AuthoredResource['key']
 /** A named group's or named tab's value: an object of its fields' values. */
 export const OBJECT_TYPES = new Set(['group', 'tab'])
 
+/** Null or empty: no value. */
+const clear = z.union([z.null(), z.literal('')]).transform(() => null)
+
+/**
+ * A list field's values (a `hasMany` text, number or select): a list, or one value as a list of one,
+ * as a form sends `name=a` for one and `name[]=a&name[]=b` for more; null or empty clears it.
+ */
+function listSchema(field: CustomField): z.ZodType {
+  const [one, each] = field.options
+    ? [z.enum(field.options as [string, ...string[]]), `one of: ${field.options.join(', ')}`]
+    : field.type === 'number'
+      ? [numberParam(-Number.MAX_VALUE, Number.MAX_VALUE), 'a number']
+      : [z.string(), 'a string']
+  return z.union([clear, z.array(one), one.transform((value) => [value])], {
+    error: `Must be a list, each value ${each}.`,
+  })
+}
+
 /** How a value sent for a developer's field is read, by its Payload type; null or empty clears it. */
 function schemaFor(field: CustomField): z.ZodType {
-  const clear = z.union([z.null(), z.literal('')]).transform(() => null)
+  if (field.hasMany) return listSchema(field)
   if (field.options)
     return z.union([
       clear,
