@@ -1,5 +1,5 @@
 import type { CollectionConfig, Field, SanitizedConfig } from 'payload'
-import type { AuthoredResource } from './calendar/resources'
+import type { AuthoredResource, TermResource } from './calendar/resources'
 
 /** The collections a developer can shape through the plugin's options. */
 export type CalendarCollection =
@@ -53,6 +53,9 @@ export const DEFAULT_PERMALINKS: Record<PermalinkKind, string> = {
   tag: '/events/tag/{slug}/',
 }
 
+/** The namespace's resources whose collections a developer may add fields to (`collections` option). */
+export type ExtensibleKind = AuthoredResource['key'] | TermResource['key']
+
 /** A field a developer added, as the namespace exposes it; a named group or tab lists its own. */
 export type CustomField = {
   name: string
@@ -70,7 +73,7 @@ export type CalendarRuntime = {
   permalinks: Record<PermalinkKind, string>
   settingsGlobal: boolean
   publicPages: boolean
-  customFields: Record<AuthoredResource['key'], CustomField[]>
+  customFields: Record<ExtensibleKind, CustomField[]>
 }
 
 export function calendarRuntime(config: SanitizedConfig): CalendarRuntime {

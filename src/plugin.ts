@@ -124,12 +124,14 @@ function calendarCollections(overrides: NonNullable<CalendarPluginOptions['colle
   const events = withCalendarLink(withOverrides(Events, overrides.events))
   const venues = withOverrides(Venues, overrides.venues)
   const organizers = withOverrides(Organizers, overrides.organizers)
+  const categories = withOverrides(EventCategories, overrides['event-categories'])
+  const tags = withOverrides(EventTags, overrides['event-tags'])
   const collections: CollectionConfig[] = [
     events,
     venues,
     organizers,
-    withOverrides(EventCategories, overrides['event-categories']),
-    withOverrides(EventTags, overrides['event-tags']),
+    categories,
+    tags,
     Media,
     Users,
     { ...Webhooks, endpoints: [...(Webhooks.endpoints || []), deliverNow] },
@@ -141,6 +143,8 @@ function calendarCollections(overrides: NonNullable<CalendarPluginOptions['colle
     events: addedFields(Events.fields, events.fields),
     venues: addedFields(Venues.fields, venues.fields),
     organizers: addedFields(Organizers.fields, organizers.fields),
+    categories: addedFields(EventCategories.fields, categories.fields),
+    tags: addedFields(EventTags.fields, tags.fields),
   }
   return { collections, customFields }
 }

@@ -1,6 +1,7 @@
 import { capabilities } from '../calendar/access/capabilities'
 import type { CollectionSlug, Where } from 'payload'
 import { roleOf } from '../calendar/access/roles'
+import { RESOURCES } from '../calendar/resources'
 import { revisionCacheOf } from '../calendar/caches'
 import { EVENT_DETAILS } from '../collections/Events'
 import { ORGANIZER_TEXT, VENUE_TEXT } from '../calendar/linkedText'
@@ -49,10 +50,8 @@ function servedSelect(
 ): Record<string, true> | undefined {
   const fields = SERVED[collection]
   if (!fields) return undefined
-  const custom =
-    collection === 'events' || collection === 'venues' || collection === 'organizers'
-      ? reader.calendar.customFields[collection]
-      : []
+  const kind = RESOURCES.find((resource) => resource.collection === collection)?.key
+  const custom = kind ? reader.calendar.customFields[kind] : []
   return Object.fromEntries(
     [...fields, ...custom.map((field) => field.name)].map((field) => [field, true]),
   )

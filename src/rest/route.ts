@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { RestContext } from './context'
-import type { AuthoredResource } from '../calendar/resources'
+import type { ExtensibleKind } from '../options'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -52,7 +52,7 @@ export type Route<P extends RouteParams = RouteParams, T = undefined> = {
   /** The media type of a success when it is not JSON (`text/csv`), for `/doc`; the handler answers with it. */
   produces?: string
   /** Writes that also accept the fields developers add to this collection (documented in /doc). */
-  customFields?: AuthoredResource['key']
+  customFields?: ExtensibleKind
 }
 
 /** Any route of the table, whatever its parameters and target: the pipeline hands each its own target back. */

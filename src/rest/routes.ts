@@ -165,6 +165,7 @@ function termRoutes(terms: TermResource): AnyRoute[] {
       summary: summary.replace('%', aNoun(terms)),
       params,
       response: ANSWERS[terms.key].item,
+      ...(write === 'delete' ? {} : { customFields: terms.key }),
       validate: (ctx, input) =>
         validateTermWrite(ctx, terms, input as Parameters<typeof validateTermWrite>[2]),
       authorize: mayManageTerms,

@@ -144,6 +144,48 @@ describe('the plugin in a bare app', () => {
     expect(stored.body.doc.access).toEqual({ ramp: true })
   })
 
+  it('reads and writes a developer’s category field as a top-level key, on the category and on the events that embed it', async () => {
+    const created = await send(`${root}/categories`, {
+      method: 'POST',
+      auth: true,
+      json: { name: `Jazz ${Date.now()}`, colour: '#aa0000', taxonomy: 'mine' },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body).toMatchObject({ colour: '#aa0000', taxonomy: 'event_category' })
+    const path = `${root}/categories/${created.body.id}`
+    const byForm = await send(path, { method: 'PATCH', auth: true, form: 'colour=%2300aa00' })
+    expect(byForm.status, JSON.stringify(byForm.body)).toBe(200)
+    expect(byForm.body.colour).toBe('#00aa00')
+    const wrong = await send(path, { method: 'PATCH', auth: true, json: { colour: { r: 1 } } })
+    expect(wrong.status).toBe(400)
+    expect(Object.keys(wrong.body.data.params)).toEqual(['colour'])
+    expect((await send(path)).body.colour).toBe('#00aa00')
+    const listed = await send(`${root}/categories?include=${created.body.id}&hide_empty=false`)
+    expect(listed.body.categories.map((term: { colour: string }) => term.colour)).toEqual([
+      '#00aa00',
+    ])
+
+    const event = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: {
+        title: 'Coloured concert',
+        status: 'publish',
+        start_date: '2031-03-06 19:00:00',
+        end_date: '2031-03-06 21:00:00',
+        categories: [created.body.id],
+      },
+    })
+    expect(event.status, JSON.stringify(event.body)).toBe(201)
+    expect(event.body.categories[0]).toMatchObject({ id: created.body.id, colour: '#00aa00' })
+    const list = await send(
+      `${root}/events?categories=${created.body.id}&start_date=2031-03-06&end_date=2031-03-07`,
+    )
+    expect(list.status, JSON.stringify(list.body)).toBe(200)
+    expect(list.body.events, JSON.stringify(list.body)).toHaveLength(1)
+    expect(list.body.events[0].categories[0].colour).toBe('#00aa00')
+  })
+
   it('reads and writes a developer’s list field (hasMany) as a list, by JSON and by form', async () => {
     const event = await send(`${root}/events`, {
       method: 'POST',
@@ -315,6 +357,9 @@ describe('the plugin in a bare app', () => {
       items: { enum: ['captions', 'signing', 'step-free'] },
     })
     const venueBody = doc.body.paths['/venues'].post.requestBody.content['application/json'].schema
+    const categoryBody =
+      doc.body.paths['/categories'].post.requestBody.content['application/json'].schema
+    expect(categoryBody.properties.colour).toMatchObject({ type: 'string' })
     expect(venueBody.properties.access).toMatchObject({
       type: 'object',
       properties: { ramp: { type: 'boolean' } },

@@ -113,6 +113,13 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
             ],
           },
           organizers: { fields: [{ name: 'json_ld', label: 'Linked data', type: 'text' }] },
+          // A category's colour, as calendars show them; `taxonomy` is a key of the term's own.
+          'event-categories': {
+            fields: [
+              { name: 'colour', label: 'Colour', type: 'text' },
+              { name: 'taxonomy', label: 'Taxonomy', type: 'text' },
+            ],
+          },
         },
       }),
       ownUsers,

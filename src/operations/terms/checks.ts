@@ -11,6 +11,8 @@ export type TermInput = {
   description?: string
   slug?: string
   parent?: unknown
+  /** The developers' fields, read by their types (`rest/schemas/customFields.ts`). */
+  custom?: Record<string, unknown>
 }
 
 /** Checks against stored data, after the permission check: the term being changed and the parent named must exist. */
@@ -97,5 +99,5 @@ export function termData(input: TermInput): Record<string, unknown> {
   if (input.description !== undefined) data.description = input.description
   if (input.slug !== undefined) data.slug = input.slug
   if (input.parent !== undefined) data.parent = Number(input.parent) || null
-  return data
+  return { ...data, ...input.custom }
 }

@@ -5,11 +5,24 @@ import { deleteTerm as remove } from '../../operations/terms/delete'
 import { updateTerm as update } from '../../operations/terms/update'
 import type { RestContext } from '../context'
 import type { RestResult } from '../route'
+import { readCustomFields } from '../schemas/customFields'
 import { readTerm } from './terms'
 
 /** Validation against stored data, after the permission check: the term being changed and the parent named must exist. */
-export const validateTermWrite = (ctx: RestContext, terms: TermResource, params: TermInput) =>
-  invalidTermWrite(ctx, terms, params)
+export const validateTermWrite = async (
+  ctx: RestContext,
+  terms: TermResource,
+  params: TermInput,
+) => ({
+  ...readCustomFields(ctx, terms.key, params as Record<string, unknown>).invalid,
+  ...(await invalidTermWrite(ctx, terms, params)),
+})
+
+/** The validated parameters with the developers' fields read into `custom`. */
+const withCustom = <T extends TermInput>(ctx: RestContext, terms: TermResource, params: T): T => ({
+  ...params,
+  custom: readCustomFields(ctx, terms.key, params as Record<string, unknown>).data,
+})
 
 export async function createTerm(
   ctx: RestContext,
@@ -17,7 +30,9 @@ export async function createTerm(
   params: TermInput,
 ): Promise<RestResult> {
   return {
-    ...(await readTerm(ctx, terms, await create(ctx, terms, params), { links: true })),
+    ...(await readTerm(ctx, terms, await create(ctx, terms, withCustom(ctx, terms, params)), {
+      links: true,
+    })),
     status: 201,
   }
 }
@@ -27,7 +42,7 @@ export async function updateTerm(
   terms: TermResource,
   params: TermInput & { id: number },
 ): Promise<RestResult> {
-  await update(ctx, terms, params)
+  await update(ctx, terms, withCustom(ctx, terms, params))
   return readTerm(ctx, terms, params.id, { links: true })
 }
 

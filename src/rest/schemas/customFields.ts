@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { AuthoredResource } from '../../calendar/resources'
-import type { CustomField } from '../../options'
+import type { CustomField, ExtensibleKind } from '../../options'
 import type { RestContext } from '../context'
 import { booleanParam } from '../http/coerce'
 import { RestError } from '../../server/errors'
@@ -63,7 +63,7 @@ function schemaFor(field: CustomField): z.ZodType {
  */
 export function readCustomFields(
   ctx: RestContext,
-  kind: Kind,
+  kind: ExtensibleKind,
   input: Record<string, unknown>,
 ): { data: Record<string, unknown>; invalid: Record<string, string> } {
   const data: Record<string, unknown> = {}

@@ -23,15 +23,17 @@ const noParent = z
   .refine(() => false, { error: 'Tags have no parent.' })
   .optional()
 
-export const categoryCreateBody = z.object({ ...termFields, parent: parentField })
-export const tagCreateBody = z.object({ ...termFields, parent: noParent })
-export const categoryUpdateBody = z.object({
+// Loose, as the venues' and organizers' bodies: the keys they do not name may be a developer's fields
+// (`schemas/customFields.ts` reads those).
+export const categoryCreateBody = z.looseObject({ ...termFields, parent: parentField })
+export const tagCreateBody = z.looseObject({ ...termFields, parent: noParent })
+export const categoryUpdateBody = z.looseObject({
   ...termFields,
   name: termFields.name.optional(),
   id: idParam,
   parent: parentField,
 })
-export const tagUpdateBody = z.object({
+export const tagUpdateBody = z.looseObject({
   ...termFields,
   name: termFields.name.optional(),
   id: idParam,

@@ -1,8 +1,7 @@
 import type { RestContext } from '../context'
-import type { AuthoredResource } from '../../calendar/resources'
-import { Organizer, Venue } from '../schemas/responses'
-
-type Kind = AuthoredResource['key']
+import type { ExtensibleKind } from '../../options'
+import { Category, Organizer, Tag, Venue } from '../schemas/responses'
+import { EmbeddedTerm } from '../schemas/responseParts'
 
 function isEmpty(value: unknown): boolean {
   return (
@@ -26,19 +25,28 @@ export function customFieldsOf(
   return Object.keys(shown).length ? shown : []
 }
 
-/** The keys of the venue and organizer objects themselves (docs/api.md §3.3, §3.4). */
+const keysOf = (...shapes: { shape: object }[]) =>
+  new Set(shapes.flatMap(({ shape }) => Object.keys(shape)))
+
+/**
+ * The keys of the venue, organizer and term objects themselves (docs/api.md §3.3, docs/api.md §3.4,
+ * docs/api.md §3.5); a term's both as its route answers it and as events embed it.
+ */
 const WIRE_KEYS = {
-  venues: new Set(Object.keys(Venue.shape)),
-  organizers: new Set(Object.keys(Organizer.shape)),
+  venues: keysOf(Venue),
+  organizers: keysOf(Organizer),
+  categories: keysOf(Category, EmbeddedTerm),
+  tags: keysOf(Tag, EmbeddedTerm),
 }
 
 /**
- * Venues and organizers show developers' fields as top-level keys (docs/api.md §3.3); a field named
- * like one of the object's own keys (`url`, `json_ld`, `id`…) is left out: the object's key wins.
+ * Venues, organizers and terms show developers' fields as top-level keys (docs/api.md §3.3); a
+ * field named like one of the object's own keys (`url`, `json_ld`, `id`…) is left out: the
+ * object's key wins.
  */
 export function extraKeysOf(
   ctx: RestContext,
-  kind: Exclude<Kind, 'events'>,
+  kind: Exclude<ExtensibleKind, 'events'>,
   doc: Record<string, unknown>,
 ): Record<string, unknown> {
   const extras: Record<string, unknown> = {}

@@ -3,6 +3,7 @@ import type { EventCategory, EventTag } from '../../payload-types'
 import type { RestContext } from '../context'
 import type { HttpMethod } from '../route'
 import { idOf, permalink } from './common'
+import { extraKeysOf } from './customFields'
 import type { Related } from '../../operations/related'
 
 export type TermKind = TermResource['singular']
@@ -47,6 +48,7 @@ export function serializeTerm(ctx: RestContext, kind: TermKind, term: Term, rela
       term.slug ?? '',
     ]),
     urls: termUrls(ctx, kind, term),
+    ...extraKeysOf(ctx, ROUTE[kind], term as unknown as Record<string, unknown>),
   }
 }
 
@@ -88,5 +90,6 @@ export function serializeEmbeddedTerm(
     filter: 'raw',
     id: term.id,
     urls: termUrls(ctx, kind, term),
+    ...extraKeysOf(ctx, ROUTE[kind], term as unknown as Record<string, unknown>),
   }
 }
