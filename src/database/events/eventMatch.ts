@@ -5,7 +5,7 @@ import type { DateBound } from '../../calendar/dates/resolve'
 import { requestQuery, requestStatement, statement, type SQL, type Statement } from '../rawQuery'
 import type { ReadScope } from '../readScope'
 import { dayCounted, type DayCountable } from './dayCounts'
-import type { PageAccess } from './eventPage'
+import { bodySql, type PageAccess } from './eventPage'
 
 /*
  * A list's SQL: the condition its typed filters state (`matchSql`), and the one statement that pages
@@ -173,8 +173,8 @@ export const filtersOnLinks = (match: EventMatch) =>
 
 /**
  * Which events a page of a list holds, and the list's total, for lists whose filters `matchSql`
- * states: as parts of the statement that finds a page's ids (`PageSource`), so that a list made
- * afresh costs two queries, that one and the page's body (docs/performance.md, "Filtered lists").
+ * states: as parts of the statement that finds a page's ids (`PageSource`), which reads the page's
+ * body too, so that a list made afresh costs one query (docs/performance.md, "Filtered lists").
  *
  * Payload's adapter asks a list filtered by a category or tag for its ids with `select distinct` over
  * a join of events and their relations, reads the same ids again, and counts in a third query; at
@@ -198,10 +198,15 @@ export type ListQuery = {
   perPage: number
   count: boolean
   access: PageAccess
+  /**
+   * Whether the statement that finds the ids reads the page's body too, in the request's language
+   * (`bodySql`): one statement for a page, not two. A page whose ids are kept has no such statement.
+   */
+  withBody?: boolean
 }
 
-/** A page's ids, in order, and the list's total when it was asked. */
-export type ListIds = { ids: number[]; total?: number }
+/** A page's ids, in order, the list's total when it was asked, and the page's body when it was read with the ids. */
+export type ListIds = { ids: number[]; total?: number; body?: unknown }
 
 /**
  * The key a list's total is kept by for what selects it: exact totals cost a scan of every match, so
@@ -224,7 +229,10 @@ export async function listIds(scope: ReadScope, query: ListQuery): Promise<ListI
   const { match, page, perPage } = query
   if (!stated(match)) return undefined
   const run = (plan: Plan) => pageIds(scope, query, plan)
-  if (!query.count) return { ids: (await run(walkedPage)).ids }
+  if (!query.count) {
+    const { ids, body } = await run(walkedPage)
+    return { ids, body }
+  }
   const counted = async (): Promise<Plan> => {
     const days = dayCountable(match)
     const linked = filtersOnLinks(match)
@@ -242,21 +250,27 @@ export async function listIds(scope: ReadScope, query: ListQuery): Promise<ListI
   // The page's ids, as the total, serve every language and both forms of its URL.
   const countKey = totalKey([match, query.access.visibility])
   const idsKey = `${countKey}:page:${JSON.stringify([query.sort, page, perPage])}`
-  const made: { ids?: number[] } = {}
+  // What this request's own statement read; a value another request is making is shared without its body.
+  const made: { ids?: number[]; body?: unknown } = {}
   const count = await cache.get<ListCount>(scope.revision, countKey, async () => {
     const found = await run(await counted())
     made.ids = found.ids
+    made.body = found.body
     return { total: found.total!, span: found.span }
   })
   if (made.ids) {
     const ids = made.ids
     await cache.get(scope.revision, idsKey, async () => ids)
-    return { ids, total: count.total }
+    return { ids, total: count.total, body: made.body }
   }
   const known = knownTotalPage(query, count)
   if (!known) return { ids: [], total: count.total }
-  const ids = await cache.get(scope.revision, idsKey, async () => (await run(known)).ids)
-  return { ids, total: count.total }
+  const ids = await cache.get(scope.revision, idsKey, async () => {
+    const found = await run(known)
+    made.body = found.body
+    return found.ids
+  })
+  return { ids, total: count.total, body: made.body }
 }
 
 /** How long the longest event lasts, in milliseconds (an index's last entry), once per content revision. */
@@ -345,7 +359,7 @@ async function pageIds(
   scope: ReadScope,
   query: ListQuery,
   plan: Plan,
-): Promise<{ ids: number[] } & Partial<ListCount>> {
+): Promise<{ ids: number[]; body?: unknown } & Partial<ListCount>> {
   const values: Record<string, unknown> = {}
   let bound = 0
   const bind: Bind = (value) => {
@@ -359,21 +373,33 @@ async function pageIds(
     { joined: condition('joined'), probed: condition('probed') },
     { order: EVENT_ORDERS[query.sort], page: query.page, perPage: query.perPage, bind },
   )
-  const key = shapeOf(query, shape)
+  const withBody = query.withBody === true
+  const key = `${shapeOf(query, shape)}${withBody ? ':body' : ''}`
   let made = statements.get(key)
   if (!made) {
+    const picked = sql`select ${ids} as ids, ${total ?? sql`null::int`} as total, ${span ?? sql`null::int`} as span`
+    const body = sql`(${bodySql(query.access, sql`picked.ids`, sql`${sql.placeholder('language')}`)})`
     made = statement(
       scope.req.payload,
-      sql`${ctes ? sql`with ${ctes} ` : sql``}select ${ids} as ids, ${total ?? sql`null::int`} as total, ${span ?? sql`null::int`} as span`,
+      withBody
+        ? sql`with ${ctes ? sql`${ctes}, ` : sql``}picked as (${picked}) select picked.*, ${body} as body from picked`
+        : sql`${ctes ? sql`with ${ctes} ` : sql``}${picked}`,
     )
     statements.set(key, made)
   }
+  if (withBody) values.language = scope.language
   const [row] = await requestStatement<{
     ids: number[]
     total: number | null
     span: number | null
+    body?: unknown
   }>(scope.req, made, values)
-  return { ids: row?.ids ?? [], total: row?.total ?? undefined, span: row?.span ?? undefined }
+  return {
+    ids: row?.ids ?? [],
+    total: row?.total ?? undefined,
+    span: row?.span ?? undefined,
+    body: row?.body ?? undefined,
+  }
 }
 
 /** With the window's size unknown, at most this many matches: the page is read from the matches, not along the start index. */

@@ -36,17 +36,23 @@ const bodies = boundedCache<string, Statement>('statementBodies')
 function bodyStatement(req: PayloadRequest, access: PageAccess): Statement {
   const known = bodies.get(access.key)
   if (known) return known
-  const made = statement(req.payload, bodySql(access))
+  const made = statement(
+    req.payload,
+    bodySql(access, sql`${sql.placeholder('ids')}::int[]`, sql`${sql.placeholder('language')}`),
+  )
   bodies.set(access.key, made)
   return made
 }
 
-/** The page's events in the order of the placeholder `ids` (an `int[]` text) with what they embed, in the placeholder `language`: one JSON object. */
-function bodySql(access: PageAccess): SQL {
-  const [ids, language] = [sql.placeholder('ids'), sql.placeholder('language')]
+/**
+ * The page's events in the order of `ids` (an `int[]`) with what they embed, in `language`: one JSON
+ * object, `body`. A statement of its own, or a scalar subquery of the statement that finds the ids
+ * (`listIds`), whose `ids` it then names.
+ */
+export function bodySql(access: PageAccess, ids: SQL, language: SQL): SQL {
   return sql`
     with page as (
-      select e.*, p.ord from unnest(${ids}::int[]) with ordinality as p(id, ord) join events e on e.id = p.id where ${access.events}),
+      select e.*, p.ord from unnest(${ids}) with ordinality as p(id, ord) join events e on e.id = p.id where ${access.events}),
     rels as (select r.* from events_rels r where r.parent_id in (select id from page)),
     venue_ids as (select distinct venue_id as id from page where venue_id is not null),
     organizer_ids as (select distinct organizers_id as id from rels where path = 'organizers'),

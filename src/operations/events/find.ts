@@ -293,18 +293,19 @@ export function servedByPageQuery(reader: Reader, unlocking: Unlocking): boolean
 }
 
 /**
- * The page in hand-written SQL. Which events it holds, and the list's total, are found by one
- * statement before the page's body when the selection can be stated as SQL (`listIds`: all but a
- * search and a condition through the venue), else come from Payload's database adapter first.
+ * The page in hand-written SQL. Which events it holds, and the list's total, are found by the
+ * statement that reads the page's body too when the selection can be stated as SQL (`listIds`: all
+ * but a search and a condition through the venue; a page whose ids are kept reads its body alone),
+ * else come from Payload's database adapter first.
  */
 async function pageOfQuery(
   reader: Reader,
   selection: EventSelection,
   access: PageAccess,
 ): Promise<EventPage> {
-  const listed = await listIds(reader, { ...selection, access })
+  const listed = await listIds(reader, { ...selection, access, withBody: true })
   const { events, related, total } = listed
-    ? { ...(await loadEventPage(reader, listed.ids, access)), total: listed.total }
+    ? { ...(await loadEventPage(reader, listed.ids, access, listed.body)), total: listed.total }
     : await adapterPage(reader, selection, access)
   const unlocked = new Set<number>()
   // Without a password, only `context=edit` by a reader who may edit the event opens it: no query.

@@ -29,9 +29,11 @@ export async function loadEventPage(
   reader: Reader,
   ids: number[],
   access: PageAccess,
+  read?: unknown,
 ): Promise<{ events: Event[]; related: Related }> {
   if (!ids.length) return { events: [], related: emptyRelated() }
-  const body = await pageBody<PageBody>(reader, access, ids)
+  // The body the ids' statement read with them (`listIds`), else a statement of its own.
+  const body = (read as PageBody | undefined) ?? (await pageBody<PageBody>(reader, access, ids))
   const images = [...body.events, ...body.venues, ...body.organizers]
     .map((item) => item.image)
     .filter((id): id is number => typeof id === 'number')
