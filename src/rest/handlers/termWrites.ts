@@ -5,7 +5,7 @@ import { deleteTerm as remove } from '../../operations/terms/delete'
 import { updateTerm as update } from '../../operations/terms/update'
 import type { RestContext } from '../context'
 import type { RestResult } from '../route'
-import { readCustomFields } from '../schemas/customFields'
+import { readCustomFields, withCustomFields } from '../schemas/customFields'
 import { readTerm } from './terms'
 
 /** Validation against stored data, after the permission check: the term being changed and the parent named must exist. */
@@ -18,21 +18,20 @@ export const validateTermWrite = async (
   ...(await invalidTermWrite(ctx, terms, params)),
 })
 
-/** The validated parameters with the developers' fields read into `custom`. */
-const withCustom = <T extends TermInput>(ctx: RestContext, terms: TermResource, params: T): T => ({
-  ...params,
-  custom: readCustomFields(ctx, terms.key, params as Record<string, unknown>).data,
-})
-
 export async function createTerm(
   ctx: RestContext,
   terms: TermResource,
   params: TermInput,
 ): Promise<RestResult> {
   return {
-    ...(await readTerm(ctx, terms, await create(ctx, terms, withCustom(ctx, terms, params)), {
-      links: true,
-    })),
+    ...(await readTerm(
+      ctx,
+      terms,
+      await create(ctx, terms, withCustomFields(ctx, terms.key, params)),
+      {
+        links: true,
+      },
+    )),
     status: 201,
   }
 }
@@ -42,7 +41,7 @@ export async function updateTerm(
   terms: TermResource,
   params: TermInput & { id: number },
 ): Promise<RestResult> {
-  await update(ctx, terms, withCustom(ctx, terms, params))
+  await update(ctx, terms, withCustomFields(ctx, terms.key, params))
   return readTerm(ctx, terms, params.id, { links: true })
 }
 

@@ -90,7 +90,7 @@ const INLINE = { venue: 'venues', organizer: 'organizers' } as const
  */
 export function withCustomFields<T extends Record<string, unknown>>(
   ctx: RestContext,
-  kind: Kind,
+  kind: ExtensibleKind,
   input: T,
 ): T & { custom: Record<string, unknown> } {
   const { data, invalid } = readCustomFields(ctx, kind, input)
