@@ -21,9 +21,9 @@ import { answerFailure } from '../src/server/handlerFailure'
 import { drainJobs } from '../src/server/jobsDrain'
 import { loadGate, sheddingSettings } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
-import { readSettingsAtStart } from '../src/calendar/settings'
-import { answerConcurrency, Turns } from '../src/server/turns'
-import { installWriteLane, writeConcurrency, writeLane } from '../src/server/writeLane'
+import { numberSetting, readSettingsAtStart } from '../src/calendar/settings'
+import { Turns } from '../src/server/turns'
+import { installWriteLane, writeLane } from '../src/server/writeLane'
 
 // V8 reads it at every collection of the old space, so setting it once the modules are loaded is
 // in time (scripts/productionServer.ts).
@@ -37,8 +37,8 @@ const root = path.resolve(import.meta.dirname, '..')
 async function main(): Promise<void> {
   // Read first: a wrong setting stops the server before Next starts.
   readSettingsAtStart(process.env)
-  const turns = new Turns(answerConcurrency(process.env))
-  const writes = writeConcurrency(process.env)
+  const turns = new Turns(numberSetting('ANSWER_CONCURRENCY'))
+  const writes = numberSetting('WRITE_CONCURRENCY')
   const shedding = sheddingSettings(process.env)
   const hops = trustedProxyHops()
   const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port: Number(port) })

@@ -28,18 +28,25 @@ function readSetting(env: Env, name: string, fallback: number, rule: Rule): numb
   return value
 }
 
-/** A setting that is a whole number, at least `least` (how many at once: 1). */
-export const wholeNumberSetting = (env: Env, name: string, fallback: number, least = 1): number =>
-  readSetting(env, name, fallback, { whole: true, least })
-
 const whole = (least: number) => ({ whole: true, least }) as const
 
 /**
- * The number settings the modules that use them read when they first need them, each with its
- * default and what it may be. Those the server reads as it starts (`SHED_*`, `ANSWER_CONCURRENCY`,
- * `WRITE_CONCURRENCY`, `TRUSTED_PROXY_HOPS`, `DATABASE_POOL_MAX`) are read where they are used.
+ * The number settings, each with its default and what it may be, read through `numberSetting` by the
+ * modules that use them.
  */
 const NUMBER_SETTINGS = {
+  /** Connections per instance: transactions take at most this minus 2 (`database/transactionSlots.ts`). */
+  DATABASE_POOL_MAX: { fallback: 10, rule: whole(3) },
+  /** Proxies of the operator's own in front of the app, whose forwarding headers are believed. */
+  TRUSTED_PROXY_HOPS: { fallback: 0, rule: whole(0) },
+  /** The longest a request waits for its turn while the instance sheds; 0 turns shedding off. */
+  SHED_QUEUE_MS: { fallback: 500, rule: whole(0) },
+  /** Requests of a kind let in whatever the measured rate (with none, a cold lane would refuse all). */
+  SHED_MIN_IN_FLIGHT: { fallback: 32, rule: whole(1) },
+  /** Namespace answers one instance makes at once (`server/turns.ts`). */
+  ANSWER_CONCURRENCY: { fallback: 8, rule: whole(1) },
+  /** Namespace writes one instance runs at once (`server/writeLane.ts`). */
+  WRITE_CONCURRENCY: { fallback: 4, rule: whole(1) },
   /** The largest body the namespace reads. */
   MAX_BODY_BYTES: { fallback: 2 * 1024 * 1024, rule: whole(1) },
   /** Failed sign-ins an address makes before its waits start. */

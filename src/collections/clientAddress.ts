@@ -1,18 +1,12 @@
 import type { PayloadRequest } from 'payload'
+import { numberSetting } from '../calendar/settings'
 
 /**
  * How many proxies of your own stand in front of the app (`TRUSTED_PROXY_HOPS`, docs/operations.md):
  * only their forwarding headers are believed. With none, what a client sends as `X-Forwarded-*` is
  * dropped before the app sees it (`forwardingHeaders`).
  */
-export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {
-  const hops = Number(env.TRUSTED_PROXY_HOPS ?? 0)
-  if (!Number.isInteger(hops) || hops < 0)
-    throw new Error(
-      `TRUSTED_PROXY_HOPS must be a whole number, 0 or more (got ${env.TRUSTED_PROXY_HOPS})`,
-    )
-  return hops
-}
+export const trustedProxyHops = (): number => numberSetting('TRUSTED_PROXY_HOPS')
 
 type Forwarding = Record<
   'x-forwarded-for' | 'x-forwarded-host' | 'x-forwarded-proto',

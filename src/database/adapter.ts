@@ -2,6 +2,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { guardedPg } from './connectionErrors'
 import { migrationState, newerReleaseMessage } from './migrationState'
 import { limitTransactions } from './transactionSlots'
+import { numberSetting } from '../calendar/settings'
 
 type Migrations = NonNullable<Parameters<typeof postgresAdapter>[0]['prodMigrations']>
 
@@ -21,11 +22,7 @@ export function databaseAdapter(migrations: Migrations) {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-  const max = Number(process.env.DATABASE_POOL_MAX || 10)
-  if (!Number.isInteger(max) || max < 3)
-    throw new Error(
-      'DATABASE_POOL_MAX must be an integer of at least 3 (see src/database/transactionSlots.ts).',
-    )
+  const max = numberSetting('DATABASE_POOL_MAX')
   const adapter = postgresAdapter({
     pool: { connectionString: url, max },
     push: process.env.PAYLOAD_SCHEMA_PUSH === 'true',

@@ -3,7 +3,7 @@ import { gateCorsHeaders, namespaceFacts } from './namespaceFacts'
 import { errorResponse, RestError } from './errors'
 import { metrics } from './metrics'
 import { inNamespace, NAMESPACE_ROOT } from './namespacePath'
-import { wholeNumberSetting } from '../calendar/settings'
+import { numberSetting } from '../calendar/settings'
 import type { Admission } from './turns'
 
 /**
@@ -121,8 +121,8 @@ function lane(queueSeconds: number, minInFlight: number) {
  * only requests let in measure one.
  */
 export const sheddingSettings = (env: Record<string, string | undefined>) => ({
-  queueMs: wholeNumberSetting(env, 'SHED_QUEUE_MS', 500, 0),
-  minInFlight: wholeNumberSetting(env, 'SHED_MIN_IN_FLIGHT', 32),
+  queueMs: numberSetting('SHED_QUEUE_MS', env),
+  minInFlight: numberSetting('SHED_MIN_IN_FLIGHT', env),
 })
 
 export function loadGate(options: {

@@ -1,19 +1,3 @@
-import { wholeNumberSetting } from '../calendar/settings'
-
-/**
- * How many namespace answers one instance makes at once (`ANSWER_CONCURRENCY`, docs/performance.md,
- * "Answers made in turns"); the others wait their turn, in the order they came. An instance has one
- * thread: answers made side by side do not finish sooner, they only hold their rows, objects and
- * connections for longer. At 32 callers and a million events, varied lists made 8 at a time were
- * served 142–205 answers a second against 94–97 made 32 at a time, with about 30% less garbage
- * collection per answer (fewer half-made answers outlive each scavenge); at 10k, the same.
- */
-export const DEFAULT_ANSWER_CONCURRENCY = 8
-
-/** `ANSWER_CONCURRENCY` from the environment: a whole number, at least 1. */
-export const answerConcurrency = (env: Record<string, string | undefined>): number =>
-  wholeNumberSetting(env, 'ANSWER_CONCURRENCY', DEFAULT_ANSWER_CONCURRENCY)
-
 /** A request the load-shedding gate let in (`loadShedding.ts`): until its answer ends it counts in its lane. */
 export type Admission = {
   /** Whether it waits in a lane (a namespace request with shedding on): only then does it take a turn. */
@@ -30,7 +14,14 @@ export type Admission = {
   ended(): void
 }
 
-/** At most `size` pieces of work at once; the others start in the order they were given. */
+/**
+ * At most `size` pieces of work at once; the others start in the order they were given. An instance
+ * makes its namespace answers so, `ANSWER_CONCURRENCY` at a time (docs/performance.md, "Answers made
+ * in turns"), and has one thread: answers made side by side do not finish sooner, they only hold their rows, objects and
+ * connections for longer. At 32 callers and a million events, varied lists made 8 at a time were
+ * served 142–205 answers a second against 94–97 made 32 at a time, with about 30% less garbage
+ * collection per answer (fewer half-made answers outlive each scavenge); at 10k, the same.
+ */
 export class Turns {
   private running = 0
   private readonly waiting: (() => void)[] = []

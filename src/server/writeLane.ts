@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { RestError } from './errors'
 import { metrics } from './metrics'
-import { wholeNumberSetting } from '../calendar/settings'
 import { Turns } from './turns'
 
 /**
@@ -12,12 +11,6 @@ import { Turns } from './turns'
  * its half-built objects and its connection for as long. The network part takes no turn, so a
  * source that drips holds no other write.
  */
-export const DEFAULT_WRITE_CONCURRENCY = 4
-
-/** `WRITE_CONCURRENCY` from the environment: a whole number, at least 1. */
-export const writeConcurrency = (env: Record<string, string | undefined>): number =>
-  wholeNumberSetting(env, 'WRITE_CONCURRENCY', DEFAULT_WRITE_CONCURRENCY)
-
 export type WriteLane = {
   /**
    * Runs `handling` (a write's whole handling, from the server in front of Next) with the time the

@@ -17,6 +17,11 @@ describe('number settings', () => {
     expect(numberSetting('IMPORT_MAX_ANSWER_MB', { IMPORT_MAX_ANSWER_MB: '0.5' })).toBe(0.5)
     expect(numberSetting('WEBHOOK_RETRY_BASE_SECONDS', { WEBHOOK_RETRY_BASE_SECONDS: '1' })).toBe(1)
     expect(numberSetting('JOBS_ABANDONED_AFTER_SECONDS', {})).toBe(90)
+    expect(numberSetting('ANSWER_CONCURRENCY', {})).toBe(8)
+    expect(numberSetting('ANSWER_CONCURRENCY', { ANSWER_CONCURRENCY: '3' })).toBe(3)
+    expect(numberSetting('WRITE_CONCURRENCY', {})).toBe(4)
+    expect(numberSetting('DATABASE_POOL_MAX', {})).toBe(10)
+    expect(numberSetting('TRUSTED_PROXY_HOPS', { TRUSTED_PROXY_HOPS: '2' })).toBe(2)
   })
 
   it.each([
@@ -36,6 +41,12 @@ describe('number settings', () => {
     ['WEBHOOK_MAX_FAILURES', 'ten', 'a whole number, at least 1'],
     ['WEBHOOK_ENDPOINTS_AT_ONCE', '1.5', 'a whole number, at least 1'],
     ['JOBS_ABANDONED_AFTER_SECONDS', '90s', 'a number above 0'],
+    ['ANSWER_CONCURRENCY', '0', 'a whole number, at least 1'],
+    ['ANSWER_CONCURRENCY', 'many', 'a whole number, at least 1'],
+    ['WRITE_CONCURRENCY', '2.5', 'a whole number, at least 1'],
+    ['DATABASE_POOL_MAX', '2', 'a whole number, at least 3'],
+    ['TRUSTED_PROXY_HOPS', '-1', 'a whole number, at least 0'],
+    ['SHED_MIN_IN_FLIGHT', '0', 'a whole number, at least 1'],
   ] as const)('refuse %s=%j with the reason, at start too', (name, value, rule) => {
     const reason = `${name} must be ${rule} (got ${value})`
     expect(() => numberSetting(name, { [name]: value })).toThrow(reason)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerConcurrency, DEFAULT_ANSWER_CONCURRENCY, Turns } from '../../src/server/turns'
+import { Turns } from '../../src/server/turns'
 
 /** A piece of work that runs until it is told to end. */
 function held(log: string[], name: string) {
@@ -44,19 +44,5 @@ describe('turns', () => {
     await expect(failed).rejects.toThrow('lost')
     expect(await next).toBe('next')
     expect(await turns.run(async () => 'after')).toBe('after')
-  })
-})
-
-describe('ANSWER_CONCURRENCY', () => {
-  it('defaults, and takes a whole number', () => {
-    expect(answerConcurrency({})).toBe(DEFAULT_ANSWER_CONCURRENCY)
-    expect(answerConcurrency({ ANSWER_CONCURRENCY: '' })).toBe(DEFAULT_ANSWER_CONCURRENCY)
-    expect(answerConcurrency({ ANSWER_CONCURRENCY: '3' })).toBe(3)
-  })
-
-  it.each(['0', '-2', '2.5', 'many'])('refuses %j with the reason', (value) => {
-    expect(() => answerConcurrency({ ANSWER_CONCURRENCY: value })).toThrow(
-      `ANSWER_CONCURRENCY must be a whole number, at least 1 (got ${value})`,
-    )
   })
 })
