@@ -56,7 +56,7 @@ export const DEFAULT_PERMALINKS: Record<PermalinkKind, string> = {
 /** The namespace's resources whose collections a developer may add fields to (`collections` option). */
 export type ExtensibleKind = AuthoredResource['key'] | TermResource['key']
 
-/** A field a developer added, as the namespace exposes it; a named group or tab lists its own. */
+/** A field a developer added, as the namespace exposes it; a named group, tab, array or blocks field lists its own. */
 export type CustomField = {
   name: string
   label: string
@@ -64,7 +64,10 @@ export type CustomField = {
   options?: string[]
   /** A text, number or select field that holds a list of values. */
   hasMany?: boolean
+  /** A named group's or tab's fields, or each row's of an array. */
   fields?: CustomField[]
+  /** A blocks field's blocks: each row names its block in `blockType` and holds that block's fields. */
+  blocks?: { slug: string; fields: CustomField[] }[]
 }
 
 /** What the namespace needs to know at request time, kept in the config's `custom` slot. */

@@ -69,6 +69,7 @@ type TopLevelField = {
   options?: unknown
   hasMany?: unknown
   fields?: Field[]
+  blocks?: unknown
 }
 
 /**
@@ -104,7 +105,10 @@ export function addedFields(defaults: Field[], fields: Field[]): CustomField[] {
     .map(described)
 }
 
-/** A field as the namespace exposes it; a named group's or tab's with the fields its object holds. */
+/**
+ * A field as the namespace exposes it; a named group's or tab's with the fields its object holds, an
+ * array's with its rows' and a blocks field's with each block's.
+ */
 function described(field: TopLevelField): CustomField {
   return {
     name: field.name,
@@ -121,8 +125,17 @@ function described(field: TopLevelField): CustomField {
     ...(field.hasMany === true && ['text', 'number', 'select'].includes(field.type)
       ? { hasMany: true }
       : {}),
-    ...((field.type === 'group' || field.type === 'tab') && Array.isArray(field.fields)
+    ...(['group', 'tab', 'array'].includes(field.type) && Array.isArray(field.fields)
       ? { fields: topLevelFields(field.fields).map(described) }
+      : {}),
+    // Blocks given by reference to the config's own (`blockReferences`) are left to Payload to read.
+    ...(field.type === 'blocks' && Array.isArray(field.blocks)
+      ? {
+          blocks: (field.blocks as { slug: string; fields: Field[] }[]).map((block) => ({
+            slug: block.slug,
+            fields: topLevelFields(block.fields).map(described),
+          })),
+        }
       : {}),
   }
 }

@@ -223,6 +223,73 @@ describe('the plugin in a bare app', () => {
     ])
   })
 
+  it('reads and writes a developer’s array and blocks rows, by JSON and by form, each value checked', async () => {
+    const event = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: {
+        title: 'Rowed concert',
+        start_date: '2031-03-07 19:00:00',
+        end_date: '2031-03-07 21:00:00',
+        performers: [{ name: 'Ada', headliner: true }, { name: 'Bo' }],
+        extras: [{ blockType: 'note', text: 'Bring a chair' }],
+      },
+    })
+    expect(event.status, JSON.stringify(event.body)).toBe(201)
+    expect(event.body.custom_fields.performers).toMatchObject({
+      label: 'Performers',
+      value: [{ name: 'Ada', headliner: true }, { name: 'Bo' }],
+    })
+    expect(event.body.custom_fields.extras.value).toMatchObject([
+      { blockType: 'note', text: 'Bring a chair' },
+    ])
+    const path = `${root}/events/${event.body.id}`
+    // A form's checkboxes inside rows are "1" and "0", as at the top level.
+    const byForm = await send(path, {
+      method: 'PATCH',
+      auth: true,
+      form: [
+        'performers[0][name]=Cy',
+        'performers[0][headliner]=1',
+        'performers[1][name]=Di',
+        'performers[1][headliner]=0',
+        'extras[0][blockType]=tickets',
+        'extras[0][seats]=40',
+        'extras[0][soldOut]=1',
+      ]
+        .map((pair) => pair.replace(/\[/g, '%5B').replace(/\]/g, '%5D'))
+        .join('&'),
+    })
+    expect(byForm.status, JSON.stringify(byForm.body)).toBe(200)
+    expect(byForm.body.custom_fields.performers.value).toMatchObject([
+      { name: 'Cy', headliner: true },
+      { name: 'Di', headliner: false },
+    ])
+    expect(byForm.body.custom_fields.extras.value).toMatchObject([
+      { blockType: 'tickets', seats: 40, soldOut: true },
+    ])
+    for (const [json, param] of [
+      [{ performers: [{ name: 'Ed', headliner: 'maybe' }] }, 'performers.0.headliner'],
+      [{ performers: 'Ed' }, 'performers'],
+      [
+        { extras: [{ blockType: 'note' }, { blockType: 'tickets', seats: 'many' }] },
+        'extras.1.seats',
+      ],
+      [{ extras: [{ blockType: 'video' }] }, 'extras.0.blockType'],
+    ] as const) {
+      const wrong = await send(path, { method: 'PATCH', auth: true, json })
+      expect(wrong.status, JSON.stringify(json)).toBe(400)
+      expect(Object.keys(wrong.body.data.params), JSON.stringify(wrong.body)).toEqual([param])
+    }
+    const stored = (await send(path)).body.custom_fields
+    expect(stored.performers.value).toMatchObject([{ name: 'Cy' }, { name: 'Di' }])
+    expect(stored.extras.value).toMatchObject([{ blockType: 'tickets', seats: 40 }])
+    const cleared = await send(path, { method: 'PATCH', auth: true, form: 'performers=' })
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200)
+    expect(cleared.body.custom_fields.performers).toBeUndefined()
+    expect(cleared.body.custom_fields.extras.value).toHaveLength(1)
+  })
+
   it('reads and writes a field in a row and a named tab through the namespace, as top-level ones', async () => {
     const event = await send(`${root}/events`, {
       method: 'POST',
@@ -356,6 +423,14 @@ describe('the plugin in a bare app', () => {
       type: 'array',
       items: { enum: ['captions', 'signing', 'step-free'] },
     })
+    expect(body.properties.performers).toMatchObject({
+      type: 'array',
+      items: { type: 'object', properties: { headliner: { type: 'boolean' } } },
+    })
+    expect(body.properties.extras.items.oneOf).toMatchObject([
+      { properties: { blockType: { const: 'note' }, text: { type: 'string' } } },
+      { properties: { blockType: { const: 'tickets' }, seats: { type: 'number' } } },
+    ])
     const venueBody = doc.body.paths['/venues'].post.requestBody.content['application/json'].schema
     const categoryBody =
       doc.body.paths['/categories'].post.requestBody.content['application/json'].schema

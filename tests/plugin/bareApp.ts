@@ -95,6 +95,31 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
               },
               // A row only arranges the form: its fields' values sit at the document's top level.
               { type: 'row', fields: [{ name: 'dressCode', label: 'Dress code', type: 'text' }] },
+              // Rows of their own (an array), and rows of several kinds (blocks).
+              {
+                name: 'performers',
+                label: 'Performers',
+                type: 'array',
+                fields: [
+                  { name: 'name', type: 'text', required: true },
+                  { name: 'headliner', type: 'checkbox' },
+                ],
+              },
+              {
+                name: 'extras',
+                label: 'Extras',
+                type: 'blocks',
+                blocks: [
+                  { slug: 'note', fields: [{ name: 'text', type: 'text' }] },
+                  {
+                    slug: 'tickets',
+                    fields: [
+                      { name: 'seats', type: 'number' },
+                      { name: 'soldOut', type: 'checkbox' },
+                    ],
+                  },
+                ],
+              },
             ],
             hooks: { afterChange: [recordEvent] },
           },

@@ -76,15 +76,30 @@ function customFieldSchema(field: CustomField): JsonSchema {
   if (['text', 'textarea', 'email', 'code'].includes(field.type))
     return { ...described, type: 'string' }
   if (OBJECT_TYPES.has(field.type))
+    return { ...described, type: 'object', properties: propertiesOf(field.fields ?? []) }
+  if (field.type === 'array' && field.fields)
     return {
       ...described,
-      type: 'object',
-      properties: Object.fromEntries(
-        (field.fields ?? []).map((inner) => [inner.name, customFieldSchema(inner)]),
-      ),
+      type: 'array',
+      items: { type: 'object', properties: propertiesOf(field.fields) },
+    }
+  if (field.type === 'blocks' && field.blocks?.length)
+    return {
+      ...described,
+      type: 'array',
+      items: {
+        oneOf: field.blocks.map((block) => ({
+          type: 'object',
+          properties: { blockType: { const: block.slug }, ...propertiesOf(block.fields) },
+          required: ['blockType'],
+        })),
+      },
     }
   return described
 }
+
+const propertiesOf = (fields: CustomField[]): Record<string, JsonSchema> =>
+  Object.fromEntries(fields.map((inner) => [inner.name, customFieldSchema(inner)]))
 
 /** A path segment's value is text matched by `\d+` or `[^/]+`: of the accepted forms, the one it is. */
 function pathParameterSchema(schema: JsonSchema): JsonSchema {

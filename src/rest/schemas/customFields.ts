@@ -47,14 +47,38 @@ function schemaFor(field: CustomField): z.ZodType {
   if (['text', 'textarea', 'email', 'code'].includes(field.type))
     return z.union([z.null().transform(() => ''), z.string()], { error: 'Must be a string.' })
   // Its own fields read as top-level ones are (a form's `access[ramp]=1` is true); others pass to Payload.
-  if (OBJECT_TYPES.has(field.type))
-    return z.looseObject(
-      Object.fromEntries(
-        (field.fields ?? []).map((inner) => [inner.name, schemaFor(inner).optional()]),
-      ),
-      { error: 'Must be an object.' },
-    )
+  if (OBJECT_TYPES.has(field.type)) return objectSchema(field.fields ?? [])
+  // Rows as a form sends them (`items[0][done]=1`), each read as an object is; none clears the field.
+  if (field.type === 'array' && field.fields)
+    return rows(z.array(objectSchema(field.fields), { error: 'Must be a list of rows.' }))
+  if (field.type === 'blocks' && field.blocks?.length) return rows(blocksSchema(field.blocks))
   return z.unknown()
+}
+
+/** A field that holds rows: null or empty is none. */
+const rows = (list: z.ZodType) =>
+  z.preprocess((value) => (value === null || value === '' ? [] : value), list)
+
+/** The values of `fields`, each read as a top-level field is. */
+const shapeOf = (fields: CustomField[]) =>
+  Object.fromEntries(fields.map((inner) => [inner.name, schemaFor(inner).optional()]))
+
+/** An object of `fields`' values; keys it does not name pass to Payload. */
+const objectSchema = (fields: CustomField[]) =>
+  z.looseObject(shapeOf(fields), { error: 'Must be an object.' })
+
+/** A blocks field's rows: each names its block (`blockType`) and holds that block's fields. */
+function blocksSchema(blocks: NonNullable<CustomField['blocks']>): z.ZodType {
+  const [first, ...rest] = blocks.map((block) =>
+    z.looseObject({ blockType: z.literal(block.slug), ...shapeOf(block.fields) }),
+  )
+  const kinds = blocks.map((block) => block.slug).join(', ')
+  return z.array(
+    z.discriminatedUnion('blockType', [first!, ...rest], {
+      error: `Must be an object whose blockType is one of: ${kinds}.`,
+    }),
+    { error: 'Must be a list of blocks.' },
+  )
 }
 
 /**
