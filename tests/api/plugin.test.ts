@@ -223,6 +223,39 @@ describe('the plugin in a bare app', () => {
     ])
   })
 
+  it('serves developers’ fields in lists, single reads and write answers by their own read rules', async () => {
+    const event = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: {
+        title: 'Coded night',
+        status: 'publish',
+        start_date: '2031-03-08 19:00:00',
+        end_date: '2031-03-08 21:00:00',
+        capacity: 80,
+        venue: { venue: 'Coded Hall', doorCode: '4711', wheelchairAccess: true },
+      },
+    })
+    expect(event.status, JSON.stringify(event.body)).toBe(201)
+    expect(event.body.venue).toMatchObject({ doorCode: '4711', wheelchairAccess: true })
+    const list = `${root}/events?start_date=2031-03-08&end_date=2031-03-09`
+    for (const auth of [false, true]) {
+      const read = [
+        (await send(list, { auth })).body.events[0],
+        (await send(`${root}/events/${event.body.id}`, { auth })).body,
+      ]
+      for (const served of read) {
+        expect(served.custom_fields, JSON.stringify(served)).toEqual({
+          capacity: { label: 'Capacity', value: 80 },
+        })
+        expect(served.venue.wheelchairAccess).toBe(true)
+        // Field access is Payload's: anonymous readers get no door code, not even a null.
+        if (auth) expect(served.venue.doorCode).toBe('4711')
+        else expect(served.venue).not.toHaveProperty('doorCode')
+      }
+    }
+  })
+
   it('reads and writes a developer’s array and blocks rows, by JSON and by form, each value checked', async () => {
     const event = await send(`${root}/events`, {
       method: 'POST',

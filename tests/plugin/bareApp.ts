@@ -126,6 +126,13 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
           venues: {
             fields: [
               { name: 'wheelchairAccess', label: 'Wheelchair access', type: 'checkbox' },
+              // For the staff: a field of its own read rule.
+              {
+                name: 'doorCode',
+                label: 'Door code',
+                type: 'text',
+                access: { read: ({ req }) => Boolean(req.user) },
+              },
               // Named like keys of the objects' own (docs/api.md §3.3).
               { name: 'url', label: 'Address on the web', type: 'text' },
               // A named tab holds its fields in an object of its own, which the admin shows as a tab.

@@ -2,7 +2,6 @@ import type { AuthoredResource } from '../../calendar/resources'
 import type { Event, Organizer, Venue } from '../../payload-types'
 import { eventData } from '../events/data'
 import { organizerData, venueData } from '../linked/data'
-import { servedByPageQuery } from '../events/find'
 import { loadEventPage } from '../events/page'
 import { readOptions } from '../read'
 import type { Related } from '../related'
@@ -66,7 +65,7 @@ export async function written(
 
 /** The event and what it embeds through the page query, when the caller's reads take it and it reads the event. */
 async function eventAsRead(writer: Writer, id: number): Promise<Written | undefined> {
-  const rules = servedByPageQuery(writer, {}) ? pageAccess(writer.req) : undefined
+  const rules = pageAccess(writer.req)
   if (!rules) return undefined
   const { events, related } = await loadEventPage(writer, [id], rules)
   return events[0] && { item: events[0], related }

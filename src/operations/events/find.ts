@@ -274,22 +274,12 @@ export async function findEventList(
 
 /** The events of a selection as the list serves them, by the cheapest path that gives this caller the same answer. */
 export async function findEvents(reader: Reader, selection: EventSelection): Promise<EventPage> {
-  const access = servedByPageQuery(reader, selection.unlocking) ? pageAccess(reader.req) : undefined
+  // Most readers (no password to try, the calendar's own access rules) skip the local API (see
+  // `loadEventPage`): anonymous visitors, the bulk of a calendar's traffic, and signed-in editors alike.
+  const access = selection.unlocking.password === undefined ? pageAccess(reader.req) : undefined
   return access
     ? pageOfQuery(reader, selection, access)
     : findEventsThroughPayload(reader, selection)
-}
-
-/**
- * Most readers (no password to try, no developer fields to read, the calendar's own access rules)
- * skip the local API (see `loadEventPage`): anonymous visitors, the bulk of a calendar's
- * traffic, and signed-in editors alike.
- */
-export function servedByPageQuery(reader: Reader, unlocking: Unlocking): boolean {
-  return (
-    unlocking.password === undefined &&
-    Object.values(reader.calendar.customFields).every((fields) => !fields.length)
-  )
 }
 
 /**

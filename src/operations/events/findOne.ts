@@ -14,7 +14,7 @@ import {
 } from '../readOne'
 import { Refusal } from '../refusal'
 import { loadRelated } from '../related'
-import { servedByPageQuery, type Unlocking } from './find'
+import type { Unlocking } from './find'
 import { loadEventPage } from './page'
 
 /** Steps 1 to 3 of a single read (docs/api.md §5): the event exists, is not in the trash, and the caller may read it. */
@@ -42,7 +42,7 @@ export async function findEventById(
       'The requested event is not accessible without a password',
       403,
     )
-  const pageRules = servedByPageQuery(reader, {}) ? pageAccess(reader.req) : undefined
+  const pageRules = pageAccess(reader.req)
   if (pageRules) {
     const { events, related } = await loadEventPage(reader, [id], pageRules)
     if (!events[0]) throw notAccessible(EVENTS)

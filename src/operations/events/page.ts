@@ -1,7 +1,8 @@
 import { pageBody, type PageAccess } from '../../database/events/eventPage'
 import { termCounts } from '../../database/terms/termCounts'
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
-import { findByIdsPerRevision } from '../read'
+import { RESOURCES } from '../../calendar/resources'
+import { findByIdsPerRevision, readOptions } from '../read'
 import type { Reader } from '../reader'
 import { emptyRelated, type Related } from '../related'
 
@@ -23,7 +24,7 @@ type PageBody = {
  * the shape Payload returns at depth 0, so the one event serializer serves both paths. Protected
  * items' content is withheld by the serializers, as on every path. Images, rare in lists, are read
  * through Payload, which builds their URLs, once per revision; term counts come from the
- * per-revision cache.
+ * per-revision cache; the fields a developer added, through Payload (`withDevelopersFields`).
  */
 export async function loadEventPage(
   reader: Reader,
@@ -33,7 +34,10 @@ export async function loadEventPage(
 ): Promise<{ events: Event[]; related: Related }> {
   if (!ids.length) return { events: [], related: emptyRelated() }
   // The body the ids' statement read with them (`listIds`), else a statement of its own.
-  const body = (read as PageBody | undefined) ?? (await pageBody<PageBody>(reader, access, ids))
+  const body = await withDevelopersFields(
+    reader,
+    (read as PageBody | undefined) ?? (await pageBody<PageBody>(reader, access, ids)),
+  )
   const images = [...body.events, ...body.venues, ...body.organizers]
     .map((item) => item.image)
     .filter((id): id is number => typeof id === 'number')
@@ -58,4 +62,33 @@ export async function loadEventPage(
       termCounts: counts,
     },
   }
+}
+
+/**
+ * The page's records with the fields a developer added to their collections, read through Payload:
+ * the body's SQL knows only the calendar's columns, and a developer's field may have read access,
+ * hooks or a shape (rows, a relationship) of its own. One find for each collection that has such
+ * fields and records on the page, with the caller's access, selecting those fields alone.
+ */
+async function withDevelopersFields(reader: Reader, body: PageBody): Promise<PageBody> {
+  const found = await Promise.all(
+    RESOURCES.map(async ({ key, collection }) => {
+      const fields = reader.calendar.customFields[key]
+      const records = body[key] as { id: number }[]
+      if (!fields.length || !records.length) return undefined
+      const ids = records.map((record) => record.id)
+      const result = await reader.req.payload.find({
+        ...readOptions(reader),
+        collection,
+        where: { id: { in: ids } },
+        select: Object.fromEntries(fields.map((field) => [field.name, true])),
+        sort: 'id',
+        pagination: false,
+        limit: ids.length,
+      })
+      const values = new Map(result.docs.map((doc) => [doc.id as number, doc]))
+      return [key, records.map((record) => ({ ...values.get(record.id), ...record }))] as const
+    }),
+  )
+  return { ...body, ...Object.fromEntries(found.filter((entry) => entry !== undefined)) }
 }
