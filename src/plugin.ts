@@ -10,6 +10,7 @@ import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { AUTOSAVE_WORDS } from './collections/drafts'
 import { guardFieldTypes } from './collections/fieldTypes'
+import { guardLockedDocuments } from './collections/lockedDocuments'
 import { LOGIN_THROTTLED } from './collections/hooks/loginThrottle'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
@@ -208,6 +209,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     logMistakesAtTheirLevel(payload)
     refuseUnreadableValues(payload)
     guardFieldTypes(payload)
+    guardLockedDocuments(payload)
     // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
     if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
     instrumentPool(payload)

@@ -7,12 +7,13 @@ import { validateCalendarDate } from './fields/calendarDate'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
-import { enforceAuthorship, guardDuplicates } from './hooks/authored'
+import { enforceAuthorship, guardDuplicates, guardRestores } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveEventSchedule } from './hooks/eventSchedule'
 import { PRUNED_VERSIONS, pruneVersions } from './hooks/keptVersions'
 import { keepSeries, planBulkSeries, releaseSeries, runBulkSeries } from './hooks/series'
 import { validateRecurrence } from './series'
+import { fillDefaultLanguage } from './hooks/defaultLanguage'
 
 /** An event's details beyond its name, dates and texts: the namespace serves them, a password withholds them. */
 export const EVENT_DETAILS = [
@@ -63,10 +64,16 @@ export const Events: CollectionConfig = {
   indexes: [{ fields: ['status', 'hideFromListings', 'startLocal'] }],
   hooks: {
     beforeChange: [separateAutosaves, enforceAuthorship, publishWhenDue, deriveEventSchedule],
-    afterChange: [keepSeries, queuePublication, pruneVersions],
+    afterChange: [fillDefaultLanguage('title'), keepSeries, queuePublication, pruneVersions],
     beforeDelete: [releaseSeries],
     afterRead: protection.afterRead,
-    beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation, planBulkSeries],
+    beforeOperation: [
+      guardDrafts,
+      guardDuplicates,
+      guardRestores,
+      ...protection.beforeOperation,
+      planBulkSeries,
+    ],
     afterOperation: [runBulkSeries],
   },
   fields: [

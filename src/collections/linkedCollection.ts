@@ -4,8 +4,9 @@ import { AUTHORED_VERSIONS, authoredFields, excerptField, imageField } from './f
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
 import { guardDrafts, separateAutosaves } from './drafts'
-import { enforceAuthorship, guardDuplicates } from './hooks/authored'
+import { enforceAuthorship, guardDuplicates, guardRestores } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
+import { fillDefaultLanguage } from './hooks/defaultLanguage'
 
 type LinkedCollection = {
   slug: 'venues' | 'organizers'
@@ -45,9 +46,9 @@ export function linkedCollection(linked: LinkedCollection): CollectionConfig {
         publishWhenDue,
         ...(linked.beforeChange ?? []),
       ],
-      afterChange: [queuePublication],
+      afterChange: [fillDefaultLanguage('name'), queuePublication],
       afterRead: protection.afterRead,
-      beforeOperation: [guardDrafts, guardDuplicates, ...protection.beforeOperation],
+      beforeOperation: [guardDrafts, guardDuplicates, guardRestores, ...protection.beforeOperation],
     },
     fields: [
       { name: 'name', type: 'text', required: true, localized: true },

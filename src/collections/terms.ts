@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 import { termAccess } from '../calendar/access/collectionAccess'
 import { slugField } from './fields/slug'
+import { fillDefaultLanguage } from './hooks/defaultLanguage'
 
 function termCollection(
   slug: 'event-categories' | 'event-tags',
@@ -13,6 +14,7 @@ function termCollection(
     access: termAccess,
     admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     defaultSort: 'name',
+    hooks: { afterChange: [fillDefaultLanguage('name')] },
     fields: [
       { name: 'name', type: 'text', required: true, localized: true, index: true },
       { name: 'description', type: 'textarea', localized: true },

@@ -10,7 +10,8 @@ export type LanguageCopy = { table: string; id: number; from: string; to: string
 /**
  * Copies a record's translation from one language to another, its slug excepted (`slug`, free in
  * that language), in its row and in its versions, in the request's transaction: what Payload would
- * have written had the create been made in both languages at once. The database's statement
+ * have written had the create been made in both languages at once. A row or version that has the
+ * other language already (a copy made with every language) keeps it. The database's statement
  * triggers (revision, change log) see the rows as they see Payload's own.
  */
 export async function copyLanguage(req: PayloadRequest, copy: LanguageCopy): Promise<void> {
@@ -42,7 +43,9 @@ async function copyTranslation(
   await requestQuery(
     req,
     sql`insert into ${sql.identifier(table)} (${list(copied)}, ${sql.identifier(slug)}, _locale, _parent_id)
-        select ${list(copied)}, ${copy.slug}, ${copy.to}::text::${language}, _parent_id from ${sql.identifier(table)}
-         where _parent_id = ${parents} and _locale = ${copy.from}::text::${language}`,
+        select ${list(copied)}, ${copy.slug}, ${copy.to}::text::${language}, _parent_id from ${sql.identifier(table)} source
+         where _parent_id = ${parents} and _locale = ${copy.from}::text::${language}
+           and not exists (select from ${sql.identifier(table)} kept
+                            where kept._parent_id = source._parent_id and kept._locale = ${copy.to}::text::${language})`,
   )
 }

@@ -1,7 +1,5 @@
 import type { CollectionSlug, TypedLocale } from 'payload'
-import { freeSlug, slugBase } from '../collections/fields/slug'
 import { afterEventWrite, asUpkeep, seriesLater } from '../collections/series'
-import { copyLanguage } from '../database/languageCopy'
 import type { Event } from '../payload-types'
 import { keepSettingsRead } from '../globals/siteSettings'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
@@ -33,10 +31,9 @@ function writeOptions(writer: Writer, locale: string) {
 
 /**
  * Creates a record from a write in any language, in one write: its values become the default
- * language's too, so English readers (everyone's fallback) never get an item without a name, and
- * the request language holds them as its own. Payload's create writes one language; in another,
- * its translation is copied to the default language (with a slug free there) before the series,
- * if it heads one, is made, so the occurrences get both, and its one version holds both.
+ * language's too (the collections' `fillDefaultLanguage`, as for every door), so English readers
+ * never get an item without a name, and the request language holds them as its own. A series the
+ * event heads is made after that copy, so the occurrences get both languages.
  */
 export async function createInLanguage(
   writer: Writer,
@@ -52,25 +49,12 @@ export async function createInLanguage(
     })) as unknown as WrittenDoc
   if (writer.language === DEFAULT_LANGUAGE) return create()
   const created = await seriesLater(req, create)
-  const name = NAME_FIELD[collection]!
-  const base = slugBase(String(data.slug ?? data[name] ?? created.slug ?? ''))
-  const slug = await freeSlug(req, collection, base, created.id, DEFAULT_LANGUAGE)
-  await copyLanguage(req, {
-    table: tableOf(collection),
-    id: created.id,
-    from: writer.language,
-    to: DEFAULT_LANGUAGE,
-    slug,
-  })
   if (collection === 'events') {
     const scope = { req, now: new Date(), settings: writer.settings, language: writer.language }
     await asUpkeep(req, () => afterEventWrite(scope, created as unknown as Event, undefined))
   }
   return created
 }
-
-/** The table Payload's adapter keeps a collection in. */
-const tableOf = (collection: CollectionSlug) => collection.replace(/-/g, '_')
 
 /**
  * Updates a record in the request language. Payload checks required localized fields in that

@@ -8,7 +8,7 @@ import { errorChain, type AfterErrorHook } from '../database/connectionErrors'
  * - `where` or `data` given to a collection's route as a query parameter of JSON text that is not
  *   JSON (Payload parses it with `JSON.parse` and lets the SyntaxError through), or `where` that is
  *   not an object;
- * - a write's body that is JSON but not an object (`"text"`, `null`, `[1]`: Payload's field hooks
+ * - a write's body (a collection's or a global's) that is JSON but not an object (`"text"`, `null`, `[1]`: Payload's field hooks
  *   set properties on it), or of a type Payload does not read (a form, plain text: it writes from
  *   nothing): 400 and 415; a GraphQL request whose body is not JSON (Payload's handler lets the
  *   SyntaxError through): 400; a read sent as a POST (Payload's method override) has its
@@ -118,7 +118,7 @@ const FORM = /^application\/x-www-form-urlencoded\b/i
 const READ_BODIES = /^(application\/json|multipart\/form-data)\b/i
 
 /**
- * A collection write's JSON body read once, checked to be an object, and handed on as the same text
+ * A collection's or global's write's JSON body read once, checked to be an object, and handed on as the same text
  * in a request of its own; undefined when the request goes on as it came.
  */
 async function checkedBody(
@@ -128,7 +128,12 @@ async function checkedBody(
 ): Promise<Request | Refusal | undefined> {
   const writes = request.method === 'POST' || request.method === 'PATCH' || request.method === 'PUT'
   const graphql = url.pathname === `${config.routes.api}${config.routes.graphQL}`
-  if (!writes || !request.body || !(graphql || collectionPath(config, url))) return undefined
+  if (
+    !writes ||
+    !request.body ||
+    !(graphql || collectionPath(config, url) || globalPath(config, url))
+  )
+    return undefined
   const type = request.headers.get('content-type') ?? ''
   // A read sent as a POST (the admin's relationship fields do, for long queries): its query is the
   // form body, which Payload appends to the URL.

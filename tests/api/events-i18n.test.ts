@@ -159,3 +159,50 @@ describe('i18n_language and language roots', () => {
     expect(italian.body.title).toBe(`${tag} Harbour Festival`)
   })
 })
+
+describe('a create in another language through any door', () => {
+  const graphql = async (query: string) =>
+    call('/api/graphql', { method: 'POST', token: await asAdmin(), json: { query } })
+
+  it('gives the item the same values in English, with a slug free there, through Payload’s REST and GraphQL', async () => {
+    const word = unique('seul')
+    // The French title's slug is an English event's already.
+    const english = await createEvent({ title: `${word} concert` })
+    const created = await call('/api/events?locale=fr&depth=0', {
+      method: 'POST',
+      token: await asAdmin(),
+      json: {
+        title: `${word} concert`,
+        status: 'publish',
+        start: '2031-08-02T18:00:00.000Z',
+        end: '2031-08-02T20:00:00.000Z',
+      },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.doc.id as number
+    const inEnglish = (await ns(`/events/${id}`)).body
+    const inFrench = (await ns(`/events/${id}?i18n_language=fr`)).body
+    expect(inEnglish.title).toBe(`${word} concert`)
+    expect(inFrench.title).toBe(`${word} concert`)
+    expect(inEnglish.slug).toMatch(new RegExp(`^${word.toLowerCase()}-concert-.+`))
+    expect(inEnglish.slug).not.toBe((await ns(`/events/${english.id}`)).body.slug)
+    expect(inEnglish.url).toContain(`/event/${inEnglish.slug}/`)
+
+    const venue = await graphql(
+      `mutation { createVenue(locale: fr, data: { name: "${word} salle", status: publish }) { id } }`,
+    )
+    const venueId = venue.body.data?.createVenue?.id
+    expect(venueId, JSON.stringify(venue.body)).toBeTruthy()
+    expect((await ns(`/venues/${venueId}`)).body).toMatchObject({
+      venue: `${word} salle`,
+      slug: `${word.toLowerCase()}-salle`,
+    })
+    const category = await call('/api/event-categories?locale=de', {
+      method: 'POST',
+      token: await asAdmin(),
+      json: { name: `${word} Musik` },
+    })
+    expect(category.status, JSON.stringify(category.body)).toBe(201)
+    expect((await ns(`/categories/${category.body.doc.id}`)).body.name).toBe(`${word} Musik`)
+  })
+})

@@ -190,7 +190,7 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
       )
     }
     for (const body of ['"text"', 'null', '[1]', '{bad'])
-      for (const path of ['/api/venues', '/api/event-tags'])
+      for (const path of ['/api/venues', '/api/event-tags', '/api/globals/settings'])
         await expectStatus(
           `admin POST ${path} ${body}`,
           call(path, {
@@ -204,6 +204,16 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
     await expectStatus(
       'admin POST /api/organizers as a form',
       call('/api/organizers', { method: 'POST', token: admin, form: { name: unique('form') } }),
+      415,
+    )
+    await expectStatus(
+      'admin POST /api/globals/settings as plain text',
+      call('/api/globals/settings', {
+        method: 'POST',
+        token: admin,
+        body: 'x',
+        headers: { 'Content-Type': 'text/plain' },
+      }),
       415,
     )
     await expectStatus(

@@ -551,3 +551,208 @@ describe('password reads', () => {
     expectError(await api(`/events/${event.id}?password=slip`), 403, 'event-password-protected')
   })
 })
+
+describe('selects, paths and bulk changes that would read around the protection', () => {
+  const secret = unique('around-')
+  let locked: { id: number }
+  let venue: { id: number }
+  let atVenue: { id: number }
+
+  beforeAll(async () => {
+    locked = await createEvent({
+      title: unique('Selected '),
+      password: unique('pw'),
+      website: `https://${secret}.example`,
+      meta: { description: `${secret} described` },
+    })
+    venue = await createVenue({
+      name: unique('Selected venue '),
+      password: unique('pw'),
+      city: secret,
+    })
+    atVenue = await createEvent({ title: unique('At the selected venue '), venue: venue.id })
+  })
+
+  it('a select that leaves the password flag out withholds as much as one that names fields', async () => {
+    for (const path of [
+      `/api/events/${locked.id}?select[hasPassword]=false&depth=0`,
+      `/api/events?where[id][equals]=${locked.id}&select[hasPassword]=false&select[author]=false&depth=0`,
+    ]) {
+      const reply = await call(path, { token: subscriber.token })
+      const doc = reply.body.docs?.[0] ?? reply.body
+      expect(reply.status, path).toBe(200)
+      expect(doc.id, path).toBe(locked.id)
+      expect(doc.website, path).toBeUndefined()
+      expect(doc.meta?.description, path).toBeUndefined()
+    }
+    const venueRead = await call(`/api/venues/${venue.id}?select[hasPassword]=false`)
+    expect(venueRead.body.city).toBeUndefined()
+    const populated = await call(
+      `/api/events/${atVenue.id}?populate[venues][hasPassword]=false&depth=1`,
+    )
+    expect(populated.body.venue.id).toBe(venue.id)
+    expect(populated.body.venue.city).toBeUndefined()
+    const overridden = await call(`/api/events/${locked.id}`, {
+      method: 'POST',
+      headers: { 'X-HTTP-Method-Override': 'GET' },
+      form: { 'select[hasPassword]': 'false' },
+    })
+    expect(overridden.status).toBe(200)
+    expect(overridden.body.website).toBeUndefined()
+    // Those who may edit it read it whole, whatever they leave out.
+    const edited = await call(`/api/events/${locked.id}?select[hasPassword]=false`, {
+      token: editor.token,
+    })
+    expect(edited.body.website).toBe(`https://${secret}.example`)
+  })
+
+  it('a path spelt with `__` is held as one spelt with dots', async () => {
+    const count = async (where: string, token?: string) =>
+      (await call(`/api/events/count?${where}`, { token })).body.totalDocs ?? 0
+    expect((await call(`/api/events/count?where[venue__city][like]=${secret}`)).status).toBe(403)
+    expect(await count(`where[meta__description][like]=${secret}`)).toBe(0)
+    expect(await count(`where[meta__description][like]=${secret}`, editor.token)).toBe(1)
+    expect((await call(`/api/events?sort=venue__city&depth=0`)).status).toBe(403)
+    const graph = await graphql(
+      `{ countEvents(where: { meta__description: { like: "${secret}" } }) { totalDocs } }`,
+    )
+    expect(graph.body.data?.countEvents?.totalDocs ?? 0, JSON.stringify(graph.body)).toBe(0)
+  })
+
+  it('a bulk change selects by a linked item’s fields only for those who may read them', async () => {
+    const own = await createEventAs(author.token, {
+      title: unique('Own at the venue '),
+      venue: venue.id,
+    })
+    const bulk = await call(`/api/events?where[venue.city][like]=${secret}&depth=0`, {
+      method: 'PATCH',
+      token: author.token,
+      json: {},
+    })
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(403)
+    const dashed = await call(`/api/events?where[venue__city][like]=${secret}`, {
+      method: 'DELETE',
+      token: author.token,
+    })
+    expect(dashed.status).toBe(403)
+    expect((await call(`/api/events/${own.id}`, { token: author.token })).status).toBe(200)
+  })
+
+  it('nobody but an administrator sorts or filters events by their authors’ accounts', async () => {
+    for (const [sort, token] of [
+      ['author.email', subscriber.token],
+      ['-author.name', author.token],
+      ['author.role', editor.token],
+      ['author.hash', undefined],
+      ['author__salt', undefined],
+    ] as const) {
+      const reply = await call(`/api/events?sort=${sort}&depth=0&limit=2`, { token })
+      expect(reply.status, sort).toBe(403)
+    }
+    expect(
+      (await call('/api/events/count?where[author.email][like]=a', { token: editor.token })).status,
+    ).toBe(403)
+    const graph = await graphql('{ Events(sort: "author.email") { docs { id } } }', author.token)
+    expect(graph.body.data?.Events ?? null, JSON.stringify(graph.body)).toBeNull()
+    expect((await call('/api/events?sort=author.email&limit=1', { token: admin })).status).toBe(200)
+    expect((await call('/api/events?sort=author&depth=0&limit=1')).status).toBe(200)
+  })
+
+  it('an author restores no version, through REST or GraphQL; an editor does', async () => {
+    const own = await createEventAs(author.token, { title: unique('Restored ') })
+    await call(`/api/events/${own.id}`, {
+      method: 'PATCH',
+      token: author.token,
+      json: { title: unique('Retitled ') },
+    })
+    const versions = await call(
+      `/api/events/versions?where[parent][equals]=${own.id}&sort=createdAt&depth=0`,
+      { token: editor.token },
+    )
+    const first = versions.body.docs[0].id
+    const refused = await call(`/api/events/versions/${first}`, {
+      method: 'POST',
+      token: author.token,
+    })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403)
+    const graph = await graphql(
+      `mutation { restoreVersionEvent(id: "${first}") { id } }`,
+      author.token,
+    )
+    expect(graph.body.data?.restoreVersionEvent ?? null, JSON.stringify(graph.body)).toBeNull()
+    const restored = await call(`/api/events/versions/${first}`, {
+      method: 'POST',
+      token: editor.token,
+    })
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200)
+  })
+})
+
+describe('the admin’s document locks', () => {
+  const lock = (token: string | undefined, value: number, user = subscriber.id) =>
+    call('/api/payload-locked-documents', {
+      method: 'POST',
+      token,
+      json: {
+        document: { relationTo: 'events', value },
+        user: { relationTo: 'users', value: user },
+      },
+    })
+
+  it('are made by nobody but administrators through the APIs, never in another’s name, and changed by their holder or an editor', async () => {
+    const adminId = (await call('/api/users/me', { token: admin })).body.user.id as number
+    const event = await createEventAs(author.token, { title: unique('Locked by nobody ') })
+    for (const user of [subscriber, contributor, author, editor]) {
+      expect((await lock(user.token, event.id)).status, user.role).toBe(403)
+    }
+    const graph = await graphql(
+      `mutation { createPayloadLockedDocument(data: { globalSlug: "settings", user: { relationTo: users, value: ${adminId} } }) { id } }`,
+      subscriber.token,
+    )
+    expect(graph.body.data?.createPayloadLockedDocument ?? null).toBeNull()
+    // An editor can still save the author's event through Payload's REST.
+    const saved = await call(`/api/events/${event.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { sticky: false },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+
+    const made = await lock(admin, event.id, editor.id)
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const held = made.body.doc
+    expect(held.user.value.id ?? held.user.value).toBe(adminId)
+    const seen = async (token: string) =>
+      ((await call('/api/payload-locked-documents?depth=0', { token })).body.docs ?? []).map(
+        (doc: { id: number }) => doc.id,
+      )
+    expect(await seen(subscriber.token)).not.toContain(held.id)
+    expect(await seen(author.token)).toContain(held.id)
+    for (const method of ['PATCH', 'DELETE'])
+      expect(
+        (
+          await call(`/api/payload-locked-documents/${held.id}`, {
+            method,
+            token: author.token,
+            json: { user: { relationTo: 'users', value: author.id } },
+          })
+        ).status,
+        method,
+      ).toBe(403)
+    const taken = await call(`/api/payload-locked-documents/${held.id}?depth=0`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { user: { relationTo: 'users', value: adminId } },
+    })
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200)
+    expect(taken.body.doc.user.value).toBe(editor.id)
+    expect(
+      (
+        await call(`/api/payload-locked-documents/${held.id}`, {
+          method: 'DELETE',
+          token: editor.token,
+        })
+      ).status,
+    ).toBe(200)
+  })
+})

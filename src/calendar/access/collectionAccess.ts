@@ -44,6 +44,25 @@ export function editableWhere(actor: Actor): boolean | Where {
 /** The operations that select items by a caller's `where`: lists and single reads, counts, distinct values. */
 const QUERIES = new Set(['read', 'count', 'readDistinct'])
 
+/** Those that select the items they change by a caller's `where` (bulk update and delete). */
+const CHANGES = new Set(['update', 'delete'])
+
+/** What access control and the protection decide on: never left out of a read (`forceSelect`). */
+const CONTROL_FIELDS = { hasPassword: true, author: true, status: true } as const
+
+/**
+ * A `select` that leaves fields out (`select[hasPassword]=false`) is not widened by `forceSelect`, as
+ * one that names fields is: without `hasPassword` a protected item read as unprotected. The control
+ * fields are taken out of such a select, so they are read whatever it says.
+ */
+function keepingControlFields(select: unknown): unknown {
+  if (!select || typeof select !== 'object') return select
+  const kept = Object.fromEntries(
+    Object.entries(select).filter(([key, value]) => !(key in CONTROL_FIELDS && value === false)),
+  )
+  return Object.keys(kept).length ? kept : undefined
+}
+
 /**
  * Queries on withheld fields would confirm a protected item's content one guess at a time
  * (`where[city][equals]=...`, a count of such a `where`, a sort by the field among known neighbours,
@@ -57,12 +76,17 @@ function guardWithheldQueries(
   fields: string[],
   relations: string[],
 ): CollectionBeforeOperationHook {
-  const segments = (path: string) => path.trim().replace(/^-/, '').split('.')
+  // Payload reads `__` as `.` in a path (GraphQL's spelling, which REST takes too).
+  const segments = (path: string) => path.trim().replace(/^-/, '').split(/\.|__/)
   const withheld = (path: string) => fields.includes(segments(path)[0]!)
-  const throughRelation = (path: string) => {
+  const through = (relation: string[], path: string) => {
     const [first, ...rest] = segments(path)
-    return relations.includes(first!) && rest.length > 0 && rest.join('.') !== 'id'
+    return relation.includes(first!) && rest.length > 0 && rest.join('.') !== 'id'
   }
+  const throughRelation = (path: string) => through(relations, path)
+  // Accounts are read by their owner and administrators alone: a sort or a condition on an
+  // author's e-mail, name, role or password hash would read others' accounts a guess at a time.
+  const throughAuthor = (path: string) => through(['author'], path)
   const keysOf = (where: unknown): string[] =>
     Array.isArray(where)
       ? where.flatMap(keysOf)
@@ -73,26 +97,34 @@ function guardWithheldQueries(
     (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []).filter(
       (path): path is string => typeof path === 'string',
     )
-  return ({ args, operation, req }) => {
-    // The namespace words its own queries with the same rule, condition by condition (`withheldAware`).
-    if (req.context.calendarNamespace) return args
-    const query = args as {
+  return ({ args: given, operation, req }) => {
+    const query = given as {
       overrideAccess?: boolean
       where?: Where
       sort?: unknown
       field?: string
+      select?: unknown
     }
-    if (
-      !QUERIES.has(operation) ||
-      query.overrideAccess ||
-      capabilities.editOthers(actorOf(req.user))
-    )
-      return args
+    if (query.overrideAccess) return given
+    const args =
+      'select' in query ? { ...given, select: keepingControlFields(query.select) } : given
+    // The namespace words its own queries with the same rule, condition by condition (`withheldAware`).
+    if (req.context.calendarNamespace) return args
+    const actor = actorOf(req.user)
     const paths = [
       ...keysOf(query.where),
       ...sortPaths(query.sort),
       ...(query.field ? [query.field] : []),
     ]
+    if (!capabilities.administer(actor) && paths.some(throughAuthor)) throw new Forbidden(req.t)
+    if (capabilities.editOthers(actor)) return args
+    // A bulk change reaches only items the caller may edit, whose content they read; but its
+    // `where` could still read a linked item they may not, one guess at a time.
+    if (CHANGES.has(operation)) {
+      if (paths.some(throughRelation)) throw new Forbidden(req.t)
+      return args
+    }
+    if (!QUERIES.has(operation)) return args
     if (paths.some(throughRelation)) throw new Forbidden(req.t)
     if (!paths.some(withheld)) return args
     const unprotected: Where = { hasPassword: { not_equals: true } }
@@ -113,20 +145,20 @@ function withholdProtectedContent(fields: string[]): CollectionAfterReadHook {
  * The content of password-protected items (`fields`): readers who may not edit the item see its name
  * and dates but none of these, through every door (docs/api.md §2, §9). A collection read hook rather
  * than field access, which breaks Payload's `locale=all` reads of localized fields; what access
- * control decides on is always selected (forceSelect), so a client's `select` cannot hide the
- * protection. `relations` are the fields linking to other password-protected items. Each authored
+ * control decides on is always selected (forceSelect, and taken out of a select that leaves fields
+ * out), so a client's `select` cannot hide the protection. `relations` are the fields linking to other password-protected items. Each authored
  * collection uses all three, beside its own hooks.
  */
 export function passwordProtection(
   fields: string[],
   relations: string[] = [],
 ): {
-  forceSelect: { hasPassword: true; author: true; status: true }
+  forceSelect: typeof CONTROL_FIELDS
   afterRead: CollectionAfterReadHook[]
   beforeOperation: CollectionBeforeOperationHook[]
 } {
   return {
-    forceSelect: { hasPassword: true, author: true, status: true },
+    forceSelect: CONTROL_FIELDS,
     afterRead: [withholdProtectedContent(fields)],
     beforeOperation: [guardWithheldQueries(fields, relations)],
   }

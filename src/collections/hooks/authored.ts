@@ -71,3 +71,16 @@ export const guardDuplicates: CollectionBeforeOperationHook = async ({
     throw new Forbidden(req.t)
   return args
 }
+
+/**
+ * A restore writes an old version back and answers with it: only those who read versions, the
+ * editors and administrators (docs/api.md §21), restore one, through every door. Payload asks only
+ * whether the caller may update the item, so an author restored, and so read, versions of their
+ * items that they may not list.
+ */
+export const guardRestores: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  if (operation !== 'restoreVersion' || (args as { overrideAccess?: boolean }).overrideAccess)
+    return args
+  if (!capabilities.editOthers(actorOf(req.user))) throw new Forbidden(req.t)
+  return args
+}
