@@ -5,8 +5,8 @@ import { freeSlug, slugBase } from '../fields/slug'
 
 /**
  * A record created in another language gets the same values in the default one, with a slug free
- * there, so English readers (everyone's fallback) never get an item without a name (docs/api.md
- * §10). Payload's create writes the request's language alone; this runs for every door that
+ * there, so English readers (everyone's fallback) never get an item without a name
+ * (docs/api.md §10). Payload's create writes the request's language alone; this runs for every door that
  * creates (the namespace, Payload's REST and GraphQL, the admin, imports), after the version is
  * saved, so that version holds both, and before a series the record heads is made from it. `name`
  * is the collection's required localized name.
