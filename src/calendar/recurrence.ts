@@ -30,8 +30,14 @@ export type Parsed = { ok: true; recurrence: Recurrence } | { ok: false; error: 
  * the library expands "floating" times, Dates whose UTC fields are the wall clock, and each one is then
  * placed in the zone. A wall clock that does not exist (in a spring-forward gap) moves forward by the gap.
  */
-const floating = (wall: DateTime): Date =>
-  new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second))
+function floating(wall: DateTime): Date {
+  const date = new Date(
+    Date.UTC(2000, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second),
+  )
+  // Set apart: `Date.UTC` reads the years 0–99 as 1900–1999.
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day)
+  return date
+}
 /** Where a floating date of the rule falls in its zone, as luxon's `fromObject` places it: from the zone's offset now. */
 const placed = (date: Date, { offsets }: Recurrence, guess = offsets(Date.now())): Date =>
   new Date(placeWall(date.getTime() - date.getUTCMilliseconds(), guess, offsets))
@@ -175,6 +181,17 @@ function ruleError(value: string): string | undefined {
 }
 
 /**
+ * The RDATE and EXDATE dates a rule may list. The library keeps them in lists it searches for each
+ * date it adds and each it expands: 8,000 EXDATEs held the thread for 37 s a write and 60,000 for
+ * minutes, every later write and iCalendar feed of the series as long. A series holds at most 730
+ * events by default; a thousand dates leaves room for every one of them to be moved.
+ */
+export const MAX_RULE_DATES = 1000
+
+/** The first year a series may have dates in. */
+const FIRST_YEAR = 100
+
+/**
  * Reads a `recurrence` text for an event starting at `start` (an instant) in `zone`. The start is the
  * series' first occurrence (DTSTART); dates in the text are wall clocks in the zone, or UTC with `Z`.
  */
@@ -183,7 +200,11 @@ export function parseRecurrence(text: string, start: Date, zone: string): Parsed
   const timeOfDay = (day: DateTime) =>
     day.set({ hour: dtstart.hour, minute: dtstart.minute, second: dtstart.second })
   const set = new RRuleSet()
+  // The library's own date arithmetic reads the years 0–99 as 1900–1999.
+  if (dtstart.year < FIRST_YEAR)
+    return { ok: false, error: `A series must start in the year ${FIRST_YEAR} or later.` }
   let rules = 0
+  let dates = 0
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim()
     if (!line) continue
@@ -206,7 +227,14 @@ export function parseRecurrence(text: string, start: Date, zone: string): Parsed
       continue
     }
     for (const entry of value.split(',')) {
+      if (++dates > MAX_RULE_DATES)
+        return {
+          ok: false,
+          error: `A rule may list at most ${MAX_RULE_DATES} RDATE and EXDATE dates.`,
+        }
       const date = wallClock(entry.trim().toUpperCase(), zone, timeOfDay)
+      if (date && date.getUTCFullYear() < FIRST_YEAR)
+        return { ok: false, error: `${name} dates must be in the year ${FIRST_YEAR} or later.` }
       if (!date)
         return {
           ok: false,

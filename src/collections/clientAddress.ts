@@ -64,7 +64,8 @@ const HOST =
 export function requestOrigin(headers: Pick<Headers, 'get'>): string | undefined {
   const first = (name: string) => headers.get(name)?.split(',')[0]?.trim()
   const host = first('x-forwarded-host') || first('host')
-  if (!host || !HOST.test(host)) return undefined
+  // The pattern takes any five digits for a port: `URL` refuses one past 65535.
+  if (!host || !HOST.test(host) || !URL.canParse(`http://${host}`)) return undefined
   const scheme = first('x-forwarded-proto') === 'https' ? 'https' : 'http'
   return `${scheme}://${host.toLowerCase()}`
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { numberSetting } from '../calendar/settings'
+import { RestError } from './errors'
 
 /** `MAX_BODY_BYTES`: the largest body the namespace reads (docs/operations.md). */
 export const maxBodyBytes = numberSetting('MAX_BODY_BYTES')
@@ -69,4 +70,59 @@ export function requestBody(request: IncomingMessage): {
       request.resume()
     },
   }
+}
+
+type Bytes = Uint8Array<ArrayBuffer>
+
+/**
+ * A body's bytes, at most `maxBytes` of them (else a 413), counted while read because Content-Length
+ * may be absent (chunked) or lie: the namespace's bodies and the public pages' password form.
+ */
+export async function readAtMost(
+  request: Request,
+  maxBytes: number,
+  logger: { warn(message: string): void },
+): Promise<Bytes> {
+  if (Number(request.headers.get('Content-Length')) > maxBytes) throw RestError.tooLarge(maxBytes)
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  const read = () =>
+    reader.read().catch((error: unknown) => {
+      // A caller gone is theirs to know; anything else that stops a body being read is told in one line.
+      if (!connectionGone(error))
+        logger.warn(`a request body could not be read to its end: ${String(error)}`)
+      throw RestError.incompleteBody()
+    })
+  for (let chunk = await read(); !chunk.done; chunk = await read()) {
+    total += chunk.value.byteLength
+    if (total > maxBytes) {
+      // The rest of the body is abandoned either way; a failing cancel must not hide the 413.
+      await reader.cancel().catch(() => undefined)
+      throw RestError.tooLarge(maxBytes)
+    }
+    chunks.push(chunk.value)
+  }
+  return concatenate(chunks, total)
+}
+
+/** The connection went while the body was read: handed over without Next (`BODY_CUT_OFF`) or by Next (Node's `aborted`). */
+function connectionGone(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === BODY_CUT_OFF ||
+      error.message === 'aborted' ||
+      (error as { code?: string }).code === 'ECONNRESET')
+  )
+}
+
+function concatenate(chunks: Uint8Array[], total: number): Bytes {
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
 }

@@ -104,10 +104,10 @@ export function notFound(language: LanguageCode): Response {
   return htmlResponse(pageDocument({ language, title: words.notFound }, body), 404, NO_STORE)
 }
 
-export function badRequest(language: LanguageCode, message: string): Response {
+export function badRequest(language: LanguageCode, message: string, status = 400): Response {
   const words = pageMessagesOf(language)
   const body = html`<h1>${words.badRequest}</h1>
     <p>${message}</p>
     <p><a href="${eventsPath(language)}">${words.seeAllEvents}</a></p>`
-  return htmlResponse(pageDocument({ language, title: words.badRequest }, body), 400, NO_STORE)
+  return htmlResponse(pageDocument({ language, title: words.badRequest }, body), status, NO_STORE)
 }

@@ -1,4 +1,6 @@
 import { pageMessagesOf } from '../i18n/messages'
+import { RestError } from '../server/errors'
+import { maxBodyBytes, readAtMost } from '../server/requestBody'
 import { calendarRuntime, type PermalinkKind } from '../options'
 import { badRequest, notFound } from './document'
 import { eventPage } from './eventPage'
@@ -29,15 +31,22 @@ function permalinkOf(site: Site, segments: string[]): PermalinkPath | undefined 
   return permalinkAt(calendarRuntime(site.payload.config).permalinks, segments)
 }
 
-/** The pages: an item's at its permalink, whatever the patterns; the events' month or list; the sitemap. */
+/** An item's page at its permalink, whatever the patterns. */
+const permalink: Render = (site, segments, visit) => {
+  const found = permalinkOf(site, segments)
+  return found
+    ? PERMALINK_PAGES[found.kind](site, found.slug, visit)
+    : Promise.resolve(notFound(site.language))
+}
+
+/** The pages: an item's at its permalink; the events' month or list; the sitemap. */
 export const RENDER = {
-  permalink: ((site, segments, visit) => {
-    const found = permalinkOf(site, segments)
-    return found
-      ? PERMALINK_PAGES[found.kind](site, found.slug, visit)
-      : Promise.resolve(notFound(site.language))
-  }) satisfies Render,
-  events: ((site, _segments, visit, root) => eventsPage(site, visit, root)) satisfies Render,
+  permalink,
+  // The events' route takes any first segment for a language: another is a permalink's (`/event/events/`) or nothing's.
+  events: ((site, segments, visit, root) =>
+    segments.length === 1
+      ? eventsPage(site, visit, root)
+      : permalink(site, segments, visit, root)) satisfies Render,
   sitemap: ((site, _segments, visit) => sitemap(site, visit)) satisfies Render,
 }
 
@@ -46,9 +55,18 @@ export function unlockEvent(request: Request): Render {
   return async (site, segments) => {
     const found = permalinkOf(site, segments)
     if (found?.kind !== 'event') return notFound(site.language)
-    const password = (await request.formData().catch(() => undefined))?.get('password')
+    const { noPassword } = pageMessagesOf(site.language)
+    // At most the namespace's largest body, as it reads one: a form of any size was read whole.
+    const bytes = await readAtMost(request, maxBodyBytes, site.payload.logger).catch(
+      (error: unknown) => error,
+    )
+    if (bytes instanceof RestError) return badRequest(site.language, noPassword, bytes.status)
+    const form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: request.headers })
+      .formData()
+      .catch(() => undefined)
+    const password = form?.get('password')
     if (typeof password !== 'string' || !password || password.length > PASSWORD_LIMIT)
-      return badRequest(site.language, pageMessagesOf(site.language).noPassword)
+      return badRequest(site.language, noPassword)
     return eventPage(site, found.slug[0]!, { password })
   }
 }

@@ -154,7 +154,12 @@ describe('the change feed', () => {
     expect(expired.status).toBe(410)
     expect(expired.body.code).toBe('rest_cursor_expired')
     expect(expired.body.data.status).toBe(410)
-    for (const query of ['since=yesterday', 'per_page=501', 'per_page=0']) {
+    for (const query of [
+      'since=yesterday',
+      'since=9999999999999999999.1796063990',
+      'per_page=501',
+      'per_page=0',
+    ]) {
       const reply = await api(`/changes?${query}`)
       expect(reply.status, query).toBe(400)
       expect(reply.body.code).toBe('rest_invalid_param')

@@ -157,6 +157,18 @@ describe('pagination', () => {
     })
   })
 
+  it('answers a page whose offset passes 2^31 with the same 404, after a write too', async () => {
+    await createEvent({ title: unique('Far paged ') })
+    for (const query of [
+      { page: 2147483647 },
+      { page: 214748366, start_date: '2020-01-01' },
+      { page: 42949674, per_page: 50 },
+    ]) {
+      const reply = await ns(`/events?${qs(query)}`)
+      expectError(reply, 404, 'event-archive-page-not-found')
+    }
+  })
+
   it('has no links when everything fits on one page', async () => {
     const reply = await ns(`/events?${qs({ search: tag, per_page: 7 })}`)
     expect(Object.keys(reply.body)).toEqual(['events', 'rest_url', 'total', 'total_pages'])

@@ -159,6 +159,14 @@ describe('a password-protected event', () => {
     expect(right.document.querySelector('.description')?.textContent).toBe('The secret programme.')
     const empty = await page(pathOf(f.locked.url), { method: 'POST', form: {}, from })
     expect(empty.status).toBe(400)
+    // A form larger than the namespace reads a body is not read whole: 413, nothing unlocked.
+    const huge = await page(pathOf(f.locked.url), {
+      method: 'POST',
+      form: { password: 'open sesame', filler: 'a'.repeat(3 * 1024 * 1024) },
+      from,
+    })
+    expect(huge.status).toBe(413)
+    expect(huge.body).not.toContain('secret programme')
   })
 
   it('is throttled as the namespace throttles wrong passwords', async () => {
@@ -296,6 +304,8 @@ describe('/events/', () => {
     expect((await page('/events/?month=2031-13')).status).toBe(400)
     expect((await page('/events/?view=week')).status).toBe(400)
     expect((await page('/events/?view=list&page=0')).status).toBe(400)
+    for (const path of ['/xx/events/', '/_next/events/', '/en/events/'])
+      expect((await page(path)).status, path).toBe(404)
     const french = await page('/fr/events/?view=list')
     expect(french.status).toBe(200)
     expect(french.document.documentElement.getAttribute('lang')).toBe('fr')

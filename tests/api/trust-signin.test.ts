@@ -252,6 +252,16 @@ describe('without trusted proxies', () => {
     )
     expect(feed.status).toBe(200)
     expect(feed.text).toMatch(/UID:\d+@calendar\.example/)
+
+    // A port no URL may have: the server's own origin, not a 500.
+    for (const path of [list, `${NS}/events.ics?venue=${venue.id}`, '/events/', '/sitemap.xml']) {
+      const reply = await raw(path, {
+        from: '127.0.0.72',
+        headers: { Host: 'calendar.example:70000' },
+      })
+      expect(reply.status, `${path} ${reply.text.slice(0, 200)}`).toBe(200)
+      expect(reply.text).not.toContain(':70000')
+    }
   })
 
   it('sheds a write under overload whose Authorization header is forged, and lets a signed-in one through', async () => {

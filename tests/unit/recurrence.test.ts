@@ -137,6 +137,22 @@ describe('refused rules', () => {
     expect(refusal(text)).toMatch(message)
   })
 
+  it('takes at most a thousand RDATE and EXDATE dates, however they are spread over lines', () => {
+    const days = (count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        new Date(Date.UTC(2030, 0, 1) + i * 86_400_000)
+          .toISOString()
+          .slice(0, 10)
+          .replace(/-/g, ''),
+      )
+    const exdates = days(1000).map((day) => `EXDATE:${day}T190000`)
+    expect(refusal(['RRULE:FREQ=WEEKLY', ...exdates].join('\n'))).toBe('accepted')
+    expect(refusal(['RRULE:FREQ=WEEKLY', ...exdates, 'RDATE:20260401'].join('\n'))).toMatch(
+      /at most 1000 RDATE and EXDATE dates/,
+    )
+    expect(refusal(`RRULE:FREQ=WEEKLY\nEXDATE:${days(1001).join(',')}`)).toMatch(/at most 1000/)
+  })
+
   it('counts the maximum within the horizon, the first event included', () => {
     expect(
       refusal('RRULE:FREQ=WEEKLY', '2026-03-24T18:00:00Z', 'Europe/Paris', {
@@ -150,6 +166,18 @@ describe('refused rules', () => {
         maxOccurrences: 10,
       }),
     ).toMatch(/more than 10/)
+  })
+})
+
+describe('the years 1 to 99', () => {
+  it('are refused with the reason, not as a rule that yields nothing', () => {
+    expect(refusal('RRULE:FREQ=WEEKLY;COUNT=3', '0050-06-01T19:00:00Z')).toBe(
+      'A series must start in the year 100 or later.',
+    )
+    expect(refusal('RRULE:FREQ=WEEKLY\nRDATE:00010105')).toBe(
+      'RDATE dates must be in the year 100 or later.',
+    )
+    expect(refusal('RRULE:FREQ=WEEKLY;COUNT=3', '0100-06-01T19:00:00Z')).toBe('accepted')
   })
 })
 

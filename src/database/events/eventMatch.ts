@@ -447,8 +447,11 @@ const orderBy = (order: EventOrder, on: 'row' | 'matches') =>
     order.map(({ column }, index) => (on === 'row' ? `e."${column}"` : `o${index}`)).join(', '),
   )
 
-const window = ({ page, perPage, bind }: Paging) =>
-  sql`limit ${bind(perPage)} offset ${bind((page - 1) * perPage)}`
+/** A page's offset, in bigint: a `page` far past the end passes 2^31 (and is found empty, a 404). */
+const offsetOf = ({ page, perPage, bind }: Paging) => sql`${bind((page - 1) * perPage)}::bigint`
+
+const window = (paging: Paging) =>
+  sql`limit ${paging.bind(paging.perPage)} offset ${offsetOf(paging)}`
 
 /** Page `page` (from 1) of `perPage` events matching `condition` on the row `e`, in `order`, along the order's index. */
 function walkedPage(condition: Matching, paging: Paging): PageSource {
@@ -517,7 +520,7 @@ function pageOfCountedTotal(
     : sql``
   return {
     ctes: sql`n as materialized (select ${counted.total} as total, ${counted.span} as span)`,
-    ids: sql`(select case when n.total <= ${bind((page - 1) * perPage)} then '{}'::int[] ${few}
+    ids: sql`(select case when n.total <= ${offsetOf(paging)} then '{}'::int[] ${few}
                           else ${walkedIds(condition, paging)} end from n)`,
     total: sql`(select total from n)`,
     span: sql`(select span from n)`,

@@ -1,6 +1,6 @@
 import qs from 'qs'
 import { RestError } from '../../server/errors'
-import { BODY_CUT_OFF } from '../../server/requestBody'
+import { readAtMost } from '../../server/requestBody'
 import { BRACKET_PARSE_OPTIONS } from './query'
 
 type Bytes = Uint8Array<ArrayBuffer>
@@ -35,56 +35,6 @@ export async function readBody(
 
 function mediaTypeOf(contentType: string): string {
   return contentType.split(';', 1)[0]!.trim().toLowerCase()
-}
-
-/** Counts while reading because Content-Length may be absent (chunked) or lie. */
-async function readAtMost(
-  request: Request,
-  maxBytes: number,
-  logger: { warn(message: string): void },
-): Promise<Bytes> {
-  if (Number(request.headers.get('Content-Length')) > maxBytes) throw RestError.tooLarge(maxBytes)
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  const read = () =>
-    reader.read().catch((error: unknown) => {
-      // A caller gone is theirs to know; anything else that stops a body being read is told in one line.
-      if (!connectionGone(error))
-        logger.warn(`a request body could not be read to its end: ${String(error)}`)
-      throw RestError.incompleteBody()
-    })
-  for (let chunk = await read(); !chunk.done; chunk = await read()) {
-    total += chunk.value.byteLength
-    if (total > maxBytes) {
-      // The rest of the body is abandoned either way; a failing cancel must not hide the 413.
-      await reader.cancel().catch(() => undefined)
-      throw RestError.tooLarge(maxBytes)
-    }
-    chunks.push(chunk.value)
-  }
-  return concatenate(chunks, total)
-}
-
-/** The connection went while the body was read: handed over without Next (`BODY_CUT_OFF`) or by Next (Node's `aborted`). */
-function connectionGone(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (error.name === BODY_CUT_OFF ||
-      error.message === 'aborted' ||
-      (error as { code?: string }).code === 'ECONNRESET')
-  )
-}
-
-function concatenate(chunks: Uint8Array[], total: number): Bytes {
-  const bytes = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
 }
 
 /** Invalid UTF-8 is invalid JSON (RFC 8259), as PHP's `json_decode` treats it, not text to repair. */

@@ -7,12 +7,17 @@ export const MAX_CHANGES_PER_PAGE = 500
 
 /** A cursor as the feed hands it out: the last change's number and when the cursor was issued. */
 export const CURSOR = /^(\d{1,19})\.(\d{1,12})$/
+const MAX_BIGINT = 2n ** 63n - 1n
 
 export const changesParams = z.object({
   i18n_language: languageParam,
   since: z
     .string()
     .regex(new RegExp(`^now$|${CURSOR.source}`), {
+      error: 'A next_cursor from an earlier answer, or now.',
+    })
+    // A sequence is a PostgreSQL bigint: 19 digits may pass it.
+    .refine((since) => since === 'now' || BigInt(since.split('.')[0]!) <= MAX_BIGINT, {
       error: 'A next_cursor from an earlier answer, or now.',
     })
     .optional()
