@@ -160,7 +160,8 @@ export async function copyToOccurrences(req: PayloadRequest, copy: SeriesCopy): 
 
 /**
  * The first event's translations, in each of its languages and no other; the slug with the day when
- * the rule places the occurrence (none where the first event has none), else the occurrence's own.
+ * the rule places the occurrence (none where the first event has none), and its id after that when
+ * another event has that slug already (slugs name one event in a language), else the occurrence's own.
  */
 async function copyLocales(
   req: PayloadRequest,
@@ -186,7 +187,12 @@ async function copyLocales(
     req,
     sql`insert into ${locales} (${list(copied)}, ${slugColumn}, ${locale}, ${parent})
         select ${list(copied, 'pl')},
-               case when d.day is null then ol.${slugColumn} when coalesce(pl.${slugColumn}, '') = '' then null else pl.${slugColumn} || '-' || d.day end,
+               case when d.day is null then ol.${slugColumn} when coalesce(pl.${slugColumn}, '') = '' then null
+                    when exists (select from ${locales} taken
+                                  where taken.${slugColumn} = pl.${slugColumn} || '-' || d.day
+                                    and taken.${locale} = pl.${locale} and taken.${parent} <> d.id)
+                      then pl.${slugColumn} || '-' || d.day || '-' || d.id
+                    else pl.${slugColumn} || '-' || d.day end,
                pl.${locale}, d.id
           from ${locales} pl cross join ${rowsOf(targets)}
           left join ${locales} ol on ol.${parent} = d.id and ol.${locale} = pl.${locale}

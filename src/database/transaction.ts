@@ -7,14 +7,35 @@ import { commitTransaction, initTransaction, killTransaction, type PayloadReques
  */
 export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
   const began = await initTransaction(req)
+  if (began) undone.set(req, [])
   try {
     const result = await work()
     if (began) await commitOrThrow(req)
     return result
   } catch (error) {
-    if (began) await killTransaction(req)
+    if (began) {
+      await killTransaction(req)
+      await undoOutside(req)
+    }
     throw error
+  } finally {
+    if (began) undone.delete(req)
   }
+}
+
+/** What the work of a transaction did outside the database (a file written), to undo if it rolls back. */
+const undone = new WeakMap<PayloadRequest, (() => Promise<void>)[]>()
+
+/**
+ * Has `undo` run if the transaction of `inTransaction` that `req` is in rolls back: the database
+ * forgets what the work wrote, a disk does not. Outside such a transaction, nothing is kept.
+ */
+export function onRollback(req: PayloadRequest, undo: () => Promise<void>): void {
+  undone.get(req)?.push(undo)
+}
+
+async function undoOutside(req: PayloadRequest): Promise<void> {
+  for (const undo of undone.get(req) ?? []) await undo().catch(() => undefined)
 }
 
 type Transaction = PostgresAdapter['sessions'][string]['db']

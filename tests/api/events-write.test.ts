@@ -959,6 +959,15 @@ describe('POST /events: the created event', () => {
       const [a, b] = [await createVenueAs(editor.token), await createVenueAs(editor.token)]
       const event = await createEventAs(editor.token, { venue: [a.id, b.id] })
       expect(event.venue.id).toBe(a.id)
+      // Inline ones past the first are dropped before any is made: no venue left linked to nothing.
+      const [first, second] = [unique('First hall '), unique('Second hall ')]
+      const inline = await createEventAs(editor.token, {
+        venue: [{ venue: first }, { venue: second }],
+      })
+      expect(inline.venue.venue).toBe(first)
+      expect(
+        await payloadDocs('venues', `where[name][equals]=${encodeURIComponent(second)}`),
+      ).toEqual([])
     })
 
     it.each([

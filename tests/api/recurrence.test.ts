@@ -101,6 +101,28 @@ describe('a weekly series', () => {
     )
   })
 
+  it('gives an occurrence whose day’s slug another event has its id after it, so a slug names one event', async () => {
+    const slug = unique('collide-').toLowerCase()
+    const day = FIRST.plus({ weeks: 1 }).toISODate()
+    const blocker = await api('/events', {
+      method: 'POST',
+      token: admin,
+      json: {
+        title: unique('Blocker '),
+        slug: `${slug}-${day}`,
+        start_date: FIRST.toFormat(WALL),
+        end_date: FIRST.plus({ hours: 1 }).toFormat(WALL),
+      },
+    })
+    expect(blocker.status, JSON.stringify(blocker.body)).toBe(201)
+    const parent = await createSeries(3, { slug })
+    const [, second, third] = await seriesOf(parent)
+    expect(second.slug).toBe(`${slug}-${day}-${second.id}`)
+    expect(third.slug).toBe(`${slug}-${FIRST.plus({ weeks: 2 }).toISODate()}`)
+    expect((await api(`/events/by-slug/${second.slug}`)).body.id).toBe(second.id)
+    expect((await api(`/events/by-slug/${slug}-${day}`)).body.id).toBe(blocker.body.id)
+  })
+
   it('is listed once with hide_subsequent_recurrences, by its first event in the window', async () => {
     const parent = await createSeries(5)
     expect(await seriesOf(parent, '&hide_subsequent_recurrences=1')).toHaveLength(1)

@@ -10,7 +10,9 @@
  * The hostile servers are this file's own, on loopback (IMPORT_ALLOW_PRIVATE and WEBHOOK_ALLOW_PRIVATE
  * on the test server; a second instance with ALLOW_PRIVATE_IMAGE_URLS for images).
  */
+import { readdir } from 'node:fs/promises'
 import http from 'node:http'
+import path from 'node:path'
 import type { AddressInfo, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DateTime } from 'luxon'
@@ -217,6 +219,24 @@ describe('image downloads of namespace writes (second instance, ALLOW_PRIVATE_IM
     expect(result.status, JSON.stringify(result.body)).toBe(201)
     expect(result.body.image.url).toMatch(/\/api\/media\/file\//)
     expect(ms).toBeLessThan(10_000)
+  }, 60_000)
+
+  it('leaves no image file behind when the write that downloaded it is refused', async () => {
+    const media = path.join(process.env.DATA_DIR!, 'media')
+    const files = async () => (await readdir(media).catch(() => [] as string[])).sort()
+    const before = await files()
+    const refused = await fetch(`${instance.base}${NS}/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `JWT ${admin}` },
+      body: JSON.stringify(
+        eventBody({
+          image: `${images.base}/bad%zz.png`,
+          recurrence: 'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31',
+        }),
+      ),
+    })
+    expect(refused.status, await refused.text()).toBe(400)
+    expect(await files()).toEqual(before)
   }, 60_000)
 
   it('refuses an image that drips after 10 s in all, while other writes go on', async () => {

@@ -108,8 +108,11 @@ export async function eventData(
   if (input.categories !== undefined)
     data.categories = await resolveTermLinks(writer, 'categories', input.categories)
   if (input.tags !== undefined) data.tags = await resolveTermLinks(writer, 'tags', input.tags)
-  if (input.venue !== undefined)
-    data.venue = (await resolveLinks(writer, 'venues', 'venue', input.venue, status))[0] ?? null
+  if (input.venue !== undefined) {
+    // An event has one venue: of a list, the first is linked and the rest dropped, as upstream drops them, before any is made.
+    const venue = Array.isArray(input.venue) ? input.venue.slice(0, 1) : input.venue
+    data.venue = (await resolveLinks(writer, 'venues', 'venue', venue, status))[0] ?? null
+  }
   if (input.organizer !== undefined)
     data.organizers = await resolveLinks(writer, 'organizers', 'organizer', input.organizer, status)
   return data

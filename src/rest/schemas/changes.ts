@@ -17,7 +17,7 @@ export const changesParams = z.object({
       error: 'A next_cursor from an earlier answer, or now.',
     })
     // A sequence is a PostgreSQL bigint: 19 digits may pass it.
-    .refine((since) => since === 'now' || BigInt(since.split('.')[0]!) <= MAX_BIGINT, {
+    .refine((since) => BigInt(CURSOR.exec(since)?.[1] ?? 0) <= MAX_BIGINT, {
       error: 'A next_cursor from an earlier answer, or now.',
     })
     .optional()
