@@ -211,6 +211,14 @@ describe('POST /events: the created event', () => {
     expect(event.slug).toBe(event.title.toLowerCase())
   })
 
+  it('drops images inside a description and keeps the rest of it', async () => {
+    const event = await createEventAs(editor.token, {
+      description:
+        '<p>Hello <img src="https://example.org/a.png" alt="a"> world</p><img src="x.png">',
+    })
+    expect(event.description).toBe('<p>Hello world</p>')
+  })
+
   it('serves a description as the HTML written: the author’s tags, no editor classes or empty attributes, a line per block', async () => {
     const written =
       '<h2>Programme</h2><p>Doors at <u>seven</u>, <s>no</s> late <em>entry</em>. <a href="https://example.org/tickets">Tickets</a></p>' +

@@ -10,7 +10,7 @@ import { parseRecurrence } from '../../src/calendar/recurrence'
 import type { Event } from '../../src/payload-types'
 import { ruleLines } from '../../src/rest/ical/rule'
 import { planSeries } from '../../src/rest/ical/series'
-import { durationValue, folded, quoted, text } from '../../src/rest/ical/syntax'
+import { durationValue, folded, quoted, text, uriValue } from '../../src/rest/ical/syntax'
 import { plainText } from '../../src/rest/ical/text'
 import { dateValue, eventTimes } from '../../src/rest/ical/times'
 import { tzidOf, vtimezoneOf } from '../../src/rest/ical/zones'
@@ -45,6 +45,9 @@ describe('syntax', () => {
 
   it('escapes TEXT, quotes a parameter without letting it out, and writes durations', () => {
     expect(text('a, b; c \\ d\r\ne\nf\rg')).toBe('a\\, b\\; c \\\\ d\\ne\\nf\\ng')
+    // TEXT holds no control character but the tab; a URI has them percent-encoded.
+    expect(text('J\u0001\u0008o\te\u007f')).toBe('Jo\te')
+    expect(uriValue('mailto:a\u0003@x')).toBe('mailto:a%03@x')
     expect(quoted('Evil"; SENT-BY="mailto:x\n')).toBe(`"Evil'; SENT-BY='mailto:x "`)
     expect(
       [5 * 60, 60 * 60, 90 * 60, 24 * 60 * 60, 25 * 60 * 60, 7 * 24 * 60 * 60].map(durationValue),

@@ -31,7 +31,11 @@ class ParsedHtml {
   readonly window: { document: Document }
 
   constructor(html: string) {
-    this.window = { document: parseHtml(html) }
+    const document = parseHtml(html)
+    // The converter makes an `<img>` an upload node naming no media item, which Payload then refuses
+    // with a message about its own node: a description from another site would be refused whole.
+    for (const image of document.querySelectorAll('img')) image.remove()
+    this.window = { document }
   }
 }
 

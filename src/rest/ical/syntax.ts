@@ -4,9 +4,15 @@
  * (a second or more for a feed of 1000 events, docs/performance.md "The iCalendar feed").
  */
 
-/** TEXT (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, every line break `\n`. */
+/**
+ * TEXT (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, every line break `\n`; the other
+ * control characters, which TEXT may not hold (a title stored with U+0001), dropped.
+ */
 export function text(value: string): string {
-  return value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n')
+  return value
+    .replace(/[\\;,]/g, '\\$&')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/[^\P{Cc}\t]/gu, '')
 }
 
 /**
@@ -21,9 +27,12 @@ export function quoted(value: string): string {
     .replace(/\\/g, '\\\\')}"`
 }
 
-/** A URL as a URI value: its commas and semicolons percent-encoded, so that no TEXT escaping alters it. */
+/** A URL as a URI value: its commas, semicolons and control characters percent-encoded, so that no TEXT escaping alters it. */
 export function uriValue(url: string): string {
-  return url.replace(/,/g, '%2C').replace(/;/g, '%3B')
+  return url
+    .replace(/,/g, '%2C')
+    .replace(/;/g, '%3B')
+    .replace(/\p{Cc}/gu, (character) => encodeURIComponent(character))
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
