@@ -13,7 +13,8 @@ import { errorChain, type AfterErrorHook } from '../database/connectionErrors'
  *   nothing): 400 and 415; a GraphQL request whose body is not JSON (Payload's handler lets the
  *   SyntaxError through): 400; a read sent as a POST (Payload's method override) has its
  *   form body checked as the query it is;
- * - routes a collection or a global does not have: `versions` of one without versions, `verify` of a
+ * - routes a collection or a global does not have: `versions` of one without versions, a version
+ *   whose id is no integer (`versions/abc`, which Payload answered 400), `verify` of a
  *   collection without e-mail verification (Payload's handlers assume they have them), and any route
  *   of one without REST endpoints (`payload-migrations`, which Payload answers 501 Not Implemented,
  *   an error of the server to a monitor): 404.
@@ -93,16 +94,22 @@ function globalPath(config: SanitizedConfig, url: URL) {
   return global ? { global, rest } : undefined
 }
 
+/** A version's id in the path (`versions/{id}`) that names none: versions' ids are PostgreSQL integers. */
+const noVersionId = ([first, id]: string[]) =>
+  first === 'versions' && id !== undefined && !(/^\d{1,10}$/.test(id) && Number(id) <= 2 ** 31 - 1)
+
 function refusedRoute(config: SanitizedConfig, url: URL): Refusal | undefined {
   const named = collectionPath(config, url)
   const global = globalPath(config, url)
   const missing = named
     ? named.collection.endpoints === false ||
       (named.rest[0] === 'versions' && !named.collection.versions) ||
+      noVersionId(named.rest) ||
       (named.rest[0] === 'verify' && !(named.collection.auth && named.collection.auth.verify))
     : global !== undefined &&
       (global.global.endpoints === false ||
-        (global.rest[0] === 'versions' && !global.global.versions))
+        (global.rest[0] === 'versions' && !global.global.versions) ||
+        noVersionId(global.rest))
   return missing ? new Refusal(404, 'Not Found') : undefined
 }
 
