@@ -115,6 +115,8 @@ async function serveRequest(
 ): Promise<Sent> {
   req.context.calendarNamespace = true
   const baseHeaders = { 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
+  // An answer that took a token says so, a refusal too (docs/operations.md, "Rate limits").
+  let limits: Record<string, string> = {}
   try {
     if (method === 'OPTIONS') return { status: 204, headers: new Headers(baseHeaders), body: null }
     const { compiled, pathParams } = match(method, namespacePath)
@@ -125,7 +127,7 @@ async function serveRequest(
     const kind = method === 'GET' || method === 'HEAD' ? 'read' : 'write'
     // A write the lane would refuse anyway is refused before it takes a token or downloads an image.
     if (kind === 'write') refuseForeseenWrite()
-    const limits = await limitRate({ req, actor: req.user as Actor }, kind)
+    limits = await limitRate({ req, actor: req.user as Actor }, kind)
     const ctx = await createContext(req, language, shadowedByPath)
     if (!offered(req, ctx.language)) {
       if (language)
@@ -176,6 +178,7 @@ async function serveRequest(
   } catch (error) {
     return errorSent(fromPayloadError(error, Boolean(req.user)), {
       ...baseHeaders,
+      ...limits,
       'Cache-Control': 'no-store',
     })
   }

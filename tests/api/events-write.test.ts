@@ -951,6 +951,24 @@ describe('POST /events: the created event', () => {
       expect(event.venue.status).toBe('draft')
     })
 
+    it('makes no inline venue or organizer in the trash, naming the parameter, and writes nothing', async () => {
+      const [venue, organizer] = [unique('Trashed hall '), unique('Trashed host ')]
+      for (const body of [
+        { venue: { venue, status: 'trash' } },
+        { organizer: [{ organizer, status: 'trash' }] },
+      ]) {
+        const reply = await api('/events', {
+          method: 'POST',
+          token: editor.token,
+          json: eventBody(body),
+        })
+        expectInvalidParam(reply, Object.keys(body)[0]!)
+      }
+      expect(
+        await payloadDocs('venues', `where[name][equals]=${encodeURIComponent(venue)}`),
+      ).toEqual([])
+    })
+
     it('scales the status a contributor asks for inside an inline venue', async () => {
       const event = await createEventAs(contributor.token, {
         venue: { venue: unique('Contrib venue '), status: 'publish' },

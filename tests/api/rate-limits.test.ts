@@ -58,5 +58,11 @@ describe('rate limits', () => {
     // Another address, and a signed-in user on the same address, have buckets of their own.
     expect((await read(two, '192.0.2.11')).status).toBe(200)
     expect((await read(two, address, admin)).status).toBe(200)
+    // An error answer took its token too, and says what is left.
+    const missing = await fetch(`${one.base}${NS}/events/2147483000`, {
+      headers: { 'X-Forwarded-For': '192.0.2.12' },
+    })
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('RateLimit-Remaining')).toBe('9')
   })
 })

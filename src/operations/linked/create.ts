@@ -3,6 +3,7 @@ import type { LinkedResource } from '../../calendar/resources'
 import type { Organizer, Venue } from '../../payload-types'
 import type { OrganizerInput, VenueInput } from '../authored/input'
 import { createInLanguage } from '../localizedWrite'
+import { Refusal } from '../refusal'
 import type { Writer } from '../writer'
 import { ORGANIZER_TEXT } from '../../calendar/linkedText'
 import { organizerData, venueData } from './data'
@@ -67,6 +68,9 @@ export async function createLinkedIn(
   input: VenueInput | OrganizerInput,
   inheritStatus?: string,
 ): Promise<number> {
+  // Trashing unlinks an item from every event (docs/api.md §6.7): one made in the trash and linked would be both.
+  if ((input as { status?: string }).status === 'trash')
+    throw Refusal.invalidParams({ status: 'An item given inline cannot be made in the trash.' })
   const duplicate = await findDuplicate(writer, kind, input)
   if (duplicate !== undefined) return duplicate
   const data =
