@@ -73,17 +73,22 @@ export function readOptions(reader: Reader, collection?: CollectionSlug) {
   } as const
 }
 
-/** All records of a collection with these ids that the caller may read, in one query. */
+/**
+ * All records of a collection with these ids that the caller may read, in one query: the served
+ * fields, or those `select` names.
+ */
 export async function findByIds<T>(
   reader: Reader,
   collection: CollectionSlug,
   ids: number[],
+  select?: Record<string, true>,
 ): Promise<Map<number, T>> {
   const found = new Map<number, T>()
   const unique = [...new Set(ids)]
   if (!unique.length) return found
   const result = await reader.req.payload.find({
     ...readOptions(reader, collection),
+    ...(select ? { select } : {}),
     collection,
     where: { id: { in: unique } },
     // The answer is keyed by id: a collection's default sort by a translated name would cost a second query.

@@ -2,7 +2,7 @@ import { pageBody, type PageAccess } from '../../database/events/eventPage'
 import { termCounts } from '../../database/terms/termCounts'
 import type { Event, EventCategory, EventTag, Media, Organizer, Venue } from '../../payload-types'
 import { RESOURCES } from '../../calendar/resources'
-import { findByIdsPerRevision, readOptions } from '../read'
+import { findByIds, findByIdsPerRevision } from '../read'
 import type { Reader } from '../reader'
 import { emptyRelated, type Related } from '../related'
 
@@ -76,17 +76,12 @@ async function withDevelopersFields(reader: Reader, body: PageBody): Promise<Pag
       const fields = reader.calendar.customFields[key]
       const records = body[key] as { id: number }[]
       if (!fields.length || !records.length) return undefined
-      const ids = records.map((record) => record.id)
-      const result = await reader.req.payload.find({
-        ...readOptions(reader),
+      const values = await findByIds<Record<string, unknown>>(
+        reader,
         collection,
-        where: { id: { in: ids } },
-        select: Object.fromEntries(fields.map((field) => [field.name, true])),
-        sort: 'id',
-        pagination: false,
-        limit: ids.length,
-      })
-      const values = new Map(result.docs.map((doc) => [doc.id as number, doc]))
+        records.map((record) => record.id),
+        Object.fromEntries(fields.map((field) => [field.name, true] as const)),
+      )
       return [key, records.map((record) => ({ ...values.get(record.id), ...record }))] as const
     }),
   )
