@@ -132,7 +132,44 @@ function combinationError(freq: string, parts: Map<string, string>): string | un
   ) {
     return 'No month of BYMONTH has a day of BYMONTHDAY.'
   }
+  const positions = parts
+    .get('BYSETPOS')
+    ?.split(',')
+    .map((entry) => Math.abs(Number(entry)))
+  const most = datesPerPeriod(freq, parts)
+  if (positions?.every((position) => position > most))
+    return `BYSETPOS asks for a date beyond the last: each ${freq === 'YEARLY' ? 'year' : 'month'} of this rule has at most ${most}.`
   return undefined
+}
+
+/**
+ * At most how many dates one period (a month, a year) of a MONTHLY or YEARLY rule gives: a BYSETPOS
+ * beyond it never matches, and the library would look for it through the whole lookahead, seconds
+ * of CPU a write (BYSETPOS=53 on one Monday a month: 2.4 s). An upper bound, never below the truth.
+ */
+function datesPerPeriod(freq: string, parts: Map<string, string>): number {
+  const count = (name: string) => parts.get(name)?.split(',').length
+  const months = count('BYMONTH')
+  const periodMonths = freq === 'YEARLY' ? (months ?? 12) : 1
+  const weekdays = parts.get('BYDAY')?.split(',')
+  const bounds = [
+    periodMonths * 31,
+    count('BYYEARDAY'),
+    count('BYWEEKNO') && count('BYWEEKNO')! * 7,
+    count('BYMONTHDAY') && count('BYMONTHDAY')! * periodMonths,
+    // An ordinal (2TU) is one date a month, or a year when a YEARLY rule names no month.
+    weekdays?.reduce(
+      (sum, entry) =>
+        sum +
+        (/\d/.test(entry) ? (freq === 'YEARLY' && !months ? 53 : periodMonths) : 5 * periodMonths),
+      0,
+    ),
+  ].filter((bound): bound is number => bound !== undefined)
+  const times = ['BYHOUR', 'BYMINUTE', 'BYSECOND'].reduce(
+    (all, name) => all * (count(name) ?? 1),
+    1,
+  )
+  return Math.min(...bounds) * times
 }
 
 /** What is wrong with one RRULE value, checked part by part before the library reads it. */

@@ -153,6 +153,26 @@ describe('refused rules', () => {
     expect(refusal(`RRULE:FREQ=WEEKLY\nEXDATE:${days(1001).join(',')}`)).toMatch(/at most 1000/)
   })
 
+  it('refuses a BYSETPOS beyond the dates a period can have, and keeps one that can match', () => {
+    expect(refusal('RRULE:FREQ=MONTHLY;BYMONTHDAY=31;BYDAY=MO;BYSETPOS=53')).toMatch(
+      /BYSETPOS asks for a date beyond the last: each month of this rule has at most 1\./,
+    )
+    expect(refusal('RRULE:FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=-11')).toMatch(/at most 10\./)
+    expect(refusal('RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYSETPOS=2')).toMatch(
+      /each year of this rule has at most 1\./,
+    )
+    expect(refusal('RRULE:FREQ=MONTHLY;BYDAY=MO,TU;BYHOUR=9,18;BYSETPOS=20')).toBe('accepted')
+    expect(refusal('RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1')).toBe('accepted')
+    expect(refusal('RRULE:FREQ=YEARLY;BYMONTH=3,10;BYDAY=-1SU;BYSETPOS=2')).toBe('accepted')
+    expect(
+      later(
+        'RRULE:FREQ=MONTHLY;COUNT=3;BYDAY=MO,TU;BYSETPOS=10',
+        '2026-03-02T18:00:00Z',
+        'Europe/Paris',
+      ),
+    ).toEqual(['2026-03-31T17:00:00Z', '2026-06-30T17:00:00Z', '2027-03-30T17:00:00Z'])
+  })
+
   it('counts the maximum within the horizon, the first event included', () => {
     expect(
       refusal('RRULE:FREQ=WEEKLY', '2026-03-24T18:00:00Z', 'Europe/Paris', {
