@@ -12,7 +12,7 @@ import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { deriveEventSchedule } from './hooks/eventSchedule'
 import { PRUNED_VERSIONS, pruneVersions } from './hooks/keptVersions'
 import { keepSeries, planBulkSeries, releaseSeries, runBulkSeries } from './hooks/series'
-import { validateRecurrence } from './series'
+import { validateParent, validateRecurrence } from './series'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
 
 /** An event's details beyond its name, dates and texts: the namespace serves them, a password withholds them. */
@@ -170,6 +170,7 @@ export const Events: CollectionConfig = {
       type: 'relationship',
       relationTo: 'events',
       index: true,
+      validate: validateParent,
       admin: { position: 'sidebar' },
       // A copy of an occurrence is an event of its own, not a member of the series.
       hooks: { beforeDuplicate: [() => null] },

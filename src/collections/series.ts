@@ -1,4 +1,11 @@
-import type { PayloadRequest, TypedLocale, Validate, Where } from 'payload'
+import type {
+  PayloadRequest,
+  RelationshipFieldValidation,
+  TypedLocale,
+  Validate,
+  Where,
+} from 'payload'
+import { relationship } from 'payload/shared'
 import { occurrenceSchedule, wallLength } from '../calendar/dates/schedule'
 import { idOf } from '../calendar/relationId'
 import {
@@ -101,6 +108,43 @@ export const validateRecurrence: Validate<string> = async (
   )
   const result = expandRecurrence(parsed, new Date(), limitsOf(settings))
   return result.ok || result.error
+}
+
+/**
+ * An event's parent is an event without one: a series' first event, or a single event. So parents
+ * form no chain and no cycle (A→B→A), and a series' first event has none (docs/api.md §16). Checked
+ * on every door's write that sets or changes it; the upkeep's own writes and an unchanged parent pass.
+ */
+export const validateParent: RelationshipFieldValidation = async (value, options) => {
+  const valid = await relationship(value, options)
+  const { req, id, siblingData, previousValue } = options
+  const parent = idOf(value)
+  if (valid !== true || req.context[SERIES_UPKEEP] || parent === undefined) return valid
+  if (parent === idOf(previousValue)) return true
+  if (id !== undefined && parent === Number(id)) return 'An event cannot be its own parent.'
+  if ((siblingData as Partial<Event>).recurrence?.trim())
+    return "A series' first event cannot have a parent."
+  const { docs } = await req.payload.find({
+    collection: 'events',
+    where: { id: { equals: parent } },
+    select: { parent: true },
+    depth: 0,
+    pagination: false,
+    overrideAccess: true,
+    trash: true,
+    req,
+  })
+  if (docs[0] && idOf(docs[0].parent) !== undefined)
+    return "The parent has a parent of its own: name its series' first event."
+  if (id === undefined) return true
+  const children = await req.payload.count({
+    collection: 'events',
+    where: { parent: { equals: id } },
+    overrideAccess: true,
+    trash: true,
+    req,
+  })
+  return children.totalDocs ? 'An event that is a parent cannot have a parent.' : true
 }
 
 const zoneOf = (scope: SeriesScope, event: Pick<Event, 'timezone'>) =>

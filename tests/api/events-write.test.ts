@@ -5,7 +5,16 @@
  */
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, call, ROOT, unique, uploadImage, everyRole, NO_SUCH_ID } from '../support/api'
+import {
+  BASE_URL,
+  call,
+  ROOT,
+  unique,
+  uploadImage,
+  everyRole,
+  NO_SUCH_ID,
+  type Reply,
+} from '../support/api'
 import { graphql } from '../support/doors'
 import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
 import {
@@ -1897,16 +1906,94 @@ describe('updating events', () => {
     })
   })
 
-  it('never makes an event its own parent', async () => {
-    const created = await createEventAs(editor.token)
-    const reply = await api(`/events/${created.id}`, {
+  it("keeps an event's parent an event without one, through every door", async () => {
+    const head = await createEventAs(editor.token)
+    const child = await createEventAs(editor.token, { parent: head.id })
+    expect(child.post_parent).toBe(head.id)
+    const parentOf = async (id: number) =>
+      (await call(`/api/events/${id}?depth=0`, { token: admin })).body.parent ?? null
+    const refusedParent = (reply: Reply, message: RegExp) => {
+      expectInvalidParam(reply, 'parent')
+      expect(reply.body.data.params.parent).toMatch(message)
+    }
+
+    // Its own parent, a cycle (head under its own child), a chain (under an event with a parent).
+    refusedParent(
+      await api(`/events/${head.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { parent: head.id },
+      }),
+      /its own parent/,
+    )
+    refusedParent(
+      await api(`/events/${head.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { parent: child.id },
+      }),
+      /a parent of its own/,
+    )
+    const chained = await api('/events', {
+      method: 'POST',
+      token: editor.token,
+      json: {
+        title: unique('Chained '),
+        start_date: '2031-01-01 10:00',
+        end_date: '2031-01-01 11:00',
+        parent: child.id,
+      },
+    })
+    refusedParent(chained, /a parent of its own/)
+    // A series' first event has none.
+    refusedParent(
+      await api('/events', {
+        method: 'POST',
+        token: editor.token,
+        json: {
+          title: unique('Headed '),
+          start_date: '2031-01-01 10:00',
+          end_date: '2031-01-01 11:00',
+          parent: head.id,
+          recurrence: 'RRULE:FREQ=DAILY;COUNT=3',
+        },
+      }),
+      /first event cannot have a parent/,
+    )
+    // A parent of others takes none, through Payload's REST and GraphQL as through the namespace.
+    const loner = await createEventAs(editor.token)
+    const rest = await call(`/api/events/${head.id}`, {
       method: 'PATCH',
       token: editor.token,
-      json: { parent: created.id },
+      json: { parent: loner.id },
     })
-    expect(reply.status).toBeLessThan(500)
-    const stored = await call(`/api/events/${created.id}?depth=0`, { token: admin })
-    expect(stored.body.parent ?? null).not.toBe(created.id)
+    expect(rest.status, JSON.stringify(rest.body)).toBe(400)
+    expect(JSON.stringify(rest.body)).toContain('An event that is a parent cannot have a parent.')
+    const mutation = await graphql(
+      `mutation { updateEvent(id: ${head.id}, data: { parent: ${child.id} }) { id } }`,
+      editor.token,
+    )
+    expect(mutation.body.data?.updateEvent ?? null, JSON.stringify(mutation.body)).toBeNull()
+    expect(JSON.stringify(mutation.body.errors)).toContain('a parent of its own')
+    expect(await parentOf(head.id)).toBeNull()
+    expect(await parentOf(child.id)).toBe(head.id)
+    // A single event may still be given a parent, and lose it.
+    const joined = await api(`/events/${loner.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { parent: head.id },
+    })
+    expect(joined.status).toBe(200)
+    expect(joined.body.post_parent).toBe(head.id)
+    expect(
+      (
+        await api(`/events/${loner.id}`, {
+          method: 'PATCH',
+          token: editor.token,
+          json: { parent: 0 },
+        })
+      ).body.post_parent,
+    ).toBe(0)
   })
 
   it('removes a password when it is sent empty', async () => {

@@ -101,8 +101,6 @@ export async function eventData(
     data.currencyPosition = cost.position || null
   }
   if (input.spelled_cost) Object.assign(data, spelledCostData(input.spelled_cost))
-  if (input.parent !== undefined && stored && input.parent === stored.id)
-    throw Refusal.invalidParams({ parent: 'An event cannot be its own parent.' })
   if (input.parent !== undefined) data.parent = input.parent
   const status = (data.status as string | undefined) ?? stored?.status
   if (input.categories !== undefined)
