@@ -5,6 +5,7 @@ import { capabilities } from '../calendar/access/capabilities'
 import { actorOf } from '../calendar/access/collectionAccess'
 import { dataDirectory } from '../database/dataDirectory'
 import { onRollback } from '../database/transaction'
+import { readableImage } from './imageFile'
 import { missingFileNotFound } from './missingFile'
 
 const MEDIA_DIRECTORY = path.join(dataDirectory(), 'media')
@@ -44,6 +45,6 @@ export const Media: CollectionConfig = {
       { name: 'large', width: 1024 },
     ],
   },
-  hooks: { afterChange: [filesRolledBack] },
+  hooks: { beforeOperation: [readableImage], afterChange: [filesRolledBack] },
   fields: [{ name: 'alt', type: 'text', required: true }],
 }

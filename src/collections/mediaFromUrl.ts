@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { addressGuard, envFlag, type AddressGuard } from '../network/addressGuard'
 import { guardedGetBytes } from '../network/guardedGet'
+import { imageProblem } from './imageFile'
 
 const MAX_BYTES = 10 * 1024 * 1024
 /** The whole download, redirects included: a server that drips a byte a second is cut off here, not only an idle one. */
@@ -54,6 +55,8 @@ async function download(
     .toLowerCase()
   if (answer.status !== 200 || !mimetype.startsWith('image/'))
     throw new Error(`not an image (HTTP ${answer.status}, ${mimetype || 'no type'})`)
+  const problem = await imageProblem(answer.data, mimetype)
+  if (problem) throw new Error(problem)
   return { data: answer.data, mimetype, name: fileName(new URL(answer.url)) }
 }
 

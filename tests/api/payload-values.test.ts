@@ -123,6 +123,27 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
     expect(valid.status).toBe(200)
   })
 
+  it('answers an upload no image reader can take with 400 and its reason, and stores nothing', async () => {
+    // A PNG whose header claims 100,000 × 100,000 pixels, and bytes that are no image at all.
+    const huge = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgABhqAAAYagCAIAAAAnMJyfAAAAC0lEQVR4nGNggAEAAAoAAX+AdF4AAAAASUVORK5CYII=',
+      'base64',
+    )
+    const before = await totalOf('media')
+    for (const [bytes, reason] of [
+      [huge, /The file is 100000×100000 pixels, more than the 268402689/],
+      [Buffer.from('not a png at all'), /The file is not an image that can be read \(image\/png\)/],
+    ] as const) {
+      const form = new FormData()
+      form.append('file', new Blob([bytes], { type: 'image/png' }), `${unique('bad')}.png`)
+      form.append('_payload', JSON.stringify({ alt: 'bad' }))
+      const reply = await call('/api/media', { method: 'POST', token: admin, body: form })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(400)
+      expect(JSON.stringify(reply.body)).toMatch(reason)
+    }
+    expect(await totalOf('media')).toBe(before)
+  })
+
   it('answers a media file that is not on the disk with 404, and serves one that is', async () => {
     const image = await uploadImage()
     const stored = await fetch(new URL(image.url, BASE_URL))

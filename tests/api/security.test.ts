@@ -1064,6 +1064,12 @@ describe('tokens', () => {
 
 // ---------------------------------------------------------------------------------------------------
 
+/** A PNG whose header claims 100,000 × 100,000 pixels. */
+const HUGE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgABhqAAAYagCAIAAAAnMJyfAAAAC0lEQVR4nGNggAEAAAoAAX+AdF4AAAAASUVORK5CYII=',
+  'base64',
+)
+
 /** A local HTTP server for image downloads; it counts what reaches it. */
 async function imageServer(): Promise<{ url: string; hits: string[]; close: () => Promise<void> }> {
   const hits: string[] = []
@@ -1076,6 +1082,10 @@ async function imageServer(): Promise<{ url: string; hits: string[]; close: () =
       return response
         .writeHead(200, { 'Content-Type': 'text/html' })
         .end('<html>secret admin page</html>')
+    if (url.startsWith('/huge.png'))
+      return response.writeHead(200, { 'Content-Type': 'image/png' }).end(HUGE_PNG)
+    if (url.startsWith('/noise.png'))
+      return response.writeHead(200, { 'Content-Type': 'image/png' }).end('not a png at all')
     if (url.startsWith('/disguised.png'))
       return response.writeHead(200, { 'Content-Type': 'text/plain' }).end('not an image')
     if (url.startsWith('/big.png')) {
@@ -1288,6 +1298,17 @@ describe.skipIf(!canStartSecond)(
           param: Boolean(reply.body.data?.params?.image),
         }).toEqual({ file, status: 400, param: true })
       }
+    })
+
+    it('names why it cannot take an image: too many pixels, or bytes no image reader can read', async () => {
+      const huge = await post(`${local.url}/huge.png`)
+      expect(huge.status, textOf(huge)).toBe(400)
+      expect(huge.body.data.params.image).toMatch(
+        /could not be downloaded: 100000×100000 pixels, more than the 268402689/,
+      )
+      const noise = await post(`${local.url}/noise.png`)
+      expect(noise.status, textOf(noise)).toBe(400)
+      expect(noise.body.data.params.image).toMatch(/not an image that can be read \(image\/png\)/)
     })
 
     it('refuses an image over 10 MB', async () => {
