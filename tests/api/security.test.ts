@@ -1707,7 +1707,7 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
     expect(wrong).toEqual([])
   })
 
-  it('malformed percent-encoding in a path, anywhere on the server, by any method: a 400 naming the path, nothing written', async () => {
+  it('malformed percent-encoding in a path, anywhere on the server, by any method: a 400 naming the path (a page: 404), nothing written', async () => {
     const title = unique('malformed path')
     const paths = [
       `${NS}/events/%FF`,
@@ -1718,7 +1718,6 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
       '/api/events/%FF',
       '/api/%',
       '/admin/collections/%FF',
-      '/%FF',
     ]
     const wrong: string[] = []
     for (const requestPath of paths) {
@@ -1735,6 +1734,22 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
             wrong.push(`${method} ${requestPath} → ${why ?? JSON.stringify(reply.body)}`)
         }
       }
+    }
+    // A page's path names no page: the pages' 404, in the language of its prefix.
+    for (const [requestPath, language] of [
+      ['/%FF', 'en'],
+      ['/venue/%C0%AF/', 'en'],
+      ['/fr/event/%E2%82/', 'fr'],
+    ]) {
+      const page = await fetch(`${BASE_URL}${requestPath}`)
+      const text = await page.text()
+      const shape = {
+        status: page.status,
+        type: page.headers.get('content-type'),
+        lang: /<html lang="([^"]+)"/.exec(text)?.[1],
+      }
+      if (shape.status !== 404 || !shape.type?.startsWith('text/html') || shape.lang !== language)
+        wrong.push(`GET ${requestPath} → ${JSON.stringify(shape)}`)
     }
     expect(wrong).toEqual([])
     const stored = await call(
