@@ -15,7 +15,11 @@ import { LOGIN_THROTTLED } from './collections/hooks/loginThrottle'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
 import { DELIVER_JOB, WebhookDeliveries, Webhooks } from './collections/Webhooks'
-import { databaseUnavailableAfterError, handleConnectionErrors } from './database/connectionErrors'
+import {
+  databaseUnavailableAfterError,
+  handleConnectionErrors,
+  writeConflictAfterError,
+} from './database/connectionErrors'
 import { instrumentPool } from './database/queryCount'
 import { rawQuery } from './database/rawQuery'
 import { schemaPushed } from './database/schemaPush'
@@ -270,6 +274,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         afterError: [
           ...(config.hooks?.afterError ?? []),
           databaseUnavailableAfterError,
+          writeConflictAfterError,
           unreadableValueAfterError,
           malformedFormAfterError,
         ],

@@ -137,6 +137,19 @@ export const RETRY_AFTER_SECONDS = '5'
  * database is a 503 with `Retry-After` there too, as on the namespace (docs/api.md §11), so clients
  * and load balancers retry instead of giving up.
  */
+/**
+ * PostgreSQL undid the transaction for another's sake: a deadlock (`40P01`) or a serialization
+ * failure (`40001`). Nothing of it was written, and sending it again may succeed (docs/api.md §11).
+ */
+export function isWriteConflict(error: unknown): boolean {
+  return errorChain(error).some((current) => CONFLICT_CODES.has(errorCode(current) ?? ''))
+}
+
+const CONFLICT_CODES = new Set(['40P01', '40001'])
+
+/** Seconds a client should wait before sending again a write PostgreSQL undid for another's sake. */
+export const CONFLICT_RETRY_AFTER_SECONDS = '1'
+
 /** A hook of Payload's root `afterError`: how its REST answers a failure. */
 export type AfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
 
@@ -148,5 +161,19 @@ export const databaseUnavailableAfterError: AfterErrorHook = ({ error, req }) =>
   return {
     status: 503,
     response: { errors: [{ message: 'The database is unavailable; try again shortly.' }] },
+  }
+}
+
+/** Payload's REST answers a write PostgreSQL undid for another's sake as the namespace does: 409, to be sent again. */
+export const writeConflictAfterError: AfterErrorHook = ({ error, req }) => {
+  if (!isWriteConflict(error)) return
+  const headers = req.responseHeaders ?? new Headers()
+  headers.set('Retry-After', CONFLICT_RETRY_AFTER_SECONDS)
+  req.responseHeaders = headers
+  return {
+    status: 409,
+    response: {
+      errors: [{ message: 'Another write to the same items ran at the same time; send it again.' }],
+    },
   }
 }

@@ -1,4 +1,4 @@
-import { RETRY_AFTER_SECONDS } from '../database/connectionErrors'
+import { CONFLICT_RETRY_AFTER_SECONDS, RETRY_AFTER_SECONDS } from '../database/connectionErrors'
 import { Refusal } from '../operations/refusal'
 import { responseOf, type Sent } from './sent'
 
@@ -55,6 +55,17 @@ export class RestError extends Refusal {
       'The database is unavailable; try again shortly.',
       503,
     )
+  }
+
+  /** PostgreSQL undid the write for another's sake (a deadlock): nothing was written, and it may be sent again (docs/api.md §11). */
+  static writeConflict(): RestError {
+    const error = new RestError(
+      'rest_write_conflict',
+      'Another write to the same items ran at the same time, and this one was undone: send it again.',
+      409,
+    )
+    error.headers['Retry-After'] = CONFLICT_RETRY_AFTER_SECONDS
+    return error
   }
 
   /** A bug: what the client is told, the details being for the server's log alone. */

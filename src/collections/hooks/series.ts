@@ -1,3 +1,4 @@
+import { lockSeriesOf } from './seriesLock'
 import type {
   CollectionAfterChangeHook,
   CollectionAfterOperationHook,
@@ -122,6 +123,10 @@ export const planBulkSeries: CollectionBeforeOperationHook = async ({
   })
   const reached = (docs as Event[]).filter(inSeries)
   if (!reached.length) return args
+  await lockSeriesOf(
+    req,
+    reached.map((event) => event.id),
+  )
   const plan = new Map(reached.map((event) => [event.id, event]))
   req.context[BULK_SERIES] = plan
   if (operation === 'update') return args

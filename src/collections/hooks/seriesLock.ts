@@ -1,0 +1,28 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
+import { requestQuery } from '../../database/rawQuery'
+
+/**
+ * Writes to one series take turns from their start. A write to a series' event goes on to write its
+ * other events (the upkeep: a split, a trash, a new rule), each from where it began: two at once took
+ * the same rows in opposite orders, and PostgreSQL undid one of them as a deadlock (a split beside a
+ * delete of the first event: every time). So each update or delete of an event of a series first
+ * takes its series' lock, keyed by the first event's id, held to the end of the transaction; several
+ * series are taken in order of their ids. A single event takes none. Re-entrant: the upkeep's own
+ * writes, in the same transaction, pass.
+ */
+export async function lockSeriesOf(req: PayloadRequest, ids: number[]): Promise<void> {
+  const known = ids.filter(Number.isSafeInteger)
+  if (!known.length) return
+  await requestQuery(
+    req,
+    sql`select count(pg_advisory_xact_lock(hashtext('calendar_series'), series)) from (select distinct coalesce(parent_id, id) as series from events where id = any(${`{${known.join(',')}}`}::int[]) and (parent_id is not null or recurrence is not null) order by 1) locked`,
+  )
+}
+
+/** The lock of the series of the event an update or delete by id reaches, before anything else it does. */
+export const lockSeries: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
+  if ((operation === 'update' || operation === 'delete') && 'id' in args && args.id !== undefined)
+    await lockSeriesOf(req, [Number(args.id)])
+  return args
+}
