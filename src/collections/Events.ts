@@ -13,6 +13,7 @@ import { deriveEventSchedule } from './hooks/eventSchedule'
 import { PRUNED_VERSIONS, pruneVersions } from './hooks/keptVersions'
 import { keepSeries, planBulkSeries, releaseSeries, runBulkSeries } from './hooks/series'
 import { validateParent, validateRecurrence } from './series'
+import { lockSeries } from './hooks/seriesLock'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
 
 /** An event's details beyond its name, dates and texts: the namespace serves them, a password withholds them. */
@@ -31,9 +32,23 @@ export const EVENT_DETAILS = [
   'sticky',
 ]
 
-/** What a password protects: withheld from readers who may not edit the item; and the links to other protected items. */
+/**
+ * What a password protects: withheld from readers who may not edit the item; and the links to other
+ * protected items. The flags the namespace answers `null` go too (`ticketed` says whether it has a
+ * cost); `allDay` stays, as the times it places do (docs/api.md §3.2).
+ */
 const protection = passwordProtection(
-  ['description', 'descriptionHtml', 'excerpt', 'image', ...EVENT_DETAILS, 'meta'],
+  [
+    'description',
+    'descriptionHtml',
+    'excerpt',
+    'image',
+    ...EVENT_DETAILS,
+    'featured',
+    'hideFromListings',
+    'ticketed',
+    'meta',
+  ],
   ['venue', 'organizers', 'parent'],
 )
 
@@ -68,6 +83,7 @@ export const Events: CollectionConfig = {
     beforeDelete: [releaseSeries],
     afterRead: protection.afterRead,
     beforeOperation: [
+      lockSeries,
       guardDrafts,
       guardDuplicates,
       guardRestores,

@@ -97,11 +97,15 @@ export function bodyTag(body: Uint8Array): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`
 }
 
-/** Whether `If-None-Match` names this tag (weak comparison, as RFC 9110 §13.1.2 asks for this header). */
-export function ifNoneMatch(header: string | null, etag: string): boolean {
+/**
+ * Whether `If-None-Match` names this tag (weak comparison, as RFC 9110 §13.1.2 asks for this header),
+ * or is `*` for an answer known to exist (`exists`): before the answer is made, `*` matches nothing,
+ * since an item missing or not the caller's to read has no representation to match.
+ */
+export function ifNoneMatch(header: string | null, etag: string, exists: boolean): boolean {
   if (!header) return false
   return header.split(',').some((candidate) => {
     const tag = candidate.trim().replace(/^W\//, '')
-    return tag === '*' || tag === etag
+    return (exists && tag === '*') || tag === etag
   })
 }

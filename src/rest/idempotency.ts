@@ -15,11 +15,16 @@ const WAIT_SECONDS = 10
 
 const KEY = /^[\x20-\x7e]{1,255}$/
 
-/** What makes two requests the same: method, path and every parameter, in a stable order. */
+/**
+ * What makes two requests the same: method, path, language and every other parameter, in a stable
+ * order. The language whichever way it was given (the `/fr/` root or `i18n_language`, docs/api.md
+ * §10): a French write is not an English one's retry.
+ */
 export function fingerprintOf(
   method: string,
   path: string,
-  params: Record<string, unknown>,
+  language: string,
+  { i18n_language: _spelled, ...params }: Record<string, unknown>,
 ): string {
   const sorted = (value: unknown): unknown =>
     value && typeof value === 'object' && !Array.isArray(value)
@@ -32,7 +37,7 @@ export function fingerprintOf(
         ? value.map(sorted)
         : value
   return createHash('sha256')
-    .update(`${method} ${path}\n${JSON.stringify(sorted(params))}`)
+    .update(`${method} ${path} ${language}\n${JSON.stringify(sorted(params))}`)
     .digest('base64url')
 }
 

@@ -6,7 +6,7 @@ import { answerCache, type Answer } from './answerCache'
 import { answerTag, bodyTag, ifNoneMatch, visibilityOf } from './answerTag'
 import { answerShared } from './sharedAnswers'
 import { nextMidnight } from '../calendar/dates/zone'
-import { isConnectionLoss } from '../database/connectionErrors'
+import { isConnectionLoss, isWriteConflict } from '../database/connectionErrors'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
 import { createContext, type RestContext } from './context'
@@ -142,7 +142,7 @@ async function serveRequest(
       method === 'GET'
         ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, visibility, clock })
         : undefined
-    if (tag && ifNoneMatch(req.headers.get('If-None-Match'), tag))
+    if (tag && ifNoneMatch(req.headers.get('If-None-Match'), tag, false))
       return { status: 304, headers: new Headers({ ...headers, ETag: tag }), body: null }
     const answer = async (): Promise<Answer> => {
       // One lookup of the route's item, shared by the permission check, validation and the handler.
@@ -161,7 +161,7 @@ async function serveRequest(
       const run = () =>
         key === null
           ? handle()
-          : idempotently(ctx, key, fingerprintOf(method, namespacePath, raw), handle)
+          : idempotently(ctx, key, fingerprintOf(method, namespacePath, ctx.language, raw), handle)
       // A write takes its turn only now, its body read and its images downloaded: no turn waits on the network.
       return rendered(
         await (method === 'GET'
@@ -337,7 +337,7 @@ function respond(
   if (method === 'GET') {
     const etag = revisionTag ?? bodyTag(answer.body)
     all.set('ETag', etag)
-    if (!revisionTag && ifNoneMatch(req.headers.get('If-None-Match'), etag))
+    if (ifNoneMatch(req.headers.get('If-None-Match'), etag, answer.status < 300))
       return { status: 304, headers: all, body: null }
   }
   return { status: answer.status, headers: all, body: answer.body }
@@ -361,6 +361,7 @@ const PARAM_OF_FIELD: Record<string, string> = {
 function fromPayloadError(error: unknown, signedIn: boolean): unknown {
   if (error instanceof Refusal || !(error instanceof Error)) return error
   if (isConnectionLoss(error)) return RestError.databaseUnavailable()
+  if (isWriteConflict(error)) return RestError.writeConflict()
   const status = (error as { status?: number }).status
   if (error.name === 'ValidationError') {
     const fields =

@@ -34,14 +34,35 @@ export function guardPayloadRest<A extends unknown[]>(
       (collectionPath(resolved, url) ? refusedQuery(url.searchParams) : undefined) ??
       refusedRoute(resolved, url) ??
       (await checkedBody(resolved, url, request))
-    if (!(refusal instanceof Refusal)) return handler(refusal ?? request, ...rest)
+    if (!(refusal instanceof Refusal))
+      return keptByNoOne(resolved, url, await handler(refusal ?? request, ...rest))
     // Payload's CORS headers, as its own errors carry them: a page on another origin may read why.
     const req = { payload: { config: resolved }, headers: request.headers } as PayloadRequest
+    const headers = headersWithCors({ headers: new Headers(), req })
+    headers.set('Cache-Control', PRIVATE)
     return Response.json(
       { errors: [{ message: refusal.message }] },
-      { status: refusal.status, headers: headersWithCors({ headers: new Headers(), req }) },
+      { status: refusal.status, headers },
     )
   }
+}
+
+const PRIVATE = 'private, no-store'
+
+/**
+ * Payload's REST and GraphQL answers say nothing of caching, and answer a signed-in caller's drafts,
+ * versions (an event's password among their values) and account at the same URL as an anonymous
+ * caller's: a CDN told to keep `/api/*`, or one that keeps what says nothing, would hand them to the
+ * next caller. So each is `private, no-store` unless it says otherwise (the namespace's answers do,
+ * docs/api.md §14); the media library's files, public (docs/api.md §3.6), are left as Payload sends them.
+ */
+function keptByNoOne(config: SanitizedConfig, url: URL, response: Response): Response {
+  if (response.headers.has('Cache-Control') || collectionPath(config, url)?.rest[0] === 'file')
+    return response
+  // A copy: a response's headers may be immutable (one passed on from a fetch).
+  const kept = new Response(response.body, response)
+  kept.headers.set('Cache-Control', PRIVATE)
+  return kept
 }
 
 /** Why a request is refused, with its status. */

@@ -90,6 +90,34 @@ describe('ETags from the content revision', () => {
     expect(bad.headers.get('ETag')).toBeNull()
   })
 
+  it('answers If-None-Match: * with a 304 only where the answer exists: a missing, forbidden or refused one keeps its error', async () => {
+    const draft = await createEvent({ title: unique('etag draft'), status: 'draft' })
+    const wrong: string[] = []
+    for (const path of [
+      `${NS}/events/${ids[0]}`,
+      `${NS}/events/99999999`,
+      `${NS}/events/${draft.id}`,
+      `${NS}/events?status=draft`,
+      `${NS}/events?venue=99999999`,
+      `${NS}/events.ics?venue=99999999`,
+    ]) {
+      const plain = await get(path)
+      await plain.arrayBuffer()
+      // The first is the control: an answer that exists is not modified.
+      const status = plain.status === 200 ? 304 : plain.status
+      if (path === `${NS}/events/${ids[0]}` ? status !== 304 : status < 400)
+        wrong.push(`${path} → ${plain.status} without the header`)
+      for (const header of ['*', 'W/"x", *']) {
+        const reply = await get(path, { 'If-None-Match': header })
+        const etag = reply.headers.get('ETag')
+        await reply.arrayBuffer()
+        if (reply.status !== status || (status !== 304) !== (etag === null))
+          wrong.push(`${header} ${path} → ${reply.status} ETag ${etag}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
   it('keeps users apart: each signed-in user, anonymous readers and password reads have their own ETag', async () => {
     const [one, two] = await Promise.all([userWithRole('editor'), userWithRole('editor')])
     const as = (token: string) => ({ Authorization: `JWT ${token}` })

@@ -4,7 +4,7 @@
  * with one key make one write; keys belong to their user and last 24 hours.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, unique, userWithRole, type TestUser } from '../support/api'
+import { asAdmin, call, NS, unique, userWithRole, type TestUser } from '../support/api'
 import { testDatabase } from '../support/database'
 import { api, eventBody } from '../support/writeFixtures'
 
@@ -51,6 +51,46 @@ describe('Idempotency-Key', () => {
     expect(reply.body.code).toBe('rest_idempotency_mismatch')
     expect(reply.body.data.status).toBe(422)
     expect(await countTitled(other.title as string)).toBe(0)
+  })
+
+  it('takes the language as part of the request: the /fr/ root is not the English write, and is i18n_language=fr', async () => {
+    const created = await api('/events', {
+      method: 'POST',
+      token: admin,
+      json: eventBody({ status: 'publish' }),
+    })
+    expect(created.status).toBe(201)
+    const key = unique('key-')
+    const title = unique('Titre ')
+    const patch = (path: string) =>
+      call(path, {
+        method: 'PATCH',
+        token: admin,
+        json: { title },
+        headers: { 'Idempotency-Key': key },
+      })
+    const english = await patch(`${NS}/events/${created.body.id}`)
+    expect(english.status).toBe(200)
+    const french = await patch(`/fr${NS}/events/${created.body.id}`)
+    expect(french.status, JSON.stringify(french.body)).toBe(422)
+    expect(french.body.code).toBe('rest_idempotency_mismatch')
+    const frenchKey = unique('key-')
+    const byRoot = await call(`/fr${NS}/events/${created.body.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { title },
+      headers: { 'Idempotency-Key': frenchKey },
+    })
+    expect(byRoot.status).toBe(200)
+    const byParam = await call(`${NS}/events/${created.body.id}?i18n_language=fr`, {
+      method: 'PATCH',
+      token: admin,
+      json: { title },
+      headers: { 'Idempotency-Key': frenchKey },
+    })
+    expect(byParam.status, JSON.stringify(byParam.body)).toBe(200)
+    expect(byParam.headers.get('Idempotent-Replayed')).toBe('true')
+    expect((await api(`/events/${created.body.id}?i18n_language=fr`)).body.title).toBe(title)
   })
 
   it('makes exactly one write from concurrent requests with one key, and all get its answer', async () => {

@@ -3,7 +3,7 @@
  * can be done through /api/<collection> either.
  */
 import { describe, expect, it } from 'vitest'
-import { call, unique, everyRole } from '../support/api'
+import { BASE_URL, call, unique, everyRole, uploadImage } from '../support/api'
 
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
 const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString()
@@ -35,6 +35,8 @@ describe('reading events', () => {
       password: 'secret',
       website: 'https://locked.example',
       cost: ['10'],
+      featured: true,
+      ticketed: true,
     })
 
     const list = await call(`/api/events?where[title][like]=${tag}&sort=title&limit=50`)
@@ -45,6 +47,13 @@ describe('reading events', () => {
     expect(locked.password).toBeUndefined()
     expect(locked.website).toBeUndefined()
     expect(locked.cost).toBeUndefined()
+    // The flags the namespace answers null, as it does (docs/api.md §3.2); the times stay.
+    expect([locked.featured, locked.ticketed, locked.hideFromListings]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ])
+    expect(typeof locked.allDay).toBe('boolean')
     const open = list.body.docs.find((d: { title: string }) => d.title.endsWith('published'))
     expect(open.website).toBe('https://a.example')
 
@@ -57,6 +66,7 @@ describe('reading events', () => {
     )
     expect(lockedForEditor.password).toBe('secret')
     expect(lockedForEditor.website).toBe('https://locked.example')
+    expect([lockedForEditor.featured, lockedForEditor.ticketed]).toEqual([true, true])
   })
 
   it('lets authors and contributors see their own unpublished events but not others’', async () => {
@@ -65,6 +75,36 @@ describe('reading events', () => {
     await createEvent(admin, { title: `${tag} theirs`, status: 'draft' })
     const reply = await call(`/api/events?where[title][like]=${tag}`, { token: contributor.token })
     expect(reply.body.docs.map((d: { title: string }) => d.title)).toEqual([`${tag} mine`])
+  })
+})
+
+describe('caching', () => {
+  it("marks every answer of Payload's REST and GraphQL private, no-store, signed in or not, and leaves media files as Payload sends them", async () => {
+    const image = await uploadImage()
+    const wrong: string[] = []
+    for (const [path, token, init] of [
+      ['/api/events?draft=true', author.token, {}],
+      ['/api/events', undefined, {}],
+      ['/api/events/versions?limit=1', editor.token, {}],
+      ['/api/users/me', editor.token, {}],
+      ['/api/globals/settings', undefined, {}],
+      ['/api/events/99999999', undefined, {}],
+      ['/api/events?where=notjson', undefined, {}],
+      [
+        '/api/graphql',
+        editor.token,
+        { method: 'POST', json: { query: '{ Events(draft: true) { docs { id } } }' } },
+      ],
+    ] as const) {
+      const reply = await call(path, { token, ...init })
+      const cacheControl = reply.headers.get('cache-control')
+      if (cacheControl !== 'private, no-store')
+        wrong.push(`${path} → ${reply.status} ${cacheControl}`)
+    }
+    expect(wrong).toEqual([])
+    const file = await fetch(`${BASE_URL}${new URL(image.url, BASE_URL).pathname}`)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('cache-control')).not.toBe('private, no-store')
   })
 })
 

@@ -1,3 +1,4 @@
+import { ifNoneMatch } from '../../../rest/answerTag'
 import { WIDGET_CACHE_CONTROL, widgetBundle } from '../widgetBundle'
 
 export const dynamic = 'force-dynamic'
@@ -24,8 +25,7 @@ export async function GET(request: Request): Promise<Response> {
     )
   }
   const headers = { ...HEADERS, ETag: bundle.etag }
-  const asked = request.headers.get('if-none-match')
-  if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bundle.etag))
+  if (ifNoneMatch(request.headers.get('if-none-match'), bundle.etag, true))
     return new Response(null, { status: 304, headers })
   return new Response(new Uint8Array(bundle.body), {
     headers: { ...headers, 'Content-Type': 'text/javascript; charset=utf-8' },
