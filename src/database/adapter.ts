@@ -1,5 +1,6 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { guardedPg } from './connectionErrors'
+import { claimingInTurns } from './jobClaims'
 import { migrationState, newerReleaseMessage } from './migrationState'
 import { limitTransactions } from './transactionSlots'
 import { numberSetting } from '../calendar/settings'
@@ -38,6 +39,7 @@ export function databaseAdapter(migrations: Migrations) {
     init: (args: Parameters<typeof adapter.init>[0]) => {
       const db = adapter.init(args)
       db.pg = guardedPg(db.pg, args.payload.logger)
+      claimingInTurns(db)
       // Payload applies what is pending and ignores the rest: on a database a newer release migrated,
       // this release would serve a schema it does not know (sign-ins failing on missing columns).
       const migrate = db.migrate.bind(db)
