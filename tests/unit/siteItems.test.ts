@@ -12,6 +12,7 @@ import {
   venueItem,
   type ObjectContext,
 } from '../../src/imports/sources/siteItems'
+import { parentsFirst } from '../../src/imports/sources/site'
 
 const ours: ObjectContext = { wordpress: false, translations: new Map() }
 const upstream: ObjectContext = { wordpress: true, translations: new Map() }
@@ -183,5 +184,30 @@ describe('objects of the REST API v1 as items', () => {
       'Rock & Roll ’s … &unknown; &#0;',
     )
     expect(excerptText('')).toBeNull()
+  })
+})
+
+describe("a site's categories, parents first", () => {
+  it('orders chains of tens of thousands, cycles and missing parents included, each parent before its children', () => {
+    // Deeper than the stack allowed a walk that recursed per category (a chain of 8,000 overflowed it).
+    const chain = Array.from({ length: 20_000 }, (_, i) => ({ id: i + 1, parent: i }))
+    const cycle = [
+      { id: 30_001, parent: 30_002 },
+      { id: 30_002, parent: 30_001 },
+    ]
+    const orphan = { id: 40_001, parent: 99_999 }
+    const all = [...chain].reverse().concat(cycle, [orphan])
+    const byId = new Map(all.map((object) => [object.id, object]))
+    const ordered = parentsFirst(
+      all.map((object) => ({ object })),
+      byId,
+    ).map(({ object }) => object)
+    expect(ordered).toHaveLength(all.length)
+    const position = new Map(ordered.map((object, index) => [object.id, index]))
+    const late = chain.filter(
+      (object) => object.parent && position.get(object.parent)! > position.get(object.id)!,
+    )
+    expect(late).toEqual([])
+    expect(new Set(ordered.map((object) => object.id)).size).toBe(all.length)
   })
 })
