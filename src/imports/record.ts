@@ -28,21 +28,46 @@ export function totalsOf(report: ImportReport): Totals {
   return totals
 }
 
+/** The most a record's text field takes: Payload's limit (`defaultMaxTextLength`) with room to spare. */
+const MAX_RECORD_TEXT = 30_000
+const MAX_LABEL = 200
+const MAX_LINE = 1000
+
+/**
+ * Text from a source as a record keeps it. A label or a reason quotes the source (an event's title,
+ * a value), which may be of any length or hold a NUL: one such item made the run's last write of its
+ * record fail, so a run that had imported everything else read as failed, its counts and failures
+ * lost. Control characters go (tabs and line ends stay), and the text is cut at `max` characters.
+ */
+export function recordText(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what is removed
+  const clean = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean
+}
+
 /** A thing the run could not carry, as one line: `event 12 (Jazz night): …`, or the source's own. */
 export const noteLine = (note: Note) =>
-  note.item ? `${note.kind} ${note.item}: ${note.note}` : note.note
+  recordText(
+    note.item ? `${recordText(`${note.kind} ${note.item}`, MAX_LABEL)}: ${note.note}` : note.note,
+    MAX_LINE,
+  )
 
 /** What the run could not carry, one line each (the first KEPT_FAILURES). */
 export function notesOf(report: ImportReport): string {
-  return report.notes.slice(0, KEPT_FAILURES).map(noteLine).join('\n')
+  return recordText(report.notes.slice(0, KEPT_FAILURES).map(noteLine).join('\n'), MAX_RECORD_TEXT)
 }
 
 /** The failed items a record keeps, with their reasons. */
 export function failuresOf(report: ImportReport): { item: string; reason: string }[] {
-  return report.failures
-    .slice(0, KEPT_FAILURES)
-    .map((failure) => ({ item: `${failure.kind} ${failure.item}`, reason: failure.reason }))
+  return report.failures.slice(0, KEPT_FAILURES).map((failure) => ({
+    item: recordText(`${failure.kind} ${failure.item}`, MAX_LABEL),
+    reason: recordText(failure.reason, MAX_LINE),
+  }))
 }
+
+/** Why a run stopped, as its record keeps it. */
+export const errorText = (error: unknown) =>
+  recordText(error instanceof Error ? error.message : String(error), MAX_RECORD_TEXT)
 
 /** Writes what a run did into its record: a run's, or a subscription's. */
 export async function record(
@@ -115,10 +140,9 @@ export async function recordedImport(
     })
     return report
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
     await record(payload, 'imports', id, {
       status: 'failed' satisfies ImportStatus,
-      error: reason,
+      error: errorText(error),
       finishedAt: new Date().toISOString(),
     }).catch(() => undefined)
     if (isConnectionLoss(error)) throw error

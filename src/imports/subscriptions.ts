@@ -14,7 +14,7 @@ import { sideBySide } from '../calendar/sideBySide'
 import type { ImportSubscription } from '../payload-types'
 import { subscriptionsAtOnce } from './limits'
 import { openSource } from './openSource'
-import { authorOf, failuresOf, record, totalsOf } from './record'
+import { authorOf, errorText, failuresOf, record, totalsOf } from './record'
 import { runImport } from './run'
 
 const HOUR = 3_600_000
@@ -59,7 +59,7 @@ async function refresh(payload: Payload, subscription: ImportSubscription): Prom
     if (isConnectionLoss(error)) throw error
     await record(payload, 'import-subscriptions', subscription.id, {
       lastStatus: 'failed',
-      error: error instanceof Error ? error.message : String(error),
+      error: errorText(error),
     })
   }
 }

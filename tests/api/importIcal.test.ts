@@ -131,6 +131,59 @@ describe('the admin’s Imports screen (an uploaded .ics)', () => {
   })
 })
 
+describe('an uploaded .ics with items no record could quote', () => {
+  it('records each bad item with a bounded label and its reason, and the run as done with the rest imported', async () => {
+    const fine = unique('ICS Fine ')
+    const vevent = (uid: string, summary: string, ...lines: string[]) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `SUMMARY:${summary}`,
+      'DTSTART:20310105T100000Z',
+      'DTEND:20310105T110000Z',
+      ...lines,
+      'END:VEVENT',
+    ]
+    const form = new FormData()
+    form.append(
+      'file',
+      new Blob(
+        [
+          [
+            'BEGIN:VCALENDAR',
+            ...vevent(unique('long-'), 'B'.repeat(41_000)),
+            ...vevent(unique('nul-'), 'before\u0000after'),
+            ...vevent(unique('rule-'), 'Bad rule', 'RRULE:FREQ=YEARLY;BYMONTH=13'),
+            ...vevent(unique('fine-'), fine),
+            'END:VCALENDAR',
+            '',
+          ].join('\r\n'),
+        ],
+        { type: 'text/calendar' },
+      ),
+      `${unique('hostile')}.ics`,
+    )
+    form.append('_payload', JSON.stringify({ source: 'ical' }))
+    const run = await queuedImport(form)
+    expect(run, JSON.stringify(run).slice(0, 2000)).toMatchObject({
+      status: 'done',
+      created: 1,
+      failed: 3,
+    })
+    const failures = (run as unknown as { failures: { item: string; reason: string }[] }).failures
+    expect(failures.map((failure) => failure.item.slice(0, 14))).toEqual([
+      'event VEVENT 1',
+      'event VEVENT 2',
+      'event VEVENT 3',
+    ])
+    for (const failure of failures) {
+      expect(failure.item.length).toBeLessThanOrEqual(200)
+      expect(failure.item).not.toContain('\u0000')
+      expect(failure.reason.length).toBeGreaterThan(0)
+    }
+    expect(await eventsMatching(fine)).toHaveLength(1)
+  })
+})
+
 describe('this service’s own .ics', () => {
   it('imported by URL into the site that wrote it, finds every event by its UID and changes nothing', async () => {
     const word = unique('icsown')

@@ -259,16 +259,20 @@ describe('the iCalendar source', () => {
         ...vevent('bad-start', 'DTSTART:garbage'),
         ...vevent('good', 'DTSTART:20270101T100000Z'),
         ...vevent('bad-end', 'DTSTART:20270101T100000Z', 'DTEND:2027'),
+        // ical.js refuses this rule as it reads the event's text, before any value is asked for.
+        ...vevent('bad-rule', 'DTSTART:20270101T100000Z', 'RRULE:FREQ=YEARLY;BYMONTH=13'),
         'END:VCALENDAR',
         '',
       ].join('\r\n'),
       'x',
     )
-    expect(source.totals.event).toBe(3)
+    expect(source.totals.event).toBe(4)
     const items = bySource(await itemsOf(source))
     expect(items.get('event good')?.data).toMatchObject({ title: 'good' })
     for (const uid of ['bad-start', 'bad-end'])
       expect(items.get(`event ${uid}`)?.error, uid).toMatch(/invalid date-time value/)
+    expect(items.get('event bad-rule')).toMatchObject({ label: 'VEVENT 4' })
+    expect(items.get('event bad-rule')?.error).toMatch(/BYMONTH/)
   })
 
   it('names zones from paths and Windows names', () => {

@@ -231,7 +231,16 @@ function sortEvents(vevents: string[], calendar: ICAL.Component, zones: Zones) {
   const venues = new Map<string, Linked<VenueItem>>()
   const organizers = new Map<string, Linked<OrganizerItem>>()
   vevents.forEach((text, index) => {
-    const vevent = parseVevent(text, calendar)
+    let vevent: ICAL.Component
+    try {
+      vevent = parseVevent(text, calendar)
+    } catch (error) {
+      // One event ical.js cannot read (`RRULE:FREQ=YEARLY;BYMONTH=13`) is that event's failure, not
+      // the file's: under its UID, so a subscription does not take it for an event that left.
+      const label = `VEVENT ${index + 1}`
+      problems.push(unreadable(label, UID_LINE.exec(text)?.[1]?.trim() || label, error))
+      return
+    }
     const summary = textOf(vevent, 'summary')
     const label = `VEVENT ${index + 1}${summary ? ` (${summary})` : ''}`
     try {
@@ -310,6 +319,9 @@ function placeAndPerson(
 }
 
 /** An event with a value ical.js cannot read (a DTSTART of `garbage`): the file's others are imported. */
+/** An event's UID read from its text, for an event whose text ical.js cannot read. */
+const UID_LINE = /^UID(?:;[^:\r\n]*)?:(.*)$/im
+
 const unreadable = (label: string, sourceId: string, error: unknown): UnreadableItem => ({
   kind: 'event',
   label,
