@@ -11,7 +11,17 @@
  * PostgreSQL's recovery, not code of ours. Its limit: it restores only into the same PostgreSQL major
  * version, which the embedded package fixes.
  */
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import {
+  chmod,
+  copyFile,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { create as createTar } from 'tar'
@@ -73,17 +83,21 @@ export async function writeBackup(
   options: BackupOptions,
 ): Promise<{ file: string; bytes: number }> {
   const out = path.resolve(options.out)
-  await mkdir(path.dirname(out), { recursive: true })
+  // The archive holds the signing secret and the whole database: for its owner alone, whatever the
+  // umask (a folder made here, the staging and the file itself).
+  await mkdir(path.dirname(out), { recursive: true, mode: 0o700 })
   const partial = `${out}.partial-${process.pid}`
   const staging = `${partial}.d`
   try {
-    await mkdir(staging, { recursive: true })
+    await mkdir(staging, { recursive: true, mode: 0o700 })
+    await writeFile(partial, '', { mode: 0o600 })
     const manifest = await copyCluster(options, path.join(staging, ARCHIVE_DATABASE))
     for (const entry of DATA_ENTRIES)
       await copyEntry(path.join(options.dataDirectory, entry), path.join(staging, entry))
     await writeFile(path.join(staging, ARCHIVE_MANIFEST), JSON.stringify(manifest, null, 2) + '\n')
     const entries = (await readdir(staging)).sort()
     await createTar({ gzip: true, file: partial, cwd: staging, portable: true }, entries)
+    await chmod(partial, 0o600)
     await rename(partial, out)
     return { file: out, bytes: (await stat(out)).size }
   } finally {

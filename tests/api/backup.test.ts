@@ -3,7 +3,7 @@
  * while events are being written, restored into a fresh DATA_DIR, whose `npm start` then serves
  * every record, user, API key and image as they were.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
@@ -177,6 +177,8 @@ describe('backup and restore of the embedded database', () => {
         new RegExp(`^wrote ${archive} \\(\\d+\\.\\d MB, \\d+ bytes\\)\\n$`),
       )
       expect(beforeBackup.length).toBeGreaterThan(0)
+      // It holds the signing secret: for its owner alone, whatever the umask.
+      expect((statSync(archive).mode & 0o777).toString(8)).toBe('600')
 
       const before = await everything(request, token)
       const image = await request(`/api/media/file/${media.body.doc.filename}`)
