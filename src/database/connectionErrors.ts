@@ -129,6 +129,9 @@ export function errorCode(error: Error): string | undefined {
   return typeof code === 'string' ? code : undefined
 }
 
+/** What Payload's REST and GraphQL say of a lost database. */
+export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again shortly.'
+
 /** Seconds a client should wait before retrying a request the database could not serve. */
 export const RETRY_AFTER_SECONDS = '5'
 
@@ -160,7 +163,7 @@ export const databaseUnavailableAfterError: AfterErrorHook = ({ error, req }) =>
   req.responseHeaders = headers
   return {
     status: 503,
-    response: { errors: [{ message: 'The database is unavailable; try again shortly.' }] },
+    response: { errors: [{ message: DATABASE_UNAVAILABLE }] },
   }
 }
 

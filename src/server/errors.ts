@@ -1,4 +1,8 @@
-import { CONFLICT_RETRY_AFTER_SECONDS, RETRY_AFTER_SECONDS } from '../database/connectionErrors'
+import {
+  CONFLICT_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  RETRY_AFTER_SECONDS,
+} from '../database/connectionErrors'
 import { Refusal } from '../operations/refusal'
 import { responseOf, type Sent } from './sent'
 
@@ -50,11 +54,7 @@ export class RestError extends Refusal {
 
   /** The database refused, reset or ended the connection: the request may succeed when retried (docs/api.md §11). */
   static databaseUnavailable(): RestError {
-    return new RestError(
-      'rest_database_unavailable',
-      'The database is unavailable; try again shortly.',
-      503,
-    )
+    return new RestError('rest_database_unavailable', DATABASE_UNAVAILABLE, 503)
   }
 
   /** PostgreSQL undid the write for another's sake (a deadlock): nothing was written, and it may be sent again (docs/api.md §11). */

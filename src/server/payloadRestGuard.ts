@@ -1,5 +1,13 @@
 import { headersWithCors, type PayloadRequest, type SanitizedConfig } from 'payload'
-import { errorChain, type AfterErrorHook } from '../database/connectionErrors'
+import {
+  DATABASE_UNAVAILABLE,
+  errorChain,
+  RETRY_AFTER_SECONDS,
+  type AfterErrorHook,
+} from '../database/connectionErrors'
+import { signInLostDatabase } from '../database/users/signIn'
+import { calendarRuntime } from '../options'
+import { inNamespace } from './namespacePath'
 
 /**
  * Requests Payload's own REST fails on with a 500 before any rule of ours runs, answered here with
@@ -34,8 +42,15 @@ export function guardPayloadRest<A extends unknown[]>(
       (collectionPath(resolved, url) ? refusedQuery(url.searchParams) : undefined) ??
       refusedRoute(resolved, url) ??
       (await checkedBody(resolved, url, request))
-    if (!(refusal instanceof Refusal))
-      return keptByNoOne(resolved, url, await handler(refusal ?? request, ...rest))
+    if (!(refusal instanceof Refusal)) {
+      const given = refusal ?? request
+      const response = await handler(given, ...rest)
+      // The namespace answers its own, in its envelope (`authenticateAgain`).
+      const namespace = `${resolved.routes.api}/${calendarRuntime(resolved).namespace}`
+      return signInLostDatabase(given.headers) && !inNamespace(url.pathname, namespace)
+        ? databaseUnavailable(resolved, given)
+        : keptByNoOne(resolved, url, response)
+    }
     // Payload's CORS headers, as its own errors carry them: a page on another origin may read why.
     const req = { payload: { config: resolved }, headers: request.headers } as PayloadRequest
     const headers = headersWithCors({ headers: new Headers(), req })
@@ -48,6 +63,15 @@ export function guardPayloadRest<A extends unknown[]>(
 }
 
 const PRIVATE = 'private, no-store'
+
+/** Payload's 503 for a lost database (`databaseUnavailableAfterError`), with its CORS headers. */
+function databaseUnavailable(config: SanitizedConfig, request: Request): Response {
+  const req = { payload: { config }, headers: request.headers } as PayloadRequest
+  const headers = headersWithCors({ headers: new Headers(), req })
+  headers.set('Cache-Control', PRIVATE)
+  headers.set('Retry-After', RETRY_AFTER_SECONDS)
+  return Response.json({ errors: [{ message: DATABASE_UNAVAILABLE }] }, { status: 503, headers })
+}
 
 /**
  * Payload's REST and GraphQL answers say nothing of caching, and answer a signed-in caller's drafts,

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
-import { NS, unique } from '../support/api'
+import { asAdmin, NS, unique } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
 import { PREPARED_BIND } from '../support/faultyLink'
 import { startInstanceBehindLink, type LinkedInstance } from '../support/secondInstance'
@@ -45,4 +45,38 @@ describe('DATABASE_PREPARED_STATEMENTS=false', () => {
     const single = await fetch(`${unnamed.base}${NS}/events/${listed.events[0].id}`)
     expect(single.status).toBe(200)
   })
+})
+
+describe('a signed-in caller whose sign-in loses the database (all of this instance’s connections go through the link)', () => {
+  it('is answered 503 with Retry-After by Payload’s REST and GraphQL, not as anonymous, and signed in again once it is back', async () => {
+    const token = await asAdmin()
+    const asAdministrator = (path: string, init: RequestInit = {}) =>
+      fetch(`${unnamed.base}${path}`, {
+        ...init,
+        headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      })
+    const graphql = () =>
+      asAdministrator('/api/graphql', {
+        method: 'POST',
+        body: JSON.stringify({ query: '{ meUser { user { id } } }' }),
+      })
+    await unnamed.link.down()
+    try {
+      const answers = [
+        await asAdministrator('/api/users/me'),
+        await asAdministrator('/api/imports'),
+        await graphql(),
+      ]
+      expect(answers.map((answer) => [answer.status, answer.headers.get('Retry-After')])).toEqual([
+        [503, '5'],
+        [503, '5'],
+        [503, '5'],
+      ])
+    } finally {
+      await unnamed.link.up()
+    }
+    const me = await asAdministrator('/api/users/me')
+    expect(me.status).toBe(200)
+    expect(((await me.json()) as { user: { id: number } | null }).user?.id).toBeGreaterThan(0)
+  }, 60_000)
 })

@@ -8,6 +8,7 @@ import type {
   TypedUser,
 } from 'payload'
 import { boundedCache } from '../../calendar/caches'
+import { isConnectionLoss } from '../connectionErrors'
 import { primaryStatement, statement, type SQL, type Statement } from '../rawQuery'
 import { requestClaims } from './signInToken'
 
@@ -35,8 +36,33 @@ type UserRow = Record<string, unknown> & { sessions?: Session[] }
  */
 export const signedTokenStrategy: AuthStrategy = {
   name: `${USERS}-signed-token`,
-  authenticate: async ({ headers, payload }) => ({ user: await signedInUser(headers, payload) }),
+  authenticate: async ({ headers, payload }) => {
+    try {
+      return { user: await signedInUser(headers, payload) }
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error
+      // Once more, on another connection: one that died in the pool is no lost database.
+      try {
+        return { user: await signedInUser(headers, payload) }
+      } catch (again) {
+        if (isConnectionLoss(again)) signInsWithoutDatabase.add(headers)
+        throw again
+      }
+    }
+  },
 }
+
+/**
+ * Requests (by their headers, which Payload hands each strategy as it got them) whose sign-in lost
+ * the database. Payload's strategy runner logs a strategy's failure and goes on without a user: its
+ * REST and GraphQL then answered a signed-in caller as anonymous (`/api/users/me` 200 with no user,
+ * 403 on administrators' routes), and a client took itself for signed out. Their doors answer such a
+ * request 503 instead, as everything else that loses the database (docs/api.md §11).
+ */
+const signInsWithoutDatabase = new WeakSet<Headers>()
+
+/** Whether the sign-in of the request with these headers lost the database. */
+export const signInLostDatabase = (headers: Headers) => signInsWithoutDatabase.has(headers)
 
 async function signedInUser(headers: Headers, payload: Payload): Promise<TypedUser | null> {
   const { config } = payload.collections[USERS]!
