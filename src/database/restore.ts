@@ -47,6 +47,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
   await mkdir(options.dataDirectory, { recursive: true })
   const staging = path.join(options.dataDirectory, `.restore-${process.pid}`)
   let manifest: Manifest | null
+  let failure: unknown
   try {
     await rm(staging, { recursive: true, force: true })
     await mkdir(staging, { mode: 0o700 })
@@ -57,7 +58,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     if (manifest?.format !== 1 || !existsSync(path.join(staging, ARCHIVE_DATABASE, 'backup_label')))
       throw new Error(`${file} is not a backup of this app`)
     const major = embeddedMajor()
-    if (manifest.postgresMajor !== major)
+    if (String(manifest.postgresMajor) !== major)
       throw new Error(
         `${file} holds a PostgreSQL ${manifest.postgresMajor} cluster; this release runs PostgreSQL ${major}`,
       )
@@ -70,8 +71,18 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     }
     await chmod(options.clusterDirectory, 0o700)
     if (process.getuid?.() === 0) await chownTree(options.clusterDirectory, postgresUser())
+  } catch (error) {
+    failure = error
+    throw error
   } finally {
-    await rm(staging, { recursive: true, force: true })
+    // An archive the extraction refuses (cut short, a link out of the folder) fails it while its
+    // entries are still being written: the staging is removed once they are, and a failure to
+    // remove it never hides why the restore failed (it said `ENOTEMPTY` instead, and left it).
+    await rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(
+      (error: unknown) => {
+        if (!failure) throw error
+      },
+    )
   }
 
   // The first start replays the WAL up to the end of the backup; a clean stop leaves a cluster that

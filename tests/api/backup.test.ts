@@ -3,7 +3,15 @@
  * while events are being written, restored into a fresh DATA_DIR, whose `npm start` then serves
  * every record, user, API key and image as they were.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
@@ -256,6 +264,16 @@ describe('backup and restore of the embedded database', () => {
       expect(readdirSync(occupied)).toEqual(['keep'])
       expect(readdirSync(path.dirname(archive)).sort()).toEqual(['calendar.tar.gz', 'occupied'])
       expect(existsSync(path.join(restored, 'postgres', 'postmaster.pid'))).toBe(false)
+
+      // An archive cut short is refused with the extraction's reason, nothing of it left behind.
+      const cut = path.join(path.dirname(archive), 'cut.tar.gz')
+      writeFileSync(cut, readFileSync(archive).subarray(0, Math.floor(statSync(archive).size / 2)))
+      const empty = emptyDataDir('cut')
+      const truncated = await npmRun('restore', [cut], empty)
+      expect(truncated.code).toBe(1)
+      expect(truncated.stderr).not.toContain('ENOTEMPTY')
+      expect(truncated.stderr).toMatch(/TAR_BAD_ARCHIVE|unexpected end|zlib|Z_BUF_ERROR|truncated/i)
+      expect(readdirSync(empty).filter((name) => name.startsWith('.restore-'))).toEqual([])
 
       const forced = await npmRun('restore', [archive, '--force'], restored)
       expect(forced.code, forced.stderr).toBe(0)
