@@ -463,8 +463,18 @@ describe('sources that cannot be read', () => {
               all_day: false,
               featured: false,
             },
+            {
+              id: 4,
+              title: `${word} Fake trashed`,
+              status: 'trash',
+              start_date: '2031-08-02 10:00:00',
+              end_date: '2031-08-02 11:00:00',
+              timezone: 'UTC',
+              all_day: false,
+              featured: false,
+            },
           ],
-          total: 3,
+          total: 4,
           total_pages: 2,
         }),
       ),
@@ -516,5 +526,11 @@ describe('sources that cannot be read', () => {
       start_date: '2031-08-01 10:00:00',
       timezone: 'UTC',
     })
+    // A trashed item the site lists unasked is not copied without --trash (§23.5).
+    const trashed = await api(
+      `/events?search=${encodeURIComponent(`${word} Fake trashed`)}&start_date=2031-08-01&end_date=2031-08-03&status=trash`,
+      { token: admin },
+    )
+    expect(trashed.body.events).toEqual([])
   })
 })

@@ -261,18 +261,23 @@ describe('the iCalendar source', () => {
         ...vevent('bad-end', 'DTSTART:20270101T100000Z', 'DTEND:2027'),
         // ical.js refuses this rule as it reads the event's text, before any value is asked for.
         ...vevent('bad-rule', 'DTSTART:20270101T100000Z', 'RRULE:FREQ=YEARLY;BYMONTH=13'),
+        // Days and hours that do not exist, which ical.js would roll forward.
+        ...vevent('no-day', 'DTSTART;VALUE=DATE:20270230'),
+        ...vevent('no-hour', 'DTSTART:20270301T250000Z'),
         'END:VCALENDAR',
         '',
       ].join('\r\n'),
       'x',
     )
-    expect(source.totals.event).toBe(4)
+    expect(source.totals.event).toBe(6)
     const items = bySource(await itemsOf(source))
     expect(items.get('event good')?.data).toMatchObject({ title: 'good' })
     for (const uid of ['bad-start', 'bad-end'])
       expect(items.get(`event ${uid}`)?.error, uid).toMatch(/invalid date-time value/)
     expect(items.get('event bad-rule')).toMatchObject({ label: 'VEVENT 4' })
     expect(items.get('event bad-rule')?.error).toMatch(/BYMONTH/)
+    expect(items.get('event no-day')?.error).toMatch(/DTSTART 2027-02-30 is no date or time/)
+    expect(items.get('event no-hour')?.error).toMatch(/DTSTART 2027-03-01T25:00:00Z is no date/)
   })
 
   it('names zones from paths and Windows names', () => {

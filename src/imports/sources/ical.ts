@@ -77,6 +77,14 @@ function propertyTime(component: ICAL.Component, name: string, zones: Zones): Ic
   const property = component.getFirstProperty(name)
   const value = property?.getFirstValue()
   if (!property || !(value instanceof ICAL.Time)) return undefined
+  // ical.js rolls a day or an hour that does not exist forward (20270230 is 2 March): the value as
+  // written must be one, as the namespace and CSV imports ask (§23.6).
+  const written = (property.jCal as unknown[])[3]
+  if (
+    typeof written === 'string' &&
+    !DateTime.fromISO(written.replace(/Z$/, ''), { zone: 'utc' }).isValid
+  )
+    throw new Error(`${name.toUpperCase()} ${written} is no date or time`)
   return readTime(value, (property.getParameter('tzid') as string | undefined) ?? null, zones)
 }
 

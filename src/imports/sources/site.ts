@@ -329,6 +329,8 @@ async function* itemsOf(
       continue
     }
     for (const object of entry.page.objects) {
+      // Trashed items are copied only when asked for (§23.5), whatever a site lists unasked.
+      if (object.status === 'trash' && !site.options.trash) continue
       const own = translations.get(Number(object.id)) ?? new Map<string, Json>()
       if (resource.kind !== 'category')
         yield await objectItem(site, resource, object, { wordpress, translations: own, parentOf })
@@ -407,7 +409,10 @@ function convert(kind: ImportKind, object: Json, ctx: ObjectContext): SourceItem
  * took seconds of the instance's thread per sort when each comparison walked them again (12 s for
  * one chain of 6,000), and a chain of 8,000 overflowed the stack.
  */
-export function parentsFirst<T extends { object: Json }>(entries: T[], byId: Map<number, Json>): T[] {
+export function parentsFirst<T extends { object: Json }>(
+  entries: T[],
+  byId: Map<number, Json>,
+): T[] {
   const depths = new Map<number, number>()
   const depthOf = (object: Json): number => {
     const start = Number(object.id)
