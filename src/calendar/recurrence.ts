@@ -155,7 +155,8 @@ function datesPerPeriod(freq: string, parts: Map<string, string>): number {
   const bounds = [
     periodMonths * 31,
     count('BYYEARDAY'),
-    count('BYWEEKNO') && count('BYWEEKNO')! * 7,
+    // A week number's days in one year: week 1 and 53 reach into the next year or the one before.
+    count('BYWEEKNO') && count('BYWEEKNO')! * 14,
     count('BYMONTHDAY') && count('BYMONTHDAY')! * periodMonths,
     // An ordinal (2TU) is one date a month, or a year when a YEARLY rule names no month.
     weekdays?.reduce(

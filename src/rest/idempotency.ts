@@ -17,8 +17,8 @@ const KEY = /^[\x20-\x7e]{1,255}$/
 
 /**
  * What makes two requests the same: method, path, language and every other parameter, in a stable
- * order. The language whichever way it was given (the `/fr/` root or `i18n_language`, docs/api.md
- * §10): a French write is not an English one's retry.
+ * order. The language whichever way it was given (the `/fr/` root or `i18n_language`,
+ * docs/api.md §10): a French write is not an English one's retry.
  */
 export function fingerprintOf(
   method: string,

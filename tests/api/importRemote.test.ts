@@ -526,7 +526,7 @@ describe('sources that cannot be read', () => {
       start_date: '2031-08-01 10:00:00',
       timezone: 'UTC',
     })
-    // A trashed item the site lists unasked is not copied without --trash (§23.5).
+    // A trashed item the site lists unasked is not copied without --trash (docs/api.md §23.5).
     const trashed = await api(
       `/events?search=${encodeURIComponent(`${word} Fake trashed`)}&start_date=2031-08-01&end_date=2031-08-03&status=trash`,
       { token: admin },

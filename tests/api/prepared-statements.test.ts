@@ -80,3 +80,19 @@ describe('a signed-in caller whose sign-in loses the database (all of this insta
     expect(((await me.json()) as { user: { id: number } | null }).user?.id).toBeGreaterThan(0)
   }, 60_000)
 })
+
+describe('a database that stops answering without closing anything', () => {
+  it('has /api/health answer 503 with Retry-After within its deadline, and 200 once it answers again', async () => {
+    // The health check's statement is held on its way: the database never sees it, and says nothing.
+    unnamed.link.holdNextSend(/select 1\0/)
+    try {
+      const frozen = await fetch(`${unnamed.base}/api/health`)
+      expect([frozen.status, frozen.headers.get('Retry-After')]).toEqual([503, '5'])
+    } finally {
+      unnamed.link.release()
+    }
+    await expect
+      .poll(async () => (await fetch(`${unnamed.base}/api/health`)).status, { timeout: 10_000 })
+      .toBe(200)
+  }, 60_000)
+})

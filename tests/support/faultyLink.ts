@@ -13,6 +13,13 @@ export type FaultyLink = {
    * reset that connection instead: a backend dying mid-query.
    */
   resetNextSend: (matching?: RegExp) => void
+  /**
+   * The next bytes a connection sends that match `matching` are held, the database never seeing them,
+   * until `release`: a database that stops answering without closing anything (a frozen server, a
+   * network that drops packets).
+   */
+  holdNextSend: (matching: RegExp) => void
+  release: () => void
   /** Every connection is reset and new ones are refused, as when the server is down... */
   down: () => Promise<void>
   /** ...until it is back on the same address. */
@@ -24,6 +31,8 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
   const target = new URL(databaseUrl)
   const sockets = new Set<Socket>()
   let resetWhen: RegExp | undefined
+  let holdWhen: RegExp | undefined
+  let held: (() => void)[] = []
   const server = createServer((client) => {
     const upstream = connect(Number(target.port), target.hostname)
     const drop = () => {
@@ -34,6 +43,15 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
     }
     sockets.add(client).add(upstream)
     client.on('data', (chunk) => {
+      if (holdWhen?.test(chunk.toString('latin1'))) {
+        holdWhen = undefined
+        // What this connection sends after it waits behind it, in order.
+        client.pause()
+        return void held.push(() => {
+          upstream.write(chunk)
+          client.resume()
+        })
+      }
       if (!resetWhen?.test(chunk.toString('latin1'))) return void upstream.write(chunk)
       resetWhen = undefined
       client.resetAndDestroy()
@@ -55,6 +73,13 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
     },
     resetNextSend: (matching = /[^]/) => {
       resetWhen = matching
+    },
+    holdNextSend: (matching) => {
+      holdWhen = matching
+    },
+    release: () => {
+      for (const send of held) send()
+      held = []
     },
     down: async () => {
       const closed = new Promise((resolve) => server.close(resolve))

@@ -260,7 +260,16 @@ describe('the iCalendar source', () => {
         ...vevent('good', 'DTSTART:20270101T100000Z'),
         ...vevent('bad-end', 'DTSTART:20270101T100000Z', 'DTEND:2027'),
         // ical.js refuses this rule as it reads the event's text, before any value is asked for.
-        ...vevent('bad-rule', 'DTSTART:20270101T100000Z', 'RRULE:FREQ=YEARLY;BYMONTH=13'),
+        // A long UID is folded, as Outlook's are: the failure is under the whole of it.
+        'BEGIN:VEVENT',
+        'UID:040000008200E00074C5B7101A82E0080000000090D1D0A5C5A7DA01000000000000000010000000',
+        ' 4F1D3C6B8E2A4B4C9D1E2F3A4B5C6D7E',
+        'SUMMARY:bad-rule',
+        'DTSTART:20270101T100000Z',
+        'RRULE:FREQ=YEARLY;BYMONTH=13',
+        'END:VEVENT',
+        // A leap second is a time.
+        ...vevent('leap', 'DTSTART:20261231T235960Z'),
         // Days and hours that do not exist, which ical.js would roll forward.
         ...vevent('no-day', 'DTSTART;VALUE=DATE:20270230'),
         ...vevent('no-hour', 'DTSTART:20270301T250000Z'),
@@ -269,13 +278,16 @@ describe('the iCalendar source', () => {
       ].join('\r\n'),
       'x',
     )
-    expect(source.totals.event).toBe(6)
+    expect(source.totals.event).toBe(7)
     const items = bySource(await itemsOf(source))
     expect(items.get('event good')?.data).toMatchObject({ title: 'good' })
     for (const uid of ['bad-start', 'bad-end'])
       expect(items.get(`event ${uid}`)?.error, uid).toMatch(/invalid date-time value/)
-    expect(items.get('event bad-rule')).toMatchObject({ label: 'VEVENT 4' })
-    expect(items.get('event bad-rule')?.error).toMatch(/BYMONTH/)
+    const folded =
+      'event 040000008200E00074C5B7101A82E0080000000090D1D0A5C5A7DA010000000000000000100000004F1D3C6B8E2A4B4C9D1E2F3A4B5C6D7E'
+    expect(items.get(folded)).toMatchObject({ label: 'VEVENT 4' })
+    expect(items.get(folded)?.error).toMatch(/BYMONTH/)
+    expect(items.get('event leap')?.data).toMatchObject({ title: 'leap' })
     expect(items.get('event no-day')?.error).toMatch(/DTSTART 2027-02-30 is no date or time/)
     expect(items.get('event no-hour')?.error).toMatch(/DTSTART 2027-03-01T25:00:00Z is no date/)
   })

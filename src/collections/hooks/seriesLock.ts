@@ -14,10 +14,17 @@ import { requestQuery } from '../../database/rawQuery'
 export async function lockSeriesOf(req: PayloadRequest, ids: number[]): Promise<void> {
   const known = ids.filter(Number.isSafeInteger)
   if (!known.length) return
-  await requestQuery(
-    req,
-    sql`select count(pg_advisory_xact_lock(hashtext('calendar_series'), series)) from (select distinct coalesce(parent_id, id) as series from events where id = any(${`{${known.join(',')}}`}::int[]) and (parent_id is not null or recurrence is not null) order by 1) locked`,
-  )
+  const held = new Set<number>()
+  // A series is read before its lock is waited for: a write that held it meanwhile may have moved
+  // the events to another (a split), whose lock is then taken too, until nothing moves.
+  for (let round = 0; round < 3; round++) {
+    const rows = await requestQuery<{ series: number }>(
+      req,
+      sql`select series, pg_advisory_xact_lock(hashtext('calendar_series'), series) from (select distinct coalesce(parent_id, id) as series from events where id = any(${`{${known.join(',')}}`}::int[]) and (parent_id is not null or recurrence is not null) and coalesce(parent_id, id) <> all(${`{${[...held].join(',')}}`}::int[]) order by 1) locked`,
+    )
+    if (!rows.length) return
+    for (const { series } of rows) held.add(Number(series))
+  }
 }
 
 /** The lock of the series of the event an update or delete by id reaches, before anything else it does. */

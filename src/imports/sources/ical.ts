@@ -78,11 +78,12 @@ function propertyTime(component: ICAL.Component, name: string, zones: Zones): Ic
   const value = property?.getFirstValue()
   if (!property || !(value instanceof ICAL.Time)) return undefined
   // ical.js rolls a day or an hour that does not exist forward (20270230 is 2 March): the value as
-  // written must be one, as the namespace and CSV imports ask (§23.6).
+  // written must be one, as the namespace and CSV imports ask (docs/api.md §23.6).
   const written = (property.jCal as unknown[])[3]
   if (
     typeof written === 'string' &&
-    !DateTime.fromISO(written.replace(/Z$/, ''), { zone: 'utc' }).isValid
+    // A leap second (`T235960Z`, which RFC 5545 allows) is checked as the second before it.
+    !DateTime.fromISO(written.replace(/Z$/, '').replace(/:60$/, ':59'), { zone: 'utc' }).isValid
   )
     throw new Error(`${name.toUpperCase()} ${written} is no date or time`)
   return readTime(value, (property.getParameter('tzid') as string | undefined) ?? null, zones)
@@ -246,7 +247,7 @@ function sortEvents(vevents: string[], calendar: ICAL.Component, zones: Zones) {
       // One event ical.js cannot read (`RRULE:FREQ=YEARLY;BYMONTH=13`) is that event's failure, not
       // the file's: under its UID, so a subscription does not take it for an event that left.
       const label = `VEVENT ${index + 1}`
-      problems.push(unreadable(label, UID_LINE.exec(text)?.[1]?.trim() || label, error))
+      problems.push(unreadable(label, writtenUid(text) || label, error))
       return
     }
     const summary = textOf(vevent, 'summary')
@@ -329,6 +330,9 @@ function placeAndPerson(
 /** An event with a value ical.js cannot read (a DTSTART of `garbage`): the file's others are imported. */
 /** An event's UID read from its text, for an event whose text ical.js cannot read. */
 const UID_LINE = /^UID(?:;[^:\r\n]*)?:(.*)$/im
+
+/** The UID as written, its folded lines joined (Outlook's and Exchange's are long, always folded). */
+const writtenUid = (text: string) => UID_LINE.exec(text.replace(/\r?\n[ \t]/g, ''))?.[1]?.trim()
 
 const unreadable = (label: string, sourceId: string, error: unknown): UnreadableItem => ({
   kind: 'event',

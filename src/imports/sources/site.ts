@@ -329,7 +329,7 @@ async function* itemsOf(
       continue
     }
     for (const object of entry.page.objects) {
-      // Trashed items are copied only when asked for (§23.5), whatever a site lists unasked.
+      // Trashed items are copied only when asked for (docs/api.md §23.5), whatever a site lists unasked.
       if (object.status === 'trash' && !site.options.trash) continue
       const own = translations.get(Number(object.id)) ?? new Map<string, Json>()
       if (resource.kind !== 'category')
