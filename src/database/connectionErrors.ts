@@ -136,11 +136,6 @@ export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again shor
 export const RETRY_AFTER_SECONDS = '5'
 
 /**
- * Payload's own REST (`/api/events`, `/api/users/login`...) answers any failure as a 500; a lost
- * database is a 503 with `Retry-After` there too, as on the namespace (docs/api.md §11), so clients
- * and load balancers retry instead of giving up.
- */
-/**
  * PostgreSQL undid the transaction for another's sake: a deadlock (`40P01`) or a serialization
  * failure (`40001`). Nothing of it was written, and sending it again may succeed (docs/api.md §11).
  */
@@ -156,27 +151,41 @@ export const CONFLICT_RETRY_AFTER_SECONDS = '1'
 /** A hook of Payload's root `afterError`: how its REST answers a failure. */
 export type AfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
 
-export const databaseUnavailableAfterError: AfterErrorHook = ({ error, req }) => {
-  if (!isConnectionLoss(error)) return
-  const headers = req.responseHeaders ?? new Headers()
-  headers.set('Retry-After', RETRY_AFTER_SECONDS)
-  req.responseHeaders = headers
-  return {
-    status: 503,
-    response: { errors: [{ message: DATABASE_UNAVAILABLE }] },
+/**
+ * An `afterError` hook that answers the failures `matches` picks with `status` and `message`, and
+ * when to try again: the database lost (503) or a write undone for another's sake (409).
+ */
+const retryLater =
+  (
+    matches: (error: unknown) => boolean,
+    status: number,
+    retryAfter: string,
+    message: string,
+  ): AfterErrorHook =>
+  ({ error, req }) => {
+    if (!matches(error)) return
+    const headers = req.responseHeaders ?? new Headers()
+    headers.set('Retry-After', retryAfter)
+    req.responseHeaders = headers
+    return { status, response: { errors: [{ message }] } }
   }
-}
+
+/**
+ * Payload's own REST (`/api/events`, `/api/users/login`...) answers any failure as a 500; a lost
+ * database is a 503 with `Retry-After` there too, as on the namespace (docs/api.md §11), so clients
+ * and load balancers retry instead of giving up.
+ */
+export const databaseUnavailableAfterError = retryLater(
+  isConnectionLoss,
+  503,
+  RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+)
 
 /** Payload's REST answers a write PostgreSQL undid for another's sake as the namespace does: 409, to be sent again. */
-export const writeConflictAfterError: AfterErrorHook = ({ error, req }) => {
-  if (!isWriteConflict(error)) return
-  const headers = req.responseHeaders ?? new Headers()
-  headers.set('Retry-After', CONFLICT_RETRY_AFTER_SECONDS)
-  req.responseHeaders = headers
-  return {
-    status: 409,
-    response: {
-      errors: [{ message: 'Another write to the same items ran at the same time; send it again.' }],
-    },
-  }
-}
+export const writeConflictAfterError = retryLater(
+  isWriteConflict,
+  409,
+  CONFLICT_RETRY_AFTER_SECONDS,
+  'Another write to the same items ran at the same time; send it again.',
+)
