@@ -4,6 +4,7 @@
  * CLI both run imports through here.
  */
 import type { Payload } from 'payload'
+import { withoutControlCharacters } from '../calendar/controlCharacters'
 import { idOf } from '../calendar/relationId'
 import { isConnectionLoss } from '../database/connectionErrors'
 import type { ImportStatus } from '../collections/Imports'
@@ -40,8 +41,7 @@ const MAX_LINE = 1000
  * lost. Control characters go (tabs and line ends stay), and the text is cut at `max` characters.
  */
 export function recordText(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex -- the control characters are what is removed
-  const clean = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+  const clean = withoutControlCharacters(text)
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean
 }
 

@@ -42,35 +42,39 @@ export function guardPayloadRest<A extends unknown[]>(
       (collectionPath(resolved, url) ? refusedQuery(url.searchParams) : undefined) ??
       refusedRoute(resolved, url) ??
       (await checkedBody(resolved, url, request))
-    if (!(refusal instanceof Refusal)) {
-      const given = refusal ?? request
-      const response = await handler(given, ...rest)
-      // The namespace answers its own, in its envelope (`authenticateAgain`).
-      const namespace = `${resolved.routes.api}/${calendarRuntime(resolved).namespace}`
-      return signInLostDatabase(given.headers) && !inNamespace(url.pathname, namespace)
-        ? databaseUnavailable(resolved, given)
-        : keptByNoOne(resolved, url, response)
-    }
-    // Payload's CORS headers, as its own errors carry them: a page on another origin may read why.
-    const req = { payload: { config: resolved }, headers: request.headers } as PayloadRequest
-    const headers = headersWithCors({ headers: new Headers(), req })
-    headers.set('Cache-Control', PRIVATE)
-    return Response.json(
-      { errors: [{ message: refusal.message }] },
-      { status: refusal.status, headers },
-    )
+    if (refusal instanceof Refusal) return payloadError(resolved, request, refusal)
+    const given = refusal ?? request
+    const response = await handler(given, ...rest)
+    // The namespace answers its own, in its envelope (`authenticateAgain`).
+    return signInLostDatabase(given.headers) &&
+      !inNamespace(url.pathname, `${resolved.routes.api}/${calendarRuntime(resolved).namespace}`)
+      ? payloadError(resolved, given, LOST_DATABASE)
+      : keptByNoOne(resolved, url, response)
   }
 }
 
 const PRIVATE = 'private, no-store'
 
-/** Payload's 503 for a lost database (`databaseUnavailableAfterError`), with its CORS headers. */
-function databaseUnavailable(config: SanitizedConfig, request: Request): Response {
+/** Payload's 503 for a lost database, as `databaseUnavailableAfterError` answers it. */
+const LOST_DATABASE = {
+  status: 503,
+  message: DATABASE_UNAVAILABLE,
+  headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+}
+
+/**
+ * An error in Payload's shape, with Payload's CORS headers, as its own errors carry them (a page on
+ * another origin may read why), kept by no one.
+ */
+function payloadError(
+  config: SanitizedConfig,
+  request: Request,
+  error: { status: number; message: string; headers?: Record<string, string> },
+): Response {
   const req = { payload: { config }, headers: request.headers } as PayloadRequest
-  const headers = headersWithCors({ headers: new Headers(), req })
+  const headers = headersWithCors({ headers: new Headers(error.headers), req })
   headers.set('Cache-Control', PRIVATE)
-  headers.set('Retry-After', RETRY_AFTER_SECONDS)
-  return Response.json({ errors: [{ message: DATABASE_UNAVAILABLE }] }, { status: 503, headers })
+  return Response.json({ errors: [{ message: error.message }] }, { status: error.status, headers })
 }
 
 /**

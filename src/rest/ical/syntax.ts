@@ -4,15 +4,17 @@
  * (a second or more for a feed of 1000 events, docs/performance.md "The iCalendar feed").
  */
 
+import { withoutControlCharacters } from '../../calendar/controlCharacters'
+
 /**
  * TEXT (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, every line break `\n`; the other
  * control characters, which TEXT may not hold (a title stored with U+0001), dropped.
  */
 export function text(value: string): string {
-  return value
+  // Line ends stay for the escaping below, which writes them `\n`.
+  return withoutControlCharacters(value)
     .replace(/[\\;,]/g, '\\$&')
     .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/[^\P{Cc}\t]/gu, '')
 }
 
 /**
