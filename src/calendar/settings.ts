@@ -37,6 +37,11 @@ const whole = (least: number) => ({ whole: true, least }) as const
 const NUMBER_SETTINGS = {
   /** Connections per instance: transactions take at most this minus 2 (`database/transactionSlots.ts`). */
   DATABASE_POOL_MAX: { fallback: 10, rule: whole(3) },
+  /**
+   * Milliseconds the database has to answer a statement or a new connection before the app gives up
+   * on that connection (`database/statementDeadline.ts`); 0 waits for good.
+   */
+  DATABASE_DEADLINE_MS: { fallback: 30_000, rule: whole(0) },
   /** Proxies of the operator's own in front of the app, whose forwarding headers are believed. */
   TRUSTED_PROXY_HOPS: { fallback: 0, rule: whole(0) },
   /** The longest a request waits for its turn while the instance sheds; 0 turns shedding off. */

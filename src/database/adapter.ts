@@ -2,6 +2,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { guardedPg } from './connectionErrors'
 import { claimingInTurns } from './jobClaims'
 import { migrationState, newerReleaseMessage } from './migrationState'
+import { withoutDeadlines } from './statementDeadline'
 import { limitTransactions } from './transactionSlots'
 import { numberSetting } from '../calendar/settings'
 
@@ -24,8 +25,11 @@ export function databaseAdapter(migrations: Migrations) {
     .map((s) => s.trim())
     .filter(Boolean)
   const max = numberSetting('DATABASE_POOL_MAX')
+  const deadline = numberSetting('DATABASE_DEADLINE_MS')
   const adapter = postgresAdapter({
-    pool: { connectionString: url, max },
+    // A connection the server accepts but never answers (frozen, or its network dropping packets)
+    // fails within the deadline too, as does a wait for a free connection of the pool.
+    pool: { connectionString: url, max, connectionTimeoutMillis: deadline },
     push: process.env.PAYLOAD_SCHEMA_PUSH === 'true',
     migrationDir: 'src/migrations',
     prodMigrations: migrations,
@@ -38,8 +42,11 @@ export function databaseAdapter(migrations: Migrations) {
     ...adapter,
     init: (args: Parameters<typeof adapter.init>[0]) => {
       const db = adapter.init(args)
-      db.pg = guardedPg(db.pg, args.payload.logger)
+      db.pg = guardedPg(db.pg, args.payload.logger, deadline)
       claimingInTurns(db)
+      // Connecting applies the pending migrations, whose schema changes may take minutes on large tables.
+      const connect = db.connect?.bind(db)
+      if (connect) db.connect = (options) => withoutDeadlines(() => connect(options))
       // Payload applies what is pending and ignores the rest: on a database a newer release migrated,
       // this release would serve a schema it does not know (sign-ins failing on missing columns).
       const migrate = db.migrate.bind(db)
@@ -49,7 +56,7 @@ export function databaseAdapter(migrations: Migrations) {
           (options?.migrations ?? migrations).map((migration) => migration.name),
         )
         if (unknown.length) throw new Error(newerReleaseMessage(unknown))
-        return migrate(options)
+        return withoutDeadlines(() => migrate(options))
       }
       return limitTransactions(db, max - 2)
     },

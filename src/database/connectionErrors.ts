@@ -1,5 +1,6 @@
 import type { Config, Payload } from 'payload'
 import type pg from 'pg'
+import { boundStatements, NO_ANSWER } from './statementDeadline'
 
 type Logger = Pick<Payload['logger'], 'warn'>
 
@@ -37,12 +38,16 @@ function guardPool(pool: pg.Pool, logger: Logger): void {
   for (const client of state._clients ?? []) guardClient(client)
 }
 
-/** The `pg` module with a Pool whose connections are guarded from the moment they are opened. */
-export function guardedPg(base: typeof pg, logger: Logger): typeof pg {
+/**
+ * The `pg` module with a Pool whose connections are guarded from the moment they are opened, and
+ * whose statements the database must answer within `deadlineMs` (0: no deadline).
+ */
+export function guardedPg(base: typeof pg, logger: Logger, deadlineMs: number): typeof pg {
   class GuardedPool extends base.Pool {
     constructor(config?: pg.PoolConfig) {
       super(config)
       guardPool(this, logger)
+      boundStatements(this, deadlineMs)
     }
   }
   return Object.create(base, { Pool: { value: GuardedPool } }) as typeof pg
@@ -89,6 +94,7 @@ const UNAVAILABLE_MESSAGE = new RegExp(
     'too many clients already',
     'timeout exceeded when trying to connect',
     'cannot begin transaction',
+    NO_ANSWER,
   ].join('|'),
   'i',
 )

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import type pg from 'pg'
+import { waitingWithoutDeadline } from './statementDeadline'
 
 /**
  * Runs `work` while holding a PostgreSQL advisory lock named `name`, waiting for any other holder
@@ -34,7 +35,11 @@ async function holding<T>(
   const client = await pool.connect()
   let broken: Error | undefined
   try {
-    if (mode === 'wait') await client.query('select pg_advisory_lock(hashtext($1))', [name])
+    // Another instance may hold the lock for a whole import: a wait, not a database that stopped answering.
+    if (mode === 'wait')
+      await waitingWithoutDeadline(client, () =>
+        client.query('select pg_advisory_lock(hashtext($1))', [name]),
+      )
     else {
       const { rows } = await client.query<{ locked: boolean }>(
         'select pg_try_advisory_lock(hashtext($1)) as locked',

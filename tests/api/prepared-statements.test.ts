@@ -12,6 +12,8 @@ import { PREPARED_BIND } from '../support/faultyLink'
 import { startInstanceBehindLink, type LinkedInstance } from '../support/secondInstance'
 
 const tag = unique('unnamed')
+/** Short for the test, long enough for a statement on a busy machine. */
+const DEADLINE_MS = 3000
 let unnamed: LinkedInstance
 
 beforeAll(async () => {
@@ -19,6 +21,7 @@ beforeAll(async () => {
     ...WITHOUT_RATE_LIMITS,
     DATABASE_URL: linkUrl,
     DATABASE_PREPARED_STATEMENTS: 'false',
+    DATABASE_DEADLINE_MS: String(DEADLINE_MS),
   }))
   await createEvent({ title: `${tag} listed`, start: '2035-05-10T18:00:00.000Z' })
 }, 180_000)
@@ -95,4 +98,46 @@ describe('a database that stops answering without closing anything', () => {
       .poll(async () => (await fetch(`${unnamed.base}/api/health`)).status, { timeout: 10_000 })
       .toBe(200)
   }, 60_000)
+
+  it('answers 503 with Retry-After within DATABASE_DEADLINE_MS on every door, not never, and serves again once it answers', async () => {
+    const token = await asAdmin()
+    const query = qs({ start_date: '2035-05-10', end_date: '2035-05-10', search: unique('frozen') })
+    // Bounded, so that a door that waits for good fails the test and the link is thawed after it.
+    const signal = () => AbortSignal.timeout(60_000)
+    const doors = {
+      namespace: () => fetch(`${unnamed.base}${NS}/events?${query}`, { signal: signal() }),
+      payloadRest: () =>
+        fetch(`${unnamed.base}/api/events?limit=3&where[title][like]=${unique('frozen')}`, {
+          headers: { Authorization: `JWT ${token}` },
+          signal: signal(),
+        }),
+      graphql: () =>
+        fetch(`${unnamed.base}/api/graphql`, {
+          signal: signal(),
+          method: 'POST',
+          headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ query: '{ Events(limit: 2) { totalDocs } }' }),
+        }),
+    }
+    unnamed.link.freeze()
+    try {
+      const answers = await Promise.all(
+        Object.entries(doors).map(async ([door, ask]) => {
+          const answer = await ask()
+          return [door, answer.status, answer.headers.get('Retry-After')]
+        }),
+      )
+      expect(answers).toEqual([
+        ['namespace', 503, '5'],
+        ['payloadRest', 503, '5'],
+        ['graphql', 503, '5'],
+      ])
+    } finally {
+      unnamed.link.thaw()
+    }
+    for (const [door, ask] of Object.entries(doors))
+      await expect
+        .poll(async () => [door, (await ask()).status], { timeout: 15_000 })
+        .toEqual([door, 200])
+  }, 90_000)
 })

@@ -20,6 +20,12 @@ export type FaultyLink = {
    */
   holdNextSend: (matching: RegExp) => void
   release: () => void
+  /**
+   * Nothing passes either way, on the connections open now or on new ones (whose TCP handshake still
+   * succeeds), until `thaw`: a server that stops answering whole.
+   */
+  freeze: () => void
+  thaw: () => void
   /** Every connection is reset and new ones are refused, as when the server is down... */
   down: () => Promise<void>
   /** ...until it is back on the same address. */
@@ -33,6 +39,7 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
   let resetWhen: RegExp | undefined
   let holdWhen: RegExp | undefined
   let held: (() => void)[] = []
+  let frozen = false
   const server = createServer((client) => {
     const upstream = connect(Number(target.port), target.hostname)
     const drop = () => {
@@ -57,8 +64,11 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
       client.resetAndDestroy()
       drop()
     })
-    upstream.pipe(client)
-    for (const socket of [client, upstream]) socket.on('close', drop).on('error', drop)
+    upstream.on('data', (chunk) => client.write(chunk))
+    for (const socket of [client, upstream]) {
+      socket.on('close', drop).on('error', drop)
+      if (frozen) socket.pause()
+    }
   })
   const listen = (port = 0) =>
     new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
@@ -80,6 +90,14 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
     release: () => {
       for (const send of held) send()
       held = []
+    },
+    freeze: () => {
+      frozen = true
+      for (const socket of sockets) socket.pause()
+    },
+    thaw: () => {
+      frozen = false
+      for (const socket of sockets) socket.resume()
     },
     down: async () => {
       const closed = new Promise((resolve) => server.close(resolve))
