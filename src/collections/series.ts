@@ -20,6 +20,7 @@ import {
 } from '../calendar/recurrence'
 import { copyToOccurrences, seriesMembers, type OccurrenceRow } from '../database/seriesCopy'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
+import { lockSeriesKeys } from './hooks/seriesLock'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { Event } from '../payload-types'
 
@@ -124,6 +125,7 @@ export const validateParent: RelationshipFieldValidation = async (value, options
   if (id !== undefined && parent === Number(id)) return 'An event cannot be its own parent.'
   if ((siblingData as Partial<Event>).recurrence?.trim())
     return "A series' first event cannot have a parent."
+  await lockSeriesKeys(req, id === undefined ? [parent] : [Number(id), parent])
   const { docs } = await req.payload.find({
     collection: 'events',
     where: { id: { equals: parent } },

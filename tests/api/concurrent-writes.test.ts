@@ -236,3 +236,42 @@ describe('writes to one series at once', () => {
     expect(wrong).toEqual([])
   }, 60_000)
 })
+
+describe('parents set at once', () => {
+  it('never make a cycle or a chain: of two writes that would, one is refused (400) or undone (409), through the namespace and Payload', async () => {
+    const setParent = (door: 'namespace' | 'payload', id: number, parent: number) =>
+      door === 'namespace'
+        ? api(`/events/${id}`, { method: 'PATCH', token: admin, json: { parent } })
+        : call(`/api/events/${id}`, { method: 'PATCH', token: admin, json: { parent } })
+    const parentOf = async (id: number) =>
+      ((await call(`/api/events/${id}?depth=0`, { token: admin })).body.parent ?? null) as
+        number | null
+    const wrong: string[] = []
+    for (const door of ['namespace', 'payload', 'namespace', 'payload'] as const) {
+      const [a, b, c] = await Promise.all([
+        createEventAs(admin),
+        createEventAs(admin),
+        createEventAs(admin),
+      ])
+      // A under B beside B under A (a cycle), and C under A (a chain, should A get a parent).
+      const replies = await Promise.all([
+        setParent(door, a.id, b.id),
+        setParent(door, b.id, a.id),
+        setParent(door, c.id, a.id),
+      ])
+      const statuses = replies.map((reply) => reply.status)
+      for (const status of statuses)
+        if (![200, 400, 409].includes(status)) wrong.push(`${door}: answered ${status}`)
+      const [ofA, ofB, ofC] = await Promise.all([parentOf(a.id), parentOf(b.id), parentOf(c.id)])
+      const parents = new Map([
+        [a.id, ofA],
+        [b.id, ofB],
+        [c.id, ofC],
+      ])
+      for (const [id, parent] of parents)
+        if (parent !== null && (parents.get(parent) ?? null) !== null)
+          wrong.push(`${door}: ${id} under ${parent}, itself under ${parents.get(parent)}`)
+    }
+    expect(wrong).toEqual([])
+  }, 120_000)
+})

@@ -27,6 +27,21 @@ export async function lockSeriesOf(req: PayloadRequest, ids: number[]): Promise<
   }
 }
 
+/**
+ * The series locks keyed by `ids` themselves, in order: an event that takes a parent holds its own
+ * key and the parent's while the parent's own parent and its own children are checked, so that two
+ * writes making a cycle (A under B beside B under A) or a chain (A under B beside C under A) take
+ * turns, and the second is checked against what the first wrote.
+ */
+export async function lockSeriesKeys(req: PayloadRequest, ids: number[]): Promise<void> {
+  const keys = [...new Set(ids.filter(Number.isSafeInteger))].sort((a, b) => a - b)
+  if (keys.length)
+    await requestQuery(
+      req,
+      sql`select pg_advisory_xact_lock(hashtext('calendar_series'), key) from unnest(${`{${keys.join(',')}}`}::int[]) with ordinality as held(key, place) order by place`,
+    )
+}
+
 /** The lock of the series of the event an update or delete by id reaches, before anything else it does. */
 export const lockSeries: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   if ((operation === 'update' || operation === 'delete') && 'id' in args && args.id !== undefined)
