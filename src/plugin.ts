@@ -23,6 +23,7 @@ import {
 import { instrumentPool } from './database/queryCount'
 import { rawQuery } from './database/rawQuery'
 import { schemaPushed } from './database/schemaPush'
+import { markLostSignIns } from './database/users/signIn'
 import {
   refuseUnreadableValues,
   UNREADABLE_VALUE,
@@ -210,6 +211,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
   return async (payload) => {
     await onInit?.(payload)
     handleConnectionErrors(payload)
+    markLostSignIns(payload)
     logMistakesAtTheirLevel(payload)
     refuseUnreadableValues(payload)
     guardFieldTypes(payload)

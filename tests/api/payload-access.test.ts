@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { BASE_URL, call, unique, everyRole, uploadImage } from '../support/api'
+import { graphql } from '../support/doors'
 
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
 const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString()
@@ -56,6 +57,22 @@ describe('reading events', () => {
     expect(typeof locked.allDay).toBe('boolean')
     const open = list.body.docs.find((d: { title: string }) => d.title.endsWith('published'))
     expect(open.website).toBe('https://a.example')
+    // GraphQL withholds the same fields.
+    const viaGraphql = await graphql(
+      `{ Events(where: { title: { like: "${tag} locked" } }) { docs { title password website cost featured ticketed hideFromListings allDay } } }`,
+    )
+    expect(viaGraphql.body.data.Events.docs).toEqual([
+      {
+        title: `${tag} locked`,
+        password: null,
+        website: null,
+        cost: null,
+        featured: null,
+        ticketed: null,
+        hideFromListings: null,
+        allDay: false,
+      },
+    ])
 
     const asEditor = await call(`/api/events?where[title][like]=${tag}&limit=50`, {
       token: editor.token,

@@ -9,7 +9,7 @@ import type {
 } from 'payload'
 import { boundedCache } from '../../calendar/caches'
 import { isConnectionLoss } from '../connectionErrors'
-import { primaryStatement, statement, type SQL, type Statement } from '../rawQuery'
+import { primaryStatement, rawQuery, statement, type SQL, type Statement } from '../rawQuery'
 import { requestClaims } from './signInToken'
 
 /** The collection of the users, whose table the statement reads. */
@@ -42,12 +42,7 @@ export const signedTokenStrategy: AuthStrategy = {
     } catch (error) {
       if (!isConnectionLoss(error)) throw error
       // Once more, on another connection: one that died in the pool is no lost database.
-      try {
-        return { user: await signedInUser(headers, payload) }
-      } catch (again) {
-        if (isConnectionLoss(again)) signInsWithoutDatabase.add(headers)
-        throw again
-      }
+      return { user: await signedInUser(headers, payload) }
     }
   },
 }
@@ -61,6 +56,38 @@ export const signedTokenStrategy: AuthStrategy = {
  */
 const signInsWithoutDatabase = new WeakSet<Headers>()
 
+/**
+ * Every strategy of `payload` (ours, Payload's tokens, an app's own) marks the request whose sign-in
+ * it could not finish for a lost database. Payload's API-key strategy answers any failure of its
+ * lookup as no user: a key it did not take is checked against the database once more, so that a
+ * lost database is told from a wrong key (which costs that one statement).
+ */
+export function markLostSignIns(payload: Payload): void {
+  payload.authStrategies = payload.authStrategies.map((strategy) => ({
+    ...strategy,
+    authenticate: async (args) => {
+      try {
+        const result = await strategy.authenticate(args)
+        // Payload names its API-key strategy of a collection `<collection>-api-key`.
+        const keyed = /^(.+)-api-key$/.exec(strategy.name)?.[1]
+        if (
+          !result.user &&
+          keyed &&
+          args.headers.get('Authorization')?.startsWith(`${keyed} API-Key `)
+        )
+          await rawQuery(payload, sql`select 1`)
+        return result
+      } catch (error) {
+        if (isConnectionLoss(error)) signInsWithoutDatabase.add(args.headers)
+        throw error
+      }
+    },
+  }))
+}
+
+/** An `Authorization` header that carries an API key, as Payload reads one (`<collection> API-Key <key>`). */
+const API_KEY = /^\S+ API-Key /
+
 /** Whether the sign-in of the request with these headers lost the database. */
 export const signInLostDatabase = (headers: Headers) => signInsWithoutDatabase.has(headers)
 
@@ -68,7 +95,7 @@ async function signedInUser(headers: Headers, payload: Payload): Promise<TypedUs
   const { config } = payload.collections[USERS]!
   const { auth } = config
   // Payload tries an API key before any token: a request that carries one is left to it.
-  if (/^\S+ API-Key /.test(headers.get('Authorization') ?? '')) return null
+  if (API_KEY.test(headers.get('Authorization') ?? '')) return null
   // Payload's JWT strategy refuses these collections' tokens, or asks what this one does not read.
   if (auth.disableLocalStrategy || auth.verify) return null
   const claims = requestClaims((name) => headers.get(name), payload)
