@@ -13,6 +13,7 @@ import { getPayload } from 'payload'
 import config from '../payload.config'
 import type { CsvKind } from '../src/calendar/csvColumns'
 import { readSettingsAtStart } from '../src/calendar/settings'
+import { fileText } from '../src/calendar/fileText'
 import { feedUrl, openSource, type SourceSpec } from '../src/imports/openSource'
 import { noteLine, recordedImport } from '../src/imports/record'
 import type { Progress } from '../src/imports/run'
@@ -57,7 +58,7 @@ try {
 
 function readText(file: string): string {
   try {
-    return readFileSync(file, 'utf8')
+    return fileText(readFileSync(file))
   } catch (error) {
     fail(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
   }

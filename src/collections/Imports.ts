@@ -1,4 +1,6 @@
 import path from 'node:path'
+import type { CollectionBeforeOperationHook } from 'payload'
+import { fileText, isUtf16 } from '../calendar/fileText'
 import { dataDirectory } from '../database/dataDirectory'
 import { HORIZON_JOB } from '../globals/Settings'
 import * as importRun from './fields/importRun'
@@ -21,6 +23,20 @@ const queuedRun = ({ doc, previousDoc, operation }: importRun.RecordChange) =>
  * its import did. Saving a new one queues its import; the admin's screen for imports is this
  * collection's edit view.
  */
+/**
+ * A UTF-16 file (Excel's "Unicode text") is stored as UTF-8: Payload's upload check reads its
+ * byte-order mark as the start of an MPEG audio frame and refused it as `audio/mpeg`. Other files
+ * are stored as they came, and read in their encoding when the import runs (`fileText`).
+ */
+const storedAsUtf8: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  const file = req.file
+  if ((operation === 'create' || operation === 'update') && file?.data && isUtf16(file.data)) {
+    file.data = Buffer.from(fileText(file.data))
+    file.size = file.data.length
+  }
+  return args
+}
+
 export const Imports = importRun.importRecords(IMPORT_JOB, queuedRun, {
   slug: 'imports',
   labels: { singular: 'Import', plural: 'Imports' },
@@ -47,6 +63,7 @@ export const Imports = importRun.importRecords(IMPORT_JOB, queuedRun, {
     handlers: [missingFileNotFound],
   },
   hooks: {
+    beforeOperation: [storedAsUtf8],
     beforeChange: [
       ({ data, req }) => {
         if (req.file?.name && !data.sourceFile) data.sourceFile = req.file.name

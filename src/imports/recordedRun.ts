@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Payload } from 'payload'
 import type { Import } from '../payload-types'
+import { fileText } from '../calendar/fileText'
 import { openSource, type SourceSpec } from './openSource'
 import { authorOf, recordedImport } from './record'
 
@@ -9,7 +10,7 @@ import { authorOf, recordedImport } from './record'
 async function uploadedFile(payload: Payload, run: Import): Promise<string> {
   const upload = payload.collections.imports.config.upload
   if (!run.filename || !upload.staticDir) throw new Error('This import has no uploaded file.')
-  return readFile(path.join(upload.staticDir, run.filename), 'utf8')
+  return fileText(await readFile(path.join(upload.staticDir, run.filename)))
 }
 
 /** What a recorded run reads: its uploaded file (a `.ics` one is iCalendar whatever the source says), or its URL. */

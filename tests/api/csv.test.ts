@@ -231,6 +231,40 @@ describe('importing an upstream-style CSV', () => {
     expect(categories.body.categories).toEqual([])
   })
 
+  it('reads a file as the spreadsheet saved it: Windows-1252 (Excel’s CSV), UTF-16 with its mark, UTF-8 with or without one', async () => {
+    const word = unique('csvenc')
+    const title = (encoding: string) => `${word} ${encoding} Café “Noël” – 5 €`
+    const file = (encoding: string) =>
+      stringify([
+        ['Event Name', 'Event Start Date', 'Event Start Time'],
+        [title(encoding), '2032-03-04', '10:00'],
+      ])
+    const utf16 = (text: string, bigEndian: boolean) => {
+      const bytes = Buffer.from(`\ufeff${text}`, 'utf16le')
+      if (bigEndian) bytes.swap16()
+      return new Uint8Array(bytes)
+    }
+    const files: Record<string, Uint8Array<ArrayBuffer>> = {
+      cp1252: new Uint8Array(
+        // Windows-1252 bytes of the text: Latin-1's letters, and “ ” – € at 0x93 0x94 0x96 0x80.
+        [...file('cp1252')].map(
+          (letter) =>
+            ({ '“': 0x93, '”': 0x94, '–': 0x96, '€': 0x80 })[letter] ?? letter.charCodeAt(0),
+        ),
+      ),
+      utf16le: utf16(file('utf16le'), false),
+      utf16be: utf16(file('utf16be'), true),
+      utf8bom: new Uint8Array(Buffer.from(`\ufeff${file('utf8bom')}`)),
+      utf8: new Uint8Array(Buffer.from(file('utf8'))),
+    }
+    for (const [encoding, bytes] of Object.entries(files)) {
+      const run = await importThroughQueue(bytes)
+      expect([encoding, run.status, run.created, run.failures]).toEqual([encoding, 'done', 1, []])
+    }
+    const titles = (await eventsMatching(word, 2032)).map((event: { title: string }) => event.title)
+    expect(titles.sort()).toEqual(Object.keys(files).map(title).sort())
+  })
+
   it('refuses a file without a name column, and says why', async () => {
     const run = await importThroughQueue('Title,Start\nA,2031-01-01\n')
     expect(run.status).toBe('failed')

@@ -32,7 +32,7 @@ export type ImportRecord = {
 
 /** Uploads a CSV as an import, runs the jobs queue until the import has run, and returns its record. */
 export async function importThroughQueue(
-  csv: string,
+  csv: string | Uint8Array<ArrayBuffer>,
   fields: { kind?: string; createdStatus?: string } = {},
 ): Promise<ImportRecord> {
   const form = new FormData()
