@@ -27,7 +27,7 @@ export const NO_ANSWER = 'the database did not answer within'
  */
 export function boundStatements(pool: pg.Pool, deadlineMs: number): void {
   if (deadlineMs <= 0) return
-  const seen = new WeakMap<object, { statement: object; since: number }>()
+  const seen = new WeakMap<pg.PoolClient, { statement: object; since: number }>()
   const sweep = () => {
     const now = Date.now()
     for (const client of (pool as unknown as PoolState)._clients ?? []) {
