@@ -4,6 +4,7 @@ import { badRequest, htmlResponse, notFound, pageDocument } from './document'
 import { html, type Html } from './html'
 import { eventList, pageNumber, pager } from './parts'
 import type { Site } from './site'
+import { addDays, addMonths, placeEvents, readDay } from '../calendar/calendarGrid'
 import type { EventJson, ListJson } from '../calendar/wireTypes'
 
 /** The namespace's largest page (docs/api.md §4.1), and how many a month may take: 1,000 events. */
@@ -11,21 +12,27 @@ const PER_PAGE = 50
 const MONTH_PAGES = 20
 const WIDGET = '/calendar/widget.js'
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** `YYYY-MM` of a date's UTC clock, and of the month `offset` months from it. */
+/** `YYYY-MM` of the month `month` months after January of `year` (both may run over). */
 function monthOf(year: number, month: number): string {
-  const date = new Date(Date.UTC(year, month - 1, 1))
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}`
+  return addMonths(`${year}-01-01`, month - 1).slice(0, 7)
 }
 
-/** A month's events, every page of them, within the window of its days on the site's clock (docs/api.md §4.2). */
-async function monthEvents(site: Site, month: string): Promise<EventJson[] | undefined> {
-  const [year, number] = month.split('-').map(Number) as [number, number]
-  const last = new Date(Date.UTC(year, number, 0)).getUTCDate()
+/** Every day of a month, `YYYY-MM-DD`. */
+function daysOf(month: string): string[] {
+  const days: string[] = []
+  for (let day = `${month}-01`; day.startsWith(month); day = addDays(day, 1)) days.push(day)
+  return days
+}
+
+/**
+ * A month's events, every page of them: each that touches one of its days on the site's clock,
+ * those that began before it or end after it included, read as the widget reads a period
+ * (docs/public-face.md).
+ */
+async function monthEvents(site: Site, days: string[]): Promise<EventJson[] | undefined> {
   const window = {
-    start_date: `${month}-01`,
-    end_date: `${month}-${pad(last)}`,
+    ends_after: addDays(days[0]!, -1),
+    starts_before: days[days.length - 1]!,
     per_page: PER_PAGE,
   }
   const events: EventJson[] = []
@@ -38,37 +45,36 @@ async function monthEvents(site: Site, month: string): Promise<EventJson[] | und
   return events
 }
 
-/** The month as a table of weeks, Monday first, each event on the day it starts. */
+/** The month as a table of weeks, Monday first, each event on every day it covers, its time on the day it starts. */
 function monthTable(site: Site, month: string, events: EventJson[]): Html {
-  const [year, number] = month.split('-').map(Number) as [number, number]
-  const days = new Date(Date.UTC(year, number, 0)).getUTCDate()
-  const lead = (new Date(Date.UTC(year, number - 1, 1)).getUTCDay() + 6) % 7
-  const byDay = new Map<number, EventJson[]>()
-  for (const event of events) {
-    if (event.start_date.slice(0, 7) !== month) continue
-    const day = Number(event.start_date.slice(8, 10))
-    byDay.set(day, [...(byDay.get(day) ?? []), event])
-  }
-  const cells: (number | undefined)[] = [
-    ...Array.from({ length: lead }, () => undefined),
-    ...Array.from({ length: days }, (_, i) => i + 1),
-  ]
+  const days = daysOf(month)
+  const lead = (new Date(`${days[0]}T00:00:00Z`).getUTCDay() + 6) % 7
+  const byDay = placeEvents(
+    events.map((event) => ({
+      event,
+      startLocal: event.start_date,
+      endLocal: event.end_date,
+      allDay: event.all_day,
+    })),
+    { first: days[0]!, last: days[days.length - 1]!, weeks: [days] },
+  )
+  const cells: (string | undefined)[] = [...Array.from({ length: lead }, () => undefined), ...days]
   while (cells.length % 7) cells.push(undefined)
   const weeks = Array.from({ length: cells.length / 7 }, (_, week) =>
     cells.slice(week * 7, week * 7 + 7),
   )
   const names = weekdayNames(site.language)
-  const cell = (day: number | undefined) => {
+  const cell = (day: string | undefined) => {
     if (day === undefined) return html`<td class="outside"></td>`
     const listed = byDay.get(day) ?? []
-    return html`<td${listed.length ? '' : html` class="empty"`}><span class="day">${day}</span>${
+    return html`<td${listed.length ? '' : html` class="empty"`}><span class="day">${Number(day.slice(8))}</span>${
       listed.length
         ? html`<ul>
             ${listed.map(
-              (event) =>
+              ({ event: { event }, continued }) =>
                 html`<li>
                   <a href="${event.url}"
-                    >${event.all_day ? '' : html`<time datetime="${utcInstant(event.utc_start_date)}">${formatTime(site.language, event.start_date)}</time> `}${event.title}</a
+                    >${event.all_day || continued ? '' : html`<time datetime="${utcInstant(event.utc_start_date)}">${formatTime(site.language, event.start_date)}</time> `}${event.title}</a
                   >
                 </li>`,
             )}
@@ -122,17 +128,24 @@ export async function eventsPage(
   let widget: Record<string, string>
   if (view === 'month') {
     const month = query.get('month') ?? monthOf(now.getUTCFullYear(), now.getUTCMonth() + 1)
-    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return badRequest(site.language, words.badMonth)
-    const events = await monthEvents(site, month)
+    // The months of the calendar's grids: years 1000 to 9999 (`readDay`).
+    if (!/^\d{4}-\d{2}$/.test(month) || !readDay(`${month}-01`))
+      return badRequest(site.language, words.badMonth)
+    const events = await monthEvents(site, daysOf(month))
     if (!events) return notFound(site.language)
     const [year, number] = month.split('-').map(Number) as [number, number]
+    // No link past the first or the last month there is.
     const link = (other: string, label: string, rel: string) =>
-      html`<a rel="${rel}" href="${`${visit.pathname}?view=month&month=${other}`}">${label}</a>`
+      readDay(`${other}-01`)
+        ? html`<a rel="${rel}" href="${`${visit.pathname}?view=month&month=${other}`}">${label}</a>`
+        : ''
     content = html`<nav class="pager" aria-label="${words.months}">
         ${link(monthOf(year, number - 1), words.previousMonth, 'prev')} ${link(monthOf(year, number + 1), words.nextMonth, 'next')}
       </nav>
       ${events.length ? '' : html`<p>${words.noEventsThisMonth}</p>`} ${monthTable(site, month, events)}`
-    widget = { month }
+    // The widget's own name for the day its first view shows (docs/public-face.md): it read no `month`,
+    // and showed the reader's month in place of the one asked for.
+    widget = { date: `${month}-01` }
   } else {
     const page = pageNumber(query)
     if (page === undefined) return badRequest(site.language, words.badPage)

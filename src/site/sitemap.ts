@@ -14,8 +14,9 @@ const SIDE_BY_SIDE = 8
 
 /** What the sitemap lists, in this order: each a list of the namespace and the key of its items. */
 const SOURCES = [
-  // Every published event the list shows, past ones too: a relative bound drops the default window (docs/api.md §4.2).
-  { path: '/events', key: 'events', collection: 'events', query: { starts_after: '1900-01-01' } },
+  // Every published event the list shows, past ones too: a relative bound drops the default window,
+  // and one before the calendar's first year is held at its start (docs/api.md §4.2).
+  { path: '/events', key: 'events', collection: 'events', query: { ends_after: '0000-01-01' } },
   { path: '/venues', key: 'venues', collection: 'venues', query: {} },
   { path: '/organizers', key: 'organizers', collection: 'organizers', query: {} },
   {

@@ -45,7 +45,13 @@ export function filterParams(filters: Filters): URLSearchParams {
 }
 
 async function readJson(url: string, signal?: AbortSignal): Promise<unknown> {
-  const response = await fetch(url, { signal, headers: { Accept: 'application/json' } })
+  // Anonymous on every site: on this app's own /events/ an editor's cookie would show them drafts
+  // among what the public sees (docs/public-face.md).
+  const response = await fetch(url, {
+    signal,
+    credentials: 'omit',
+    headers: { Accept: 'application/json' },
+  })
   const body: unknown = await response.json().catch(() => null)
   if (!response.ok) {
     const message =

@@ -47,7 +47,7 @@ function eventButton(
     .join(' ')
   const venue = venueOf(event)
   return (
-    `<button type="button" part="event" class="event${event.featured ? ' featured' : ''}" data-event="${event.id}">` +
+    `<button type="button" part="event" class="event${event.featured ? ' featured' : ''}" data-event="${escapeHtml(String(event.id))}">` +
     (when ? `<span class="time">${escapeHtml(when)}</span> ` : '') +
     `<span class="name">${text(event.title)}</span>` +
     (isSeries(event)

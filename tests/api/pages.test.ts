@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, unique } from '../support/api'
 import { startSecondInstance } from '../support/secondInstance'
-import { ns } from '../support/fixtures'
+import { createEvent, ns } from '../support/fixtures'
 import { createPageFixtures, page, pathOf, type PageFixtures } from '../support/pages'
 import { failUntilWaitOf } from '../support/throttle'
 
@@ -267,7 +267,7 @@ describe('/events/', () => {
     expectStrictPolicy(headers)
     const widget = document.querySelector('cal-events')
     expect(widget?.getAttribute('view')).toBe('month')
-    expect(widget?.getAttribute('month')).toBe(month)
+    expect(widget?.getAttribute('date')).toBe(`${month}-01`)
     expect(widget?.querySelector('table.month caption')?.textContent).toMatch(/\d{4}/)
     const day = Number(f.event.start_date.slice(8, 10))
     const cell = [...(widget?.querySelectorAll('td') ?? [])].find(
@@ -283,6 +283,63 @@ describe('/events/', () => {
     )
     for (const hidden of [f.draft, f.privateEvent, f.trashed])
       expect(document.body.textContent).not.toContain(hidden.title)
+  })
+
+  it('shows an event on every day of the month it covers, those crossing into or out of it included', async () => {
+    const tag = unique('crossing')
+    const across = await createEvent({
+      title: `${tag} festival`,
+      start: '2034-01-30T10:00:00.000Z',
+      end: '2034-02-02T18:00:00.000Z',
+      timezone: 'UTC',
+    })
+    const night = await createEvent({
+      title: `${tag} new year`,
+      start: '2033-12-31T22:00:00.000Z',
+      end: '2034-01-01T02:00:00.000Z',
+      timezone: 'UTC',
+    })
+    /** The days of the month whose cell links to `url`, with the time each shows. */
+    const daysOf = async (month: string, url: string) => {
+      const { status, document } = await page(`/events/?month=${month}`)
+      expect(status).toBe(200)
+      return [...document.querySelectorAll('table.month td')].flatMap((td) => {
+        const link = td.querySelector(`a[href="${url}"]`)
+        return link
+          ? [[td.querySelector('.day')?.textContent, link.querySelector('time')?.textContent ?? '']]
+          : []
+      })
+    }
+    const [festival = '', newYear = ''] = await Promise.all(
+      [across, night].map(async (event) => (await ns(`/events/${event.id}`)).body.url as string),
+    )
+    expect(await daysOf('2034-01', festival)).toEqual([
+      ['30', expect.stringMatching(/^10:00\sAM$/)],
+      ['31', ''],
+    ])
+    expect(await daysOf('2034-02', festival)).toEqual([
+      ['1', ''],
+      ['2', ''],
+    ])
+    expect(await daysOf('2033-12', newYear)).toEqual([['31', expect.stringMatching(/^10:00\sPM$/)]])
+    expect(await daysOf('2034-01', newYear)).toEqual([['1', '']])
+  })
+
+  it('links no month before the first or after the last there is', async () => {
+    const first = await page('/events/?month=1000-01')
+    expect(first.status).toBe(200)
+    expect(first.document.querySelector('a[rel="prev"]')).toBeNull()
+    expect(first.document.querySelector('a[rel="next"]')?.getAttribute('href')).toBe(
+      '/events/?view=month&month=1000-02',
+    )
+    const last = await page('/events/?month=9999-12')
+    expect(last.status).toBe(200)
+    expect(last.document.querySelector('a[rel="next"]')).toBeNull()
+    expect(last.document.querySelector('a[rel="prev"]')?.getAttribute('href')).toBe(
+      '/events/?view=month&month=9999-11',
+    )
+    for (const month of ['0000-01', '0999-12'])
+      expect((await page(`/events/?month=${month}`)).status, month).toBe(400)
   })
 
   it('renders the list of upcoming events, page by page', async () => {
@@ -377,6 +434,20 @@ describe('/sitemap.xml', () => {
         hidden.slug,
       ).toBe(false)
     }
+  })
+
+  it('lists published events of every year, those before 1900 too', async () => {
+    const tag = unique('oldtimes')
+    const old = await Promise.all(
+      ['1850-06-01T10:00:00.000Z', '1900-01-01T10:00:00.000Z'].map((start) =>
+        createEvent({ title: `${tag} ${start.slice(0, 4)}`, start, timezone: 'UTC' }),
+      ),
+    )
+    const urls = await Promise.all(
+      old.map(async (event) => (await ns(`/events/${event.id}`)).body.url as string),
+    )
+    const { body } = await page('/sitemap.xml')
+    for (const url of urls) expect(body, url).toContain(`<loc>${url}</loc>`)
   })
 
   it('names the pages of each item written in other languages, itself and English as the default, in Google’s hreflang form', async () => {

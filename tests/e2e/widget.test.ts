@@ -67,7 +67,16 @@ function startSite(): Promise<string> {
     // upstream's recorded answers, since no upstream site can be reached from here (docs/public-face.md).
     if (url.pathname === '/wp-json/site-events/v1/events')
       return response.writeHead(200, { 'Content-Type': 'application/json' }).end(UPSTREAM_EVENTS)
-    if (url.pathname === '/wp-json/site-events/v1/categories')
+    // A hostile site: the upstream answer with markup where its events' ids are.
+    if (url.pathname === '/wp-json/hostile/v1/events') {
+      const answer = JSON.parse(UPSTREAM_EVENTS.toString()) as { events: { id: unknown }[] }
+      for (const event of answer.events)
+        event.id = `${String(event.id)}"><img src="x" id="injected">`
+      return response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify(answer))
+    }
+    if (/^\/wp-json\/(site-events|hostile)\/v1\/categories$/.test(url.pathname))
       return response
         .writeHead(200, { 'Content-Type': 'application/json' })
         .end('{"categories":[]}')
@@ -507,6 +516,61 @@ describe('<cal-events> in a browser', () => {
     await expectAccessible(page, 'upstream detail')
     await shot(page, 'upstream')
     expect(problems).toEqual([])
+    await page.context().close()
+  }, 120_000)
+
+  it('shows a signed-in editor on this app’s own /events/ only what an anonymous reader sees', async () => {
+    const draft = `${word} draft rehearsal`
+    const reply = await api('/events', {
+      method: 'POST',
+      token,
+      json: {
+        status: 'draft',
+        timezone: 'Europe/Paris',
+        title: draft,
+        start_date: '2027-10-13 18:00:00',
+        end_date: '2027-10-13 19:00:00',
+      },
+    })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+    // The editor's draft is theirs to see through the namespace, signed in...
+    const signedIn = await api('/events?start_date=2027-10-13&end_date=2027-10-13&status=draft', {
+      token,
+    })
+    expect(signedIn.body.events.map((event: { title: string }) => event.title)).toContain(draft)
+    // ...and not on the public calendar, where their sign-in cookie goes with every same-origin request.
+    // The page on the origin it names as the namespace's (SERVER_URL's), as a reader reaches it.
+    const served = await (await fetch(`${BASE_URL}/events/?month=2027-10`)).text()
+    const origin = new URL(/<cal-events[^>]* root="([^"]+)"/.exec(served)![1]!).origin
+    const page = await openPage(browser, { timezoneId: 'Europe/Paris' })
+    await page.context().addCookies([{ name: 'payload-token', value: token, url: origin }])
+    await page.goto(`${origin}/events/?month=2027-10`)
+    await eventButton(page, fixtures.concert.title).waitFor()
+    await rendered(page)
+    // The month the page was asked for, not the reader's.
+    await expect(page.locator('cal-events .title').textContent()).resolves.toBe('October 2027')
+    expect(await eventButton(page, draft).count()).toBe(0)
+    await page.context().close()
+  }, 120_000)
+
+  it('puts nothing a site answers into the page as markup, its events’ ids included', async () => {
+    const { page } = await open({
+      root: `${siteUrl}/wp-json/hostile/v1`,
+      view: 'month',
+      date: '2027-10-08',
+    })
+    await eventButton(page, 'Jazz & Blues Night').waitFor()
+    const shadow = await page.evaluate(() => {
+      const root = document.querySelector('cal-events')!.shadowRoot!
+      return {
+        injected: root.querySelectorAll('img#injected').length,
+        ids: [...root.querySelectorAll('[data-event]')].map((button) =>
+          button.getAttribute('data-event'),
+        ),
+      }
+    })
+    expect(shadow.injected).toBe(0)
+    expect(shadow.ids).toContain('4242"><img src="x" id="injected">')
     await page.context().close()
   }, 120_000)
 })
