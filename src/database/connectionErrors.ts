@@ -47,7 +47,7 @@ export function guardedPg(base: typeof pg, logger: Logger, deadlineMs: number): 
     constructor(config?: pg.PoolConfig) {
       super(config)
       guardPool(this, logger)
-      boundStatements(this, deadlineMs)
+      boundStatements(this, deadlineMs, logger)
     }
   }
   return Object.create(base, { Pool: { value: GuardedPool } }) as typeof pg

@@ -25,7 +25,11 @@ export const NO_ANSWER = 'the database did not answer within'
  * deadline, at most every second, rather than a timer for each statement: a statement is given up
  * on between `deadlineMs` and `deadlineMs` plus that period after it was first seen waiting.
  */
-export function boundStatements(pool: pg.Pool, deadlineMs: number): void {
+export function boundStatements(
+  pool: pg.Pool,
+  deadlineMs: number,
+  logger: { warn: (message: string) => void },
+): void {
   if (deadlineMs <= 0) return
   const seen = new WeakMap<pg.PoolClient, { statement: object; since: number }>()
   const sweep = () => {
@@ -44,6 +48,7 @@ export function boundStatements(pool: pg.Pool, deadlineMs: number): void {
         const error = Object.assign(new Error(`${NO_ANSWER} ${deadlineMs} ms`), {
           code: 'ETIMEDOUT',
         })
+        logger.warn(`database: ${error.message}; its connection is closed (DATABASE_DEADLINE_MS)`)
         state.connection?.stream?.destroy(error)
       }
     }
