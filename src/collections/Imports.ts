@@ -12,17 +12,6 @@ export const IMPORT_JOB = { task: 'importCalendar', queue: HORIZON_JOB.queue } a
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 
-/** A run saved as Queued (a new upload, or one set back to Queued to run it again) goes on the jobs queue. */
-const queuedRun = ({ doc, previousDoc, operation }: importRun.RecordChange) =>
-  doc.status === 'queued' && (operation === 'create' || previousDoc?.status !== 'queued')
-    ? { importId: doc.id }
-    : null
-
-/**
- * Import runs, administrators only: an uploaded CSV file (or the file the CLI was given) and what
- * its import did. Saving a new one queues its import; the admin's screen for imports is this
- * collection's edit view.
- */
 /**
  * A UTF-16 file (Excel's "Unicode text") is stored as UTF-8: Payload's upload check reads its
  * byte-order mark as the start of an MPEG audio frame and refused it as `audio/mpeg`. Other files
@@ -37,6 +26,17 @@ const storedAsUtf8: CollectionBeforeOperationHook = ({ args, operation, req }) =
   return args
 }
 
+/** A run saved as Queued (a new upload, or one set back to Queued to run it again) goes on the jobs queue. */
+const queuedRun = ({ doc, previousDoc, operation }: importRun.RecordChange) =>
+  doc.status === 'queued' && (operation === 'create' || previousDoc?.status !== 'queued')
+    ? { importId: doc.id }
+    : null
+
+/**
+ * Import runs, administrators only: an uploaded CSV file (or the file the CLI was given) and what
+ * its import did. Saving a new one queues its import; the admin's screen for imports is this
+ * collection's edit view.
+ */
 export const Imports = importRun.importRecords(IMPORT_JOB, queuedRun, {
   slug: 'imports',
   labels: { singular: 'Import', plural: 'Imports' },
