@@ -3,8 +3,12 @@ import { DEFAULT_LANGUAGE, isLanguageCode } from './i18n/languages'
 import { malformedPathResponse } from './server/pathGuard'
 import { notFound } from './site/document'
 
-/** The API's and the admin's paths, under a language prefix too (`/fr/api/...`): their errors are JSON. */
-const API_PATH = /^(?:\/[a-z]{2}(?:-[a-z]+)?)?\/(?:api|admin)(?:\/|$)/i
+/**
+ * The API's and the admin's paths, under any one segment too (`/fr/api/...`, `/yua/api/...`, and
+ * `/xx/api/...` or `/%00/api/...`, which the namespace's language roots answer in JSON): their
+ * errors are JSON. So is a malformed page path whose second segment is a slug `api` or `admin`.
+ */
+const API_PATH = /^(?:\/[^/]+)?\/(?:api|admin)(?:\/|$)/i
 
 /**
  * Runs before Next.js routes, so it is the one place that sees a malformed path before a router

@@ -84,6 +84,25 @@ export function daysCovered(
   return { first, last: last && last > first ? last : first }
 }
 
+/**
+ * The namespace's bounds (`ends_after`, `starts_before`) that list every event touching the days
+ * `first` to `last` on its own clock. The bounds are days of the site's clock (docs/api.md §4.2),
+ * an event's days those of its own zone, up to 26 hours apart: the window reaches two days beyond
+ * the period on either side (within the calendar's last day), and `placeEvents` keeps the period's
+ * days. Read from the period's edge days alone, an evening in Los Angeles on the 31st of a site in
+ * UTC was in neither month.
+ */
+export function periodBounds(
+  first: string,
+  last: string,
+): { endsAfter: string; startsBefore: string } {
+  const after = addDays(last, 2)
+  return {
+    endsAfter: addDays(first, -3),
+    startsBefore: readDay(after) ? after : '9999-12-31',
+  }
+}
+
 export type Placed<T> = {
   event: T
   day: string

@@ -125,7 +125,9 @@ export const validateParent: RelationshipFieldValidation = async (value, options
   if (id !== undefined && parent === Number(id)) return 'An event cannot be its own parent.'
   if ((siblingData as Partial<Event>).recurrence?.trim())
     return "A series' first event cannot have a parent."
-  await lockSeriesKeys(req, id === undefined ? [parent] : [Number(id), parent])
+  // Only a write holds the locks: the admin's form checks a value as it is typed, in no transaction.
+  if (req.transactionID !== undefined)
+    await lockSeriesKeys(req, id === undefined ? [parent] : [Number(id), parent])
   const { docs } = await req.payload.find({
     collection: 'events',
     where: { id: { equals: parent } },

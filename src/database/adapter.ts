@@ -44,9 +44,19 @@ export function databaseAdapter(migrations: Migrations) {
       const db = adapter.init(args)
       db.pg = guardedPg(db.pg, args.payload.logger, deadline)
       claimingInTurns(db)
-      // Connecting applies the pending migrations, whose schema changes may take minutes on large tables.
+      // Connecting applies the pending migrations, whose schema changes may take minutes on large
+      // tables; so may the migration commands (`payload migrate:down`, `:fresh`...).
       const connect = db.connect?.bind(db)
       if (connect) db.connect = (options) => withoutDeadlines(() => connect(options))
+      for (const command of [
+        'migrateDown',
+        'migrateFresh',
+        'migrateRefresh',
+        'migrateReset',
+      ] as const) {
+        const run = db[command].bind(db) as (...args: unknown[]) => Promise<void>
+        db[command] = ((...args: unknown[]) => withoutDeadlines(() => run(...args))) as never
+      }
       // Payload applies what is pending and ignores the rest: on a database a newer release migrated,
       // this release would serve a schema it does not know (sign-ins failing on missing columns).
       const migrate = db.migrate.bind(db)

@@ -5,7 +5,7 @@ type ClientState = {
   _activeQuery?: object | null
   connection?: { stream?: { destroy: (error: Error) => void } }
 }
-type PoolState = { _clients?: pg.PoolClient[] }
+type PoolState = { _clients?: pg.PoolClient[]; ended?: boolean }
 
 /** Connections whose waits are meant to be long: an advisory lock held for another's whole import. */
 const unboundedClients = new WeakSet<pg.ClientBase>()
@@ -24,6 +24,7 @@ export const NO_ANSWER = 'the database did not answer within'
  * packets) kept every request waiting for good. Read off the connections every quarter of the
  * deadline, at most every second, rather than a timer for each statement: a statement is given up
  * on between `deadlineMs` and `deadlineMs` plus that period after it was first seen waiting.
+ * The sweep stops once the pool has ended.
  */
 export function boundStatements(
   pool: pg.Pool,
@@ -33,6 +34,7 @@ export function boundStatements(
   if (deadlineMs <= 0) return
   const seen = new WeakMap<pg.PoolClient, { statement: object; since: number }>()
   const sweep = () => {
+    if ((pool as unknown as PoolState).ended) return clearInterval(timer)
     const now = Date.now()
     for (const client of (pool as unknown as PoolState)._clients ?? []) {
       const state = client as unknown as ClientState
@@ -53,7 +55,7 @@ export function boundStatements(
       }
     }
   }
-  setInterval(sweep, Math.max(50, Math.min(1000, deadlineMs / 4))).unref()
+  const timer = setInterval(sweep, Math.max(50, Math.min(1000, deadlineMs / 4))).unref()
 }
 
 /** Runs `work`, whose statements on `client` may wait as long as they need (for a lock another instance holds). */

@@ -4,7 +4,7 @@ import { badRequest, htmlResponse, notFound, pageDocument } from './document'
 import { html, type Html } from './html'
 import { eventList, pageNumber, pager } from './parts'
 import type { Site } from './site'
-import { addDays, addMonths, placeEvents, readDay } from '../calendar/calendarGrid'
+import { addDays, addMonths, periodBounds, placeEvents, readDay } from '../calendar/calendarGrid'
 import type { EventJson, ListJson } from '../calendar/wireTypes'
 
 /** The namespace's largest page (docs/api.md §4.1), and how many a month may take: 1,000 events. */
@@ -25,16 +25,12 @@ function daysOf(month: string): string[] {
 }
 
 /**
- * A month's events, every page of them: each that touches one of its days on the site's clock,
- * those that began before it or end after it included, read as the widget reads a period
- * (docs/public-face.md).
+ * A month's events, every page of them: each that touches one of its days on its own clock, those
+ * that began before it or end after it included, read as the widget reads a period (`periodBounds`).
  */
 async function monthEvents(site: Site, days: string[]): Promise<EventJson[] | undefined> {
-  const window = {
-    ends_after: addDays(days[0]!, -1),
-    starts_before: days[days.length - 1]!,
-    per_page: PER_PAGE,
-  }
+  const { endsAfter, startsBefore } = periodBounds(days[0]!, days[days.length - 1]!)
+  const window = { ends_after: endsAfter, starts_before: startsBefore, per_page: PER_PAGE }
   const events: EventJson[] = []
   for (let page = 1; page <= MONTH_PAGES; page++) {
     const answer = await site.ns.get<ListJson<'events', EventJson>>('/events', { ...window, page })
@@ -45,11 +41,9 @@ async function monthEvents(site: Site, days: string[]): Promise<EventJson[] | un
   return events
 }
 
-/** The month as a table of weeks, Monday first, each event on every day it covers, its time on the day it starts. */
-function monthTable(site: Site, month: string, events: EventJson[]): Html {
-  const days = daysOf(month)
-  const lead = (new Date(`${days[0]}T00:00:00Z`).getUTCDay() + 6) % 7
-  const byDay = placeEvents(
+/** Each day of the month with the events it holds: every day an event covers on its own clock. */
+function monthDays(days: string[], events: EventJson[]) {
+  return placeEvents(
     events.map((event) => ({
       event,
       startLocal: event.start_date,
@@ -58,6 +52,12 @@ function monthTable(site: Site, month: string, events: EventJson[]): Html {
     })),
     { first: days[0]!, last: days[days.length - 1]!, weeks: [days] },
   )
+}
+
+/** The month as a table of weeks, Monday first, each event on every day it covers, its time on the day it starts. */
+function monthTable(site: Site, month: string, byDay: ReturnType<typeof monthDays>): Html {
+  const days = daysOf(month)
+  const lead = (new Date(`${days[0]}T00:00:00Z`).getUTCDay() + 6) % 7
   const cells: (string | undefined)[] = [...Array.from({ length: lead }, () => undefined), ...days]
   while (cells.length % 7) cells.push(undefined)
   const weeks = Array.from({ length: cells.length / 7 }, (_, week) =>
@@ -131,8 +131,10 @@ export async function eventsPage(
     // The months of the calendar's grids: years 1000 to 9999 (`readDay`).
     if (!/^\d{4}-\d{2}$/.test(month) || !readDay(`${month}-01`))
       return badRequest(site.language, words.badMonth)
-    const events = await monthEvents(site, daysOf(month))
+    const days = daysOf(month)
+    const events = await monthEvents(site, days)
     if (!events) return notFound(site.language)
+    const byDay = monthDays(days, events)
     const [year, number] = month.split('-').map(Number) as [number, number]
     // No link past the first or the last month there is.
     const link = (other: string, label: string, rel: string) =>
@@ -142,7 +144,7 @@ export async function eventsPage(
     content = html`<nav class="pager" aria-label="${words.months}">
         ${link(monthOf(year, number - 1), words.previousMonth, 'prev')} ${link(monthOf(year, number + 1), words.nextMonth, 'next')}
       </nav>
-      ${events.length ? '' : html`<p>${words.noEventsThisMonth}</p>`} ${monthTable(site, month, events)}`
+      ${[...byDay.values()].some((placed) => placed.length) ? '' : html`<p>${words.noEventsThisMonth}</p>`} ${monthTable(site, month, byDay)}`
     // The widget's own name for the day its first view shows (docs/public-face.md): it read no `month`,
     // and showed the reader's month in place of the one asked for.
     widget = { date: `${month}-01` }

@@ -2,6 +2,7 @@
  * Reading a calendar namespace from the browser: this service's `cal/events/v1` or an upstream
  * WordPress site's namespace under `/wp-json/`, whose event objects are the same shape (docs/api.md §3).
  */
+import { periodBounds } from '../calendar/calendarGrid'
 import type { EventJson, TermJson } from '../calendar/wireTypes'
 
 /** An event as the namespace serves it, plus its wall clock as the grid needs it. */
@@ -109,10 +110,12 @@ function readingParams(reading: Reading): URLSearchParams {
   return params
 }
 
-/** Every event touching the days from the reading's to `last`. */
+/** Every event touching the days from the reading's to `last` on its own clock (`periodBounds`). */
 export async function readPeriod(reading: Reading, last: string): Promise<EventPage> {
-  const params = readingParams(reading)
-  params.set('starts_before', last)
+  const params = filterParams(reading.filters)
+  const { endsAfter, startsBefore } = periodBounds(reading.from, last)
+  params.set('ends_after', endsAfter)
+  params.set('starts_before', startsBefore)
   params.set('per_page', String(PERIOD_PAGE_SIZE))
   const read = (page: number) => {
     const paged = new URLSearchParams(params)

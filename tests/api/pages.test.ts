@@ -323,6 +323,16 @@ describe('/events/', () => {
     ])
     expect(await daysOf('2033-12', newYear)).toEqual([['31', expect.stringMatching(/^10:00\sPM$/)]])
     expect(await daysOf('2034-01', newYear)).toEqual([['1', '']])
+    // An evening in Los Angeles on the 31st is already the 1st on the site's clock (UTC).
+    const evening = await createEvent({
+      title: `${tag} west coast evening`,
+      start: '2034-04-01T03:00:00.000Z',
+      end: '2034-04-01T05:00:00.000Z',
+      timezone: 'America/Los_Angeles',
+    })
+    const west = (await ns(`/events/${evening.id}`)).body.url as string
+    expect(await daysOf('2034-03', west)).toEqual([['31', expect.stringMatching(/^8:00\sPM$/)]])
+    expect(await daysOf('2034-04', west)).toEqual([])
   })
 
   it('links no month before the first or after the last there is', async () => {

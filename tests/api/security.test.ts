@@ -1715,6 +1715,8 @@ describe('malformed input is a 4xx with the envelope, not a 500 (found by the fu
       `${NS}/venues/1%2`,
       `${NS}/%zz`,
       `/fr${NS}/tags/%E2%82`,
+      // A language of three letters, as the fuzzer found: Yucatec Maya.
+      `/yua${NS}/events/by-slug/%FF`,
       '/api/events/%FF',
       '/api/%',
       '/admin/collections/%FF',

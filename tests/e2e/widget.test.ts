@@ -533,6 +533,15 @@ describe('<cal-events> in a browser', () => {
       },
     })
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+    try {
+      await expectAnonymousOnOwnPage(draft)
+    } finally {
+      await api(`/events/${reply.body.id}`, { method: 'DELETE', token })
+    }
+  }, 120_000)
+
+  /** The page this app serves at /events/, read by the editor in a browser that carries their sign-in. */
+  async function expectAnonymousOnOwnPage(draft: string): Promise<void> {
     // The editor's draft is theirs to see through the namespace, signed in...
     const signedIn = await api('/events?start_date=2027-10-13&end_date=2027-10-13&status=draft', {
       token,
@@ -551,7 +560,7 @@ describe('<cal-events> in a browser', () => {
     await expect(page.locator('cal-events .title').textContent()).resolves.toBe('October 2027')
     expect(await eventButton(page, draft).count()).toBe(0)
     await page.context().close()
-  }, 120_000)
+  }
 
   it('puts nothing a site answers into the page as markup, its events’ ids included', async () => {
     const { page } = await open({

@@ -56,7 +56,7 @@ export async function startFaultyLink(databaseUrl: string): Promise<FaultyLink> 
         client.pause()
         return void held.push(() => {
           upstream.write(chunk)
-          client.resume()
+          if (!frozen) client.resume()
         })
       }
       if (!resetWhen?.test(chunk.toString('latin1'))) return void upstream.write(chunk)
