@@ -8,12 +8,16 @@
  */
 type Env = Record<string, string | undefined>
 
-/** What a setting's value may be: a number, or a whole one, at least `least` or above `above`. */
-type Rule = { whole?: true } & ({ least: number } | { above: number })
+/**
+ * What a setting's value may be: a number, or a whole one, at least `least` or above `above`; with
+ * `orOff`, 0 too (the setting's "off").
+ */
+type Rule = { whole?: true; orOff?: true } & ({ least: number } | { above: number })
 
 function describe(rule: Rule): string {
   const kind = rule.whole ? 'a whole number' : 'a number'
-  return 'least' in rule ? `${kind}, at least ${rule.least}` : `${kind} above ${rule.above}`
+  const bound = 'least' in rule ? `${kind}, at least ${rule.least}` : `${kind} above ${rule.above}`
+  return rule.orOff ? `0 or ${bound}` : bound
 }
 
 /** `fallback` when `name` is unset or empty; its value when it keeps `rule`; else an error naming it. */
@@ -22,8 +26,9 @@ function readSetting(env: Env, name: string, fallback: number, rule: Rule): numb
   if (given === undefined || given.trim() === '') return fallback
   const value = Number(given)
   const fits =
-    (rule.whole ? Number.isInteger(value) : Number.isFinite(value)) &&
-    ('least' in rule ? value >= rule.least : value > rule.above)
+    (rule.orOff && value === 0) ||
+    ((rule.whole ? Number.isInteger(value) : Number.isFinite(value)) &&
+      ('least' in rule ? value >= rule.least : value > rule.above))
   if (!fits) throw new Error(`${name} must be ${describe(rule)} (got ${given})`)
   return value
 }
@@ -39,9 +44,10 @@ const NUMBER_SETTINGS = {
   DATABASE_POOL_MAX: { fallback: 10, rule: whole(3) },
   /**
    * Milliseconds the database has to answer a statement or a new connection before the app gives up
-   * on that connection (`database/statementDeadline.ts`); 0 waits for good.
+   * on that connection (`database/statementDeadline.ts`); 0 waits for good. At least a second: a
+   * value meant as seconds (`30`) would give up on every statement.
    */
-  DATABASE_DEADLINE_MS: { fallback: 30_000, rule: whole(0) },
+  DATABASE_DEADLINE_MS: { fallback: 30_000, rule: { ...whole(1000), orOff: true } },
   /** Proxies of the operator's own in front of the app, whose forwarding headers are believed. */
   TRUSTED_PROXY_HOPS: { fallback: 0, rule: whole(0) },
   /** The longest a request waits for its turn while the instance sheds; 0 turns shedding off. */

@@ -22,6 +22,9 @@ describe('number settings', () => {
     expect(numberSetting('WRITE_CONCURRENCY', {})).toBe(4)
     expect(numberSetting('DATABASE_POOL_MAX', {})).toBe(10)
     expect(numberSetting('TRUSTED_PROXY_HOPS', { TRUSTED_PROXY_HOPS: '2' })).toBe(2)
+    expect(numberSetting('DATABASE_DEADLINE_MS', {})).toBe(30_000)
+    expect(numberSetting('DATABASE_DEADLINE_MS', { DATABASE_DEADLINE_MS: '0' })).toBe(0)
+    expect(numberSetting('DATABASE_DEADLINE_MS', { DATABASE_DEADLINE_MS: '5000' })).toBe(5000)
   })
 
   it.each([
@@ -47,6 +50,9 @@ describe('number settings', () => {
     ['DATABASE_POOL_MAX', '2', 'a whole number, at least 3'],
     ['TRUSTED_PROXY_HOPS', '-1', 'a whole number, at least 0'],
     ['SHED_MIN_IN_FLIGHT', '0', 'a whole number, at least 1'],
+    // Meant as seconds, it would give up on every statement after 30 ms.
+    ['DATABASE_DEADLINE_MS', '30', '0 or a whole number, at least 1000'],
+    ['DATABASE_DEADLINE_MS', '-1', '0 or a whole number, at least 1000'],
   ] as const)('refuse %s=%j with the reason, at start too', (name, value, rule) => {
     const reason = `${name} must be ${rule} (got ${value})`
     expect(() => numberSetting(name, { [name]: value })).toThrow(reason)
