@@ -44,19 +44,6 @@ export function databaseAdapter(migrations: Migrations) {
       const db = adapter.init(args)
       db.pg = guardedPg(db.pg, args.payload.logger, deadline)
       claimingInTurns(db)
-      // Connecting applies the pending migrations, whose schema changes may take minutes on large
-      // tables; so may the migration commands (`payload migrate:down`, `:fresh`...).
-      const connect = db.connect?.bind(db)
-      if (connect) db.connect = (options) => withoutDeadlines(() => connect(options))
-      for (const command of [
-        'migrateDown',
-        'migrateFresh',
-        'migrateRefresh',
-        'migrateReset',
-      ] as const) {
-        const run = db[command].bind(db) as (...args: unknown[]) => Promise<void>
-        db[command] = ((...args: unknown[]) => withoutDeadlines(() => run(...args))) as never
-      }
       // Payload applies what is pending and ignores the rest: on a database a newer release migrated,
       // this release would serve a schema it does not know (sign-ins failing on missing columns).
       const migrate = db.migrate.bind(db)
@@ -66,7 +53,20 @@ export function databaseAdapter(migrations: Migrations) {
           (options?.migrations ?? migrations).map((migration) => migration.name),
         )
         if (unknown.length) throw new Error(newerReleaseMessage(unknown))
-        return withoutDeadlines(() => migrate(options))
+        return migrate(options)
+      }
+      // Migrations (those connecting applies, and `payload migrate:*`) may change the schema of a
+      // large table for minutes: no statement of theirs has a deadline.
+      for (const name of [
+        'connect',
+        'migrate',
+        'migrateDown',
+        'migrateFresh',
+        'migrateRefresh',
+        'migrateReset',
+      ] as const) {
+        const run = db[name]?.bind(db) as ((...args: unknown[]) => Promise<void>) | undefined
+        if (run) db[name] = ((...args: unknown[]) => withoutDeadlines(() => run(...args))) as never
       }
       return limitTransactions(db, max - 2)
     },

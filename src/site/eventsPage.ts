@@ -55,8 +55,12 @@ function monthDays(days: string[], events: EventJson[]) {
 }
 
 /** The month as a table of weeks, Monday first, each event on every day it covers, its time on the day it starts. */
-function monthTable(site: Site, month: string, byDay: ReturnType<typeof monthDays>): Html {
-  const days = daysOf(month)
+function monthTable(
+  site: Site,
+  month: string,
+  days: string[],
+  byDay: ReturnType<typeof monthDays>,
+): Html {
   const lead = (new Date(`${days[0]}T00:00:00Z`).getUTCDay() + 6) % 7
   const cells: (string | undefined)[] = [...Array.from({ length: lead }, () => undefined), ...days]
   while (cells.length % 7) cells.push(undefined)
@@ -144,7 +148,7 @@ export async function eventsPage(
     content = html`<nav class="pager" aria-label="${words.months}">
         ${link(monthOf(year, number - 1), words.previousMonth, 'prev')} ${link(monthOf(year, number + 1), words.nextMonth, 'next')}
       </nav>
-      ${[...byDay.values()].some((placed) => placed.length) ? '' : html`<p>${words.noEventsThisMonth}</p>`} ${monthTable(site, month, byDay)}`
+      ${[...byDay.values()].some((placed) => placed.length) ? '' : html`<p>${words.noEventsThisMonth}</p>`} ${monthTable(site, month, days, byDay)}`
     // The widget's own name for the day its first view shows (docs/public-face.md): it read no `month`,
     // and showed the reader's month in place of the one asked for.
     widget = { date: `${month}-01` }

@@ -2,7 +2,7 @@
  * Reading a calendar namespace from the browser: this service's `cal/events/v1` or an upstream
  * WordPress site's namespace under `/wp-json/`, whose event objects are the same shape (docs/api.md §3).
  */
-import { periodBounds } from '../calendar/calendarGrid'
+import { addDays, periodBounds } from '../calendar/calendarGrid'
 import type { EventJson, TermJson } from '../calendar/wireTypes'
 
 /** An event as the namespace serves it, plus its wall clock as the grid needs it. */
@@ -87,11 +87,6 @@ export async function readEvents(
   return { events, total: body.total ?? events.length, totalPages: body.total_pages ?? 1 }
 }
 
-/** Relative bounds snap to the end of their day (docs/api.md §4.2): the day before keeps the whole day. */
-function dayBefore(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-}
-
 /** Pages a period of the grid may hold: 20 pages of 50 events, past which the widget says it shows the first ones. */
 export const PERIOD_PAGES = 20
 const PERIOD_PAGE_SIZE = 50
@@ -106,7 +101,8 @@ type Reading = { root: string; filters: Filters; from: string; signal?: AbortSig
  */
 function readingParams(reading: Reading): URLSearchParams {
   const params = filterParams(reading.filters)
-  params.set('ends_after', dayBefore(reading.from))
+  // Relative bounds snap to the end of their day (docs/api.md §4.2): the day before keeps the whole day.
+  params.set('ends_after', addDays(reading.from, -1))
   return params
 }
 

@@ -63,26 +63,25 @@ const signInsWithoutDatabase = new WeakSet<Headers>()
  * lost database is told from a wrong key (which costs that one statement).
  */
 export function markLostSignIns(payload: Payload): void {
-  payload.authStrategies = payload.authStrategies.map((strategy) => ({
-    ...strategy,
-    authenticate: async (args) => {
-      try {
-        const result = await strategy.authenticate(args)
-        // Payload names its API-key strategy of a collection `<collection>-api-key`.
-        const keyed = /^(.+)-api-key$/.exec(strategy.name)?.[1]
-        if (
-          !result.user &&
-          keyed &&
-          args.headers.get('Authorization')?.startsWith(`${keyed} API-Key `)
-        )
-          await rawQuery(payload, sql`select 1`)
-        return result
-      } catch (error) {
-        if (isConnectionLoss(error)) signInsWithoutDatabase.add(args.headers)
-        throw error
-      }
-    },
-  }))
+  payload.authStrategies = payload.authStrategies.map((strategy) => {
+    // Payload names its API-key strategy of a collection `<collection>-api-key`.
+    const keyed = /^(.+)-api-key$/.exec(strategy.name)?.[1]
+    const keyPrefix = keyed && `${keyed} API-Key `
+    return {
+      ...strategy,
+      authenticate: async (args) => {
+        try {
+          const result = await strategy.authenticate(args)
+          if (!result.user && keyPrefix && args.headers.get('Authorization')?.startsWith(keyPrefix))
+            await rawQuery(payload, sql`select 1`)
+          return result
+        } catch (error) {
+          if (isConnectionLoss(error)) signInsWithoutDatabase.add(args.headers)
+          throw error
+        }
+      },
+    }
+  })
 }
 
 /** An `Authorization` header that carries an API key, as Payload reads one (`<collection> API-Key <key>`). */
