@@ -11,6 +11,7 @@ import { EventCategories, EventTags } from './collections/terms'
 import { AUTOSAVE_WORDS } from './collections/drafts'
 import { guardFieldTypes } from './collections/fieldTypes'
 import { guardLockedDocuments } from './collections/lockedDocuments'
+import { keepBulkWritesWhole } from './collections/wholeBulkWrites'
 import { LOGIN_THROTTLED } from './collections/hooks/loginThrottle'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
@@ -216,6 +217,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     refuseUnreadableValues(payload)
     guardFieldTypes(payload)
     guardLockedDocuments(payload)
+    keepBulkWritesWhole(payload)
     // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
     if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
     instrumentPool(payload)

@@ -17,7 +17,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, NS, unique } from '../support/api'
+import { asAdmin, call, everyRole, NS, unique } from '../support/api'
 import { runImportCli } from '../support/imports'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
 import { api, eventBody, payloadDocs } from '../support/writeFixtures'
@@ -185,6 +185,79 @@ describe("series under Payload's bulk delete and update", () => {
       expect(
         (await call(`/api/events/${parent}?depth=0`, { token: admin })).body.recurrence,
       ).toMatch(/EXDATE/)
+  })
+})
+
+describe("Payload's bulk update and delete are whole", () => {
+  const FIRST_DAY = DateTime.utc().plus({ months: 2 }).startOf('day').plus({ hours: 12 })
+
+  /** Two published events a few days apart: the first ends before the third day, the second starts after it. */
+  async function pair(): Promise<number[]> {
+    const ids: number[] = []
+    for (const day of [1, 5]) {
+      const start = FIRST_DAY.plus({ days: day })
+      const reply = await call('/api/events', {
+        method: 'POST',
+        token: admin,
+        json: {
+          title: unique('Whole bulk '),
+          status: 'publish',
+          start: start.toISO(),
+          end: start.plus({ hours: 1 }).toISO(),
+        },
+      })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+      ids.push(reply.body.doc.id)
+    }
+    return ids
+  }
+  const starts = async (ids: number[]) =>
+    (await payloadDocs('events', `where[id][in]=${ids.join(',')}&sort=id`)).map(
+      (event) => event.start,
+    )
+
+  it('writes none of the items when one fails, and names the one that failed', async () => {
+    const ids = await pair()
+    const before = await starts(ids)
+    // The third day is after the first event's end: its update fails, the second's would not.
+    const reply = await call(`/api/events?where[id][in]=${ids.join(',')}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { start: FIRST_DAY.plus({ days: 3 }).toISO() },
+    })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(400)
+    expect(await starts(ids)).toEqual(before)
+    expect(reply.body.errors[0].message).toMatch(/^1 of 2 items could not be updated, so none was/)
+    expect(reply.body.errors[0].data.errors.map((error: { id: number }) => error.id)).toEqual([
+      ids[0],
+    ])
+  })
+
+  it('deletes none of the items when one is locked by another account', async () => {
+    const { editor } = await everyRole()
+    const ids = await pair()
+    const lock = await call('/api/payload-locked-documents', {
+      method: 'POST',
+      token: admin,
+      json: { document: { relationTo: 'events', value: ids[0] } },
+    })
+    expect(lock.status, JSON.stringify(lock.body)).toBe(201)
+    try {
+      const reply = await call(`/api/events?where[id][in]=${ids.join(',')}`, {
+        method: 'DELETE',
+        token: editor.token,
+      })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(400)
+      expect(await starts(ids)).toHaveLength(2)
+      expect(reply.body.errors[0].message).toMatch(
+        /^1 of 2 items could not be deleted, so none was/,
+      )
+    } finally {
+      await call(`/api/payload-locked-documents/${lock.body.doc.id}`, {
+        method: 'DELETE',
+        token: admin,
+      })
+    }
   })
 })
 
