@@ -1,4 +1,10 @@
-import { ValidationError, type Field, type FieldHook, type Payload } from 'payload'
+import {
+  ValidationError,
+  type CollectionBeforeOperationHook,
+  type Field,
+  type FieldHook,
+  type Payload,
+} from 'payload'
 import { fieldAffectsData, tabHasName } from 'payload/shared'
 
 /**
@@ -162,10 +168,33 @@ function guardFields(fields: Field[]): void {
 }
 
 /**
+ * An account's password is no field: Payload reads it from the write itself, skips one that is not
+ * text on an update (200, nothing changed) and hands one to its hashing on a create or a reset (a
+ * 500). It is checked as a text field is, before the operation starts.
+ */
+const checkPassword: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
+  if (operation !== 'create' && operation !== 'update' && operation !== 'resetPassword') return args
+  const password = (args as { data?: { password?: unknown } }).data?.password
+  if (password === undefined || password === null || typeof password === 'string') return args
+  throw new ValidationError(
+    {
+      collection: collection.slug,
+      errors: [{ message: 'This field takes text.', path: 'password' }],
+      req,
+    },
+    req.t,
+  )
+}
+
+/**
  * Installs the checks on the sanitized config, once Payload has added its own fields (an account's
  * email, the timestamps), which a plugin's config does not see yet.
  */
 export function guardFieldTypes(payload: Payload): void {
-  for (const { config } of Object.values(payload.collections)) guardFields(config.fields)
+  for (const { config } of Object.values(payload.collections)) {
+    guardFields(config.fields)
+    if (config.auth && !config.hooks.beforeOperation?.includes(checkPassword))
+      config.hooks.beforeOperation = [checkPassword, ...(config.hooks.beforeOperation ?? [])]
+  }
   for (const global of payload.config.globals) guardFields(global.fields)
 }

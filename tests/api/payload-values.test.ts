@@ -7,7 +7,15 @@
  * the database is built.
  */
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, call, everyRole, type Reply, unique, uploadImage } from '../support/api'
+import {
+  BASE_URL,
+  call,
+  everyRole,
+  type Reply,
+  unique,
+  uploadImage,
+  userWithRole,
+} from '../support/api'
 import { graphql } from '../support/doors'
 import { createEvent, createVenue, richText } from '../support/fixtures'
 
@@ -418,5 +426,46 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
     })
     expect(written.status, JSON.stringify(written.body)).toBe(200)
     expect(written.body.doc.descriptionHtml).toContain('Typed.')
+  })
+
+  it('answers a password that is not text with 400 naming it, on create, update and reset, and keeps the one stored', async () => {
+    const account = await userWithRole('author')
+    const before = await totalOf('users')
+    const wrong: string[] = []
+    for (const password of [12345678901, true, ['long-enough-1'], { text: 'long-enough-1' }]) {
+      const writes: [string, string, string | undefined, Record<string, unknown>][] = [
+        [
+          'POST',
+          '/api/users',
+          admin,
+          { email: `${unique('typed')}@calendar.test`, password, role: 'author' },
+        ],
+        ['PATCH', `/api/users/${account.id}`, admin, { password }],
+        ['PATCH', `/api/users/${account.id}`, account.token, { password }],
+      ]
+      for (const [method, path, token, json] of writes) {
+        const reply = await call(path, { method, token, json })
+        const why = problem(reply, 400)
+        const paths = (reply.body.errors?.[0]?.data?.errors ?? []).map(
+          (e: { path: string }) => e.path,
+        )
+        if (why || !paths.includes('password'))
+          wrong.push(`${method} ${path} ${JSON.stringify(json)} → ${why ?? JSON.stringify(paths)}`)
+      }
+    }
+    expect(wrong).toEqual([])
+    expect(await totalOf('users')).toBe(before)
+    // Payload's reset reads a password that is not text as none; a token no account holds is refused first.
+    const reset = await call('/api/users/reset-password', {
+      method: 'POST',
+      json: { token: unique('token'), password: 12345678901 },
+    })
+    expect(reset.status).toBe(403)
+    expect(reset.body.errors[0].message).toBe('Token is either invalid or has expired.')
+    const login = await call('/api/users/login', {
+      method: 'POST',
+      json: { email: account.email, password: account.password },
+    })
+    expect(login.status, JSON.stringify(login.body)).toBe(200)
   })
 })
