@@ -1,4 +1,4 @@
-import { executeAuthStrategies, type Payload, type PayloadRequest } from 'payload'
+import { executeAuthStrategies, type PayloadRequest } from 'payload'
 import qs from 'qs'
 import type { z } from 'zod'
 import type { Actor } from '../calendar/access/roles'
@@ -10,6 +10,7 @@ import { isConnectionLoss, isWriteConflict } from '../database/connectionErrors'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
 import { createContext, type RestContext } from './context'
+import { watchingLookups } from '../database/users/signIn'
 import { readBody } from './http/body'
 import { jsonOf, JsonText } from './http/jsonText'
 import { errorSent, RestError } from '../server/errors'
@@ -193,25 +194,14 @@ async function serveRequest(
  */
 async function authenticateAgain(req: PayloadRequest): Promise<void> {
   if (req.user || !(req.headers.has('Authorization') || req.headers.has('Cookie'))) return
-  let failure: unknown
-  const watch = (method: 'find' | 'findByID') => ({
-    value: (args: never) =>
-      (req.payload[method] as (args: never) => Promise<unknown>)(args).catch((error: unknown) => {
-        if (isConnectionLoss(error)) failure = error
-        throw error
-      }),
-  })
-  const payload: Payload = Object.create(req.payload, {
-    find: watch('find'),
-    findByID: watch('findByID'),
-  })
+  const watched = watchingLookups(req.payload)
   const { user } = await executeAuthStrategies({
     headers: req.headers,
-    payload,
+    payload: watched.payload,
     req,
     canSetHeaders: false,
   })
-  if (failure) throw failure
+  if (watched.lost()) throw watched.lost()
   if (user) req.user = user as PayloadRequest['user']
 }
 

@@ -5,9 +5,11 @@
  * (docs/operations.md). The "replica" here is the test database reached through a link the test can
  * break: the connection that carries a chosen statement dies, so only a read sent there fails.
  */
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WITHOUT_RATE_LIMITS } from '../../scripts/productionServer'
-import { asAdmin, NS, unique } from '../support/api'
+import { asAdmin, call, NS, unique } from '../support/api'
 import { createEvent, qs } from '../support/fixtures'
 import { PREPARED_BIND } from '../support/faultyLink'
 import { startInstanceBehindLink, type LinkedInstance } from '../support/secondInstance'
@@ -19,6 +21,8 @@ beforeAll(async () => {
   replicated = await startInstanceBehindLink((linkUrl) => ({
     ...WITHOUT_RATE_LIMITS,
     DATABASE_READ_REPLICAS: linkUrl,
+    // Payload reads on the primary for 2 s after any write of the instance: no job runs to write.
+    JOBS_AUTORUN: 'false',
   }))
   await createEvent({ title: `${tag} on the replica`, start: '2035-03-10T18:00:00.000Z' })
 }, 180_000)
@@ -67,5 +71,40 @@ describe('reads on read replicas', () => {
     const again = await get(bySlug)
     expect(again.status).toBe(200)
     expect(again.body.description).toContain('Written on the primary')
+  })
+
+  it("answers a caller whose API key's lookup loses the replica 503, not as anonymous, and signs them in next time", async () => {
+    const key = randomUUID()
+    const created = await call('/api/users', {
+      method: 'POST',
+      token: await asAdmin(),
+      json: {
+        email: `${unique('machine')}@calendar.test`,
+        password: `password-${randomUUID()}`,
+        role: 'editor',
+        enableAPIKey: true,
+        apiKey: key,
+      },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    // Past the 2 s after the instance's last write (the test above), when its reads go to the primary.
+    await sleep(2_100)
+    const me = async () => {
+      const response = await fetch(`${replicated.base}/api/users/me`, {
+        headers: { Authorization: `users API-Key ${key}` },
+      })
+      return { status: response.status, headers: response.headers, body: await response.json() }
+    }
+    replicated.link.resetNextSend(/api_key_index/)
+    try {
+      const lost = await me()
+      expect(lost.status, JSON.stringify(lost.body)).toBe(503)
+      expect(lost.headers.get('Retry-After')).toBeTruthy()
+    } finally {
+      replicated.link.resetNextSend(/(?!)/)
+    }
+    const again = await me()
+    expect(again.status).toBe(200)
+    expect(again.body.user?.id).toBe(created.body.doc.id)
   })
 })

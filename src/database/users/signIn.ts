@@ -9,7 +9,7 @@ import type {
 } from 'payload'
 import { boundedCache } from '../../calendar/caches'
 import { isConnectionLoss } from '../connectionErrors'
-import { primaryStatement, rawQuery, statement, type SQL, type Statement } from '../rawQuery'
+import { primaryStatement, statement, type SQL, type Statement } from '../rawQuery'
 import { requestClaims } from './signInToken'
 
 /** The collection of the users, whose table the statement reads. */
@@ -57,31 +57,46 @@ export const signedTokenStrategy: AuthStrategy = {
 const signInsWithoutDatabase = new WeakSet<Headers>()
 
 /**
- * Every strategy of `payload` (ours, Payload's tokens, an app's own) marks the request whose sign-in
- * it could not finish for a lost database. Payload's API-key strategy answers any failure of its
- * lookup as no user: a key it did not take is checked against the database once more, so that a
- * lost database is told from a wrong key (which costs that one statement).
+ * `payload` as a sign-in sees it, with its `find` and `findByID` watched: Payload's API-key and JWT
+ * strategies take a failed user lookup for "no such user" and swallow its error, so the loss of the
+ * database the lookup used (the primary, or a read replica) is kept for the caller (`lost`). Made
+ * per call, so nothing shared changes under other requests.
+ */
+export function watchingLookups(payload: Payload): { payload: Payload; lost: () => unknown } {
+  let failure: unknown
+  const watch = (method: 'find' | 'findByID') => ({
+    value: (args: never) =>
+      (payload[method] as (args: never) => Promise<unknown>)(args).catch((error: unknown) => {
+        if (isConnectionLoss(error)) failure ??= error
+        throw error
+      }),
+  })
+  return {
+    payload: Object.create(payload, { find: watch('find'), findByID: watch('findByID') }),
+    lost: () => failure,
+  }
+}
+
+/**
+ * Every strategy of `payload` (ours, Payload's API key and tokens, an app's own) marks the request
+ * whose sign-in it could not finish for a lost database, whether it threw or swallowed the lookup's
+ * failure: a lost database is told from a wrong key or token without another statement.
  */
 export function markLostSignIns(payload: Payload): void {
-  payload.authStrategies = payload.authStrategies.map((strategy) => {
-    // Payload names its API-key strategy of a collection `<collection>-api-key`.
-    const keyed = /^(.+)-api-key$/.exec(strategy.name)?.[1]
-    const keyPrefix = keyed && `${keyed} API-Key `
-    return {
-      ...strategy,
-      authenticate: async (args) => {
-        try {
-          const result = await strategy.authenticate(args)
-          if (!result.user && keyPrefix && args.headers.get('Authorization')?.startsWith(keyPrefix))
-            await rawQuery(payload, sql`select 1`)
-          return result
-        } catch (error) {
-          if (isConnectionLoss(error)) signInsWithoutDatabase.add(args.headers)
-          throw error
-        }
-      },
-    }
-  })
+  payload.authStrategies = payload.authStrategies.map((strategy) => ({
+    ...strategy,
+    authenticate: async (args) => {
+      const watched = watchingLookups(args.payload)
+      try {
+        const result = await strategy.authenticate({ ...args, payload: watched.payload })
+        if (!result.user && watched.lost()) throw watched.lost()
+        return result
+      } catch (error) {
+        if (isConnectionLoss(error)) signInsWithoutDatabase.add(args.headers)
+        throw error
+      }
+    },
+  }))
 }
 
 /** An `Authorization` header that carries an API key, as Payload reads one (`<collection> API-Key <key>`). */
