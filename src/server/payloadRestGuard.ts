@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { headersWithCors, type PayloadRequest, type SanitizedConfig } from 'payload'
 import {
   DATABASE_UNAVAILABLE,
@@ -5,7 +6,7 @@ import {
   RETRY_AFTER_SECONDS,
   type AfterErrorHook,
 } from '../database/connectionErrors'
-import { signInLostDatabase } from '../database/users/signIn'
+import { SIGN_IN_MARK, signInLostDatabase } from '../database/users/signIn'
 import { calendarRuntime } from '../options'
 import { inNamespace } from './namespacePath'
 
@@ -44,9 +45,17 @@ export function guardPayloadRest<A extends unknown[]>(
       (await checkedBody(resolved, url, request))
     if (refusal instanceof Refusal) return payloadError(resolved, request, refusal)
     const given = refusal ?? request
-    const response = await handler(given, ...rest)
+    if (given.method === 'POST' && OVERRIDES.some((name) => given.headers.has(name)))
+      given.headers.set(SIGN_IN_MARK, randomUUID())
+    let lost: boolean
+    let response: Response
+    try {
+      response = await handler(given, ...rest)
+    } finally {
+      lost = signInLostDatabase(given.headers)
+    }
     // The namespace answers its own, in its envelope (`authenticateAgain`).
-    return signInLostDatabase(given.headers) &&
+    return lost &&
       !inNamespace(url.pathname, `${resolved.routes.api}/${calendarRuntime(resolved).namespace}`)
       ? payloadError(resolved, given, LOST_DATABASE)
       : keptByNoOne(resolved, url, response)
@@ -54,6 +63,9 @@ export function guardPayloadRest<A extends unknown[]>(
 }
 
 const PRIVATE = 'private, no-store'
+
+/** The headers that make Payload read a POST as a GET, on a copy of the request. */
+const OVERRIDES = ['X-Payload-HTTP-Method-Override', 'X-HTTP-Method-Override']
 
 /** Payload's 503 for a lost database, as `databaseUnavailableAfterError` answers it. */
 const LOST_DATABASE = {

@@ -57,6 +57,15 @@ export const signedTokenStrategy: AuthStrategy = {
 const signInsWithoutDatabase = new WeakSet<Headers>()
 
 /**
+ * A header the guard of Payload's REST puts on a read sent as a POST, naming the request to its
+ * sign-in: Payload's method override (`X-Payload-HTTP-Method-Override: GET`) signs in on a copy of
+ * the request's headers, an object the guard never sees. Held only until the guard has read it.
+ */
+export const SIGN_IN_MARK = 'X-Calendar-Sign-In'
+
+const signInsWithoutDatabaseByMark = new Set<string>()
+
+/**
  * `payload` as a sign-in sees it, with its `find` and `findByID` watched: Payload's API-key and JWT
  * strategies take a failed user lookup for "no such user" and swallow its error, so the loss of the
  * database the lookup used (the primary, or a read replica) is kept for the caller (`lost`). Made
@@ -92,7 +101,11 @@ export function markLostSignIns(payload: Payload): void {
         if (!result.user && watched.lost()) throw watched.lost()
         return result
       } catch (error) {
-        if (isConnectionLoss(error)) signInsWithoutDatabase.add(args.headers)
+        if (isConnectionLoss(error)) {
+          signInsWithoutDatabase.add(args.headers)
+          const mark = args.headers.get(SIGN_IN_MARK)
+          if (mark) signInsWithoutDatabaseByMark.add(mark)
+        }
         throw error
       }
     },
@@ -102,8 +115,16 @@ export function markLostSignIns(payload: Payload): void {
 /** An `Authorization` header that carries an API key, as Payload reads one (`<collection> API-Key <key>`). */
 const API_KEY = /^\S+ API-Key /
 
-/** Whether the sign-in of the request with these headers lost the database. */
-export const signInLostDatabase = (headers: Headers) => signInsWithoutDatabase.has(headers)
+/**
+ * Whether the sign-in of the request with these headers lost the database, once: a mark is
+ * forgotten as it is read.
+ */
+export function signInLostDatabase(headers: Headers): boolean {
+  const mark = headers.get(SIGN_IN_MARK)
+  return (
+    signInsWithoutDatabase.has(headers) || (!!mark && signInsWithoutDatabaseByMark.delete(mark))
+  )
+}
 
 async function signedInUser(headers: Headers, payload: Payload): Promise<TypedUser | null> {
   const { config } = payload.collections[USERS]!
