@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { headersWithCors, type PayloadRequest, type SanitizedConfig } from 'payload'
 import {
   DATABASE_UNAVAILABLE,
@@ -6,7 +5,7 @@ import {
   RETRY_AFTER_SECONDS,
   type AfterErrorHook,
 } from '../database/connectionErrors'
-import { SIGN_IN_MARK, signInLostDatabase } from '../database/users/signIn'
+import { markSignIn, signInLostDatabase } from '../database/users/signIn'
 import { calendarRuntime } from '../options'
 import { inNamespace } from './namespacePath'
 
@@ -46,7 +45,7 @@ export function guardPayloadRest<A extends unknown[]>(
     if (refusal instanceof Refusal) return payloadError(resolved, request, refusal)
     const given = refusal ?? request
     if (given.method === 'POST' && OVERRIDES.some((name) => given.headers.has(name)))
-      given.headers.set(SIGN_IN_MARK, randomUUID())
+      markSignIn(given.headers)
     let lost: boolean
     let response: Response
     try {

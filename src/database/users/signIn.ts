@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from '@payloadcms/db-postgres'
 import { getTableColumns, type Column, type Table } from '@payloadcms/db-postgres/drizzle'
 import type {
@@ -59,11 +60,20 @@ const signInsWithoutDatabase = new WeakSet<Headers>()
 /**
  * A header the guard of Payload's REST puts on a read sent as a POST, naming the request to its
  * sign-in: Payload's method override (`X-Payload-HTTP-Method-Override: GET`) signs in on a copy of
- * the request's headers, an object the guard never sees. Held only until the guard has read it.
+ * the request's headers, an object the guard never sees. Only a mark the guard issued counts, and
+ * only until the guard has read it (`signInLostDatabase`), so a client's own marks hold nothing.
  */
 export const SIGN_IN_MARK = 'X-Calendar-Sign-In'
 
-const signInsWithoutDatabaseByMark = new Set<string>()
+/** The marks issued to requests under way, each with whether their sign-in lost the database. */
+const marks = new Map<string, boolean>()
+
+/** Puts a fresh mark on `headers` (`SIGN_IN_MARK`). */
+export function markSignIn(headers: Headers): void {
+  const mark = randomUUID()
+  marks.set(mark, false)
+  headers.set(SIGN_IN_MARK, mark)
+}
 
 /**
  * `payload` as a sign-in sees it, with its `find` and `findByID` watched: Payload's API-key and JWT
@@ -104,7 +114,7 @@ export function markLostSignIns(payload: Payload): void {
         if (isConnectionLoss(error)) {
           signInsWithoutDatabase.add(args.headers)
           const mark = args.headers.get(SIGN_IN_MARK)
-          if (mark) signInsWithoutDatabaseByMark.add(mark)
+          if (mark && marks.has(mark)) marks.set(mark, true)
         }
         throw error
       }
@@ -116,14 +126,14 @@ export function markLostSignIns(payload: Payload): void {
 const API_KEY = /^\S+ API-Key /
 
 /**
- * Whether the sign-in of the request with these headers lost the database, once: a mark is
- * forgotten as it is read.
+ * Whether the sign-in of the request with these headers lost the database. Its mark, if it has one,
+ * is forgotten as it is read.
  */
 export function signInLostDatabase(headers: Headers): boolean {
   const mark = headers.get(SIGN_IN_MARK)
-  return (
-    signInsWithoutDatabase.has(headers) || (!!mark && signInsWithoutDatabaseByMark.delete(mark))
-  )
+  const marked = mark !== null && marks.get(mark) === true
+  if (mark !== null) marks.delete(mark)
+  return marked || signInsWithoutDatabase.has(headers)
 }
 
 async function signedInUser(headers: Headers, payload: Payload): Promise<TypedUser | null> {
