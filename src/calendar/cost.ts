@@ -55,12 +55,16 @@ export function parseCostInput(input: string | number | (string | number)[]): Pa
 
 function costEntriesOf(item: string | number): CostPart[] {
   // A JS number is already unambiguous: `1.125` must not be read as the European `1.125` (one thousand ...).
-  if (typeof item === 'number') return [{ values: [String(item)], marks: [] }]
+  if (typeof item === 'number') return [{ values: [decimalOf(item)], marks: [] }]
   const text = item.trim()
   // Words without numbers are one cost, commas, dashes and all (`Pay-what-you-can`, `Members, guests`).
   if (!WRITTEN_NUMBER.test(text)) return text === '' ? [] : [writtenCost(text)]
   return text.split(ENTRY_SEPARATOR).filter(Boolean).map(costEntryOf)
 }
+
+/** A number in plain decimals, as a cost value is stored: `String` writes `1e+21` and `1e-7`, which read back as a range. */
+const decimalOf = (value: number) =>
+  value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
 
 function costEntryOf(text: string): CostPart {
   if (!WRITTEN_NUMBER.test(text)) return writtenCost(text)

@@ -31,6 +31,9 @@ describe('parseCostInput', () => {
     [25, { values: ['25'], symbol: '', position: '' }],
     [[0, 12.5], { values: ['0', '12.5'], symbol: '', position: '' }],
     [1.125, { values: ['1.125'], symbol: '', position: '' }],
+    [1e21, { values: ['1000000000000000000000'], symbol: '', position: '' }],
+    [1e-7, { values: ['0.0000001'], symbol: '', position: '' }],
+    [1e308, { values: [`1${'0'.repeat(308)}`], symbol: '', position: '' }],
     ['', { values: [], symbol: '', position: '' }],
     [[], { values: [], symbol: '', position: '' }],
   ])('reads %j', (input, expected) => {
