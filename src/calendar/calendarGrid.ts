@@ -103,6 +103,20 @@ export function periodBounds(
   }
 }
 
+/**
+ * The list view's reading, the same for the widget and the `/events/` page, so that page N of one is
+ * page N of the other: the events that end on `from` or later (a relative bound snaps to the end of
+ * its day, docs/api.md §4.2, so the day before keeps the whole day), each series once, ten a page
+ * unless the widget's `per-page` says otherwise.
+ */
+export function listWindow(from: string, perPage = 10): Record<string, string> {
+  return {
+    ends_after: addDays(from, -1),
+    hide_subsequent_recurrences: '1',
+    per_page: String(perPage),
+  }
+}
+
 export type Placed<T> = {
   event: T
   day: string

@@ -185,6 +185,8 @@ export async function eventPage(
     const wait = answer.headers.get('retry-after') ?? '1'
     return lockedPage(site, slug, 429, words.tooManyPasswords(wait), { 'Retry-After': wait })
   }
+  // A password the namespace refuses to compare (one with NUL) opens nothing: it is a wrong one.
+  if (unlocking && answer.status === 400) return lockedPage(site, slug, 403, words.wrongPassword)
   if (code !== 'event-password-protected') return notFound(site.language)
   return unlocking ? lockedPage(site, slug, 403, words.wrongPassword) : lockedPage(site, slug, 200)
 }

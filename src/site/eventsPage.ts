@@ -4,7 +4,14 @@ import { badRequest, htmlResponse, notFound, pageDocument } from './document'
 import { html, type Html } from './html'
 import { eventList, pageNumber, pager } from './parts'
 import type { Site } from './site'
-import { addDays, addMonths, periodBounds, placeEvents, readDay } from '../calendar/calendarGrid'
+import {
+  addDays,
+  addMonths,
+  listWindow,
+  periodBounds,
+  placeEvents,
+  readDay,
+} from '../calendar/calendarGrid'
 import type { EventJson, ListJson } from '../calendar/wireTypes'
 
 /** The namespace's largest page (docs/api.md §4.1), and how many a month may take: 1,000 events. */
@@ -114,7 +121,7 @@ function views(words: PageMessages, path: string, current: 'month' | 'list'): Ht
 
 /**
  * `/events/`: the month (`?month=YYYY-MM`, this month on the server's UTC clock by default) or the list
- * (`?view=list&page=N`: the namespace's default window, from yesterday on), rendered here for readers
+ * (`?view=list&page=N`: the widget's list, from the server's UTC day, each series once), rendered here for readers
  * and search engines without JavaScript, and handed to the `<cal-events>` widget, which replaces it
  * when its script runs.
  */
@@ -155,11 +162,16 @@ export async function eventsPage(
   } else {
     const page = pageNumber(query)
     if (page === undefined) return badRequest(site.language, words.badPage)
-    const answer = await site.ns.get<ListJson<'events', EventJson>>('/events', { page })
+    // The widget's list from the server's day: page N here is page N there.
+    const today = now.toISOString().slice(0, 10)
+    const answer = await site.ns.get<ListJson<'events', EventJson>>('/events', {
+      ...listWindow(today),
+      page,
+    })
     if (answer.status !== 200) return notFound(site.language)
     content = html`${eventList(site.language, answer.body.events, words.noUpcomingEvents)}
     ${pager(site.language, visit.pathname, query, page, answer.body.total_pages)}`
-    widget = { page: String(page) }
+    widget = { date: today, page: String(page) }
   }
   const attributes = Object.entries({ view, root, lang: site.language, ...widget }).map(
     ([name, value]) => html` ${name}="${value}"`,

@@ -2,7 +2,7 @@
  * Reading a calendar namespace from the browser: this service's `cal/events/v1` or an upstream
  * WordPress site's namespace under `/wp-json/`, whose event objects are the same shape (docs/api.md §3).
  */
-import { addDays, periodBounds } from '../calendar/calendarGrid'
+import { listWindow, periodBounds } from '../calendar/calendarGrid'
 import type { EventJson, TermJson } from '../calendar/wireTypes'
 
 /** An event as the namespace serves it, plus its wall clock as the grid needs it. */
@@ -99,12 +99,6 @@ type Reading = { root: string; filters: Filters; from: string; signal?: AbortSig
  * the day and runs into it (docs/api.md §4.2: it snaps to the end of its day), and the namespace's
  * default end (24 months ahead) does not cut a list short.
  */
-function readingParams(reading: Reading): URLSearchParams {
-  const params = filterParams(reading.filters)
-  // Relative bounds snap to the end of their day (docs/api.md §4.2): the day before keeps the whole day.
-  params.set('ends_after', addDays(reading.from, -1))
-  return params
-}
 
 /** Every event touching the days from the reading's to `last` on its own clock (`periodBounds`). */
 export async function readPeriod(reading: Reading, last: string): Promise<EventPage> {
@@ -131,10 +125,10 @@ export async function readPeriod(reading: Reading, last: string): Promise<EventP
 
 /** A page of the list: each series once (its first event in the window). */
 export function readList(reading: Reading, page: number, perPage: number): Promise<EventPage> {
-  const params = readingParams(reading)
+  const params = filterParams(reading.filters)
+  for (const [name, value] of Object.entries(listWindow(reading.from, perPage)))
+    params.set(name, value)
   params.set('page', String(page))
-  params.set('per_page', String(perPage))
-  params.set('hide_subsequent_recurrences', '1')
   return readEvents(reading.root, params, reading.signal)
 }
 

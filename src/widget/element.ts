@@ -37,6 +37,7 @@ const ATTRIBUTES = [
   'per-page',
   'week-start',
   'date',
+  'page',
 ] as const
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -156,7 +157,8 @@ export class CalEvents extends HTMLElement {
     this.view = VIEWS.includes(view) ? view : 'month'
     const date = this.getAttribute('date') ?? ''
     this.day = DAY.test(date) ? date : today()
-    this.page = 1
+    const page = Number(this.getAttribute('page'))
+    this.page = Number.isSafeInteger(page) && page > 0 ? page : 1
     this.search = this.getAttribute('search') ?? ''
     this.category = ''
     this.featured = ['1', 'true'].includes(this.getAttribute('featured') ?? '')

@@ -149,6 +149,14 @@ describe('a password-protected event', () => {
     expect(wrong.headers.get('cache-control')).toBe('private, no-store')
     expect(wrong.document.querySelector('[role="alert"]')?.textContent).toContain('not right')
     expect(wrong.body).not.toContain('secret programme')
+    // A password no event can have (the namespace refuses NUL) is wrong too, not a page that is not there.
+    const nul = await page(pathOf(f.locked.url), {
+      method: 'POST',
+      form: { password: 'a\0b' },
+      from,
+    })
+    expect(nul.status).toBe(403)
+    expect(nul.document.querySelector('[role="alert"]')?.textContent).toContain('not right')
     const right = await page(pathOf(f.locked.url), {
       method: 'POST',
       form: { password: 'open sesame' },
@@ -352,19 +360,30 @@ describe('/events/', () => {
       expect((await page(`/events/?month=${month}`)).status, month).toBe(400)
   })
 
-  it('renders the list of upcoming events, page by page', async () => {
-    const { status, document } = await page('/events/?view=list')
-    expect(status).toBe(200)
-    expect(document.querySelector('cal-events')?.getAttribute('view')).toBe('list')
-    const listed = (await ns('/events')).body
-    const links = [...document.querySelectorAll('cal-events ol.events h3 a')].map((link) =>
-      link.getAttribute('href'),
-    )
-    expect(links).toEqual(listed.events.map((event: any) => event.url))
-    if (listed.total_pages > 1)
-      expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toBe(
-        '/events/?view=list&page=2',
+  it('renders the list of upcoming events, page by page, as the widget reads it', async () => {
+    const today = new Date().toISOString().slice(0, 10)
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    // The widget's list: from the day on, each series once, ten a page.
+    const window = `ends_after=${yesterday}&hide_subsequent_recurrences=1&per_page=10`
+    const pages = (await ns(`/events?${window}`)).body.total_pages ?? 1
+    // Page 2 when there is one (each series once: the fixtures may fit on one).
+    for (const number of pages > 1 ? [1, 2] : [1]) {
+      const { status, document } = await page(`/events/?view=list&page=${number}`)
+      expect(status).toBe(200)
+      const widget = document.querySelector('cal-events')
+      expect(widget?.getAttribute('view')).toBe('list')
+      expect(widget?.getAttribute('date')).toBe(today)
+      expect(widget?.getAttribute('page')).toBe(String(number))
+      const listed = (await ns(`/events?${window}&page=${number}`)).body
+      const links = [...document.querySelectorAll('cal-events ol.events h3 a')].map((link) =>
+        link.getAttribute('href'),
       )
+      expect(links).toEqual((listed.events ?? []).map((event: any) => event.url))
+      if (number === 1 && listed.total_pages > 1)
+        expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toBe(
+          '/events/?view=list&page=2',
+        )
+    }
   })
 
   it('answers 400 to a month or page it cannot read, and is served under a language prefix', async () => {

@@ -327,6 +327,21 @@ describe('<cal-events> in a browser', () => {
     await eventButton(list.page, fixtures.concert.title).waitFor()
     await expect(eventButton(list.page, fixtures.series.title).count()).resolves.toBe(0)
     await list.page.context().close()
+
+    // Handed a page, as /events/?view=list&page=N hands its own on, it opens there.
+    const second = await open({
+      root: ROOT,
+      view: 'list',
+      date: '2027-10-05',
+      categories: fixtures.music.slug,
+      'per-page': '1',
+      page: '2',
+    })
+    await expect(second.page.locator('cal-events .pager span').textContent()).resolves.toBe(
+      'Page 2 of 2',
+    )
+    await eventButton(second.page, fixtures.concert.title).waitFor()
+    await second.page.context().close()
   }, 120_000)
 
   it('filters by category, search and featured, and subscribes to what it shows', async () => {
