@@ -1,3 +1,4 @@
+import { open, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CollectionBeforeOperationHook } from 'payload'
 import { fileText, isUtf16 } from '../calendar/fileText'
@@ -17,13 +18,27 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number]
  * byte-order mark as the start of an MPEG audio frame and refused it as `audio/mpeg`. Other files
  * are stored as they came, and read in their encoding when the import runs (`fileText`).
  */
-const storedAsUtf8: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+const storedAsUtf8: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   const file = req.file
-  if ((operation === 'create' || operation === 'update') && file?.data && isUtf16(file.data)) {
-    file.data = Buffer.from(fileText(file.data))
-    file.size = file.data.length
-  }
+  if ((operation !== 'create' && operation !== 'update') || !file) return args
+  // An app that keeps uploads in temporary files (Payload's `upload.useTempFiles`) has them on the disk.
+  const onDisk = !file.data?.length && file.tempFilePath ? file.tempFilePath : undefined
+  if (!isUtf16(onDisk ? await firstBytes(onDisk, 2) : file.data)) return args
+  const text = Buffer.from(fileText(onDisk ? await readFile(onDisk) : file.data))
+  if (onDisk) await writeFile(onDisk, text)
+  else file.data = text
+  file.size = text.length
   return args
+}
+
+async function firstBytes(file: string, count: number): Promise<Uint8Array> {
+  const handle = await open(file)
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(count), 0, count, 0)
+    return buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
 }
 
 /** A run saved as Queued (a new upload, or one set back to Queued to run it again) goes on the jobs queue. */

@@ -565,6 +565,21 @@ describe('the plugin in a bare app', () => {
     expect(await asTrashed()).toBeNull()
   })
 
+  it('stores a UTF-16 import as UTF-8 in an app that keeps uploads in temporary files', async () => {
+    const csv = 'Event Name,Event Start Date\nCafé “Noël”,2033-01-01\n'
+    const form = new FormData()
+    const bytes = new Uint8Array(Buffer.from(`\ufeff${csv}`, 'utf16le'))
+    form.append('file', new Blob([bytes], { type: 'text/csv' }), `utf16-${Date.now()}.csv`)
+    form.append('_payload', JSON.stringify({}))
+    const headers = { Authorization: `JWT ${token}` }
+    const created = await fetch(`${app.url}/api/imports`, { method: 'POST', headers, body: form })
+    const body = await created.json()
+    expect(created.status, JSON.stringify(body)).toBe(201)
+    const stored = await fetch(`${app.url}/api/imports/file/${body.doc.filename}`, { headers })
+    expect(stored.status).toBe(200)
+    expect(await stored.text()).toBe(csv)
+  })
+
   it('offers only the languages the developer chose', async () => {
     expect((await send(`${root}/events?i18n_language=fr`)).status).toBe(200)
     const german = await send(`${root}/events?i18n_language=de`)

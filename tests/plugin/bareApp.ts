@@ -68,6 +68,8 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
     db: postgresAdapter({ pool: { connectionString: databaseUrl }, push: true }),
     editor: lexicalEditor(),
     telemetry: false,
+    // Uploads kept in temporary files, not in memory: the calendar's upload hooks read them there.
+    upload: { useTempFiles: true },
     plugins: [
       calendarPlugin({
         languages: ['en', 'fr'],
