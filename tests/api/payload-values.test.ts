@@ -6,6 +6,7 @@
  * `src/server/payloadRestGuard.ts`). Nothing such a request asks is written, and no answer tells how
  * the database is built.
  */
+import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import {
   BASE_URL,
@@ -467,5 +468,52 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
       json: { email: account.email, password: account.password },
     })
     expect(login.status, JSON.stringify(login.body)).toBe(200)
+  })
+
+  it("answers the admin's server functions 404 for a name Payload has none of, or an anonymous caller they refuse, not 500", async () => {
+    // The action the admin's pages call, as their script names it: the layout's server function.
+    const manifest = JSON.parse(
+      await readFile(
+        new URL('../../.next/server/server-reference-manifest.json', import.meta.url),
+        'utf8',
+      ),
+    ) as { node: Record<string, { filename: string }> }
+    const action = Object.entries(manifest.node).find(
+      ([, entry]) => entry.filename === 'src/app/(payload)/layout.tsx',
+    )?.[0]
+    expect(action).toBeDefined()
+    const callFunction = (call: unknown, token?: string) =>
+      fetch(`${BASE_URL}/admin`, {
+        method: 'POST',
+        headers: {
+          'Next-Action': action!,
+          'Content-Type': 'text/plain;charset=UTF-8',
+          Accept: 'text/x-component',
+          ...(token ? { Cookie: `payload-token=${token}` } : {}),
+        },
+        body: JSON.stringify([call]),
+      })
+    const calls: [unknown, string | undefined][] = [
+      [{ name: 'no-such-function', args: {} }, undefined],
+      [{ name: 'no-such-function', args: {} }, admin],
+      [{ args: {} }, admin],
+      ['text', admin],
+      [{ name: 'render-list', args: { collectionSlug: 'events' } }, undefined],
+      [{ name: 'render-document', args: { collectionSlug: 'events' } }, undefined],
+      [{ name: 'slugify', args: {} }, undefined],
+    ]
+    const wrong: string[] = []
+    for (const [call, token] of calls) {
+      const reply = await callFunction(call, token)
+      if (reply.status !== 404)
+        wrong.push(`${token ? 'admin' : 'anonymous'} ${JSON.stringify(call)} → ${reply.status}`)
+    }
+    expect(wrong).toEqual([])
+    // The form state the sign-in form asks for, anonymously, is still answered.
+    const formState = await callFunction({
+      name: 'form-state',
+      args: { collectionSlug: 'events' },
+    })
+    expect(formState.status).toBe(200)
   })
 })
