@@ -27,6 +27,9 @@ export const Users: CollectionConfig = {
     create: isAdministrator,
     update: ownAccount,
     delete: isAdministrator,
+    // Payload lets any account unlock any other; lockout is off (failures are throttled instead), but
+    // an unlock is an administrator's act wherever it is offered.
+    unlock: isAdministrator,
     admin: ({ req }) => capabilities.create(actorOf(req.user)),
   },
   hooks: {

@@ -756,3 +756,22 @@ describe('the admin’s document locks', () => {
     ).toBe(200)
   })
 })
+
+describe('unlocking accounts', () => {
+  it('is for administrators: any other account is refused, whichever account it names', async () => {
+    for (const user of [editor, author, contributor, subscriber]) {
+      const reply = await call('/api/users/unlock', {
+        method: 'POST',
+        token: user.token,
+        json: { email: editor.email },
+      })
+      expect([user.role, reply.status]).toEqual([user.role, 403])
+    }
+    const reply = await call('/api/users/unlock', {
+      method: 'POST',
+      token: admin,
+      json: { email: editor.email },
+    })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+  })
+})
