@@ -11,7 +11,10 @@ import { EventCategories, EventTags } from './collections/terms'
 import { AUTOSAVE_WORDS } from './collections/drafts'
 import { guardFieldTypes } from './collections/fieldTypes'
 import { guardLockedDocuments } from './collections/lockedDocuments'
+import { guardAccountLinks } from './collections/accountLinks'
 import { keepBulkWritesWhole } from './collections/wholeBulkWrites'
+import { shapeJobEndpoints } from './collections/jobEndpoints'
+import { answerMissingDeletes } from './database/missingDeletes'
 import { LOGIN_THROTTLED } from './collections/hooks/loginThrottle'
 import { Users } from './collections/Users'
 import { Venues } from './collections/Venues'
@@ -207,6 +210,34 @@ function withJobs(jobs: Config['jobs'], options: CalendarPluginOptions): Config[
   }
 }
 
+type Resolver = (...args: unknown[]) => Promise<Record<string, unknown>>
+
+/**
+ * The app's GraphQL, with Payload's `Access` query answering `canAccessAdmin` to everyone: Payload
+ * leaves out a permission that is false, and the field is a non-null Boolean, so an anonymous
+ * caller's or a subscriber's `{ Access { canAccessAdmin } }` was a server error with its stack in
+ * the log. The app's own queries come after, and win.
+ */
+function withGraphQL(graphQL: Config['graphQL']): Config['graphQL'] {
+  const own = graphQL?.queries
+  return {
+    ...graphQL,
+    queries: (GraphQL, context) => {
+      const access = context.Query.fields.Access as { resolve: Resolver } | undefined
+      const fixed = access && {
+        Access: {
+          ...access,
+          resolve: async (...args: unknown[]) => {
+            const permissions = await access.resolve(...args)
+            return { ...permissions, canAccessAdmin: permissions.canAccessAdmin ?? false }
+          },
+        },
+      }
+      return { ...fixed, ...own?.(GraphQL, context) }
+    },
+  }
+}
+
 /** The app's `onInit`, then what the calendar needs of a running Payload. */
 function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
   return async (payload) => {
@@ -215,8 +246,11 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     markLostSignIns(payload)
     logMistakesAtTheirLevel(payload)
     refuseUnreadableValues(payload)
+    answerMissingDeletes(payload)
     guardFieldTypes(payload)
     guardLockedDocuments(payload)
+    guardAccountLinks(payload)
+    shapeJobEndpoints(payload)
     keepBulkWritesWhole(payload)
     // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
     if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
@@ -283,6 +317,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
           malformedFormAfterError,
         ],
       },
+      graphQL: withGraphQL(config.graphQL),
       jobs: withJobs(config.jobs, options),
       onInit: withInit(config.onInit),
     }

@@ -3,7 +3,7 @@ import { ROLES } from '../calendar/access/roles'
 import { capabilities } from '../calendar/access/capabilities'
 import { actorOf, administratorsOnly, isAdministrator } from '../calendar/access/collectionAccess'
 import { signedTokenStrategy } from '../database/users/signIn'
-import { announceWait, forgiveLogin, throttleLogin } from './hooks/loginThrottle'
+import { announceWait, evenLoginTime, forgiveLogin, throttleLogin } from './hooks/loginThrottle'
 
 /** Administrators reach every account; anyone else signed in only their own. */
 const ownAccount: Access = ({ req }) =>
@@ -33,7 +33,7 @@ export const Users: CollectionConfig = {
     admin: ({ req }) => capabilities.create(actorOf(req.user)),
   },
   hooks: {
-    beforeOperation: [throttleLogin],
+    beforeOperation: [throttleLogin, evenLoginTime],
     afterLogin: [forgiveLogin],
     afterError: [announceWait],
     beforeChange: [

@@ -7,6 +7,7 @@ import {
 } from '../database/connectionErrors'
 import { markSignIn, signInLostDatabase } from '../database/users/signIn'
 import { calendarRuntime } from '../options'
+import { MAX_ROOT_FIELDS, MAX_TOKENS, rootFieldCount } from './graphqlRootFields'
 import { inNamespace } from './namespacePath'
 
 /**
@@ -219,6 +220,15 @@ async function checkedBody(
   // GraphQL's body is Payload's GraphQL handler's to read once it is JSON (a batch is an array).
   if (problem && !(graphql && problem === 'must be a JSON object'))
     return new Refusal(400, `The body ${problem}.`)
+  if (graphql && text.trim()) {
+    const query = (JSON.parse(text) as { query?: unknown } | null)?.query
+    const fields = typeof query === 'string' ? rootFieldCount(query) : undefined
+    if (fields !== undefined && fields > MAX_ROOT_FIELDS)
+      return new Refusal(
+        400,
+        `A GraphQL operation may ask for at most ${MAX_ROOT_FIELDS} root fields, aliases included, in at most ${MAX_TOKENS} tokens; send the others in another request.`,
+      )
+  }
   return withBody(request, text)
 }
 

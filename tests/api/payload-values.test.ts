@@ -516,4 +516,70 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
     })
     expect(formState.status).toBe(200)
   })
+
+  it('answers a GraphQL operation of more than 20 root fields (aliases, fragments) 400, and one of 20 as usual', async () => {
+    const aliases = (count: number) =>
+      Array.from({ length: count }, (_, index) => `a${index}: Events(limit: 1) { totalDocs }`).join(
+        ' ',
+      )
+    for (const query of [
+      `{ ${aliases(490)} }`,
+      `{ ${aliases(21)} }`,
+      `query { ...F ... on Query { ${aliases(6)} } } fragment F on Query { ${aliases(15)} }`,
+    ]) {
+      const reply = await graphql(query)
+      expect(problem(reply, 400), query.slice(0, 60)).toBeUndefined()
+      expect(reply.body.errors[0].message).toMatch(/at most 20 root fields/)
+    }
+    const twenty = await graphql(`{ ${aliases(20)} }`)
+    expect(twenty.status, JSON.stringify(twenty.body).slice(0, 200)).toBe(200)
+    expect(Object.keys(twenty.body.data)).toHaveLength(20)
+  })
+
+  it('answers a preference no one has 404, GraphQL Access to anyone, and the jobs endpoints in Payload’s shape', async () => {
+    const key = unique('preference')
+    const gone = await call(`/api/payload-preferences/${key}`, {
+      method: 'DELETE',
+      token: editor.token,
+    })
+    expect(problem(gone, 404), JSON.stringify(gone.body)).toBeUndefined()
+    const kept = await call(`/api/payload-preferences/${key}`, {
+      method: 'POST',
+      token: editor.token,
+      json: { value: { columns: [] } },
+    })
+    expect(kept.status).toBe(200)
+    expect(
+      (await call(`/api/payload-preferences/${key}`, { method: 'DELETE', token: editor.token }))
+        .status,
+    ).toBe(200)
+
+    for (const [token, expected] of [
+      [undefined, false],
+      [editor.token, true],
+    ] as const) {
+      const access = await graphql('{ Access { canAccessAdmin } }', token)
+      expect(access.body, JSON.stringify(access.body)).toEqual({
+        data: { Access: { canAccessAdmin: expected } },
+      })
+    }
+
+    const jobs: [string, string | undefined, number][] = [
+      ['/api/payload-jobs/run?queue=calendar', undefined, 401],
+      ['/api/payload-jobs/run?queue=calendar', editor.token, 403],
+      ['/api/payload-jobs/handle-schedules', editor.token, 403],
+      ['/api/payload-jobs/run?queue=calendar&limit=1.5', admin, 400],
+      ['/api/payload-jobs/run?disableScheduling=true&queue=%00', admin, 400],
+    ]
+    const wrong: string[] = []
+    for (const [path, token, status] of jobs) {
+      const why = problem(await call(path, { token }), status)
+      if (why)
+        wrong.push(`${path} ${token === admin ? 'admin' : token ? 'editor' : 'anonymous'} → ${why}`)
+    }
+    expect(wrong).toEqual([])
+    expect(
+      (await call('/api/payload-jobs/run?queue=calendar&limit=5', { token: admin })).status,
+    ).toBe(200)
+  })
 })

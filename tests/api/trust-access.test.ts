@@ -658,6 +658,35 @@ describe('selects, paths and bulk changes that would read around the protection'
     expect((await call('/api/events?sort=author&depth=0&limit=1')).status).toBe(200)
   })
 
+  it('nobody but an administrator sorts or filters by any link to an account: last editors, versions, GraphQL', async () => {
+    const wrong: string[] = []
+    for (const [path, token] of [
+      ['/api/events?sort=editedBy.email', subscriber.token],
+      ['/api/events?sort=-editedBy.role', contributor.token],
+      ['/api/venues?sort=editedBy.email', author.token],
+      ['/api/organizers?sort=editedBy__name', editor.token],
+      ['/api/events?where[editedBy.email][like]=a', editor.token],
+      ['/api/events/versions?sort=version.author.email', editor.token],
+      ['/api/events/versions?sort=version.editedBy.email', editor.token],
+      ['/api/payload-locked-documents?sort=user.value.email', editor.token],
+    ] as const) {
+      const reply = await call(`${path}&depth=0&limit=2`, { token })
+      if (reply.status !== 403) wrong.push(`${path} → ${reply.status}`)
+    }
+    expect(wrong).toEqual([])
+    const graph = await graphql('{ Events(sort: "editedBy.email") { docs { id } } }', author.token)
+    expect(graph.body.data?.Events ?? null, JSON.stringify(graph.body)).toBeNull()
+    // The link itself, and administrators' queries, are answered.
+    for (const [path, token] of [
+      ['/api/events?sort=editedBy', editor.token],
+      ['/api/events?where[editedBy][equals]=1', editor.token],
+      ['/api/events/versions?sort=version.editedBy', editor.token],
+      ['/api/events?sort=editedBy.email', admin],
+      ['/api/events/versions?sort=version.author.email', admin],
+    ] as const)
+      expect((await call(`${path}&depth=0&limit=1`, { token })).status, path).toBe(200)
+  })
+
   it('an author restores no version, through REST or GraphQL; an editor does', async () => {
     const own = await createEventAs(author.token, { title: unique('Restored ') })
     await call(`/api/events/${own.id}`, {

@@ -9,6 +9,7 @@ import {
 import type { Actor } from './roles'
 import { capabilities } from './capabilities'
 import { readVisibility, visibilityWhere } from './readVisibility'
+import { queryPaths, throughLink, type QueryArgs } from './queryPaths'
 
 const actorOf = (user: unknown): Actor => user as Actor
 
@@ -70,62 +71,33 @@ function keepingControlFields(select: unknown): unknown {
  * reach items without a password, whichever door asks (Payload's REST and GraphQL, the admin's list
  * filters). A query through a relation into the related item's fields (`where[venue.city]`) would
  * do the same to the related item, whose protection this item's rule cannot see: refused to them.
- * Versions need no guard: only those who edit everyone's items read them.
+ * Versions need no guard: only those who edit everyone's items read them. Queries through a link to
+ * an account are guarded for every collection (`collections/accountLinks.ts`).
  */
 function guardWithheldQueries(
   fields: string[],
   relations: string[],
 ): CollectionBeforeOperationHook {
-  // Payload reads `__` as `.` in a path (GraphQL's spelling, which REST takes too).
-  const segments = (path: string) => path.trim().replace(/^-/, '').split(/\.|__/)
-  const withheld = (path: string) => fields.includes(segments(path)[0]!)
-  const through = (relation: string[], path: string) => {
-    const [first, ...rest] = segments(path)
-    return relation.includes(first!) && rest.length > 0 && rest.join('.') !== 'id'
-  }
-  const throughRelation = (path: string) => through(relations, path)
-  // Accounts are read by their owner and administrators alone: a sort or a condition on an
-  // author's e-mail, name, role or password hash would read others' accounts a guess at a time.
-  const throughAuthor = (path: string) => through(['author'], path)
-  const keysOf = (where: unknown): string[] =>
-    Array.isArray(where)
-      ? where.flatMap(keysOf)
-      : where && typeof where === 'object'
-        ? Object.entries(where).flatMap(([key, value]) => [key, ...keysOf(value)])
-        : []
-  const sortPaths = (sort: unknown): string[] =>
-    (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []).filter(
-      (path): path is string => typeof path === 'string',
-    )
+  const withheld = (path: string[]) => fields.includes(path[0]!)
+  const links = relations.map((relation) => [relation])
   return ({ args: given, operation, req }) => {
-    const query = given as {
-      overrideAccess?: boolean
-      where?: Where
-      sort?: unknown
-      field?: string
-      select?: unknown
-    }
+    const query = given as QueryArgs & { overrideAccess?: boolean; where?: Where; select?: unknown }
     if (query.overrideAccess) return given
     const args =
       'select' in query ? { ...given, select: keepingControlFields(query.select) } : given
     // The namespace words its own queries with the same rule, condition by condition (`withheldAware`).
     if (req.context.calendarNamespace) return args
     const actor = actorOf(req.user)
-    const paths = [
-      ...keysOf(query.where),
-      ...sortPaths(query.sort),
-      ...(query.field ? [query.field] : []),
-    ]
-    if (!capabilities.administer(actor) && paths.some(throughAuthor)) throw new Forbidden(req.t)
     if (capabilities.editOthers(actor)) return args
+    const paths = queryPaths(query)
     // A bulk change reaches only items the caller may edit, whose content they read; but its
     // `where` could still read a linked item they may not, one guess at a time.
     if (CHANGES.has(operation)) {
-      if (paths.some(throughRelation)) throw new Forbidden(req.t)
+      if (paths.some((path) => throughLink(links, path))) throw new Forbidden(req.t)
       return args
     }
     if (!QUERIES.has(operation)) return args
-    if (paths.some(throughRelation)) throw new Forbidden(req.t)
+    if (paths.some((path) => throughLink(links, path))) throw new Forbidden(req.t)
     if (!paths.some(withheld)) return args
     const unprotected: Where = { hasPassword: { not_equals: true } }
     return { ...args, where: query.where ? { and: [query.where, unprotected] } : unprotected }

@@ -1,0 +1,44 @@
+/**
+ * The field paths a caller's query names, as Payload reads them: `where` keys at any depth, `sort`
+ * (a list, or text with commas, a `-` for descending) and a distinct query's `field`. Payload reads
+ * `__` as `.` in a path (GraphQL's spelling, which REST takes too), so both split a path.
+ */
+export type QueryArgs = { where?: unknown; sort?: unknown; field?: unknown }
+
+/** A path's segments: `-venue__city` → `['venue', 'city']`. */
+export const pathSegments = (path: string): string[] => path.trim().replace(/^-/, '').split(/\.|__/)
+
+const whereKeys = (where: unknown): string[] =>
+  Array.isArray(where)
+    ? where.flatMap(whereKeys)
+    : where && typeof where === 'object'
+      ? Object.entries(where).flatMap(([key, value]) => [key, ...whereKeys(value)])
+      : []
+
+const sortPaths = (sort: unknown): string[] =>
+  (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []).filter(
+    (path): path is string => typeof path === 'string',
+  )
+
+/** Every path the query names, each as its segments. */
+export function queryPaths({ where, sort, field }: QueryArgs): string[][] {
+  return [
+    ...whereKeys(where),
+    ...sortPaths(sort),
+    ...(typeof field === 'string' ? [field] : []),
+  ].map(pathSegments)
+}
+
+/**
+ * Whether `path` goes through one of `links` into the linked item's fields. What names the link
+ * itself is no more than the link: its `id`, and `own` (a link to several collections is
+ * `{ relationTo, value }`).
+ */
+export function throughLink(links: string[][], path: string[], own = ['id']): boolean {
+  return links.some(
+    (link) =>
+      path.length > link.length &&
+      link.every((segment, at) => path[at] === segment) &&
+      !own.includes(path.slice(link.length).join('.')),
+  )
+}
