@@ -13,6 +13,7 @@ import { guardFieldTypes } from './collections/fieldTypes'
 import { guardLockedDocuments } from './collections/lockedDocuments'
 import { guardAccountLinks } from './collections/accountLinks'
 import { keepBulkWritesWhole } from './collections/wholeBulkWrites'
+import { rootFieldLimit } from './server/graphqlRootFields'
 import { shapeJobEndpoints } from './collections/jobEndpoints'
 import { answerMissingDeletes } from './database/missingDeletes'
 import { LOGIN_THROTTLED } from './collections/hooks/loginThrottle'
@@ -213,15 +214,18 @@ function withJobs(jobs: Config['jobs'], options: CalendarPluginOptions): Config[
 type Resolver = (...args: unknown[]) => Promise<Record<string, unknown>>
 
 /**
- * The app's GraphQL, with Payload's `Access` query answering `canAccessAdmin` to everyone: Payload
- * leaves out a permission that is false, and the field is a non-null Boolean, so an anonymous
- * caller's or a subscriber's `{ Access { canAccessAdmin } }` was a server error with its stack in
- * the log. The app's own queries come after, and win.
+ * The app's GraphQL, with a bound on an operation's root fields (`rootFieldLimit`), and Payload's
+ * `Access` query answering `canAccessAdmin` to everyone: Payload leaves out a permission that is
+ * false, and the field is a non-null Boolean, so an anonymous caller's or a subscriber's
+ * `{ Access { canAccessAdmin } }` was a server error with its stack in the log. The app's own
+ * queries and rules come first, and its queries win.
  */
 function withGraphQL(graphQL: Config['graphQL']): Config['graphQL'] {
   const own = graphQL?.queries
+  const ownRules = graphQL?.validationRules
   return {
     ...graphQL,
+    validationRules: (args) => [...(ownRules?.(args) ?? []), rootFieldLimit],
     queries: (GraphQL, context) => {
       const access = context.Query.fields.Access as { resolve: Resolver } | undefined
       const fixed = access && {

@@ -62,9 +62,21 @@ function costEntriesOf(item: string | number): CostPart[] {
   return text.split(ENTRY_SEPARATOR).filter(Boolean).map(costEntryOf)
 }
 
-/** A number in plain decimals, as a cost value is stored: `String` writes `1e+21` and `1e-7`, which read back as a range. */
-const decimalOf = (value: number) =>
-  value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
+/**
+ * A number in plain decimals, every digit kept, as a cost value is stored: `String` writes `1e+21`
+ * and `1e-7`, which read back as a range.
+ */
+function decimalOf(value: number): string {
+  const written = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(String(value))
+  if (!written) return String(value)
+  const [, sign, first, rest = '', exponent] = written
+  const digits = `${first}${rest}`
+  // Where the point falls among the digits.
+  const point = 1 + Number(exponent)
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`
+}
 
 function costEntryOf(text: string): CostPart {
   if (!WRITTEN_NUMBER.test(text)) return writtenCost(text)

@@ -7,13 +7,16 @@ const NOT_PUBLIC = 'Something went wrong.'
  * Payload's bulk update and delete (`PATCH`/`DELETE /api/<collection>?where=…`, the admin's list
  * actions) write each item on its own and collect the items that failed: the answer is a 400, yet
  * the other items are written. A client that sees a 400 takes nothing to have happened, and an editor
- * who fixes the one item and sends the edit again writes the rest twice. So a bulk write from a
- * client is whole (docs/api.md §11): when any item fails, the operation's transaction is undone and
- * the answer names the items that failed. The local API keeps Payload's per-item answer, which its
- * callers read (the scheduled publishing publishes what it can).
+ * who fixes the one item and sends the edit again writes the rest twice. So a bulk write made with
+ * the caller's access (REST, the admin) is whole (docs/api.md §11): when any item fails, the
+ * operation's transaction is undone and the answer names the items that failed. One that overrides
+ * access (the local API's default: the scheduled publishing, which publishes what it can, and the
+ * calendar's own upkeep, however their jobs were started) keeps Payload's per-item answer, which its
+ * caller reads; so does one with no transaction of its own to undo.
  */
-export const wholeBulkWrite: CollectionAfterOperationHook = ({ operation, req, result }) => {
-  if ((operation !== 'update' && operation !== 'delete') || req.payloadAPI === 'local')
+export const wholeBulkWrite: CollectionAfterOperationHook = ({ args, operation, req, result }) => {
+  if ((operation !== 'update' && operation !== 'delete') || args.overrideAccess) return result
+  if (req.transactionID === undefined || req.payload.db.bulkOperationsSingleTransaction)
     return result
   const { docs, errors } = result as { docs: unknown[]; errors: BulkError[] }
   if (!errors?.length) return result
@@ -37,15 +40,13 @@ export const wholeBulkWrite: CollectionAfterOperationHook = ({ operation, req, r
 type BulkError = { id: number | string; isPublic: boolean; message: string }
 
 /**
- * Installs the rule on every collection of the running config, the app's own included. Deletes of an
- * upload collection keep Payload's per-item answer: Payload removes an item's files from the disk
- * before its transaction ends, so undoing the transaction would keep records whose files are gone.
+ * Installs the rule on every collection of the running config, the app's own included, but upload
+ * collections: Payload removes an item's old files from the disk (a delete, an update with a new
+ * file) before its transaction ends, so undoing the transaction would keep records whose files are
+ * gone. Their bulk writes keep Payload's per-item answer.
  */
 export function keepBulkWritesWhole(payload: Payload): void {
-  for (const { config } of Object.values(payload.collections)) {
-    const hook: CollectionAfterOperationHook = config.upload
-      ? (args) => (args.operation === 'delete' ? args.result : wholeBulkWrite(args))
-      : wholeBulkWrite
-    config.hooks.afterOperation = [hook, ...(config.hooks.afterOperation ?? [])]
-  }
+  for (const { config } of Object.values(payload.collections))
+    if (!config.upload)
+      config.hooks.afterOperation = [wholeBulkWrite, ...(config.hooks.afterOperation ?? [])]
 }

@@ -1,4 +1,11 @@
-import { Kind, parse, type DefinitionNode, type SelectionSetNode } from 'graphql'
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  type DefinitionNode,
+  type SelectionSetNode,
+  type ValidationRule,
+} from 'graphql'
 
 /**
  * The most root fields, aliases included, that one GraphQL operation may ask for. Each root field of
@@ -14,17 +21,10 @@ export const MAX_ROOT_FIELDS = 20
 export const MAX_TOKENS = 50_000
 
 /**
- * The most root fields any operation of `query` asks for, fragments expanded (a fragment counted
- * once per spread, which never undercounts); infinite for a query past `MAX_TOKENS`; undefined when
- * the query cannot be parsed, which Payload's handler answers itself.
+ * The most root fields any operation of a document asks for, fragments expanded where they are
+ * spread (once per spread, which never undercounts), and counted once each.
  */
-export function rootFieldCount(query: string): number | undefined {
-  let definitions: readonly DefinitionNode[]
-  try {
-    definitions = parse(query, { noLocation: true, maxTokens: MAX_TOKENS }).definitions
-  } catch (error) {
-    return /tokens/.test((error as Error).message) ? Number.POSITIVE_INFINITY : undefined
-  }
+function rootFieldCount(definitions: readonly DefinitionNode[]): number {
   const fragments = new Map<string, SelectionSetNode>()
   for (const definition of definitions)
     if (definition.kind === Kind.FRAGMENT_DEFINITION)
@@ -39,7 +39,7 @@ export function rootFieldCount(query: string): number | undefined {
       else {
         const name = selection.name.value
         const fragment = fragments.get(name)
-        // A fragment that spreads itself is an invalid query, which Payload's handler refuses.
+        // A fragment that spreads itself is an invalid query, which GraphQL's own rules refuse.
         if (!fragment || open.has(name)) continue
         if (!counted.has(name)) counted.set(name, count(fragment, new Set([...open, name])))
         fields += counted.get(name)!
@@ -54,4 +54,35 @@ export function rootFieldCount(query: string): number | undefined {
       definition.kind === Kind.OPERATION_DEFINITION ? count(definition.selectionSet, new Set()) : 0,
     ),
   )
+}
+
+const TOO_MANY_FIELDS = `A GraphQL operation may ask for at most ${MAX_ROOT_FIELDS} root fields, aliases included; send the others in another request.`
+
+/**
+ * A GraphQL validation rule (Payload's `graphQL.validationRules`): an operation of more than
+ * `MAX_ROOT_FIELDS` root fields is refused before any of it runs, however the request reached
+ * Payload's GraphQL (its answer is then GraphQL's, errors in a 200).
+ */
+export const rootFieldLimit: ValidationRule = (context) => ({
+  Document(document) {
+    if (rootFieldCount(document.definitions) > MAX_ROOT_FIELDS)
+      context.reportError(new GraphQLError(TOO_MANY_FIELDS))
+    return false
+  },
+})
+
+/**
+ * Why the guard of Payload's routes refuses a GraphQL request's query with a 400 before Payload's
+ * handler parses it whole (past `MAX_TOKENS`) or runs it (past `MAX_ROOT_FIELDS`); undefined when it
+ * does not, a query that cannot be parsed included, which the handler answers itself.
+ */
+export function refusedQuery(query: string): string | undefined {
+  try {
+    const { definitions } = parse(query, { noLocation: true, maxTokens: MAX_TOKENS })
+    return rootFieldCount(definitions) > MAX_ROOT_FIELDS ? TOO_MANY_FIELDS : undefined
+  } catch (error) {
+    return /tokens/.test((error as Error).message)
+      ? `A GraphQL query may run to at most ${MAX_TOKENS} tokens.`
+      : undefined
+  }
 }

@@ -7,7 +7,7 @@ import {
 } from '../database/connectionErrors'
 import { markSignIn, signInLostDatabase } from '../database/users/signIn'
 import { calendarRuntime } from '../options'
-import { MAX_ROOT_FIELDS, MAX_TOKENS, rootFieldCount } from './graphqlRootFields'
+import { refusedQuery as refusedGraphQL } from './graphqlRootFields'
 import { inNamespace } from './namespacePath'
 
 /**
@@ -214,7 +214,11 @@ async function checkedBody(
     if (!text) return withBody(request, null)
     return new Refusal(415, 'Send the body as JSON (application/json) or multipart/form-data.')
   }
-  if (!/^application\/json\b/i.test(type)) return undefined
+  // GraphQL's handler reads any spelling of JSON's media type (it drops the header's spaces).
+  const json = graphql
+    ? type.replace(/\s/g, '').toLowerCase().split(';')[0] === 'application/json'
+    : /^application\/json\b/i.test(type)
+  if (!json) return undefined
   const text = await request.text()
   const problem = text.trim() ? notAnObject(text) : undefined
   // GraphQL's body is Payload's GraphQL handler's to read once it is JSON (a batch is an array).
@@ -222,12 +226,8 @@ async function checkedBody(
     return new Refusal(400, `The body ${problem}.`)
   if (graphql && text.trim()) {
     const query = (JSON.parse(text) as { query?: unknown } | null)?.query
-    const fields = typeof query === 'string' ? rootFieldCount(query) : undefined
-    if (fields !== undefined && fields > MAX_ROOT_FIELDS)
-      return new Refusal(
-        400,
-        `A GraphQL operation may ask for at most ${MAX_ROOT_FIELDS} root fields, aliases included, in at most ${MAX_TOKENS} tokens; send the others in another request.`,
-      )
+    const refused = typeof query === 'string' ? refusedGraphQL(query) : undefined
+    if (refused) return new Refusal(400, refused)
   }
   return withBody(request, text)
 }

@@ -162,7 +162,8 @@ export async function eventsPage(
   } else {
     const page = pageNumber(query)
     if (page === undefined) return badRequest(site.language, words.badPage)
-    // The widget's list from the server's day: page N here is page N there.
+    // The widget's list, from the server's day; the widget reads from the reader's own day (the same,
+    // but near midnight far from UTC), so page N here is page N there.
     const today = now.toISOString().slice(0, 10)
     const answer = await site.ns.get<ListJson<'events', EventJson>>('/events', {
       ...listWindow(today),
@@ -171,7 +172,7 @@ export async function eventsPage(
     if (answer.status !== 200) return notFound(site.language)
     content = html`${eventList(site.language, answer.body.events, words.noUpcomingEvents)}
     ${pager(site.language, visit.pathname, query, page, answer.body.total_pages)}`
-    widget = { date: today, page: String(page) }
+    widget = { page: String(page) }
   }
   const attributes = Object.entries({ view, root, lang: site.language, ...widget }).map(
     ([name, value]) => html` ${name}="${value}"`,

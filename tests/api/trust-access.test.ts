@@ -669,6 +669,11 @@ describe('selects, paths and bulk changes that would read around the protection'
       ['/api/events/versions?sort=version.author.email', editor.token],
       ['/api/events/versions?sort=version.editedBy.email', editor.token],
       ['/api/payload-locked-documents?sort=user.value.email', editor.token],
+      // One link further: an event's venue's last editor, an organizer's author, a parent's editor.
+      ['/api/events?sort=venue.editedBy.email', editor.token],
+      ['/api/events?sort=organizers.author.email', editor.token],
+      ['/api/events?sort=parent__editedBy__role', editor.token],
+      ['/api/events/versions?sort=version.venue.editedBy.email', editor.token],
     ] as const) {
       const reply = await call(`${path}&depth=0&limit=2`, { token })
       if (reply.status !== 403) wrong.push(`${path} → ${reply.status}`)
@@ -679,6 +684,7 @@ describe('selects, paths and bulk changes that would read around the protection'
     // The link itself, and administrators' queries, are answered.
     for (const [path, token] of [
       ['/api/events?sort=editedBy', editor.token],
+      ['/api/events?sort=venue.editedBy', editor.token],
       ['/api/events?where[editedBy][equals]=1', editor.token],
       ['/api/events/versions?sort=version.editedBy', editor.token],
       ['/api/events?sort=editedBy.email', admin],

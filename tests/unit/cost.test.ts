@@ -34,6 +34,9 @@ describe('parseCostInput', () => {
     [1e21, { values: ['1000000000000000000000'], symbol: '', position: '' }],
     [1e-7, { values: ['0.0000001'], symbol: '', position: '' }],
     [1e308, { values: [`1${'0'.repeat(308)}`], symbol: '', position: '' }],
+    [1.25e-21, { values: [`0.${'0'.repeat(20)}125`], symbol: '', position: '' }],
+    [5e-324, { values: [`0.${'0'.repeat(323)}5`], symbol: '', position: '' }],
+    [1.5e22, { values: ['15000000000000000000000'], symbol: '', position: '' }],
     ['', { values: [], symbol: '', position: '' }],
     [[], { values: [], symbol: '', position: '' }],
   ])('reads %j', (input, expected) => {

@@ -29,16 +29,12 @@ export function queryPaths({ where, sort, field }: QueryArgs): string[][] {
   ].map(pathSegments)
 }
 
-/**
- * Whether `path` goes through one of `links` into the linked item's fields. What names the link
- * itself is no more than the link: its `id`, and `own` (a link to several collections is
- * `{ relationTo, value }`).
- */
-export function throughLink(links: string[][], path: string[], own = ['id']): boolean {
+/** Whether `path` goes through one of `links` into the linked item's fields (its `id` is no more than the link). */
+export function throughLink(links: string[][], path: string[]): boolean {
   return links.some(
     (link) =>
       path.length > link.length &&
       link.every((segment, at) => path[at] === segment) &&
-      !own.includes(path.slice(link.length).join('.')),
+      path.slice(link.length).join('.') !== 'id',
   )
 }
