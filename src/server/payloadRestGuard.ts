@@ -45,8 +45,7 @@ export function guardPayloadRest<A extends unknown[]>(
       (await checkedBody(resolved, url, request))
     if (refusal instanceof Refusal) return payloadError(resolved, request, refusal)
     const given = refusal ?? request
-    if (given.method === 'POST' && OVERRIDES.some((name) => given.headers.has(name)))
-      markSignIn(given.headers)
+    markSignIn(given.headers)
     let lost: boolean
     let response: Response
     try {
@@ -63,9 +62,6 @@ export function guardPayloadRest<A extends unknown[]>(
 }
 
 const PRIVATE = 'private, no-store'
-
-/** The headers that make Payload read a POST as a GET, on a copy of the request. */
-const OVERRIDES = ['X-Payload-HTTP-Method-Override', 'X-HTTP-Method-Override']
 
 /** Payload's 503 for a lost database, as `databaseUnavailableAfterError` answers it. */
 const LOST_DATABASE = {

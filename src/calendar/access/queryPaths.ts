@@ -6,7 +6,7 @@
 export type QueryArgs = { where?: unknown; sort?: unknown; field?: unknown }
 
 /** A path's segments: `-venue__city` → `['venue', 'city']`. */
-export const pathSegments = (path: string): string[] => path.trim().replace(/^-/, '').split(/\.|__/)
+const pathSegments = (path: string): string[] => path.trim().replace(/^-/, '').split(/\.|__/)
 
 const whereKeys = (where: unknown): string[] =>
   Array.isArray(where)

@@ -49,19 +49,14 @@ export const signedTokenStrategy: AuthStrategy = {
 }
 
 /**
- * Requests (by their headers, which Payload hands each strategy as it got them) whose sign-in lost
- * the database. Payload's strategy runner logs a strategy's failure and goes on without a user: its
- * REST and GraphQL then answered a signed-in caller as anonymous (`/api/users/me` 200 with no user,
- * 403 on administrators' routes), and a client took itself for signed out. Their doors answer such a
- * request 503 instead, as everything else that loses the database (docs/api.md §11).
- */
-const signInsWithoutDatabase = new WeakSet<Headers>()
-
-/**
- * A header the guard of Payload's REST puts on a read sent as a POST, naming the request to its
- * sign-in: Payload's method override (`X-Payload-HTTP-Method-Override: GET`) signs in on a copy of
- * the request's headers, an object the guard never sees. Only a mark the guard issued counts, and
- * only until the guard has read it (`signInLostDatabase`), so a client's own marks hold nothing.
+ * A header the guard of Payload's REST and GraphQL puts on each request, naming it to its sign-in:
+ * Payload's strategy runner logs a strategy's failure and goes on without a user, so its doors
+ * answered a signed-in caller whose sign-in lost the database as anonymous (`/api/users/me` 200 with
+ * no user, 403 on administrators' routes), and a client took itself for signed out. The guard answers
+ * such a request 503 instead, as everything else that loses the database (docs/api.md §11). A mark
+ * in the headers, not the headers object, names the request: a read sent as a POST (Payload's
+ * method override) is signed in on a copy of them. Only a mark the guard issued counts, and only
+ * until the guard has read it (`signInLostDatabase`), so a client's own marks hold nothing.
  */
 export const SIGN_IN_MARK = 'X-Calendar-Sign-In'
 
@@ -111,11 +106,8 @@ export function markLostSignIns(payload: Payload): void {
         if (!result.user && watched.lost()) throw watched.lost()
         return result
       } catch (error) {
-        if (isConnectionLoss(error)) {
-          signInsWithoutDatabase.add(args.headers)
-          const mark = args.headers.get(SIGN_IN_MARK)
-          if (mark && marks.has(mark)) marks.set(mark, true)
-        }
+        const mark = args.headers.get(SIGN_IN_MARK)
+        if (mark && marks.has(mark) && isConnectionLoss(error)) marks.set(mark, true)
         throw error
       }
     },
@@ -125,15 +117,13 @@ export function markLostSignIns(payload: Payload): void {
 /** An `Authorization` header that carries an API key, as Payload reads one (`<collection> API-Key <key>`). */
 const API_KEY = /^\S+ API-Key /
 
-/**
- * Whether the sign-in of the request with these headers lost the database. Its mark, if it has one,
- * is forgotten as it is read.
- */
+/** Whether the sign-in of the request with this mark lost the database; the mark is forgotten as it is read. */
 export function signInLostDatabase(headers: Headers): boolean {
   const mark = headers.get(SIGN_IN_MARK)
-  const marked = mark !== null && marks.get(mark) === true
-  if (mark !== null) marks.delete(mark)
-  return marked || signInsWithoutDatabase.has(headers)
+  if (mark === null) return false
+  const lost = marks.get(mark) === true
+  marks.delete(mark)
+  return lost
 }
 
 async function signedInUser(headers: Headers, payload: Payload): Promise<TypedUser | null> {
