@@ -45,6 +45,6 @@ describe('the jobs queue on two instances', () => {
     )
     expect(wrong).toEqual([])
     expect(rows[0]).toEqual({ left: 0, failed: 0 })
-    expect(instance.log()).not.toMatch(/Cannot read properties of null/)
+    expect(await instance.settledLog()).not.toMatch(/Cannot read properties of null/)
   }, 120_000)
 })

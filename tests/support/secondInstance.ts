@@ -15,7 +15,7 @@ import { startFaultyLink, type FaultyLink } from './faultyLink'
 /**
  * A running instance: its address, its own database's name and URL (`ownDatabase`), what it has
  * written to its standard error (`keepErrors`) and to its standard output, Payload's log
- * (`keepLog`), so far, and how to stop it (`afterExit`: what to do once it has exited, before its own
+ * (`keepLog`), so far (`settledLog`: all it had logged when asked), and how to stop it (`afterExit`: what to do once it has exited, before its own
  * database is dropped).
  */
 export type Instance = {
@@ -24,6 +24,7 @@ export type Instance = {
   databaseUrl?: string
   errors: () => string
   log: () => string
+  settledLog: () => Promise<string>
   stop: (afterExit?: () => Promise<void>) => Promise<void>
 }
 
@@ -80,12 +81,25 @@ export async function startSecondInstance(
     await stop()
     throw error
   }
+  // Payload's logger writes through libuv's thread pool, so a line can reach the pipe after its
+  // answer; lines arrive in order, so once a request's own line has come, every earlier one has.
+  const settledLog = async () => {
+    const id = randomUUID()
+    await fetch(`${base}/api/events/987654321`, { headers: { 'X-Request-Id': id } })
+    const deadline = Date.now() + 10_000
+    while (!logged.includes(id)) {
+      if (Date.now() > deadline) throw new Error(`the instance logged nothing of request ${id}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    return logged
+  }
   return {
     base,
     database,
     databaseUrl: databaseEnv.DATABASE_URL,
     errors: () => written,
     log: () => logged,
+    settledLog,
     stop,
   }
 }
