@@ -13,6 +13,7 @@ import { guardFieldTypes } from './collections/fieldTypes'
 import { guardLockedDocuments } from './collections/lockedDocuments'
 import { guardAccountLinks } from './collections/accountLinks'
 import { keepBulkWritesWhole } from './collections/wholeBulkWrites'
+import { takeTurnsOnUpdates } from './collections/hooks/rowLocks'
 import { rootFieldLimit } from './server/graphqlRootFields'
 import { shapeJobEndpoints } from './collections/jobEndpoints'
 import { answerMissingDeletes } from './database/missingDeletes'
@@ -256,6 +257,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     guardAccountLinks(payload)
     shapeJobEndpoints(payload)
     keepBulkWritesWhole(payload)
+    takeTurnsOnUpdates(payload)
     // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
     if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
     instrumentPool(payload)

@@ -13,7 +13,8 @@ import { deriveEventSchedule } from './hooks/eventSchedule'
 import { PRUNED_VERSIONS, pruneVersions } from './hooks/keptVersions'
 import { keepSeries, planBulkSeries, releaseSeries, runBulkSeries } from './hooks/series'
 import { validateParent, validateRecurrence } from './series'
-import { lockSeries } from './hooks/seriesLock'
+import { takingTurns } from './hooks/rowLocks'
+import { lockSeries, lockSeriesOf } from './hooks/seriesLock'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
 
 /** An event's details beyond its name, dates and texts: the namespace serves them, a password withholds them. */
@@ -84,6 +85,7 @@ export const Events: CollectionConfig = {
     afterRead: protection.afterRead,
     beforeOperation: [
       lockSeries,
+      takingTurns(lockSeriesOf),
       guardDrafts,
       guardDuplicates,
       guardRestores,

@@ -1,5 +1,6 @@
 import type { CollectionConfig, Field } from 'payload'
 import { termAccess } from '../calendar/access/collectionAccess'
+import { validateCategoryParent } from './fields/categoryParent'
 import { slugField } from './fields/slug'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
 
@@ -33,6 +34,7 @@ export const EventCategories = termCollection(
       type: 'relationship',
       relationTo: 'event-categories',
       index: true,
+      validate: validateCategoryParent,
       admin: { position: 'sidebar' },
     },
   ],

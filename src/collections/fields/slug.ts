@@ -1,4 +1,5 @@
 import type { CollectionSlug, Field, PayloadRequest } from 'payload'
+import { holdUntilCommit } from '../../database/exclusive'
 
 /** `Summer Fête 2026` → `summer-fête-2026`: letters of every script are kept, as WordPress keeps them. */
 export function slugify(text: string): string {
@@ -35,7 +36,10 @@ export async function slugTaken(
   return totalDocs > 0
 }
 
-/** `base`, or `base-2`, `base-3`... : the first that no other record has in the language. */
+/**
+ * `base`, or `base-2`, `base-3`... : the first that no other record has in the language. Writes
+ * choosing from one base take turns to their commits: two at once chose the same slug.
+ */
 export async function freeSlug(
   req: PayloadRequest,
   collection: CollectionSlug,
@@ -43,6 +47,7 @@ export async function freeSlug(
   excludeId: unknown,
   locale = req.locale,
 ): Promise<string> {
+  await holdUntilCommit(req, `slug:${collection}:${locale}:${base}`)
   let candidate = base
   for (let n = 2; await slugTaken(req, collection, candidate, excludeId, locale); n++)
     candidate = `${base}-${n}`

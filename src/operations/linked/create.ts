@@ -2,7 +2,8 @@ import { capabilities } from '../../calendar/access/capabilities'
 import type { LinkedResource } from '../../calendar/resources'
 import type { Organizer, Venue } from '../../payload-types'
 import type { OrganizerInput, VenueInput } from '../authored/input'
-import { createInLanguage } from '../localizedWrite'
+import { createInLanguage, type WrittenDoc } from '../localizedWrite'
+import { holdName } from '../nameLocks'
 import { Refusal } from '../refusal'
 import type { Writer } from '../writer'
 import { ORGANIZER_TEXT } from '../../calendar/linkedText'
@@ -32,6 +33,7 @@ async function findDuplicate(
     kind === 'venues'
       ? ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone']
       : ORGANIZER_TEXT
+  await holdName(writer, kind, name ?? '')
   const { docs } = await writer.req.payload.find({
     collection: kind,
     req: writer.req,
@@ -39,11 +41,12 @@ async function findDuplicate(
     depth: 0,
     limit: 50,
     pagination: false,
-    overrideAccess: true,
+    overrideAccess: false,
     where: { and: [{ name: { like: name } }, { status: { not_equals: 'trash' } }] },
   })
   const given = input as Record<string, unknown>
-  // Only records the caller may see in full: answering with another one would hand over its content.
+  // Only records the caller may see in full (read with their access, which a developer may narrow):
+  // answering with another one would hand over its content.
   const visible = (docs as (Venue | Organizer)[]).filter(
     (doc) => (doc.status === 'publish' && !doc.hasPassword) || capabilities.edit(writer.actor, doc),
   )
@@ -68,6 +71,20 @@ export async function createLinkedIn(
   input: VenueInput | OrganizerInput,
   inheritStatus?: string,
 ): Promise<number> {
+  const made = await createdOrFound(writer, kind, input, inheritStatus)
+  return typeof made === 'number' ? made : made.id
+}
+
+/**
+ * The venue or organizer a create makes, as Payload answered its write (made with the writer's
+ * access), or the id of the existing one it duplicates.
+ */
+export async function createdOrFound(
+  writer: Writer,
+  kind: LinkedKind,
+  input: VenueInput | OrganizerInput,
+  inheritStatus?: string,
+): Promise<number | WrittenDoc> {
   // Trashing unlinks an item from every event (docs/api.md §6.7): one made in the trash and linked would be both.
   if ((input as { status?: string }).status === 'trash')
     throw Refusal.invalidParams({ status: 'An item given inline cannot be made in the trash.' })
@@ -80,5 +97,5 @@ export async function createLinkedIn(
   // Inline venues and organizers take the status of the event that brings them (docs/api.md §6.5).
   if (inheritStatus && (input as { status?: string }).status === undefined)
     data.status = inheritStatus
-  return (await createInLanguage(writer, kind, data)).id
+  return createInLanguage(writer, kind, data)
 }

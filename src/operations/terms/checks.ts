@@ -1,6 +1,8 @@
 import type { TermResource } from '../../calendar/resources'
+import { BELOW_ITSELF, categoryAncestors } from '../../collections/fields/categoryParent'
 import { idOf } from '../../calendar/relationId'
 import { escapeLike, existingIds } from '../read'
+import { holdName } from '../nameLocks'
 import type { Reader } from '../reader'
 import { Refusal } from '../refusal'
 
@@ -30,31 +32,10 @@ export async function invalidTermWrite(
   else if (
     parent > 0 &&
     input.id !== undefined &&
-    (await ancestorsOf(reader, terms, parent)).includes(input.id)
+    (await categoryAncestors(reader.req, parent)).includes(input.id)
   )
-    invalid.parent = 'A category cannot be below itself.'
+    invalid.parent = BELOW_ITSELF
   return invalid
-}
-
-/** A category and its ancestors, nearest first (a loop already stored ends the walk). */
-async function ancestorsOf(reader: Reader, terms: TermResource, id: number): Promise<number[]> {
-  const chain = [id]
-  for (let current: number | undefined = id; current !== undefined;) {
-    const found = await reader.req.payload.findByID({
-      collection: terms.collection,
-      id: current,
-      req: reader.req,
-      depth: 0,
-      overrideAccess: true,
-      disableErrors: true,
-      select: { parent: true } as never,
-    })
-    const next = idOf((found as { parent?: unknown } | null)?.parent)
-    if (next === undefined || chain.includes(next)) break
-    chain.push(next)
-    current = next
-  }
-  return chain
 }
 
 /**
@@ -68,6 +49,7 @@ export async function refuseDuplicateName(
   parent: number,
   self?: number,
 ): Promise<void> {
+  await holdName(reader, terms.collection, name)
   const { docs } = await reader.req.payload.find({
     collection: terms.collection,
     req: reader.req,

@@ -1,0 +1,97 @@
+import { sql } from '@payloadcms/db-postgres'
+import { inArray } from '@payloadcms/db-postgres/drizzle'
+import type {
+  CollectionBeforeOperationHook,
+  CollectionSlug,
+  Payload,
+  PayloadRequest,
+  Where,
+} from 'payload'
+import { requestQuery } from '../../database/rawQuery'
+import { isStoredId } from '../../database/unreadableValues'
+import { tableOf } from '../../database/seriesCopy'
+
+type Id = number | string
+type Column = Parameters<typeof inArray>[0] & { dataType?: string }
+type First = (req: PayloadRequest, ids: number[]) => Promise<void>
+
+const TAKES_TURNS = Symbol('takes turns')
+
+/** The adapter's name for a collection's table (its map is keyed by the slug in snake case). */
+function tableNameOf(payload: Payload, slug: string): string | undefined {
+  const snake = slug
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase()
+  return (payload.db as unknown as { tableNameMap?: Map<string, string> }).tableNameMap?.get(snake)
+}
+
+/** The ids a bulk update reaches, whoever may write them: a lock on one more is harmless. */
+async function idsOf(req: PayloadRequest, slug: string, where: Where, locale?: string) {
+  const { docs } = await req.payload.find({
+    collection: slug as CollectionSlug,
+    where,
+    req,
+    overrideAccess: true,
+    pagination: false,
+    depth: 0,
+    select: {},
+    ...(locale ? { locale: locale as 'all' } : {}),
+  })
+  return docs.map((doc) => doc.id as Id)
+}
+
+/**
+ * Updates of one item take turns from their read (docs/api.md §11, "Writes at once"). Payload's
+ * update reads the stored item, then writes its whole row and translation back from that read: two
+ * updates at once each wrote back what the other had just changed, and one writer's acknowledged
+ * change was gone. Versioned items happened to wait on their latest version (`guardDrafts`), but
+ * terms, occurrences and single events that keep no version, and bulk updates (the admin's list
+ * *Edit*, *Publish*), did not. So an update first holds its items' rows (`for no key update`, which
+ * links to them do not wait for), in order of id, to the end of its transaction; the other writer's
+ * read then comes after this one's commit. `first` takes what must be held before the rows, in the
+ * same order for every writer (a series' lock: `seriesLock.ts`).
+ */
+export function takingTurns(first?: First): CollectionBeforeOperationHook {
+  const hook: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+    if (operation !== 'update') return args
+    const call = args as { id?: Id; where?: Where; locale?: string }
+    const table = tableOf(req, tableNameOf(req.payload, collection.slug) ?? '')
+    if (!table) return args
+    const byId = call.id !== undefined
+    const ids = byId
+      ? [call.id!]
+      : call.where
+        ? await idsOf(req, collection.slug, call.where, call.locale)
+        : []
+    if (!ids.length) return args
+    if (!byId && first) await first(req, ids.map(Number))
+    const column = (table as unknown as { id: Column }).id
+    // An id that names no item is Payload's to refuse (its read finds nothing), not this statement's.
+    const known =
+      column.dataType === 'number' ? ids.filter(isStoredId).map(Number) : ids.map(String)
+    if (known.length)
+      await requestQuery(
+        req,
+        sql`select ${column} from ${table} where ${inArray(column, known)} order by 1 for no key update`,
+      )
+    return args
+  }
+  return Object.assign(hook, { [TAKES_TURNS]: true })
+}
+
+/**
+ * Every collection's updates take turns (`takingTurns`), a developer's too, but Payload's own
+ * (`payload-…`: jobs, preferences, locks, migrations), which Payload writes on its own terms. A
+ * collection that takes turns already, at a place of its own in its hooks (events, after their
+ * series' lock), keeps it.
+ */
+export function takeTurnsOnUpdates(payload: Payload): void {
+  const turns = takingTurns()
+  for (const { config } of Object.values(payload.collections)) {
+    if (config.slug.startsWith('payload-')) continue
+    const hooks = config.hooks.beforeOperation ?? []
+    if (hooks.some((hook) => TAKES_TURNS in hook)) continue
+    config.hooks.beforeOperation = [turns, ...hooks]
+  }
+}
