@@ -1,3 +1,4 @@
+import { booleanSetting } from '../calendar/settings'
 import { createHash } from 'node:crypto'
 import type { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
@@ -34,7 +35,7 @@ type Drizzle = {
  */
 export type Statement = { sql: string; params: unknown[]; name: string }
 
-const PREPARED = process.env.DATABASE_PREPARED_STATEMENTS !== 'false'
+const PREPARED = booleanSetting('DATABASE_PREPARED_STATEMENTS')
 
 const primaryOf = (payload: Payload) => (payload.db as unknown as { drizzle: Drizzle }).drizzle
 
@@ -71,7 +72,30 @@ export async function rawTransaction<T>(
   )
 }
 
-type Replicated = { drizzle: { $replicas?: Drizzle[] } }
+type Replicated = {
+  drizzle: { $replicas?: Drizzle[] }
+  lastWriteTimestamp?: number
+  readReplicasAfterWriteInterval?: number
+}
+
+/**
+ * Payload's rule for its own reads, kept by the hand-written ones: for a while after this instance
+ * wrote (`readReplicasAfterWriteInterval`, 2 s), reads go to the primary, which has the write. A
+ * namespace read of an event just created found it on the primary and read its page on a replica
+ * that had not had it yet: a 403 for its own author.
+ */
+function justWrote(payload: Payload): boolean {
+  const { lastWriteTimestamp, readReplicasAfterWriteInterval = 0 } =
+    payload.db as unknown as Replicated
+  return (
+    lastWriteTimestamp !== undefined &&
+    Date.now() - lastWriteTimestamp < readReplicasAfterWriteInterval
+  )
+}
+
+/** Whether the app reads on read replicas (`DATABASE_READ_REPLICAS`). */
+export const readsOnReplicas = (payload: Payload) =>
+  Boolean((payload.db as unknown as Replicated).drizzle.$replicas?.length)
 type Sessions = { sessions?: Record<string | number, { db?: Drizzle }> }
 
 /**
@@ -90,7 +114,7 @@ function requestTarget(req: PayloadRequest): Drizzle {
       ? undefined
       : (req.payload.db as unknown as Sessions).sessions?.[id]?.db
   const replicas =
-    session || !READ_ONLY.has(req.method ?? '')
+    session || !READ_ONLY.has(req.method ?? '') || justWrote(req.payload)
       ? undefined
       : (req.payload.db as unknown as Replicated).drizzle.$replicas
   return (

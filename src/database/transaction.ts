@@ -1,5 +1,6 @@
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import { readsOnReplicas } from './rawQuery'
 
 /**
  * Runs a write in one database transaction: every local-API call given `req` joins it, so a
@@ -21,6 +22,14 @@ export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<
   } finally {
     if (began) undone.delete(req)
   }
+}
+
+/**
+ * Runs reads on the primary, in a transaction, when the app reads on replicas: for reads that decide
+ * on what the primary's bookkeeping says (the change log), which a replica behind it has not had yet.
+ */
+export function onPrimary<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
+  return readsOnReplicas(req.payload) ? inTransaction(req, work) : work()
 }
 
 /** What the work of a transaction did outside the database (a file written), to undo if it rolls back. */

@@ -7,6 +7,7 @@ import { webhookGuard } from '../collections/Webhooks'
 import { sideBySide } from '../calendar/sideBySide'
 import { changesAfter, type ChangeRow } from '../database/changeLog'
 import { unlessBusy } from '../database/exclusive'
+import { onPrimary } from '../database/transaction'
 import { numberSetting } from '../calendar/settings'
 import type { Webhook } from '../payload-types'
 
@@ -236,15 +237,18 @@ export async function deliverWebhooks(
     // Each endpoint its own request: concurrent writes must not share one request's transaction.
     const own = await createLocalReq({}, payload)
     const held = await unlessBusy(payload, `${DELIVER_LOCK} ${listed.id}`, async () => {
-      // Read again under the lock: the pass that held it may have moved the cursor.
-      const hook = await payload.findByID({
-        collection: 'webhooks',
-        id: listed.id,
-        overrideAccess: true,
-        depth: 0,
-        req: own,
-        disableErrors: true,
-      })
+      // Read again under the lock, on the primary: the pass that held it may have moved the cursor,
+      // which a replica may not have had yet.
+      const hook = await onPrimary(own, () =>
+        payload.findByID({
+          collection: 'webhooks',
+          id: listed.id,
+          overrideAccess: true,
+          depth: 0,
+          req: own,
+          disableErrors: true,
+        }),
+      )
       const due = hook?.active && (!hook.retryAt || new Date(hook.retryAt) <= now)
       return due ? deliverTo(own, hook!, now) : { delivered: 0, failed: 0 }
     })

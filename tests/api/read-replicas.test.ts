@@ -65,12 +65,41 @@ describe('reads on read replicas', () => {
       body: JSON.stringify({ description: 'Written on the primary' }),
     })
     expect(written.status).toBe(200)
-    // The write did not take the armed fault: the next slug lookup sent to the replica does.
+    // Just after its write the instance reads on the primary, which has it, as Payload's own reads
+    // do for 2 s: the armed fault is not taken.
+    const justWritten = await get(bySlug)
+    expect(justWritten.status).toBe(200)
+    expect(justWritten.body.description).toContain('Written on the primary')
+    await sleep(2_500)
+    // Neither read took the armed fault: the next slug lookup sent to the replica does.
     const lost = await get(bySlug)
     expect(lost.status).toBe(503)
     const again = await get(bySlug)
     expect(again.status).toBe(200)
     expect(again.body.description).toContain('Written on the primary')
+  })
+
+  it('decides the change feed where its log is, on the primary: a replica without the new event does not make it a delete', async () => {
+    const since = await get(`${NS}/changes?since=now`)
+    expect(since.status).toBe(200)
+    const event = await createEvent({
+      title: `${tag} in the feed`,
+      start: '2035-03-12T18:00:00.000Z',
+    })
+    // Payload reads on the primary for 2 s after a write of the instance (a test before wrote through it).
+    await sleep(2_500)
+    // A read of the event sent to the replica is lost, as a replica that has not had it yet would lose it.
+    replicated.link.resetNextSend(new RegExp(`from "events"[^]*\\b${event.id}\\b`))
+    try {
+      const feed = await get(`${NS}/changes?since=${since.body.next_cursor}&per_page=500`)
+      expect(feed.status, JSON.stringify(feed.body)).toBe(200)
+      const ofEvent = feed.body.changes.filter(
+        (change: { type: string; id: number }) => change.type === 'event' && change.id === event.id,
+      )
+      expect(ofEvent.map((change: { action: string }) => change.action)).toEqual(['upsert'])
+    } finally {
+      replicated.link.resetNextSend(/(?!)/)
+    }
   })
 
   it("answers a caller whose API key's lookup loses the replica 503, not as anonymous, and signs them in next time", async () => {
