@@ -1,3 +1,4 @@
+import { booleanSetting, logLevel } from './src/calendar/settings'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { seoPlugin } from '@payloadcms/plugin-seo'
 import { buildConfig } from 'payload'
@@ -34,13 +35,13 @@ export default buildConfig({
   // Each line logged while a request runs carries its id (docs/operations.md, "Request ids").
   logger:
     process.env.NODE_ENV === 'production'
-      ? { options: { level: process.env.LOG_LEVEL || 'info', mixin: requestLogFields } }
+      ? { options: { level: logLevel(), mixin: requestLogFields } }
       : undefined,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   plugins: [
     calendarPlugin({
-      runJobs: process.env.JOBS_AUTORUN !== 'false',
-      publicPages: process.env.PUBLIC_PAGES !== 'false',
+      runJobs: booleanSetting('JOBS_AUTORUN'),
+      publicPages: booleanSetting('PUBLIC_PAGES'),
     }),
     seoPlugin({ collections: ['events'], uploadsCollection: 'media', ...eventSeo }),
   ],

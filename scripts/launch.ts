@@ -4,6 +4,7 @@
  * stops the database afterwards and exits with the child's code. Keeping the database out of the
  * child's process is what makes a failing test run exit non-zero (field notes).
  */
+import { booleanSetting } from '../src/calendar/settings'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -16,7 +17,12 @@ import {
 import { backupFileName, dataDirectory, SERVING_CLUSTER } from '../src/database/dataDirectory'
 import { writeBackup } from '../src/database/backup'
 import { externalServerAdvice } from '../src/database/externalServer'
-import { migrationNames, migrationState, newerReleaseMessage } from '../src/database/migrationState'
+import {
+  migrationNames,
+  migrationState,
+  newerReleaseMessage,
+  serverTooOld,
+} from '../src/database/migrationState'
 import pg from 'pg'
 import { payloadSecret } from '../src/database/secret'
 import { CONFIG_LOADING_OPTIONS } from './configLoading'
@@ -229,30 +235,77 @@ function megabytes(bytes: number): string {
 async function checkMigrations(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
-  const state = await migrationState(
-    client,
-    migrationNames(path.join(root, 'src', 'migrations')),
-  ).finally(() => client.end())
+  const [tooOld, state] = await Promise.all([
+    serverTooOld(client),
+    migrationState(client, migrationNames(path.join(root, 'src', 'migrations'))),
+  ]).finally(() => client.end())
+  if (tooOld) {
+    console.error(tooOld)
+    return false
+  }
   if (state.unknown.length) {
     console.error(newerReleaseMessage(state.unknown))
     return false
   }
-  if (
-    database &&
-    state.applied.length &&
-    state.pending.length &&
-    process.env.BACKUP_BEFORE_MIGRATE !== 'false'
-  ) {
-    const { file, bytes } = await writeBackup({
+  if (state.applied.length && state.pending.length)
+    await backUpFirst(
       url,
-      clusterDirectory: path.join(dataDir, CLUSTERS[mode]),
-      dataDirectory: dataDir,
-      out: backupFileName(dataDir, 'before-upgrade'),
-    })
-    console.error(
-      `${state.pending.length} migration(s) to apply (${state.pending.join(', ')}): backed up first to ${file} (${megabytes(bytes)}); npm run restore -- --force ${file} undoes the upgrade`,
+      'before-upgrade',
+      `${state.pending.length} migration(s) to apply (${state.pending.join(', ')})`,
+      'the upgrade',
     )
+  return true
+}
+
+/** An embedded database backed up before a schema change (BACKUP_BEFORE_MIGRATE=false skips it), saying where. */
+async function backUpFirst(
+  url: string,
+  label: string,
+  change: string,
+  undone: string,
+): Promise<void> {
+  if (!database || !booleanSetting('BACKUP_BEFORE_MIGRATE')) return
+  const { file, bytes } = await writeBackup({
+    url,
+    clusterDirectory: path.join(dataDir, CLUSTERS[mode]),
+    dataDirectory: dataDir,
+    out: backupFileName(dataDir, label),
+  })
+  console.error(
+    `${change}: backed up first to ${file} (${megabytes(bytes)}); npm run restore -- --force ${file} undoes ${undone}`,
+  )
+}
+
+/**
+ * Before `npm run payload -- migrate:down` (docs/operations.md, "Upgrades"): Payload rolls back the
+ * last batch of migrations, which on a database this release made is every migration, the first
+ * one's `down` dropping every table, the accounts with them (the next start then served an empty
+ * site whose first registration was open to anyone). That is refused; any other is backed up first.
+ */
+async function checkMigrateDown(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const { rows } = await client
+    .query<{ name: string }>(
+      `select name from payload_migrations
+        where batch = (select max(batch) from payload_migrations where name <> 'dev')`,
+    )
+    .catch(() => ({ rows: [] as { name: string }[] }))
+    .finally(() => client.end())
+  const [first] = migrationNames(path.join(root, 'src', 'migrations'))
+  if (rows.some((row) => row.name === first)) {
+    console.error(
+      `the last batch of migrations is this database's first (${rows.length} migrations, ${first} among them): rolling it back would drop every table, accounts included. There is no older release's schema to go back to; to empty the database on purpose, run npm run payload -- migrate:reset`,
+    )
+    return false
   }
+  if (rows.length)
+    await backUpFirst(
+      url,
+      'before-migrate-down',
+      `${rows.length} migration(s) to roll back (${rows.map((row) => row.name).join(', ')})`,
+      'the roll-back',
+    )
   return true
 }
 
@@ -310,6 +363,10 @@ async function main(): Promise<number> {
         JOBS_AUTORUN: 'false',
       })
     case 'payload':
+      if (extraArgs[0] === 'migrate:down' && !(await checkMigrateDown(url))) return 1
+      // These drop what the database holds, on purpose: it is kept first all the same.
+      if (['migrate:reset', 'migrate:refresh', 'migrate:fresh'].includes(extraArgs[0] ?? ''))
+        await backUpFirst(url, `before-${extraArgs[0]!.slice(8)}`, extraArgs[0]!, 'it')
       return runImportingConfig(bin('payload'), extraArgs, {
         ...env,
         PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts'),

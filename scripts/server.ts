@@ -17,11 +17,12 @@ import next from 'next'
 import { forwardingHeaders, trustedProxyHops } from '../src/collections/clientAddress'
 import { cacheBudget } from '../src/calendar/caches'
 import { FrontDoor, isRead, passToNamespace } from '../src/server/frontDoor'
+import { refusedAdminPage } from '../src/server/adminPages'
 import { answerFailure } from '../src/server/handlerFailure'
 import { drainJobs } from '../src/server/jobsDrain'
 import { loadGate, sheddingSettings } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
-import { numberSetting, readSettingsAtStart } from '../src/calendar/settings'
+import { numberSetting, readSettingsAtStart, SettingError } from '../src/calendar/settings'
 import { Turns } from '../src/server/turns'
 import { installWriteLane, writeLane } from '../src/server/writeLane'
 
@@ -64,7 +65,8 @@ async function main(): Promise<void> {
     if (!admission) return
     const handling = async () => {
       const passed = passToNamespace(request, response, { origin, turns, admission })
-      if (!(await passed.catch(() => false))) await handle(request, response)
+      if (await passed.catch(() => false)) return
+      if (!(await refusedAdminPage(request, response))) await handle(request, response)
     }
     try {
       // A write carries the time it arrived, from which the write lane counts its turn's deadline
@@ -92,6 +94,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error)
+  // A wrong setting is one line, naming it; anything else keeps its stack for the operator.
+  console.error(error instanceof SettingError ? error.message : error)
   process.exit(1)
 })

@@ -1,7 +1,7 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { guardedPg } from './connectionErrors'
 import { claimingInTurns } from './jobClaims'
-import { migrationState, newerReleaseMessage } from './migrationState'
+import { migrationState, newerReleaseMessage, serverTooOld } from './migrationState'
 import { withoutDeadlines } from './statementDeadline'
 import { limitTransactions } from './transactionSlots'
 import { numberSetting } from '../calendar/settings'
@@ -48,6 +48,8 @@ export function databaseAdapter(migrations: Migrations) {
       // this release would serve a schema it does not know (sign-ins failing on missing columns).
       const migrate = db.migrate.bind(db)
       db.migrate = async (options) => {
+        const tooOld = await serverTooOld(db.pool)
+        if (tooOld) throw new Error(tooOld)
         const { unknown } = await migrationState(
           db.pool,
           (options?.migrations ?? migrations).map((migration) => migration.name),

@@ -85,6 +85,8 @@ const UNAVAILABLE_MESSAGE = new RegExp(
   [
     'Connection terminated',
     'connect ECONNREFUSED',
+    // PostgreSQL removes its Unix socket's file when it stops: connecting then finds no file.
+    'connect (ENOENT|EACCES) \\S*\\.s\\.PGSQL\\.',
     'read ECONNRESET',
     'write EPIPE',
     'not queryable',
@@ -94,6 +96,13 @@ const UNAVAILABLE_MESSAGE = new RegExp(
     'too many clients already',
     'timeout exceeded when trying to connect',
     'cannot begin transaction',
+    // PgBouncer's words (its SQLSTATE, 08P01, is also PostgreSQL's for a malformed message) when the
+    // server behind it is away or it has no connection to lend in time.
+    'server login has been failing',
+    'pgbouncer cannot connect to server',
+    'query_wait_timeout',
+    'no more connections allowed',
+    'server conn crashed',
     NO_ANSWER,
   ].join('|'),
   'i',
@@ -113,7 +122,7 @@ export function isConnectionLoss(error: unknown): boolean {
 
 /**
  * An error and every error it wraps, outermost first: drivers, drizzle and Payload wrap the one that
- * tells what happened in `cause`, and an AggregateError holds several (a refused connection on every
+ * tells what happened in `cause` (GraphQL in `originalError`), and an AggregateError holds several (a refused connection on every
  * address of a host). Bounded, as a chain may loop.
  */
 export function errorChain(error: unknown): Error[] {
@@ -123,7 +132,8 @@ export function errorChain(error: unknown): Error[] {
     const current = pending.shift()
     if (!(current instanceof Error) || chain.includes(current)) continue
     chain.push(current)
-    pending.push(current.cause)
+    // GraphQL wraps what a resolver threw as its `originalError`.
+    pending.push(current.cause, (current as { originalError?: unknown }).originalError)
     if (current instanceof AggregateError) pending.push(...current.errors)
   }
   return chain
@@ -168,11 +178,20 @@ const retryLater =
     retryAfter: string,
     message: string,
   ): AfterErrorHook =>
-  ({ error, req }) => {
+  ({ error, graphqlResult, req }) => {
     if (!matches(error)) return
     const headers = req.responseHeaders ?? new Headers()
     headers.set('Retry-After', retryAfter)
     req.responseHeaders = headers
+    // GraphQL answers 200 and tells each error's status in its `extensions` (it said 500 here).
+    if (graphqlResult)
+      return {
+        graphqlResult: {
+          ...graphqlResult,
+          message,
+          extensions: { ...graphqlResult.extensions, statusCode: status },
+        },
+      }
     return { status, response: { errors: [{ message }] } }
   }
 

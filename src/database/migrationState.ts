@@ -53,3 +53,25 @@ export function newerReleaseMessage(unknown: string[]): string {
     'run that release again, or restore the backup taken before the upgrade (npm run restore -- --force FILE) and then start this one'
   )
 }
+
+/**
+ * The oldest PostgreSQL this release's migrations run on: they name no alias for a subquery in FROM,
+ * which PostgreSQL 16 first allowed. On PostgreSQL 15 they stopped halfway, a dozen applied.
+ */
+export const OLDEST_SERVER = { number: 160000, named: '16' }
+
+/** The one line a release answers with on a server older than `OLDEST_SERVER`, else nothing. */
+export function tooOldServer(versionNumber: number, version: string): string | undefined {
+  return versionNumber < OLDEST_SERVER.number
+    ? `PostgreSQL ${version} is too old: this release needs PostgreSQL ${OLDEST_SERVER.named} or later, and nothing was migrated`
+    : undefined
+}
+
+/** `tooOldServer` of the server `database` reaches. */
+export async function serverTooOld(database: Queryable): Promise<string | undefined> {
+  const { rows } = await database.query(
+    `select current_setting('server_version_num')::int as number, current_setting('server_version') as version`,
+  )
+  const { number, version } = rows[0] as { number: number; version: string }
+  return tooOldServer(number, version)
+}

@@ -1,10 +1,11 @@
+import { booleanSetting } from '../calendar/settings'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Payload } from 'payload'
 
 const current = new AsyncLocalStorage<{ queries: number }>()
 
 /** Whether responses report their database queries in `X-Query-Count` (tests and benchmarks). */
-export const queryCountEnabled = process.env.QUERY_COUNT_HEADER === 'true'
+export const queryCountEnabled = booleanSetting('QUERY_COUNT_HEADER')
 
 type Queryable = { query: (...args: unknown[]) => unknown }
 

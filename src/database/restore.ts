@@ -4,13 +4,14 @@
  * archive fails here and not at the next `npm start`), the secret, media and imports.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { chmod, chown, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { createReadStream, existsSync } from 'node:fs'
+import { chmod, lchown, lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { extract } from 'tar'
 import { ARCHIVE_DATABASE, ARCHIVE_MANIFEST, DATA_ENTRIES, type Manifest } from './backup'
-import { embeddedMajor, runningDatabase, startEmbeddedDatabase } from './embedded'
+import { embeddedMajor, postmasterPid, runningDatabase, startEmbeddedDatabase } from './embedded'
 
 export type RestoreOptions = {
   file: string
@@ -31,6 +32,44 @@ function replaced(options: RestoreOptions): string[] {
 
 export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
   const file = path.resolve(options.file)
+  await refuseUnsafeRestore(file, options)
+  await mkdir(options.dataDirectory, { recursive: true })
+  const staging = path.join(options.dataDirectory, `.restore-${process.pid}`)
+  const aside = path.join(options.dataDirectory, `.before-restore-${process.pid}`)
+  let manifest: Manifest
+  let failure: unknown
+  const swap: Swap = { aside, moved: [], placed: [] }
+  try {
+    manifest = await unpacked(file, staging)
+    await swapIn(options, staging, swap)
+  } catch (error) {
+    failure = error
+    await putBack(swap)
+    throw error
+  } finally {
+    // An archive the extraction refuses (cut short, a link out of the folder) fails it while its
+    // entries are still being written: the staging is removed once they are, and a failure to
+    // remove it never hides why the restore failed (it said `ENOTEMPTY` instead, and left it).
+    await rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(
+      (error: unknown) => {
+        if (!failure) throw error
+      },
+    )
+  }
+  try {
+    await replayed(file, options, swap)
+  } finally {
+    // Put back on a failed start; once the restored database has started, what it replaced goes.
+    await rm(aside, { recursive: true, force: true })
+  }
+  return manifest
+}
+
+/** What a restore moved aside and what it put in their places, so that a failure undoes exactly that. */
+type Swap = { aside: string; moved: string[]; placed: string[] }
+
+/** The reasons not to begin: no file, a data directory in use or not empty (without `force`), an archive holding links. */
+async function refuseUnsafeRestore(file: string, options: RestoreOptions): Promise<void> {
   if (!existsSync(file)) throw new Error(`${file} does not exist`)
   const present = replaced(options).filter((entry) => existsSync(entry))
   if (present.length && !options.force) {
@@ -43,53 +82,93 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
     throw new Error(
       `the database in ${options.clusterDirectory} is in use by ${running.startedBy} (pid ${running.pid}): stop it first`,
     )
-
-  await mkdir(options.dataDirectory, { recursive: true })
-  const staging = path.join(options.dataDirectory, `.restore-${process.pid}`)
-  let manifest: Manifest | null
-  let failure: unknown
-  try {
-    await rm(staging, { recursive: true, force: true })
-    await mkdir(staging, { mode: 0o700 })
-    await extract({ file, cwd: staging, strict: true })
-    manifest = JSON.parse(
-      await readFile(path.join(staging, ARCHIVE_MANIFEST), 'utf8').catch(() => 'null'),
-    ) as Manifest | null
-    if (manifest?.format !== 1 || !existsSync(path.join(staging, ARCHIVE_DATABASE, 'backup_label')))
-      throw new Error(`${file} is not a backup of this app`)
-    const major = embeddedMajor()
-    if (String(manifest.postgresMajor) !== major)
-      throw new Error(
-        `${file} holds a PostgreSQL ${manifest.postgresMajor} cluster; this release runs PostgreSQL ${major}`,
-      )
-
-    for (const entry of replaced(options)) await rm(entry, { recursive: true, force: true })
-    await rename(path.join(staging, ARCHIVE_DATABASE), options.clusterDirectory)
-    for (const entry of DATA_ENTRIES) {
-      if (existsSync(path.join(staging, entry)))
-        await rename(path.join(staging, entry), path.join(options.dataDirectory, entry))
-    }
-    await chmod(options.clusterDirectory, 0o700)
-    if (process.getuid?.() === 0) await chownTree(options.clusterDirectory, postgresUser())
-  } catch (error) {
-    failure = error
-    throw error
-  } finally {
-    // An archive the extraction refuses (cut short, a link out of the folder) fails it while its
-    // entries are still being written: the staging is removed once they are, and a failure to
-    // remove it never hides why the restore failed (it said `ENOTEMPTY` instead, and left it).
-    await rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(
-      (error: unknown) => {
-        if (!failure) throw error
-      },
+  // A server whose launcher was killed keeps its database running: replacing the cluster under it
+  // left a server answering 500 while its health check still passed.
+  const orphan = await postmasterPid(options.clusterDirectory)
+  if (orphan)
+    throw new Error(
+      `a PostgreSQL server (pid ${orphan}) still runs on ${options.clusterDirectory}, whose launcher is gone: stop it and the app server it serves first`,
     )
-  }
+}
 
-  // The first start replays the WAL up to the end of the backup; a clean stop leaves a cluster that
-  // starts like any other.
+/** The archive unpacked into `staging`, and its manifest, once it is a backup this release can restore. */
+async function unpacked(file: string, staging: string): Promise<Manifest> {
+  await rm(staging, { recursive: true, force: true })
+  await mkdir(staging, { mode: 0o700 })
+  // Streamed, so that what is inflated waits for the disk rather than for memory; only files and
+  // folders are written (`filesAndFolders`).
+  const entries = filesAndFolders()
+  await pipeline(
+    createReadStream(file),
+    extract({ cwd: staging, strict: true, filter: entries.take }),
+  )
+  if (entries.refused.length)
+    throw new Error(
+      `${file} is not a backup of this app: it holds entries other than files and folders, ${entries.refused.join(', ')}`,
+    )
+  // A live server's lock and options: never taken, however the archive spells their paths.
+  for (const name of ['postmaster.pid', 'postmaster.opts'])
+    await rm(path.join(staging, ARCHIVE_DATABASE, name), { force: true })
+  const manifest = JSON.parse(
+    await readFile(path.join(staging, ARCHIVE_MANIFEST), 'utf8').catch(() => 'null'),
+  ) as Manifest | null
+  if (manifest?.format !== 1 || !existsSync(path.join(staging, ARCHIVE_DATABASE, 'backup_label')))
+    throw new Error(`${file} is not a backup of this app`)
+  const major = embeddedMajor()
+  if (String(manifest.postgresMajor) !== major)
+    throw new Error(
+      `${file} holds a PostgreSQL ${manifest.postgresMajor} cluster; this release runs PostgreSQL ${major}`,
+    )
+  return manifest
+}
+
+/**
+ * The unpacked entries in the data directory's places. What they replace is kept `aside` until the
+ * restored database has started: a damaged archive (its WAL cut short) fails that start, and the
+ * data directory is then put back as it was.
+ */
+async function swapIn(options: RestoreOptions, staging: string, swap: Swap): Promise<void> {
+  await rm(swap.aside, { recursive: true, force: true })
+  await mkdir(swap.aside, { mode: 0o700 })
+  for (const entry of replaced(options)) {
+    if (!existsSync(entry)) continue
+    await rename(entry, path.join(swap.aside, path.basename(entry)))
+    swap.moved.push(entry)
+  }
+  const place = async (from: string, to: string) => {
+    await rename(from, to)
+    swap.placed.push(to)
+  }
+  await place(path.join(staging, ARCHIVE_DATABASE), options.clusterDirectory)
+  for (const entry of DATA_ENTRIES) {
+    if (existsSync(path.join(staging, entry)))
+      await place(path.join(staging, entry), path.join(options.dataDirectory, entry))
+  }
+  await chmod(options.clusterDirectory, 0o700)
+  if (process.getuid?.() === 0) await chownTree(options.clusterDirectory, postgresUser())
+}
+
+/**
+ * The first start replays the WAL up to the end of the backup; a clean stop leaves a cluster that
+ * starts like any other. A start that fails puts back what was there, and says what PostgreSQL said.
+ */
+async function replayed(file: string, options: RestoreOptions, swap: Swap): Promise<void> {
+  const log: string[] = []
   const database = await startEmbeddedDatabase({
     directory: options.clusterDirectory,
     startedBy: 'npm run restore',
+    log: (line) => log.push(String(line).trim()),
+  }).catch(async (error: unknown) => {
+    await putBack(swap)
+    const said = log.filter((line) => /FATAL|PANIC|ERROR/.test(line)).slice(-3)
+    const reason = said.length
+      ? said.join(' | ')
+      : error instanceof Error
+        ? error.message
+        : String(error)
+    throw new Error(
+      `${file} could not be started as a database, so nothing was replaced: ${reason}`,
+    )
   })
   try {
     await movePastLostRevisions(database.url).catch((error: unknown) => {
@@ -100,7 +179,33 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
   } finally {
     await database.stop()
   }
-  return manifest
+}
+
+/**
+ * An extraction's filter that writes files and folders only, and the first entries it left out: a
+ * link (`u2 -> u1/..`, which node-tar's checks take for a path inside the folder) led the restore, as
+ * root, to hand a file outside DATA_DIR to PostgreSQL's user, which then wrote it. A link never made
+ * leads nowhere; the restore then fails with those entries named.
+ */
+function filesAndFolders(): { take: (path: string, entry: unknown) => boolean; refused: string[] } {
+  const refused: string[] = []
+  return {
+    refused,
+    take: (entryPath, entry) => {
+      const type = (entry as { type?: string }).type
+      if (type === 'File' || type === 'Directory') return true
+      if (refused.length < 3) refused.push(`${entryPath} (${type})`)
+      return false
+    },
+  }
+}
+
+/** Undoes a restore that failed once it had begun to replace: what it placed goes, what it moved aside comes back. */
+async function putBack(swap: Swap): Promise<void> {
+  for (const entry of swap.placed.splice(0)) await rm(entry, { recursive: true, force: true })
+  for (const entry of swap.moved.splice(0))
+    await rename(path.join(swap.aside, path.basename(entry)), entry)
+  await rm(swap.aside, { recursive: true, force: true })
 }
 
 /**
@@ -141,11 +246,12 @@ function postgresUser(): { uid: number; gid: number } {
   }
 }
 
+/** Hands the cluster to `owner`, never following a link (the archive's entries are files and folders, checked). */
 async function chownTree(folder: string, owner: { uid: number; gid: number }): Promise<void> {
-  await chown(folder, owner.uid, owner.gid)
+  await lchown(folder, owner.uid, owner.gid)
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     const child = path.join(folder, entry.name)
     if (entry.isDirectory()) await chownTree(child, owner)
-    else if ((await stat(child)).isFile()) await chown(child, owner.uid, owner.gid)
+    else if ((await lstat(child)).isFile()) await lchown(child, owner.uid, owner.gid)
   }
 }

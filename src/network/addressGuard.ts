@@ -1,3 +1,4 @@
+import { booleanSetting, type BooleanSettingName } from '../calendar/settings'
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
 
@@ -74,6 +75,5 @@ export function addressGuard(allowPrivate: () => boolean): AddressGuard {
   }
 }
 
-/** `true` or `1` in an environment variable. */
-export const envFlag = (name: string) => () =>
-  process.env[name] === 'true' || process.env[name] === '1'
+/** An on-or-off setting, read when asked (tests set them while the app runs). */
+export const envFlag = (name: BooleanSettingName) => () => booleanSetting(name)

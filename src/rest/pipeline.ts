@@ -10,7 +10,7 @@ import { isConnectionLoss, isWriteConflict } from '../database/connectionErrors'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
 import { createContext, type RestContext } from './context'
-import { watchingLookups } from '../database/users/signIn'
+import { lostSignIn, watchingLookups } from '../database/users/signIn'
 import { readBody } from './http/body'
 import { jsonOf, JsonText } from './http/jsonText'
 import { errorSent, RestError } from '../server/errors'
@@ -194,6 +194,9 @@ async function serveRequest(
  */
 async function authenticateAgain(req: PayloadRequest): Promise<void> {
   if (req.user || !(req.headers.has('Authorization') || req.headers.has('Cookie'))) return
+  // The first sign-in already lost the database: a second would wait for it again.
+  const lost = lostSignIn(req.headers)
+  if (lost) throw lost
   const watched = watchingLookups(req.payload)
   const { user } = await executeAuthStrategies({
     headers: req.headers,
@@ -236,7 +239,7 @@ async function requestParams(
   const body =
     method === 'GET'
       ? {}
-      : await readBody(req as unknown as Request, maxBodyBytes, req.payload.logger)
+      : await readBody(req as unknown as Request, maxBodyBytes(), req.payload.logger)
   const given: Record<string, unknown> = { ...query, ...body }
   const shadowedByPath = Object.fromEntries(
     Object.keys(pathParams)

@@ -3,6 +3,7 @@ import { instanceCache } from '../calendar/caches'
 import { RevisionMark } from '../calendar/revisionCache'
 import { pushedRevision } from '../database/revision'
 import { queryCountEnabled } from '../database/queryCount'
+import { databaseAnswers } from '../server/health'
 import { NAMESPACE_FACTS, type NamespaceFacts } from '../server/namespaceFacts'
 import { limitRate } from './rateLimit'
 import { carriesSignedToken } from '../server/signedToken'
@@ -77,6 +78,8 @@ class SharedAnswers {
       countsQueries: queryCountEnabled,
       signedIn: (headers) => carriesSignedToken(headers, this.payload),
       corsHeaders: (origin) => this.corsHeaders(origin),
+      adminRoute: this.payload.config.routes.admin,
+      databaseAnswers: () => databaseAnswers(this.payload),
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Endpoint } from 'payload'
+import type { Endpoint, Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { rawQuery } from '../database/rawQuery'
 import { RETRY_AFTER_SECONDS } from '../database/connectionErrors'
@@ -10,24 +10,28 @@ import { RETRY_AFTER_SECONDS } from '../database/connectionErrors'
  */
 const HEALTH_DEADLINE_MS = 3000
 
+/** Whether the database answers `select 1` within 3 s: refused, reset, ended or silent, it does not. */
+export async function databaseAnswers(payload: Payload): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), HEALTH_DEADLINE_MS)
+  })
+  try {
+    return (await Promise.race([rawQuery(payload, sql`select 1`), late])) !== 'late'
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** `GET /api/health`: 200 when the database answers within 3 s, 503 otherwise; for load balancers and the launcher. */
 export const healthEndpoint: Endpoint = {
   path: '/health',
   method: 'get',
   handler: async (req) => {
-    let timer: NodeJS.Timeout | undefined
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), HEALTH_DEADLINE_MS)
-    })
-    try {
-      const answered = await Promise.race([rawQuery(req.payload, sql`select 1`), late])
-      if (answered !== 'late')
-        return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
-    } catch {
-      // Refused, reset or ended: unavailable, as when it does not answer.
-    } finally {
-      clearTimeout(timer)
-    }
+    if (await databaseAnswers(req.payload))
+      return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
     return Response.json(
       { status: 'unavailable' },
       {

@@ -28,6 +28,10 @@ export type NamespaceFacts = {
   signedIn(headers: IncomingHttpHeaders): boolean
   /** The CORS headers Payload's `cors` setting gives an answer to a request from `origin`: a refusal in front of Next needs them to be readable. */
   corsHeaders(origin: string | undefined): Readonly<Record<string, string>>
+  /** Payload's admin route (`/admin`): its pages are Next's, and sign a caller in where no guard of ours sees it. */
+  adminRoute: string
+  /** Whether the database answers within 3 s (`server/health.ts`). */
+  databaseAnswers(): Promise<boolean>
 }
 
 export const NAMESPACE_FACTS = Symbol.for('calendar.namespaceFacts')

@@ -45,19 +45,28 @@ export function guardPayloadRest<A extends unknown[]>(
       (await checkedBody(resolved, url, request))
     if (refusal instanceof Refusal) return payloadError(resolved, request, refusal)
     const given = refusal ?? request
-    markSignIn(given.headers)
+    const signInLost = markSignIn(given.headers)
+    // The namespace answers its own, in its envelope (`authenticateAgain`).
+    const namespace = inNamespace(
+      url.pathname,
+      `${resolved.routes.api}/${calendarRuntime(resolved).namespace}`,
+    )
     let lost: boolean
-    let response: Response
+    let response: Response | undefined
     try {
-      response = await handler(given, ...rest)
+      const handled = handler(given, ...rest)
+      // A sign-in that lost the database is answered at once: the operation Payload goes on with,
+      // for a caller it now takes for anonymous, would wait for the database again.
+      response = namespace
+        ? await handled
+        : await Promise.race([handled, signInLost.then(() => undefined)])
+      if (!response) handled.catch(() => undefined)
     } finally {
       lost = signInLostDatabase(given.headers)
     }
-    // The namespace answers its own, in its envelope (`authenticateAgain`).
-    return lost &&
-      !inNamespace(url.pathname, `${resolved.routes.api}/${calendarRuntime(resolved).namespace}`)
+    return lost && !namespace
       ? payloadError(resolved, given, LOST_DATABASE)
-      : keptByNoOne(resolved, url, response)
+      : keptByNoOne(resolved, url, response!)
   }
 }
 

@@ -3,7 +3,9 @@ import { numberSetting } from '../calendar/settings'
 import { RestError } from './errors'
 
 /** `MAX_BODY_BYTES`: the largest body the namespace reads (docs/operations.md). */
-export const maxBodyBytes = numberSetting('MAX_BODY_BYTES')
+let maxBody: number | undefined
+/** Read when first asked, not at import: a wrong value stops the server at start in one line. */
+export const maxBodyBytes = () => (maxBody ??= numberSetting('MAX_BODY_BYTES'))
 
 /**
  * The name of the error a body's stream ends with when its connection went before the body did. A

@@ -57,7 +57,7 @@ export function unlockEvent(request: Request): Render {
     if (found?.kind !== 'event') return notFound(site.language)
     const { noPassword } = pageMessagesOf(site.language)
     // At most the namespace's largest body, as it reads one: a form of any size was read whole.
-    const bytes = await readAtMost(request, maxBodyBytes, site.payload.logger).catch(
+    const bytes = await readAtMost(request, maxBodyBytes(), site.payload.logger).catch(
       (error: unknown) => error,
     )
     if (bytes instanceof RestError) return badRequest(site.language, noPassword, bytes.status)

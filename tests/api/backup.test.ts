@@ -10,11 +10,14 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
+import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
+import { create, extract } from 'tar'
 import {
   client,
   clusterUrl,
@@ -277,6 +280,69 @@ describe('backup and restore of the embedded database', () => {
 
       const forced = await npmRun('restore', [archive, '--force'], restored)
       expect(forced.code, forced.stderr).toBe(0)
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'refuse an archive holding links, keep what --force would replace when the archive cannot be started, and stop no process but their own',
+    async () => {
+      const marker = path.join(restored, 'media', 'kept-by-a-failed-restore.txt')
+      writeFileSync(marker, 'before')
+      const unpackedArchive = emptyDataDir('unpacked')
+      await extract({ file: archive, cwd: unpackedArchive })
+      const repacked = async (name: string) => {
+        const file = path.join(path.dirname(archive), name)
+        await create({ gzip: true, file, cwd: unpackedArchive }, readdirSync(unpackedArchive))
+        return file
+      }
+      const leftovers = () =>
+        readdirSync(restored).filter((name) => /^\.(restore|before-restore)-/.test(name))
+
+      // Links that node-tar takes for paths inside the folder climb out of it on disk, one `..` each.
+      const database = path.join(unpackedArchive, 'database')
+      symlinkSync('..', path.join(database, 'u1'))
+      symlinkSync('u1/..', path.join(database, 'u2'))
+      const linked = await npmRun('restore', [await repacked('linked.tar.gz'), '--force'], restored)
+      expect(linked.code).toBe(1)
+      expect(linked.stderr).toContain('holds entries other than files and folders, database/u1')
+      rmSync(path.join(database, 'u1'))
+      rmSync(path.join(database, 'u2'))
+
+      // Its WAL gone, the archive's cluster cannot start: the one it would have replaced stays.
+      const wal = path.join(database, 'pg_wal')
+      for (const name of readdirSync(wal).filter((entry) => /^[0-9A-F]{24}$/.test(entry)))
+        rmSync(path.join(wal, name))
+      const broken = await npmRun('restore', [await repacked('broken.tar.gz'), '--force'], restored)
+      expect(broken.code).toBe(1)
+      expect(broken.stderr).toContain('could not be started as a database, so nothing was replaced')
+      expect(readFileSync(marker, 'utf8')).toBe('before')
+      expect(leftovers()).toEqual([])
+
+      // A postmaster.pid left by an unclean stop, its pid another process's by now.
+      const bystander = spawn('sleep', ['600'], { stdio: 'ignore' })
+      try {
+        writeFileSync(path.join(restored, 'postgres', 'postmaster.pid'), `${bystander.pid}\n`)
+        const backup = await npmRun(
+          'backup',
+          ['--out', path.join(path.dirname(archive), 'after-stale-pid.tar.gz')],
+          restored,
+        )
+        expect(backup.code, backup.stderr).toBe(0)
+        expect(bystander.exitCode).toBeNull()
+        expect(bystander.signalCode).toBeNull()
+      } finally {
+        bystander.kill()
+      }
+      rmSync(unpackedArchive, { recursive: true, force: true })
+
+      // "The way back" on a database this release made: its last batch is every migration.
+      const down = await npmRun('payload', ['migrate:down'], restored)
+      expect(down.code).toBe(1)
+      expect(down.stderr).toContain("the last batch of migrations is this database's first")
+      const status = await npmRun('payload', ['migrate:status'], restored)
+      expect(status.code, status.stderr).toBe(0)
+      expect(status.stdout).not.toMatch(/\bNo\b/)
     },
     TIMEOUT,
   )

@@ -501,20 +501,38 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
     expect(processesOf(dataDir)).toEqual([])
   }, 90_000)
 
-  it('stops the server at start on a MAX_BODY_BYTES that is not a number, saying so', async () => {
-    // Read as a number it was NaN, and a body of any size was read.
+  /** `npm start` with `setting` set to `value`: it stops before serving, in one line that says `reason`. */
+  async function refusedAtStart(setting: string, value: string, reason: string): Promise<void> {
     const dataDir = freshDataDir()
     const env = operatorEnv(
-      { DATA_DIR: dataDir, PORT: String(await freePort()), MAX_BODY_BYTES: '2MB' },
+      { DATA_DIR: dataDir, PORT: String(await freePort()), [setting]: value },
       { database: true },
     )
     const refused = launch('start', dataDir, env)
     const exit = await Promise.race([refused.exited, sleep(90_000).then(() => undefined)])
     expect(exit, refused.output()).toBeDefined()
     expect(exit!.code).not.toBe(0)
-    expect(refused.output()).toContain(
+    expect(refused.output()).toContain(reason)
+    // One line, not a stack.
+    expect(refused.output()).not.toMatch(/^\s+at /m)
+    expect(processesOf(dataDir)).toEqual([])
+  }
+
+  it('stops the server at start on a MAX_BODY_BYTES that is not a number, saying so', async () => {
+    // Read as a number it was NaN, and a body of any size was read; read as its module loaded, its
+    // refusal was a stack.
+    await refusedAtStart(
+      'MAX_BODY_BYTES',
+      '2MB',
       'MAX_BODY_BYTES must be a whole number, at least 1 (got 2MB)',
     )
-    expect(processesOf(dataDir)).toEqual([])
+  }, 120_000)
+
+  it('stops the server at start on a LOG_LEVEL its logger would fail every request on, in one line', async () => {
+    await refusedAtStart(
+      'LOG_LEVEL',
+      'verbose',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got verbose)',
+    )
   }, 120_000)
 })

@@ -1,3 +1,7 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { isConnectionLoss } from '../../src/database/connectionErrors'
 
@@ -34,6 +38,32 @@ describe('isConnectionLoss', () => {
       isConnectionLoss(new Error('Error: cannot connect to Postgres', { cause: refused })),
     ).toBe(true)
     expect(isConnectionLoss(withCode('the database system is starting up', '57P03'))).toBe(true)
+    // PgBouncer in front of a primary that is away, or with none of its connections free in time.
+    for (const said of [
+      'server login has been failing, try again later (server_login_retry)',
+      'pgbouncer cannot connect to server',
+      'query_wait_timeout',
+      'no more connections allowed (max_client_conn)',
+    ])
+      expect(isConnectionLoss(withCode(said, '08P01')), said).toBe(true)
+    expect(isConnectionLoss(withCode('invalid frontend message type 0', '08P01'))).toBe(false)
+  })
+
+  it('sees a stopped PostgreSQL behind its Unix socket: the socket’s file is gone', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'no-cluster-'))
+    const client = new pg.Client({ host: folder, port: 5432, user: 'x', database: 'x' })
+    const failure = await client.connect().then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(String(failure)).toMatch(/ENOENT .*\.s\.PGSQL\.5432/)
+    expect(isConnectionLoss(failure)).toBe(true)
+    // Payload's wrappers keep only its message.
+    expect(isConnectionLoss(new Error(`cannot connect to Postgres: ${String(failure)}`))).toBe(true)
+    // Another file missing is no database's doing.
+    expect(
+      isConnectionLoss(withCode("ENOENT: no such file or directory, open '/x'", 'ENOENT')),
+    ).toBe(false)
   })
 
   it('leaves the request’s own failures alone', () => {

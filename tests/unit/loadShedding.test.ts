@@ -157,13 +157,13 @@ describe('SHED_QUEUE_MS and SHED_MIN_IN_FLIGHT', () => {
   })
 
   it.each([
-    ['SHED_QUEUE_MS', '-1', 0],
-    ['SHED_QUEUE_MS', 'soon', 0],
-    ['SHED_MIN_IN_FLIGHT', '0', 1],
-    ['SHED_MIN_IN_FLIGHT', '2.5', 1],
-  ])('refuses %s=%j with the reason', (name, value, least) => {
+    ['SHED_QUEUE_MS', '-1', 'at least 0 and at most 2147483647'],
+    ['SHED_QUEUE_MS', 'soon', 'at least 0 and at most 2147483647'],
+    ['SHED_MIN_IN_FLIGHT', '0', 'at least 1'],
+    ['SHED_MIN_IN_FLIGHT', '2.5', 'at least 1'],
+  ])('refuses %s=%j with the reason', (name, value, bounds) => {
     expect(() => sheddingSettings({ [name]: value })).toThrow(
-      `${name} must be a whole number, at least ${least} (got ${value})`,
+      `${name} must be a whole number, ${bounds} (got ${value})`,
     )
   })
 })

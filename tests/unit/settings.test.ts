@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { numberSetting, readSettingsAtStart } from '../../src/calendar/settings'
+import {
+  booleanSetting,
+  logLevel,
+  numberSetting,
+  readSettingsAtStart,
+} from '../../src/calendar/settings'
 
 describe('number settings', () => {
   it('take their defaults when unset or empty, and the value given when it fits', () => {
@@ -38,12 +43,14 @@ describe('number settings', () => {
     ['RATE_LIMIT_WRITES_PER_MINUTE', 'lots', 'a number, at least 0'],
     ['RATE_LIMIT_LOGINS_PER_MINUTE', '-5', 'a number, at least 0'],
     ['IMPORT_MAX_RUN_MB', '1GB', 'a number above 0'],
-    ['IMPORT_REQUEST_SECONDS', '0', 'a number above 0'],
+    ['IMPORT_REQUEST_SECONDS', '0', 'a number above 0 and at most 2147483'],
     ['IMPORT_MAX_PAGES', '2.5', 'a whole number, at least 1'],
     ['IMPORT_SUBSCRIPTIONS_AT_ONCE', '0', 'a whole number, at least 1'],
     ['WEBHOOK_MAX_FAILURES', 'ten', 'a whole number, at least 1'],
     ['WEBHOOK_ENDPOINTS_AT_ONCE', '1.5', 'a whole number, at least 1'],
-    ['JOBS_ABANDONED_AFTER_SECONDS', '90s', 'a number above 0'],
+    ['JOBS_ABANDONED_AFTER_SECONDS', '90s', 'a number, at least 1 and at most 2147483'],
+    // A heartbeat every quarter of it: every millisecond.
+    ['JOBS_ABANDONED_AFTER_SECONDS', '0.001', 'a number, at least 1 and at most 2147483'],
     ['ANSWER_CONCURRENCY', '0', 'a whole number, at least 1'],
     ['ANSWER_CONCURRENCY', 'many', 'a whole number, at least 1'],
     ['WRITE_CONCURRENCY', '2.5', 'a whole number, at least 1'],
@@ -51,8 +58,15 @@ describe('number settings', () => {
     ['TRUSTED_PROXY_HOPS', '-1', 'a whole number, at least 0'],
     ['SHED_MIN_IN_FLIGHT', '0', 'a whole number, at least 1'],
     // Meant as seconds, it would give up on every statement after 30 ms.
-    ['DATABASE_DEADLINE_MS', '30', '0 or a whole number, at least 1000'],
-    ['DATABASE_DEADLINE_MS', '-1', '0 or a whole number, at least 1000'],
+    ['DATABASE_DEADLINE_MS', '30', '0 or a whole number, at least 1000 and at most 2147483647'],
+    ['DATABASE_DEADLINE_MS', '-1', '0 or a whole number, at least 1000 and at most 2147483647'],
+    // Past what a Node timer holds, the timer fires after 1 ms: every statement given up on.
+    [
+      'DATABASE_DEADLINE_MS',
+      '3000000000',
+      '0 or a whole number, at least 1000 and at most 2147483647',
+    ],
+    ['SHED_QUEUE_MS', '2147483648', 'a whole number, at least 0 and at most 2147483647'],
   ] as const)('refuse %s=%j with the reason, at start too', (name, value, rule) => {
     const reason = `${name} must be ${rule} (got ${value})`
     expect(() => numberSetting(name, { [name]: value })).toThrow(reason)
@@ -61,5 +75,25 @@ describe('number settings', () => {
 
   it('let a server start with none set', () => {
     expect(() => readSettingsAtStart({})).not.toThrow()
+  })
+
+  it('read an on-or-off setting in its usual spellings, any case, and refuse anything else', () => {
+    expect(booleanSetting('PUBLIC_PAGES', {})).toBe(true)
+    expect(booleanSetting('QUERY_COUNT_HEADER', {})).toBe(false)
+    for (const off of ['false', '0', 'no', 'OFF', ' False '])
+      expect(booleanSetting('PUBLIC_PAGES', { PUBLIC_PAGES: off }), off).toBe(false)
+    for (const on of ['true', '1', 'YES', 'on'])
+      expect(booleanSetting('WEBHOOK_ALLOW_PRIVATE', { WEBHOOK_ALLOW_PRIVATE: on }), on).toBe(true)
+    const reason = 'JOBS_AUTORUN must be true or false (or 1, yes, on; 0, no, off) (got nope)'
+    expect(() => booleanSetting('JOBS_AUTORUN', { JOBS_AUTORUN: 'nope' })).toThrow(reason)
+    expect(() => readSettingsAtStart({ JOBS_AUTORUN: 'nope' })).toThrow(reason)
+  })
+
+  it('take a log level of pino’s, in any case, and refuse a word the logger would fail on', () => {
+    expect(logLevel({})).toBe('info')
+    expect(logLevel({ LOG_LEVEL: 'WARN' })).toBe('warn')
+    expect(() => readSettingsAtStart({ LOG_LEVEL: 'verbose' })).toThrow(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got verbose)',
+    )
   })
 })

@@ -38,15 +38,21 @@ type UserRow = Record<string, unknown> & { sessions?: Session[] }
 export const signedTokenStrategy: AuthStrategy = {
   name: `${USERS}-signed-token`,
   authenticate: async ({ headers, payload }) => {
+    const began = Date.now()
     try {
       return { user: await signedInUser(headers, payload) }
     } catch (error) {
-      if (!isConnectionLoss(error)) throw error
-      // Once more, on another connection: one that died in the pool is no lost database.
+      // Once more, on another connection: one that died in the pool is no lost database, and fails
+      // at once. A database that took its time to fail (it did not answer, the pool had no
+      // connection for it) would only make the caller wait as long again.
+      if (!isConnectionLoss(error) || Date.now() - began > RETRY_WITHIN_MS) throw error
       return { user: await signedInUser(headers, payload) }
     }
   },
 }
+
+/** How soon a failed sign-in must fail for a second try on another connection. */
+const RETRY_WITHIN_MS = 1000
 
 /**
  * A header the guard of Payload's REST and GraphQL puts on each request, naming it to its sign-in:
@@ -60,14 +66,14 @@ export const signedTokenStrategy: AuthStrategy = {
  */
 export const SIGN_IN_MARK = 'X-Calendar-Sign-In'
 
-/** The marks issued to requests under way, each with whether their sign-in lost the database. */
-const marks = new Map<string, boolean>()
+/** The marks issued to requests under way, each with whether their sign-in lost the database, and whom to tell. */
+const marks = new Map<string, { lost: boolean; tell: () => void }>()
 
-/** Puts a fresh mark on `headers` (`SIGN_IN_MARK`). */
-export function markSignIn(headers: Headers): void {
+/** Puts a fresh mark on `headers` (`SIGN_IN_MARK`); settles as soon as that request's sign-in loses the database. */
+export function markSignIn(headers: Headers): Promise<void> {
   const mark = randomUUID()
-  marks.set(mark, false)
   headers.set(SIGN_IN_MARK, mark)
+  return new Promise((tell) => marks.set(mark, { lost: false, tell }))
 }
 
 /**
@@ -100,18 +106,36 @@ export function markLostSignIns(payload: Payload): void {
   payload.authStrategies = payload.authStrategies.map((strategy) => ({
     ...strategy,
     authenticate: async (args) => {
+      // Once one strategy has lost the database, the next ones would each wait for it again (a
+      // frozen database: a deadline each, three or six in all before the caller's 503).
+      // (Answered as no user, not thrown: Payload's runner would log each strategy's throw again.)
+      if (lostSignIns.has(args.headers)) return { user: null }
       const watched = watchingLookups(args.payload)
       try {
         const result = await strategy.authenticate({ ...args, payload: watched.payload })
         if (!result.user && watched.lost()) throw watched.lost()
         return result
       } catch (error) {
-        const mark = args.headers.get(SIGN_IN_MARK)
-        if (mark && marks.has(mark) && isConnectionLoss(error)) marks.set(mark, true)
+        if (isConnectionLoss(error)) {
+          lostSignIns.set(args.headers, error)
+          const marked = marks.get(args.headers.get(SIGN_IN_MARK) ?? '')
+          if (marked) {
+            marked.lost = true
+            marked.tell()
+          }
+        }
         throw error
       }
     },
   }))
+}
+
+/** The headers of sign-ins under way whose lookup lost the database, with its failure. */
+const lostSignIns = new WeakMap<Headers, unknown>()
+
+/** The failure with which the sign-in of the request with these headers lost the database, if it did. */
+export function lostSignIn(headers: Headers): unknown {
+  return lostSignIns.get(headers)
 }
 
 /** An `Authorization` header that carries an API key, as Payload reads one (`<collection> API-Key <key>`). */
@@ -121,7 +145,7 @@ const API_KEY = /^\S+ API-Key /
 export function signInLostDatabase(headers: Headers): boolean {
   const mark = headers.get(SIGN_IN_MARK)
   if (mark === null) return false
-  const lost = marks.get(mark) === true
+  const lost = marks.get(mark)?.lost === true
   marks.delete(mark)
   return lost
 }
