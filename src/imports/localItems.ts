@@ -32,8 +32,11 @@ export type ItemContext = {
   allowPrivateImages: boolean
   /** Local categories every event of the run gets besides its own (a subscription's). */
   extraCategories: number[]
-  /** The source is mirrored (a subscription): what it still yields comes back from the trash. */
-  restoreTrashed: boolean
+  /**
+   * The source is mirrored (a subscription): what it still yields comes back from the trash, and a
+   * UID naming one of this site's events is that source's own event, not this site's.
+   */
+  mirrored: boolean
   /** The kinds whose unmapped items adopt a local item of the same name (the source's `matchByName`). */
   matchByName: readonly ImportKind[]
   /** What the item's import left out, for the summary (a website that is no web address). */
@@ -192,10 +195,15 @@ export async function matchLocal(ctx: ItemContext, item: SourceItem): Promise<nu
     item.data.occurrenceOf &&
     (await localOccurrence(ctx, item.data.occurrenceOf.parent.sourceId, item.data.occurrenceOf.day))
   if (occurrence !== undefined) return occurrence
-  const own = eventIdOfUid(
-    item.sourceId,
-    ctx.origins.map((origin) => new URL(origin).host),
-  )
+  // A mirrored feed (a subscription) is another party's, refreshed unattended: were a UID naming one of
+  // this site's events taken at its word, any feed could rewrite that event, trash it by leaving it
+  // out and bring it back from the trash. Only an import someone starts by hand reads its own UIDs.
+  const own = ctx.mirrored
+    ? undefined
+    : eventIdOfUid(
+        item.sourceId,
+        ctx.origins.map((origin) => new URL(origin).host),
+      )
   if (own !== undefined && (await localExists(ctx, 'event', own))) return own
   if (!byName) return undefined
   const { docs } = await ctx.req.payload.find({

@@ -250,7 +250,7 @@ async function writeOne(run: Run, item: SourceItem, hash: string): Promise<void>
     madeFromLinks: [],
     allowPrivateImages: importAllowsPrivate(),
     extraCategories: options.defaultCategories ?? [],
-    restoreTrashed: Boolean(options.trashMissing),
+    mirrored: Boolean(options.trashMissing),
     matchByName: options.source.matchByName,
     notes: [],
   }
@@ -326,7 +326,7 @@ async function trashMissing(
 async function importItem(ctx: ItemContext, item: SourceItem, hash: string): Promise<Outcome> {
   const mapped = await ctx.mappings.find(item.kind, item.sourceId)
   const state = mapped ? await localState(ctx, item.kind, mapped.localId) : 'missing'
-  const restore = state === 'trash' && ctx.restoreTrashed
+  const restore = state === 'trash' && ctx.mirrored
   const mappedId = state !== 'missing' ? mapped?.localId : undefined
   if (mappedId !== undefined && mapped?.hash === hash && !restore) return 'unchanged'
   const localId = mappedId ?? (await matchLocal(ctx, item))

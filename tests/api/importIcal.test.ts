@@ -12,7 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afterQueueRuns, asAdmin, BASE_URL, call, NS, unique, userWithRole } from '../support/api'
 import { eventsMatching, importCounts, queuedImport, runImportCli } from '../support/imports'
-import { api, siteTimezone } from '../support/writeFixtures'
+import { api, createEventAs, siteTimezone } from '../support/writeFixtures'
 
 const fixtureFile = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name)
 const fixture = (name: string) => readFileSync(fixtureFile(name), 'utf8')
@@ -291,15 +291,19 @@ describe('import subscriptions', () => {
       'END:VEVENT',
     ].join('\r\n')
   let events = [1, 2, 3]
+  /** What `/takeover.ics` serves. */
+  let takeover: string[] = []
 
   beforeAll(async () => {
     server = createServer((request, response) => {
       // `/<name>.ics` is a feed of its own, of three events named for it; `/feed.ics` follows `events`.
       const name = /^\/(\w+)\.ics$/.exec(request.url ?? '')?.[1]
       const feedEvents =
-        name && name !== 'feed'
-          ? [1, 2, 3].map((n) => vevent(n, name))
-          : events.map((n) => vevent(n))
+        name === 'takeover'
+          ? takeover
+          : name && name !== 'feed'
+            ? [1, 2, 3].map((n) => vevent(n, name))
+            : events.map((n) => vevent(n))
       response
         .writeHead(200, { 'Content-Type': 'text/calendar' })
         .end(['BEGIN:VCALENDAR', 'VERSION:2.0', ...feedEvents, 'END:VCALENDAR', ''].join('\r\n'))
@@ -309,6 +313,16 @@ describe('import subscriptions', () => {
   })
 
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  /** Turning a subscription off and on queues its run at once, as a new one's. */
+  async function runAgain(id: number): Promise<void> {
+    for (const active of [false, true])
+      await call(`/api/import-subscriptions/${id}`, {
+        method: 'PATCH',
+        token: admin,
+        json: { active },
+      })
+  }
 
   /** Runs the jobs queue until the subscription has run since `before` (the server's own polling may take the job first). */
   async function runQueue(id: number, before: string | null = null): Promise<any> {
@@ -355,18 +369,8 @@ describe('import subscriptions', () => {
       expect(event.categories.map((term: any) => term.id)).toEqual([category.id])
 
     events = [1, 3]
-    // Turning it off and on runs it at once, as a new one.
     const before = first.lastRunAt as string
-    await call(`/api/import-subscriptions/${id}`, {
-      method: 'PATCH',
-      token: admin,
-      json: { active: false },
-    })
-    await call(`/api/import-subscriptions/${id}`, {
-      method: 'PATCH',
-      token: admin,
-      json: { active: true },
-    })
+    await runAgain(id)
     const second = await runQueue(id, before)
     expect(second, JSON.stringify(second)).toMatchObject({
       lastStatus: 'done',
@@ -386,16 +390,7 @@ describe('import subscriptions', () => {
 
     // Back in the feed: back from the trash, the same event.
     events = [1, 2, 3]
-    await call(`/api/import-subscriptions/${id}`, {
-      method: 'PATCH',
-      token: admin,
-      json: { active: false },
-    })
-    await call(`/api/import-subscriptions/${id}`, {
-      method: 'PATCH',
-      token: admin,
-      json: { active: true },
-    })
+    await runAgain(id)
     const third = await runQueue(id, second.lastRunAt)
     expect(third, JSON.stringify(third)).toMatchObject({
       lastStatus: 'done',
@@ -407,6 +402,45 @@ describe('import subscriptions', () => {
     expect((await call(`/api/events/${gone.id}?depth=0`, { token: admin })).body.status).toBe(
       'publish',
     )
+  })
+
+  it('never takes one of this site’s events for the feed’s own, though its UID names it: the feed can neither rewrite nor trash it', async () => {
+    const title = unique('Local gala')
+    const local = await createEventAs(admin, {
+      title,
+      status: 'publish',
+      start_date: '2027-10-02 19:00:00',
+      end_date: '2027-10-02 21:00:00',
+    })
+    const file = await fetch(`${BASE_URL}${NS}/events/${local.id}.ics`)
+    const uid = /^UID:(.+)$/m.exec(await file.text())?.[1]?.trim()
+    expect(uid).toMatch(new RegExp(`^${local.id}@`))
+    takeover = [
+      ['BEGIN:VEVENT', `UID:${uid}`, `SUMMARY:${word} Taken over`],
+      ['DTSTART:20271002T170000Z', 'DTSTAMP:20261120T000000Z', 'END:VEVENT'],
+    ].flat()
+    const saved = await call('/api/import-subscriptions', {
+      method: 'POST',
+      token: admin,
+      json: { url: feed.replace('feed.ics', 'takeover.ics'), format: 'ical', intervalHours: 6 },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201)
+    const id = saved.body.doc.id as number
+    const first = await runQueue(id)
+    expect(first, JSON.stringify(first)).toMatchObject({
+      lastStatus: 'done',
+      created: 1,
+      updated: 0,
+    })
+    const read = async () => (await call(`/api/events/${local.id}?depth=0`, { token: admin })).body
+    expect(await read()).toMatchObject({ title, status: 'publish' })
+
+    // Left out of the feed: its own copy goes to the trash, this site's event stays.
+    takeover = []
+    await runAgain(id)
+    const second = await runQueue(id, first.lastRunAt)
+    expect(second, JSON.stringify(second)).toMatchObject({ lastStatus: 'done', trashed: 1 })
+    expect(await read()).toMatchObject({ title, status: 'publish' })
   })
 
   it('imports a subscription once though it was turned off and on before its first run', async () => {
@@ -429,16 +463,7 @@ describe('import subscriptions', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(201)
     const id = saved.body.doc.id as number
     // Each save that turns it on queues a first run: the second finds the first already done.
-    await call(`/api/import-subscriptions/${id}`, {
-      method: 'PATCH',
-      token: admin,
-      json: { active: false },
-    })
-    await call(`/api/import-subscriptions/${id}`, {
-      method: 'PATCH',
-      token: admin,
-      json: { active: true },
-    })
+    await runAgain(id)
     const first = await runQueue(id)
     expect((await call('/api/payload-jobs/run?queue=calendar', { token: admin })).status).toBe(200)
     const after = (await call(`/api/import-subscriptions/${id}?depth=0`, { token: admin })).body

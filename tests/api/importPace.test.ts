@@ -67,11 +67,19 @@ describe('a second run of an unchanged file', { timeout: 300_000 }, () => {
     const csv = stringify([['Venue Name', 'Venue Address'], ...rows])
     expect(await importVenues(csv)).toMatchObject({ status: 'done', created: 150, failed: 0 })
     const before = await commits(site.database!)
+    const started = Date.now()
     const second = await importVenues(csv)
+    const seconds = Math.round((Date.now() - started) / 1000)
     const committed = (await commits(site.database!)) - before
     expect(second).toMatchObject({ status: 'done', unchanged: 150, created: 0, updated: 0 })
-    // One item, one transaction (its own and Payload's commit) made it 300 and more.
-    expect(committed, `${committed} transactions for 150 unchanged items`).toBeLessThan(75)
+    // One item, one transaction (its own and Payload's commit) made it 300 and more. What else commits
+    // grows with the run's time, not its items: the progress recorded every few seconds, the
+    // instance's revision heartbeat and the polls (35 in all on a quiet machine, 88 in one run of the
+    // whole suite), so the bound is one an item rather than a tight count.
+    expect(
+      committed,
+      `${committed} transactions for 150 unchanged items in ${seconds} s`,
+    ).toBeLessThan(150)
   })
 })
 
