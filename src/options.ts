@@ -64,6 +64,10 @@ export type CustomField = {
   options?: string[]
   /** A text, number or select field that holds a list of values. */
   hasMany?: boolean
+  /** A virtual field: served in answers, neither written nor documented as a write's parameter. */
+  readOnly?: boolean
+  /** A relationship or upload to one collection: the id of one item, or a list of ids. */
+  linksTo?: 'one' | 'many'
   /** A named group's or tab's fields, or each row's of an array. */
   fields?: CustomField[]
   /** A blocks field's blocks: each row names its block in `blockType` and holds that block's fields. */

@@ -70,6 +70,9 @@ type TopLevelField = {
   hasMany?: unknown
   fields?: Field[]
   blocks?: unknown
+  hidden?: unknown
+  virtual?: unknown
+  relationTo?: unknown
 }
 
 /**
@@ -100,10 +103,14 @@ function labelOf(field: TopLevelField): string {
 /** The top-level fields of `fields` that `defaults` lacks: what a developer added. */
 export function addedFields(defaults: Field[], fields: Field[]): CustomField[] {
   const names = new Set(topLevelFields(defaults).map((field) => field.name))
-  return topLevelFields(fields)
+  return servedFields(fields)
     .filter((field) => !names.has(field.name))
     .map(described)
 }
+
+/** Payload keeps a `hidden` field out of its APIs: so does the namespace, in answers, writes and /doc. */
+const servedFields = (fields: Field[]) =>
+  topLevelFields(fields).filter((field) => field.hidden !== true)
 
 /**
  * A field as the namespace exposes it; a named group's or tab's with the fields its object holds, an
@@ -114,6 +121,8 @@ function described(field: TopLevelField): CustomField {
     name: field.name,
     label: labelOf(field),
     type: field.type,
+    // A virtual field's value is made when read (its hook, or a path into a relation): none is stored.
+    ...(field.virtual ? { readOnly: true } : {}),
     ...(Array.isArray(field.options)
       ? {
           options: (field.options as (string | { value: string })[]).map((option) =>
@@ -121,19 +130,24 @@ function described(field: TopLevelField): CustomField {
           ),
         }
       : {}),
-    // Payload keeps a list of values for these; a relationship's is Payload's to read.
+    // A link to one collection's items is their ids (a form sends them as text); one to several
+    // collections' (`{ relationTo, value }`) is Payload's to read.
+    ...(['relationship', 'upload'].includes(field.type) && typeof field.relationTo === 'string'
+      ? { linksTo: field.hasMany === true ? ('many' as const) : ('one' as const) }
+      : {}),
+    // Payload keeps a list of values for these.
     ...(field.hasMany === true && ['text', 'number', 'select'].includes(field.type)
       ? { hasMany: true }
       : {}),
     ...(['group', 'tab', 'array'].includes(field.type) && Array.isArray(field.fields)
-      ? { fields: topLevelFields(field.fields).map(described) }
+      ? { fields: servedFields(field.fields).map(described) }
       : {}),
     // Blocks given by reference to the config's own (`blockReferences`) are left to Payload to read.
     ...(field.type === 'blocks' && Array.isArray(field.blocks)
       ? {
           blocks: (field.blocks as { slug: string; fields: Field[] }[]).map((block) => ({
             slug: block.slug,
-            fields: topLevelFields(block.fields).map(described),
+            fields: servedFields(block.fields).map(described),
           })),
         }
       : {}),

@@ -1,5 +1,6 @@
 import { capabilities } from '../calendar/access/capabilities'
-import { errorCodes, type AuthoredResource } from '../calendar/resources'
+import { unlockFor } from '../calendar/access/collectionAccess'
+import { errorCodes, resourceOf, type AuthoredResource } from '../calendar/resources'
 import { readOptions } from './read'
 import type { Reader } from './reader'
 import { Refusal } from './refusal'
@@ -41,20 +42,31 @@ export function refuseUnreadable(
 
 /**
  * The item with the caller's access; `unlockedProtected`: a protected one whose password the caller
- * gave, read without it, since field access hides its content from anonymous readers.
+ * gave, its content unlocked and nothing else (a developer's rules still hold). An item a
+ * developer's read rule hides from the caller is answered as one that does not exist.
  */
-export function readOne(
+export async function readOne(
   reader: Reader,
   kind: AuthoredKind,
   id: number,
   unlockedProtected: boolean,
 ) {
-  return reader.req.payload.findByID({
+  if (unlockedProtected) unlockFor(reader.req, kind, [id])
+  const doc = await reader.req.payload.findByID({
     ...readOptions(reader, kind),
     collection: kind,
     id,
-    overrideAccess: unlockedProtected,
+    disableErrors: true,
   })
+  if (!doc) throw missing(resourceOf(kind), id)
+  return doc
+}
+
+/** The answer to an id no item has, or none the caller may know of (docs/api.md §5). */
+export function missing(resource: AuthoredResource, id: number): Refusal {
+  return resource.collection === 'events'
+    ? new Refusal(errorCodes(resource).notFound, `Event with ID ${id} does not exist.`, 404)
+    : Refusal.invalidParams({ id: `No ${resource.singular} has this id.` })
 }
 
 /** What a single read answers: the item and what it embeds. */

@@ -256,6 +256,94 @@ describe('the plugin in a bare app', () => {
     }
   })
 
+  it('unlocks with a password, and answers writes, by the developer’s field rules too: a field no one reads stays unread', async () => {
+    const event = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      json: {
+        title: 'Locked night',
+        status: 'publish',
+        start_date: '2031-03-12 19:00:00',
+        end_date: '2031-03-12 21:00:00',
+        password: 'open-sesame',
+        capacity: 40,
+        internalNote: 'never served',
+        venue: { venue: 'Locked Hall', doorCode: '2468', password: 'hall-sesame' },
+      },
+    })
+    expect(event.status, JSON.stringify(event.body)).toBe(201)
+    const { id } = event.body
+    const venue = event.body.venue.id as number
+    const unlocked = [
+      (await send(`${root}/events?start_date=2031-03-12&end_date=2031-03-13&password=open-sesame`))
+        .body.events[0],
+      (await send(`${root}/events/${id}?password=open-sesame`)).body,
+    ]
+    for (const served of unlocked) {
+      // The password opened the event's own content…
+      expect(served.custom_fields, JSON.stringify(served)).toEqual({
+        capacity: { label: 'Capacity', value: 40 },
+      })
+      expect(served.title).toBe('Locked night')
+    }
+    // …and the venue's, but not the staff's door code, which anonymous readers never get.
+    const hall = (await send(`${root}/venues/${venue}?password=hall-sesame`)).body
+    expect(hall.venue).toBe('Locked Hall')
+    expect(hall).not.toHaveProperty('doorCode')
+    // Answers read back after a write (another language's, a trashing) hold the same rules.
+    const answers = [
+      await send(`/fr/api/${BARE_NAMESPACE}/events/${id}`, {
+        method: 'POST',
+        auth: true,
+        json: { title: 'Nuit fermée' },
+      }),
+      await send(`${root}/events/${id}`, { method: 'DELETE', auth: true }),
+    ]
+    for (const answer of answers) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      expect(answer.body.custom_fields, JSON.stringify(answer.body)).toEqual({
+        capacity: { label: 'Capacity', value: 40 },
+      })
+    }
+  })
+
+  it('reads and writes a developer’s links to organizers as ids, by JSON and by form', async () => {
+    const hosts: number[] = []
+    for (const organizer of ['First Host', 'Second Host']) {
+      const made = await send(`${root}/organizers`, {
+        method: 'POST',
+        auth: true,
+        json: { organizer },
+      })
+      expect(made.status, JSON.stringify(made.body)).toBe(201)
+      hosts.push(made.body.id)
+    }
+    const [first, second] = hosts as [number, number]
+    const event = await send(`${root}/events`, {
+      method: 'POST',
+      auth: true,
+      form: `title=Hosted+night&start_date=2031-03-14+19:00:00&end_date=2031-03-14+21:00:00&host=${first}&partners%5B%5D=${first}&partners%5B%5D=${second}`,
+    })
+    expect(event.status, JSON.stringify(event.body)).toBe(201)
+    expect(event.body.custom_fields).toMatchObject({
+      host: { label: 'Host', value: first },
+      partners: { label: 'Partners', value: [first, second] },
+    })
+    const path = `${root}/events/${event.body.id}`
+    const moved = await send(path, { method: 'PATCH', auth: true, json: { host: String(second) } })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(moved.body.custom_fields.host.value).toBe(second)
+    for (const host of ['someone', 1.5, { id: first }]) {
+      const wrong = await send(path, { method: 'PATCH', auth: true, json: { host } })
+      expect(wrong.status, JSON.stringify(host)).toBe(400)
+      expect(Object.keys(wrong.body.data.params)).toEqual(['host'])
+    }
+    const doc = await send(`${root}/doc`)
+    const body = doc.body.paths['/events'].post.requestBody.content['application/json'].schema
+    expect(body.properties.host).toMatchObject({ type: 'integer' })
+    expect(body.properties.partners).toMatchObject({ type: 'array', items: { type: 'integer' } })
+  })
+
   it('reads and writes a developer’s array and blocks rows, by JSON and by form, each value checked', async () => {
     const event = await send(`${root}/events`, {
       method: 'POST',
@@ -412,14 +500,18 @@ describe('the plugin in a bare app', () => {
     expect((await send(`${root}/venues?search=Wrong%20Inline`)).body.venues).toEqual([])
   })
 
-  it('shows extra venue fields as top-level keys', async () => {
+  it('shows extra venue fields as top-level keys, a virtual one as made, a hidden one never', async () => {
     const venue = await send(`${root}/venues`, {
       method: 'POST',
       auth: true,
-      json: { venue: 'Ramped Hall', wheelchairAccess: true },
+      json: { venue: 'Ramped Hall', wheelchairAccess: true, auditRef: 'A-1', badge: 'sent' },
     })
     expect(venue.status).toBe(201)
     expect(venue.body.wheelchairAccess).toBe(true)
+    for (const served of [venue.body, (await send(`${root}/venues/${venue.body.id}`)).body]) {
+      expect(served.badge).toBe('Venue: Ramped Hall')
+      expect(served).not.toHaveProperty('auditRef')
+    }
   })
 
   it('leaves out a developer’s field named like a key of the venue or organizer: the object’s own key wins', async () => {
@@ -472,6 +564,9 @@ describe('the plugin in a bare app', () => {
       type: 'object',
       properties: { ramp: { type: 'boolean' } },
     })
+    // Neither a field Payload's APIs hide nor one whose value is made when read is a write's parameter.
+    expect(Object.keys(venueBody.properties)).not.toContain('badge')
+    expect(JSON.stringify(doc.body)).not.toContain('auditRef')
     expect(doc.body.servers[0].url).toMatch(new RegExp(`/api/${BARE_NAMESPACE}$`))
   })
 

@@ -13,6 +13,7 @@ import {
   buildConfig,
   getPayload,
   handleEndpoints,
+  type Access,
   type CollectionAfterChangeHook,
   type Plugin,
 } from 'payload'
@@ -62,7 +63,14 @@ const ownUsers: Plugin = (config) => ({
   ],
 })
 
-function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
+/** A read rule of the developer's own on events, joined with the calendar's, for an app that has one. */
+export type BareOptions = { eventsRead?: Access }
+
+function bareConfig(
+  databaseUrl: string,
+  { calendarPlugin }: Calendar,
+  { eventsRead }: BareOptions,
+) {
   return buildConfig({
     secret: 'bare-app-test-secret',
     db: postgresAdapter({ pool: { connectionString: databaseUrl }, push: true }),
@@ -81,6 +89,22 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
           events: {
             fields: [
               { name: 'capacity', label: 'Capacity', type: 'number', min: 0 },
+              // A link to one collection's items, and one to several of them.
+              { name: 'host', label: 'Host', type: 'relationship', relationTo: 'organizers' },
+              {
+                name: 'partners',
+                label: 'Partners',
+                type: 'relationship',
+                relationTo: 'organizers',
+                hasMany: true,
+              },
+              // Written by the staff, read by no one through any door (the calendar's reads included).
+              {
+                name: 'internalNote',
+                label: 'Internal note',
+                type: 'text',
+                access: { read: () => false },
+              },
               {
                 name: 'audience',
                 label: 'Audience',
@@ -124,6 +148,7 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
               },
             ],
             hooks: { afterChange: [recordEvent] },
+            ...(eventsRead ? { access: { read: eventsRead } } : {}),
           },
           venues: {
             fields: [
@@ -137,6 +162,14 @@ function bareConfig(databaseUrl: string, { calendarPlugin }: Calendar) {
               },
               // Named like keys of the objects' own (docs/api.md §3.3).
               { name: 'url', label: 'Address on the web', type: 'text' },
+              // Kept out of Payload's APIs, and a value made when read.
+              { name: 'auditRef', type: 'text', hidden: true },
+              {
+                name: 'badge',
+                type: 'text',
+                virtual: true,
+                hooks: { afterRead: [({ siblingData }) => `Venue: ${siblingData?.name ?? ''}`] },
+              },
               // A named tab holds its fields in an object of its own, which the admin shows as a tab.
               {
                 type: 'tabs',
@@ -196,8 +229,9 @@ type Method = keyof ReturnType<typeof languageRootHandlers>
 export async function startBareApp(
   serverUrl: string,
   calendar: Calendar = fromSources,
+  options: BareOptions = {},
 ): Promise<BareApp> {
-  const config = bareConfig(await createDatabase(serverUrl), calendar)
+  const config = bareConfig(await createDatabase(serverUrl), calendar, options)
   const payload = await getPayload({ config })
   const languageRoots = calendar.languageRootHandlers(config)
   let origin = ''

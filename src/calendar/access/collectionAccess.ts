@@ -3,7 +3,9 @@ import {
   type Access,
   type CollectionAfterReadHook,
   type CollectionBeforeOperationHook,
+  type CollectionSlug,
   type FieldAccess,
+  type PayloadRequest,
   type Where,
 } from 'payload'
 import type { Actor } from './roles'
@@ -104,10 +106,36 @@ function guardWithheldQueries(
   }
 }
 
+/** Where a request keeps the items whose password its caller gave (`unlockFor`). */
+const UNLOCKED = 'calendarUnlocked'
+
+/**
+ * The items of `collection` whose password the caller of `req` gave: their content is theirs to read
+ * for the rest of the request (docs/api.md §9). Nothing else is unlocked: the read stays one with the
+ * caller's access, so a developer's rules, of the collection and of each field, still hold.
+ */
+export function unlockFor(req: PayloadRequest, collection: CollectionSlug, ids: number[]): void {
+  const unlocked = ((req.context[UNLOCKED] as Map<string, Set<number>> | undefined) ??= new Map())
+  const items = unlocked.get(collection) ?? new Set<number>()
+  for (const id of ids) items.add(id)
+  unlocked.set(collection, items)
+}
+
+function unlockedIn(req: PayloadRequest, collection: string, id: unknown): boolean {
+  const unlocked = req.context[UNLOCKED] as Map<string, Set<number>> | undefined
+  return typeof id === 'number' && unlocked?.get(collection)?.has(id) === true
+}
+
 function withholdProtectedContent(fields: string[]): CollectionAfterReadHook {
-  // Callers that override access (the namespace once a password matched, the seed) read everything.
-  return ({ doc, req, overrideAccess }) => {
-    if (overrideAccess || !doc?.hasPassword || capabilities.edit(actorOf(req.user), doc)) return doc
+  // Callers that override access (jobs, the seed) read everything.
+  return ({ doc, req, overrideAccess, collection }) => {
+    if (
+      overrideAccess ||
+      !doc?.hasPassword ||
+      unlockedIn(req, collection.slug, doc.id) ||
+      capabilities.edit(actorOf(req.user), doc)
+    )
+      return doc
     for (const field of fields) delete doc[field]
     return doc
   }

@@ -1,6 +1,6 @@
 import { inTransaction } from '../../database/transaction'
 import { eventData } from '../events/data'
-import { createLinkedIn } from '../linked/create'
+import { createdOrFound } from '../linked/create'
 import { createInLanguage } from '../localizedWrite'
 import type { Writer } from '../writer'
 import type { EventInput, InputOf, OrganizerInput, VenueInput } from './input'
@@ -16,7 +16,7 @@ export async function createAuthored<K extends AuthoredKind>(
   input: InputOf[K],
 ): Promise<Written> {
   const answer = await inTransaction(writer.req, async () => {
-    if (kind !== 'events') return createLinkedIn(writer, kind, input as VenueInput | OrganizerInput)
+    if (kind !== 'events') return createdOrFound(writer, kind, input as VenueInput | OrganizerInput)
     return createInLanguage(writer, kind, await eventData(writer, input as EventInput))
   })
   return written(writer, kind, answer)

@@ -1,9 +1,10 @@
-import type { AuthoredResource } from '../../calendar/resources'
+import { resourceOf, type AuthoredResource } from '../../calendar/resources'
 import type { Event, Organizer, Venue } from '../../payload-types'
 import { eventData } from '../events/data'
 import { organizerData, venueData } from '../linked/data'
 import { loadEventPage } from '../events/page'
 import { readOptions } from '../read'
+import { notAccessible } from '../readOne'
 import type { Related } from '../related'
 import { pageAccess } from '../../database/events/eventPage'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
@@ -35,32 +36,38 @@ export function dataOf<K extends AuthoredKind>(
  * The record as written, as the caller's language serves it. An event is read as the single read
  * that follows serves it, with what it embeds, in one statement (`loadEventPage`) where that read
  * takes the page query. Otherwise Payload's own answer to the write (`answer`, made with the
- * caller's access, at depth 0) where a read would give the same, else the record read back: in
- * another language a read falls back to English where Payload's answer has nothing; a series'
- * upkeep, after Payload answered, may change its first event.
+ * caller's access, at depth 0) where a read would give the same, else the record read back with the
+ * caller's access (a developer's field no one may read stays unread): in another language a read
+ * falls back to English where Payload's answer has nothing; a series' upkeep, after Payload
+ * answered, may change its first event. Payload's answer stands for a record a developer's read
+ * rule hides from its own writer; without one (an existing venue or organizer a create found as its
+ * duplicate), a 403: nothing was written.
  */
 export async function written(
   writer: Writer,
   kind: AuthoredKind,
   answer: number | WrittenDoc,
 ): Promise<Written> {
-  const id = typeof answer === 'object' ? answer.id : answer
+  const given = typeof answer === 'object' ? answer : undefined
+  const id = given?.id ?? (answer as number)
   const asRead = kind === 'events' ? await eventAsRead(writer, id) : undefined
   if (asRead) return asRead
   if (
-    typeof answer === 'object' &&
+    given &&
     writer.language === DEFAULT_LANGUAGE &&
-    !answer.recurrence &&
-    idOf(answer.parent) === undefined
+    !given.recurrence &&
+    idOf(given.parent) === undefined
   )
-    return { item: answer as unknown as AuthoredItem }
-  const item = (await writer.req.payload.findByID({
-    ...readOptions(writer, kind),
-    collection: kind,
-    id,
-    overrideAccess: true,
-  })) as AuthoredItem
-  return { item }
+    return { item: given as unknown as AuthoredItem }
+  const item =
+    (await writer.req.payload.findByID({
+      ...readOptions(writer, kind),
+      collection: kind,
+      id,
+      disableErrors: true,
+    })) ?? given
+  if (!item) throw notAccessible(resourceOf(kind))
+  return { item: item as unknown as AuthoredItem }
 }
 
 /** The event and what it embeds through the page query, when the caller's reads take it and it reads the event. */

@@ -1,7 +1,7 @@
 import { errorCodes, resourceOf } from '../../calendar/resources'
 import { inTransaction } from '../../database/transaction'
 import { unlinkEverywhere } from '../linked/unlink'
-import { updateInLanguage } from '../localizedWrite'
+import { updateInLanguage, type WrittenDoc } from '../localizedWrite'
 import { Refusal } from '../refusal'
 import type { Writer } from '../writer'
 import { written, type AuthoredItem, type AuthoredKind, type Written } from './item'
@@ -16,16 +16,15 @@ export async function trashAuthored(
   kind: AuthoredKind,
   stored: AuthoredItem,
 ): Promise<Written> {
-  await trashStored(writer, kind, stored)
-  return written(writer, kind, stored.id)
+  return written(writer, kind, await trashStored(writer, kind, stored))
 }
 
-/** The trashing alone, for a door that does not answer with the record (an import's refresh): nothing is read back. */
+/** The trashing alone, for a door that does not answer with the record (an import's refresh): Payload's answer, nothing read back. */
 export async function trashStored(
   writer: Writer,
   kind: AuthoredKind,
   stored: AuthoredItem,
-): Promise<void> {
+): Promise<WrittenDoc> {
   const resource = resourceOf(kind)
   if (stored.status === 'trash')
     throw new Refusal(
@@ -33,8 +32,9 @@ export async function trashStored(
       `The ${resource.singular} is already trashed`,
       410,
     )
-  await inTransaction(writer.req, async () => {
-    await updateInLanguage(writer, kind, stored.id, { status: 'trash' })
+  return inTransaction(writer.req, async () => {
+    const trashed = await updateInLanguage(writer, kind, stored.id, { status: 'trash' })
     if (kind !== 'events') await unlinkEverywhere(writer, kind, stored.id)
+    return trashed
   })
 }

@@ -1,4 +1,5 @@
 import { combineQueries, type Where } from 'payload'
+import { unlockFor } from '../../calendar/access/collectionAccess'
 import { visibilityWhere } from '../../calendar/access/readVisibility'
 import { revisionCacheOf } from '../../calendar/caches'
 import { requestWindow, type EventWindowInput } from '../../calendar/dates/resolve'
@@ -401,8 +402,9 @@ async function passwordsOf(
 }
 
 /**
- * Protected events whose password the reader gave come back from Payload without their content
- * (field access); read those again in full, in one query.
+ * Protected events whose password the reader gave come back from Payload without their content;
+ * read those again, unlocked, in one query: with the reader's access, so a developer's rules still
+ * hold (a field no one may read stays unread).
  */
 async function withUnlockedContent(
   reader: Reader,
@@ -414,10 +416,10 @@ async function withUnlockedContent(
     .filter((event) => passwords.has(event.id) && unlocked.has(event.id))
     .map((event) => event.id)
   if (!ids.length) return events
+  unlockFor(reader.req, 'events', ids)
   const { docs } = await reader.req.payload.find({
     ...readOptions(reader, 'events'),
     collection: 'events',
-    overrideAccess: true,
     pagination: false,
     where: { id: { in: ids } },
   })

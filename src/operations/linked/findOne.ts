@@ -3,7 +3,7 @@ import type { LinkedKind } from '../../database/linked/linkedWithEvents'
 import { idBySlug } from '../../database/slugs'
 import { unlocks } from '../passwords'
 import type { Reader } from '../reader'
-import { probeOne, readOne, refuseUnreadable, withRelated, type OneRead } from '../readOne'
+import { missing, probeOne, readOne, refuseUnreadable, withRelated, type OneRead } from '../readOne'
 import { Refusal } from '../refusal'
 import type { Unlocking } from '../events/find'
 import { linkedRelated, type LinkedDoc } from './find'
@@ -20,7 +20,7 @@ export async function findLinkedById(
 ): Promise<OneRead<LinkedDoc> & { unlocked: boolean }> {
   const resource = resourceOf(kind)
   const probe = await probeOne(reader, kind, id)
-  if (!probe) throw Refusal.invalidParams({ id: `No ${resource.singular} has this id.` })
+  if (!probe) throw missing(resource, id)
   refuseUnreadable(reader, resource, probe)
   const unlocked = await unlocks(reader, kind, probe, unlocking, 'refuse')
   const doc = (await readOne(reader, kind, id, unlocked && Boolean(probe.hasPassword))) as LinkedDoc

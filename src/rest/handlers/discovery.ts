@@ -73,6 +73,9 @@ function customFieldSchema(field: CustomField): JsonSchema {
   if (field.type === 'number') return { ...described, type: 'number' }
   if (field.type === 'checkbox') return { ...described, type: 'boolean' }
   if (field.type === 'date') return { ...described, type: 'string', format: 'date-time' }
+  if (field.linksTo === 'one') return { ...described, type: 'integer', minimum: 1 }
+  if (field.linksTo === 'many')
+    return { ...described, type: 'array', items: { type: 'integer', minimum: 1 } }
   if (['text', 'textarea', 'email', 'code'].includes(field.type))
     return { ...described, type: 'string' }
   if (OBJECT_TYPES.has(field.type))
@@ -146,7 +149,9 @@ function operationOf(calendar: CalendarRuntime, endpoint: Endpoint, method: Http
   const { route, schema, defaults } = endpoint
   const pathParams = pathParamsOf(route.path)
   const inBody = method === 'POST' || method === 'PUT' || method === 'PATCH'
-  const custom = route.customFields ? calendar.customFields[route.customFields] : []
+  const custom = route.customFields
+    ? calendar.customFields[route.customFields].filter((field) => !field.readOnly)
+    : []
   const properties: Record<string, JsonSchema> = {
     ...Object.fromEntries(
       Object.entries(schema.properties ?? {}).map(([name, property]) => [

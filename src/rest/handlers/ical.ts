@@ -1,8 +1,7 @@
 import { revisionCacheOf } from '../../calendar/caches'
-import { errorCodes, EVENTS } from '../../calendar/resources'
+import { EVENTS } from '../../calendar/resources'
 import type { Event, EventCategory, EventTag, Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
-import { RestError } from '../../server/errors'
 import {
   CALENDAR_MEDIA_TYPE,
   renderCalendar,
@@ -24,6 +23,7 @@ import {
 import { eventIdBySlug, readableEvent } from '../../operations/events/findOne'
 import { seriesMembers, type SeriesMember } from '../../operations/events/seriesMembers'
 import { findByIdsPerRevision } from '../../operations/read'
+import { missing } from '../../operations/readOne'
 import { mergeRelated } from '../../operations/related'
 import { statusFilter } from '../../operations/status'
 import { resolveTermEntries } from '../../operations/terms/entries'
@@ -245,13 +245,9 @@ export async function eventFile(
     unlocking,
   })
   const event = page.events[0] as Event | undefined
-  // The checks above let the caller read it; the load reads with the collection's access, which a developer may narrow.
-  if (!event)
-    throw new RestError(
-      errorCodes(EVENTS).notAccessible,
-      'The requested event is not accessible',
-      403,
-    )
+  // The checks above let the caller read it; the load reads with the collection's access, which a
+  // developer may narrow: then the event is not the caller's to know of, as in its JSON read.
+  if (!event) throw missing(EVENTS, id)
   const visibility: EventMatch = { statuses: statusFilter(ctx, undefined).statuses }
   const contents = event.recurrence?.trim()
     ? await withSeries(ctx, page, { visibility, unlocking, withParents: false, withApart: true })

@@ -4,7 +4,7 @@ import type { CustomField, ExtensibleKind } from '../../options'
 import type { RestContext } from '../context'
 import { booleanParam } from '../http/coerce'
 import { RestError } from '../../server/errors'
-import { numberParam } from './common'
+import { idParam, numberParam } from './common'
 
 type Kind = AuthoredResource['key']
 
@@ -52,6 +52,14 @@ function schemaFor(field: CustomField): z.ZodType {
   if (field.type === 'array' && field.fields)
     return rows(z.array(objectSchema(field.fields), { error: 'Must be a list of rows.' }))
   if (field.type === 'blocks' && field.blocks?.length) return rows(blocksSchema(field.blocks))
+  // A form's "12" is the id 12; other text is left to Payload (a collection of text ids), which names
+  // the field when no such item exists.
+  const id = z.union([idParam, z.string().min(1)])
+  if (field.linksTo === 'one') return z.union([clear, id], { error: 'Must be an id.' })
+  if (field.linksTo === 'many')
+    return z.union([clear, z.array(id), id.transform((one) => [one])], {
+      error: 'Must be a list of ids.',
+    })
   return z.unknown()
 }
 
@@ -93,7 +101,7 @@ export function readCustomFields(
   const data: Record<string, unknown> = {}
   const invalid: Record<string, string> = {}
   for (const field of ctx.calendar.customFields[kind]) {
-    if (input[field.name] === undefined) continue
+    if (field.readOnly || input[field.name] === undefined) continue
     const parsed = schemaFor(field).safeParse(input[field.name])
     if (parsed.success) data[field.name] = parsed.data
     else {

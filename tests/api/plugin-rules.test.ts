@@ -1,0 +1,130 @@
+/**
+ * The calendar in a developer's app whose own read rule on events hides some from anonymous readers
+ * (README, "Extending": access rules joined with the calendar's): the rule holds through the doors
+ * that unlock or announce an event, a password, an event's iCalendar file, the change feed and webhooks. An app
+ * of its own, in a file of its own: one Payload per process.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BARE_NAMESPACE, startBareApp, type BareApp } from '../plugin/bareApp'
+
+const root = `/api/${BARE_NAMESPACE}`
+// The test's webhook receiver listens on this machine.
+process.env.WEBHOOK_ALLOW_PRIVATE = 'true'
+
+describe('an app whose developer narrows who reads events', () => {
+  let ruled: BareApp
+  let admin: string
+  const at = (path: string, auth = false) =>
+    fetch(`${ruled.url}${path}`, { headers: auth ? { Authorization: `JWT ${admin}` } : {} })
+
+  beforeAll(async () => {
+    // Anonymous readers never see events for families; signed-in ones see every event.
+    ruled = await startBareApp(process.env.DATABASE_URL!, undefined, {
+      eventsRead: ({ req }) => (req.user ? true : { audience: { not_equals: 'families' } }),
+    })
+    const account = { email: 'dev@ruled.test', password: 'ruled-password-1' }
+    const post = (path: string, json: unknown) =>
+      fetch(`${ruled.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(json),
+      })
+    await post('/api/users/first-register', account)
+    admin = ((await (await post('/api/users/login', account)).json()) as { token: string }).token
+  })
+
+  afterAll(async () => {
+    await ruled?.close()
+    await new Promise((resolve) => hooks?.close(resolve))
+  })
+
+  /** A published event made by the administrator; its id. */
+  const write = (json: Record<string, unknown>) =>
+    fetch(`${ruled.url}${root}/events`, {
+      method: 'POST',
+      headers: { Authorization: `JWT ${admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        status: 'publish',
+        start_date: '2031-04-02 19:00:00',
+        end_date: '2031-04-02 21:00:00',
+        ...json,
+      }),
+    }).then(async (answer) => {
+      expect(answer.status).toBe(201)
+      return ((await answer.json()) as { id: number }).id
+    })
+
+  /** A webhook receiver on this machine (WEBHOOK_ALLOW_PRIVATE, set for this file), and what it got. */
+  let hooks: Server | undefined
+  const received: { id: number; action: string }[] = []
+
+  it('keeps a hidden event hidden through a password, its file and the change feed', async () => {
+    const cursor = (
+      (await (await at(`${root}/changes?since=now`)).json()) as { next_cursor: string }
+    ).next_cursor
+    const shown = await write({ title: 'Open night', audience: 'adults' })
+    const hidden = await write({ title: 'Family night', audience: 'families' })
+    const locked = await write({ title: 'Locked family', audience: 'families', password: 'pw-1' })
+
+    // As an event that does not exist, with its password or without: never its content, nor a 403
+    // that tells it is there.
+    const missing = { code: 'rest-event-not-found', data: { status: 404 } }
+    for (const path of [
+      `/events/${hidden}`,
+      `/events/${hidden}.ics`,
+      `/events/${locked}`,
+      `/events/${locked}?password=pw-1`,
+      `/events/${locked}.ics?password=pw-1`,
+    ]) {
+      const answer = await at(`${root}${path}`)
+      expect([path, answer.status]).toEqual([path, 404])
+      expect(await answer.json()).toMatchObject(missing)
+    }
+    expect((await at(`${root}/events/${shown}`)).status).toBe(200)
+    expect((await at(`${root}/events/${locked}?password=pw-1`, true)).status).toBe(200)
+
+    // The change feed as anonymous readers (and webhooks) hear it: the hidden ones are not news.
+    const feed = (await (await at(`${root}/changes?since=${cursor}`)).json()) as {
+      changes: { type: string; id: number; action: string }[]
+    }
+    const events = feed.changes.filter((change) => change.type === 'event')
+    expect(
+      events.filter((change) => change.action === 'upsert').map((change) => change.id),
+    ).toEqual([shown])
+  })
+
+  it('sends webhooks only what anonymous readers may read', async () => {
+    hooks = createServer((request, response) => {
+      let raw = ''
+      request.on('data', (chunk) => (raw += chunk))
+      request.on('end', () => {
+        received.push(JSON.parse(raw) as { id: number; action: string })
+        response.writeHead(200).end()
+      })
+    })
+    await new Promise<void>((resolve) => hooks!.listen(0, '127.0.0.1', resolve))
+    const registered = await fetch(`${ruled.url}/api/webhooks`, {
+      method: 'POST',
+      headers: { Authorization: `JWT ${admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        url: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`,
+        secret: 'ruled-secret',
+      }),
+    })
+    expect(registered.status, await registered.clone().text()).toBe(201)
+    const shown = await write({ title: 'Open matinee', audience: 'adults' })
+    const hidden = await write({ title: 'Family matinee', audience: 'families' })
+    for (let pass = 0; pass < 10 && !received.some((change) => change.id === hidden); pass++) {
+      const delivered = await fetch(`${ruled.url}/api/webhooks/deliver`, {
+        method: 'POST',
+        headers: { Authorization: `JWT ${admin}` },
+      })
+      expect(delivered.status).toBe(200)
+    }
+    expect(
+      received.filter((change) => change.action === 'upsert').map((change) => change.id),
+    ).toEqual([shown])
+  })
+})
