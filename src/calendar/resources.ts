@@ -108,6 +108,11 @@ export function resourceOf<K extends ResourceKey>(key: K): Extract<Resource, { k
   return RESOURCES.find((resource) => resource.key === key) as Extract<Resource, { key: K }>
 }
 
+/** The resource a Payload collection stores, if the namespace serves it. */
+export function resourceOfCollection(collection: string): Resource | undefined {
+  return RESOURCES.find((resource) => resource.collection === collection)
+}
+
 /** The resource a path under a door starts with (`/venues/{id}` → venues), if any. */
 export function resourceOfPath(path: string): Resource | undefined {
   // `/events.ics` is the events' too: a format's extension names no other resource.

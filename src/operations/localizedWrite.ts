@@ -4,6 +4,8 @@ import type { Event } from '../payload-types'
 import { keepSettingsRead } from '../globals/siteSettings'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { Writer } from './writer'
+import { resourceOfCollection } from '../calendar/resources'
+import { whileItExists } from './readOne'
 
 /** A record as Payload's create or update answered it: in the request language, at depth 0. */
 export type WrittenDoc = { id: number } & Record<string, unknown>
@@ -92,10 +94,13 @@ export async function updateInLanguage(
       values[name] = fallback[name]
     }
   }
-  return (await writer.req.payload.update({
-    ...writeOptions(writer, writer.language),
-    collection,
-    id,
-    data: values as never,
-  })) as unknown as WrittenDoc
+  const update = async () =>
+    (await writer.req.payload.update({
+      ...writeOptions(writer, writer.language),
+      collection,
+      id,
+      data: values as never,
+    })) as unknown as WrittenDoc
+  const resource = resourceOfCollection(collection)
+  return resource ? whileItExists(resource, id, update) : update()
 }

@@ -1,6 +1,6 @@
 import { capabilities } from '../calendar/access/capabilities'
 import { unlockFor } from '../calendar/access/collectionAccess'
-import { errorCodes, resourceOf, type AuthoredResource } from '../calendar/resources'
+import { errorCodes, resourceOf, type AuthoredResource, type Resource } from '../calendar/resources'
 import { readOptions } from './read'
 import type { Reader } from './reader'
 import { Refusal } from './refusal'
@@ -63,10 +63,23 @@ export async function readOne(
 }
 
 /** The answer to an id no item has, or none the caller may know of (docs/api.md §5). */
-export function missing(resource: AuthoredResource, id: number): Refusal {
+export function missing(resource: Resource, id: number): Refusal {
   return resource.collection === 'events'
     ? new Refusal(errorCodes(resource).notFound, `Event with ID ${id} does not exist.`, 404)
     : Refusal.invalidParams({ id: `No ${resource.singular} has this id.` })
+}
+
+/**
+ * A write on an item the route found, which another writer deleted before this one took its turn:
+ * Payload's 404 is the namespace's answer for an id no item has, as if the route had not found it.
+ */
+export async function whileItExists<T>(resource: Resource, id: number, write: () => Promise<T>) {
+  try {
+    return await write()
+  } catch (error) {
+    if ((error as { status?: unknown }).status === 404) throw missing(resource, id)
+    throw error
+  }
 }
 
 /** What a single read answers: the item and what it embeds. */

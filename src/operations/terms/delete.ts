@@ -2,6 +2,7 @@ import { idOf } from '../../calendar/relationId'
 import type { TermResource } from '../../calendar/resources'
 import { inTransaction } from '../../database/transaction'
 import { readOptions } from '../read'
+import { whileItExists } from '../readOne'
 import type { Writer } from '../writer'
 import { findTermById } from './findOne'
 
@@ -23,6 +24,8 @@ export async function deleteTerm(writer: Writer, terms: TermResource, id: number
         locale: 'en',
       })
     }
-    await writer.req.payload.delete({ ...readOptions(writer), collection: terms.collection, id })
+    await whileItExists(terms, id, () =>
+      writer.req.payload.delete({ ...readOptions(writer), collection: terms.collection, id }),
+    )
   })
 }

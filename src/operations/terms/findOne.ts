@@ -1,14 +1,13 @@
 import type { TermResource } from '../../calendar/resources'
 import { findByIds } from '../read'
 import type { Reader } from '../reader'
-import { withRelated } from '../readOne'
-import { Refusal } from '../refusal'
+import { missing, withRelated } from '../readOne'
 import { termRelated, type Term } from './find'
 
 /** The category or tag with this id, for reads and as the existence check of writes: unknown is a 400. */
 export async function findTermById(reader: Reader, terms: TermResource, id: number): Promise<Term> {
   const term = (await findByIds<Term>(reader, terms.collection, [id])).get(id)
-  if (!term) throw Refusal.invalidParams({ id: `No ${terms.singular} has this id.` })
+  if (!term) throw missing(terms, id)
   return term
 }
 
