@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 import { getTableColumns, type Table } from '@payloadcms/db-postgres/drizzle'
-import type { PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 import { requestQuery, type SQL } from './rawQuery'
 
 /**
@@ -28,6 +28,18 @@ export type SeriesCopy = {
 }
 
 type Column = { key: string; name: string }
+
+/** The adapter's name for a collection's table: its map is keyed by the slug in snake case. */
+export function tableNameOf(payload: Payload, slug: string): string {
+  const snake = slug
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase()
+  return (
+    (payload.db as unknown as { tableNameMap?: Map<string, string> }).tableNameMap?.get(snake) ??
+    snake
+  )
+}
 
 export const tableOf = (req: PayloadRequest, name: string) =>
   (req.payload.db as unknown as { tables: Record<string, Table | undefined> }).tables[name]

@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
 import { requestQuery } from '../../database/rawQuery'
+import { tableNameOf } from '../../database/seriesCopy'
 import { AUTHORED_VERSIONS } from '../fields/authored'
 
 /**
@@ -25,7 +26,7 @@ export const pruneVersions: CollectionAfterChangeHook = async ({
   req,
 }) => {
   if (operation !== 'update') return doc
-  const versions = sql.identifier(`_${collection.slug.replace(/-/g, '_')}_v`)
+  const versions = sql.identifier(`_${tableNameOf(req.payload, collection.slug)}_v`)
   await requestQuery(
     req,
     sql`delete from ${versions} where parent_id = ${doc.id} and updated_at <= (select updated_at from ${versions} where parent_id = ${doc.id} order by updated_at desc offset ${AUTHORED_VERSIONS.maxPerDoc} limit 1)`,

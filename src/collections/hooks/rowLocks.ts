@@ -9,22 +9,13 @@ import type {
 } from 'payload'
 import { requestQuery } from '../../database/rawQuery'
 import { isStoredId } from '../../database/unreadableValues'
-import { tableOf } from '../../database/seriesCopy'
+import { tableNameOf, tableOf } from '../../database/seriesCopy'
 
 type Id = number | string
 type Column = Parameters<typeof inArray>[0] & { dataType?: string }
 type First = (req: PayloadRequest, ids: number[]) => Promise<void>
 
 const TAKES_TURNS = Symbol('takes turns')
-
-/** The adapter's name for a collection's table (its map is keyed by the slug in snake case). */
-function tableNameOf(payload: Payload, slug: string): string | undefined {
-  const snake = slug
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[-\s]+/g, '_')
-    .toLowerCase()
-  return (payload.db as unknown as { tableNameMap?: Map<string, string> }).tableNameMap?.get(snake)
-}
 
 /** The ids a bulk update reaches, whoever may write them: a lock on one more is harmless. */
 async function idsOf(req: PayloadRequest, slug: string, where: Where, locale?: string) {
@@ -56,7 +47,7 @@ export function takingTurns(first?: First): CollectionBeforeOperationHook {
   const hook: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
     if (operation !== 'update') return args
     const call = args as { id?: Id; where?: Where; locale?: string }
-    const table = tableOf(req, tableNameOf(req.payload, collection.slug) ?? '')
+    const table = tableOf(req, tableNameOf(req.payload, collection.slug))
     if (!table) return args
     const byId = call.id !== undefined
     const ids = byId
