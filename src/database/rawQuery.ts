@@ -96,6 +96,14 @@ function justWrote(payload: Payload): boolean {
 /** Whether the app reads on read replicas (`DATABASE_READ_REPLICAS`). */
 export const readsOnReplicas = (payload: Payload) =>
   Boolean((payload.db as unknown as Replicated).drizzle.$replicas?.length)
+
+/** A way to run a statement on each read replica, in the order `DATABASE_READ_REPLICAS` names them. */
+export const replicaQueries = (payload: Payload) =>
+  ((payload.db as unknown as Replicated).drizzle.$replicas ?? []).map(
+    (replica) =>
+      async <Row>(query: SQL) =>
+        (await replica.execute(query)).rows as Row[],
+  )
 type Sessions = { sessions?: Record<string | number, { db?: Drizzle }> }
 
 /**

@@ -1,6 +1,6 @@
 import type { Endpoint, Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
-import { rawQuery } from '../database/rawQuery'
+import { rawQuery, replicaQueries } from '../database/rawQuery'
 import { RETRY_AFTER_SECONDS } from '../database/connectionErrors'
 
 /**
@@ -10,14 +10,14 @@ import { RETRY_AFTER_SECONDS } from '../database/connectionErrors'
  */
 const HEALTH_DEADLINE_MS = 3000
 
-/** Whether the database answers `select 1` within 3 s: refused, reset, ended or silent, it does not. */
-export async function databaseAnswers(payload: Payload): Promise<boolean> {
+/** Whether `query` answers within 3 s: refused, reset, ended or silent, it does not. */
+async function answersInTime(query: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), HEALTH_DEADLINE_MS)
   })
   try {
-    return (await Promise.race([rawQuery(payload, sql`select 1`), late])) !== 'late'
+    return (await Promise.race([query(), late])) !== 'late'
   } catch {
     return false
   } finally {
@@ -25,18 +25,39 @@ export async function databaseAnswers(payload: Payload): Promise<boolean> {
   }
 }
 
-/** `GET /api/health`: 200 when the database answers within 3 s, 503 otherwise; for load balancers and the launcher. */
+/** Whether the primary database answers `select 1` within 3 s. */
+export const databaseAnswers = (payload: Payload): Promise<boolean> =>
+  answersInTime(() => rawQuery(payload, sql`select 1`))
+
+const state = (answers: boolean) => (answers ? 'ok' : 'unavailable')
+
+/**
+ * `GET /api/health`: 200 when the primary and every read replica answer within 3 s, 503 otherwise;
+ * for load balancers and the launcher. A replica lost fails the reads sent to it (docs/operations.md),
+ * so an instance that reads there is not healthy: it said 200 while its reads were 503s. The answer
+ * names which database failed by its place in `DATABASE_READ_REPLICAS`, never by its URL.
+ */
 export const healthEndpoint: Endpoint = {
   path: '/health',
   method: 'get',
   handler: async (req) => {
-    if (await databaseAnswers(req.payload))
-      return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
+    const [primary, ...replicas] = await Promise.all([
+      databaseAnswers(req.payload),
+      ...replicaQueries(req.payload).map((query) => answersInTime(() => query(sql`select 1`))),
+    ])
+    const healthy = primary && replicas.every(Boolean)
+    const databases = {
+      primary: state(primary),
+      ...(replicas.length ? { replicas: replicas.map(state) } : {}),
+    }
     return Response.json(
-      { status: 'unavailable' },
+      { status: healthy ? 'ok' : 'unavailable', databases },
       {
-        status: 503,
-        headers: { 'Cache-Control': 'no-store', 'Retry-After': RETRY_AFTER_SECONDS },
+        status: healthy ? 200 : 503,
+        headers: {
+          'Cache-Control': 'no-store',
+          ...(healthy ? {} : { 'Retry-After': RETRY_AFTER_SECONDS }),
+        },
       },
     )
   },

@@ -136,4 +136,24 @@ describe('reads on read replicas', () => {
     expect(again.status).toBe(200)
     expect(again.body.user?.id).toBe(created.body.doc.id)
   })
+
+  it('has /api/health answer 503 naming the replica while it is down, and 200 once it is back', async () => {
+    expect(await get('/api/health')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', databases: { primary: 'ok', replicas: ['ok'] } },
+    })
+    await replicated.link.down()
+    try {
+      const down = await get('/api/health')
+      expect(down.status).toBe(503)
+      expect(down.headers.get('Retry-After')).toBeTruthy()
+      expect(down.body).toEqual({
+        status: 'unavailable',
+        databases: { primary: 'ok', replicas: ['unavailable'] },
+      })
+    } finally {
+      await replicated.link.up()
+    }
+    await expect.poll(async () => (await get('/api/health')).status, { timeout: 15_000 }).toBe(200)
+  })
 })
