@@ -1,7 +1,8 @@
 /**
  * A namespace write whose item another writer deletes after the route found it, while the write waits
  * for its turn (docs/api.md §11, "Writes at once"), is answered as a write to an id no item has: the
- * resource's own 404 or 400 naming `id` (it said `rest_invalid_request`, "Not Found").
+ * resource's own 404 or 400 naming `id` (it said `rest_invalid_request`, "Not Found"); a trash whose
+ * item another writer trashed meanwhile is the 410 of a second delete (it said 200).
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
@@ -16,12 +17,12 @@ beforeAll(async () => {
 })
 
 /**
- * Holds the row `locked` of `table` while `write` runs, deletes the row `gone` once the write waits
- * for that lock, and answers what the write answered.
+ * Holds the row `locked` of `table` while `write` runs, runs `change` (a statement and its values)
+ * once the write waits for that lock, and answers what the write answered.
  */
-async function deletedWhileWaiting(
+async function changedWhileWaiting(
   locked: { table: string; id: number },
-  gone: { table: string; id: number },
+  change: [string, unknown[]],
   write: () => Promise<Reply>,
 ): Promise<Reply> {
   const holder = new pg.Client({ connectionString: process.env.DATABASE_URL })
@@ -40,7 +41,7 @@ async function deletedWhileWaiting(
       if (tries > 200) throw new Error('the write never waited for the lock')
       await sleep(25)
     }
-    await holder.query(`delete from ${gone.table} where id = $1`, [gone.id])
+    await holder.query(...change)
     await holder.query('commit')
     return await answer
   } finally {
@@ -48,6 +49,12 @@ async function deletedWhileWaiting(
     await holder.end()
   }
 }
+
+const deletedWhileWaiting = (
+  locked: { table: string; id: number },
+  gone: { table: string; id: number },
+  write: () => Promise<Reply>,
+) => changedWhileWaiting(locked, [`delete from ${gone.table} where id = $1`, [gone.id]], write)
 
 const post = (path: string, json: Record<string, unknown>) => () =>
   call(`${NS}${path}`, { method: 'POST', token: admin, json })
@@ -92,5 +99,33 @@ describe('a write whose item is deleted while it waits for its turn', () => {
       code: 'rest_invalid_param',
       data: { params: { id: expect.any(String) } },
     })
+  })
+})
+
+describe('a trash whose item another writer trashed while it waited for its turn', () => {
+  const trashedMeanwhile = (table: string, path: string, id: number) =>
+    changedWhileWaiting(
+      { table, id },
+      [`update ${table} set status = 'trash' where id = $1`, [id]],
+      () => call(`${NS}${path}`, { method: 'DELETE', token: admin }),
+    )
+
+  it('on an event is the 410 of a second delete', async () => {
+    const { id } = await createEvent({ title: unique('Trashed meanwhile ') })
+    const answer = await trashedMeanwhile('events', `/events/${id}`, id)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(410)
+    expect(answer.body).toMatchObject({ code: 'event-is-in-trash' })
+  })
+
+  it('on a venue is the 410 of a second delete', async () => {
+    const venue = await call(`${NS}/venues`, {
+      method: 'POST',
+      token: admin,
+      json: { venue: unique('Trashed meanwhile'), status: 'publish' },
+    })
+    expect(venue.status, JSON.stringify(venue.body)).toBe(201)
+    const answer = await trashedMeanwhile('venues', `/venues/${venue.body.id}`, venue.body.id)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(410)
+    expect(answer.body).toMatchObject({ code: 'venue-is-in-trash' })
   })
 })

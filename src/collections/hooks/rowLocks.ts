@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import { inArray } from '@payloadcms/db-postgres/drizzle'
+import { inArray, type Table } from '@payloadcms/db-postgres/drizzle'
 import type {
   CollectionBeforeOperationHook,
   CollectionSlug,
@@ -57,18 +57,32 @@ export function takingTurns(first?: First): CollectionBeforeOperationHook {
         : []
     if (!ids.length) return args
     if (!byId && first) await first(req, ids.map(Number))
-    const column = (table as unknown as { id: Column }).id
-    // An id that names no item is Payload's to refuse (its read finds nothing), not this statement's.
-    const known =
-      column.dataType === 'number' ? ids.filter(isStoredId).map(Number) : ids.map(String)
-    if (known.length)
-      await requestQuery(
-        req,
-        sql`select ${column} from ${table} where ${inArray(column, known)} order by 1 for no key update`,
-      )
+    await holdRows(req, table, ids)
     return args
   }
   return Object.assign(hook, { [TAKES_TURNS]: true })
+}
+
+/**
+ * Holds the rows of `ids` in `table` to the end of the request's transaction, in order of id, as an
+ * update holds them (`takingTurns`), and answers what they store of `columns` once held: what the
+ * writer before committed.
+ */
+export async function holdRows<Row>(
+  req: PayloadRequest,
+  table: Table,
+  ids: Id[],
+  columns: string[] = [],
+): Promise<Row[]> {
+  const column = (table as unknown as { id: Column }).id
+  // An id that names no item is Payload's to refuse (its read finds nothing), not this statement's.
+  const known = column.dataType === 'number' ? ids.filter(isStoredId).map(Number) : ids.map(String)
+  if (!known.length) return []
+  const stored = columns.map((name) => sql`, ${sql.identifier(name)}`)
+  return requestQuery<Row>(
+    req,
+    sql`select ${column}${sql.join(stored)} from ${table} where ${inArray(column, known)} order by 1 for no key update`,
+  )
 }
 
 /**

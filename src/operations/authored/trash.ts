@@ -3,11 +3,16 @@ import { inTransaction } from '../../database/transaction'
 import { unlinkEverywhere } from '../linked/unlink'
 import { updateInLanguage, type WrittenDoc } from '../localizedWrite'
 import { Refusal } from '../refusal'
+import { missing } from '../readOne'
+import { holdRows } from '../../collections/hooks/rowLocks'
+import { lockSeriesOf } from '../../collections/hooks/seriesLock'
+import { tableNameOf, tableOf } from '../../database/seriesCopy'
 import type { Writer } from '../writer'
 import { written, type AuthoredItem, type AuthoredKind, type Written } from './item'
 
 /**
- * To the trash, never permanently; 410 when already there (docs/api.md §6.7). A venue or organizer
+ * To the trash, never permanently; 410 when already there, or put there by a writer before this one
+ * took its turn (docs/api.md §6.7). A venue or organizer
  * leaves every event that links it. Answered with the record as read next (`written`): for an event
  * the caller reads by the page query, that one statement is the answer and what it embeds.
  */
@@ -26,13 +31,20 @@ export async function trashStored(
   stored: AuthoredItem,
 ): Promise<WrittenDoc> {
   const resource = resourceOf(kind)
-  if (stored.status === 'trash')
-    throw new Refusal(
-      errorCodes(resource).inTrash,
-      `The ${resource.singular} is already trashed`,
-      410,
-    )
   return inTransaction(writer.req, async () => {
+    // Two trashes at once both found the item out of the trash, and the second answered 200: the
+    // status that decides is the one stored once the item is held, in the order an update takes
+    // its locks (its series' first).
+    if (kind === 'events') await lockSeriesOf(writer.req, [stored.id])
+    const table = tableOf(writer.req, tableNameOf(writer.req.payload, resource.collection))!
+    const [held] = await holdRows<{ status: string }>(writer.req, table, [stored.id], ['status'])
+    if (!held) throw missing(resource, stored.id)
+    if (held.status === 'trash')
+      throw new Refusal(
+        errorCodes(resource).inTrash,
+        `The ${resource.singular} is already trashed`,
+        410,
+      )
     const trashed = await updateInLanguage(writer, kind, stored.id, { status: 'trash' })
     if (kind !== 'events') await unlinkEverywhere(writer, kind, stored.id)
     return trashed
