@@ -107,6 +107,25 @@ describe('writes side by side', () => {
     }
   })
 
+  it('a bulk update by a caller who may write nothing waits for no other write: refused at once, it holds and reads no row', async () => {
+    const held = await createEventAs(admin, { status: 'publish' })
+    const writer = await openWrite('update events set sticky = true where id = $1', [held.id])
+    try {
+      const refused = await within(
+        15_000,
+        'an anonymous bulk update',
+        call(`/api/events?where[id][equals]=${held.id}`, {
+          method: 'PATCH',
+          json: { title: 'Anonymous' },
+        }),
+      )
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403)
+    } finally {
+      await writer.query('rollback').catch(() => undefined)
+      await writer.end()
+    }
+  })
+
   it('writes to the same terms at once all commit, and each counts once', async () => {
     const [first, second] = [await newCategory(), await newCategory()]
     const since = (await api('/changes?since=now', { token: admin })).body.next_cursor as string

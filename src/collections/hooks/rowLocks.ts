@@ -7,6 +7,7 @@ import type {
   PayloadRequest,
   Where,
 } from 'payload'
+import { reachableWhere } from './reach'
 import { requestQuery } from '../../database/rawQuery'
 import { isStoredId } from '../../database/unreadableValues'
 import { tableNameOf, tableOf } from '../../database/seriesCopy'
@@ -17,7 +18,7 @@ type First = (req: PayloadRequest, ids: number[]) => Promise<void>
 
 const TAKES_TURNS = Symbol('takes turns')
 
-/** The ids a bulk update reaches, whoever may write them: a lock on one more is harmless. */
+/** The ids a bulk update reaches within the caller's access (`reach`): none is read past it. */
 async function idsOf(req: PayloadRequest, slug: string, where: Where, locale?: string) {
   const { docs } = await req.payload.find({
     collection: slug as CollectionSlug,
@@ -46,14 +47,17 @@ async function idsOf(req: PayloadRequest, slug: string, where: Where, locale?: s
 export function takingTurns(first?: First): CollectionBeforeOperationHook {
   const hook: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
     if (operation !== 'update') return args
-    const call = args as { id?: Id; where?: Where; locale?: string }
+    const call = args as { id?: Id; where?: Where; locale?: string; overrideAccess?: boolean }
     const table = tableOf(req, tableNameOf(req.payload, collection.slug))
     if (!table) return args
     const byId = call.id !== undefined
+    // A caller who may write nothing here holds nothing: Payload refuses them after this hook.
+    const reach = await reachableWhere(collection, 'update', req, call)
+    if (!reach) return args
     const ids = byId
       ? [call.id!]
       : call.where
-        ? await idsOf(req, collection.slug, call.where, call.locale)
+        ? await idsOf(req, collection.slug, reach, call.locale)
         : []
     if (!ids.length) return args
     if (!byId && first) await first(req, ids.map(Number))

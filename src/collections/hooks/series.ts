@@ -1,11 +1,11 @@
 import { lockSeriesOf } from './seriesLock'
+import { reachableWhere } from './reach'
 import type {
   CollectionAfterChangeHook,
   CollectionAfterOperationHook,
   CollectionBeforeDeleteHook,
   CollectionBeforeOperationHook,
   PayloadRequest,
-  Where,
 } from 'payload'
 import { savesDraftOnly } from '../drafts'
 import { siteSettings } from '../../globals/siteSettings'
@@ -109,9 +109,8 @@ export const planBulkSeries: CollectionBeforeOperationHook = async ({
     req.context[SERIES_UPKEEP]
   )
     return args
-  const access = args.overrideAccess ? true : await collection.access[operation]?.({ req })
-  if (access === false) return args
-  const where: Where = typeof access === 'object' ? { and: [args.where, access] } : args.where
+  const where = await reachableWhere(collection, operation, req, args)
+  if (!where) return args
   const { docs } = await req.payload.find({
     collection: 'events',
     where,
