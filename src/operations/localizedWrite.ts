@@ -102,5 +102,5 @@ export async function updateInLanguage(
       data: values as never,
     })) as unknown as WrittenDoc
   const resource = resourceOfCollection(collection)
-  return resource ? whileItExists(resource, id, update) : update()
+  return resource ? whileItExists(writer.req, resource, id, update) : update()
 }

@@ -1,3 +1,4 @@
+import type { PayloadRequest } from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
 import { unlockFor } from '../calendar/access/collectionAccess'
 import { errorCodes, resourceOf, type AuthoredResource, type Resource } from '../calendar/resources'
@@ -70,14 +71,32 @@ export function missing(resource: Resource, id: number): Refusal {
 }
 
 /**
- * A write on an item the route found, which another writer deleted before this one took its turn:
- * Payload's 404 is the namespace's answer for an id no item has, as if the route had not found it.
+ * A write on an item the route found, which another writer deleted before this one took its turn, is
+ * answered as one to an id no item has, as if the route had not found it: Payload says 404 or, to a
+ * caller whose access is a rule (an author's own items), 403; whether the item is still there decides.
  */
-export async function whileItExists<T>(resource: Resource, id: number, write: () => Promise<T>) {
+export async function whileItExists<T>(
+  req: PayloadRequest,
+  resource: Resource,
+  id: number,
+  write: () => Promise<T>,
+) {
   try {
     return await write()
   } catch (error) {
-    if ((error as { status?: unknown }).status === 404) throw missing(resource, id)
+    const status = (error as { status?: unknown }).status
+    if (status === 404 || status === 403) {
+      const stored = await req.payload.findByID({
+        collection: resource.collection,
+        id,
+        depth: 0,
+        overrideAccess: true,
+        req,
+        disableErrors: true,
+        select: {},
+      })
+      if (!stored) throw missing(resource, id)
+    }
     throw error
   }
 }

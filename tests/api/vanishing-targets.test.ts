@@ -7,8 +7,9 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, NS, unique, type Reply } from '../support/api'
+import { asAdmin, call, NS, unique, userWithRole, type Reply } from '../support/api'
 import { createCategory, createEvent } from '../support/fixtures'
+import { createEventAs } from '../support/writeFixtures'
 
 let admin: string
 
@@ -69,6 +70,17 @@ describe('a write whose item is deleted while it waits for its turn', () => {
       code: 'rest-event-not-found',
       message: `Event with ID ${id} does not exist.`,
     })
+  })
+
+  it("on an author's own event is the same 404, though their access is a rule", async () => {
+    const author = await userWithRole('author')
+    const { id } = await createEventAs(author.token, { title: unique('Vanishing own ') })
+    const events = { table: 'events', id }
+    const answer = await deletedWhileWaiting(events, events, () =>
+      call(`${NS}/events/${id}`, { method: 'POST', token: author.token, json: { title: 'x' } }),
+    )
+    expect(answer.status, JSON.stringify(answer.body)).toBe(404)
+    expect(answer.body).toMatchObject({ code: 'rest-event-not-found' })
   })
 
   it('on a category is the 400 naming its id', async () => {

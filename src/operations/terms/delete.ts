@@ -24,7 +24,7 @@ export async function deleteTerm(writer: Writer, terms: TermResource, id: number
         locale: 'en',
       })
     }
-    await whileItExists(terms, id, () =>
+    await whileItExists(writer.req, terms, id, () =>
       writer.req.payload.delete({ ...readOptions(writer), collection: terms.collection, id }),
     )
   })
