@@ -8,6 +8,7 @@ import { capabilities } from '../calendar/access/capabilities'
 import { actorOf, editableWhere } from '../calendar/access/collectionAccess'
 import { requestQuery } from '../database/rawQuery'
 import { isStoredId } from '../database/unreadableValues'
+import { tableNameOf } from '../database/seriesCopy'
 
 /**
  * Payload's drafts, used for autosave only (docs/api.md §21). The item's own row holds its saved
@@ -105,7 +106,7 @@ export const guardDrafts: CollectionBeforeOperationHook = async ({
         ? { ...call.data, _status: 'published' }
         : call.data
     if (call.id === undefined) return savesDraft ? args : answer({ data, draft: false })
-    const table = `_${collection.slug}_v`
+    const table = tableNameOf(req.payload, collection.slug, true)
     const id = Number(call.id)
     // An id that names no item is Payload's to refuse (its read finds nothing), not this statement's.
     if (isStoredId(id))

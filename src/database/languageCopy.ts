@@ -2,10 +2,16 @@ import { sql } from '@payloadcms/db-postgres'
 import { getTableColumns } from '@payloadcms/db-postgres/drizzle'
 import type { PayloadRequest } from 'payload'
 import { requestQuery, type SQL } from './rawQuery'
-import { columnsOf, list, tableOf } from './seriesCopy'
+import { columnsOf, list, tableNameOf, tableOf } from './seriesCopy'
 
 /** A record written in one language, to hold the same values in another where it has none. */
-export type LanguageCopy = { table: string; id: number; from: string; to: string; slug: string }
+export type LanguageCopy = {
+  collection: string
+  id: number
+  from: string
+  to: string
+  slug: string
+}
 
 /**
  * Copies a record's translation from one language to another, its slug excepted (`slug`, free in
@@ -15,8 +21,9 @@ export type LanguageCopy = { table: string; id: number; from: string; to: string
  * triggers (revision, change log) see the rows as they see Payload's own.
  */
 export async function copyLanguage(req: PayloadRequest, copy: LanguageCopy): Promise<void> {
-  await copyTranslation(req, `${copy.table}_locales`, 'slug', sql`${copy.id}::integer`, copy)
-  const versions = `_${copy.table}_v`
+  const table = tableNameOf(req.payload, copy.collection)
+  await copyTranslation(req, `${table}_locales`, 'slug', sql`${copy.id}::integer`, copy)
+  const versions = tableNameOf(req.payload, copy.collection, true)
   if (!tableOf(req, versions)) return
   const ofRecord = sql`select id from ${sql.identifier(versions)} where parent_id = ${copy.id}::integer`
   await copyTranslation(

@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import { getTableColumns, type Table } from '@payloadcms/db-postgres/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
+import toSnakeCase from 'to-snake-case'
 import { requestQuery, type SQL } from './rawQuery'
 
 /**
@@ -29,16 +30,18 @@ export type SeriesCopy = {
 
 type Column = { key: string; name: string }
 
-/** The adapter's name for a collection's table: its map is keyed by the slug in snake case. */
-export function tableNameOf(payload: Payload, slug: string): string {
-  const snake = slug
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[-\s]+/g, '_')
-    .toLowerCase()
-  return (
-    (payload.db as unknown as { tableNameMap?: Map<string, string> }).tableNameMap?.get(snake) ??
-    snake
-  )
+/**
+ * The adapter's name for a collection's table, or its versions' (`versions`): its map is keyed by the
+ * slug in snake case as Payload makes it (`to-snake-case`: `APIKeys` is `a_p_i_keys`), and names a
+ * table a developer named (`dbName`).
+ */
+export function tableNameOf(payload: Payload, slug: string, versions = false): string {
+  const db = payload.db as unknown as {
+    tableNameMap?: Map<string, string>
+    versionsSuffix?: string
+  }
+  const key = versions ? `_${toSnakeCase(slug)}${db.versionsSuffix ?? '_v'}` : toSnakeCase(slug)
+  return db.tableNameMap?.get(key) ?? key
 }
 
 export const tableOf = (req: PayloadRequest, name: string) =>

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFaultyLink, type FaultyLink } from '../support/faultyLink'
+import { changedWhileWaiting } from '../support/rowHolder'
 import { BARE_NAMESPACE, hookSaw, startBareApp, type BareApp } from '../plugin/bareApp'
 
 let app: BareApp
@@ -673,6 +674,27 @@ describe('the plugin in a bare app', () => {
     const stored = await fetch(`${app.url}/api/imports/file/${body.doc.filename}`, { headers })
     expect(stored.status).toBe(200)
     expect(await stored.text()).toBe(csv)
+  })
+
+  it("has a developer's own collection's updates take turns, whatever its slug: one that waited for the row keeps what the writer before it stored", async () => {
+    const made = await send('/api/APIKeys', {
+      method: 'POST',
+      auth: true,
+      json: { label: 'first', uses: 1 },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const { id } = made.body.doc
+    const updated = await changedWhileWaiting(
+      app.databaseUrl,
+      { table: 'a_p_i_keys', id },
+      ['update a_p_i_keys set uses = 2 where id = $1', [id]],
+      () => send(`/api/APIKeys/${id}`, { method: 'PATCH', auth: true, json: { label: 'second' } }),
+    )
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200)
+    expect((await send(`/api/APIKeys/${id}`, { auth: true })).body).toMatchObject({
+      label: 'second',
+      uses: 2,
+    })
   })
 
   it('offers only the languages the developer chose', async () => {

@@ -4,11 +4,10 @@
  * resource's own 404 or 400 naming `id` (it said `rest_invalid_request`, "Not Found"); a trash whose
  * item another writer trashed meanwhile is the 410 of a second delete (it said 200).
  */
-import { setTimeout as sleep } from 'node:timers/promises'
-import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique, userWithRole, type Reply } from '../support/api'
 import { createCategory, createEvent } from '../support/fixtures'
+import { changedWhileWaiting } from '../support/rowHolder'
 import { createEventAs } from '../support/writeFixtures'
 
 let admin: string
@@ -17,45 +16,17 @@ beforeAll(async () => {
   admin = await asAdmin()
 })
 
-/**
- * Holds the row `locked` of `table` while `write` runs, runs `change` (a statement and its values)
- * once the write waits for that lock, and answers what the write answered.
- */
-async function changedWhileWaiting(
-  locked: { table: string; id: number },
-  change: [string, unknown[]],
-  write: () => Promise<Reply>,
-): Promise<Reply> {
-  const holder = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await holder.connect()
-  try {
-    await holder.query('begin')
-    await holder.query(`select id from ${locked.table} where id = $1 for update`, [locked.id])
-    const pid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
-    const answer = write()
-    for (let tries = 0; ; tries++) {
-      const { rows } = await holder.query(
-        'select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
-        [pid],
-      )
-      if (rows.length) break
-      if (tries > 200) throw new Error('the write never waited for the lock')
-      await sleep(25)
-    }
-    await holder.query(...change)
-    await holder.query('commit')
-    return await answer
-  } finally {
-    await holder.query('rollback').catch(() => undefined)
-    await holder.end()
-  }
-}
-
 const deletedWhileWaiting = (
   locked: { table: string; id: number },
   gone: { table: string; id: number },
   write: () => Promise<Reply>,
-) => changedWhileWaiting(locked, [`delete from ${gone.table} where id = $1`, [gone.id]], write)
+) =>
+  changedWhileWaiting(
+    process.env.DATABASE_URL!,
+    locked,
+    [`delete from ${gone.table} where id = $1`, [gone.id]],
+    write,
+  )
 
 const post = (path: string, json: Record<string, unknown>) => () =>
   call(`${NS}${path}`, { method: 'POST', token: admin, json })
@@ -117,6 +88,7 @@ describe('a write whose item is deleted while it waits for its turn', () => {
 describe('a trash whose item another writer trashed while it waited for its turn', () => {
   const trashedMeanwhile = (table: string, path: string, id: number) =>
     changedWhileWaiting(
+      process.env.DATABASE_URL!,
       { table, id },
       [`update ${table} set status = 'trash' where id = $1`, [id]],
       () => call(`${NS}${path}`, { method: 'DELETE', token: admin }),

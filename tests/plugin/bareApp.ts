@@ -39,24 +39,35 @@ const recordEvent: CollectionAfterChangeHook = ({ doc }) => {
 
 /**
  * The developer's own plugin, after the calendar's: fields of their own on the users collection, its
- * trash, and an endpoint that answers the signed-in user as the request's strategy made it (`req.user`).
+ * trash, a collection of their own, and an endpoint that answers the signed-in user as the request's strategy made it (`req.user`).
  */
 const ownUsers: Plugin = (config) => ({
   ...config,
-  collections: config.collections?.map((collection) =>
-    collection.slug === 'users'
-      ? {
-          ...collection,
-          trash: true,
-          fields: [
-            ...collection.fields,
-            { name: 'phone', type: 'text' },
-            { name: 'joinedOn', type: 'date' },
-            { name: 'newsletter', type: 'checkbox', defaultValue: false },
-          ],
-        }
-      : collection,
-  ),
+  collections: [
+    ...(config.collections ?? []).map((collection) =>
+      collection.slug === 'users'
+        ? {
+            ...collection,
+            trash: true,
+            fields: [
+              ...collection.fields,
+              { name: 'phone', type: 'text' as const },
+              { name: 'joinedOn', type: 'date' as const },
+              { name: 'newsletter', type: 'checkbox' as const, defaultValue: false },
+            ],
+          }
+        : collection,
+    ),
+    // A collection of the developer's own, whose slug Payload's snake case spells its own way
+    // (`a_p_i_keys`): its updates take turns as the calendar's do.
+    {
+      slug: 'APIKeys',
+      fields: [
+        { name: 'label', type: 'text' },
+        { name: 'uses', type: 'number' },
+      ],
+    },
+  ],
   endpoints: [
     ...(config.endpoints ?? []),
     { path: '/signed-in-user', method: 'get', handler: (req) => Response.json(req.user) },
@@ -222,7 +233,8 @@ async function toRequest(
   })
 }
 
-export type BareApp = { url: string; close: () => Promise<void> }
+/** The app's address, its database's (through the server it was given) and how to stop it. */
+export type BareApp = { url: string; databaseUrl: string; close: () => Promise<void> }
 
 type Method = keyof ReturnType<typeof languageRootHandlers>
 
@@ -231,7 +243,8 @@ export async function startBareApp(
   calendar: Calendar = fromSources,
   options: BareOptions = {},
 ): Promise<BareApp> {
-  const config = bareConfig(await createDatabase(serverUrl), calendar, options)
+  const databaseUrl = await createDatabase(serverUrl)
+  const config = bareConfig(databaseUrl, calendar, options)
   const payload = await getPayload({ config })
   const languageRoots = calendar.languageRootHandlers(config)
   let origin = ''
@@ -253,6 +266,7 @@ export async function startBareApp(
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url: origin,
+    databaseUrl,
     close: async () => {
       await new Promise((resolve) => server.close(resolve))
       await payload.destroy()

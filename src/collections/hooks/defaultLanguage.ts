@@ -1,6 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionSlug } from 'payload'
 import { copyLanguage } from '../../database/languageCopy'
-import { tableNameOf } from '../../database/seriesCopy'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import { freeSlug, slugBase } from '../fields/slug'
 
@@ -20,7 +19,7 @@ export function fillDefaultLanguage(name: string): CollectionAfterChangeHook {
     const slugOf = collection.slug as CollectionSlug
     const base = slugBase(String(data.slug ?? data[name] ?? doc.slug ?? ''))
     await copyLanguage(req, {
-      table: tableNameOf(req.payload, slugOf),
+      collection: slugOf,
       id: doc.id as number,
       from: language,
       to: DEFAULT_LANGUAGE,

@@ -26,7 +26,7 @@ export const pruneVersions: CollectionAfterChangeHook = async ({
   req,
 }) => {
   if (operation !== 'update') return doc
-  const versions = sql.identifier(`_${tableNameOf(req.payload, collection.slug)}_v`)
+  const versions = sql.identifier(tableNameOf(req.payload, collection.slug, true))
   await requestQuery(
     req,
     sql`delete from ${versions} where parent_id = ${doc.id} and updated_at <= (select updated_at from ${versions} where parent_id = ${doc.id} order by updated_at desc offset ${AUTHORED_VERSIONS.maxPerDoc} limit 1)`,
