@@ -152,6 +152,23 @@ describe('checks against stored data, made at once', () => {
     expect(clashes).toEqual([])
   })
 
+  it('give an item whose slug would be taken by its number, and one named with that number, slugs of their own', async () => {
+    const clashes: string[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const name = unique('Concert Hall')
+      await createVenue({ name })
+      const created = await Promise.all([
+        // The namespace would answer a venue of this name with the one there (docs/api.md §6.5).
+        call('/api/venues', { method: 'POST', token: admin, json: { name } }),
+        call(`${NS}/venues`, { method: 'POST', token: admin, json: { venue: `${name} 2` } }),
+      ])
+      const ids = created.map((reply) => reply.body.id ?? reply.body.doc?.id)
+      const slugs = await Promise.all(ids.map(async (id) => (await stored(`/venues/${id}`)).slug))
+      if (new Set(slugs).size !== 2) clashes.push(`round ${round}: ${JSON.stringify(slugs)}`)
+    }
+    expect(clashes).toEqual([])
+  })
+
   it('make one category of a name sent twice at once: the other is refused term_exists', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const name = unique('twice')

@@ -38,7 +38,9 @@ export async function slugTaken(
 
 /**
  * `base`, or `base-2`, `base-3`... : the first that no other record has in the language. Writes
- * choosing from one base take turns to their commits: two at once chose the same slug.
+ * choosing a slug that may meet take turns to their commits: two at once chose the same slug. A base
+ * is held by what it is without its numbers at the end, so `concert` (which may become `concert-2`)
+ * and `concert-2` wait for each other: held by the base itself, the two stored `concert-2` at once.
  */
 export async function freeSlug(
   req: PayloadRequest,
@@ -47,7 +49,7 @@ export async function freeSlug(
   excludeId: unknown,
   locale = req.locale,
 ): Promise<string> {
-  await holdUntilCommit(req, `slug:${collection}:${locale}:${base}`)
+  await holdUntilCommit(req, `slug:${collection}:${locale}:${base.replace(/(-\d+)+$/, '')}`)
   let candidate = base
   for (let n = 2; await slugTaken(req, collection, candidate, excludeId, locale); n++)
     candidate = `${base}-${n}`
