@@ -4,7 +4,7 @@
  * stops the database afterwards and exits with the child's code. Keeping the database out of the
  * child's process is what makes a failing test run exit non-zero (field notes).
  */
-import { booleanSetting } from '../src/calendar/settings'
+import { booleanSetting, readSettingsAtStart, SettingError } from '../src/calendar/settings'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -166,13 +166,21 @@ const STALLED = [75, 13]
 /**
  * Runs a command that imports payload.config.ts, with the options that keep that import from
  * stalling (scripts/configLoading.ts), and again if it stalled for another reason: a stalled run has
- * written nothing.
+ * written nothing. A wrong setting stops it first, in one line, with 2.
  */
 async function runImportingConfig(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
+  // The config and the modules it loads read some settings as they load: a wrong one was a stack.
+  try {
+    readSettingsAtStart(env)
+  } catch (error) {
+    if (!(error instanceof SettingError)) throw error
+    console.error(error.message)
+    return 2
+  }
   const guarded = {
     ...env,
     NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...CONFIG_LOADING_OPTIONS].join(' ').trim(),

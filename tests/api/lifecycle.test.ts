@@ -518,6 +518,21 @@ describe('an instance on an existing database (DATABASE_URL)', () => {
     expect(processesOf(dataDir)).toEqual([])
   }
 
+  it('stops npm run seed in one line on a setting that its modules read as they load', async () => {
+    // The seed, the import and `npm run payload` load the config, which read it as a stack.
+    const dataDir = freshDataDir()
+    const env = operatorEnv(
+      { DATA_DIR: dataDir, DATABASE_PREPARED_STATEMENTS: 'maybe' },
+      { database: true },
+    )
+    const refused = launch('seed', dataDir, env)
+    const exit = await Promise.race([refused.exited, sleep(90_000).then(() => undefined)])
+    expect(exit, refused.output()).toBeDefined()
+    expect(exit!.code, refused.output()).toBe(2)
+    expect(refused.output()).toContain('DATABASE_PREPARED_STATEMENTS must be true or false')
+    expect(refused.output()).not.toMatch(/^\s+at /m)
+  }, 120_000)
+
   it('stops the server at start on a MAX_BODY_BYTES that is not a number, saying so', async () => {
     // Read as a number it was NaN, and a body of any size was read; read as its module loaded, its
     // refusal was a stack.
