@@ -69,13 +69,12 @@ describe('a write whose item is deleted while it waits for its turn', () => {
     })
   })
 
-  it('deleting a category whose child holds it back is the 400 naming its id', async () => {
+  it('deleting a category with a child is the 400 naming its id', async () => {
     const parent = await createCategory({ name: unique('vanishing parent') })
-    const child = await createCategory({ name: unique('held child'), parent: parent.id })
-    const answer = await deletedWhileWaiting(
-      { table: 'event_categories', id: child.id },
-      { table: 'event_categories', id: parent.id },
-      () => call(`${NS}/categories/${parent.id}?force=true`, { method: 'DELETE', token: admin }),
+    await createCategory({ name: unique('its child'), parent: parent.id })
+    const row = { table: 'event_categories', id: parent.id }
+    const answer = await deletedWhileWaiting(row, row, () =>
+      call(`${NS}/categories/${parent.id}?force=true`, { method: 'DELETE', token: admin }),
     )
     expect(answer.status, JSON.stringify(answer.body)).toBe(400)
     expect(answer.body).toMatchObject({

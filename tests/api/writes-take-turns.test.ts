@@ -169,6 +169,30 @@ describe('checks against stored data, made at once', () => {
     expect(clashes).toEqual([])
   })
 
+  it('delete a category beside a change of its parent, neither undone: the child moves to the parent stored last', async () => {
+    const failed: string[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const [first, second] = await Promise.all([
+        createCategory({ name: unique('first parent') }),
+        createCategory({ name: unique('second parent') }),
+      ])
+      const doomed = await createCategory({ name: unique('doomed'), parent: first.id })
+      const child = await createCategory({ name: unique('child'), parent: doomed.id })
+      const [moved, deleted] = await Promise.all([
+        patch(`/event-categories/${doomed.id}`, { parent: second.id }),
+        call(`${NS}/categories/${doomed.id}?force=true`, { method: 'DELETE', token: admin }),
+      ])
+      const parent = (await stored(`/event-categories/${child.id}`)).parent
+      // The change first: the delete moves the child to the second parent; else the first's.
+      const expected = moved.status === 200 ? second.id : first.id
+      if (deleted.status !== 200 || ![200, 404].includes(moved.status) || parent !== expected)
+        failed.push(
+          `round ${round}: change ${moved.status}, delete ${deleted.status} ${JSON.stringify(deleted.body)}, child under ${parent} (${first.id}, ${second.id})`,
+        )
+    }
+    expect(failed).toEqual([])
+  })
+
   it('make one category of a name sent twice at once: the other is refused term_exists', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const name = unique('twice')

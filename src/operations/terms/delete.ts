@@ -1,31 +1,44 @@
-import { idOf } from '../../calendar/relationId'
 import type { TermResource } from '../../calendar/resources'
+import { holdRows } from '../../collections/hooks/rowLocks'
+import { tableNameOf, tableOf } from '../../database/seriesCopy'
 import { inTransaction } from '../../database/transaction'
 import { readOptions } from '../read'
-import { whileItExists } from '../readOne'
+import { missing, whileItExists } from '../readOne'
 import type { Writer } from '../writer'
 import { findTermById } from './findOne'
 
 /**
  * Terms are deleted for good (no trash): events lose it and its child categories move up to its
- * parent (WordPress core).
+ * parent (WordPress core). The term is held first, as an update holds it before it checks a parent:
+ * a delete that held its children first, beside a change of the term's parent, took the two in
+ * opposite orders, and PostgreSQL undid one (a 409). Its parent is the one stored once it is held.
  */
 export async function deleteTerm(writer: Writer, terms: TermResource, id: number): Promise<void> {
-  const term = (await findTermById(writer, terms, id)) as { parent?: unknown }
-  await inTransaction(writer.req, async () => {
-    if (terms.singular === 'category') {
-      await writer.req.payload.update({
+  await findTermById(writer, terms, id)
+  const { req } = writer
+  await inTransaction(req, async () => {
+    const table = tableOf(req, tableNameOf(req.payload, terms.collection))!
+    const category = terms.singular === 'category'
+    const [held] = await holdRows<{ parent_id?: number | null }>(
+      req,
+      table,
+      [id],
+      category ? ['parent_id'] : [],
+    )
+    if (!held) throw missing(terms, id)
+    if (category) {
+      await req.payload.update({
         collection: terms.collection,
         where: { parent: { equals: id } },
-        data: { parent: idOf(term.parent) ?? null } as never,
-        req: writer.req,
+        data: { parent: held.parent_id ?? null } as never,
+        req,
         overrideAccess: true,
         depth: 0,
         locale: 'en',
       })
     }
-    await whileItExists(writer.req, terms, id, () =>
-      writer.req.payload.delete({ ...readOptions(writer), collection: terms.collection, id }),
+    await whileItExists(req, terms, id, () =>
+      req.payload.delete({ ...readOptions(writer), collection: terms.collection, id }),
     )
   })
 }
