@@ -9,8 +9,9 @@
 type Env = Record<string, string | undefined>
 
 /**
- * What a setting's value may be: a number, or a whole one, at least `least` or above `above`; with
- * `orOff`, 0 too (the setting's "off").
+ * What a setting's value may be: a number, or a whole one, at least `least` or above `above`, and
+ * at most `most` where a larger one would break what reads it; with `orOff`, 0 too (the setting's
+ * "off").
  */
 type Rule = { whole?: true; orOff?: true; most?: number } & ({ least: number } | { above: number })
 

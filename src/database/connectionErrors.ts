@@ -122,8 +122,9 @@ export function isConnectionLoss(error: unknown): boolean {
 
 /**
  * An error and every error it wraps, outermost first: drivers, drizzle and Payload wrap the one that
- * tells what happened in `cause` (GraphQL in `originalError`), and an AggregateError holds several (a refused connection on every
- * address of a host). Bounded, as a chain may loop.
+ * tells what happened in `cause` (GraphQL what a resolver threw in `originalError`), and an
+ * AggregateError holds several (a refused connection on every address of a host). Bounded, as a
+ * chain may loop.
  */
 export function errorChain(error: unknown): Error[] {
   const chain: Error[] = []
@@ -132,7 +133,6 @@ export function errorChain(error: unknown): Error[] {
     const current = pending.shift()
     if (!(current instanceof Error) || chain.includes(current)) continue
     chain.push(current)
-    // GraphQL wraps what a resolver threw as its `originalError`.
     pending.push(current.cause, (current as { originalError?: unknown }).originalError)
     if (current instanceof AggregateError) pending.push(...current.errors)
   }

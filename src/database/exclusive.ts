@@ -39,10 +39,13 @@ async function holding<T>(
   try {
     // A transaction's lock, held by a transaction left open on this connection: behind a pooler in
     // transaction mode a session's lock stayed on whichever server connection took it, its unlock
-    // went to another, and the lock was held for good. The transaction writes nothing, so it holds
-    // back no vacuum.
-    await client.query('begin')
+    // went to another, and the lock was held for good. Read committed whatever the server's default,
+    // so that the open transaction, which writes nothing, keeps no snapshot that holds back vacuum;
+    // and no idle timeout of the server's ends it, and its lock, while the work still runs (a
+    // pooler's own, PgBouncer's `idle_transaction_timeout`, is the operator's: docs/operations.md).
+    await client.query('begin isolation level read committed')
     open = true
+    await client.query('set local idle_in_transaction_session_timeout = 0')
     // Another instance may hold the lock for a whole import: a wait, not a database that stopped answering.
     if (mode === 'wait')
       await waitingWithoutDeadline(client, () =>
