@@ -1,5 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
+import { holdRows } from '../collections/hooks/rowLocks'
+import { tableNameOf, tableOf } from '../database/seriesCopy'
 import { unlockFor } from '../calendar/access/collectionAccess'
 import { errorCodes, resourceOf, type AuthoredResource, type Resource } from '../calendar/resources'
 import { readOptions } from './read'
@@ -99,6 +101,23 @@ export async function whileItExists<T>(
     }
     throw error
   }
+}
+
+/**
+ * Holds a write's item to the end of its transaction, in the order an update holds it
+ * (`holdRows`), and answers the `columns` it stores once held: what the writer before committed, not
+ * what the route read. One another writer deleted meanwhile is an id no item has.
+ */
+export async function heldItem<Row>(
+  req: PayloadRequest,
+  resource: Resource,
+  id: number,
+  columns: string[] = [],
+): Promise<Row> {
+  const table = tableOf(req, tableNameOf(req.payload, resource.collection))!
+  const [held] = await holdRows<Row>(req, table, [id], columns)
+  if (!held) throw missing(resource, id)
+  return held
 }
 
 /** What a single read answers: the item and what it embeds. */

@@ -24,6 +24,14 @@ const graphql = (query: string) =>
   call('/api/graphql', { method: 'POST', token: admin, json: { query } })
 const stored = async (path: string) => (await call(`/api${path}?depth=0`, { token: admin })).body
 
+/** The slugs stored for the items that creates through the namespace or Payload REST answered. */
+const slugsOf = (collection: string, created: Reply[]): Promise<string[]> =>
+  Promise.all(
+    created.map(
+      async (reply) => (await stored(`${collection}/${reply.body.id ?? reply.body.doc?.id}`)).slug,
+    ),
+  )
+
 /** Each writer's answer, then what each wrote and what is stored of it, for every round that lost one. */
 function lostIn(answers: Reply[], kept: boolean[], round: number): string[] {
   const refused = answers.filter((answer) => answer.status !== 200)
@@ -145,8 +153,7 @@ describe('checks against stored data, made at once', () => {
           json: { title, start, end: start, status: 'publish' },
         }),
       ])
-      const ids = created.map((reply) => reply.body.id ?? reply.body.doc?.id)
-      const slugs = await Promise.all(ids.map(async (id) => (await stored(`/events/${id}`)).slug))
+      const slugs = await slugsOf('/events', created)
       if (new Set(slugs).size !== 2) clashes.push(`round ${round}: ${JSON.stringify(slugs)}`)
     }
     expect(clashes).toEqual([])
@@ -162,8 +169,7 @@ describe('checks against stored data, made at once', () => {
         call('/api/venues', { method: 'POST', token: admin, json: { name } }),
         call(`${NS}/venues`, { method: 'POST', token: admin, json: { venue: `${name} 2` } }),
       ])
-      const ids = created.map((reply) => reply.body.id ?? reply.body.doc?.id)
-      const slugs = await Promise.all(ids.map(async (id) => (await stored(`/venues/${id}`)).slug))
+      const slugs = await slugsOf('/venues', created)
       if (new Set(slugs).size !== 2) clashes.push(`round ${round}: ${JSON.stringify(slugs)}`)
     }
     expect(clashes).toEqual([])

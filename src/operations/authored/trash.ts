@@ -3,18 +3,16 @@ import { inTransaction } from '../../database/transaction'
 import { unlinkEverywhere } from '../linked/unlink'
 import { updateInLanguage, type WrittenDoc } from '../localizedWrite'
 import { Refusal } from '../refusal'
-import { missing } from '../readOne'
-import { holdRows } from '../../collections/hooks/rowLocks'
+import { heldItem } from '../readOne'
 import { lockSeriesOf } from '../../collections/hooks/seriesLock'
-import { tableNameOf, tableOf } from '../../database/seriesCopy'
 import type { Writer } from '../writer'
 import { written, type AuthoredItem, type AuthoredKind, type Written } from './item'
 
 /**
  * To the trash, never permanently; 410 when already there, or put there by a writer before this one
- * took its turn (docs/api.md §6.7). A venue or organizer
- * leaves every event that links it. Answered with the record as read next (`written`): for an event
- * the caller reads by the page query, that one statement is the answer and what it embeds.
+ * took its turn (docs/api.md §6.7). A venue or organizer leaves every event that links it.
+ * Answered with the record as read next (`written`): for an event the caller reads by the page
+ * query, that one statement is the answer and what it embeds.
  */
 export async function trashAuthored(
   writer: Writer,
@@ -36,9 +34,7 @@ export async function trashStored(
     // status that decides is the one stored once the item is held, in the order an update takes
     // its locks (its series' first).
     if (kind === 'events') await lockSeriesOf(writer.req, [stored.id])
-    const table = tableOf(writer.req, tableNameOf(writer.req.payload, resource.collection))!
-    const [held] = await holdRows<{ status: string }>(writer.req, table, [stored.id], ['status'])
-    if (!held) throw missing(resource, stored.id)
+    const held = await heldItem<{ status: string }>(writer.req, resource, stored.id, ['status'])
     if (held.status === 'trash')
       throw new Refusal(
         errorCodes(resource).inTrash,

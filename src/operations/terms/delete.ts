@@ -1,9 +1,7 @@
 import type { TermResource } from '../../calendar/resources'
-import { holdRows } from '../../collections/hooks/rowLocks'
-import { tableNameOf, tableOf } from '../../database/seriesCopy'
 import { inTransaction } from '../../database/transaction'
 import { readOptions } from '../read'
-import { missing, whileItExists } from '../readOne'
+import { heldItem, whileItExists } from '../readOne'
 import type { Writer } from '../writer'
 import { findTermById } from './findOne'
 
@@ -17,15 +15,13 @@ export async function deleteTerm(writer: Writer, terms: TermResource, id: number
   await findTermById(writer, terms, id)
   const { req } = writer
   await inTransaction(req, async () => {
-    const table = tableOf(req, tableNameOf(req.payload, terms.collection))!
     const category = terms.singular === 'category'
-    const [held] = await holdRows<{ parent_id?: number | null }>(
+    const held = await heldItem<{ parent_id?: number | null }>(
       req,
-      table,
-      [id],
+      terms,
+      id,
       category ? ['parent_id'] : [],
     )
-    if (!held) throw missing(terms, id)
     if (category) {
       await req.payload.update({
         collection: terms.collection,
