@@ -1,13 +1,15 @@
-import type { CollectionConfig, Field } from 'payload'
+import type { CollectionBeforeDeleteHook, CollectionConfig, Field } from 'payload'
 import { termAccess } from '../calendar/access/collectionAccess'
 import { validateCategoryParent } from './fields/categoryParent'
 import { slugField } from './fields/slug'
+import { childrenMoveUp } from './hooks/categoryChildren'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
 
 function termCollection(
   slug: 'event-categories' | 'event-tags',
   labels: { singular: string; plural: string },
   extra: Field[],
+  beforeDelete: CollectionBeforeDeleteHook[] = [],
 ): CollectionConfig {
   return {
     slug,
@@ -15,7 +17,7 @@ function termCollection(
     access: termAccess,
     admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     defaultSort: 'name',
-    hooks: { afterChange: [fillDefaultLanguage('name')] },
+    hooks: { afterChange: [fillDefaultLanguage('name')], beforeDelete },
     fields: [
       { name: 'name', type: 'text', required: true, localized: true, index: true },
       { name: 'description', type: 'textarea', localized: true },
@@ -38,6 +40,7 @@ export const EventCategories = termCollection(
       admin: { position: 'sidebar' },
     },
   ],
+  [childrenMoveUp],
 )
 
 export const EventTags = termCollection(

@@ -4,7 +4,8 @@
  * updates, and permanent deletion that events feel.
  */
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, ROOT, unique, everyRole, NO_SUCH_ID } from '../support/api'
+import { BASE_URL, call, ROOT, unique, everyRole, NO_SUCH_ID } from '../support/api'
+import { graphql } from '../support/doors'
 import { expectError, expectInvalidParam, expectMissing } from '../support/expectations'
 import { api, createEventAs, readEvent } from '../support/writeFixtures'
 
@@ -560,6 +561,29 @@ describe('category parents', () => {
     expect(after.status).toBe(200)
     expect(after.body.parent).toBe(grandparent.id)
     expect(after.body.urls.up).toBe(`${ROOT}/categories/${grandparent.id}`)
+  })
+
+  it('moves the children of a category deleted through Payload REST, in bulk or GraphQL up to its parent too', async () => {
+    const doors: Record<string, (id: number) => Promise<{ status: number; body: any }>> = {
+      'Payload REST': (id) =>
+        call(`/api/event-categories/${id}`, { method: 'DELETE', token: editor.token }),
+      'a bulk delete': (id) =>
+        call(`/api/event-categories?where[id][equals]=${id}`, {
+          method: 'DELETE',
+          token: editor.token,
+        }),
+      GraphQL: (id) => graphql(`mutation { deleteEventCategory(id: ${id}) { id } }`, editor.token),
+    }
+    for (const [door, remove] of Object.entries(doors)) {
+      const grandparent = await createTerm('categories', editor.token)
+      const parent = await createTerm('categories', editor.token, { parent: grandparent.id })
+      const child = await createTerm('categories', editor.token, { parent: parent.id })
+      const reply = await remove(parent.id)
+      expect(reply.status, `${door}: ${JSON.stringify(reply.body)}`).toBe(200)
+      expect(reply.body.errors ?? [], door).toEqual([])
+      expect((await api(`/categories/${parent.id}`)).status, door).toBe(400)
+      expect((await api(`/categories/${child.id}`)).body.parent, door).toBe(grandparent.id)
+    }
   })
 
   it('refuses any parent on tags with rest_invalid_param', async () => {
