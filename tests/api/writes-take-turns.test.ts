@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique, type Reply } from '../support/api'
 import { createCategory, createEvent, createTag, createVenue } from '../support/fixtures'
+import { changedWhileWaiting } from '../support/rowHolder'
 
 const ROUNDS = 6
 let admin: string
@@ -173,6 +174,27 @@ describe('checks against stored data, made at once', () => {
       if (new Set(slugs).size !== 2) clashes.push(`round ${round}: ${JSON.stringify(slugs)}`)
     }
     expect(clashes).toEqual([])
+  })
+
+  it('refuse a rename to a slug another write takes while the rename waits for its turn', async () => {
+    const renamed = await createEvent({ title: unique('Renamed ') })
+    const other = await createEvent({ title: unique('Other ') })
+    const wanted = unique('wanted-').toLowerCase()
+    const answer = await changedWhileWaiting(
+      process.env.DATABASE_URL!,
+      { table: 'events', id: renamed.id },
+      [
+        `update events_locales set slug = $1 where _parent_id = $2 and _locale = 'en'`,
+        [wanted, other.id],
+      ],
+      () => namespace(`/events/${renamed.id}`, { slug: wanted }),
+    )
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400)
+    expect(answer.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { slug: 'Another event has this slug in this language.' } },
+    })
+    expect((await stored(`/events/${renamed.id}`)).slug).toBe(renamed.slug)
   })
 
   it('delete a category beside a change of its parent, neither undone: the child moves to the parent stored last', async () => {

@@ -1,4 +1,4 @@
-import type { CollectionSlug, Field, PayloadRequest } from 'payload'
+import { ValidationError, type CollectionSlug, type Field, type PayloadRequest } from 'payload'
 import { holdUntilCommit } from '../../database/exclusive'
 
 /** `Summer Fête 2026` → `summer-fête-2026`: letters of every script are kept, as WordPress keeps them. */
@@ -56,6 +56,18 @@ export async function freeSlug(
   return candidate
 }
 
+const EXACT_SLUG = 'calendar:exact-slug'
+
+/**
+ * Has the update of `id` in this request refuse a slug another item has with `refusal`, rather than
+ * suffix it: the namespace's rename asks for that exact address (docs/api.md §6.1). Its own check
+ * before the write cannot see a slug another write takes meanwhile; the field's, under the slug's
+ * lock, does.
+ */
+export function renameExactly(req: PayloadRequest, id: number, refusal: string): void {
+  req.context[EXACT_SLUG] = { id, refusal }
+}
+
 /**
  * A localized, unique-per-language slug, generated from `fromField` when left empty and suffixed
  * `-2`, `-3`... on collision, as WordPress does with post names.
@@ -75,7 +87,15 @@ export function slugField(collection: CollectionSlug, fromField: string): Field 
           if (typeof source !== 'string' || !source.trim()) return value
           // Unchanged slugs on update keep their value without a lookup.
           if (operation === 'update' && value && value === originalDoc?.slug) return value
-          return freeSlug(req, collection, slugBase(source), originalDoc?.id)
+          const wanted = slugBase(source)
+          const slug = await freeSlug(req, collection, wanted, originalDoc?.id)
+          const exact = req.context[EXACT_SLUG] as { id: number; refusal: string } | undefined
+          if (slug !== wanted && operation === 'update' && exact?.id === originalDoc?.id)
+            throw new ValidationError({
+              collection,
+              errors: [{ path: 'slug', message: exact!.refusal }],
+            })
+          return slug
         },
       ],
     },

@@ -9,7 +9,7 @@ import { createAuthored } from '../../operations/authored/create'
 import type { InputOf } from '../../operations/authored/input'
 import { storedItem, type AuthoredItem, type Written } from '../../operations/authored/item'
 import { trashAuthored } from '../../operations/authored/trash'
-import { updateAuthored } from '../../operations/authored/update'
+import { slugTakenRefusal, updateAuthored } from '../../operations/authored/update'
 import { missingReferences } from '../../operations/references'
 import { findByIds } from '../../operations/read'
 import { emptyRelated, loadRelated } from '../../operations/related'
@@ -90,7 +90,7 @@ export async function validateWrite(
     slug.value !== undefined &&
     (await slugTaken(ctx.req, kind, slugBase(slug.value), id, ctx.language))
   ) {
-    invalid.slug = `Another ${singularOf(kind)} has this slug in this language.`
+    invalid.slug = slugTakenRefusal(kind)
   }
   return invalid
 }
