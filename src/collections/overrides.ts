@@ -17,6 +17,17 @@ function both(calendar: Access | undefined, developer: Access): Access {
   }
 }
 
+const DEVELOPERS_RULE = Symbol('developer’s rule')
+
+/**
+ * The read rule a developer gave a calendar collection, without the calendar's: what alone decides
+ * whether a caller may know of an item at all (docs/api.md §9), where the calendar's own rule still
+ * answers a draft or a trashed item with upstream's 403.
+ */
+export function developersReadRule(access: CollectionConfig['access']): Access | undefined {
+  return (access?.read as { [DEVELOPERS_RULE]?: Access } | undefined)?.[DEVELOPERS_RULE]
+}
+
 function mergedAccess(
   calendar: CollectionConfig['access'] = {},
   overrides: CollectionOverrides,
@@ -25,9 +36,10 @@ function mergedAccess(
   for (const operation of OPERATIONS) {
     const developer = overrides.access?.[operation] as Access | undefined
     if (!developer) continue
-    access[operation] = overrides.replaceAccess
-      ? developer
+    const merged: Access = overrides.replaceAccess
+      ? (args) => developer(args)
       : both(calendar[operation] as Access | undefined, developer)
+    access[operation] = Object.assign(merged, { [DEVELOPERS_RULE]: developer })
   }
   return access
 }

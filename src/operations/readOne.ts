@@ -1,4 +1,5 @@
-import type { PayloadRequest } from 'payload'
+import type { PayloadRequest, Where } from 'payload'
+import { developersReadRule } from '../collections/overrides'
 import { capabilities } from '../calendar/access/capabilities'
 import { holdRows } from '../collections/hooks/rowLocks'
 import { tableNameOf, tableOf } from '../database/seriesCopy'
@@ -23,6 +24,27 @@ export function probeOne(reader: Reader, kind: AuthoredKind, id: number) {
     // The stored password too, so that checking a given one costs no second read.
     select: { status: true, author: true, hasPassword: true, password: true },
   })
+}
+
+/**
+ * Whether a developer's read rule, alone, hides the item from the caller: such an item is answered as
+ * one that does not exist before its trash, its status or a wrong password's throttle can tell that it
+ * is there (docs/api.md §9). Costs nothing where no developer gave the collection a rule.
+ */
+export async function hiddenByDeveloper(
+  reader: Reader,
+  kind: AuthoredKind,
+  id: number,
+): Promise<boolean> {
+  const rule = developersReadRule(reader.req.payload.collections[kind].config.access)
+  if (!rule) return false
+  const { req } = reader
+  const allowed = await rule({ req, id })
+  if (allowed === true) return false
+  if (!allowed) return true
+  const where: Where = { and: [{ id: { equals: id } }, allowed] }
+  return !(await req.payload.count({ collection: kind, where, overrideAccess: true, req }))
+    .totalDocs
 }
 
 export function notAccessible(resource: AuthoredResource): Refusal {

@@ -5,6 +5,7 @@ import type { Event } from '../../payload-types'
 import { unlocks } from '../passwords'
 import type { Reader } from '../reader'
 import {
+  hiddenByDeveloper,
   missing,
   notAccessible,
   probeOne,
@@ -21,7 +22,7 @@ import { loadEventPage } from './page'
 /** Steps 1 to 3 of a single read (docs/api.md §5): the event exists, is not in the trash, and the caller may read it. */
 export async function readableEvent(reader: Reader, id: number) {
   const probe = await probeOne(reader, 'events', id)
-  if (!probe) throw missing(EVENTS, id)
+  if (!probe || (await hiddenByDeveloper(reader, 'events', id))) throw missing(EVENTS, id)
   if (probe.status === 'trash')
     throw new Refusal('event-no-longer-available', 'This event is no longer available', 403)
   refuseUnreadable(reader, EVENTS, probe)
@@ -37,15 +38,12 @@ export async function findEventById(
   const probe = await readableEvent(reader, id)
   const unlocked = await unlocks(reader, 'events', probe, unlocking, 'refuse')
   const pageRules = pageAccess(reader.req)
-  if (!unlocked) {
-    // Under a developer's read rule the event may not be the caller's to know of at all.
-    if (!pageRules) await readOne(reader, 'events', id, false)
+  if (!unlocked)
     throw new Refusal(
       'event-password-protected',
       'The requested event is not accessible without a password',
       403,
     )
-  }
   if (pageRules) {
     const { events, related } = await loadEventPage(reader, [id], pageRules)
     if (!events[0]) throw notAccessible(EVENTS)
@@ -58,6 +56,7 @@ export async function findEventById(
 /** The event whose slug is `slug` (docs/api.md §5): an unknown slug is a 400. */
 export async function eventIdBySlug(reader: Reader, slug: string): Promise<number> {
   const id = await idBySlug(reader, 'events', slug)
-  if (id === undefined) throw Refusal.invalidParams({ slug: 'No event has this slug.' })
+  if (id === undefined || (await hiddenByDeveloper(reader, 'events', id)))
+    throw Refusal.invalidParams({ slug: 'No event has this slug.' })
   return id
 }

@@ -3,7 +3,15 @@ import type { LinkedKind } from '../../database/linked/linkedWithEvents'
 import { idBySlug } from '../../database/slugs'
 import { unlocks } from '../passwords'
 import type { Reader } from '../reader'
-import { missing, probeOne, readOne, refuseUnreadable, withRelated, type OneRead } from '../readOne'
+import {
+  hiddenByDeveloper,
+  missing,
+  probeOne,
+  readOne,
+  refuseUnreadable,
+  withRelated,
+  type OneRead,
+} from '../readOne'
 import { Refusal } from '../refusal'
 import type { Unlocking } from '../events/find'
 import { linkedRelated, type LinkedDoc } from './find'
@@ -20,7 +28,7 @@ export async function findLinkedById(
 ): Promise<OneRead<LinkedDoc> & { unlocked: boolean }> {
   const resource = resourceOf(kind)
   const probe = await probeOne(reader, kind, id)
-  if (!probe) throw missing(resource, id)
+  if (!probe || (await hiddenByDeveloper(reader, kind, id))) throw missing(resource, id)
   refuseUnreadable(reader, resource, probe)
   const unlocked = await unlocks(reader, kind, probe, unlocking, 'refuse')
   const doc = (await readOne(reader, kind, id, unlocked && Boolean(probe.hasPassword))) as LinkedDoc
@@ -34,7 +42,7 @@ export async function linkedIdBySlug(
   slug: string,
 ): Promise<number> {
   const id = await idBySlug(reader, kind, slug)
-  if (id === undefined)
+  if (id === undefined || (await hiddenByDeveloper(reader, kind, id)))
     throw Refusal.invalidParams({ slug: `No ${resourceOf(kind).singular} has this slug.` })
   return id
 }
