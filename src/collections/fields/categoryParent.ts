@@ -4,7 +4,7 @@ import { idOf } from '../../calendar/relationId'
 import { holdUntilCommit } from '../../database/exclusive'
 
 /** A category and its ancestors, nearest first (a loop already stored ends the walk). */
-export async function categoryAncestors(req: PayloadRequest, id: number): Promise<number[]> {
+async function categoryAncestors(req: PayloadRequest, id: number): Promise<number[]> {
   const chain = [id]
   for (let current: number | undefined = id; current !== undefined;) {
     const found = await req.payload.findByID({
@@ -26,6 +26,15 @@ export async function categoryAncestors(req: PayloadRequest, id: number): Promis
 
 export const BELOW_ITSELF = 'A category cannot be below itself.'
 
+/** Whether `parent` is the category `id` or one below it: a loop, were it made its parent. */
+export async function belowItself(
+  req: PayloadRequest,
+  id: number,
+  parent: number,
+): Promise<boolean> {
+  return (await categoryAncestors(req, parent)).includes(id)
+}
+
 /**
  * A category's parent is never the category itself or one below it, through any door
  * (docs/api.md §8): Payload's REST and GraphQL and the admin stored such a loop, and two namespace writes at once
@@ -39,5 +48,5 @@ export const validateCategoryParent: RelationshipFieldValidation = async (value,
   if (valid !== true || parent === undefined || id === undefined) return valid
   if (parent === idOf(previousValue)) return true
   await holdUntilCommit(req, 'category-tree')
-  return (await categoryAncestors(req, parent)).includes(Number(id)) ? BELOW_ITSELF : true
+  return (await belowItself(req, Number(id), parent)) ? BELOW_ITSELF : true
 }

@@ -1,5 +1,5 @@
 import type { TermResource } from '../../calendar/resources'
-import { BELOW_ITSELF, categoryAncestors } from '../../collections/fields/categoryParent'
+import { BELOW_ITSELF, belowItself } from '../../collections/fields/categoryParent'
 import { idOf } from '../../calendar/relationId'
 import { escapeLike, existingIds } from '../read'
 import { holdName } from '../nameLocks'
@@ -32,7 +32,7 @@ export async function invalidTermWrite(
   else if (
     parent > 0 &&
     input.id !== undefined &&
-    (await categoryAncestors(reader.req, parent)).includes(input.id)
+    (await belowItself(reader.req, input.id, parent))
   )
     invalid.parent = BELOW_ITSELF
   return invalid

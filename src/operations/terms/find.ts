@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 import type { TermResource } from '../../calendar/resources'
 import { idOf } from '../../calendar/relationId'
 import { revisionCacheOf } from '../../calendar/caches'
-import { categoryAncestors } from '../../database/terms/categoryAncestors'
+import { ancestorSlugs } from '../../database/terms/ancestorSlugs'
 import { termCounts, termsInUse } from '../../database/terms/termCounts'
 import type { Event, EventCategory, EventTag } from '../../payload-types'
 import { escapeLike, findByIdsPerRevision, idIn, readerKey, readOptions } from '../read'
@@ -40,7 +40,7 @@ export async function termRelated(
       terms.singular === 'category' ? ids : [],
       terms.singular === 'tag' ? ids : [],
     ),
-    terms.singular === 'category' ? categoryAncestors(reader, docs as EventCategory[]) : undefined,
+    terms.singular === 'category' ? ancestorSlugs(reader, docs as EventCategory[]) : undefined,
   ])
   return { ...emptyRelated(), termCounts: counts, categoryAncestors: ancestors }
 }

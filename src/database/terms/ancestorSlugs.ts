@@ -11,7 +11,7 @@ const MAX_DEPTH = 32
  * request's language with fallback to English: one recursive query for those of a page not yet
  * known at this content revision.
  */
-export async function categoryAncestors(
+export async function ancestorSlugs(
   scope: ReadScope,
   categories: { id: number; parent?: unknown }[],
 ): Promise<Map<number, string[]>> {
