@@ -1,15 +1,14 @@
-import type { CollectionBeforeDeleteHook, CollectionConfig, Field } from 'payload'
+import type { CollectionConfig, Field } from 'payload'
 import { termAccess } from '../calendar/access/collectionAccess'
 import { validateCategoryParent } from './fields/categoryParent'
 import { slugField } from './fields/slug'
-import { childrenMoveUp } from './hooks/categoryChildren'
+import { termsDeletedInTurn } from './hooks/termDeletes'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
 
 function termCollection(
   slug: 'event-categories' | 'event-tags',
   labels: { singular: string; plural: string },
   extra: Field[],
-  beforeDelete: CollectionBeforeDeleteHook[] = [],
 ): CollectionConfig {
   return {
     slug,
@@ -17,7 +16,7 @@ function termCollection(
     access: termAccess,
     admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     defaultSort: 'name',
-    hooks: { afterChange: [fillDefaultLanguage('name')], beforeDelete },
+    hooks: { afterChange: [fillDefaultLanguage('name')], beforeOperation: [termsDeletedInTurn] },
     fields: [
       { name: 'name', type: 'text', required: true, localized: true, index: true },
       { name: 'description', type: 'textarea', localized: true },
@@ -40,7 +39,6 @@ export const EventCategories = termCollection(
       admin: { position: 'sidebar' },
     },
   ],
-  [childrenMoveUp],
 )
 
 export const EventTags = termCollection(

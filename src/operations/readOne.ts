@@ -1,4 +1,4 @@
-import type { PayloadRequest, Where } from 'payload'
+import type { PayloadRequest, TypedLocale, Where } from 'payload'
 import { developersReadRule } from '../collections/overrides'
 import { capabilities } from '../calendar/access/capabilities'
 import { holdRows } from '../collections/hooks/rowLocks'
@@ -43,8 +43,16 @@ export async function hiddenByDeveloper(
   if (allowed === true) return false
   if (!allowed) return true
   const where: Where = { and: [{ id: { equals: id } }, allowed] }
-  return !(await req.payload.count({ collection: kind, where, overrideAccess: true, req }))
-    .totalDocs
+  // In the read's language: a rule on a translated field decides by the caller's text.
+  const locale = reader.language as TypedLocale
+  const { totalDocs } = await req.payload.count({
+    collection: kind,
+    where,
+    overrideAccess: true,
+    req,
+    locale,
+  })
+  return !totalDocs
 }
 
 export function notAccessible(resource: AuthoredResource): Refusal {

@@ -586,6 +586,43 @@ describe('category parents', () => {
     }
   })
 
+  it('moves what stays of a subtree deleted in bulk to its nearest ancestor that stays, and deletes no more than asked', async () => {
+    const parentOf = async (id: number) => (await api(`/categories/${id}`)).body.parent
+    for (let round = 0; round < 3; round++) {
+      const top = await createTerm('categories', editor.token)
+      const middle = await createTerm('categories', editor.token, { parent: top.id })
+      const lower = await createTerm('categories', editor.token, { parent: middle.id })
+      const [sibling, leaf] = [
+        await createTerm('categories', editor.token, { parent: middle.id }),
+        await createTerm('categories', editor.token, { parent: lower.id }),
+      ]
+      const reply = await call(`/api/event-categories?where[id][in]=${middle.id},${lower.id}`, {
+        method: 'DELETE',
+        token: editor.token,
+      })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+      expect(reply.body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual(
+        [middle.id, lower.id].sort(),
+      )
+      expect([await parentOf(sibling.id), await parentOf(leaf.id)], `round ${round}`).toEqual([
+        top.id,
+        top.id,
+      ])
+      // Asked by their parent, a category's children go; their own children, moved up, stay.
+      const child = await createTerm('categories', editor.token, { parent: top.id })
+      const grandchild = await createTerm('categories', editor.token, { parent: child.id })
+      const byParent = await call(`/api/event-categories?where[parent][equals]=${top.id}`, {
+        method: 'DELETE',
+        token: editor.token,
+      })
+      expect(byParent.status, JSON.stringify(byParent.body)).toBe(200)
+      expect(byParent.body.docs.map((doc: { id: number }) => doc.id).sort()).toEqual(
+        [sibling.id, leaf.id, child.id].sort(),
+      )
+      expect(await parentOf(grandchild.id)).toBe(top.id)
+    }
+  })
+
   it('refuses any parent on tags with rest_invalid_param', async () => {
     const tag = await createTerm('tags', editor.token)
     for (const parent of [tag.id, 0, '0']) {

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique, userWithRole, type Reply } from '../support/api'
-import { createCategory, createEvent } from '../support/fixtures'
+import { createCategory, createEvent, createTag } from '../support/fixtures'
 import { changedWhileWaiting } from '../support/rowHolder'
 import { createEventAs } from '../support/writeFixtures'
 
@@ -81,6 +81,25 @@ describe('a write whose item is deleted while it waits for its turn', () => {
       code: 'rest_invalid_param',
       data: { params: { id: expect.any(String) } },
     })
+  })
+
+  it('deleting a tag, through the namespace or Payload REST, is the 400 naming its id or a 404', async () => {
+    for (const door of ['namespace', 'Payload REST']) {
+      const { id } = await createTag({ name: unique('vanishing tag') })
+      const row = { table: 'event_tags', id }
+      const answer = await deletedWhileWaiting(row, row, () =>
+        door === 'namespace'
+          ? call(`${NS}/tags/${id}?force=true`, { method: 'DELETE', token: admin })
+          : call(`/api/event-tags/${id}`, { method: 'DELETE', token: admin }),
+      )
+      if (door === 'namespace') {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(400)
+        expect(answer.body).toMatchObject({
+          code: 'rest_invalid_param',
+          data: { params: { id: expect.any(String) } },
+        })
+      } else expect(answer.status, JSON.stringify(answer.body)).toBe(404)
+    }
   })
 })
 

@@ -64,8 +64,13 @@ const EXACT_SLUG = 'calendar:exact-slug'
  * before the write cannot see a slug another write takes meanwhile; the field's, under the slug's
  * lock, does.
  */
-export function renameExactly(req: PayloadRequest, id: number, refusal: string): void {
-  req.context[EXACT_SLUG] = { id, refusal }
+export function renameExactly(
+  req: PayloadRequest,
+  collection: CollectionSlug,
+  id: number,
+  refusal: string,
+): void {
+  req.context[EXACT_SLUG] = { collection, id, refusal }
 }
 
 /**
@@ -89,11 +94,17 @@ export function slugField(collection: CollectionSlug, fromField: string): Field 
           if (operation === 'update' && value && value === originalDoc?.slug) return value
           const wanted = slugBase(source)
           const slug = await freeSlug(req, collection, wanted, originalDoc?.id)
-          const exact = req.context[EXACT_SLUG] as { id: number; refusal: string } | undefined
-          if (slug !== wanted && operation === 'update' && exact?.id === originalDoc?.id)
+          const exact = req.context[EXACT_SLUG] as
+            { collection: string; id: number; refusal: string } | undefined
+          if (
+            slug !== wanted &&
+            operation === 'update' &&
+            exact?.collection === collection &&
+            exact.id === originalDoc?.id
+          )
             throw new ValidationError({
               collection,
-              errors: [{ path: 'slug', message: exact!.refusal }],
+              errors: [{ path: 'slug', message: exact.refusal }],
             })
           return slug
         },

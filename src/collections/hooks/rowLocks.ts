@@ -18,8 +18,8 @@ type First = (req: PayloadRequest, ids: number[]) => Promise<void>
 
 const TAKES_TURNS = Symbol('takes turns')
 
-/** The ids a bulk update reaches within the caller's access (`reach`): none is read past it. */
-async function idsOf(req: PayloadRequest, slug: string, where: Where, locale?: string) {
+/** The ids a bulk write reaches within the caller's access (`reach`): none is read past it. */
+export async function idsOf(req: PayloadRequest, slug: string, where: Where, locale?: string) {
   const { docs } = await req.payload.find({
     collection: slug as CollectionSlug,
     where,

@@ -17,7 +17,7 @@ export async function updateAuthored<K extends AuthoredKind>(
   stored: AuthoredItem,
   input: InputOf[K],
 ): Promise<Written> {
-  if (input.slug !== undefined) renameExactly(writer.req, stored.id, slugTakenRefusal(kind))
+  if (input.slug !== undefined) renameExactly(writer.req, kind, stored.id, slugTakenRefusal(kind))
   const answer = await inTransaction(writer.req, async () =>
     updateInLanguage(writer, kind, stored.id, await dataOf(writer, kind, input, stored)),
   )

@@ -6,8 +6,9 @@ import type { Writer } from '../writer'
 import { findTermById } from './findOne'
 
 /**
- * Terms are deleted for good (no trash): events lose it, and a category's children move up to its
- * parent in the collection's own hook (`childrenMoveUp`), whichever door deletes it.
+ * Terms are deleted for good (no trash): events lose it; the collection's own hook
+ * (`termsDeletedInTurn`) holds the term and moves a category's children up to its parent, whichever
+ * door deletes it.
  */
 export async function deleteTerm(writer: Writer, terms: TermResource, id: number): Promise<void> {
   await findTermById(writer, terms, id)
