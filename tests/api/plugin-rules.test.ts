@@ -20,9 +20,12 @@ describe('an app whose developer narrows who reads events', () => {
     fetch(`${ruled.url}${path}`, { headers: auth ? { Authorization: `JWT ${admin}` } : {} })
 
   beforeAll(async () => {
-    // Anonymous readers never see events for families; signed-in ones see every event.
+    // Only administrators see events for families.
     ruled = await startBareApp(process.env.DATABASE_URL!, undefined, {
-      eventsRead: ({ req }) => (req.user ? true : { audience: { not_equals: 'families' } }),
+      eventsRead: ({ req }) =>
+        (req.user as { role?: string } | null)?.role === 'administrator'
+          ? true
+          : { audience: { not_equals: 'families' } },
     })
     const account = { email: 'dev@ruled.test', password: 'ruled-password-1' }
     const post = (path: string, json: unknown) =>
@@ -128,6 +131,40 @@ describe('an app whose developer narrows who reads events', () => {
     // The same doors tell a reader the rule lets see what upstream tells.
     expect((await at(`${root}/events/${shownTrashed}`)).status).toBe(403)
     expect((await at(`${root}/events/${trashed}`, true)).status).toBe(403)
+  })
+
+  it("tells a contributor of a hidden event nothing by writing to it: an event that does not exist's 404", async () => {
+    const hidden = await write({ title: 'Written family', audience: 'families' })
+    const login = { email: `contributor-${Date.now()}@ruled.test`, password: 'ruled-password-2' }
+    const made = await fetch(`${ruled.url}/api/users`, {
+      method: 'POST',
+      headers: { Authorization: `JWT ${admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...login, role: 'contributor' }),
+    })
+    expect(made.status).toBe(201)
+    const { token } = (await (
+      await fetch(`${ruled.url}/api/users/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(login),
+      })
+    ).json()) as { token: string }
+    const as = (method: string, id: number) =>
+      fetch(`${ruled.url}${root}/events/${id}`, {
+        method,
+        headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+        ...(method === 'DELETE' ? {} : { body: JSON.stringify({ title: 'Mine now' }) }),
+      })
+    for (const method of ['POST', 'PATCH', 'DELETE']) {
+      const [toHidden, toMissing] = [await as(method, hidden), await as(method, 999_999)]
+      const [hiddenBody, missingBody] = [await toHidden.json(), await toMissing.json()]
+      expect([method, toHidden.status, hiddenBody.code]).toEqual([
+        method,
+        toMissing.status,
+        missingBody.code,
+      ])
+      expect(toHidden.status).toBe(404)
+    }
   })
 
   it('sends webhooks only what anonymous readers may read', async () => {
