@@ -3,6 +3,7 @@ import { developersReadRule } from '../collections/overrides'
 import { capabilities } from '../calendar/access/capabilities'
 import { holdRows } from '../collections/hooks/rowLocks'
 import { tableNameOf, tableOf } from '../database/seriesCopy'
+import { idBySlug } from '../database/slugs'
 import { unlockFor } from '../calendar/access/collectionAccess'
 import { errorCodes, resourceOf, type AuthoredResource, type Resource } from '../calendar/resources'
 import { readOptions } from './read'
@@ -12,9 +13,13 @@ import type { Related } from './related'
 
 type AuthoredKind = AuthoredResource['collection']
 
-/** The first read of a single read (docs/api.md §5): what its decisions need, whoever may read the item; none if it does not exist. */
-export function probeOne(reader: Reader, kind: AuthoredKind, id: number) {
-  return reader.req.payload.findByID({
+/**
+ * The first read of a single read (docs/api.md §5): what its decisions need, whoever may read the
+ * item; none if it does not exist, or if a developer's read rule hides it from the caller, before
+ * its trash, its status or a password can tell that it is there.
+ */
+export async function probeOne(reader: Reader, kind: AuthoredKind, id: number) {
+  const probe = await reader.req.payload.findByID({
     collection: kind,
     id,
     depth: 0,
@@ -24,6 +29,15 @@ export function probeOne(reader: Reader, kind: AuthoredKind, id: number) {
     // The stored password too, so that checking a given one costs no second read.
     select: { status: true, author: true, hasPassword: true, password: true },
   })
+  return probe && !(await hiddenByDeveloper(reader, kind, id)) ? probe : null
+}
+
+/** The id of the item whose slug is `slug`, as the caller may know of it: an unknown slug, or one a developer's read rule hides, is a 400 (docs/api.md §5). */
+export async function idOfSlug(reader: Reader, kind: AuthoredKind, slug: string): Promise<number> {
+  const id = await idBySlug(reader, kind, slug)
+  if (id === undefined || (await hiddenByDeveloper(reader, kind, id)))
+    throw Refusal.invalidParams({ slug: `No ${resourceOf(kind).singular} has this slug.` })
+  return id
 }
 
 /**

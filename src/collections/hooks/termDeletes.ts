@@ -1,4 +1,10 @@
-import { APIError, NotFound, type CollectionBeforeOperationHook, type Where } from 'payload'
+import {
+  APIError,
+  NotFound,
+  type CollectionBeforeOperationHook,
+  type PayloadRequest,
+  type Where,
+} from 'payload'
 import { tableNameOf, tableOf } from '../../database/seriesCopy'
 import { reachableWhere } from './reach'
 import { holdRows, idsOf } from './rowLocks'
@@ -41,10 +47,7 @@ export const termsDeletedInTurn: CollectionBeforeOperationHook = async ({
     : { ...args, where: { and: [call.where, { id: { in: [...held.keys()] } }] } }
 }
 
-async function moveChildrenUp(
-  req: Parameters<CollectionBeforeOperationHook>[0]['req'],
-  held: Map<number, Held>,
-): Promise<void> {
+async function moveChildrenUp(req: PayloadRequest, held: Map<number, Held>): Promise<void> {
   const staying = (id: number | null | undefined): number | null => {
     const seen = new Set<number>()
     while (id != null && held.has(id) && !seen.has(id)) {

@@ -1,11 +1,9 @@
 import { EVENTS } from '../../calendar/resources'
 import { pageAccess } from '../../database/events/eventPage'
-import { idBySlug } from '../../database/slugs'
 import type { Event } from '../../payload-types'
 import { unlocks } from '../passwords'
 import type { Reader } from '../reader'
 import {
-  hiddenByDeveloper,
   missing,
   notAccessible,
   probeOne,
@@ -22,7 +20,7 @@ import { loadEventPage } from './page'
 /** Steps 1 to 3 of a single read (docs/api.md §5): the event exists, is not in the trash, and the caller may read it. */
 export async function readableEvent(reader: Reader, id: number) {
   const probe = await probeOne(reader, 'events', id)
-  if (!probe || (await hiddenByDeveloper(reader, 'events', id))) throw missing(EVENTS, id)
+  if (!probe) throw missing(EVENTS, id)
   if (probe.status === 'trash')
     throw new Refusal('event-no-longer-available', 'This event is no longer available', 403)
   refuseUnreadable(reader, EVENTS, probe)
@@ -51,12 +49,4 @@ export async function findEventById(
   }
   const event = (await readOne(reader, 'events', id, Boolean(probe.hasPassword))) as Event
   return withRelated(event, (events) => loadRelated(reader, events))
-}
-
-/** The event whose slug is `slug` (docs/api.md §5): an unknown slug is a 400. */
-export async function eventIdBySlug(reader: Reader, slug: string): Promise<number> {
-  const id = await idBySlug(reader, 'events', slug)
-  if (id === undefined || (await hiddenByDeveloper(reader, 'events', id)))
-    throw Refusal.invalidParams({ slug: 'No event has this slug.' })
-  return id
 }

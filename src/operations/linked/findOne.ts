@@ -1,18 +1,8 @@
 import { resourceOf } from '../../calendar/resources'
 import type { LinkedKind } from '../../database/linked/linkedWithEvents'
-import { idBySlug } from '../../database/slugs'
 import { unlocks } from '../passwords'
 import type { Reader } from '../reader'
-import {
-  hiddenByDeveloper,
-  missing,
-  probeOne,
-  readOne,
-  refuseUnreadable,
-  withRelated,
-  type OneRead,
-} from '../readOne'
-import { Refusal } from '../refusal'
+import { missing, probeOne, readOne, refuseUnreadable, withRelated, type OneRead } from '../readOne'
 import type { Unlocking } from '../events/find'
 import { linkedRelated, type LinkedDoc } from './find'
 
@@ -28,21 +18,9 @@ export async function findLinkedById(
 ): Promise<OneRead<LinkedDoc> & { unlocked: boolean }> {
   const resource = resourceOf(kind)
   const probe = await probeOne(reader, kind, id)
-  if (!probe || (await hiddenByDeveloper(reader, kind, id))) throw missing(resource, id)
+  if (!probe) throw missing(resource, id)
   refuseUnreadable(reader, resource, probe)
   const unlocked = await unlocks(reader, kind, probe, unlocking, 'refuse')
   const doc = (await readOne(reader, kind, id, unlocked && Boolean(probe.hasPassword))) as LinkedDoc
   return { ...(await withRelated(doc, (docs) => linkedRelated(reader, docs))), unlocked }
-}
-
-/** The venue or organizer whose slug is `slug`: an unknown slug is a 400. */
-export async function linkedIdBySlug(
-  reader: Reader,
-  kind: LinkedKind,
-  slug: string,
-): Promise<number> {
-  const id = await idBySlug(reader, kind, slug)
-  if (id === undefined || (await hiddenByDeveloper(reader, kind, id)))
-    throw Refusal.invalidParams({ slug: `No ${resourceOf(kind).singular} has this slug.` })
-  return id
 }

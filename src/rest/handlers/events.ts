@@ -1,6 +1,7 @@
 import { errorCodes, EVENTS } from '../../calendar/resources'
 import { findEventList, type Unlocking } from '../../operations/events/find'
-import { eventIdBySlug, findEventById } from '../../operations/events/findOne'
+import { findEventById } from '../../operations/events/findOne'
+import { idOfSlug } from '../../operations/readOne'
 import type { RestContext } from '../context'
 import { listResult, pageSize } from '../http/pagination'
 import type { RestResult } from '../route'
@@ -51,5 +52,5 @@ export async function readEventBySlug(
   slug: string,
   unlocking: Unlocking,
 ): Promise<RestResult> {
-  return readEvent(ctx, await eventIdBySlug(ctx, slug), unlocking)
+  return readEvent(ctx, await idOfSlug(ctx, 'events', slug), unlocking)
 }

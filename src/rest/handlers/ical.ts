@@ -20,7 +20,8 @@ import {
   type EventQuery,
   type Unlocking,
 } from '../../operations/events/find'
-import { eventIdBySlug, readableEvent } from '../../operations/events/findOne'
+import { readableEvent } from '../../operations/events/findOne'
+import { idOfSlug } from '../../operations/readOne'
 import { seriesMembers, type SeriesMember } from '../../operations/events/seriesMembers'
 import { findByIdsPerRevision } from '../../operations/read'
 import { missing } from '../../operations/readOne'
@@ -265,7 +266,7 @@ export async function eventFileBySlug(
   slug: string,
   unlocking: Unlocking,
 ): Promise<RestResult> {
-  return eventFile(ctx, await eventIdBySlug(ctx, slug), unlocking)
+  return eventFile(ctx, await idOfSlug(ctx, 'events', slug), unlocking)
 }
 
 /**

@@ -1,7 +1,8 @@
 import { errorCodes, resourceOf, type LinkedResource } from '../../calendar/resources'
 import type { Unlocking } from '../../operations/events/find'
 import { findLinkedList, type LinkedDoc } from '../../operations/linked/find'
-import { findLinkedById, linkedIdBySlug } from '../../operations/linked/findOne'
+import { findLinkedById } from '../../operations/linked/findOne'
+import { idOfSlug } from '../../operations/readOne'
 import type { Related } from '../../operations/related'
 import type { Organizer, Venue } from '../../payload-types'
 import type { RestContext } from '../context'
@@ -65,5 +66,5 @@ export async function readLinkedBySlug(
   slug: string,
   unlocking: Unlocking,
 ): Promise<RestResult> {
-  return readLinked(ctx, kind, await linkedIdBySlug(ctx, kind, slug), unlocking)
+  return readLinked(ctx, kind, await idOfSlug(ctx, kind, slug), unlocking)
 }
