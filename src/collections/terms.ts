@@ -4,6 +4,7 @@ import { validateCategoryParent } from './fields/categoryParent'
 import { slugField } from './fields/slug'
 import { termsDeletedInTurn } from './hooks/termDeletes'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
+import { termNameIsFree } from './hooks/termNames'
 
 function termCollection(
   slug: 'event-categories' | 'event-tags',
@@ -16,9 +17,26 @@ function termCollection(
     access: termAccess,
     admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug'] },
     defaultSort: 'name',
-    hooks: { afterChange: [fillDefaultLanguage('name')], beforeOperation: [termsDeletedInTurn] },
+    hooks: {
+      beforeChange: [termNameIsFree],
+      afterChange: [fillDefaultLanguage('name')],
+      beforeOperation: [termsDeletedInTurn],
+    },
     fields: [
-      { name: 'name', type: 'text', required: true, localized: true, index: true },
+      {
+        name: 'name',
+        type: 'text',
+        required: true,
+        localized: true,
+        index: true,
+        // A copy's name cannot be its original's (termNameIsFree): named as Payload names a unique field's copy.
+        hooks: {
+          beforeDuplicate: [
+            ({ value, req }) =>
+              typeof value === 'string' ? `${value} - ${req.t('general:copy')}` : value,
+          ],
+        },
+      },
       { name: 'description', type: 'textarea', localized: true },
       slugField(slug, 'name'),
       ...extra,

@@ -33,6 +33,7 @@ import type {
 import {
   createLocal,
   localByName,
+  localSibling,
   mappedLocal,
   type ItemContext,
   type StoredItem,
@@ -331,7 +332,8 @@ function newLinkData(ctx: ItemContext, kind: LinkKind, name: string): Promise<Da
 
 /**
  * The local id of a linked item (docs/api.md §23.2): the item its source id was imported as, else (for
- * the kinds the source matches by name) the local item of that name, else a new one; an item it had to
+ * the kinds the source matches by name) the local item of that name, else (a term, made at the top
+ * level) the top-level term of that name, else a new one; an item it had to
  * make counts as created. A mapping found is left as it is: its hash stays the one its own item was
  * imported with.
  */
@@ -339,6 +341,8 @@ async function resolveRef(ctx: ItemContext, kind: LinkKind, ref: ItemRef): Promi
   const mapped = await mappedLocal(ctx, kind, ref.sourceId)
   if (mapped !== undefined) return mapped
   let id = ctx.matchByName.includes(kind) ? await localByName(ctx, kind, ref.name) : undefined
+  if (id === undefined && (kind === 'category' || kind === 'tag'))
+    id = await localSibling(ctx, kind, ref.name, 0)
   if (id === undefined) {
     id = await createLocal(ctx, kind, await newLinkData(ctx, kind, ref.name))
     ctx.madeFromLinks.push(kind)

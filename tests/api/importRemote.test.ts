@@ -392,6 +392,48 @@ describe('npm run import -- --from (a site of this service)', { timeout: 180_000
     )
   })
 
+  it("takes a local category or tag of the same name among the same siblings as the site's, never making a second", async () => {
+    const [category, tag] = [`${word} Blues`, `${word} Late`]
+    const siteBlues = (await write('/categories', { name: category, parent: ids.music })).id
+    const siteLate = (await write('/tags', { name: tag })).id
+    await write(
+      `/events/${ids.jazzNight}`,
+      { categories: [ids.jazz, siteBlues], tags: [ids.evening, siteLate] },
+      'PATCH',
+    )
+    const localMusic = (
+      await api(`/categories?search=${encodeURIComponent(`${word} Music`)}&hide_empty=false`)
+    ).body.categories.find((term: { name: string }) => term.name === `${word} Music`)
+    const localBlues = (
+      await api('/categories', {
+        method: 'POST',
+        token: admin,
+        json: { name: category.toUpperCase(), parent: localMusic.id },
+      })
+    ).body.id
+    const localLate = (await api('/tags', { method: 'POST', token: admin, json: { name: tag } }))
+      .body.id
+    const run = await runImportCli(['--from', root, '--auth', `JWT ${siteToken}`])
+    expect(run.code, run.output).toBe(0)
+    for (const kind of ['category', 'tag', 'event']) {
+      const [created, , , failed] = importCounts(run.output, kind)!
+      expect([created, failed], `${kind}: ${run.output}`).toEqual([0, 0])
+    }
+    const jazz = (await imported()).get(`${word} Jazz Night`)
+    expect(jazz.categories.map((term: { id: number }) => term.id)).toContain(localBlues)
+    expect(jazz.tags.map((term: { id: number }) => term.id)).toContain(localLate)
+    for (const [route, name] of [
+      ['categories', category],
+      ['tags', tag],
+    ] as const) {
+      const found = (await api(`/${route}?search=${encodeURIComponent(name)}&hide_empty=false`))
+        .body[route]
+      expect(
+        found.filter((term: { name: string }) => term.name.toLowerCase() === name.toLowerCase()),
+      ).toHaveLength(1)
+    }
+  })
+
   it('killed midway, then run again, completes without duplicates', async () => {
     const bulk = unique('remotebulk')
     for (let i = 0; i < 80; i++) {

@@ -623,6 +623,118 @@ describe('category parents', () => {
     }
   })
 
+  it('refuses a name its siblings have through Payload REST, in bulk, GraphQL and a French create, and names a duplicate apart', async () => {
+    const doors = [
+      { route: 'categories', collection: 'event-categories', type: 'EventCategory' },
+      { route: 'tags', collection: 'event-tags', type: 'EventTag' },
+    ] as const
+    for (const { route, collection, type } of doors) {
+      const first = await createTerm(route, editor.token)
+      const second = await createTerm(route, editor.token)
+      const named = async (name: string) =>
+        (
+          (await api(`/${route}?search=${encodeURIComponent(name)}&hide_empty=false&per_page=100`))
+            .body[route] as { name: string }[]
+        ).filter((term) => term.name.toLowerCase() === name.toLowerCase()).length
+      const writes = {
+        'Payload REST create': () =>
+          call(`/api/${collection}`, {
+            method: 'POST',
+            token: editor.token,
+            json: { name: ` ${first.name.toUpperCase()} ` },
+          }),
+        'Payload REST rename': () =>
+          call(`/api/${collection}/${second.id}`, {
+            method: 'PATCH',
+            token: editor.token,
+            json: { name: first.name },
+          }),
+        'a bulk rename': () =>
+          call(`/api/${collection}?where[id][equals]=${second.id}`, {
+            method: 'PATCH',
+            token: editor.token,
+            json: { name: first.name },
+          }),
+        GraphQL: () =>
+          graphql(
+            `mutation { create${type}(data: { name: ${JSON.stringify(first.name)} }) { id } }`,
+            editor.token,
+          ),
+      }
+      for (const [door, write] of Object.entries(writes)) {
+        const reply = await write()
+        const label = `${route}, ${door}: ${JSON.stringify(reply.body)}`
+        // Payload's bulk answer names the field an item failed on, not the field's message.
+        expect(JSON.stringify(reply.body), label).toContain(
+          door === 'a bulk rename' ? 'invalid: name' : 'already exists with this parent',
+        )
+        if (door !== 'GraphQL') expect(reply.status, label).toBe(400)
+        expect(await named(first.name), label).toBe(1)
+      }
+      // Made in French, the name becomes the default language's too: it must be free there as well.
+      const french = await api(`/${route}`, {
+        method: 'POST',
+        token: editor.token,
+        json: { i18n_language: 'fr', name: first.name },
+      })
+      expectError(french, 400, 'term_exists')
+      expect(french.body.data.term_id).toBe(first.id)
+      const copy = await call(`/api/${collection}/${first.id}/duplicate`, {
+        method: 'POST',
+        token: editor.token,
+      })
+      expect(copy.status, JSON.stringify(copy.body)).toBe(200)
+      expect(copy.body.doc.name).toBe(`${first.name} - Copy`)
+      expect((await api(`/${route}/${second.id}`)).body.name).toBe(second.name)
+    }
+  })
+
+  it('refuses moving a category beside one of its name, and keeps the names of children a delete moves up', async () => {
+    const [top, parent] = [
+      await createTerm('categories', editor.token),
+      await createTerm('categories', editor.token),
+    ]
+    const name = unique('Twin ')
+    const above = await createTerm('categories', editor.token, { name, parent: top.id })
+    const below = await createTerm('categories', editor.token, { name, parent: parent.id })
+    for (const move of [
+      () =>
+        api(`/categories/${below.id}`, {
+          method: 'PATCH',
+          token: editor.token,
+          json: { parent: top.id },
+        }),
+      () =>
+        call(`/api/event-categories/${below.id}`, {
+          method: 'PATCH',
+          token: editor.token,
+          json: { parent: top.id },
+        }),
+    ]) {
+      const reply = await move()
+      expect(reply.status, JSON.stringify(reply.body)).toBe(400)
+      expect(JSON.stringify(reply.body)).toContain('already exists with this parent')
+      expect((await api(`/categories/${below.id}`)).body.parent).toBe(parent.id)
+    }
+    // Moved up by its parent's delete into a sibling of its name (top is parent's parent now), it keeps its name, as in WordPress.
+    expect(
+      (
+        await call(`/api/event-categories/${parent.id}`, {
+          method: 'PATCH',
+          token: editor.token,
+          json: { parent: top.id },
+        })
+      ).status,
+    ).toBe(200)
+    const removed = await call(`/api/event-categories/${parent.id}`, {
+      method: 'DELETE',
+      token: editor.token,
+    })
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    expect((await api(`/categories/${below.id}`)).body).toMatchObject({ name, parent: top.id })
+    expect((await api(`/categories/${above.id}`)).body).toMatchObject({ name, parent: top.id })
+  })
+
   it('refuses any parent on tags with rest_invalid_param', async () => {
     const tag = await createTerm('tags', editor.token)
     for (const parent of [tag.id, 0, '0']) {

@@ -7,6 +7,7 @@ import {
 } from 'payload'
 import { tableNameOf, tableOf } from '../../database/seriesCopy'
 import { reachableWhere } from './reach'
+import { keepingNames } from './termNames'
 import { holdRows, idsOf } from './rowLocks'
 
 type Held = { id: number; parent_id?: number | null }
@@ -58,15 +59,17 @@ async function moveChildrenUp(req: PayloadRequest, held: Map<number, Held>): Pro
   }
   const deleted = [...held.keys()]
   for (const category of held.values()) {
-    const { errors } = await req.payload.update({
-      collection: 'event-categories',
-      where: { and: [{ parent: { equals: category.id } }, { id: { not_in: deleted } }] },
-      data: { parent: staying(category.parent_id) },
-      req,
-      overrideAccess: true,
-      depth: 0,
-      locale: 'en',
-    })
+    const { errors } = await keepingNames(req, () =>
+      req.payload.update({
+        collection: 'event-categories',
+        where: { and: [{ parent: { equals: category.id } }, { id: { not_in: deleted } }] },
+        data: { parent: staying(category.parent_id) },
+        req,
+        overrideAccess: true,
+        depth: 0,
+        locale: 'en',
+      }),
+    )
     // A child that could not move would be left below a category that is gone: nothing is deleted.
     if (errors.length)
       throw new APIError(

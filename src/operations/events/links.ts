@@ -2,7 +2,7 @@ import { capabilities } from '../../calendar/access/capabilities'
 import type { LinkEntry, OrganizerInput, VenueInput } from '../authored/input'
 import { createLinkedIn, type LinkedKind } from '../linked/create'
 import { createInLanguage } from '../localizedWrite'
-import { holdName } from '../nameLocks'
+import { holdName } from '../../database/nameLocks'
 import { readVisibility } from '../../calendar/access/readVisibility'
 import { readableIds } from '../read'
 import { Refusal } from '../refusal'
@@ -75,7 +75,7 @@ export async function resolveTermLinks(
   const byName = unknown.filter((entry) => !/^\d+$/.test(entry))
   const created: number[] = []
   for (const name of byName) {
-    await holdName(writer, collection, name)
+    await holdName(writer.req, collection, writer.language, name)
     const existing = await writer.req.payload.find({
       collection,
       req: writer.req,

@@ -3,7 +3,7 @@ import type { LinkedResource } from '../../calendar/resources'
 import type { Organizer, Venue } from '../../payload-types'
 import type { OrganizerInput, VenueInput } from '../authored/input'
 import { createInLanguage, type WrittenDoc } from '../localizedWrite'
-import { holdName } from '../nameLocks'
+import { holdName } from '../../database/nameLocks'
 import { Refusal } from '../refusal'
 import type { Writer } from '../writer'
 import { ORGANIZER_TEXT } from '../../calendar/linkedText'
@@ -33,7 +33,7 @@ async function findDuplicate(
     kind === 'venues'
       ? ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone']
       : ORGANIZER_TEXT
-  await holdName(writer, kind, name ?? '')
+  await holdName(writer.req, kind, writer.language, name ?? '')
   const { docs } = await writer.req.payload.find({
     collection: kind,
     req: writer.req,

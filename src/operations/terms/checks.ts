@@ -1,8 +1,7 @@
 import type { TermResource } from '../../calendar/resources'
 import { BELOW_ITSELF, belowItself } from '../../collections/fields/categoryParent'
-import { idOf } from '../../calendar/relationId'
-import { escapeLike, existingIds } from '../read'
-import { holdName } from '../nameLocks'
+import { TERM_EXISTS, termWithTakenName } from '../../collections/hooks/termNames'
+import { existingIds } from '../read'
 import type { Reader } from '../reader'
 import { Refusal } from '../refusal'
 
@@ -39,39 +38,18 @@ export async function invalidTermWrite(
 }
 
 /**
- * A name already used among the term's siblings is a 400 `term_exists` carrying the existing id
- * (WordPress core); tags are all siblings.
+ * A write of a name its siblings have, refused by the collection whichever door writes
+ * (`termNameIsFree`), is the namespace's 400 `term_exists` carrying the term that has it (WordPress
+ * core); tags are all siblings.
  */
-export async function refuseDuplicateName(
-  reader: Reader,
-  terms: TermResource,
-  name: string,
-  parent: number,
-  self?: number,
-): Promise<void> {
-  await holdName(reader, terms.collection, name)
-  const { docs } = await reader.req.payload.find({
-    collection: terms.collection,
-    req: reader.req,
-    locale: reader.language,
-    depth: 0,
-    pagination: false,
-    where: { name: { like: escapeLike(name) } },
-    select: { name: true, ...(terms.singular === 'category' ? { parent: true } : {}) } as never,
-  })
-  const clash = (docs as { id: number; name?: string; parent?: unknown }[]).find(
-    (doc) =>
-      doc.id !== self &&
-      (idOf(doc.parent) ?? 0) === parent &&
-      doc.name?.trim().toLowerCase() === name.trim().toLowerCase(),
-  )
-  if (clash)
-    throw new Refusal(
-      'term_exists',
-      'A term with the name provided already exists with this parent.',
-      400,
-      { term_id: clash.id },
-    )
+export async function refusingTakenNames<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    const taken = termWithTakenName(error)
+    if (taken === undefined) throw error
+    throw new Refusal('term_exists', TERM_EXISTS, 400, { term_id: taken })
+  }
 }
 
 /** Payload data of a term from the fields that were sent. */

@@ -1,0 +1,16 @@
+import type { PayloadRequest } from 'payload'
+import { holdUntilCommit } from './exclusive'
+
+/**
+ * Writes that look an item up by name and then create one or refuse (a term's duplicate name, a term
+ * or an inline venue or organizer named by an event) take turns per name and language: two at once
+ * each found none, and two items of one name were made.
+ */
+export function holdName(
+  req: PayloadRequest,
+  collection: string,
+  language: string,
+  name: string,
+): Promise<void> {
+  return holdUntilCommit(req, `name:${collection}:${language}:${name.trim().toLowerCase()}`)
+}
