@@ -11,22 +11,23 @@ const SLUGGED: Partial<Record<CollectionSlug, string>> = {
 }
 
 /**
- * The id of the record whose slug is `slug` in the request's language, else in English; existence
- * only, whoever may read it (upstream resolves slugs across statuses before checking access). One
- * hand-written query for both languages, which Payload's API would ask one after the other.
+ * The ids of the records whose slug is `slug`, the request language's first, then English's (at most
+ * one each: a slug is unique in its language); existence only, whoever may read them (upstream resolves
+ * slugs across statuses before checking access). One hand-written query for both languages, which
+ * Payload's API would ask one after the other.
  */
-export async function idBySlug(
+export async function idsBySlug(
   scope: ReadScope,
   collection: CollectionSlug,
   slug: string,
-): Promise<number | undefined> {
+): Promise<number[]> {
   const table = SLUGGED[collection]
   if (!table) throw new Error(`no slug lookup for ${collection}`)
   const locales = sql.raw(`${table}_locales`)
   const rows = await requestQuery<{ id: number }>(
     scope.req,
     sql`select _parent_id as id from ${locales} where slug = ${slug} and _locale in (${scope.language}::_locales, 'en')
-         order by (_locale = ${scope.language}::_locales) desc, _parent_id limit 1`,
+         order by (_locale = ${scope.language}::_locales) desc, _parent_id limit 2`,
   )
-  return rows[0] ? Number(rows[0].id) : undefined
+  return [...new Set(rows.map((row) => Number(row.id)))]
 }

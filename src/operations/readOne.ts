@@ -3,7 +3,7 @@ import { developersReadRule } from '../collections/overrides'
 import { capabilities } from '../calendar/access/capabilities'
 import { holdRows } from '../collections/hooks/rowLocks'
 import { tableNameOf, tableOf } from '../database/seriesCopy'
-import { idBySlug } from '../database/slugs'
+import { idsBySlug } from '../database/slugs'
 import { unlockFor } from '../calendar/access/collectionAccess'
 import { errorCodes, resourceOf, type AuthoredResource, type Resource } from '../calendar/resources'
 import { readOptions } from './read'
@@ -32,10 +32,25 @@ export async function probeOne(reader: Reader, kind: AuthoredKind, id: number) {
   return probe && !(await hiddenByDeveloper(reader, kind, id)) ? probe : null
 }
 
-/** The id of the item whose slug is `slug`, as the caller may know of it: an unknown slug, or one a developer's read rule hides, is a 400 (docs/api.md §5). */
+/**
+ * The id of the item whose slug is `slug` as the caller may know of it: in the request language, else
+ * in English, leaving out an item a developer's read rule hides, so that a hidden item's French slug
+ * neither answers for nor hides a readable item's English one.
+ */
+export async function visibleIdBySlug(
+  reader: Reader,
+  kind: AuthoredKind,
+  slug: string,
+): Promise<number | undefined> {
+  for (const id of await idsBySlug(reader, kind, slug))
+    if (!(await hiddenByDeveloper(reader, kind, id))) return id
+  return undefined
+}
+
+/** `visibleIdBySlug`, where none is a 400 (docs/api.md §5). */
 export async function idOfSlug(reader: Reader, kind: AuthoredKind, slug: string): Promise<number> {
-  const id = await idBySlug(reader, kind, slug)
-  if (id === undefined || (await hiddenByDeveloper(reader, kind, id)))
+  const id = await visibleIdBySlug(reader, kind, slug)
+  if (id === undefined)
     throw Refusal.invalidParams({ slug: `No ${resourceOf(kind).singular} has this slug.` })
   return id
 }

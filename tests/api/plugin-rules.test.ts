@@ -133,6 +133,30 @@ describe('an app whose developer narrows who reads events', () => {
     expect((await at(`${root}/events/${trashed}`, true)).status).toBe(403)
   })
 
+  it('finds the readable event by its English slug where a hidden one has that slug in French', async () => {
+    const shown = await write({
+      title: 'Shared slug, adults',
+      audience: 'adults',
+      slug: 'shared-slug',
+    })
+    const hidden = await write({
+      title: 'Même adresse, familles',
+      audience: 'families',
+      i18n_language: 'fr',
+      slug: 'shared-slug',
+    })
+    for (const path of [
+      `/events/by-slug/shared-slug?i18n_language=fr`,
+      `/events/by-slug/shared-slug`,
+    ]) {
+      const answer = await at(`${root}${path}`)
+      expect([path, answer.status]).toEqual([path, 200])
+      expect(((await answer.json()) as { id: number }).id).toBe(shown)
+    }
+    const asAdmin = await at(`${root}/events/by-slug/shared-slug?i18n_language=fr`, true)
+    expect(((await asAdmin.json()) as { id: number }).id).toBe(hidden)
+  })
+
   it("tells a contributor of a hidden event nothing by writing to it: an event that does not exist's 404", async () => {
     const hidden = await write({ title: 'Written family', audience: 'families' })
     const login = { email: `contributor-${Date.now()}@ruled.test`, password: 'ruled-password-2' }

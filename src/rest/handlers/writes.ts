@@ -4,8 +4,7 @@ import { errorCodes, resourceOf, type AuthoredResource } from '../../calendar/re
 import { slugBase, slugTaken } from '../../collections/fields/slug'
 import type { RestContext } from '../context'
 import { RestError } from '../../server/errors'
-import { idBySlug } from '../../database/slugs'
-import { hiddenByDeveloper } from '../../operations/readOne'
+import { hiddenByDeveloper, visibleIdBySlug } from '../../operations/readOne'
 import { createAuthored } from '../../operations/authored/create'
 import type { InputOf } from '../../operations/authored/input'
 import { storedItem, type AuthoredItem, type Written } from '../../operations/authored/item'
@@ -60,12 +59,14 @@ export async function writeTarget(
   by?: ItemBy,
 ): Promise<WriteTarget> {
   if (!by) return { id: undefined, stored: undefined }
-  const id = by === 'id' ? Number(params.id) : await idBySlug(ctx, kind, String(params.slug))
-  if (id === undefined) return { id, stored: undefined }
+  if (by === 'slug') {
+    const id = await visibleIdBySlug(ctx, kind, String(params.slug))
+    return { id, stored: id === undefined ? undefined : await storedItem(ctx, kind, id) }
+  }
+  const id = Number(params.id)
   // An item a developer's read rule hides from the caller is one they cannot name (docs/api.md §9):
   // a 403 for it, beside the 404 of an id no item has, would tell that it is there.
-  if (await hiddenByDeveloper(ctx, kind, id))
-    return { id: by === 'slug' ? undefined : id, stored: undefined }
+  if (await hiddenByDeveloper(ctx, kind, id)) return { id, stored: undefined }
   return { id, stored: await storedItem(ctx, kind, id) }
 }
 
