@@ -4,7 +4,7 @@ import { validateCategoryParent } from './fields/categoryParent'
 import { slugField } from './fields/slug'
 import { termsDeletedInTurn } from './hooks/termDeletes'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
-import { termNameIsFree } from './hooks/termNames'
+import { termNameIsFree, termNamesInTurn } from './hooks/termNames'
 
 function termCollection(
   slug: 'event-categories' | 'event-tags',
@@ -20,7 +20,7 @@ function termCollection(
     hooks: {
       beforeChange: [termNameIsFree],
       afterChange: [fillDefaultLanguage('name')],
-      beforeOperation: [termsDeletedInTurn],
+      beforeOperation: [termNamesInTurn, termsDeletedInTurn],
     },
     fields: [
       {

@@ -11,10 +11,10 @@ const SLUGGED: Partial<Record<CollectionSlug, string>> = {
 }
 
 /**
- * The ids of the records whose slug is `slug`, the request language's first, then English's (at most
- * one each: a slug is unique in its language); existence only, whoever may read them (upstream resolves
- * slugs across statuses before checking access). One hand-written query for both languages, which
- * Payload's API would ask one after the other.
+ * The ids of the records whose slug is `slug`, the request language's first, then English's: one
+ * each (a slug is unique in its language; were it stored twice, the lower id). Existence only,
+ * whoever may read them (upstream resolves slugs across statuses before checking access). One
+ * hand-written query for both languages, which Payload's API would ask one after the other.
  */
 export async function idsBySlug(
   scope: ReadScope,
@@ -26,8 +26,9 @@ export async function idsBySlug(
   const locales = sql.raw(`${table}_locales`)
   const rows = await requestQuery<{ id: number }>(
     scope.req,
-    sql`select _parent_id as id from ${locales} where slug = ${slug} and _locale in (${scope.language}::_locales, 'en')
-         order by (_locale = ${scope.language}::_locales) desc, _parent_id limit 2`,
+    sql`select id from (select distinct on (_locale) _locale, _parent_id as id from ${locales}
+           where slug = ${slug} and _locale in (${scope.language}::_locales, 'en') order by _locale, _parent_id) s
+         order by (_locale = ${scope.language}::_locales) desc`,
   )
   return [...new Set(rows.map((row) => Number(row.id)))]
 }

@@ -183,9 +183,9 @@ export async function localByName(
 }
 
 /**
- * The local category or tag of this name (default language) among the siblings under `parent`: no
- * other may be made beside it (docs/api.md §8), so a term of a source that matches nothing by name
- * (a site) is that one.
+ * The local category or tag of this name (default language, case aside) among the siblings under
+ * `parent`: no other may be made beside it (docs/api.md §8), so a term an import would make there is
+ * that one, whatever the source matches by.
  */
 export function localSibling(
   ctx: ItemContext,
@@ -206,20 +206,12 @@ export function localSibling(
  * The local item a source item is when no mapping names it yet: an occurrence of a series already
  * imported, by its day; an event UID this site wrote, its event; and, for the kinds the source matches
  * by name (CSV, as upstream's importer), an event with the same title and start or an item of the same
- * name; for other sources, a term of the same name among the same siblings. Never by name otherwise:
- * distinct iCalendar events may share a title and a time ("Busy"), and a site's two categories named
- * alike under two parents are two.
+ * name. Never by name otherwise: distinct iCalendar events may share a title and a time ("Busy"), and a
+ * site's two categories named alike under two parents are two (a term that would be made beside one
+ * of its name is that one: `localSibling`, once its parent is known).
  */
 export async function matchLocal(ctx: ItemContext, item: SourceItem): Promise<number | undefined> {
   const byName = ctx.matchByName.includes(item.kind)
-  if (item.kind === 'category' || item.kind === 'tag') {
-    const named = byName ? await localByName(ctx, item.kind, item.data.name) : undefined
-    if (named !== undefined) return named
-    const parent = item.data.parent
-      ? await mappedLocal(ctx, 'category', item.data.parent.sourceId)
-      : 0
-    return parent === undefined ? undefined : localSibling(ctx, item.kind, item.data.name, parent)
-  }
   if (item.kind !== 'event') return byName ? localByName(ctx, item.kind, item.data.name) : undefined
   const occurrence =
     item.data.occurrenceOf &&

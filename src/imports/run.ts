@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import { createLocalReq, type Payload, type PayloadRequest } from 'payload'
 import { prefetchImage } from '../collections/mediaFromUrl'
+import { idOf } from '../calendar/relationId'
 import { isConnectionLoss } from '../database/connectionErrors'
 import { exclusively } from '../database/exclusive'
 import { inTransaction } from '../database/transaction'
@@ -31,6 +32,7 @@ import {
   createLocal,
   localState,
   localStates,
+  localSibling,
   matchLocal,
   readLocal,
   updateLocal,
@@ -330,8 +332,13 @@ async function importItem(ctx: ItemContext, item: SourceItem, hash: string): Pro
   const mappedId = state !== 'missing' ? mapped?.localId : undefined
   if (mappedId !== undefined && mapped?.hash === hash && !restore) return 'unchanged'
   const localId = mappedId ?? (await matchLocal(ctx, item))
-  const stored = localId === undefined ? undefined : await readLocal(ctx, item.kind, localId)
+  let stored = localId === undefined ? undefined : await readLocal(ctx, item.kind, localId)
   const data = await itemData(ctx, item, stored)
+  // A term is known only now, with its parent made local, to be one that exists under another id.
+  if (!stored && (item.kind === 'category' || item.kind === 'tag')) {
+    const sibling = await localSibling(ctx, item.kind, item.data.name, idOf(data.parent) ?? 0)
+    if (sibling !== undefined) stored = await readLocal(ctx, item.kind, sibling)
+  }
   // Back in the mirrored source after it left it: out of the trash, with the status it would be created with.
   if (restore && data.status === undefined) data.status = ctx.status
   let outcome: Outcome = 'unchanged'

@@ -33,6 +33,27 @@ function paragraph(text: string) {
   }
 }
 
+/** A top-level term of this name: the calendar's own where it has one (names are unique among siblings), else a new one. */
+async function termNamed(
+  payload: Payload,
+  collection: 'event-categories' | 'event-tags',
+  name: string,
+): Promise<{ id: number }> {
+  const { docs } = await payload.find({
+    collection,
+    where: {
+      and: [
+        { name: { equals: name } },
+        ...(collection === 'event-categories' ? [{ parent: { exists: false } }] : []),
+      ],
+    },
+    limit: 1,
+    depth: 0,
+    pagination: false,
+  })
+  return docs[0] ?? (await payload.create({ collection, data: { name } }))
+}
+
 /** Fills an empty calendar with demo content; a calendar that already has events is left alone. */
 export async function seedDemoData(
   payload: Payload,
@@ -52,13 +73,9 @@ export async function seedDemoData(
     ),
   )
   const categories = await Promise.all(
-    demoCategories.map((name) =>
-      payload.create({ collection: 'event-categories', data: { name } }),
-    ),
+    demoCategories.map((name) => termNamed(payload, 'event-categories', name)),
   )
-  const tags = await Promise.all(
-    demoTags.map((name) => payload.create({ collection: 'event-tags', data: { name } })),
-  )
+  const tags = await Promise.all(demoTags.map((name) => termNamed(payload, 'event-tags', name)))
 
   // Side by side, PostgreSQL works on one event while Node prepares the next: a one-by-one seed kept
   // the machine's second core mostly idle.

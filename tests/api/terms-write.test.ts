@@ -641,7 +641,7 @@ describe('category parents', () => {
           call(`/api/${collection}`, {
             method: 'POST',
             token: editor.token,
-            json: { name: ` ${first.name.toUpperCase()} ` },
+            json: { name: `\u00a0${first.name.toUpperCase()}\t` },
           }),
         'Payload REST rename': () =>
           call(`/api/${collection}/${second.id}`, {
@@ -687,6 +687,75 @@ describe('category parents', () => {
       expect(copy.body.doc.name).toBe(`${first.name} - Copy`)
       expect((await api(`/${route}/${second.id}`)).body.name).toBe(second.name)
     }
+  })
+
+  it('refuses a bulk edit that would give two of its terms one name among the same siblings', async () => {
+    const [a, b] = [await createTerm('tags', editor.token), await createTerm('tags', editor.token)]
+    const name = unique('Rock ')
+    const renamed = await call(`/api/event-tags?where[id][in]=${a.id},${b.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { name },
+    })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(400)
+    expect([
+      (await api(`/tags/${a.id}`)).body.name,
+      (await api(`/tags/${b.id}`)).body.name,
+    ]).toEqual([a.name, b.name])
+    const [left, right] = [
+      await createTerm('categories', editor.token),
+      await createTerm('categories', editor.token),
+    ]
+    const twin = unique('Twin ')
+    const first = await createTerm('categories', editor.token, { name: twin, parent: left.id })
+    const second = await createTerm('categories', editor.token, { name: twin, parent: right.id })
+    const moved = await call(`/api/event-categories?where[id][in]=${first.id},${second.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { parent: null },
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(400)
+    expect((await api(`/categories/${first.id}`)).body.parent).toBe(left.id)
+    expect((await api(`/categories/${second.id}`)).body.parent).toBe(right.id)
+  })
+
+  it('links an event to the term a name differing in case names, or that only English has', async () => {
+    const tag = await createTerm('tags', editor.token)
+    const category = await createTerm('categories', editor.token)
+    const event = await createEventAs(editor.token, {
+      tags: [tag.name.toUpperCase()],
+      categories: [category.name],
+      i18n_language: 'fr',
+    })
+    expect((await readEvent(event.id)).tags.map((term: { id: number }) => term.id)).toEqual([
+      tag.id,
+    ])
+    expect((await readEvent(event.id)).categories.map((term: { id: number }) => term.id)).toEqual([
+      category.id,
+    ])
+  })
+
+  it('leaves the French name of an untranslated term to its English one when only its description changes', async () => {
+    const [first, second] = [
+      await createTerm('tags', editor.token),
+      await createTerm('tags', editor.token),
+    ]
+    // The second's French name is the first's English one: French readers see the first under it too.
+    expect(
+      (
+        await api(`/tags/${second.id}`, {
+          method: 'PATCH',
+          token: editor.token,
+          json: { i18n_language: 'fr', name: first.name },
+        })
+      ).status,
+    ).toBe(200)
+    const described = await api(`/tags/${first.id}?i18n_language=fr`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { description: 'Seulement la description' },
+    })
+    expect(described.status, JSON.stringify(described.body)).toBe(200)
   })
 
   it('refuses moving a category beside one of its name, and keeps the names of children a delete moves up', async () => {

@@ -7,11 +7,29 @@ const TABLES = { 'event-categories': 'event_categories', 'event-tags': 'event_ta
 
 export type TermCollection = keyof typeof TABLES
 
+/** What JavaScript's `trim` takes off a name, as PostgreSQL's `btrim` is told it. */
+const SPACE =
+  ' \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff'
+
+/**
+ * Holds a name's turn in these languages until the caller's transaction ends, in one order whatever
+ * the write, so that two writes holding two languages' names never wait on each other in a circle.
+ */
+export async function holdNames(
+  req: PayloadRequest,
+  collection: TermCollection,
+  languages: string[],
+  name: string,
+): Promise<void> {
+  for (const language of [...new Set(languages)].sort())
+    await holdName(req, collection, language, name)
+}
+
 /**
  * The term that has this name, in one of these languages, among the siblings under `parent` (0: the
  * top level; tags are all siblings), other than `self`: names compared case aside and trimmed, as
- * WordPress's `term_exists` compares them. The names are held first (their turn, until the caller's
- * transaction ends), so that two writes of one name at once find each other (docs/api.md §8).
+ * WordPress's `term_exists` compares them. The names are held first (`holdNames`), so that two
+ * writes of one name at once find each other (docs/api.md §8).
  */
 export async function sameNamedTerm(
   req: PayloadRequest,
@@ -21,9 +39,7 @@ export async function sameNamedTerm(
   parent: number,
   self?: number,
 ): Promise<number | undefined> {
-  // In one order whatever the write, so that two writes holding two languages' names never wait on each other.
-  for (const language of [...new Set(languages)].sort())
-    await holdName(req, collection, language, name)
+  await holdNames(req, collection, languages, name)
   const table = sql.raw(TABLES[collection])
   const locales = sql.raw(`${TABLES[collection]}_locales`)
   const sibling =
@@ -32,8 +48,31 @@ export async function sameNamedTerm(
     req,
     sql`select t.id from ${table} t join ${locales} l on l._parent_id = t.id
       where l._locale::text = any(${`{${languages.join(',')}}`}::text[])
-        and lower(btrim(l.name)) = lower(btrim(${name})) and ${sibling} and t.id <> ${self ?? 0}
+        and lower(btrim(l.name, ${SPACE})) = lower(${name.trim()}) and ${sibling} and t.id <> ${self ?? 0}
       order by t.id limit 1`,
   )
   return row === undefined ? undefined : Number(row.id)
+}
+
+/**
+ * These terms' names in `language` (their own: null where it has none) and parents (0: the top
+ * level; tags have none), read without Payload's API, whose local calls move the request's language.
+ */
+export async function namesOfTerms(
+  req: PayloadRequest,
+  collection: TermCollection,
+  ids: number[],
+  language: string,
+): Promise<{ id: number; name: string | null; parent: number }[]> {
+  if (!ids.length) return []
+  const table = sql.raw(TABLES[collection])
+  const locales = sql.raw(`${TABLES[collection]}_locales`)
+  const parent = collection === 'event-categories' ? sql`coalesce(t.parent_id, 0)` : sql`0`
+  const rows = await requestQuery<{ id: number; name: string | null; parent: number }>(
+    req,
+    sql`select t.id, l.name, ${parent} as parent from ${table} t
+      left join ${locales} l on l._parent_id = t.id and l._locale::text = ${language}
+      where t.id = any(${`{${ids.join(',')}}`}::int[]) order by t.id`,
+  )
+  return rows.map((row) => ({ id: Number(row.id), name: row.name, parent: Number(row.parent) }))
 }

@@ -2,7 +2,8 @@ import { capabilities } from '../../calendar/access/capabilities'
 import type { LinkEntry, OrganizerInput, VenueInput } from '../authored/input'
 import { createLinkedIn, type LinkedKind } from '../linked/create'
 import { createInLanguage } from '../localizedWrite'
-import { holdName } from '../../database/nameLocks'
+import { holdNames, sameNamedTerm } from '../../database/terms/sameName'
+import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import { readVisibility } from '../../calendar/access/readVisibility'
 import { readableIds } from '../read'
 import { Refusal } from '../refusal'
@@ -75,7 +76,10 @@ export async function resolveTermLinks(
   const byName = unknown.filter((entry) => !/^\d+$/.test(entry))
   const created: number[] = []
   for (const name of byName) {
-    await holdName(writer.req, collection, writer.language, name)
+    // The term a create of this name would be refused for (its top-level namesake, in this language
+    // or in English, case aside) is the one named, as well as one of exactly this name anywhere.
+    const languages = [writer.language, DEFAULT_LANGUAGE]
+    await holdNames(writer.req, collection, languages, name)
     const existing = await writer.req.payload.find({
       collection,
       req: writer.req,
@@ -85,8 +89,10 @@ export async function resolveTermLinks(
       depth: 0,
       pagination: false,
     })
-    if (existing.docs[0]) {
-      created.push(existing.docs[0].id)
+    const found =
+      existing.docs[0]?.id ?? (await sameNamedTerm(writer.req, collection, languages, name, 0))
+    if (found !== undefined) {
+      created.push(found)
       continue
     }
     if (!capabilities.manageTerms(writer.actor))
