@@ -15,6 +15,7 @@ import {
   RESOURCES,
   type AuthoredResource,
   type Resource,
+  type TermResource,
 } from '../../src/calendar/resources'
 import { asAdmin, call, NS, unique, usersOfEveryRole } from '../support/api'
 import { testDatabase } from '../support/database'
@@ -31,16 +32,17 @@ import {
 import { dayAt, ymd } from '../support/fixtures'
 import { importThroughQueue } from '../support/imports'
 
-type Check = (resource: AuthoredResource) => Promise<string[]>
-type Decision = Check | { notApplicable: string }
-type Rule = {
+type Check<R extends Resource> = (resource: R) => Promise<string[]>
+type Decision<R extends Resource> = Check<R> | { notApplicable: string }
+type Rule<R extends Resource = AuthoredResource> = {
   name: string
-  resources: (resource: Resource) => resource is AuthoredResource
-  doors: Record<Door, Decision>
+  resources: (resource: Resource) => resource is R
+  doors: Record<Door, Decision<R>>
 }
 
 const authored = (resource: Resource): resource is AuthoredResource =>
   resource.family === 'authored'
+const terms = (resource: Resource): resource is TermResource => resource.family === 'term'
 const eventsOnly = (resource: Resource): resource is AuthoredResource => resource.key === 'events'
 
 const db = testDatabase()
@@ -249,7 +251,46 @@ async function adminActions(
   return wrong
 }
 
-const RULES: Rule[] = [
+/** A term made through Payload's REST by the administrator. */
+async function termMade(resource: TermResource, name: string): Promise<{ id: number }> {
+  const reply = await call(`/api/${resource.collection}`, {
+    method: 'POST',
+    token: admin,
+    json: { name },
+  })
+  if (reply.status !== 201) throw new Error(`creating ${resource.key}: ${textOf(reply)}`)
+  return reply.body.doc
+}
+
+/** How many terms are called `name`, case and spaces aside, as stored. */
+async function namedAlike(resource: TermResource, name: string): Promise<number> {
+  const reply = await call(
+    `/api/${resource.collection}?where[name][contains]=${encodeURIComponent(name.trim())}&limit=100&depth=0`,
+    { token: admin },
+  )
+  return (reply.body.docs as { name: string }[]).filter(
+    (doc) => doc.name.trim().toLowerCase() === name.trim().toLowerCase(),
+  ).length
+}
+
+/** The same name made a second time among the same siblings, through a door: what it stored. */
+async function secondOf(
+  resource: TermResource,
+  door: string,
+  write: (name: string, other: { id: number }) => Promise<unknown>,
+): Promise<string[]> {
+  const name = unique('parityTerm')
+  await termMade(resource, name)
+  const other = await termMade(resource, unique('parityOther'))
+  await write(`\u00a0${name.toUpperCase()}`, other)
+  const count = await namedAlike(resource, name)
+  return count === 1 ? [] : [`${door} stored ${count} ${resource.key} named ${name}`]
+}
+
+const graphqlTerm = (resource: TermResource) =>
+  resource.key === 'categories' ? 'EventCategory' : 'EventTag'
+
+const AUTHORED_RULES: Rule[] = [
   {
     name: 'an unpublished item is read only by those who may edit it',
     resources: authored,
@@ -725,6 +766,100 @@ const RULES: Rule[] = [
   },
 ]
 
+const TERM_RULES: Rule<TermResource>[] = [
+  {
+    name: 'a term’s name is its own among its siblings',
+    resources: terms,
+    doors: {
+      namespace: (resource) =>
+        secondOf(resource, 'the namespace', (name) =>
+          call(`${NS}/${resource.key}`, { method: 'POST', token: admin, json: { name } }),
+        ),
+      'payload-rest': async (resource) => [
+        ...(await secondOf(resource, 'Payload REST create', (name) =>
+          call(`/api/${resource.collection}`, { method: 'POST', token: admin, json: { name } }),
+        )),
+        ...(await secondOf(resource, 'Payload REST rename', (name, other) =>
+          call(`/api/${resource.collection}/${other.id}`, {
+            method: 'PATCH',
+            token: admin,
+            json: { name },
+          }),
+        )),
+      ],
+      graphql: (resource) =>
+        secondOf(resource, 'GraphQL', (name) =>
+          graphql(
+            `mutation { create${graphqlTerm(resource)}(data: { name: ${JSON.stringify(name)} }) { id } }`,
+            admin,
+          ),
+        ),
+      'admin-actions': async (resource) => {
+        const wrong = await secondOf(resource, 'a bulk edit', (name, other) =>
+          call(`/api/${resource.collection}?where[id][equals]=${other.id}`, {
+            method: 'PATCH',
+            token: admin,
+            json: { name },
+          }),
+        )
+        const [a, b] = [
+          await termMade(resource, unique('parityA')),
+          await termMade(resource, unique('parityB')),
+        ]
+        const both = unique('parityBoth')
+        await call(`/api/${resource.collection}?where[id][in]=${a.id},${b.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { name: both },
+        })
+        if (await namedAlike(resource, both))
+          wrong.push(`a bulk edit named two ${resource.key} alike`)
+        const original = unique('parityOriginal')
+        const { id } = await termMade(resource, original)
+        await call(`/api/${resource.collection}/${id}/duplicate`, { method: 'POST', token: admin })
+        if ((await namedAlike(resource, original)) !== 1)
+          wrong.push(`the duplicate of a ${resource.singular} took its name`)
+        return wrong
+      },
+      imports: (resource) =>
+        secondOf(resource, 'a CSV import', (name) => {
+          const column = resource.key === 'categories' ? 'Event Category' : 'Event Tags'
+          const title = unique('parityImported')
+          return importThroughQueue(
+            `Event Name,Event Start Date,Event Start Time,Event End Date,Event End Time,${column}\n${title},2031-03-01,10:00,2031-03-01,11:00,${name.trim()}\n`,
+            { kind: 'events' },
+          )
+        }),
+      exports: { notApplicable: 'the exports write no terms; they read what is stored' },
+      'change-feed': async (resource) => {
+        const since = (await call(`${NS}/changes?since=now`)).body.next_cursor
+        const other = await termMade(resource, unique('parityFeed'))
+        const taken = unique('parityTaken')
+        await termMade(resource, taken)
+        const after = (await call(`${NS}/changes?since=now`)).body.next_cursor
+        await call(`/api/${resource.collection}/${other.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { name: taken },
+        })
+        const mine = (changes: Change[]) =>
+          changes.filter((change) => change.type === resource.singular && change.id === other.id)
+        const wrong = mine(await changesSince(since)).length
+          ? []
+          : ['change feed: the term’s creation is not listed (the check reads nothing)']
+        if (mine(await changesSince(after)).length)
+          wrong.push(`a refused rename of a ${resource.singular} is in the change feed`)
+        return wrong
+      },
+      webhooks: {
+        notApplicable: 'a delivery is the anonymous change feed’s entry (checked there)',
+      },
+    },
+  },
+]
+
+const RULES: (Rule | Rule<TermResource>)[] = [...AUTHORED_RULES, ...TERM_RULES]
+
 /** A published daily series of four events made by the administrator: the first event's id, and all four. */
 async function series(): Promise<{ parent: number; ids: number[]; marker: string }> {
   const marker = unique('paritySeries')
@@ -784,7 +919,7 @@ for (const rule of RULES) {
         if (typeof decision !== 'function') continue
         checks++
         it(`${door} · ${resource.key}`, async () => {
-          expect(await decision(resource)).toEqual([])
+          expect(await (decision as Check<Resource>)(resource)).toEqual([])
         })
       }
     }
