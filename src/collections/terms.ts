@@ -2,9 +2,22 @@ import type { CollectionConfig, Field } from 'payload'
 import { termAccess } from '../calendar/access/collectionAccess'
 import { validateCategoryParent } from './fields/categoryParent'
 import { slugField } from './fields/slug'
+import { takingTurns } from './hooks/rowLocks'
 import { termsDeletedInTurn } from './hooks/termDeletes'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
 import { termNameIsFree, termNamesInTurn } from './hooks/termNames'
+
+/** A name, or each language's of a write in every language at once, without the spaces around it. */
+function trimmed(value: unknown): unknown {
+  if (typeof value === 'string') return value.trim()
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value).map(([code, name]) => [
+      code,
+      typeof name === 'string' ? name.trim() : name,
+    ]),
+  )
+}
 
 function termCollection(
   slug: 'event-categories' | 'event-tags',
@@ -20,7 +33,8 @@ function termCollection(
     hooks: {
       beforeChange: [termNameIsFree],
       afterChange: [fillDefaultLanguage('name')],
-      beforeOperation: [termNamesInTurn, termsDeletedInTurn],
+      // Their names' turns before their rows': an import adopting a term holds its name, then writes it.
+      beforeOperation: [termNamesInTurn, takingTurns(), termsDeletedInTurn],
     },
     fields: [
       {
@@ -31,6 +45,9 @@ function termCollection(
         index: true,
         // A copy's name cannot be its original's (termNameIsFree): named as Payload names a unique field's copy.
         hooks: {
+          // Stored without the spaces around it, as WordPress stores a term's name, so that names
+          // compare as they read (termNameIsFree).
+          beforeValidate: [({ value }) => trimmed(value)],
           beforeDuplicate: [
             ({ value, req }) =>
               typeof value === 'string' ? `${value} - ${req.t('general:copy')}` : value,

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { sideBySide } from '../calendar/sideBySide'
+import { termWithTakenName } from '../collections/hooks/termNames'
 import { demoCategories, demoEvents, demoOrganizers, demoTags, demoVenues } from './demoData'
 
 export const DEMO_EVENT_COUNT = 240
@@ -33,25 +34,19 @@ function paragraph(text: string) {
   }
 }
 
-/** A top-level term of this name: the calendar's own where it has one (names are unique among siblings), else a new one. */
+/** A top-level term of this name: the calendar's own where it has one (names are unique among siblings, case aside), else a new one. */
 async function termNamed(
   payload: Payload,
   collection: 'event-categories' | 'event-tags',
   name: string,
 ): Promise<{ id: number }> {
-  const { docs } = await payload.find({
-    collection,
-    where: {
-      and: [
-        { name: { equals: name } },
-        ...(collection === 'event-categories' ? [{ parent: { exists: false } }] : []),
-      ],
-    },
-    limit: 1,
-    depth: 0,
-    pagination: false,
-  })
-  return docs[0] ?? (await payload.create({ collection, data: { name } }))
+  try {
+    return await payload.create({ collection, data: { name } })
+  } catch (error) {
+    const taken = termWithTakenName(error)
+    if (taken === undefined) throw error
+    return { id: taken }
+  }
 }
 
 /** Fills an empty calendar with demo content; a calendar that already has events is left alone. */

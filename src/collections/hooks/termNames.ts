@@ -63,12 +63,14 @@ const sameName = (a: unknown, b: unknown) =>
   a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /**
- * A term's create or update takes its name's turn before anything else of the write (before its
- * slug's, which a field takes), so that every writer of a name takes the two in one order; and a
- * bulk update that would give two of the terms it writes one name among the same siblings (the
- * admin's list *Edit* of two tags to "Rock", or two "Jazz" categories moved under one parent) is
- * refused whole: Payload writes a bulk update's items side by side in one transaction, where each
- * item's own check sees the others as they were.
+ * A term's create or update takes its names' turns before anything else of the write: before its
+ * row's (the terms take turns after this hook: `takingTurns` in `terms.ts`), its slug's and the
+ * category tree's, so that every writer of a name (an event naming a term, an import adopting one)
+ * takes them in one order. An update holds the name it writes, or a move the names it moves. A bulk
+ * update that would give two of the terms it writes one name among the same siblings (the admin's
+ * list *Edit* of two tags to "Rock", or two "Jazz" categories moved under one parent) is refused
+ * whole: Payload writes a bulk update's items side by side in one transaction, where each item's
+ * own check sees the others as they were. Someone who may not write terms holds nothing.
  */
 export const termNamesInTurn: CollectionBeforeOperationHook = async ({
   args,
@@ -85,26 +87,58 @@ export const termNamesInTurn: CollectionBeforeOperationHook = async ({
     overrideAccess?: boolean
   }
   const data = call.data ?? {}
-  if (typeof data.name === 'string')
-    await holdNames(req, terms, languagesOf(req, operation), data.name)
-  if (operation !== 'update' || call.id !== undefined || !call.where) return args
-  if (typeof data.name !== 'string' && !('parent' in data)) return args
-  // Asked of what the caller may write alone: anyone else is refused by Payload after this hook.
+  const written = namesWritten(req, data.name)
+  if (operation === 'create') {
+    const allowed = call.overrideAccess || (await collection.access.create?.({ req, data }))
+    for (const [language, name] of allowed ? written : [])
+      await holdNames(req, terms, [language, DEFAULT_LANGUAGE], name)
+    return args
+  }
+  const moves = terms === 'event-categories' && 'parent' in data
+  if (!written.length && !moves) return args
   const reach = await reachableWhere(collection, 'update', req, call)
   if (!reach) return args
-  const ids = (await idsOf(req, terms, reach, req.locale)).map(Number)
-  const seen = new Map<string, number>()
-  for (const term of await namesOfTerms(req, terms, ids, languageOf(req))) {
-    const name = typeof data.name === 'string' ? data.name : term.name
-    if (typeof name !== 'string') continue
-    const parent =
-      terms === 'event-categories' && 'parent' in data ? (idOf(data.parent) ?? 0) : term.parent
-    const key = `${parent}:${name.trim().toLowerCase()}`
-    const other = seen.get(key)
-    if (other !== undefined) throw nameTaken(req, terms, other)
-    seen.set(key, term.id)
+  const ids =
+    call.id !== undefined
+      ? [Number(call.id)]
+      : (await idsOf(req, terms, reach, req.locale)).map(Number)
+  const asked = written.length ? written : [[languageOf(req), undefined] as const]
+  const held: [string, string][] = []
+  for (const [language, name] of asked) {
+    const stored = await namesOfTerms(req, terms, ids, language)
+    const seen = new Map<string, number>()
+    for (const term of stored) {
+      const after = name ?? term.name
+      if (typeof after !== 'string') continue
+      held.push([after.trim().toLowerCase(), language])
+      if (call.id !== undefined) continue
+      const parent = moves ? (idOf(data.parent) ?? 0) : term.parent
+      const key = `${parent}:${after.trim().toLowerCase()}`
+      const other = seen.get(key)
+      if (other !== undefined) throw nameTaken(req, terms, other)
+      seen.set(key, term.id)
+    }
   }
+  held.sort(([a, x], [b, y]) => (a === b ? x.localeCompare(y) : a.localeCompare(b)))
+  for (const [name, language] of held) await holdNames(req, terms, [language], name)
   return args
+}
+
+/**
+ * The names a write gives, by language: the request's for a name, each configured language's for
+ * the object of them a write in every language at once (`locale=all`) sends; keys that are no
+ * language of the site are Payload's to refuse, not names to ask about.
+ */
+function namesWritten(req: PayloadRequest, value: unknown): (readonly [string, string])[] {
+  if (typeof value === 'string') return value.trim() ? [[languageOf(req), value]] : []
+  if (value === null || typeof value !== 'object') return []
+  const languages = req.payload.config.localization
+    ? req.payload.config.localization.localeCodes
+    : [DEFAULT_LANGUAGE]
+  return Object.entries(value).filter(
+    (entry): entry is [string, string] =>
+      languages.includes(entry[0]) && typeof entry[1] === 'string' && entry[1].trim() !== '',
+  )
 }
 
 /**
@@ -134,7 +168,7 @@ export const termNameIsFree: CollectionBeforeChangeHook = async ({
   // Written in every language at once (`locale=all`), the name is an object of them.
   const names: [string[], unknown, unknown][] =
     value !== null && typeof value === 'object'
-      ? Object.entries(value).map(([code, name]) => [
+      ? namesWritten(req, value).map(([code, name]) => [
           [code],
           name,
           (originalDoc?.name as Record<string, unknown> | undefined)?.[code],

@@ -7,10 +7,6 @@ const TABLES = { 'event-categories': 'event_categories', 'event-tags': 'event_ta
 
 export type TermCollection = keyof typeof TABLES
 
-/** What JavaScript's `trim` takes off a name, as PostgreSQL's `btrim` is told it. */
-const SPACE =
-  ' \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff'
-
 /**
  * Holds a name's turn in these languages until the caller's transaction ends, in one order whatever
  * the write, so that two writes holding two languages' names never wait on each other in a circle.
@@ -28,7 +24,8 @@ export async function holdNames(
 /**
  * The term that has this name, in one of these languages, among the siblings under `parent` (0: the
  * top level; tags are all siblings), other than `self`: names compared case aside and trimmed, as
- * WordPress's `term_exists` compares them. The names are held first (`holdNames`), so that two
+ * WordPress's `term_exists` compares them (names are stored trimmed: `terms.ts`; `btrim` takes
+ * spaces alone, which are one byte in any encoding the database may have). The names are held first (`holdNames`), so that two
  * writes of one name at once find each other (docs/api.md §8).
  */
 export async function sameNamedTerm(
@@ -47,8 +44,11 @@ export async function sameNamedTerm(
   const [row] = await requestQuery<{ id: number }>(
     req,
     sql`select t.id from ${table} t join ${locales} l on l._parent_id = t.id
-      where l._locale::text = any(${`{${languages.join(',')}}`}::text[])
-        and lower(btrim(l.name, ${SPACE})) = lower(${name.trim()}) and ${sibling} and t.id <> ${self ?? 0}
+      where l._locale::text in (${sql.join(
+        languages.map((language) => sql`${language}`),
+        sql`, `,
+      )})
+        and lower(btrim(l.name)) = lower(${name.trim()}) and ${sibling} and t.id <> ${self ?? 0}
       order by t.id limit 1`,
   )
   return row === undefined ? undefined : Number(row.id)
