@@ -23,6 +23,7 @@ import { siteSettings, type SiteSettings } from '../globals/siteSettings'
 import { lockSeriesKeys } from './hooks/seriesLock'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { Event } from '../payload-types'
+import { whileFlagged } from './requestFlags'
 
 /** What series upkeep needs of a request: the write's (any door's), or the horizon job's. */
 export type SeriesScope = {
@@ -45,13 +46,8 @@ const SERIES_LATER = 'calendarSeriesLater'
 export const seriesDeferred = (req: PayloadRequest) => Boolean(req.context[SERIES_LATER])
 
 /** Runs `write` leaving the series' upkeep to the write that follows it in the same request. */
-export async function seriesLater<T>(req: PayloadRequest, write: () => Promise<T>): Promise<T> {
-  req.context[SERIES_LATER] = true
-  try {
-    return await write()
-  } finally {
-    delete req.context[SERIES_LATER]
-  }
+export function seriesLater<T>(req: PayloadRequest, write: () => Promise<T>): Promise<T> {
+  return whileFlagged(req, SERIES_LATER, write)
 }
 
 /** What a series does not copy from its first event to the others: identity, dates, and the series' own bookkeeping. */
@@ -405,11 +401,9 @@ export async function deleteInSeries(scope: SeriesScope, event: Event): Promise<
  */
 export async function asUpkeep<T>(req: PayloadRequest, upkeep: () => Promise<T>): Promise<T> {
   const { locale, fallbackLocale } = req
-  req.context[SERIES_UPKEEP] = true
   try {
-    return await upkeep()
+    return await whileFlagged(req, SERIES_UPKEEP, upkeep)
   } finally {
-    delete req.context[SERIES_UPKEEP]
     req.locale = locale
     req.fallbackLocale = fallbackLocale
   }

@@ -6,7 +6,7 @@
  */
 import type { CollectionSlug, PayloadRequest, TypedLocale } from 'payload'
 import { eventIdOfUid } from '../calendar/eventUid'
-import { sameNamedTerm, type TermCollection } from '../database/terms/sameName'
+import { holdNames, sameNamedTerm, type TermCollection } from '../database/terms/sameName'
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../i18n/languages'
 import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
 import type { Writer } from '../operations/writer'
@@ -187,19 +187,15 @@ export async function localByName(
  * `parent`: no other may be made beside it (docs/api.md §8), so a term an import would make there is
  * that one, whatever the source matches by.
  */
-export function localSibling(
+export async function localSibling(
   ctx: ItemContext,
   kind: 'category' | 'tag',
   name: string,
   parent: number,
 ): Promise<number | undefined> {
-  return sameNamedTerm(
-    ctx.req,
-    COLLECTION[kind] as TermCollection,
-    [DEFAULT_LANGUAGE],
-    name,
-    parent,
-  )
+  const terms = COLLECTION[kind] as TermCollection
+  await holdNames(ctx.req, terms, [DEFAULT_LANGUAGE], name)
+  return sameNamedTerm(ctx.req, terms, [DEFAULT_LANGUAGE], name, parent)
 }
 
 /**

@@ -12,7 +12,9 @@ import {
   sameNamedTerm,
   type TermCollection,
 } from '../../database/terms/sameName'
-import { DEFAULT_LANGUAGE } from '../../i18n/languages'
+import { nameKey } from '../../database/nameLocks'
+import { DEFAULT_LANGUAGE, isLanguageCode } from '../../i18n/languages'
+import { whileFlagged } from '../requestFlags'
 import { reachableWhere } from './reach'
 import { idsOf } from './rowLocks'
 
@@ -32,13 +34,8 @@ const MOVING_UP = 'calendar:childrenMovingUp'
  * WordPress moves them whatever their new siblings are called, and a delete refused for a name
  * would leave an editor unable to remove a category.
  */
-export async function keepingNames<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
-  req.context[MOVING_UP] = true
-  try {
-    return await work()
-  } finally {
-    delete req.context[MOVING_UP]
-  }
+export function keepingNames<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
+  return whileFlagged(req, MOVING_UP, work)
 }
 
 function nameTaken(req: PayloadRequest, terms: TermCollection, taken: number): ValidationError {
@@ -58,9 +55,7 @@ function languagesOf(req: PayloadRequest, operation: 'create' | 'update'): strin
 }
 
 const sameName = (a: unknown, b: unknown) =>
-  typeof a === 'string' &&
-  typeof b === 'string' &&
-  a.trim().toLowerCase() === b.trim().toLowerCase()
+  typeof a === 'string' && typeof b === 'string' && nameKey(a) === nameKey(b)
 
 /**
  * A term's create or update takes its names' turns before anything else of the write: before its
@@ -105,15 +100,19 @@ export const termNamesInTurn: CollectionBeforeOperationHook = async ({
   const asked = written.length ? written : [[languageOf(req), undefined] as const]
   const held: [string, string][] = []
   for (const [language, name] of asked) {
-    const stored = await namesOfTerms(req, terms, ids, language)
+    // One item's new name is all there is to hold; its stored names only where it moves or it is one of several.
+    if (name !== undefined && call.id !== undefined) {
+      held.push([nameKey(name), language])
+      continue
+    }
     const seen = new Map<string, number>()
-    for (const term of stored) {
+    for (const term of await namesOfTerms(req, terms, ids, language)) {
       const after = name ?? term.name
       if (typeof after !== 'string') continue
-      held.push([after.trim().toLowerCase(), language])
+      held.push([nameKey(after), language])
       if (call.id !== undefined) continue
       const parent = moves ? (idOf(data.parent) ?? 0) : term.parent
-      const key = `${parent}:${after.trim().toLowerCase()}`
+      const key = `${parent}:${nameKey(after)}`
       const other = seen.get(key)
       if (other !== undefined) throw nameTaken(req, terms, other)
       seen.set(key, term.id)
@@ -132,12 +131,9 @@ export const termNamesInTurn: CollectionBeforeOperationHook = async ({
 function namesWritten(req: PayloadRequest, value: unknown): (readonly [string, string])[] {
   if (typeof value === 'string') return value.trim() ? [[languageOf(req), value]] : []
   if (value === null || typeof value !== 'object') return []
-  const languages = req.payload.config.localization
-    ? req.payload.config.localization.localeCodes
-    : [DEFAULT_LANGUAGE]
   return Object.entries(value).filter(
     (entry): entry is [string, string] =>
-      languages.includes(entry[0]) && typeof entry[1] === 'string' && entry[1].trim() !== '',
+      isLanguageCode(entry[0]) && typeof entry[1] === 'string' && entry[1].trim() !== '',
   )
 }
 
@@ -177,6 +173,8 @@ export const termNameIsFree: CollectionBeforeChangeHook = async ({
   for (const [languages, name, before] of names) {
     if (typeof name !== 'string' || !name.trim()) continue
     if (operation === 'update' && !moved && sameName(name, before)) continue
+    // Held already by `termNamesInTurn`, but for a duplicate, whose name only its own hooks give.
+    await holdNames(req, terms, languages, name)
     const taken = await sameNamedTerm(req, terms, languages, name, parent, originalDoc?.id)
     if (taken !== undefined) throw nameTaken(req, terms, taken)
   }

@@ -2,10 +2,9 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 import { holdName } from '../nameLocks'
 import { requestQuery } from '../rawQuery'
+import { TERM_TABLES, type TermCollection } from './termIds'
 
-const TABLES = { 'event-categories': 'event_categories', 'event-tags': 'event_tags' } as const
-
-export type TermCollection = keyof typeof TABLES
+export type { TermCollection }
 
 /**
  * Holds a name's turn in these languages until the caller's transaction ends, in one order whatever
@@ -25,8 +24,8 @@ export async function holdNames(
  * The term that has this name, in one of these languages, among the siblings under `parent` (0: the
  * top level; tags are all siblings), other than `self`: names compared case aside and trimmed, as
  * WordPress's `term_exists` compares them (names are stored trimmed: `terms.ts`; `btrim` takes
- * spaces alone, which are one byte in any encoding the database may have). The names are held first (`holdNames`), so that two
- * writes of one name at once find each other (docs/api.md §8).
+ * spaces alone, which are one byte in any encoding the database may have). The caller holds the
+ * names first (`holdNames`), so that two writes of one name at once find each other (docs/api.md §8).
  */
 export async function sameNamedTerm(
   req: PayloadRequest,
@@ -36,9 +35,8 @@ export async function sameNamedTerm(
   parent: number,
   self?: number,
 ): Promise<number | undefined> {
-  await holdNames(req, collection, languages, name)
-  const table = sql.raw(TABLES[collection])
-  const locales = sql.raw(`${TABLES[collection]}_locales`)
+  const table = sql.raw(TERM_TABLES[collection])
+  const locales = sql.raw(`${TERM_TABLES[collection]}_locales`)
   const sibling =
     collection === 'event-categories' ? sql`coalesce(t.parent_id, 0) = ${parent}` : sql`true`
   const [row] = await requestQuery<{ id: number }>(
@@ -65,8 +63,8 @@ export async function namesOfTerms(
   language: string,
 ): Promise<{ id: number; name: string | null; parent: number }[]> {
   if (!ids.length) return []
-  const table = sql.raw(TABLES[collection])
-  const locales = sql.raw(`${TABLES[collection]}_locales`)
+  const table = sql.raw(TERM_TABLES[collection])
+  const locales = sql.raw(`${TERM_TABLES[collection]}_locales`)
   const parent = collection === 'event-categories' ? sql`coalesce(t.parent_id, 0)` : sql`0`
   const rows = await requestQuery<{ id: number; name: string | null; parent: number }>(
     req,

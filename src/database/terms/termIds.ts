@@ -2,7 +2,13 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
 import { requestQuery } from '../rawQuery'
 
-const TABLES = { 'event-categories': 'event_categories', 'event-tags': 'event_tags' } as const
+/** The table of each term collection. */
+export const TERM_TABLES = {
+  'event-categories': 'event_categories',
+  'event-tags': 'event_tags',
+} as const
+
+export type TermCollection = keyof typeof TERM_TABLES
 
 /**
  * Which of these ids name terms of the collection (`found`, in the order given: a write stores an
@@ -13,13 +19,13 @@ const TABLES = { 'event-categories': 'event_categories', 'event-tags': 'event_ta
  */
 export async function termIds(
   req: PayloadRequest,
-  collection: keyof typeof TABLES,
+  collection: TermCollection,
   ids: number[],
   { subcategories }: { subcategories: boolean },
 ): Promise<{ found: number[]; ids: number[] }> {
   if (!ids.length) return { found: [], ids: [] }
   const given = sql`select g.id, g.n from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality g(id, n)
-    where exists (select from ${sql.raw(TABLES[collection])} t where t.id = g.id)`
+    where exists (select from ${sql.raw(TERM_TABLES[collection])} t where t.id = g.id)`
   const [row] = await requestQuery<{ found: number[]; tree: number[] | null }>(
     req,
     subcategories
