@@ -28,6 +28,7 @@ import {
 } from './database/connectionErrors'
 import { instrumentPool } from './database/queryCount'
 import { rawQuery } from './database/rawQuery'
+import { warnOnNarrowEncoding } from './database/encoding'
 import { schemaPushed } from './database/schemaPush'
 import { markLostSignIns } from './database/users/signIn'
 import {
@@ -260,6 +261,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     takeTurnsOnUpdates(payload)
     // The one part of the schema made at start (docs/architecture.md, "The schema"): a schema push runs no migrations.
     if (schemaPushed(payload)) await rawQuery(payload, sql.raw(CALENDAR_SCHEMA))
+    await warnOnNarrowEncoding(payload)
     instrumentPool(payload)
     installMetricsSource(payload)
     offerJobsDrain(payload)

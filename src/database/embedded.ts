@@ -69,6 +69,17 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` OS user it creates.
     createPostgresUser: asRoot,
+    // initdb takes its encoding from the environment: where LANG is unset (a container, CI) it made
+    // a SQL_ASCII cluster, whose lower() and ILIKE fold ASCII alone, so "École" and "école" were two
+    // term names and a search for "é" missed "É". The builtin provider folds all of Unicode whatever
+    // locales the machine has, and sorts by code point, as the C.UTF-8 locale the clusters had where
+    // LANG was set.
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale=C',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+    ],
     postgresFlags: flags,
     onLog: log,
     onError: (error) => log(String(error)),
