@@ -804,6 +804,53 @@ describe('category parents', () => {
     expect((await api(`/categories/${above.id}`)).body).toMatchObject({ name, parent: top.id })
   })
 
+  it('refuses moving a category beside one that has its French name, whichever language the move is written in', async () => {
+    const top = await createTerm('categories', editor.token)
+    const french = unique('Jazz fr ')
+    const inFrench = (id: number) =>
+      api(`/categories/${id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { i18n_language: 'fr', name: french },
+      })
+    const beside = await createTerm('categories', editor.token, { parent: top.id })
+    const moving = await createTerm('categories', editor.token)
+    expect((await inFrench(beside.id)).status).toBe(200)
+    expect((await inFrench(moving.id)).status).toBe(200)
+    // Their English names differ; moved in English, the French one would be a second under top.
+    const namespace = await api(`/categories/${moving.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { parent: top.id },
+    })
+    expectError(namespace, 400, 'term_exists')
+    expect(namespace.body.data.term_id).toBe(beside.id)
+    for (const locale of ['en', 'de']) {
+      const payload = await call(`/api/event-categories/${moving.id}?locale=${locale}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { parent: top.id },
+      })
+      expect(payload.status, JSON.stringify(payload.body)).toBe(400)
+      expect(JSON.stringify(payload.body)).toContain('already exists with this parent')
+    }
+    const bulk = await call(`/api/event-categories?where[id][equals]=${moving.id}&locale=en`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { parent: top.id },
+    })
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(400)
+    expect((await api(`/categories/${moving.id}`)).body.parent).toBe(0)
+    // Renamed in French on the way, it may move.
+    const renamed = await api(`/categories/${moving.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { i18n_language: 'fr', name: `${french} 2`, parent: top.id },
+    })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
+    expect((await api(`/categories/${moving.id}`)).body.parent).toBe(top.id)
+  })
+
   it('refuses any parent on tags with rest_invalid_param', async () => {
     const tag = await createTerm('tags', editor.token)
     for (const parent of [tag.id, 0, '0']) {

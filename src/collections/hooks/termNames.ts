@@ -7,6 +7,7 @@ import {
 } from 'payload'
 import { idOf } from '../../calendar/relationId'
 import {
+  everyNameOfTerms,
   holdNames,
   namesOfTerms,
   sameNamedTerm,
@@ -118,6 +119,20 @@ export const termNamesInTurn: CollectionBeforeOperationHook = async ({
       seen.set(key, term.id)
     }
   }
+  // A move takes the term's names in every language along: each must be free among its new siblings.
+  if (moves) {
+    const asking = new Set(asked.map(([language]) => language))
+    const seen = new Map<string, number>()
+    for (const term of await everyNameOfTerms(req, terms, ids)) {
+      if (asking.has(term.language)) continue
+      held.push([nameKey(term.name), term.language])
+      if (call.id !== undefined) continue
+      const key = `${term.language}:${nameKey(term.name)}`
+      const other = seen.get(key)
+      if (other !== undefined) throw nameTaken(req, terms, other)
+      seen.set(key, term.id)
+    }
+  }
   held.sort(([a, x], [b, y]) => (a === b ? x.localeCompare(y) : a.localeCompare(b)))
   for (const [name, language] of held) await holdNames(req, terms, [language], name)
   return args
@@ -178,7 +193,25 @@ export const termNameIsFree: CollectionBeforeChangeHook = async ({
     const taken = await sameNamedTerm(req, terms, languages, name, parent, originalDoc?.id)
     if (taken !== undefined) throw nameTaken(req, terms, taken)
   }
+  if (moved) await movedNamesAreFree(req, terms, names, parent, Number(originalDoc!.id))
   return data
+}
+
+/** A moved category's names in the languages the write does not name, each asked among its new siblings. */
+async function movedNamesAreFree(
+  req: PayloadRequest,
+  terms: TermCollection,
+  written: [string[], unknown, unknown][],
+  parent: number,
+  id: number,
+): Promise<void> {
+  const asked = new Set(written.flatMap(([languages]) => languages))
+  for (const { language, name } of await everyNameOfTerms(req, terms, [id])) {
+    if (asked.has(language)) continue
+    await holdNames(req, terms, [language], name)
+    const taken = await sameNamedTerm(req, terms, [language], name, parent, id)
+    if (taken !== undefined) throw nameTaken(req, terms, taken)
+  }
 }
 
 /**

@@ -74,3 +74,23 @@ export async function namesOfTerms(
   )
   return rows.map((row) => ({ id: Number(row.id), name: row.name, parent: Number(row.parent) }))
 }
+
+/** Every name these terms have of their own, language by language, with their parents: what a move takes along. */
+export async function everyNameOfTerms(
+  req: PayloadRequest,
+  collection: TermCollection,
+  ids: number[],
+): Promise<{ id: number; language: string; name: string; parent: number }[]> {
+  if (!ids.length) return []
+  const table = sql.raw(TERM_TABLES[collection])
+  const locales = sql.raw(`${TERM_TABLES[collection]}_locales`)
+  const parent = collection === 'event-categories' ? sql`coalesce(t.parent_id, 0)` : sql`0`
+  const rows = await requestQuery<{ id: number; language: string; name: string; parent: number }>(
+    req,
+    sql`select t.id, l._locale::text as language, l.name, ${parent} as parent from ${table} t
+      join ${locales} l on l._parent_id = t.id
+      where t.id = any(${`{${ids.join(',')}}`}::int[]) and btrim(coalesce(l.name, '')) <> ''
+      order by t.id, l._locale`,
+  )
+  return rows.map((row) => ({ ...row, id: Number(row.id), parent: Number(row.parent) }))
+}
