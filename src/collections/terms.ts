@@ -5,7 +5,8 @@ import { slugField } from './fields/slug'
 import { takingTurns } from './hooks/rowLocks'
 import { termsDeletedInTurn } from './hooks/termDeletes'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
-import { termNameIsFree, termNamesInTurn } from './hooks/termNames'
+import { nameOfCopy, termNameIsFree, termNamesInTurn } from './hooks/termNames'
+import { idOf } from '../calendar/relationId'
 
 /** A name, or each language's of a write in every language at once, without the spaces around it. */
 function trimmed(value: unknown): unknown {
@@ -43,14 +44,16 @@ function termCollection(
         required: true,
         localized: true,
         index: true,
-        // A copy's name cannot be its original's (termNameIsFree): named as Payload names a unique field's copy.
+        // A copy's name cannot be its original's, nor an earlier copy's (termNameIsFree).
         hooks: {
           // Stored without the spaces around it, as WordPress stores a term's name, so that names
           // compare as they read (termNameIsFree).
           beforeValidate: [({ value }) => trimmed(value)],
           beforeDuplicate: [
-            ({ value, req }) =>
-              typeof value === 'string' ? `${value} - ${req.t('general:copy')}` : value,
+            ({ value, req, siblingData }) =>
+              typeof value === 'string'
+                ? nameOfCopy(req, slug, value, idOf(siblingData?.parent) ?? 0)
+                : value,
           ],
         },
       },

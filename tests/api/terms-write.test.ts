@@ -685,6 +685,15 @@ describe('category parents', () => {
       })
       expect(copy.status, JSON.stringify(copy.body)).toBe(200)
       expect(copy.body.doc.name).toBe(`${first.name} - Copy`)
+      // A second copy is numbered past the first, as a third past both.
+      for (const number of [2, 3]) {
+        const again = await call(`/api/${collection}/${first.id}/duplicate`, {
+          method: 'POST',
+          token: editor.token,
+        })
+        expect(again.status, JSON.stringify(again.body)).toBe(200)
+        expect(again.body.doc.name).toBe(`${first.name} - Copy ${number}`)
+      }
       expect((await api(`/${route}/${second.id}`)).body.name).toBe(second.name)
     }
   })

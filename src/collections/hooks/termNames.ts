@@ -14,7 +14,7 @@ import {
   type TermCollection,
 } from '../../database/terms/sameName'
 import { nameKey } from '../../database/nameLocks'
-import { DEFAULT_LANGUAGE, isLanguageCode } from '../../i18n/languages'
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES } from '../../i18n/languages'
 import { whileFlagged } from '../requestFlags'
 import { reachableWhere } from './reach'
 import { idsOf } from './rowLocks'
@@ -227,4 +227,28 @@ async function storedName(
     return originalDoc?.name
   const [english] = await namesOfTerms(req, terms, [originalDoc.id as number], DEFAULT_LANGUAGE)
   return english?.name
+}
+
+/** Copies named before one refusal is left to `termNameIsFree` to answer. */
+const COPY_NAMES_TRIED = 50
+
+/**
+ * A duplicate's name, as Payload names a unique field's copy ("Jazz - Copy"), numbered past the
+ * copies its siblings have already ("Jazz - Copy 2"): a second duplicate of a term was refused for the
+ * first one's name. Asked in every language, since the hook is not told which language it names.
+ */
+export async function nameOfCopy(
+  req: PayloadRequest,
+  terms: TermCollection,
+  name: string,
+  parent: number,
+): Promise<string> {
+  const copy = `${name} - ${req.t('general:copy')}`
+  const languages = LANGUAGES.map(({ code }) => code)
+  for (let number = 1; number <= COPY_NAMES_TRIED; number++) {
+    const candidate = number === 1 ? copy : `${copy} ${number}`
+    if ((await sameNamedTerm(req, terms, languages, candidate, parent)) === undefined)
+      return candidate
+  }
+  return copy
 }
