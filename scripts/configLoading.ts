@@ -18,3 +18,15 @@ export const CONFIG_LOADING_OPTIONS = [
   '--require',
   path.join(root, 'scripts', 'stall-guard.cjs'),
 ]
+
+/**
+ * `NODE_OPTIONS` with `options` after what it holds: each quoted where it has a space, as Node's parser
+ * of the variable reads quotes, so that a project in a folder such as `My Projects` loads its guard
+ * (unquoted, Node looked for a module `/home/me/My` and every config-loading command failed).
+ */
+export function withNodeOptions(given: string | undefined, options: string[]): string {
+  const quoted = options.map((option) =>
+    /[\s"\\]/.test(option) ? `"${option.replace(/["\\]/g, (c) => `\\${c}`)}"` : option,
+  )
+  return [given ?? '', ...quoted].join(' ').trim()
+}

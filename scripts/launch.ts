@@ -25,7 +25,7 @@ import {
 } from '../src/database/migrationState'
 import pg from 'pg'
 import { payloadSecret } from '../src/database/secret'
-import { CONFIG_LOADING_OPTIONS } from './configLoading'
+import { CONFIG_LOADING_OPTIONS, withNodeOptions } from './configLoading'
 import {
   buildScript,
   buildServer,
@@ -183,7 +183,7 @@ async function runImportingConfig(
   }
   const guarded = {
     ...env,
-    NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...CONFIG_LOADING_OPTIONS].join(' ').trim(),
+    NODE_OPTIONS: withNodeOptions(env.NODE_OPTIONS, CONFIG_LOADING_OPTIONS),
   }
   for (let attempt = 1; ; attempt++) {
     const code = await run(command, args, guarded)
