@@ -50,9 +50,15 @@ function termCollection(
           // compare as they read (termNameIsFree).
           beforeValidate: [({ value }) => trimmed(value)],
           beforeDuplicate: [
-            ({ value, req, siblingData }) =>
+            async ({ value, req, siblingData }) =>
               typeof value === 'string'
-                ? nameOfCopy(req, slug, value, idOf(siblingData?.parent) ?? 0)
+                ? nameOfCopy(
+                    req,
+                    slug,
+                    value,
+                    idOf(siblingData?.parent) ?? 0,
+                    Boolean(await termAccess.create?.({ req })),
+                  )
                 : value,
           ],
         },

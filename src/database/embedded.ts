@@ -69,11 +69,10 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` OS user it creates.
     createPostgresUser: asRoot,
-    // initdb takes its encoding from the environment: where LANG is unset (a container, CI) it made
-    // a SQL_ASCII cluster, whose lower() and ILIKE fold ASCII alone, so "École" and "école" were two
-    // term names and a search for "é" missed "É". The builtin provider folds all of Unicode whatever
-    // locales the machine has, and sorts by code point, as the C.UTF-8 locale the clusters had where
-    // LANG was set.
+    // initdb takes its encoding from the environment: where LANG was unset (a container, CI) it made
+    // a SQL_ASCII cluster, where the migrations stopped and lower() and ILIKE fold ASCII alone. The
+    // builtin provider folds all of Unicode whatever locales the machine has, and sorts by code point
+    // (the C.UTF-8 locale's order; a cluster made under LANG=en_US.UTF-8 sorted by English rules).
     initdbFlags: [
       '--encoding=UTF8',
       '--locale=C',

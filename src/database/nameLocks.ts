@@ -17,3 +17,20 @@ export function holdName(
 ): Promise<void> {
   return holdUntilCommit(req, `name:${collection}:${language}:${nameKey(name)}`)
 }
+
+/**
+ * Holds these names' turns, `[name, language]` pairs, in the one order every writer that holds several
+ * takes them: by name as held, then language, by code unit (not the process's locale, which another
+ * process may not share), so that two writes never wait on each other in a circle.
+ */
+export async function holdInOrder(
+  req: PayloadRequest,
+  collection: string,
+  names: (readonly [string, string])[],
+): Promise<void> {
+  const keys = [...new Set(names.map(([name, language]) => `${nameKey(name)}\u0000${language}`))]
+  for (const key of keys.sort()) {
+    const [name, language] = key.split('\u0000') as [string, string]
+    await holdName(req, collection, language, name)
+  }
+}

@@ -156,6 +156,21 @@ describe.each(TAXONOMIES)('/$route', ({ route, taxonomy, permalink, hierarchical
       }
     })
 
+    it('refuses a name again whose letters ICU and the database lower differently (İ, a final Σ)', async () => {
+      for (const name of [unique('İzmir '), `${unique('ΧΟΡΟΣ ')} ΧΟΡΟΣ`]) {
+        const existing = await createTerm(route, editor.token, { name })
+        for (const again of [name, name.toUpperCase()]) {
+          const reply = await api(`/${route}`, {
+            method: 'POST',
+            token: editor.token,
+            json: { name: again },
+          })
+          expectError(reply, 400, 'term_exists')
+          expect(reply.body.data.term_id).toBe(existing.id)
+        }
+      }
+    })
+
     it('lets a category and a tag share a name', async () => {
       const name = unique('Shared ')
       const other = route === 'categories' ? 'tags' : 'categories'

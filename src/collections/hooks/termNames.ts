@@ -13,7 +13,7 @@ import {
   sameNamedTerm,
   type TermCollection,
 } from '../../database/terms/sameName'
-import { nameKey } from '../../database/nameLocks'
+import { holdInOrder, nameKey } from '../../database/nameLocks'
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES } from '../../i18n/languages'
 import { whileFlagged } from '../requestFlags'
 import { reachableWhere } from './reach'
@@ -86,8 +86,15 @@ export const termNamesInTurn: CollectionBeforeOperationHook = async ({
   const written = namesWritten(req, data.name)
   if (operation === 'create') {
     const allowed = call.overrideAccess || (await collection.access.create?.({ req, data }))
-    for (const [language, name] of allowed ? written : [])
-      await holdNames(req, terms, [language, DEFAULT_LANGUAGE], name)
+    if (allowed)
+      await holdInOrder(
+        req,
+        terms,
+        written.flatMap(([language, name]) => [
+          [name, language] as const,
+          [name, DEFAULT_LANGUAGE] as const,
+        ]),
+      )
     return args
   }
   const moves = terms === 'event-categories' && 'parent' in data
@@ -133,8 +140,7 @@ export const termNamesInTurn: CollectionBeforeOperationHook = async ({
       seen.set(key, term.id)
     }
   }
-  held.sort(([a, x], [b, y]) => (a === b ? x.localeCompare(y) : a.localeCompare(b)))
-  for (const [name, language] of held) await holdNames(req, terms, [language], name)
+  await holdInOrder(req, terms, held)
   return args
 }
 
@@ -242,8 +248,11 @@ export async function nameOfCopy(
   terms: TermCollection,
   name: string,
   parent: number,
+  mayCreate: boolean,
 ): Promise<string> {
   const copy = `${name} - ${req.t('general:copy')}`
+  // Payload names the copy before it asks whether the caller may create one: no lookups for a refusal.
+  if (!mayCreate) return copy
   const languages = LANGUAGES.map(({ code }) => code)
   for (let number = 1; number <= COPY_NAMES_TRIED; number++) {
     const candidate = number === 1 ? copy : `${copy} ${number}`

@@ -24,7 +24,9 @@ export async function holdNames(
  * The term that has this name, in one of these languages, among the siblings under `parent` (0: the
  * top level; tags are all siblings), other than `self`: names compared case aside and trimmed, as
  * WordPress's `term_exists` compares them (names are stored trimmed: `terms.ts`; `btrim` takes
- * spaces alone, which are one byte in any encoding the database may have). The caller holds the
+ * spaces alone, which are one byte in any encoding the database may have), both sides in the
+ * database's own collation: the column's ICU collation maps "İ" and a final "Σ" to other letters
+ * than the default one does, and "İzmir" never matched itself. The caller holds the
  * names first (`holdNames`), so that two writes of one name at once find each other (docs/api.md §8).
  */
 export async function sameNamedTerm(
@@ -46,7 +48,7 @@ export async function sameNamedTerm(
         languages.map((language) => sql`${language}`),
         sql`, `,
       )})
-        and lower(btrim(l.name)) = lower(${name.trim()}) and ${sibling} and t.id <> ${self ?? 0}
+        and lower(btrim(l.name) collate "default") = lower(${name.trim()}) and ${sibling} and t.id <> ${self ?? 0}
       order by t.id limit 1`,
   )
   return row === undefined ? undefined : Number(row.id)

@@ -7,11 +7,11 @@ const TABLES = "array['event_categories_locales', 'event_tags_locales']"
  * (`Apple`, `Cherry`, `banana` under the cluster's C collation): their columns take ICU's root
  * collation, so Payload's `sort: 'name'`, the event page's term order and the name index all follow
  * it. Payload's schema has no collations, so a later migration that redefines the column must apply
- * it again. Skipped on a PostgreSQL built without ICU and in a SQL_ASCII database, where ICU cannot
- * work (names then sort by the cluster's collation).
+ * it again. Skipped on a PostgreSQL built without ICU and in a database not in UTF-8 (in SQL_ASCII
+ * ICU cannot work at all); names then sort by the database's collation.
  */
 export const TERM_NAME_COLLATION = block(
-  `if current_setting('server_encoding') = 'SQL_ASCII' or not exists (select 1 from pg_collation where collname = 'und-x-icu') then return; end if;
+  `if current_setting('server_encoding') <> 'UTF8' or not exists (select 1 from pg_collation where collname = 'und-x-icu') then return; end if;
     foreach locales in array ${TABLES} loop
       if exists (select 1 from pg_attribute a join pg_collation c on c.oid = a.attcollation
                   where a.attrelid = to_regclass(locales) and a.attname = 'name' and c.collname <> 'und-x-icu') then

@@ -2,7 +2,8 @@ import { capabilities } from '../../calendar/access/capabilities'
 import type { LinkEntry, OrganizerInput, VenueInput } from '../authored/input'
 import { createLinkedIn, type LinkedKind } from '../linked/create'
 import { createInLanguage } from '../localizedWrite'
-import { holdNames, sameNamedTerm } from '../../database/terms/sameName'
+import { sameNamedTerm } from '../../database/terms/sameName'
+import { holdInOrder } from '../../database/nameLocks'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import { readVisibility } from '../../calendar/access/readVisibility'
 import { readableIds } from '../read'
@@ -75,11 +76,16 @@ export async function resolveTermLinks(
     throw Refusal.invalidParams({ [param]: `No such term id: ${unknownIds.join(', ')}.` })
   const byName = unknown.filter((entry) => !/^\d+$/.test(entry))
   const created: number[] = []
+  const languages = [writer.language, DEFAULT_LANGUAGE]
+  // Every name's turn first, in the order a term's move or bulk edit takes them too.
+  await holdInOrder(
+    writer.req,
+    collection,
+    byName.flatMap((name) => languages.map((language) => [name, language] as const)),
+  )
   for (const name of byName) {
     // The term a create of this name would be refused for (its top-level namesake, in this language
     // or in English, case aside) is the one named, as well as one of exactly this name anywhere.
-    const languages = [writer.language, DEFAULT_LANGUAGE]
-    await holdNames(writer.req, collection, languages, name)
     const existing = await writer.req.payload.find({
       collection,
       req: writer.req,
