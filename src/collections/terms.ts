@@ -50,14 +50,14 @@ function termCollection(
           // compare as they read (termNameIsFree).
           beforeValidate: [({ value }) => trimmed(value)],
           beforeDuplicate: [
-            async ({ value, req, siblingData }) =>
+            async ({ value, req, siblingData, collection }) =>
               typeof value === 'string'
                 ? nameOfCopy(
                     req,
                     slug,
                     value,
                     idOf(siblingData?.parent) ?? 0,
-                    Boolean(await termAccess.create?.({ req })),
+                    Boolean(await collection?.access.create?.({ req })),
                   )
                 : value,
           ],

@@ -6,7 +6,8 @@
  */
 import type { CollectionSlug, PayloadRequest, TypedLocale } from 'payload'
 import { eventIdOfUid } from '../calendar/eventUid'
-import { holdNames, sameNamedTerm, type TermCollection } from '../database/terms/sameName'
+import { sameNamedTerm, type TermCollection } from '../database/terms/sameName'
+import { holdName } from '../database/nameLocks'
 import { DEFAULT_LANGUAGE, type LanguageCode } from '../i18n/languages'
 import { createInLanguage, updateInLanguage } from '../operations/localizedWrite'
 import type { Writer } from '../operations/writer'
@@ -194,7 +195,7 @@ export async function localSibling(
   parent: number,
 ): Promise<number | undefined> {
   const terms = COLLECTION[kind] as TermCollection
-  await holdNames(ctx.req, terms, [DEFAULT_LANGUAGE], name)
+  await holdName(ctx.req, terms, DEFAULT_LANGUAGE, name)
   return sameNamedTerm(ctx.req, terms, [DEFAULT_LANGUAGE], name, parent)
 }
 

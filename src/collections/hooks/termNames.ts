@@ -8,12 +8,11 @@ import {
 import { idOf } from '../../calendar/relationId'
 import {
   everyNameOfTerms,
-  holdNames,
   namesOfTerms,
   sameNamedTerm,
   type TermCollection,
 } from '../../database/terms/sameName'
-import { holdInOrder, nameKey } from '../../database/nameLocks'
+import { holdInOrder, holdName, nameKey } from '../../database/nameLocks'
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES } from '../../i18n/languages'
 import { whileFlagged } from '../requestFlags'
 import { reachableWhere } from './reach'
@@ -195,7 +194,11 @@ export const termNameIsFree: CollectionBeforeChangeHook = async ({
     if (typeof name !== 'string' || !name.trim()) continue
     if (operation === 'update' && !moved && sameName(name, before)) continue
     // Held already by `termNamesInTurn`, but for a duplicate, whose name only its own hooks give.
-    await holdNames(req, terms, languages, name)
+    await holdInOrder(
+      req,
+      terms,
+      languages.map((language) => [name, language] as const),
+    )
     const taken = await sameNamedTerm(req, terms, languages, name, parent, originalDoc?.id)
     if (taken !== undefined) throw nameTaken(req, terms, taken)
   }
@@ -214,7 +217,7 @@ async function movedNamesAreFree(
   const asked = new Set(written.flatMap(([languages]) => languages))
   for (const { language, name } of await everyNameOfTerms(req, terms, [id])) {
     if (asked.has(language)) continue
-    await holdNames(req, terms, [language], name)
+    await holdName(req, terms, language, name)
     const taken = await sameNamedTerm(req, terms, [language], name, parent, id)
     if (taken !== undefined) throw nameTaken(req, terms, taken)
   }

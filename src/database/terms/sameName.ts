@@ -1,23 +1,18 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { PayloadRequest } from 'payload'
-import { holdName } from '../nameLocks'
 import { requestQuery } from '../rawQuery'
 import { TERM_TABLES, type TermCollection } from './termIds'
 
 export type { TermCollection }
 
-/**
- * Holds a name's turn in these languages until the caller's transaction ends, in one order whatever
- * the write, so that two writes holding two languages' names never wait on each other in a circle.
- */
-export async function holdNames(
-  req: PayloadRequest,
-  collection: TermCollection,
-  languages: string[],
-  name: string,
-): Promise<void> {
-  for (const language of [...new Set(languages)].sort())
-    await holdName(req, collection, language, name)
+/** A term collection's tables, and its parent column as a value (0: the top level; tags have none). */
+function tablesOf(collection: TermCollection) {
+  const table = TERM_TABLES[collection]
+  return {
+    table: sql.raw(table),
+    locales: sql.raw(`${table}_locales`),
+    parent: collection === 'event-categories' ? sql`coalesce(t.parent_id, 0)` : sql`0`,
+  }
 }
 
 /**
@@ -27,7 +22,7 @@ export async function holdNames(
  * spaces alone, which are one byte in any encoding the database may have), both sides in the
  * database's own collation: the column's ICU collation maps "İ" and a final "Σ" to other letters
  * than the default one does, and "İzmir" never matched itself. The caller holds the
- * names first (`holdNames`), so that two writes of one name at once find each other (docs/api.md §8).
+ * names first (`holdInOrder`), so that two writes of one name at once find each other (docs/api.md §8).
  */
 export async function sameNamedTerm(
   req: PayloadRequest,
@@ -37,8 +32,7 @@ export async function sameNamedTerm(
   parent: number,
   self?: number,
 ): Promise<number | undefined> {
-  const table = sql.raw(TERM_TABLES[collection])
-  const locales = sql.raw(`${TERM_TABLES[collection]}_locales`)
+  const { table, locales } = tablesOf(collection)
   const sibling =
     collection === 'event-categories' ? sql`coalesce(t.parent_id, 0) = ${parent}` : sql`true`
   const [row] = await requestQuery<{ id: number }>(
@@ -65,9 +59,7 @@ export async function namesOfTerms(
   language: string,
 ): Promise<{ id: number; name: string | null; parent: number }[]> {
   if (!ids.length) return []
-  const table = sql.raw(TERM_TABLES[collection])
-  const locales = sql.raw(`${TERM_TABLES[collection]}_locales`)
-  const parent = collection === 'event-categories' ? sql`coalesce(t.parent_id, 0)` : sql`0`
+  const { table, locales, parent } = tablesOf(collection)
   const rows = await requestQuery<{ id: number; name: string | null; parent: number }>(
     req,
     sql`select t.id, l.name, ${parent} as parent from ${table} t
@@ -77,22 +69,19 @@ export async function namesOfTerms(
   return rows.map((row) => ({ id: Number(row.id), name: row.name, parent: Number(row.parent) }))
 }
 
-/** Every name these terms have of their own, language by language, with their parents: what a move takes along. */
+/** Every name these terms have of their own, language by language: what a move takes along. */
 export async function everyNameOfTerms(
   req: PayloadRequest,
   collection: TermCollection,
   ids: number[],
-): Promise<{ id: number; language: string; name: string; parent: number }[]> {
+): Promise<{ id: number; language: string; name: string }[]> {
   if (!ids.length) return []
-  const table = sql.raw(TERM_TABLES[collection])
-  const locales = sql.raw(`${TERM_TABLES[collection]}_locales`)
-  const parent = collection === 'event-categories' ? sql`coalesce(t.parent_id, 0)` : sql`0`
-  const rows = await requestQuery<{ id: number; language: string; name: string; parent: number }>(
+  const { locales } = tablesOf(collection)
+  const rows = await requestQuery<{ id: number; language: string; name: string }>(
     req,
-    sql`select t.id, l._locale::text as language, l.name, ${parent} as parent from ${table} t
-      join ${locales} l on l._parent_id = t.id
-      where t.id = any(${`{${ids.join(',')}}`}::int[]) and btrim(coalesce(l.name, '')) <> ''
-      order by t.id, l._locale`,
+    sql`select l._parent_id as id, l._locale::text as language, l.name from ${locales} l
+      where l._parent_id = any(${`{${ids.join(',')}}`}::int[]) and btrim(coalesce(l.name, '')) <> ''
+      order by l._parent_id, l._locale`,
   )
-  return rows.map((row) => ({ ...row, id: Number(row.id), parent: Number(row.parent) }))
+  return rows.map((row) => ({ ...row, id: Number(row.id) }))
 }
