@@ -826,6 +826,23 @@ describe('category parents', () => {
     expect(removed.status, JSON.stringify(removed.body)).toBe(200)
     expect((await api(`/categories/${below.id}`)).body).toMatchObject({ name, parent: top.id })
     expect((await api(`/categories/${above.id}`)).body).toMatchObject({ name, parent: top.id })
+    // The pair stays editable in bulk, as the admin's list edits it: the parent it sends is theirs already.
+    const both = `/api/event-categories?where[id][in]=${below.id},${above.id}`
+    const edited = await call(both, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { parent: top.id, description: 'Kept together' },
+    })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect((await api(`/categories/${below.id}`)).body.description).toBe('Kept together')
+    // Renamed to one new name under that parent, they would still be two of it.
+    const renamed = await call(both, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { parent: top.id, name: unique('Twin again ') },
+    })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(400)
+    expect((await api(`/categories/${above.id}`)).body.name).toBe(name)
   })
 
   it('refuses moving a category beside one that has its French name, whichever language the move is written in', async () => {

@@ -105,6 +105,9 @@ export const termNamesInTurn: CollectionBeforeOperationHook = async ({
       ? [Number(call.id)]
       : (await idsOf(req, terms, reach, req.locale)).map(Number)
   const asked = written.length ? written : [[languageOf(req), undefined] as const]
+  const target = moves ? (idOf(data.parent) ?? 0) : undefined
+  // A bulk edit's terms already under the parent it sends: they move nowhere.
+  const staying = new Set<number>()
   const held: [string, string][] = []
   for (const [language, name] of asked) {
     // One item's new name is all there is to hold; its stored names only where it moves or it is one of several.
@@ -114,12 +117,17 @@ export const termNamesInTurn: CollectionBeforeOperationHook = async ({
     }
     const seen = new Map<string, number>()
     for (const term of await namesOfTerms(req, terms, ids, language)) {
+      if (target === term.parent) staying.add(term.id)
       const after = name ?? term.name
       if (typeof after !== 'string') continue
       held.push([nameKey(after), language])
       if (call.id !== undefined) continue
-      const parent = moves ? (idOf(data.parent) ?? 0) : term.parent
-      const key = `${parent}:${nameKey(after)}`
+      // Two terms the edit neither renames nor moves were siblings of one name before it (a parent's
+      // delete moves children up with their names): not the edit's to refuse. One it changes meets
+      // them in its own check (`termNameIsFree`); only the changed ones can meet each other unseen.
+      const moving = target !== undefined && !staying.has(term.id)
+      if (!moving && sameName(after, term.name)) continue
+      const key = `${target ?? term.parent}:${nameKey(after)}`
       const other = seen.get(key)
       if (other !== undefined) throw nameTaken(req, terms, other)
       seen.set(key, term.id)
@@ -130,7 +138,7 @@ export const termNamesInTurn: CollectionBeforeOperationHook = async ({
     const asking = new Set(asked.map(([language]) => language))
     const seen = new Map<string, number>()
     for (const term of await everyNameOfTerms(req, terms, ids)) {
-      if (asking.has(term.language)) continue
+      if (asking.has(term.language) || staying.has(term.id)) continue
       held.push([nameKey(term.name), term.language])
       if (call.id !== undefined) continue
       const key = `${term.language}:${nameKey(term.name)}`
