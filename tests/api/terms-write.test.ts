@@ -881,6 +881,11 @@ describe('category parents', () => {
       json: { parent: top.id },
     })
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(400)
+    const viaGraphql = await graphql(
+      `mutation { updateEventCategory(id: ${moving.id}, data: { parent: ${top.id} }) { id } }`,
+      editor.token,
+    )
+    expect(JSON.stringify(viaGraphql.body)).toContain('already exists with this parent')
     expect((await api(`/categories/${moving.id}`)).body.parent).toBe(0)
     // Renamed in French on the way, it may move.
     const renamed = await api(`/categories/${moving.id}`, {
