@@ -89,13 +89,17 @@ export const limitsOf = (settings: SiteSettings): RecurrenceLimits => ({
  */
 export const validateRecurrence: Validate<string> = async (
   value,
-  { req, siblingData, previousValue },
+  { req, siblingData, previousValue, overrideAccess },
 ) => {
   // A rule arrives as given through Payload's REST and GraphQL: only text can be one.
   if (value !== null && value !== undefined && typeof value !== 'string')
     return 'The recurrence rule must be text (an RRULE).'
   if (!value?.trim() || req.context[SERIES_UPKEEP] || value === previousValue) return true
   const data = siblingData as Partial<Event>
+  const first = idOf(data.parent)
+  // On an occurrence the rule splits its series: the first event's rule is cut and its later dates deleted.
+  if (first !== undefined && !overrideAccess && !(await mayEditEvent(req, first)))
+    return "Only someone who may edit the series' first event can split the series."
   const settings = await siteSettings(req)
   const parsed = parsedRule(
     req,
@@ -114,11 +118,15 @@ export const validateRecurrence: Validate<string> = async (
  */
 export const validateParent: RelationshipFieldValidation = async (value, options) => {
   const valid = await relationship(value, options)
-  const { req, id, siblingData, previousValue } = options
+  const { req, id, siblingData, previousValue, overrideAccess } = options
   const parent = idOf(value)
   if (valid !== true || req.context[SERIES_UPKEEP] || parent === undefined) return valid
   if (parent === idOf(previousValue)) return true
   if (id !== undefined && parent === Number(id)) return 'An event cannot be its own parent.'
+  // A child joins its parent's series (its file, its page's other dates), and its trash or a rule of
+  // its own changes the parent's rule: only for a parent the writer may edit.
+  if (!overrideAccess && !(await mayEditEvent(req, parent)))
+    return 'The parent must be an event you may edit.'
   if ((siblingData as Partial<Event>).recurrence?.trim())
     return "A series' first event cannot have a parent."
   // Only a write holds the locks: the admin's form checks a value as it is typed, in no transaction.
@@ -145,6 +153,23 @@ export const validateParent: RelationshipFieldValidation = async (value, options
     req,
   })
   return children.totalDocs ? 'An event that is a parent cannot have a parent.' : true
+}
+
+/**
+ * Whether the request's caller may edit event `id`, by the collection's own update rule (a
+ * developer's included): Payload asks it of the event a write names, not of the parent it links.
+ */
+async function mayEditEvent(req: PayloadRequest, id: number): Promise<boolean> {
+  const access = await req.payload.collections.events.config.access.update?.({ req, id })
+  if (typeof access !== 'object') return Boolean(access)
+  const { totalDocs } = await req.payload.count({
+    collection: 'events',
+    where: { and: [{ id: { equals: id } }, access] },
+    overrideAccess: true,
+    trash: true,
+    req,
+  })
+  return totalDocs > 0
 }
 
 const zoneOf = (scope: SeriesScope, event: Pick<Event, 'timezone'>) =>

@@ -764,6 +764,171 @@ const AUTHORED_RULES: Rule[] = [
       },
     },
   },
+  {
+    name: 'a slug is never blank: one sent blank is made again from the name',
+    resources: authored,
+    doors: {
+      namespace: async (resource) => {
+        const item = await created(resource, { [nameField(resource)]: unique('Slugged') })
+        const reply = await call(`${NS}/${resource.key}/${item.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { slug: '' },
+        })
+        const now = (await stored(resource, item.id)).slug
+        return reply.status === 400 && now === item.slug
+          ? []
+          : [`namespace PATCH slug "" → ${reply.status}, slug ${JSON.stringify(now)}`]
+      },
+      'payload-rest': async (resource) => {
+        const wrong: string[] = []
+        for (const blank of ['', '   ']) {
+          const name = unique('Slugged')
+          const item = await created(resource, { [nameField(resource)]: name })
+          await call(`/api/${resource.collection}/${item.id}`, {
+            method: 'PATCH',
+            token: admin,
+            json: { slug: blank },
+          })
+          const now = (await stored(resource, item.id)).slug
+          if (now !== item.slug) wrong.push(`PATCH slug ${JSON.stringify(blank)} stored ${now}`)
+          const made = await createAs(admin, resource, {
+            [nameField(resource)]: name,
+            slug: blank,
+          })
+          if (!made.body.doc?.slug?.startsWith(item.slug))
+            wrong.push(`POST slug ${JSON.stringify(blank)} stored ${made.body.doc?.slug}`)
+        }
+        return wrong
+      },
+      graphql: async (resource) => {
+        const item = await created(resource, { [nameField(resource)]: unique('Slugged') })
+        const update = graphqlNames(resource).update
+        await graphql(`mutation { ${update}(id: ${item.id}, data: { slug: "" }) { id } }`, admin)
+        const now = (await stored(resource, item.id)).slug
+        return now === item.slug ? [] : [`GraphQL slug "" stored ${JSON.stringify(now)}`]
+      },
+      'admin-actions': async (resource) => {
+        const item = await created(resource, { [nameField(resource)]: unique('Slugged') })
+        await call(`/api/${resource.collection}?where[id][equals]=${item.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { slug: ' ' },
+        })
+        const now = (await stored(resource, item.id)).slug
+        return now === item.slug ? [] : [`bulk edit slug " " stored ${JSON.stringify(now)}`]
+      },
+      imports: {
+        notApplicable:
+          'an import writes through Payload, whose slug field is checked through Payload’s REST',
+      },
+      exports: { notApplicable: 'read-only: exports write no slug' },
+      'change-feed': { notApplicable: 'read-only: the feed writes no slug' },
+      webhooks: { notApplicable: 'outgoing only: deliveries write no slug' },
+    },
+  },
+  {
+    name: 'a writer joins or splits only a series they may edit',
+    resources: eventsOnly,
+    doors: {
+      namespace: async () => {
+        const wrong: string[] = []
+        for (const [role, user] of writersOfOthers()) {
+          const { parent } = await series()
+          const before = await seriesState(parent)
+          const joined = await call(`${NS}/events`, {
+            method: 'POST',
+            token: user.token,
+            json: {
+              title: unique('joins'),
+              start_date: `${ymd(11)} 12:00:00`,
+              end_date: `${ymd(11)} 13:00:00`,
+              parent,
+            },
+          })
+          if (joined.status !== 400) wrong.push(`${role} POST parent → ${joined.status}`)
+          // An occurrence given to them keeps its own values; its rule would cut the series.
+          const [given] = await occurrences(parent)
+          await call(`/api/events/${given!.id}`, {
+            method: 'PATCH',
+            token: admin,
+            json: { author: user.id, status: 'draft' },
+          })
+          const ruled = await call(`${NS}/events/${given!.id}`, {
+            method: 'PATCH',
+            token: user.token,
+            json: { recurrence: 'RRULE:FREQ=DAILY;COUNT=2' },
+          })
+          if (ruled.status !== 400) wrong.push(`${role} PATCH recurrence → ${ruled.status}`)
+          const after = await seriesState(parent)
+          if (after !== before) wrong.push(`${role}: ${before} became ${after}`)
+        }
+        return wrong
+      },
+      'payload-rest': async () => {
+        const wrong: string[] = []
+        for (const [role, user] of writersOfOthers()) {
+          const { parent } = await series()
+          const before = await seriesState(parent)
+          const joined = await createAs(user.token, EVENTS, { title: unique('joins'), parent })
+          if (joined.status !== 400) wrong.push(`${role} POST parent → ${joined.status}`)
+          const own = (await createAs(user.token, EVENTS, { title: unique('own') })).body.doc
+          const moved = await call(`/api/events/${own.id}`, {
+            method: 'PATCH',
+            token: user.token,
+            json: { parent },
+          })
+          if (moved.status !== 400) wrong.push(`${role} PATCH parent → ${moved.status}`)
+          const after = await seriesState(parent)
+          if (after !== before) wrong.push(`${role}: ${before} became ${after}`)
+        }
+        return wrong
+      },
+      graphql: async () => {
+        const wrong: string[] = []
+        for (const [role, user] of writersOfOthers()) {
+          const { parent } = await series()
+          const before = await seriesState(parent)
+          const create = (link: string) =>
+            graphql(
+              `mutation { createEvent(data: { title: "${unique('joins')}", status: draft, start: "${dayAt(5)}", end: "${dayAt(5, 14)}"${link} }) { id } }`,
+              user.token,
+            )
+          // The same mutation without the parent is theirs to make: only the parent refuses it.
+          if (!(await create('')).body?.data?.createEvent) wrong.push(`${role} createEvent refused`)
+          const reply = await create(`, parent: ${parent}`)
+          if (!textOf(reply).includes('parent must be an event you may edit'))
+            wrong.push(`${role} createEvent with parent: ${textOf(reply).slice(0, 200)}`)
+          const after = await seriesState(parent)
+          if (after !== before) wrong.push(`${role}: ${before} became ${after}`)
+        }
+        return wrong
+      },
+      'admin-actions': async () => {
+        const wrong: string[] = []
+        for (const [role, user] of writersOfOthers()) {
+          const { parent } = await series()
+          const before = await seriesState(parent)
+          const own = (await createAs(user.token, EVENTS, { title: unique('own') })).body.doc
+          await call(`/api/events?where[id][equals]=${own.id}`, {
+            method: 'PATCH',
+            token: user.token,
+            json: { parent },
+          })
+          const after = await seriesState(parent)
+          if (after !== before) wrong.push(`${role} bulk edit: ${before} became ${after}`)
+        }
+        return wrong
+      },
+      imports: {
+        notApplicable:
+          'only administrators start imports (a contributor’s is refused above), and an import names parents among the events it writes',
+      },
+      exports: { notApplicable: 'read-only: exports join no series' },
+      'change-feed': { notApplicable: 'read-only: the feed joins no series' },
+      webhooks: { notApplicable: 'outgoing only: deliveries join no series' },
+    },
+  },
 ]
 
 const TERM_RULES: Rule<TermResource>[] = [
@@ -902,6 +1067,20 @@ async function allIn(ids: number[], state: 'trash' | 'gone'): Promise<string[]> 
       )
   }
   return wrong
+}
+
+/** The writers who may not edit an administrator's series. */
+const writersOfOthers = () =>
+  [
+    ['author', users.author],
+    ['contributor', users.contributor],
+  ] as const
+
+/** What another writer could change of a series: its first event's rule and the events in it. */
+async function seriesState(parent: number): Promise<string> {
+  const head = await stored(EVENTS, parent)
+  const ids = (await occurrences(parent)).map((doc) => doc.id).sort((a, b) => a - b)
+  return JSON.stringify({ rule: head.recurrence, ids })
 }
 
 async function regenerated(parent: number): Promise<string[]> {

@@ -87,9 +87,13 @@ export function slugField(collection: CollectionSlug, fromField: string): Field 
     hooks: {
       beforeValidate: [
         async ({ value, siblingData, req, originalDoc, operation }) => {
-          const source =
-            typeof value === 'string' && value.trim() ? value : siblingData?.[fromField]
-          if (typeof source !== 'string' || !source.trim()) return value
+          const blank = typeof value === 'string' && !value.trim()
+          // A slug sent blank is made again from the name: the one written, else the stored one.
+          const name: unknown =
+            siblingData?.[fromField] ?? (blank ? originalDoc?.[fromField] : undefined)
+          const source = typeof value === 'string' && !blank ? value : name
+          if (typeof source !== 'string' || !source.trim())
+            return blank ? freeSlug(req, collection, slugBase(''), originalDoc?.id) : value
           // Unchanged slugs on update keep their value without a lookup.
           if (operation === 'update' && value && value === originalDoc?.slug) return value
           const wanted = slugBase(source)
