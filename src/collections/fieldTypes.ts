@@ -24,7 +24,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Deeper than any document an editor writes; a bound keeps a crafted one from exhausting the stack. */
-const MAX_RICH_TEXT_DEPTH = 64
+export const MAX_RICH_TEXT_DEPTH = 64
 
 /** Whether `node` is a Lexical node: an object with a `type`, its `children` (if any) nodes too. */
 function isLexicalNode(node: unknown, depth: number): boolean {

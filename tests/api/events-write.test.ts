@@ -228,6 +228,38 @@ describe('POST /events: the created event', () => {
     expect(event.description).toBe('<p>Hello world</p>')
   })
 
+  it('refuses a description nested past what rich text holds, and the next write keeps its own', async () => {
+    const event = await createEventAs(editor.token, { description: '<p>Kept</p>' })
+    const deep = (tag: string, levels: number) =>
+      `<p>before</p>${`<${tag}>`.repeat(levels)}text${`</${tag}>`.repeat(levels)}`
+    // 5,000 levels ran JSDOM's parser out of stack, 300 took it 60 ms; lists in lists nest rich text's nodes.
+    for (const description of [deep('div', 5000), deep('div', 300), deep('ul><li', 60)]) {
+      const reply = await api(`/events/${event.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { description },
+      })
+      expectInvalidParam(reply, 'description')
+      expect(reply.body.data.params.description).toMatch(/nested more than \d+ deep/)
+      expect((await readEvent(event.id)).description).toBe('<p>Kept</p>')
+      // Another caller's write right after: its description is its own, not emptied.
+      const next = await createEventAs(author.token, { description: '<p>Next one</p>' })
+      expect(next.description).toBe('<p>Next one</p>')
+    }
+    const nested = await createEventAs(editor.token, { description: deep('div', 100) })
+    expect(nested.description).toContain('text')
+  })
+
+  it('keeps the text of MathML and SVG in a description, without their markup', async () => {
+    const event = await createEventAs(editor.token, {
+      description:
+        '<p>before</p><p>a<math><mi>m</mi></math>b</p><svg><text>drawn</text></svg><p>after</p>',
+    })
+    for (const text of ['before', 'amb', 'drawn', 'after'])
+      expect(event.description).toContain(text)
+    expect(event.description).not.toMatch(/<math|<svg|<mi/)
+  })
+
   it('serves a description as the HTML written: the author’s tags, no editor classes or empty attributes, a line per block', async () => {
     const written =
       '<h2>Programme</h2><p>Doors at <u>seven</u>, <s>no</s> late <em>entry</em>. <a href="https://example.org/tickets">Tickets</a></p>' +

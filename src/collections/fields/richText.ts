@@ -1,6 +1,8 @@
 import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
 import { JSDOM } from 'jsdom'
+import { parseFragment, type DefaultTreeAdapterMap } from 'parse5'
 import type { SanitizedConfig } from 'payload'
+import { MAX_RICH_TEXT_DEPTH } from '../fieldTypes'
 
 type EditorConfig = Awaited<ReturnType<typeof editorConfigFactory.default>>
 
@@ -21,29 +23,76 @@ let parsing: Document | undefined
 export function parseHtml(html: string): Document {
   // A document of no window, as DOMParser makes them: an iframe in a window's document gets a window
   // of its own, 20 ms each.
+  // Measured on parse5's own tree, which it builds in linear time, before JSDOM builds its own.
+  if (deeperThan<ChildNode>(parseFragment(html), childrenOf, MAX_HTML_DEPTH))
+    throw new UnreadableHtml(TOO_DEEP)
   parsing ??= new JSDOM('').window.document.implementation.createHTMLDocument('')
   parsing.documentElement.innerHTML = html
   return parsing
 }
 
-/** What the conversion asks of JSDOM: a window whose document is the HTML's. */
-class ParsedHtml {
-  readonly window: { document: Document }
+/**
+ * Elements inside one another beyond what any description is written with. JSDOM inserts each
+ * element in time that grows with its depth (40 ms for 250 levels, 0.9 s for 2,000), and ran out of
+ * stack near 2,300 levels: the converter then found an empty document, the description was stored
+ * empty with a 200, and the next write's was emptied too, clearing the half-made tree.
+ */
+export const MAX_HTML_DEPTH = 128
 
-  constructor(html: string) {
-    const document = parseHtml(html)
-    // The converter makes an `<img>` an upload node naming no media item, which Payload then refuses
-    // with a message about its own node: a description from another site would be refused whole.
-    for (const image of document.querySelectorAll('img')) image.remove()
-    this.window = { document }
+type ChildNode = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['documentFragment']
+
+const childrenOf = (node: ChildNode) => ('childNodes' in node ? node.childNodes : undefined)
+
+const TOO_DEEP = `Its HTML has elements nested more than ${MAX_HTML_DEPTH} deep.`
+
+/** HTML that cannot become rich text: the write is refused, naming the field. */
+export class UnreadableHtml extends Error {}
+
+/** Whether a tree goes deeper than `limit` levels, walked without recursion: the trees are a caller's. */
+function deeperThan<T>(root: T, children: (node: T) => Iterable<T> | undefined, limit: number) {
+  const pending: [T, number][] = [[root, 1]]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next
+    if (depth > limit) return true
+    for (const child of children(node) ?? []) pending.push([child, depth + 1])
   }
+  return false
 }
+
+type LexicalNode = { children?: unknown }
 
 /**
  * HTML sent to the namespace becomes the admin's rich text; the HTML served back is rendered from
- * it, so markup the editor cannot hold (scripts, handlers) never reaches readers.
+ * it, so markup the editor cannot hold (scripts, handlers) never reaches readers. Parsed before the
+ * converter runs: the converter reports what fails inside it as an empty document.
  */
 export async function htmlToRichText(config: SanitizedConfig, html: string) {
   editorConfig ??= editorConfigFactory.default({ config })
-  return convertHTMLToLexical({ editorConfig: await editorConfig, html, JSDOM: ParsedHtml })
+  const sanitized = await editorConfig
+  const document = parseHtml(html)
+  // The converter makes an `<img>` an upload node naming no media item, which Payload then refuses
+  // with a message about its own node: a description from another site would be refused whole.
+  for (const image of document.querySelectorAll('img')) image.remove()
+  // The converter fails on MathML's and SVG's elements, and a description with a formula came out
+  // empty: their text stays, as plain text.
+  for (const foreign of document.querySelectorAll('math, svg'))
+    foreign.replaceWith(document.createTextNode(foreign.textContent ?? ''))
+  // What the converter asks of JSDOM: a window whose document is the HTML's, parsed above.
+  const parsed = class {
+    readonly window = { document }
+  }
+  const richText = convertHTMLToLexical({ editorConfig: sanitized, html, JSDOM: parsed })
+  // Lists in lists make nodes in nodes: the field refuses those past its depth in its own terms.
+  if (
+    deeperThan<LexicalNode>(
+      richText.root,
+      (node) => (Array.isArray(node.children) ? node.children : undefined),
+      // The field counts its root as level 0.
+      MAX_RICH_TEXT_DEPTH + 1,
+    )
+  )
+    throw new UnreadableHtml(
+      `Its lists or quotes are nested more than ${MAX_RICH_TEXT_DEPTH} deep.`,
+    )
+  return richText
 }

@@ -1,6 +1,6 @@
 import { capabilities } from '../../calendar/access/capabilities'
 import { parseDateInput } from '../../calendar/dates/resolve'
-import { htmlToRichText } from '../../collections/fields/richText'
+import { htmlToRichText, UnreadableHtml } from '../../collections/fields/richText'
 import { resolveImage } from '../images'
 import { Refusal } from '../refusal'
 import type { Writer } from '../writer'
@@ -28,9 +28,7 @@ export async function authoredData(
     })
   if (published) data.publishedAt = published.toUTC().toISO()
   if (input.description !== undefined)
-    data.description = input.description
-      ? await htmlToRichText(writer.req.payload.config, input.description)
-      : null
+    data.description = input.description ? await richTextOf(writer, input.description) : null
   if (input.excerpt !== undefined) data.excerpt = stripTags(input.excerpt)
   if (input.slug !== undefined) data.slug = input.slug
   if (operation === 'create' || input.status !== undefined)
@@ -38,6 +36,15 @@ export async function authoredData(
   if (input.image !== undefined) data.image = await resolveImage(writer, input.image)
   if (input.password !== undefined) data.password = input.password || null
   return { ...data, ...input.custom }
+}
+
+async function richTextOf(writer: Writer, html: string) {
+  try {
+    return await htmlToRichText(writer.req.payload.config, html)
+  } catch (error) {
+    if (error instanceof UnreadableHtml) throw Refusal.invalidParams({ description: error.message })
+    throw error
+  }
 }
 
 /** Excerpts are plain text here; markup sent by clients is dropped rather than shown as text. */
