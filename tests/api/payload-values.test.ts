@@ -543,6 +543,70 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
     expect(Object.keys(twenty.body.data)).toHaveLength(20)
   })
 
+  it('answers GraphQL documents its complexity rule could not read 400, anonymous: fragment cycles, undefined variables, subscriptions', async () => {
+    for (const query of [
+      'query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }',
+      'query { Events { docs { ...E } } } fragment E on Event { id ...E }',
+      '{ Events @include(if: $nope) { totalDocs } }',
+      'subscription { Events { totalDocs } }',
+    ]) {
+      const reply = await graphql(query)
+      expect(problem(reply, 400), query).toBeUndefined()
+    }
+    // A variable that is defined still steers a directive.
+    const steered = await call('/api/graphql', {
+      method: 'POST',
+      json: {
+        query: 'query ($on: Boolean!) { Events(limit: 1) @include(if: $on) { totalDocs } }',
+        variables: { on: true },
+      },
+    })
+    expect(steered.body.data.Events.totalDocs).toBeGreaterThan(0)
+  })
+
+  it('answers JSON nested past 512 levels 400 on every write and in GraphQL variables, and a deep rich text as usual', async () => {
+    const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`
+    const own = (await call('/api/users/me', { token: editor.token })).body.user.id
+    for (const [method, path] of [
+      ['POST', '/api/events'],
+      ['PATCH', `/api/users/${own}`],
+      ['POST', '/api/globals/settings'],
+      ['POST', '/api/payload-preferences/deep'],
+    ] as const) {
+      const reply = await call(path, {
+        method,
+        token: path.includes('users') ? editor.token : admin,
+        headers: { 'Content-Type': 'application/json' },
+        body: `{"title":"deep","x":${deep(10_000)}}`,
+      })
+      expect(problem(reply, 400), `${method} ${path}`).toBeUndefined()
+      expect(reply.body.errors[0].message).toMatch(/nested more than 512 levels/)
+    }
+    // 3,000 `AND`s, written as text: the test's own JSON.stringify recurses as Payload's copy does.
+    const where = `${'{"AND":['.repeat(3000)}{"title":{"equals":"x"}}${']}'.repeat(3000)}`
+    const variables = await call('/api/graphql', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"query":"query ($w: Event_where) { Events(where: $w) { totalDocs } }","variables":{"w":${where}}}`,
+    })
+    expect(problem(variables, 400)).toBeUndefined()
+    // A rich text 60 levels deep (a list in a list...) is some 120 levels of JSON: written as ever.
+    let node: Record<string, unknown> = { type: 'text', text: 'deep', version: 1 }
+    for (let level = 0; level < 60; level++)
+      node = { type: 'paragraph', version: 1, children: [node] }
+    const written = await call('/api/events', {
+      method: 'POST',
+      token: admin,
+      json: {
+        title: unique('deep text'),
+        start: new Date(Date.now() + 86_400_000).toISOString(),
+        end: new Date(Date.now() + 90_000_000).toISOString(),
+        description: { root: { type: 'root', version: 1, children: [node] } },
+      },
+    })
+    expect(written.status, JSON.stringify(written.body).slice(0, 200)).toBe(201)
+  })
+
   it('answers a preference no one has 404, GraphQL Access to anyone, and the jobs endpoints in Payload’s shape', async () => {
     const key = unique('preference')
     const gone = await call(`/api/payload-preferences/${key}`, {
