@@ -69,3 +69,16 @@ export function requestOrigin(headers: Pick<Headers, 'get'>): string | undefined
   const scheme = first('x-forwarded-proto') === 'https' ? 'https' : 'http'
   return `${scheme}://${host.toLowerCase()}`
 }
+
+/**
+ * The origin absolute URLs are written with, by the namespace and the pages alike: `SERVER_URL`, else
+ * the origin the caller reached, else the server's own (`url`'s): Next's request URL names the
+ * server's own host, so a page that wrote it sent `http://localhost:3000` to every visitor.
+ */
+export function publicOrigin(
+  serverURL: string | undefined,
+  headers: Pick<Headers, 'get'>,
+  url: URL,
+): string {
+  return (serverURL || requestOrigin(headers) || url.origin).replace(/\/+$/, '')
+}

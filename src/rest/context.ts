@@ -6,7 +6,7 @@ import { calendarRuntime, type CalendarRuntime } from '../options'
 import { readRevision } from '../database/revision'
 import { revisionCacheOf } from '../calendar/caches'
 import { permalinkBase } from '../calendar/permalinks'
-import { requestOrigin } from '../collections/clientAddress'
+import { publicOrigin } from '../collections/clientAddress'
 
 /** Everything a handler needs to know about the request, computed once by the pipeline. */
 export type RestContext = {
@@ -48,10 +48,7 @@ export async function createContext(
   shadowedByPath: Record<string, unknown> = {},
 ): Promise<RestContext> {
   const url = new URL(req.url ?? 'http://localhost/')
-  const origin = (req.payload.config.serverURL || requestOrigin(req.headers) || url.origin).replace(
-    /\/+$/,
-    '',
-  )
+  const origin = publicOrigin(req.payload.config.serverURL, req.headers, url)
   const languageRoot = languageRootOf(url.pathname)
   const calendar = calendarRuntime(req.payload.config)
   const reading = req.method === 'GET' || req.method === 'HEAD'

@@ -48,8 +48,26 @@ function named(name: string, content: string | undefined): Html {
   return content ? html`<meta name="${name}" content="${content}" />` : html``
 }
 
+/**
+ * The attributes of an item's own words (its name, its description) on a page in a language the item
+ * has no translation in: the namespace gave them in English, under a page that says it is in
+ * another language, so a screen reader read English words with, say, an Arabic voice right to left.
+ * `alternates` are the item's translations (`alternatesOf`); none known, nothing is said.
+ */
+export function ownWordsLanguage(
+  language: LanguageCode,
+  alternates: NonNullable<Head['alternates']>,
+): Html {
+  if (language === DEFAULT_LANGUAGE || !alternates.length) return html``
+  if (alternates.some((alternate) => alternate.language === language)) return html``
+  return html` lang="${languageTag(DEFAULT_LANGUAGE)}"${isRtl(language) ? html` dir="ltr"` : ''}`
+}
+
+const isRtl = (language: LanguageCode) =>
+  LANGUAGES.some((known) => known.code === language && 'rtl' in known)
+
 export function pageDocument(head: Head, body: Html): string {
-  const rtl = LANGUAGES.find((language) => language.code === head.language && 'rtl' in language)
+  const rtl = isRtl(head.language)
   const alternates = head.alternates ?? []
   const fallback = alternates.find((alternate) => alternate.language === 'en')
   return html`<!doctype html>

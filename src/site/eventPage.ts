@@ -1,7 +1,7 @@
 import { pageMessagesOf, type PageMessages } from '../i18n/messages'
 import { alternatesOf } from './alternates'
 import { formatWhen, utcInstant, whenOf, type When } from './dates'
-import { htmlResponse, NO_STORE, notFound, pageDocument } from './document'
+import { htmlResponse, NO_STORE, notFound, ownWordsLanguage, pageDocument } from './document'
 import { html, trusted, type Html } from './html'
 import { lockedEvent } from './lockedEvent'
 import { eventList } from './parts'
@@ -105,11 +105,12 @@ async function fullPage(site: Site, event: EventJson, unlocked: boolean): Promis
   ])
   const image = event.image || undefined
   const words = pageMessagesOf(site.language)
+  const own = ownWordsLanguage(site.language, alternates)
   const body = html`<article class="event">
-    <h1>${event.title}</h1>
+    <h1${own}>${event.title}</h1>
     ${when(site, whenOf(event), event.utc_start_date)}
     ${image ? html`<img src="${image.url}" alt="" ${image.width ? html` width="${image.width}" height="${image.height}"` : ''} />` : ''}
-    <div class="description">${trusted(event.description)}</div>
+    <div class="description"${own}>${trusted(event.description)}</div>
     ${details(words, event)}
     <p><a href="${`${event.rest_url}.ics`}" download>${words.addToCalendar}</a></p>
     ${

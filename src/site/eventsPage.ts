@@ -1,5 +1,5 @@
 import { pageMessagesOf, type PageMessages } from '../i18n/messages'
-import { formatTime, monthName, utcInstant, weekdayNames } from './dates'
+import { formatTime, languageTag, monthName, utcInstant, weekdayNames } from './dates'
 import { badRequest, htmlResponse, notFound, pageDocument } from './document'
 import { html, type Html } from './html'
 import { eventList, pageNumber, pager } from './parts'
@@ -137,6 +137,8 @@ export async function eventsPage(
   if (view !== 'month' && view !== 'list') return badRequest(site.language, words.badView)
   let content: Html
   let widget: Record<string, string>
+  // What names this page's content: the month or the page asked for, in the form the links give.
+  const named = new URLSearchParams()
   if (view === 'month') {
     const month = query.get('month') ?? monthOf(now.getUTCFullYear(), now.getUTCMonth() + 1)
     // The months of the calendar's grids: years 1000 to 9999 (`readDay`).
@@ -159,6 +161,10 @@ export async function eventsPage(
     // The widget's own name for the day its first view shows (docs/public-face.md): it read no `month`,
     // and showed the reader's month in place of the one asked for.
     widget = { date: `${month}-01` }
+    if (query.has('month')) {
+      named.set('view', 'month')
+      named.set('month', month)
+    }
   } else {
     const page = pageNumber(query)
     if (page === undefined) return badRequest(site.language, words.badPage)
@@ -173,10 +179,15 @@ export async function eventsPage(
     content = html`${eventList(site.language, answer.body.events, words.noUpcomingEvents)}
     ${pager(site.language, visit.pathname, query, page, answer.body.total_pages)}`
     widget = { page: String(page) }
+    named.set('view', 'list')
+    if (page > 1) named.set('page', String(page))
   }
-  const attributes = Object.entries({ view, root, lang: site.language, ...widget }).map(
-    ([name, value]) => html` ${name}="${value}"`,
-  )
+  const attributes = Object.entries({
+    view,
+    root,
+    lang: languageTag(site.language),
+    ...widget,
+  }).map(([name, value]) => html` ${name}="${value}"`)
   const body = html`<h1>${words.events}</h1>
 ${views(words, visit.pathname, view)}
 <cal-events${attributes}>
@@ -184,7 +195,12 @@ ${content}
 </cal-events>
 <script type="module" src="${WIDGET}"></script>`
   const document = pageDocument(
-    { language: site.language, title: words.events, canonical: `${visit.origin}${visit.pathname}` },
+    {
+      language: site.language,
+      title: words.events,
+      // `/events` and `/events/` are one page.
+      canonical: `${site.origin}${visit.pathname.replace(/\/?$/, '/')}${named.size ? `?${named}` : ''}`,
+    },
     body,
   )
   return htmlResponse(document, 200, 'public, max-age=0, must-revalidate')

@@ -1,6 +1,6 @@
 import { pageMessagesOf } from '../i18n/messages'
 import { alternatesOf, type PageCollection } from './alternates'
-import { htmlResponse, notFound, pageDocument, type Head } from './document'
+import { htmlResponse, notFound, ownWordsLanguage, pageDocument, type Head } from './document'
 import { html, trusted, type Html } from './html'
 import { eventList, pageNumber, pager } from './parts'
 import { pathOf, type Site } from './site'
@@ -16,7 +16,8 @@ async function itemPage(
     collection: PageCollection
     id: number
     head: Omit<Head, 'language' | 'alternates'>
-    about: Html
+    /** What the item is, its own words carrying `own` (`ownWordsLanguage`). */
+    about: (own: Html) => Html
     filter: Record<string, string | number>
   },
 ): Promise<Response> {
@@ -29,7 +30,7 @@ async function itemPage(
   // A page past the end (the namespace's 404) is not there either.
   if (events.status !== 200) return notFound(site.language)
   const words = pageMessagesOf(site.language)
-  const body = html`${item.about}
+  const body = html`${item.about(ownWordsLanguage(site.language, alternates))}
     <section aria-labelledby="upcoming">
       <h2 id="upcoming">${words.events}</h2>
       ${eventList(site.language, events.body.events, words.noUpcomingEvents)}
@@ -75,12 +76,12 @@ export async function linkedPage(
   const address = [item.address, item.city, item.stateprovince, item.zip, item.country].filter(
     Boolean,
   )
-  const about = html`<h1>${name}</h1>
+  const about = (own: Html) => html`<h1${own}>${name}</h1>
     ${address.length ? html`<address>${address.join(', ')}</address>` : ''}
     ${item.phone ? html`<p>${words.phone} <a href="${`tel:${item.phone}`}">${item.phone}</a></p>` : ''}
     ${item.email ? html`<p>${words.email} <a href="${`mailto:${item.email}`}">${item.email}</a></p>` : ''}
     ${item.website ? html`<p><a href="${item.website}">${item.website}</a></p>` : ''}
-    ${item.description ? html`<div class="description">${trusted(item.description)}</div>` : ''}`
+    ${item.description ? html`<div class="description"${own}>${trusted(item.description)}</div>` : ''}`
   return itemPage(site, visit, {
     collection,
     id: item.id,
@@ -95,6 +96,17 @@ export async function linkedPage(
     about,
     filter: { [singular]: item.id },
   })
+}
+
+/** A path's segments decoded: `%d8%a3` and `%D8%A3` are one letter (RFC 3986 §6.2.2.1). */
+const decodedPath = (path: string) => path.split('/').map(decodedSegment).join('/')
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }
 
 /**
@@ -113,14 +125,14 @@ export async function termPage(
     slug,
     hide_empty: 'false',
   })
-  const wanted = visit.pathname.replace(/\/?$/, '/')
+  const wanted = decodedPath(visit.pathname.replace(/\/?$/, '/'))
   const term =
     answer.status === 200
-      ? answer.body[taxonomy].find((candidate) => pathOf(candidate.url) === wanted)
+      ? answer.body[taxonomy].find((candidate) => decodedPath(pathOf(candidate.url)) === wanted)
       : undefined
   if (!term) return notFound(site.language)
-  const about = html`<h1>${term.name}</h1>
-    ${term.description ? html`<p>${term.description}</p>` : ''}`
+  const about = (own: Html) => html`<h1${own}>${term.name}</h1>
+    ${term.description ? html`<p${own}>${term.description}</p>` : ''}`
   return itemPage(site, visit, {
     collection: taxonomy === 'categories' ? 'event-categories' : 'event-tags',
     id: term.id,

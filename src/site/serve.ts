@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import { DEFAULT_LANGUAGE, isLanguageCode } from '../i18n/languages'
 import { pageMessagesOf } from '../i18n/messages'
 import { calendarRuntime } from '../options'
+import { publicOrigin } from '../collections/clientAddress'
 import { htmlResponse, NO_STORE, notFound, pageDocument } from './document'
 import { html } from './html'
 import { NamespaceRefused, namespaceReader } from './namespace'
@@ -50,12 +51,13 @@ export async function servePage(
   const answer = (asked: Request) => answerInProcess(payload, asked)!()
   const site: Site = {
     payload,
+    origin: publicOrigin(payload.config.serverURL, request.headers, visit),
     language,
     ns: namespaceReader(answer, request, root, language),
     in: (other) => namespaceReader(answer, request, root, other),
   }
   try {
-    return await render(site, segments, visit, `${visit.origin}${root}`)
+    return await render(site, segments, visit, `${site.origin}${root}`)
   } catch (error) {
     if (!(error instanceof NamespaceRefused)) throw error
     const words = pageMessagesOf(language)

@@ -5,6 +5,8 @@ import type { Namespace } from './namespace'
 /** What a page is rendered with: the visitor's language, and the namespace read as an anonymous visitor in it or another. */
 export type Site = {
   payload: Payload
+  /** What absolute URLs start with, as the namespace's own (`publicOrigin`). */
+  origin: string
   language: LanguageCode
   ns: Namespace
   in(language: LanguageCode): Namespace

@@ -135,7 +135,7 @@ export async function sitemap(site: Site, visit: URL, limit = SITEMAP_LIMIT): Pr
   if (asked === null && parts > 1) {
     const locs = Array.from(
       { length: parts },
-      (_, part) => `${visit.origin}${visit.pathname}?part=${part + 1}`,
+      (_, part) => `${site.origin}${visit.pathname}?part=${part + 1}`,
     )
     return xml(
       html`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"> ${locs.map((loc) => html`<sitemap><loc>${loc}</loc></sitemap> `)}</sitemapindex>`,

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, unique } from '../support/api'
+import { asAdmin, BASE_URL, call, NS, unique } from '../support/api'
 import { startSecondInstance } from '../support/secondInstance'
 import { createEvent, ns } from '../support/fixtures'
 import { createPageFixtures, page, pathOf, type PageFixtures } from '../support/pages'
@@ -95,6 +95,37 @@ describe('the event page', () => {
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(french.url)
     expect((await page(`/en${pathOf(f.event.url)}`)).status).toBe(404)
     expect((await page(`/xx${pathOf(f.event.url)}`)).status).toBe(404)
+  })
+
+  it('marks an item’s own words English where they fell back to English, right to left or not', async () => {
+    // Written in English and French only: its German and Arabic pages show the English words.
+    const ownLanguage = (document: Document) =>
+      ['h1', '.description'].map((selector) => {
+        const element = document.querySelector(selector)
+        return [element?.getAttribute('lang') ?? null, element?.getAttribute('dir') ?? null]
+      })
+    const path = pathOf(f.event.url)
+    expect(ownLanguage((await page(`/de${path}`)).document)).toEqual([
+      ['en', null],
+      ['en', null],
+    ])
+    const arabic = (await page(`/ar${path}`)).document
+    expect(arabic.documentElement.getAttribute('dir')).toBe('rtl')
+    expect(ownLanguage(arabic)).toEqual([
+      ['en', 'ltr'],
+      ['en', 'ltr'],
+    ])
+    const french = (await ns(`/events/${f.event.id}?i18n_language=fr`)).body
+    expect(ownLanguage((await page(pathOf(french.url))).document)).toEqual([
+      [null, null],
+      [null, null],
+    ])
+    expect(ownLanguage((await page(path)).document)).toEqual([
+      [null, null],
+      [null, null],
+    ])
+    const tag = (await page(`/ar${pathOf(f.label.url)}`)).document
+    expect(tag.querySelector('h1')?.getAttribute('lang')).toBe('en')
   })
 
   it("lists a series' other dates on its first event and on each later one", async () => {
@@ -242,6 +273,21 @@ describe('venue, organizer, category and tag pages', () => {
       expect(document.querySelector(`ol.events a[href="${f.event.url}"]`), term.url).not.toBeNull()
     }
     expect((await page(`/events/category/${f.category.slug}/`)).status).toBe(404)
+    // A slug of other letters, its escapes spelt in lower case: the same path.
+    const arabic = (
+      await call(`${NS}/categories`, {
+        method: 'POST',
+        token: await asAdmin(),
+        json: { name: unique('أب '), parent: f.parent.id },
+      })
+    ).body
+    const path = pathOf(arabic.url)
+    expect(path).toMatch(/%[0-9A-F]{2}/)
+    for (const spelt of [path, path.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())]) {
+      const { status, document } = await page(spelt)
+      expect(status, spelt).toBe(200)
+      expect(document.querySelector('h1')?.textContent).toBe(arabic.name)
+    }
   })
 
   it('are not there for a draft venue or an unknown organizer', async () => {
@@ -406,6 +452,34 @@ describe('/events/', () => {
     expect(french.status).toBe(200)
     expect(french.document.documentElement.getAttribute('lang')).toBe('fr')
     expect(french.document.querySelector('cal-events')?.getAttribute('lang')).toBe('fr')
+    // HTML's tag on the element, as on the page: `uk`, not the namespace's `ua`.
+    const ukrainian = await page('/ua/events/?view=list')
+    expect(ukrainian.document.querySelector('cal-events')?.getAttribute('lang')).toBe('uk')
+  })
+
+  it('names each month and page as its canonical URL, and /events as /events/', async () => {
+    const canonical = async (path: string) => {
+      const href = (await page(path)).document
+        .querySelector('link[rel="canonical"]')
+        ?.getAttribute('href')
+      return href && pathOf(href)
+    }
+    expect(await canonical('/events/?month=2031-01')).toBe('/events/?view=month&month=2031-01')
+    expect(await canonical('/events/?view=list')).toBe('/events/?view=list')
+    expect(await canonical('/events/?view=list&page=1')).toBe('/events/?view=list')
+    expect(await canonical('/events/')).toBe('/events/')
+    expect(await canonical('/events')).toBe('/events/')
+    expect(await canonical('/fr/events/?month=2031-01')).toBe(
+      '/fr/events/?view=month&month=2031-01',
+    )
+    // The page and its widget name the site's URL (SERVER_URL here), as the namespace's permalinks
+    // do: they named the server's own, http://localhost:port, whatever the site was reached at.
+    const origin = new URL(f.event.url).origin
+    const { document } = await page('/events/?view=list')
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${origin}/events/?view=list`,
+    )
+    expect(document.querySelector('cal-events')?.getAttribute('root')).toBe(`${origin}${NS}`)
   })
 
   it("speaks its prefix's language in its own words, and links to /events/ in it", async () => {
