@@ -24,6 +24,7 @@ import { loadGate, sheddingSettings } from '../src/server/loadShedding'
 import { observed } from '../src/server/observed'
 import { numberSetting, readSettingsAtStart, SettingError } from '../src/calendar/settings'
 import { Turns } from '../src/server/turns'
+import { answerUnreadable } from '../src/server/unreadableRequests'
 import { installWriteLane, writeLane } from '../src/server/writeLane'
 
 // V8 reads it at every collection of the old space, so setting it once the modules are loaded is
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     }
   }
   const server = http.createServer(observed((request, response) => void serve(request, response)))
+  server.on('clientError', answerUnreadable)
   server.listen(Number(port), hostname, () =>
     console.log(`▲ Ready on http://${hostname ?? 'localhost'}:${port}`),
   )

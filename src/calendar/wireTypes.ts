@@ -5,7 +5,7 @@
  */
 import type { OrganizerText, VenueText } from './linkedText'
 
-export type ImageJson = { url: string; width?: number; height?: number }
+export type ImageJson = { url: string; id?: number; width?: number; height?: number }
 
 /** A category or tag as an event embeds it (docs/api.md §3.5). */
 export type EmbeddedTermJson = { id: number; name: string; slug: string; url?: string }

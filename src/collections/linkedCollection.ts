@@ -7,6 +7,7 @@ import { guardDrafts, separateAutosaves } from './drafts'
 import { enforceAuthorship, guardDuplicates, guardRestores } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
+import { leaveEventsWhenTrashed } from './hooks/trashedLinks'
 
 type LinkedCollection = {
   slug: 'venues' | 'organizers'
@@ -46,7 +47,7 @@ export function linkedCollection(linked: LinkedCollection): CollectionConfig {
         publishWhenDue,
         ...(linked.beforeChange ?? []),
       ],
-      afterChange: [fillDefaultLanguage('name'), queuePublication],
+      afterChange: [fillDefaultLanguage('name'), queuePublication, leaveEventsWhenTrashed],
       afterRead: protection.afterRead,
       beforeOperation: [guardDrafts, guardDuplicates, guardRestores, ...protection.beforeOperation],
     },

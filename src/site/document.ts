@@ -13,6 +13,8 @@ export type Head = {
   /** The same page in each language that has a translation, the default language included. */
   alternates?: { language: LanguageCode; url: string }[]
   image?: string
+  /** The image's text for those who cannot see it, as the media library holds it. */
+  imageAlt?: string
   /** OpenGraph type: `website`, or `event`... */
   type?: string
   jsonLd?: unknown
@@ -33,6 +35,9 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
+  // A description's alignment and indent, the editor's own, are style attributes its HTML is
+  // rendered with (`descriptionHtml.ts`); no author writes them, so no author can inject others.
+  "style-src-attr 'unsafe-inline'",
   "img-src 'self' https: data:",
   "connect-src 'self'",
   "form-action 'self'",
@@ -79,7 +84,7 @@ export function pageDocument(head: Head, body: Html): string {
         ${named('description', head.description)} ${head.canonical ? html`<link rel="canonical" href="${head.canonical}" />` : ''}
         ${alternates.map((alternate) => html`<link rel="alternate" hreflang="${languageTag(alternate.language)}" href="${alternate.url}" /> `)}
         ${fallback ? html`<link rel="alternate" hreflang="x-default" href="${fallback.url}" />` : ''} ${meta('og:type', head.type ?? 'website')}
-        ${meta('og:title', head.title)} ${meta('og:description', head.description)} ${meta('og:url', head.canonical)} ${meta('og:image', head.image)}
+        ${meta('og:title', head.title)} ${meta('og:description', head.description)} ${meta('og:url', head.canonical)} ${meta('og:image', head.image)} ${meta('og:image:alt', head.image ? head.imageAlt : undefined)}
         ${meta('og:locale', languageTag(head.language).replace('-', '_'))} ${named('twitter:card', head.image ? 'summary_large_image' : 'summary')}
         ${named('twitter:title', head.title)} ${named('twitter:description', head.description)} ${named('twitter:image', head.image)}
         <link rel="stylesheet" href="${STYLESHEET}" />

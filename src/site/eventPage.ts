@@ -97,19 +97,38 @@ function summaryOf(event: EventJson): string {
     : event.excerpt.replace(/<[^>]*>/g, '').trim()
 }
 
+/**
+ * The text an editor gave the image in the media library (the namespace's image object, upstream's,
+ * carries none), read as an anonymous visitor; '' (decorative) when there is none to read.
+ */
+async function altOf(site: Site, id: number): Promise<string> {
+  const { docs } = await site.payload.find({
+    collection: 'media',
+    where: { id: { equals: id } },
+    depth: 0,
+    limit: 1,
+    pagination: false,
+    overrideAccess: false,
+    select: { alt: true },
+  })
+  const alt = (docs[0] as { alt?: unknown } | undefined)?.alt
+  return typeof alt === 'string' ? alt : ''
+}
+
 async function fullPage(site: Site, event: EventJson, unlocked: boolean): Promise<Response> {
-  const [others, alternates] = await Promise.all([
+  const image = event.image || undefined
+  const [others, alternates, imageAlt] = await Promise.all([
     otherDates(site, event),
     // What a password unlocked is nobody's to index: such a page names no translations.
     unlocked ? [] : alternatesOf(site.payload, site.in, 'events', event.id),
+    image?.id ? altOf(site, image.id) : '',
   ])
-  const image = event.image || undefined
   const words = pageMessagesOf(site.language)
   const own = ownWordsLanguage(site.language, alternates)
   const body = html`<article class="event">
     <h1${own}>${event.title}</h1>
     ${when(site, whenOf(event), event.utc_start_date)}
-    ${image ? html`<img src="${image.url}" alt="" ${image.width ? html` width="${image.width}" height="${image.height}"` : ''} />` : ''}
+    ${image ? html`<img src="${image.url}" alt="${imageAlt}" ${image.width ? html` width="${image.width}" height="${image.height}"` : ''} />` : ''}
     <div class="description"${own}>${trusted(event.description)}</div>
     ${details(words, event)}
     <p><a href="${`${event.rest_url}.ics`}" download>${words.addToCalendar}</a></p>
@@ -130,6 +149,7 @@ async function fullPage(site: Site, event: EventJson, unlocked: boolean): Promis
       canonical: event.url,
       alternates,
       image: image ? image.url : undefined,
+      imageAlt,
       type: 'event',
       jsonLd: event.json_ld,
     },

@@ -44,6 +44,8 @@ const authored = (resource: Resource): resource is AuthoredResource =>
   resource.family === 'authored'
 const terms = (resource: Resource): resource is TermResource => resource.family === 'term'
 const eventsOnly = (resource: Resource): resource is AuthoredResource => resource.key === 'events'
+const linkedOnly = (resource: Resource): resource is AuthoredResource =>
+  resource.key === 'venues' || resource.key === 'organizers'
 
 const db = testDatabase()
 let admin: string
@@ -89,6 +91,22 @@ async function linkingEvent(resource: AuthoredResource, id: number): Promise<num
   if (resource.key === 'events') return id
   const link = resource.key === 'venues' ? { venue: id } : { organizers: [id] }
   return (await created(EVENTS, { title: unique('parityLinking'), status: 'publish', ...link })).id
+}
+
+/** A published venue or organizer and a published event that links it. */
+async function linkedPair(resource: AuthoredResource) {
+  const item = (await created(resource, { name: unique('parityTrashed'), status: 'publish' })).id
+  return { item, event: await linkingEvent(resource, item) }
+}
+
+/** Why the event still links the trashed item, if it does (and that it was trashed at all). */
+async function stillLinked(resource: AuthoredResource, item: number, event: number, via: string) {
+  const wrong: string[] = []
+  if ((await stored(resource, item)).status !== 'trash') wrong.push(`${via} did not trash it`)
+  const links = await stored(EVENTS, event)
+  const linked = resource.key === 'venues' ? links.venue === item : links.organizers.includes(item)
+  if (linked) wrong.push(`${via}: event ${event} still links it`)
+  return wrong
 }
 
 const stored = async (resource: AuthoredResource, id: number) =>
@@ -762,6 +780,48 @@ const AUTHORED_RULES: Rule[] = [
       webhooks: {
         notApplicable: 'a delivery is the anonymous change feed’s entry (checked there)',
       },
+    },
+  },
+  {
+    name: 'a venue or organizer in the trash is no event’s any more',
+    resources: linkedOnly,
+    doors: {
+      namespace: async (resource) => {
+        const { item, event } = await linkedPair(resource)
+        await call(`${NS}/${resource.key}/${item}`, { method: 'DELETE', token: admin })
+        return stillLinked(resource, item, event, 'namespace DELETE')
+      },
+      'payload-rest': async (resource) => {
+        const { item, event } = await linkedPair(resource)
+        await call(`/api/${resource.collection}/${item}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { status: 'trash' },
+        })
+        return stillLinked(resource, item, event, 'PATCH status=trash')
+      },
+      graphql: async (resource) => {
+        const { item, event } = await linkedPair(resource)
+        const update = graphqlNames(resource).update
+        await graphql(`mutation { ${update}(id: ${item}, data: { status: trash }) { id } }`, admin)
+        return stillLinked(resource, item, event, `${update} status: trash`)
+      },
+      'admin-actions': async (resource) => {
+        const { item, event } = await linkedPair(resource)
+        await call(`/api/${resource.collection}?where[id][equals]=${item}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { status: 'trash' },
+        })
+        return stillLinked(resource, item, event, 'bulk edit status=trash')
+      },
+      imports: {
+        notApplicable:
+          'a subscription trashes what left its feed through the namespace’s own trash, checked above',
+      },
+      exports: { notApplicable: 'read-only: exports trash nothing' },
+      'change-feed': { notApplicable: 'read-only: the feed trashes nothing' },
+      webhooks: { notApplicable: 'outgoing only: deliveries trash nothing' },
     },
   },
   {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, BASE_URL, call, NS, unique } from '../support/api'
+import { asAdmin, BASE_URL, call, NS, unique, uploadImage } from '../support/api'
 import { startSecondInstance } from '../support/secondInstance'
 import { createEvent, ns } from '../support/fixtures'
 import { createPageFixtures, page, pathOf, type PageFixtures } from '../support/pages'
@@ -30,7 +30,12 @@ function expectStrictPolicy(headers: Headers): void {
   const policy = headers.get('content-security-policy') ?? ''
   expect(policy).toContain("script-src 'self'")
   expect(policy).toContain("default-src 'none'")
-  expect(policy).not.toContain('unsafe-inline')
+  // Inline only for style attributes (a description's alignment): no script, no <style> element.
+  const inline = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive.includes('unsafe-inline'))
+  expect(inline).toEqual(["style-src-attr 'unsafe-inline'"])
 }
 
 describe('the event page', () => {
@@ -95,6 +100,53 @@ describe('the event page', () => {
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(french.url)
     expect((await page(`/en${pathOf(f.event.url)}`)).status).toBe(404)
     expect((await page(`/xx${pathOf(f.event.url)}`)).status).toBe(404)
+  })
+
+  it('describes its image as the media library does, and renders what the editor may put in a description', async () => {
+    const alt = unique('A crowd by the river ')
+    const image = await uploadImage(alt)
+    const paragraph = (text: string, extra: Record<string, unknown> = {}) => ({
+      type: 'paragraph',
+      version: 1,
+      format: '',
+      indent: 0,
+      direction: null,
+      textFormat: 0,
+      ...extra,
+      children: [
+        { type: 'text', text, format: 0, style: '', mode: 'normal', detail: 0, version: 1 },
+      ],
+    })
+    const event = await createEvent({
+      title: unique('Pictured '),
+      image: image.id,
+      description: {
+        root: {
+          type: 'root',
+          version: 1,
+          format: '',
+          indent: 0,
+          direction: null,
+          children: [
+            { type: 'relationship', relationTo: 'events', value: 1, format: '', version: 2 },
+            paragraph('Centred', { format: 'center' }),
+          ],
+        },
+      },
+    })
+    const read = (await ns(`/events/${event.id}`)).body
+    const { document, headers } = await page(pathOf(read.url))
+    expect(document.querySelector('article img')?.getAttribute('alt')).toBe(alt)
+    expect(document.querySelector('meta[property="og:image:alt"]')?.getAttribute('content')).toBe(
+      alt,
+    )
+    const description = document.querySelector('.description')!
+    expect(description.textContent).not.toMatch(/unknown node/)
+    expect(read.description).not.toMatch(/unknown node/)
+    // The editor's alignment is a style attribute, which the policy lets through, and nothing else inline.
+    expect(description.querySelector('p')?.getAttribute('style')).toMatch(/text-align: center/)
+    expect(headers.get('content-security-policy')).toMatch(/style-src-attr 'unsafe-inline'/)
+    expect(headers.get('content-security-policy')).toMatch(/style-src 'self'(;|$)/)
   })
 
   it('marks an item’s own words English where they fell back to English, right to left or not', async () => {

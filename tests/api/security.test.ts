@@ -20,7 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, call, NS, type Reply, unique, everyRole } from '../support/api'
@@ -1653,9 +1653,32 @@ describe('limits', () => {
     expect(check.status).toBe(200)
   })
 
-  it('answers a URL longer than Node’s 16 KB header limit with 431 from the HTTP layer (before the app; no envelope possible)', async () => {
+  it('answers a URL longer than Node’s 16 KB header limit 431, and a request Node cannot read 400, in the envelope', async () => {
     const reply = await fetch(`${BASE_URL}${NS}/events?${'a[]=&'.repeat(10_000)}`)
     expect(reply.status).toBe(431)
+    expect(await reply.json()).toMatchObject({
+      code: 'rest_headers_too_large',
+      data: { status: 431 },
+    })
+    // What no HTTP client library sends: a control character in a header, a request line that is not HTTP.
+    const { hostname, port } = new URL(BASE_URL)
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), hostname, () => socket.end(request))
+        let answer = ''
+        socket.on('data', (chunk) => (answer += chunk))
+        socket.on('end', () => resolve(answer))
+        socket.on('error', reject)
+      })
+    for (const request of [
+      `GET ${NS}/events HTTP/1.1\r\nHost: x\r\nIdempotency-Key: k\x01\r\n\r\n`,
+      'NOT HTTP AT ALL\r\n\r\n',
+    ]) {
+      const answer = await raw(request)
+      expect(answer, JSON.stringify(request)).toMatch(/^HTTP\/1\.1 400 /)
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))
+      expect(body).toMatchObject({ code: 'rest_malformed_request', data: { status: 400 } })
+    }
   })
 })
 

@@ -43,6 +43,8 @@ function descriptionConverters(defaults: Converters): Converters {
     quote: block(defaults.quote!),
     horizontalrule: block(defaults.horizontalrule!),
     upload: block(defaults.upload!),
+    // A link to another record of the admin, which no reader can follow: Payload wrote "unknown node".
+    relationship: () => '',
     text: (args) => {
       const format = args.node.format
       const tags = TAG_FORMATS.filter(([bit]) => format & bit)

@@ -1,6 +1,5 @@
 import { errorCodes, resourceOf } from '../../calendar/resources'
 import { inTransaction } from '../../database/transaction'
-import { unlinkEverywhere } from '../linked/unlink'
 import { updateInLanguage, type WrittenDoc } from '../localizedWrite'
 import { Refusal } from '../refusal'
 import { heldItem } from '../readOne'
@@ -41,8 +40,7 @@ export async function trashStored(
         `The ${resource.singular} is already trashed`,
         410,
       )
-    const trashed = await updateInLanguage(writer, kind, stored.id, { status: 'trash' })
-    if (kind !== 'events') await unlinkEverywhere(writer, kind, stored.id)
-    return trashed
+    // A venue or organizer leaves its events in the collection's hook (`leaveEventsWhenTrashed`).
+    return updateInLanguage(writer, kind, stored.id, { status: 'trash' })
   })
 }
