@@ -12,6 +12,7 @@ import { AUTOSAVE_WORDS } from './collections/drafts'
 import { guardFieldTypes } from './collections/fieldTypes'
 import { guardLockedDocuments } from './collections/lockedDocuments'
 import { guardAccountLinks } from './collections/accountLinks'
+import { refuseDeepArguments } from './collections/deepArguments'
 import { keepBulkWritesWhole } from './collections/wholeBulkWrites'
 import { takeTurnsOnUpdates } from './collections/hooks/rowLocks'
 import { rootFieldLimit } from './server/graphqlRootFields'
@@ -252,6 +253,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     markLostSignIns(payload)
     logMistakesAtTheirLevel(payload)
     refuseUnreadableValues(payload)
+    refuseDeepArguments(payload)
     answerMissingDeletes(payload)
     guardFieldTypes(payload)
     guardLockedDocuments(payload)

@@ -20,6 +20,7 @@ import {
 } from '../calendar/recurrence'
 import { copyToOccurrences, seriesMembers, type OccurrenceRow } from '../database/seriesCopy'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
+import { reachableWhere } from './hooks/reach'
 import { lockSeriesKeys } from './hooks/seriesLock'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { Event } from '../payload-types'
@@ -160,11 +161,13 @@ export const validateParent: RelationshipFieldValidation = async (value, options
  * developer's included): Payload asks it of the event a write names, not of the parent it links.
  */
 async function mayEditEvent(req: PayloadRequest, id: number): Promise<boolean> {
-  const access = await req.payload.collections.events.config.access.update?.({ req, id })
-  if (typeof access !== 'object') return Boolean(access)
+  const where = await reachableWhere(req.payload.collections.events.config, 'update', req, {
+    where: { id: { equals: id } },
+  })
+  if (!where) return false
   const { totalDocs } = await req.payload.count({
     collection: 'events',
-    where: { and: [{ id: { equals: id } }, access] },
+    where,
     overrideAccess: true,
     trash: true,
     req,

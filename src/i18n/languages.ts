@@ -32,3 +32,8 @@ export const DEFAULT_LANGUAGE = 'en' satisfies LanguageCode
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && LANGUAGES.some((language) => language.code === value)
 }
+
+/** Whether the language is written right to left (the pages' `dir`, the widget's). */
+export function isRightToLeft(language: LanguageCode): boolean {
+  return LANGUAGES.some((entry) => entry.code === language && 'rtl' in entry && entry.rtl)
+}

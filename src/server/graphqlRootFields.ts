@@ -9,11 +9,15 @@ import {
   OperationTypeNode,
   parse,
   validate,
+  visit,
+  BREAK,
   type DefinitionNode,
   type DocumentNode,
   type SelectionSetNode,
   type ValidationRule,
+  type ValueNode,
 } from 'graphql'
+import { deeperThan, MAX_JSON_DEPTH, TOO_DEEP } from '../calendar/depth'
 
 /**
  * The most root fields, aliases included, that one GraphQL operation may ask for. Each root field of
@@ -89,11 +93,14 @@ export function refusedQuery(query: string): string | undefined {
   try {
     document = parse(query, { noLocation: true, maxTokens: MAX_TOKENS })
   } catch (error) {
+    // GraphQL's parser recurses into a value's braces: a deep enough literal runs it out of stack.
+    if (error instanceof RangeError) return TOO_DEEP_VALUE
     return /tokens/.test((error as Error).message)
       ? `A GraphQL query may run to at most ${MAX_TOKENS} tokens.`
       : undefined
   }
   if (rootFieldCount(document.definitions) > MAX_ROOT_FIELDS) return TOO_MANY_FIELDS
+  if (literalTooDeep(document)) return TOO_DEEP_VALUE
   if (
     document.definitions.some(
       (definition) =>
@@ -104,6 +111,31 @@ export function refusedQuery(query: string): string | undefined {
     return 'This GraphQL API has no subscriptions.'
   const [invalid] = validate(SHAPE_ONLY, document, BEFORE_PAYLOAD)
   return invalid?.message
+}
+
+const TOO_DEEP_VALUE = `A GraphQL value ${TOO_DEEP}.`
+
+const valuesIn = (value: ValueNode): readonly ValueNode[] | undefined =>
+  value.kind === Kind.OBJECT
+    ? value.fields.map((field) => field.value)
+    : value.kind === Kind.LIST
+      ? value.values
+      : undefined
+
+/**
+ * Whether an argument's literal (a `where` written in the query) nests past `MAX_JSON_DEPTH`, as
+ * variables may not (the guard of Payload's routes): Payload's resolvers walk it by recursion, and
+ * 1,000 levels sent anonymously ran them out of stack. GraphQL's `visit` walks without recursion.
+ */
+function literalTooDeep(document: DocumentNode): boolean {
+  let deep = false
+  visit(document, {
+    Argument(argument) {
+      if (deeperThan<ValueNode>(argument.value, valuesIn, MAX_JSON_DEPTH)) deep = true
+      return deep ? BREAK : false
+    },
+  })
+  return deep
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '../database/connectionErrors'
 import { markSignIn, signInLostDatabase } from '../database/users/signIn'
 import { calendarRuntime } from '../options'
+import { deeperThan, jsonChildren, MAX_JSON_DEPTH, TOO_DEEP } from '../calendar/depth'
 import { refusedQuery as refusedGraphQL } from './graphqlRootFields'
 import { inNamespace } from './namespacePath'
 
@@ -129,26 +130,6 @@ function collectionPath(config: SanitizedConfig, url: URL) {
 
 const JSON_PARAMETERS = ['where', 'data'] as const
 
-/**
- * Deeper than any value Payload is written with (a rich text's 64 levels take about 130): Payload
- * copies a write's data, and GraphQL its variables, by recursion, which ran out of stack on a body
- * 10,000 levels deep (a 500 on every collection, global and one's own account).
- */
-export const MAX_JSON_DEPTH = 512
-
-const TOO_DEEP = `is nested more than ${MAX_JSON_DEPTH} levels deep`
-
-function deeperThan(value: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[value, 1]]
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [node, depth] = next
-    if (node === null || typeof node !== 'object') continue
-    if (depth > limit) return true
-    for (const child of Object.values(node)) pending.push([child, depth + 1])
-  }
-  return false
-}
-
 /** What keeps JSON text from being the object Payload reads it as, if anything. */
 function notAnObject(
   text: string,
@@ -159,7 +140,7 @@ function notAnObject(
   } catch {
     return 'is not valid JSON'
   }
-  if (deeperThan(value, MAX_JSON_DEPTH)) return TOO_DEEP
+  if (deeperThan(value, jsonChildren, MAX_JSON_DEPTH)) return TOO_DEEP
   return value && typeof value === 'object' && !Array.isArray(value)
     ? undefined
     : 'must be a JSON object'

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../i18n/languages'
+import { DEFAULT_LANGUAGE, isRightToLeft, type LanguageCode } from '../i18n/languages'
 import { pageMessagesOf } from '../i18n/messages'
 import { languageTag } from './dates'
 import { html, jsonLdScript, type Html } from './html'
@@ -65,14 +65,12 @@ export function ownWordsLanguage(
 ): Html {
   if (language === DEFAULT_LANGUAGE || !alternates.length) return html``
   if (alternates.some((alternate) => alternate.language === language)) return html``
-  return html` lang="${languageTag(DEFAULT_LANGUAGE)}"${isRtl(language) ? html` dir="ltr"` : ''}`
+  return html` lang="${languageTag(DEFAULT_LANGUAGE)}"${isRightToLeft(language) ? html` dir="ltr"` : ''}`
 }
 
-const isRtl = (language: LanguageCode) =>
-  LANGUAGES.some((known) => known.code === language && 'rtl' in known)
 
 export function pageDocument(head: Head, body: Html): string {
-  const rtl = isRtl(head.language)
+  const rtl = isRightToLeft(head.language)
   const alternates = head.alternates ?? []
   const fallback = alternates.find((alternate) => alternate.language === 'en')
   return html`<!doctype html>

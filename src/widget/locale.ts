@@ -1,4 +1,4 @@
-import { isLanguageCode, LANGUAGES, type LanguageCode } from '../i18n/languages'
+import { isLanguageCode, type LanguageCode } from '../i18n/languages'
 
 /** Written the way HTML and Intl write them, where the namespace's own codes differ. */
 const TAGS: Partial<Record<LanguageCode, string>> = {
@@ -30,6 +30,3 @@ export function languageTag(language: LanguageCode): string {
   return TAGS[language] ?? language
 }
 
-export function isRightToLeft(language: LanguageCode): boolean {
-  return LANGUAGES.some((entry) => entry.code === language && 'rtl' in entry && entry.rtl)
-}

@@ -246,18 +246,28 @@ describe('POST /events: the created event', () => {
       const next = await createEventAs(author.token, { description: '<p>Next one</p>' })
       expect(next.description).toBe('<p>Next one</p>')
     }
-    const nested = await createEventAs(editor.token, { description: deep('div', 100) })
+    // 128 elements inside one another are the most there may be.
+    const nested = await createEventAs(editor.token, { description: deep('div', 128) })
     expect(nested.description).toContain('text')
+    expectInvalidParam(
+      await api(`/events/${event.id}`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { description: deep('div', 129) },
+      }),
+      'description',
+    )
   })
 
-  it('keeps the text of MathML and SVG in a description, without their markup', async () => {
+  it('keeps the text of MathML and SVG in a description, without their markup, styles, scripts or sources', async () => {
     const event = await createEventAs(editor.token, {
       description:
-        '<p>before</p><p>a<math><mi>m</mi></math>b</p><svg><text>drawn</text></svg><p>after</p>',
+        '<p>before</p><p>a<math><mi>m</mi><annotation encoding="application/x-tex">tex</annotation></math>b</p>' +
+        '<svg><style>.a{fill:red}</style><script>alert(1)</script><desc>about</desc><text>drawn</text></svg><p>after</p>',
     })
     for (const text of ['before', 'amb', 'drawn', 'after'])
       expect(event.description).toContain(text)
-    expect(event.description).not.toMatch(/<math|<svg|<mi/)
+    expect(event.description).not.toMatch(/<math|<svg|<mi|fill|alert|tex|about/)
   })
 
   it('serves a description as the HTML written: the author’s tags, no editor classes or empty attributes, a line per block', async () => {

@@ -582,6 +582,30 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
       expect(problem(reply, 400), `${method} ${path}`).toBeUndefined()
       expect(reply.body.errors[0].message).toMatch(/nested more than 512 levels/)
     }
+    // The same value in a form's `_payload`, which the guard does not read: refused by every
+    // collection's first hook, before Payload's copy.
+    for (const [path, token] of [
+      ['/api/events', admin],
+      [`/api/users/${own}`, editor.token],
+    ] as const) {
+      const form = new FormData()
+      form.append('_payload', `{"title":"deep","x":${deep(10_000)}}`)
+      const reply = await call(path, {
+        method: path.includes('users') ? 'PATCH' : 'POST',
+        token,
+        body: form,
+      })
+      expect(problem(reply, 400), `multipart ${path}`).toBeUndefined()
+      expect(reply.body.errors[0].message).toMatch(/nested more than 512 levels/)
+    }
+    // Written into the query itself, anonymously: 1,000 levels ran Payload's resolver out of stack,
+    // 2,000 GraphQL's parser.
+    for (const levels of [1000, 2000]) {
+      const literal = `${'{AND: ['.repeat(levels)}{id: {equals: 1}}${']}'.repeat(levels)}`
+      const reply = await graphql(`query { Events(where: ${literal}) { totalDocs } }`)
+      expect(problem(reply, 400), `literal of ${levels}`).toBeUndefined()
+      expect(reply.body.errors[0].message).toMatch(/nested more than 512 levels/)
+    }
     // 3,000 `AND`s, written as text: the test's own JSON.stringify recurses as Payload's copy does.
     const where = `${'{"AND":['.repeat(3000)}{"title":{"equals":"x"}}${']}'.repeat(3000)}`
     const variables = await call('/api/graphql', {

@@ -2,6 +2,7 @@ import { convertHTMLToLexical, editorConfigFactory } from '@payloadcms/richtext-
 import { JSDOM } from 'jsdom'
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5'
 import type { SanitizedConfig } from 'payload'
+import { deeperThan } from '../../calendar/depth'
 import { MAX_RICH_TEXT_DEPTH } from '../fieldTypes'
 
 type EditorConfig = Awaited<ReturnType<typeof editorConfigFactory.default>>
@@ -24,7 +25,7 @@ export function parseHtml(html: string): Document {
   // A document of no window, as DOMParser makes them: an iframe in a window's document gets a window
   // of its own, 20 ms each.
   // Measured on parse5's own tree, which it builds in linear time, before JSDOM builds its own.
-  if (deeperThan<ChildNode>(parseFragment(html), childrenOf, MAX_HTML_DEPTH))
+  if (deeperThan<ParsedNode>(parseFragment(html), elementsIn, MAX_HTML_DEPTH))
     throw new UnreadableHtml(TOO_DEEP)
   parsing ??= new JSDOM('').window.document.implementation.createHTMLDocument('')
   parsing.documentElement.innerHTML = html
@@ -39,25 +40,18 @@ export function parseHtml(html: string): Document {
  */
 export const MAX_HTML_DEPTH = 128
 
-type ChildNode = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['documentFragment']
+type ParsedNode = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['documentFragment']
 
-const childrenOf = (node: ChildNode) => ('childNodes' in node ? node.childNodes : undefined)
+const elementsIn = (node: ParsedNode) =>
+  'childNodes' in node ? node.childNodes.filter((child) => 'tagName' in child) : undefined
 
 const TOO_DEEP = `Its HTML has elements nested more than ${MAX_HTML_DEPTH} deep.`
 
+/** What MathML and SVG hold that is not shown as their text. */
+const UNSEEN = 'style, script, annotation, annotation-xml, desc, metadata'
+
 /** HTML that cannot become rich text: the write is refused, naming the field. */
 export class UnreadableHtml extends Error {}
-
-/** Whether a tree goes deeper than `limit` levels, walked without recursion: the trees are a caller's. */
-function deeperThan<T>(root: T, children: (node: T) => Iterable<T> | undefined, limit: number) {
-  const pending: [T, number][] = [[root, 1]]
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [node, depth] = next
-    if (depth > limit) return true
-    for (const child of children(node) ?? []) pending.push([child, depth + 1])
-  }
-  return false
-}
 
 type LexicalNode = { children?: unknown }
 
@@ -74,9 +68,12 @@ export async function htmlToRichText(config: SanitizedConfig, html: string) {
   // with a message about its own node: a description from another site would be refused whole.
   for (const image of document.querySelectorAll('img')) image.remove()
   // The converter fails on MathML's and SVG's elements, and a description with a formula came out
-  // empty: their text stays, as plain text.
-  for (const foreign of document.querySelectorAll('math, svg'))
+  // empty: what they show as text stays, as plain text; their styles, scripts and a formula's source
+  // are nothing a reader sees.
+  for (const foreign of document.querySelectorAll('math, svg')) {
+    for (const hidden of foreign.querySelectorAll(UNSEEN)) hidden.remove()
     foreign.replaceWith(document.createTextNode(foreign.textContent ?? ''))
+  }
   // What the converter asks of JSDOM: a window whose document is the HTML's, parsed above.
   const parsed = class {
     readonly window = { document }
@@ -87,8 +84,7 @@ export async function htmlToRichText(config: SanitizedConfig, html: string) {
     deeperThan<LexicalNode>(
       richText.root,
       (node) => (Array.isArray(node.children) ? node.children : undefined),
-      // The field counts its root as level 0.
-      MAX_RICH_TEXT_DEPTH + 1,
+      MAX_RICH_TEXT_DEPTH,
     )
   )
     throw new UnreadableHtml(

@@ -12,8 +12,11 @@ export async function reachableWhere(
   req: PayloadRequest,
   args: { where?: Where; overrideAccess?: boolean },
 ): Promise<Where | false> {
-  const access = args.overrideAccess ? true : await collection.access[operation]?.({ req })
-  if (access === false) return false
+  const access = args.overrideAccess
+    ? true
+    : await collection.access[operation]?.({ req, collectionConfig: collection })
+  // Payload takes any falsy answer (`null`, `undefined`) for no access, and an object for a `where`.
+  if (!access) return false
   const where = args.where ?? {}
   return typeof access === 'object' ? { and: [where, access] } : where
 }
