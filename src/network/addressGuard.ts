@@ -4,8 +4,9 @@ import { BlockList, isIP, type LookupFunction } from 'node:net'
 
 /**
  * Addresses a server-side request must never reach unless the operator allows it (SSRF): loopback,
- * private, link-local, carrier-grade NAT, multicast and reserved networks. An IPv4 address written
- * as IPv6 (`::ffff:127.0.0.1`) is checked as the IPv4 address it is.
+ * private, link-local, carrier-grade NAT, multicast and reserved networks. An IPv4 address an IPv6
+ * one carries (mapped `::ffff:127.0.0.1`, compatible `::127.0.0.1`, NAT64 `64:ff9b::127.0.0.1`, 6to4
+ * `2002:7f00:1::`, Teredo's client) is checked as the IPv4 address it reaches.
  */
 const PRIVATE = new BlockList()
 for (const [network, prefix] of [
@@ -28,15 +29,46 @@ for (const [network, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
+  // NAT64 for a network's own use (RFC 8215): whatever it translates to is that network's.
+  ['64:ff9b:1::', 48],
 ] as const)
   PRIVATE.addSubnet(network, prefix, 'ipv6')
 
-const MAPPED_IPV4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i
-
 export function isPrivateAddress(address: string): boolean {
-  const mapped = MAPPED_IPV4.exec(address)
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4')
-  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')
+  if (isIP(address) !== 6) return PRIVATE.check(address, 'ipv4')
+  const carried = carriedIpv4(address)
+  return (carried !== undefined && PRIVATE.check(carried, 'ipv4')) || PRIVATE.check(address, 'ipv6')
+}
+
+/** An IPv6 address's eight 16-bit groups, its dotted IPv4 tail read as the last two. */
+function groupsOf(address: string): number[] {
+  let text = address.toLowerCase().replace(/%.*$/, '')
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined]
+  const before = head ? head.split(':') : []
+  const after = tail ? tail.split(':') : []
+  const zeros = tail === undefined ? [] : Array(8 - before.length - after.length).fill('0')
+  return [...before, ...zeros, ...after].map((group) => parseInt(group, 16))
+}
+
+const dottedOf = (high: number, low: number) =>
+  `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`
+
+/** The IPv4 address an IPv6 address reaches through one of the ways of carrying it, if it is one. */
+function carriedIpv4(address: string): string | undefined {
+  const groups = groupsOf(address)
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, ...number[]]
+  const zeroUpTo = (end: number) => groups.slice(0, end).every((group) => group === 0)
+  if (zeroUpTo(5) && (g5 === 0 || g5 === 0xffff)) return dottedOf(g6!, g7!) // compatible, mapped
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0)
+    return dottedOf(g6!, g7!) // NAT64 (RFC 6052)
+  if (g0 === 0x2002) return dottedOf(g1!, g2!) // 6to4 (RFC 3056)
+  if (g0 === 0x2001 && g1 === 0) return dottedOf(g6! ^ 0xffff, g7! ^ 0xffff) // Teredo's client
+  return undefined
 }
 
 /** The guard would not connect: the address is private, loopback or link-local, or the name has none. */

@@ -17,6 +17,16 @@ describe('the address guard', () => {
       'fe80::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      // IPv4 carried otherwise: compatible, NAT64, local-use NAT64, 6to4, Teredo's client (XORed).
+      '::127.0.0.1',
+      '::a00:1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::8.8.8.8',
+      '2002:7f00:1::1',
+      '2002:c0a8:101::',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
     ])
       expect(isPrivateAddress(address), address).toBe(true)
   })
@@ -28,6 +38,9 @@ describe('the address guard', () => {
       '172.32.0.1',
       '2606:4700:4700::1111',
       '::ffff:8.8.8.8',
+      '64:ff9b::8.8.8.8',
+      '2002:808:808::1',
+      '2001:db8::1',
     ])
       expect(isPrivateAddress(address), address).toBe(false)
   })
@@ -37,6 +50,8 @@ describe('the address guard', () => {
     const guard = addressGuard(() => allowed)
     expect(guard.refusesLiteral(new URL('http://127.0.0.1:8080/hook'))).toBe(true)
     expect(guard.refusesLiteral(new URL('http://[::1]/hook'))).toBe(true)
+    expect(guard.refusesLiteral(new URL('http://[64:ff9b::127.0.0.1]/hook'))).toBe(true)
+    expect(guard.refusesLiteral(new URL('http://[::127.0.0.1]:3100/x.ics'))).toBe(true)
     expect(guard.refusesLiteral(new URL('https://8.8.8.8/hook'))).toBe(false)
     expect(guard.refusesLiteral(new URL('https://example.com/hook'))).toBe(false)
     allowed = true
