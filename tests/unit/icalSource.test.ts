@@ -207,6 +207,64 @@ describe('the iCalendar source', () => {
     })
   })
 
+  it('refuses the events on a zone of the file’s own that changes more often than a zone does, and reads a real one', async () => {
+    const zone = (name: string, rule: string, start = '20000101T000000') => [
+      'BEGIN:VTIMEZONE',
+      `TZID:${name}`,
+      'BEGIN:STANDARD',
+      `DTSTART:${start}`,
+      `RRULE:${rule}`,
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0000',
+      'END:STANDARD',
+      'BEGIN:DAYLIGHT',
+      `DTSTART:${start}`,
+      'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+      'TZOFFSETFROM:+0000',
+      'TZOFFSETTO:+0100',
+      'END:DAYLIGHT',
+      'END:VTIMEZONE',
+    ]
+    const event = (uid: string, tzid: string) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `SUMMARY:${uid}`,
+      `DTSTART;TZID=${tzid}:20310801T100000`,
+      `DTEND;TZID=${tzid}:20310801T110000`,
+      'END:VEVENT',
+    ]
+    const source = icalSource(
+      [
+        'BEGIN:VCALENDAR',
+        // 200 bytes that held the server's thread 2.2 s (hourly) or grew past 4 GB (minutely).
+        ...zone('Hourly Clock', 'FREQ=HOURLY'),
+        ...zone('Minutely Clock', 'FREQ=MINUTELY', '16010101T000000'),
+        ...zone(
+          'Monday Clock',
+          'FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYDAY=MO,TU,WE',
+          '16010101T000000',
+        ),
+        ...zone('Island Time', 'FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU', '16010101T000000'),
+        ...event('hourly', 'Hourly Clock'),
+        ...event('minutely', 'Minutely Clock'),
+        ...event('mondays', 'Monday Clock'),
+        ...event('island', 'Island Time'),
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+      'x',
+    )
+    const items = bySource(await itemsOf(source))
+    expect(items.get('event hourly')?.error).toMatch(/Hourly Clock.*more often than once a year/)
+    expect(items.get('event minutely')?.error).toMatch(/more often than once a year/)
+    expect(items.get('event mondays')?.error).toMatch(/more than 5000 times/)
+    // A real zone's rules, from 1601: read on its clock, an hour ahead of UTC in summer.
+    expect(items.get('event island')?.data).toMatchObject({
+      start: '2031-08-01 09:00:00',
+      timezone: 'UTC',
+    })
+  })
+
   it('reads a TZID against the file’s own zones first, whatever its name, and what comes before the first line', async () => {
     const source = icalSource(
       [

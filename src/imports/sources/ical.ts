@@ -8,8 +8,7 @@
 import { createHash } from 'node:crypto'
 import ICAL from 'ical.js'
 import { DateTime } from 'luxon'
-import { findIana } from 'windows-iana'
-import { parseZone, toLuxonZone } from '../../calendar/dates/zone'
+import { toLuxonZone } from '../../calendar/dates/zone'
 import type {
   EventItem,
   ImportSource,
@@ -21,34 +20,24 @@ import type {
 } from '../items'
 import { nameKey } from './csv'
 import { readCalendar, parseVevent } from './icalFile'
+import { ianaZone, zonesOf, type Zones } from './icalZones'
 
 /** The mapping's name of iCalendar files (a feed's is its URL): UIDs are meant to be unique everywhere. */
 export const ICAL_FILE_SOURCE = 'ical'
 
 export { IcalFileError } from './icalFile'
+export { ianaZone } from './icalZones'
 
 const WALL = 'yyyy-MM-dd HH:mm:ss'
 
 /** A time as the file writes it: its wall clock, and its zone (an IANA id, `UTC`, or null: floating). */
 type IcsTime = { wall: string; date: boolean; zone: string | null }
 
-/** The IANA zone a TZID names: itself, a path ending in one (`/mozilla.org/…/Europe/Paris`), or a Windows name (Outlook's). */
-export function ianaZone(tzid: string): string | null {
-  const parts = tzid.trim().split('/')
-  for (let i = 0; i < parts.length; i++) {
-    const zone = parseZone(parts.slice(i).join('/'))
-    if (zone && !/^UTC[+-]/.test(zone)) return zone
-  }
-  return findIana(tzid.trim())?.[0] ?? null
-}
-
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
 function wallOf(time: ICAL.Time): string {
   return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`
 }
-
-type Zones = { byTzid: Map<string, ICAL.Timezone>; floating: string | null }
 
 /**
  * A DATE or DATE-TIME value with its TZID. A TZID that names no known zone is read with the file's own
@@ -62,6 +51,8 @@ function readTime(value: ICAL.Time, tzid: string | null, zones: Zones): IcsTime 
   if (!tzid) return { wall: wallOf(value), date: false, zone: zones.floating }
   const zone = ianaZone(tzid)
   if (zone) return { wall: wallOf(value), date: false, zone }
+  const refused = zones.refused.get(tzid)
+  if (refused) throw new Error(`Its time zone ${tzid} (the file's VTIMEZONE) ${refused}.`)
   const own = zones.byTzid.get(tzid)
   if (!own) return { wall: wallOf(value), date: false, zone: zones.floating }
   const local = value.clone()
@@ -214,20 +205,6 @@ type Linked<T> = T & { label: string; sourceId: string }
 
 const isCancelled = (vevent: ICAL.Component) =>
   textOf(vevent, 'status')?.toUpperCase() === 'CANCELLED'
-
-function zonesOf(calendar: ICAL.Component): Zones {
-  const defaultZone = textOf(calendar, 'x-wr-timezone')
-  return {
-    byTzid: new Map(
-      calendar.getAllSubcomponents('vtimezone').flatMap((component) => {
-        const tzid = component.getFirstPropertyValue('tzid')
-        return typeof tzid === 'string' ? [[tzid, new ICAL.Timezone(component)] as const] : []
-      }),
-    ),
-    // Floating times are on the calendar's clock (Google's X-WR-TIMEZONE), else on the site's.
-    floating: (defaultZone && ianaZone(defaultZone)) || null,
-  }
-}
 
 /**
  * The VEVENTs, each parsed once and let go: series' first events (or single events) by UID, their
