@@ -15,7 +15,7 @@ import {
   type EmbeddedDatabase,
 } from '../src/database/embedded'
 import { backupFileName, dataDirectory, SERVING_CLUSTER } from '../src/database/dataDirectory'
-import { writeBackup } from '../src/database/backup'
+import { DATA_ENTRIES, writeBackup } from '../src/database/backup'
 import { externalServerAdvice } from '../src/database/externalServer'
 import {
   migrationNames,
@@ -221,6 +221,16 @@ async function backup(url: string): Promise<number> {
   const at = extraArgs.indexOf('--out')
   const out = at >= 0 ? extraArgs[at + 1] : backupFileName(dataDir, 'calendar')
   if (!out) throw new Error('usage: npm run backup [-- --out FILE]')
+  // Written into what it copies, the archive copied itself until the path was too long.
+  const inside = DATA_ENTRIES.find(
+    (entry) => !path.relative(path.join(dataDir, entry), path.resolve(out)).startsWith('..'),
+  )
+  if (inside) {
+    console.error(
+      `--out ${out} is inside ${path.join(dataDir, inside)}, which the backup copies: write it elsewhere`,
+    )
+    return 2
+  }
   const { file, bytes } = await writeBackup({
     url,
     clusterDirectory: path.join(dataDir, CLUSTERS[mode]),
@@ -318,6 +328,17 @@ async function checkMigrateDown(url: string): Promise<boolean> {
 }
 
 async function main(): Promise<number> {
+  // A DATA_DIR mistyped would be given a new, empty cluster, whose backup looked like any other.
+  if (
+    mode === 'backup' &&
+    !process.env.DATABASE_URL &&
+    !existsSync(path.join(dataDir, CLUSTERS.backup, 'PG_VERSION'))
+  ) {
+    console.error(
+      `${dataDir} holds no database to back up (DATA_DIR names the folder npm start serves from)`,
+    )
+    return 1
+  }
   const { url, socketUrl } = await databaseUrls()
   const env: NodeJS.ProcessEnv = {
     ...process.env,

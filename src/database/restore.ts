@@ -100,7 +100,16 @@ async function unpacked(file: string, staging: string): Promise<Manifest> {
   const entries = filesAndFolders()
   await pipeline(
     createReadStream(file),
-    extract({ cwd: staging, strict: true, filter: entries.take }),
+    // The restoring user's files, whoever owned them in the archive, with no set-user-id, set-group-id
+    // or sticky bit, nor a write bit for others: run as root, node-tar kept the archive's owners and
+    // modes, and a crafted archive's set-user-id program in media/ ran as root.
+    extract({
+      cwd: staging,
+      strict: true,
+      filter: entries.take,
+      preserveOwner: false,
+      umask: 0o7022,
+    }),
   )
   if (entries.refused.length)
     throw new Error(
@@ -139,13 +148,17 @@ async function swapIn(options: RestoreOptions, staging: string, swap: Swap): Pro
     await rename(from, to)
     swap.placed.push(to)
   }
-  await place(path.join(staging, ARCHIVE_DATABASE), options.clusterDirectory)
+  // Given to `postgres` while still in the staging folder, which only we may enter: handed over in
+  // the data directory, which `postgres` may walk, a link it put in the tree meanwhile had root chown
+  // whatever the link named.
+  const cluster = path.join(staging, ARCHIVE_DATABASE)
+  await chmod(cluster, 0o700)
+  if (process.getuid?.() === 0) await chownTree(cluster, postgresUser())
+  await place(cluster, options.clusterDirectory)
   for (const entry of DATA_ENTRIES) {
     if (existsSync(path.join(staging, entry)))
       await place(path.join(staging, entry), path.join(options.dataDirectory, entry))
   }
-  await chmod(options.clusterDirectory, 0o700)
-  if (process.getuid?.() === 0) await chownTree(options.clusterDirectory, postgresUser())
 }
 
 /**

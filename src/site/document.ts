@@ -68,7 +68,6 @@ export function ownWordsLanguage(
   return html` lang="${languageTag(DEFAULT_LANGUAGE)}"${isRightToLeft(language) ? html` dir="ltr"` : ''}`
 }
 
-
 export function pageDocument(head: Head, body: Html): string {
   const rtl = isRightToLeft(head.language)
   const alternates = head.alternates ?? []

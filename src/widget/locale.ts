@@ -29,4 +29,3 @@ export function languageOf(attribute: string | null): LanguageCode {
 export function languageTag(language: LanguageCode): string {
   return TAGS[language] ?? language
 }
-

@@ -280,6 +280,22 @@ describe('backup and restore of the embedded database', () => {
 
       const forced = await npmRun('restore', [archive, '--force'], restored)
       expect(forced.code, forced.stderr).toBe(0)
+
+      // A DATA_DIR that holds no database (mistyped) is refused, not given an empty one to back up.
+      const mistyped = emptyDataDir('mistyped')
+      const nothing = await npmRun('backup', ['--out', path.join(mistyped, 'x.tar.gz')], mistyped)
+      expect(nothing.code).toBe(1)
+      expect(nothing.stderr).toContain(`${mistyped} holds no database to back up`)
+      expect(readdirSync(mistyped)).toEqual([])
+      // An archive written into a folder it copies would copy itself.
+      const intoMedia = await npmRun(
+        'backup',
+        ['--out', path.join(restored, 'media', 'self.tar.gz')],
+        restored,
+      )
+      expect(intoMedia.code).toBe(2)
+      expect(intoMedia.stderr).toContain('which the backup copies')
+      expect(existsSync(path.join(restored, 'media', 'self.tar.gz'))).toBe(false)
     },
     TIMEOUT,
   )
