@@ -21,14 +21,13 @@ function refuseDeep<A>(args: A): A {
 
 /** Installs the refusal first on every collection and global of the running config, Payload's own included. */
 export function refuseDeepArguments(payload: Payload): void {
-  for (const { config } of Object.values(payload.collections))
+  const configs = [
+    ...Object.values(payload.collections).map(({ config }) => config),
+    ...payload.globals.config,
+  ]
+  for (const config of configs)
     config.hooks.beforeOperation = [
-      ({ args }) => refuseDeep(args),
+      ({ args }: { args: unknown }) => refuseDeep(args),
       ...(config.hooks.beforeOperation ?? []),
-    ]
-  for (const config of payload.globals.config)
-    config.hooks.beforeOperation = [
-      ({ args }) => refuseDeep(args),
-      ...(config.hooks.beforeOperation ?? []),
-    ]
+    ] as typeof config.hooks.beforeOperation
 }
