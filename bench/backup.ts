@@ -11,6 +11,7 @@ import path from 'node:path'
 import { writeBackup } from '../src/database/backup'
 import { SERVING_CLUSTER } from '../src/database/dataDirectory'
 import { startEmbeddedDatabase } from '../src/database/embedded'
+import { migrationNames } from '../src/database/migrationState'
 import { restoreBackup } from '../src/database/restore'
 import { waitForHealth } from '../scripts/serverProcess'
 import { startApp, stop } from './app'
@@ -53,6 +54,7 @@ try {
     file: archive,
     dataDirectory: restored,
     clusterDirectory: path.join(restored, SERVING_CLUSTER),
+    knownMigrations: migrationNames(path.resolve(import.meta.dirname, '..', 'src', 'migrations')),
   })
   console.log(`${events} events: restore ${seconds(started)} (its first start included)`)
 } finally {

@@ -15,7 +15,7 @@ import {
   type EmbeddedDatabase,
 } from '../src/database/embedded'
 import { backupFileName, dataDirectory, SERVING_CLUSTER } from '../src/database/dataDirectory'
-import { DATA_ENTRIES, writeBackup } from '../src/database/backup'
+import { DATA_ENTRIES, removeUnfinishedBackups, writeBackup } from '../src/database/backup'
 import { externalServerAdvice } from '../src/database/externalServer'
 import {
   migrationNames,
@@ -149,6 +149,7 @@ async function stop(code: number): Promise<never> {
     // The server closes its connections before the database goes away, not after.
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
   }
+  removeUnfinishedBackups()
   await Promise.all([database, ...laneDatabases].map((cluster) => cluster?.stop()))
   process.exit(code)
 }

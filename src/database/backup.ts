@@ -11,6 +11,7 @@
  * PostgreSQL's recovery, not code of ours. Its limit: it restores only into the same PostgreSQL major
  * version, which the embedded package fixes.
  */
+import { rmSync } from 'node:fs'
 import {
   chmod,
   copyFile,
@@ -75,9 +76,21 @@ export type BackupOptions = {
   out: string
 }
 
+/** The partial archives and staging folders of the backups this process is writing. */
+const unfinished = new Set<string>()
+
+/**
+ * Removes what the backups under way have written so far: a signal stops the process before their
+ * own clean-up runs (the launcher calls this before it exits).
+ */
+export function removeUnfinishedBackups(): void {
+  for (const entry of unfinished) rmSync(entry, { recursive: true, force: true })
+  unfinished.clear()
+}
+
 /**
  * Writes the archive to a temporary name beside `out` and renames it at the end: a failure at any
- * step leaves no file at `out` and nothing else behind.
+ * step, or a signal (`removeUnfinishedBackups`), leaves no file at `out` and nothing else behind.
  */
 export async function writeBackup(
   options: BackupOptions,
@@ -88,6 +101,7 @@ export async function writeBackup(
   await mkdir(path.dirname(out), { recursive: true, mode: 0o700 })
   const partial = `${out}.partial-${process.pid}`
   const staging = `${partial}.d`
+  unfinished.add(partial).add(staging)
   try {
     await mkdir(staging, { recursive: true, mode: 0o700 })
     await writeFile(partial, '', { mode: 0o600 })
@@ -103,6 +117,8 @@ export async function writeBackup(
   } finally {
     await rm(staging, { recursive: true, force: true })
     await rm(partial, { force: true })
+    unfinished.delete(partial)
+    unfinished.delete(staging)
   }
 }
 

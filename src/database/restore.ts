@@ -4,7 +4,7 @@
  * archive fails here and not at the next `npm start`), the secret, media and imports.
  */
 import { execFileSync } from 'node:child_process'
-import { createReadStream, existsSync } from 'node:fs'
+import { createReadStream, existsSync, rmSync } from 'node:fs'
 import { chmod, lchown, lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import path from 'node:path'
@@ -20,6 +20,8 @@ export type RestoreOptions = {
   clusterDirectory: string
   /** Replace what the data directory holds of a backup's entries. */
   force?: boolean
+  /** This release's migrations: an archive a newer release made holds others. */
+  knownMigrations: string[]
 }
 
 /** What of a data directory a restore replaces: the cluster and the entries a backup holds. */
@@ -30,17 +32,49 @@ function replaced(options: RestoreOptions): string[] {
   ]
 }
 
+/** The restore under way in this process, for a signal's handler (`interruptRestore`). */
+let underWay: { staging: string; replacing: boolean } | undefined
+
+/**
+ * What a signal does to the restore under way. While the archive is unpacked nothing has been
+ * replaced: its staging is removed and the process may exit (true). Once it has begun to replace,
+ * it must finish, since it puts back what it replaced if it fails: stopped there, it left the data
+ * directory's contents moved aside and the data directory without a database (false).
+ */
+export function interruptRestore(): boolean {
+  if (underWay?.replacing) return false
+  if (underWay) rmSync(underWay.staging, { recursive: true, force: true })
+  return true
+}
+
 export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
   const file = path.resolve(options.file)
   await refuseUnsafeRestore(file, options)
   await mkdir(options.dataDirectory, { recursive: true })
   const staging = path.join(options.dataDirectory, `.restore-${process.pid}`)
   const aside = path.join(options.dataDirectory, `.before-restore-${process.pid}`)
+  const state = { staging, replacing: false }
+  underWay = state
+  try {
+    return await restoreThrough(file, options, state, aside)
+  } finally {
+    underWay = undefined
+  }
+}
+
+async function restoreThrough(
+  file: string,
+  options: RestoreOptions,
+  state: NonNullable<typeof underWay>,
+  aside: string,
+): Promise<Manifest> {
+  const { staging } = state
   let manifest: Manifest
   let failure: unknown
   const swap: Swap = { aside, moved: [], placed: [] }
   try {
-    manifest = await unpacked(file, staging)
+    manifest = await unpacked(file, staging, options.knownMigrations)
+    state.replacing = true
     await swapIn(options, staging, swap)
   } catch (error) {
     failure = error
@@ -92,7 +126,7 @@ async function refuseUnsafeRestore(file: string, options: RestoreOptions): Promi
 }
 
 /** The archive unpacked into `staging`, and its manifest, once it is a backup this release can restore. */
-async function unpacked(file: string, staging: string): Promise<Manifest> {
+async function unpacked(file: string, staging: string, known: string[]): Promise<Manifest> {
   await rm(staging, { recursive: true, force: true })
   await mkdir(staging, { mode: 0o700 })
   // Streamed, so that what is inflated waits for the disk rather than for memory; only files and
@@ -127,6 +161,12 @@ async function unpacked(file: string, staging: string): Promise<Manifest> {
   if (String(manifest.postgresMajor) !== major)
     throw new Error(
       `${file} holds a PostgreSQL ${manifest.postgresMajor} cluster; this release runs PostgreSQL ${major}`,
+    )
+  // Restored, it was refused by the next `npm start` (`newerReleaseMessage`), what it replaced gone.
+  const unknown = manifest.migrations.filter((name) => !known.includes(name))
+  if (unknown.length)
+    throw new Error(
+      `${file} was made by a newer release (migrations this release does not know: ${unknown.join(', ')}), so nothing was replaced: restore it with that release`,
     )
   return manifest
 }

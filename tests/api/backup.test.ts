@@ -22,6 +22,7 @@ import {
   client,
   clusterUrl,
   emptyDataDir,
+  interruptedRun,
   npmRun,
   npmStart,
   type Started,
@@ -325,6 +326,25 @@ describe('backup and restore of the embedded database', () => {
       rmSync(path.join(database, 'u1'))
       rmSync(path.join(database, 'u2'))
 
+      // A newer release's archive names a migration this release does not have: restored, it was
+      // then refused by `npm start`, what it replaced gone.
+      const manifestFile = path.join(unpackedArchive, 'backup.json')
+      const manifest = readFileSync(manifestFile, 'utf8')
+      const later = '20991231_000000_of_a_newer_release'
+      const { migrations } = JSON.parse(manifest) as { migrations: string[] }
+      writeFileSync(
+        manifestFile,
+        JSON.stringify({ ...JSON.parse(manifest), migrations: [...migrations, later] }),
+      )
+      const newer = await npmRun('restore', [await repacked('newer.tar.gz'), '--force'], restored)
+      expect(newer.code).toBe(1)
+      expect(newer.stderr).toContain(
+        `was made by a newer release (migrations this release does not know: ${later}), so nothing was replaced`,
+      )
+      expect(readFileSync(marker, 'utf8')).toBe('before')
+      expect(leftovers()).toEqual([])
+      writeFileSync(manifestFile, manifest)
+
       // Its WAL gone, the archive's cluster cannot start: the one it would have replaced stays.
       const wal = path.join(database, 'pg_wal')
       for (const name of readdirSync(wal).filter((entry) => /^[0-9A-F]{24}$/.test(entry)))
@@ -359,6 +379,57 @@ describe('backup and restore of the embedded database', () => {
       const status = await npmRun('payload', ['migrate:status'], restored)
       expect(status.code, status.stderr).toBe(0)
       expect(status.stdout).not.toMatch(/\bNo\b/)
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'stopped by Ctrl-C, a backup leaves no partial file, and a restore leaves DATA_DIR as it was or finishes',
+    async () => {
+      const folder = path.dirname(archive)
+      const out = path.join(folder, 'interrupted.tar.gz')
+      const partials = () => readdirSync(folder).filter((name) => name.includes('.partial-'))
+      const backup = await interruptedRun('backup', ['--out', out], restored, () =>
+        partials().some((name) => name.endsWith('.d')),
+      )
+      expect(backup.signalled).toBe(true)
+      expect(backup.code).toBe(130)
+      expect(partials()).toEqual([])
+      expect(existsSync(out)).toBe(false)
+      expect(existsSync(path.join(restored, 'postgres', 'postmaster.pid'))).toBe(false)
+
+      const marker = path.join(restored, 'media', 'kept-by-an-interrupted-restore.txt')
+      writeFileSync(marker, 'before')
+      const leftovers = (prefix = '') =>
+        readdirSync(restored).filter((name) =>
+          new RegExp(`^\\.(${prefix || 'restore|before-restore'})-`).test(name),
+        )
+      // While the archive is unpacked nothing has been replaced: the restore stops there.
+      const unpacking = await interruptedRun(
+        'restore',
+        [archive, '--force'],
+        restored,
+        () => leftovers('restore').length > 0,
+      )
+      expect(unpacking.signalled).toBe(true)
+      expect(unpacking.code, unpacking.stderr).toBe(130)
+      expect(leftovers()).toEqual([])
+      expect(readFileSync(marker, 'utf8')).toBe('before')
+
+      // Once it has moved DATA_DIR's contents aside, it finishes (stopped there, it left them aside).
+      const replacing = await interruptedRun(
+        'restore',
+        [archive, '--force'],
+        restored,
+        () => leftovers('before-restore').length > 0,
+      )
+      expect(replacing.signalled).toBe(true)
+      expect(replacing.code, replacing.stderr).toBe(0)
+      expect(replacing.stderr).toContain('SIGINT: the restore has begun to replace')
+      expect(replacing.stdout).toContain(`restored ${archive}`)
+      expect(leftovers()).toEqual([])
+      expect(existsSync(marker)).toBe(false)
+      expect(existsSync(path.join(restored, 'postgres', 'PG_VERSION'))).toBe(true)
     },
     TIMEOUT,
   )

@@ -57,6 +57,44 @@ export function npmRun(
   })
 }
 
+/** The commands `npmRun` runs by name, as `package.json` runs them, for a signal to reach them. */
+const COMMANDS = {
+  backup: ['scripts/launch.ts', 'backup'],
+  restore: ['scripts/restore.ts'],
+}
+
+/**
+ * `npm run backup|restore -- <args>` interrupted as Ctrl-C does, with SIGINT, at the first moment
+ * `when` holds (asked every 5 ms); `signalled` says whether it did before the command ended.
+ */
+export function interruptedRun(
+  script: keyof typeof COMMANDS,
+  args: string[],
+  dataDir: string,
+  when: () => boolean,
+): Promise<Outcome & { signalled: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn('node', ['--import', 'tsx', ...COMMANDS[script], ...args], {
+      cwd: root,
+      env: operatorEnv(dataDir, {}),
+    })
+    let stdout = ''
+    let stderr = ''
+    let signalled = false
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const watch = setInterval(() => {
+      if (signalled || !when()) return
+      signalled = true
+      child.kill('SIGINT')
+    }, 5)
+    child.on('exit', (code, signal) => {
+      clearInterval(watch)
+      resolve({ code: code ?? (signal ? 1 : 0), stdout, stderr, signalled })
+    })
+  })
+}
+
 export type Started = { base: string; output: () => string; stop: () => Promise<void> }
 
 /** `npm start` on a data directory, until it answers its health check; `stop` is Ctrl-C. */
