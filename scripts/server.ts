@@ -16,6 +16,7 @@ import v8 from 'node:v8'
 import next from 'next'
 import { forwardingHeaders, trustedProxyHops } from '../src/collections/clientAddress'
 import { cacheBudget } from '../src/calendar/caches'
+import { dropCrossSiteCookie } from '../src/server/crossSiteCookies'
 import { FrontDoor, isRead, passToNamespace } from '../src/server/frontDoor'
 import { refusedAdminPage } from '../src/server/adminPages'
 import { answerFailure } from '../src/server/handlerFailure'
@@ -55,11 +56,13 @@ async function main(): Promise<void> {
   const origin = `${host.includes(':') ? `[${host}]` : host}:${port}`
   const serve = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     const arrivedAt = Date.now()
-    // Before anything reads them: what a client forged is gone, and the front door takes the read rate limit from the address the namespace does.
+    // Before anything reads them: what a client forged is gone, and the front door takes the read
+    // rate limit from the address the namespace does; another origin's page sends no sign-in cookie.
     Object.assign(
       request.headers,
       forwardingHeaders(request.headers, request.socket.remoteAddress, hops),
     )
+    dropCrossSiteCookie(request.headers, process.env.SERVER_URL)
     // Kept answers are served whatever the load; the gate holds what would be made.
     if (await front.serve(request, response).catch(() => false)) return
     const admission = gate.admit(request, response)

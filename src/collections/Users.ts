@@ -16,6 +16,9 @@ export const Users: CollectionConfig = {
     tokenExpiration: 60 * 60 * 24 * 7,
     // Payload's lock after five failures would let anyone lock the administrator out: failures are throttled instead.
     maxLoginAttempts: 0,
+    // Sent back over HTTPS alone when the site is served over it: sent once over plain HTTP, the
+    // cookie gives the session away.
+    cookies: { secure: (process.env.SERVER_URL ?? '').startsWith('https://') },
     // Signs in as Payload's JWT strategy does, at a fraction of its cost; it hands on the fields its
     // statement reads (`database/users/signIn.ts`): a field added below is added there too.
     strategies: [signedTokenStrategy],

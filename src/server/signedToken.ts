@@ -1,6 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Payload } from 'payload'
-import { requestClaims } from '../database/users/signInToken'
+import { requestClaims, type HeaderOf } from '../database/users/signInToken'
+
+/** A Node request's header by its name (any case), repeated ones joined as `Headers` joins them. */
+export function headerOf(headers: IncomingHttpHeaders): HeaderOf {
+  return (name) => {
+    const value = headers[name.toLowerCase()]
+    return Array.isArray(value) ? value.join(', ') : value
+  }
+}
 
 /**
  * Whether the request carries a sign-in token Payload's JWT strategy would accept: found where
@@ -9,10 +17,5 @@ import { requestClaims } from '../database/users/signInToken'
  * not yet valid token, a cookie Payload's CSRF rules ignore, or an API key is not one.
  */
 export function carriesSignedToken(headers: IncomingHttpHeaders, payload: Payload): boolean {
-  return Boolean(
-    requestClaims((name) => {
-      const value = headers[name.toLowerCase()]
-      return Array.isArray(value) ? value.join(', ') : value
-    }, payload),
-  )
+  return Boolean(requestClaims(headerOf(headers), payload))
 }
