@@ -3,6 +3,7 @@ import type { GlobalAfterChangeHook, GlobalConfig } from 'payload'
 import { isAdministrator } from '../calendar/access/collectionAccess'
 import { parseZone } from '../calendar/dates/zone'
 import { validateWebUrl } from '../calendar/webUrl'
+import { validateWholeNumber } from '../collections/fields/wholeNumber'
 import { RECURRENCE_DEFAULTS } from '../calendar/recurrence'
 
 export const SETTINGS_DEFAULTS = {
@@ -56,6 +57,7 @@ export const Settings: GlobalConfig = {
     {
       name: 'postsPerPage',
       type: 'number',
+      validate: validateWholeNumber,
       min: 1,
       max: 50,
       defaultValue: SETTINGS_DEFAULTS.postsPerPage,
@@ -106,6 +108,7 @@ export const Settings: GlobalConfig = {
     {
       name: 'recurrenceHorizonMonths',
       type: 'number',
+      validate: validateWholeNumber,
       min: 1,
       max: 120,
       defaultValue: SETTINGS_DEFAULTS.recurrenceHorizonMonths,
@@ -116,6 +119,7 @@ export const Settings: GlobalConfig = {
     {
       name: 'maxOccurrences',
       type: 'number',
+      validate: validateWholeNumber,
       min: 1,
       max: 10000,
       defaultValue: SETTINGS_DEFAULTS.maxOccurrences,
@@ -124,6 +128,7 @@ export const Settings: GlobalConfig = {
     {
       name: 'changesRetentionDays',
       type: 'number',
+      validate: validateWholeNumber,
       min: 1,
       max: 3650,
       defaultValue: SETTINGS_DEFAULTS.changesRetentionDays,
@@ -135,6 +140,7 @@ export const Settings: GlobalConfig = {
     {
       name: 'icalMaxEvents',
       type: 'number',
+      validate: validateWholeNumber,
       min: 1,
       max: 10000,
       defaultValue: SETTINGS_DEFAULTS.icalMaxEvents,
@@ -146,6 +152,7 @@ export const Settings: GlobalConfig = {
     {
       name: 'icalRefreshMinutes',
       type: 'number',
+      validate: validateWholeNumber,
       min: 5,
       max: 10080,
       defaultValue: SETTINGS_DEFAULTS.icalRefreshMinutes,

@@ -17,8 +17,12 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  // Documentation's (RFC 5737): no public host has them, and a machine may use them for itself.
+  ['192.0.2.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
@@ -28,6 +32,10 @@ for (const [network, prefix] of [
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
+  // Site-local (deprecated, still routed inside sites), discard-only and documentation's.
+  ['fec0::', 10],
+  ['100::', 64],
+  ['2001:db8::', 32],
   ['ff00::', 8],
   // NAT64 for a network's own use (RFC 8215): whatever it translates to is that network's.
   ['64:ff9b:1::', 48],

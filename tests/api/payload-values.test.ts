@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BASE_URL,
   call,
+  NS,
   everyRole,
   type Reply,
   unique,
@@ -427,6 +428,48 @@ describe("Payload's REST: values a field cannot hold are the request's mistake",
     })
     expect(written.status, JSON.stringify(written.body)).toBe(200)
     expect(written.body.doc.descriptionHtml).toContain('Typed.')
+  })
+
+  it("answers a setting's count that is not a whole number 400 naming it, through REST and GraphQL, and keeps the lists and feeds answering", async () => {
+    const before = (await call('/api/globals/settings', { token: admin })).body
+    const counts = {
+      postsPerPage: 2.5,
+      recurrenceHorizonMonths: 1.5,
+      maxOccurrences: 1.5,
+      changesRetentionDays: 1.5,
+      icalMaxEvents: 2.5,
+      icalRefreshMinutes: 5.5,
+    }
+    for (const [field, value] of Object.entries(counts)) {
+      const rest = await call('/api/globals/settings', {
+        method: 'POST',
+        token: admin,
+        json: { [field]: value },
+      })
+      expect({ field, status: rest.status }).toEqual({ field, status: 400 })
+      expect(JSON.stringify(rest.body)).toContain(field)
+      const viaGraphql = await graphql(
+        `mutation { updateSetting(data: { ${field}: ${value} }) { ${field} } }`,
+        admin,
+      )
+      expect({ field, errors: JSON.stringify(viaGraphql.body.errors ?? null) }).toMatchObject({
+        field,
+        errors: expect.stringContaining(field),
+      })
+    }
+    const after = (await call('/api/globals/settings', { token: admin })).body
+    expect(Object.fromEntries(Object.keys(counts).map((key) => [key, after[key]]))).toEqual(
+      Object.fromEntries(Object.keys(counts).map((key) => [key, before[key]])),
+    )
+    expect((await call(`${NS}/events`)).status).toBe(200)
+    expect((await call(`${NS}/events.ics`)).status).toBe(200)
+    // The control: a whole number is written.
+    const whole = await call('/api/globals/settings', {
+      method: 'POST',
+      token: admin,
+      json: { icalRefreshMinutes: before.icalRefreshMinutes },
+    })
+    expect(whole.status).toBe(200)
   })
 
   it('answers a password that is not text with 400 naming it, on create, update and reset, and keeps the one stored', async () => {

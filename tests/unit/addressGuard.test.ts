@@ -27,6 +27,13 @@ describe('the address guard', () => {
       '2002:7f00:1::1',
       '2002:c0a8:101::',
       '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      // Documentation's networks (a machine may number itself in them), site-local, discard-only.
+      '192.0.2.2',
+      '198.51.100.1',
+      '203.0.113.5',
+      '2001:db8::1',
+      'fec0::1',
+      '100::1',
     ])
       expect(isPrivateAddress(address), address).toBe(true)
   })
@@ -40,7 +47,7 @@ describe('the address guard', () => {
       '::ffff:8.8.8.8',
       '64:ff9b::8.8.8.8',
       '2002:808:808::1',
-      '2001:db8::1',
+      '2a00:1450:4001:80b::200e',
     ])
       expect(isPrivateAddress(address), address).toBe(false)
   })
