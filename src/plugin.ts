@@ -54,6 +54,7 @@ import { malformedFormAfterError } from './server/payloadRestGuard'
 import { healthEndpoint } from './server/health'
 import { IDEMPOTENCY_HEADER } from './rest/idempotency'
 import { namespaceEndpoints } from './rest/mount'
+import { METHOD_OVERRIDE_HEADER } from './rest/pipeline'
 import { referenceEndpoints } from './rest/reference'
 import { deliverWebhooks } from './webhooks/deliver'
 import { installMetricsSource } from './rest/metricsSource'
@@ -290,7 +291,7 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
     }
     return {
       ...config,
-      cors: withRequestHeaders(config.cors, [IDEMPOTENCY_HEADER]),
+      cors: withRequestHeaders(config.cors, [IDEMPOTENCY_HEADER, METHOD_OVERRIDE_HEADER]),
       admin: withAdmin(config.admin),
       i18n: { ...config.i18n, translations: withWords(config.i18n?.translations, AUTOSAVE_WORDS) },
       localization: config.localization || localizationFor(options.languages),

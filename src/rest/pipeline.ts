@@ -100,13 +100,33 @@ function decodeAll(groups: Record<string, string>): Record<string, string> {
  * its answer as sent (`server/sent.ts`), which the server in front of Next writes as it is.
  */
 export async function namespaceAnswer(req: PayloadRequest, namespacePath: string): Promise<Sent> {
-  if (!queryCountEnabled)
-    return serveRequest(req, (req.method ?? 'GET').toUpperCase(), namespacePath)
-  const { result, queries } = await countQueries(() =>
-    serveRequest(req, (req.method ?? 'GET').toUpperCase(), namespacePath),
-  )
+  const method = methodOf(req)
+  if (!queryCountEnabled) return serveRequest(req, method, namespacePath)
+  const { result, queries } = await countQueries(() => serveRequest(req, method, namespacePath))
   result.headers.set('X-Query-Count', String(queries))
   return result
+}
+
+/** The header WordPress reads a POST's method from, when its query has no `_method`. */
+export const METHOD_OVERRIDE_HEADER = 'X-HTTP-Method-Override'
+/** The methods a POST may stand for: those of clients that cannot send them (docs/api.md §1). */
+const OVERRIDABLE = ['PUT', 'PATCH', 'DELETE']
+
+/**
+ * The method a request is served as. As WordPress's REST server does, a POST may name another in
+ * `?_method=` or `X-HTTP-Method-Override` (`@wordpress/api-fetch` sends every PUT, PATCH and DELETE
+ * so by default): served as a POST, its DELETE was an empty update answered 200, nothing trashed.
+ * Only a POST's, and only the write methods: a GET that became a DELETE would be a link that deletes,
+ * followed with the admin's cookie.
+ */
+function methodOf(req: PayloadRequest): string {
+  const method = (req.method ?? 'GET').toUpperCase()
+  if (method !== 'POST') return method
+  const named =
+    new URL(req.url ?? 'http://localhost/').searchParams.get('_method') ??
+    req.headers.get(METHOD_OVERRIDE_HEADER)
+  const override = named?.trim().toUpperCase()
+  return override && OVERRIDABLE.includes(override) ? override : method
 }
 
 async function serveRequest(
