@@ -18,23 +18,62 @@ export const wholeBulkWrite: CollectionAfterOperationHook = ({ args, operation, 
   if ((operation !== 'update' && operation !== 'delete') || args.overrideAccess) return result
   if (req.transactionID === undefined || req.payload.db.bulkOperationsSingleTransaction)
     return result
-  const { docs, errors } = result as { docs: unknown[]; errors: BulkError[] }
-  if (!errors?.length) return result
+  const { docs, errors = [] } = result as { docs: { id: number | string }[]; errors?: BulkError[] }
   const failed = errors.map(({ id, isPublic, message }) => ({
     id,
     message: isPublic ? message : NOT_PUBLIC,
   }))
-  const total = docs.length + errors.length
+  // Items the caller named but may not write are not selected at all (Payload adds the access
+  // rule to the `where`): the admin reported "Updated 2 Events" for 3 selected, nothing said.
+  const reached = new Set([...docs, ...errors].map(({ id }) => String(id)))
+  for (const id of namedIds(args.where as Where | undefined) ?? [])
+    if (!reached.has(String(id))) failed.push({ id, message: NOT_REACHED })
+  if (!failed.length) return result
+  const total = docs.length + failed.length
   const verb = operation === 'update' ? 'updated' : 'deleted'
   const error = new APIError(
-    `${errors.length} of ${total} items could not be ${verb}, so none was: ${failed[0]!.message}`,
+    `${failed.length} of ${total} items could not be ${verb}, so none was: ${failed[0]!.message}`,
     400,
     { errors: failed },
     true,
   )
   // A lost database shows only in the items' messages; the root's afterError answers it as a 503.
-  error.cause = new Error(errors[0]!.message)
+  if (errors.length) error.cause = new Error(errors[0]!.message)
   throw error
+}
+
+/** What an item named but not reached is told: whether it exists is not the caller's to learn. */
+const NOT_REACHED = 'You are not allowed to perform this action, or the item does not exist.'
+
+type Where = Record<string, unknown>
+
+/**
+ * The ids a bulk write's `where` names outright, as the admin's list actions send a selection
+ * (`id` `in` or `equals`, alone or in an `and`); undefined for a filter that names none (the
+ * admin's "select all" of a search), which writes what the caller's access reaches of it.
+ */
+function namedIds(where: Where | undefined): (number | string)[] | undefined {
+  if (!where || typeof where !== 'object') return undefined
+  const own = idsOf(where.id)
+  if (own) return own
+  if (!Array.isArray(where.and)) return undefined
+  for (const part of where.and as Where[]) {
+    const ids = namedIds(part)
+    if (ids) return ids
+  }
+  return undefined
+}
+
+function idsOf(condition: unknown): (number | string)[] | undefined {
+  if (!condition || typeof condition !== 'object') return undefined
+  const { in: among, equals } = condition as { in?: unknown; equals?: unknown }
+  const named = among ?? (equals === undefined ? undefined : [equals])
+  const list = typeof named === 'string' ? named.split(',') : named
+  return Array.isArray(list)
+    ? list.flatMap((id: unknown): (number | string)[] =>
+        typeof id === 'number' ? [id] : typeof id === 'string' && id.trim() ? [id.trim()] : [],
+      )
+    : undefined
 }
 
 type BulkError = { id: number | string; isPublic: boolean; message: string }

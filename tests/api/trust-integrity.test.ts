@@ -233,6 +233,52 @@ describe("Payload's bulk update and delete are whole", () => {
     ])
   })
 
+  it('writes none of the items selected when the caller may not write one of them, and says which', async () => {
+    const { author } = await everyRole()
+    const ids = await pair()
+    const own = await call('/api/events', {
+      method: 'POST',
+      token: author.token,
+      json: {
+        title: unique('Whole bulk own '),
+        status: 'draft',
+        start: FIRST_DAY.plus({ days: 2 }).toISO(),
+        end: FIRST_DAY.plus({ days: 2, hours: 1 }).toISO(),
+      },
+    })
+    expect(own.status, JSON.stringify(own.body)).toBe(201)
+    const selected = [own.body.doc.id as number, ids[0]!]
+    for (const [method, json] of [
+      ['PATCH', { title: unique('Retitled by the author ') }],
+      ['DELETE', undefined],
+    ] as const) {
+      const reply = await call(`/api/events?where[id][in]=${selected.join(',')}`, {
+        method,
+        token: author.token,
+        json,
+      })
+      expect({ method, status: reply.status }).toEqual({ method, status: 400 })
+      expect(reply.body.errors[0].message).toMatch(
+        /^1 of 2 items could not be (updated|deleted), so none was/,
+      )
+      expect(reply.body.errors[0].data.errors.map((error: { id: number }) => error.id)).toEqual([
+        String(ids[0]),
+      ])
+      const mine = await call(`/api/events/${own.body.doc.id}?depth=0&draft=true`, {
+        token: author.token,
+      })
+      expect(mine.status).toBe(200)
+      expect(mine.body.title).toBe(own.body.doc.title)
+    }
+    // What the caller may write alone, and a search's "select all" (no ids named), are written.
+    const alone = await call(`/api/events?where[id][in]=${own.body.doc.id}`, {
+      method: 'PATCH',
+      token: author.token,
+      json: { title: unique('Retitled alone ') },
+    })
+    expect(alone.status, JSON.stringify(alone.body)).toBe(200)
+  })
+
   it('deletes none of the items when one is locked by another account', async () => {
     const { editor } = await everyRole()
     const ids = await pair()
