@@ -32,11 +32,7 @@ import { rawQuery } from './database/rawQuery'
 import { warnOnNarrowEncoding } from './database/encoding'
 import { schemaPushed } from './database/schemaPush'
 import { markLostSignIns } from './database/users/signIn'
-import {
-  refuseUnreadableValues,
-  UNREADABLE_VALUE,
-  unreadableValueAfterError,
-} from './database/unreadableValues'
+import { refuseUnreadableValues, unreadableValueAfterError } from './database/unreadableValues'
 import { HORIZON_JOB, Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
 import { CALENDAR_TASKS } from './jobs'
@@ -315,7 +311,6 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
         UnauthorizedError: 'info',
         AuthenticationError: 'error',
         [LOGIN_THROTTLED]: 'warn',
-        [UNREADABLE_VALUE]: 'info',
         ...config.loggingLevels,
       } as Config['loggingLevels'],
       hooks: {

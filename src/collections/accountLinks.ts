@@ -1,12 +1,8 @@
-import {
-  Forbidden,
-  type CollectionBeforeOperationHook,
-  type FlattenedField,
-  type Payload,
-} from 'payload'
+import { type CollectionBeforeOperationHook, type FlattenedField, type Payload } from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
 import { actorOf } from '../calendar/access/collectionAccess'
 import { queryPaths, type QueryArgs } from '../calendar/access/queryPaths'
+import { RefusedQuery } from '../calendar/access/refusedQuery'
 
 /** The operations that select items or versions by a caller's `where` and `sort` (Payload hands a versions query on as `read`). */
 const SELECTING = new Set(['read', 'count', 'countVersions', 'readDistinct', 'update', 'delete'])
@@ -83,7 +79,7 @@ function refuseAccountPaths(
     if (!SELECTING.has(operation) || query.overrideAccess || req.context.calendarNamespace)
       return args
     if (capabilities.administer(actorOf(req.user))) return args
-    if (queryPaths(query).some(reaches)) throw new Forbidden(req.t)
+    if (queryPaths(query).some(reaches)) throw new RefusedQuery(req)
     return args
   }
 }

@@ -1,4 +1,5 @@
 import { APIError, type Payload, type PayloadRequest, type Where } from 'payload'
+import { QUERY_ERROR } from '../calendar/access/refusedQuery'
 import { errorChain, errorCode, type AfterErrorHook } from './connectionErrors'
 
 /**
@@ -10,19 +11,21 @@ import { errorChain, errorCode, type AfterErrorHook } from './connectionErrors'
  * through Payload (its REST and GraphQL, the admin, the local API) now says so, as the namespace
  * does for its own parameters (docs/api.md §2.1, §11).
  */
-export const UNREADABLE_VALUE = 'UnreadableValue'
 
 const UNREADABLE_MESSAGE =
   "A value in the request cannot be read as its field's type, or its operator does not apply to the field."
 const NO_SUCH_LINK = 'A value in the request links to an item that does not exist.'
 const EMPTY_REQUIRED = 'A value in the request leaves empty a field that must have one.'
 
-/** A value of the request that its field cannot hold: 400, logged as information (`loggingLevels`). */
+/**
+ * A value of the request that its field cannot hold: 400, logged as information (`loggingLevels`).
+ * Named as Payload's `QueryError` (the bundler renames classes: the name is set by hand), which the
+ * admin's list view renders as an empty list: a filter such as `id` equal to `1.5` blanked the page.
+ */
 export class UnreadableValue extends APIError {
   constructor(message = UNREADABLE_MESSAGE) {
     super(message, 400, null, true)
-    // The bundler renames classes: the name `loggingLevels` knows is set by hand.
-    this.name = UNREADABLE_VALUE
+    this.name = QUERY_ERROR
   }
 }
 

@@ -1,5 +1,4 @@
 import {
-  Forbidden,
   type Access,
   type CollectionAfterReadHook,
   type CollectionBeforeOperationHook,
@@ -12,6 +11,7 @@ import type { Actor } from './roles'
 import { capabilities } from './capabilities'
 import { readVisibility, visibilityWhere } from './readVisibility'
 import { queryPaths, throughLink, type QueryArgs } from './queryPaths'
+import { RefusedQuery } from './refusedQuery'
 
 const actorOf = (user: unknown): Actor => user as Actor
 
@@ -95,11 +95,11 @@ function guardWithheldQueries(
     // A bulk change reaches only items the caller may edit, whose content they read; but its
     // `where` could still read a linked item they may not, one guess at a time.
     if (CHANGES.has(operation)) {
-      if (paths.some((path) => throughLink(links, path))) throw new Forbidden(req.t)
+      if (paths.some((path) => throughLink(links, path))) throw new RefusedQuery(req)
       return args
     }
     if (!QUERIES.has(operation)) return args
-    if (paths.some((path) => throughLink(links, path))) throw new Forbidden(req.t)
+    if (paths.some((path) => throughLink(links, path))) throw new RefusedQuery(req)
     if (!paths.some(withheld)) return args
     const unprotected: Where = { hasPassword: { not_equals: true } }
     return { ...args, where: query.where ? { and: [query.where, unprotected] } : unprotected }
