@@ -175,14 +175,16 @@ function datesPerPeriod(freq: string, parts: Map<string, string>): number {
 
 /** What is wrong with one RRULE value, checked part by part before the library reads it. */
 function ruleError(value: string): string | undefined {
+  // The library reads the text as it stands (`COUNT` but not ` COUNT`), and the iCalendar file repeats it.
+  if (/\s/.test(value)) return 'A rule has no spaces: NAME=VALUE parts separated by ";".'
   const parts = new Map<string, string>()
   for (const part of value.split(';')) {
     const [key, val, ...rest] = part.split('=')
-    const name = key?.trim().toUpperCase() ?? ''
+    const name = key?.toUpperCase() ?? ''
     if (!name || val === undefined || rest.length) return `"${part}" is not a NAME=VALUE part.`
     if (!KNOWN.has(name)) return `Unknown rule part ${name}.`
     if (parts.has(name)) return `${name} is given twice.`
-    parts.set(name, val.trim().toUpperCase())
+    parts.set(name, val.toUpperCase())
   }
   const freq = parts.get('FREQ')
   if (!freq) return 'The rule has no FREQ.'
@@ -230,6 +232,23 @@ export const MAX_RULE_DATES = 1000
 const FIRST_YEAR = 100
 
 /**
+ * The last year a date of the rule may fall in on the event's wall clock. The library prints an UNTIL
+ * back as it reads it (`set.rrules()`, which every iCalendar file of the series asks) and cannot read
+ * a fifth digit of year (`UNTIL=99991231T235959Z` in Paris is 10000-01-01 there); RDATE and EXDATE are
+ * written on that wall clock too.
+ */
+const LAST_YEAR = 9999
+
+/** Why a date of the rule (a floating wall clock) is outside the years the series may use. */
+function yearError(name: string, date: Date): string | undefined {
+  const year = date.getUTCFullYear()
+  if (year < FIRST_YEAR) return `${name} dates must be in the year ${FIRST_YEAR} or later.`
+  if (year > LAST_YEAR)
+    return `${name} dates must be in the year ${LAST_YEAR} or earlier on the event's wall clock.`
+  return undefined
+}
+
+/**
  * Reads a `recurrence` text for an event starting at `start` (an instant) in `zone`. The start is the
  * series' first occurrence (DTSTART); dates in the text are wall clocks in the zone, or UTC with `Z`.
  */
@@ -255,11 +274,17 @@ export function parseRecurrence(text: string, start: Date, zone: string): Parsed
       if (error) return { ok: false, error }
       const options = RRule.parseString(value.toUpperCase())
       const until = /UNTIL=([0-9TZ]+)/i.exec(value)?.[1]
-      // The end of a bare UNTIL date is inclusive of that whole day.
-      if (until)
-        options.until = wallClock(until.toUpperCase(), zone, (day) =>
+      if (until) {
+        // The end of a bare UNTIL date is inclusive of that whole day.
+        const date = wallClock(until.toUpperCase(), zone, (day) =>
           day.endOf('day').set({ millisecond: 0 }),
         )
+        // The library would take a null UNTIL for none: an impossible day would make the rule endless.
+        if (!date) return { ok: false, error: `UNTIL value "${until}" is not a date.` }
+        const outside = yearError('UNTIL', date)
+        if (outside) return { ok: false, error: outside }
+        options.until = date
+      }
       set.rrule(new RRule({ ...options, dtstart: floating(dtstart) }))
       rules++
       continue
@@ -271,13 +296,13 @@ export function parseRecurrence(text: string, start: Date, zone: string): Parsed
           error: `A rule may list at most ${MAX_RULE_DATES} RDATE and EXDATE dates.`,
         }
       const date = wallClock(entry.trim().toUpperCase(), zone, timeOfDay)
-      if (date && date.getUTCFullYear() < FIRST_YEAR)
-        return { ok: false, error: `${name} dates must be in the year ${FIRST_YEAR} or later.` }
       if (!date)
         return {
           ok: false,
           error: `${name} value "${entry.trim()}" is not YYYYMMDD or YYYYMMDDTHHMMSS[Z].`,
         }
+      const outside = yearError(name, date)
+      if (outside) return { ok: false, error: outside }
       if (name === 'RDATE') set.rdate(date)
       else set.exdate(date)
     }

@@ -6,7 +6,7 @@
 import { DateTime } from 'luxon'
 import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, unique } from '../support/api'
+import { asAdmin, call, NS, unique } from '../support/api'
 import { changeSettings, restoreSettings } from '../support/fixtures'
 import { expectInvalidParam } from '../support/expectations'
 import { api, formPairs, payloadDocs } from '../support/writeFixtures'
@@ -188,6 +188,10 @@ describe('bad rules: a 400 naming recurrence, nothing written', () => {
     ['a weekday that is none', 'RRULE:FREQ=WEEKLY;BYDAY=XX'],
     ['a rule with no occurrence after the start', 'RRULE:FREQ=WEEKLY;UNTIL=20200101T000000Z'],
     ['more than maxOccurrences within the horizon', 'RRULE:FREQ=DAILY;BYHOUR=9,19'],
+    ['a space inside the rule', 'RRULE:FREQ=WEEKLY; COUNT=3'],
+    ['a space after a part’s =', 'RRULE:FREQ= WEEKLY;COUNT=3'],
+    ['an UNTIL that is not a real date', 'RRULE:FREQ=WEEKLY;UNTIL=20270230'],
+    ['an UNTIL past the year 9999 on the zone’s clock', 'RRULE:FREQ=YEARLY;UNTIL=99991231T235959Z'],
     ['a frequency finer than daily', 'RRULE:FREQ=HOURLY'],
     ['an EXDATE that does not parse', 'RRULE:FREQ=WEEKLY;COUNT=3\nEXDATE:tomorrow'],
     ['an RDATE that does not parse', 'RRULE:FREQ=WEEKLY;COUNT=3\nRDATE:20261341T100000'],
@@ -208,6 +212,41 @@ describe('bad rules: a 400 naming recurrence, nothing written', () => {
     expect(
       await payloadDocs('events', `where[title][equals]=${encodeURIComponent(title)}`),
     ).toEqual([])
+  })
+
+  it('refuses a space inside the rule on update, not a 500, and leaves the series as it was', async () => {
+    const parent = await createSeries(3)
+    const reply = await api(`/events/${parent.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { title: 'changed', recurrence: 'RRULE:FREQ=WEEKLY; COUNT=3' },
+    })
+    expectInvalidParam(reply, 'recurrence')
+    expect((await api(`/events/${parent.id}`, { token: admin })).body.title).toBe(parent.title)
+  })
+
+  it('a stored rule the parser refuses (written before it did) leaves the iCalendar file and feed answering', async () => {
+    if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through npm test')
+    const parent = await createSeries(2)
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await db.connect()
+    try {
+      // Accepted once: its UNTIL is 10000-01-01 on Paris' clock, which the rule library cannot print back.
+      await db.query('update events set recurrence = $1 where id = $2', [
+        'RRULE:FREQ=YEARLY;UNTIL=99991231T235959Z',
+        parent.id,
+      ])
+      const file = await call<string>(`${NS}/events/${parent.id}.ics`, { token: admin })
+      expect(file.status, String(file.body)).toBe(200)
+      // A rule that does not parse leaves its first event single (docs/api.md §22.1).
+      expect(file.body).toContain(`UID:${parent.id}@`)
+      expect(file.body.slice(file.body.indexOf('BEGIN:VEVENT'))).not.toContain('RRULE')
+      const window = `start_date=${FIRST.toISODate()}&end_date=${FIRST.plus({ weeks: 2 }).toISODate()}`
+      expect((await call(`${NS}/events.ics?${window}`)).status).toBe(200)
+    } finally {
+      await db.end()
+      await api(`/events/${parent.id}`, { method: 'DELETE', token: admin })
+    }
   })
 
   it('refuses a bad rule on update and leaves the series as it was', async () => {
@@ -488,6 +527,33 @@ describe("a series written through Payload's API, as the admin writes it", () =>
       token: admin,
     })
     expect(found.body.totalDocs).toBe(0)
+  })
+
+  it('refuses a rule with a space or an impossible UNTIL with a field error, not a 500, writing nothing', async () => {
+    for (const recurrence of [
+      'RRULE:FREQ=WEEKLY; COUNT=3',
+      'RRULE:FREQ=WEEKLY;UNTIL=20270230',
+      'RRULE:FREQ=YEARLY;UNTIL=99991231T235959Z',
+    ]) {
+      const title = unique('Refused in admin ')
+      const reply = await call('/api/events?locale=en', {
+        method: 'POST',
+        token: admin,
+        json: {
+          title,
+          start: FIRST.toUTC().toISO(),
+          end: FIRST.plus({ hours: 1 }).toUTC().toISO(),
+          timezone: ZONE,
+          recurrence,
+        },
+      })
+      expect(reply.status, `${recurrence}: ${JSON.stringify(reply.body)}`).toBe(400)
+      expect(JSON.stringify(reply.body)).toContain('recurrence')
+      const found = await call(`/api/events?where[title][equals]=${encodeURIComponent(title)}`, {
+        token: admin,
+      })
+      expect(found.body.totalDocs).toBe(0)
+    }
   })
 
   it('deleting an occurrence for good excludes its date; deleting the first event deletes its occurrences', async () => {

@@ -4,6 +4,7 @@ import {
   expandRecurrence,
   parseRecurrence,
   RECURRENCE_DEFAULTS,
+  ruleDates,
   withExdate,
 } from '../../src/calendar/recurrence'
 
@@ -120,6 +121,11 @@ describe('refused rules', () => {
     ['RRULE:FREQ=YEARLY;BYMONTH=13', /BYMONTH/],
     ['RRULE:FREQ=MONTHLY;BYMONTHDAY=0', /BYMONTHDAY/],
     ['RRULE:FREQ=DAILY;BYHOUR=24', /BYHOUR/],
+    ['RRULE:FREQ=WEEKLY; COUNT=3', /no spaces/],
+    ['RRULE:FREQ= WEEKLY;COUNT=3', /no spaces/],
+    ['RRULE:FREQ=WEEKLY;COUNT=3; INTERVAL=2', /no spaces/],
+    ['RRULE:FREQ=WEEKLY;UNTIL=20270230', /UNTIL value "20270230" is not a date/],
+    ['RRULE:FREQ=WEEKLY;UNTIL=20271340T000000', /UNTIL value "20271340T000000" is not a date/],
     ['RRULE:FREQ=WEEKLY;BYDAY=XX', /BYDAY/],
     ['RRULE:FREQ=WEEKLY;INTERVAL=0', /INTERVAL/],
     ['RRULE:FREQ=WEEKLY;FOO=1', /Unknown rule part/],
@@ -186,6 +192,33 @@ describe('refused rules', () => {
         maxOccurrences: 10,
       }),
     ).toMatch(/more than 10/)
+  })
+})
+
+describe('the years past 9999 on the event’s wall clock', () => {
+  // The library prints the rule and reads it back for `set.rrules()` (every iCalendar file of the
+  // series), and cannot read an UNTIL of year 10000.
+  it('are refused for UNTIL, RDATE and EXDATE, so that no stored rule breaks the iCalendar writer', () => {
+    expect(refusal('RRULE:FREQ=YEARLY;UNTIL=99991231T235959Z')).toBe(
+      "UNTIL dates must be in the year 9999 or earlier on the event's wall clock.",
+    )
+    expect(refusal('RRULE:FREQ=YEARLY;UNTIL=99991231T200000Z', undefined, 'Asia/Tokyo')).toMatch(
+      /UNTIL dates must be in the year 9999 or earlier/,
+    )
+    expect(refusal('RRULE:FREQ=YEARLY\nEXDATE:99991231T235959Z')).toMatch(
+      /EXDATE dates must be in the year 9999 or earlier/,
+    )
+  })
+
+  it('keep an UNTIL within 9999 there, whose rule reads back', () => {
+    for (const [text, zone] of [
+      ['RRULE:FREQ=YEARLY;UNTIL=99991231', 'Europe/Paris'],
+      ['RRULE:FREQ=YEARLY;UNTIL=99991231T235959Z', 'America/New_York'],
+    ] as const) {
+      const parsed = parseRecurrence(text, new Date('2026-03-24T18:00:00Z'), zone)
+      if (!parsed.ok) throw new Error(parsed.error)
+      expect(ruleDates(parsed.recurrence).untils).toHaveLength(1)
+    }
   })
 })
 
