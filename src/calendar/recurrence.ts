@@ -64,9 +64,6 @@ function wallClock(value: string, zone: string, fill: (day: DateTime) => DateTim
 
 /** RFC 5545's ranges of the BY* parts; the library accepts anything and then loops or yields nothing. */
 const RANGES: Record<string, { min: number; max: number; signed: boolean }> = {
-  BYSECOND: { min: 0, max: 60, signed: false },
-  BYMINUTE: { min: 0, max: 59, signed: false },
-  BYHOUR: { min: 0, max: 23, signed: false },
   BYMONTHDAY: { min: 1, max: 31, signed: true },
   BYYEARDAY: { min: 1, max: 366, signed: true },
   BYWEEKNO: { min: 1, max: 53, signed: true },
@@ -77,10 +74,14 @@ const WEEKDAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/
 /**
  * Events recur by the day at the finest. Sub-daily rules would make every event of a day an
  * occurrence, and the library walks them second by second: one request could hold a core for minutes.
+ * Parts that pick times within a day are refused for the same reason: the series keeps one event a
+ * day, and a time other than the start's would place it away from the first event's time.
  */
 const FREQUENCIES = ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY']
+const TIMES_OF_DAY = ['BYHOUR', 'BYMINUTE', 'BYSECOND']
 const KNOWN = new Set([
   ...Object.keys(RANGES),
+  ...TIMES_OF_DAY,
   'FREQ',
   'UNTIL',
   'COUNT',
@@ -166,11 +167,7 @@ function datesPerPeriod(freq: string, parts: Map<string, string>): number {
       0,
     ),
   ].filter((bound): bound is number => bound !== undefined)
-  const times = ['BYHOUR', 'BYMINUTE', 'BYSECOND'].reduce(
-    (all, name) => all * (count(name) ?? 1),
-    1,
-  )
-  return Math.min(...bounds) * times
+  return Math.min(...bounds)
 }
 
 /** What is wrong with one RRULE value, checked part by part before the library reads it. */
@@ -183,6 +180,8 @@ function ruleError(value: string): string | undefined {
     const name = key?.toUpperCase() ?? ''
     if (!name || val === undefined || rest.length) return `"${part}" is not a NAME=VALUE part.`
     if (!KNOWN.has(name)) return `Unknown rule part ${name}.`
+    if (TIMES_OF_DAY.includes(name))
+      return `${name} is not taken: events recur by the day, at the first event's time.`
     if (parts.has(name)) return `${name} is given twice.`
     parts.set(name, val.toUpperCase())
   }
@@ -213,7 +212,9 @@ function ruleError(value: string): string | undefined {
   const combination = combinationError(freq, parts)
   if (combination) return combination
   const wkst = parts.get('WKST')
-  if (wkst !== undefined && !WEEKDAY.test(wkst)) return 'WKST must be a weekday (MO..SU).'
+  // Not BYDAY's pattern: the library ignores an ordinal (2MO) here, and the iCalendar file would repeat it.
+  if (wkst !== undefined && !/^(MO|TU|WE|TH|FR|SA|SU)$/.test(wkst))
+    return 'WKST must be a weekday (MO..SU).'
   const until = parts.get('UNTIL')
   if (until !== undefined && !DATE_VALUE.test(until))
     return 'UNTIL must be YYYYMMDD or YYYYMMDDTHHMMSS[Z].'

@@ -187,11 +187,22 @@ describe('bad rules: a 400 naming recurrence, nothing written', () => {
     ['a BY* value out of range', 'RRULE:FREQ=YEARLY;BYMONTH=13'],
     ['a weekday that is none', 'RRULE:FREQ=WEEKLY;BYDAY=XX'],
     ['a rule with no occurrence after the start', 'RRULE:FREQ=WEEKLY;UNTIL=20200101T000000Z'],
-    ['more than maxOccurrences within the horizon', 'RRULE:FREQ=DAILY;BYHOUR=9,19'],
+    [
+      'more than maxOccurrences within the horizon',
+      // A daily rule to the horizon (about 720 events) and 20 more at 10:00 on days it already gives.
+      'RRULE:FREQ=DAILY\nRDATE:' +
+        Array.from({ length: 20 }, (_, day) =>
+          FIRST.plus({ days: day + 1 })
+            .set({ hour: 10 })
+            .toFormat("yyyyMMdd'T'HHmmss"),
+        ).join(','),
+    ],
     ['a space inside the rule', 'RRULE:FREQ=WEEKLY; COUNT=3'],
     ['a space after a part’s =', 'RRULE:FREQ= WEEKLY;COUNT=3'],
     ['an UNTIL that is not a real date', 'RRULE:FREQ=WEEKLY;UNTIL=20270230'],
     ['an UNTIL past the year 9999 on the zone’s clock', 'RRULE:FREQ=YEARLY;UNTIL=99991231T235959Z'],
+    ['a time of day within the rule', 'RRULE:FREQ=DAILY;COUNT=3;BYHOUR=10,11,12'],
+    ['a WKST with an ordinal', 'RRULE:FREQ=WEEKLY;COUNT=3;WKST=2MO'],
     ['a frequency finer than daily', 'RRULE:FREQ=HOURLY'],
     ['an EXDATE that does not parse', 'RRULE:FREQ=WEEKLY;COUNT=3\nEXDATE:tomorrow'],
     ['an RDATE that does not parse', 'RRULE:FREQ=WEEKLY;COUNT=3\nRDATE:20261341T100000'],
