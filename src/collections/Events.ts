@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
-import { parseZone } from '../calendar/dates/zone'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { websiteField } from './fields/website'
+import { timezoneField } from './fields/timezone'
 import { validateCalendarDate } from './fields/calendarDate'
 import { descriptionFields } from './fields/description'
 import { slugField } from './fields/slug'
@@ -136,16 +136,10 @@ export const Events: CollectionConfig = {
       type: 'row',
       fields: [
         { name: 'allDay', type: 'checkbox', defaultValue: false },
-        {
-          name: 'timezone',
-          type: 'text',
-          admin: {
-            description: 'Start and end are entered in this zone. Empty: the site zone.',
-            components: { Field: 'cal-events/client#TimezoneField' },
-          },
-          validate: (value: string | null | undefined) =>
-            !value || parseZone(value) !== null || 'Not a known time zone.',
-        },
+        timezoneField('Not a known time zone.', {
+          description: 'Start and end are entered in this zone. Empty: the site zone.',
+          components: { Field: 'cal-events/client#TimezoneField' },
+        }),
       ],
     },
     { name: 'startLocal', type: 'text', index: true, admin: { readOnly: true, hidden: true } },

@@ -1,7 +1,7 @@
 import { queueJob } from '../collections/queueJob'
 import type { GlobalAfterChangeHook, GlobalConfig } from 'payload'
 import { isAdministrator } from '../calendar/access/collectionAccess'
-import { parseZone } from '../calendar/dates/zone'
+import { timezoneField } from '../collections/fields/timezone'
 import { validateWebUrl } from '../calendar/webUrl'
 import { validateWholeNumber } from '../collections/fields/wholeNumber'
 import { RECURRENCE_DEFAULTS } from '../calendar/recurrence'
@@ -64,14 +64,10 @@ export const Settings: GlobalConfig = {
       admin: { description: 'Default page size of the lists (at most 50).' },
     },
     {
-      name: 'timezone',
-      type: 'text',
+      ...timezoneField('An IANA zone such as Europe/Paris, or an offset such as UTC+2.', {
+        description: 'Site time zone: events without their own zone use it.',
+      }),
       defaultValue: SETTINGS_DEFAULTS.timezone,
-      validate: (value: string | null | undefined) =>
-        !value ||
-        parseZone(value) !== null ||
-        'An IANA zone such as Europe/Paris, or an offset such as UTC+2.',
-      admin: { description: 'Site time zone: events without their own zone use it.' },
     },
     {
       name: 'siteUrl',

@@ -497,6 +497,42 @@ describe('POST /events: the created event', () => {
       )
     })
 
+    it('stores a zone typed in another case as the tz database spells it, through every door, and iCalendar names it', async () => {
+      const event = await createEventAs(editor.token, { timezone: 'america/new_york' })
+      expect([event.timezone, event.timezone_abbr]).toEqual(['America/New_York', 'EST'])
+      const file = await api<string>(`/events/${event.id}.ics`, { token: editor.token })
+      expect(file.status).toBe(200)
+      expect(file.body).toContain('DTSTART;TZID=America/New_York:20300101T100000')
+
+      const rest = await call('/api/events?locale=en', {
+        method: 'POST',
+        token: editor.token,
+        json: {
+          title: unique('zone rest '),
+          start: '2030-01-01T10:00:00.000Z',
+          end: '2030-01-01T11:00:00.000Z',
+          timezone: 'EUROPE/PARIS',
+          status: 'draft',
+        },
+      })
+      expect(rest.status, JSON.stringify(rest.body)).toBe(201)
+      expect(rest.body.doc.timezone).toBe('Europe/Paris')
+      const updated = await call(`/api/events/${rest.body.doc.id}?locale=en`, {
+        method: 'PATCH',
+        token: editor.token,
+        json: { timezone: 'utc+02:00' },
+      })
+      expect(updated.body.doc?.timezone, JSON.stringify(updated.body)).toBe('UTC+2')
+
+      const mutation = await graphql(
+        `mutation { createEvent(data: { title: "${unique('zone graphql ')}", start: "2030-01-01T10:00:00.000Z", end: "2030-01-01T11:00:00.000Z", timezone: "asia/tokyo", status: draft }) { id timezone } }`,
+        editor.token,
+      )
+      expect(mutation.body.data?.createEvent?.timezone, JSON.stringify(mutation.body)).toBe(
+        'Asia/Tokyo',
+      )
+    })
+
     it.each(['Mars/Olympus', 'UTC+15', 'CEST', 'Europe/Paris; DROP TABLE events'])(
       'refuses %s',
       async (timezone) => {

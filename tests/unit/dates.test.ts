@@ -34,6 +34,20 @@ describe('parseZone', () => {
   })
 
   it.each([
+    ['america/new_york', 'America/New_York'],
+    ['AMERICA/NEW_YORK', 'America/New_York'],
+    ['europe/paris', 'Europe/Paris'],
+    ['us/eastern', 'US/Eastern'],
+    ['US/Eastern', 'US/Eastern'],
+    ['utc', 'UTC'],
+    ['etc/gmt+5', 'Etc/GMT+5'],
+    ['europe/kyiv', 'Europe/Kyiv'],
+    ['asia/calcutta', 'Asia/Calcutta'],
+  ])('spells the IANA zone %j as the tz database does, %j', (input, expected) => {
+    expect(parseZone(input)).toBe(expected)
+  })
+
+  it.each([
     ['UTC+5', 'UTC+5'],
     ['UTC-3:30', 'UTC-3:30'],
     ['UTC+05:30', 'UTC+5:30'],

@@ -60,6 +60,8 @@ describe('zones', () => {
     expect(tzidOf('UTC')).toBeNull()
     expect(tzidOf('Europe/Paris')).toBe('Europe/Paris')
     expect(tzidOf('Asia/Calcutta')).toBe('Asia/Kolkata')
+    // A zone stored as typed before it was spelled on write.
+    expect(tzidOf('america/new_york')).toBe('America/New_York')
     expect(tzidOf('UTC+2')).toBe('Etc/GMT-2')
     expect(tzidOf('UTC-5')).toBe('Etc/GMT+5')
     expect(tzidOf('UTC+5:30')).toBeNull()

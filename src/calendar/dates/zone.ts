@@ -24,19 +24,32 @@ function numericAbbr(minutes: number): string {
 }
 
 /**
- * A zone id for storage and output: an IANA name as given (`Europe/Paris`, `UTC`), or an offset in
- * upstream style (`UTC+5`, `UTC-3:30`). Null when the input is neither.
+ * A zone id for storage and output: an IANA name as the tz database spells it, whatever the case it was
+ * given in (`europe/paris` is `Europe/Paris`; `UTC`, `US/Eastern` kept), or an offset in upstream style
+ * (`UTC+5`, `UTC-3:30`). Null when the input is neither.
  */
 export function parseZone(input: string): string | null {
   const trimmed = input.trim()
   const offset = offsetZoneMinutes(trimmed)
   if (offset !== null) return offsetZoneId(offset)
+  // Intl takes a name in any case, but what names the zone to others does not: the iCalendar
+  // writer's VTIMEZONEs, the tz database abbreviations, a reader's own zone library.
+  const spelled = ZONE_NAMES.get(trimmed.toLowerCase())
   // `isValidZone` builds an Intl.DateTimeFormat: a write asks it several times of the same zone.
-  return CANONICAL_ZONES.has(trimmed) || IANAZone.isValidZone(trimmed) ? trimmed : null
+  if (spelled) return CANONICAL_ZONES.has(spelled) || IANAZone.isValidZone(spelled) ? spelled : null
+  // A zone newer than both lists of names: Intl spells it as the tz database does.
+  return IANAZone.isValidZone(trimmed)
+    ? new Intl.DateTimeFormat('en', { timeZone: trimmed }).resolvedOptions().timeZone
+    : null
 }
 
 /** The tz database's canonical names (aliases such as `UTC` and `US/Eastern` are not among them). */
 const CANONICAL_ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'))
+
+/** The tz database's names, aliases included, by their lower case. */
+const ZONE_NAMES: ReadonlyMap<string, string> = new Map(
+  [...CANONICAL_ZONES, ...moment.tz.names()].map((name) => [name.toLowerCase(), name]),
+)
 
 /** The luxon zone of an id produced by `parseZone`. */
 export function toLuxonZone(zoneId: string): Zone {

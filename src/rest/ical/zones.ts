@@ -1,5 +1,5 @@
 import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library'
-import { toLuxonZone } from '../../calendar/dates/zone'
+import { parseZone, toLuxonZone } from '../../calendar/dates/zone'
 
 /** The zones the library has a VTIMEZONE for (it logs an error for any other, so it is asked only about these). */
 const KNOWN = new Set(tzlib_get_timezones() as string[])
@@ -43,7 +43,8 @@ export function tzidOf(zoneId: string): string | null {
     ? offset === 0
       ? null
       : fromDatabase(etcZoneOf(offset))
-    : fromDatabase(zoneId)
+    : // Stored before zones were spelled on write (`america/new_york`): the library's names are case-sensitive.
+      fromDatabase(parseZone(zoneId) ?? zoneId)
   tzids.set(zoneId, tzid)
   return tzid
 }
