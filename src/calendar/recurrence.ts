@@ -330,6 +330,12 @@ export function ruleDates(recurrence: Recurrence): {
   }
 }
 
+/** The days (`YYYY-MM-DD` on the zone's wall clock) the rule's EXDATEs name, whatever their time of day. */
+export function excludedDays(recurrence: Recurrence): Set<string> {
+  // Floating dates: their UTC fields are the wall clock.
+  return new Set(recurrence.set.exdates().map((date) => date.toISOString().slice(0, 10)))
+}
+
 /** How far a rule is searched for its second occurrence: a rule that never yields one would be walked to year 9999. */
 const LOOKAHEAD_YEARS = 100
 

@@ -10,6 +10,7 @@ import { occurrenceSchedule, wallLength } from '../calendar/dates/schedule'
 import { idOf } from '../calendar/relationId'
 import {
   endedBefore,
+  excludedDays,
   expandRecurrence,
   horizonEnd,
   occurrencesUntil,
@@ -257,6 +258,7 @@ export async function syncSeries(
       return [dayOf(schedule), schedule]
     }),
   )
+  const excluded = excludedDays(parsed.recurrence)
   const now = scope.now.getTime()
   const gone: number[] = []
   const rows: OccurrenceRow[] = []
@@ -264,9 +266,10 @@ export async function syncSeries(
     const day = dayOf(occurrence)
     const schedule = wanted.get(day)
     wanted.delete(day)
-    // One trashed on its own has its day excluded from the rule, and stays in the trash.
-    if (onlyAdd || occurrence.recurrenceException || (!schedule && occurrence.status === 'trash'))
-      continue
+    // One trashed on its own has its day excluded from the rule, and stays in the trash. Its EXDATE
+    // holds the time it had: once the series' time of day moves, the rule gives its day again.
+    const trashedAlone = occurrence.status === 'trash' && (!schedule || excluded.has(day))
+    if (onlyAdd || occurrence.recurrenceException || trashedAlone) continue
     if (!schedule && new Date(occurrence.start).getTime() > now) {
       gone.push(occurrence.id)
       continue

@@ -315,6 +315,33 @@ describe('editing a series', () => {
     expect((await api(`/events/${before[1].id}`, { token: admin })).status).toBe(404)
   })
 
+  it('an occurrence trashed on its own stays in the trash, and out of the .ics, when the series moves to another time of day', async () => {
+    const parent = await createSeries(4)
+    const [, , third] = await seriesOf(parent)
+    expect((await api(`/events/${third.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    const later = FIRST.plus({ hours: 1 })
+    const moved = await api(`/events/${parent.id}`, {
+      method: 'POST',
+      token: admin,
+      json: { start_date: later.toFormat(WALL), end_date: later.plus({ hours: 2 }).toFormat(WALL) },
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    const events = await seriesOf(parent)
+    expect(events.map((event) => [event.id === third.id, event.status])).toEqual([
+      [false, 'publish'],
+      [false, 'publish'],
+      [true, 'trash'],
+      [false, 'publish'],
+    ])
+    const file = await api<string>(`/events/${parent.id}.ics`, { token: admin })
+    expect(file.body).toMatch(
+      new RegExp(
+        `^EXDATE;TZID=${ZONE}:.*${later.plus({ weeks: 2 }).toFormat("yyyyMMdd'T'HHmmss")}`,
+        'm',
+      ),
+    )
+  })
+
   it('trashing an occurrence excludes its date from the rule; trashing the first event trashes the series', async () => {
     const parent = await createSeries(3)
     const [, second] = await seriesOf(parent)

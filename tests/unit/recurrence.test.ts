@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   endedBefore,
+  excludedDays,
   expandRecurrence,
   parseRecurrence,
   RECURRENCE_DEFAULTS,
@@ -234,6 +235,18 @@ describe('the years 1 to 99', () => {
       'RDATE dates must be in the year 100 or later.',
     )
     expect(refusal('RRULE:FREQ=WEEKLY;COUNT=3', '0100-06-01T19:00:00Z')).toBe('accepted')
+  })
+})
+
+describe('excluded days', () => {
+  it('are the EXDATEs’ days on the zone’s wall clock, whatever their time', () => {
+    const parsed = parseRecurrence(
+      'RRULE:FREQ=WEEKLY\nEXDATE:20260331T190000\nEXDATE:20260407T230000Z',
+      new Date('2026-03-24T18:00:00Z'),
+      'Europe/Paris',
+    )
+    if (!parsed.ok) throw new Error(parsed.error)
+    expect([...excludedDays(parsed.recurrence)]).toEqual(['2026-03-31', '2026-04-08'])
   })
 })
 
