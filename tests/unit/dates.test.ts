@@ -194,7 +194,7 @@ describe('parseDateInput', () => {
     ['+90 minutes', '2024-05-15 11:50:30'],
     ['-1 minute', '2024-05-15 10:19:30'],
     ['+30 seconds', '2024-05-15 10:21:00'],
-    ['next week', '2024-05-22 10:20:30'],
+    ['+1 week', '2024-05-22 10:20:30'],
     ['last month', '2024-04-15 10:20:30'],
   ])('reads the relative phrase %j', (input, expected) => {
     expect(wall(input)).toBe(expected)
@@ -214,6 +214,31 @@ describe('parseDateInput', () => {
   ])('reads the weekday %j from a Wednesday as PHP does', (input, expected) => {
     expect(wall(input)).toBe(expected)
   })
+
+  // PHP 8.2's strtotime from Wednesday 2024-05-15 10:20:30: a named week runs Monday to Sunday.
+  it.each([
+    ['this week', '2024-05-13 10:20:30'],
+    ['next week', '2024-05-20 10:20:30'],
+    ['last week', '2024-05-06 10:20:30'],
+    ['monday this week', '2024-05-13 00:00:00'],
+    ['wednesday this week', '2024-05-15 00:00:00'],
+    ['sunday this week', '2024-05-19 00:00:00'],
+    ['monday next week', '2024-05-20 00:00:00'],
+    ['friday next week', '2024-05-24 00:00:00'],
+    ['monday last week', '2024-05-06 00:00:00'],
+    ['next week monday', '2024-05-20 00:00:00'],
+    ['next week 10am', '2024-05-20 10:00:00'],
+    ['monday next week 10am', '2024-05-20 10:00:00'],
+  ])('reads the week phrase %j as PHP does', (input, expected) => {
+    expect(wall(input)).toBe(expected)
+  })
+
+  it.each(['tomorrow next week', 'next monday next week', 'this week next week'])(
+    'refuses the week phrase %j, which names two days',
+    (input) => {
+      expect(readValidDateInput(input)).toBeNull()
+    },
+  )
 
   it.each([
     ['9am', '2024-05-15 09:00:00'],

@@ -35,6 +35,13 @@ export interface Phrase {
   anchor: Anchor | null
   time: Time | null
   shifts: Array<{ unit: Unit; amount: number }>
+  /**
+   * "this week", "next week", "last week": the week (Monday to Sunday) of now, the next or the last,
+   * where the phrase's weekday is taken, or its Monday at the current time (PHP's `relativetextweek`:
+   * "monday this week" is this week's Monday, "next week" next week's Monday), not a shift of seven
+   * days ("+1 week" is).
+   */
+  week: Direction | null
 }
 
 function clock(hour: number, minute = 0, second = 0, millisecond = 0): Time {
@@ -142,13 +149,18 @@ function readToken(word: string): Token | null {
 
 /** Reads tokens into a phrase: at most one day, at most one time, any number of shifts. */
 function readPhrase(tokens: Token[]): Phrase | null {
-  const phrase: Phrase = { anchor: null, time: null, shifts: [] }
+  const phrase: Phrase = { anchor: null, time: null, shifts: [], week: null }
   const rest = [...tokens]
   for (let token = rest.shift(); token; token = rest.shift()) {
     switch (token.kind) {
       case 'number':
       case 'modifier': {
         const target = rest.shift()
+        if (token.kind === 'modifier' && target?.kind === 'unit' && target.unit === 'weeks') {
+          if (phrase.week !== null) return null
+          phrase.week = token.direction
+          break
+        }
         if (target?.kind === 'unit') {
           phrase.shifts.push({
             unit: target.unit,
@@ -173,6 +185,10 @@ function readPhrase(tokens: Token[]): Phrase | null {
         phrase.anchor = token
     }
   }
+  // A week's day is a weekday of it ("monday next week"), not another anchor ("tomorrow next week").
+  if (phrase.week !== null && phrase.anchor && phrase.anchor.kind !== 'weekday') return null
+  if (phrase.week !== null && phrase.anchor?.kind === 'weekday' && phrase.anchor.direction !== 0)
+    return null
   return phrase
 }
 

@@ -38,15 +38,24 @@ function anchorDay(base: DateTime, anchor: Anchor | null): DateTime {
   }
 }
 
+/** A phrase's named week: its weekday in it at 00:00, else its Monday at the current time (`Phrase.week`). */
+function weekDay(base: DateTime, week: Direction, anchor: Anchor | null): DateTime {
+  const monday = base.startOf('week').plus({ weeks: week })
+  return anchor?.kind === 'weekday'
+    ? monday.plus({ days: anchor.weekday - 1 })
+    : monday.set({ hour: base.hour, minute: base.minute, second: base.second })
+}
+
 function resolve(phrase: Phrase, zone: Zone, now: Date): DateTime<true> | null {
   const offset = phrase.time?.offset ?? null
   // An explicit UTC offset in the input decides the wall clock, as in PHP; the instant is kept.
   const wallZone = offset === null ? zone : FixedOffsetZone.instance(offset)
   // strtotime counts in whole seconds.
-  let result = anchorDay(
-    DateTime.fromJSDate(now, { zone: wallZone }).startOf('second'),
-    phrase.anchor,
-  )
+  const base = DateTime.fromJSDate(now, { zone: wallZone }).startOf('second')
+  let result =
+    phrase.week === null
+      ? anchorDay(base, phrase.anchor)
+      : weekDay(base, phrase.week, phrase.anchor)
   if (phrase.time) {
     const { hour, minute, second, millisecond } = phrase.time
     result = result.set({ hour, minute, second, millisecond })
