@@ -21,7 +21,7 @@ import {
 } from '../calendar/recurrence'
 import { copyToOccurrences, seriesMembers, type OccurrenceRow } from '../database/seriesCopy'
 import { siteSettings, type SiteSettings } from '../globals/siteSettings'
-import { reachableWhere } from './hooks/reach'
+import { mayUpdate } from './hooks/reach'
 import { lockSeriesKeys } from './hooks/seriesLock'
 import { DEFAULT_LANGUAGE } from '../i18n/languages'
 import type { Event } from '../payload-types'
@@ -100,7 +100,7 @@ export const validateRecurrence: Validate<string> = async (
   const data = siblingData as Partial<Event>
   const first = idOf(data.parent)
   // On an occurrence the rule splits its series: the first event's rule is cut and its later dates deleted.
-  if (first !== undefined && !overrideAccess && !(await mayEditEvent(req, first)))
+  if (first !== undefined && !overrideAccess && !(await mayUpdate(req, 'events', first)))
     return "Only someone who may edit the series' first event can split the series."
   const settings = await siteSettings(req)
   const parsed = parsedRule(
@@ -127,7 +127,7 @@ export const validateParent: RelationshipFieldValidation = async (value, options
   if (id !== undefined && parent === Number(id)) return 'An event cannot be its own parent.'
   // A child joins its parent's series (its file, its page's other dates), and its trash or a rule of
   // its own changes the parent's rule: only for a parent the writer may edit.
-  if (!overrideAccess && !(await mayEditEvent(req, parent)))
+  if (!overrideAccess && !(await mayUpdate(req, 'events', parent)))
     return 'The parent must be an event you may edit.'
   if ((siblingData as Partial<Event>).recurrence?.trim())
     return "A series' first event cannot have a parent."
@@ -155,25 +155,6 @@ export const validateParent: RelationshipFieldValidation = async (value, options
     req,
   })
   return children.totalDocs ? 'An event that is a parent cannot have a parent.' : true
-}
-
-/**
- * Whether the request's caller may edit event `id`, by the collection's own update rule (a
- * developer's included): Payload asks it of the event a write names, not of the parent it links.
- */
-async function mayEditEvent(req: PayloadRequest, id: number): Promise<boolean> {
-  const where = await reachableWhere(req.payload.collections.events.config, 'update', req, {
-    where: { id: { equals: id } },
-  })
-  if (!where) return false
-  const { totalDocs } = await req.payload.count({
-    collection: 'events',
-    where,
-    overrideAccess: true,
-    trash: true,
-    req,
-  })
-  return totalDocs > 0
 }
 
 const zoneOf = (scope: SeriesScope, event: Pick<Event, 'timezone'>) =>

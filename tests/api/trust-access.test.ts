@@ -4,8 +4,9 @@
  * permission before the checks against stored data, and password reads (caching, throttling). Each
  * rule is checked through the namespace, Payload's REST and GraphQL where the door reaches it.
  */
+import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, type Reply, type TestUser, unique, everyRole } from '../support/api'
+import { BASE_URL, call, type Reply, type TestUser, unique, everyRole } from '../support/api'
 import { expectError, expectInvalidParam } from '../support/expectations'
 import { createEvent, createOrganizer, createVenue } from '../support/fixtures'
 import { api, createEventAs, payloadDocs } from '../support/writeFixtures'
@@ -789,6 +790,105 @@ describe('the admin’s document locks', () => {
         })
       ).status,
     ).toBe(200)
+  })
+})
+
+describe('the admin’s document locks taken by its form state', () => {
+  /** Payload's form state, which the admin asks for as a document changes: it takes the lock. */
+  async function formState(token: string, target: Record<string, unknown>): Promise<number> {
+    const manifest = JSON.parse(
+      await readFile(
+        new URL('../../.next/server/server-reference-manifest.json', import.meta.url),
+        'utf8',
+      ),
+    ) as { node: Record<string, { filename: string }> }
+    const action = Object.entries(manifest.node).find(
+      ([, entry]) => entry.filename === 'src/app/(payload)/layout.tsx',
+    )?.[0]
+    const reply = await fetch(`${BASE_URL}/admin`, {
+      method: 'POST',
+      headers: {
+        'Next-Action': action!,
+        'Content-Type': 'text/plain;charset=UTF-8',
+        Accept: 'text/x-component',
+        Cookie: `payload-token=${token}`,
+        // As the admin's page sends it: a cookie without it is not believed (Payload's CSRF rule).
+        Origin: new URL(BASE_URL).origin,
+      },
+      body: JSON.stringify([
+        {
+          name: 'form-state',
+          args: {
+            ...target,
+            operation: 'update',
+            formState: {},
+            returnLockStatus: true,
+            updateLastEdited: true,
+            docPermissions: { fields: true },
+            docPreferences: { fields: {} },
+            renderAllFields: false,
+          },
+        },
+      ]),
+    })
+    await reply.arrayBuffer()
+    return reply.status
+  }
+  const locks = async (where: string) =>
+    (await call(`/api/payload-locked-documents?depth=0&${where}`, { token: admin })).body.docs as {
+      id: number
+      user: { value: number }
+      document?: { value: number }
+    }[]
+
+  it('are taken only on items their holder may edit, and stay on the item they were taken on', async () => {
+    const others = await createEventAs(admin, {
+      title: unique('Not the contributor’s '),
+      status: 'publish',
+    })
+    const own = await createEventAs(contributor.token, { title: unique('The contributor’s ') })
+    expect(
+      await formState(contributor.token, {
+        collectionSlug: 'events',
+        id: others.id,
+        schemaPath: 'events',
+      }),
+    ).toBe(200)
+    expect(
+      await formState(contributor.token, { globalSlug: 'settings', schemaPath: 'settings' }),
+    ).toBe(200)
+    expect(await locks(`where[document.value][equals]=${others.id}`)).toEqual([])
+    expect(
+      (await locks('where[globalSlug][equals]=settings')).filter(
+        (lock) => lock.user.value === contributor.id,
+      ),
+    ).toEqual([])
+    const saved = await call(`/api/events/${others.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { sticky: false },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+
+    // Their own draft they lock, as the admin does while they edit it; the lock cannot be moved.
+    expect(
+      await formState(contributor.token, {
+        collectionSlug: 'events',
+        id: own.id,
+        schemaPath: 'events',
+      }),
+    ).toBe(200)
+    const [held] = await locks(`where[document.value][equals]=${own.id}`)
+    expect(held?.user.value).toBe(contributor.id)
+    const moved = await call(`/api/payload-locked-documents/${held!.id}?depth=0`, {
+      method: 'PATCH',
+      token: contributor.token,
+      json: { document: { relationTo: 'events', value: others.id } },
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(moved.body.doc.document.value).toBe(own.id)
+    expect(await locks(`where[document.value][equals]=${others.id}`)).toEqual([])
+    await call(`/api/payload-locked-documents/${held!.id}`, { method: 'DELETE', token: admin })
   })
 })
 

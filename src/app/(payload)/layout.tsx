@@ -4,13 +4,15 @@ import type { ServerFunctionClient } from 'payload'
 import { handleServerFunctions, RootLayout } from '@payloadcms/next/layouts'
 import React from 'react'
 import { importMap } from './admin/importMap.js'
-import { refusingMistakes } from './refusedCalls'
+import { callersFormState, refusingMistakes } from './refusedCalls'
 
 type Args = { children: React.ReactNode }
 
 const serverFunction: ServerFunctionClient = async function (args) {
   'use server'
-  return refusingMistakes(config, args, () => handleServerFunctions({ ...args, config, importMap }))
+  return refusingMistakes(config, args, async () =>
+    handleServerFunctions({ ...(await callersFormState(config, args)), config, importMap }),
+  )
 }
 
 const Layout = ({ children }: Args) => (

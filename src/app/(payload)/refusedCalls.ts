@@ -1,6 +1,7 @@
 import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 import { getPayload, type SanitizedConfig } from 'payload'
+import { formStateForCaller } from '../../collections/lockedDocuments'
 
 /**
  * The admin's server functions (`POST /admin` with `Next-Action`: Payload's form state, lists,
@@ -25,4 +26,15 @@ export async function refusingMistakes<T>(
     if (!user) notFound()
     throw error
   }
+}
+
+/** A server function's call as its caller may make it (`formStateForCaller`: no lock on an item they may not edit). */
+export async function callersFormState<T extends { name?: unknown; args?: unknown }>(
+  config: Promise<SanitizedConfig>,
+  call: T,
+): Promise<T> {
+  if (call.name !== 'form-state') return call
+  const payload = await getPayload({ config: await config })
+  const { user } = await payload.auth({ headers: await headers() })
+  return (await formStateForCaller(payload, user, call)) as T
 }

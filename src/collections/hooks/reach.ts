@@ -1,4 +1,4 @@
-import type { PayloadRequest, SanitizedCollectionConfig, Where } from 'payload'
+import type { CollectionSlug, PayloadRequest, SanitizedCollectionConfig, Where } from 'payload'
 
 /**
  * What a bulk update or delete may reach, before Payload checks its access: the request's `where`
@@ -19,4 +19,28 @@ export async function reachableWhere(
   if (!access) return false
   const where = args.where ?? {}
   return typeof access === 'object' ? { and: [where, access] } : where
+}
+
+/**
+ * Whether the request's caller may update item `id` of `collection`, by the collection's own update
+ * rule (a developer's included), in the trash too: for what Payload asks only of the item a write
+ * names, not of the one it links to (a series' parent, the item an admin lock holds).
+ */
+export async function mayUpdate(
+  req: PayloadRequest,
+  collection: CollectionSlug,
+  id: number | string,
+): Promise<boolean> {
+  const config = req.payload.collections[collection]?.config
+  if (!config) return false
+  const where = await reachableWhere(config, 'update', req, { where: { id: { equals: id } } })
+  if (!where) return false
+  const { totalDocs } = await req.payload.count({
+    collection,
+    where,
+    overrideAccess: true,
+    trash: Boolean(config.trash),
+    req,
+  })
+  return totalDocs > 0
 }
