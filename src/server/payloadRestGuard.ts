@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises'
 import { headersWithCors, type PayloadRequest, type SanitizedConfig } from 'payload'
 import {
   DATABASE_UNAVAILABLE,
@@ -46,6 +47,9 @@ export function guardPayloadRest<A extends unknown[]>(
       (await checkedBody(resolved, url, request))
     if (refusal instanceof Refusal) return payloadError(resolved, request, refusal)
     const given = refusal ?? request
+    const evenedUntil = (await asksForPasswordReset(resolved, url, given))
+      ? Date.now() + PASSWORD_RESET_MS
+      : undefined
     const signInLost = markSignIn(given.headers)
     // The namespace answers its own, in its envelope (`authenticateAgain`).
     const namespace = inNamespace(
@@ -64,6 +68,7 @@ export function guardPayloadRest<A extends unknown[]>(
       if (!response) handled.catch(() => undefined)
     } finally {
       lost = signInLostDatabase(given.headers)
+      if (evenedUntil) await setTimeout(Math.max(0, evenedUntil - Date.now()))
     }
     return lost && !namespace
       ? payloadError(resolved, given, LOST_DATABASE)
@@ -72,6 +77,28 @@ export function guardPayloadRest<A extends unknown[]>(
 }
 
 const PRIVATE = 'private, no-store'
+
+/**
+ * The least time a password reset's request is answered in, whether an account has the address or
+ * not: for one that has, Payload reserves the request, writes a token and sends the mail (40–200 ms
+ * here, an SMTP server's round trips besides), for one that has not it reads one row (10–30 ms), so
+ * the time told anyone which addresses have accounts, as sign-ins' did (`evenLoginTime`). Waited
+ * once the operation is over, its transaction ended, so that a flood holds no connection.
+ */
+const PASSWORD_RESET_MS = 1_000
+
+/** Payload's REST `forgot-password` of an auth collection, or a GraphQL document that names its mutation. */
+async function asksForPasswordReset(
+  config: SanitizedConfig,
+  url: URL,
+  request: Request,
+): Promise<boolean> {
+  if (request.method !== 'POST') return false
+  if (url.pathname === `${config.routes.api}${config.routes.graphQL}`)
+    return /forgotPassword/i.test(await request.clone().text())
+  const path = collectionPath(config, url)
+  return Boolean(path?.collection.auth) && path!.rest.join('/') === 'forgot-password'
+}
 
 /** Payload's 503 for a lost database, as `databaseUnavailableAfterError` answers it. */
 const LOST_DATABASE = {

@@ -47,3 +47,31 @@ describe('failed sign-ins', () => {
     expect(statuses.slice(10)).toContain(429)
   })
 })
+
+describe('password resets', () => {
+  it('take the same time whether an account has the address or not, through REST and GraphQL', async () => {
+    const timed = async (ask: () => Promise<{ status: number }>) => {
+      const started = performance.now()
+      const reply = await ask()
+      return { status: reply.status, ms: performance.now() - started }
+    }
+    const rest = (email: string) =>
+      timed(() => call('/api/users/forgot-password', { method: 'POST', json: { email } }))
+    const graphql = (email: string) =>
+      timed(() =>
+        call('/api/graphql', {
+          method: 'POST',
+          json: { query: `mutation { forgotPasswordUser(email: ${JSON.stringify(email)}) }` },
+        }),
+      )
+    // Every answer waits out the same floor (1 s), which covers the account's token and mail.
+    for (const ask of [rest, graphql])
+      for (const email of [victim.email, `nobody-${Date.now()}@calendar.test`]) {
+        const { status, ms } = await ask(email)
+        expect({ status, atLeastTheFloor: ms >= 990 }).toEqual({
+          status: 200,
+          atLeastTheFloor: true,
+        })
+      }
+  })
+})
