@@ -55,6 +55,14 @@ export const Webhooks: CollectionConfig = {
         if (operation === 'create' && !data.cursor) data.cursor = await lastChange(req.payload)
         return data
       },
+      // Turned on again, an endpoint resumes at the next pass where it stopped: the wait after its
+      // last failure (hours, after ten) and its count of failures (the next one would turn it off
+      // again at once) belong to the run that ended.
+      ({ data, operation, originalDoc }) => {
+        if (operation === 'update' && data.active === true && originalDoc?.active === false)
+          return { ...data, failures: 0, retryAt: null }
+        return data
+      },
     ],
   },
   fields: [

@@ -303,9 +303,19 @@ describe('a delivery', () => {
     expect(hook.of(event.id).length).toBe(3)
     // Switched off, it gets nothing more.
     hook.answer(200)
-    await createEventAs(admin, { status: 'publish' })
+    const later = await createEventAs(admin, { status: 'publish' })
     await call('/api/webhooks/deliver', { method: 'POST', token: admin })
     expect(hook.of(event.id).length).toBe(3)
+    // Turned on again, it resumes at the next pass where it stopped, its failures forgotten.
+    const resumed = await call(`/api/webhooks/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { active: true },
+    })
+    expect(resumed.status).toBe(200)
+    expect(resumed.body.doc).toMatchObject({ active: true, failures: 0, retryAt: null })
+    await deliverUntil(() => hook.of(later.id).length === 1, 3)
+    expect(hook.of(event.id).length).toBe(4)
   }, 60_000)
 })
 
