@@ -452,6 +452,35 @@ describe('series', () => {
     expect(expand(calendar, parent.id)).toHaveLength(29)
   })
 
+  it('writes a last event moved earlier on its own day once, as the exception of that day', async () => {
+    const shortTitle = unique('Short series ')
+    const short = await createSeries(shortTitle, 4)
+    const made = await listed(shortTitle, admin)
+    expect(made).toHaveLength(4)
+    const moved = await api(`/events/${made[3].id}`, {
+      method: 'POST',
+      token: admin,
+      json: {
+        start_date: FIRST.plus({ weeks: 3, hours: -2 }).toFormat(WALL),
+        end_date: FIRST.plus({ weeks: 3 }).toFormat(WALL),
+      },
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    const json = await listed(shortTitle)
+    expect(json).toHaveLength(4)
+    const calendar = parse(
+      (await ics(`/events.ics?search=${encodeURIComponent(shortTitle)}&${window}`)).body,
+    )
+    expect(vevents(calendar)).toHaveLength(byUid(calendar, short.id).length)
+    expect(expand(calendar, short.id)).toEqual(
+      json.map((event) => ({
+        start: utc(event.utc_start_date),
+        end: utc(event.utc_end_date),
+        title: event.title,
+      })),
+    )
+  })
+
   it('as a file: the first event gives the series; a later event gives itself', async () => {
     const file = await ics(`/events/${parent.id}.ics`)
     expect(file.status).toBe(200)

@@ -21,8 +21,8 @@ export type SeriesPlan = {
 
 /**
  * Matches the rule's days with the series' later events the caller sees, by day in the zone as the
- * series upkeep does (collections/series.ts), up to the latest event the series has made (`latest`);
- * later days follow the rule. Undefined when the stored rule does not parse: the event is then single.
+ * series upkeep does (collections/series.ts), through the day of the latest event the series has
+ * made (`latest`); later days follow the rule. Undefined when the stored rule does not parse: the event is then single.
  */
 export function planSeries(
   parent: Event,
@@ -33,7 +33,14 @@ export function planSeries(
   const parsed = parseRecurrence(parent.recurrence ?? '', new Date(parent.start), zoneId)
   if (!parsed.ok) return undefined
   const zone = toLuxonZone(zoneId)
-  const until = new Date(Math.max(latest?.getTime() ?? 0, new Date(parent.start).getTime()))
+  // Through the whole day of the latest event: one moved earlier on its day still stands for that
+  // day's date of the rule, which would otherwise be left to the rule and written twice.
+  const until = DateTime.fromMillis(
+    Math.max(latest?.getTime() ?? 0, new Date(parent.start).getTime()),
+    { zone },
+  )
+    .endOf('day')
+    .toJSDate()
   const byDay = new Map<string, Date>()
   const excluded: Date[] = []
   for (const at of occurrencesUntil(parsed.recurrence, until, Number.POSITIVE_INFINITY)) {
