@@ -253,8 +253,11 @@ function yearError(name: string, date: Date): string | undefined {
  * Reads a `recurrence` text for an event starting at `start` (an instant) in `zone`. The start is the
  * series' first occurrence (DTSTART); dates in the text are wall clocks in the zone, or UTC with `Z`.
  */
-export function parseRecurrence(text: string, start: Date, zone: string): Parsed {
+export function parseRecurrence(text: string, start: Date, zone: string, allDay = false): Parsed {
   const dtstart = DateTime.fromJSDate(start).setZone(toLuxonZone(zone))
+  // An all-day series' days start at midnight, also when its first day has none and starts later.
+  const ruleStart = floating(dtstart)
+  if (allDay) ruleStart.setUTCHours(0, 0, 0, 0)
   const timeOfDay = (day: DateTime) =>
     day.set({ hour: dtstart.hour, minute: dtstart.minute, second: dtstart.second })
   const set = new RRuleSet()
@@ -286,7 +289,7 @@ export function parseRecurrence(text: string, start: Date, zone: string): Parsed
         if (outside) return { ok: false, error: outside }
         options.until = date
       }
-      set.rrule(new RRule({ ...options, dtstart: floating(dtstart) }))
+      set.rrule(new RRule({ ...options, dtstart: ruleStart }))
       rules++
       continue
     }

@@ -71,10 +71,16 @@ const OWN_FIELDS = new Set([
 const PARSED_RULES = 'calendarParsedRules'
 
 /** A rule read once per write (per text, start and zone), whichever of its steps asks first. */
-export function parsedRule(req: PayloadRequest, text: string, start: Date, zone: string): Parsed {
+export function parsedRule(
+  req: PayloadRequest,
+  text: string,
+  start: Date,
+  zone: string,
+  allDay = false,
+): Parsed {
   const kept = (req.context[PARSED_RULES] ??= new Map<string, Parsed>()) as Map<string, Parsed>
-  const key = `${zone} ${start.getTime()} ${text}`
-  const parsed = kept.get(key) ?? parseRecurrence(text, start, zone)
+  const key = `${zone} ${start.getTime()} ${allDay} ${text}`
+  const parsed = kept.get(key) ?? parseRecurrence(text, start, zone, allDay)
   kept.set(key, parsed)
   return parsed
 }
@@ -218,13 +224,31 @@ export async function syncSeries(
     ...options(scope, DEFAULT_LANGUAGE),
     collection: 'events',
     id: parentId,
-    select: { recurrence: true, start: true, timezone: true, startLocal: true, endLocal: true },
+    select: {
+      recurrence: true,
+      start: true,
+      timezone: true,
+      startLocal: true,
+      endLocal: true,
+      allDay: true,
+    },
   })) as Event
   if (!first.recurrence) return
   const zone = zoneOf(scope, first)
-  const parsed = parsedRule(scope.req, first.recurrence, new Date(first.start), zone)
+  const parsed = parsedRule(
+    scope.req,
+    first.recurrence,
+    new Date(first.start),
+    zone,
+    first.allDay ?? false,
+  )
   if (!parsed.ok) return
-  const length = wallLength(first.startLocal ?? '', first.endLocal ?? '')
+  const startLocal = first.startLocal ?? ''
+  // An all-day first event on a day without midnight starts later; its days still count from 00:00.
+  const length = wallLength(
+    first.allDay ? `${startLocal.slice(0, 10)} 00:00:00` : startLocal,
+    first.endLocal ?? '',
+  )
   // Trashed occurrences count: a series restored from the trash takes them back rather than making new ones.
   const existing = await seriesMembers(scope.req, 'events', parentId)
   const latest = Math.max(
@@ -235,7 +259,12 @@ export async function syncSeries(
   // Each date the rule gives, by its day in the zone, with the dates an occurrence there has.
   const wanted = new Map(
     occurrencesUntil(parsed.recurrence, new Date(latest), limit).map((at) => {
-      const schedule = occurrenceSchedule(at, parsed.recurrence.offsets, length)
+      const schedule = occurrenceSchedule(
+        at,
+        parsed.recurrence.offsets,
+        length,
+        first.allDay ?? false,
+      )
       return [dayOf(schedule), schedule]
     }),
   )

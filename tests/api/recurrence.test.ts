@@ -179,6 +179,41 @@ describe('a weekly series', () => {
   })
 })
 
+describe('an all-day series in a zone whose day can start without a midnight', () => {
+  // Santiago moves its clocks from 00:00 to 01:00 on 2027-09-05: that day starts at 01:00.
+  it.each(['2027-09-03', '2027-09-05'])(
+    'from %s: each day from its start to 23:59:59 of that day, the next day at 00:00 again',
+    async (first) => {
+      const title = unique('Santiago days ')
+      const made = await api('/events', {
+        method: 'POST',
+        token: admin,
+        json: {
+          title,
+          start_date: `${first} 00:00:00`,
+          end_date: `${first} 23:59:59`,
+          all_day: true,
+          timezone: 'America/Santiago',
+          status: 'publish',
+          recurrence: 'RRULE:FREQ=DAILY;COUNT=4',
+        },
+      })
+      expect(made.status, JSON.stringify(made.body)).toBe(201)
+      const reply = await api(
+        `/events?search=${encodeURIComponent(title)}&start_date=2027-09-01&end_date=2027-09-30`,
+      )
+      const days = (reply.body.events as any[]).map((event) => [event.start_date, event.end_date])
+      const start = DateTime.fromISO(first)
+      expect(days).toEqual(
+        [0, 1, 2, 3].map((n) => {
+          const day = start.plus({ days: n }).toISODate()
+          return [`${day} ${day === '2027-09-05' ? '01' : '00'}:00:00`, `${day} 23:59:59`]
+        }),
+      )
+    },
+  )
+})
+
 describe('bad rules: a 400 naming recurrence, nothing written', () => {
   it.each([
     ['a line that does not parse', 'FREQ=WEEKLY'],

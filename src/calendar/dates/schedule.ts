@@ -70,14 +70,24 @@ export function placeWall(wall: number, guess: number, offsets: Offsets): number
 const wallText = (wall: number) =>
   utcWallClock(new Date(wall)) ?? formatWallClock(DateTime.fromMillis(wall, { zone: 'utc' }))
 
+const DAY = 86_400_000
+
 /**
  * An occurrence of a series starting at `at`, as long on the wall clock as its first event: an
  * evening stays 19:00–21:00 across a change of daylight saving time. The end is placed as luxon's
  * `setZone(zone, { keepLocalTime: true })` places it, from the offset at the end's wall clock.
+ * An all-day occurrence's length counts from its day's midnight, even where the zone skips that
+ * midnight (America/Santiago's first Sunday of September starts at 01:00): it still ends at 23:59:59.
  */
-export function occurrenceSchedule(at: Date, offsets: Offsets, length: number): Schedule {
+export function occurrenceSchedule(
+  at: Date,
+  offsets: Offsets,
+  length: number,
+  allDay = false,
+): Schedule {
   const start = at.getTime()
-  const endWall = start + offsets(start) * 60_000 + length
+  const startWall = start + offsets(start) * 60_000
+  const endWall = (allDay ? startWall - (((startWall % DAY) + DAY) % DAY) : startWall) + length
   const end = placeWall(endWall, offsets(endWall), offsets)
   return {
     start: at.toISOString(),

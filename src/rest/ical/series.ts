@@ -30,7 +30,12 @@ export function planSeries(
   members: SeriesMember[],
   latest: Date | undefined,
 ): SeriesPlan | undefined {
-  const parsed = parseRecurrence(parent.recurrence ?? '', new Date(parent.start), zoneId)
+  const parsed = parseRecurrence(
+    parent.recurrence ?? '',
+    new Date(parent.start),
+    zoneId,
+    parent.allDay ?? false,
+  )
   if (!parsed.ok) return undefined
   const zone = toLuxonZone(zoneId)
   // Through the whole day of the latest event: one moved earlier on its day still stands for that
