@@ -247,8 +247,9 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * Before `npm start` serves: a database a newer release migrated is refused (this release would
- * serve a schema it does not know), and an embedded one with migrations pending is backed up first,
+ * Before `npm start` serves (and `npm run seed` or `npm run import` writes): a database a newer
+ * release migrated is refused in one line (this release would serve a schema it does not know),
+ * and an embedded one with migrations pending is backed up first,
  * so that the upgrade can be undone by restoring it. BACKUP_BEFORE_MIGRATE=false skips the backup.
  */
 async function checkMigrations(url: string): Promise<boolean> {
@@ -381,11 +382,13 @@ async function main(): Promise<number> {
       )
     }
     case 'seed':
+      if (!(await checkMigrations(url))) return 1
       return runImportingConfig(process.execPath, [await freshScript('seed'), ...extraArgs], {
         ...env,
         NODE_ENV: 'production',
       })
     case 'import':
+      if (!(await checkMigrations(url))) return 1
       // The server polls the jobs queue; the import's own process leaves it alone.
       return runImportingConfig(process.execPath, [await freshScript('import'), ...extraArgs], {
         ...env,

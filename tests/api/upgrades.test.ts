@@ -459,12 +459,20 @@ describe('upgrades', () => {
         url,
       )
 
-      const refused = await npmRun('start', [], directory, { DATABASE_URL: url })
-      expect(refused.code).toBe(1)
-      expect(refused.stderr.trim().split('\n').at(-1)).toBe(
-        'this database was migrated by a newer release (migrations this release does not know: 20991231_000000_from_the_future): ' +
-          'run that release again, or restore the backup taken before the upgrade (npm run restore -- --force FILE) and then start this one',
-      )
+      // The server, the seed and an import alike: one line, no stack.
+      for (const [script, args] of [
+        ['start', []],
+        ['seed', []],
+        ['import', ['--ics', path.resolve('tests/fixtures/google.ics')]],
+      ] as const) {
+        const refused = await npmRun(script, [...args], directory, { DATABASE_URL: url })
+        expect(refused.code, script).toBe(1)
+        expect(refused.stderr, script).not.toMatch(/^\s+at /m)
+        expect(refused.stderr.trim().split('\n').at(-1), script).toBe(
+          'this database was migrated by a newer release (migrations this release does not know: 20991231_000000_from_the_future): ' +
+            'run that release again, or restore the backup taken before the upgrade (npm run restore -- --force FILE) and then start this one',
+        )
+      }
     },
     TIMEOUT,
   )
