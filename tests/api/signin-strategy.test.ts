@@ -111,6 +111,45 @@ describe('access ends at once', () => {
     expect(await signedInAs(bearer(editor.token), editor)).toBe(false)
   })
 
+  it('when the password changes: every other session of the user, the one that changed it kept', async () => {
+    const editor = await userWithRole('editor')
+    const other = (
+      await call('/api/users/login', {
+        method: 'POST',
+        json: { email: editor.email, password: editor.password },
+      })
+    ).body.token as string
+    expect(await signedInAs(bearer(other), editor)).toBe(true)
+    const changed = await call(`/api/users/${editor.id}`, {
+      method: 'PATCH',
+      token: editor.token,
+      json: { password: `${editor.password}-new` },
+    })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    expect(await signedInAs(bearer(editor.token), editor)).toBe(true)
+    expect(await signedInAs(bearer(other), editor)).toBe(false)
+  })
+
+  it('when the password is reset from the mailed link: every session of the user', async () => {
+    const editor = await userWithRole('editor')
+    const asked = await call('/api/users/forgot-password', {
+      method: 'POST',
+      json: { email: editor.email },
+    })
+    expect(asked.status).toBe(200)
+    const { rows } = await db.query('select reset_password_token from users where id = $1', [
+      editor.id,
+    ])
+    const reset = await call('/api/users/reset-password', {
+      method: 'POST',
+      json: { token: rows[0].reset_password_token, password: `${editor.password}-reset` },
+    })
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200)
+    expect(await signedInAs(bearer(editor.token), editor)).toBe(false)
+    // The token the reset answers with is the new session's.
+    expect(await signedInAs(bearer(reset.body.token as string), editor)).toBe(true)
+  })
+
   it('when the role changes, the next request has the new one', async () => {
     const editor = await userWithRole('editor')
     expect(await signedInAs(bearer(editor.token), editor)).toBe(true)
