@@ -123,7 +123,8 @@ function methodOf(req: PayloadRequest): string {
   const method = (req.method ?? 'GET').toUpperCase()
   if (method !== 'POST') return method
   const named =
-    new URL(req.url ?? 'http://localhost/').searchParams.get('_method') ??
+    // The last `_method`, as the query's other keys are read (`http/query.ts`).
+    new URL(req.url ?? 'http://localhost/').searchParams.getAll('_method').at(-1) ??
     req.headers.get(METHOD_OVERRIDE_HEADER)
   const override = named?.trim().toUpperCase()
   return override && OVERRIDABLE.includes(override) ? override : method

@@ -60,9 +60,11 @@ describe('pagination', () => {
   const tag = unique('pages')
   const names = [1, 2, 3, 4, 5, 6, 7].map((n) => `${tag} ${String(n).padStart(2, '0')}`)
 
+  const ids: number[] = []
+
   beforeAll(async () => {
     for (const [index, title] of names.entries())
-      await createEvent({ title, start: dayAt(2, index + 1) })
+      ids.push((await createEvent({ title, start: dayAt(2, index + 1) })).id)
   })
 
   it('answers page 1 of 3 with a next link only', async () => {
@@ -145,6 +147,24 @@ describe('pagination', () => {
       expect({ url, status: reply.status }).toEqual({ url, status: 200 })
       expect(titles(reply)).toEqual(page)
     }
+  })
+
+  it('takes the last value of a key repeated without brackets, as PHP does: rest_url + &page=N pages on', async () => {
+    const first = await ns(`/events?${qs({ search: tag, per_page: 3 })}`)
+    const second = await call(`${first.body.rest_url.slice(BASE_URL.length)}&page=2`)
+    expect(second.status, JSON.stringify(second.body)).toBe(200)
+    expect(titles(second)).toEqual(names.slice(3, 6))
+    expect(splitUrl(second.body.rest_url).params.page).toBe('2')
+    const resized = await ns(`/events?search=${tag}&per_page=5&per_page=2&page=1&page=3`)
+    expect(resized.status, JSON.stringify(resized.body)).toBe(200)
+    expect(titles(resized)).toEqual(names.slice(4, 6))
+    expect(splitUrl(resized.body.rest_url).params).toMatchObject({ page: '3', per_page: '2' })
+  })
+
+  it('still reads a key repeated with brackets as a list', async () => {
+    const listed = await ns(`/events?include[]=${ids[1]}&include[]=${ids[4]}`)
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200)
+    expect(titles(listed)).toEqual([names[1], names[4]])
   })
 
   it('answers 404 event-archive-page-not-found past the last page', async () => {

@@ -56,6 +56,16 @@ describe('a POST standing for another method', () => {
     })
   })
 
+  it('is the last `_method` of a query that names several, as PHP reads a repeated key', async () => {
+    const event = await createEventAs(admin, { status: 'publish' })
+    const trashed = await api(`/events/${event.id}?_method=PUT&_method=DELETE`, {
+      method: 'POST',
+      token: admin,
+    })
+    expect(trashed.status).toBe(200)
+    expect(trashed.body.status).toBe('trash')
+  })
+
   it('is ignored on any other method, and for methods other than the writes', async () => {
     const event = await createEventAs(admin, { status: 'publish' })
     // A link that deletes would be followed with the admin's cookie.

@@ -42,8 +42,11 @@ describe('query strings', () => {
     })
   })
 
-  it('turns a key repeated without brackets into a list', () => {
-    expect(parseQuery('status=publish&status=draft')).toEqual({ status: ['publish', 'draft'] })
+  it('takes the last value of a key repeated without brackets, as PHP does', () => {
+    expect(parseQuery('status=publish&status=draft')).toEqual({ status: 'draft' })
+    expect(parseQuery('page=1&per_page=5&page=2')).toEqual({ page: '2', per_page: '5' })
+    expect(parseQuery('categories[0]=3&categories[0]=4')).toEqual({ categories: ['4'] })
+    expect(parseQuery('tags[]=4&tags[]=5&tags[]=5')).toEqual({ tags: ['4', '5', '5'] })
   })
 
   it('keeps brackets beyond five levels as one literal key', () => {
@@ -191,10 +194,10 @@ describe('readBody', () => {
     expect(Object.assign({}, body)).toEqual({ venue: { venue: 'Hall' } })
   })
 
-  it('reads an urlencoded body with brackets', async () => {
+  it('reads an urlencoded body with brackets, the last of a key repeated without them', async () => {
     const body = await readBody(
       bodyRequest(
-        'title=Gig&cost[]=0%24&cost[]=20%24&organizer[0][organizer]=A&all_day=true',
+        'title=Draft&title=Gig&cost[]=0%24&cost[]=20%24&organizer[0][organizer]=A&all_day=true',
         'application/x-www-form-urlencoded',
       ),
       1000,

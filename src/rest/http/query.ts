@@ -9,9 +9,9 @@ import type qs from 'qs'
  *   validation then rejects as not a list;
  * - only the first 1000 parameters are read; the rest are ignored, as PHP's `max_input_vars` does;
  * - keys that would reach `Object.prototype` (`__proto__`, `constructor`, `toString`, ...) are dropped.
- * Unlike PHP, where the last of several `key=` wins, a key repeated without brackets (`status=a&status=b`)
- * yields a list (`['a', 'b']`), qs's default: list parameters accept it and single-value ones reject it,
- * which is better than silently dropping a value.
+ * - a key repeated without brackets takes its last value (`page=1&page=2` is page 2), as PHP reads it:
+ *   websites written against the upstream API page on by appending `&page=N` to a link that already
+ *   has one. Only brackets (`status[]=a&status[]=b`) make a list.
  * `a=` gives `''` and a bare `a` gives `''` too (no `null`), so every leaf is a string.
  */
 export const BRACKET_PARSE_OPTIONS = {
@@ -20,6 +20,7 @@ export const BRACKET_PARSE_OPTIONS = {
   parameterLimit: 1000,
   allowPrototypes: false,
   strictNullHandling: false,
+  duplicates: 'last',
 } as const satisfies qs.IParseOptions
 
 /** A URL's query string (`?a=1`), as the pipeline reads it with `qs`: these limits, its `?` skipped. */
