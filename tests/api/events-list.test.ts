@@ -299,6 +299,25 @@ describe('rest_url, next_rest_url and previous_rest_url as upstream writes them'
     )
   })
 
+  it('keep strict_dates in next and previous (not in rest_url, as upstream), so that the next page is of the same events', async () => {
+    const given = { search: tag, strict_dates: 1, start_date: `${ymd(3)} 02:30:00`, per_page: 1 }
+    const first = await ns(`/events?${qs(given)}`)
+    expect(titles(first)).toEqual([`${tag} 3`])
+    expect(first.body.total).toBe(2)
+    expect(splitUrl(first.body.rest_url).params).not.toHaveProperty('strict_dates')
+    expect(splitUrl(first.body.next_rest_url).params).toMatchObject({
+      strict_dates: '1',
+      start_date: `${ymd(3)} 02:30:00`,
+      page: '2',
+    })
+    expect(links(first.headers.get('Link'))).toEqual({ next: first.body.next_rest_url })
+    const second = await follow(first.body.next_rest_url)
+    expect(titles(second)).toEqual([`${tag} categorized`])
+    expect(second.body.total).toBe(2)
+    expect(second.body).not.toHaveProperty('next_rest_url')
+    expect(titles(await follow(second.body.previous_rest_url))).toEqual([`${tag} 3`])
+  })
+
   it('keep percent-encoding where a URL needs it (upstream writes spaces raw)', async () => {
     const reply = await ns(
       `/events?${qs({ search: `${tag} 1`, strict_dates: 1, start_date: `${ymd(3)} 00:30:00` })}`,

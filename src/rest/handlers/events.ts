@@ -31,9 +31,22 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
     page: params.page,
     perPage,
     echo: found.echo,
+    pagesOnly: pagesOnly(params),
     pastEndCode: errorCodes(EVENTS).pastLastPage,
     pastEndMessage: 'The requested event archive page does not exist',
   })
+}
+
+/**
+ * What the next and previous pages keep besides `rest_url`'s arguments, which leave them out as
+ * upstream's do (docs/api.md §4.5): `strict_dates` (without it, the echoed bounds would snap to whole
+ * days and select other events) and `context=edit`. Never the `password`: a URL is logged and shared.
+ */
+function pagesOnly(params: EventListParams): [string, string][] {
+  return [
+    ...(params.strict_dates ? [['strict_dates', '1'] as [string, string]] : []),
+    ...(params.context === 'edit' ? [['context', 'edit'] as [string, string]] : []),
+  ]
 }
 
 /** `GET /events/{id}` (docs/api.md §5): the event with its `json_ld`. */
