@@ -247,7 +247,10 @@ describe('GET /categories and /tags: wrapper and pagination', () => {
     expect(reply.body.rest_url).toBe(`${ROOT}/categories/`)
     expect(reply.body.next_rest_url).toBe(`${ROOT}/categories/?page=2`)
     expectTotals(reply, 3, 2)
-    expect(links(reply.headers.get('Link'))).toEqual({ next: reply.body.next_rest_url })
+    // The Link header (ours, not upstream's) keeps the request's filters.
+    expect(links(reply.headers.get('Link'))).toEqual({
+      next: `${ROOT}/categories/?per_page=2&search=${tag}&page=2`,
+    })
   })
 
   it('adds previous_rest_url (the bare list URL for page 1, else page=N-1)', async () => {
@@ -261,7 +264,9 @@ describe('GET /categories and /tags: wrapper and pagination', () => {
       'previous_rest_url',
     ])
     expect(last.body.previous_rest_url).toBe(`${ROOT}/categories/`)
-    expect(links(last.headers.get('Link'))).toEqual({ prev: last.body.previous_rest_url })
+    expect(links(last.headers.get('Link'))).toEqual({
+      prev: `${ROOT}/categories/?per_page=2&search=${tag}`,
+    })
 
     const middle = await list('tags', { search: tag, per_page: 1, page: 2 })
     expect(names(middle, 'tags')).toEqual([`${tag} b`])
@@ -277,12 +282,34 @@ describe('GET /categories and /tags: wrapper and pagination', () => {
     expect(middle.body.previous_rest_url).toBe(`${ROOT}/tags/`)
     expectTotals(middle, 3, 3)
     expect(links(middle.headers.get('Link'))).toEqual({
-      next: middle.body.next_rest_url,
-      prev: middle.body.previous_rest_url,
+      next: `${ROOT}/tags/?per_page=1&search=${tag}&page=3`,
+      prev: `${ROOT}/tags/?per_page=1&search=${tag}`,
     })
 
     const third = await list('tags', { search: tag, per_page: 1, page: 3 })
     expect(third.body.previous_rest_url).toBe(`${ROOT}/tags/?page=2`)
+  })
+
+  it('keeps every filter in the Link header, so that following it gives the next page of the same list', async () => {
+    const first = await list('tags', {
+      search: tag,
+      per_page: 1,
+      hide_empty: 'false',
+      order: 'DESC',
+      orderby: 'name',
+    })
+    expect(names(first, 'tags')).toEqual([`${tag} c`])
+    const linked = links(first.headers.get('Link'))
+    expect(linked).toEqual({
+      next: `${ROOT}/tags/?per_page=1&search=${tag}&order=desc&orderby=name&hide_empty=0&page=2`,
+    })
+    expect(first.body.next_rest_url).toBe(`${ROOT}/tags/?page=2`)
+    const second = await follow(linked.next!)
+    expect(names(second, 'tags')).toEqual([`${tag} b`])
+    expect(links(second.headers.get('Link'))).toEqual({
+      next: `${ROOT}/tags/?per_page=1&search=${tag}&order=desc&orderby=name&hide_empty=0&page=3`,
+      prev: `${ROOT}/tags/?per_page=1&search=${tag}&order=desc&orderby=name&hide_empty=0`,
+    })
   })
 
   it('takes the default per_page from the site setting', async () => {

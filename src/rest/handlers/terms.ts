@@ -31,8 +31,33 @@ export async function listTerms(
     page: params.page,
     perPage,
     echo: [],
+    linkOnly: termFilters(params, perPage),
     termOrder: true,
   })
+}
+
+/**
+ * The list's arguments as the `Link` header's next and previous URLs carry them, so that following
+ * one gives the next page of the same list (docs/api.md §8); `hide_empty` only when it is off,
+ * `post` for `event` too.
+ */
+function termFilters(
+  params: TermListParams & { parent?: number },
+  perPage: number,
+): [string, string][] {
+  const given: [string, string | undefined][] = [
+    ['per_page', String(perPage)],
+    ['search', params.search],
+    ['exclude', params.exclude?.join(',')],
+    ['include', params.include?.join(',')],
+    ['order', params.order],
+    ['orderby', params.orderby],
+    ['hide_empty', params.hide_empty ? undefined : '0'],
+    ['parent', params.parent?.toString()],
+    ['post', (params.event ?? params.post)?.toString()],
+    ['slug', params.slug],
+  ]
+  return given.filter((pair): pair is [string, string] => pair[1] !== undefined)
 }
 
 const EVERY_METHOD: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']

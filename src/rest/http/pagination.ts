@@ -24,6 +24,11 @@ type ListPage = {
   echo: [string, string][]
   /** Arguments upstream leaves out of `rest_url`, which the next and previous pages keep so that they stay filtered. */
   pagesOnly?: [string, string][]
+  /**
+   * Arguments only the `Link` header's URLs carry: term lists' `next_rest_url` and `previous_rest_url`
+   * drop their filters as upstream's do, the header (ours) keeps them (docs/api.md §8).
+   */
+  linkOnly?: [string, string][]
   /** Code of the 404 answered for a page past the end; terms answer an empty 200 instead. */
   pastEndCode?: string
   pastEndMessage?: string
@@ -63,12 +68,18 @@ export function listResult(list: ListPage): RestResult {
   const args = [...(list.termOrder ? [] : list.echo), ...language]
   // Upstream's `rest_url` starts with `page`; its next and previous URLs drop it and add it back last.
   const pageArgs = [...args, ...(list.pagesOnly ?? [])]
-  const at = (n: number) => withQuery(base, n > 1 ? [...pageArgs, ['page', String(n)]] : pageArgs)
+  const pages = (kept: [string, string][]) => {
+    const at = (n: number) => withQuery(base, n > 1 ? [...kept, ['page', String(n)]] : kept)
+    return {
+      next: page < totalPages ? at(page + 1) : undefined,
+      prev: page > 1 ? at(page - 1) : undefined,
+    }
+  }
   const restUrl = withQuery(base, list.termOrder ? language : [['page', String(page)], ...args])
-  const next = page < totalPages ? at(page + 1) : undefined
-  const previous = page > 1 ? at(page - 1) : undefined
-  const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(
-    Boolean,
+  const { next, prev: previous } = pages(pageArgs)
+  const linked = list.linkOnly ? pages([...list.linkOnly, ...pageArgs]) : { next, prev: previous }
+  const links = Object.entries(linked).flatMap(([rel, url]) =>
+    url ? [`<${url}>; rel="${rel}"`] : [],
   )
   const headers: Record<string, string> = {
     'X-Total': String(total),
