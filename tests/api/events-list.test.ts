@@ -167,6 +167,17 @@ describe('pagination', () => {
     expect(titles(listed)).toEqual([names[1], names[4]])
   })
 
+  it('ignores include ids of no event, as upstream (only ids that are not positive integers are a 400)', async () => {
+    const some = await ns(`/events?include=${ids[2]},2000000000`)
+    expect(some.status, JSON.stringify(some.body)).toBe(200)
+    expect(titles(some)).toEqual([names[2]])
+    const none = await ns('/events?include=2000000000')
+    expect(none.status, JSON.stringify(none.body)).toBe(200)
+    expect(none.body).toMatchObject({ events: [], total: 0, total_pages: 0 })
+    for (const bad of ['0', '-3', 'x', `${ids[2]},1.5`])
+      expectInvalidParam(await ns(`/events?include=${encodeURIComponent(bad)}`), 'include')
+  })
+
   it('answers 404 event-archive-page-not-found past the last page', async () => {
     const reply = await ns(`/events?${qs({ search: tag, per_page: 3, page: 4 })}`)
     expectError(reply, 404, 'event-archive-page-not-found')
