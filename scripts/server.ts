@@ -3,7 +3,8 @@
  * behind the front door (src/server/frontDoor.ts), which serves anonymous answers the namespace has made
  * at the current revision again without Next, and the load-shedding gate (src/server/loadShedding.ts),
  * which refuses a namespace request an overloaded instance cannot make in time before any routing
- * work; the namespace's other requests, its writes included, are handed to it without Next's router
+ * work; a method no route serves is answered before both (src/server/unservedMethods.ts); the
+ * namespace's other requests, its writes included, are handed to it without Next's router
  * (src/server/frontDoor.ts `passToNamespace`), and its writes run their database part in the write
  * lane's turns (src/server/writeLane.ts). Each
  * request is first given its id and counted (src/server/observed.ts), and `/metrics` is answered there. `npm start`, the tests, the
@@ -26,6 +27,7 @@ import { observed } from '../src/server/observed'
 import { numberSetting, readSettingsAtStart, SettingError } from '../src/calendar/settings'
 import { Turns } from '../src/server/turns'
 import { answerUnreadable } from '../src/server/unreadableRequests'
+import { refuseUnservedMethod } from '../src/server/unservedMethods'
 import { installWriteLane, writeLane } from '../src/server/writeLane'
 
 // V8 reads it at every collection of the old space, so setting it once the modules are loaded is
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
       forwardingHeaders(request.headers, request.socket.remoteAddress, hops),
     )
     dropCrossSiteCookie(request.headers, process.env.SERVER_URL)
+    if (refuseUnservedMethod(request, response)) return
     // Kept answers are served whatever the load; the gate holds what would be made.
     if (await front.serve(request, response).catch(() => false)) return
     const admission = gate.admit(request, response)

@@ -29,6 +29,17 @@ export class RestError extends Refusal {
     )
   }
 
+  /** Not upstream: outside the namespace, a method no route of the app serves (`unservedMethods.ts`). */
+  static methodNotAllowed(allowed: readonly string[]): RestError {
+    const error = new RestError(
+      'rest_method_not_allowed',
+      'The request method is not served here.',
+      405,
+    )
+    error.headers.Allow = allowed.join(', ')
+    return error
+  }
+
   static invalidJson(): RestError {
     return new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400)
   }

@@ -3,6 +3,7 @@
  * `rest_url` / `next_rest_url` / `previous_rest_url`), empty pages and pages past the end
  * (docs/api.md §4.1, §4.2, §4.5; docs/api.md §4.5).
  */
+import http from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BASE_URL, call, NS, ROOT, unique } from '../support/api'
 import { expectError, expectInvalidParam } from '../support/expectations'
@@ -378,4 +379,59 @@ describe('unknown routes under the namespace', () => {
     expectError(await call(`${NS}/doesnotexist`, { method: 'DELETE' }), 404, 'rest_no_route')
     expectError(await call(`${NS}/events`, { method: 'DELETE' }), 404, 'rest_no_route')
   })
+
+  it('answers a method no route serves (TRACE, PROPFIND) in JSON without echoing the request: 404 rest_no_route under the namespace, else 405', async () => {
+    const secret = unique('trace-me')
+    const headers = { Cookie: `payload-token=${secret}`, 'X-Echo': secret }
+    for (const path of [`${NS}/events`, `/fr${NS}/events/1`, NS]) {
+      for (const method of ['TRACE', 'PROPFIND']) {
+        const reply = await rawRequest(method, path, headers)
+        expect({ method, path, status: reply.status }).toEqual({ method, path, status: 404 })
+        expect(reply.headers['content-type']).toBe('application/json; charset=UTF-8')
+        expect(JSON.parse(reply.text)).toEqual({
+          code: 'rest_no_route',
+          message: 'No route was found matching the URL and request method.',
+          data: { status: 404 },
+        })
+      }
+    }
+    for (const path of ['/api/events', '/api/users/me', '/']) {
+      for (const method of ['TRACE', 'PROPFIND']) {
+        const reply = await rawRequest(method, path, headers)
+        expect({ method, path, status: reply.status }).toEqual({ method, path, status: 405 })
+        expect(reply.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
+        expect(JSON.parse(reply.text)).toMatchObject({
+          code: 'rest_method_not_allowed',
+          data: { status: 405 },
+        })
+        expect(reply.text).not.toContain(secret)
+      }
+    }
+    // The connection still serves what follows.
+    expect((await ns('/events?per_page=1')).status).toBe(200)
+  })
 })
+
+/** A request of any method (fetch refuses TRACE), its answer's text as it came. */
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  const url = new URL(path, BASE_URL)
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method, headers },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, text }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end()
+  })
+}
