@@ -179,6 +179,14 @@ describe('pagination', () => {
       expectInvalidParam(await ns(`/events?include=${encodeURIComponent(bad)}`), 'include')
   })
 
+  it('takes quotes, commas and a leading minus in a search as part of its words (not WordPress’s syntax)', async () => {
+    for (const search of [`"${tag} 01"`, `${tag},01`, `${tag}+01`, `-${tag}`])
+      expect({ search, total: (await ns(`/events?${qs({ search })}`)).body.total }).toEqual({
+        search,
+        total: 0,
+      })
+  })
+
   it('answers 404 event-archive-page-not-found past the last page', async () => {
     const reply = await ns(`/events?${qs({ search: tag, per_page: 3, page: 4 })}`)
     expectError(reply, 404, 'event-archive-page-not-found')
