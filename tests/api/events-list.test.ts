@@ -319,14 +319,22 @@ describe('rest_url, next_rest_url and previous_rest_url as upstream writes them'
     )
   })
 
-  it('keep strict_dates in next and previous (not in rest_url, as upstream), so that the next page is of the same events', async () => {
-    const given = { search: tag, strict_dates: 1, start_date: `${ymd(3)} 02:30:00`, per_page: 1 }
+  it('keep strict_dates and context=edit in next and previous (not in rest_url, as upstream), so that the next page is of the same events', async () => {
+    const given = {
+      search: tag,
+      strict_dates: 1,
+      start_date: `${ymd(3)} 02:30:00`,
+      per_page: 1,
+      context: 'edit',
+    }
     const first = await ns(`/events?${qs(given)}`)
     expect(titles(first)).toEqual([`${tag} 3`])
     expect(first.body.total).toBe(2)
     expect(splitUrl(first.body.rest_url).params).not.toHaveProperty('strict_dates')
+    expect(splitUrl(first.body.rest_url).params).not.toHaveProperty('context')
     expect(splitUrl(first.body.next_rest_url).params).toMatchObject({
       strict_dates: '1',
+      context: 'edit',
       start_date: `${ymd(3)} 02:30:00`,
       page: '2',
     })
