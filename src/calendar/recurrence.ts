@@ -38,7 +38,7 @@ function floating(wall: DateTime): Date {
   date.setUTCFullYear(wall.year, wall.month - 1, wall.day)
   return date
 }
-/** Where a floating date of the rule falls in its zone, as luxon's `fromObject` places it: from the zone's offset now. */
+/** Where a floating date of the rule falls in its zone (`placeWall`), guessed first at the zone's offset now. */
 const placed = (date: Date, { offsets }: Recurrence, guess = offsets(Date.now())): Date =>
   new Date(placeWall(date.getTime() - date.getUTCMilliseconds(), guess, offsets))
 

@@ -214,6 +214,52 @@ describe('an all-day series in a zone whose day can start without a midnight', (
   )
 })
 
+describe('a series at a time the fall-back repeats', () => {
+  it('takes the first of the two, as a single event at that time does, whatever the season it is written in', async () => {
+    const title = unique('Repeated hour ')
+    const made = await api('/events', {
+      method: 'POST',
+      token: admin,
+      json: {
+        title,
+        start_date: '2027-10-31 01:30:00',
+        end_date: '2027-10-31 02:00:00',
+        timezone: 'America/New_York',
+        status: 'publish',
+        recurrence: 'RRULE:FREQ=WEEKLY;COUNT=3',
+      },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const single = await api('/events', {
+      method: 'POST',
+      token: admin,
+      json: {
+        title: `${title} single`,
+        start_date: '2027-11-07 01:30:00',
+        end_date: '2027-11-07 01:45:00',
+        timezone: 'America/New_York',
+        status: 'publish',
+      },
+    })
+    expect(single.status, JSON.stringify(single.body)).toBe(201)
+    const reply = await api(
+      `/events?search=${encodeURIComponent(title)}&start_date=2027-10-30&end_date=2027-11-30&per_page=10`,
+    )
+    expect(
+      (reply.body.events as any[]).map((event) => [
+        event.title,
+        event.start_date,
+        event.utc_start_date,
+      ]),
+    ).toEqual([
+      [title, '2027-10-31 01:30:00', '2027-10-31 05:30:00'],
+      [title, '2027-11-07 01:30:00', '2027-11-07 05:30:00'],
+      [`${title} single`, '2027-11-07 01:30:00', '2027-11-07 05:30:00'],
+      [title, '2027-11-14 01:30:00', '2027-11-14 06:30:00'],
+    ])
+  })
+})
+
 describe('bad rules: a 400 naming recurrence, nothing written', () => {
   it.each([
     ['a line that does not parse', 'FREQ=WEEKLY'],

@@ -51,12 +51,24 @@ export function offsetsIn(zone: string): Offsets {
   }
 }
 
+/** How far back a repeated wall clock's first instant is looked for: no zone has set its clocks back further. */
+const REPEAT_MS = 3 * 3_600_000
+
 /**
- * Where a wall clock (its fields read as UTC, in milliseconds) falls in the zone, as luxon places it
- * (its `fixOffset`): from the offset `guess`, corrected once; a wall clock in a gap moves forward
- * by the gap. The same answers as a luxon DateTime, without building one per date.
+ * Where a wall clock (its fields read as UTC, in milliseconds) falls in the zone, without building
+ * a luxon DateTime per date: from the offset `guess`, corrected once, as luxon's `fixOffset` does; a
+ * wall clock in a gap moves forward by the gap. One that a fall-back repeats is its first instant, as
+ * RFC 5545 and PHP read it (and a single event's time is read), whatever the guess: luxon's own
+ * choice follows the offset it guessed from, which was the season the series was written in.
  */
 export function placeWall(wall: number, guess: number, offsets: Offsets): number {
+  const at = placedFrom(wall, guess, offsets)
+  const earlierOffset = offsets(at - REPEAT_MS)
+  const earlier = wall - earlierOffset * 60_000
+  return earlier < at && offsets(earlier) === earlierOffset ? earlier : at
+}
+
+function placedFrom(wall: number, guess: number, offsets: Offsets): number {
   const first = wall - guess * 60_000
   const found = offsets(first)
   if (found === guess) return first
@@ -75,7 +87,8 @@ const DAY = 86_400_000
 /**
  * An occurrence of a series starting at `at`, as long on the wall clock as its first event: an
  * evening stays 19:00–21:00 across a change of daylight saving time. The end is placed as luxon's
- * `setZone(zone, { keepLocalTime: true })` places it, from the offset at the end's wall clock.
+ * `setZone(zone, { keepLocalTime: true })` places it, from the offset at the end's wall clock, but
+ * for a wall clock a fall-back repeats, which is its first instant (`placeWall`).
  * An all-day occurrence's length counts from its day's midnight, even where the zone skips that
  * midnight (America/Santiago's first Sunday of September starts at 01:00): it still ends at 23:59:59.
  */
