@@ -595,6 +595,29 @@ describe('order and orderby', () => {
     )
   })
 
+  it('sorts by the name a language shows, its own or the English one where it has none', async () => {
+    const word = unique('tshown')
+    const made = []
+    for (const name of ['b', 'x', 'd', 'y']) made.push(await createTag({ name: `${word} ${name}` }))
+    await createEvent({ title: unique('ev'), tags: made.map((term) => term.id) })
+    await patchDoc('event-tags', made[1]!.id, { name: `${word} a` }, 'fr')
+    await patchDoc('event-tags', made[3]!.id, { name: `${word} c` }, 'fr')
+    const expected = ['a', 'b', 'c', 'd'].map((name) => `${word} ${name}`)
+    expect(names(await list('tags', { search: word, i18n_language: 'fr' }), 'tags')).toEqual(
+      expected,
+    )
+    expect(
+      names(await list('tags', { search: word, i18n_language: 'fr', order: 'desc' }), 'tags'),
+    ).toEqual([...expected].reverse())
+    const secondPage = await list('tags', {
+      search: word,
+      i18n_language: 'fr',
+      per_page: 2,
+      page: 2,
+    })
+    expect(names(secondPage, 'tags')).toEqual(expected.slice(2))
+  })
+
   it('sorts by id and by count', async () => {
     expect(names(await list('categories', { search: tag, orderby: 'id' }))).toEqual([
       `${tag} m`,

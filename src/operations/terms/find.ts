@@ -8,6 +8,7 @@ import type { Event, EventCategory, EventTag } from '../../payload-types'
 import { escapeLike, findByIdsPerRevision, idIn, readerKey, readOptions } from '../read'
 import type { Reader } from '../reader'
 import { Refusal } from '../refusal'
+import { DEFAULT_LANGUAGE } from '../../i18n/languages'
 import { emptyRelated, type Related } from '../related'
 
 export type Term = EventCategory | EventTag
@@ -98,12 +99,15 @@ async function termWhere(
   return and
 }
 
-/** Every match ranked by its count in memory (counts are not a column; term sets are small), then the page cut. */
-async function byCount(
+/**
+ * Every match ranked in memory by what `rank` makes of them (term sets are small), then the page
+ * cut: for an order the database cannot give, counts (not a column) or the names a language shows.
+ */
+async function inMemory(
   reader: Reader,
   terms: TermResource,
   and: Where[],
-  descending: boolean,
+  rank: (all: Term[]) => Promise<(a: Term, b: Term) => number>,
   { page, perPage }: { page: number; perPage: number },
 ) {
   const all = (
@@ -115,15 +119,30 @@ async function byCount(
       sort: 'id',
     })
   ).docs as Term[]
+  const compare = await rank(all)
+  all.sort((a, b) => compare(a, b) || a.id - b.id)
+  return { docs: all.slice((page - 1) * perPage, page * perPage), total: all.length }
+}
+
+const byCount = (reader: Reader, terms: TermResource, sign: number) => async (all: Term[]) => {
   const counts = await termCounts(
     reader,
     terms.singular === 'category' ? all.map((term) => term.id) : [],
     terms.singular === 'tag' ? all.map((term) => term.id) : [],
   )
   const count = (term: Term) => counts.get(`${terms.singular}:${term.id}`) ?? 0
-  all.sort((a, b) => (descending ? count(b) - count(a) : count(a) - count(b)) || a.id - b.id)
-  return { docs: all.slice((page - 1) * perPage, page * perPage), total: all.length }
+  return (a: Term, b: Term) => sign * (count(a) - count(b))
 }
+
+/** ICU's root collation, as the term-name columns sort (docs/api.md §8). */
+const ROOT_COLLATION = new Intl.Collator('und')
+
+/** Texts a language shows in its own words or, where it has none, in the default language's. */
+const SHOWN_TEXTS = ['name', 'slug', 'description'] as const
+
+const byShownText =
+  (field: (typeof SHOWN_TEXTS)[number], sign: number) => async () => (a: Term, b: Term) =>
+    sign * ROOT_COLLATION.compare(a[field] ?? '', b[field] ?? '')
 
 /**
  * Page `page` of the categories or tags `filter` selects, by name unless it says otherwise, with their
@@ -140,8 +159,19 @@ export async function findTerms(
   const orderby = filter.orderby ?? 'name'
   let docs: Term[]
   let total: number
+  const sign = direction === '-' ? -1 : 1
+  const shown = SHOWN_TEXTS.find((field) => field === orderby)
   if (orderby === 'count')
-    ({ docs, total } = await byCount(reader, terms, and, direction === '-', { page, perPage }))
+    ({ docs, total } = await inMemory(reader, terms, and, byCount(reader, terms, sign), {
+      page,
+      perPage,
+    }))
+  else if (shown && reader.language !== DEFAULT_LANGUAGE)
+    // The database sorts the language's own column, where a term without a translation has none.
+    ({ docs, total } = await inMemory(reader, terms, and, byShownText(shown, sign), {
+      page,
+      perPage,
+    }))
   else {
     const column = orderby === 'term_group' ? 'id' : orderby
     const where: Where = { and }
