@@ -8,15 +8,17 @@ export const CALENDAR_VIEWS = ['month', 'week'] as const
 export type CalendarViewKind = (typeof CALENDAR_VIEWS)[number]
 
 export type CalendarPeriod = {
-  /** The first and last day shown: whole weeks, Monday to Sunday. */
+  /** The first and last day shown: whole weeks, Monday to Sunday, but for the calendar's end. */
   first: string
   last: string
-  /** Every day shown, in weeks of seven. */
+  /** Every day shown, in weeks of seven; the week of the calendar's last day stops at it. */
   weeks: string[][]
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 const DAY_MS = 86_400_000
+/** The last day a day's text can name (`readDay`). */
+const LAST_DAY = '9999-12-31'
 
 function dateOf(day: string): Date {
   return new Date(`${day}T00:00:00Z`)
@@ -53,20 +55,37 @@ export function addMonths(day: string, months: number): string {
   return dayOf(date)
 }
 
-/** The weeks a view shows around a day: the weeks holding any day of its month, or its week. */
-export function calendarPeriod(view: CalendarViewKind, day: string): CalendarPeriod {
-  const first = weekStart(view === 'month' ? monthStart(day) : day)
-  const last =
-    view === 'month' ? addDays(weekStart(addDays(addMonths(day, 1), -1)), 6) : addDays(first, 6)
-  const weeks: string[][] = []
-  for (let monday = first; monday <= last; monday = addDays(monday, 7))
-    weeks.push(Array.from({ length: 7 }, (_, index) => addDays(monday, index)))
-  return { first, last, weeks }
+/** The last day of the day's month. */
+function monthEnd(day: string): string {
+  const date = dateOf(monthStart(day))
+  date.setUTCMonth(date.getUTCMonth() + 1, 0)
+  return dayOf(date)
 }
 
-/** The day the previous or next button shows: the first of the adjacent month, or the same weekday a week away. */
-export function shiftPeriod(view: CalendarViewKind, day: string, direction: 1 | -1): string {
-  return view === 'month' ? addMonths(day, direction) : addDays(day, 7 * direction)
+/**
+ * The weeks a view shows around a day: the weeks holding any day of its month, or its week. The
+ * week of 9999-12-31 stops on that Friday: the days after it have no text (`dayOf` wrote
+ * `+010000-01` for them, and the page of December 9999 failed).
+ */
+export function calendarPeriod(view: CalendarViewKind, day: string): CalendarPeriod {
+  const first = weekStart(view === 'month' ? monthStart(day) : day)
+  const lastMonday = dateOf(weekStart(view === 'month' ? monthEnd(day) : day)).getTime()
+  const end = dateOf(LAST_DAY).getTime()
+  const weeks: string[][] = []
+  for (let monday = dateOf(first).getTime(); monday <= lastMonday; monday += 7 * DAY_MS) {
+    const times = Array.from({ length: 7 }, (_, index) => monday + index * DAY_MS)
+    weeks.push(times.filter((time) => time <= end).map((time) => dayOf(new Date(time))))
+  }
+  return { first, last: weeks.at(-1)!.at(-1)!, weeks }
+}
+
+/**
+ * The day the previous or next button shows: the first of the adjacent month, or the same weekday
+ * a week away; null past the days a calendar's address can name (`readDay`: 1000 to 9999).
+ */
+export function shiftPeriod(view: CalendarViewKind, day: string, direction: 1 | -1): string | null {
+  const shifted = view === 'month' ? addMonths(day, direction) : addDays(day, 7 * direction)
+  return readDay(shifted)
 }
 
 /**
@@ -140,15 +159,10 @@ export function placeEvents<
   for (const event of ordered) {
     const covered = daysCovered(event.startLocal, event.endLocal)
     if (!covered) continue
-    // Only the days shown: an exhibition may run for months.
-    const last = covered.last < period.last ? covered.last : period.last
-    for (
-      let day = covered.first > period.first ? covered.first : period.first;
-      day <= last;
-      day = addDays(day, 1)
-    ) {
-      byDay.get(day)?.push({ event, day, continued: day !== covered.first })
-    }
+    // The days shown, not the event's: an exhibition may run for months, or to the calendar's end.
+    for (const [day, placed] of byDay)
+      if (day >= covered.first && day <= covered.last)
+        placed.push({ event, day, continued: day !== covered.first })
   }
   return byDay
 }

@@ -28,19 +28,30 @@ export function CalendarToolbar({
   admin: string
   go: CalendarMove
 }) {
-  const step = (by: 1 | -1) => () => go({ date: shiftPeriod(query.view, query.date, by) })
+  const previous = shiftPeriod(query.view, query.date, -1)
+  const next = shiftPeriod(query.view, query.date, 1)
   return (
     <div style={styles.toolbar}>
       <h1 id="calendar-heading" style={styles.title}>
         {heading}
       </h1>
-      <ToolbarButton id="calendar-previous" aria-label="Previous" onClick={step(-1)}>
+      <ToolbarButton
+        id="calendar-previous"
+        aria-label="Previous"
+        disabled={!previous}
+        onClick={() => previous && go({ date: previous })}
+      >
         ‹
       </ToolbarButton>
       <ToolbarButton id="calendar-today" onClick={() => go({ date: today })}>
         Today
       </ToolbarButton>
-      <ToolbarButton id="calendar-next" aria-label="Next" onClick={step(1)}>
+      <ToolbarButton
+        id="calendar-next"
+        aria-label="Next"
+        disabled={!next}
+        onClick={() => next && go({ date: next })}
+      >
         ›
       </ToolbarButton>
       {VIEWS.map(({ view, label }) => (

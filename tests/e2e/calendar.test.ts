@@ -306,6 +306,24 @@ describe('the calendar view in a browser', () => {
     expect(admin.pageErrors, 'uncaught errors in the admin').toEqual([])
   }, 300_000)
 
+  it('shows December 9999 and its last week, with no next period', async () => {
+    for (const [query, first] of [
+      ['date=9999-12-15', '9999-11-29'],
+      ['view=week&date=9999-12-31', '9999-12-27'],
+    ] as const) {
+      const reply = await call(`/admin/calendar?${query}&locale=en`, { token })
+      const page = String(reply.body)
+      expect(reply.status, page.slice(0, 300)).toBe(200)
+      expect(page).toContain(`data-first="${first}" data-last="9999-12-31"`)
+      expect(page).toContain('data-day="9999-12-31"')
+      expect(page).not.toContain('+010000')
+      const button = (id: string) => page.match(new RegExp(`<button[^>]*id="${id}"[^>]*>`))?.[0]
+      expect(button('calendar-next')).toMatch(/\sdisabled=""/)
+      expect(button('calendar-previous')).toMatch(/aria-disabled="false"/)
+      expect(button('calendar-previous')).not.toMatch(/\sdisabled=""/)
+    }
+  })
+
   it('sends a signed-in user who may not use the admin away', async () => {
     const subscriber = await userWithRole('subscriber')
     const reply = await call(`/admin/calendar?date=${MONTH}-01`, { token: subscriber.token })

@@ -47,6 +47,33 @@ describe('the admin calendar’s grids', () => {
     expect(shiftPeriod('week', '2027-12-29', 1)).toBe('2028-01-05')
   })
 
+  it('ends with 9999-12-31, a Friday, and moves no further than a day can be named', () => {
+    const december = calendarPeriod('month', '9999-12-15')
+    expect([december.first, december.last, december.weeks.length]).toEqual([
+      '9999-11-29',
+      '9999-12-31',
+      5,
+    ])
+    expect(december.weeks.at(-1)).toEqual([
+      '9999-12-27',
+      '9999-12-28',
+      '9999-12-29',
+      '9999-12-30',
+      '9999-12-31',
+    ])
+    expect(calendarPeriod('week', '9999-12-31').last).toBe('9999-12-31')
+    const placed = placeEvents(
+      [{ startLocal: '9999-12-30 10:00:00', endLocal: '9999-12-31 23:00:00' }],
+      december,
+    )
+    expect([placed.get('9999-12-30')!.length, placed.get('9999-12-31')!.length]).toEqual([1, 1])
+    expect(shiftPeriod('month', '9999-12-15', 1)).toBeNull()
+    expect(shiftPeriod('month', '9999-12-15', -1)).toBe('9999-11-01')
+    expect(shiftPeriod('week', '9999-12-27', 1)).toBeNull()
+    expect(shiftPeriod('week', '9999-12-24', 1)).toBe('9999-12-31')
+    expect(shiftPeriod('month', '1000-01-15', -1)).toBeNull()
+  })
+
   it('reads only real days', () => {
     expect(readDay('2028-02-29')).toBe('2028-02-29')
     for (const bad of [
