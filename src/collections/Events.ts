@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { authoredContentAccess, passwordProtection } from '../calendar/access/collectionAccess'
 import { authoredFields, excerptField, imageField } from './fields/authored'
 import { websiteField } from './fields/website'
+import { validateLinkTargets } from './fields/linkTargets'
 import { timezoneField } from './fields/timezone'
 import { validateCalendarDate } from './fields/calendarDate'
 import { descriptionFields } from './fields/description'
@@ -173,8 +174,20 @@ export const Events: CollectionConfig = {
       ],
     },
     websiteField(),
-    { name: 'venue', type: 'relationship', relationTo: 'venues', index: true },
-    { name: 'organizers', type: 'relationship', relationTo: 'organizers', hasMany: true },
+    {
+      name: 'venue',
+      type: 'relationship',
+      relationTo: 'venues',
+      index: true,
+      validate: validateLinkTargets,
+    },
+    {
+      name: 'organizers',
+      type: 'relationship',
+      relationTo: 'organizers',
+      hasMany: true,
+      validate: validateLinkTargets,
+    },
     { name: 'categories', type: 'relationship', relationTo: 'event-categories', hasMany: true },
     { name: 'tags', type: 'relationship', relationTo: 'event-tags', hasMany: true },
     {

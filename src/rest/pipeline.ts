@@ -366,6 +366,7 @@ const PARAM_OF_FIELD: Record<string, string> = {
   timezone: 'timezone',
   geoLat: 'geo_lat',
   geoLng: 'geo_lng',
+  organizers: 'organizer',
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   type Resource,
   type TermResource,
 } from '../../src/calendar/resources'
-import { asAdmin, call, NS, unique, usersOfEveryRole } from '../support/api'
+import { asAdmin, call, NS, unique, usersOfEveryRole, type Reply } from '../support/api'
 import { testDatabase } from '../support/database'
 import {
   countThrough,
@@ -107,6 +107,55 @@ async function stillLinked(resource: AuthoredResource, item: number, event: numb
   const linked = resource.key === 'venues' ? links.venue === item : links.organizers.includes(item)
   if (linked) wrong.push(`${via}: event ${event} still links it`)
   return wrong
+}
+
+/** A published venue or organizer, put in the trash through the namespace. */
+async function trashedItem(resource: AuthoredResource, name = unique('parityGone')) {
+  const item = (await created(resource, { name, status: 'publish' })).id
+  const trash = await call(`${NS}/${resource.key}/${item}`, { method: 'DELETE', token: admin })
+  if (trash.status !== 200) throw new Error(`trashing ${item}: ${trash.status} ${textOf(trash)}`)
+  return item
+}
+
+/** Payload's fields of an event linking `item` alone. */
+const linkFields = (resource: AuthoredResource, item: number) =>
+  resource.key === 'venues' ? { venue: item } : { organizers: [item] }
+
+/**
+ * An event linking an item that went to the trash without unlinking it, as before that unlinked it
+ * (its status set in SQL, without the collection's hooks).
+ */
+async function legacyPair(resource: AuthoredResource) {
+  const pair = await linkedPair(resource)
+  await db.query(`update ${resource.collection} set status = 'trash' where id = $1`, [pair.item])
+  return pair
+}
+
+/** Why the event links the trashed item, if it does. */
+async function linksTrashed(resource: AuthoredResource, item: number, event: number, via: string) {
+  const links = await stored(EVENTS, event)
+  const linked = resource.key === 'venues' ? links.venue === item : links.organizers.includes(item)
+  return linked ? [`${via}: event ${event} links ${resource.singular} ${item} in the trash`] : []
+}
+
+/** Why a namespace write was not refused as one naming an unknown id is: 400 naming the parameter. */
+function refusedInNamespace(reply: Reply, param: string, via: string): string[] {
+  const params = reply.body?.data?.params as Record<string, string> | undefined
+  return reply.status === 400 && reply.body?.code === 'rest_invalid_param' && params?.[param]
+    ? []
+    : [`namespace ${via} ${param}: ${reply.status} ${textOf(reply).slice(0, 300)}`]
+}
+
+/** Why a Payload write was not refused with a 400 naming the link's field. */
+function refusedInPayload(reply: Reply, resource: AuthoredResource, via: string): string[] {
+  const field = resource.key === 'venues' ? 'venue' : 'organizers'
+  const paths = (reply.body?.errors ?? []).flatMap(
+    (error: { data?: { errors?: { path?: string }[] } }) =>
+      (error.data?.errors ?? []).map((entry) => entry.path),
+  )
+  return reply.status === 400 && paths.includes(field)
+    ? []
+    : [`${via} ${field}: ${reply.status} ${textOf(reply).slice(0, 300)}`]
 }
 
 const stored = async (resource: AuthoredResource, id: number) =>
@@ -822,6 +871,158 @@ const AUTHORED_RULES: Rule[] = [
       exports: { notApplicable: 'read-only: exports trash nothing' },
       'change-feed': { notApplicable: 'read-only: the feed trashes nothing' },
       webhooks: { notApplicable: 'outgoing only: deliveries trash nothing' },
+    },
+  },
+  {
+    name: 'a venue or organizer in the trash is linked to no event anew',
+    resources: linkedOnly,
+    doors: {
+      namespace: async (resource) => {
+        const item = await trashedItem(resource)
+        const param = resource.key === 'venues' ? 'venue' : 'organizer'
+        const link = { [param]: resource.key === 'venues' ? item : [item] }
+        const post = await call(`${NS}/events`, {
+          method: 'POST',
+          token: admin,
+          json: {
+            title: unique('parityTrashedLink'),
+            start_date: '2031-01-01 10:00:00',
+            end_date: '2031-01-01 11:00:00',
+            ...link,
+          },
+        })
+        const event = await linkingEvent(
+          resource,
+          (await created(resource, { name: unique('parityKept') })).id,
+        )
+        const update = await call(`${NS}/events/${event}`, {
+          method: 'POST',
+          token: admin,
+          json: link,
+        })
+        const wrong = [
+          ...refusedInNamespace(post, param, 'POST'),
+          ...refusedInNamespace(update, param, 'update'),
+          ...(await linksTrashed(resource, item, event, 'namespace update')),
+        ]
+        // An event whose link was made before the rule keeps saving, its link as it was.
+        const legacy = await legacyPair(resource)
+        const kept = await call(`${NS}/events/${legacy.event}`, {
+          method: 'POST',
+          token: admin,
+          json: { title: unique('parityLegacy') },
+        })
+        if (kept.status !== 200) wrong.push(`legacy link: update → ${kept.status} ${textOf(kept)}`)
+        return wrong
+      },
+      'payload-rest': async (resource) => {
+        const item = await trashedItem(resource)
+        const post = await createAs(admin, EVENTS, {
+          title: unique('parityTrashedLink'),
+          status: 'publish',
+          ...linkFields(resource, item),
+        })
+        const event = await linkingEvent(
+          resource,
+          (await created(resource, { name: unique('parityKept') })).id,
+        )
+        const patch = await call(`/api/events/${event}`, {
+          method: 'PATCH',
+          token: admin,
+          json: linkFields(resource, item),
+        })
+        const wrong = [
+          ...refusedInPayload(post, resource, 'POST'),
+          ...refusedInPayload(patch, resource, 'PATCH'),
+          ...(await linksTrashed(resource, item, event, 'PATCH')),
+        ]
+        const legacy = await legacyPair(resource)
+        const kept = await call(`/api/events/${legacy.event}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { title: unique('parityLegacy') },
+        })
+        if (kept.status !== 200) wrong.push(`legacy link: PATCH → ${kept.status} ${textOf(kept)}`)
+        return wrong
+      },
+      graphql: async (resource) => {
+        const item = await trashedItem(resource)
+        const event = await linkingEvent(
+          resource,
+          (await created(resource, { name: unique('parityKept') })).id,
+        )
+        const link = resource.key === 'venues' ? `venue: ${item}` : `organizers: [${item}]`
+        const reply = await graphql(
+          `mutation { updateEvent(id: ${event}, data: { ${link} }) { id } }`,
+          admin,
+        )
+        const text = textOf(reply)
+        return [
+          ...(reply.body?.errors?.length && text.includes('in the trash')
+            ? []
+            : [`updateEvent ${link}: ${text.slice(0, 300)}`]),
+          ...(await linksTrashed(resource, item, event, 'updateEvent')),
+        ]
+      },
+      'admin-actions': async (resource) => {
+        const wrong: string[] = []
+        const item = await trashedItem(resource)
+        const event = await linkingEvent(
+          resource,
+          (await created(resource, { name: unique('parityKept') })).id,
+        )
+        const bulk = await call(`/api/events?where[id][equals]=${event}`, {
+          method: 'PATCH',
+          token: admin,
+          json: linkFields(resource, item),
+        })
+        if (bulk.status !== 400)
+          wrong.push(`bulk edit → ${bulk.status} ${textOf(bulk).slice(0, 300)}`)
+        wrong.push(...(await linksTrashed(resource, item, event, 'bulk edit')))
+        // A version from before the item's trash names it: its restore is refused.
+        const pair = await linkedPair(resource)
+        await call(`${NS}/${resource.key}/${pair.item}`, { method: 'DELETE', token: admin })
+        const versions = (
+          await call(
+            `/api/events/versions?where[parent][equals]=${pair.event}&sort=createdAt&depth=0`,
+            { token: admin },
+          )
+        ).body.docs as { id: string; version: { venue?: number; organizers?: number[] } }[]
+        const before = versions.find((entry) =>
+          resource.key === 'venues'
+            ? entry.version.venue === pair.item
+            : entry.version.organizers?.includes(pair.item),
+        )
+        if (!before) return [...wrong, `no version of event ${pair.event} links ${pair.item}`]
+        const restore = await call(`/api/events/versions/${before.id}`, {
+          method: 'POST',
+          token: admin,
+        })
+        wrong.push(...refusedInPayload(restore, resource, 'version restore'))
+        wrong.push(...(await linksTrashed(resource, pair.item, pair.event, 'version restore')))
+        return wrong
+      },
+      imports: async (resource) => {
+        // An import finds venues and organizers by name among those not in the trash.
+        const name = unique('parityImportedGone')
+        const item = await trashedItem(resource, name)
+        const title = unique('parityImportedEvent')
+        const column = resource.key === 'venues' ? 'Event Venue Name' : 'Event Organizer Name'
+        await importThroughQueue(
+          `Event Name,Event Start Date,Event Start Time,Event End Date,Event End Time,${column}\n${title},2031-03-01,10:00,2031-03-01,11:00,${name}\n`,
+          { kind: 'events' },
+        )
+        const docs = (
+          await call(`/api/events?where[title][equals]=${encodeURIComponent(title)}&depth=0`, {
+            token: admin,
+          })
+        ).body.docs as { id: number }[]
+        if (docs.length !== 1) return [`the import made ${docs.length} events`]
+        return linksTrashed(resource, item, docs[0]!.id, 'CSV import')
+      },
+      exports: { notApplicable: 'read-only: exports link nothing' },
+      'change-feed': { notApplicable: 'read-only: the feed links nothing' },
+      webhooks: { notApplicable: 'outgoing only: deliveries link nothing' },
     },
   },
   {
