@@ -14,6 +14,19 @@ export async function lastChange(payload: Payload): Promise<string> {
   return rows[0]?.seq ?? '0'
 }
 
+/**
+ * Whether `seq` lies past every number the log has given out: a cursor no answer can have handed
+ * out (tampered, or from a database restored to an earlier state). The sequence, not the table's
+ * highest number, is the log's end: pruning may have emptied the table, and every instance shares it.
+ */
+export async function pastTheEnd(payload: Payload, seq: string): Promise<boolean> {
+  const rows = await rawQuery<{ past: boolean }>(
+    payload,
+    sql`select ${seq}::bigint > case when is_called then last_value else 0 end as past from calendar_changes_seq`,
+  )
+  return rows[0]?.past ?? false
+}
+
 /** Up to `limit` items changed after `after`, in the order of their latest change; only of `types` when given. */
 export async function changesAfter(
   payload: Payload,

@@ -168,6 +168,37 @@ describe('the change feed', () => {
     }
   })
 
+  it('answers a cursor it never handed out with a 410, one at the end of the log with nothing new, and one made by another door once its change is there', async () => {
+    const end = await now()
+    const [seq, issued] = end.split('.')
+    // At the end, nothing new: a 200, as often as asked.
+    for (let n = 0; n < 2; n++) {
+      const reply = await api(`/changes?since=${end}`)
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+      expect(reply.body.changes).toEqual([])
+    }
+    const hour = Math.floor(Date.now() / 3_600_000) * 3600
+    for (const tampered of [
+      `${BigInt(seq!) + 1000n}.${issued}`,
+      '9223372036854775807.' + issued,
+      `${seq}.${hour + 30 * 86_400}`,
+    ]) {
+      const reply = await api(`/changes?since=${tampered}`)
+      expect(reply.status, tampered).toBe(410)
+      expect(reply.body.code).toBe('rest_cursor_expired')
+    }
+    // A change this server never saw (hand-written SQL, as another instance's would be): a cursor at
+    // it, handed out elsewhere, is good here.
+    const event = await createEventAs(admin, { status: 'publish' })
+    await db.query(`update events set updated_at = now() where id = $1`, [event.id])
+    const [{ seq: latest }] = (
+      await db.query<{ seq: string }>(`select max(seq)::text as seq from calendar_changes`)
+    ).rows as [{ seq: string }]
+    const there = await api(`/changes?since=${latest}.${issued}`)
+    expect(there.status, JSON.stringify(there.body)).toBe(200)
+    expect(there.body.changes).toEqual([])
+  })
+
   it('forgets changes past the retention when its job runs, queued by a change of the setting', async () => {
     const event = await createEventAs(admin, { status: 'publish' })
     await db.query(

@@ -1,5 +1,5 @@
 import { changeActions, changesHeard } from '../../collections/changeActions'
-import { changesAfter, lastChange } from '../../database/changeLog'
+import { changesAfter, lastChange, pastTheEnd } from '../../database/changeLog'
 import type { RestContext } from '../context'
 import { RestError } from '../../server/errors'
 import type { RestResult } from '../route'
@@ -17,17 +17,30 @@ const HOUR_S = 3600
 const cursorAt = (seq: string, now: Date) =>
   `${seq}.${Math.floor(now.getTime() / 1000 / HOUR_S) * HOUR_S}`
 
+const START_OVER = 'read every item again, then follow a cursor from since=now.'
+
 /**
  * Where a cursor resumes, or the 410 telling its holder to read everything again: deletions older
- * than the retention may be forgotten, so a cursor issued before then could miss one.
+ * than the retention may be forgotten, so a cursor issued before then could miss one; and a cursor
+ * no answer handed out (past the log's end, or issued later than now) would be answered with nothing
+ * for ever, its holder never told.
  */
-function resumeAfter(ctx: RestContext, since: string | undefined): string {
+async function resumeAfter(ctx: RestContext, since: string | undefined): Promise<string> {
   if (since === undefined) return '0'
   const [, seq, issued] = CURSOR.exec(since)!
-  if (Number(issued) * 1000 < ctx.now.getTime() - ctx.settings.changesRetentionDays * DAY_MS) {
+  const issuedMs = Number(issued) * 1000
+  if (issuedMs < ctx.now.getTime() - ctx.settings.changesRetentionDays * DAY_MS) {
     throw new RestError(
       'rest_cursor_expired',
-      `The cursor is older than the ${ctx.settings.changesRetentionDays} days the change feed keeps: read every item again, then follow a cursor from since=now.`,
+      `The cursor is older than the ${ctx.settings.changesRetentionDays} days the change feed keeps: ${START_OVER}`,
+      410,
+    )
+  }
+  // An hour's leeway: another instance's clock may be ahead of this one's.
+  if (issuedMs > ctx.now.getTime() + HOUR_S * 1000 || (await pastTheEnd(ctx.req.payload, seq!))) {
+    throw new RestError(
+      'rest_cursor_expired',
+      `The change feed never handed out this cursor: ${START_OVER}`,
       410,
     )
   }
@@ -45,7 +58,7 @@ export async function listChanges(ctx: RestContext, params: ChangesParams): Prom
         has_more: false,
       },
     }
-  const after = resumeAfter(ctx, params.since)
+  const after = await resumeAfter(ctx, params.since)
   const perPage = params.per_page ?? DEFAULT_PER_PAGE
   const rows = await changesAfter(payload, after, perPage + 1)
   const page = rows.slice(0, perPage)
