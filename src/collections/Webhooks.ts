@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto'
-import type { CollectionConfig, PayloadRequest, TextFieldSingleValidation } from 'payload'
+import type {
+  CollectionConfig,
+  FieldHook,
+  PayloadRequest,
+  TextFieldSingleValidation,
+} from 'payload'
 import { capabilities } from '../calendar/access/capabilities'
 import { actorOf, administratorAccess, isAdministrator } from '../calendar/access/collectionAccess'
 import { RESOURCES } from '../calendar/resources'
 import { lastChange } from '../database/changeLog'
 import { addressGuard, envFlag } from '../network/addressGuard'
+import type { Webhook } from '../payload-types'
 
 const administers = ({ req }: { req: PayloadRequest }) => capabilities.administer(actorOf(req.user))
 
@@ -23,6 +29,27 @@ const validateEndpoint: TextFieldSingleValidation = (value) => {
     return 'Only http and https URLs can receive webhooks.'
   if (url.username || url.password) return 'Put credentials in the secret, not in the URL.'
   if (webhookGuard.refusesLiteral(url)) return 'This address is private: webhooks may not reach it.'
+  return true
+}
+
+/** The shortest secret accepted: a shorter key can be guessed from the signatures it makes. */
+const MIN_SECRET = 16
+
+/** Left empty (omitted on create, or cleared), the secret is generated: 48 hex characters. */
+const generateWhenEmpty: FieldHook<Webhook, string | null | undefined> = ({ value }) =>
+  value === undefined || value === null || value === '' ? randomBytes(24).toString('hex') : value
+
+/**
+ * A secret of at least MIN_SECRET characters, without spaces at either end (a receiver's copy loses
+ * them easily, and every signature then fails). One saved before this rule stays valid until it is
+ * changed: its receiver holds it, and refusing it would stop the endpoint's deliveries.
+ */
+const validateSecret: TextFieldSingleValidation = (value, { previousValue }) => {
+  // Empty only in the admin's form before saving: the hook above fills it in.
+  if (value === undefined || value === null || value === '') return true
+  if (value === previousValue) return true
+  if (value.length < MIN_SECRET) return `A secret has at least ${MIN_SECRET} characters.`
+  if (value.trim() !== value) return 'A secret may not begin or end with a space.'
   return true
 }
 
@@ -77,10 +104,13 @@ export const Webhooks: CollectionConfig = {
       name: 'secret',
       type: 'text',
       required: true,
-      defaultValue: () => randomBytes(24).toString('hex'),
+      validate: validateSecret,
+      // A field with a read rule of its own is optional in GraphQL's input, as everywhere else: left
+      // out there too, the secret is generated (the collection is read by administrators alone anyway).
+      access: { read: administers },
+      hooks: { beforeValidate: [generateWhenEmpty] },
       admin: {
-        description:
-          'Signs each delivery: X-Calendar-Signature is sha256=HMAC-SHA256(secret, timestamp + "." + body).',
+        description: `Signs each delivery: X-Calendar-Signature is sha256=HMAC-SHA256(secret, timestamp + "." + body). Leave it empty to have one generated; one of your own has at least ${MIN_SECRET} characters.`,
       },
     },
     {

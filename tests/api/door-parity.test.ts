@@ -200,7 +200,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/parity`
   webhookId = (
-    await call('/api/webhooks', { method: 'POST', token: admin, json: { url, secret: 'parity' } })
+    await call('/api/webhooks', {
+      method: 'POST',
+      token: admin,
+      json: { url, secret: 'parity-secret-16' },
+    })
   ).body.doc.id
   feedStart = (await call(`${NS}/changes?since=now`)).body.next_cursor
   for (const resource of RESOURCES as readonly Resource[]) {

@@ -206,7 +206,7 @@ describe('an app whose developer narrows who reads events', () => {
       headers: { Authorization: `JWT ${admin}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         url: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`,
-        secret: 'ruled-secret',
+        secret: 'ruled-secret-of-16',
       }),
     })
     expect(registered.status, await registered.clone().text()).toBe(201)

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique, userWithRole } from '../support/api'
 import { testDatabase } from '../support/database'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
+import { graphql } from '../support/doors'
 import { siteClient } from '../support/siteClient'
 import { api, createEventAs, createVenueAs } from '../support/writeFixtures'
 
@@ -78,7 +79,7 @@ async function register(url: string, extra: Record<string, unknown> = {}) {
   const reply = await call('/api/webhooks', {
     method: 'POST',
     token: admin,
-    json: { url, secret: 'shared-secret', ...extra },
+    json: { url, secret: 'shared-secret-16', ...extra },
   })
   expect(reply.status, JSON.stringify(reply.body)).toBe(201)
   return reply.body.doc as { id: number; secret: string; cursor: string }
@@ -137,6 +138,105 @@ describe('registering a webhook', () => {
   })
 })
 
+describe('a webhook secret', () => {
+  const secretOf = async (id: number) => (await webhook(id)).secret as string
+
+  it('is generated when left empty, through Payload REST and GraphQL alike, and again when cleared', async () => {
+    const hook = await receiver()
+    const generated = /^[0-9a-f]{48}$/
+    for (const secret of [undefined, '', null]) {
+      const reply = await call('/api/webhooks', {
+        method: 'POST',
+        token: admin,
+        json: { url: hook.url, types: ['tag'], ...(secret === undefined ? {} : { secret }) },
+      })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+      expect(reply.body.doc.secret).toMatch(generated)
+    }
+    const viaGraphql = await graphql(
+      `mutation { createWebhook(data: { url: "${hook.url}", types: tag }) { id secret } }`,
+      admin,
+    )
+    expect(viaGraphql.body.errors, JSON.stringify(viaGraphql.body)).toBeUndefined()
+    const { id, secret } = viaGraphql.body.data.createWebhook
+    expect(secret).toMatch(generated)
+    // Untouched by an update that does not name it; a new one when cleared.
+    await call(`/api/webhooks/${id}`, { method: 'PATCH', token: admin, json: { types: ['venue'] } })
+    expect(await secretOf(id)).toBe(secret)
+    const cleared = await call(`/api/webhooks/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { secret: '' },
+    })
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200)
+    expect(await secretOf(id)).toMatch(generated)
+    expect(await secretOf(id)).not.toBe(secret)
+  })
+
+  it('of your own has at least 16 characters and no spaces at either end, through every door', async () => {
+    const hook = await receiver()
+    const { id } = await register(hook.url, { types: ['tag'] })
+    for (const bad of [
+      'x',
+      'fifteen-chars!!',
+      ' '.repeat(20),
+      ' sixteen-chars-ok',
+      'sixteen-chars-ok ',
+    ]) {
+      const created = await call('/api/webhooks', {
+        method: 'POST',
+        token: admin,
+        json: { url: hook.url, secret: bad },
+      })
+      expect(created.status, JSON.stringify(bad)).toBe(400)
+      const updated = await call(`/api/webhooks/${id}`, {
+        method: 'PATCH',
+        token: admin,
+        json: { secret: bad },
+      })
+      expect(updated.status, JSON.stringify(bad)).toBe(400)
+      const viaGraphql = await graphql(
+        `mutation { createWebhook(data: { url: "${hook.url}", secret: ${JSON.stringify(bad)} }) { id } }`,
+        admin,
+      )
+      expect(viaGraphql.body.errors, JSON.stringify(bad)).toBeDefined()
+    }
+    expect(await secretOf(id)).toBe('shared-secret-16')
+    const good = await call(`/api/webhooks/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { secret: 'sixteen-chars-ok' },
+    })
+    expect(good.status, JSON.stringify(good.body)).toBe(200)
+  })
+
+  it('saved before the rule keeps working, and may be changed only to one that keeps it', async () => {
+    const hook = await receiver()
+    const { id } = await register(hook.url, { types: ['venue'] })
+    await db.query(`update webhooks set secret = 'short' where id = $1`, [id])
+    const venue = await createVenueAs(admin, { status: 'publish' })
+    await deliverUntil(() => hook.of(venue.id).length === 1)
+    const [delivery] = hook.of(venue.id)
+    const timestamp = String(delivery!.headers['x-calendar-timestamp'])
+    expect(delivery!.headers['x-calendar-signature']).toBe(
+      `sha256=${createHmac('sha256', 'short').update(`${timestamp}.${delivery!.raw}`).digest('hex')}`,
+    )
+    expect(
+      (await call(`/api/webhooks/${id}`, { method: 'PATCH', token: admin, json: { active: true } }))
+        .status,
+    ).toBe(200)
+    expect(
+      (
+        await call(`/api/webhooks/${id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { secret: 'shorter' },
+        })
+      ).status,
+    ).toBe(400)
+  })
+})
+
 describe('a delivery', () => {
   it('is signed over the timestamp and the body, and says what changed as anonymous readers see it', async () => {
     const hook = await receiver()
@@ -152,7 +252,7 @@ describe('a delivery', () => {
     expect(delivery!.headers['x-calendar-webhook']).toBe(String(id))
     const timestamp = String(delivery!.headers['x-calendar-timestamp'])
     expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(120)
-    const expected = `sha256=${createHmac('sha256', 'shared-secret').update(`${timestamp}.${delivery!.raw}`).digest('hex')}`
+    const expected = `sha256=${createHmac('sha256', 'shared-secret-16').update(`${timestamp}.${delivery!.raw}`).digest('hex')}`
     expect(delivery!.headers['x-calendar-signature']).toBe(expected)
     // Only the chosen types are sent.
     expect(
@@ -342,7 +442,7 @@ describe('a pass that takes long', () => {
   async function registerOnSite(url: string, type: string): Promise<{ id: number }> {
     const registered = await site.onSite('/api/webhooks', {
       method: 'POST',
-      json: { url, secret: 'shared-secret', types: [type] },
+      json: { url, secret: 'shared-secret-16', types: [type] },
     })
     expect(registered.status, JSON.stringify(registered.body)).toBe(201)
     return registered.body.doc
