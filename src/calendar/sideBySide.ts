@@ -1,7 +1,7 @@
 /**
- * Runs `work` on each item, at most `limit` at a time: independent jobs (webhook endpoints, import
- * subscriptions) where one that is slow must not hold up the others, without starting so many at
- * once that they take every database connection.
+ * Runs `work` on each item, at most `limit` at a time: independent jobs (import subscriptions)
+ * where one that is slow must not hold up the others, without starting so many at once that they
+ * take every database connection.
  */
 export async function sideBySide<T, R>(
   items: T[],

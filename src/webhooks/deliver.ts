@@ -1,18 +1,26 @@
 import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { createLocalReq, type PayloadRequest } from 'payload'
 import { changeActions, changesHeard } from '../collections/changeActions'
 import { webhookGuard } from '../collections/Webhooks'
-import { sideBySide } from '../calendar/sideBySide'
 import { changesAfter, type ChangeRow } from '../database/changeLog'
 import { unlessBusy } from '../database/exclusive'
 import { onPrimary } from '../database/transaction'
 import { numberSetting } from '../calendar/settings'
 import type { Webhook } from '../payload-types'
 
-/** Changes sent to one endpoint per run; the next run goes on from there. */
+/** Changes read for one endpoint at a time; its turn reads again while it has time left. */
 const BATCH = 100
+/**
+ * How long an endpoint's turn in a pass starts deliveries: a receiver that answers slowly (10 s a
+ * change, say) would otherwise keep the pass, and with it every other endpoint's next pass, for as
+ * long as its backlog lasts. What is left goes to the next pass, from the same cursor.
+ */
+const TURN_MS = 30_000
+/** How often an endpoint that has caught up looks for new changes while the pass waits on another. */
+const WATCH_MS = 1_000
 /** The advisory lock of one endpoint's deliveries, followed by its id. */
 const DELIVER_LOCK = 'calendar-webhook'
 /** The whole delivery, from connecting to the answer's last byte: a receiver that drips is cut off here. */
@@ -126,20 +134,20 @@ async function send(
   return outcome
 }
 
+type Tally = { delivered: number; failed: number }
+/** A batch's outcome; `more` when changes are left after it (a full batch, or the turn's time up). */
+type Batch = Tally & { more: boolean }
+
 /**
- * Delivers to one endpoint what changed after its cursor, in change order, one at a time: a failure
- * stops there (so an item's changes never overtake each other), and the next run retries it after the
- * backoff. Each change is sent as anonymous readers see it: an event leaving `publish` is a `delete`,
- * and an item that was never public is passed over.
+ * Delivers to one endpoint what changed after its cursor, in change order, one at a time, starting
+ * none after `until`: a failure stops there (so an item's changes never overtake each other), and a
+ * later pass retries it after the backoff. Each change is sent as anonymous readers see it: an event
+ * leaving `publish` is a `delete`, and an item that was never public is passed over.
  */
-async function deliverTo(
-  req: PayloadRequest,
-  hook: Webhook,
-  now: Date,
-): Promise<{ delivered: number; failed: number }> {
+async function deliverTo(req: PayloadRequest, hook: Webhook, until: number): Promise<Batch> {
   const progress = { delivered: 0 }
   try {
-    return await deliverBatch(req, hook, now, progress)
+    return await deliverBatch(req, hook, until, progress)
   } catch (error) {
     // An endpoint deleted while its changes were on their way takes its delivery log along, so the
     // next log line or cursor fails: there is nothing left to record, and nothing went wrong.
@@ -149,7 +157,7 @@ async function deliverTo(
       overrideAccess: true,
       req,
     })
-    if (still.totalDocs === 0) return { delivered: progress.delivered, failed: 0 }
+    if (still.totalDocs === 0) return { delivered: progress.delivered, failed: 0, more: false }
     throw error
   }
 }
@@ -157,20 +165,25 @@ async function deliverTo(
 async function deliverBatch(
   req: PayloadRequest,
   hook: Webhook,
-  now: Date,
+  until: number,
   progress: { delivered: number },
-): Promise<{ delivered: number; failed: number }> {
+): Promise<Batch> {
   const rows = await changesAfter(req.payload, hook.cursor || '0', BATCH, hook.types ?? undefined)
-  if (!rows.length) return { delivered: 0, failed: 0 }
+  if (!rows.length) return { delivered: 0, failed: 0, more: false }
   const actionOf = await changeActions(req, null, rows)
   // As in the anonymous change feed, an item never public is not mentioned, not even as a delete.
   const heard = new Set(await changesHeard(req, null, rows, actionOf))
   let cursor = hook.cursor || '0'
   let delivered = 0
+  let more = rows.length === BATCH
   for (const row of rows) {
     if (!heard.has(row)) {
       cursor = row.seq
       continue
+    }
+    if (Date.now() >= until) {
+      more = true
+      break
     }
     const failures = hook.failures ?? 0
     const outcome = await send(req, hook, row, actionOf(row), failures + 1)
@@ -183,14 +196,14 @@ async function deliverBatch(
           cursor,
           failures: failed,
           active: failed < maxFailures(),
-          retryAt: new Date(now.getTime() + backoffMs(failed)).toISOString(),
+          retryAt: new Date(Date.now() + backoffMs(failed)).toISOString(),
           lastError: outcome.error,
         },
         overrideAccess: true,
         depth: 0,
         req,
       })
-      return { delivered, failed: 1 }
+      return { delivered, failed: 1, more: true }
     }
     cursor = row.seq
     delivered++
@@ -205,13 +218,66 @@ async function deliverBatch(
     depth: 0,
     req,
   })
-  return { delivered, failed: 0 }
+  return { delivered, failed: 0, more }
+}
+
+/** Runs `work` when one of `limit` places is free, in the order asked (each holds a connection). */
+function places(limit: number) {
+  let free = limit
+  const queue: (() => void)[] = []
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--
+    else await new Promise<void>((resolve) => queue.push(resolve))
+    try {
+      return await work()
+    } finally {
+      const next = queue.shift()
+      if (next) next()
+      else free++
+    }
+  }
+}
+
+/**
+ * One visit to an endpoint, under its lock: its changes in order, batch after batch, until it has
+ * caught up (`caughtUp`), failed, been turned off, or used its turn's time.
+ */
+async function visit(
+  req: PayloadRequest,
+  id: number,
+  until: number,
+): Promise<Tally & { caughtUp: boolean }> {
+  const { payload } = req
+  const total = { delivered: 0, failed: 0, caughtUp: false }
+  for (;;) {
+    // Read again under the lock, on the primary, before each batch: the pass that held it may have
+    // moved the cursor, which a replica may not have had yet, and an administrator may have turned
+    // the endpoint off or deleted it meanwhile.
+    const hook = await onPrimary(req, () =>
+      payload.findByID({
+        collection: 'webhooks',
+        id,
+        overrideAccess: true,
+        depth: 0,
+        req,
+        disableErrors: true,
+      }),
+    )
+    if (!hook?.active || (hook.retryAt && new Date(hook.retryAt) > new Date())) return total
+    const batch = await deliverTo(req, hook, until)
+    total.delivered += batch.delivered
+    total.failed += batch.failed
+    if (batch.failed || (batch.more && Date.now() >= until)) return total
+    if (!batch.more) return { ...total, caughtUp: true }
+  }
 }
 
 /**
  * One pass over the active endpoints whose retry time has come (docs/api.md §20). Endpoints are
- * served side by side (WEBHOOK_ENDPOINTS_AT_ONCE), each under a lock of its own, so a slow receiver
- * holds up only itself: an endpoint another pass (another instance's) is still serving is left to it.
+ * served side by side (WEBHOOK_ENDPOINTS_AT_ONCE at a time), each under a lock of its own, each for a
+ * turn of bounded time (TURN_MS), so a slow receiver holds up only itself. One that has caught up
+ * while the pass waits on another looks again every second, taking its place in line again, so
+ * that its next changes do not wait for the slow one's turn to end.
  */
 export async function deliverWebhooks(
   req: PayloadRequest,
@@ -233,27 +299,49 @@ export async function deliverWebhooks(
     depth: 0,
     req,
   })
-  const results = await sideBySide(docs, endpointsAtOnce(), async (listed) => {
-    // Each endpoint its own request: concurrent writes must not share one request's transaction.
-    const own = await createLocalReq({}, payload)
-    const held = await unlessBusy(payload, `${DELIVER_LOCK} ${listed.id}`, async () => {
-      // Read again under the lock, on the primary: the pass that held it may have moved the cursor,
-      // which a replica may not have had yet.
-      const hook = await onPrimary(own, () =>
-        payload.findByID({
-          collection: 'webhooks',
-          id: listed.id,
-          overrideAccess: true,
-          depth: 0,
-          req: own,
-          disableErrors: true,
-        }),
-      )
-      const due = hook?.active && (!hook.retryAt || new Date(hook.retryAt) <= now)
-      return due ? deliverTo(own, hook!, now) : { delivered: 0, failed: 0 }
-    })
-    return held.ran ? held.result : { delivered: 0, failed: 0 }
-  })
+  const oneOfFew = places(endpointsAtOnce())
+  // Endpoints that have not caught up yet in this pass: a slow receiver's, or one waiting for a place.
+  let behind = docs.length
+  let allCaughtUp!: () => void
+  const everyoneCaughtUp = new Promise<void>((resolve) => (allCaughtUp = resolve))
+  const caughtUp = () => {
+    if (--behind === 0) allCaughtUp()
+  }
+  const results = await Promise.all(
+    docs.map(async ({ id }) => {
+      const total: Tally = { delivered: 0, failed: 0 }
+      // Each endpoint its own request: concurrent writes must not share one request's transaction.
+      const own = await createLocalReq({}, payload)
+      let until: number | undefined
+      let counted = false
+      try {
+        for (;;) {
+          const held = await oneOfFew(() =>
+            unlessBusy(payload, `${DELIVER_LOCK} ${id}`, () =>
+              visit(own, id, (until ??= Date.now() + TURN_MS)),
+            ),
+          )
+          // An endpoint that another pass (another instance's) is serving is left to it.
+          if (!held.ran) return total
+          total.delivered += held.result.delivered
+          total.failed += held.result.failed
+          if (!held.result.caughtUp) return total
+          if (!counted) {
+            counted = true
+            caughtUp()
+          }
+          // Caught up while the pass still waits on another endpoint: its new changes go out now,
+          // not after the other's turn. Only within its own turn, so that a steady stream of changes
+          // does not keep the pass, and every endpoint's next one, going for ever.
+          if (behind === 0 || Date.now() >= until!) return total
+          await Promise.race([sleep(WATCH_MS), everyoneCaughtUp])
+          if (behind === 0) return total
+        }
+      } finally {
+        if (!counted) caughtUp()
+      }
+    }),
+  )
   return results.reduce(
     (total, result) => ({
       delivered: total.delivered + result.delivered,

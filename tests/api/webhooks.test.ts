@@ -419,6 +419,49 @@ describe('a delivery', () => {
   }, 60_000)
 })
 
+describe('a receiver that never answers', () => {
+  it("holds up only its own deliveries: another endpoint's next change goes out at once", async () => {
+    // Takes every POST and answers none until the test is over.
+    const held: http.ServerResponse[] = []
+    const hanging = http.createServer((request, response) => {
+      request.resume()
+      held.push(response)
+    })
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
+    const slow = await register(
+      `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`,
+      { types: ['venue'] },
+    )
+    const fast = await receiver()
+    await register(fast.url, { types: ['venue'] })
+    try {
+      const first = await createVenueAs(admin, { status: 'publish' })
+      // No pass is asked for: the queue's own (every ten seconds) sends the first venue to both, and
+      // waits 10 s for the one that does not answer; the queue runs no other pass meanwhile.
+      const deadline = Date.now() + 30_000
+      while (Date.now() < deadline && (held.length === 0 || fast.of(first.id).length === 0))
+        await sleep(100)
+      expect(held).toHaveLength(1)
+      expect(fast.of(first.id)).toHaveLength(1)
+      const second = await createVenueAs(admin, { status: 'publish' })
+      const made = Date.now()
+      while (Date.now() < made + 15_000 && fast.of(second.id).length === 0) await sleep(100)
+      expect(fast.of(second.id)).toHaveLength(1)
+      expect(Date.now() - made).toBeLessThan(4_000)
+      // The receiver that never answered is still waited on, its first change not yet given up.
+      expect(held).toHaveLength(1)
+      expect(held[0]!.writableEnded).toBe(false)
+    } finally {
+      expect(
+        (await call(`/api/webhooks/${slow.id}`, { method: 'DELETE', token: admin })).status,
+      ).toBe(200)
+      for (const response of held) response.destroy()
+      hanging.closeAllConnections()
+      await new Promise((resolve) => hanging.close(resolve))
+    }
+  }, 60_000)
+})
+
 describe('a pass that takes long', () => {
   // The last test stops the instance itself.
   let instance: Instance
