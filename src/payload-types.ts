@@ -542,7 +542,7 @@ export interface Webhook {
    */
   url: string;
   /**
-   * Signs each delivery: X-Calendar-Signature is sha256=HMAC-SHA256(secret, timestamp + "." + body). Leave it empty to have one generated; one of your own has at least 16 characters.
+   * Signs each delivery: X-Calendar-Signature is sha256=HMAC-SHA256(secret, timestamp + "." + body). Leave it empty to have one generated (48 hex characters); one of your own should be as long, and may not begin or end with a space.
    */
   secret: string;
   /**

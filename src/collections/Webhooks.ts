@@ -32,23 +32,20 @@ const validateEndpoint: TextFieldSingleValidation = (value) => {
   return true
 }
 
-/** The shortest secret accepted: a shorter key can be guessed from the signatures it makes. */
-const MIN_SECRET = 16
-
 /** Left empty (omitted on create, or cleared), the secret is generated: 48 hex characters. */
 const generateWhenEmpty: FieldHook<Webhook, string | null | undefined> = ({ value }) =>
   value === undefined || value === null || value === '' ? randomBytes(24).toString('hex') : value
 
 /**
- * A secret of at least MIN_SECRET characters, without spaces at either end (a receiver's copy loses
- * them easily, and every signature then fails). One saved before this rule stays valid until it is
- * changed: its receiver holds it, and refusing it would stop the endpoint's deliveries.
+ * A secret of your own is taken as given, however short (the administrator's choice; the admin says
+ * what a generated one is), but without spaces at either end: a receiver's copy loses them easily,
+ * and every signature then fails. One saved before this rule stays valid until it is changed: its
+ * receiver holds it, and refusing it would stop the endpoint's deliveries.
  */
 const validateSecret: TextFieldSingleValidation = (value, { previousValue }) => {
   // Empty only in the admin's form before saving: the hook above fills it in.
   if (value === undefined || value === null || value === '') return true
   if (value === previousValue) return true
-  if (value.length < MIN_SECRET) return `A secret has at least ${MIN_SECRET} characters.`
   if (value.trim() !== value) return 'A secret may not begin or end with a space.'
   return true
 }
@@ -110,7 +107,7 @@ export const Webhooks: CollectionConfig = {
       access: { read: administers },
       hooks: { beforeValidate: [generateWhenEmpty] },
       admin: {
-        description: `Signs each delivery: X-Calendar-Signature is sha256=HMAC-SHA256(secret, timestamp + "." + body). Leave it empty to have one generated; one of your own has at least ${MIN_SECRET} characters.`,
+        description: `Signs each delivery: X-Calendar-Signature is sha256=HMAC-SHA256(secret, timestamp + "." + body). Leave it empty to have one generated (48 hex characters); one of your own should be as long, and may not begin or end with a space.`,
       },
     },
     {
