@@ -116,15 +116,22 @@ export async function localState(
   return (await localStates(ctx.req, kind, [id])).get(id) ?? 'missing'
 }
 
+/** The kinds an event is never newly linked to in the trash (docs/api.md §6.5). */
+const LINKED_OUTSIDE_TRASH: ImportKind[] = ['venue', 'organizer']
+
+/** Whether an item exists; with `outsideTrash`, and is not in the trash. */
 export async function localExists(
   ctx: ItemContext,
   kind: ImportKind,
   id: number,
+  outsideTrash = false,
 ): Promise<boolean> {
   const { totalDocs } = await ctx.req.payload.count({
     ...options(ctx),
     collection: COLLECTION[kind],
-    where: { id: { equals: id } },
+    where: outsideTrash
+      ? { and: [{ id: { equals: id } }, { status: { not_equals: 'trash' } }] }
+      : { id: { equals: id } },
   })
   return totalDocs > 0
 }
@@ -148,7 +155,11 @@ export async function updateLocal(
   await updateInLanguage({ ...ctx.writer, language }, COLLECTION[kind], id, data)
 }
 
-/** The local item a source id of this source was imported as, if it still exists (asked of the database once a run). */
+/**
+ * The local item a source id of this source was imported as, if it still exists (asked of the
+ * database once a run). A venue or organizer in the trash is as good as deleted: no event may be
+ * linked to it anew, so the link is resolved as it would be had the item been deleted.
+ */
 export async function mappedLocal(
   ctx: ItemContext,
   kind: ImportKind,
@@ -157,7 +168,10 @@ export async function mappedLocal(
   const mapped = await ctx.mappings.find(kind, sourceId)
   if (!mapped) return undefined
   const { localId } = mapped
-  return (await ctx.mappings.exists(kind, localId, () => localExists(ctx, kind, localId)))
+  const outsideTrash = LINKED_OUTSIDE_TRASH.includes(kind)
+  return (await ctx.mappings.exists(kind, localId, () =>
+    localExists(ctx, kind, localId, outsideTrash),
+  ))
     ? localId
     : undefined
 }

@@ -359,7 +359,9 @@ async function importItem(ctx: ItemContext, item: SourceItem, hash: string): Pro
     await updateLocal(ctx, item.kind, id, translated, code)
     if (outcome === 'unchanged') outcome = 'updated'
   }
-  await ctx.mappings.record(item.kind, item.sourceId, { localId: id, hash })
+  // An item left in the trash (by an editor, or as the source has it) is no link's target without a read of its own.
+  const inTrash = (data.status ?? stored?.status) === 'trash'
+  await ctx.mappings.record(item.kind, item.sourceId, { localId: id, hash }, !inTrash)
   return outcome
 }
 

@@ -22,7 +22,7 @@ const KEPT = 50_000
 export class RunMappings {
   /** Committed mappings by `mappingKey`; null: none. */
   private readonly known = new Map<string, Mapping | null>()
-  /** Local items found to exist this run, by `mappingKey(kind, localId)`. */
+  /** Local items found to exist this run (a venue or organizer: outside the trash), by `mappingKey(kind, localId)`. */
   private readonly present = new Set<string>()
 
   constructor(readonly source: string) {}
@@ -99,13 +99,19 @@ export class ItemMappings {
     return this.written.get(mappingKey(kind, sourceId)) ?? this.run.find(this.req, kind, sourceId)
   }
 
-  async record(kind: MappedKind, sourceId: string, mapping: Mapping): Promise<void> {
+  /** A mapping written; `linkable` unless its local item is left in the trash, where no link may go. */
+  async record(
+    kind: MappedKind,
+    sourceId: string,
+    mapping: Mapping,
+    linkable = true,
+  ): Promise<void> {
     await recordMapping(this.req, this.run.source, kind, sourceId, mapping)
     this.written.set(mappingKey(kind, sourceId), mapping)
-    this.found.add(mappingKey(kind, String(mapping.localId)))
+    if (linkable) this.found.add(mappingKey(kind, String(mapping.localId)))
   }
 
-  /** Whether a mapped local item still exists: asked of the database (`exists`) once a run. */
+  /** Whether a mapped local item may still be linked: asked of the database (`exists`) once a run. */
   async exists(kind: MappedKind, localId: number, exists: () => Promise<boolean>) {
     const key = mappingKey(kind, String(localId))
     if (this.found.has(key) || this.run.isPresent(kind, localId)) return true

@@ -265,6 +265,59 @@ describe('importing an upstream-style CSV', () => {
     expect(titles.sort()).toEqual(Object.keys(files).map(title).sort())
   })
 
+  it('links a new venue and organizer where those a name was imported as are in the trash, as where they were deleted', async () => {
+    const word = unique('csvtrashed')
+    const [venue, organizer] = [`${word} Hall`, `${word} Band`]
+    const file = (title: string, day: string) =>
+      stringify([
+        [
+          'Event Name',
+          'Event Start Date',
+          'Event Start Time',
+          'Event Venue Name',
+          'Event Organizer Name',
+        ],
+        [title, `2035-03-${day}`, '20:00', venue, organizer],
+      ])
+    expect(await importThroughQueue(file(`${word} first`, '01'))).toMatchObject({
+      status: 'done',
+      created: 3,
+      failed: 0,
+    })
+    const [first] = await eventsMatching(`${word} first`, 2035)
+    const trashed = { venue: first.venue.id, organizer: first.organizer[0].id }
+    for (const [kind, id] of [
+      ['venues', trashed.venue],
+      ['organizers', trashed.organizer],
+    ])
+      expect((await api(`/${kind}/${id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+
+    const run = await importThroughQueue(file(`${word} second`, '02'))
+    expect(run, JSON.stringify(run.failures)).toMatchObject({
+      status: 'done',
+      created: 3,
+      failed: 0,
+      failures: [],
+    })
+    const [second] = await eventsMatching(`${word} second`, 2035)
+    expect(second.venue).toMatchObject({ venue, status: 'publish' })
+    expect(second.venue.id).not.toBe(trashed.venue)
+    expect(second.organizer).toEqual([expect.objectContaining({ organizer, status: 'publish' })])
+    expect(second.organizer[0].id).not.toBe(trashed.organizer)
+    // The source's names now map to the new ones: the trashed ones stay where the editor put them.
+    expect(await importThroughQueue(file(`${word} third`, '03'))).toMatchObject({
+      status: 'done',
+      created: 1,
+      failed: 0,
+    })
+    const [third] = await eventsMatching(`${word} third`, 2035)
+    expect([third.venue.id, third.organizer[0].id]).toEqual([
+      second.venue.id,
+      second.organizer[0].id,
+    ])
+    expect((await api(`/venues/${trashed.venue}`, { token: admin })).body.status).toBe('trash')
+  })
+
   it('refuses a file without a name column, and says why', async () => {
     const run = await importThroughQueue('Title,Start\nA,2031-01-01\n')
     expect(run.status).toBe('failed')
