@@ -40,7 +40,8 @@ a { color: var(--cal-accent); }
 .nav, .views { display: flex; gap: 0.25rem; }
 .title { font-size: 1.25rem; margin: 0; flex: 1 1 12rem; text-align: center; }
 .filters { display: flex; flex-wrap: wrap; gap: var(--cal-gap); align-items: end; }
-.filters label { display: flex; flex-direction: column; gap: 0.15rem; font-size: 0.875rem; }
+.filters { max-width: 100%; }
+.filters label { display: flex; flex-direction: column; gap: 0.15rem; font-size: 0.875rem; min-width: 0; max-width: 100%; }
 .filters label.check { flex-direction: row; align-items: center; gap: 0.35rem; min-height: 2.25rem; }
 .filters label[hidden] { display: none; }
 .filters input[type="search"], .filters select {
