@@ -222,8 +222,8 @@ describe('a series at a time the fall-back repeats', () => {
       token: admin,
       json: {
         title,
-        start_date: '2027-10-31 01:30:00',
-        end_date: '2027-10-31 02:00:00',
+        start_date: '2028-10-29 01:30:00',
+        end_date: '2028-10-29 02:00:00',
         timezone: 'America/New_York',
         status: 'publish',
         recurrence: 'RRULE:FREQ=WEEKLY;COUNT=3',
@@ -235,15 +235,15 @@ describe('a series at a time the fall-back repeats', () => {
       token: admin,
       json: {
         title: `${title} single`,
-        start_date: '2027-11-07 01:30:00',
-        end_date: '2027-11-07 01:45:00',
+        start_date: '2028-11-05 01:30:00',
+        end_date: '2028-11-05 01:45:00',
         timezone: 'America/New_York',
         status: 'publish',
       },
     })
     expect(single.status, JSON.stringify(single.body)).toBe(201)
     const reply = await api(
-      `/events?search=${encodeURIComponent(title)}&start_date=2027-10-30&end_date=2027-11-30&per_page=10`,
+      `/events?search=${encodeURIComponent(title)}&start_date=2028-10-28&end_date=2028-11-30&per_page=10`,
     )
     expect(
       (reply.body.events as any[]).map((event) => [
@@ -252,10 +252,10 @@ describe('a series at a time the fall-back repeats', () => {
         event.utc_start_date,
       ]),
     ).toEqual([
-      [title, '2027-10-31 01:30:00', '2027-10-31 05:30:00'],
-      [title, '2027-11-07 01:30:00', '2027-11-07 05:30:00'],
-      [`${title} single`, '2027-11-07 01:30:00', '2027-11-07 05:30:00'],
-      [title, '2027-11-14 01:30:00', '2027-11-14 06:30:00'],
+      [title, '2028-10-29 01:30:00', '2028-10-29 05:30:00'],
+      [title, '2028-11-05 01:30:00', '2028-11-05 05:30:00'],
+      [`${title} single`, '2028-11-05 01:30:00', '2028-11-05 05:30:00'],
+      [title, '2028-11-12 01:30:00', '2028-11-12 06:30:00'],
     ])
   })
 })
