@@ -53,7 +53,7 @@ a { color: var(--cal-accent); }
 .status:empty { min-height: 0; }
 ul, ol { list-style: none; margin: 0; padding: 0; }
 .event {
-  display: block; width: 100%; text-align: start; border: 0; border-inline-start: 3px solid var(--cal-accent);
+  position: relative; display: block; width: 100%; text-align: start; border: 0; border-inline-start: 3px solid var(--cal-accent);
   background: var(--cal-surface); border-radius: 3px; padding: 0.15rem 0.3rem; min-height: 1.5rem; font-size: 0.8125rem;
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
 }

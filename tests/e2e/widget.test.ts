@@ -508,6 +508,21 @@ describe('<cal-events> in a browser', () => {
       json: { categories: [fixtures.music.id, long.body.id] },
     })
     expect(linked.status, JSON.stringify(linked.body)).toBe(200)
+    // A series on the grid's last column: its events' hidden "Recurring series" label, placed after
+    // the title in a line that does not wrap, once stretched the page sideways (453 px).
+    const sunday = await api('/events', {
+      method: 'POST',
+      token,
+      json: {
+        title: unique(`${word} Sunday series `),
+        start_date: '2027-10-31 01:30:00',
+        end_date: '2027-10-31 01:45:00',
+        timezone: 'America/New_York',
+        status: 'publish',
+        recurrence: 'RRULE:FREQ=WEEKLY;COUNT=2',
+      },
+    })
+    expect(sunday.status, JSON.stringify(sunday.body)).toBe(201)
     const { page } = await open(month, { width: 360 })
     await eventButton(page, fixtures.concert.title).waitFor()
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth)
