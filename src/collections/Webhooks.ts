@@ -8,7 +8,7 @@ import type {
 import { capabilities } from '../calendar/access/capabilities'
 import { actorOf, administratorAccess, isAdministrator } from '../calendar/access/collectionAccess'
 import { RESOURCES } from '../calendar/resources'
-import { lastChange } from '../database/changeLog'
+import { lastChange, pastTheEnd } from '../database/changeLog'
 import { addressGuard, envFlag } from '../network/addressGuard'
 import type { Webhook } from '../payload-types'
 
@@ -47,6 +47,21 @@ const validateSecret: TextFieldSingleValidation = (value, { previousValue }) => 
   if (value === undefined || value === null || value === '') return true
   if (value === previousValue) return true
   if (value.trim() !== value) return 'A secret may not begin or end with a space.'
+  return true
+}
+
+/**
+ * A position the change log has reached: anything else fails every delivery's query, and a position
+ * past its end (which the change feed refuses, docs/api.md §18) would have the endpoint receive
+ * nothing, silently, until the log caught up. Read on the primary, at every door's save; a cursor
+ * saved unchanged is not read again, so that one saved before this rule does not block other edits.
+ */
+const validateCursor: TextFieldSingleValidation = async (value, { previousValue, req }) => {
+  if (!value) return true
+  if (!/^\d{1,18}$/.test(value))
+    return 'The cursor is a position in the change log: a whole number.'
+  if (value !== previousValue && (await pastTheEnd(req.payload, value)))
+    return 'The change log has not reached this position: the endpoint would receive nothing until it did.'
   return true
 }
 
@@ -128,11 +143,7 @@ export const Webhooks: CollectionConfig = {
     {
       name: 'cursor',
       type: 'text',
-      // A sequence number of the change log: anything else would fail every delivery's query.
-      validate: (value: string | null | undefined) =>
-        !value ||
-        /^\d{1,18}$/.test(value) ||
-        'The cursor is a position in the change log: a whole number.',
+      validate: validateCursor,
       admin: {
         readOnly: true,
         position: 'sidebar',

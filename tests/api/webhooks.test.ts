@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, unique, userWithRole } from '../support/api'
+import { asAdmin, call, unique, userWithRole, type Reply } from '../support/api'
 import { testDatabase } from '../support/database'
 import { startSecondInstance, type Instance } from '../support/secondInstance'
 import { graphql } from '../support/doors'
@@ -232,6 +232,76 @@ describe('a webhook secret', () => {
         })
       ).status,
     ).toBe(400)
+  })
+})
+
+describe('a webhook cursor', () => {
+  type Refusal = { path?: string }[] | undefined
+  /**
+   * Why a reply is not a 400 naming `cursor` (undefined: it is): Payload REST's status, or the
+   * status GraphQL gives its error in an answer that is itself a 200.
+   */
+  const notRefused = (reply: Reply) => {
+    const errors: {
+      data?: { errors?: Refusal }
+      extensions?: { statusCode?: number; data?: { errors?: Refusal } }
+    }[] = reply.body?.errors ?? []
+    const refusals = errors.map((error) => ({
+      status: error.extensions?.statusCode ?? reply.status,
+      paths: (error.data?.errors ?? error.extensions?.data?.errors ?? []).map(
+        (entry) => entry.path,
+      ),
+    }))
+    return refusals.some(({ status, paths }) => status === 400 && paths.includes('cursor'))
+      ? undefined
+      : `${reply.status}: ${JSON.stringify(reply.body).slice(0, 300)}`
+  }
+
+  it('is a position the change log has reached, through Payload REST and GraphQL alike', async () => {
+    const hook = await receiver()
+    const { id, cursor } = await register(hook.url, { types: ['tag'] })
+    const end = async () =>
+      BigInt(
+        (
+          await db.query<{ end: string }>(
+            'select case when is_called then last_value else 0 end as "end" from calendar_changes_seq',
+          )
+        ).rows[0]!.end,
+      )
+    const ahead = String((await end()) + 1000n)
+    const wrong: string[] = []
+    for (const bad of [ahead, '-1', '1.5', '1e3', ' 7']) {
+      const doors = {
+        'REST create': await call('/api/webhooks', {
+          method: 'POST',
+          token: admin,
+          json: { url: hook.url, secret: 'shared-secret-16', cursor: bad },
+        }),
+        'REST update': await call(`/api/webhooks/${id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { cursor: bad },
+        }),
+        'GraphQL update': await graphql(
+          `mutation { updateWebhook(id: ${id}, data: { cursor: ${JSON.stringify(bad)} }) { cursor } }`,
+          admin,
+        ),
+      }
+      for (const [door, reply] of Object.entries(doors)) {
+        const why = notRefused(reply)
+        if (why) wrong.push(`${door} ${JSON.stringify(bad)}: ${why}`)
+      }
+    }
+    expect(wrong).toEqual([])
+    expect((await webhook(id)).cursor).toBe(cursor)
+    // The log's end itself is good: the endpoint then receives the next change.
+    const atEnd = String(await end())
+    const moved = await graphql(
+      `mutation { updateWebhook(id: ${id}, data: { cursor: "${atEnd}" }) { cursor } }`,
+      admin,
+    )
+    expect(moved.body.errors, JSON.stringify(moved.body)).toBeUndefined()
+    expect(moved.body.data.updateWebhook.cursor).toBe(atEnd)
   })
 })
 
