@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import type pg from 'pg'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { advanceCaches } from '../calendar/caches'
 import { rawQuery } from './rawQuery'
 import { RevisionListener } from './revisionListener'
@@ -37,6 +38,22 @@ const readsFromReplicas = (payload: Payload) =>
 export function pushedRevision(payload: Payload): string | undefined {
   if (readsFromReplicas(payload)) return undefined
   return listenerOf(payload)?.current()
+}
+
+/**
+ * Resolves once the revision is no longer `known` (`pushedRevision` as it was before the caller's
+ * last read), or after `ms`: a write committed on any instance since, so what the caller read may be
+ * out of date. While this instance does not listen, after `deafMs` instead: nothing would tell it.
+ */
+export async function revisionMoved(
+  payload: Payload,
+  known: string | undefined,
+  { ms, deafMs }: { ms: number; deafMs: number },
+  signal: AbortSignal,
+): Promise<void> {
+  const listener = readsFromReplicas(payload) ? undefined : listenerOf(payload)
+  if (listener?.current() !== undefined) return listener.moved(known, ms, signal)
+  await sleep(deafMs, undefined, { signal }).catch(() => undefined)
 }
 
 type ListeningAdapter = {

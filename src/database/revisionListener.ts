@@ -30,6 +30,8 @@ export class RevisionListener {
   private stopped = false
   private lostOnce = false
   private readonly advanced: ((revision: string) => void)[] = []
+  /** Those waiting in `moved`: woken by a new revision, and by the connection's loss. */
+  private readonly waiting = new Set<() => void>()
   private confirming = false
   private reading: Promise<void> | undefined
   private queued: Promise<void> | undefined
@@ -52,6 +54,31 @@ export class RevisionListener {
   /** Calls `then` with every revision newer than the last one known, as it is pushed or read. */
   onAdvance(then: (revision: string) => void): void {
     this.advanced.push(then)
+  }
+
+  /**
+   * Resolves when the revision known is no longer `known` (at once if it is not now), when the
+   * listener stops listening (no notification would come: the caller reads for itself), after `ms`,
+   * or when `signal` aborts. A commit on any instance moves it, by its notification or, were that
+   * lost, by the heartbeat's read or the read after listening again.
+   */
+  moved(known: string | undefined, ms: number, signal: AbortSignal): Promise<void> {
+    if (this.current() !== known || signal.aborted) return Promise.resolve()
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        signal.removeEventListener('abort', done)
+        this.waiting.delete(done)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      signal.addEventListener('abort', done)
+      this.waiting.add(done)
+    })
+  }
+
+  private wake(): void {
+    for (const done of [...this.waiting]) done()
   }
 
   /**
@@ -143,6 +170,7 @@ export class RevisionListener {
     if (this.value !== undefined && value < this.value) void this.confirmWentBack()
     if (this.value !== undefined && value <= this.value) return
     this.value = value
+    this.wake()
     for (const then of this.advanced)
       try {
         then(value.toString())
@@ -198,6 +226,7 @@ export class RevisionListener {
     this.client = undefined
     this.listening = false
     clearInterval(this.heartbeat)
+    this.wake()
     void client.end().catch(() => undefined)
     if (this.stopped) return
     if (wasListening || !this.lostOnce) {

@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import http from 'node:http'
 import https from 'node:https'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { createLocalReq, type PayloadRequest } from 'payload'
 import { changeActions, changesHeard } from '../collections/changeActions'
 import { webhookGuard } from '../collections/Webhooks'
 import { changesAfter, type ChangeRow } from '../database/changeLog'
 import { unlessBusy } from '../database/exclusive'
+import { pushedRevision, revisionMoved } from '../database/revision'
 import { onPrimary } from '../database/transaction'
 import { numberSetting } from '../calendar/settings'
 import type { Webhook } from '../payload-types'
@@ -19,7 +20,11 @@ const BATCH = 100
  * long as its backlog lasts. What is left goes to the next pass, from the same cursor.
  */
 const TURN_MS = 30_000
-/** How often an endpoint that has caught up looks for new changes while the pass waits on another. */
+/**
+ * How often an endpoint that has caught up looks for new changes while the pass waits on another and
+ * this instance does not hear of commits (read replicas, DATABASE_LISTEN_URL=off, its listening
+ * connection lost); while it does, a commit wakes it instead.
+ */
 const WATCH_MS = 1_000
 /** The advisory lock of one endpoint's deliveries, followed by its id. */
 const DELIVER_LOCK = 'calendar-webhook'
@@ -276,8 +281,9 @@ async function visit(
  * One pass over the active endpoints whose retry time has come (docs/api.md §20). Endpoints are
  * served side by side (WEBHOOK_ENDPOINTS_AT_ONCE at a time), each under a lock of its own, each for a
  * turn of bounded time (TURN_MS), so a slow receiver holds up only itself. One that has caught up
- * while the pass waits on another looks again every second, taking its place in line again, so
- * that its next changes do not wait for the slow one's turn to end.
+ * while the pass waits on another looks again when a write commits (the content revision's
+ * notification), taking its place in line again, so that its next changes do not wait for the slow
+ * one's turn to end; what decides who delivers stays the endpoint's lock and its stored cursor.
  */
 export async function deliverWebhooks(
   req: PayloadRequest,
@@ -302,10 +308,11 @@ export async function deliverWebhooks(
   const oneOfFew = places(endpointsAtOnce())
   // Endpoints that have not caught up yet in this pass: a slow receiver's, or one waiting for a place.
   let behind = docs.length
-  let allCaughtUp!: () => void
-  const everyoneCaughtUp = new Promise<void>((resolve) => (allCaughtUp = resolve))
+  const everyoneCaughtUp = new AbortController()
+  // Each endpoint of the pass waits on it once at a time: more than Node's ten is no leak.
+  setMaxListeners(docs.length, everyoneCaughtUp.signal)
   const caughtUp = () => {
-    if (--behind === 0) allCaughtUp()
+    if (--behind === 0) everyoneCaughtUp.abort()
   }
   const results = await Promise.all(
     docs.map(async ({ id }) => {
@@ -316,6 +323,8 @@ export async function deliverWebhooks(
       let counted = false
       try {
         for (;;) {
+          // Known before the visit reads the log: a commit after its read moves it.
+          const seen = pushedRevision(payload)
           const held = await oneOfFew(() =>
             unlessBusy(payload, `${DELIVER_LOCK} ${id}`, () =>
               visit(own, id, (until ??= Date.now() + TURN_MS)),
@@ -334,7 +343,12 @@ export async function deliverWebhooks(
           // not after the other's turn. Only within its own turn, so that a steady stream of changes
           // does not keep the pass, and every endpoint's next one, going for ever.
           if (behind === 0 || Date.now() >= until!) return total
-          await Promise.race([sleep(WATCH_MS), everyoneCaughtUp])
+          await revisionMoved(
+            payload,
+            seen,
+            { ms: until! - Date.now(), deafMs: WATCH_MS },
+            everyoneCaughtUp.signal,
+          )
           if (behind === 0) return total
         }
       } finally {
