@@ -64,7 +64,7 @@ export async function findLinkedList(
   const { searchPlain, eventLinks } = KINDS[kind]
   const and: Where[] = []
   const echo: [string, string][] = [['per_page', String(perPage)]]
-  const pagesOnly: [string, string][] = []
+  const keptByPages: [string, string][] = []
   if (filter.search) {
     and.push(
       searchWhere(
@@ -99,7 +99,7 @@ export async function findLinkedList(
     and.push(
       idIn(await linkedWithEvents(reader.req, kind, { after: reader.now, reader: reader.actor })),
     )
-    pagesOnly.push(['only_with_upcoming', '1'])
+    keptByPages.push(['only_with_upcoming', '1'])
   }
   const status = statusFilter(reader, filter.status)
   and.push(statusWhere(status.statuses))
@@ -119,6 +119,6 @@ export async function findLinkedList(
     related: await linkedRelated(reader, docs),
     total: found.totalDocs,
     echo,
-    pagesOnly,
+    keptByPages,
   }
 }

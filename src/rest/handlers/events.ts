@@ -31,7 +31,7 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
     page: params.page,
     perPage,
     echo: found.echo,
-    pagesOnly: pagesOnly(params),
+    kept: { in: 'pages', args: keptByPages(params) },
     pastEndCode: errorCodes(EVENTS).pastLastPage,
     pastEndMessage: 'The requested event archive page does not exist',
   })
@@ -42,7 +42,7 @@ export async function listEvents(ctx: RestContext, params: EventListParams): Pro
  * upstream's do (docs/api.md §4.5): `strict_dates` (without it, the echoed bounds would snap to whole
  * days and select other events) and `context=edit`. Never the `password`: a URL is logged and shared.
  */
-function pagesOnly(params: EventListParams): [string, string][] {
+function keptByPages(params: EventListParams): [string, string][] {
   return [
     ...(params.strict_dates ? [['strict_dates', '1'] as [string, string]] : []),
     ...(params.context === 'edit' ? [['context', 'edit'] as [string, string]] : []),

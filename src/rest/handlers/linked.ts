@@ -43,7 +43,7 @@ export async function listLinked(
     page: params.page,
     perPage,
     echo: found.echo,
-    pagesOnly: found.pagesOnly,
+    kept: { in: 'pages', args: found.keptByPages },
     pastEndCode: errorCodes(resource).pastLastPage,
     pastEndMessage: `The requested ${resource.singular} archive page does not exist`,
   })

@@ -31,7 +31,7 @@ export async function listTerms(
     page: params.page,
     perPage,
     echo: [],
-    linkOnly: termFilters(params, perPage),
+    kept: { in: 'header', args: termFilters(params, perPage) },
     termOrder: true,
   })
 }

@@ -22,13 +22,14 @@ type ListPage = {
   perPage: number
   /** The effective query arguments but `page`, echoed in `rest_url` in this order. */
   echo: [string, string][]
-  /** Arguments upstream leaves out of `rest_url`, which the next and previous pages keep so that they stay filtered. */
-  pagesOnly?: [string, string][]
   /**
-   * Arguments only the `Link` header's URLs carry: term lists' `next_rest_url` and `previous_rest_url`
-   * drop their filters as upstream's do, the header (ours) keeps them (docs/api.md §8).
+   * Arguments `rest_url` does not echo that some links keep, so that following one gives a page of
+   * the same list, and which links: `pages`, the next and previous URLs and the `Link` header, after
+   * the echoed ones (upstream leaves them out of `rest_url`, docs/api.md §4.5); `header`, the `Link`
+   * header alone, before them (term lists' `next_rest_url` and `previous_rest_url` drop their filters
+   * as upstream's do, the header, ours, keeps them: docs/api.md §8).
    */
-  linkOnly?: [string, string][]
+  kept?: { in: 'pages' | 'header'; args: [string, string][] }
   /** Code of the 404 answered for a page past the end; terms answer an empty 200 instead. */
   pastEndCode?: string
   pastEndMessage?: string
@@ -67,7 +68,8 @@ export function listResult(list: ListPage): RestResult {
     : []
   const args = [...(list.termOrder ? [] : list.echo), ...language]
   // Upstream's `rest_url` starts with `page`; its next and previous URLs drop it and add it back last.
-  const pageArgs = [...args, ...(list.pagesOnly ?? [])]
+  const kept = list.kept ?? { in: 'pages', args: [] }
+  const pageArgs = kept.in === 'pages' ? [...args, ...kept.args] : args
   const pages = (kept: [string, string][]) => {
     const at = (n: number) => withQuery(base, n > 1 ? [...kept, ['page', String(n)]] : kept)
     return {
@@ -77,7 +79,7 @@ export function listResult(list: ListPage): RestResult {
   }
   const restUrl = withQuery(base, list.termOrder ? language : [['page', String(page)], ...args])
   const { next, prev: previous } = pages(pageArgs)
-  const linked = list.linkOnly ? pages([...list.linkOnly, ...pageArgs]) : { next, prev: previous }
+  const linked = kept.in === 'header' ? pages([...kept.args, ...args]) : { next, prev: previous }
   const links = Object.entries(linked).flatMap(([rel, url]) =>
     url ? [`<${url}>; rel="${rel}"`] : [],
   )
