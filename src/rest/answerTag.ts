@@ -50,8 +50,8 @@ function buildId(): string {
 export type TagInputs = {
   ctx: RestContext
   route: AnyRoute
-  /** The path under the namespace root: `/events/3`. */
-  namespacePath: string
+  /** The URL asked, absolute and without its query: `https://host/fr/api/cal/events/v1/events`. */
+  url: string
   /** Query and path parameters as parsed (qs), before validation. */
   raw: Record<string, unknown>
   shadowedByPath: Record<string, unknown>
@@ -72,7 +72,7 @@ export type TagInputs = {
 export function answerTag({
   ctx,
   route,
-  namespacePath,
+  url,
   raw,
   shadowedByPath,
   visibility,
@@ -82,7 +82,7 @@ export function answerTag({
   const material = JSON.stringify([
     buildId(),
     ctx.revision,
-    `${ctx.root}${namespacePath}`,
+    url,
     canonical(raw),
     canonical(shadowedByPath),
     visibility,

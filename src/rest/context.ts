@@ -16,6 +16,8 @@ export type RestContext = {
   language: LanguageCode
   /** The language asked for with `i18n_language`, which the list URLs handed out must keep. */
   requestedLanguage: LanguageCode | undefined
+  /** The site's public address, as absolute URLs in answers start (docs/api.md §1): `https://host`. */
+  origin: string
   /** Absolute URL of the namespace root, on the request's language root: `https://host/fr/api/cal/events/v1`. */
   root: string
   /** Base of permalinks, with the language when it is not the default one. */
@@ -42,6 +44,16 @@ export function languageRootOf(pathname: string): LanguageCode | undefined {
   return isLanguageCode(first) ? first : undefined
 }
 
+/** The REST root the namespace is served under, on the request's language root: `https://host/fr/api/`. */
+export function apiRootOf(ctx: RestContext): string {
+  return ctx.root.slice(0, -ctx.calendar.namespace.length)
+}
+
+/** The site's name: the `siteName` setting, else the host of the site URL. */
+export function siteNameOf(ctx: RestContext): string {
+  return ctx.settings.siteName || new URL(ctx.permalinkBase).host
+}
+
 export async function createContext(
   req: PayloadRequest,
   language: LanguageCode | undefined,
@@ -63,6 +75,7 @@ export async function createContext(
     signedIn: Boolean(req.user),
     language: effective,
     requestedLanguage: language,
+    origin,
     root: `${origin}${languageRoot ? `/${languageRoot}` : ''}${req.payload.config.routes.api}/${calendar.namespace}`,
     permalinkBase: permalinkBase(settings.siteUrl, origin, effective),
     settings,

@@ -9,7 +9,7 @@ import { nextMidnight } from '../calendar/dates/zone'
 import { isConnectionLoss, isWriteConflict } from '../database/connectionErrors'
 import { countQueries, queryCountEnabled } from '../database/queryCount'
 import { isLanguageCode } from '../i18n/languages'
-import { createContext, type RestContext } from './context'
+import { apiRootOf, createContext, type RestContext } from './context'
 import { lostSignIn, watchingLookups } from '../database/users/signIn'
 import { readBody } from './http/body'
 import { jsonOf, JsonText } from './http/jsonText'
@@ -24,7 +24,7 @@ import { inWriteTurn, refuseForeseenWrite } from '../server/writeLane'
 import { maxBodyBytes } from '../server/requestBody'
 import { numberSetting } from '../calendar/settings'
 import type { AnyRoute, HttpMethod, RestResult } from './route'
-import { ROUTES } from './routes'
+import { REST_ROOT, ROUTES } from './routes'
 
 /** A route with its path as a pattern and the parameters it cannot do without (those whose schema refuses `undefined`). */
 type CompiledRoute = { route: AnyRoute; pattern: RegExp; required: string[] }
@@ -50,17 +50,24 @@ function compile(route: AnyRoute): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}/?$`), required }
 }
 
-// Compiled once at start-up, in table order.
-const COMPILED = ROUTES.map(compile)
+/** A table of routes, compiled once at start-up in its order, and the absolute URL of a path in it, for its ETags. */
+type Table = { compiled: CompiledRoute[]; urlOf: (ctx: RestContext, path: string) => string }
+
+const NAMESPACE: Table = {
+  compiled: ROUTES.map(compile),
+  urlOf: (ctx, path) => `${ctx.root}${path}`,
+}
+const ROOT: Table = { compiled: [compile(REST_ROOT)], urlOf: (ctx) => apiRootOf(ctx) }
 
 const EXPOSED_HEADERS = `X-Total, X-Total-Pages, Link, ETag, Content-Disposition, ${REPLAYED_HEADER}, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, ${REQUEST_ID_HEADER}`
 const anonymousMaxAge = numberSetting('CACHE_MAX_AGE')
 
 function match(
+  table: Table,
   method: string,
   path: string,
 ): { compiled: CompiledRoute; pathParams: Record<string, string> } {
-  for (const compiled of COMPILED) {
+  for (const compiled of table.compiled) {
     const found = compiled.pattern.exec(path)
     if (found && compiled.route.methods.includes(method as HttpMethod))
       return { compiled, pathParams: decodeAll(found.groups ?? {}) }
@@ -70,7 +77,7 @@ function match(
 
 /** A request's route pattern (`/events/{id}`), for labels that must stay few (server/metrics.ts); undefined when no route has it. */
 export function routePattern(method: string, namespacePath: string): string | undefined {
-  const found = COMPILED.find(
+  const found = NAMESPACE.compiled.find(
     ({ route, pattern }) =>
       route.methods.includes(method as HttpMethod) && pattern.test(namespacePath),
   )
@@ -99,10 +106,19 @@ function decodeAll(groups: Record<string, string>): Record<string, string> {
  * Runs one namespace request: match, parse, validate, authorize, handle, render (docs/architecture.md);
  * its answer as sent (`server/sent.ts`), which the server in front of Next writes as it is.
  */
-export async function namespaceAnswer(req: PayloadRequest, namespacePath: string): Promise<Sent> {
+export function namespaceAnswer(req: PayloadRequest, namespacePath: string): Promise<Sent> {
+  return answerOf(NAMESPACE, req, namespacePath)
+}
+
+/** `GET /api/`, the REST root index (docs/api.md §13), served as the namespace's routes are. */
+export function restRootAnswer(req: PayloadRequest): Promise<Sent> {
+  return answerOf(ROOT, req, '')
+}
+
+async function answerOf(table: Table, req: PayloadRequest, path: string): Promise<Sent> {
   const method = methodOf(req)
-  if (!queryCountEnabled) return serveRequest(req, method, namespacePath)
-  const { result, queries } = await countQueries(() => serveRequest(req, method, namespacePath))
+  if (!queryCountEnabled) return serveRequest(table, req, method, path)
+  const { result, queries } = await countQueries(() => serveRequest(table, req, method, path))
   result.headers.set('X-Query-Count', String(queries))
   return result
 }
@@ -131,9 +147,10 @@ function methodOf(req: PayloadRequest): string {
 }
 
 async function serveRequest(
+  table: Table,
   req: PayloadRequest,
   method: string,
-  namespacePath: string,
+  path: string,
 ): Promise<Sent> {
   req.context.calendarNamespace = true
   const baseHeaders = { 'Access-Control-Expose-Headers': EXPOSED_HEADERS }
@@ -141,7 +158,7 @@ async function serveRequest(
   let limits: Record<string, string> = {}
   try {
     if (method === 'OPTIONS') return { status: 204, headers: new Headers(baseHeaders), body: null }
-    const { compiled, pathParams } = match(method, namespacePath)
+    const { compiled, pathParams } = match(table, method, path)
     const route = compiled.route
     const { raw, shadowedByPath, params } = await requestParams(req, method, compiled, pathParams)
     const language = isLanguageCode(raw.i18n_language) ? raw.i18n_language : undefined
@@ -162,7 +179,15 @@ async function serveRequest(
     const clock = method === 'GET' ? route.clock?.(ctx, params) : undefined
     const tag =
       method === 'GET'
-        ? answerTag({ ctx, route, namespacePath, raw, shadowedByPath, visibility, clock })
+        ? answerTag({
+            ctx,
+            route,
+            url: table.urlOf(ctx, path),
+            raw,
+            shadowedByPath,
+            visibility,
+            clock,
+          })
         : undefined
     if (tag && ifNoneMatch(req.headers.get('If-None-Match'), tag, false))
       return { status: 304, headers: new Headers({ ...headers, ETag: tag }), body: null }
@@ -183,7 +208,7 @@ async function serveRequest(
       const run = () =>
         key === null
           ? handle()
-          : idempotently(ctx, key, fingerprintOf(method, namespacePath, ctx.language, raw), handle)
+          : idempotently(ctx, key, fingerprintOf(method, path, ctx.language, raw), handle)
       // A write takes its turn only now, its body read and its images downloaded: no turn waits on the network.
       return rendered(
         await (method === 'GET'

@@ -30,6 +30,7 @@ import {
 } from './handlers/writes'
 import type { RestContext } from './context'
 import { requestWindow, type EventWindowInput } from '../calendar/dates/resolve'
+import { offsetHours } from '../calendar/dates/zone'
 import type { ZodType } from 'zod'
 import { defineRoute, type AnyRoute, type Route, type RouteParams } from './route'
 import { changesParams } from './schemas/changes'
@@ -195,8 +196,24 @@ function termRoutes(terms: TermResource): AnyRoute[] {
   ]
 }
 
-/** The discovery documents describe the table they are handed, which includes their own routes. */
-const documents = discovery(() => ROUTES)
+/** The discovery documents describe the tables they are handed, which include their own routes. */
+const documents = discovery(
+  () => ROUTES,
+  () => [REST_ROOT],
+)
+
+/**
+ * The REST root the namespace is served under (`/api/`, docs/api.md §13), WordPress's `/wp-json/`:
+ * a table of its own, since its path is not the namespace's.
+ */
+export const REST_ROOT: AnyRoute = defineRoute({
+  methods: ['GET'],
+  path: '',
+  summary: 'The REST root index: the site, its namespaces and their routes',
+  params: indexParams.pick({ i18n_language: true, context: true }),
+  handler: documents.restRootIndex,
+  clock: (ctx) => String(offsetHours(ctx.settings.timezone, ctx.now)),
+})
 
 /** The namespace: every route, in upstream's registration order. The one place routes are declared. */
 export const ROUTES: AnyRoute[] = [

@@ -85,7 +85,11 @@ async function sentByNamespace(payload: Payload, request: Request, path: string)
     : undefined
   if (!handler || !req)
     return sentOf(await handleEndpoints({ config: payload.config, request, path }))
-  const sent = await handler.sent(req)
+  return asEndpointSent(req, await handler.sent(req))
+}
+
+/** An answer with what Payload's router adds to its endpoints': the headers its hooks set, its CORS headers. */
+export function asEndpointSent(req: PayloadRequest, sent: Sent): Sent {
   const headers = req.responseHeaders
     ? mergeHeaders(req.responseHeaders, sent.headers)
     : sent.headers

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import openapiTS, { astToString } from 'openapi-typescript'
 import ts from 'typescript'
+import { DateTime } from 'luxon'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { LANGUAGES } from '../../src/i18n/languages'
@@ -194,6 +195,85 @@ describe('the namespace index', () => {
   it('links to the language root it was asked on', async () => {
     const index = (await call(`/fr${NS}`)).body
     expect(index.routes[`/${NAMESPACE}/events`]._links.self[0].href).toBe(`${rootOf('fr')}/events`)
+  })
+})
+
+describe('the REST root index', () => {
+  it('is WordPress’s /wp-json/: the site, its one namespace and the namespace index’s routes', async () => {
+    const settings = (await call('/api/globals/settings')).body
+    const home = (settings.siteUrl || BASE_URL).replace(/\/+$/, '')
+    const zone: string = settings.timezone || 'UTC'
+    const reply = await call('/api/')
+    expect(reply.status).toBe(200)
+    expect(reply.headers.get('content-type')).toContain('application/json')
+    const root = reply.body
+    expect(Object.keys(root)).toEqual([
+      'name',
+      'description',
+      'url',
+      'home',
+      'gmt_offset',
+      'timezone_string',
+      'namespaces',
+      'authentication',
+      'routes',
+      '_links',
+    ])
+    expect(root).toMatchObject({
+      name: settings.siteName || new URL(home).host,
+      description: '',
+      url: BASE_URL,
+      home,
+      gmt_offset: DateTime.now().setZone(zone).offset / 60,
+      timezone_string: /^UTC[+-]/.test(zone) ? '' : zone,
+      namespaces: [NAMESPACE],
+      authentication: {},
+      _links: { help: [{ href: `${ROOT}/reference` }] },
+    })
+    const { routes: namespaceRoutes } = (await call(NS)).body
+    const { '/': own, ...rest } = root.routes
+    expect(rest).toEqual(namespaceRoutes)
+    expect(Object.keys(root.routes)[0]).toBe('/')
+    expect(own).toMatchObject({
+      namespace: '',
+      methods: ['GET'],
+      endpoints: [{ methods: ['GET'], args: { context: { required: false, default: 'view' } } }],
+      _links: { self: [{ href: `${BASE_URL}/api/` }] },
+    })
+    expect((await call('/api')).body).toEqual(root)
+  })
+
+  it('is served on every language root, with that root’s links', async () => {
+    const root = (await call('/fr/api/')).body
+    expect(root.namespaces).toEqual([NAMESPACE])
+    expect(root.routes['/']._links.self[0].href).toBe(`${BASE_URL}/fr/api/`)
+    expect(root.routes[`/${NAMESPACE}/events`]._links.self[0].href).toBe(`${rootOf('fr')}/events`)
+    expect(root._links.help[0].href).toBe(`${rootOf('fr')}/reference`)
+    expectError(await call('/xx/api/'), 404, 'rest_no_route')
+  })
+
+  it('answers HEAD, If-None-Match and CORS as the namespace does, other methods rest_no_route', async () => {
+    const get = await call('/api/')
+    const etag = get.headers.get('etag')
+    expect(etag).toMatch(/^"[^"]+"$/)
+    expect(etag).not.toBe((await call(NS)).headers.get('etag'))
+    expect(get.headers.get('cache-control')).toContain('public')
+    const head = await call('/api/', { method: 'HEAD' })
+    expect({ status: head.status, body: head.body, etag: head.headers.get('etag') }).toEqual({
+      status: 200,
+      body: null,
+      etag,
+    })
+    const fresh = await call('/api/', { headers: { 'If-None-Match': etag! } })
+    expect(fresh.status).toBe(304)
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
+      expectError(await call('/api/', { method, json: {} }), 404, 'rest_no_route')
+  })
+
+  it('leaves Payload’s REST API under it as it was', async () => {
+    const events = await call('/api/events?limit=1&depth=0')
+    expect(events.status).toBe(200)
+    expect(events.body).toMatchObject({ docs: expect.any(Array), totalDocs: expect.any(Number) })
   })
 })
 
@@ -801,8 +881,9 @@ describe('CORS', () => {
   const origin = 'https://website.example'
 
   it('answers a preflight', async () => {
-    for (const root of [NS, `/fr${NS}`]) {
-      const response = await fetch(`${BASE_URL}${root}/events`, {
+    // The namespace's lists, and the REST root index on both roots.
+    for (const root of [`${NS}/events`, `/fr${NS}/events`, '/api/', '/fr/api/']) {
+      const response = await fetch(`${BASE_URL}${root}`, {
         method: 'OPTIONS',
         headers: {
           Origin: origin,

@@ -64,6 +64,11 @@ export function toLuxonZone(zoneId: string): Zone {
   return zone
 }
 
+/** A zone's offset from UTC at an instant, in hours (`5.5`, `-3`), as WordPress's `gmt_offset` gives it. */
+export function offsetHours(zoneId: string, instant: Date): number {
+  return toLuxonZone(zoneId).offset(instant.getTime()) / 60
+}
+
 /** The tz database abbreviation in force at `instant` (`CEST`, `EST`, `+04`); offset zones name themselves. */
 export function zoneAbbr(zoneId: string, instant: Date): string {
   const offsetZone = offsetZoneMinutes(zoneId)

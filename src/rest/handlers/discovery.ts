@@ -1,7 +1,9 @@
 import { RESOURCES, resourceOfPath } from '../../calendar/resources'
 import type { CalendarRuntime, CustomField } from '../../options'
 import { OBJECT_TYPES } from '../schemas/customFields'
-import type { RestContext } from '../context'
+import { apiRootOf, siteNameOf, type RestContext } from '../context'
+import { offsetHours } from '../../calendar/dates/zone'
+import { offsetZoneMinutes } from '../../calendar/dates/wallClock'
 import { RestError } from '../../server/errors'
 import type { AnyRoute, HttpMethod, RestResult } from '../route'
 import { componentSchemas, type JsonSchema } from '../schemas/responseParts'
@@ -30,6 +32,28 @@ function patternOf(path: string): string {
     .join('')
 }
 
+/**
+ * A table's routes as WordPress's indexes list them: keyed by pattern under their namespace (`''` for
+ * the REST root's own), each with its methods and arguments, and a link to those without parameters.
+ */
+function routeEntries(groups: Group[], namespace: string, base: string): Record<string, unknown> {
+  const routes: Record<string, unknown> = {}
+  for (const group of groups) {
+    routes[`/${namespace}${patternOf(group.path)}`] = {
+      namespace,
+      methods: [...new Set(group.endpoints.flatMap((endpoint) => endpoint.methods))],
+      endpoints: group.endpoints.map((endpoint) => ({
+        methods: endpoint.methods,
+        args: endpoint.args,
+      })),
+      ...(pathParamsOf(group.path).length
+        ? {}
+        : { _links: { self: [{ href: `${base}${group.path}` }] } }),
+    }
+  }
+  return routes
+}
+
 /** `GET /` of the namespace: WordPress's namespace index (docs/api.md §13), routes keyed by pattern. */
 async function namespaceIndex(
   grouped: () => Group[],
@@ -43,23 +67,38 @@ async function namespaceIndex(
       'The specified namespace could not be found.',
       404,
     )
-  const routes: Record<string, unknown> = {}
-  for (const group of grouped()) {
-    const pattern = `/${namespace}${patternOf(group.path)}`
-    routes[pattern] = {
-      namespace,
-      methods: [...new Set(group.endpoints.flatMap((endpoint) => endpoint.methods))],
-      endpoints: group.endpoints.map((endpoint) => ({
-        methods: endpoint.methods,
-        args: endpoint.args,
-      })),
-      ...(pathParamsOf(group.path).length
-        ? {}
-        : { _links: { self: [{ href: `${ctx.root}${group.path}` }] } }),
-    }
+  const routes = routeEntries(grouped(), namespace, ctx.root)
+  return { body: { namespace, routes, _links: { up: [{ href: apiRootOf(ctx) }] } } }
+}
+
+/**
+ * `GET /api/`: WordPress's REST root index (docs/api.md §13), the site and the one namespace, with
+ * the root's own route and the namespace's routes as its index lists them.
+ */
+async function restRootIndex(
+  grouped: () => Group[],
+  rootGroups: () => Group[],
+  ctx: RestContext,
+): Promise<RestResult> {
+  const { namespace } = ctx.calendar
+  const zone = ctx.settings.timezone
+  return {
+    body: {
+      name: siteNameOf(ctx),
+      description: '',
+      url: ctx.origin,
+      home: ctx.permalinkBase,
+      gmt_offset: offsetHours(zone, ctx.now),
+      timezone_string: offsetZoneMinutes(zone) === null ? zone : '',
+      namespaces: [namespace],
+      authentication: {},
+      routes: {
+        ...routeEntries(rootGroups(), '', apiRootOf(ctx)),
+        ...routeEntries(grouped(), namespace, ctx.root),
+      },
+      _links: { help: [{ href: `${ctx.root}/reference` }] },
+    },
   }
-  const apiRoot = ctx.root.slice(0, -namespace.length)
-  return { body: { namespace, routes, _links: { up: [{ href: apiRoot }] } } }
 }
 
 /** JSON Schema of a field a developer added, from its Payload type. */
@@ -304,11 +343,13 @@ async function openApiDocument(
 }
 
 /**
- * The namespace index and `/doc` of a route table. The table is handed over rather than imported,
- * since it holds these two routes itself; it is read on first use, once complete.
+ * The namespace index, `/doc` and the REST root index of the route tables (the namespace's, the
+ * root's). The tables are handed over rather than imported, since they hold these routes themselves;
+ * they are read on first use, once complete.
  */
-export function discovery(routes: () => AnyRoute[]) {
+export function discovery(routes: () => AnyRoute[], rootRoutes: () => AnyRoute[]) {
   const grouped = once(() => groupedRoutes(routes()))
+  const rootGroups = once(() => groupedRoutes(rootRoutes()))
   // Per installation of the plugin: its developers' fields shape the document.
   const computed = new WeakMap<CalendarRuntime, Paths>()
   const documentPaths = (calendar: CalendarRuntime) => paths(grouped, computed, calendar)
@@ -316,5 +357,6 @@ export function discovery(routes: () => AnyRoute[]) {
     namespaceIndex: (ctx: RestContext, params: { namespace?: string }) =>
       namespaceIndex(grouped, ctx, params),
     openApiDocument: (ctx: RestContext) => openApiDocument(documentPaths, ctx),
+    restRootIndex: (ctx: RestContext) => restRootIndex(grouped, rootGroups, ctx),
   }
 }

@@ -1,7 +1,7 @@
 import { revisionCacheOf } from '../../calendar/caches'
 import { EVENTS } from '../../calendar/resources'
 import type { Event, EventCategory, EventTag, Organizer, Venue } from '../../payload-types'
-import type { RestContext } from '../context'
+import { siteNameOf, type RestContext } from '../context'
 import {
   CALENDAR_MEDIA_TYPE,
   renderCalendar,
@@ -213,7 +213,7 @@ async function feedHeader(
     until: day('end_date'),
   })
   return {
-    name: ctx.settings.siteName || new URL(ctx.permalinkBase).host,
+    name: siteNameOf(ctx),
     description,
     refreshMinutes: ctx.settings.icalRefreshMinutes,
   }
