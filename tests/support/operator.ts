@@ -130,12 +130,21 @@ export async function npmStart(
   return { base, output: () => output, stop }
 }
 
-/** The TCP URL of the embedded cluster a running command holds in a data directory. */
-export function clusterUrl(dataDir: string): string {
+/** The TCP URL of the embedded cluster a running command holds in a data directory, with `password` or the one kept for it. */
+export function clusterUrl(dataDir: string, password = clusterPassword(dataDir)): string {
   const { port } = JSON.parse(readFileSync(path.join(dataDir, 'postgres.owner.json'), 'utf8')) as {
     port: number
   }
-  return `postgres://postgres:postgres@127.0.0.1:${port}/calendar`
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/calendar`
+}
+
+/** Where the embedded cluster's superuser password is kept (docs/operations.md, "Backups"). */
+export function clusterPasswordFile(dataDir: string): string {
+  return path.join(dataDir, 'postgres', 'calendar-password')
+}
+
+function clusterPassword(dataDir: string): string {
+  return readFileSync(clusterPasswordFile(dataDir), 'utf8').trim()
 }
 
 /** A small HTTP client for one server. */
