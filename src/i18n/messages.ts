@@ -444,7 +444,7 @@ export type PageMessages = SharedWords & {
   showEvent: string
   noPassword: string
   wrongPassword: string
-  tooManyPasswords: (seconds: string) => string
+  tooManyPasswords: (seconds: number) => string
   notFound: string
   nothingHere: string
   seeAllEvents: string
@@ -455,6 +455,27 @@ export type PageMessages = SharedWords & {
   tooManyRequests: string
   unavailable: string
   cannotRead: string
+}
+
+type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
+
+/**
+ * A count in the form the language's plural rules choose for it (`#` stands for the count): English
+ * says `1 second`, French `0 seconde` and `1 seconde`, Arabic has a form for 1, 2, 3 to 10 and 11 to 99.
+ */
+function counted(language: string): (count: number, forms: PluralForms) => string {
+  const rules = new Intl.PluralRules(language)
+  return (count, forms) => (forms[rules.select(count)] ?? forms.other).replace('#', String(count))
+}
+
+const COUNTED = {
+  en: counted('en'),
+  ar: counted('ar'),
+  fr: counted('fr'),
+  de: counted('de'),
+  it: counted('it'),
+  pt: counted('pt'),
+  es: counted('es'),
 }
 
 /** A language's words of the pages besides those the widget says too. */
@@ -482,7 +503,8 @@ const EN_PAGES: OwnPageMessages = {
   showEvent: 'Show the event',
   noPassword: 'Give the event’s password in the form.',
   wrongPassword: 'That password is not right.',
-  tooManyPasswords: (seconds) => `Too many wrong passwords: try again in ${seconds} seconds.`,
+  tooManyPasswords: (seconds) =>
+    `Too many wrong passwords: try again in ${COUNTED.en(seconds, { one: '# second', other: '# seconds' })}.`,
   notFound: 'Page not found',
   nothingHere: 'There is no public page at this address.',
   seeAllEvents: 'See all events',
@@ -552,7 +574,8 @@ const AR_PAGES: OwnPageMessages = {
   showEvent: 'عرض الفعالية',
   noPassword: 'أدخل كلمة مرور الفعالية في النموذج.',
   wrongPassword: 'كلمة المرور هذه غير صحيحة.',
-  tooManyPasswords: (seconds) => `محاولات خاطئة كثيرة: حاول مرة أخرى بعد ${seconds} ثانية.`,
+  tooManyPasswords: (seconds) =>
+    `محاولات خاطئة كثيرة: حاول مرة أخرى بعد ${COUNTED.ar(seconds, { one: 'ثانية واحدة', two: 'ثانيتين', few: '# ثوانٍ', other: '# ثانية' })}.`,
   notFound: 'الصفحة غير موجودة',
   nothingHere: 'لا توجد صفحة عامة على هذا العنوان.',
   seeAllEvents: 'عرض كل الفعاليات',
@@ -693,7 +716,7 @@ const FR_PAGES: OwnPageMessages = {
   noPassword: 'Saisissez le mot de passe de l’évènement dans le formulaire.',
   wrongPassword: 'Ce mot de passe n’est pas le bon.',
   tooManyPasswords: (seconds) =>
-    `Trop de mots de passe erronés : réessayez dans ${seconds} secondes.`,
+    `Trop de mots de passe erronés : réessayez dans ${COUNTED.fr(seconds, { one: '# seconde', other: '# secondes' })}.`,
   notFound: 'Page introuvable',
   nothingHere: 'Il n’y a pas de page publique à cette adresse.',
   seeAllEvents: 'Voir tous les évènements',
@@ -730,7 +753,7 @@ const DE_PAGES: OwnPageMessages = {
   noPassword: 'Geben Sie das Passwort der Veranstaltung im Formular ein.',
   wrongPassword: 'Dieses Passwort ist nicht richtig.',
   tooManyPasswords: (seconds) =>
-    `Zu viele falsche Passwörter: Versuchen Sie es in ${seconds} Sekunden erneut.`,
+    `Zu viele falsche Passwörter: Versuchen Sie es in ${COUNTED.de(seconds, { one: '# Sekunde', other: '# Sekunden' })} erneut.`,
   notFound: 'Seite nicht gefunden',
   nothingHere: 'Unter dieser Adresse gibt es keine öffentliche Seite.',
   seeAllEvents: 'Alle Veranstaltungen ansehen',
@@ -837,7 +860,8 @@ const IT_PAGES: OwnPageMessages = {
   showEvent: 'Mostra l’evento',
   noPassword: 'Inserisci la password dell’evento nel modulo.',
   wrongPassword: 'La password non è corretta.',
-  tooManyPasswords: (seconds) => `Troppe password errate: riprova tra ${seconds} secondi.`,
+  tooManyPasswords: (seconds) =>
+    `Troppe password errate: riprova tra ${COUNTED.it(seconds, { one: '# secondo', other: '# secondi' })}.`,
   notFound: 'Pagina non trovata',
   nothingHere: 'Non c’è nessuna pagina pubblica a questo indirizzo.',
   seeAllEvents: 'Vedi tutti gli eventi',
@@ -979,7 +1003,8 @@ const PT_BR_PAGES: OwnPageMessages = {
   showEvent: 'Ver o evento',
   noPassword: 'Informe a senha do evento no formulário.',
   wrongPassword: 'Essa senha não está correta.',
-  tooManyPasswords: (seconds) => `Muitas senhas erradas: tente novamente em ${seconds} segundos.`,
+  tooManyPasswords: (seconds) =>
+    `Muitas senhas erradas: tente novamente em ${COUNTED.pt(seconds, { one: '# segundo', other: '# segundos' })}.`,
   notFound: 'Página não encontrada',
   nothingHere: 'Não há página pública neste endereço.',
   seeAllEvents: 'Ver todos os eventos',
@@ -1050,7 +1075,7 @@ const ES_PAGES: OwnPageMessages = {
   noPassword: 'Introduzca la contraseña del evento en el formulario.',
   wrongPassword: 'Esa contraseña no es correcta.',
   tooManyPasswords: (seconds) =>
-    `Demasiadas contraseñas incorrectas: inténtelo de nuevo en ${seconds} segundos.`,
+    `Demasiadas contraseñas incorrectas: inténtelo de nuevo en ${COUNTED.es(seconds, { one: '# segundo', other: '# segundos' })}.`,
   notFound: 'Página no encontrada',
   nothingHere: 'No hay ninguna página pública en esta dirección.',
   seeAllEvents: 'Ver todos los eventos',

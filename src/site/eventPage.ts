@@ -204,7 +204,9 @@ export async function eventPage(
   const words = pageMessagesOf(site.language)
   if (answer.status === 429) {
     const wait = answer.headers.get('retry-after') ?? '1'
-    return lockedPage(site, slug, 429, words.tooManyPasswords(wait), { 'Retry-After': wait })
+    return lockedPage(site, slug, 429, words.tooManyPasswords(Number(wait)), {
+      'Retry-After': wait,
+    })
   }
   // A password the namespace refuses to compare (one with NUL) opens nothing: it is a wrong one.
   if (unlocking && answer.status === 400) return lockedPage(site, slug, 403, words.wrongPassword)

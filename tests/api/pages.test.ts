@@ -274,6 +274,7 @@ describe('a password-protected event', () => {
       ).toBe(403)
     }
     // Then refused; each wait sat out until one is long enough for the right password to fall within it.
+    const said = new Map<number, string | null | undefined>()
     await failUntilWaitOf(4, async (n) => {
       const wrong = await page(pathOf(f.locked.url), {
         method: 'POST',
@@ -284,8 +285,13 @@ describe('a password-protected event', () => {
         expect(wrong.status).toBe(403)
         return 0
       }
-      return Number(wrong.headers.get('retry-after'))
+      const wait = Number(wrong.headers.get('retry-after'))
+      said.set(wait, wrong.document.querySelector('.error')?.textContent)
+      return wait
     })
+    // The first waits are 1 and 2 s: the page says the one in the singular.
+    expect(said.get(1)).toBe('Too many wrong passwords: try again in 1 second.')
+    expect(said.get(2)).toBe('Too many wrong passwords: try again in 2 seconds.')
     const throttled = await page(pathOf(f.locked.url), {
       method: 'POST',
       form: { password: 'open sesame' },

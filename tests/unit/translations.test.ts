@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../src/i18n/languages'
+import { LANGUAGES, type LanguageCode } from '../../src/i18n/languages'
 import { messagesOf, pageMessagesOf } from '../../src/i18n/messages'
 import { widgetMessages } from '../../src/widget/messages'
 
@@ -68,5 +68,29 @@ describe.each(TABLES)('$name', ({ of, ownWords }) => {
           expect(text, `${code} ${key}`).toMatch(
             english[key]!.includes('9031') ? /417[\s\S]*9031|9031[\s\S]*417/ : /417/,
           )
+  })
+})
+
+describe("the password throttle's wait on the public pages", () => {
+  const said = (code: LanguageCode, seconds: number) =>
+    pageMessagesOf(code).tooManyPasswords(seconds)
+
+  it('is counted in the forms of the languages whose words change with the number', () => {
+    for (const [code, one, two] of [
+      ['en', 'in 1 second.', 'in 2 seconds.'],
+      ['fr', 'dans 1 seconde.', 'dans 2 secondes.'],
+      ['de', 'in 1 Sekunde erneut.', 'in 2 Sekunden erneut.'],
+      ['it', 'tra 1 secondo.', 'tra 2 secondi.'],
+      ['pt-br', 'em 1 segundo.', 'em 2 segundos.'],
+      ['es', 'en 1 segundo.', 'en 2 segundos.'],
+    ] as const) {
+      expect(said(code, 1), code).toMatch(new RegExp(`${one}$`))
+      expect(said(code, 2), code).toMatch(new RegExp(`${two}$`))
+    }
+    // Arabic: one and two by the noun alone, 3 to 10 in the plural, 11 and more in the singular.
+    expect(said('ar', 1)).toMatch(/بعد ثانية واحدة\.$/)
+    expect(said('ar', 2)).toMatch(/بعد ثانيتين\.$/)
+    expect(said('ar', 8)).toMatch(/بعد 8 ثوانٍ\.$/)
+    expect(said('ar', 16)).toMatch(/بعد 16 ثانية\.$/)
   })
 })
