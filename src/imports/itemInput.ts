@@ -288,6 +288,9 @@ function website(ctx: ItemContext, value: string | null | undefined): string | n
 
 /** An image: a stored one's id, checked by the operation, else the download of its URL, once per source. */
 async function image(ctx: ItemContext, value: string): Promise<string | number> {
+  // The namespace reads 0 as "no image" (docs/api.md §6.4): written in a file's cell, it is an id
+  // that names nothing, and the event was imported without its image, unsaid.
+  if (/^0+$/.test(value)) throw new ItemError(`image: No image has this id (${value}).`)
   if (/^\d+$/.test(value)) return value
   if (!webUrl(value)) throw new ItemError(`image: neither an image URL nor an image id (${value}).`)
   const mapped = await ctx.mappings.find('image', value)

@@ -206,9 +206,11 @@ describe('importing an upstream-style CSV', () => {
         'http://127.0.0.1:1/missing.png',
       ],
       [`${word} bad time`, '2031-09-04', '25:00', '', '', ''],
+      // No media has id 0: the namespace reads it as "no image", a file's cell as the id it writes.
+      [`${word} image zero`, '2031-09-05', '10:00', '', '', '0'],
     ])
     const run = await importThroughQueue(csv)
-    expect(run).toMatchObject({ status: 'done', created: 1, failed: 4 })
+    expect(run).toMatchObject({ status: 'done', created: 1, failed: 5 })
     const reasons = Object.fromEntries(
       run.failures.map((failure) => [failure.item, failure.reason]),
     )
@@ -217,11 +219,13 @@ describe('importing an upstream-style CSV', () => {
       'event row 4',
       'event row 5',
       'event row 6',
+      'event row 7',
     ])
     expect(reasons['event row 3']).toMatch(/Event Start Date is not a date: "2031-02-30"/)
     expect(reasons['event row 4']).toMatch(/Event Name is empty/)
     expect(reasons['event row 5']).toMatch(/^image: The image could not be downloaded/)
     expect(reasons['event row 6']).toMatch(/Event Start Time is not a time: "25:00"/)
+    expect(reasons['event row 7']).toBe('image: No image has this id (0).')
 
     expect((await eventsMatching(word, 2031)).map((event) => event.title)).toEqual([`${word} good`])
     expect(await venuesNamed(venue)).toEqual([])
