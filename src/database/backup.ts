@@ -2,8 +2,10 @@
  * Online backups of the embedded cluster: PostgreSQL's own base backup (`pg_backup_start` and
  * `pg_backup_stop` in one session), the cluster's files, the `backup_label` that `pg_backup_stop`
  * returns and the WAL written meanwhile, with the secret, media and imports beside it, in one
- * tar.gz. The server keeps serving and writing throughout: PostgreSQL replays the copied WAL at the
- * restored cluster's first start and reaches the state of the moment the backup ended.
+ * tar.gz. Those are copied before `pg_backup_stop`, the moment the restored database returns to,
+ * and what is new since is added after it (`copyEntries`). The server keeps serving and writing
+ * throughout: PostgreSQL replays the copied WAL at the restored cluster's first start and reaches
+ * the state of the moment the backup ended.
  *
  * Chosen over a logical copy (each table's COPY in one snapshot): the physical copy carries
  * everything the cluster holds whatever created it (the plugin's tables, triggers and functions made
@@ -11,7 +13,7 @@
  * PostgreSQL's recovery, not code of ours. Its limit: it restores only into the same PostgreSQL major
  * version, which the embedded package fixes.
  */
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import {
   chmod,
   copyFile,
@@ -105,9 +107,10 @@ export async function writeBackup(
   try {
     await mkdir(staging, { recursive: true, mode: 0o700 })
     await writeFile(partial, '', { mode: 0o600 })
-    const manifest = await copyCluster(options, path.join(staging, ARCHIVE_DATABASE))
-    for (const entry of DATA_ENTRIES)
-      await copyEntry(path.join(options.dataDirectory, entry), path.join(staging, entry))
+    const manifest = await copyCluster(options, path.join(staging, ARCHIVE_DATABASE), () =>
+      copyEntries(options.dataDirectory, staging),
+    )
+    await copyEntries(options.dataDirectory, staging, true)
     await writeFile(path.join(staging, ARCHIVE_MANIFEST), JSON.stringify(manifest, null, 2) + '\n')
     const entries = (await readdir(staging)).sort()
     await createTar({ gzip: true, file: partial, cwd: staging, portable: true }, entries)
@@ -122,7 +125,29 @@ export async function writeBackup(
   }
 }
 
-async function copyCluster(options: BackupOptions, target: string): Promise<Manifest> {
+/**
+ * The restored database is the cluster as it was at `pg_backup_stop`, and a file its rows name may be
+ * deleted at any time after: copied only after the stop, a media item deleted meanwhile was in the
+ * restored database without its file. So the entries are copied once before the stop, then again
+ * after it (`onlyNew`), for the files made in between, which rows committed by the stop may name
+ * (an upload writes its file before its row). A file deleted after the first copy stays in the
+ * archive, whose database may still name it; one made after the stop is there too, named by nothing.
+ */
+async function copyEntries(dataDirectory: string, staging: string, onlyNew = false): Promise<void> {
+  for (const entry of DATA_ENTRIES) {
+    const source = path.join(dataDirectory, entry)
+    const target = path.join(staging, entry)
+    const found = await stat(source).catch(() => undefined)
+    if (found?.isFile() && !(onlyNew && existsSync(target))) await copyFile(source, target)
+    else if (found?.isDirectory()) await copyTree(source, target, { onlyNew })
+  }
+}
+
+async function copyCluster(
+  options: BackupOptions,
+  target: string,
+  beforeStop: () => Promise<void>,
+): Promise<Manifest> {
   const client = new pg.Client({ connectionString: options.url })
   await client.connect()
   try {
@@ -137,7 +162,8 @@ async function copyCluster(options: BackupOptions, target: string): Promise<Mani
       `select pg_backup_start($1, true)::text as lsn`,
       [`calendar backup ${new Date().toISOString()}`],
     )
-    await copyTree(options.clusterDirectory, target, true)
+    await copyTree(options.clusterDirectory, target, { cluster: true })
+    await beforeStop()
     const stop = await one<{ lsn: string; labelfile: string; spcmapfile: string }>(
       `select lsn::text, labelfile, spcmapfile from pg_backup_stop(false)`,
     )
@@ -205,19 +231,17 @@ function bytesOf(setting: string): number {
   return Number(match[1]) * { kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[match[2] ?? 'kB']!
 }
 
-/** A file or a folder of the data directory, if there is one. */
-async function copyEntry(source: string, target: string): Promise<void> {
-  const found = await stat(source).catch(() => undefined)
-  if (found?.isFile()) await copyFile(source, target)
-  else if (found?.isDirectory()) await copyTree(source, target)
-}
-
 /**
  * Copies a folder as it is now. Files the server removes meanwhile are skipped (the WAL replay
  * recreates or drops them); a file that grows or shrinks is copied as it was: the replay repairs
- * it, which is what a base backup allows.
+ * it, which is what a base backup allows. `onlyNew` leaves the files the target has already.
  */
-async function copyTree(source: string, target: string, cluster = false, depth = 0): Promise<void> {
+async function copyTree(
+  source: string,
+  target: string,
+  { cluster = false, onlyNew = false }: { cluster?: boolean; onlyNew?: boolean },
+  depth = 0,
+): Promise<void> {
   const entries = await readdir(source, { withFileTypes: true }).catch(
     (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined
@@ -239,8 +263,8 @@ async function copyTree(source: string, target: string, cluster = false, depth =
             await mkdir(path.join(to, folder), { mode: 0o700 })
         continue
       }
-      await copyTree(from, to, cluster, depth + 1)
-    } else if (entry.isFile()) {
+      await copyTree(from, to, { cluster, onlyNew }, depth + 1)
+    } else if (entry.isFile() && !(onlyNew && existsSync(to))) {
       await copyFile(from, to).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error
       })

@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { create, extract } from 'tar'
+import { create, extract, list } from 'tar'
 import {
   client,
   clusterUrl,
@@ -37,11 +37,12 @@ const TIMEOUT = 600_000
 const original = emptyDataDir('original')
 const restored = emptyDataDir('restored')
 const archive = path.join(emptyDataDir('archives'), 'calendar.tar.gz')
+const deleting = emptyDataDir('deleting')
 const running: Started[] = []
 
 afterAll(async () => {
   await Promise.all(running.map((server) => server.stop()))
-  for (const directory of [original, restored, path.dirname(archive)])
+  for (const directory of [original, restored, path.dirname(archive), deleting])
     rmSync(directory, { recursive: true, force: true })
 })
 
@@ -430,6 +431,48 @@ describe('backup and restore of the embedded database', () => {
       expect(leftovers()).toEqual([])
       expect(existsSync(marker)).toBe(false)
       expect(existsSync(path.join(restored, 'postgres', 'PG_VERSION'))).toBe(true)
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'hold the file of an image the backed-up database holds, though it is deleted once the database is copied',
+    async () => {
+      const server = await start(deleting)
+      const request = client(server.base)
+      expect(
+        (await request('/api/users/first-register', { method: 'POST', json: ADMIN })).status,
+      ).toBeLessThan(300)
+      const token = await signIn(request)
+      const form = new FormData()
+      form.append('file', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), 'late.png')
+      form.append('_payload', JSON.stringify({ alt: 'Deleted during the backup' }))
+      const media = await request('/api/media', { method: 'POST', token, body: form })
+      expect(media.status, JSON.stringify(media.body)).toBe(201)
+      const name = media.body.doc.filename as string
+      const file = path.join(deleting, 'media', name)
+      expect(existsSync(file)).toBe(true)
+
+      // Its file goes the moment the database's copy has ended (its backup_label is written, after
+      // pg_backup_stop), as a delete of the image would take it (Payload removes the file first).
+      const archives = path.join(deleting, 'archives')
+      const out = path.join(archives, 'late.tar.gz')
+      const watch = setInterval(() => {
+        const staging = existsSync(archives)
+          ? readdirSync(archives).find((entry) => entry.endsWith('.d'))
+          : undefined
+        if (staging && existsSync(path.join(archives, staging, 'database', 'backup_label')))
+          rmSync(file, { force: true })
+      }, 2)
+      const backup = await npmRun('backup', ['--out', out], deleting).finally(() =>
+        clearInterval(watch),
+      )
+      expect(backup.code, backup.stderr).toBe(0)
+      expect(existsSync(file)).toBe(false)
+      const entries: string[] = []
+      await list({ file: out, onReadEntry: (entry) => void entries.push(entry.path) })
+      expect(entries).toContain(`media/${name}`)
+      await stop(server)
     },
     TIMEOUT,
   )
