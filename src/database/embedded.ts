@@ -72,12 +72,15 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
   const log = options.log ?? (() => {})
   const initialised = existsSync(path.join(directory, 'PG_VERSION'))
-  const password = initialised ? keptSecret(passwordFile(directory)) : newSecret()
+  const kept = initialised ? keptSecret(passwordFile(directory)) : undefined
+  // The package hands initdb its password in a file of the temporary folder, made with the umask's
+  // mode (readable by all, mostly) for as long as initdb runs: that one is replaced at the first start.
+  const initdbPassword = kept ?? newSecret()
   const server = new EmbeddedPostgres({
     databaseDir: directory,
     port,
     user: USER,
-    password,
+    password: initdbPassword,
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` OS user it creates.
     createPostgresUser: asRoot,
@@ -96,10 +99,8 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     onError: (error) => log(String(error)),
   })
 
-  if (!initialised) {
-    await server.initialise()
-    keepSecret(passwordFile(directory), password)
-  }
+  if (!initialised) await server.initialise()
+  const password = kept ?? keepSecret(passwordFile(directory), newSecret())
   // Claimed before the postmaster exists: another command must never find it running and unclaimed.
   const owner: Owner = {
     pid: process.pid,
@@ -118,8 +119,8 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     )
   }
   try {
-    if (initialised) await settlePassword(port, password)
-    else await server.createDatabase(DATABASE)
+    await settlePassword(port, password, kept ? FORMER_PASSWORD : initdbPassword)
+    if (!initialised) await asSuperuser(port, password, `create database ${DATABASE}`)
   } catch (error) {
     await server.stop()
     await rm(ownerFile(directory), { force: true })
@@ -137,24 +138,32 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
 }
 
 /**
- * Makes the superuser's password the kept one: a cluster made before passwords were generated has
- * the former one, and a start that stopped between keeping a new password and setting it left it
- * so too. The password is kept first, so no stop leaves a cluster whose password is nowhere.
+ * Makes the superuser's password the kept one, set with `former` where the cluster has that instead:
+ * a new cluster has initdb's, one made before passwords were generated the fixed one, and a start
+ * that stopped between keeping a new password and setting it left it so too. The password is kept
+ * first, so no stop leaves a cluster whose password is written nowhere.
  */
-async function settlePassword(port: number, password: string): Promise<void> {
-  if (await refusesPassword(port, password)) {
-    const client = new pg.Client({ connectionString: urlOf(port, FORMER_PASSWORD, 'postgres') })
-    await client.connect().catch((error: unknown) => {
-      throw new Error(
-        `the embedded PostgreSQL's superuser has neither the password kept in its cluster's folder nor the former fixed one (${error instanceof Error ? error.message : String(error)})`,
-        { cause: error },
-      )
-    })
-    try {
-      await client.query(`alter role ${USER} password ${client.escapeLiteral(password)}`)
-    } finally {
-      await client.end()
-    }
+async function settlePassword(port: number, password: string, former: string): Promise<void> {
+  if (!(await refusesPassword(port, password))) return
+  await asSuperuser(
+    port,
+    former,
+    `alter role ${USER} password ${pg.escapeLiteral(password)}`,
+  ).catch((error: unknown) => {
+    throw new Error(
+      `the embedded PostgreSQL's superuser has neither the password kept in its cluster's folder nor the one it had before (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    )
+  })
+}
+
+async function asSuperuser(port: number, password: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: urlOf(port, password, 'postgres') })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
   }
 }
 

@@ -424,10 +424,35 @@ describe('upgrades', () => {
     "the embedded cluster's superuser has a password of its own, kept for its owner alone; a cluster made with the former fixed one gets its own at its next start",
     async () => {
       const directory = dataDir('password')
-      const fresh = await start(directory)
+      // The embedded package hands initdb its password in a file of the temporary folder, which
+      // others may read while initdb runs: that password must not be the one the cluster keeps.
+      const temporary = dataDir('password-tmp')
+      const handed = new Set<string>()
+      const watch = setInterval(() => {
+        for (const name of readdirSync(temporary)) {
+          if (!name.startsWith('pg-password')) continue
+          let password = ''
+          try {
+            password = readFileSync(path.join(temporary, name), 'utf8').trim()
+          } catch {
+            // removed as initdb ended
+          }
+          if (password) handed.add(password)
+        }
+      }, 2)
+      const fresh = await start(directory, { TMPDIR: temporary }).finally(() =>
+        clearInterval(watch),
+      )
       expect(await formerPasswordAnswer(directory)).toBe('refused 28P01')
       const made = keptPassword(directory)
       expect(made).toMatch(/^[0-9a-f]{64}$/)
+      expect(handed.size).toBeGreaterThan(0)
+      for (const password of handed) {
+        expect(password).not.toBe(made)
+        await expect(onCluster(`select 1`, clusterUrl(directory, password))).rejects.toMatchObject({
+          code: '28P01',
+        })
+      }
       expect(await onCluster(`select 1 as one`, clusterUrl(directory))).toEqual([{ one: 1 }])
 
       // A cluster as the releases before made it: the fixed password, and no file.
