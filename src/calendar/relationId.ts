@@ -5,3 +5,11 @@ export function idOf(value: unknown): number | undefined {
     return value.id
   return undefined
 }
+
+/**
+ * A relationship's id as a write may give it: as `idOf` reads it, or as its digits in text, which
+ * Payload's REST, its forms and the namespace's loose bodies send.
+ */
+export function writtenIdOf(value: unknown): number | undefined {
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : idOf(value)
+}

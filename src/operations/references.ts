@@ -1,4 +1,5 @@
 import type { CollectionSlug } from 'payload'
+import { writtenIdOf } from '../calendar/relationId'
 import { existingIds } from './read'
 import type { Reader } from './reader'
 
@@ -21,6 +22,7 @@ export async function missingReferences(
   reader: Reader,
   params: Record<string, unknown>,
 ): Promise<Record<string, string>> {
+  const image = typeof params.image === 'string' ? writtenIdOf(params.image) : undefined
   const references: Reference[] = [
     { param: 'author', collection: 'users', ids: idsIn(params.author) },
     { param: 'venue', collection: 'venues', ids: idsIn(params.venue) },
@@ -29,10 +31,7 @@ export async function missingReferences(
     {
       param: 'image',
       collection: 'media',
-      ids:
-        typeof params.image === 'string' && /^\d+$/.test(params.image)
-          ? [Number(params.image)]
-          : idsIn(params.image).filter((id) => id > 0),
+      ids: image === undefined ? idsIn(params.image) : [image],
     },
   ]
   const invalid: Record<string, string> = {}

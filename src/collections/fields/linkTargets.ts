@@ -1,6 +1,6 @@
 import type { RelationshipFieldValidation } from 'payload'
 import { relationship } from 'payload/shared'
-import { idOf } from '../../calendar/relationId'
+import { writtenIdOf } from '../../calendar/relationId'
 import { SERIES_UPKEEP } from '../series'
 
 const NAMES: Record<string, [one: string, many: string]> = {
@@ -10,11 +10,7 @@ const NAMES: Record<string, [one: string, many: string]> = {
 
 function idsIn(value: unknown): number[] {
   const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]
-  return list
-    .map((entry) =>
-      typeof entry === 'string' && /^\d+$/.test(entry) ? Number(entry) : idOf(entry),
-    )
-    .filter((id): id is number => id !== undefined)
+  return list.map(writtenIdOf).filter((id): id is number => id !== undefined)
 }
 
 /**
