@@ -1056,6 +1056,52 @@ describe('POST /events: the created event', () => {
       ).toEqual([])
     })
 
+    it('refuses a venue and organizers in the trash in one Payload write, naming each field', async () => {
+      const venue = await createVenueAs(editor.token)
+      const organizers = [
+        await createOrganizerAs(editor.token),
+        await createOrganizerAs(editor.token),
+      ]
+      for (const path of [
+        `/venues/${venue.id}`,
+        ...organizers.map(({ id }) => `/organizers/${id}`),
+      ])
+        expect((await api(path, { method: 'DELETE', token: editor.token })).status).toBe(200)
+      const ids = organizers.map(({ id }) => id).sort((a, b) => a - b)
+      const title = unique('Linked to the trash ')
+      const reply = await call('/api/events', {
+        method: 'POST',
+        token: editor.token,
+        json: {
+          title,
+          status: 'publish',
+          start: '2031-03-04T10:00:00.000Z',
+          end: '2031-03-04T11:00:00.000Z',
+          venue: venue.id,
+          organizers: ids,
+        },
+      })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(400)
+      const errors = reply.body.errors[0].data.errors as { path: string; message: string }[]
+      expect(
+        errors
+          .map(({ path, message }) => ({ path, message }))
+          .sort((a, b) => a.path.localeCompare(b.path)),
+      ).toEqual([
+        {
+          path: 'organizers',
+          message: `Organizers ${ids.join(', ')} are in the trash: restore them first, or choose others.`,
+        },
+        {
+          path: 'venue',
+          message: `Venue ${venue.id} is in the trash: restore it first, or choose another.`,
+        },
+      ])
+      expect(
+        await payloadDocs('events', `where[title][equals]=${encodeURIComponent(title)}`),
+      ).toEqual([])
+    })
+
     it('scales the status a contributor asks for inside an inline venue', async () => {
       const event = await createEventAs(contributor.token, {
         venue: { venue: unique('Contrib venue '), status: 'publish' },

@@ -2,11 +2,19 @@
  * A namespace write whose item another writer deletes after the route found it, while the write waits
  * for its turn (docs/api.md §11, "Writes at once"), is answered as a write to an id no item has: the
  * resource's own 404 or 400 naming `id` (it said `rest_invalid_request`, "Not Found"); a trash whose
- * item another writer trashed meanwhile is the 410 of a second delete (it said 200).
+ * item another writer trashed meanwhile is the 410 of a second delete (it said 200). A link to a venue
+ * or organizer that another writer trashes while the write checks it is refused as a link to one in
+ * the trash (the event was stored with it, linked to an item in the trash).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique, userWithRole, type Reply } from '../support/api'
-import { createCategory, createEvent, createTag } from '../support/fixtures'
+import {
+  createCategory,
+  createEvent,
+  createOrganizer,
+  createTag,
+  createVenue,
+} from '../support/fixtures'
 import { changedWhileWaiting } from '../support/rowHolder'
 import { createEventAs } from '../support/writeFixtures'
 
@@ -129,5 +137,69 @@ describe('a trash whose item another writer trashed while it waited for its turn
     const answer = await trashedMeanwhile('venues', `/venues/${venue.body.id}`, venue.body.id)
     expect(answer.status, JSON.stringify(answer.body)).toBe(410)
     expect(answer.body).toMatchObject({ code: 'venue-is-in-trash' })
+  })
+})
+
+describe('a link to a venue or organizer that another writer trashes while the write checks it', () => {
+  const trashedMeanwhile = (table: string, id: number, write: () => Promise<Reply>) =>
+    changedWhileWaiting(
+      process.env.DATABASE_URL!,
+      { table, id },
+      [`update ${table} set status = 'trash' where id = $1`, [id]],
+      write,
+    )
+
+  it('through the namespace is the 400 naming the venue, and makes no event', async () => {
+    const venue = await createVenue({ name: unique('Trashed while linked ') })
+    const title = unique('Linked while trashed ')
+    const answer = await trashedMeanwhile(
+      'venues',
+      venue.id,
+      post('/events', {
+        title,
+        start_date: '2031-02-03 10:00:00',
+        end_date: '2031-02-03 11:00:00',
+        venue: venue.id,
+      }),
+    )
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400)
+    expect(answer.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: {
+        params: {
+          venue: `Venue ${venue.id} is in the trash: restore it first, or choose another.`,
+        },
+      },
+    })
+    const found = await call(`/api/events?where[title][equals]=${encodeURIComponent(title)}`, {
+      token: admin,
+    })
+    expect(found.body.totalDocs).toBe(0)
+  })
+
+  it('through Payload REST is the 400 naming the organizers, and leaves the event as it was', async () => {
+    const kept = await createOrganizer({ name: unique('Kept organizer ') })
+    const event = await createEvent({
+      title: unique('Linked while trashed '),
+      organizers: [kept.id],
+    })
+    const organizer = await createOrganizer({ name: unique('Trashed while linked ') })
+    const answer = await trashedMeanwhile('organizers', organizer.id, () =>
+      call(`/api/events/${event.id}`, {
+        method: 'PATCH',
+        token: admin,
+        json: { organizers: [kept.id, organizer.id] },
+      }),
+    )
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400)
+    expect(answer.body.errors[0].data.errors).toEqual([
+      {
+        path: 'organizers',
+        label: expect.any(String),
+        message: `Organizer ${organizer.id} is in the trash: restore it first, or choose another.`,
+      },
+    ])
+    const stored = await call(`/api/events/${event.id}?depth=0`, { token: admin })
+    expect(stored.body.organizers).toEqual([kept.id])
   })
 })
