@@ -348,6 +348,21 @@ describe('venue, organizer, category and tag pages', () => {
     }
   })
 
+  it('is served for an item whose slug is api, which a language prefix would make the REST root', async () => {
+    const venue = (
+      await call(`${NS}/venues`, {
+        method: 'POST',
+        token: await asAdmin(),
+        json: { venue: 'API', status: 'publish' },
+      })
+    ).body
+    expect(pathOf(venue.url)).toBe('/venue/api/')
+    const { status, document } = await page('/venue/api/')
+    expect(status).toBe(200)
+    expect(document.querySelector('h1')?.textContent).toBe('API')
+    expect((await call('/fr/api/')).body).toMatchObject({ namespaces: ['cal/events/v1'] })
+  })
+
   it('are not there for a draft venue or an unknown organizer', async () => {
     expect((await page(`/venue/${f.draftVenue.slug}/`)).status).toBe(404)
     expect((await page(`/organizer/${randomUUID()}/`)).status).toBe(404)
