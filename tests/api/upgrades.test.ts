@@ -4,7 +4,7 @@
  * migrates it; a release refuses a database a newer release has migrated.
  */
 import { randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { sql } from '@payloadcms/db-postgres'
@@ -468,7 +468,20 @@ describe('upgrades', () => {
       expect(given).not.toBe(made)
       expect(await formerPasswordAnswer(directory)).toBe('refused 28P01')
       expect(await onCluster(`select 1 as one`, clusterUrl(directory))).toEqual([{ one: 1 }])
+
+      // A first start stopped after initdb, before its password was replaced: the cluster has
+      // initdb's, kept beside it until then.
+      const initdbFile = `${path.dirname(clusterPasswordFile(directory))}.initdb-password`
+      const initdbs = 'b'.repeat(64)
+      await onCluster(`alter role postgres password '${initdbs}'`, clusterUrl(directory))
       await stop(upgraded)
+      writeFileSync(initdbFile, initdbs + '\n', { mode: 0o600 })
+      const resumed = await start(directory)
+      expect((await client(resumed.base)('/api/health')).status).toBe(200)
+      expect(keptPassword(directory)).toBe(given)
+      expect(existsSync(initdbFile)).toBe(false)
+      expect(await onCluster(`select 1 as one`, clusterUrl(directory))).toEqual([{ one: 1 }])
+      await stop(resumed)
     },
     TIMEOUT,
   )
