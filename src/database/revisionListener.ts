@@ -116,6 +116,8 @@ export class RevisionListener {
     const client = this.client
     this.client = undefined
     this.listening = false
+    // Those waiting for a commit would otherwise sleep out their turn on a pool about to close.
+    this.wake()
     await client?.end().catch(() => undefined)
   }
 
