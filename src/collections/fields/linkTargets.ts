@@ -1,7 +1,7 @@
 import type { PayloadRequest, RelationshipFieldValidation } from 'payload'
 import { relationship } from 'payload/shared'
 import { writtenIdOf } from '../../calendar/relationId'
-import { heldLinks, type HeldLink } from '../../database/linked/heldLinks'
+import { heldRows, type HeldRow } from '../../database/existingRows'
 import type { LinkedKind } from '../../database/linked/linkedWithEvents'
 import { SERIES_UPKEEP } from '../series'
 
@@ -19,12 +19,12 @@ function idsIn(value: unknown): number[] {
 }
 
 /** The questions of one transaction's validations not yet sent, and the answer they will share. */
-type Batch = { ids: Record<LinkedKind, number[]>; answer: Promise<HeldLink[]> }
+type Batch = { ids: Record<LinkedKind, number[]>; answer: Promise<HeldRow[]> }
 
 const BATCHES = 'calendarLinkChecks'
 
 /**
- * The held status of `ids` (`database/linked/heldLinks.ts`), asked together with every other link
+ * The held status of `ids` (`heldRows`, `database/existingRows.ts`), asked together with every other link
  * validation of the same transaction that starts before the statement is sent. Payload validates an
  * event's fields side by side, so its venue's and its organizers' checks both join the batch their
  * first one opens, and a write sends one statement where it sent one per field. The batch is sent
@@ -33,16 +33,19 @@ const BATCHES = 'calendarLinkChecks'
  * Each validation reads the answers to its own ids alone, so writes that share a batch never take
  * each other's.
  */
-function statusesOf(req: PayloadRequest, kind: LinkedKind, ids: number[]): Promise<HeldLink[]> {
+function statusesOf(req: PayloadRequest, kind: LinkedKind, ids: number[]): Promise<HeldRow[]> {
   const batches = ((req.context[BATCHES] as Map<unknown, Batch> | undefined) ??= new Map())
   const transaction = req.transactionID
   let batch = batches.get(transaction)
   if (!batch) {
     const asked: Batch['ids'] = { venues: [], organizers: [] }
-    const answer = new Promise<HeldLink[]>((resolve, reject) =>
+    const answer = new Promise<HeldRow[]>((resolve, reject) =>
       setImmediate(() => {
         batches.delete(transaction)
-        heldLinks(req, asked).then(resolve, reject)
+        heldRows(req, [
+          { collection: 'venues', ids: asked.venues },
+          { collection: 'organizers', ids: asked.organizers },
+        ]).then(resolve, reject)
       }),
     )
     batch = { ids: asked, answer }
@@ -58,7 +61,7 @@ function statusesOf(req: PayloadRequest, kind: LinkedKind, ids: number[]): Promi
  * stand alone, shown on the event and in its feeds while the venue itself is gone. Only the ids the
  * write adds are asked about, so an event that kept a link made before that rule still saves; they
  * are held until the write commits, so that a trash at the same time either waits for the write and
- * then unlinks the event, or is waited for and the link refused (`database/linked/heldLinks.ts`). A
+ * then unlinks the event, or is waited for and the link refused (`heldRows`, `database/existingRows.ts`). A
  * series' upkeep copies its first event's links, which that event's own write checked.
  */
 export const validateLinkTargets: RelationshipFieldValidation = async (value, options) => {
@@ -70,7 +73,7 @@ export const validateLinkTargets: RelationshipFieldValidation = async (value, op
   if (!added.size) return true
   const trashed = new Set(
     (await statusesOf(req, relationTo, [...added]))
-      .filter((link) => link.kind === relationTo && link.status === 'trash')
+      .filter((link) => link.collection === relationTo && link.status === 'trash')
       .map((link) => link.id),
   )
   // In the order the write names them, whatever order the rows come in.
