@@ -459,23 +459,16 @@ export type PageMessages = SharedWords & {
 
 type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
 
+const pluralRules = new Map<string, Intl.PluralRules>()
+
 /**
  * A count in the form the language's plural rules choose for it (`#` stands for the count): English
  * says `1 second`, French `0 seconde` and `1 seconde`, Arabic has a form for 1, 2, 3 to 10 and 11 to 99.
  */
-function counted(language: string): (count: number, forms: PluralForms) => string {
-  const rules = new Intl.PluralRules(language)
-  return (count, forms) => (forms[rules.select(count)] ?? forms.other).replace('#', String(count))
-}
-
-const COUNTED = {
-  en: counted('en'),
-  ar: counted('ar'),
-  fr: counted('fr'),
-  de: counted('de'),
-  it: counted('it'),
-  pt: counted('pt'),
-  es: counted('es'),
+function counted(language: string, count: number, forms: PluralForms): string {
+  let rules = pluralRules.get(language)
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)))
+  return (forms[rules.select(count)] ?? forms.other).replace('#', String(count))
 }
 
 /** A language's words of the pages besides those the widget says too. */
@@ -504,7 +497,7 @@ const EN_PAGES: OwnPageMessages = {
   noPassword: 'Give the event’s password in the form.',
   wrongPassword: 'That password is not right.',
   tooManyPasswords: (seconds) =>
-    `Too many wrong passwords: try again in ${COUNTED.en(seconds, { one: '# second', other: '# seconds' })}.`,
+    `Too many wrong passwords: try again in ${counted('en', seconds, { one: '# second', other: '# seconds' })}.`,
   notFound: 'Page not found',
   nothingHere: 'There is no public page at this address.',
   seeAllEvents: 'See all events',
@@ -575,7 +568,7 @@ const AR_PAGES: OwnPageMessages = {
   noPassword: 'أدخل كلمة مرور الفعالية في النموذج.',
   wrongPassword: 'كلمة المرور هذه غير صحيحة.',
   tooManyPasswords: (seconds) =>
-    `محاولات خاطئة كثيرة: حاول مرة أخرى بعد ${COUNTED.ar(seconds, { one: 'ثانية واحدة', two: 'ثانيتين', few: '# ثوانٍ', other: '# ثانية' })}.`,
+    `محاولات خاطئة كثيرة: حاول مرة أخرى بعد ${counted('ar', seconds, { one: 'ثانية واحدة', two: 'ثانيتين', few: '# ثوانٍ', other: '# ثانية' })}.`,
   notFound: 'الصفحة غير موجودة',
   nothingHere: 'لا توجد صفحة عامة على هذا العنوان.',
   seeAllEvents: 'عرض كل الفعاليات',
@@ -716,7 +709,7 @@ const FR_PAGES: OwnPageMessages = {
   noPassword: 'Saisissez le mot de passe de l’évènement dans le formulaire.',
   wrongPassword: 'Ce mot de passe n’est pas le bon.',
   tooManyPasswords: (seconds) =>
-    `Trop de mots de passe erronés : réessayez dans ${COUNTED.fr(seconds, { one: '# seconde', other: '# secondes' })}.`,
+    `Trop de mots de passe erronés : réessayez dans ${counted('fr', seconds, { one: '# seconde', other: '# secondes' })}.`,
   notFound: 'Page introuvable',
   nothingHere: 'Il n’y a pas de page publique à cette adresse.',
   seeAllEvents: 'Voir tous les évènements',
@@ -753,7 +746,7 @@ const DE_PAGES: OwnPageMessages = {
   noPassword: 'Geben Sie das Passwort der Veranstaltung im Formular ein.',
   wrongPassword: 'Dieses Passwort ist nicht richtig.',
   tooManyPasswords: (seconds) =>
-    `Zu viele falsche Passwörter: Versuchen Sie es in ${COUNTED.de(seconds, { one: '# Sekunde', other: '# Sekunden' })} erneut.`,
+    `Zu viele falsche Passwörter: Versuchen Sie es in ${counted('de', seconds, { one: '# Sekunde', other: '# Sekunden' })} erneut.`,
   notFound: 'Seite nicht gefunden',
   nothingHere: 'Unter dieser Adresse gibt es keine öffentliche Seite.',
   seeAllEvents: 'Alle Veranstaltungen ansehen',
@@ -861,7 +854,7 @@ const IT_PAGES: OwnPageMessages = {
   noPassword: 'Inserisci la password dell’evento nel modulo.',
   wrongPassword: 'La password non è corretta.',
   tooManyPasswords: (seconds) =>
-    `Troppe password errate: riprova tra ${COUNTED.it(seconds, { one: '# secondo', other: '# secondi' })}.`,
+    `Troppe password errate: riprova tra ${counted('it', seconds, { one: '# secondo', other: '# secondi' })}.`,
   notFound: 'Pagina non trovata',
   nothingHere: 'Non c’è nessuna pagina pubblica a questo indirizzo.',
   seeAllEvents: 'Vedi tutti gli eventi',
@@ -1004,7 +997,7 @@ const PT_BR_PAGES: OwnPageMessages = {
   noPassword: 'Informe a senha do evento no formulário.',
   wrongPassword: 'Essa senha não está correta.',
   tooManyPasswords: (seconds) =>
-    `Muitas senhas erradas: tente novamente em ${COUNTED.pt(seconds, { one: '# segundo', other: '# segundos' })}.`,
+    `Muitas senhas erradas: tente novamente em ${counted('pt', seconds, { one: '# segundo', other: '# segundos' })}.`,
   notFound: 'Página não encontrada',
   nothingHere: 'Não há página pública neste endereço.',
   seeAllEvents: 'Ver todos os eventos',
@@ -1075,7 +1068,7 @@ const ES_PAGES: OwnPageMessages = {
   noPassword: 'Introduzca la contraseña del evento en el formulario.',
   wrongPassword: 'Esa contraseña no es correcta.',
   tooManyPasswords: (seconds) =>
-    `Demasiadas contraseñas incorrectas: inténtelo de nuevo en ${COUNTED.es(seconds, { one: '# segundo', other: '# segundos' })}.`,
+    `Demasiadas contraseñas incorrectas: inténtelo de nuevo en ${counted('es', seconds, { one: '# segundo', other: '# segundos' })}.`,
   notFound: 'Página no encontrada',
   nothingHere: 'No hay ninguna página pública en esta dirección.',
   seeAllEvents: 'Ver todos los eventos',
