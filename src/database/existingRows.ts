@@ -1,11 +1,22 @@
 import { sql } from '@payloadcms/db-postgres'
+import { getTableColumns } from '@payloadcms/db-postgres/drizzle'
 import type { CollectionSlug, PayloadRequest } from 'payload'
-import { requestQuery } from './rawQuery'
-import { tableNameOf } from './seriesCopy'
+import { requestQuery, type SQL } from './rawQuery'
+import { tableNameOf, tableOf } from './seriesCopy'
 import { isStoredId } from './unreadableValues'
 
 type Asked = { collection: CollectionSlug; ids: number[] }
 type NamedRow = { collection: string; id: number }
+
+/**
+ * Rows outside Payload's trash, for a collection an app gave one (`trash`, as the README's example app
+ * gives its users): Payload finds no row there, so naming one is naming nothing.
+ */
+function outsidePayloadTrash(req: PayloadRequest, collection: CollectionSlug, name: string): SQL {
+  const table = req.payload.collections[collection]?.config.trash && tableOf(req, name)
+  const deletedAt = table ? getTableColumns(table).deletedAt : undefined
+  return deletedAt ? sql` and ${sql.identifier(deletedAt.name)} is null` : sql``
+}
 
 /**
  * The rows these ids name, for several collections in one statement, whoever may read them; with
@@ -22,12 +33,14 @@ async function namedRows<Row extends NamedRow>(
     .map(({ collection, ids }) => ({ collection, ids: ids.filter(isStoredId) }))
     .filter(({ ids }) => ids.length)
     .map(({ collection, ids }) => {
-      const table = sql.identifier(tableNameOf(req.payload, collection))
+      const name = tableNameOf(req.payload, collection)
+      const table = sql.identifier(name)
       const named = sql`id = any(${`{${ids.join(',')}}`}::int[])`
       return held
         ? sql`select ${collection}::text as collection, id, status::text from (select id, status from ${table}
             where ${named} order by id for share) held`
-        : sql`select ${collection}::text as collection, id from ${table} where ${named}`
+        : sql`select ${collection}::text as collection, id from ${table}
+            where ${named}${outsidePayloadTrash(req, collection, name)}`
     })
   if (!parts.length) return []
   const rows = await requestQuery<Row>(req, sql.join(parts, sql` union all `))
@@ -35,8 +48,8 @@ async function namedRows<Row extends NamedRow>(
 }
 
 /**
- * Which of these ids name a row of their collection: a write's existence checks
- * (`operations/references.ts`), which Payload's API asks one collection at a time.
+ * Which of these ids name a row of their collection, outside Payload's trash: a write's existence
+ * checks (`operations/references.ts`), which Payload's API asks one collection at a time.
  */
 export async function existingRows(
   req: PayloadRequest,

@@ -661,6 +661,37 @@ describe('the plugin in a bare app', () => {
     expect(await asTrashed()).toBeNull()
   })
 
+  it('refuses a user in the trash as an event’s author, as one that does not exist, and takes them back once restored', async () => {
+    const account = { email: 'trashed-author@bare.test', password: 'bare-password-3' }
+    const created = await send('/api/users', { method: 'POST', auth: true, json: account })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.doc.id as number
+    const setDeletedAt = async (deletedAt: string | null) =>
+      expect(
+        (
+          await send(`/api/users/${id}?trash=true`, {
+            method: 'PATCH',
+            auth: true,
+            json: { deletedAt },
+          })
+        ).status,
+      ).toBe(200)
+    const event = {
+      title: 'Hosted by someone gone',
+      start_date: '2031-04-01 19:00:00',
+      end_date: '2031-04-01 21:00:00',
+      author: id,
+    }
+    await setDeletedAt(new Date().toISOString())
+    const refused = await send(`${root}/events`, { method: 'POST', auth: true, json: event })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400)
+    expect(refused.body.data.params.author).toBe(`No such author: ${id}.`)
+    await setDeletedAt(null)
+    const taken = await send(`${root}/events`, { method: 'POST', auth: true, json: event })
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201)
+    expect(taken.body.author).toBe(String(id))
+  })
+
   it('stores a UTF-16 import as UTF-8 in an app that keeps uploads in temporary files', async () => {
     const csv = 'Event Name,Event Start Date\nCafé “Noël”,2033-01-01\n'
     const form = new FormData()
