@@ -12,12 +12,17 @@ const SERVED = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
  * namespace it is the contract's 404 `rest_no_route`, as WordPress answers a method no route has
  * (docs/api.md §1); anywhere else a 405 `rest_method_not_allowed` with `Allow` (docs/api.md §11).
  * Nothing of the request goes back: a TRACE's echo would show a page's script the cookies and
- * credentials it may not read (cross-site tracing).
+ * credentials it may not read (cross-site tracing). An app that serves the namespace elsewhere (the
+ * plugin's `namespace` option) names its root.
  */
-export function refuseUnservedMethod(request: IncomingMessage, response: ServerResponse): boolean {
+export function refuseUnservedMethod(
+  request: IncomingMessage,
+  response: ServerResponse,
+  namespaceRoot = NAMESPACE_ROOT,
+): boolean {
   if (SERVED.includes(request.method ?? 'GET')) return false
   const path = (request.url ?? '/').split('?', 1)[0]!
-  const refusal = inNamespace(path, NAMESPACE_ROOT)
+  const refusal = inNamespace(path, namespaceRoot)
     ? RestError.noRoute()
     : RestError.methodNotAllowed(SERVED)
   const { status, headers, body } = errorSent(refusal, { 'Cache-Control': 'no-store' })

@@ -3,9 +3,8 @@
  * `rest_url` / `next_rest_url` / `previous_rest_url`), empty pages and pages past the end
  * (docs/api.md §4.1, §4.2, §4.5; docs/api.md §4.5).
  */
-import http from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, call, NS, ROOT, unique } from '../support/api'
+import { BASE_URL, call, NS, rawRequest, ROOT, unique } from '../support/api'
 import { expectError, expectInvalidParam } from '../support/expectations'
 import {
   changeSettings,
@@ -427,27 +426,3 @@ describe('unknown routes under the namespace', () => {
     expect((await ns('/events?per_page=1')).status).toBe(200)
   })
 })
-
-/** A request of any method (fetch refuses TRACE), its answer's text as it came. */
-function rawRequest(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
-  const url = new URL(path, BASE_URL)
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method, headers },
-      (response) => {
-        let text = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (text += chunk))
-        response.on('end', () =>
-          resolve({ status: response.statusCode!, headers: response.headers, text }),
-        )
-      },
-    )
-    request.on('error', reject)
-    request.end()
-  })
-}

@@ -4,6 +4,7 @@
  * developer's hook runs, only the chosen languages exist, and the namespace lives where asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawRequest } from '../support/api'
 import { startFaultyLink, type FaultyLink } from '../support/faultyLink'
 import { changedWhileWaiting } from '../support/rowHolder'
 import { BARE_NAMESPACE, hookSaw, startBareApp, type BareApp } from '../plugin/bareApp'
@@ -733,6 +734,21 @@ describe('the plugin in a bare app', () => {
     const german = await send(`${root}/events?i18n_language=de`)
     expect(german.status).toBe(400)
     expect(german.body.data.params).toHaveProperty('i18n_language')
+  })
+
+  it('answers a method no route serves (TRACE, PROPFIND) in JSON, as the calendar’s own server: 404 under its namespace, else 405', async () => {
+    for (const method of ['TRACE', 'PROPFIND']) {
+      for (const [path, status, code] of [
+        [`${root}/events`, 404, 'rest_no_route'],
+        [`/fr${root}/events`, 404, 'rest_no_route'],
+        ['/api/users', 405, 'rest_method_not_allowed'],
+      ] as const) {
+        const reply = await rawRequest(method, path, {}, app.url)
+        expect({ method, path, status: reply.status }).toEqual({ method, path, status })
+        expect(JSON.parse(reply.text)).toMatchObject({ code, data: { status } })
+      }
+    }
+    expect((await send(`${root}/events`)).status).toBe(200)
   })
 })
 

@@ -20,6 +20,7 @@ import {
 import pg from 'pg'
 import { calendarPlugin } from '../../src/plugin'
 import { languageRootHandlers } from '../../src/rest/languageRoots'
+import { refuseUnservedMethod } from '../../src/server/unservedMethods'
 
 /** What an app imports from the calendar: the plugin (`cal-events`) and the language roots (`cal-events/routes`). */
 export type Calendar = {
@@ -249,6 +250,8 @@ export async function startBareApp(
   const languageRoots = calendar.languageRootHandlers(config)
   let origin = ''
   const server: Server = createServer((incoming, outgoing) => {
+    // The Fetch API builds no request of TRACE or a WebDAV method: refused as our server refuses them.
+    if (refuseUnservedMethod(incoming, outgoing, `/api/${BARE_NAMESPACE}`)) return
     void (async () => {
       const request = await toRequest(incoming, origin)
       const lang = /^\/([^/]+)\/api\//.exec(new URL(request.url).pathname)?.[1]

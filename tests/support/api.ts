@@ -1,5 +1,6 @@
 /** A small client for the running service: what a website or an integrator would do over HTTP. */
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
 import { expect } from 'vitest'
 
 export const BASE_URL = process.env.CAL_TEST_URL ?? 'http://127.0.0.1:3000'
@@ -45,6 +46,31 @@ export async function call<T = any>(path: string, options: Call = {}): Promise<R
     // not JSON: the raw text is what the test sees
   }
   return { status: response.status, headers: response.headers, body: parsed as T }
+}
+
+/** A request of any method (fetch refuses TRACE), to this server or another's `base`, its answer's text as it came. */
+export function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  base = BASE_URL,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  const url = new URL(path, base)
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method, headers },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, text }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end()
+  })
 }
 
 /** A fetch that failed because the connection was reset before any answer came. */
