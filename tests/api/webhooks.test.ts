@@ -303,6 +303,25 @@ describe('a webhook cursor', () => {
     expect(moved.body.errors, JSON.stringify(moved.body)).toBeUndefined()
     expect(moved.body.data.updateWebhook.cursor).toBe(atEnd)
   })
+
+  it('cleared, sends again the changes from the oldest the log keeps, those before the endpoint was registered included', async () => {
+    const hook = await receiver()
+    // A change before the registration: a new endpoint starts after it, a cleared cursor before it.
+    await createVenueAs(admin, { status: 'publish' })
+    const { id, cursor } = await register(hook.url, { types: ['venue'] })
+    const cleared = await call(`/api/webhooks/${id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { cursor: null },
+    })
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200)
+    // Refused, the first change stops the endpoint there: the whole log to one receiver would hold
+    // up this file's later passes.
+    hook.answer(500)
+    await deliverUntil(() => hook.received.length > 0)
+    expect(BigInt(hook.received[0]!.body.seq)).toBeLessThanOrEqual(BigInt(cursor))
+    expect((await call(`/api/webhooks/${id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+  })
 })
 
 describe('a delivery', () => {
