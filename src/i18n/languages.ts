@@ -37,3 +37,15 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
 export function isRightToLeft(language: LanguageCode): boolean {
   return LANGUAGES.some((entry) => entry.code === language && 'rtl' in entry && entry.rtl)
 }
+
+/** BCP 47 tags, as HTML and Intl write them, for the namespace's codes that are not one already. */
+const TAGS: Partial<Record<LanguageCode, string>> = {
+  'zh-hans': 'zh-Hans',
+  'pt-br': 'pt-BR',
+  ua: 'uk',
+  prs: 'fa-AF',
+}
+
+export function languageTag(language: LanguageCode): string {
+  return TAGS[language] ?? language
+}

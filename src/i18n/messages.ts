@@ -1,4 +1,5 @@
 import { type LanguageCode } from './languages'
+import { counted } from './plurals'
 import { SHARED_WORDS, type SharedWords } from './sharedWords'
 
 /** What the calendar says to readers in words: the prefix of private titles, and a feed's filter (docs/api.md §22). */
@@ -457,20 +458,6 @@ export type PageMessages = SharedWords & {
   cannotRead: string
 }
 
-type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
-
-const pluralRules = new Map<string, Intl.PluralRules>()
-
-/**
- * A count in the form the language's plural rules choose for it (`#` stands for the count): English
- * says `1 second`, French `0 seconde` and `1 seconde`, Arabic has a form for 1, 2, 3 to 10 and 11 to 99.
- */
-function counted(language: string, count: number, forms: PluralForms): string {
-  let rules = pluralRules.get(language)
-  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)))
-  return (forms[rules.select(count)] ?? forms.other).replace('#', String(count))
-}
-
 /** A language's words of the pages besides those the widget says too. */
 type OwnPageMessages = Omit<PageMessages, keyof SharedWords>
 
@@ -568,7 +555,7 @@ const AR_PAGES: OwnPageMessages = {
   noPassword: 'أدخل كلمة مرور الفعالية في النموذج.',
   wrongPassword: 'كلمة المرور هذه غير صحيحة.',
   tooManyPasswords: (seconds) =>
-    `محاولات خاطئة كثيرة: حاول مرة أخرى بعد ${counted('ar', seconds, { one: 'ثانية واحدة', two: 'ثانيتين', few: '# ثوانٍ', other: '# ثانية' })}.`,
+    `محاولات خاطئة كثيرة: حاول مرة أخرى بعد ${counted('ar', seconds, { zero: '# ثانية', one: 'ثانية واحدة', two: 'ثانيتين', few: '# ثوانٍ', many: '# ثانية', other: '# ثانية' })}.`,
   notFound: 'الصفحة غير موجودة',
   nothingHere: 'لا توجد صفحة عامة على هذا العنوان.',
   seeAllEvents: 'عرض كل الفعاليات',
@@ -709,7 +696,7 @@ const FR_PAGES: OwnPageMessages = {
   noPassword: 'Saisissez le mot de passe de l’évènement dans le formulaire.',
   wrongPassword: 'Ce mot de passe n’est pas le bon.',
   tooManyPasswords: (seconds) =>
-    `Trop de mots de passe erronés : réessayez dans ${counted('fr', seconds, { one: '# seconde', other: '# secondes' })}.`,
+    `Trop de mots de passe erronés : réessayez dans ${counted('fr', seconds, { one: '# seconde', many: '# de secondes', other: '# secondes' })}.`,
   notFound: 'Page introuvable',
   nothingHere: 'Il n’y a pas de page publique à cette adresse.',
   seeAllEvents: 'Voir tous les évènements',
@@ -854,7 +841,7 @@ const IT_PAGES: OwnPageMessages = {
   noPassword: 'Inserisci la password dell’evento nel modulo.',
   wrongPassword: 'La password non è corretta.',
   tooManyPasswords: (seconds) =>
-    `Troppe password errate: riprova tra ${counted('it', seconds, { one: '# secondo', other: '# secondi' })}.`,
+    `Troppe password errate: riprova tra ${counted('it', seconds, { one: '# secondo', many: '# di secondi', other: '# secondi' })}.`,
   notFound: 'Pagina non trovata',
   nothingHere: 'Non c’è nessuna pagina pubblica a questo indirizzo.',
   seeAllEvents: 'Vedi tutti gli eventi',
@@ -997,7 +984,7 @@ const PT_BR_PAGES: OwnPageMessages = {
   noPassword: 'Informe a senha do evento no formulário.',
   wrongPassword: 'Essa senha não está correta.',
   tooManyPasswords: (seconds) =>
-    `Muitas senhas erradas: tente novamente em ${counted('pt', seconds, { one: '# segundo', other: '# segundos' })}.`,
+    `Muitas senhas erradas: tente novamente em ${counted('pt-br', seconds, { one: '# segundo', many: '# de segundos', other: '# segundos' })}.`,
   notFound: 'Página não encontrada',
   nothingHere: 'Não há página pública neste endereço.',
   seeAllEvents: 'Ver todos os eventos',
@@ -1068,7 +1055,7 @@ const ES_PAGES: OwnPageMessages = {
   noPassword: 'Introduzca la contraseña del evento en el formulario.',
   wrongPassword: 'Esa contraseña no es correcta.',
   tooManyPasswords: (seconds) =>
-    `Demasiadas contraseñas incorrectas: inténtelo de nuevo en ${counted('es', seconds, { one: '# segundo', other: '# segundos' })}.`,
+    `Demasiadas contraseñas incorrectas: inténtelo de nuevo en ${counted('es', seconds, { one: '# segundo', many: '# de segundos', other: '# segundos' })}.`,
   notFound: 'Página no encontrada',
   nothingHere: 'No hay ninguna página pública en esta dirección.',
   seeAllEvents: 'Ver todos los eventos',

@@ -1,19 +1,7 @@
-import type { LanguageCode } from '../i18n/languages'
+import { languageTag, type LanguageCode } from '../i18n/languages'
 
 /** When something happens, on the wall clock of its own zone (`YYYY-MM-DD HH:MM:SS`), and that zone's name. */
 export type When = { start: string; end: string; allDay: boolean; zone: string }
-
-/** BCP 47 tags for the namespace's codes that are not one already. */
-const TAGS: Partial<Record<LanguageCode, string>> = {
-  'zh-hans': 'zh-Hans',
-  'pt-br': 'pt-BR',
-  ua: 'uk',
-  prs: 'fa-AF',
-}
-
-export function languageTag(language: LanguageCode): string {
-  return TAGS[language] ?? language
-}
 
 /** A wall clock as a Date whose UTC fields are that clock, to be formatted in UTC. */
 function clock(wall: string): Date {

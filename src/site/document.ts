@@ -1,6 +1,5 @@
-import { DEFAULT_LANGUAGE, isRightToLeft, type LanguageCode } from '../i18n/languages'
+import { DEFAULT_LANGUAGE, isRightToLeft, languageTag, type LanguageCode } from '../i18n/languages'
 import { pageMessagesOf } from '../i18n/messages'
-import { languageTag } from './dates'
 import { html, jsonLdScript, type Html } from './html'
 
 /** What a page says about itself in its head (docs/public-face.md "Public pages"). */

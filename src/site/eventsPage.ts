@@ -1,5 +1,6 @@
 import { pageMessagesOf, type PageMessages } from '../i18n/messages'
-import { formatTime, languageTag, monthName, utcInstant, weekdayNames } from './dates'
+import { languageTag } from '../i18n/languages'
+import { formatTime, monthName, utcInstant, weekdayNames } from './dates'
 import { badRequest, htmlResponse, notFound, pageDocument } from './document'
 import { html, type Html } from './html'
 import { eventList, pageNumber, pager } from './parts'

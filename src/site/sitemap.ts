@@ -1,7 +1,6 @@
 import { sideBySide } from '../calendar/sideBySide'
-import { DEFAULT_LANGUAGE } from '../i18n/languages'
+import { DEFAULT_LANGUAGE, languageTag } from '../i18n/languages'
 import { alternateUrls, translationsOf, type Alternate } from './alternates'
-import { languageTag } from './dates'
 import { html, type Html } from './html'
 import type { Namespace } from './namespace'
 import type { Site } from './site'

@@ -1,12 +1,5 @@
 import { isLanguageCode, type LanguageCode } from '../i18n/languages'
 
-/** Written the way HTML and Intl write them, where the namespace's own codes differ. */
-const TAGS: Partial<Record<LanguageCode, string>> = {
-  'zh-hans': 'zh-Hans',
-  'pt-br': 'pt-BR',
-  ua: 'uk',
-  prs: 'fa-AF',
-}
 const ALIASES: Record<string, LanguageCode> = {
   'fa-af': 'prs',
   uk: 'ua',
@@ -24,8 +17,4 @@ export function languageOf(attribute: string | null): LanguageCode {
     ALIASES[code.split('-')[0]!] ??
     (isLanguageCode(code.split('-')[0]) ? (code.split('-')[0] as LanguageCode) : 'en')
   )
-}
-
-export function languageTag(language: LanguageCode): string {
-  return TAGS[language] ?? language
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES, type LanguageCode } from '../../src/i18n/languages'
+import { LANGUAGES, languageTag, type LanguageCode } from '../../src/i18n/languages'
 import { messagesOf, pageMessagesOf } from '../../src/i18n/messages'
+import { pluralRulesOf } from '../../src/i18n/plurals'
 import { widgetMessages } from '../../src/widget/messages'
 
 /** Every leaf of a table as `path: text`, functions called with sample arguments, so that their words show. */
@@ -92,5 +93,43 @@ describe("the password throttle's wait on the public pages", () => {
     expect(said('ar', 2)).toMatch(/بعد ثانيتين\.$/)
     expect(said('ar', 8)).toMatch(/بعد 8 ثوانٍ\.$/)
     expect(said('ar', 16)).toMatch(/بعد 16 ثانية\.$/)
+  })
+
+  it('has a form for every plural category a count chooses, in every language', () => {
+    // 0 to 200 meet every category that depends on the last two digits; a fraction and a million
+    // meet those of decimals and of large round numbers (French `1000000 de secondes`).
+    const counts = [...Array.from({ length: 201 }, (_, count) => count), 1.5, 1_000_000]
+    const missing: string[] = []
+    for (const { code } of LANGUAGES) {
+      const { tooManyPasswords } = pageMessagesOf(code)
+      for (const count of counts)
+        try {
+          tooManyPasswords(count)
+        } catch (error) {
+          missing.push((error as Error).message)
+        }
+    }
+    expect(missing).toEqual([])
+  })
+
+  it("counts by each language's own rules, never by the default locale's", () => {
+    // Ukrainian's code is `uk` to Intl: as `ua` it counted in the process's default locale.
+    expect([1, 2, 5, 11, 21].map((count) => pluralRulesOf('ua').select(count))).toEqual([
+      'one',
+      'few',
+      'many',
+      'many',
+      'one',
+    ])
+    // Intl has no rules for these: every count is `other`, whatever locale the process runs in.
+    for (const code of ['rw', 'yua'] as const)
+      expect(
+        [0, 1, 2, 1.5].map((count) => pluralRulesOf(code).select(count)),
+        code,
+      ).toEqual(['other', 'other', 'other', 'other'])
+    const withoutRules = LANGUAGES.map(({ code }) => code).filter(
+      (code) => !Intl.PluralRules.supportedLocalesOf(languageTag(code)).length,
+    )
+    expect(withoutRules).toEqual(['rw', 'yua'])
   })
 })
