@@ -3,7 +3,7 @@
  * `pg_backup_stop` in one session), the cluster's files, the `backup_label` that `pg_backup_stop`
  * returns and the WAL written meanwhile, with the secret, media and imports beside it, in one
  * tar.gz. Those are copied before `pg_backup_stop`, the moment the restored database returns to,
- * and what is new since is added after it (`copyEntries`). The server keeps serving and writing
+ * and what is new or changed since is copied again after it (`copyEntries`). The server keeps serving and writing
  * throughout: PostgreSQL replays the copied WAL at the restored cluster's first start and reaches
  * the state of the moment the backup ended.
  *
@@ -13,7 +13,7 @@
  * PostgreSQL's recovery, not code of ours. Its limit: it restores only into the same PostgreSQL major
  * version, which the embedded package fixes.
  */
-import { existsSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import {
   chmod,
   copyFile,
@@ -107,10 +107,11 @@ export async function writeBackup(
   try {
     await mkdir(staging, { recursive: true, mode: 0o700 })
     await writeFile(partial, '', { mode: 0o600 })
+    const copied: CopiedFiles = new Map()
     const manifest = await copyCluster(options, path.join(staging, ARCHIVE_DATABASE), () =>
-      copyEntries(options.dataDirectory, staging),
+      copyEntries(options.dataDirectory, staging, copied),
     )
-    await copyEntries(options.dataDirectory, staging, true)
+    await copyEntries(options.dataDirectory, staging, copied)
     await writeFile(path.join(staging, ARCHIVE_MANIFEST), JSON.stringify(manifest, null, 2) + '\n')
     const entries = (await readdir(staging)).sort()
     await createTar({ gzip: true, file: partial, cwd: staging, portable: true }, entries)
@@ -126,20 +127,32 @@ export async function writeBackup(
 }
 
 /**
- * The restored database is the cluster as it was at `pg_backup_stop`, and a file its rows name may be
- * deleted at any time after: copied only after the stop, a media item deleted meanwhile was in the
- * restored database without its file. So the entries are copied once before the stop, then again
- * after it (`onlyNew`), for the files made in between, which rows committed by the stop may name
- * (an upload writes its file before its row). A file deleted after the first copy stays in the
- * archive, whose database may still name it; one made after the stop is there too, named by nothing.
+ * The files the entries' copy has taken, each with its version when taken: the inode, size and
+ * times, so that a file written in place (even keeping its size, or given back its former modification
+ * time) or replaced by another (a rename) is taken again.
  */
-async function copyEntries(dataDirectory: string, staging: string, onlyNew = false): Promise<void> {
+type CopiedFiles = Map<string, string>
+
+/**
+ * The restored database is the cluster as it was at `pg_backup_stop`, and a file its rows name may be
+ * deleted or rewritten at any time after: copied only after the stop, a media item deleted meanwhile
+ * was in the restored database without its file. So the entries are copied once before the stop,
+ * then again after it, taking only the files made or changed in between (`copied`), which rows
+ * committed by the stop may name or describe (an upload writes its file before its row). A file
+ * deleted after the first copy stays in the archive, whose database may still name it; one made after
+ * the stop is there too, named by nothing.
+ */
+async function copyEntries(
+  dataDirectory: string,
+  staging: string,
+  copied: CopiedFiles,
+): Promise<void> {
   for (const entry of DATA_ENTRIES) {
     const source = path.join(dataDirectory, entry)
     const target = path.join(staging, entry)
     const found = await stat(source).catch(() => undefined)
-    if (found?.isFile() && !(onlyNew && existsSync(target))) await copyFile(source, target)
-    else if (found?.isDirectory()) await copyTree(source, target, { onlyNew })
+    if (found?.isFile()) await copyIfChanged(source, target, copied)
+    else if (found?.isDirectory()) await copyTree(source, target, { copied })
   }
 }
 
@@ -234,12 +247,13 @@ function bytesOf(setting: string): number {
 /**
  * Copies a folder as it is now. Files the server removes meanwhile are skipped (the WAL replay
  * recreates or drops them); a file that grows or shrinks is copied as it was: the replay repairs
- * it, which is what a base backup allows. `onlyNew` leaves the files the target has already.
+ * it, which is what a base backup allows. With `copied`, a file it holds at its present version is
+ * left as copied before.
  */
 async function copyTree(
   source: string,
   target: string,
-  { cluster = false, onlyNew = false }: { cluster?: boolean; onlyNew?: boolean },
+  { cluster = false, copied }: { cluster?: boolean; copied?: CopiedFiles },
   depth = 0,
 ): Promise<void> {
   const entries = await readdir(source, { withFileTypes: true }).catch(
@@ -263,11 +277,28 @@ async function copyTree(
             await mkdir(path.join(to, folder), { mode: 0o700 })
         continue
       }
-      await copyTree(from, to, { cluster, onlyNew }, depth + 1)
-    } else if (entry.isFile() && !(onlyNew && existsSync(to))) {
-      await copyFile(from, to).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error
-      })
+      await copyTree(from, to, { cluster, copied }, depth + 1)
+    } else if (entry.isFile()) {
+      await copyIfChanged(from, to, copied)
     }
+  }
+}
+
+/**
+ * Copies `from` unless `copied` holds it at its present version, and notes that version first: a
+ * write during the copy leaves a later one, so the next pass takes the file again. A file removed
+ * meanwhile is skipped.
+ */
+async function copyIfChanged(from: string, to: string, copied?: CopiedFiles): Promise<void> {
+  try {
+    if (copied) {
+      const { ino, size, mtimeMs, ctimeMs } = await stat(from)
+      const version = `${ino} ${size} ${mtimeMs} ${ctimeMs}`
+      if (copied.get(from) === version) return
+      copied.set(from, version)
+    }
+    await copyFile(from, to)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
 }

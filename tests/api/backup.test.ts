@@ -25,8 +25,10 @@ import {
   interruptedRun,
   npmRun,
   npmStart,
+  type Outcome,
   type Started,
 } from '../support/operator'
+import { heldWhileWaiting } from '../support/rowHolder'
 
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII='
@@ -65,6 +67,21 @@ async function signIn(request: ReturnType<typeof client>): Promise<string> {
   const login = await request('/api/users/login', { method: 'POST', json: ADMIN })
   expect(login.status, JSON.stringify(login.body)).toBe(200)
   return login.body.token as string
+}
+
+/**
+ * `npm run backup -- --out out` of `dataDir`'s running cluster, running `meanwhile` between the
+ * database's copy (after pg_backup_stop) and the files' second copy: in between the backup reads the
+ * migrations applied, and waits there while the test holds their table.
+ */
+function backupWhile(dataDir: string, out: string, meanwhile: () => void): Promise<Outcome> {
+  return heldWhileWaiting(
+    clusterUrl(dataDir),
+    ['lock table payload_migrations in access exclusive mode', []],
+    () => npmRun('backup', ['--out', out], dataDir),
+    async () => meanwhile(),
+    120,
+  )
 }
 
 /** The content revision of the database `dataDir`'s running server serves (docs/api.md §14.3). */
@@ -436,7 +453,7 @@ describe('backup and restore of the embedded database', () => {
   )
 
   it(
-    'hold the file of an image the backed-up database holds, though it is deleted once the database is copied',
+    'hold the files of the images the backed-up database names as the database names them, though one is deleted and one replaced once the database is copied',
     async () => {
       const server = await start(deleting)
       const request = client(server.base)
@@ -444,34 +461,42 @@ describe('backup and restore of the embedded database', () => {
         (await request('/api/users/first-register', { method: 'POST', json: ADMIN })).status,
       ).toBeLessThan(300)
       const token = await signIn(request)
-      const form = new FormData()
-      form.append('file', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), 'late.png')
-      form.append('_payload', JSON.stringify({ alt: 'Deleted during the backup' }))
-      const media = await request('/api/media', { method: 'POST', token, body: form })
-      expect(media.status, JSON.stringify(media.body)).toBe(201)
-      const name = media.body.doc.filename as string
-      const file = path.join(deleting, 'media', name)
-      expect(existsSync(file)).toBe(true)
+      const upload = async (name: string) => {
+        const form = new FormData()
+        form.append('file', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), name)
+        form.append('_payload', JSON.stringify({ alt: name }))
+        const media = await request('/api/media', { method: 'POST', token, body: form })
+        expect(media.status, JSON.stringify(media.body)).toBe(201)
+        const file = path.join(deleting, 'media', media.body.doc.filename as string)
+        expect(existsSync(file)).toBe(true)
+        return file
+      }
+      const deleted = await upload('late.png')
+      const replaced = await upload('replaced.png')
+      // Same size, other bytes: a file rewritten in place, as the database's rows may by then describe.
+      const newContent = Buffer.from(PNG, 'base64').reverse()
 
-      // Its file goes the moment the database's copy has ended (its backup_label is written, after
-      // pg_backup_stop), as a delete of the image would take it (Payload removes the file first).
-      const archives = path.join(deleting, 'archives')
-      const out = path.join(archives, 'late.tar.gz')
-      const watch = setInterval(() => {
-        const staging = existsSync(archives)
-          ? readdirSync(archives).find((entry) => entry.endsWith('.d'))
-          : undefined
-        if (staging && existsSync(path.join(archives, staging, 'database', 'backup_label')))
-          rmSync(file, { force: true })
-      }, 2)
-      const backup = await npmRun('backup', ['--out', out], deleting).finally(() =>
-        clearInterval(watch),
-      )
+      // Both change the moment the database's copy has ended (after pg_backup_stop), the one as a
+      // delete of the image would take it (Payload removes the file first), before the backup copies
+      // the files a second time.
+      const unpacked = path.join(deleting, 'unpacked')
+      mkdirSync(unpacked)
+      const out = path.join(deleting, 'archives', 'late.tar.gz')
+      const backup = await backupWhile(deleting, out, () => {
+        rmSync(deleted)
+        writeFileSync(replaced, newContent)
+      })
       expect(backup.code, backup.stderr).toBe(0)
-      expect(existsSync(file)).toBe(false)
+      expect(existsSync(deleted)).toBe(false)
       const entries: string[] = []
       await list({ file: out, onReadEntry: (entry) => void entries.push(entry.path) })
-      expect(entries).toContain(`media/${name}`)
+      expect(entries).toContain(`media/${path.basename(deleted)}`)
+      await extract({ file: out, cwd: unpacked }, [`media/${path.basename(replaced)}`])
+      const archived = readFileSync(path.join(unpacked, 'media', path.basename(replaced)))
+      expect(
+        archived.equals(newContent),
+        'the archive holds the replaced file as first copied',
+      ).toBe(true)
       await stop(server)
     },
     TIMEOUT,
