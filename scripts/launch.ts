@@ -37,7 +37,16 @@ import {
 } from './productionServer'
 import { laneCount, laneDataDir, LANES_VARIABLE, type TestLane } from './testLanes'
 
-type Mode = 'start' | 'dev' | 'build' | 'test' | 'seed' | 'import' | 'payload' | 'backup'
+type Mode =
+  | 'start'
+  | 'dev'
+  | 'build'
+  | 'test'
+  | 'seed'
+  | 'import'
+  | 'payload'
+  | 'backup'
+  | 'db:former-password'
 
 const mode = process.argv[2] as Mode
 const extraArgs = process.argv.slice(3)
@@ -57,6 +66,7 @@ const CLUSTERS: Record<Mode, string> = {
   build: SERVING_CLUSTER,
   payload: SERVING_CLUSTER,
   backup: SERVING_CLUSTER,
+  'db:former-password': SERVING_CLUSTER,
   dev: 'postgres-dev',
   test: 'postgres-test',
 }
@@ -73,7 +83,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
  * Commands that may work on a database another command started (`npm start` serving, `npm run seed`
  * or `npm run import` beside it): they use it and leave it running. The others own their cluster: a second `start`,
  * `dev` or `test` on the same DATA_DIR is refused, as its server would clash or its fresh cluster
- * would wipe the running one.
+ * would wipe the running one, and so is `db:former-password`, whose new password the running
+ * command's next connections would not have.
  */
 const SHARES_DATABASE: Mode[] = ['seed', 'import', 'payload', 'build', 'backup']
 
@@ -242,6 +253,18 @@ async function backup(url: string): Promise<number> {
   return 0
 }
 
+/**
+ * `npm run db:former-password`: before going back to a release before 2026-12-03, which connects with
+ * the fixed password `postgres` (docs/operations.md, "Upgrades").
+ */
+async function formerPassword(started: EmbeddedDatabase): Promise<number> {
+  await started.giveFormerPassword()
+  console.log(
+    `the embedded PostgreSQL in ${path.join(dataDir, CLUSTERS[mode])} has its former password (postgres) again and its calendar-password file is removed: start the older release now (this release's next start gives the cluster a password of its own again)`,
+  )
+  return 0
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB, ${bytes} bytes`
 }
@@ -329,18 +352,38 @@ async function checkMigrateDown(url: string): Promise<boolean> {
   return true
 }
 
-async function main(): Promise<number> {
+/** The commands of an existing embedded cluster alone, and what they would do to it. */
+const ON_EXISTING_CLUSTER: Partial<Record<Mode, string>> = {
+  backup: 'to back up',
+  'db:former-password': 'to give its former password',
+}
+
+/** Why this command cannot run on DATA_DIR, said before anything starts, as its exit code. */
+function refused(): number | undefined {
+  if (mode === 'db:former-password' && process.env.DATABASE_URL) {
+    console.error(
+      'DATABASE_URL is set: its server is yours, and so are its passwords; npm run db:former-password is for the embedded cluster of DATA_DIR alone',
+    )
+    return 2
+  }
   // A DATA_DIR mistyped would be given a new, empty cluster, whose backup looked like any other.
+  const onExisting = ON_EXISTING_CLUSTER[mode]
   if (
-    mode === 'backup' &&
+    onExisting &&
     !process.env.DATABASE_URL &&
-    !existsSync(path.join(dataDir, CLUSTERS.backup, 'PG_VERSION'))
+    !existsSync(path.join(dataDir, CLUSTERS[mode], 'PG_VERSION'))
   ) {
     console.error(
-      `${dataDir} holds no database to back up (DATA_DIR names the folder npm start serves from)`,
+      `${dataDir} holds no database ${onExisting} (DATA_DIR names the folder npm start serves from)`,
     )
     return 1
   }
+  return undefined
+}
+
+async function main(): Promise<number> {
+  const refusal = refused()
+  if (refusal !== undefined) return refusal
   const { url, socketUrl } = await databaseUrls()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -365,6 +408,8 @@ async function main(): Promise<number> {
       return build()
     case 'backup':
       return backup(url)
+    case 'db:former-password':
+      return formerPassword(database!)
     case 'start': {
       if (!(await checkMigrations(url))) return 1
       if (!built || !existsSync(SERVER_BUNDLE) || process.env.REBUILD === 'true') {
@@ -405,7 +450,9 @@ async function main(): Promise<number> {
         PAYLOAD_CONFIG_PATH: path.join(root, 'payload.config.ts'),
       })
     default:
-      console.error(`usage: launch.ts start|dev|build|test|seed|import|payload|backup [args]`)
+      console.error(
+        `usage: launch.ts start|dev|build|test|seed|import|payload|backup|db:former-password [args]`,
+      )
       return 2
   }
 }

