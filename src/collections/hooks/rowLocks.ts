@@ -42,7 +42,7 @@ export async function idsOf(req: PayloadRequest, slug: string, where: Where, loc
  * *Edit*, *Publish*), did not. So an update first holds its items' rows (`for no key update`, which
  * links to them do not wait for), in order of id, to the end of its transaction; the other writer's
  * read then comes after this one's commit. `first` takes what must be held before the rows, in the
- * same order for every writer (a series' lock: `seriesLock.ts`).
+ * same order for every writer, by id as in bulk (a series' lock: `seriesLock.ts`).
  */
 export function takingTurns(first?: First): CollectionBeforeOperationHook {
   const hook: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
@@ -60,7 +60,7 @@ export function takingTurns(first?: First): CollectionBeforeOperationHook {
         ? await idsOf(req, collection.slug, reach, call.locale)
         : []
     if (!ids.length) return args
-    if (!byId && first) await first(req, ids.map(Number))
+    if (first) await first(req, ids.map(Number))
     await holdRows(req, table, ids)
     return args
   }

@@ -42,9 +42,12 @@ export async function lockSeriesKeys(req: PayloadRequest, ids: number[]): Promis
     )
 }
 
-/** The lock of the series of the event an update or delete by id reaches, before anything else it does. */
+/**
+ * The lock of the series of the event a delete by id reaches, before anything else it does (an
+ * update takes it as it takes its turn, `takingTurns(lockSeriesOf)`).
+ */
 export const lockSeries: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
-  if ((operation === 'update' || operation === 'delete') && 'id' in args && args.id !== undefined)
+  if (operation === 'delete' && 'id' in args && args.id !== undefined)
     await lockSeriesOf(req, [Number(args.id)])
   return args
 }
