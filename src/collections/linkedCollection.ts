@@ -7,7 +7,8 @@ import { guardDrafts, separateAutosaves } from './drafts'
 import { enforceAuthorship, guardDuplicates, guardRestores } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
-import { leaveEventsWhenTrashed } from './hooks/trashedLinks'
+import { eventsOfTrashed, leaveEventsWhenTrashed } from './hooks/trashedLinks'
+import { takingTurns } from './hooks/rowLocks'
 
 type LinkedCollection = {
   slug: 'venues' | 'organizers'
@@ -49,7 +50,13 @@ export function linkedCollection(linked: LinkedCollection): CollectionConfig {
       ],
       afterChange: [fillDefaultLanguage('name'), queuePublication, leaveEventsWhenTrashed],
       afterRead: protection.afterRead,
-      beforeOperation: [guardDrafts, guardDuplicates, guardRestores, ...protection.beforeOperation],
+      beforeOperation: [
+        takingTurns(eventsOfTrashed(linked.slug)),
+        guardDrafts,
+        guardDuplicates,
+        guardRestores,
+        ...protection.beforeOperation,
+      ],
     },
     fields: [
       { name: 'name', type: 'text', required: true, localized: true },

@@ -4,7 +4,10 @@
  * resource's own 404 or 400 naming `id` (it said `rest_invalid_request`, "Not Found"); a trash whose
  * item another writer trashed meanwhile is the 410 of a second delete (it said 200). A link to a venue
  * or organizer that another writer trashes while the write checks it is refused as a link to one in
- * the trash (the event was stored with it, linked to an item in the trash).
+ * the trash (the event was stored with it, linked to an item in the trash). A trash of venues or
+ * organizers and a write linking an event to one of them, met in the order that took their rows in
+ * opposite orders, both end as if one had waited for the other (one of them was undone as a deadlock,
+ * a 409).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique, userWithRole, type Reply } from '../support/api'
@@ -15,7 +18,7 @@ import {
   createTag,
   createVenue,
 } from '../support/fixtures'
-import { changedWhileWaiting } from '../support/rowHolder'
+import { changedWhileWaiting, queuedBehindRow } from '../support/rowHolder'
 import { createEventAs } from '../support/writeFixtures'
 
 let admin: string
@@ -201,5 +204,68 @@ describe('a link to a venue or organizer that another writer trashes while the w
     ])
     const stored = await call(`/api/events/${event.id}?depth=0`, { token: admin })
     expect(stored.body.organizers).toEqual([kept.id])
+  })
+})
+
+describe('a trash of venues or organizers beside a write that links an event to one of them', () => {
+  it('a bulk trash of venues through Payload REST, then a namespace update linking one: the trash unlinks the event, the link is refused', async () => {
+    const left = await createVenue({ name: unique('Left by its event ') })
+    const linked = await createVenue({ name: unique('Linked while trashed ') })
+    const event = await createEvent({ title: unique('Relinked '), venue: left.id })
+    // The trash waits for the second venue, the update then for what the trash holds: the trash
+    // held the venues before the event it unlinks, the update the event before the venue it links.
+    const [trash, link] = await queuedBehindRow(
+      process.env.DATABASE_URL!,
+      { table: 'venues', id: linked.id },
+      () =>
+        call(`/api/venues?where[id][in][0]=${left.id}&where[id][in][1]=${linked.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { status: 'trash' },
+        }),
+      post(`/events/${event.id}`, { venue: linked.id }),
+    )
+    expect(trash.status, JSON.stringify(trash.body)).toBe(200)
+    expect(link.status, JSON.stringify(link.body)).toBe(400)
+    expect(link.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: {
+        params: {
+          venue: `Venue ${linked.id} is in the trash: restore it first, or choose another.`,
+        },
+      },
+    })
+    const stored = await call(`/api/events/${event.id}?depth=0`, { token: admin })
+    expect(stored.body.venue).toBeNull()
+  })
+
+  it('a namespace trash of an organizer, then a bulk edit through Payload REST linking it to its event and another: the trash unlinks, the edit is refused', async () => {
+    const organizer = await createOrganizer({ name: unique('Trashed while linked ') })
+    const bare = await createEvent({ title: unique('Newly linked ') })
+    const linked = await createEvent({ title: unique('Kept linked '), organizers: [organizer.id] })
+    // The trash waits for the organizer, the edit then for what the trash holds: the trash held the
+    // organizer before the event it unlinks, the edit its events before the organizer it links.
+    const [trash, edit] = await queuedBehindRow(
+      process.env.DATABASE_URL!,
+      { table: 'organizers', id: organizer.id },
+      () => call(`${NS}/organizers/${organizer.id}`, { method: 'DELETE', token: admin }),
+      () =>
+        call(`/api/events?where[id][in][0]=${bare.id}&where[id][in][1]=${linked.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { organizers: [organizer.id] },
+        }),
+    )
+    expect(trash.status, JSON.stringify(trash.body)).toBe(200)
+    // Refused by the rule, each event for its link (a deadlock's items said "Something went wrong.").
+    expect(edit.status, JSON.stringify(edit.body)).toBe(400)
+    const failed = edit.body.errors[0].data.errors as { id: number; message: string }[]
+    expect(failed.map(({ id }) => id).sort()).toEqual([bare.id, linked.id].sort())
+    for (const { message } of failed)
+      expect(message).toBe('The following field is invalid: Organizers')
+    for (const { id } of [bare, linked]) {
+      const stored = await call(`/api/events/${id}?depth=0`, { token: admin })
+      expect(stored.body.organizers, `event ${id}`).toEqual([])
+    }
   })
 })

@@ -14,7 +14,8 @@ import { tableNameOf, tableOf } from '../../database/seriesCopy'
 
 type Id = number | string
 type Column = Parameters<typeof inArray>[0] & { dataType?: string }
-type First = (req: PayloadRequest, ids: number[]) => Promise<void>
+/** What an update must hold before its items' rows: given their ids and what the update writes. */
+type First = (req: PayloadRequest, ids: number[], data: Record<string, unknown>) => Promise<void>
 
 const TAKES_TURNS = Symbol('takes turns')
 
@@ -42,12 +43,19 @@ export async function idsOf(req: PayloadRequest, slug: string, where: Where, loc
  * *Edit*, *Publish*), did not. So an update first holds its items' rows (`for no key update`, which
  * links to them do not wait for), in order of id, to the end of its transaction; the other writer's
  * read then comes after this one's commit. `first` takes what must be held before the rows, in the
- * same order for every writer, by id as in bulk (a series' lock: `seriesLock.ts`).
+ * same order for every writer, by id as in bulk (an event's series' lock: `seriesLock.ts`; the
+ * events a trashed venue or organizer leaves: `trashedLinks.ts`).
  */
 export function takingTurns(first?: First): CollectionBeforeOperationHook {
   const hook: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
     if (operation !== 'update') return args
-    const call = args as { id?: Id; where?: Where; locale?: string; overrideAccess?: boolean }
+    const call = args as {
+      id?: Id
+      where?: Where
+      locale?: string
+      overrideAccess?: boolean
+      data?: Record<string, unknown>
+    }
     const table = tableOf(req, tableNameOf(req.payload, collection.slug))
     if (!table) return args
     const byId = call.id !== undefined
@@ -60,7 +68,7 @@ export function takingTurns(first?: First): CollectionBeforeOperationHook {
         ? await idsOf(req, collection.slug, reach, call.locale)
         : []
     if (!ids.length) return args
-    if (first) await first(req, ids.map(Number))
+    if (first) await first(req, ids.map(Number), call.data ?? {})
     await holdRows(req, table, ids)
     return args
   }

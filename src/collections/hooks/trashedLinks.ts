@@ -1,6 +1,36 @@
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 import { idOf } from '../../calendar/relationId'
+import { eventsLinking, type LinkedKind } from '../../database/linked/linkedWithEvents'
+import { tableNameOf, tableOf } from '../../database/seriesCopy'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
+import { holdRows } from './rowLocks'
+import { lockSeriesOf } from './seriesLock'
+
+/**
+ * The events a trash of these venues or organizers will unlink, held before the venues' or
+ * organizers' own rows: their series' locks, then their rows, in the order an event's write takes
+ * them before it holds a venue or organizer it links (`fields/linkTargets.ts`). A trash held its
+ * items, then waited for its events, while a write that held an event waited to link one of those
+ * items: PostgreSQL undid one of the two as a deadlock (docs/api.md §6.5).
+ * Events linked meanwhile, by writes this trash's turn then waits for, are unlinked all the same.
+ */
+export async function holdEventsLinking(
+  req: PayloadRequest,
+  kind: LinkedKind,
+  ids: number[],
+): Promise<void> {
+  const events = await eventsLinking(req, kind, ids)
+  if (!events.length) return
+  await lockSeriesOf(req, events)
+  await holdRows(req, tableOf(req, tableNameOf(req.payload, 'events'))!, events)
+}
+
+/** What a venue's or organizer's update holds before its rows (`takingTurns`): when it trashes them, their events. */
+export const eventsOfTrashed =
+  (kind: LinkedKind) =>
+  async (req: PayloadRequest, ids: number[], data: Record<string, unknown>): Promise<void> => {
+    if (data.status === 'trash') await holdEventsLinking(req, kind, ids)
+  }
 
 /**
  * A venue or organizer put in the trash leaves every event that links it (docs/api.md §6.7),

@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import { capabilities } from '../../calendar/access/capabilities'
 import type { Actor } from '../../calendar/access/roles'
 import { requestQuery } from '../rawQuery'
+import { isStoredId } from '../unreadableValues'
 import type { LinkedResource } from '../../calendar/resources'
 
 export type LinkedKind = LinkedResource['key']
@@ -38,6 +39,24 @@ export async function linkedWithEvents(
       ? sql`select distinct e.venue_id as id from events e where e.venue_id is not null ${filter}`
       : sql`select distinct r.organizers_id as id from events_rels r join events e on e.id = r.parent_id
              where r.path = 'organizers' and r.organizers_id is not null ${filter}`
+  const rows = await requestQuery<{ id: number }>(req, query)
+  return rows.map((row) => Number(row.id))
+}
+
+/** Ids of the events that link any of these venues or organizers, whatever their status, in order. */
+export async function eventsLinking(
+  req: PayloadRequest,
+  kind: LinkedKind,
+  ids: number[],
+): Promise<number[]> {
+  const known = ids.filter(isStoredId)
+  if (!known.length) return []
+  const named = `{${known.join(',')}}`
+  const query =
+    kind === 'venues'
+      ? sql`select id from events where venue_id = any(${named}::int[]) order by 1`
+      : sql`select distinct parent_id as id from events_rels
+             where path = 'organizers' and organizers_id = any(${named}::int[]) order by 1`
   const rows = await requestQuery<{ id: number }>(req, query)
   return rows.map((row) => Number(row.id))
 }

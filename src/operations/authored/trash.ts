@@ -4,6 +4,7 @@ import { updateInLanguage, type WrittenDoc } from '../localizedWrite'
 import { Refusal } from '../refusal'
 import { heldItem } from '../readOne'
 import { lockSeriesOf } from '../../collections/hooks/seriesLock'
+import { holdEventsLinking } from '../../collections/hooks/trashedLinks'
 import type { Writer } from '../writer'
 import { written, type AuthoredItem, type AuthoredKind, type Written } from './item'
 
@@ -31,8 +32,9 @@ export async function trashStored(
   return inTransaction(writer.req, async () => {
     // Two trashes at once both found the item out of the trash, and the second answered 200: the
     // status that decides is the one stored once the item is held, in the order an update takes
-    // its locks (its series' first).
+    // its locks (an event's series first; a venue's or organizer's events first).
     if (kind === 'events') await lockSeriesOf(writer.req, [stored.id])
+    else await holdEventsLinking(writer.req, kind, [stored.id])
     const held = await heldItem<{ status: string }>(writer.req, resource, stored.id, ['status'])
     if (held.status === 'trash')
       throw new Refusal(
