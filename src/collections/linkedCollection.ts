@@ -7,7 +7,7 @@ import { guardDrafts, separateAutosaves } from './drafts'
 import { enforceAuthorship, guardDuplicates, guardRestores } from './hooks/authored'
 import { publishWhenDue, queuePublication } from './scheduledPublishing'
 import { fillDefaultLanguage } from './hooks/defaultLanguage'
-import { eventsOfTrashed, leaveEventsWhenTrashed } from './hooks/trashedLinks'
+import { eventsOfDeleted, eventsOfTrashed, leaveEventsWhenTrashed } from './hooks/trashedLinks'
 import { takingTurns } from './hooks/rowLocks'
 
 type LinkedCollection = {
@@ -52,6 +52,7 @@ export function linkedCollection(linked: LinkedCollection): CollectionConfig {
       afterRead: protection.afterRead,
       beforeOperation: [
         takingTurns(eventsOfTrashed(linked.slug)),
+        eventsOfDeleted,
         guardDrafts,
         guardDuplicates,
         guardRestores,

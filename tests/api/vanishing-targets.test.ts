@@ -4,10 +4,10 @@
  * resource's own 404 or 400 naming `id` (it said `rest_invalid_request`, "Not Found"); a trash whose
  * item another writer trashed meanwhile is the 410 of a second delete (it said 200). A link to a venue
  * or organizer that another writer trashes while the write checks it is refused as a link to one in
- * the trash (the event was stored with it, linked to an item in the trash). A trash of venues or
- * organizers and a write linking an event to one of them, met in the order that took their rows in
- * opposite orders, both end as if one had waited for the other (one of them was undone as a deadlock,
- * a 409).
+ * the trash (the event was stored with it, linked to an item in the trash). A trash or a delete of
+ * venues or organizers and a write linking an event to one of them, met in the order that took their
+ * rows in opposite orders, both end as if one had waited for the other (one of them was undone as a
+ * deadlock: a 409, or a bulk edit's 400 "Something went wrong.").
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, NS, unique, userWithRole, type Reply } from '../support/api'
@@ -207,7 +207,7 @@ describe('a link to a venue or organizer that another writer trashes while the w
   })
 })
 
-describe('a trash of venues or organizers beside a write that links an event to one of them', () => {
+describe('a trash or delete of venues or organizers beside a write that links an event to one of them', () => {
   it('a bulk trash of venues through Payload REST, then a namespace update linking one: the trash unlinks the event, the link is refused', async () => {
     const left = await createVenue({ name: unique('Left by its event ') })
     const linked = await createVenue({ name: unique('Linked while trashed ') })
@@ -266,6 +266,36 @@ describe('a trash of venues or organizers beside a write that links an event to 
     for (const { id } of [bare, linked]) {
       const stored = await call(`/api/events/${id}?depth=0`, { token: admin })
       expect(stored.body.organizers, `event ${id}`).toEqual([])
+    }
+  })
+
+  it('a permanent delete of a venue through Payload REST, then a bulk edit linking it to its event and another: the delete unlinks, the edit is refused', async () => {
+    const venue = await createVenue({ name: unique('Deleted while linked ') })
+    const bare = await createEvent({ title: unique('Newly linked ') })
+    const linked = await createEvent({ title: unique('Kept linked '), venue: venue.id })
+    // The delete waits for the venue, the edit then for what the delete holds: the delete held the
+    // venue before the event its foreign key unlinks, the edit its events before the venue it links.
+    const [removal, edit] = await queuedBehindRow(
+      process.env.DATABASE_URL!,
+      { table: 'venues', id: venue.id },
+      () => call(`/api/venues/${venue.id}`, { method: 'DELETE', token: admin }),
+      () =>
+        call(`/api/events?where[id][in][0]=${bare.id}&where[id][in][1]=${linked.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { venue: venue.id },
+        }),
+    )
+    expect(removal.status, JSON.stringify(removal.body)).toBe(200)
+    // Refused for the link to a venue no longer there (a deadlock's items said "Something went wrong.").
+    expect(edit.status, JSON.stringify(edit.body)).toBe(400)
+    const failed = edit.body.errors[0].data.errors as { message: string }[]
+    expect(failed.map(({ message }) => message)).toContain(
+      'A value in the request links to an item that does not exist.',
+    )
+    for (const { id } of [bare, linked]) {
+      const stored = await call(`/api/events/${id}?depth=0`, { token: admin })
+      expect(stored.body.venue, `event ${id}`).toBeNull()
     }
   })
 })

@@ -1,9 +1,15 @@
-import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeOperationHook,
+  PayloadRequest,
+  Where,
+} from 'payload'
 import { idOf } from '../../calendar/relationId'
 import { eventsLinking, type LinkedKind } from '../../database/linked/linkedWithEvents'
 import { tableNameOf, tableOf } from '../../database/seriesCopy'
 import { DEFAULT_LANGUAGE } from '../../i18n/languages'
-import { holdRows } from './rowLocks'
+import { reachableWhere } from './reach'
+import { holdRows, idsOf } from './rowLocks'
 import { lockSeriesOf } from './seriesLock'
 
 /**
@@ -25,12 +31,32 @@ export async function holdEventsLinking(
   await holdRows(req, tableOf(req, tableNameOf(req.payload, 'events'))!, events)
 }
 
-/** What a venue's or organizer's update holds before its rows (`takingTurns`): when it trashes them, their events. */
+/** What a venue's or organizer's update holds before its rows (`takingTurns`): a trash, their events. */
 export const eventsOfTrashed =
   (kind: LinkedKind) =>
   async (req: PayloadRequest, ids: number[], data: Record<string, unknown>): Promise<void> => {
     if (data.status === 'trash') await holdEventsLinking(req, kind, ids)
   }
+
+/**
+ * A delete of venues or organizers holds their events first too: deleting a venue's row sets its
+ * events' venue to null (its foreign key), which waited for an event that a write linking the venue
+ * held while it waited for the venue. Within the caller's reach, as Payload will delete them.
+ */
+export const eventsOfDeleted: CollectionBeforeOperationHook = async ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
+  if (operation !== 'delete') return args
+  const call = args as { id?: number | string; where?: Where; overrideAccess?: boolean }
+  const reach = await reachableWhere(collection, 'delete', req, call)
+  if (!reach) return args
+  const ids = call.id !== undefined ? [call.id] : await idsOf(req, collection.slug, reach)
+  await holdEventsLinking(req, collection.slug as LinkedKind, ids.map(Number))
+  return args
+}
 
 /**
  * A venue or organizer put in the trash leaves every event that links it (docs/api.md §6.7),
