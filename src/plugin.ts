@@ -33,6 +33,7 @@ import { warnOnNarrowEncoding } from './database/encoding'
 import { schemaPushed } from './database/schemaPush'
 import { markLostSignIns } from './database/users/signIn'
 import { refuseUnreadableValues, unreadableValueAfterError } from './database/unreadableValues'
+import { rememberWriteConflicts } from './database/writeConflicts'
 import { HORIZON_JOB, Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
 import { CALENDAR_TASKS } from './jobs'
@@ -250,6 +251,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     markLostSignIns(payload)
     logMistakesAtTheirLevel(payload)
     refuseUnreadableValues(payload)
+    rememberWriteConflicts(payload)
     refuseDeepArguments(payload)
     answerMissingDeletes(payload)
     guardFieldTypes(payload)

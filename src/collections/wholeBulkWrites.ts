@@ -1,4 +1,5 @@
 import { APIError, type CollectionAfterOperationHook, type Payload } from 'payload'
+import { writeConflictOf } from '../database/writeConflicts'
 
 /** What Payload's REST says of an item's failure it does not make public. */
 const NOT_PUBLIC = 'Something went wrong.'
@@ -37,8 +38,9 @@ export const wholeBulkWrite: CollectionAfterOperationHook = ({ args, operation, 
     { errors: failed },
     true,
   )
-  // A lost database shows only in the items' messages; the root's afterError answers it as a 503.
-  if (errors.length) error.cause = new Error(errors[0]!.message)
+  // A lost database shows only in the items' messages, a write conflict in none ("Failed query: …"
+  // keeps no code), so the request remembers it: the root's afterError answers a 503 or a 409.
+  if (errors.length) error.cause = writeConflictOf(req) ?? new Error(errors[0]!.message)
   throw error
 }
 

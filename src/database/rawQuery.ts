@@ -2,6 +2,7 @@ import { booleanSetting } from '../calendar/settings'
 import { createHash } from 'node:crypto'
 import type { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
+import { thrownFor } from './writeConflicts'
 
 /** A fragment of SQL, as drizzle's `sql` template builds it. */
 export type SQL = ReturnType<typeof sql>
@@ -133,9 +134,18 @@ function requestTarget(req: PayloadRequest): Drizzle {
   )
 }
 
-/** Rows of hand-written SQL made for a request, where that request's reads belong (`requestTarget`). */
+/**
+ * Rows of hand-written SQL made for a request, where that request's reads belong (`requestTarget`).
+ * A write conflict that undoes the request's transaction is remembered on it (`writeConflicts.ts`):
+ * the hand-written statements that lock (a series, an update's rows, the links a write holds) come
+ * this way.
+ */
 export async function requestQuery<Row>(req: PayloadRequest, query: SQL): Promise<Row[]> {
-  return (await requestTarget(req).execute(query)).rows as Row[]
+  try {
+    return (await requestTarget(req).execute(query)).rows as Row[]
+  } catch (error) {
+    throw thrownFor(req, error)
+  }
 }
 
 /** Rows of a `Statement` with its placeholders' `values`, on the connection `target` picks from `from`. */

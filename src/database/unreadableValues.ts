@@ -62,7 +62,7 @@ function namesMissingOperator(where: unknown, operators: Record<string, unknown>
 }
 
 /** Payload's adapter methods that run a request's values in SQL. */
-const QUERYING = [
+export const QUERYING = [
   'count',
   'countGlobalVersions',
   'countVersions',

@@ -5,8 +5,9 @@
  */
 import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asAdmin, call, unique } from '../support/api'
-import { api, createEventAs } from '../support/writeFixtures'
+import { asAdmin, call, unique, type Reply } from '../support/api'
+import { heldWhileWaiting } from '../support/rowHolder'
+import { api, createEventAs, createVenueAs } from '../support/writeFixtures'
 
 let admin: string
 
@@ -266,6 +267,118 @@ describe('writes to one series at once', () => {
     }
     expect(wrong).toEqual([])
   }, 60_000)
+})
+
+describe('bulk writes PostgreSQL undoes', () => {
+  type Held = { table: string; id: number }
+  type Case = {
+    /** The row the hand-written writer holds first, and the one it then waits for. */
+    holds: Held
+    then: Held
+    bulk: () => Promise<Reply>
+    /** What each item stores, read through Payload, that the undone bulk would have changed. */
+    stored: () => Promise<unknown>
+  }
+  const idsIn = (...ids: number[]) => ids.map((id, at) => `where[id][in][${at}]=${id}`).join('&')
+  const storedOf = (collection: string, ids: number[], fields: string[]) =>
+    Promise.all(
+      ids.map(async (id) => {
+        const reply = await call(`/api/${collection}/${id}?depth=0`, { token: admin })
+        return {
+          id,
+          status: reply.status,
+          ...Object.fromEntries(fields.map((f) => [f, reply.body[f]])),
+        }
+      }),
+    )
+
+  it('a bulk edit or delete through Payload REST undone as a deadlock is a 409 with Retry-After, and nothing of it is written', async () => {
+    const cases: Record<string, () => Promise<Case>> = {
+      // The edit holds both events (in order of id), then waits to link the venue the writer holds;
+      // the writer then waits for an event: the edit waited first, PostgreSQL undoes it.
+      'an edit linking a venue': async () => {
+        const venue = await createVenueAs(admin, { status: 'publish' })
+        const [a, b] = [await createEventAs(admin), await createEventAs(admin)]
+        return {
+          holds: { table: 'venues', id: venue.id },
+          then: { table: 'events', id: a.id },
+          bulk: () =>
+            call(`/api/events?${idsIn(a.id, b.id)}`, {
+              method: 'PATCH',
+              token: admin,
+              json: { venue: venue.id, title: unique('Undone ') },
+            }),
+          stored: () => storedOf('events', [a.id, b.id], ['title', 'venue']),
+        }
+      },
+      // The edit holds the lower id's event, then waits for the higher, which the writer holds.
+      'an edit of two events': async () => {
+        const [a, b] = [await createEventAs(admin), await createEventAs(admin)]
+        return {
+          holds: { table: 'events', id: Math.max(a.id, b.id) },
+          then: { table: 'events', id: Math.min(a.id, b.id) },
+          bulk: () =>
+            call(`/api/events?${idsIn(a.id, b.id)}`, {
+              method: 'PATCH',
+              token: admin,
+              json: { title: unique('Undone ') },
+            }),
+          stored: () => storedOf('events', [a.id, b.id], ['title']),
+        }
+      },
+      // The delete holds the venues' events first, then waits to delete the venue the writer holds.
+      'a delete of two venues': async () => {
+        const venueIds = [(await createVenueAs(admin)).id, (await createVenueAs(admin)).id]
+        const eventIds = [
+          (await createEventAs(admin, { venue: venueIds[0] })).id,
+          (await createEventAs(admin, { venue: venueIds[1] })).id,
+        ]
+        return {
+          holds: { table: 'venues', id: venueIds[1] },
+          then: { table: 'events', id: eventIds[0] },
+          bulk: () =>
+            call(`/api/venues?${idsIn(...venueIds)}`, {
+              method: 'DELETE',
+              token: admin,
+            }),
+          stored: async () => [
+            ...(await storedOf('venues', venueIds, ['name'])),
+            ...(await storedOf('events', eventIds, ['venue'])),
+          ],
+        }
+      },
+    }
+    const wrong: string[] = []
+    for (const [name, made] of Object.entries(cases)) {
+      const { holds, then, bulk, stored } = await made()
+      const before = await stored()
+      const reply = await heldWhileWaiting(
+        process.env.DATABASE_URL!,
+        [`select id from ${holds.table} where id = $1 for update`, [holds.id]],
+        () => within(15_000, name, bulk()),
+        async (holder) =>
+          void (await holder.query(`select id from ${then.table} where id = $1 for update`, [
+            then.id,
+          ])),
+      )
+      const shape = {
+        status: reply.status,
+        retryAfter: reply.headers.get('retry-after'),
+        message: reply.body?.errors?.[0]?.message,
+      }
+      const expected = {
+        status: 409,
+        retryAfter: '1',
+        message: 'Another write to the same items ran at the same time; send it again.',
+      }
+      if (JSON.stringify(shape) !== JSON.stringify(expected))
+        wrong.push(`${name}: ${JSON.stringify({ ...shape, body: reply.body })}`)
+      const after = await stored()
+      if (JSON.stringify(after) !== JSON.stringify(before))
+        wrong.push(`${name}: stored ${JSON.stringify(after)}, was ${JSON.stringify(before)}`)
+    }
+    expect(wrong).toEqual([])
+  }, 90_000)
 })
 
 describe('parents set at once', () => {

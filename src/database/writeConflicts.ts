@@ -1,0 +1,55 @@
+import type { Payload, PayloadRequest } from 'payload'
+import { errorChain, errorCode, isWriteConflict } from './connectionErrors'
+import { QUERYING } from './unreadableValues'
+
+/**
+ * The write conflict (`isWriteConflict`: a deadlock, a serialization failure) that undid a request's
+ * transaction, remembered on the request where its statement failed. Payload's bulk update and delete
+ * keep only each item's message ("Failed query: …", which carries no code): a bulk edit PostgreSQL
+ * undid as a deadlock was answered 400 "Something went wrong.", which no client sends again, where
+ * any other door answers 409 with `Retry-After` (docs/api.md §11, "Writes that collide").
+ */
+const MET = 'calendarWriteConflict'
+
+type Met = { transaction: PayloadRequest['transactionID']; error: unknown }
+
+/**
+ * What a statement of `req` that failed with `error` throws: a write conflict, remembered on the
+ * request; in place of PostgreSQL's refusal of any statement after it in the undone transaction
+ * (25P02, "current transaction is aborted"), that conflict again. A bulk delete's last statement
+ * (its items' preferences) failed so, after its items had kept only their messages, and the bulk
+ * was answered 500.
+ */
+export function thrownFor(req: Partial<PayloadRequest> | undefined, error: unknown): unknown {
+  if (!req?.context || req.transactionID === undefined) return error
+  if (isWriteConflict(error))
+    req.context[MET] = { transaction: req.transactionID, error } satisfies Met
+  else if (errorChain(error).some((current) => errorCode(current) === ABORTED))
+    return writeConflictOf(req) ?? error
+  return error
+}
+
+/** PostgreSQL's refusal of a statement in a transaction an earlier failure undid. */
+const ABORTED = '25P02'
+
+/** The write conflict that undid the request's current transaction, if one did. */
+export function writeConflictOf(req: Partial<PayloadRequest>): unknown {
+  const met = req.context?.[MET] as Met | undefined
+  return met && met.transaction === req.transactionID ? met.error : undefined
+}
+
+/** Every adapter method that runs SQL for a request remembers a write conflict it meets. */
+export function rememberWriteConflicts(payload: Payload): void {
+  const db = payload.db as unknown as Record<string, unknown>
+  for (const name of QUERYING) {
+    const method = db[name]
+    if (typeof method !== 'function') continue
+    db[name] = async function (this: unknown, args?: { req?: Partial<PayloadRequest> }) {
+      try {
+        return await method.call(this, args)
+      } catch (error) {
+        throw thrownFor(args?.req, error)
+      }
+    }
+  }
+}
