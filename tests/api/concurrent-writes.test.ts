@@ -7,7 +7,7 @@ import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asAdmin, call, unique, type Reply } from '../support/api'
 import { heldWhileWaiting } from '../support/rowHolder'
-import { api, createEventAs, createVenueAs } from '../support/writeFixtures'
+import { api, createEventAs, createOrganizerAs, createVenueAs } from '../support/writeFixtures'
 
 let admin: string
 
@@ -266,6 +266,39 @@ describe('writes to one series at once', () => {
       if (stored.body.title === title) wrong.push(`${door}: the undone title was stored`)
     }
     expect(wrong).toEqual([])
+  }, 60_000)
+
+  it('two organizers trashed at once, each linking events of two series in opposite orders, take turns: both 200, every event unlinked', async () => {
+    const [one, two] = [await series(), await series()]
+    const organizers = [await createOrganizerAs(admin), await createOrganizerAs(admin)]
+    // By start, the first organizer's events are in one series then the other, the second's the
+    // other way round: trashes that took each series' lock as they unlinked their events took them
+    // in opposite orders, and one was undone as a deadlock (docs/api.md §11, "Writes that collide").
+    const links: [number, number][] = [
+      [one.later[0]!, organizers[0].id],
+      [two.later[5]!, organizers[0].id],
+      [two.later[0]!, organizers[1].id],
+      [one.later[5]!, organizers[1].id],
+    ]
+    for (const [event, organizer] of links) {
+      const linked = await call(`/api/events/${event}`, {
+        method: 'PATCH',
+        token: admin,
+        json: { organizers: [organizer] },
+      })
+      expect(linked.status, JSON.stringify(linked.body)).toBe(200)
+    }
+    const trashes = await Promise.all(
+      organizers.map(({ id }) => api(`/organizers/${id}`, { method: 'DELETE', token: admin })),
+    )
+    expect(
+      trashes.map(({ status }) => status),
+      JSON.stringify(trashes.map(({ body }) => body)),
+    ).toEqual([200, 200])
+    for (const [event] of links) {
+      const stored = await call(`/api/events/${event}?depth=0`, { token: admin })
+      expect(stored.body.organizers, `event ${event}`).toEqual([])
+    }
   }, 60_000)
 })
 
