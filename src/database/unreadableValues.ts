@@ -1,6 +1,7 @@
 import { APIError, type Payload, type PayloadRequest, type Where } from 'payload'
 import { QUERY_ERROR } from '../calendar/access/refusedQuery'
 import { errorChain, errorCode, type AfterErrorHook } from './connectionErrors'
+import { translateQueryErrors } from './queryErrors'
 
 /**
  * Payload's REST reads an id from the path with `parseFloat` and hands `where` values to its adapter
@@ -61,57 +62,20 @@ function namesMissingOperator(where: unknown, operators: Record<string, unknown>
   )
 }
 
-/** Payload's adapter methods that run a request's values in SQL. */
-export const QUERYING = [
-  'count',
-  'countGlobalVersions',
-  'countVersions',
-  'create',
-  'createGlobal',
-  'createGlobalVersion',
-  'createVersion',
-  'deleteMany',
-  'deleteOne',
-  'deleteVersions',
-  'find',
-  'findDistinct',
-  'findGlobal',
-  'findGlobalVersions',
-  'findOne',
-  'findVersions',
-  'queryDrafts',
-  'updateGlobal',
-  'updateGlobalVersion',
-  'updateJobs',
-  'updateMany',
-  'updateOne',
-  'updateVersion',
-  'upsert',
-] as const
-
 /**
  * Payload's adapter answers a statement that failed on a request's value with `UnreadableValue`. The
  * statement has failed, so the transaction it ran in is rolled back as for any other error: nothing
  * is half written.
  */
 export function refuseUnreadableValues(payload: Payload): void {
-  const db = payload.db as unknown as Record<string, unknown> & {
-    operators?: Record<string, unknown>
-  }
-  for (const name of QUERYING) {
-    const method = db[name]
-    if (typeof method !== 'function') continue
-    db[name] = async function (this: unknown, args?: { where?: unknown }) {
-      try {
-        return await method.call(this, args)
-      } catch (error) {
-        if (error instanceof TypeError && namesMissingOperator(args?.where, db.operators ?? {}))
-          throw new UnreadableValue()
-        const refused = refusedValue(error)
-        throw refused ? new UnreadableValue(refused) : error
-      }
-    }
-  }
+  const operators =
+    (payload.db as unknown as { operators?: Record<string, unknown> }).operators ?? {}
+  translateQueryErrors(payload, (error, args) => {
+    if (error instanceof TypeError && namesMissingOperator(args?.where, operators))
+      return new UnreadableValue()
+    const refused = refusedValue(error)
+    return refused ? new UnreadableValue(refused) : error
+  })
 }
 
 /** The largest id of the calendar's collections: PostgreSQL `serial`, 1 to 2³¹ − 1. */

@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 import { errorChain, errorCode, isWriteConflict } from './connectionErrors'
-import { QUERYING } from './unreadableValues'
+import { translateQueryErrors } from './queryErrors'
 
 /**
  * The write conflict (`isWriteConflict`: a deadlock, a serialization failure) that undid a request's
@@ -40,16 +40,5 @@ export function writeConflictOf(req: Partial<PayloadRequest>): unknown {
 
 /** Every adapter method that runs SQL for a request remembers a write conflict it meets. */
 export function rememberWriteConflicts(payload: Payload): void {
-  const db = payload.db as unknown as Record<string, unknown>
-  for (const name of QUERYING) {
-    const method = db[name]
-    if (typeof method !== 'function') continue
-    db[name] = async function (this: unknown, args?: { req?: Partial<PayloadRequest> }) {
-      try {
-        return await method.call(this, args)
-      } catch (error) {
-        throw thrownFor(args?.req, error)
-      }
-    }
-  }
+  translateQueryErrors(payload, (error, args) => thrownFor(args?.req, error))
 }
