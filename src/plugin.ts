@@ -1,5 +1,5 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { CollectionConfig, Config, Endpoint } from 'payload'
+import type { CollectionConfig, CollectionSlug, Config, Endpoint } from 'payload'
 import { isAdministrator } from './calendar/access/collectionAccess'
 import { Events } from './collections/Events'
 import { Imports } from './collections/Imports'
@@ -10,6 +10,7 @@ import { addedFields, withOverrides } from './collections/overrides'
 import { EventCategories, EventTags } from './collections/terms'
 import { AUTOSAVE_WORDS } from './collections/drafts'
 import { guardFieldTypes } from './collections/fieldTypes'
+import { refuseTrashedTargets } from './collections/fields/linkTargets'
 import { guardLockedDocuments } from './collections/lockedDocuments'
 import { guardAccountLinks } from './collections/accountLinks'
 import { refuseDeepArguments } from './collections/deepArguments'
@@ -244,7 +245,10 @@ function withGraphQL(graphQL: Config['graphQL']): Config['graphQL'] {
 }
 
 /** The app's `onInit`, then what the calendar needs of a running Payload. */
-function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
+function withInit(
+  onInit: Config['onInit'],
+  calendarSlugs: CollectionSlug[],
+): NonNullable<Config['onInit']> {
   return async (payload) => {
     await onInit?.(payload)
     handleConnectionErrors(payload)
@@ -255,6 +259,7 @@ function withInit(onInit: Config['onInit']): NonNullable<Config['onInit']> {
     refuseDeepArguments(payload)
     answerMissingDeletes(payload)
     guardFieldTypes(payload)
+    refuseTrashedTargets(payload, calendarSlugs)
     guardLockedDocuments(payload)
     guardAccountLinks(payload)
     shapeJobEndpoints(payload)
@@ -327,7 +332,10 @@ export function calendarPlugin(options: CalendarPluginOptions = {}) {
       },
       graphQL: withGraphQL(config.graphQL),
       jobs: withJobs(config.jobs, options),
-      onInit: withInit(config.onInit),
+      onInit: withInit(
+        config.onInit,
+        collections.map((collection) => collection.slug as CollectionSlug),
+      ),
     }
   }
 }

@@ -2,12 +2,14 @@
  * A second Payload app that installs the calendar plugin the way a developer would: a bare config,
  * an extra field or two on events and users, an extra hook, fewer languages and another namespace root. It is
  * served over real HTTP by Payload's own request handler (no Next.js), on its own database, with the
- * language roots mounted as a Next app mounts them (`/[lang]/api/...`). The calendar comes from this
+ * language roots mounted as a Next app mounts them (`/[lang]/api/...`), and Payload's GraphQL at
+ * `/api/graphql` by the handler a Next app's route exports (`GRAPHQL_POST`). The calendar comes from this
  * repository's sources, or from the packed package installed into a scratch app.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { postgresAdapter } from '@payloadcms/db-postgres'
+import { GRAPHQL_POST } from '@payloadcms/next/routes'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import {
   buildConfig,
@@ -248,19 +250,23 @@ export async function startBareApp(
   const config = bareConfig(databaseUrl, calendar, options)
   const payload = await getPayload({ config })
   const languageRoots = calendar.languageRootHandlers(config)
+  const graphql = GRAPHQL_POST(config)
   let origin = ''
   const server: Server = createServer((incoming, outgoing) => {
     // The Fetch API builds no request of TRACE or a WebDAV method: refused as our server refuses them.
     if (refuseUnservedMethod(incoming, outgoing, `/api/${BARE_NAMESPACE}`)) return
     void (async () => {
       const request = await toRequest(incoming, origin)
-      const lang = /^\/([^/]+)\/api\//.exec(new URL(request.url).pathname)?.[1]
+      const { pathname } = new URL(request.url)
+      const lang = /^\/([^/]+)\/api\//.exec(pathname)?.[1]
       const languageRoot =
         lang && lang !== 'api' ? languageRoots[request.method as Method] : undefined
       const response =
         languageRoot && lang
           ? await languageRoot(request, { params: Promise.resolve({ lang }) })
-          : await handleEndpoints({ config, request })
+          : pathname === '/api/graphql' && request.method === 'POST'
+            ? await graphql(request)
+            : await handleEndpoints({ config, request })
       outgoing.writeHead(response.status, Object.fromEntries(response.headers))
       outgoing.end(Buffer.from(await response.arrayBuffer()))
     })()
