@@ -6,6 +6,13 @@ import { languageRootOf } from './context'
 import { restRootAnswer } from './pipeline'
 import { asEndpointSent, endpointPath } from './withoutNext'
 
+/**
+ * For an app that serves Next from a Node server of its own, as this one does (`scripts/server.ts`)
+ * and the README's example app (`tests/plugin/bareApp.ts`): the answer to a method no route serves
+ * (TRACE, WebDAV's), given before Next, which builds no request of them.
+ */
+export { refuseUnservedMethod } from '../server/unservedMethods'
+
 /** What Next hands a route handler besides the request: the language, if any, is read from the URL instead. */
 type RouteContext = { params: Promise<object> }
 

@@ -13,6 +13,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawRequest } from '../support/api'
 import { BARE_NAMESPACE, startBareApp, type BareApp, type Calendar } from '../plugin/bareApp'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -144,7 +145,7 @@ describe('the packed plugin installed with npm', () => {
 
   it('ships declarations a strict TypeScript app resolves under Node’s own module resolution', async () => {
     const check = `import { calendarPlugin, type CalendarPluginOptions } from 'cal-events'
-import { languageRootHandlers } from 'cal-events/routes'
+import { languageRootHandlers, refuseUnservedMethod } from 'cal-events/routes'
 import { ApiReferenceLink } from 'cal-events/rsc'
 import { RecurrenceField, SeriesInfo } from 'cal-events/client'
 import type { Payload, TextareaFieldClientComponent, UIFieldClientComponent } from 'payload'
@@ -152,6 +153,7 @@ import type { Payload, TextareaFieldClientComponent, UIFieldClientComponent } fr
 const options: CalendarPluginOptions = { languages: ['en', 'fr'], namespace: 'calendar/v2' }
 export const plugin = calendarPlugin(options)
 export const { GET, HEAD } = languageRootHandlers(Promise.reject(new Error('types only')))
+export const refuse: (...args: Parameters<typeof refuseUnservedMethod>) => boolean = refuseUnservedMethod
 export const link: (props: { payload: Payload }) => unknown = ApiReferenceLink
 export const editor: TextareaFieldClientComponent = RecurrenceField
 export const series: UIFieldClientComponent = SeriesInfo
@@ -208,5 +210,16 @@ calendarPlugin({ namepsace: 'calendar/v2' })
     expect(french.body.total).toBe(1)
     const outside = await send('/fr/api/users')
     expect([outside.status, outside.body.code]).toEqual([404, 'rest_no_route'])
+  })
+
+  it('refuses a method no route serves with the exported refusal, as the README’s example app uses it', async () => {
+    for (const [path, status, code] of [
+      [`${namespace}/events`, 404, 'rest_no_route'],
+      ['/api/users', 405, 'rest_method_not_allowed'],
+    ] as const) {
+      const reply = await rawRequest('TRACE', path, {}, app.url)
+      expect({ path, status: reply.status }).toEqual({ path, status })
+      expect(JSON.parse(reply.text)).toMatchObject({ code, data: { status } })
+    }
   })
 })

@@ -21,15 +21,18 @@ import {
 } from 'payload'
 import pg from 'pg'
 import { calendarPlugin } from '../../src/plugin'
-import { languageRootHandlers } from '../../src/rest/languageRoots'
-import { refuseUnservedMethod } from '../../src/server/unservedMethods'
+import { languageRootHandlers, refuseUnservedMethod } from '../../src/rest/languageRoots'
 
-/** What an app imports from the calendar: the plugin (`cal-events`) and the language roots (`cal-events/routes`). */
+/**
+ * What an app imports from the calendar: the plugin (`cal-events`), the language roots and the
+ * refusal of the methods no route serves (`cal-events/routes`).
+ */
 export type Calendar = {
   calendarPlugin: typeof calendarPlugin
   languageRootHandlers: typeof languageRootHandlers
+  refuseUnservedMethod: typeof refuseUnservedMethod
 }
-const fromSources: Calendar = { calendarPlugin, languageRootHandlers }
+const fromSources: Calendar = { calendarPlugin, languageRootHandlers, refuseUnservedMethod }
 
 export const BARE_NAMESPACE = 'calendar/v2'
 
@@ -254,7 +257,7 @@ export async function startBareApp(
   let origin = ''
   const server: Server = createServer((incoming, outgoing) => {
     // The Fetch API builds no request of TRACE or a WebDAV method: refused as our server refuses them.
-    if (refuseUnservedMethod(incoming, outgoing, `/api/${BARE_NAMESPACE}`)) return
+    if (calendar.refuseUnservedMethod(incoming, outgoing, `/api/${BARE_NAMESPACE}`)) return
     void (async () => {
       const request = await toRequest(incoming, origin)
       const { pathname } = new URL(request.url)
