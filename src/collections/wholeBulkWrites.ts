@@ -17,8 +17,10 @@ const NOT_PUBLIC = 'Something went wrong.'
  */
 export const wholeBulkWrite: CollectionAfterOperationHook = ({ args, operation, req, result }) => {
   if ((operation !== 'update' && operation !== 'delete') || args.overrideAccess) return result
-  if (req.transactionID === undefined || req.payload.db.bulkOperationsSingleTransaction)
-    return result
+  if (req.payload.db.bulkOperationsSingleTransaction) return result
+  // Undone by a write conflict, the transaction may be gone from the request already (a hook's
+  // nested operation rolled it back): nothing of it is written, and it is answered as a conflict.
+  if (req.transactionID === undefined && !writeConflictOf(req)) return result
   const { docs, errors = [] } = result as { docs: { id: number | string }[]; errors?: BulkError[] }
   const failed = errors.map(({ id, isPublic, message }) => ({
     id,

@@ -32,10 +32,17 @@ export function thrownFor(req: Partial<PayloadRequest> | undefined, error: unkno
 /** PostgreSQL's refusal of a statement in a transaction an earlier failure undid. */
 const ABORTED = '25P02'
 
-/** The write conflict that undid the request's current transaction, if one did. */
+/**
+ * The write conflict that undid the request's current transaction, if one did; or the one that undid
+ * a transaction the request no longer has: a nested operation that met the refusal (a hook's find)
+ * rolls the shared transaction back and takes it off the request (Payload's `killTransaction`), so
+ * a bulk write's items may end with no transaction left to name.
+ */
 export function writeConflictOf(req: Partial<PayloadRequest>): unknown {
   const met = req.context?.[MET] as Met | undefined
-  return met && met.transaction === req.transactionID ? met.error : undefined
+  return met && (met.transaction === req.transactionID || req.transactionID === undefined)
+    ? met.error
+    : undefined
 }
 
 /** Every adapter method that runs SQL for a request remembers a write conflict it meets. */
