@@ -836,12 +836,14 @@ describe('the namespace when its database fails', () => {
   it('does not take a signed-in caller for anonymous (401) because its user lookup lost the connection', async () => {
     // The user lookup's statement, not another reading users (a write's check of its links to
     // users in the trash): the instance's revision listener talks through the link too.
-    link.resetNextSend(/select json_build_object\('id', "users"\."id"/i)
+    const lookupLost = link.resetNextSend(/select json_build_object\('id', "users"\."id"/i)
     const created = await send(`${root}/events`, {
       method: 'POST',
       auth: true,
       json: event('Lookup lost'),
     })
+    // The answer is the same when the lookup keeps its connection.
+    expect(lookupLost.fired()).toBe(true)
     expect(created.status).toBe(201)
   })
 
