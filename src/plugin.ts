@@ -35,6 +35,7 @@ import { schemaPushed } from './database/schemaPush'
 import { markLostSignIns } from './database/users/signIn'
 import { refuseUnreadableValues, unreadableValueAfterError } from './database/unreadableValues'
 import { rememberWriteConflicts } from './database/writeConflicts'
+import { refuseLostCommits } from './database/commits'
 import { HORIZON_JOB, Settings } from './globals/Settings'
 import { localizationFor } from './i18n/localization'
 import { CALENDAR_TASKS } from './jobs'
@@ -256,6 +257,7 @@ function withInit(
     logMistakesAtTheirLevel(payload)
     refuseUnreadableValues(payload)
     rememberWriteConflicts(payload)
+    refuseLostCommits(payload)
     refuseDeepArguments(payload)
     answerMissingDeletes(payload)
     guardFieldTypes(payload)

@@ -1,4 +1,3 @@
-import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
 import { readsOnReplicas } from './rawQuery'
 
@@ -11,7 +10,7 @@ export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<
   if (began) undone.set(req, [])
   try {
     const result = await work()
-    if (began) await commitOrThrow(req)
+    if (began) await commitTransaction(req)
     return result
   } catch (error) {
     if (began) {
@@ -45,31 +44,4 @@ export function onRollback(req: PayloadRequest, undo: () => Promise<void>): void
 
 async function undoOutside(req: PayloadRequest): Promise<void> {
   for (const undo of undone.get(req) ?? []) await undo().catch(() => undefined)
-}
-
-type Transaction = PostgresAdapter['sessions'][string]['db']
-
-/**
- * Payload's commit never fails: its adapter swallows the error of drizzle's COMMIT, so a write whose
- * connection died at COMMIT would be acknowledged and lost. That COMMIT's failure is caught here, on
- * its way through the transaction's `execute`, and thrown to the caller (a 503 when the connection is
- * gone): one COMMIT, where committing first with `commit and chain` cost a second statement.
- */
-async function commitOrThrow(req: PayloadRequest): Promise<void> {
-  const id = req.transactionID
-  const session =
-    id === undefined || id instanceof Promise
-      ? undefined
-      : (req.payload.db as unknown as Partial<PostgresAdapter>).sessions?.[id]
-  if (!session) return commitTransaction(req)
-  const transaction: Transaction = session.db
-  let failure: { error: unknown } | undefined
-  const execute = transaction.execute.bind(transaction)
-  transaction.execute = ((query: Parameters<Transaction['execute']>[0]) =>
-    execute(query).catch((error: unknown) => {
-      failure ??= { error }
-      throw error
-    })) as Transaction['execute']
-  await commitTransaction(req)
-  if (failure) throw failure.error
 }

@@ -923,6 +923,28 @@ describe('the namespace when its database fails', () => {
     expect(found.body.totalDocs).toBe(0)
   })
 
+  it('answers Payload’s own REST with a 503 when a write’s connection dies at COMMIT, storing nothing: its adapter swallowed the failure and answered 201', async () => {
+    link.resetNextSend(COMMIT)
+    const lost = await send('/api/events', {
+      method: 'POST',
+      auth: true,
+      json: {
+        title: 'Closing lost through Payload',
+        start: '2031-04-01T19:00:00Z',
+        end: '2031-04-01T22:00:00Z',
+      },
+    })
+    expect({ status: lost.status, body: lost.body }).toMatchObject({
+      status: 503,
+      body: { errors: [{ message: expect.stringMatching(/database is unavailable/) }] },
+    })
+    const found = await send(
+      `/api/events?where[title][equals]=${encodeURIComponent('Closing lost through Payload')}`,
+      { auth: true },
+    )
+    expect(found.body.totalDocs).toBe(0)
+  })
+
   it('answers 503 with the envelope while the database is down, to every caller, and recovers by itself', async () => {
     await link.down()
     try {
